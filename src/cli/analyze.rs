@@ -1,0 +1,135 @@
+//! `gamelang analyze FILE`: the outcome, Grundy value and winning moves of
+//! the file's `analyze` statements, or of the position given with `--at`.
+
+use std::process::ExitCode;
+
+use gamelang::analysis::Analyzer;
+use gamelang::check::{Analysis, Override, check};
+use gamelang::diagnostics::{Code, Error, Source};
+use gamelang::report;
+use gamelang::search::DEFAULT_MAX_POSITIONS;
+use gamelang::syntax::{parse_arg, parse_position};
+
+use super::{FINDINGS, USAGE, print_errors, read_source};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The .game file.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The game to analyze (needed with --at when the file has several).
+    #[arg(long, value_name = "NAME")]
+    game: Option<String>,
+    /// A position, written as after `at` in a file: `21` or `(3, 5)`.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    at: Option<String>,
+    /// Sets a parameter, overriding its default: `--set m=10`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// Prints one JSON array, one object per position.
+    #[arg(long)]
+    json: bool,
+    /// The most positions one game's search may hold.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: usize,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let source = match read_source(&args.file) {
+        Ok(source) => source,
+        Err(e) => return fail(e, USAGE),
+    };
+    let mut errors = Vec::new();
+    let overrides: Vec<Override> = args
+        .set
+        .iter()
+        .filter_map(|text| {
+            let source = Source::new("--set", text.as_str());
+            match parse_arg(text) {
+                Ok(arg) => Some(Override { arg, source }),
+                Err(e) => {
+                    errors.push(Error::from_syntax(e, &source));
+                    None
+                }
+            }
+        })
+        .collect();
+    let (program, found) = check(&source, overrides);
+    errors.extend(found);
+    if !errors.is_empty() {
+        print_errors(&errors);
+        return ExitCode::from(FINDINGS);
+    }
+    let analyses = match &args.at {
+        Some(at) => match position_at(&program, args.game.as_deref(), at) {
+            Ok(analysis) => vec![analysis],
+            Err(errors) => {
+                print_errors(&errors);
+                return ExitCode::from(FINDINGS);
+            }
+        },
+        None => {
+            let wanted: Vec<Analysis> = program
+                .analyses
+                .iter()
+                .filter(|a| {
+                    args.game.as_deref().is_none_or(|name| {
+                        a.components.iter().any(|c| c.game.name == name)
+                    })
+                })
+                .cloned()
+                .collect();
+            if wanted.is_empty() {
+                let what = args.game.as_deref().map_or(String::new(), |g| format!(" of `{g}`"));
+                return fail(
+                    Error::new(Code::UnknownGame, format!("{} has no analyze statement{what}", args.file))
+                        .help("add `analyze GAME at POSITION` to the file, or give a position with --at"),
+                    USAGE,
+                );
+            }
+            wanted
+        }
+    };
+    let mut analyzer = Analyzer::new(args.max_positions);
+    let mut answers = Vec::new();
+    let mut failed = false;
+    for analysis in &analyses {
+        match analyzer.analyze(analysis) {
+            Ok(answer) => {
+                if !args.json {
+                    print!("{}", report::text(&answer));
+                }
+                answers.push(report::json(&answer));
+            }
+            Err(e) => {
+                print_errors(&[e]);
+                failed = true;
+            }
+        }
+    }
+    if args.json {
+        let array = serde_json::Value::Array(answers);
+        println!("{}", serde_json::to_string_pretty(&array).unwrap_or_default());
+    }
+    if failed { ExitCode::from(FINDINGS) } else { ExitCode::SUCCESS }
+}
+
+/// The position `--at` gives, of the game `--game` names.
+fn position_at(
+    program: &gamelang::check::Program,
+    game: Option<&str>,
+    at: &str,
+) -> Result<Analysis, Vec<Error>> {
+    let entry = program.choose_game(game).map_err(|e| vec![e])?;
+    let at_source = Source::new("--at", at);
+    let position = parse_position(at).map_err(|e| vec![Error::from_syntax(e, &at_source)])?;
+    let instance = program.instance(entry, &[], &at_source, &position, &at_source)?;
+    Ok(Analysis {
+        components: vec![instance],
+    })
+}
+
+fn fail(error: Error, code: u8) -> ExitCode {
+    print_errors(&[error]);
+    ExitCode::from(code)
+}

@@ -1,0 +1,54 @@
+//! `gamelang check FILE...`: every error in every file, then one summary line.
+
+use std::process::ExitCode;
+
+use gamelang::check::check;
+
+use super::{FINDINGS, USAGE, print_errors, read_source};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The .game files to check.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut errors = 0;
+    let mut broken_files = 0;
+    let mut unreadable = false;
+    let (mut games, mut analyses) = (0, 0);
+    for path in &args.files {
+        let source = match read_source(path) {
+            Ok(source) => source,
+            Err(e) => {
+                print_errors(&[e]);
+                unreadable = true;
+                continue;
+            }
+        };
+        let (program, found) = check(&source, Vec::new());
+        games += program.games.len();
+        analyses += program.analyses.len();
+        if !found.is_empty() {
+            print_errors(&found);
+            errors += found.len();
+            broken_files += 1;
+        }
+    }
+    let files = args.files.len();
+    let files_word = if files == 1 { "file" } else { "files" };
+    if errors > 0 {
+        let errors_word = if errors == 1 { "error" } else { "errors" };
+        eprintln!("found {errors} {errors_word} in {broken_files} of {files} {files_word}");
+    } else if !unreadable {
+        println!(
+            "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors"
+        );
+    }
+    match (unreadable, errors > 0) {
+        (true, _) => ExitCode::from(USAGE),
+        (false, true) => ExitCode::from(FINDINGS),
+        (false, false) => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,238 @@
+//! The one error type every stage returns: a code naming the stage and the
+//! kind of mistake, a message in plain words, labelled spans in the source the
+//! mistake was found in, and a help line saying what to write instead.
+//!
+//! Errors are plain data; turning them into text is the report's job.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    SourceSpan,
+};
+
+/// A source text with the name it is shown under: a file path, or `--at`.
+/// Cheap to clone: every error carries the source it points into.
+#[derive(Clone, Debug)]
+pub struct Source(Arc<SourceInner>);
+
+#[derive(Debug)]
+struct SourceInner {
+    text: Arc<str>,
+    named: NamedSource<Arc<str>>,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Self {
+        let text = text.into();
+        Source(Arc::new(SourceInner {
+            named: NamedSource::new(name.into(), text.clone()),
+            text,
+        }))
+    }
+
+    pub fn name(&self) -> &str {
+        self.0.named.name()
+    }
+
+    pub fn text(&self) -> &str {
+        &self.0.text
+    }
+
+    /// The source text under a span.
+    pub fn slice(&self, span: SourceSpan) -> &str {
+        let text = self.text();
+        let start = span.offset().min(text.len());
+        let end = (span.offset() + span.len()).min(text.len());
+        text.get(start..end).unwrap_or("")
+    }
+}
+
+/// What went wrong, by stage; each has its own diagnostic code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    Syntax,
+    DuplicateGame,
+    DuplicateParameter,
+    DuplicateStatement,
+    UnknownGame,
+    UnknownParameter,
+    UnknownName,
+    WrongKind,
+    HeapCount,
+    Invariant,
+    UnchangedPosition,
+    EmptyAmounts,
+    BadTarget,
+    Unsupported,
+    MisereSum,
+    Evaluation,
+    TooLarge,
+    Cycle,
+    Io,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "gamelang::syntax",
+            Code::DuplicateGame => "gamelang::check::duplicate_game",
+            Code::DuplicateParameter => "gamelang::check::duplicate_parameter",
+            Code::DuplicateStatement => "gamelang::check::duplicate_statement",
+            Code::UnknownGame => "gamelang::check::unknown_game",
+            Code::UnknownParameter => "gamelang::check::unknown_parameter",
+            Code::UnknownName => "gamelang::check::unknown_name",
+            Code::WrongKind => "gamelang::check::wrong_kind",
+            Code::HeapCount => "gamelang::check::heap_count",
+            Code::Invariant => "gamelang::check::invariant",
+            Code::UnchangedPosition => "gamelang::check::unchanged_position",
+            Code::EmptyAmounts => "gamelang::check::empty_amounts",
+            Code::BadTarget => "gamelang::check::bad_target",
+            Code::Unsupported => "gamelang::check::unsupported",
+            Code::MisereSum => "gamelang::check::misere_sum",
+            Code::Evaluation => "gamelang::eval",
+            Code::TooLarge => "gamelang::search::too_large",
+            Code::Cycle => "gamelang::search::cycle",
+            Code::Io => "gamelang::io",
+        }
+    }
+}
+
+/// One diagnostic.
+#[derive(Clone, Debug)]
+pub struct Error {
+    pub code: Code,
+    pub message: String,
+    pub source: Option<Source>,
+    /// Spans in `source`, the first one primary.
+    pub labels: Vec<(SourceSpan, String)>,
+    pub help: Option<String>,
+}
+
+impl Error {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            message: message.into(),
+            source: None,
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// A labelled span in `source`: the first one given is where the error is.
+    pub fn at(mut self, source: &Source, span: SourceSpan, label: impl Into<String>) -> Self {
+        self.source.get_or_insert_with(|| source.clone());
+        self.labels.push((span, label.into()));
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Diagnostic for Error {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.as_str()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| &s.0.named as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().enumerate().map(
+            |(i, (span, text))| {
+                let text = (!text.is_empty()).then(|| text.clone());
+                if i == 0 {
+                    LabeledSpan::new_primary_with_span(text, *span)
+                } else {
+                    LabeledSpan::new_with_span(text, *span)
+                }
+            },
+        )))
+    }
+}
+
+impl Error {
+    /// The error rendered as rustc-like text, with `file:line:column`, its
+    /// labelled source lines and help; in colour when `colour` is set.
+    pub fn render(&self, colour: bool, width: usize) -> String {
+        let theme = if colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
+        let mut out = String::new();
+        // Rendering into a String cannot fail.
+        let _ = handler.render_report(&mut out, self);
+        out
+    }
+}
+
+/// A list of errors, for stages that report all they find.
+pub type Errors = Vec<Error>;
+
+impl Error {
+    /// A syntax error, placed in its source.
+    pub fn from_syntax(e: crate::syntax::SyntaxError, source: &Source) -> Self {
+        let error = Error::new(Code::Syntax, e.message).at(source, e.span, e.label);
+        match e.help {
+            Some(help) => error.help(help),
+            None => error,
+        }
+    }
+}
+
+/// Help for an unknown name: the closest known one, or the list of them.
+pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
+    let closest = known
+        .iter()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+        .min_by_key(|(d, _)| *d);
+    match closest {
+        Some((_, k)) => format!("did you mean `{k}`?"),
+        None if known.is_empty() => format!("there is no {what} to name here"),
+        None => {
+            let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            format!("the choices are {}", list.join(", "))
+        }
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,30 @@
+//! gamelang: impartial combinatorial games described in `.game` files, and
+//! who wins them.
+//!
+//! The pipeline, one module a stage: [`syntax`] parses a file (grammar in
+//! `grammar/gamelang.pest`) into a tree with spans; [`check`] resolves names,
+//! parameters and positions and [`rules::lower`] lowers each game to one move
+//! representation; [`search`] builds the position graph and evaluates Grundy
+//! values; [`analysis`] assembles an answer; [`report`] prints it.
+//!
+//! ```
+//! use gamelang::{analysis::{Analyzer, Outcome}, check::check, diagnostics::Source};
+//!
+//! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
+//! let (program, errors) = check(&source, Vec::new());
+//! assert!(errors.is_empty());
+//! let answer = Analyzer::default().analyze(&program.analyses[0]).unwrap();
+//! // Seed 002: 21 stones, take 1-3: the first player wins by taking 1.
+//! assert_eq!(answer.outcome, Outcome::N);
+//! assert_eq!(answer.winning_moves[0].to, "20");
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod analysis;
+pub mod check;
+pub mod diagnostics;
+pub mod position;
+pub mod report;
+pub mod rules;
+pub mod search;
+pub mod syntax;

@@ -1,0 +1,55 @@
+//! Positions: tuples of heaps, exact integers of any size.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+/// A position: one non-negative integer per heap, heap 1 first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position(pub Vec<BigUint>);
+
+impl Position {
+    pub fn heaps(&self) -> &[BigUint] {
+        &self.0
+    }
+
+    /// The heaps as machine words, or `None` if one is too large for them.
+    pub fn to_u64s(&self) -> Option<Vec<u64>> {
+        self.0.iter().map(ToPrimitive::to_u64).collect()
+    }
+
+    pub fn from_u64s(heaps: &[u64]) -> Self {
+        Position(heaps.iter().map(|&h| BigUint::from(h)).collect())
+    }
+}
+
+/// `21` for one heap, `(3, 5)` otherwise: the form a `.game` file uses.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_heaps(f, &self.0)
+    }
+}
+
+/// Writes heaps in position syntax: `21` or `(3, 5)`.
+pub fn write_heaps<T: fmt::Display>(f: &mut impl fmt::Write, heaps: &[T]) -> fmt::Result {
+    if let [only] = heaps {
+        return write!(f, "{only}");
+    }
+    f.write_char('(')?;
+    for (i, h) in heaps.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{h}")?;
+    }
+    f.write_char(')')
+}
+
+/// Heaps in position syntax, as a string.
+pub fn heaps_text<T: fmt::Display>(heaps: &[T]) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_heaps(&mut s, heaps);
+    s
+}

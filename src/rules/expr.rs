@@ -1,0 +1,255 @@
+//! Conditions in lowered rules (amount conditions and heap invariants), with
+//! parameters already replaced by their values, and their evaluation.
+//!
+//! Evaluation is exact: 128-bit integers with every operation checked, so an
+//! overflow is an error, never a wrong answer.
+
+use std::fmt;
+
+pub use crate::syntax::ast::{BinOp, Func, Monotone, Property};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Const(i128),
+    /// `k`: the amount a move takes.
+    Amount,
+    /// `h`: the heap a move takes from, before the move.
+    Heap,
+    /// `h[i]`, 1-based.
+    HeapAt(Box<Expr>),
+    /// `len`: the number of heaps.
+    Len,
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Call(Func, Vec<Expr>),
+    Is(Box<Expr>, Property),
+    Each(BinOp, Box<Expr>),
+    Monotone(Monotone),
+}
+
+/// What names mean while a condition is evaluated.
+#[derive(Clone, Copy, Debug)]
+pub struct Env<'a> {
+    pub amount: i128,
+    pub heap: i128,
+    pub heaps: &'a [u64],
+}
+
+impl<'a> Env<'a> {
+    /// For invariants, which see only the position.
+    pub fn position(heaps: &'a [u64]) -> Self {
+        Env {
+            amount: 0,
+            heap: 0,
+            heaps,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    Overflow,
+    DivisionByZero,
+    HeapIndex { index: i128, len: usize },
+    PrimeTooLarge(i128),
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::Overflow => f.write_str("an intermediate value does not fit in 128 bits"),
+            EvalError::DivisionByZero => f.write_str("division by zero"),
+            EvalError::HeapIndex { index, len } => {
+                write!(f, "h[{index}] does not exist: the position has {len} heaps")
+            }
+            EvalError::PrimeTooLarge(n) => {
+                write!(f, "`is prime` is only decided below 2^64, not for {n}")
+            }
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, EvalError>;
+
+impl Expr {
+    /// The value of a number-valued expression.
+    pub fn int(&self, env: &Env) -> Result<i128> {
+        match self {
+            Expr::Const(n) => Ok(*n),
+            Expr::Amount => Ok(env.amount),
+            Expr::Heap => Ok(env.heap),
+            Expr::Len => Ok(env.heaps.len() as i128),
+            Expr::HeapAt(index) => {
+                let index = index.int(env)?;
+                usize::try_from(index)
+                    .ok()
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| env.heaps.get(i))
+                    .map(|&h| i128::from(h))
+                    .ok_or(EvalError::HeapIndex {
+                        index,
+                        len: env.heaps.len(),
+                    })
+            }
+            Expr::Neg(e) => e.int(env)?.checked_neg().ok_or(EvalError::Overflow),
+            Expr::Binary(op, a, b) => arithmetic(*op, a.int(env)?, b.int(env)?),
+            Expr::Call(func, args) => {
+                let mut best: Option<i128> = None;
+                for arg in args {
+                    let v = arg.int(env)?;
+                    best = Some(match (best, func) {
+                        (None, _) => v,
+                        (Some(b), Func::Min) => b.min(v),
+                        (Some(b), Func::Max) => b.max(v),
+                    });
+                }
+                Ok(best.unwrap_or(0))
+            }
+            // Conditions used as numbers do not pass lowering's kind check.
+            _ => Ok(i128::from(self.truth(env)?)),
+        }
+    }
+
+    /// The value of a condition.
+    pub fn truth(&self, env: &Env) -> Result<bool> {
+        match self {
+            Expr::Not(e) => Ok(!e.truth(env)?),
+            Expr::Binary(BinOp::And, a, b) => Ok(a.truth(env)? && b.truth(env)?),
+            Expr::Binary(BinOp::Or, a, b) => Ok(a.truth(env)? || b.truth(env)?),
+            Expr::Binary(op, a, b) => compare(*op, a.int(env)?, b.int(env)?),
+            Expr::Is(e, property) => has_property(e.int(env)?, *property),
+            Expr::Each(op, e) => {
+                let bound = e.int(env)?;
+                for &h in env.heaps {
+                    if !compare(*op, i128::from(h), bound)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Expr::Monotone(Monotone::Nonincreasing) => {
+                Ok(env.heaps.windows(2).all(|w| w[0] >= w[1]))
+            }
+            Expr::Monotone(Monotone::Nondecreasing) => {
+                Ok(env.heaps.windows(2).all(|w| w[0] <= w[1]))
+            }
+            // Numbers used as conditions do not pass lowering's kind check.
+            _ => Ok(self.int(env)? != 0),
+        }
+    }
+}
+
+fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
+    let value = match op {
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
+        // Floor division and a non-negative remainder, as in mathematics.
+        BinOp::Div | BinOp::Rem if b == 0 => return Err(EvalError::DivisionByZero),
+        BinOp::Div => a.checked_div_euclid(b),
+        BinOp::Rem => a.checked_rem_euclid(b),
+        _ => return Ok(i128::from(compare(op, a, b)?)),
+    };
+    value.ok_or(EvalError::Overflow)
+}
+
+fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
+    Ok(match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        BinOp::Ge => a >= b,
+        BinOp::Divides => a != 0 && b.checked_rem(a).ok_or(EvalError::Overflow)? == 0,
+        _ => arithmetic(op, a, b)? != 0,
+    })
+}
+
+fn has_property(n: i128, property: Property) -> Result<bool> {
+    Ok(match property {
+        Property::Even => n.rem_euclid(2) == 0,
+        Property::Odd => n.rem_euclid(2) == 1,
+        Property::Square => n >= 0 && {
+            let n = n as u128;
+            let r = n.isqrt();
+            r * r == n
+        },
+        Property::Prime => match u64::try_from(n) {
+            Ok(m) => is_prime(m),
+            Err(_) if n < 0 => false,
+            Err(_) => return Err(EvalError::PrimeTooLarge(n)),
+        },
+    })
+}
+
+/// Deterministic Miller-Rabin for all 64-bit numbers.
+pub fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    const SMALL: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    for p in SMALL {
+        if n.is_multiple_of(p) {
+            return n == p;
+        }
+    }
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
+    let pow = |mut base: u64, mut exp: u64| {
+        let mut acc = 1u64;
+        while exp > 0 {
+            if exp & 1 == 1 {
+                acc = mul(acc, base);
+            }
+            base = mul(base, base);
+            exp >>= 1;
+        }
+        acc
+    };
+    let (mut d, mut s) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        s += 1;
+    }
+    'witness: for a in SMALL {
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            continue;
+        }
+        for _ in 1..s {
+            x = mul(x, x);
+            if x == n - 1 {
+                continue 'witness;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_below_100_match_the_list() {
+        // The 25 primes below 100 (OEIS A000040).
+        let listed = [
+            2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83,
+            89, 97,
+        ];
+        let found: Vec<u64> = (0..100).filter(|&n| is_prime(n)).collect();
+        assert_eq!(found, listed);
+        // 2^61 - 1 is a Mersenne prime; 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417.
+        assert!(is_prime((1 << 61) - 1));
+        assert!(!is_prime(u64::MAX));
+    }
+
+    #[test]
+    fn arithmetic_is_checked() {
+        assert_eq!(arithmetic(BinOp::Mul, i128::MAX, 2), Err(EvalError::Overflow));
+        assert_eq!(arithmetic(BinOp::Div, 1, 0), Err(EvalError::DivisionByZero));
+        assert_eq!(arithmetic(BinOp::Rem, -1, 7), Ok(6));
+    }
+}

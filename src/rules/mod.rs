@@ -1,0 +1,132 @@
+//! A game's rules lowered to one move representation, with its parameters
+//! fixed: what the search and the known-game recogniser see. Lowering
+//! (`lower`) turns a checked syntax tree into this; `expr` evaluates the
+//! conditions that remain.
+
+pub mod expr;
+pub mod describe;
+pub mod lower;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use num_bigint::BigInt;
+
+use crate::diagnostics::Source;
+use crate::syntax::ast::Span;
+pub use expr::Expr;
+
+/// A game with its parameter values fixed.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub name: String,
+    /// Parameter values, in declaration order (shown as `bash(m = 3)`).
+    pub params: Vec<(String, ParamValue)>,
+    /// `heaps N`: `Some(N)`; `heaps *`: `None`.
+    pub heap_count: Option<usize>,
+    pub invariant: Option<Invariant>,
+    pub misere: bool,
+    pub rules: Vec<Rule>,
+    /// The file the game was written in: rules point into it.
+    pub source: Source,
+}
+
+/// `heaps ... where COND`: every position of the game satisfies it.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    pub expr: Expr,
+    pub text: String,
+}
+
+/// A parameter's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    Int(BigInt),
+    Set(BTreeSet<BigInt>),
+}
+
+/// One rule: a kind of move, and the name moves made by it are shown with.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The rule's label, or its source text when it has none.
+    pub name: String,
+    pub span: Span,
+    pub kind: MoveKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveKind {
+    /// Take an amount from each of the target heaps; then, optionally,
+    /// split what is left of the (one) heap into two.
+    Take {
+        amounts: Amounts,
+        target: Target,
+        split_rest: Option<Split>,
+    },
+    /// Move an amount from heap i to heap i - 1; from heap 1 it leaves the game.
+    Shift { amounts: Amounts },
+    /// Split one heap into two.
+    Split(Split),
+    /// With exactly two heaps: empty one, split the other into two.
+    EmptyAndSplit(Split),
+}
+
+/// The heaps a take acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// One heap.
+    One,
+    /// The same amount from each of exactly n distinct heaps (n >= 2).
+    Same(usize),
+    /// An amount each (not necessarily equal) from 1 to n distinct heaps.
+    UpTo(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub unequal: bool,
+    pub nonempty: bool,
+}
+
+/// The amounts a rule may move: a range or a finite set, then a condition
+/// over `k` (the amount) and `h` (the heap before the move). Amounts are
+/// never zero; a negative amount adds to the heap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Amounts {
+    pub base: AmountBase,
+    pub condition: Option<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AmountBase {
+    /// `lo..hi` inclusive; `lo..` when `hi` is `None`.
+    Range { lo: BigInt, hi: Option<BigInt> },
+    Set(BTreeSet<BigInt>),
+}
+
+impl Game {
+    /// `bash(m = 3)`, or just `nim` without parameters.
+    pub fn title(&self) -> String {
+        if self.params.is_empty() {
+            return self.name.clone();
+        }
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|(name, value)| format!("{name} = {value}"))
+            .collect();
+        format!("{}({})", self.name, params.join(", "))
+    }
+}
+
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(n) => write!(f, "{n}"),
+            ParamValue::Set(items) => {
+                let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+                write!(f, "{{{}}}", items.join(", "))
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! The syntax tree: what a `.game` file says, as written, every node that an
+//! error may point at carrying its byte span in the source.
+
+use miette::SourceSpan;
+use num_bigint::{BigInt, BigUint};
+
+/// A byte range in the source text.
+pub type Span = SourceSpan;
+
+/// A whole `.game` file: games and analyze statements, in source order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Game(GameDef),
+    Analyze(Analyze),
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// `game NAME(params) { statements }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDef {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Vec<Statement>,
+    pub span: Span,
+}
+
+/// `m = 3` in a game's header: a parameter and its default value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: Ident,
+    pub default: Value,
+    pub span: Span,
+}
+
+/// A parameter value: a number or a set of numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueKind {
+    Int(BigInt),
+    Set(Vec<BigInt>),
+}
+
+/// One statement in a game's body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    Heaps(HeapsDecl),
+    Play(PlayDecl),
+    Rule(RuleDef),
+}
+
+/// `heaps 2`, `heaps *`, optionally `where INVARIANT`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeapsDecl {
+    pub count: HeapCount,
+    pub invariant: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum HeapCount {
+    /// `heaps N`: every position has exactly N heaps.
+    Fixed(BigUint, Span),
+    /// `heaps *`: positions have as many heaps as they are given.
+    Any,
+}
+
+/// `play normal` or `play misere`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayDecl {
+    pub misere: bool,
+    pub span: Span,
+}
+
+/// A move rule, optionally labelled: `both: take 1.. from both heaps`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleDef {
+    pub label: Option<Ident>,
+    pub kind: RuleKind,
+    /// The rule without its label; its text names the rule when it has no label.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RuleKind {
+    /// `take AMOUNTS [from TARGET] [and split the rest into 2 ... heaps]`
+    Take {
+        amounts: Amounts,
+        from: From,
+        split: Option<SplitSpec>,
+    },
+    /// `shift AMOUNTS to the previous heap`
+    Shift { amounts: Amounts },
+    /// `split into 2 [unequal] [nonempty] heaps`
+    Split(SplitSpec),
+    /// `empty one heap and split the other into 2 ... heaps`
+    EmptyAndSplit(SplitSpec),
+}
+
+/// Which heaps a `take` takes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum From {
+    /// The default, or `from one heap`: one heap of the player's choice.
+    OneHeap,
+    /// `from both heaps`: the same amount from each of the two heaps.
+    BothHeaps(Span),
+    /// `from N heaps`: the same amount from each of N distinct heaps.
+    Same(Expr),
+    /// `from up to N heaps`: any amounts from 1 to N distinct heaps.
+    UpTo(Expr),
+}
+
+/// How a heap is split into two.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitSpec {
+    pub unequal: bool,
+    pub nonempty: bool,
+    pub span: Span,
+}
+
+/// The amounts a rule may move, with an optional `where` condition over `k`
+/// (the amount) and `h` (the heap before the move).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Amounts {
+    pub kind: AmountsKind,
+    pub condition: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AmountsKind {
+    /// `lo..hi` (inclusive) or `lo..` (no upper bound).
+    Range { lo: Expr, hi: Option<Expr> },
+    /// `{1, 3, 4}`
+    Set(Vec<Expr>),
+    /// One expression: a number, a parameter (number or set), or `k` itself.
+    Single(Expr),
+}
+
+/// An expression, with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Int(BigInt),
+    /// A parameter, or one of the names a context gives: `k`, `h`, `len`.
+    Name(Ident),
+    /// `h[i]`: the i-th heap, 1-based.
+    Heap(Box<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `min(a, b, ...)` and `max(a, b, ...)`.
+    Call(Func, Vec<Expr>),
+    /// `x is square`, `x is prime`, `x is even`, `x is odd`.
+    Is(Box<Expr>, Property),
+    /// `each >= 1`: every heap compares so.
+    Each(BinOp, Box<Expr>),
+    /// `nonincreasing` / `nondecreasing`: the heaps in order.
+    Monotone(Monotone),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    /// `a divides b`
+    Divides,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Min,
+    Max,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    Square,
+    Prime,
+    Even,
+    Odd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Monotone {
+    Nonincreasing,
+    Nondecreasing,
+}
+
+/// `analyze G at P + H at Q`: one position, a sum when it has several components.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analyze {
+    pub components: Vec<Component>,
+    pub span: Span,
+}
+
+/// `bash(m = 5) at 7`: a game, its argument values, and a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Component {
+    pub game: Ident,
+    pub args: Vec<Arg>,
+    pub position: PositionLit,
+    pub span: Span,
+}
+
+/// `m = 5` in an analyze statement or on the command line (`--set m=5`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arg {
+    pub name: Ident,
+    pub value: Value,
+    pub span: Span,
+}
+
+/// A position as written: `21` or `(3, 5)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionLit {
+    pub heaps: Vec<BigUint>,
+    pub span: Span,
+}
