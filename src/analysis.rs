@@ -1,22 +1,23 @@
 //! Analysis: the answer for one position (a single game or a sum): its
-//! outcome, Grundy value, every winning move, and how it was found.
+//! outcome, Grundy value, every winning move, and how it was found — by a
+//! known game's closed form (after checking it against the search on small
+//! positions) or by the search.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
 
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::{Code, Error};
+use crate::known::{self, Known};
+pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::describe::describe;
-use crate::search::{DEFAULT_MAX_POSITIONS, Explored, Solver, Value};
-
-/// P: the player to move loses. N: the player to move wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    P,
-    N,
-}
+use crate::search::{self, Explored, Solver, Value};
+use crate::verify::{self, Verified};
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -26,10 +27,15 @@ pub struct Answer {
     /// The position as a `.game` file writes it.
     pub position: String,
     pub outcome: Outcome,
-    /// Normal play only: in misère play Grundy values do not decide sums.
-    pub grundy: Option<u32>,
+    /// The Grundy value: `None` in misère play, or where it is unknown (see `notes`).
+    pub grundy: Option<BigUint>,
+    /// The first winning moves, at most `Options::max_moves` of them.
     pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are in all, where known.
+    pub winning_move_count: Option<BigUint>,
     pub method: Method,
+    /// What the answer leaves out, and why.
+    pub notes: Vec<String>,
 }
 
 /// A move to a P-position.
@@ -45,154 +51,387 @@ pub struct WinningMove {
     pub text: String,
 }
 
-/// How the answer was found.
+/// How an answer was found: one method per component.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Method {
+pub struct Method {
+    pub components: Vec<ComponentMethod>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComponentMethod {
+    ClosedForm {
+        /// The known game's catalogue id.
+        id: &'static str,
+        /// The closed form, with the game's parameters.
+        rule: String,
+        /// What the closed form was checked against before it answered.
+        verified: Verified,
+        /// The Grundy value came from the search, the closed form giving none.
+        grundy_by_search: bool,
+    },
     Search {
-        /// Positions and edges this answer added to the searched graphs.
+        /// Positions and moves this answer added to the search.
         explored: Explored,
-        /// Positions the graphs hold in all, with earlier answers' work.
+        /// Positions (or heap sizes) the search holds, with earlier work.
         held: usize,
+        /// Answered as a sum of one-heap games.
+        decomposed: bool,
     },
 }
 
-/// Answers positions, keeping each game's search for the whole run.
+/// How the analyzer works.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub search: search::Options,
+    /// Answer by the search even where a closed form is known.
+    pub force_search: bool,
+    /// List at most this many winning moves.
+    pub max_moves: usize,
+    /// Verify closed forms on every position with heaps up to this.
+    pub verify_bound: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            search: search::Options::default(),
+            force_search: false,
+            max_moves: DEFAULT_MAX_MOVES,
+            verify_bound: verify::DEFAULT_BOUND,
+        }
+    }
+}
+
+pub const DEFAULT_MAX_MOVES: usize = 100;
+
+/// A closed form's game is searched for a Grundy value (or for moves in a
+/// sum) only when its positions number at most about this.
+const SMALL_SEARCH: u64 = 200_000;
+
+/// Answers positions, keeping each game's search and recognition for the
+/// whole run.
 pub struct Analyzer {
-    solvers: HashMap<String, Solver>,
-    max_positions: usize,
+    options: Options,
+    games: HashMap<String, GameState>,
+}
+
+/// What the analyzer keeps per game (per parameter values).
+struct GameState {
+    solver: Option<Solver>,
+    known: Option<(Box<dyn Known>, Verified)>,
+}
+
+/// One component, answered.
+struct Part {
+    game: Arc<Game>,
+    position: Position,
+    outcome: Outcome,
+    grundy: Option<BigUint>,
+    method: ComponentMethod,
+    /// A closed form's own winning moves (for a single game).
+    closed_moves: Option<known::WinningMoves>,
 }
 
 impl Default for Analyzer {
     fn default() -> Self {
-        Analyzer::new(DEFAULT_MAX_POSITIONS)
+        Analyzer::new(Options::default())
     }
 }
 
-/// One component's part in an answer.
-struct Part<'a> {
-    game: &'a Arc<Game>,
-    position: &'a Position,
-    heaps: Vec<u64>,
-    value: Value,
-}
-
 impl Analyzer {
-    pub fn new(max_positions: usize) -> Self {
+    pub fn new(options: Options) -> Self {
         Analyzer {
-            solvers: HashMap::new(),
-            max_positions,
+            options,
+            games: HashMap::new(),
         }
     }
 
     pub fn analyze(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
-        let mut explored = Explored::default();
-        let mut parts = Vec::new();
-        for Instance { game, position } in &analysis.components {
-            let heaps = position.to_u64s().ok_or_else(|| {
-                Error::new(
-                    Code::TooLarge,
-                    format!("{position} is too large for a search of `{}`", game.title()),
-                )
-                .help("the search handles heaps below 2^64")
-            })?;
-            let (value, more) = self.with_solver(game, |s| s.value(&heaps))?;
-            explored.positions += more.positions;
-            explored.edges += more.edges;
-            parts.push(Part {
-                game,
-                position,
-                heaps,
-                value,
-            });
-        }
-        let total = parts.iter().fold(0, |acc, p| match p.value {
-            Value::Grundy(g) => acc ^ g,
-            Value::Misere { .. } => acc,
-        });
-        let (outcome, grundy) = match parts.as_slice() {
-            [only] => match only.value {
-                Value::Grundy(g) => (outcome_of(g == 0), Some(g)),
-                Value::Misere { next_wins } => (outcome_of(!next_wins), None),
-            },
-            _ => (outcome_of(total == 0), Some(total)),
-        };
-        let winning_moves = if outcome == Outcome::N {
-            self.winning_moves(&parts, total)?
-        } else {
-            Vec::new()
-        };
-        let held = parts
+        let parts: Vec<Part> = analysis
+            .components
             .iter()
-            .map(|p| self.solvers.get(&p.game.title()).map_or(0, Solver::len))
-            .sum();
+            .map(|instance| self.part(instance))
+            .collect::<Result<_, _>>()?;
+        let mut notes = Vec::new();
+        let (outcome, grundy) = match parts.as_slice() {
+            [only] => (only.outcome, only.grundy.clone()),
+            _ => {
+                let mut total = BigUint::zero();
+                for (i, part) in parts.iter().enumerate() {
+                    let Some(g) = &part.grundy else {
+                        return Err(Error::new(
+                            Code::TooLarge,
+                            format!(
+                                "the sum cannot be decided: the Grundy value of component {} ({} at {}) is unknown",
+                                i + 1,
+                                part.game.title(),
+                                part.position
+                            ),
+                        )
+                        .help("its closed form gives only the outcome, and the position is too large to search: analyze it on its own"));
+                    };
+                    total ^= g;
+                }
+                (Outcome::p_if(total.is_zero()), Some(total))
+            }
+        };
+        let (winning_moves, winning_move_count) = if outcome == Outcome::P {
+            (Vec::new(), Some(BigUint::zero()))
+        } else {
+            self.winning_moves(&parts, grundy.as_ref(), &mut notes)?
+        };
+        if let Some(count) = &winning_move_count
+            && *count > BigUint::from(winning_moves.len())
+        {
+            notes.push(format!(
+                "{count} winning moves; the first {} are listed (--max-moves)",
+                winning_moves.len()
+            ));
+        }
+        for part in &parts {
+            if part.grundy.is_none() && !part.game.misere {
+                notes.push(format!(
+                    "the Grundy value of {} at {} is unknown: its closed form gives the outcome only, and the position is too large to search",
+                    part.game.title(),
+                    part.position
+                ));
+            }
+        }
         Ok(Answer {
             game: join(parts.iter().map(|p| p.game.title())),
             position: sum_text(&parts, None),
             outcome,
             grundy,
             winning_moves,
-            method: Method::Search { explored, held },
+            winning_move_count,
+            method: Method {
+                components: parts.iter().map(|p| p.method.clone()).collect(),
+            },
+            notes,
         })
     }
 
-    /// Runs `f` on the game's solver; a failed search is dropped, so that a
+    /// The known game `game` is, with what its closed form was verified on;
+    /// `None` when no closed form is recognised (or the search is forced).
+    pub fn recognised(&mut self, game: &Arc<Game>) -> Result<Option<(&'static str, Verified)>, Error> {
+        let state = self.state(game)?;
+        Ok(state.known.as_ref().map(|(known, verified)| (known.id(), verified.clone())))
+    }
+
+    /// The game's state, recognising (and verifying) a known game the first
+    /// time the game is seen.
+    fn state(&mut self, game: &Arc<Game>) -> Result<&mut GameState, Error> {
+        let title = game.title();
+        if !self.games.contains_key(&title) {
+            let known = match known::recognise(game) {
+                Some(known) if !self.options.force_search => {
+                    let verified = verify::verify(
+                        game,
+                        known.as_ref(),
+                        self.options.verify_bound,
+                        self.options.search,
+                    )?;
+                    Some((known, verified))
+                }
+                _ => None,
+            };
+            self.games.insert(
+                title.clone(),
+                GameState {
+                    solver: None,
+                    known,
+                },
+            );
+        }
+        self.games.get_mut(&title).ok_or_else(|| {
+            Error::new(Code::Internal, "internal error: a game's state was lost")
+        })
+    }
+
+    /// Runs `f` on the game's search; a failed search is dropped, so that a
     /// later question starts afresh.
-    fn with_solver<T>(
+    fn search<T>(
         &mut self,
         game: &Arc<Game>,
         f: impl FnOnce(&mut Solver) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let title = game.title();
-        let max = self.max_positions;
-        let solver = self
-            .solvers
-            .entry(title.clone())
-            .or_insert_with(|| Solver::new(game.clone(), max));
+        let options = self.options.search;
+        let state = self.state(game)?;
+        let solver = state
+            .solver
+            .get_or_insert_with(|| Solver::with_options(game.clone(), options));
         let result = f(solver);
         if result.is_err() {
-            self.solvers.remove(&title);
+            state.solver = None;
         }
         result
     }
 
+    fn part(&mut self, instance: &Instance) -> Result<Part, Error> {
+        let Instance { game, position } = instance;
+        let max_moves = self.options.max_moves;
+        let closed = self.state(game)?.known.as_ref().map(|(known, verified)| {
+            (
+                known.analyze(position.heaps(), max_moves),
+                known.id(),
+                known.rule(),
+                verified.clone(),
+            )
+        });
+        if let Some((closed, id, rule, verified)) = closed {
+            let mut grundy = closed.grundy.clone();
+            let mut grundy_by_search = false;
+            if grundy.is_none()
+                && !game.misere
+                && let Some(heaps) = small(position)
+                && let (Value::Grundy(g), _) = self.search(game, |s| s.value(&heaps))?
+            {
+                grundy = Some(BigUint::from(g));
+                grundy_by_search = true;
+            }
+            return Ok(Part {
+                game: game.clone(),
+                position: position.clone(),
+                outcome: closed.outcome,
+                grundy,
+                method: ComponentMethod::ClosedForm {
+                    id,
+                    rule,
+                    verified,
+                    grundy_by_search,
+                },
+                closed_moves: Some(closed.winning),
+            });
+        }
+        let heaps = searchable(game, position)?;
+        let (value, explored) = self.search(game, |s| s.value(&heaps))?;
+        let state = self.state(game)?;
+        let (held, decomposed) = state
+            .solver
+            .as_ref()
+            .map_or((0, false), |s| (s.len(), s.decomposed()));
+        let (outcome, grundy) = match value {
+            Value::Grundy(g) => (Outcome::p_if(g == 0), Some(BigUint::from(g))),
+            Value::Misere { next_wins } => (Outcome::p_if(!next_wins), None),
+        };
+        Ok(Part {
+            game: game.clone(),
+            position: position.clone(),
+            outcome,
+            grundy,
+            method: ComponentMethod::Search {
+                explored,
+                held,
+                decomposed,
+            },
+            closed_moves: None,
+        })
+    }
+
     /// Moves to P-positions: in a sum, the moves in one component to a value
     /// that makes the XOR of all components 0.
-    fn winning_moves(&mut self, parts: &[Part], total: u32) -> Result<Vec<WinningMove>, Error> {
+    fn winning_moves(
+        &mut self,
+        parts: &[Part],
+        total: Option<&BigUint>,
+        notes: &mut Vec<String>,
+    ) -> Result<(Vec<WinningMove>, Option<BigUint>), Error> {
+        let max = self.options.max_moves;
+        let sum = parts.len() > 1;
+        if let ([_], Some(closed)) = (parts, &parts[0].closed_moves) {
+            let moves = closed
+                .moves
+                .iter()
+                .take(max)
+                .map(|m| {
+                    let to = Position(m.to.clone());
+                    winning_move(parts, 0, m.rule, &to)
+                })
+                .collect();
+            return Ok((moves, Some(closed.count.clone())));
+        }
         let mut found = Vec::new();
+        let mut count = Some(BigUint::zero());
         for (index, part) in parts.iter().enumerate() {
-            let nexts = self.with_solver(part.game, |s| s.moves_from(&part.heaps))?;
-            let mut seen = std::collections::HashSet::new();
+            let heaps = match (&part.method, small(&part.position)) {
+                (ComponentMethod::Search { .. }, _) => searchable(&part.game, &part.position)?,
+                (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,
+                (ComponentMethod::ClosedForm { .. }, None) => {
+                    notes.push(format!(
+                        "moves in component {} ({} at {}) are not listed: the position is too large to search",
+                        index + 1,
+                        part.game.title(),
+                        part.position
+                    ));
+                    count = None;
+                    continue;
+                }
+            };
+            // In a sum, component i must move to g_i xor total.
+            let target = match (sum, &part.grundy, total) {
+                (true, Some(g), Some(total)) => (g ^ total).to_u32(),
+                _ => Some(0),
+            };
+            let Some(target) = target else { continue };
+            let nexts = self.search(&part.game, |s| s.moves_from(&heaps))?;
+            let mut seen = HashSet::new();
             for (rule, next) in nexts {
                 if !seen.insert(next.clone()) {
                     continue;
                 }
-                let (value, _) = self.with_solver(part.game, |s| s.value(&next))?;
-                let wins = match (value, part.value) {
-                    (Value::Grundy(after), Value::Grundy(now)) if parts.len() > 1 => {
-                        after == now ^ total
-                    }
-                    _ => value.is_p(),
+                let (value, _) = self.search(&part.game, |s| s.value(&next))?;
+                let wins = match value {
+                    Value::Grundy(g) => g == target,
+                    Value::Misere { .. } => value.is_p(),
                 };
-                if !wins {
-                    continue;
+                if wins {
+                    if let Some(c) = &mut count {
+                        *c += 1u32;
+                    }
+                    if found.len() < max {
+                        found.push(winning_move(parts, index, rule, &Position::from_u64s(&next)));
+                    }
                 }
-                let rule = &part.game.rules[rule];
-                let after = Position::from_u64s(&next);
-                let text = describe(&rule.kind, part.position.heaps(), after.heaps());
-                found.push(WinningMove {
-                    component: (parts.len() > 1).then_some(index + 1),
-                    rule: rule.name.clone(),
-                    to: sum_text(parts, Some((index, &after))),
-                    text,
-                });
             }
         }
-        Ok(found)
+        Ok((found, count))
     }
 }
 
-fn outcome_of(p: bool) -> Outcome {
-    if p { Outcome::P } else { Outcome::N }
+fn winning_move(parts: &[Part], index: usize, rule: usize, to: &Position) -> WinningMove {
+    let part = &parts[index];
+    let rule = &part.game.rules[rule];
+    WinningMove {
+        component: (parts.len() > 1).then_some(index + 1),
+        rule: rule.name.clone(),
+        to: sum_text(parts, Some((index, to))),
+        text: describe(&rule.kind, part.position.heaps(), to.heaps()),
+    }
+}
+
+/// The heaps as machine words, for a search, or why the search cannot take them.
+fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, Error> {
+    position.to_u64s().ok_or_else(|| {
+        Error::new(
+            Code::TooLarge,
+            format!("{position} is too large for a search of `{}`", game.title()),
+        )
+        .help("the search handles heaps below 2^64; no closed form is known for this game")
+    })
+}
+
+/// The heaps, when a search from them stays small: the product of
+/// (heap + 1) bounds the positions below a position of taking games.
+fn small(position: &Position) -> Option<Vec<u64>> {
+    let heaps = position.to_u64s()?;
+    let mut product: u64 = 1;
+    for &h in &heaps {
+        product = product.checked_mul(h.checked_add(1)?)?;
+        if product > SMALL_SEARCH {
+            return None;
+        }
+    }
+    Some(heaps)
 }
 
 fn join(items: impl Iterator<Item = String>) -> String {

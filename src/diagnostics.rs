@@ -70,6 +70,7 @@ pub enum Code {
     Evaluation,
     TooLarge,
     Cycle,
+    Internal,
     Io,
 }
 
@@ -94,6 +95,7 @@ impl Code {
             Code::Evaluation => "gamelang::eval",
             Code::TooLarge => "gamelang::search::too_large",
             Code::Cycle => "gamelang::search::cycle",
+            Code::Internal => "gamelang::internal",
             Code::Io => "gamelang::io",
         }
     }
@@ -206,18 +208,21 @@ impl Error {
 }
 
 /// Help for an unknown name: the closest known one, or the list of them.
+/// `what` names the known ones in the plural: `games`, `parameters`.
 pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
+    // Within a third of the name's length (at least 2), but not every
+    // letter: any one-letter name is one edit from any other.
     let closest = known
         .iter()
         .map(|k| (edit_distance(name, k), k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count()))
         .min_by_key(|(d, _)| *d);
     match closest {
         Some((_, k)) => format!("did you mean `{k}`?"),
-        None if known.is_empty() => format!("there is no {what} to name here"),
+        None if known.is_empty() => format!("there are no {what} here"),
         None => {
             let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
-            format!("the choices are {}", list.join(", "))
+            format!("the {what} are {}", list.join(", "))
         }
     }
 }

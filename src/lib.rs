@@ -23,8 +23,10 @@
 pub mod analysis;
 pub mod check;
 pub mod diagnostics;
+pub mod known;
 pub mod position;
 pub mod report;
 pub mod rules;
 pub mod search;
 pub mod syntax;
+pub mod verify;

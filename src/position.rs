@@ -5,6 +5,22 @@ use std::fmt;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+/// Who wins a position with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move loses (the previous player wins).
+    P,
+    /// The player to move wins (the next player wins).
+    N,
+}
+
+impl Outcome {
+    /// `P` when `p` holds, else `N`.
+    pub fn p_if(p: bool) -> Self {
+        if p { Outcome::P } else { Outcome::N }
+    }
+}
+
 /// A position: one non-negative integer per heap, heap 1 first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position(pub Vec<BigUint>);

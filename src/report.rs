@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
+use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
-use crate::analysis::{Answer, Method, Outcome};
+use crate::analysis::{Answer, ComponentMethod, Outcome};
 
 /// An answer as the text `gamelang analyze` prints.
 pub fn text(answer: &Answer) -> String {
@@ -15,7 +16,8 @@ pub fn text(answer: &Answer) -> String {
 }
 
 fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
-    if answer.position.contains(" at ") {
+    let sum = answer.method.components.len() > 1;
+    if sum {
         writeln!(out, "{}", answer.position)?;
     } else {
         writeln!(out, "{} at {}", answer.game, answer.position)?;
@@ -25,24 +27,112 @@ fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
         Outcome::N => "N (the player to move wins)",
     };
     writeln!(out, "  outcome: {outcome}")?;
-    match answer.grundy {
+    match &answer.grundy {
         Some(g) => writeln!(out, "  grundy:  {g}")?,
+        None if answer.notes.iter().any(|n| n.contains("Grundy")) => {
+            writeln!(out, "  grundy:  unknown")?
+        }
         None => writeln!(out, "  grundy:  none (misère play)")?,
     }
-    writeln!(out, "  winning moves: {}", answer.winning_moves.len())?;
+    let count = answer
+        .winning_move_count
+        .as_ref()
+        .map_or("unknown".to_string(), ToString::to_string);
+    writeln!(out, "  winning moves: {count}")?;
     for m in &answer.winning_moves {
-        let component = m.component.map_or(String::new(), |c| format!("in component {c}: "));
+        let component = m
+            .component
+            .map_or(String::new(), |c| format!("in component {c}: "));
         writeln!(out, "    {component}{} → {}   [{}]", m.text, m.to, m.rule)?;
     }
-    writeln!(out, "  method:  {}", method_text(&answer.method))
+    for (i, method) in answer.method.components.iter().enumerate() {
+        let label = if sum {
+            format!("  method {}:", i + 1)
+        } else {
+            "  method:".to_string()
+        };
+        writeln!(out, "{label} {}", method_text(method))?;
+    }
+    for note in &answer.notes {
+        writeln!(out, "  note: {note}")?;
+    }
+    Ok(())
 }
 
-fn method_text(method: &Method) -> String {
+fn method_text(method: &ComponentMethod) -> String {
     match method {
-        Method::Search { explored, held } => format!(
-            "search: explored {} new positions and {} moves ({} positions held)",
-            explored.positions, explored.edges, held
-        ),
+        ComponentMethod::ClosedForm {
+            id,
+            rule,
+            verified,
+            grundy_by_search,
+        } => {
+            let grundy = if *grundy_by_search {
+                "; Grundy value by search"
+            } else {
+                ""
+            };
+            format!(
+                "closed form: {id} — {rule} (checked against the search on {} positions{grundy})",
+                verified.positions
+            )
+        }
+        ComponentMethod::Search {
+            explored,
+            held,
+            decomposed,
+        } => {
+            if *decomposed {
+                format!(
+                    "search, as a sum of one-heap games: {} new heap sizes, {} moves ({held} heap sizes held)",
+                    explored.positions, explored.edges
+                )
+            } else {
+                format!(
+                    "search: {} new positions, {} moves ({held} positions held)",
+                    explored.positions, explored.edges
+                )
+            }
+        }
+    }
+}
+
+/// An exact integer as a JSON number, of any size.
+fn number(n: &BigUint) -> Json {
+    serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
+}
+
+fn method_json(method: &ComponentMethod) -> Json {
+    match method {
+        ComponentMethod::ClosedForm {
+            id,
+            rule,
+            verified,
+            grundy_by_search,
+        } => json!({
+            "kind": "closed-form",
+            "name": id,
+            "rule": rule,
+            "verified": {
+                "positions": verified.positions,
+                "max_heap": verified.bound,
+                "max_heaps": verified.max_heaps,
+            },
+            "grundy_by_search": grundy_by_search,
+            "text": method_text(method),
+        }),
+        ComponentMethod::Search {
+            explored,
+            held,
+            decomposed,
+        } => json!({
+            "kind": "search",
+            "positions_explored": explored.positions,
+            "edges_explored": explored.edges,
+            "positions_held": held,
+            "decomposed": decomposed,
+            "text": method_text(method),
+        }),
     }
 }
 
@@ -59,22 +149,21 @@ pub fn json(answer: &Answer) -> Json {
             object
         })
         .collect();
-    let method = match &answer.method {
-        Method::Search { explored, held } => json!({
-            "kind": "search",
-            "positions_explored": explored.positions,
-            "edges_explored": explored.edges,
-            "positions_held": held,
-            "text": method_text(&answer.method),
+    let method = match answer.method.components.as_slice() {
+        [only] => method_json(only),
+        all => json!({
+            "kind": "sum",
+            "components": all.iter().map(method_json).collect::<Vec<_>>(),
         }),
     };
     json!({
         "game": answer.game,
         "position": answer.position,
         "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N" },
-        "grundy": answer.grundy,
+        "grundy": answer.grundy.as_ref().map_or(Json::Null, number),
         "winning_moves": moves,
-        "winning_move_count": answer.winning_moves.len(),
+        "winning_move_count": answer.winning_move_count.as_ref().map_or(Json::Null, number),
         "method": method,
+        "notes": answer.notes,
     })
 }

@@ -7,12 +7,14 @@ use common::{answer, load};
 use gamelang::analysis::Analyzer;
 
 fn grundy_values(game: &str, upto: u64) -> Vec<u32> {
+    use num_traits::ToPrimitive;
     let program = load(game, &[]);
     let mut analyzer = Analyzer::default();
     (0..=upto)
         .map(|n| {
             answer(&mut analyzer, &program, game, &[n])
                 .grundy
+                .and_then(|g| g.to_u32())
                 .expect("normal play has Grundy values")
         })
         .collect()

@@ -22,6 +22,8 @@ pub struct Program {
     pub games: Vec<GameEntry>,
     pub analyses: Vec<Analysis>,
     overrides: Vec<Override>,
+    /// Games defined in the file whose definitions did not parse.
+    unparsed: Vec<String>,
 }
 
 /// A game as defined, and its instance with default (or `--set`) parameters.
@@ -54,11 +56,17 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         .into_iter()
         .map(|e| Error::from_syntax(e, source))
         .collect();
+    let unparsed = if errors.is_empty() {
+        Vec::new()
+    } else {
+        unparsed_games(source.text(), &file)
+    };
     let mut program = Program {
         source: source.clone(),
         games: Vec::new(),
         analyses: Vec::new(),
         overrides,
+        unparsed,
     };
     for o in &program.overrides {
         let known = file.items.iter().any(|item| match item {
@@ -126,7 +134,7 @@ impl Program {
         match name {
             Some(name) => self.game(name).ok_or_else(|| {
                 Error::new(Code::UnknownGame, format!("there is no game `{name}` in {}", self.source.name()))
-                    .help(did_you_mean(name, &names, "--game"))
+                    .help(did_you_mean(name, &names, "games"))
             }),
             None => match self.games.as_slice() {
                 [only] => Ok(only),
@@ -169,7 +177,50 @@ impl Program {
 
     fn lower_with(&self, def: &ast::GameDef, args: &[ast::Arg], args_source: &Source) -> Result<Game, Errors> {
         let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
-        lower(def, values, &self.source)
+        lower(def, values, &self.source).map_err(|errors| self.blame_values(def, args, args_source, errors))
+    }
+
+    /// Errors in a game's rules that only its given parameter values (in an
+    /// `analyze` statement or by `--set`) cause point into the rules; this
+    /// says which values were given, and where.
+    fn blame_values(&self, def: &ast::GameDef, args: &[ast::Arg], args_source: &Source, mut errors: Errors) -> Errors {
+        let declared = |name: &str| def.params.iter().any(|p| p.name.name == name);
+        let given: Vec<(&ast::Arg, &Source, &str)> = args
+            .iter()
+            .filter(|a| declared(&a.name.name))
+            .map(|a| (a, args_source, "in the `analyze` statement"))
+            .chain(
+                self.overrides
+                    .iter()
+                    .filter(|o| declared(&o.arg.name.name) && !args.iter().any(|a| a.name.name == o.arg.name.name))
+                    .map(|o| (&o.arg, &o.source, "by --set")),
+            )
+            .collect();
+        let defaults: Vec<_> = def
+            .params
+            .iter()
+            .map(|p| (p.name.name.clone(), params::default_value(p)))
+            .collect();
+        if given.is_empty() || lower(def, defaults, &self.source).is_err() {
+            return errors;
+        }
+        let values: Vec<String> = given
+            .iter()
+            .map(|(arg, source, by)| format!("`{} = {}` given {by}", arg.name.name, source.slice(arg.value.span)))
+            .collect();
+        for error in &mut errors {
+            for (arg, source, _) in &given {
+                if error.source.as_ref().is_some_and(|s| s.name() == source.name()) {
+                    error.labels.push((arg.span, "given here".to_string()));
+                }
+            }
+            let help = error.help.take().unwrap_or_default();
+            error.help = Some(format!(
+                "{help}\n(the defaults are fine; the error comes from {})",
+                values.join(" and ")
+            ));
+        }
+        errors
     }
 
     /// An `analyze` statement; `Ok(None)` when it names a game whose own
@@ -212,15 +263,43 @@ impl Program {
 
     fn lookup(&self, name: &Ident, source: &Source, errors: &mut Errors) -> Option<&GameEntry> {
         let entry = self.game(&name.name);
-        if entry.is_none() {
+        if entry.is_none() && self.unparsed.contains(&name.name) {
+            errors.push(
+                Error::new(
+                    Code::UnknownGame,
+                    format!("`{}` cannot be analyzed: its definition has a syntax error", name.name),
+                )
+                .at(source, name.span, "defined with a syntax error")
+                .help(format!("fix the syntax error in `game {}` first", name.name)),
+            );
+        } else if entry.is_none() {
             errors.push(
                 Error::new(Code::UnknownGame, format!("there is no game `{}`", name.name))
                     .at(source, name.span, "unknown game")
-                    .help(did_you_mean(&name.name, &self.game_names(), "a game")),
+                    .help(did_you_mean(&name.name, &self.game_names(), "games")),
             );
         }
         entry
     }
+}
+
+/// The names of the games `text` defines (lines starting with `game NAME`)
+/// that are not in `file`, because their definitions did not parse.
+fn unparsed_games(text: &str, file: &ast::File) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("game")?;
+            let name: String = rest
+                .trim_start_matches([' ', '\t'])
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            (rest.starts_with([' ', '\t']) && !name.is_empty()).then_some(name)
+        })
+        .filter(|name| {
+            !file.items.iter().any(|item| matches!(item, Item::Game(g) if g.name.name == *name))
+        })
+        .collect()
 }
 
 /// Matches a position against its game's heap count and invariant.

@@ -74,7 +74,7 @@ pub fn resolve(
                 let help = if names.is_empty() {
                     format!("`{}` takes no parameters", def.name.name)
                 } else {
-                    did_you_mean(&arg.name.name, &names, "a parameter")
+                    did_you_mean(&arg.name.name, &names, "parameters")
                 };
                 errors.push(
                     Error::new(Code::UnknownParameter, format!("`{}` has no parameter `{}`", def.name.name, arg.name.name))
@@ -85,6 +85,11 @@ pub fn resolve(
         }
     }
     if errors.is_empty() { Ok(values) } else { Err(errors) }
+}
+
+/// A parameter's declared default.
+pub fn default_value(param: &ast::Param) -> ParamValue {
+    to_param(&param.default)
 }
 
 fn to_param(value: &ast::Value) -> ParamValue {

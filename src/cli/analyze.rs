@@ -3,7 +3,11 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::Analyzer;
+use std::sync::Arc;
+
+use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
+use gamelang::rules::Game;
+use gamelang::{search, verify};
 use gamelang::check::{Analysis, Override, check};
 use gamelang::diagnostics::{Code, Error, Source};
 use gamelang::report;
@@ -32,6 +36,23 @@ pub struct Args {
     /// The most positions one game's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: usize,
+    /// List at most N winning moves (their count is always given).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES)]
+    max_moves: usize,
+    /// `auto`: a known game's closed form where one applies, else the
+    /// search; `search`: the search alone, for comparison.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+    /// Compares each closed form with the search on every position with
+    /// heaps up to N, and prints what was compared.
+    #[arg(long, value_name = "N")]
+    verify: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum MethodArg {
+    Auto,
+    Search,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -90,7 +111,31 @@ pub fn run(args: Args) -> ExitCode {
             wanted
         }
     };
-    let mut analyzer = Analyzer::new(args.max_positions);
+    let mut analyzer = Analyzer::new(Options {
+        search: search::Options {
+            max_positions: args.max_positions,
+            decompose: true,
+        },
+        force_search: args.method == MethodArg::Search,
+        max_moves: args.max_moves,
+        verify_bound: args.verify.unwrap_or(verify::DEFAULT_BOUND),
+    });
+    if let Some(bound) = args.verify {
+        let mut games: Vec<&Arc<Game>> = analyses.iter().flat_map(|a| a.components.iter().map(|c| &c.game)).collect();
+        games.dedup_by_key(|g| g.title());
+        for game in games {
+            match analyzer.recognised(game) {
+                Ok(Some((id, verified))) => eprintln!(
+                    "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heaps, each at most {bound}",
+                    game.title(),
+                    verified.positions,
+                    verified.max_heaps
+                ),
+                Ok(None) => eprintln!("verified: `{}` has no closed form here; the search answers it", game.title()),
+                Err(e) => return fail(e, FINDINGS),
+            }
+        }
+    }
     let mut answers = Vec::new();
     let mut failed = false;
     for analysis in &analyses {

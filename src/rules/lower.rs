@@ -44,7 +44,16 @@ struct Lowerer<'a> {
 struct Scope {
     /// `k` and `h`: inside a rule's amounts.
     amount: bool,
+    /// A fixed number (a bound, a set item, a count of heaps), inside a
+    /// rule but where `k` and `h` have no value yet.
+    fixed: bool,
 }
+
+/// Outside rules: the heaps invariant.
+const POSITION: Scope = Scope {
+    amount: false,
+    fixed: false,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -92,7 +101,7 @@ impl Lowerer<'_> {
         let invariant = heaps
             .and_then(|decl| decl.invariant.as_ref())
             .and_then(|expr| {
-                let lowered = self.expr(expr, Scope { amount: false }, Kind::Condition)?;
+                let lowered = self.expr(expr, POSITION, Kind::Condition)?;
                 Some(Invariant {
                     expr: lowered,
                     text: self.source.slice(expr.span).to_string(),
@@ -195,7 +204,7 @@ impl Lowerer<'_> {
                 if heap_count != Some(2) {
                     self.error(
                         Error::new(Code::BadTarget, "`empty one heap and split the other` needs exactly two heaps")
-                            .at(self.source, split.span, "this rule")
+                            .at(self.source, rule.span, "needs `heaps 2`")
                             .help("declare the game with `heaps 2`"),
                     );
                     return None;
@@ -283,7 +292,10 @@ impl Lowerer<'_> {
     }
 
     fn amounts(&mut self, amounts: &ast::Amounts) -> Option<Amounts> {
-        let scope = Scope { amount: true };
+        let scope = Scope {
+            amount: true,
+            fixed: false,
+        };
         let condition = amounts
             .condition
             .as_ref()
@@ -304,7 +316,17 @@ impl Lowerer<'_> {
                     return None;
                 }
                 if !lo_value.is_positive() && hi_value.as_ref().is_none_or(|hi| !hi.is_negative()) {
-                    self.unchanged(amounts.span, lo.span);
+                    let hi_text = hi.as_ref().map_or("", |hi| self.source.slice(hi.span));
+                    if lo_value.is_zero() {
+                        self.unchanged(lo.span, "0 is one of the amounts", format!("start the range at 1: `1..{hi_text}`"));
+                    } else {
+                        let range = (lo.span.offset()..hi.as_ref().map_or(span_end(lo.span), |hi| span_end(hi.span))).into();
+                        self.unchanged(
+                            range,
+                            "this range includes 0",
+                            format!("leave 0 out with two rules, like `take {lo_value}..-1` and `take 1..{hi_text}`"),
+                        );
+                    }
                     return None;
                 }
                 AmountBase::Range {
@@ -317,7 +339,7 @@ impl Lowerer<'_> {
                 for item in items {
                     if let Some(value) = self.constant(item, Kind::Number) {
                         if value.is_zero() {
-                            self.unchanged(amounts.span, item.span);
+                            self.unchanged(item.span, "0 is one of the amounts", "remove 0 from the set".to_string());
                         }
                         set.insert(value);
                     }
@@ -348,7 +370,11 @@ impl Lowerer<'_> {
                         return None;
                     }
                     if set.contains(&BigInt::zero()) {
-                        self.unchanged(amounts.span, expr.span);
+                        self.unchanged(
+                            expr.span,
+                            &format!("`{}` holds 0", name.name),
+                            format!("remove 0 from `{}`", name.name),
+                        );
                         return None;
                     }
                     AmountBase::Set(set)
@@ -356,7 +382,14 @@ impl Lowerer<'_> {
                 _ => {
                     let value = self.constant(expr, Kind::Number)?;
                     if value.is_zero() {
-                        self.unchanged(amounts.span, expr.span);
+                        match &expr.kind {
+                            ExprKind::Name(name) => self.unchanged(
+                                expr.span,
+                                &format!("`{}` is 0", name.name),
+                                format!("give `{}` a value other than 0", name.name),
+                            ),
+                            _ => self.unchanged(expr.span, "this is 0", "take at least 1, like `take 1`".to_string()),
+                        }
                         return None;
                     }
                     AmountBase::Set(BTreeSet::from([value]))
@@ -372,15 +405,15 @@ impl Lowerer<'_> {
         })
     }
 
-    fn unchanged(&mut self, amounts: Span, zero: Span) {
+    /// A rule whose amounts include 0, at the span that holds the 0.
+    fn unchanged(&mut self, zero: Span, label: &str, help: String) {
         self.error(
             Error::new(
                 Code::UnchangedPosition,
                 "this rule can move 0, which leaves the position unchanged",
             )
-            .at(self.source, zero, "allows 0")
-            .at(self.source, amounts, "")
-            .help("amounts start at 1: write `1..` rather than `0..`"),
+            .at(self.source, zero, label)
+            .help(help),
         );
     }
 
@@ -408,7 +441,11 @@ impl Lowerer<'_> {
             }
             _ => {}
         }
-        let lowered = self.expr(expr, Scope { amount: false }, kind)?;
+        let fixed = Scope {
+            amount: false,
+            fixed: true,
+        };
+        let lowered = self.expr(expr, fixed, kind)?;
         if depends_on_position(&lowered) {
             self.error(
                 Error::new(Code::WrongKind, "this must be a fixed number, not depend on the heaps")
@@ -422,8 +459,8 @@ impl Lowerer<'_> {
             Err(e) => {
                 self.error(
                     Error::new(Code::Evaluation, format!("this cannot be evaluated: {e}"))
-                        .at(self.source, expr.span, "here")
-                        .help("write a value that exists"),
+                        .at(self.source, expr.span, e.to_string())
+                        .help("a bound, a set item or a number of heaps must have a value: change it, or the parameters it uses"),
                 );
                 None
             }
@@ -544,6 +581,18 @@ impl Lowerer<'_> {
                 );
                 None
             }
+            None if scope.fixed && (name.name == "k" || name.name == "h") => {
+                let what = if name.name == "k" { "the amount" } else { "the heap" };
+                self.error(
+                    Error::new(
+                        Code::WrongKind,
+                        format!("this must be a fixed number, but `{}` is {what}, which changes from move to move", name.name),
+                    )
+                    .at(self.source, name.span, what)
+                    .help("bounds and set items are numbers, parameters and arithmetic on them; to depend on the heap, take `k` and filter it: `take k where k <= h / 2`"),
+                );
+                None
+            }
             None => {
                 let mut known: Vec<String> = self.params.iter().map(|(n, _)| format!("`{n}`")).collect();
                 if scope.amount {
@@ -564,6 +613,10 @@ impl Lowerer<'_> {
             }
         }
     }
+}
+
+fn span_end(span: Span) -> usize {
+    span.offset() + span.len()
 }
 
 fn split_of(split: &ast::SplitSpec) -> Split {

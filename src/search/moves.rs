@@ -150,22 +150,40 @@ impl MoveGen {
     /// True when the order of heaps and empty heaps never matter, so that
     /// positions may be sorted and, with `drop_zeros`, stripped of zeros.
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
+        let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
+        let sorted = !shifts && !self.reads_places();
+        (sorted, sorted && !self.may_add() && game.heap_count.is_none())
+    }
+
+    /// True when every move acts on one heap alone, removing tokens (and
+    /// perhaps splitting it), and nothing reads other heaps: then a position
+    /// is the sum of its heaps as one-heap games.
+    pub fn one_heap_moves(&self) -> bool {
+        let one_heap = self.rules.iter().all(|r| match r {
+            Compiled::Take { target, .. } => *target == Target::One,
+            Compiled::Split(_) => true,
+            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) => false,
+        });
+        one_heap && self.invariant.is_none() && !self.may_add() && !self.reads_places()
+    }
+
+    /// Whether some condition reads heaps by place or counts them.
+    fn reads_places(&self) -> bool {
         let mut exprs: Vec<&Expr> = self.invariant.iter().collect();
-        let mut shifts = false;
-        let mut adds = false;
         for rule in &self.rules {
-            match rule {
-                Compiled::Take { amounts, .. } => {
-                    exprs.extend(&amounts.condition);
-                    adds |= amounts.may_add();
-                }
-                Compiled::Shift(_) => shifts = true,
-                _ => {}
+            if let Compiled::Take { amounts, .. } | Compiled::Shift(amounts) = rule {
+                exprs.extend(&amounts.condition);
             }
         }
-        let positional = exprs.iter().any(|e| mentions_position_order(e));
-        let sorted = !shifts && !positional;
-        (sorted, sorted && !adds && game.heap_count.is_none())
+        exprs.iter().any(|e| mentions_position_order(e))
+    }
+
+    /// Whether some amount is negative, adding to a heap.
+    fn may_add(&self) -> bool {
+        self.rules.iter().any(|r| match r {
+            Compiled::Take { amounts, .. } | Compiled::Shift(amounts) => amounts.may_add(),
+            _ => false,
+        })
     }
 
     /// Calls `f(rule, next)` for every move from `heaps`, where `next` is the

@@ -1043,6 +1043,26 @@ fn line_of(src: &str, pos: usize) -> usize {
     src[..pos].matches('\n').count() + 1
 }
 
+/// Where an error says the text ended too early, and its label. A span past
+/// the last line of the text would not be shown, so this points just after
+/// the last token instead: at the end of its line, or, when nothing follows
+/// it, at its last character.
+fn end_of_text(src: &str, context: Context) -> (Span, String) {
+    let what = match context {
+        Context::File => "file",
+        Context::Text => "text",
+    };
+    let end = src.trim_end().len();
+    if end < src.len() {
+        ((end..end).into(), format!("the {what} ends here"))
+    } else {
+        match src.char_indices().next_back() {
+            Some((last, _)) => ((last..end).into(), format!("the {what} ends after this")),
+            None => ((0..0).into(), format!("the {what} is empty")),
+        }
+    }
+}
+
 /// Turns a pest error from parsing `src[offset..]` into a [`SyntaxError`]
 /// with spans into the whole of `src`.
 fn convert_error(
@@ -1092,16 +1112,12 @@ fn convert_error(
     let found = token_at(src, pos);
     let at_end = found.is_empty();
     let at_line_end = matches!(found, "\n" | "\r\n" | "\r");
-    let span: Span = (pos..pos + found.len()).into();
-    let label = if at_end {
-        match context {
-            Context::File => "the file ends here".to_string(),
-            Context::Text => "the text ends here".to_string(),
-        }
+    let (span, label) = if at_end {
+        end_of_text(src, context)
     } else if at_line_end {
-        "the line ends here".to_string()
+        ((pos..pos + found.len()).into(), "the line ends here".to_string())
     } else {
-        format!("unexpected `{found}`")
+        ((pos..pos + found.len()).into(), format!("unexpected `{found}`"))
     };
 
     let message = if texts.is_empty() {
@@ -1199,8 +1215,23 @@ fn help_for(
     if found == "=" {
         return Some("to compare two values, write `==`".to_string());
     }
-    if context == Context::Text && expects(Rule::equals) {
-        return Some("write it as `NAME=VALUE`, like `m=10` or `S={1,2}`".to_string());
+    if in_position && !at_end && !at_line_end {
+        return Some(
+            "a position is a number, like `21`, or numbers in parentheses, like `(3, 5)`"
+                .to_string(),
+        );
+    }
+    if expects(Rule::equals) {
+        return Some(match context {
+            Context::Text => "write it as `NAME=VALUE`, like `m=10` or `S={1,2}`".to_string(),
+            Context::File => {
+                "give each parameter a value: `NAME = VALUE`, like `m = 3` or `S = {1, 3, 4}`"
+                    .to_string()
+            }
+        });
+    }
+    if found.starts_with('.') && src[..pos].ends_with("..") {
+        return Some("a range has two dots: `1..3`, or `1..` for no upper bound".to_string());
     }
     None
 }

@@ -1,0 +1,86 @@
+//! Known games: each recognised from its lowered rules (by structure, never
+//! by name) and answered by a closed form, exactly, for heaps of any size.
+//!
+//! One module per known game. Each has a `recognise` function that looks at a
+//! lowered `Game` and, if the game is the known one (with any parameter
+//! values), returns a `Box<dyn Known>` that answers positions.
+
+pub mod bash;
+pub mod bounded_nim;
+pub mod lasker;
+pub mod misere_bash;
+pub mod misere_nim;
+pub mod nim;
+pub mod subtraction;
+
+use num_bigint::BigUint;
+
+use crate::position::Outcome;
+use crate::rules::Game;
+
+/// What a closed form says about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    pub outcome: Outcome,
+    /// The Grundy value, where the closed form gives one (normal play only).
+    pub grundy: Option<BigUint>,
+    pub winning: WinningMoves,
+}
+
+/// The moves to P-positions: their exact number, and the first of them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct WinningMoves {
+    /// How many winning moves there are in all.
+    pub count: BigUint,
+    /// The first `max_moves` of them (all when there are fewer), each a
+    /// distinct resulting position, in a fixed order.
+    pub moves: Vec<KnownMove>,
+}
+
+/// A move: the index of the rule that makes it (in `Game::rules`) and the
+/// position after it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct KnownMove {
+    pub rule: usize,
+    pub to: Vec<BigUint>,
+}
+
+/// A recognised known game, with its parameters.
+pub trait Known: Send + Sync {
+    /// The catalogue id: `nim`, `wythoff`, ...
+    fn id(&self) -> &'static str;
+    /// The closed form as a sentence, with this game's parameter values:
+    /// `(a, b) with a <= b is P iff a = floor((b - a) * phi)`.
+    fn rule(&self) -> String;
+    /// The answer at `heaps` (a valid position of the game), listing at most
+    /// `max_moves` winning moves.
+    fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed;
+}
+
+/// A catalogue entry: what `gamelang known` prints, and the recogniser.
+pub struct Entry {
+    pub id: &'static str,
+    /// The rules it recognises, in `.game` words.
+    pub recognises: &'static str,
+    /// The closed form.
+    pub formula: &'static str,
+    /// Where the closed form comes from.
+    pub source: &'static str,
+    pub recognise: fn(&Game) -> Option<Box<dyn Known>>,
+}
+
+/// Every known game, most specific first: the first that recognises a game answers it.
+pub const CATALOGUE: &[&Entry] = &[
+    &bash::ENTRY,
+    &misere_bash::ENTRY,
+    &nim::ENTRY,
+    &misere_nim::ENTRY,
+    &bounded_nim::ENTRY,
+    &lasker::ENTRY,
+    &subtraction::ENTRY,
+];
+
+/// The known game `game` is, if any.
+pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
+    CATALOGUE.iter().find_map(|entry| (entry.recognise)(game))
+}

@@ -1,0 +1,313 @@
+//! Subtraction games: any number of heaps; a move takes an amount in a
+//! finite set `S` of positive integers from one heap; normal play. A heap's
+//! Grundy value is g(n) = mex{ g(n - s) : s in S, s <= n }, and a position's
+//! is their XOR (the Sprague-Grundy theorem). Seed 002: S = {1, 3, 4} is P
+//! exactly where n mod 7 is 0 or 2.
+//!
+//! For n >= max(S), g(n) depends only on the `max(S)` values before it, so
+//! g is eventually periodic, and two equal windows of `max(S)` consecutive
+//! values prove a period. `period` computes g until the first repeated
+//! window, then the smallest preperiod; every heap, of any size, is then
+//! answered from the period. The work is bounded: `max(S)` at most
+//! `MAX_AMOUNT` (10 000), and at most `MAX_VALUES` values (2^21) and
+//! `MAX_WORK` steps of the mex (10^8, `|S|` steps per value) before giving
+//! up, in which case the game is not recognised.
+
+use std::collections::BTreeSet;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::ToPrimitive;
+use rustc_hash::FxHashMap;
+
+use super::nim::{Collector, replaced, single_take};
+use super::{Closed, Entry, Known};
+use crate::position::Outcome;
+use crate::rules::{AmountBase, Game};
+
+/// The largest amount a recognised subtraction set may hold.
+pub const MAX_AMOUNT: u64 = 10_000;
+/// Steps of work (one per amount per value) the period search may take.
+pub const MAX_WORK: u64 = 100_000_000;
+/// Values of g the period search may compute.
+pub const MAX_VALUES: usize = 1 << 21;
+
+pub static ENTRY: Entry = Entry {
+    id: "subtraction",
+    recognises: "heaps * (or heaps N); take S from one heap, S a finite set of positive integers ({1, 3, 4}, or a range like 2..5), max(S) <= 10000; normal play",
+    formula: "g(n) = mex{g(n - s) : s in S, s <= n}, eventually periodic (computed until a window of max(S) values repeats); the Grundy value is the XOR of g(h); P iff it is 0",
+    source: "subtraction games and the Sprague-Grundy theorem; seed 002 (S = {1, 3, 4}: P iff n mod 7 is 0 or 2)",
+    recognise,
+};
+
+fn recognise(game: &Game) -> Option<Box<dyn Known>> {
+    if game.misere {
+        return None;
+    }
+    let set = finite_set(single_take(game)?)?;
+    let period = period(&set)?;
+    Some(Box::new(Subtraction { set, period }))
+}
+
+/// The amounts as a set of positive integers at most `MAX_AMOUNT`.
+fn finite_set(base: &AmountBase) -> Option<Vec<u64>> {
+    let small = |v: &BigInt| v.to_u64().filter(|&v| (1..=MAX_AMOUNT).contains(&v));
+    match base {
+        AmountBase::Range { lo, hi: Some(hi) } => Some((small(lo)?..=small(hi)?).collect()),
+        AmountBase::Set(set) => set.iter().map(small).collect(),
+        AmountBase::Range { hi: None, .. } => None,
+    }
+}
+
+/// The Grundy values of a subtraction game: `values[n]` for
+/// `n < preperiod + period`, then `g(n) = g(n - period)` for `n >= preperiod + period`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The smallest `p0` with g(n + period) = g(n) for every n >= p0.
+    pub preperiod: usize,
+    /// The smallest period.
+    pub period: usize,
+    /// g(0), g(1), ..., g(preperiod + period - 1).
+    pub values: Vec<u32>,
+}
+
+impl Period {
+    /// g(n), for a heap of any size.
+    pub fn value(&self, n: &BigUint) -> u32 {
+        let index = match n.to_usize() {
+            Some(n) if n < self.preperiod => n,
+            _ => self.preperiod + mod_small(&(n - self.preperiod), self.period),
+        };
+        self.values.get(index).copied().unwrap_or(0)
+    }
+
+    /// The heap sizes `preperiod + r` (`r < period`) that are P.
+    fn zeros(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.period).filter(|&r| self.values[self.preperiod + r] == 0)
+    }
+}
+
+/// `n mod m` for `m >= 1`, without a big division.
+fn mod_small(n: &BigUint, m: usize) -> usize {
+    let m = m.max(1) as u128;
+    let r = n
+        .iter_u32_digits()
+        .rev()
+        .fold(0u128, |r, d| ((r << 32) | u128::from(d)) % m);
+    r as usize
+}
+
+/// The period of the subtraction game `set` (positive amounts, in any
+/// order), or `None` if `set` is empty, holds 0 or more than `MAX_AMOUNT`,
+/// or no period shows within `MAX_WORK` steps or `MAX_VALUES` values.
+pub fn period(set: &[u64]) -> Option<Period> {
+    let set: Vec<usize> = set
+        .iter()
+        .map(|&s| usize::try_from(s).ok().filter(|&s| s >= 1 && s as u64 <= MAX_AMOUNT))
+        .collect::<Option<BTreeSet<usize>>>()?
+        .into_iter()
+        .collect();
+    let width = *set.last()?;
+    let work = usize::try_from(MAX_WORK / set.len() as u64).unwrap_or(usize::MAX);
+    let limit = work.min(MAX_VALUES);
+    // A window of `width` values is hashed as a polynomial in BASE (mod
+    // 2^64), rolled forward one value at a time. Equal hashes are compared
+    // in full, so a collision cannot fake a period; it could only hide the
+    // first repeat, which is why the period is made smallest afterwards.
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let top = (1..width).fold(1u64, |p, _| p.wrapping_mul(BASE));
+    let mut values: Vec<u32> = Vec::new();
+    let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+    let mut mex = Mex::new(set.len());
+    let mut hash = 0u64;
+    let mut n = 0;
+    let (first, again) = loop {
+        if n >= width {
+            // The window before n decides g(n) and everything after it.
+            match seen.get(&hash) {
+                Some(&m) if values[m - width..m] == values[n - width..n] => break (m, n),
+                Some(_) => {}
+                None => {
+                    seen.insert(hash, n);
+                }
+            }
+        }
+        if n >= limit {
+            return None;
+        }
+        let g = mex.of(set.iter().take_while(|&&s| s <= n).map(|&s| values[n - s]));
+        values.push(g);
+        if n >= width {
+            let oldest = u64::from(values[n - width]) + 1;
+            hash = hash.wrapping_sub(oldest.wrapping_mul(top));
+        }
+        hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(g) + 1);
+        n += 1;
+    };
+    // Equal windows at `first` and `again`: g(k + p) = g(k) for every
+    // k >= start, p = again - first, start = first - width.
+    let start = first - width;
+    let mut period = again - first;
+    // The smallest period divides every period; a divisor q is one from
+    // `start` on iff the window after `start` repeats q later (checked
+    // within the values known, as start + width + q <= again).
+    let holds = |q: usize| (start..start + width).all(|k| values[k] == values[k + q]);
+    let mut q = 1;
+    while q < period {
+        if period % q == 0 && holds(q) {
+            period = q;
+            break;
+        }
+        q += 1;
+    }
+    // Go back while the period still holds, to the smallest preperiod.
+    let mut preperiod = start;
+    while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
+        preperiod -= 1;
+    }
+    values.truncate(preperiod + period);
+    Some(Period {
+        preperiod,
+        period,
+        values,
+    })
+}
+
+/// The minimum excluded value, with a reusable mark per value.
+struct Mex {
+    marks: Vec<usize>,
+    stamp: usize,
+}
+
+impl Mex {
+    fn new(amounts: usize) -> Self {
+        // With `amounts` options the mex is at most `amounts`.
+        Mex {
+            marks: vec![0; amounts + 1],
+            stamp: 0,
+        }
+    }
+
+    fn of(&mut self, options: impl Iterator<Item = u32>) -> u32 {
+        self.stamp += 1;
+        for g in options {
+            if let Some(mark) = self.marks.get_mut(g as usize) {
+                *mark = self.stamp;
+            }
+        }
+        let free = self.marks.iter().position(|&m| m != self.stamp);
+        free.unwrap_or(self.marks.len()) as u32
+    }
+}
+
+struct Subtraction {
+    set: Vec<u64>,
+    period: Period,
+}
+
+impl Known for Subtraction {
+    fn id(&self) -> &'static str {
+        ENTRY.id
+    }
+
+    fn rule(&self) -> String {
+        let p = &self.period;
+        let set = list(self.set.iter());
+        let zeros = list(p.zeros());
+        let mut early: Vec<usize> = (0..p.preperiod).filter(|&n| p.values[n] == 0).collect();
+        let heap = if p.preperiod == 0 {
+            format!("n mod {} in {{{zeros}}}", p.period)
+        } else {
+            early.truncate(32);
+            format!(
+                "n in {{{}}} or n >= {pre} and (n - {pre}) mod {} in {{{zeros}}}",
+                list(early.iter()),
+                p.period,
+                pre = p.preperiod,
+            )
+        };
+        format!(
+            "a heap n alone is P iff {heap}; g has period {} from n = {}, and a position is P iff the XOR of g over its heaps is 0 (S = {{{set}}})",
+            p.period, p.preperiod
+        )
+    }
+
+    fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
+        let values: Vec<u32> = heaps.iter().map(|h| self.period.value(h)).collect();
+        let s = values.iter().fold(0, |acc, g| acc ^ g);
+        let mut winning = Collector::new(max_moves);
+        if s != 0 {
+            for (i, (h, g)) in heaps.iter().zip(&values).enumerate() {
+                let target = g ^ s;
+                // Amounts in increasing order, as the search makes them.
+                for &amount in &self.set {
+                    let amount = BigUint::from(amount);
+                    if amount > *h {
+                        break;
+                    }
+                    let to = h - amount;
+                    if self.period.value(&to) == target {
+                        // The game's only rule is rule 0.
+                        winning.push(0, || replaced(heaps, i, to));
+                    }
+                }
+            }
+        }
+        Closed {
+            outcome: Outcome::p_if(s == 0),
+            grundy: Some(BigUint::from(s)),
+            winning: winning.finish(),
+        }
+    }
+}
+
+/// `1, 3, 4`, eliding a long list.
+fn list<T: ToString>(items: impl Iterator<Item = T>) -> String {
+    let mut items: Vec<String> = items.map(|v| v.to_string()).collect();
+    if items.len() > 32 {
+        items.truncate(32);
+        items.push("...".to_string());
+    }
+    items.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_002_set_has_period_7() {
+        let p = period(&[1, 3, 4]).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        assert_eq!(p.values, vec![0, 1, 0, 1, 2, 3, 2]);
+        assert!(period(&[]).is_none());
+        assert!(period(&[0, 1]).is_none());
+    }
+
+    #[test]
+    fn preperiod_is_the_smallest() {
+        // Against the values computed directly, far past the period.
+        for set in [vec![2, 5, 6], vec![3, 4, 9], vec![2, 7], vec![1, 4, 5, 12], vec![5]] {
+            let p = period(&set).unwrap();
+            let mut g: Vec<u32> = Vec::new();
+            for n in 0..2000usize {
+                let opts: BTreeSet<u32> = set
+                    .iter()
+                    .filter(|&&s| s as usize <= n)
+                    .map(|&s| g[n - s as usize])
+                    .collect();
+                g.push((0..).find(|v| !opts.contains(v)).unwrap());
+            }
+            for n in 0..2000 {
+                assert_eq!(p.value(&BigUint::from(n)), g[n], "{set:?} at {n}");
+            }
+            let pre = p.preperiod;
+            if pre > 0 {
+                assert_ne!(g[pre - 1], g[pre - 1 + p.period], "{set:?}");
+            }
+            // No smaller period holds from the preperiod on.
+            for q in 1..p.period {
+                assert!((pre..1900).any(|n| g[n] != g[n + q]), "{set:?}: period {q}");
+            }
+        }
+    }
+}

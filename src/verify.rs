@@ -1,0 +1,150 @@
+//! Trust but verify: a closed form answers for a game only after it agrees
+//! with the search on every small position — outcome, Grundy value where it
+//! gives one, and the set of winning moves. A disagreement is an internal
+//! error naming the position, never an answer.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+
+use crate::diagnostics::{Code, Error};
+use crate::known::{Known, KnownMove};
+use crate::position::{Outcome, heaps_text};
+use crate::rules::Game;
+use crate::rules::expr::Env;
+use crate::search::{Options, Solver, Value};
+
+/// What a verification compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// How many positions were compared.
+    pub positions: usize,
+    /// Every heap was at most this.
+    pub bound: u64,
+    /// Positions had at most this many heaps.
+    pub max_heaps: usize,
+}
+
+/// The bound the analysis uses before trusting a closed form.
+pub const DEFAULT_BOUND: u64 = 8;
+
+/// Heap counts compared for `heaps *` games.
+const ANY_HEAPS_UP_TO: usize = 3;
+
+/// Every position of `game` with heaps at most `bound`: all heap counts up to
+/// three for `heaps *`, the game's count otherwise; those that break the
+/// invariant left out.
+pub fn small_positions(game: &Game, bound: u64) -> Vec<Vec<u64>> {
+    let counts: Vec<usize> = match game.heap_count {
+        Some(n) => vec![n],
+        None => (0..=ANY_HEAPS_UP_TO).collect(),
+    };
+    let mut out = Vec::new();
+    for count in counts {
+        let mut tuple = vec![0u64; count];
+        loop {
+            let valid = game.invariant.as_ref().is_none_or(|inv| {
+                inv.expr
+                    .truth(&Env::position(&tuple))
+                    .unwrap_or(false)
+            });
+            if valid {
+                out.push(tuple.clone());
+            }
+            // The next tuple, the last heap counting fastest.
+            let Some(i) = (0..count).rev().find(|&i| tuple[i] < bound) else {
+                break;
+            };
+            tuple[i] += 1;
+            tuple[i + 1..].iter_mut().for_each(|h| *h = 0);
+        }
+    }
+    out
+}
+
+/// Compares `known` with the search on every small position of `game`.
+pub fn verify(
+    game: &Arc<Game>,
+    known: &dyn Known,
+    bound: u64,
+    options: Options,
+) -> Result<Verified, Error> {
+    let positions = small_positions(game, bound);
+    let mut solver = Solver::with_options(game.clone(), options);
+    for heaps in &positions {
+        compare(game, known, &mut solver, heaps)?;
+    }
+    Ok(Verified {
+        positions: positions.len(),
+        bound,
+        max_heaps: positions.iter().map(Vec::len).max().unwrap_or(0),
+    })
+}
+
+fn compare(
+    game: &Arc<Game>,
+    known: &dyn Known,
+    solver: &mut Solver,
+    heaps: &[u64],
+) -> Result<(), Error> {
+    let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+    let closed = known.analyze(&big, usize::MAX);
+    let (value, _) = solver.value(heaps)?;
+    let disagree = |what: String| {
+        Error::new(
+            Code::Internal,
+            format!(
+                "internal error: the closed form `{}` disagrees with the search on `{}` at {}: {what}",
+                known.id(),
+                game.title(),
+                heaps_text(heaps)
+            ),
+        )
+        .help("this is a bug in gamelang; `--method search` answers by the search alone")
+    };
+    let outcome = Outcome::p_if(value.is_p());
+    if closed.outcome != outcome {
+        return Err(disagree(format!(
+            "the closed form says {:?}, the search {outcome:?}",
+            closed.outcome
+        )));
+    }
+    if let (Some(g), Value::Grundy(s)) = (&closed.grundy, value)
+        && *g != BigUint::from(s)
+    {
+        return Err(disagree(format!(
+            "Grundy value {g} by the closed form, {s} by the search"
+        )));
+    }
+    let mut searched = BTreeSet::new();
+    let mut reached = BTreeSet::new();
+    for (rule, next) in solver.moves_from(heaps)? {
+        if !reached.insert(next.clone()) {
+            continue;
+        }
+        if solver.value(&next)?.0.is_p() {
+            searched.insert(KnownMove {
+                rule,
+                to: next.iter().map(|&h| BigUint::from(h)).collect(),
+            });
+        }
+    }
+    let listed: BTreeSet<KnownMove> = closed.winning.moves.iter().cloned().collect();
+    if listed != searched || closed.winning.count != BigUint::from(searched.len()) {
+        let show = |moves: &BTreeSet<KnownMove>| {
+            moves
+                .iter()
+                .map(|m| format!("{} by rule {}", heaps_text(&m.to), m.rule + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(disagree(format!(
+            "winning moves [{}] (count {}) by the closed form, [{}] by the search",
+            show(&listed),
+            closed.winning.count,
+            show(&searched)
+        )));
+    }
+    Ok(())
+}
