@@ -105,8 +105,8 @@ impl Default for Options {
 pub const DEFAULT_MAX_MOVES: usize = 100;
 
 /// A closed form's game is searched for a Grundy value (or for moves in a
-/// sum) only when its positions number at most about this.
-const SMALL_SEARCH: u64 = 200_000;
+/// sum) only when the search's estimated work is at most this many moves.
+const SMALL_SEARCH: u64 = 5_000_000;
 
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run.
@@ -420,14 +420,15 @@ fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, Error> {
     })
 }
 
-/// The heaps, when a search from them stays small: the product of
-/// (heap + 1) bounds the positions below a position of taking games.
+/// The heaps, when a search from them stays small. For taking games the
+/// positions below are at most the product of (heap + 1), each with at most
+/// about the sum of the heaps moves.
 fn small(position: &Position) -> Option<Vec<u64>> {
     let heaps = position.to_u64s()?;
-    let mut product: u64 = 1;
+    let mut work: u64 = heaps.iter().try_fold(1u64, |acc, &h| acc.checked_add(h))?;
     for &h in &heaps {
-        product = product.checked_mul(h.checked_add(1)?)?;
-        if product > SMALL_SEARCH {
+        work = work.checked_mul(h.checked_add(1)?)?;
+        if work > SMALL_SEARCH {
             return None;
         }
     }

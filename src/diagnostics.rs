@@ -199,11 +199,28 @@ pub type Errors = Vec<Error>;
 impl Error {
     /// A syntax error, placed in its source.
     pub fn from_syntax(e: crate::syntax::SyntaxError, source: &Source) -> Self {
-        let error = Error::new(Code::Syntax, e.message).at(source, e.span, e.label);
+        let (span, source) = visible_end(e.span, source);
+        let error = Error::new(Code::Syntax, e.message).at(&source, span, e.label);
         match e.help {
             Some(help) => error.help(help),
             None => error,
         }
+    }
+}
+
+/// A span where the text ends too early, moved where it can be shown: miette
+/// shows no span past the text's last line. After trailing blank lines or a
+/// final line break, the end of the last line that has text takes its place;
+/// a text without a final line break (`--at "(1,"`) is shown with one added.
+fn visible_end(span: SourceSpan, source: &Source) -> (SourceSpan, Source) {
+    let text = source.text();
+    let end = text.trim_end().len();
+    if span.len() > 0 || span.offset() < end {
+        (span, source.clone())
+    } else if end < text.len() {
+        ((end, 0).into(), source.clone())
+    } else {
+        (span, Source::new(source.name(), format!("{text}\n")))
     }
 }
 
@@ -215,11 +232,20 @@ pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
     let closest = known
         .iter()
         .map(|k| (edit_distance(name, k), k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count()))
+        .filter(|(d, k)| {
+            *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count())
+        })
         .min_by_key(|(d, _)| *d);
     match closest {
         Some((_, k)) => format!("did you mean `{k}`?"),
         None if known.is_empty() => format!("there are no {what} here"),
+        None if known.len() == 1 => {
+            format!(
+                "the only {} is `{}`",
+                what.strip_suffix('s').unwrap_or(what),
+                known[0]
+            )
+        }
         None => {
             let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
             format!("the {what} are {}", list.join(", "))
@@ -234,7 +260,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         let mut diagonal = row[0];
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
             diagonal = row[j + 1];
             row[j + 1] = next;
         }

@@ -69,7 +69,10 @@ fn snapshot_with(name: &str, src: &str, sets: &[&str], codes: &[Code]) {
 
 /// The text under an error's primary label.
 fn primary(error: &Error) -> &str {
-    let source = error.source.as_ref().expect("the error points into a source");
+    let source = error
+        .source
+        .as_ref()
+        .expect("the error points into a source");
     source.slice(error.labels[0].0)
 }
 
@@ -111,6 +114,16 @@ fn syntax_unclosed_body_at_end_of_file() {
     snapshot("syntax_unclosed_body_at_end_of_file", src, &[Code::Syntax]);
 }
 
+#[test]
+fn syntax_file_ending_without_a_line_break() {
+    // The label must still show, after the last token.
+    let src = "game g { heaps 1; take (1";
+    snapshot(
+        "syntax_file_ending_without_a_line_break",
+        src,
+        &[Code::Syntax],
+    );
+}
 
 #[test]
 fn syntax_single_equals_in_condition() {
@@ -149,9 +162,12 @@ fn reserved_move_block() {
 }
 
 #[test]
-fn reserved_octal_code() {
-    let src = "game kayles {\n    heaps *\n    octal 0.77\n}\n";
-    snapshot("reserved_octal_code", src, &[Code::Syntax]);
+fn octal_code_with_a_digit_above_7() {
+    // `octal` was reserved in v1 and is a rule now; its digits are 0 to 7.
+    let src = "game kayles {\n    heaps *\n    octal 0.78\n}\n";
+    let (errors, _) = errors_of("octal", src, &[]);
+    assert_eq!(primary(&errors[0]), "8");
+    snapshot("octal_code_with_a_digit_above_7", src, &[Code::WrongKind]);
 }
 
 // ---------------------------------------------------------------------------
@@ -160,7 +176,11 @@ fn reserved_octal_code() {
 #[test]
 fn unknown_game_suggests_the_closest() {
     let src = format!("{BASH}analyze bsh at 21\n");
-    snapshot("unknown_game_suggests_the_closest", &src, &[Code::UnknownGame]);
+    snapshot(
+        "unknown_game_suggests_the_closest",
+        &src,
+        &[Code::UnknownGame],
+    );
 }
 
 #[test]
@@ -190,7 +210,11 @@ fn unknown_game_whose_definition_has_a_syntax_error() {
 #[test]
 fn unknown_parameter_in_analyze() {
     let src = "game g(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze g(x = 1) at 3\n";
-    snapshot("unknown_parameter_in_analyze", src, &[Code::UnknownParameter]);
+    snapshot(
+        "unknown_parameter_in_analyze",
+        src,
+        &[Code::UnknownParameter],
+    );
 }
 
 #[test]
@@ -275,7 +299,11 @@ fn reserved_parameter_name() {
 #[test]
 fn duplicate_heaps_statement() {
     let src = "game g {\n    heaps 1\n    take 1..3\n    heaps 2\n}\n";
-    snapshot("duplicate_heaps_statement", src, &[Code::DuplicateStatement]);
+    snapshot(
+        "duplicate_heaps_statement",
+        src,
+        &[Code::DuplicateStatement],
+    );
 }
 
 #[test]
@@ -468,7 +496,8 @@ fn split_the_rest_after_taking_from_two_heaps() {
 
 #[test]
 fn empty_and_split_without_two_heaps() {
-    let src = "game g {\n    heaps *\n    empty one heap and split the other into 2 nonempty heaps\n}\n";
+    let src =
+        "game g {\n    heaps *\n    empty one heap and split the other into 2 nonempty heaps\n}\n";
     snapshot("empty_and_split_without_two_heaps", src, &[Code::BadTarget]);
 }
 

@@ -133,16 +133,25 @@ impl Program {
         let names = self.game_names();
         match name {
             Some(name) => self.game(name).ok_or_else(|| {
-                Error::new(Code::UnknownGame, format!("there is no game `{name}` in {}", self.source.name()))
-                    .help(did_you_mean(name, &names, "games"))
+                Error::new(
+                    Code::UnknownGame,
+                    format!("there is no game `{name}` in {}", self.source.name()),
+                )
+                .help(did_you_mean(name, &names, "games"))
             }),
             None => match self.games.as_slice() {
                 [only] => Ok(only),
-                [] => Err(Error::new(Code::UnknownGame, format!("{} defines no game", self.source.name()))
-                    .help("define one with `game NAME { ... }`")),
+                [] => Err(Error::new(
+                    Code::UnknownGame,
+                    format!("{} defines no game", self.source.name()),
+                )
+                .help("define one with `game NAME { ... }`")),
                 _ => Err(Error::new(
                     Code::UnknownGame,
-                    format!("{} defines several games: say which with --game", self.source.name()),
+                    format!(
+                        "{} defines several games: say which with --game",
+                        self.source.name()
+                    ),
                 )
                 .help(format!("the games are {}", quoted(&names)))),
             },
@@ -175,15 +184,27 @@ impl Program {
         self.games.iter().map(|g| g.def.name.name.clone()).collect()
     }
 
-    fn lower_with(&self, def: &ast::GameDef, args: &[ast::Arg], args_source: &Source) -> Result<Game, Errors> {
+    fn lower_with(
+        &self,
+        def: &ast::GameDef,
+        args: &[ast::Arg],
+        args_source: &Source,
+    ) -> Result<Game, Errors> {
         let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
-        lower(def, values, &self.source).map_err(|errors| self.blame_values(def, args, args_source, errors))
+        lower(def, values, &self.source)
+            .map_err(|errors| self.blame_values(def, args, args_source, errors))
     }
 
     /// Errors in a game's rules that only its given parameter values (in an
     /// `analyze` statement or by `--set`) cause point into the rules; this
     /// says which values were given, and where.
-    fn blame_values(&self, def: &ast::GameDef, args: &[ast::Arg], args_source: &Source, mut errors: Errors) -> Errors {
+    fn blame_values(
+        &self,
+        def: &ast::GameDef,
+        args: &[ast::Arg],
+        args_source: &Source,
+        mut errors: Errors,
+    ) -> Errors {
         let declared = |name: &str| def.params.iter().any(|p| p.name.name == name);
         let given: Vec<(&ast::Arg, &Source, &str)> = args
             .iter()
@@ -192,7 +213,10 @@ impl Program {
             .chain(
                 self.overrides
                     .iter()
-                    .filter(|o| declared(&o.arg.name.name) && !args.iter().any(|a| a.name.name == o.arg.name.name))
+                    .filter(|o| {
+                        declared(&o.arg.name.name)
+                            && !args.iter().any(|a| a.name.name == o.arg.name.name)
+                    })
                     .map(|o| (&o.arg, &o.source, "by --set")),
             )
             .collect();
@@ -206,26 +230,45 @@ impl Program {
         }
         let values: Vec<String> = given
             .iter()
-            .map(|(arg, source, by)| format!("`{} = {}` given {by}", arg.name.name, source.slice(arg.value.span)))
+            .map(|(arg, source, by)| {
+                format!(
+                    "`{} = {}` (given {by})",
+                    arg.name.name,
+                    source.slice(arg.value.span)
+                )
+            })
             .collect();
+        let names: Vec<String> = given
+            .iter()
+            .map(|(arg, _, _)| format!("`{}`", arg.name.name))
+            .collect();
+        let help = format!(
+            "the defaults are fine: this comes from {}; give {} another value",
+            values.join(" and "),
+            names.join(" or ")
+        );
         for error in &mut errors {
             for (arg, source, _) in &given {
-                if error.source.as_ref().is_some_and(|s| s.name() == source.name()) {
+                if error
+                    .source
+                    .as_ref()
+                    .is_some_and(|s| s.name() == source.name())
+                {
                     error.labels.push((arg.span, "given here".to_string()));
                 }
             }
-            let help = error.help.take().unwrap_or_default();
-            error.help = Some(format!(
-                "{help}\n(the defaults are fine; the error comes from {})",
-                values.join(" and ")
-            ));
+            error.help = Some(help.clone());
         }
         errors
     }
 
     /// An `analyze` statement; `Ok(None)` when it names a game whose own
     /// errors were already reported.
-    fn analysis(&self, statement: &ast::Analyze, source: &Source) -> Result<Option<Analysis>, Errors> {
+    fn analysis(
+        &self,
+        statement: &ast::Analyze,
+        source: &Source,
+    ) -> Result<Option<Analysis>, Errors> {
         let mut errors = Vec::new();
         let mut components = Vec::new();
         let mut broken = false;
@@ -267,16 +310,25 @@ impl Program {
             errors.push(
                 Error::new(
                     Code::UnknownGame,
-                    format!("`{}` cannot be analyzed: its definition has a syntax error", name.name),
+                    format!(
+                        "`{}` cannot be analyzed: its definition has a syntax error",
+                        name.name
+                    ),
                 )
                 .at(source, name.span, "defined with a syntax error")
-                .help(format!("fix the syntax error in `game {}` first", name.name)),
+                .help(format!(
+                    "fix the syntax error in `game {}` first",
+                    name.name
+                )),
             );
         } else if entry.is_none() {
             errors.push(
-                Error::new(Code::UnknownGame, format!("there is no game `{}`", name.name))
-                    .at(source, name.span, "unknown game")
-                    .help(did_you_mean(&name.name, &self.game_names(), "games")),
+                Error::new(
+                    Code::UnknownGame,
+                    format!("there is no game `{}`", name.name),
+                )
+                .at(source, name.span, "unknown game")
+                .help(did_you_mean(&name.name, &self.game_names(), "games")),
             );
         }
         entry
@@ -297,7 +349,10 @@ fn unparsed_games(text: &str, file: &ast::File) -> Vec<String> {
             (rest.starts_with([' ', '\t']) && !name.is_empty()).then_some(name)
         })
         .filter(|name| {
-            !file.items.iter().any(|item| matches!(item, Item::Game(g) if g.name.name == *name))
+            !file
+                .items
+                .iter()
+                .any(|item| matches!(item, Item::Game(g) if g.name.name == *name))
         })
         .collect()
 }
@@ -313,35 +368,54 @@ pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result
         return Err(vec![
             Error::new(
                 Code::HeapCount,
-                format!("`{}` is played on {expected} heap{}, but this position has {count}", game.name, plural(expected)),
+                format!(
+                    "`{}` is played on {expected} heap{}, but this position has {count}",
+                    game.name,
+                    plural(expected)
+                ),
             )
             .at(source, lit.span, format!("{count} heap{}", plural(count)))
-            .help(format!("give {expected} heap{}, like `{example}`", plural(expected))),
+            .help(format!(
+                "give {expected} heap{}, like `{example}`",
+                plural(expected)
+            )),
         ]);
     }
     if let Some(invariant) = &game.invariant {
-        let help = format!("every position of `{}` satisfies `{}`", game.name, invariant.text);
+        let help = format!(
+            "every position of `{}` satisfies `{}`: give one that does",
+            game.name, invariant.text
+        );
         let Some(heaps) = position.to_u64s() else {
             return Err(vec![
-                Error::new(Code::TooLarge, "this position is too large to check against the game's invariant")
-                    .at(source, lit.span, "heaps beyond 64 bits")
-                    .help(help),
+                Error::new(
+                    Code::TooLarge,
+                    "this position is too large to check against the game's invariant",
+                )
+                .at(source, lit.span, "heaps beyond 64 bits")
+                .help(help),
             ]);
         };
         match invariant.expr.truth(&Env::position(&heaps)) {
             Ok(true) => {}
             Ok(false) => {
                 return Err(vec![
-                    Error::new(Code::Invariant, format!("this position is not a position of `{}`", game.name))
-                        .at(source, lit.span, format!("breaks `{}`", invariant.text))
-                        .help(help),
+                    Error::new(
+                        Code::Invariant,
+                        format!("this position is not a position of `{}`", game.name),
+                    )
+                    .at(source, lit.span, format!("breaks `{}`", invariant.text))
+                    .help(help),
                 ]);
             }
             Err(e) => {
                 return Err(vec![
-                    Error::new(Code::Evaluation, format!("the game's invariant cannot be evaluated here: {e}"))
-                        .at(source, lit.span, "this position")
-                        .help(help),
+                    Error::new(
+                        Code::Evaluation,
+                        format!("the game's invariant cannot be evaluated here: {e}"),
+                    )
+                    .at(source, lit.span, "this position")
+                    .help(help),
                 ]);
             }
         }
@@ -354,5 +428,9 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn quoted(names: &[String]) -> String {
-    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -28,25 +28,41 @@ pub fn resolve(
     let mut errors = Vec::new();
     let mut values: Vec<(String, ParamValue)> = Vec::new();
     for (i, param) in def.params.iter().enumerate() {
-        if let Some(first) = def.params[..i].iter().find(|p| p.name.name == param.name.name) {
+        if let Some(first) = def.params[..i]
+            .iter()
+            .find(|p| p.name.name == param.name.name)
+        {
             errors.push(
-                Error::new(Code::DuplicateParameter, format!("the parameter `{}` is declared twice", param.name.name))
-                    .at(source, param.name.span, "declared again here")
-                    .at(source, first.name.span, "first declared here")
-                    .help("rename or remove one of them"),
+                Error::new(
+                    Code::DuplicateParameter,
+                    format!("the parameter `{}` is declared twice", param.name.name),
+                )
+                .at(source, param.name.span, "declared again here")
+                .at(source, first.name.span, "first declared here")
+                .help("rename or remove one of them"),
             );
             continue;
         }
         if RESERVED.contains(&param.name.name.as_str()) {
             errors.push(
-                Error::new(Code::DuplicateParameter, format!("`{}` is a name the language gives, so it cannot be a parameter", param.name.name))
-                    .at(source, param.name.span, "reserved name")
-                    .help("`len` is the number of heaps: choose another name"),
+                Error::new(
+                    Code::DuplicateParameter,
+                    format!(
+                        "`{}` is a name the language gives, so it cannot be a parameter",
+                        param.name.name
+                    ),
+                )
+                .at(source, param.name.span, "reserved name")
+                .help("`len` is the number of heaps: choose another name"),
             );
             continue;
         }
         let mut value = to_param(&param.default);
-        if let Some(o) = overrides.iter().rev().find(|o| o.arg.name.name == param.name.name) {
+        if let Some(o) = overrides
+            .iter()
+            .rev()
+            .find(|o| o.arg.name.name == param.name.name)
+        {
             match same_kind(&value, &o.arg, &o.source) {
                 Ok(v) => value = v,
                 Err(e) => errors.push(e),
@@ -57,10 +73,13 @@ pub fn resolve(
     for (i, arg) in args.iter().enumerate() {
         if let Some(first) = args[..i].iter().find(|a| a.name.name == arg.name.name) {
             errors.push(
-                Error::new(Code::DuplicateParameter, format!("`{}` is given twice", arg.name.name))
-                    .at(args_source, arg.name.span, "given again here")
-                    .at(args_source, first.name.span, "first given here")
-                    .help("give each parameter once"),
+                Error::new(
+                    Code::DuplicateParameter,
+                    format!("`{}` is given twice", arg.name.name),
+                )
+                .at(args_source, arg.name.span, "given again here")
+                .at(args_source, first.name.span, "first given here")
+                .help("give each parameter once"),
             );
             continue;
         }
@@ -77,14 +96,21 @@ pub fn resolve(
                     did_you_mean(&arg.name.name, &names, "parameters")
                 };
                 errors.push(
-                    Error::new(Code::UnknownParameter, format!("`{}` has no parameter `{}`", def.name.name, arg.name.name))
-                        .at(args_source, arg.name.span, "unknown parameter")
-                        .help(help),
+                    Error::new(
+                        Code::UnknownParameter,
+                        format!("`{}` has no parameter `{}`", def.name.name, arg.name.name),
+                    )
+                    .at(args_source, arg.name.span, "unknown parameter")
+                    .help(help),
                 );
             }
         }
     }
-    if errors.is_empty() { Ok(values) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(values)
+    } else {
+        Err(errors)
+    }
 }
 
 /// A parameter's declared default.
@@ -102,20 +128,34 @@ fn to_param(value: &ast::Value) -> ParamValue {
 /// `arg`'s value, if it has the kind of `current`.
 fn same_kind(current: &ParamValue, arg: &ast::Arg, source: &Source) -> Result<ParamValue, Error> {
     let value = to_param(&arg.value);
+    // As the user wrote it: `--set m=3` on the command line, `m = 3` in a file.
+    let eq = if source.name() == "--set" { "=" } else { " = " };
     match (current, &value) {
-        (ParamValue::Int(_), ParamValue::Int(_)) | (ParamValue::Set(_), ParamValue::Set(_)) => Ok(value),
+        (ParamValue::Int(_), ParamValue::Int(_)) | (ParamValue::Set(_), ParamValue::Set(_)) => {
+            Ok(value)
+        }
         (ParamValue::Int(default), ParamValue::Set(_)) => Err(Error::new(
             Code::WrongKind,
             format!("`{}` is a number, but this is a set", arg.name.name),
         )
         .at(source, arg.value.span, "a set")
-        .help(format!("give a number, like `{} = {default}`", arg.name.name))),
+        .help(format!(
+            "give a number, like `{}{eq}{default}`",
+            arg.name.name
+        ))),
         (ParamValue::Set(default), ParamValue::Int(_)) => Err(Error::new(
             Code::WrongKind,
-            format!("`{}` is a set of numbers, but this is a number", arg.name.name),
+            format!(
+                "`{}` is a set of numbers, but this is a number",
+                arg.name.name
+            ),
         )
         .at(source, arg.value.span, "a number")
-        .help(format!("give a set, like `{} = {}`", arg.name.name, ParamValue::Set(default.clone())))),
+        .help(format!(
+            "give a set, like `{}{eq}{}`",
+            arg.name.name,
+            ParamValue::Set(default.clone())
+        ))),
     }
 }
 
@@ -128,7 +168,11 @@ pub fn all_params_help(file: &ast::File) -> String {
             Item::Game(g) => Some(g),
             Item::Analyze(_) => None,
         })
-        .flat_map(|g| g.params.iter().map(move |p| format!("`{}` of `{}`", p.name.name, g.name.name)))
+        .flat_map(|g| {
+            g.params
+                .iter()
+                .map(move |p| format!("`{}` of `{}`", p.name.name, g.name.name))
+        })
         .collect();
     if names.is_empty() {
         "no game in this file has parameters".to_string()

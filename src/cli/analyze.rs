@@ -8,13 +8,13 @@ use std::sync::Arc;
 use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
 use gamelang::rules::Game;
 use gamelang::{search, verify};
-use gamelang::check::{Analysis, Override, check};
+use gamelang::check::Analysis;
 use gamelang::diagnostics::{Code, Error, Source};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::syntax::{parse_arg, parse_position};
+use gamelang::syntax::parse_position;
 
-use super::{FINDINGS, USAGE, print_errors, read_source};
+use super::{FINDINGS, USAGE, fail, load, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -56,31 +56,10 @@ enum MethodArg {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let source = match read_source(&args.file) {
-        Ok(source) => source,
-        Err(e) => return fail(e, USAGE),
+    let program = match load(&args.file, &args.set) {
+        Ok(program) => program,
+        Err(code) => return code,
     };
-    let mut errors = Vec::new();
-    let overrides: Vec<Override> = args
-        .set
-        .iter()
-        .filter_map(|text| {
-            let source = Source::new("--set", text.as_str());
-            match parse_arg(text) {
-                Ok(arg) => Some(Override { arg, source }),
-                Err(e) => {
-                    errors.push(Error::from_syntax(e, &source));
-                    None
-                }
-            }
-        })
-        .collect();
-    let (program, found) = check(&source, overrides);
-    errors.extend(found);
-    if !errors.is_empty() {
-        print_errors(&errors);
-        return ExitCode::from(FINDINGS);
-    }
     let analyses = match &args.at {
         Some(at) => match position_at(&program, args.game.as_deref(), at) {
             Ok(analysis) => vec![analysis],
@@ -172,9 +151,4 @@ fn position_at(
     Ok(Analysis {
         components: vec![instance],
     })
-}
-
-fn fail(error: Error, code: u8) -> ExitCode {
-    print_errors(&[error]);
-    ExitCode::from(code)
 }

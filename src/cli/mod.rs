@@ -3,12 +3,17 @@
 
 mod analyze;
 mod check;
+mod known;
+mod progress;
+mod table;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use gamelang::check::{Override, Program, check};
 use gamelang::diagnostics::{Code, Error, Source};
+use gamelang::syntax::parse_arg;
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
 /// who wins, with Grundy values and every winning move.
@@ -25,6 +30,10 @@ enum Command {
     Check(check::Args),
     /// Find the outcome, Grundy value and winning moves of positions.
     Analyze(analyze::Args),
+    /// Tabulate a game's values: g(0..N) with its period, or a grid.
+    Table(table::Args),
+    /// List the known games whose closed forms gamelang uses.
+    Known(known::Args),
 }
 
 impl Cli {
@@ -32,6 +41,8 @@ impl Cli {
         match self.command {
             Command::Check(args) => check::run(args),
             Command::Analyze(args) => analyze::run(args),
+            Command::Table(args) => table::run(args),
+            Command::Known(args) => known::run(args),
         }
     }
 }
@@ -55,5 +66,39 @@ fn print_errors(errors: &[Error]) {
     let colour = std::io::stderr().is_terminal();
     for error in errors {
         eprint!("{}", error.render(colour, 100));
+    }
+}
+
+/// Prints one error and gives the exit code.
+fn fail(error: Error, code: u8) -> ExitCode {
+    print_errors(&[error]);
+    ExitCode::from(code)
+}
+
+/// Reads and checks a file with `--set` overrides; on errors, prints them
+/// and gives the exit code.
+fn load(path: &str, sets: &[String]) -> Result<Program, ExitCode> {
+    let source = read_source(path).map_err(|e| fail(e, USAGE))?;
+    let mut errors = Vec::new();
+    let overrides: Vec<Override> = sets
+        .iter()
+        .filter_map(|text| {
+            let source = Source::new("--set", text.as_str());
+            match parse_arg(text) {
+                Ok(arg) => Some(Override { arg, source }),
+                Err(e) => {
+                    errors.push(Error::from_syntax(e, &source));
+                    None
+                }
+            }
+        })
+        .collect();
+    let (program, found) = check(&source, overrides);
+    errors.extend(found);
+    if errors.is_empty() {
+        Ok(program)
+    } else {
+        print_errors(&errors);
+        Err(ExitCode::from(FINDINGS))
     }
 }

@@ -3,8 +3,10 @@
 //! then XOR; the position is P iff that XOR `s` is 0. Each heap is the
 //! subtraction game {1..r}, whose Grundy value is `h mod (r + 1)`, so by
 //! Sprague-Grundy `s` is the position's Grundy value, and the winning moves
-//! are those that lower one heap's value `v` to `v xor s` (when smaller), by
-//! taking `v - (v xor s)`: at most one per heap.
+//! change one heap's value `v` to `t = v xor s` (if `t <= r`): by taking
+//! `v - t` when `t < v`, and also when `t > v`, by taking `v + r + 1 - t` if
+//! the heap holds that many (a move may cross a multiple of `r + 1`). At
+//! most one per heap; unlike Nim, a heap with `t > v` can have one.
 //!
 //! Also `takes_up_to`, the amounts `1..m` in any spelling, which Bash and
 //! misère Bash share.
@@ -20,7 +22,7 @@ use crate::rules::{AmountBase, Game};
 pub static ENTRY: Entry = Entry {
     id: "bounded_nim",
     recognises: "heaps * (or heaps N); take 1..r (or {1, 2, ..., r}) from one heap, r >= 1; normal play",
-    formula: "P iff (h1 mod (r+1)) xor (h2 mod (r+1)) xor ... = 0; the Grundy value is that XOR s; winning moves: a heap with v = h mod (r+1) and v xor s < v loses v - (v xor s)",
+    formula: "P iff (h1 mod (r+1)) xor (h2 mod (r+1)) xor ... = 0; the Grundy value is that XOR s; winning moves: a heap h with v = h mod (r+1) and t = v xor s <= r loses k = (v - t) mod (r+1), if k <= h",
     source: "seed 001 (third type: reduce each heap mod r+1, then XOR); the Sprague-Grundy theorem",
     recognise,
 };
@@ -83,10 +85,18 @@ pub(super) fn analyze(m: &BigUint, heaps: &[BigUint], max_moves: usize) -> Close
     let mut winning = Collector::new(max_moves);
     if !s.is_zero() {
         for (i, (h, v)) in heaps.iter().zip(&values).enumerate() {
+            // The heap's value must become t = v xor s (not v, as s != 0).
+            // The amounts 1..m reach every residue mod m + 1 but v, each
+            // once: t by taking k = (v - t) mod (m + 1). When t > v that
+            // wraps below a multiple of m + 1, so it needs k <= h.
+            // A t above m is no heap's value: nothing to do in this heap.
             let target = v ^ &s;
-            if target < *v {
-                // Taking v - target <= v <= m leaves h - v + target.
-                winning.push(0, || replaced(heaps, i, h - v + &target));
+            if target >= modulus {
+                continue;
+            }
+            let k = (v + &modulus - &target) % &modulus;
+            if k <= *h {
+                winning.push(0, || replaced(heaps, i, h - &k));
             }
         }
     }

@@ -203,10 +203,8 @@ impl Splits {
                     continue;
                 }
                 for dx in 0..4 {
-                    for dy in 0..4 {
-                        if let Some(s2) = step(j, n[j], t[j], s, dx, dy) {
-                            next[s2] += c;
-                        }
+                    if let Some(s2) = step(j, n[j], t[j], s, dx) {
+                        next[s2] += c;
                     }
                 }
             }
@@ -277,33 +275,31 @@ impl Splits {
     fn allowed_before(&self, j: usize, dx: u8, allowed: u32) -> u32 {
         let mut before = 0u32;
         for s in 0..STATES {
-            for dy in 0..4 {
-                if let Some(s2) = step(j, self.n[j], self.t[j], s, dx, dy)
-                    && allowed & (1 << s2) != 0
-                {
-                    before |= 1 << s;
-                }
+            if let Some(s2) = step(j, self.n[j], self.t[j], s, dx)
+                && allowed & (1 << s2) != 0
+            {
+                before |= 1 << s;
             }
         }
         before
     }
 }
 
-/// Reads digit `j` (`dx` of x, `dy` of y) in state `s`, where `n` and `t` are
-/// that digit of `h - 2` and of the target; `None` if a condition fails.
-fn step(j: usize, n: u8, t: u8, s: usize, dx: u8, dy: u8) -> Option<usize> {
+/// Reads digit `j`, `dx` of x, in state `s`, where `n` and `t` are that
+/// digit of `h - 2` and of the target: the digit of y is the one that makes
+/// the sum's digit `n`. `None` if the XOR's digit is not `t`.
+fn step(j: usize, n: u8, t: u8, s: usize, dx: u8) -> Option<usize> {
     let cmp = s % 3;
     let y_carry = (s / 3) % 2;
     let x_carry = (s / 6) % 2;
     let sum_carry = s / 12;
-    let sum = usize::from(dx) + usize::from(dy) + sum_carry;
-    if sum % 4 != usize::from(n) {
-        return None;
-    }
+    let dx = usize::from(dx);
+    let dy = (usize::from(n) + 8 - dx - sum_carry) % 4;
+    let sum = dx + dy + sum_carry;
     // phi changes only the lowest digit.
-    let phi = |d: u8| if j == 0 { d ^ (d >> 1) } else { d };
-    let gx = usize::from(phi(dx)) + x_carry;
-    let gy = usize::from(phi(dy)) + y_carry;
+    let phi = |d: usize| if j == 0 { d ^ (d >> 1) } else { d };
+    let gx = phi(dx) + x_carry;
+    let gy = phi(dy) + y_carry;
     if (gx % 4) ^ (gy % 4) != usize::from(t) {
         return None;
     }
@@ -349,7 +345,11 @@ mod tests {
                     .map(|a| (BigUint::from(a), BigUint::from(h - a)))
                     .collect();
                 let walk = Splits::new(&BigUint::from(h), &BigUint::from(t));
-                assert_eq!(walk.count(), BigUint::from(expected.len()), "h = {h}, t = {t}");
+                assert_eq!(
+                    walk.count(),
+                    BigUint::from(expected.len()),
+                    "h = {h}, t = {t}"
+                );
                 assert_eq!(walk.first(usize::MAX), expected, "h = {h}, t = {t}");
                 let few = expected.len().min(3);
                 assert_eq!(walk.first(few), expected[..few], "h = {h}, t = {t}");

@@ -57,7 +57,7 @@ impl Known for MisereNim {
         // The game's only rule is rule 0.
         let next_wins = match big.as_slice() {
             [] => {
-                let wins = ones.len() % 2 == 0;
+                let wins = ones.len().is_multiple_of(2);
                 if wins {
                     for &i in &ones {
                         winning.push(0, || replaced(heaps, i, BigUint::zero()));
@@ -66,7 +66,7 @@ impl Known for MisereNim {
                 wins
             }
             &[j] => {
-                let keep = if ones.len() % 2 == 0 {
+                let keep = if ones.len().is_multiple_of(2) {
                     BigUint::one()
                 } else {
                     BigUint::zero()

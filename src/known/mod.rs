@@ -7,11 +7,15 @@
 
 pub mod bash;
 pub mod bounded_nim;
+pub mod empty_and_divide;
 pub mod lasker;
 pub mod misere_bash;
 pub mod misere_nim;
+pub mod moore;
 pub mod nim;
+pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -78,6 +82,10 @@ pub const CATALOGUE: &[&Entry] = &[
     &bounded_nim::ENTRY,
     &lasker::ENTRY,
     &subtraction::ENTRY,
+    &wythoff::ENTRY,
+    &staircase::ENTRY,
+    &moore::ENTRY,
+    &empty_and_divide::ENTRY,
 ];
 
 /// The known game `game` is, if any.

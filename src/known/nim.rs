@@ -94,11 +94,10 @@ pub(super) fn single_take(game: &Game) -> Option<&AmountBase> {
 pub(super) fn take_any_amount(kind: &MoveKind) -> Option<&AmountBase> {
     match kind {
         MoveKind::Take {
-            amounts:
-                Amounts {
-                    base,
-                    condition: None,
-                },
+            amounts: Amounts {
+                base,
+                condition: None,
+            },
             target: Target::One,
             split_rest: None,
         } => Some(base),

@@ -8,10 +8,13 @@
 //! g is eventually periodic, and two equal windows of `max(S)` consecutive
 //! values prove a period. `period` computes g until the first repeated
 //! window, then the smallest preperiod; every heap, of any size, is then
-//! answered from the period. The work is bounded: `max(S)` at most
+//! answered from the period. The options of g(n) are the values in a
+//! sliding window per run of consecutive amounts in `S`, so a multiset of
+//! them is kept, updated by two values per run at each step: a range like
+//! `2..10000` costs little. The work is bounded: `max(S)` at most
 //! `MAX_AMOUNT` (10 000), and at most `MAX_VALUES` values (2^21) and
-//! `MAX_WORK` steps of the mex (10^8, `|S|` steps per value) before giving
-//! up, in which case the game is not recognised.
+//! `MAX_WORK` steps (10^8, one per run of `S` per value) before giving up,
+//! in which case the game is not recognised.
 
 use std::collections::BTreeSet;
 
@@ -26,7 +29,8 @@ use crate::rules::{AmountBase, Game};
 
 /// The largest amount a recognised subtraction set may hold.
 pub const MAX_AMOUNT: u64 = 10_000;
-/// Steps of work (one per amount per value) the period search may take.
+/// Steps of work (one per run of consecutive amounts per value) the period
+/// search may take.
 pub const MAX_WORK: u64 = 100_000_000;
 /// Values of g the period search may compute.
 pub const MAX_VALUES: usize = 1 << 21;
@@ -102,12 +106,17 @@ fn mod_small(n: &BigUint, m: usize) -> usize {
 pub fn period(set: &[u64]) -> Option<Period> {
     let set: Vec<usize> = set
         .iter()
-        .map(|&s| usize::try_from(s).ok().filter(|&s| s >= 1 && s as u64 <= MAX_AMOUNT))
+        .map(|&s| {
+            usize::try_from(s)
+                .ok()
+                .filter(|&s| s >= 1 && s as u64 <= MAX_AMOUNT)
+        })
         .collect::<Option<BTreeSet<usize>>>()?
         .into_iter()
         .collect();
     let width = *set.last()?;
-    let work = usize::try_from(MAX_WORK / set.len() as u64).unwrap_or(usize::MAX);
+    let mut options = Options::new(&set);
+    let work = usize::try_from(MAX_WORK / options.runs.len() as u64).unwrap_or(usize::MAX);
     let limit = work.min(MAX_VALUES);
     // A window of `width` values is hashed as a polynomial in BASE (mod
     // 2^64), rolled forward one value at a time. Equal hashes are compared
@@ -117,7 +126,6 @@ pub fn period(set: &[u64]) -> Option<Period> {
     let top = (1..width).fold(1u64, |p, _| p.wrapping_mul(BASE));
     let mut values: Vec<u32> = Vec::new();
     let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-    let mut mex = Mex::new(set.len());
     let mut hash = 0u64;
     let mut n = 0;
     let (first, again) = loop {
@@ -134,7 +142,7 @@ pub fn period(set: &[u64]) -> Option<Period> {
         if n >= limit {
             return None;
         }
-        let g = mex.of(set.iter().take_while(|&&s| s <= n).map(|&s| values[n - s]));
+        let g = options.mex_at(n, &values);
         values.push(g);
         if n >= width {
             let oldest = u64::from(values[n - width]) + 1;
@@ -172,30 +180,67 @@ pub fn period(set: &[u64]) -> Option<Period> {
     })
 }
 
-/// The minimum excluded value, with a reusable mark per value.
-struct Mex {
-    marks: Vec<usize>,
-    stamp: usize,
+/// The options of g(n): the values g(n - s), s in S, as a multiset, moved
+/// along with n. For each run `lo..=hi` of consecutive amounts they are the
+/// values in a window, so each step adds and drops one value per run.
+struct Options {
+    /// Maximal runs of consecutive amounts, `(lo, hi)` inclusive.
+    runs: Vec<(usize, usize)>,
+    /// How many options have each value (the mex is at most |S|).
+    counts: Vec<usize>,
+    /// The values with no option, whose first is the mex.
+    missing: BTreeSet<u32>,
 }
 
-impl Mex {
-    fn new(amounts: usize) -> Self {
-        // With `amounts` options the mex is at most `amounts`.
-        Mex {
-            marks: vec![0; amounts + 1],
-            stamp: 0,
+impl Options {
+    /// `set`: sorted, distinct, positive.
+    fn new(set: &[usize]) -> Self {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &s in set {
+            match runs.last_mut() {
+                Some((_, hi)) if *hi + 1 == s => *hi = s,
+                _ => runs.push((s, s)),
+            }
+        }
+        let top = set.len();
+        Options {
+            runs,
+            counts: vec![0; top + 1],
+            missing: (0..=top as u32).collect(),
         }
     }
 
-    fn of(&mut self, options: impl Iterator<Item = u32>) -> u32 {
-        self.stamp += 1;
-        for g in options {
-            if let Some(mark) = self.marks.get_mut(g as usize) {
-                *mark = self.stamp;
+    /// g(n), given `values` = g(0), ..., g(n - 1).
+    fn mex_at(&mut self, n: usize, values: &[u32]) -> u32 {
+        for i in 0..self.runs.len() {
+            let (lo, hi) = self.runs[i];
+            if n >= lo {
+                self.change(values[n - lo], true);
+            }
+            if n > hi {
+                self.change(values[n - hi - 1], false);
             }
         }
-        let free = self.marks.iter().position(|&m| m != self.stamp);
-        free.unwrap_or(self.marks.len()) as u32
+        // At most |S| options, so one of 0..=|S| is missing.
+        self.missing.first().copied().unwrap_or(0)
+    }
+
+    fn change(&mut self, value: u32, add: bool) {
+        let Some(count) = self.counts.get_mut(value as usize) else {
+            return;
+        };
+        if add {
+            *count += 1;
+            if *count == 1 {
+                self.missing.remove(&value);
+            }
+        } else if *count > 0 {
+            // Only values added before are dropped, so the count is positive.
+            *count -= 1;
+            if *count == 0 {
+                self.missing.insert(value);
+            }
+        }
     }
 }
 
@@ -286,7 +331,13 @@ mod tests {
     #[test]
     fn preperiod_is_the_smallest() {
         // Against the values computed directly, far past the period.
-        for set in [vec![2, 5, 6], vec![3, 4, 9], vec![2, 7], vec![1, 4, 5, 12], vec![5]] {
+        for set in [
+            vec![2, 5, 6],
+            vec![3, 4, 9],
+            vec![2, 7],
+            vec![1, 4, 5, 12],
+            vec![5],
+        ] {
             let p = period(&set).unwrap();
             let mut g: Vec<u32> = Vec::new();
             for n in 0..2000usize {
@@ -297,8 +348,8 @@ mod tests {
                     .collect();
                 g.push((0..).find(|v| !opts.contains(v)).unwrap());
             }
-            for n in 0..2000 {
-                assert_eq!(p.value(&BigUint::from(n)), g[n], "{set:?} at {n}");
+            for (n, &v) in g.iter().enumerate() {
+                assert_eq!(p.value(&BigUint::from(n)), v, "{set:?} at {n}");
             }
             let pre = p.preperiod;
             if pre > 0 {
@@ -308,6 +359,25 @@ mod tests {
             for q in 1..p.period {
                 assert!((pre..1900).any(|n| g[n] != g[n + q]), "{set:?}: period {q}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn time_periods() {
+        let sets: Vec<Vec<u64>> = vec![
+            vec![1, 10000], vec![9999, 10000], vec![2, 9973], vec![37, 1234, 9876], vec![100, 5000, 9000, 9999],
+            (2..=10000).collect(), (5000..=10000).collect(), (9000..=10000).collect(), (1..=10000).step_by(7).collect(),
+            vec![3, 5, 9], vec![7, 11, 31, 97],
+        ];
+        for set in sets {
+            let start = std::time::Instant::now();
+            let p = period(&set);
+            eprintln!("{}..{} ({}): {:?} {:?}", set[0], set[set.len()-1], set.len(), start.elapsed(), p.map(|p| (p.preperiod, p.period)));
         }
     }
 }

@@ -15,7 +15,6 @@
 //! floor((k + sqrt(5 k^2)) / 2) = (k + isqrt(5 k^2)) / 2 in integers.
 
 use num_bigint::BigUint;
-use num_integer::Roots;
 use num_traits::{CheckedSub, One, Zero};
 
 use super::nim::{Collector, takes_any};

@@ -72,6 +72,20 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
             let i = changed.first().copied().unwrap_or(0);
             format!("split heap {} into {} and {}", i + 1, after[i], after[i + 1])
         }
+        MoveKind::Octal(_) => {
+            let i = changed.first().copied().unwrap_or(0);
+            if after.len() > before.len() {
+                let (a, b) = (&after[i], &after[i + 1]);
+                let k = BigInt::from(before[i].clone()) - BigInt::from(a.clone()) - BigInt::from(b.clone());
+                if k.sign() == num_bigint::Sign::NoSign {
+                    format!("split heap {} into {a} and {b}", i + 1)
+                } else {
+                    format!("{}{} and split the rest into {a} and {b}", take(&k), heap(i))
+                }
+            } else {
+                format!("{}{}", take(&diff(i)), heap(i))
+            }
+        }
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };

@@ -9,7 +9,9 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::expr::{Env, Expr};
-use super::{AmountBase, Amounts, Game, Invariant, MoveKind, ParamValue, Rule, Split, Target};
+use super::{
+    AmountBase, Amounts, Game, Invariant, MoveKind, OctalCode, ParamValue, Rule, Split, Target,
+};
 use crate::diagnostics::{Code, Error, Errors, Source};
 use crate::syntax::ast::{self, BinOp, ExprKind, HeapCount, Span, Statement};
 
@@ -145,9 +147,12 @@ impl Lowerer<'_> {
                 Some(n) => Some(n),
                 None => {
                     self.error(
-                        Error::new(Code::TooLarge, format!("{n} heaps is more than gamelang handles"))
-                            .at(self.source, *span, "too many heaps")
-                            .help("write `heaps *` to let each position say how many heaps it has"),
+                        Error::new(
+                            Code::TooLarge,
+                            format!("{n} heaps is more than gamelang handles"),
+                        )
+                        .at(self.source, *span, "too many heaps")
+                        .help("write `heaps *` to let each position say how many heaps it has"),
                     );
                     None
                 }
@@ -168,9 +173,12 @@ impl Lowerer<'_> {
                     && t != Target::One
                 {
                     self.error(
-                        Error::new(Code::BadTarget, "only a take from one heap can split the rest")
-                            .at(self.source, split.span, "this split")
-                            .help("take from one heap, or drop `and split the rest ...`"),
+                        Error::new(
+                            Code::BadTarget,
+                            "only a take from one heap can split the rest",
+                        )
+                        .at(self.source, split.span, "this split")
+                        .help("take from one heap, or drop `and split the rest ...`"),
                     );
                 }
                 if let Some(split) = split {
@@ -193,7 +201,11 @@ impl Lowerer<'_> {
                             Code::UnchangedPosition,
                             "this split can leave the position unchanged",
                         )
-                        .at(self.source, split.span, "may split a heap into itself and an empty heap")
+                        .at(
+                            self.source,
+                            split.span,
+                            "may split a heap into itself and an empty heap",
+                        )
                         .help("write `split into 2 nonempty heaps`"),
                     );
                     return None;
@@ -203,13 +215,23 @@ impl Lowerer<'_> {
             ast::RuleKind::EmptyAndSplit(split) => {
                 if heap_count != Some(2) {
                     self.error(
-                        Error::new(Code::BadTarget, "`empty one heap and split the other` needs exactly two heaps")
-                            .at(self.source, rule.span, "needs `heaps 2`")
-                            .help("declare the game with `heaps 2`"),
+                        Error::new(
+                            Code::BadTarget,
+                            "`empty one heap and split the other` needs exactly two heaps",
+                        )
+                        .at(self.source, rule.span, "needs `heaps 2`")
+                        .help("declare the game with `heaps 2`"),
                     );
                     return None;
                 }
                 MoveKind::EmptyAndSplit(split_of(split))
+            }
+            ast::RuleKind::Octal(text) => {
+                let code = self.octal(text, rule.span)?;
+                if code.splits() {
+                    self.needs_any_heaps(rule.span, heap_count);
+                }
+                MoveKind::Octal(code)
             }
         };
         let name = match &rule.label {
@@ -226,6 +248,45 @@ impl Lowerer<'_> {
             span: rule.span,
             kind,
         })
+    }
+
+    /// The digits of an octal code, each 0 to 7, at most one before the point.
+    fn octal(&mut self, text: &str, rule: Span) -> Option<OctalCode> {
+        // The code is the rule's last word.
+        let start = rule.offset() + rule.len() - text.len();
+        let (before, after) = text.split_once('.').unwrap_or(("", text));
+        let mut digits = Vec::with_capacity(after.len() + 1);
+        for (i, c) in text.char_indices() {
+            if c.is_ascii_digit() && c > '7' {
+                self.error(
+                    Error::new(Code::WrongKind, format!("`{c}` is not an octal digit"))
+                        .at(self.source, (start + i, 1).into(), "not 0 to 7")
+                        .help("each digit of an octal code is 0 to 7: bit 1 leaves no heap, bit 2 one heap, bit 4 two heaps"),
+                );
+                return None;
+            }
+        }
+        match before.trim_start_matches('0') {
+            "" => digits.push(0),
+            "4" => digits.push(4),
+            _ => {
+                self.error(
+                    Error::new(Code::WrongKind, format!("`{before}` cannot stand before the point of an octal code"))
+                        .at(self.source, (start, before.len()).into(), "only 0 or 4 here")
+                        .help("the digit before the point is for removing nothing: 4 (split a heap in two) or 0"),
+                );
+                return None;
+            }
+        }
+        digits.extend(after.bytes().map(|b| b - b'0'));
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.iter().all(|&d| d == 0) {
+            self.empty(rule, format!("the octal code {text} allows no move"));
+            return None;
+        }
+        Some(OctalCode { digits })
     }
 
     fn needs_any_heaps(&mut self, span: Span, heap_count: Option<usize>) {
@@ -264,9 +325,12 @@ impl Lowerer<'_> {
                     Some(c) => c,
                     None => {
                         self.error(
-                            Error::new(Code::BadTarget, format!("a move must take from at least one heap, not {count}"))
-                                .at(self.source, n.span, "the number of heaps")
-                                .help("use a count of 1 or more"),
+                            Error::new(
+                                Code::BadTarget,
+                                format!("a move must take from at least one heap, not {count}"),
+                            )
+                            .at(self.source, n.span, "the number of heaps")
+                            .help("use a count of 1 or more"),
                         );
                         return None;
                     }
@@ -276,9 +340,12 @@ impl Lowerer<'_> {
                     && !up_to
                 {
                     self.error(
-                        Error::new(Code::BadTarget, format!("this takes from {count} heaps, but the game has {heaps}"))
-                            .at(self.source, n.span, "too many heaps")
-                            .help(format!("use at most {heaps} heaps")),
+                        Error::new(
+                            Code::BadTarget,
+                            format!("this takes from {count} heaps, but the game has {heaps}"),
+                        )
+                        .at(self.source, n.span, "too many heaps")
+                        .help(format!("use at most {heaps} heaps")),
                     );
                     return None;
                 }
@@ -312,15 +379,25 @@ impl Lowerer<'_> {
                 if let Some(hi_value) = &hi_value
                     && *hi_value < lo_value
                 {
-                    self.empty(amounts.span, format!("{lo_value}..{hi_value} holds no amount"));
+                    self.empty(
+                        amounts.span,
+                        format!("{lo_value}..{hi_value} holds no amount"),
+                    );
                     return None;
                 }
                 if !lo_value.is_positive() && hi_value.as_ref().is_none_or(|hi| !hi.is_negative()) {
                     let hi_text = hi.as_ref().map_or("", |hi| self.source.slice(hi.span));
                     if lo_value.is_zero() {
-                        self.unchanged(lo.span, "0 is one of the amounts", format!("start the range at 1: `1..{hi_text}`"));
+                        self.unchanged(
+                            lo.span,
+                            "0 is one of the amounts",
+                            format!("start the range at 1: `1..{hi_text}`"),
+                        );
                     } else {
-                        let range = (lo.span.offset()..hi.as_ref().map_or(span_end(lo.span), |hi| span_end(hi.span))).into();
+                        let range = (lo.span.offset()
+                            ..hi.as_ref()
+                                .map_or(span_end(lo.span), |hi| span_end(hi.span)))
+                            .into();
                         self.unchanged(
                             range,
                             "this range includes 0",
@@ -339,7 +416,11 @@ impl Lowerer<'_> {
                 for item in items {
                     if let Some(value) = self.constant(item, Kind::Number) {
                         if value.is_zero() {
-                            self.unchanged(item.span, "0 is one of the amounts", "remove 0 from the set".to_string());
+                            self.unchanged(
+                                item.span,
+                                "0 is one of the amounts",
+                                "remove 0 from the set".to_string(),
+                            );
                         }
                         set.insert(value);
                     }
@@ -361,7 +442,9 @@ impl Lowerer<'_> {
                         hi: None,
                     }
                 }
-                ExprKind::Name(name) if matches!(self.param(&name.name), Some(ParamValue::Set(_))) => {
+                ExprKind::Name(name)
+                    if matches!(self.param(&name.name), Some(ParamValue::Set(_))) =>
+                {
                     let Some(ParamValue::Set(set)) = self.param(&name.name).cloned() else {
                         return None;
                     };
@@ -388,7 +471,11 @@ impl Lowerer<'_> {
                                 &format!("`{}` is 0", name.name),
                                 format!("give `{}` a value other than 0", name.name),
                             ),
-                            _ => self.unchanged(expr.span, "this is 0", "take at least 1, like `take 1`".to_string()),
+                            _ => self.unchanged(
+                                expr.span,
+                                "this is 0",
+                                "take at least 1, like `take 1`".to_string(),
+                            ),
                         }
                         return None;
                     }
@@ -419,9 +506,12 @@ impl Lowerer<'_> {
 
     fn empty(&mut self, span: Span, why: String) {
         self.error(
-            Error::new(Code::EmptyAmounts, format!("this rule can never be used: {why}"))
-                .at(self.source, span, "no amount here")
-                .help("give at least one amount, like `1..3` or `{1, 3, 4}`"),
+            Error::new(
+                Code::EmptyAmounts,
+                format!("this rule can never be used: {why}"),
+            )
+            .at(self.source, span, "no amount here")
+            .help("give at least one amount, like `1..3` or `{1, 3, 4}`"),
         );
     }
 
@@ -448,9 +538,12 @@ impl Lowerer<'_> {
         let lowered = self.expr(expr, fixed, kind)?;
         if depends_on_position(&lowered) {
             self.error(
-                Error::new(Code::WrongKind, "this must be a fixed number, not depend on the heaps")
-                    .at(self.source, expr.span, "depends on the position")
-                    .help("use numbers and parameters here; conditions on the heaps go after `where`"),
+                Error::new(
+                    Code::WrongKind,
+                    "this must be a fixed number, not depend on the heaps",
+                )
+                .at(self.source, expr.span, "depends on the position")
+                .help("use numbers and parameters here; conditions on the heaps go after `where`"),
             );
             return None;
         }
@@ -476,7 +569,11 @@ impl Lowerer<'_> {
                     Code::WrongKind,
                     format!("expected {}, found {}", want.describe(), kind.describe()),
                 )
-                .at(self.source, expr.span, format!("this is {}", kind.describe()))
+                .at(
+                    self.source,
+                    expr.span,
+                    format!("this is {}", kind.describe()),
+                )
                 .help(match want {
                     Kind::Number => "use a number here, like `k + 1` or `h / 2`",
                     Kind::Condition => "use a condition here, like `k <= 3` or `k is prime`",
@@ -520,13 +617,19 @@ impl Lowerer<'_> {
             ExprKind::Call(func, args) => {
                 let args: Vec<Option<Expr>> =
                     args.iter().map(|a| self.expr(a, scope, Number)).collect();
-                (Expr::Call(*func, args.into_iter().collect::<Option<_>>()?), Number)
+                (
+                    Expr::Call(*func, args.into_iter().collect::<Option<_>>()?),
+                    Number,
+                )
             }
             ExprKind::Is(e, property) => (
                 Expr::Is(boxed(self.expr(e, scope, Number)?), *property),
                 Condition,
             ),
-            ExprKind::Each(op, e) => (Expr::Each(*op, boxed(self.expr(e, scope, Number)?)), Condition),
+            ExprKind::Each(op, e) => (
+                Expr::Each(*op, boxed(self.expr(e, scope, Number)?)),
+                Condition,
+            ),
             ExprKind::Monotone(m) => (Expr::Monotone(*m), Condition),
         })
     }
@@ -575,14 +678,24 @@ impl Lowerer<'_> {
             },
             Some(ParamValue::Set(_)) => {
                 self.error(
-                    Error::new(Code::WrongKind, format!("`{}` is a set, and a number is needed here", name.name))
-                        .at(self.source, name.span, "a set")
-                        .help(format!("a set parameter stands alone as a rule's amounts: `take {}`", name.name)),
+                    Error::new(
+                        Code::WrongKind,
+                        format!("`{}` is a set, and a number is needed here", name.name),
+                    )
+                    .at(self.source, name.span, "a set")
+                    .help(format!(
+                        "a set parameter stands alone as a rule's amounts: `take {}`",
+                        name.name
+                    )),
                 );
                 None
             }
             None if scope.fixed && (name.name == "k" || name.name == "h") => {
-                let what = if name.name == "k" { "the amount" } else { "the heap" };
+                let what = if name.name == "k" {
+                    "the amount"
+                } else {
+                    "the heap"
+                };
                 self.error(
                     Error::new(
                         Code::WrongKind,
@@ -594,24 +707,40 @@ impl Lowerer<'_> {
                 None
             }
             None => {
-                let mut known: Vec<String> = self.params.iter().map(|(n, _)| format!("`{n}`")).collect();
+                let mut known: Vec<String> =
+                    self.params.iter().map(|(n, _)| format!("`{n}`")).collect();
                 if scope.amount {
                     known.extend(["`k` (the amount)".into(), "`h` (the heap)".into()]);
                 }
                 known.extend(["`len`".into(), "`h[i]`".into()]);
                 let help = if !scope.amount && (name.name == "k" || name.name == "h") {
-                    format!("`{}` exists only in a rule's amounts; here use {}", name.name, known.join(", "))
+                    format!(
+                        "`{}` exists only in a rule's amounts; the names here are {}",
+                        name.name,
+                        and_list(&known)
+                    )
                 } else {
-                    format!("the names here are {}", known.join(", "))
+                    format!("the names here are {}", and_list(&known))
                 };
                 self.error(
-                    Error::new(Code::UnknownName, format!("there is no `{}` here", name.name))
-                        .at(self.source, name.span, "unknown name")
-                        .help(help),
+                    Error::new(
+                        Code::UnknownName,
+                        format!("there is no `{}` here", name.name),
+                    )
+                    .at(self.source, name.span, "unknown name")
+                    .help(help),
                 );
                 None
             }
         }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => items.join(""),
     }
 }
 
@@ -629,7 +758,12 @@ fn split_of(split: &ast::SplitSpec) -> Split {
 fn depends_on_position(expr: &Expr) -> bool {
     match expr {
         Expr::Const(_) => false,
-        Expr::Amount | Expr::Heap | Expr::HeapAt(_) | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => true,
+        Expr::Amount
+        | Expr::Heap
+        | Expr::HeapAt(_)
+        | Expr::Len
+        | Expr::Each(..)
+        | Expr::Monotone(_) => true,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => depends_on_position(e),
         Expr::Binary(_, a, b) => depends_on_position(a) || depends_on_position(b),
         Expr::Call(_, args) => args.iter().any(depends_on_position),

@@ -69,6 +69,58 @@ pub enum MoveKind {
     Split(Split),
     /// With exactly two heaps: empty one, split the other into two.
     EmptyAndSplit(Split),
+    /// An octal game: remove tokens from one heap as the code's digits allow.
+    Octal(OctalCode),
+}
+
+/// An octal code, like 0.77 (Kayles) or 4.0 (split without removing).
+/// Digit j says how removing j tokens from a heap may leave it: bit 1 with
+/// no heap, bit 2 as one heap, bit 4 as two nonempty heaps. Digit 0 (before
+/// the point) may only be 0 or 4.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OctalCode {
+    /// `digits[j]` for removing j tokens; no trailing zeros after the point.
+    pub digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// Removing `j` tokens may leave no heap.
+    pub fn leaves_none(&self, j: usize) -> bool {
+        j > 0 && self.digit(j) & 1 != 0
+    }
+
+    /// Removing `j` tokens may leave one (nonempty) heap.
+    pub fn leaves_one(&self, j: usize) -> bool {
+        j > 0 && self.digit(j) & 2 != 0
+    }
+
+    /// Removing `j` tokens may leave two nonempty heaps.
+    pub fn leaves_two(&self, j: usize) -> bool {
+        self.digit(j) & 4 != 0
+    }
+
+    /// The most tokens one move removes.
+    pub fn max_removal(&self) -> usize {
+        self.digits.len().saturating_sub(1)
+    }
+
+    /// Whether some move splits a heap in two.
+    pub fn splits(&self) -> bool {
+        self.digits.iter().any(|d| d & 4 != 0)
+    }
+
+    fn digit(&self, j: usize) -> u8 {
+        self.digits.get(j).copied().unwrap_or(0)
+    }
+}
+
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut digits = self.digits.iter().map(|d| char::from(b'0' + d));
+        let before = digits.next().unwrap_or('0');
+        let after: String = digits.collect();
+        write!(f, "{before}.{}", if after.is_empty() { "0" } else { &after })
+    }
 }
 
 /// The heaps a take acts on.

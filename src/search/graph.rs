@@ -1,11 +1,13 @@
-//! The general search: the position graph reachable from the positions asked
-//! about, built with petgraph, positions interned to dense node ids, values
-//! evaluated bottom-up with an explicit stack (searches may be millions of
-//! moves deep), and a cycle reported with the rule that closes it.
+//! The general search over the position graph reachable from the positions
+//! asked about: positions interned to dense ids, values evaluated bottom-up
+//! by a depth-first walk with an explicit stack (searches may be millions of
+//! moves deep), a cycle reported with the rule that closes it.
+//!
+//! Edges are not stored: a position's children live on a stack while it is
+//! being evaluated, and only its value is kept. That keeps million-position
+//! searches compact; `export` builds a petgraph graph where one is wanted.
 
 use indexmap::IndexSet;
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
 use rustc_hash::FxBuildHasher;
 
 use super::moves::MoveGen;
@@ -24,10 +26,8 @@ pub struct GraphSearch {
     sorted: bool,
     /// Empty heaps may be dropped: they never matter.
     drop_zeros: bool,
-    /// Canonical positions; a position's index is its node id.
+    /// Canonical positions; a position's index is its id.
     positions: IndexSet<Box<[u64]>, FxBuildHasher>,
-    /// Edges carry the index of the rule that makes the move.
-    graph: DiGraph<(), u16, u32>,
     state: Vec<u8>,
     values: Vec<Value>,
     max_positions: usize,
@@ -45,7 +45,6 @@ impl GraphSearch {
             sorted,
             drop_zeros,
             positions: IndexSet::default(),
-            graph: DiGraph::default(),
             state: Vec::new(),
             values: Vec::new(),
             max_positions,
@@ -68,12 +67,12 @@ impl GraphSearch {
         moves: &MoveGen,
         heaps: &[u64],
     ) -> Result<(Value, Explored), Error> {
-        let before = (self.positions.len(), self.graph.edge_count());
+        let before = self.positions.len();
         let start = self.intern(game, heaps)?;
-        self.evaluate(game, moves, start)?;
+        let edges = self.evaluate(game, moves, start)?;
         let explored = Explored {
-            positions: self.positions.len() - before.0,
-            edges: self.graph.edge_count() - before.1,
+            positions: self.positions.len() - before,
+            edges,
         };
         Ok((self.values[start as usize], explored))
     }
@@ -99,87 +98,67 @@ impl GraphSearch {
             return Err(too_large(game, self.max_positions, heaps));
         }
         let (id, _) = self.positions.insert_full(key);
-        self.graph.add_node(());
         self.state.push(WHITE);
         self.values.push(Value::Grundy(0));
         Ok(id as u32)
     }
 
-    /// Evaluates `start` and everything below it, depth first.
-    fn evaluate(&mut self, game: &Game, moves: &MoveGen, start: u32) -> Result<(), Error> {
-        let mut stack = vec![Step::Visit(start)];
-        let mut children: Vec<(u32, u16)> = Vec::new();
+    /// Evaluates `start` and everything below it, depth first; returns the
+    /// number of moves examined.
+    fn evaluate(&mut self, game: &Game, moves: &MoveGen, start: u32) -> Result<usize, Error> {
+        let mut steps = vec![Step::Visit(start)];
+        // The children of every position being evaluated, innermost last:
+        // positions finish in the reverse order they start, so each one's
+        // children are on top when it finishes.
+        let mut children: Vec<u32> = Vec::new();
+        let mut frames: Vec<usize> = Vec::new();
         let mut seen: Vec<bool> = Vec::new();
-        while let Some(step) = stack.pop() {
+        let mut edges = 0;
+        while let Some(step) = steps.pop() {
             match step {
                 Step::Visit(node) => {
                     if self.state[node as usize] != WHITE {
                         continue;
                     }
                     self.state[node as usize] = GREY;
-                    stack.push(Step::Finish(node));
-                    self.expand(game, moves, node, &mut children)?;
-                    for &(child, rule) in &children {
+                    steps.push(Step::Finish(node));
+                    frames.push(children.len());
+                    let heaps = self.positions[node as usize].clone();
+                    for (rule, next) in moves_from(game, moves, &heaps)? {
+                        let child = self.intern(game, &next)?;
+                        edges += 1;
                         match self.state[child as usize] {
-                            // A grey node is on the path from `start` here.
+                            // A grey position is on the path from `start` here.
                             GREY => return Err(self.cycle(game, node, rule)),
-                            WHITE => stack.push(Step::Visit(child)),
+                            WHITE => steps.push(Step::Visit(child)),
                             _ => {}
                         }
+                        children.push(child);
                     }
                 }
                 Step::Finish(node) => {
-                    self.values[node as usize] = self.value_from_children(game, node, &mut seen);
+                    let start = frames.pop().unwrap_or(0);
+                    let value = self.value_of(game, &children[start..], &mut seen);
+                    children.truncate(start);
+                    self.values[node as usize] = value;
                     self.state[node as usize] = BLACK;
                 }
             }
         }
-        Ok(())
+        Ok(edges)
     }
 
-    /// Generates `node`'s moves into the graph, and lists its children.
-    fn expand(
-        &mut self,
-        game: &Game,
-        moves: &MoveGen,
-        node: u32,
-        children: &mut Vec<(u32, u16)>,
-    ) -> Result<(), Error> {
-        children.clear();
-        let heaps = self.positions[node as usize].clone();
-        for (rule, next) in moves_from(game, moves, &heaps)? {
-            let child = self.intern(game, &next)?;
-            children.push((child, rule as u16));
-        }
-        // One edge per child, named by the first rule that reaches it.
-        children.sort_by_key(|&(child, _)| child);
-        children.dedup_by_key(|&mut (child, _)| child);
-        for &(child, rule) in children.iter() {
-            self.graph.add_edge(
-                NodeIndex::new(node as usize),
-                NodeIndex::new(child as usize),
-                rule,
-            );
-        }
-        Ok(())
-    }
-
-    fn value_from_children(&self, game: &Game, node: u32, seen: &mut Vec<bool>) -> Value {
-        let edges = self.graph.edges(NodeIndex::new(node as usize));
+    /// The value of a position whose children have these values.
+    fn value_of(&self, game: &Game, children: &[u32], seen: &mut Vec<bool>) -> Value {
+        let values = children.iter().map(|&c| self.values[c as usize]);
         if game.misere {
             // The player who cannot move has won: the last mover lost.
-            let mut any = false;
-            for edge in edges {
-                any = true;
-                if self.values[edge.target().index()].is_p() {
-                    return Value::Misere { next_wins: true };
-                }
-            }
-            return Value::Misere { next_wins: !any };
+            let next_wins = children.is_empty() || values.clone().any(Value::is_p);
+            return Value::Misere { next_wins };
         }
         seen.clear();
-        for edge in edges {
-            if let Value::Grundy(g) = self.values[edge.target().index()] {
+        for value in values {
+            if let Value::Grundy(g) = value {
                 let g = g as usize;
                 if g >= seen.len() {
                     seen.resize(g + 1, false);
@@ -191,8 +170,8 @@ impl GraphSearch {
         Value::Grundy(mex as u32)
     }
 
-    fn cycle(&self, game: &Game, node: u32, rule: u16) -> Error {
-        let rule = &game.rules[rule as usize];
+    fn cycle(&self, game: &Game, node: u32, rule: usize) -> Error {
+        let rule = &game.rules[rule];
         let position = heaps_text(&self.positions[node as usize]);
         Error::new(
             Code::Cycle,

@@ -2,26 +2,68 @@
 //! the sum of its heaps as one-heap games, so its Grundy value is the XOR of
 //! one sequence g(0), g(1), ... (the Sprague-Grundy theorem). The sequence is
 //! a dense array indexed by heap size, extended as far as a question needs.
+//!
+//! Nothing is hashed and no edge is stored. On first use the lowered rules
+//! are compiled into per-heap forms (`compile`); each heap's value is then a
+//! mex over a reusable bit set (`bits`, `engine`), with long ranges of
+//! amounts kept as windows (`window`) and splits into two heaps searched by
+//! rare and common values once the sequence is long (`sparse`).
+
+mod bits;
+mod compile;
+mod engine;
+mod sparse;
+mod window;
 
 use super::moves::MoveGen;
 use super::{Explored, Value, move_error, too_large};
 use crate::diagnostics::{Code, Error};
 use crate::rules::Game;
+use engine::Engine;
+use sparse::Mode;
+
+/// How splits into two heaps are searched. Every method gives the same
+/// values; they differ only in speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// By rare values when the sequence is long and they are few enough.
+    #[default]
+    Auto,
+    /// Every split of every heap: the reference the others are checked with.
+    Plain,
+    /// By rare values from the first heaps, whatever the mask (for tests).
+    Sparse,
+}
+
+/// How often `extend_to_with` reports progress, in heap sizes.
+const PROGRESS_EVERY: usize = 1 << 16;
 
 /// The Grundy values of single heaps, g(0) up to the largest heap asked about.
+/// One `HeapValues` serves one game: its rules are compiled on first use.
 pub struct HeapValues {
     values: Vec<u32>,
-    /// Scratch for the mex: which values the moves from a heap reach.
-    seen: Vec<bool>,
     max_positions: usize,
+    method: Method,
+    plan: Option<Plan>,
+}
+
+enum Plan {
+    Compiled(Box<Engine>),
+    /// Rules the compiler does not know: each heap through the move generator.
+    Generic { seen: Vec<bool> },
 }
 
 impl HeapValues {
     pub fn new(max_positions: usize) -> Self {
+        HeapValues::with_method(max_positions, Method::Auto)
+    }
+
+    pub fn with_method(max_positions: usize, method: Method) -> Self {
         HeapValues {
             values: Vec::new(),
-            seen: Vec::new(),
             max_positions,
+            method,
+            plan: None,
         }
     }
 
@@ -60,6 +102,19 @@ impl HeapValues {
         top: u64,
         asked: &[u64],
     ) -> Result<Explored, Error> {
+        self.extend_to_with(game, moves, top, asked, &mut |_| {})
+    }
+
+    /// `extend_to`, calling `progress` with the number of heap sizes
+    /// evaluated so far (of `top + 1`) every 65536 heap sizes.
+    pub fn extend_to_with(
+        &mut self,
+        game: &Game,
+        moves: &MoveGen,
+        top: u64,
+        asked: &[u64],
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Explored, Error> {
         let mut explored = Explored::default();
         if top < self.values.len() as u64 {
             return Ok(explored);
@@ -69,39 +124,83 @@ impl HeapValues {
         }
         let top = top as usize;
         self.values.reserve(top + 1 - self.values.len());
-        while self.values.len() <= top {
-            let h = self.values.len() as u64;
-            let (values, seen) = (&self.values, &mut self.seen);
-            seen.iter_mut().for_each(|s| *s = false);
-            let mut beyond = false;
-            moves
-                .each_move(&[h], |_, next| {
-                    explored.edges += 1;
-                    let mut g = 0;
-                    for &part in next {
-                        // Moves only remove tokens, so every part is smaller.
-                        match values.get(part as usize) {
-                            Some(v) => g ^= v,
-                            None => beyond = true,
-                        }
-                    }
-                    let g = g as usize;
-                    if g >= seen.len() {
-                        seen.resize(g + 1, false);
-                    }
-                    seen[g] = true;
-                })
-                .map_err(|e| move_error(game, &[h], e))?;
-            if beyond {
-                return Err(Error::new(
-                    Code::Evaluation,
-                    format!("internal error: a move from heap {h} of `{}` does not shrink it", game.title()),
-                ));
-            }
-            let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
-            self.values.push(mex as u32);
+        let method = self.method;
+        let plan = self.plan.get_or_insert_with(|| match compile::compile(game) {
+            Some(compiled) => Plan::Compiled(Box::new(Engine::new(
+                compiled,
+                match method {
+                    Method::Auto => Mode::Auto,
+                    Method::Plain => Mode::Off,
+                    Method::Sparse => Mode::Forced,
+                },
+            ))),
+            None => Plan::Generic { seen: Vec::new() },
+        });
+        let values = &mut self.values;
+        while values.len() <= top {
+            let h = values.len();
+            let value = match plan {
+                Plan::Compiled(engine) => {
+                    let value = engine
+                        .step(values, &mut explored.edges)
+                        .map_err(|e| move_error(game, &[h as u64], e))?;
+                    values.push(value);
+                    engine.record(values);
+                    value
+                }
+                Plan::Generic { seen } => {
+                    let value = generic(game, moves, values, seen, &mut explored.edges)?;
+                    values.push(value);
+                    value
+                }
+            };
+            debug_assert_eq!(values[h], value);
             explored.positions += 1;
+            if values.len() % PROGRESS_EVERY == 0 {
+                progress(values.len() as u64);
+            }
         }
         Ok(explored)
     }
+}
+
+/// One heap's value through the general move generator.
+fn generic(
+    game: &Game,
+    moves: &MoveGen,
+    values: &[u32],
+    seen: &mut Vec<bool>,
+    edges: &mut usize,
+) -> Result<u32, Error> {
+    let h = values.len() as u64;
+    seen.iter_mut().for_each(|s| *s = false);
+    let mut beyond = false;
+    moves
+        .each_move(&[h], |_, next| {
+            *edges += 1;
+            let mut g = 0;
+            for &part in next {
+                // Moves only remove tokens, so every part is smaller.
+                match values.get(part as usize) {
+                    Some(v) => g ^= v,
+                    None => beyond = true,
+                }
+            }
+            let g = g as usize;
+            if g >= seen.len() {
+                seen.resize(g + 1, false);
+            }
+            seen[g] = true;
+        })
+        .map_err(|e| move_error(game, &[h], e))?;
+    if beyond {
+        return Err(Error::new(
+            Code::Evaluation,
+            format!(
+                "internal error: a move from heap {h} of `{}` does not shrink it",
+                game.title()
+            ),
+        ));
+    }
+    Ok(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32)
 }

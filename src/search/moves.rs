@@ -5,7 +5,7 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::rules::expr::{Env, EvalError, Expr};
-use crate::rules::{AmountBase, Amounts, Game, MoveKind, Split, Target};
+use crate::rules::{AmountBase, Amounts, Game, MoveKind, OctalCode, Split, Target};
 
 /// A game's rules, ready to generate moves.
 #[derive(Clone, Debug)]
@@ -24,6 +24,7 @@ enum Compiled {
     Shift(AmountGen),
     Split(Split),
     EmptyAndSplit(Split),
+    Octal(OctalCode),
 }
 
 #[derive(Clone, Debug)]
@@ -139,6 +140,7 @@ impl MoveGen {
                 MoveKind::Shift { amounts } => Compiled::Shift(AmountGen::new(amounts)),
                 MoveKind::Split(split) => Compiled::Split(*split),
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
+                MoveKind::Octal(code) => Compiled::Octal(code.clone()),
             })
             .collect();
         MoveGen {
@@ -161,7 +163,7 @@ impl MoveGen {
     pub fn one_heap_moves(&self) -> bool {
         let one_heap = self.rules.iter().all(|r| match r {
             Compiled::Take { target, .. } => *target == Target::One,
-            Compiled::Split(_) => true,
+            Compiled::Split(_) | Compiled::Octal(_) => true,
             Compiled::Shift(_) | Compiled::EmptyAndSplit(_) => false,
         });
         one_heap && self.invariant.is_none() && !self.may_add() && !self.reads_places()
@@ -313,6 +315,27 @@ impl MoveGen {
                 for (i, &h) in heaps.iter().enumerate() {
                     for (a, b) in parts(h, *split, false) {
                         emit(&spliced(heaps, i, &[a, b]))?;
+                    }
+                }
+            }
+            Compiled::Octal(code) => {
+                let two = Split {
+                    unequal: false,
+                    nonempty: true,
+                };
+                for (i, &h) in heaps.iter().enumerate() {
+                    for j in 0..=code.max_removal().min(h as usize) {
+                        let rest = h - j as u64;
+                        if (rest == 0 && code.leaves_none(j)) || (rest > 0 && code.leaves_one(j)) {
+                            next[i] = rest;
+                            emit(next)?;
+                            next[i] = h;
+                        }
+                        if code.leaves_two(j) {
+                            for (a, b) in parts(rest, two, false) {
+                                emit(&spliced(heaps, i, &[a, b]))?;
+                            }
+                        }
                     }
                 }
             }

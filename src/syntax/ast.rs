@@ -110,6 +110,8 @@ pub enum RuleKind {
     Split(SplitSpec),
     /// `empty one heap and split the other into 2 ... heaps`
     EmptyAndSplit(SplitSpec),
+    /// `octal 0.77`: the code's text, digits and point as written.
+    Octal(String),
 }
 
 /// Which heaps a `take` takes from.

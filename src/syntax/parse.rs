@@ -72,7 +72,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// The statements a game's body may have, for help lines.
-const BODY_HELP: &str = "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split` or `empty`";
+const BODY_HELP: &str = "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split`, `empty` or `octal`";
 
 // ---------------------------------------------------------------------------
 // Public API
@@ -391,26 +391,14 @@ impl Builder {
 
     fn reserved(&self, pair: Pair<'_, Rule>) -> SyntaxError {
         let keyword = pair.into_inner().next().expect("a reserved keyword");
-        let span = self.span(&keyword);
-        if keyword.as_rule() == Rule::kw_move {
-            SyntaxError::new(
-                "custom `move` blocks are not supported yet",
-                span,
-                "not supported yet",
-            )
-            .with_help(
-                "for now, describe the moves with rules starting with `take`, `shift`, `split` or `empty`",
-            )
-        } else {
-            SyntaxError::new(
-                "`octal` games are not supported yet",
-                span,
-                "not supported yet",
-            )
-            .with_help(
-                "for now, write the moves as rules, e.g. `take {1, 2}` or `take 1..; split into 2 nonempty heaps`",
-            )
-        }
+        SyntaxError::new(
+            "custom `move` blocks are not supported yet",
+            self.span(&keyword),
+            "not supported yet",
+        )
+        .with_help(
+            "for now, describe the moves with rules starting with `take`, `shift`, `split`, `empty` or `octal`",
+        )
     }
 
     fn rule(&self, pair: Pair<'_, Rule>) -> PResult<RuleDef> {
@@ -452,6 +440,7 @@ impl Builder {
             Rule::empty_rule => {
                 RuleKind::EmptyAndSplit(self.split_spec(child(rule, Rule::split_other))?)
             }
+            Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             other => unreachable!("not a rule: {other:?}"),
         };
         Ok(RuleDef { label, kind, span })
@@ -859,11 +848,11 @@ fn top_level_error(pos: usize, word: &str) -> SyntaxError {
         format!("unexpected `{word}`"),
     );
     let help = match word {
-        "heaps" | "play" | "take" | "shift" | "split" | "empty" | "where" => format!(
+        "heaps" | "play" | "take" | "shift" | "split" | "empty" | "octal" | "where" => format!(
             "`{word}` belongs inside a game's body: `game NAME {{ ... }}`; is a `}}` above this line too early?"
         ),
         "}" => "this `}` does not close anything; is there one too many?".to_string(),
-        "move" | "octal" => format!("`{word}` is reserved and not supported yet"),
+        "move" => "`move` is reserved and not supported yet".to_string(),
         _ => {
             "a file has games (`game NAME { ... }`) and `analyze` statements (`analyze NAME at 10`)"
                 .to_string()
@@ -941,6 +930,8 @@ fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::from_two | Rule::kw_two => (Main, "`two`"),
         Rule::from_up_to | Rule::kw_up => (Main, "`up`"),
         Rule::from_n => (Main, "a number of heaps"),
+        Rule::octal_rule => (Main, "`octal`"),
+        Rule::octal_code => (Main, "an octal code (like `0.77`)"),
         Rule::amounts => (Main, "the amounts (like `1..3`, `1..`, `{1, 2}` or `k`)"),
         Rule::range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
             (Main, "an expression")
@@ -1043,26 +1034,6 @@ fn line_of(src: &str, pos: usize) -> usize {
     src[..pos].matches('\n').count() + 1
 }
 
-/// Where an error says the text ended too early, and its label. A span past
-/// the last line of the text would not be shown, so this points just after
-/// the last token instead: at the end of its line, or, when nothing follows
-/// it, at its last character.
-fn end_of_text(src: &str, context: Context) -> (Span, String) {
-    let what = match context {
-        Context::File => "file",
-        Context::Text => "text",
-    };
-    let end = src.trim_end().len();
-    if end < src.len() {
-        ((end..end).into(), format!("the {what} ends here"))
-    } else {
-        match src.char_indices().next_back() {
-            Some((last, _)) => ((last..end).into(), format!("the {what} ends after this")),
-            None => ((0..0).into(), format!("the {what} is empty")),
-        }
-    }
-}
-
 /// Turns a pest error from parsing `src[offset..]` into a [`SyntaxError`]
 /// with spans into the whole of `src`.
 fn convert_error(
@@ -1112,12 +1083,16 @@ fn convert_error(
     let found = token_at(src, pos);
     let at_end = found.is_empty();
     let at_line_end = matches!(found, "\n" | "\r\n" | "\r");
-    let (span, label) = if at_end {
-        end_of_text(src, context)
+    let span: Span = (pos..pos + found.len()).into();
+    let label = if at_end {
+        match context {
+            Context::File => "the file ends here".to_string(),
+            Context::Text => "the text ends here".to_string(),
+        }
     } else if at_line_end {
-        ((pos..pos + found.len()).into(), "the line ends here".to_string())
+        "the line ends here".to_string()
     } else {
-        ((pos..pos + found.len()).into(), format!("unexpected `{found}`"))
+        format!("unexpected `{found}`")
     };
 
     let message = if texts.is_empty() {
@@ -1180,7 +1155,7 @@ fn help_for(
         ));
     }
     if expects(Rule::statement) {
-        if matches!(found, "move" | "octal") {
+        if found == "move" {
             return Some(format!("`{found}` is reserved and not supported yet"));
         }
         if !at_end && !at_line_end {
@@ -1224,10 +1199,7 @@ fn help_for(
     if expects(Rule::equals) {
         return Some(match context {
             Context::Text => "write it as `NAME=VALUE`, like `m=10` or `S={1,2}`".to_string(),
-            Context::File => {
-                "give each parameter a value: `NAME = VALUE`, like `m = 3` or `S = {1, 3, 4}`"
-                    .to_string()
-            }
+            Context::File => "write a parameter with its value, like `m = 3`".to_string(),
         });
     }
     if found.starts_with('.') && src[..pos].ends_with("..") {

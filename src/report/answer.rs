@@ -1,10 +1,10 @@
-//! Answers as text for people and as JSON for programs.
+//! An analysis's answers as text for people and as JSON for programs.
 
 use std::fmt::Write;
 
-use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
+use super::number;
 use crate::analysis::{Answer, ComponentMethod, Outcome};
 
 /// An answer as the text `gamelang analyze` prints.
@@ -95,11 +95,6 @@ fn method_text(method: &ComponentMethod) -> String {
             }
         }
     }
-}
-
-/// An exact integer as a JSON number, of any size.
-fn number(n: &BigUint) -> Json {
-    serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
 }
 
 fn method_json(method: &ComponentMethod) -> Json {

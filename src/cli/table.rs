@@ -1,0 +1,66 @@
+//! `gamelang table FILE --upto N`: the values of a one-heap game, g(0..N),
+//! with its period, or the grid of a two-heap game's values.
+
+use std::process::ExitCode;
+
+use gamelang::report;
+use gamelang::search::{self, DEFAULT_MAX_POSITIONS};
+use gamelang::table::table;
+
+use super::progress::Progress;
+use super::{FINDINGS, fail, load};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The .game file.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The game to tabulate (needed when the file has several).
+    #[arg(long, value_name = "NAME")]
+    game: Option<String>,
+    /// The largest heap in the table.
+    #[arg(long, value_name = "N")]
+    upto: u64,
+    /// Sets a parameter, overriding its default: `--set m=10`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// Prints the table as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The most positions the search may hold.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: usize,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let program = match load(&args.file, &args.set) {
+        Ok(program) => program,
+        Err(code) => return code,
+    };
+    let entry = match program.choose_game(args.game.as_deref()) {
+        Ok(entry) => entry,
+        Err(e) => return fail(e, FINDINGS),
+    };
+    let Some(game) = &entry.default else {
+        // The game's errors were reported by `load`.
+        return ExitCode::from(FINDINGS);
+    };
+    let options = search::Options {
+        max_positions: args.max_positions,
+        decompose: true,
+    };
+    let mut progress = Progress::new(&format!("table of {}", game.title()));
+    let result = table(game, args.upto, options, &mut |done, total| progress.update(done, total));
+    drop(progress);
+    match result {
+        Ok(table) if args.json => {
+            println!("{}", report::table_json(&table));
+            ExitCode::SUCCESS
+        }
+        Ok(table) => {
+            print!("{}", report::table_text(&table));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e, FINDINGS),
+    }
+}

@@ -1,0 +1,15 @@
+//! Output: answers and tables as text for people and as JSON for programs.
+
+mod answer;
+mod table;
+
+pub use answer::{json, text};
+pub use table::{table_json, table_text};
+
+use num_bigint::BigUint;
+use serde_json::Value as Json;
+
+/// An exact integer as a JSON number, of any size.
+fn number(n: &BigUint) -> Json {
+    serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
+}

@@ -1,0 +1,149 @@
+//! Tables of values as text (shaped like seed 002's table of P- and
+//! N-positions) and as JSON.
+
+use std::fmt::Write;
+
+use serde_json::{Value as Json, json};
+
+use crate::period::Period;
+use crate::search::Value;
+use crate::table::{Shape, Table};
+
+/// Columns per block of a one-heap table.
+const COLUMNS: usize = 20;
+
+/// A table as the text `gamelang table` prints.
+pub fn table_text(table: &Table) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = match &table.shape {
+        Shape::OneHeap { values, period, .. } => one_heap(&mut out, table, values, period.as_ref()),
+        Shape::Grid { values } => grid(&mut out, table, values),
+    };
+    out
+}
+
+fn cell(value: &Value) -> String {
+    match value {
+        Value::Grundy(g) => g.to_string(),
+        Value::Misere { next_wins } => (if *next_wins { "N" } else { "P" }).to_string(),
+    }
+}
+
+fn outcome(value: &Value) -> &'static str {
+    if value.is_p() { "P" } else { "N" }
+}
+
+fn one_heap(
+    out: &mut String,
+    table: &Table,
+    values: &[Value],
+    period: Option<&Period>,
+) -> std::fmt::Result {
+    let misere = matches!(values.first(), Some(Value::Misere { .. }));
+    let last = values.len().saturating_sub(1);
+    writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?;
+    for (block, chunk) in values.chunks(COLUMNS).enumerate() {
+        let first = block * COLUMNS;
+        let width = (first + chunk.len()).to_string().len().max(
+            chunk.iter().map(|v| cell(v).len()).max().unwrap_or(1),
+        );
+        let row = |label: &str, cells: Vec<String>| {
+            let cells: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
+            format!("{label:>9}: {}\n", cells.join(" "))
+        };
+        out.push('\n');
+        out.push_str(&row("n", (first..first + chunk.len()).map(|n| n.to_string()).collect()));
+        if !misere {
+            out.push_str(&row("g(n)", chunk.iter().map(cell).collect()));
+        }
+        out.push_str(&row("position", chunk.iter().map(|v| outcome(v).to_string()).collect()));
+    }
+    writeln!(out)?;
+    match period {
+        Some(period) => {
+            writeln!(out, "{period}")?;
+            writeln!(out, "  {}", period.certificate)?;
+            let word = if period.proven { "" } else { " (as far as computed)" };
+            writeln!(out, "P-positions{word}: {}", p_positions(values, period))?;
+        }
+        None if misere => writeln!(out, "misère play: no Grundy values, so no period is looked for")?,
+        None => writeln!(out, "no period found up to {last}")?,
+    }
+    Ok(())
+}
+
+/// The P-positions of a periodic sequence: residues mod the period, and the
+/// exceptions below the preperiod.
+fn p_positions(values: &[Value], period: &Period) -> String {
+    let (e, p) = (period.preperiod, period.period);
+    let mut residues: Vec<usize> = (e..(e + p).min(values.len()))
+        .filter(|&n| values[n].is_p())
+        .map(|n| n % p)
+        .collect();
+    residues.sort_unstable();
+    let list = |items: &[usize]| {
+        items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    };
+    let periodic = if residues.is_empty() {
+        "none".to_string()
+    } else {
+        format!("n mod {p} in {{{}}}", list(&residues))
+    };
+    if e == 0 {
+        return periodic;
+    }
+    let early: Vec<usize> = (0..e).filter(|&n| values[n].is_p()).collect();
+    format!("{periodic} for n >= {e}; below {e}: {{{}}}", list(&early))
+}
+
+fn grid(out: &mut String, table: &Table, values: &[Vec<Value>]) -> std::fmt::Result {
+    let last = values.len().saturating_sub(1);
+    writeln!(out, "{}: positions (a, b), a and b = 0..{last}", table.game)?;
+    let width = values
+        .iter()
+        .flatten()
+        .map(|v| cell(v).len())
+        .chain([last.to_string().len()])
+        .max()
+        .unwrap_or(1);
+    let header: Vec<String> = (0..=last).map(|b| format!("{b:>width$}")).collect();
+    writeln!(out, "{:>5} {}", "a\\b", header.join(" "))?;
+    for (a, row) in values.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|v| format!("{:>width$}", cell(v))).collect();
+        writeln!(out, "{a:>5} {}", cells.join(" "))?;
+    }
+    Ok(())
+}
+
+/// A table as a JSON object.
+pub fn table_json(table: &Table) -> Json {
+    let value = |v: &Value| match v {
+        Value::Grundy(g) => json!(g),
+        Value::Misere { .. } => Json::Null,
+    };
+    let outcomes = |vs: &[Value]| vs.iter().map(outcome).collect::<Vec<_>>();
+    match &table.shape {
+        Shape::OneHeap {
+            values,
+            period,
+            decomposed,
+        } => json!({
+            "game": table.game,
+            "shape": "one-heap",
+            "values": values.iter().map(value).collect::<Vec<_>>(),
+            "outcomes": outcomes(values),
+            "period": period.as_ref().map(|p| p.period),
+            "preperiod": period.as_ref().map(|p| p.preperiod),
+            "proven": period.as_ref().is_some_and(|p| p.proven),
+            "certificate": period.as_ref().map(|p| p.certificate.clone()),
+            "decomposed": decomposed,
+        }),
+        Shape::Grid { values } => json!({
+            "game": table.game,
+            "shape": "grid",
+            "values": values.iter().map(|row| row.iter().map(value).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "outcomes": values.iter().map(|row| outcomes(row)).collect::<Vec<_>>(),
+        }),
+    }
+}

@@ -1,0 +1,131 @@
+//! Bit sets of Grundy values: which values the moves from one heap reach.
+//! Words of 64 bits, so that the mex is a scan for the first word that is
+//! not all ones, and clearing touches only the words a heap may have set.
+
+/// The values reached from the heap being evaluated.
+#[derive(Debug, Default)]
+pub(super) struct Seen {
+    words: Vec<u64>,
+    /// Words that may hold set bits: everything below is cleared by `clear`.
+    dirty: usize,
+}
+
+impl Seen {
+    /// Makes room for values below `64 * words`, and marks all of them as
+    /// possibly set, since a caller about to mark values cannot say which.
+    #[inline]
+    pub fn open(&mut self, words: usize) {
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+        self.dirty = self.dirty.max(words);
+    }
+
+    /// Marks `v`, which must be below the bound given to `open`.
+    #[inline]
+    pub fn mark(&mut self, v: u32) {
+        self.words[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+
+    /// ORs a whole word in, for loops that gather small values in a register.
+    #[inline]
+    pub fn or_word(&mut self, w: usize, bits: u64) {
+        self.words[w] |= bits;
+    }
+
+    /// Word `w`; zero past the end.
+    #[inline]
+    pub fn word(&self, w: usize) -> u64 {
+        self.words.get(w).copied().unwrap_or(0)
+    }
+
+    /// The smallest value not marked.
+    #[inline]
+    pub fn mex(&self) -> u32 {
+        first_zero(|w| self.word(w), 0)
+    }
+
+    /// Forgets every mark, touching only the words that may be set.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.words[..self.dirty].fill(0);
+        self.dirty = 0;
+    }
+}
+
+/// The first value at or above `from` whose bit is clear in the set whose
+/// words `word` gives (a set with finitely many bits, so this ends).
+#[inline]
+pub(super) fn first_zero(word: impl Fn(usize) -> u64, from: u32) -> u32 {
+    let mut w = (from >> 6) as usize;
+    // Bits below `from` in its word count as set.
+    let mut bits = word(w) | ((1u64 << (from & 63)) - 1);
+    while bits == u64::MAX {
+        w += 1;
+        bits = word(w);
+    }
+    (w as u32) * 64 + bits.trailing_ones()
+}
+
+/// Sets bit `v` of `words`, growing them as needed.
+#[inline]
+pub(super) fn set(words: &mut Vec<u64>, v: u32) {
+    let w = (v >> 6) as usize;
+    if w >= words.len() {
+        words.resize(w + 1, 0);
+    }
+    words[w] |= 1 << (v & 63);
+}
+
+/// Whether bit `v` of `words` is set (bits past the end are clear).
+#[inline]
+pub(super) fn get(words: &[u64], v: u32) -> bool {
+    words
+        .get((v >> 6) as usize)
+        .is_some_and(|w| w >> (v & 63) & 1 == 1)
+}
+
+/// Words enough for every XOR of two values at most `max`: XOR never sets a
+/// bit above the highest bit of its operands.
+pub(super) fn words_for_xor(max: u32) -> usize {
+    let bound = (u64::from(max) + 1).next_power_of_two();
+    bound.div_ceil(64) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_skips_full_words() {
+        let mut seen = Seen::default();
+        seen.open(3);
+        for v in 0..70 {
+            seen.mark(v);
+        }
+        seen.mark(71);
+        assert_eq!(seen.mex(), 70);
+        seen.clear();
+        assert_eq!(seen.mex(), 0);
+    }
+
+    #[test]
+    fn first_zero_starts_at_from() {
+        let words = [0b1011u64];
+        let word = |w: usize| words.get(w).copied().unwrap_or(0);
+        assert_eq!(first_zero(word, 0), 2);
+        assert_eq!(first_zero(word, 3), 4);
+    }
+
+    #[test]
+    fn xor_bound_covers_every_xor() {
+        for max in [0u32, 1, 5, 63, 64, 100, 1000] {
+            let words = words_for_xor(max);
+            for a in 0..=max {
+                for b in 0..=max {
+                    assert!(((a ^ b) as usize) < 64 * words);
+                }
+            }
+        }
+    }
+}

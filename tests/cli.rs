@@ -1,0 +1,628 @@
+//! End to end: the built `gamelang` binary, run on every file of `games/`
+//! and on small mistakes, asserting exit codes, outputs, and the facts the
+//! seed documents state (../shared/seeds/README.md).
+//!
+//! Exit codes: 0 clean, 1 findings (errors in the input, or an analysis that
+//! fails), 2 usage or I/O.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// One run of the binary.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn describe(&self) -> String {
+        format!(
+            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+
+    /// Asserts the exit code (a run killed by a signal, as by a stack
+    /// overflow, has none and fails this).
+    fn exits(&self, code: i32) -> &Self {
+        assert_eq!(self.code, Some(code), "{}", self.describe());
+        self
+    }
+
+    fn json(&self) -> Vec<Value> {
+        let value: Value = serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.describe()));
+        match value {
+            Value::Array(items) => items,
+            other => panic!("--json prints an array, not {other}"),
+        }
+    }
+}
+
+/// Runs `gamelang ARGS` in the crate's directory, without colour.
+fn gamelang(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the gamelang binary runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Every `.game` file of `games/`, as paths relative to the crate.
+fn game_files() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("games/ exists")
+        .map(|entry| entry.expect("a directory entry").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".game"))
+        .map(|name| format!("games/{name}"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 10,
+        "games/ holds the example games: {files:?}"
+    );
+    files
+}
+
+/// The positions of a file's `analyze` statements as written: the whole
+/// statement for a sum, the position after `at` for one game.
+fn analyze_statements(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("the game file exists");
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("analyze "))
+        .map(|rest| match rest.contains(" + ") {
+            true => rest.to_string(),
+            false => rest
+                .split_once(" at ")
+                .expect("`GAME at POSITION`")
+                .1
+                .to_string(),
+        })
+        .collect()
+}
+
+/// The JSON answer for `position` from `gamelang analyze FILE --json`.
+fn answer(file: &str, position: &str) -> Value {
+    let run = gamelang(&["analyze", file, "--json"]);
+    run.exits(0);
+    run.json()
+        .into_iter()
+        .find(|a| a["position"] == position)
+        .unwrap_or_else(|| panic!("{file} analyzes {position}:\n{}", run.describe()))
+}
+
+/// The only answer of `gamelang analyze ARGS --json`.
+fn only_answer(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = gamelang(&args);
+    run.exits(0);
+    let mut answers = run.json();
+    assert_eq!(answers.len(), 1, "{}", run.describe());
+    answers.remove(0)
+}
+
+fn outcome(answer: &Value) -> &str {
+    answer["outcome"].as_str().expect("an outcome")
+}
+
+/// The positions the winning moves lead to.
+fn winning_tos(answer: &Value) -> Vec<&str> {
+    answer["winning_moves"]
+        .as_array()
+        .expect("winning moves")
+        .iter()
+        .map(|m| m["to"].as_str().expect("a move's position"))
+        .collect()
+}
+
+/// A file in the system's temporary directory, removed when dropped.
+struct TempGame(PathBuf);
+
+impl TempGame {
+    fn new(stem: &str, text: &str) -> Self {
+        let name = format!("gamelang-cli-{stem}-{}.game", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, text).expect("the temporary directory is writable");
+        TempGame(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempGame {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Every example game
+
+#[test]
+fn every_game_checks_clean_with_one_summary_line() {
+    for file in game_files() {
+        let run = gamelang(&["check", &file]);
+        run.exits(0);
+        assert_eq!(run.stdout.lines().count(), 1, "{file}: {}", run.describe());
+        assert!(
+            run.stdout.starts_with("checked 1 file:") && run.stdout.contains("no errors"),
+            "{file}: {}",
+            run.describe()
+        );
+        assert!(run.stderr.is_empty(), "{file}: {}", run.describe());
+    }
+}
+
+#[test]
+fn all_games_check_together() {
+    let files = game_files();
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let run = gamelang(&args);
+    run.exits(0);
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.describe());
+    let expected = format!("checked {} files:", files.len());
+    assert!(run.stdout.starts_with(&expected), "{}", run.describe());
+}
+
+#[test]
+fn every_game_analyzes_each_of_its_positions() {
+    for file in game_files() {
+        let positions = analyze_statements(&file);
+        assert!(!positions.is_empty(), "{file} has analyze statements");
+        let run = gamelang(&["analyze", &file]);
+        run.exits(0);
+        // One answer per statement, each naming its position in its header.
+        let outcomes = run
+            .stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with("outcome:"));
+        assert_eq!(
+            outcomes.count(),
+            positions.len(),
+            "{file}: {}",
+            run.describe()
+        );
+        for position in &positions {
+            let header = run.stdout.lines().any(|line| {
+                !line.starts_with(' ')
+                    && (line == position || line.ends_with(&format!(" at {position}")))
+            });
+            assert!(
+                header,
+                "{file}: no header for {position}:\n{}",
+                run.describe()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_game_analyzes_as_json() {
+    for file in game_files() {
+        let positions = analyze_statements(&file);
+        let run = gamelang(&["analyze", &file, "--json"]);
+        run.exits(0);
+        let answers = run.json();
+        assert_eq!(answers.len(), positions.len(), "{file}: {}", run.describe());
+        for (answer, position) in answers.iter().zip(&positions) {
+            let context = format!("{file}, {position}: {answer:#}");
+            assert!(answer["game"].is_string(), "{context}");
+            assert_eq!(answer["position"], position.as_str(), "{context}");
+            let outcome = answer["outcome"].as_str().expect("outcome is a string");
+            assert!(outcome == "P" || outcome == "N", "{context}");
+            let grundy = &answer["grundy"];
+            assert!(grundy.is_null() || grundy.is_u64(), "{context}");
+            // Sprague-Grundy: a position is P exactly when its value is 0.
+            if let Some(g) = grundy.as_u64() {
+                assert_eq!(g == 0, outcome == "P", "{context}");
+            }
+            let moves = answer["winning_moves"]
+                .as_array()
+                .expect("winning_moves is an array");
+            for m in moves {
+                for key in ["rule", "to", "text"] {
+                    assert!(m[key].is_string(), "{context}: {key} of {m}");
+                }
+            }
+            // A P-position has no winning move; an N-position has at least one.
+            let count = answer["winning_move_count"]
+                .as_u64()
+                .expect("a count of winning moves");
+            assert!(count >= moves.len() as u64, "{context}");
+            assert_eq!(count == 0, outcome == "P", "{context}");
+            assert_eq!(moves.is_empty(), outcome == "P", "{context}");
+            assert!(answer["method"]["kind"].is_string(), "{context}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The seeds' facts, through the binary
+
+#[test]
+fn bash_21_is_won_by_leaving_20() {
+    // Seed 002: 21 stones, take 1 to 3: the first player wins, and the only
+    // winning move leaves 20, a multiple of 4 (seeds 000, 001).
+    let a = answer("games/bash.game", "21");
+    assert_eq!(outcome(&a), "N");
+    assert_eq!(winning_tos(&a), ["20"]);
+    assert_eq!(a["winning_move_count"], 1);
+}
+
+#[test]
+fn subtraction_1_3_4_at_100_is_p() {
+    // Seed 002: S = {1, 3, 4} is P exactly where n mod 7 is 0 or 2; 100 mod 7 = 2.
+    assert_eq!(outcome(&answer("games/subtraction.game", "100")), "P");
+}
+
+#[test]
+fn nim_is_p_exactly_when_the_xor_is_0() {
+    // Seed 000: (1, 2, 3) is P (1 ^ 2 ^ 3 = 0); 3 ^ 4 ^ 5 = 2, so (3, 4, 5) is N.
+    assert_eq!(outcome(&answer("games/nim.game", "(1, 2, 3)")), "P");
+    let a = answer("games/nim.game", "(3, 4, 5)");
+    assert_eq!(outcome(&a), "N");
+    // Seed 001: the winning move turns the heap h with h ^ 2 < h into h ^ 2:
+    // only 3 has bit 2 set, so the one move leaves (1, 4, 5).
+    assert_eq!(winning_tos(&a), ["(1, 4, 5)"]);
+}
+
+#[test]
+fn wythoff_3_5_is_p_and_4_6_moves_to_it() {
+    // Seed 000: (3, 5) is a P-position; from (4, 6), taking 1 from both heaps
+    // reaches it.
+    assert_eq!(outcome(&answer("games/wythoff.game", "(3, 5)")), "P");
+    let a = answer("games/wythoff.game", "(4, 6)");
+    assert_eq!(outcome(&a), "N");
+    assert!(winning_tos(&a).contains(&"(3, 5)"), "{a:#}");
+}
+
+#[test]
+fn empty_and_divide_is_p_when_both_boxes_are_odd() {
+    // Seed 002: P exactly when both counts are odd.
+    assert_eq!(
+        outcome(&answer("games/empty_and_divide.game", "(3, 5)")),
+        "P"
+    );
+    assert_eq!(
+        outcome(&answer("games/empty_and_divide.game", "(4, 7)")),
+        "N"
+    );
+}
+
+#[test]
+fn misere_bash_15_is_n_without_a_grundy_value() {
+    // Seed 004's worked example: n = 15, m = 3, misère: (15 - 1) mod 4 = 2,
+    // so the first player wins. Grundy values do not decide misère play.
+    let a = answer("games/misere_bash.game", "15");
+    assert_eq!(outcome(&a), "N");
+    assert!(a["grundy"].is_null(), "{a:#}");
+}
+
+#[test]
+fn the_sum_is_n() {
+    // Bash with m takes Grundy value n mod (m + 1): 10 mod 4 = 2 and 7 mod 6
+    // = 1; Nim (3, 4) has 3 ^ 4 = 7. The sum's value is 2 ^ 1 ^ 7 = 4, not 0
+    // (Sprague-Grundy), so the player to move wins.
+    let run = gamelang(&["analyze", "games/sums.game", "--json"]);
+    run.exits(0);
+    let answers = run.json();
+    assert_eq!(answers.len(), 1, "{}", run.describe());
+    assert_eq!(outcome(&answers[0]), "N");
+    assert_eq!(answers[0]["grundy"], 4);
+}
+
+// ---------------------------------------------------------------------------
+// --at and --game
+
+#[test]
+fn at_gives_the_position() {
+    // Seed 000: (1, 2, 3) is P.
+    let a = only_answer(&["analyze", "games/nim.game", "--at", "(1, 2, 3)"]);
+    assert_eq!(a["position"], "(1, 2, 3)");
+    assert_eq!(outcome(&a), "P");
+}
+
+#[test]
+fn at_needs_game_when_the_file_has_several() {
+    let run = gamelang(&["analyze", "games/sums.game", "--at", "5"]);
+    assert!(matches!(run.code, Some(1 | 2)), "{}", run.describe());
+    assert!(
+        run.stderr.contains("--game")
+            && run.stderr.contains("`bash`")
+            && run.stderr.contains("`nim`"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn game_chooses_among_several() {
+    // One heap of 5 in Nim: the mover takes it all (5 != 0).
+    let a = only_answer(&["analyze", "games/sums.game", "--game", "nim", "--at", "5"]);
+    assert_eq!(a["game"], "nim");
+    assert_eq!(outcome(&a), "N");
+    assert_eq!(winning_tos(&a), ["0"]);
+}
+
+#[test]
+fn unknown_game_is_an_error() {
+    let run = gamelang(&["analyze", "games/sums.game", "--game", "nmi", "--at", "5"]);
+    assert!(matches!(run.code, Some(1 | 2)), "{}", run.describe());
+    assert!(
+        run.stderr.contains("gamelang::check::unknown_game"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stderr.contains("`nmi`") && run.stderr.contains("`nim`"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn at_with_the_wrong_number_of_heaps() {
+    let run = gamelang(&["analyze", "games/bash.game", "--at", "(1, 2)"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::heap_count"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--at"), "{}", run.describe());
+}
+
+#[test]
+fn at_that_does_not_parse() {
+    let run = gamelang(&["analyze", "games/bash.game", "--at", "(1,"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::syntax"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--at"), "{}", run.describe());
+}
+
+// ---------------------------------------------------------------------------
+// --set
+
+#[test]
+fn set_changes_a_parameter() {
+    // Seeds 000, 001: with m = 4, leave a multiple of 5; 21 mod 5 = 1, so the
+    // one winning move takes 1 and leaves 20.
+    let a = only_answer(&["analyze", "games/bash.game", "--set", "m=4", "--at", "21"]);
+    assert_eq!(a["game"], "bash(m = 4)");
+    assert_eq!(outcome(&a), "N");
+    assert_eq!(winning_tos(&a), ["20"]);
+}
+
+#[test]
+fn set_of_the_wrong_kind() {
+    let run = gamelang(&["analyze", "games/bash.game", "--set", "m={1,2}"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::wrong_kind"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--set"), "{}", run.describe());
+}
+
+#[test]
+fn set_of_an_unknown_parameter() {
+    let run = gamelang(&["analyze", "games/bash.game", "--set", "q=1"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::unknown_parameter"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("`q`"), "{}", run.describe());
+}
+
+#[test]
+fn set_without_a_value() {
+    let run = gamelang(&["analyze", "games/bash.game", "--set", "m"]);
+    assert!(matches!(run.code, Some(1 | 2)), "{}", run.describe());
+    assert!(
+        run.stderr.contains("gamelang::syntax"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--set"), "{}", run.describe());
+}
+
+// ---------------------------------------------------------------------------
+// Deep and large searches
+
+#[test]
+fn bash_at_a_million() {
+    // Seeds 000, 001: P iff n is a multiple of m + 1; 10^6 mod 4 = 0.
+    let a = only_answer(&["analyze", "games/bash.game", "--at", "1000000"]);
+    assert_eq!(outcome(&a), "P");
+}
+
+#[test]
+fn a_search_a_million_moves_deep() {
+    // Bash's moves under an invariant, so that nothing takes the game apart
+    // heap by heap or recognises it: the graph search itself must go 10^6
+    // positions deep without overflowing the stack. 10^6 mod 4 = 0: P.
+    let game = TempGame::new("deep", "game deep { heaps 1 where h[1] >= 0; take 1..3 }\n");
+    let a = only_answer(&["analyze", game.path(), "--at", "1000000"]);
+    assert_eq!(outcome(&a), "P");
+}
+
+#[test]
+fn max_positions_bounds_the_search_not_the_answer() {
+    // Nim on three heaps of 10 needs no search of 10^3 positions: Bouton's
+    // closed form (seed 000), or the search as a sum of one-heap games (heap
+    // sizes 0 to 10), both stay under the limit. 10 ^ 10 ^ 10 = 10: N.
+    let a = only_answer(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        "(10, 10, 10)",
+        "--max-positions",
+        "100",
+    ]);
+    assert_eq!(outcome(&a), "N");
+}
+
+#[test]
+fn max_positions_stops_a_large_graph_search() {
+    // Heaps 0..=10 each, three heaps, under an invariant: the graph holds far
+    // more than 100 positions whatever the order it is searched in.
+    let game = TempGame::new(
+        "large",
+        "game large { heaps 3 where each >= 0; take 1..; take 1.. from two heaps }\n",
+    );
+    let run = gamelang(&[
+        "analyze",
+        game.path(),
+        "--at",
+        "(10, 10, 10)",
+        "--max-positions",
+        "100",
+    ]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::search::too_large"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--max-positions"), "{}", run.describe());
+    assert!(!run.stderr.contains("panicked"), "{}", run.describe());
+}
+
+#[test]
+fn a_cycle_is_reported() {
+    let run = gamelang(&["analyze", "tests/fixtures/loopy.game", "--at", "5"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::search::cycle"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("take {1, -1}"), "{}", run.describe());
+    // The cycle runs through positions between 0 and 10 (the invariant).
+    let names_a_position = (0..=10).any(|n| {
+        run.stderr.contains(&format!("from {n} ")) || run.stderr.contains(&format!("through {n}"))
+    });
+    assert!(names_a_position, "{}", run.describe());
+}
+
+// ---------------------------------------------------------------------------
+// check's exit codes
+
+#[test]
+fn check_reports_every_error_and_exits_1() {
+    // tests/fixtures/two_errors.game: `take 0..m`, and `analyze bsh`.
+    let run = gamelang(&["check", "tests/fixtures/two_errors.game"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::unchanged_position"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stderr.contains("gamelang::check::unknown_game"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stderr.contains("found 2 errors in 1 of 1 file"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn check_of_a_missing_file_exits_2() {
+    let run = gamelang(&["check", "tests/fixtures/no_such_file.game"]);
+    run.exits(2);
+    assert!(run.stderr.contains("gamelang::io"), "{}", run.describe());
+}
+
+#[test]
+fn check_without_files_is_a_usage_error() {
+    let run = gamelang(&["check"]);
+    run.exits(2);
+    assert!(run.stderr.contains("Usage"), "{}", run.describe());
+}
+
+#[test]
+fn no_command_is_a_usage_error() {
+    gamelang(&[]).exits(2);
+}
+
+#[test]
+fn check_of_several_files_one_bad() {
+    let run = gamelang(&[
+        "check",
+        "games/bash.game",
+        "tests/fixtures/two_errors.game",
+        "games/nim.game",
+    ]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("found 2 errors in 1 of 3 files"),
+        "{}",
+        run.describe()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Rendered errors, as a terminal-less user sees them
+
+/// Snapshots the stderr of a failing run.
+fn snapshot_stderr(name: &str, args: &[&str]) {
+    let run = gamelang(args);
+    run.exits(1);
+    // No colour: stderr is a pipe here, and NO_COLOR is set.
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.describe());
+    insta::assert_snapshot!(
+        name,
+        format!("$ gamelang {}\n{}", args.join(" "), run.stderr)
+    );
+}
+
+#[test]
+fn rendered_at_heap_count_error() {
+    snapshot_stderr(
+        "cli_at_heap_count",
+        &["analyze", "games/bash.game", "--at", "(1, 2)"],
+    );
+}
+
+#[test]
+fn rendered_set_wrong_kind_error() {
+    snapshot_stderr(
+        "cli_set_wrong_kind",
+        &["analyze", "games/bash.game", "--set", "m={1,2}"],
+    );
+}
+
+#[test]
+fn rendered_cycle_error() {
+    snapshot_stderr(
+        "cli_cycle",
+        &["analyze", "tests/fixtures/loopy.game", "--at", "5"],
+    );
+}
