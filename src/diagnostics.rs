@@ -68,6 +68,7 @@ pub enum Code {
     Unsupported,
     MisereSum,
     Evaluation,
+    Limit,
     TooLarge,
     Cycle,
     Internal,
@@ -93,6 +94,7 @@ impl Code {
             Code::Unsupported => "gamelang::check::unsupported",
             Code::MisereSum => "gamelang::check::misere_sum",
             Code::Evaluation => "gamelang::eval",
+            Code::Limit => "gamelang::check::limit",
             Code::TooLarge => "gamelang::search::too_large",
             Code::Cycle => "gamelang::search::cycle",
             Code::Internal => "gamelang::internal",
@@ -215,7 +217,7 @@ impl Error {
 fn visible_end(span: SourceSpan, source: &Source) -> (SourceSpan, Source) {
     let text = source.text();
     let end = text.trim_end().len();
-    if span.len() > 0 || span.offset() < end {
+    if !span.is_empty() || span.offset() < end {
         (span, source.clone())
     } else if end < text.len() {
         ((end, 0).into(), source.clone())

@@ -78,6 +78,9 @@ fn primary(error: &Error) -> &str {
 
 const BASH: &str = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n}\n";
 
+/// Bash with a statement that uses its default (or `--set`) parameters.
+const BASH_USED: &str = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze bash at 5\n";
+
 // ---------------------------------------------------------------------------
 // Syntax
 
@@ -451,7 +454,7 @@ fn bound_that_cannot_be_evaluated() {
 #[test]
 fn number_too_large_for_a_condition() {
     let src = "game g {\n    heaps 1\n    take k where k < 1000000000000000000000000000000000000000000\n}\n";
-    snapshot("number_too_large_for_a_condition", src, &[Code::TooLarge]);
+    snapshot("number_too_large_for_a_condition", src, &[Code::Limit]);
 }
 
 #[test]
@@ -504,7 +507,7 @@ fn empty_and_split_without_two_heaps() {
 #[test]
 fn too_many_heaps() {
     let src = "game g {\n    heaps 1000000\n    take 1..\n}\n";
-    snapshot("too_many_heaps", src, &[Code::TooLarge]);
+    snapshot("too_many_heaps", src, &[Code::Limit]);
 }
 
 // ---------------------------------------------------------------------------
@@ -583,7 +586,7 @@ fn set_override_of_an_unknown_parameter() {
 fn set_override_empties_the_amounts() {
     snapshot_with(
         "set_override_empties_the_amounts",
-        BASH,
+        BASH_USED,
         &["m=0"],
         &[Code::EmptyAmounts],
     );
@@ -614,4 +617,25 @@ fn at_position_with_a_word() {
     assert_eq!(error.code, Code::Syntax);
     let text = side_by_side(&[("--at", "(3, five)")], &[error]);
     insta::assert_snapshot!("at_position_with_a_word", text);
+}
+
+#[test]
+fn a_broken_games_statements_still_report_their_own_errors() {
+    // The rule's own error, then each statement's: the wrong heap count and
+    // the unknown parameter are mistakes whatever the rules say.
+    let src = "game bash(m = 3) { heaps 1; take 0..m }\nanalyze bash at (1, 2)\nanalyze bash(x = 1) at 3\n";
+    snapshot(
+        "a_broken_games_statements_still_report_their_own_errors",
+        src,
+        &[Code::UnchangedPosition, Code::HeapCount, Code::UnknownParameter],
+    );
+}
+
+#[test]
+fn explicit_values_win_over_set() {
+    // docs/LANGUAGE.md: explicit values in a statement win over `--set`, so
+    // `--set m=0` breaks nothing when every statement gives `m`.
+    let src = "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash(m = 3) at 10 + bash(m = 5) at 7\n";
+    let (errors, _) = errors_of("explicit_values_win_over_set", src, &["m=0"]);
+    assert!(errors.is_empty(), "{errors:?}");
 }

@@ -857,13 +857,13 @@ fn unknown_statement() {
     assert_eq!(
         e.help.as_deref(),
         Some(
-            "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split` or `empty`"
+            "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split`, `empty` or `octal`"
         )
     );
 }
 
 #[test]
-fn move_and_octal_are_reserved() {
+fn move_is_reserved_and_octal_is_a_rule() {
     let src = "game g {\n    heaps 1\n    move {\n        k -> k - 1\n    }\n}\nanalyze g at 3";
     let (file, errors) = parse_file(src);
     assert_eq!(errors.len(), 1, "{errors:#?}");
@@ -876,10 +876,10 @@ fn move_and_octal_are_reserved() {
     assert_eq!(games(&file).len(), 0);
     assert_eq!(analyses(&file).len(), 1);
 
-    let e = parse_err("game dawson { heaps *; octal 0.07 }");
-    assert!(e.message.contains("`octal`"), "{e:?}");
-    assert!(e.message.contains("not supported yet"), "{e:?}");
-    assert_eq!(e.span, sp(23, 28));
+    let octal = rules("game dawson { heaps *; octal 0.07 }");
+    assert_eq!(octal[0].kind, RuleKind::Octal("0.07".to_string()));
+    let e = parse_err("game g { heaps *; octal 77 }");
+    assert!(e.message.contains("octal code"), "{e:?}");
 }
 
 #[test]

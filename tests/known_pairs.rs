@@ -11,7 +11,9 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use common::{all_positions, load_text};
-use gamelang::known::{self, Closed, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff};
+use gamelang::known::{
+    self, Closed, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff,
+};
 use gamelang::position::Outcome;
 use gamelang::rules::Game;
 use gamelang::search::{Solver, Value};
@@ -52,9 +54,14 @@ fn game(text: &str, sets: &[&str]) -> Arc<Game> {
 /// catalogue must pick the same entry.
 fn known(entry: &Entry, text: &str, sets: &[&str]) -> (Arc<Game>, Box<dyn Known>) {
     let game = game(text, sets);
-    let found = (entry.recognise)(&game).unwrap_or_else(|| panic!("{} recognises {text}", entry.id));
+    let found =
+        (entry.recognise)(&game).unwrap_or_else(|| panic!("{} recognises {text}", entry.id));
     let first = known::recognise(&game).expect("the catalogue recognises it");
-    assert_eq!(first.id(), entry.id, "the catalogue's first match for {text}");
+    assert_eq!(
+        first.id(),
+        entry.id,
+        "the catalogue's first match for {text}"
+    );
     (game, found)
 }
 
@@ -79,10 +86,20 @@ fn agrees(game: &Arc<Game>, known: &dyn Known, heaps: &[u64], grundy: bool) {
     let mut solver = Solver::new(game.clone(), 1_000_000);
     let (value, _) = solver.value(heaps).expect("the search answers");
     let closed = all(known, heaps);
-    assert_eq!(closed.outcome == Outcome::P, value.is_p(), "outcome at {heaps:?}");
+    assert_eq!(
+        closed.outcome == Outcome::P,
+        value.is_p(),
+        "outcome at {heaps:?}"
+    );
     if grundy {
-        let Value::Grundy(g) = value else { panic!("normal play") };
-        assert_eq!(closed.grundy, Some(BigUint::from(g)), "Grundy value at {heaps:?}");
+        let Value::Grundy(g) = value else {
+            panic!("normal play")
+        };
+        assert_eq!(
+            closed.grundy,
+            Some(BigUint::from(g)),
+            "Grundy value at {heaps:?}"
+        );
     }
     let mut seen = HashSet::new();
     let mut expected = Vec::new();
@@ -92,10 +109,17 @@ fn agrees(game: &Arc<Game>, known: &dyn Known, heaps: &[u64], grundy: bool) {
         }
     }
     assert_eq!(closed.winning.moves, expected, "winning moves at {heaps:?}");
-    assert_eq!(closed.winning.count, BigUint::from(expected.len()), "count at {heaps:?}");
+    assert_eq!(
+        closed.winning.count,
+        BigUint::from(expected.len()),
+        "count at {heaps:?}"
+    );
     let one = known.analyze(&big(heaps), 1);
     assert_eq!(one.winning.count, closed.winning.count);
-    assert_eq!(one.winning.moves, expected.iter().take(1).cloned().collect::<Vec<_>>());
+    assert_eq!(
+        one.winning.moves,
+        expected.iter().take(1).cloned().collect::<Vec<_>>()
+    );
 }
 
 proptest! {
@@ -133,6 +157,11 @@ proptest! {
         let (game, known) = known(&empty_and_divide::ENTRY, EMPTY_AND_DIVIDE_WITH_ZEROS, &[]);
         agrees(&game, known.as_ref(), &[x, y], true);
     }
+}
+
+proptest! {
+    // Each case enumerates up to ~10^5 moves in an unoptimised build.
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn moore_counts_match_brute_force_on_larger_heaps(
@@ -157,7 +186,10 @@ proptest! {
 }
 
 fn small(heaps: &[BigUint]) -> Vec<u64> {
-    heaps.iter().map(|h| u64::try_from(h).expect("small")).collect()
+    heaps
+        .iter()
+        .map(|h| u64::try_from(h).expect("small"))
+        .collect()
 }
 
 /// Seed 003: P iff every bit's heap count is a multiple of k + 1.
@@ -210,10 +242,34 @@ fn floor_k_phi(k: &BigUint) -> BigUint {
     lo
 }
 
+/// The same bisection in u128, for small k.
+fn floor_k_phi_small(k: u128) -> u128 {
+    let (mut lo, mut hi) = (k, 2 * k + 1);
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if 2 * mid < k || (2 * mid - k) * (2 * mid - k) <= 5 * k * k {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 #[test]
 fn wythoff_seed_p_positions_are_p_and_one_move_away_is_n() {
     // Seed 000's list of the first P-positions.
-    let listed = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20)];
+    let listed = [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+        (9, 15),
+        (11, 18),
+        (12, 20),
+    ];
     let (game, known) = known(&wythoff::ENTRY, WYTHOFF, &[]);
     let solver = Solver::new(game, 1000);
     for (a, b) in listed {
@@ -222,7 +278,11 @@ fn wythoff_seed_p_positions_are_p_and_one_move_away_is_n() {
             assert_eq!(closed.outcome, Outcome::P, "{heaps:?}");
             assert_eq!(closed.winning.count, BigUint::zero());
             for (_, to) in solver.moves_from(&heaps).expect("moves") {
-                assert_eq!(all(known.as_ref(), &to).outcome, Outcome::N, "{heaps:?} -> {to:?}");
+                assert_eq!(
+                    all(known.as_ref(), &to).outcome,
+                    Outcome::N,
+                    "{heaps:?} -> {to:?}"
+                );
             }
         }
     }
@@ -242,7 +302,11 @@ fn wythoff_pairs_are_p_for_every_k_to_100000() {
     let known = known(&wythoff::ENTRY, WYTHOFF, &[]).1;
     let mut used = vec![false; 300_000];
     for k in 0..=100_000u64 {
-        let a = floor_k_phi(&BigUint::from(k));
+        let a = floor_k_phi_small(u128::from(k));
+        if k % 997 == 0 {
+            assert_eq!(BigUint::from(a), floor_k_phi(&BigUint::from(k)));
+        }
+        let a = BigUint::from(a);
         if k <= 10_000 {
             let mex = used.iter().position(|&u| !u).expect("room") as u64;
             assert_eq!(a, BigUint::from(mex), "a_{k}");
@@ -250,6 +314,9 @@ fn wythoff_pairs_are_p_for_every_k_to_100000() {
             used[(mex + k) as usize] = true;
         }
         let b = &a + k;
+        // Each number's one P partner (seed 000's first property).
+        assert_eq!(wythoff::partner(&a), Some(b.clone()), "partner of a_{k}");
+        assert_eq!(wythoff::partner(&b), Some(a.clone()), "partner of b_{k}");
         let closed = known.analyze(&[a.clone(), b.clone()], 10);
         assert_eq!(closed.outcome, Outcome::P, "k = {k}");
         assert_eq!(known.analyze(&[b, a], 10).outcome, Outcome::P, "k = {k}");
@@ -263,9 +330,21 @@ fn wythoff_is_exact_near_10_to_the_30() {
     let a = floor_k_phi(&k);
     let b = &a + &k;
     let known = known(&wythoff::ENTRY, WYTHOFF, &[]).1;
-    assert_eq!(known.analyze(&[a.clone(), b.clone()], 10).outcome, Outcome::P);
-    assert_eq!(known.analyze(&[b.clone(), a.clone()], 10).outcome, Outcome::P);
-    for wrong in [[&a + 1u32, b.clone()], [a.clone(), &b - 1u32], [&a - 1u32, b.clone()]] {
+    assert_eq!(
+        known.analyze(&[a.clone(), b.clone()], 10).outcome,
+        Outcome::P
+    );
+    assert_eq!(
+        known.analyze(&[b.clone(), a.clone()], 10).outcome,
+        Outcome::P
+    );
+    assert_eq!(wythoff::partner(&a), Some(b.clone()));
+    assert_eq!(wythoff::partner(&b), Some(a.clone()));
+    for wrong in [
+        [&a + 1u32, b.clone()],
+        [a.clone(), &b - 1u32],
+        [&a - 1u32, b.clone()],
+    ] {
         assert_eq!(known.analyze(&wrong, 10).outcome, Outcome::N);
     }
     // From (a_k, b_k + 1) the one winning move lowers heap 2 to b_k: b_k + 1
@@ -274,12 +353,27 @@ fn wythoff_is_exact_near_10_to_the_30() {
     let closed = known.analyze(&[a.clone(), &b + 1u32], 10);
     assert_eq!(closed.outcome, Outcome::N);
     assert_eq!(closed.winning.count, BigUint::one());
-    assert_eq!(closed.winning.moves, vec![KnownMove { rule: 0, to: vec![a.clone(), b.clone()] }]);
+    assert_eq!(
+        closed.winning.moves,
+        vec![KnownMove {
+            rule: 0,
+            to: vec![a.clone(), b.clone()]
+        }]
+    );
     let closed = known.analyze(&[&b + 1u32, a.clone()], 10);
-    assert_eq!(closed.winning.moves, vec![KnownMove { rule: 0, to: vec![b.clone(), a.clone()] }]);
+    assert_eq!(
+        closed.winning.moves,
+        vec![KnownMove {
+            rule: 0,
+            to: vec![b.clone(), a.clone()]
+        }]
+    );
     // From (a_k + 5, b_k + 5) taking 5 from both is winning.
     let closed = known.analyze(&[&a + 5u32, &b + 5u32], 10);
-    assert!(closed.winning.moves.contains(&KnownMove { rule: 1, to: vec![a.clone(), b.clone()] }));
+    assert!(closed.winning.moves.contains(&KnownMove {
+        rule: 1,
+        to: vec![a.clone(), b.clone()]
+    }));
     for m in &closed.winning.moves {
         assert_eq!(known.analyze(&m.to, 0).outcome, Outcome::P);
     }
@@ -293,10 +387,21 @@ fn wythoff_is_recognised_written_other_ways() {
     let (game, known) = known(e, other, &[]);
     agrees(&game, known.as_ref(), &[4, 6], false);
     agrees(&game, known.as_ref(), &[9, 3], false);
-    assert!(recognised(e, "game w {\n heaps 2\n x: take 1.. from both heaps\n y: take 1..\n}", &[]));
+    assert!(recognised(
+        e,
+        "game w {\n heaps 2\n x: take 1.. from both heaps\n y: take 1..\n}",
+        &[]
+    ));
     // Parameters resolved by lowering: `take m..` with m = 1.
-    assert!(recognised(e, "game w(m = 1) {\n heaps 2\n take m..\n take m.. from both heaps\n}", &[]));
-    assert_eq!(known.rule(), "(a, b) with a <= b is P iff a = floor((b - a) * phi)");
+    assert!(recognised(
+        e,
+        "game w(m = 1) {\n heaps 2\n take m..\n take m.. from both heaps\n}",
+        &[]
+    ));
+    assert_eq!(
+        known.rule(),
+        "(a, b) with a <= b is P iff a = floor((b - a) * phi)"
+    );
 }
 
 #[test]
@@ -334,7 +439,11 @@ fn staircase_is_p_iff_the_odd_stairs_xor_to_0() {
     let (game, known) = known(&staircase::ENTRY, STAIRCASE, &[]);
     for heaps in all_positions(3, 6) {
         let closed = all(known.as_ref(), &heaps);
-        assert_eq!(closed.outcome == Outcome::P, heaps[0] ^ heaps[2] == 0, "{heaps:?}");
+        assert_eq!(
+            closed.outcome == Outcome::P,
+            heaps[0] ^ heaps[2] == 0,
+            "{heaps:?}"
+        );
         agrees(&game, known.as_ref(), &heaps, true);
     }
     let closed = all(known.as_ref(), &[0, 1]);
@@ -353,23 +462,40 @@ fn staircase_moves_are_exact_for_huge_stairs() {
     let closed = known.analyze(&[n.clone(), BigUint::zero(), &n + 1u32], 10);
     assert_eq!(closed.outcome, Outcome::N);
     assert_eq!(closed.grundy, Some(BigUint::one()));
-    let expected = vec![KnownMove { rule: 0, to: vec![n.clone(), BigUint::one(), n.clone()] }];
+    let expected = vec![KnownMove {
+        rule: 0,
+        to: vec![n.clone(), BigUint::one(), n.clone()],
+    }];
     assert_eq!(closed.winning.moves, expected);
     assert_eq!(closed.winning.count, BigUint::one());
     // (n, 5): only emptying stair 1 makes its XOR 0; stair 2's coins can
     // only add to it.
     let closed = known.analyze(&[n.clone(), BigUint::from(5u32)], 10);
-    assert_eq!(closed.winning.moves, vec![KnownMove { rule: 0, to: vec![BigUint::zero(), BigUint::from(5u32)] }]);
+    assert_eq!(
+        closed.winning.moves,
+        vec![KnownMove {
+            rule: 0,
+            to: vec![BigUint::zero(), BigUint::from(5u32)]
+        }]
+    );
 }
 
 #[test]
 fn staircase_is_recognised_written_other_ways() {
     let e = &staircase::ENTRY;
-    let (game, known) = known(e, "game s {\n heaps 3\n down: shift 1.. to the previous heap\n}", &[]);
+    let (game, known) = known(
+        e,
+        "game s {\n heaps 3\n down: shift 1.. to the previous heap\n}",
+        &[],
+    );
     for heaps in all_positions(3, 4) {
         agrees(&game, known.as_ref(), &heaps, true);
     }
-    assert!(recognised(e, "game s {\n shift 1.. to the previous heap\n}", &[]));
+    assert!(recognised(
+        e,
+        "game s {\n shift 1.. to the previous heap\n}",
+        &[]
+    ));
     for text in [
         "game s {\n heaps *\n shift 1..2 to the previous heap\n}",
         "game s {\n heaps *\n shift 1.. where k is odd to the previous heap\n}",
@@ -391,7 +517,11 @@ fn moore_2_follows_the_bit_counts_on_three_heaps_to_7() {
     let (game, known) = known(&moore::ENTRY, MOORE, &[]);
     for heaps in all_positions(3, 7) {
         let closed = all(known.as_ref(), &heaps);
-        assert_eq!(closed.outcome == Outcome::P, moore_p(&heaps, 2), "{heaps:?}");
+        assert_eq!(
+            closed.outcome == Outcome::P,
+            moore_p(&heaps, 2),
+            "{heaps:?}"
+        );
         agrees(&game, known.as_ref(), &heaps, false);
     }
     assert!(known.rule().contains("multiple of 3 (k = 2)"));
@@ -414,11 +544,15 @@ fn moore_lists_in_bulk_and_counts_exactly_for_big_heaps() {
         271_828_182_845,
     ]
     .iter()
-        .map(|&h| BigUint::from(h))
-        .collect();
+    .map(|&h| BigUint::from(h))
+    .collect();
     let closed = known.analyze(&heaps, 500);
     assert_eq!(closed.outcome, Outcome::N);
-    assert!(closed.winning.count > BigUint::from(1u32 << 16), "{}", closed.winning.count);
+    assert!(
+        closed.winning.count > BigUint::from(1u32 << 16),
+        "{}",
+        closed.winning.count
+    );
     assert_eq!(closed.winning.moves.len(), 500);
     let distinct: HashSet<_> = closed.winning.moves.iter().map(|m| m.to.clone()).collect();
     assert_eq!(distinct.len(), 500);
@@ -473,7 +607,12 @@ fn moore_is_recognised_written_other_ways() {
     agrees(&game, known.as_ref(), &[1, 2, 3, 4, 5], false);
     // k = 1 is Nim, not Moore's.
     assert!(!recognised(e, MOORE, &["k=1"]));
-    assert_eq!(known::recognise(&self::game(MOORE, &["k=1"])).expect("Nim").id(), "nim");
+    assert_eq!(
+        known::recognise(&self::game(MOORE, &["k=1"]))
+            .expect("Nim")
+            .id(),
+        "nim"
+    );
     for text in [
         "game m {\n take 1..5 from up to 2 heaps\n}",
         "game m {\n take 1.. where k <= h from up to 2 heaps\n}",
@@ -496,7 +635,11 @@ fn empty_and_divide_is_p_iff_both_boxes_are_odd() {
     for x in 1..=20u64 {
         for y in 1..=20u64 {
             let closed = all(known.as_ref(), &[x, y]);
-            assert_eq!(closed.outcome == Outcome::P, x % 2 == 1 && y % 2 == 1, "({x}, {y})");
+            assert_eq!(
+                closed.outcome == Outcome::P,
+                x % 2 == 1 && y % 2 == 1,
+                "({x}, {y})"
+            );
             agrees(&game, known.as_ref(), &[x, y], true);
         }
     }
@@ -511,7 +654,10 @@ fn empty_and_divide_counts_huge_boxes() {
     assert_eq!(closed.winning.count, &n / 2u32 + 3u32);
     let expected: Vec<KnownMove> = [1u32, 3, 5]
         .iter()
-        .map(|&a| KnownMove { rule: 0, to: vec![BigUint::from(a), &n - a] })
+        .map(|&a| KnownMove {
+            rule: 0,
+            to: vec![BigUint::from(a), &n - a],
+        })
         .collect();
     assert_eq!(closed.winning.moves, expected);
     // (10^30, 10^30): the two lists are the same positions.
@@ -527,7 +673,11 @@ fn empty_and_divide_counts_huge_boxes() {
 #[test]
 fn empty_and_divide_is_recognised_written_other_ways() {
     let e = &empty_and_divide::ENTRY;
-    assert!(recognised(e, "game e {\n heaps 2 where each > 0\n cut: empty one heap and split the other into two nonempty heaps\n}", &[]));
+    assert!(recognised(
+        e,
+        "game e {\n heaps 2 where each > 0\n cut: empty one heap and split the other into two nonempty heaps\n}",
+        &[]
+    ));
     assert!(recognised(e, EMPTY_AND_DIVIDE_WITH_ZEROS, &[]));
     for text in [
         "game e {\n heaps 2 where each >= 1\n empty one heap and split the other into 2 nonempty unequal heaps\n}",

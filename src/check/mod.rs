@@ -13,6 +13,7 @@ use crate::rules::expr::Env;
 use crate::rules::{Game, lower::lower};
 use crate::syntax::ast::{self, Ident, Item, PositionLit};
 use crate::syntax::parse_file;
+use num_traits::ToPrimitive;
 pub use params::Override;
 
 /// A checked file: its games and the positions its `analyze` statements ask about.
@@ -30,8 +31,25 @@ pub struct Program {
 #[derive(Clone, Debug)]
 pub struct GameEntry {
     pub def: ast::GameDef,
-    /// `None` when the game's rules have mistakes (already reported).
+    /// The game lowered with its declared defaults and `--set` values;
+    /// `None` when that has errors (see `lowered`).
     pub default: Option<Arc<Game>>,
+    /// Why `default` is `None`: empty when the game's rules have mistakes
+    /// of their own (reported by `check`), else what `--set` values broke,
+    /// reported where the game is used.
+    errors: Errors,
+}
+
+impl GameEntry {
+    /// Whether the game's rules, with their declared defaults, have mistakes.
+    pub fn broken(&self) -> bool {
+        self.default.is_none() && self.errors.is_empty()
+    }
+
+    /// The game with its default (and `--set`) parameter values.
+    pub fn lowered(&self) -> Result<Arc<Game>, Errors> {
+        self.default.clone().ok_or_else(|| self.errors.clone())
+    }
 }
 
 /// One position to analyze: a single game, or a sum of several.
@@ -98,16 +116,33 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
                 );
                 continue;
             }
-            let default = match program.lower_with(def, &[], source) {
-                Ok(game) => Some(Arc::new(game)),
+            // Mistakes in the rules themselves show with the declared
+            // defaults; `--set` values are blamed only where they are used.
+            let declared = params::resolve(def, &[], &[], source, source);
+            let lowered = match declared.and_then(|values| lower(def, values, source)) {
                 Err(e) => {
                     errors.extend(e);
-                    None
+                    Err(Vec::new())
                 }
+                Ok(game) if program.overrides.is_empty() => Ok(Arc::new(game)),
+                Ok(_) => {
+                    // A `--set` value of the wrong kind is wrong wherever it
+                    // is used; one that breaks the rules only where it is.
+                    let lowered = program.lower_with(def, &[], source).map(Arc::new);
+                    if let Err(e) = &lowered {
+                        errors.extend(e.iter().filter(|e| e.code == Code::WrongKind).cloned());
+                    }
+                    lowered
+                }
+            };
+            let (default, used_errors) = match lowered {
+                Ok(game) => (Some(game), Vec::new()),
+                Err(e) => (None, e),
             };
             program.games.push(GameEntry {
                 def: def.clone(),
                 default,
+                errors: used_errors,
             });
         }
     }
@@ -120,6 +155,14 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
             }
         }
     }
+    // A `--set` value is checked against every game that has the parameter.
+    let mut seen = Vec::new();
+    errors.retain(|e| {
+        let key = (e.code, e.message.clone(), e.labels.first().map(|(span, _)| *span));
+        let new = !seen.contains(&key);
+        seen.push(key);
+        new
+    });
     (program, errors)
 }
 
@@ -167,12 +210,29 @@ impl Program {
         position: &PositionLit,
         position_source: &Source,
     ) -> Result<Instance, Errors> {
-        // A game whose rules have errors had them reported when the file was checked.
-        let Some(default) = &entry.default else {
-            return Err(Vec::new());
-        };
+        if entry.broken() {
+            // The rules' own errors are reported already; what the statement
+            // itself gets wrong is still worth saying.
+            let within = |span: miette::SourceSpan| {
+                args.iter().any(|a| {
+                    span.offset() >= a.span.offset()
+                        && span.offset() + span.len() <= a.span.offset() + a.span.len()
+                })
+            };
+            let mut errors: Errors = params::resolve(&entry.def, &[], args, args_source, &self.source)
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|e| e.labels.first().is_some_and(|(span, _)| within(*span)))
+                .collect();
+            let name = &entry.def.name.name;
+            if let Err(e) = check_heap_count(name, declared_heap_count(&entry.def), position, position_source) {
+                errors.push(e);
+            }
+            return Err(errors);
+        }
         let game = if args.is_empty() {
-            default.clone()
+            entry.lowered()?
         } else {
             Arc::new(self.lower_with(&entry.def, args, args_source)?)
         };
@@ -357,20 +417,32 @@ fn unparsed_games(text: &str, file: &ast::File) -> Vec<String> {
         .collect()
 }
 
-/// Matches a position against its game's heap count and invariant.
-pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Errors> {
-    let position = Position(lit.heaps.clone());
-    let count = position.heaps().len();
-    if let Some(expected) = game.heap_count
-        && expected != count
-    {
-        let example = crate::position::heaps_text(&(1..=expected).collect::<Vec<_>>());
-        return Err(vec![
-            Error::new(
+/// The heap count a game declares (`heaps N`), read off its syntax.
+fn declared_heap_count(def: &ast::GameDef) -> Option<usize> {
+    def.body.iter().find_map(|statement| match statement {
+        ast::Statement::Heaps(ast::HeapsDecl {
+            count: ast::HeapCount::Fixed(n, _),
+            ..
+        }) => n.to_usize(),
+        _ => None,
+    })
+}
+
+/// Matches a position against a game's heap count.
+fn check_heap_count(
+    name: &str,
+    expected: Option<usize>,
+    lit: &PositionLit,
+    source: &Source,
+) -> Result<(), Error> {
+    let count = lit.heaps.len();
+    match expected {
+        Some(expected) if expected != count => {
+            let example = crate::position::heaps_text(&(1..=expected).collect::<Vec<_>>());
+            Err(Error::new(
                 Code::HeapCount,
                 format!(
-                    "`{}` is played on {expected} heap{}, but this position has {count}",
-                    game.name,
+                    "`{name}` is played on {expected} heap{}, but this position has {count}",
                     plural(expected)
                 ),
             )
@@ -378,9 +450,16 @@ pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result
             .help(format!(
                 "give {expected} heap{}, like `{example}`",
                 plural(expected)
-            )),
-        ]);
+            )))
+        }
+        _ => Ok(()),
     }
+}
+
+/// Matches a position against its game's heap count and invariant.
+pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Errors> {
+    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
+    let position = Position(lit.heaps.clone());
     if let Some(invariant) = &game.invariant {
         let help = format!(
             "every position of `{}` satisfies `{}`: give one that does",
@@ -389,7 +468,7 @@ pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result
         let Some(heaps) = position.to_u64s() else {
             return Err(vec![
                 Error::new(
-                    Code::TooLarge,
+                    Code::Limit,
                     "this position is too large to check against the game's invariant",
                 )
                 .at(source, lit.span, "heaps beyond 64 bits")

@@ -14,9 +14,6 @@ pub struct Override {
     pub source: Source,
 }
 
-/// Names the language gives everywhere, which a parameter may not take.
-const RESERVED: [&str; 1] = ["len"];
-
 /// The value of each of `def`'s parameters, in declaration order.
 pub fn resolve(
     def: &ast::GameDef,
@@ -40,20 +37,6 @@ pub fn resolve(
                 .at(source, param.name.span, "declared again here")
                 .at(source, first.name.span, "first declared here")
                 .help("rename or remove one of them"),
-            );
-            continue;
-        }
-        if RESERVED.contains(&param.name.name.as_str()) {
-            errors.push(
-                Error::new(
-                    Code::DuplicateParameter,
-                    format!(
-                        "`{}` is a name the language gives, so it cannot be a parameter",
-                        param.name.name
-                    ),
-                )
-                .at(source, param.name.span, "reserved name")
-                .help("`len` is the number of heaps: choose another name"),
             );
             continue;
         }

@@ -9,12 +9,11 @@ use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
 use gamelang::rules::Game;
 use gamelang::{search, verify};
 use gamelang::check::Analysis;
-use gamelang::diagnostics::{Code, Error, Source};
+use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::syntax::parse_position;
 
-use super::{FINDINGS, USAGE, fail, load, print_errors};
+use super::{FINDINGS, USAGE, fail, load, position_of, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -61,12 +60,11 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let analyses = match &args.at {
-        Some(at) => match position_at(&program, args.game.as_deref(), at) {
-            Ok(analysis) => vec![analysis],
-            Err(errors) => {
-                print_errors(&errors);
-                return ExitCode::from(FINDINGS);
-            }
+        Some(at) => match position_of(&program, args.game.as_deref(), at) {
+            Ok(instance) => vec![Analysis {
+                components: vec![instance],
+            }],
+            Err(code) => return code,
         },
         None => {
             let wanted: Vec<Analysis> = program
@@ -136,19 +134,4 @@ pub fn run(args: Args) -> ExitCode {
         println!("{}", serde_json::to_string_pretty(&array).unwrap_or_default());
     }
     if failed { ExitCode::from(FINDINGS) } else { ExitCode::SUCCESS }
-}
-
-/// The position `--at` gives, of the game `--game` names.
-fn position_at(
-    program: &gamelang::check::Program,
-    game: Option<&str>,
-    at: &str,
-) -> Result<Analysis, Vec<Error>> {
-    let entry = program.choose_game(game).map_err(|e| vec![e])?;
-    let at_source = Source::new("--at", at);
-    let position = parse_position(at).map_err(|e| vec![Error::from_syntax(e, &at_source)])?;
-    let instance = program.instance(entry, &[], &at_source, &position, &at_source)?;
-    Ok(Analysis {
-        components: vec![instance],
-    })
 }

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod check;
+mod graph;
 mod known;
 mod progress;
 mod table;
@@ -11,9 +12,9 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use gamelang::check::{Override, Program, check};
+use gamelang::check::{Instance, Override, Program, check};
 use gamelang::diagnostics::{Code, Error, Source};
-use gamelang::syntax::parse_arg;
+use gamelang::syntax::{parse_arg, parse_position};
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
 /// who wins, with Grundy values and every winning move.
@@ -34,6 +35,8 @@ enum Command {
     Table(table::Args),
     /// List the known games whose closed forms gamelang uses.
     Known(known::Args),
+    /// Print the position graph below a position, in Graphviz DOT.
+    Graph(graph::Args),
 }
 
 impl Cli {
@@ -43,6 +46,7 @@ impl Cli {
             Command::Analyze(args) => analyze::run(args),
             Command::Table(args) => table::run(args),
             Command::Known(args) => known::run(args),
+            Command::Graph(args) => graph::run(args),
         }
     }
 }
@@ -101,4 +105,18 @@ fn load(path: &str, sets: &[String]) -> Result<Program, ExitCode> {
         print_errors(&errors);
         Err(ExitCode::from(FINDINGS))
     }
+}
+
+/// The position `--at` gives, of the game `--game` names (or the only one).
+fn position_of(program: &Program, game: Option<&str>, at: &str) -> Result<Instance, ExitCode> {
+    let entry = program.choose_game(game).map_err(|e| fail(e, FINDINGS))?;
+    let source = Source::new("--at", at);
+    let position =
+        parse_position(at).map_err(|e| fail(Error::from_syntax(e, &source), FINDINGS))?;
+    program
+        .instance(entry, &[], &source, &position, &source)
+        .map_err(|errors| {
+            print_errors(&errors);
+            ExitCode::from(FINDINGS)
+        })
 }

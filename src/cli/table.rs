@@ -8,7 +8,7 @@ use gamelang::search::{self, DEFAULT_MAX_POSITIONS};
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{FINDINGS, fail, load};
+use super::{FINDINGS, fail, load, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -41,16 +41,20 @@ pub fn run(args: Args) -> ExitCode {
         Ok(entry) => entry,
         Err(e) => return fail(e, FINDINGS),
     };
-    let Some(game) = &entry.default else {
-        // The game's errors were reported by `load`.
-        return ExitCode::from(FINDINGS);
+    let game = match entry.lowered() {
+        Ok(game) => game,
+        Err(errors) => {
+            // A broken game's own errors were reported by `load`.
+            print_errors(&errors);
+            return ExitCode::from(FINDINGS);
+        }
     };
     let options = search::Options {
         max_positions: args.max_positions,
         decompose: true,
     };
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = table(game, args.upto, options, &mut |done, total| progress.update(done, total));
+    let result = table(&game, args.upto, options, &mut |done, total| progress.update(done, total));
     drop(progress);
     match result {
         Ok(table) if args.json => {

@@ -6,19 +6,25 @@
 //! one column; from an N-position, seed 003's proof builds a move column by
 //! column from the top (`constructive_move`).
 //!
-//! Winning moves can be exponentially many, so they are counted, not listed:
-//! for each set S of at most k nonempty heaps, a move changing exactly the
+//! Winning moves can be exponentially many, so they are counted rather than
+//! generated one by one: for each set S of at most k nonempty heaps, a move changing exactly the
 //! heaps of S to P is a choice of values q_i < h_i (i in S) whose column sums
 //! are fixed (each column's total must be a multiple of k + 1, and S changes
 //! fewer than k + 1 of it). Those are counted by a digit DP from the top bit
 //! down whose state is the set of heaps of S still equal to h_i on the bits
 //! so far: 2^|S| states, at most 3^|S| transitions per bit. The same tables
-//! drive a walk that lists the moves, with no dead ends.
+//! drive a walk that lists the moves, with no dead ends. Up to `SORT_LIMIT`
+//! moves, all are generated and listed in the search's order (by the position
+//! after the move, descending); beyond it, the first `max_moves` of the walk
+//! are listed (sets of heaps by size, then lexicographically).
 //!
-//! The count is exact whenever the DP fits its budget (`WORK_LIMIT`, about
-//! sum over S of 3^|S| * bits * (bits * |S| / 64) word operations, and
-//! `MEMORY_LIMIT` per S). Beyond it, only the one constructive move is given,
-//! and `count` is 1: then it counts the moves listed, not all of them.
+//! The count is exact whenever the DP fits its budget, decided up front:
+//! `WORK_LIMIT` bounds the sum over the sets S of 3^|S| * bits * (1 + bits *
+//! |S| / 64) word operations, bits being the longest heap's, and
+//! `MEMORY_LIMIT` one set's tables. Roughly: k = 2 with up to ~300 heaps of
+//! 64 bits, k = 3 with ~45, k = 5 with ~13. Beyond it, only the one
+//! constructive move is given, and `count` is 1: then it counts the moves
+//! listed, not all of them.
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -45,11 +51,10 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     };
     match &rule.kind {
         MoveKind::Take {
-            amounts:
-                Amounts {
-                    base,
-                    condition: None,
-                },
+            amounts: Amounts {
+                base,
+                condition: None,
+            },
             target: Target::UpTo(k),
             split_rest: None,
         } if *k >= 2 && takes_any(base) => Some(Box::new(Moore { k: *k })),
@@ -57,8 +62,9 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     }
 }
 
-/// Bound on the counting DP's work, in (approximate) word operations.
-const WORK_LIMIT: u64 = 200_000_000;
+/// Bound on the counting DP's work, in (approximate) word operations: about
+/// half a second of an optimised build.
+const WORK_LIMIT: u64 = 100_000_000;
 /// Bound on one DP table, in (approximate) machine words.
 const MEMORY_LIMIT: u64 = 20_000_000;
 /// Up to this many winning moves, all are generated and sorted into the
@@ -158,18 +164,16 @@ struct Counted<'a> {
     sets: Vec<ChangedSet>,
 }
 
-/// A set S of heaps that a winning move may change, with what the DP knows.
+/// A set S of heaps that winning moves change. Its DP tables (`tables`) are
+/// dropped after counting and made again to list its moves: kept for every
+/// set at once, they would take far more memory than the work they save.
 struct ChangedSet {
     /// Heap indices, ascending.
     heaps: Vec<usize>,
-    /// For each bit below `layers.len() - 1`: how many heaps of S must have
-    /// it set after the move.
+    /// For each bit up to the highest of S's heaps: how many heaps of S must
+    /// have it set after the move.
     need: Vec<usize>,
-    /// `layers[b][t]`: the ways to fill the lowest `b` bits of the heaps of
-    /// S, when those in the bit mask `t` are still equal to their old values
-    /// above, so that every heap of S ends smaller than before.
-    layers: Vec<Vec<BigUint>>,
-    /// `layers[top][all of S]`: the winning moves changing exactly S.
+    /// The winning moves changing exactly S (not zero).
     count: BigUint,
 }
 
@@ -177,21 +181,29 @@ impl<'a> Counted<'a> {
     /// Counts every winning move, or `None` beyond the work or memory limit.
     fn new(heaps: &'a [BigUint], k: usize, residue: &[usize]) -> Option<Self> {
         let nonempty: Vec<usize> = (0..heaps.len()).filter(|&i| !heaps[i].is_zero()).collect();
+        let largest = k.min(nonempty.len());
+        // Decided before any work, from the number of sets of each size and
+        // the longest heap: an upper bound, so that a position too large is
+        // turned down at once, not after the budget is spent.
+        let bits = residue.len() as u64;
         let mut work: u64 = 0;
+        for size in 1..=largest {
+            let (cost, memory) = dp_cost(size, bits);
+            // The column check reads every bit of every heap of the set.
+            let per_set = cost.saturating_add(bits.saturating_mul(size as u64));
+            work = work
+                .saturating_add(choose(nonempty.len() as u64, size as u64).saturating_mul(per_set));
+            if work > WORK_LIMIT || memory > MEMORY_LIMIT {
+                return None;
+            }
+        }
         let mut sets = Vec::new();
-        for size in 1..=k.min(nonempty.len()) {
+        for size in 1..=largest {
             let binom = binomials(size);
             let mut choice: Vec<usize> = (0..size).collect();
             loop {
                 let set: Vec<usize> = choice.iter().map(|&c| nonempty[c]).collect();
-                // The column check alone reads every bit of the set.
-                work = work.saturating_add(residue.len() as u64 * size as u64 + 1);
                 if let Some(need) = needs(heaps, &set, residue, k + 1) {
-                    let (cost, memory) = dp_cost(size, need.len() as u64);
-                    work = work.saturating_add(cost);
-                    if work > WORK_LIMIT || memory > MEMORY_LIMIT {
-                        return None;
-                    }
                     let values: Vec<&BigUint> = set.iter().map(|&i| &heaps[i]).collect();
                     let layers = tables(&values, &need, &binom);
                     let count = layers
@@ -201,13 +213,9 @@ impl<'a> Counted<'a> {
                         sets.push(ChangedSet {
                             heaps: set,
                             need,
-                            layers,
                             count,
                         });
                     }
-                }
-                if work > WORK_LIMIT {
-                    return None;
                 }
                 if !next_choice(&mut choice, nonempty.len()) {
                     break;
@@ -261,6 +269,19 @@ fn dp_cost(size: usize, bits: u64) -> (u64, u64) {
         per_bit.saturating_mul(bits).saturating_mul(words),
         states.saturating_mul(bits + 1).saturating_mul(words),
     )
+}
+
+/// C(n, j), saturating at u64::MAX.
+fn choose(n: u64, j: u64) -> u64 {
+    let mut c: u128 = 1;
+    for i in 0..j {
+        // Exact at each step: c * (n - i) is divisible by i + 1.
+        c = c * u128::from(n - i) / u128::from(i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
 }
 
 /// Binomial coefficients C(n, j) for n, j <= size (size is small: 3^size
@@ -326,7 +347,10 @@ fn each_step(
     }
 }
 
-/// The DP tables, lowest bit first (see `ChangedSet::layers`).
+/// The DP tables: `layers[b][t]` is the number of ways to fill the lowest
+/// `b` bits of the heaps `values` with `need[b']` of them set at each bit b',
+/// when those in the bit mask `t` are still equal to their old values on the
+/// bits above, so that every heap ends smaller than before.
 fn tables(values: &[&BigUint], need: &[usize], binom: &[Vec<u64>]) -> Vec<Vec<BigUint>> {
     let size = values.len();
     let states = 1usize << size;
@@ -358,6 +382,7 @@ fn tables(values: &[&BigUint], need: &[usize], binom: &[Vec<u64>]) -> Vec<Vec<Bi
 fn walk(heaps: &[BigUint], set: &ChangedSet, limit: usize, out: &mut Vec<Vec<BigUint>>) {
     let values: Vec<&BigUint> = set.heaps.iter().map(|&i| &heaps[i]).collect();
     let size = values.len();
+    let layers = tables(&values, &set.need, &binomials(size));
     let mut q = vec![BigUint::zero(); size];
     // Per level (bit b = level's bits - 1): its branches, each the next
     // state and the mask of heaps given the bit, and the next to try.
@@ -366,7 +391,7 @@ fn walk(heaps: &[BigUint], set: &ChangedSet, limit: usize, out: &mut Vec<Vec<Big
         let mut found = Vec::new();
         let loose: Vec<usize> = (0..size).filter(|&i| t >> i & 1 == 0).collect();
         each_step(&values, t, b as u64, set.need[b], |next, stay, j| {
-            if set.layers[b][next].is_zero() {
+            if layers[b][next].is_zero() {
                 return;
             }
             for chosen in subsets_of(&loose, j) {
@@ -376,6 +401,10 @@ fn walk(heaps: &[BigUint], set: &ChangedSet, limit: usize, out: &mut Vec<Vec<Big
         found
     };
     let top = set.need.len();
+    if top == 0 {
+        // Empty heaps are never in a set; nothing to walk.
+        return;
+    }
     let full = (1usize << size) - 1;
     let mut stack = vec![(top, branches(top, full), 0usize)];
     while let Some((bits, options, index)) = stack.last_mut() {
@@ -443,8 +472,12 @@ fn constructive_move(heaps: &[BigUint], k: usize) -> Vec<BigUint> {
         if r == 0 {
             continue;
         }
-        let with: Vec<usize> = (0..q.len()).filter(|&i| changed[i] && q[i].bit(b)).collect();
-        let without: Vec<usize> = (0..q.len()).filter(|&i| changed[i] && !q[i].bit(b)).collect();
+        let with: Vec<usize> = (0..q.len())
+            .filter(|&i| changed[i] && q[i].bit(b))
+            .collect();
+        let without: Vec<usize> = (0..q.len())
+            .filter(|&i| changed[i] && !q[i].bit(b))
+            .collect();
         if r <= with.len() {
             for &i in &with[..r] {
                 q[i].set_bit(b, false);

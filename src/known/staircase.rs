@@ -41,11 +41,10 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     };
     match &rule.kind {
         MoveKind::Shift {
-            amounts:
-                Amounts {
-                    base,
-                    condition: None,
-                },
+            amounts: Amounts {
+                base,
+                condition: None,
+            },
         } if takes_any(base) => Some(Box::new(Staircase)),
         _ => None,
     }
@@ -89,7 +88,7 @@ impl Known for Staircase {
 /// odd-stair XOR 0, if any; `s` is that XOR now (non-zero).
 fn winning_shift(heaps: &[BigUint], i: usize, s: &BigUint) -> Option<BigUint> {
     let h = &heaps[i];
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         // An odd stair: a Nim move on it.
         let target = h ^ s;
         (target < *h).then(|| h - target)

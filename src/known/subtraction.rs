@@ -9,12 +9,13 @@
 //! values prove a period. `period` computes g until the first repeated
 //! window, then the smallest preperiod; every heap, of any size, is then
 //! answered from the period. The options of g(n) are the values in a
-//! sliding window per run of consecutive amounts in `S`, so a multiset of
-//! them is kept, updated by two values per run at each step: a range like
+//! sliding window per run of consecutive amounts in `S`, so their counts
+//! are kept, updated by two values per run at each step: a range like
 //! `2..10000` costs little. The work is bounded: `max(S)` at most
 //! `MAX_AMOUNT` (10 000), and at most `MAX_VALUES` values (2^21) and
-//! `MAX_WORK` steps (10^8, one per run of `S` per value) before giving up,
-//! in which case the game is not recognised.
+//! `MAX_WORK` steps (10^8: per value, one per run of `S` and one per value
+//! below the mex) before giving up, in which case the game is not
+//! recognised.
 
 use std::collections::BTreeSet;
 
@@ -29,8 +30,8 @@ use crate::rules::{AmountBase, Game};
 
 /// The largest amount a recognised subtraction set may hold.
 pub const MAX_AMOUNT: u64 = 10_000;
-/// Steps of work (one per run of consecutive amounts per value) the period
-/// search may take.
+/// Steps of work (per value: one per run of consecutive amounts, one per
+/// value up to the mex) the period search may take.
 pub const MAX_WORK: u64 = 100_000_000;
 /// Values of g the period search may compute.
 pub const MAX_VALUES: usize = 1 << 21;
@@ -116,8 +117,7 @@ pub fn period(set: &[u64]) -> Option<Period> {
         .collect();
     let width = *set.last()?;
     let mut options = Options::new(&set);
-    let work = usize::try_from(MAX_WORK / options.runs.len() as u64).unwrap_or(usize::MAX);
-    let limit = work.min(MAX_VALUES);
+    let mut work = 0u64;
     // A window of `width` values is hashed as a polynomial in BASE (mod
     // 2^64), rolled forward one value at a time. Equal hashes are compared
     // in full, so a collision cannot fake a period; it could only hide the
@@ -139,10 +139,11 @@ pub fn period(set: &[u64]) -> Option<Period> {
                 }
             }
         }
-        if n >= limit {
+        if n >= MAX_VALUES || work >= MAX_WORK {
             return None;
         }
-        let g = options.mex_at(n, &values);
+        let (g, steps) = options.mex_at(n, &values);
+        work += steps as u64;
         values.push(g);
         if n >= width {
             let oldest = u64::from(values[n - width]) + 1;
@@ -188,8 +189,6 @@ struct Options {
     runs: Vec<(usize, usize)>,
     /// How many options have each value (the mex is at most |S|).
     counts: Vec<usize>,
-    /// The values with no option, whose first is the mex.
-    missing: BTreeSet<u32>,
 }
 
 impl Options {
@@ -202,45 +201,30 @@ impl Options {
                 _ => runs.push((s, s)),
             }
         }
-        let top = set.len();
         Options {
             runs,
-            counts: vec![0; top + 1],
-            missing: (0..=top as u32).collect(),
+            counts: vec![0; set.len() + 1],
         }
     }
 
-    /// g(n), given `values` = g(0), ..., g(n - 1).
-    fn mex_at(&mut self, n: usize, values: &[u32]) -> u32 {
-        for i in 0..self.runs.len() {
-            let (lo, hi) = self.runs[i];
-            if n >= lo {
-                self.change(values[n - lo], true);
+    /// g(n), given `values` = g(0), ..., g(n - 1); also the steps it took.
+    fn mex_at(&mut self, n: usize, values: &[u32]) -> (u32, usize) {
+        for &(lo, hi) in &self.runs {
+            if n >= lo
+                && let Some(count) = self.counts.get_mut(values[n - lo] as usize)
+            {
+                *count += 1;
             }
-            if n > hi {
-                self.change(values[n - hi - 1], false);
+            // Only values added before leave, so the count is positive.
+            if n > hi
+                && let Some(count) = self.counts.get_mut(values[n - hi - 1] as usize)
+            {
+                *count = count.saturating_sub(1);
             }
         }
         // At most |S| options, so one of 0..=|S| is missing.
-        self.missing.first().copied().unwrap_or(0)
-    }
-
-    fn change(&mut self, value: u32, add: bool) {
-        let Some(count) = self.counts.get_mut(value as usize) else {
-            return;
-        };
-        if add {
-            *count += 1;
-            if *count == 1 {
-                self.missing.remove(&value);
-            }
-        } else if *count > 0 {
-            // Only values added before are dropped, so the count is positive.
-            *count -= 1;
-            if *count == 0 {
-                self.missing.insert(value);
-            }
-        }
+        let mex = self.counts.iter().position(|&c| c == 0).unwrap_or(0);
+        (mex as u32, self.runs.len() + mex + 1)
     }
 }
 
@@ -359,25 +343,6 @@ mod tests {
             for q in 1..p.period {
                 assert!((pre..1900).any(|n| g[n] != g[n + q]), "{set:?}: period {q}");
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod timing {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn time_periods() {
-        let sets: Vec<Vec<u64>> = vec![
-            vec![1, 10000], vec![9999, 10000], vec![2, 9973], vec![37, 1234, 9876], vec![100, 5000, 9000, 9999],
-            (2..=10000).collect(), (5000..=10000).collect(), (9000..=10000).collect(), (1..=10000).step_by(7).collect(),
-            vec![3, 5, 9], vec![7, 11, 31, 97],
-        ];
-        for set in sets {
-            let start = std::time::Instant::now();
-            let p = period(&set);
-            eprintln!("{}..{} ({}): {:?} {:?}", set[0], set[set.len()-1], set.len(), start.elapsed(), p.map(|p| (p.preperiod, p.period)));
         }
     }
 }

@@ -50,11 +50,10 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
 fn target_of(kind: &MoveKind) -> Option<Target> {
     match kind {
         MoveKind::Take {
-            amounts:
-                Amounts {
-                    base,
-                    condition: None,
-                },
+            amounts: Amounts {
+                base,
+                condition: None,
+            },
             target,
             split_rest: None,
         } if takes_any(base) => Some(*target),
@@ -188,7 +187,17 @@ mod tests {
     #[test]
     fn partners_pair_the_listed_p_positions() {
         // Seed 000's list.
-        let pairs = [(0u32, 0u32), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20)];
+        let pairs = [
+            (0u32, 0u32),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (12, 20),
+        ];
         for (a, b) in pairs {
             let (a, b) = (BigUint::from(a), BigUint::from(b));
             assert_eq!(partner(&a), Some(b.clone()));

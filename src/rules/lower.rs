@@ -148,7 +148,7 @@ impl Lowerer<'_> {
                 None => {
                     self.error(
                         Error::new(
-                            Code::TooLarge,
+                            Code::Limit,
                             format!("{n} heaps is more than gamelang handles"),
                         )
                         .at(self.source, *span, "too many heaps")
@@ -648,7 +648,7 @@ impl Lowerer<'_> {
 
     fn too_big(&mut self, span: Span) {
         self.error(
-            Error::new(Code::TooLarge, "this number is too large for a condition")
+            Error::new(Code::Limit, "this number is too large for a condition")
                 .at(self.source, span, "larger than 128 bits")
                 .help("conditions compute with numbers below 2^127"),
         );

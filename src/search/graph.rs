@@ -31,6 +31,8 @@ pub struct GraphSearch {
     state: Vec<u8>,
     values: Vec<Value>,
     max_positions: usize,
+    /// The position the current question asks about, for messages.
+    asked: Vec<u64>,
 }
 
 enum Step {
@@ -48,6 +50,7 @@ impl GraphSearch {
             state: Vec::new(),
             values: Vec::new(),
             max_positions,
+            asked: Vec::new(),
         }
     }
 
@@ -68,6 +71,7 @@ impl GraphSearch {
         heaps: &[u64],
     ) -> Result<(Value, Explored), Error> {
         let before = self.positions.len();
+        self.asked = heaps.to_vec();
         let start = self.intern(game, heaps)?;
         let edges = self.evaluate(game, moves, start)?;
         let explored = Explored {
@@ -95,7 +99,7 @@ impl GraphSearch {
             return Ok(id as u32);
         }
         if self.positions.len() >= self.max_positions {
-            return Err(too_large(game, self.max_positions, heaps));
+            return Err(too_large(game, self.max_positions, &self.asked));
         }
         let (id, _) = self.positions.insert_full(key);
         self.state.push(WHITE);
@@ -129,7 +133,7 @@ impl GraphSearch {
                         edges += 1;
                         match self.state[child as usize] {
                             // A grey position is on the path from `start` here.
-                            GREY => return Err(self.cycle(game, node, rule)),
+                            GREY => return Err(self.cycle(game, &steps, child, rule)),
                             WHITE => steps.push(Step::Visit(child)),
                             _ => {}
                         }
@@ -170,18 +174,37 @@ impl GraphSearch {
         Value::Grundy(mex as u32)
     }
 
-    fn cycle(&self, game: &Game, node: u32, rule: usize) -> Error {
+    /// The cycle closed by a move by `rule` to `child`, a position on the
+    /// current path: the path's positions are those waiting to finish.
+    fn cycle(&self, game: &Game, steps: &[Step], child: u32, rule: usize) -> Error {
+        let path: Vec<u32> = steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Finish(node) => Some(*node),
+                Step::Visit(_) => None,
+            })
+            .collect();
+        let from = path.iter().position(|&n| n == child).unwrap_or(0);
+        let mut cycle: Vec<String> = path[from..]
+            .iter()
+            .map(|&n| heaps_text(&self.positions[n as usize]))
+            .collect();
+        cycle.push(heaps_text(&self.positions[child as usize]));
         let rule = &game.rules[rule];
-        let position = heaps_text(&self.positions[node as usize]);
+        let closing = cycle[cycle.len() - 2].clone();
         Error::new(
             Code::Cycle,
             format!(
-                "`{}` can go on forever: a move by `{}` from {position} returns to a position already on the way there",
+                "`{}` can go on forever: {}",
                 game.title(),
-                rule.name
+                cycle.join(" → ")
             ),
         )
-        .at(&game.source, rule.span, format!("closes a cycle through {position}"))
+        .at(
+            &game.source,
+            rule.span,
+            format!("this rule moves from {closing} back to {}", cycle[0]),
+        )
         .help("Grundy values exist only for games that always end; change the rules so that every move makes progress")
     }
 }

@@ -4,6 +4,7 @@
 //! one-heap games and use the one-heap engine (`heaps`); every other game,
 //! and misère play, the position graph (`graph`).
 
+pub mod export;
 pub mod graph;
 pub mod heaps;
 pub mod moves;

@@ -77,14 +77,6 @@ pub(super) fn set(words: &mut Vec<u64>, v: u32) {
     words[w] |= 1 << (v & 63);
 }
 
-/// Whether bit `v` of `words` is set (bits past the end are clear).
-#[inline]
-pub(super) fn get(words: &[u64], v: u32) -> bool {
-    words
-        .get((v >> 6) as usize)
-        .is_some_and(|w| w >> (v & 63) & 1 == 1)
-}
-
 /// Words enough for every XOR of two values at most `max`: XOR never sets a
 /// bit above the highest bit of its operands.
 pub(super) fn words_for_xor(max: u32) -> usize {

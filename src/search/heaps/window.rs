@@ -139,7 +139,8 @@ impl Window {
                     *moves += most;
                     self.next += 1;
                 }
-                self.floor = bits::first_zero(|w| self.word(w), self.floor);
+                let b = &self.bits;
+                self.floor = bits::first_zero(|w| b.get(w).copied().unwrap_or(0), self.floor);
                 *moves
             }
         }

@@ -1,0 +1,320 @@
+//! The one-heap engine (`search::heaps`): published Grundy sequences, the
+//! periods they are known to have, and the fast methods (rare values,
+//! windows, compiled conditions) against the plain method and against an
+//! independent mex over the general move generator.
+
+use std::sync::Arc;
+
+use gamelang::check::check;
+use gamelang::diagnostics::{Code, Source};
+use gamelang::rules::Game;
+use gamelang::search::heaps::{HeapValues, Method};
+use gamelang::search::moves::MoveGen;
+use gamelang::search::{Explored, Solver};
+use proptest::prelude::*;
+
+/// The first game of a source text, with its default parameters.
+fn game(text: &str) -> Arc<Game> {
+    let (program, errors) = check(&Source::new("test.game", text), Vec::new());
+    assert!(errors.is_empty(), "{text}: {errors:?}");
+    program.games[0].default.clone().expect("the game lowers")
+}
+
+fn octal(code: &str) -> Arc<Game> {
+    game(&format!("game g {{\n heaps *\n octal {code}\n}}"))
+}
+
+fn file(name: &str) -> Arc<Game> {
+    let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    game(&std::fs::read_to_string(path).expect("the game file exists"))
+}
+
+/// g(0..=n) by the engine with `method`, and what it explored.
+fn values(game: &Game, n: u64, method: Method) -> (Vec<u32>, Explored) {
+    let mut heaps = HeapValues::with_method(n as usize + 1, method);
+    let explored = heaps
+        .extend_to(game, &MoveGen::new(game), n, &[n])
+        .expect("the values are defined");
+    (heaps.values().to_vec(), explored)
+}
+
+/// g(0..=n) by the definition: the mex over every move the general move
+/// generator lists, each position's value the XOR of its heaps'. Also the
+/// number of moves.
+fn by_definition(game: &Arc<Game>, n: u64) -> (Vec<u32>, usize) {
+    let solver = Solver::new(game.clone(), usize::MAX);
+    let mut values: Vec<u32> = Vec::new();
+    let mut moves = 0;
+    for h in 0..=n {
+        let nexts = solver.moves_from(&[h]).expect("the moves are defined");
+        moves += nexts.len();
+        let mut seen = vec![false; nexts.len() + 1];
+        for (_, next) in nexts {
+            let g = next.iter().fold(0, |acc, &p| acc ^ values[p as usize]) as usize;
+            if g < seen.len() {
+                seen[g] = true;
+            }
+        }
+        values.push(seen.iter().position(|&s| !s).unwrap_or(0) as u32);
+    }
+    (values, moves)
+}
+
+/// Every method agrees with the definition up to `small`, and with the
+/// plain method up to `large`; the move counts agree too.
+fn agree(game: &Arc<Game>, small: u64, large: u64) {
+    let (expected, moves) = by_definition(game, small);
+    for method in [Method::Plain, Method::Auto, Method::Sparse] {
+        let (got, explored) = values(game, small, method);
+        assert_eq!(got, expected, "{method:?} up to {small}");
+        assert_eq!(explored.edges, moves, "{method:?}: moves up to {small}");
+        assert_eq!(explored.positions, small as usize + 1);
+    }
+    let (plain, _) = values(game, large, Method::Plain);
+    for method in [Method::Auto, Method::Sparse] {
+        let (got, _) = values(game, large, method);
+        if let Some(n) = (0..plain.len()).find(|&n| got[n] != plain[n]) {
+            panic!("{method:?} differs from plain at n = {n}: {} vs {}", got[n], plain[n]);
+        }
+    }
+}
+
+#[test]
+fn kayles_matches_oeis_a002186() {
+    // OEIS A002186, Sprague-Grundy values for Kayles (octal 0.77), a(0)..a(104).
+    let a002186 = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
+        4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
+        7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+    ];
+    let kayles = file("kayles");
+    for method in [Method::Plain, Method::Auto, Method::Sparse] {
+        assert_eq!(values(&kayles, 104, method).0, a002186, "{method:?}");
+    }
+}
+
+#[test]
+fn kayles_has_period_12_from_71_to_a_million() {
+    // OEIS A002186's formula: a(n) = a(n - 12) for n >= 83, i.e. period 12
+    // from n = 71 (Guy and Smith, 1956). The fast engine, to 10^6.
+    let (g, _) = values(&file("kayles"), 1_000_000, Method::Auto);
+    for n in 71 + 12..=1_000_000 {
+        assert_eq!(g[n], g[n - 12], "n = {n}");
+    }
+    // ... and the last exception is there: a(70) = 6, a(82) = 2 (A002186).
+    assert_eq!((g[70], g[82]), (6, 2));
+}
+
+/// OEIS A002187, Sprague-Grundy values for Dawson's chess (octal 0.137),
+/// a(0)..a(131).
+const A002187: [u32; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0,
+    2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
+    1, 3, 0, 2, 1, 1, 0, 4,
+];
+
+/// A002187: "period 34 with the only exceptions at n = 0, 14, 16, 17, 31,
+/// 34 and 51": a(n) = a(n + 34 k) for large k except at those n.
+const A002187_EXCEPTIONS: [usize; 7] = [0, 14, 16, 17, 31, 34, 51];
+
+/// The heap sizes n < `upto` whose value is not that of the period of 34
+/// that holds from `tail` on.
+fn exceptions_to_period_34(g: &[u32], tail: usize, upto: usize) -> Vec<usize> {
+    let periodic = |n: usize| g[tail + (n + 34 * tail - tail) % 34];
+    (0..upto).filter(|&n| g[n] != periodic(n)).collect()
+}
+
+#[test]
+fn dawsons_chess_matches_oeis_a002187() {
+    let (g, _) = values(&octal("0.137"), 100_000, Method::Auto);
+    assert_eq!(g[..A002187.len()], A002187);
+    // Periodic to 10^5, with A002187's exceptions only.
+    for n in 52 + 34..g.len() {
+        assert_eq!(g[n], g[n - 34], "n = {n}");
+    }
+    assert_eq!(exceptions_to_period_34(&g, 52, 200), A002187_EXCEPTIONS);
+}
+
+#[test]
+fn dawsons_kayles_is_a002187_shifted() {
+    // A002187's comment: "Octal game .07 (Dawson's Kayles) has values a(n-1)".
+    let (g, _) = values(&file("dawson"), 100_000, Method::Auto);
+    assert_eq!(g[0], 0);
+    for n in 1..=A002187.len() {
+        assert_eq!(g[n], A002187[n - 1], "n = {n}");
+    }
+    // Hence period 34 from n = 53, its exceptions A002187's moved up by one,
+    // and heap 0 (which has no a(-1)).
+    for n in 53 + 34..g.len() {
+        assert_eq!(g[n], g[n - 34], "n = {n}");
+    }
+    let shifted: Vec<usize> = std::iter::once(0)
+        .chain(A002187_EXCEPTIONS.iter().map(|&n| n + 1))
+        .collect();
+    assert_eq!(exceptions_to_period_34(&g, 53, 200), shifted);
+}
+
+#[test]
+fn grundys_game_matches_oeis_a002188_and_the_plain_method() {
+    // OEIS A002188, Sprague-Grundy values for Grundy's game, a(0)..a(104).
+    let a002188 = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    ];
+    let grundy = file("grundy");
+    assert_eq!(values(&grundy, 104, Method::Auto).0, a002188);
+    agree(&grundy, 300, 10_000);
+}
+
+#[test]
+fn lasker_matches_its_formula_and_the_plain_method() {
+    // Winning Ways, ch. 15: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4,
+    // g(4k+4) = 4k+3.
+    let lasker = file("lasker");
+    let (g, _) = values(&lasker, 3000, Method::Auto);
+    for (n, &v) in g.iter().enumerate().skip(1) {
+        let expected = match n % 4 {
+            1 | 2 => n,
+            3 => n + 1,
+            _ => n - 1,
+        };
+        assert_eq!(v as usize, expected, "n = {n}");
+    }
+    agree(&lasker, 300, 3000);
+}
+
+#[test]
+fn subtraction_game_has_period_7() {
+    // games/subtraction.game: S = {1, 3, 4}, P exactly where n mod 7 is 0 or 2;
+    // the values repeat 0, 1, 0, 1, 2, 3, 2 (mex by hand).
+    let (g, _) = values(&file("subtraction"), 100_000, Method::Auto);
+    for (n, &v) in g.iter().enumerate() {
+        assert_eq!(v, [0, 1, 0, 1, 2, 3, 2][n % 7], "n = {n}");
+    }
+}
+
+#[test]
+fn rules_of_every_form_agree_with_the_definition() {
+    for text in [
+        // Long ranges: a growing prefix, a sliding window, growing splits.
+        "take 1..",
+        "take 3..",
+        "take 2..90",
+        "take 1.. and split the rest into 2 heaps",
+        "take 2.. and split the rest into 2 unequal nonempty heaps",
+        "take 5..100 and split the rest into 2 nonempty heaps",
+        // Short ranges and sets, with and without splitting the rest.
+        "take {2, 5, 7}\ntake 1 and split the rest into 2 unequal heaps",
+        "take 1..3 and split the rest into 2 heaps",
+        "take {1, 2} and split the rest into 2 nonempty heaps",
+        // Conditions on k alone (a table), and on h (evaluated per heap).
+        "take 1.. where k is prime",
+        "take {1, 4, 9, 16, 25} where k is odd and split the rest into 2 heaps",
+        "take 1.. where 2 * k <= h",
+        "take 1..20 where k divides h\nsplit into 2 unequal nonempty heaps",
+        "take 1.. where h - k is square",
+        // Octal codes and explicit splits together.
+        "octal 4.07\nsplit into 2 nonempty heaps",
+        "octal 0.6\ntake 1.. where k == h",
+    ] {
+        let g = game(&format!("game g {{\n heaps *\n {text}\n}}"));
+        agree(&g, 120, 600);
+    }
+}
+
+#[test]
+fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
+    for (text, at) in [
+        // k = 3 divides by zero, from heap 3 on.
+        ("take 1..10 where 6 / (k - 3) != 0", 3),
+        ("take 1.. where 6 / (k - 3) != 0", 3),
+        // h = 5 divides by zero.
+        ("take 1.. where k / (h - 5) >= 0", 5),
+        ("take {1, 2} where k / (h - 5) >= 0 and split the rest into 2 heaps", 5),
+    ] {
+        let g = game(&format!("game g {{\n heaps *\n take 1\n {text}\n}}"));
+        let mut heaps = HeapValues::new(1000);
+        let e = heaps
+            .extend_to(&g, &MoveGen::new(&g), 100, &[100])
+            .expect_err("the condition fails");
+        assert_eq!(e.code, Code::Evaluation, "{text}");
+        assert!(e.message.contains(&format!("cannot be applied at {at}:")), "{}", e.message);
+        assert!(e.message.contains("division by zero"), "{}", e.message);
+        assert_eq!(heaps.len(), at, "{text}");
+        // The same failure from the general search, which starts at the top.
+        let mut solver = Solver::new(g.clone(), 1000);
+        let general = solver.value(&[at as u64]).expect_err("the condition fails");
+        assert_eq!(general.message, e.message);
+    }
+}
+
+#[test]
+fn the_limit_on_heap_sizes_holds() {
+    let kayles = file("kayles");
+    let mut heaps = HeapValues::new(100);
+    let moves = MoveGen::new(&kayles);
+    assert!(heaps.extend_to(&kayles, &moves, 99, &[99]).is_ok());
+    let e = heaps.extend_to(&kayles, &moves, 100, &[100]).unwrap_err();
+    assert_eq!(e.code, Code::TooLarge);
+    assert_eq!(heaps.len(), 100);
+}
+
+#[test]
+fn progress_is_reported_every_65536_heap_sizes() {
+    let g = file("subtraction");
+    let mut heaps = HeapValues::new(1 << 20);
+    let mut calls = Vec::new();
+    heaps
+        .extend_to_with(&g, &MoveGen::new(&g), 200_000, &[200_000], &mut |done| {
+            calls.push(done)
+        })
+        .unwrap();
+    assert_eq!(calls, [65_536, 131_072, 196_608]);
+}
+
+/// An octal code: digit 0 is 0 or 4, then one to four digits.
+fn octal_code() -> impl Strategy<Value = String> {
+    (prop_oneof![Just(0u8), Just(4)], prop::collection::vec(0u8..8, 1..=4))
+        .prop_filter("some move", |(first, digits)| {
+            *first != 0 || digits.iter().any(|&d| d != 0)
+        })
+        .prop_map(|(first, digits)| {
+            let after: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("{first}.{after}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn octal_games_agree_with_the_plain_method(code in octal_code()) {
+        agree(&octal(&code), 80, 2500);
+    }
+
+    #[test]
+    fn take_and_split_agrees_with_the_plain_method(
+        amounts in prop::collection::btree_set(1u64..6, 1..=3),
+        unequal in any::<bool>(),
+        nonempty in any::<bool>(),
+        also_split in any::<bool>(),
+    ) {
+        let amounts: Vec<String> = amounts.iter().map(u64::to_string).collect();
+        let flags = format!(
+            "{}{}",
+            if unequal { "unequal " } else { "" },
+            if nonempty { "nonempty " } else { "" }
+        );
+        let split = if also_split { "\n split into 2 unequal nonempty heaps" } else { "" };
+        let g = game(&format!(
+            "game g {{\n heaps *\n take {{{}}} and split the rest into 2 {flags}heaps{split}\n}}",
+            amounts.join(", ")
+        ));
+        agree(&g, 80, 2500);
+    }
+}
