@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use crate::diagnostics::{Code, Error, Errors, Source, did_you_mean};
 use crate::position::Position;
-use crate::rules::expr::Env;
 use crate::rules::{Game, lower::lower};
 use crate::syntax::ast::{self, Ident, Item, PositionLit};
 use crate::syntax::parse_file;
@@ -465,17 +464,7 @@ pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result
             "every position of `{}` satisfies `{}`: give one that does",
             game.name, invariant.text
         );
-        let Some(heaps) = position.to_u64s() else {
-            return Err(vec![
-                Error::new(
-                    Code::Limit,
-                    "this position is too large to check against the game's invariant",
-                )
-                .at(source, lit.span, "heaps beyond 64 bits")
-                .help(help),
-            ]);
-        };
-        match invariant.expr.truth(&Env::position(&heaps)) {
+        match invariant.expr.holds_on(position.heaps()) {
             Ok(true) => {}
             Ok(false) => {
                 return Err(vec![

@@ -13,7 +13,7 @@ use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 
-use super::{FINDINGS, USAGE, fail, load, position_of, print_errors};
+use super::{FINDINGS, USAGE, fail, load, out, position_of, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -119,7 +119,7 @@ pub fn run(args: Args) -> ExitCode {
         match analyzer.analyze(analysis) {
             Ok(answer) => {
                 if !args.json {
-                    print!("{}", report::text(&answer));
+                    out(&report::text(&answer));
                 }
                 answers.push(report::json(&answer));
             }
@@ -131,7 +131,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.json {
         let array = serde_json::Value::Array(answers);
-        println!("{}", serde_json::to_string_pretty(&array).unwrap_or_default());
+        out(&format!("{}\n", serde_json::to_string_pretty(&array).unwrap_or_default()));
     }
     if failed { ExitCode::from(FINDINGS) } else { ExitCode::SUCCESS }
 }

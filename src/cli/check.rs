@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use gamelang::check::check;
 
-use super::{FINDINGS, USAGE, print_errors, read_source};
+use super::{FINDINGS, USAGE, out, print_errors, read_source};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -42,9 +42,9 @@ pub fn run(args: Args) -> ExitCode {
         let errors_word = if errors == 1 { "error" } else { "errors" };
         eprintln!("found {errors} {errors_word} in {broken_files} of {files} {files_word}");
     } else if !unreadable {
-        println!(
-            "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors"
-        );
+        out(&format!(
+            "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors\n"
+        ));
     }
     match (unreadable, errors > 0) {
         (true, _) => ExitCode::from(USAGE),

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use gamelang::search::export::{dot, position_graph};
 use gamelang::search::{self, Solver};
 
-use super::{FINDINGS, fail, load, position_of};
+use super::{FINDINGS, fail, load, out, position_of};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut solver = Solver::with_options(instance.game.clone(), search::Options::default());
     match position_graph(&mut solver, &heaps, args.max_positions) {
         Ok(graph) => {
-            print!("{}", dot(&graph));
+            out(&dot(&graph));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e, FINDINGS),

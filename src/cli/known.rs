@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 use gamelang::known::CATALOGUE;
 
+use super::out;
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Prints the catalogue as JSON.
@@ -24,17 +26,18 @@ pub fn run(args: Args) -> ExitCode {
                 })
             })
             .collect();
-        println!("{}", serde_json::Value::Array(entries));
+        out(&format!("{}\n", serde_json::Value::Array(entries)));
         return ExitCode::SUCCESS;
     }
-    for (i, e) in CATALOGUE.iter().enumerate() {
-        if i > 0 {
-            println!();
-        }
-        println!("{}", e.id);
-        println!("  recognises: {}", e.recognises);
-        println!("  formula:    {}", e.formula);
-        println!("  source:     {}", e.source);
-    }
+    let entries: Vec<String> = CATALOGUE
+        .iter()
+        .map(|e| {
+            format!(
+                "{}\n  recognises: {}\n  formula:    {}\n  source:     {}\n",
+                e.id, e.recognises, e.formula, e.source
+            )
+        })
+        .collect();
+    out(&entries.join("\n"));
     ExitCode::SUCCESS
 }

@@ -65,6 +65,16 @@ fn read_source(path: &str) -> Result<Source, Error> {
         })
 }
 
+/// Writes to stdout; a reader that went away (`gamelang known | head`) is
+/// not an error worth a panic.
+fn out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// Prints diagnostics to stderr, in colour on a terminal.
 fn print_errors(errors: &[Error]) {
     let colour = std::io::stderr().is_terminal();

@@ -8,7 +8,7 @@ use gamelang::search::{self, DEFAULT_MAX_POSITIONS};
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{FINDINGS, fail, load, print_errors};
+use super::{FINDINGS, fail, load, out, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -58,11 +58,11 @@ pub fn run(args: Args) -> ExitCode {
     drop(progress);
     match result {
         Ok(table) if args.json => {
-            println!("{}", report::table_json(&table));
+            out(&format!("{}\n", report::table_json(&table)));
             ExitCode::SUCCESS
         }
         Ok(table) => {
-            print!("{}", report::table_text(&table));
+            out(&report::table_text(&table));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e, FINDINGS),

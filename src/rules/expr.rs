@@ -253,3 +253,127 @@ mod tests {
         assert_eq!(arithmetic(BinOp::Rem, -1, 7), Ok(6));
     }
 }
+
+/// Exact evaluation over integers of any size, for conditions on positions
+/// whose heaps may pass 64 bits (a game's invariant, checked on the
+/// position asked about); no amount or heap is in scope there.
+mod big {
+    use num_bigint::{BigInt, BigUint};
+    use num_integer::{Integer, Roots as _};
+    use num_traits::{ToPrimitive, Zero};
+
+    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime};
+
+    type Result<T> = std::result::Result<T, EvalError>;
+
+    impl Expr {
+        /// Whether the condition holds on a position of any size.
+        pub fn holds_on(&self, heaps: &[BigUint]) -> Result<bool> {
+            truth(self, heaps)
+        }
+    }
+
+    fn int(e: &Expr, heaps: &[BigUint]) -> Result<BigInt> {
+        Ok(match e {
+            Expr::Const(n) => BigInt::from(*n),
+            Expr::Len => BigInt::from(heaps.len()),
+            Expr::HeapAt(index) => {
+                let index = int(index, heaps)?;
+                let found = index
+                    .to_usize()
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| heaps.get(i));
+                match found {
+                    Some(h) => BigInt::from(h.clone()),
+                    None => {
+                        return Err(EvalError::HeapIndex {
+                            index: index.to_i128().unwrap_or(i128::MAX),
+                            len: heaps.len(),
+                        });
+                    }
+                }
+            }
+            Expr::Neg(e) => -int(e, heaps)?,
+            Expr::Binary(op, a, b) => {
+                let (a, b) = (int(a, heaps)?, int(b, heaps)?);
+                match op {
+                    BinOp::Add => a + b,
+                    BinOp::Sub => a - b,
+                    BinOp::Mul => a * b,
+                    BinOp::Div | BinOp::Rem if b.is_zero() => return Err(EvalError::DivisionByZero),
+                    BinOp::Div => a.div_floor(&b),
+                    BinOp::Rem => a.mod_floor(&num_traits::Signed::abs(&b)),
+                    _ => BigInt::from(u8::from(compare(*op, &a, &b)?)),
+                }
+            }
+            Expr::Call(func, args) => {
+                let mut best: Option<BigInt> = None;
+                for arg in args {
+                    let v = int(arg, heaps)?;
+                    best = Some(match best {
+                        None => v,
+                        Some(b) if *func == Func::Min => b.min(v),
+                        Some(b) => b.max(v),
+                    });
+                }
+                best.unwrap_or_default()
+            }
+            // No amount or heap in a position's condition; conditions used
+            // as numbers do not pass lowering.
+            Expr::Amount | Expr::Heap => BigInt::zero(),
+            _ => BigInt::from(u8::from(truth(e, heaps)?)),
+        })
+    }
+
+    fn truth(e: &Expr, heaps: &[BigUint]) -> Result<bool> {
+        Ok(match e {
+            Expr::Not(e) => !truth(e, heaps)?,
+            Expr::Binary(BinOp::And, a, b) => truth(a, heaps)? && truth(b, heaps)?,
+            Expr::Binary(BinOp::Or, a, b) => truth(a, heaps)? || truth(b, heaps)?,
+            Expr::Binary(op, a, b) => compare(*op, &int(a, heaps)?, &int(b, heaps)?)?,
+            Expr::Is(e, property) => {
+                let n = int(e, heaps)?;
+                match property {
+                    Property::Even => n.is_even(),
+                    Property::Odd => n.is_odd(),
+                    Property::Square => n.to_biguint().is_some_and(|m| {
+                        let r = m.sqrt();
+                        &r * &r == m
+                    }),
+                    Property::Prime => match n.to_u64() {
+                        Some(m) => is_prime(m),
+                        None if n.sign() == num_bigint::Sign::Minus => false,
+                        None => return Err(EvalError::PrimeTooLarge(n.to_i128().unwrap_or(i128::MAX))),
+                    },
+                }
+            }
+            Expr::Each(op, bound) => {
+                let bound = int(bound, heaps)?;
+                for h in heaps {
+                    if !compare(*op, &BigInt::from(h.clone()), &bound)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Expr::Monotone(Monotone::Nonincreasing) => heaps.windows(2).all(|w| w[0] >= w[1]),
+            Expr::Monotone(Monotone::Nondecreasing) => heaps.windows(2).all(|w| w[0] <= w[1]),
+            _ => !int(e, heaps)?.is_zero(),
+        })
+    }
+
+    fn compare(op: BinOp, a: &BigInt, b: &BigInt) -> Result<bool> {
+        Ok(match op {
+            BinOp::Eq => a == b,
+            BinOp::Ne => a != b,
+            BinOp::Lt => a < b,
+            BinOp::Le => a <= b,
+            BinOp::Gt => a > b,
+            BinOp::Ge => a >= b,
+            BinOp::Divides => !a.is_zero() && (b % a).is_zero(),
+            // Arithmetic and logic are not comparisons: lowering's kind
+            // check keeps them out of here.
+            _ => false,
+        })
+    }
+}

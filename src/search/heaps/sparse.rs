@@ -121,6 +121,7 @@ impl Sparse {
         let best = (1..size).min_by_key(|&m| w[m]).unwrap_or(1);
         self.mask = best as u32;
         self.rebuild(values);
+        eprintln!("choose n={} mask={:#x} rare={}", values.len(), self.mask, self.rare.len());
         self.active = match self.mode {
             Mode::Forced => true,
             Mode::Auto => self.rare.len() * 4 <= values.len(),
