@@ -31,11 +31,21 @@ pub struct Answer {
     pub grundy: Option<BigUint>,
     /// The first winning moves, at most `Options::max_moves` of them.
     pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves there are in all, where known.
-    pub winning_move_count: Option<BigUint>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: Count,
     pub method: Method,
     /// What the answer leaves out, and why.
     pub notes: Vec<String>,
+}
+
+/// How many winning moves there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(BigUint),
+    /// Counting them all would take too long; there are at least this many.
+    AtLeast(BigUint),
+    /// Not counted: a component's position is too large to search.
+    Unknown,
 }
 
 /// A move to a P-position.
@@ -176,17 +186,21 @@ impl Analyzer {
             }
         };
         let (winning_moves, winning_move_count) = if outcome == Outcome::P {
-            (Vec::new(), Some(BigUint::zero()))
+            (Vec::new(), Count::Exact(BigUint::zero()))
         } else {
             self.winning_moves(&parts, grundy.as_ref(), &mut notes)?
         };
-        if let Some(count) = &winning_move_count
-            && *count > BigUint::from(winning_moves.len())
-        {
-            notes.push(format!(
-                "{count} winning moves; the first {} are listed (--max-moves)",
-                winning_moves.len()
-            ));
+        match &winning_move_count {
+            Count::Exact(count) if *count > BigUint::from(winning_moves.len()) => {
+                notes.push(format!(
+                    "{count} winning moves; the first {} are listed (--max-moves)",
+                    winning_moves.len()
+                ));
+            }
+            Count::AtLeast(_) => notes.push(
+                "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
+            ),
+            _ => {}
         }
         for part in &parts {
             if part.grundy.is_none() && !part.game.misere {
@@ -335,7 +349,7 @@ impl Analyzer {
         parts: &[Part],
         total: Option<&BigUint>,
         notes: &mut Vec<String>,
-    ) -> Result<(Vec<WinningMove>, Option<BigUint>), Error> {
+    ) -> Result<(Vec<WinningMove>, Count), Error> {
         let max = self.options.max_moves;
         let sum = parts.len() > 1;
         if let ([_], Some(closed)) = (parts, &parts[0].closed_moves) {
@@ -348,10 +362,16 @@ impl Analyzer {
                     winning_move(parts, 0, m.rule, &to)
                 })
                 .collect();
-            return Ok((moves, Some(closed.count.clone())));
+            let count = if closed.at_least {
+                Count::AtLeast(closed.count.clone())
+            } else {
+                Count::Exact(closed.count.clone())
+            };
+            return Ok((moves, count));
         }
         let mut found = Vec::new();
-        let mut count = Some(BigUint::zero());
+        let mut count = BigUint::zero();
+        let mut complete = true;
         for (index, part) in parts.iter().enumerate() {
             let heaps = match (&part.method, small(&part.position)) {
                 (ComponentMethod::Search { .. }, _) => searchable(&part.game, &part.position)?,
@@ -363,7 +383,7 @@ impl Analyzer {
                         part.game.title(),
                         part.position
                     ));
-                    count = None;
+                    complete = false;
                     continue;
                 }
             };
@@ -385,15 +405,18 @@ impl Analyzer {
                     Value::Misere { .. } => value.is_p(),
                 };
                 if wins {
-                    if let Some(c) = &mut count {
-                        *c += 1u32;
-                    }
+                    count += 1u32;
                     if found.len() < max {
                         found.push(winning_move(parts, index, rule, &Position::from_u64s(&next)));
                     }
                 }
             }
         }
+        let count = if complete {
+            Count::Exact(count)
+        } else {
+            Count::Unknown
+        };
         Ok((found, count))
     }
 }

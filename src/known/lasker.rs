@@ -118,6 +118,7 @@ impl Known for Lasker {
             grundy: Some(s),
             winning: super::WinningMoves {
                 count: first.count + second.count,
+                at_least: false,
                 moves,
             },
         }

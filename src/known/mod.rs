@@ -34,8 +34,10 @@ pub struct Closed {
 /// The moves to P-positions: their exact number, and the first of them.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct WinningMoves {
-    /// How many winning moves there are in all.
+    /// How many winning moves there are in all (or, with `at_least`, a
+    /// lower bound where counting them all would take too long).
     pub count: BigUint,
+    pub at_least: bool,
     /// The first `max_moves` of them (all when there are fewer), each a
     /// distinct resulting position, in a fixed order.
     pub moves: Vec<KnownMove>,

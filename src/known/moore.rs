@@ -128,6 +128,7 @@ fn winning_moves(heaps: &[BigUint], k: usize, residue: &[usize], max_moves: usiz
         let zeros = vec![BigUint::zero(); heaps.len()];
         return WinningMoves {
             count: BigUint::one(),
+            at_least: false,
             moves: listed(vec![zeros]),
         };
     }
@@ -146,6 +147,7 @@ fn winning_moves(heaps: &[BigUint], k: usize, residue: &[usize], max_moves: usiz
             };
             WinningMoves {
                 count: total,
+                at_least: false,
                 moves: listed(moves),
             }
         }
@@ -153,6 +155,7 @@ fn winning_moves(heaps: &[BigUint], k: usize, residue: &[usize], max_moves: usiz
             // Too large to count: the constructive move alone (see the
             // module's documentation).
             count: BigUint::one(),
+            at_least: true,
             moves: listed(vec![constructive_move(heaps, k)]),
         },
     }

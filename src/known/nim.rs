@@ -155,6 +155,7 @@ impl Collector {
     pub(super) fn finish(self) -> WinningMoves {
         WinningMoves {
             count: self.count,
+            at_least: false,
             moves: self.moves,
         }
     }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde_json::{Value as Json, json};
 
 use super::number;
-use crate::analysis::{Answer, ComponentMethod, Outcome};
+use crate::analysis::{Answer, ComponentMethod, Count, Outcome};
 
 /// An answer as the text `gamelang analyze` prints.
 pub fn text(answer: &Answer) -> String {
@@ -34,10 +34,11 @@ fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
         }
         None => writeln!(out, "  grundy:  none (misère play)")?,
     }
-    let count = answer
-        .winning_move_count
-        .as_ref()
-        .map_or("unknown".to_string(), ToString::to_string);
+    let count = match &answer.winning_move_count {
+        Count::Exact(n) => n.to_string(),
+        Count::AtLeast(n) => format!("at least {n}"),
+        Count::Unknown => "unknown".to_string(),
+    };
     writeln!(out, "  winning moves: {count}")?;
     for m in &answer.winning_moves {
         let component = m
@@ -157,7 +158,14 @@ pub fn json(answer: &Answer) -> Json {
         "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N" },
         "grundy": answer.grundy.as_ref().map_or(Json::Null, number),
         "winning_moves": moves,
-        "winning_move_count": answer.winning_move_count.as_ref().map_or(Json::Null, number),
+        "winning_move_count": match &answer.winning_move_count {
+            Count::Exact(n) => number(n),
+            Count::AtLeast(_) | Count::Unknown => Json::Null,
+        },
+        "winning_move_count_at_least": match &answer.winning_move_count {
+            Count::Exact(n) | Count::AtLeast(n) => number(n),
+            Count::Unknown => Json::Null,
+        },
         "method": method,
         "notes": answer.notes,
     })

@@ -259,7 +259,7 @@ mod tests {
 /// position asked about); no amount or heap is in scope there.
 mod big {
     use num_bigint::{BigInt, BigUint};
-    use num_integer::{Integer, Roots as _};
+    use num_integer::Integer;
     use num_traits::{ToPrimitive, Zero};
 
     use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime};

@@ -208,6 +208,7 @@ impl Sparse {
         if count == 0 {
             return common;
         }
+        if values.len() % 100000 == 0 { eprintln!("n={} common={} wanted={:?} cuts={:?}", values.len(), common, self.wanted, cuts); }
         // Look for them among all splits, stopping once all are found.
         let wanted = &mut self.wanted;
         'scan: for &(r, most) in cuts {
