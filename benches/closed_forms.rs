@@ -16,7 +16,6 @@ use gamelang::diagnostics::Source;
 use gamelang::position::Position;
 use gamelang::rules::Game;
 use num_bigint::BigUint;
-use num_integer::Roots;
 
 /// Positions per game.
 const POSITIONS: usize = 2_000;

@@ -3,10 +3,7 @@
 
 use std::process::ExitCode;
 
-use std::sync::Arc;
-
 use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
-use gamelang::rules::Game;
 use gamelang::{search, verify};
 use gamelang::check::Analysis;
 use gamelang::diagnostics::{Code, Error};
@@ -98,17 +95,31 @@ pub fn run(args: Args) -> ExitCode {
         verify_bound: args.verify.unwrap_or(verify::DEFAULT_BOUND),
     });
     if let Some(bound) = args.verify {
-        let mut games: Vec<&Arc<Game>> = analyses.iter().flat_map(|a| a.components.iter().map(|c| &c.game)).collect();
-        games.dedup_by_key(|g| g.title());
-        for game in games {
+        // What was compared: on stdout with the answers, or on stderr beside JSON.
+        let say = |line: String| {
+            if args.json {
+                eprintln!("{line}");
+            } else {
+                out(&format!("{line}\n"));
+            }
+        };
+        let mut seen = std::collections::HashSet::new();
+        for game in analyses.iter().flat_map(|a| a.components.iter().map(|c| &c.game)) {
+            if !seen.insert(game.title()) {
+                continue;
+            }
             match analyzer.recognised(game) {
-                Ok(Some((id, verified))) => eprintln!(
-                    "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heaps, each at most {bound}",
+                Ok(Some((id, verified))) => say(format!(
+                    "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heap{}, each heap at most {bound}",
                     game.title(),
                     verified.positions,
-                    verified.max_heaps
-                ),
-                Ok(None) => eprintln!("verified: `{}` has no closed form here; the search answers it", game.title()),
+                    verified.max_heaps,
+                    if verified.max_heaps == 1 { "" } else { "s" }
+                )),
+                Ok(None) => say(format!(
+                    "verified: nothing to compare for `{}`: no closed form applies, the search answers it",
+                    game.title()
+                )),
                 Err(e) => return fail(e, FINDINGS),
             }
         }

@@ -139,11 +139,16 @@ impl Sparse {
     }
 
     /// Marks what every split with a rare part reaches: all the common
-    /// values splits reach, and some rare ones. `cuts` are (r, most): the
+    /// values splits reach, and some rare ones (and 0 from equal halves). `cuts` are (r, most): the
     /// splits a + (r - a) with 1 <= a <= most.
     #[inline]
     pub fn mark_rare_splits(&self, values: &[u32], cuts: &[(usize, usize)], seen: &mut Seen) {
         for &(r, most) in cuts {
+            // Two equal halves reach 0 at once. A scan from the ends would
+            // only find them last, and 0 is the rare value wanted most often.
+            if r % 2 == 0 && most == r / 2 {
+                seen.mark(0);
+            }
             for &a in &self.rare {
                 if a >= r {
                     break;
@@ -208,13 +213,13 @@ impl Sparse {
         if count == 0 {
             return common;
         }
-        if values.len() % 100000 == 0 { eprintln!("n={} common={} wanted={:?} cuts={:?}", values.len(), common, self.wanted, cuts); }
         // Look for them among all splits, stopping once all are found.
         let wanted = &mut self.wanted;
         'scan: for &(r, most) in cuts {
             let left = &values[1..=most];
             let right = &values[r - most..r];
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+            for (i, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
+                if i > 1000 && values.len() % 1000 == 0 { eprintln!("LONG n={} r={r} wanted={:?} common={common}", values.len(), wanted); break 'scan; }
                 let v = x ^ y;
                 let w = (v >> 6) as usize;
                 if w < wanted.len() && wanted[w] >> (v & 63) & 1 == 1 {

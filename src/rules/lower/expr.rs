@@ -1,0 +1,168 @@
+//! Lowering expressions. Each is a number or a condition, and must be the
+//! kind its place wants; a constant (a bound, a set item, a count of heaps)
+//! must also not depend on the position, and is evaluated once, here.
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
+use super::Lowerer;
+use super::names::Scope;
+use crate::diagnostics::{Code, Error};
+use crate::rules::ParamValue;
+use crate::rules::expr::{Env, Expr};
+use crate::syntax::ast::{self, BinOp, ExprKind, Span};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Number,
+    Condition,
+}
+
+impl Kind {
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Number => "a number",
+            Kind::Condition => "a condition",
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// A constant number: a literal or parameter exactly, anything else
+    /// evaluated in checked 128-bit arithmetic.
+    pub(super) fn constant(&mut self, expr: &ast::Expr, kind: Kind) -> Option<BigInt> {
+        match &expr.kind {
+            ExprKind::Int(n) => return Some(n.clone()),
+            ExprKind::Name(name) => {
+                if let Some(ParamValue::Int(n)) = self.param(&name.name) {
+                    return Some(n.clone());
+                }
+            }
+            _ => {}
+        }
+        let fixed = Scope {
+            amount: false,
+            fixed: true,
+        };
+        let lowered = self.expr(expr, fixed, kind)?;
+        if depends_on_position(&lowered) {
+            self.error(
+                Error::new(
+                    Code::WrongKind,
+                    "this must be a fixed number, not depend on the heaps",
+                )
+                .at(self.source, expr.span, "depends on the position")
+                .help("use numbers and parameters here; conditions on the heaps go after `where`"),
+            );
+            return None;
+        }
+        match lowered.int(&Env::position(&[])) {
+            Ok(n) => Some(BigInt::from(n)),
+            Err(e) => {
+                self.error(
+                    Error::new(Code::Evaluation, format!("this cannot be evaluated: {e}"))
+                        .at(self.source, expr.span, e.to_string())
+                        .help("a bound, a set item or a number of heaps must have a value: change it, or the parameters it uses"),
+                );
+                None
+            }
+        }
+    }
+
+    /// Lowers an expression that must be of `want` kind.
+    pub(super) fn expr(&mut self, expr: &ast::Expr, scope: Scope, want: Kind) -> Option<Expr> {
+        let (lowered, kind) = self.expr_any(expr, scope)?;
+        if kind != want {
+            self.error(
+                Error::new(
+                    Code::WrongKind,
+                    format!("expected {}, found {}", want.describe(), kind.describe()),
+                )
+                .at(
+                    self.source,
+                    expr.span,
+                    format!("this is {}", kind.describe()),
+                )
+                .help(match want {
+                    Kind::Number => "use a number here, like `k + 1` or `h / 2`",
+                    Kind::Condition => "use a condition here, like `k <= 3` or `k is prime`",
+                }),
+            );
+            return None;
+        }
+        Some(lowered)
+    }
+
+    fn expr_any(&mut self, expr: &ast::Expr, scope: Scope) -> Option<(Expr, Kind)> {
+        use Kind::{Condition, Number};
+        let boxed = |e: Expr| Box::new(e);
+        Some(match &expr.kind {
+            ExprKind::Int(n) => match n.to_i128() {
+                Some(n) => (Expr::Const(n), Number),
+                None => {
+                    self.too_big(expr.span);
+                    return None;
+                }
+            },
+            ExprKind::Name(name) => (self.name(name, scope)?, Number),
+            ExprKind::Heap(index) => (
+                Expr::HeapAt(boxed(self.expr(index, scope, Number)?)),
+                Number,
+            ),
+            ExprKind::Neg(e) => (Expr::Neg(boxed(self.expr(e, scope, Number)?)), Number),
+            ExprKind::Not(e) => (Expr::Not(boxed(self.expr(e, scope, Condition)?)), Condition),
+            ExprKind::Binary(op, a, b) => {
+                let (operand, result) = match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                        (Number, Number)
+                    }
+                    BinOp::And | BinOp::Or => (Condition, Condition),
+                    _ => (Number, Condition),
+                };
+                let a = self.expr(a, scope, operand);
+                let b = self.expr(b, scope, operand);
+                (Expr::Binary(*op, boxed(a?), boxed(b?)), result)
+            }
+            ExprKind::Call(func, args) => {
+                let args: Vec<Option<Expr>> =
+                    args.iter().map(|a| self.expr(a, scope, Number)).collect();
+                (
+                    Expr::Call(*func, args.into_iter().collect::<Option<_>>()?),
+                    Number,
+                )
+            }
+            ExprKind::Is(e, property) => (
+                Expr::Is(boxed(self.expr(e, scope, Number)?), *property),
+                Condition,
+            ),
+            ExprKind::Each(op, e) => (
+                Expr::Each(*op, boxed(self.expr(e, scope, Number)?)),
+                Condition,
+            ),
+            ExprKind::Monotone(m) => (Expr::Monotone(*m), Condition),
+        })
+    }
+
+    pub(super) fn too_big(&mut self, span: Span) {
+        self.error(
+            Error::new(Code::Limit, "this number is too large for a condition")
+                .at(self.source, span, "larger than 128 bits")
+                .help("conditions compute with numbers below 2^127"),
+        );
+    }
+}
+
+fn depends_on_position(expr: &Expr) -> bool {
+    match expr {
+        Expr::Const(_) => false,
+        Expr::Amount
+        | Expr::Heap
+        | Expr::HeapAt(_)
+        | Expr::Len
+        | Expr::Each(..)
+        | Expr::Monotone(_) => true,
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => depends_on_position(e),
+        Expr::Binary(_, a, b) => depends_on_position(a) || depends_on_position(b),
+        Expr::Call(_, args) => args.iter().any(depends_on_position),
+    }
+}

@@ -1,0 +1,85 @@
+//! The tree builder: it turns the pairs of one parse into syntax nodes whose
+//! spans are byte offsets into the whole source. The nodes are built in
+//! `items`, `rule_defs` and `expr`; this module holds what they all use.
+
+use std::cell::Cell;
+
+use num_bigint::{BigInt, BigUint};
+use pest::iterators::Pair;
+
+use super::Rule;
+use crate::syntax::ast::{Ident, Span};
+use crate::syntax::error::SyntaxError;
+
+pub(super) type PResult<T> = Result<T, SyntaxError>;
+
+/// Builds tree nodes from the pairs of one parse. `offset` is where the parsed
+/// text starts in the whole source, so that spans are byte offsets into it.
+pub(super) struct Builder {
+    pub(super) offset: usize,
+    /// How many expressions deep the builder is, to refuse absurd nesting
+    /// before it overflows the stack.
+    pub(super) depth: Cell<usize>,
+}
+
+impl Builder {
+    pub(super) fn new(offset: usize) -> Self {
+        Builder {
+            offset,
+            depth: Cell::new(0),
+        }
+    }
+}
+
+/// The first child of `pair` with the given rule.
+pub(super) fn child(pair: Pair<'_, Rule>, rule: Rule) -> Pair<'_, Rule> {
+    pair.into_inner()
+        .find(|p| p.as_rule() == rule)
+        .unwrap_or_else(|| panic!("the grammar guarantees a {rule:?} here"))
+}
+
+/// The children of `pair` with the given rule.
+pub(super) fn children(pair: Pair<'_, Rule>, rule: Rule) -> impl Iterator<Item = Pair<'_, Rule>> {
+    pair.into_inner().filter(move |p| p.as_rule() == rule)
+}
+
+pub(super) fn big_int(text: &str) -> BigInt {
+    text.parse()
+        .expect("the grammar only matches integers here")
+}
+
+pub(super) fn big_uint(text: &str) -> BigUint {
+    text.parse().expect("the grammar only matches digits here")
+}
+
+/// `text` without trailing spaces, tabs and comments, which pest leaves in the
+/// span of a rule that ends with an optional part that was not there.
+fn trim_trailing(text: &str) -> &str {
+    let mut text = text;
+    loop {
+        let before = text.len();
+        let last_line = text.rfind('\n').map_or(0, |i| i + 1);
+        if let Some(i) = text[last_line..].find("//") {
+            text = &text[..last_line + i];
+        }
+        text = text.trim_end_matches([' ', '\t']);
+        if text.len() == before {
+            return text;
+        }
+    }
+}
+
+impl Builder {
+    pub(super) fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let span = pair.as_span();
+        let len = trim_trailing(span.as_str()).len();
+        (self.offset + span.start()..self.offset + span.start() + len).into()
+    }
+
+    pub(super) fn ident(&self, pair: Pair<'_, Rule>) -> Ident {
+        Ident {
+            name: pair.as_str().to_string(),
+            span: self.span(&pair),
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! Building expressions. pest gives an expression as a flat run of operands
+//! and operators; a `PrattParser` applies their precedence. Comparisons do
+//! not chain, and nesting is bounded, so that an absurdly deep expression is
+//! an error rather than a stack overflow.
+
+use std::sync::LazyLock;
+
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::Rule;
+use super::build::{Builder, PResult, big_int, child};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Func, Monotone, Property, Span};
+use crate::syntax::error::SyntaxError;
+
+/// Operator precedence, loosest first.
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::op_or, Assoc::Left))
+        .op(Op::infix(Rule::op_and, Assoc::Left))
+        .op(Op::prefix(Rule::op_not))
+        .op(Op::infix(Rule::op_eq, Assoc::Left)
+            | Op::infix(Rule::op_ne, Assoc::Left)
+            | Op::infix(Rule::op_lt, Assoc::Left)
+            | Op::infix(Rule::op_le, Assoc::Left)
+            | Op::infix(Rule::op_gt, Assoc::Left)
+            | Op::infix(Rule::op_ge, Assoc::Left)
+            | Op::infix(Rule::op_divides, Assoc::Left)
+            | Op::postfix(Rule::op_is))
+        .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+        .op(Op::infix(Rule::op_mul, Assoc::Left)
+            | Op::infix(Rule::op_div, Assoc::Left)
+            | Op::infix(Rule::op_rem, Assoc::Left))
+        .op(Op::prefix(Rule::op_neg))
+});
+
+/// An expression and whether it was written in parentheses (a comparison in
+/// parentheses may be compared again; a bare one may not).
+struct Grouped {
+    expr: Expr,
+    grouped: bool,
+}
+
+/// The deepest nesting of expressions (parentheses, `h[...]`, `min(...)`) and
+/// the longest run of prefix operators (`not not ...`, `- - ...`) accepted.
+const MAX_NESTING: usize = 100;
+
+fn span_start(span: Span) -> usize {
+    span.offset()
+}
+
+fn span_end(span: Span) -> usize {
+    span.offset() + span.len()
+}
+
+fn join(start: Span, end: Span) -> Span {
+    (span_start(start)..span_end(end)).into()
+}
+
+fn is_comparison(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Binary(op, _, _) => is_comparison_op(*op),
+        ExprKind::Is(..) | ExprKind::Each(..) => true,
+        _ => false,
+    }
+}
+
+fn is_comparison_op(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Divides
+    )
+}
+
+fn comparison_op(text: &str) -> BinOp {
+    match text {
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        other => unreachable!("not a comparison: {other}"),
+    }
+}
+
+impl Builder {
+    /// An `expr` or a `sum` pair: a flat sequence of operands and operators.
+    pub(super) fn expr(&self, pair: Pair<'_, Rule>) -> PResult<Expr> {
+        let too_deep = || {
+            let start = self.offset + pair.as_span().start();
+            SyntaxError::new(
+                "this expression is nested too deeply",
+                (start..start + 1).into(),
+                "too deep",
+            )
+            .with_help(format!(
+                "write it with fewer than {MAX_NESTING} levels of parentheses or operators in a row"
+            ))
+        };
+        let depth = self.depth.get() + 1;
+        if depth > MAX_NESTING {
+            return Err(too_deep());
+        }
+        // pest's Pratt parser recurses once per prefix operator.
+        let mut run = 0;
+        for part in pair.clone().into_inner() {
+            run = match part.as_rule() {
+                Rule::op_not | Rule::op_neg => run + 1,
+                _ => 0,
+            };
+            if run > MAX_NESTING {
+                return Err(too_deep());
+            }
+        }
+        self.depth.set(depth);
+        let result = self.pratt(pair.into_inner());
+        self.depth.set(depth - 1);
+        Ok(result?.expr)
+    }
+
+    fn pratt(&self, pairs: Pairs<'_, Rule>) -> PResult<Grouped> {
+        PRATT
+            .map_primary(|primary| self.primary(primary))
+            .map_prefix(|op, rhs| {
+                let rhs = rhs?.expr;
+                let span = join(self.span(&op), rhs.span);
+                let kind = match op.as_rule() {
+                    Rule::op_not => ExprKind::Not(Box::new(rhs)),
+                    Rule::op_neg => ExprKind::Neg(Box::new(rhs)),
+                    other => unreachable!("not a prefix operator: {other:?}"),
+                };
+                Ok(Grouped {
+                    expr: Expr { kind, span },
+                    grouped: false,
+                })
+            })
+            .map_infix(|lhs, op, rhs| {
+                let (lhs, rhs) = (lhs?, rhs?);
+                let bin = match op.as_rule() {
+                    Rule::op_or => BinOp::Or,
+                    Rule::op_and => BinOp::And,
+                    Rule::op_eq => BinOp::Eq,
+                    Rule::op_ne => BinOp::Ne,
+                    Rule::op_lt => BinOp::Lt,
+                    Rule::op_le => BinOp::Le,
+                    Rule::op_gt => BinOp::Gt,
+                    Rule::op_ge => BinOp::Ge,
+                    Rule::op_divides => BinOp::Divides,
+                    Rule::op_add => BinOp::Add,
+                    Rule::op_sub => BinOp::Sub,
+                    Rule::op_mul => BinOp::Mul,
+                    Rule::op_div => BinOp::Div,
+                    Rule::op_rem => BinOp::Rem,
+                    other => unreachable!("not an infix operator: {other:?}"),
+                };
+                if is_comparison_op(bin) {
+                    self.not_chained(&lhs, &op)?;
+                    self.not_chained(&rhs, &op)?;
+                }
+                let span = join(lhs.expr.span, rhs.expr.span);
+                let kind = ExprKind::Binary(bin, Box::new(lhs.expr), Box::new(rhs.expr));
+                Ok(Grouped {
+                    expr: Expr { kind, span },
+                    grouped: false,
+                })
+            })
+            .map_postfix(|lhs, op| {
+                let lhs = lhs?;
+                let span = join(lhs.expr.span, self.span(&op));
+                let property = match child(op.clone(), Rule::property)
+                    .into_inner()
+                    .next()
+                    .expect("a property")
+                    .as_rule()
+                {
+                    Rule::kw_square => Property::Square,
+                    Rule::kw_prime => Property::Prime,
+                    Rule::kw_even => Property::Even,
+                    Rule::kw_odd => Property::Odd,
+                    other => unreachable!("not a property: {other:?}"),
+                };
+                self.not_chained(&lhs, &op)?;
+                Ok(Grouped {
+                    expr: Expr {
+                        kind: ExprKind::Is(Box::new(lhs.expr), property),
+                        span,
+                    },
+                    grouped: false,
+                })
+            })
+            .parse(pairs)
+    }
+
+    /// Rejects `a < b < c` and the like: comparisons do not associate, so an
+    /// operand of a comparison may be a comparison only in parentheses.
+    fn not_chained(&self, operand: &Grouped, op: &Pair<'_, Rule>) -> PResult<()> {
+        if operand.grouped || !is_comparison(&operand.expr) {
+            return Ok(());
+        }
+        let op_text = op.as_str().split_whitespace().next().unwrap_or("");
+        Err(SyntaxError::new(
+            "comparisons can't be chained",
+            self.span(op),
+            format!("`{op_text}` would compare the result of another comparison"),
+        )
+        .with_help("combine comparisons with `and`, as in `1 <= k and k <= 3`, or add parentheses"))
+    }
+
+    fn primary(&self, pair: Pair<'_, Rule>) -> PResult<Grouped> {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("a primary has a kind");
+        let kind = match inner.as_rule() {
+            Rule::int => ExprKind::Int(big_int(inner.as_str())),
+            Rule::heap_index => ExprKind::Heap(Box::new(self.expr(child(inner, Rule::expr))?)),
+            Rule::call => {
+                let mut parts = inner.into_inner();
+                let func = match parts.next().expect("a function").as_rule() {
+                    Rule::kw_min => Func::Min,
+                    _ => Func::Max,
+                };
+                let args = parts
+                    .filter(|p| p.as_rule() == Rule::expr)
+                    .map(|p| self.expr(p))
+                    .collect::<PResult<Vec<_>>>()?;
+                ExprKind::Call(func, args)
+            }
+            Rule::paren => {
+                let expr = self.expr(child(inner, Rule::expr))?;
+                return Ok(Grouped {
+                    expr: Expr {
+                        kind: expr.kind,
+                        span,
+                    },
+                    grouped: true,
+                });
+            }
+            Rule::each_expr => {
+                let op = comparison_op(child(inner.clone(), Rule::each_cmp).as_str());
+                let rhs = self.expr(child(inner, Rule::sum))?;
+                ExprKind::Each(op, Box::new(rhs))
+            }
+            Rule::kw_nonincreasing => ExprKind::Monotone(Monotone::Nonincreasing),
+            Rule::kw_nondecreasing => ExprKind::Monotone(Monotone::Nondecreasing),
+            Rule::kw_len | Rule::ident => ExprKind::Name(self.ident(inner)),
+            other => unreachable!("not a primary: {other:?}"),
+        };
+        Ok(Grouped {
+            expr: Expr { kind, span },
+            grouped: false,
+        })
+    }
+}

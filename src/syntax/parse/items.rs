@@ -1,0 +1,177 @@
+//! Building top-level items: games, with their parameters and statements
+//! (`heaps`, `play`, and the reserved `move`), and `analyze` lines, with
+//! their components; and the values and positions both of them use.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::build::{Builder, PResult, big_int, big_uint, child, children};
+use crate::syntax::ast::{
+    Analyze, Arg, Component, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
+    PositionLit, Statement, Value, ValueKind,
+};
+use crate::syntax::error::SyntaxError;
+
+impl Builder {
+    pub(super) fn item(&self, line: Pair<'_, Rule>) -> PResult<Item> {
+        let item = line.into_inner().next().expect("item_line has an item");
+        match item.as_rule() {
+            Rule::game_def => self.game(item).map(Item::Game),
+            Rule::analyze => Ok(Item::Analyze(self.analyze(item))),
+            other => unreachable!("not an item: {other:?}"),
+        }
+    }
+
+    fn game(&self, pair: Pair<'_, Rule>) -> PResult<GameDef> {
+        let span = self.span(&pair);
+        let mut name = None;
+        let mut params = Vec::new();
+        let mut body = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::game_name => name = Some(self.ident(part)),
+                Rule::params => {
+                    params = children(part, Rule::param).map(|p| self.param(p)).collect();
+                }
+                Rule::body => {
+                    for statement in children(part, Rule::statement) {
+                        body.push(self.statement(statement)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(GameDef {
+            name: name.expect("a game has a name"),
+            params,
+            body,
+            span,
+        })
+    }
+
+    fn param(&self, pair: Pair<'_, Rule>) -> Param {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let name = self.ident(inner.next().expect("a parameter has a name"));
+        let default = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"));
+        Param {
+            name,
+            default,
+            span,
+        }
+    }
+
+    fn value(&self, pair: Pair<'_, Rule>) -> Value {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("a value has a kind");
+        let kind = match inner.as_rule() {
+            Rule::signed_int => ValueKind::Int(big_int(inner.as_str())),
+            Rule::set_value => ValueKind::Set(
+                children(inner, Rule::signed_int)
+                    .map(|p| big_int(p.as_str()))
+                    .collect(),
+            ),
+            other => unreachable!("not a value: {other:?}"),
+        };
+        Value { kind, span }
+    }
+
+    fn statement(&self, pair: Pair<'_, Rule>) -> PResult<Statement> {
+        let inner = pair.into_inner().next().expect("a statement has a kind");
+        match inner.as_rule() {
+            Rule::heaps_decl => self.heaps(inner).map(Statement::Heaps),
+            Rule::play_decl => {
+                let span = self.span(&inner);
+                let misere = children(inner, Rule::kw_misere).next().is_some();
+                Ok(Statement::Play(PlayDecl { misere, span }))
+            }
+            Rule::reserved_stmt => Err(self.reserved(inner)),
+            Rule::rule_def => self.rule(inner).map(Statement::Rule),
+            other => unreachable!("not a statement: {other:?}"),
+        }
+    }
+
+    fn heaps(&self, pair: Pair<'_, Rule>) -> PResult<HeapsDecl> {
+        let span = self.span(&pair);
+        let mut count = HeapCount::Any;
+        let mut invariant = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::heap_count => {
+                    let inner = part.into_inner().next().expect("a heap count");
+                    if inner.as_rule() == Rule::int {
+                        count = HeapCount::Fixed(big_uint(inner.as_str()), self.span(&inner));
+                    }
+                }
+                Rule::where_clause => invariant = Some(self.where_clause(part)?),
+                _ => {}
+            }
+        }
+        Ok(HeapsDecl {
+            count,
+            invariant,
+            span,
+        })
+    }
+
+    pub(super) fn where_clause(&self, pair: Pair<'_, Rule>) -> PResult<Expr> {
+        self.expr(child(pair, Rule::expr))
+    }
+
+    fn reserved(&self, pair: Pair<'_, Rule>) -> SyntaxError {
+        let keyword = pair.into_inner().next().expect("a reserved keyword");
+        SyntaxError::new(
+            "custom `move` blocks are not supported yet",
+            self.span(&keyword),
+            "not supported yet",
+        )
+        .with_help(
+            "for now, describe the moves with rules starting with `take`, `shift`, `split`, `empty` or `octal`",
+        )
+    }
+
+    fn analyze(&self, pair: Pair<'_, Rule>) -> Analyze {
+        let span = self.span(&pair);
+        let components = children(pair, Rule::component)
+            .map(|c| self.component(c))
+            .collect();
+        Analyze { components, span }
+    }
+
+    fn component(&self, pair: Pair<'_, Rule>) -> Component {
+        let span = self.span(&pair);
+        let mut game = None;
+        let mut args = Vec::new();
+        let mut position = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::game_name => game = Some(self.ident(part)),
+                Rule::args => args = children(part, Rule::arg).map(|a| self.arg(a)).collect(),
+                Rule::position => position = Some(self.position(part)),
+                _ => {}
+            }
+        }
+        Component {
+            game: game.expect("a component names a game"),
+            args,
+            position: position.expect("a component has a position"),
+            span,
+        }
+    }
+
+    pub(super) fn arg(&self, pair: Pair<'_, Rule>) -> Arg {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let name = self.ident(inner.next().expect("an argument has a name"));
+        let value = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"));
+        Arg { name, value, span }
+    }
+
+    pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PositionLit {
+        let span = self.span(&pair);
+        let heaps = children(pair, Rule::int)
+            .map(|p| big_uint(p.as_str()))
+            .collect();
+        PositionLit { heaps, span }
+    }
+}

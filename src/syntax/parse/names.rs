@@ -1,0 +1,138 @@
+//! The names the grammar's rules are shown with in syntax errors ("I was
+//! expecting `{`"), and the order a list of them is shown in.
+
+use super::Rule;
+
+/// How an expected rule is shown, and where it goes in the list.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Class {
+    /// The main things: statements, expressions, names, keywords.
+    Main,
+    /// `..`, then `where`, `from`, `and`: ways a rule may go on.
+    Continue,
+    /// `,` in a list.
+    Comma,
+    /// The end of a statement, a line or the text.
+    End,
+    /// `}`, `)`, `]`.
+    Close,
+    /// Operators: left out when anything else is expected.
+    Operator,
+}
+
+/// How a rule is named to the user; `None` for rules never worth naming.
+pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
+    use Class::*;
+    let d = match rule {
+        Rule::item_line | Rule::game_def | Rule::analyze => (Main, "`game` or `analyze`"),
+        Rule::item_end => (End, "the end of the line"),
+        Rule::EOI => (End, "the end of the text"),
+        Rule::params | Rule::args | Rule::lparen | Rule::paren => (Main, "`(`"),
+        Rule::param | Rule::arg | Rule::ident => (Main, "a name"),
+        Rule::component | Rule::game_name => (Main, "a game's name"),
+        Rule::body_open | Rule::set_open | Rule::amount_set | Rule::set_value => (Main, "`{`"),
+        Rule::body_close | Rule::set_close => (Close, "`}`"),
+        Rule::rparen => (Close, "`)`"),
+        Rule::rbracket => (Close, "`]`"),
+        Rule::body | Rule::statement | Rule::reserved_stmt => (Main, "a statement"),
+        Rule::eos => (End, "the end of the statement (a new line or `;`)"),
+        Rule::heaps_decl | Rule::kw_heaps => (Main, "`heaps`"),
+        Rule::heap_count => (Main, "a heap count (a number or `*`)"),
+        Rule::star => (Main, "`*`"),
+        Rule::where_clause | Rule::kw_where => (Continue, "`where`"),
+        Rule::play_decl | Rule::kw_play => (Main, "`play`"),
+        Rule::rule_def => (Main, "a rule (`take`, `shift`, `split` or `empty`)"),
+        Rule::take_rule | Rule::kw_take => (Main, "`take`"),
+        Rule::take_split => (Continue, "`and`"),
+        Rule::split_rest | Rule::split_rule | Rule::split_other | Rule::kw_split => {
+            (Main, "`split`")
+        }
+        Rule::shift_rule | Rule::kw_shift => (Main, "`shift`"),
+        Rule::empty_rule | Rule::kw_empty => (Main, "`empty`"),
+        Rule::split_count => (Main, "`2`"),
+        Rule::from_clause | Rule::kw_from => (Continue, "`from`"),
+        Rule::from_target => (
+            Main,
+            "which heaps to take from (`one heap`, `both heaps`, `N heaps` or `up to N heaps`)",
+        ),
+        Rule::from_both | Rule::kw_both => (Main, "`both`"),
+        Rule::from_one | Rule::kw_one => (Main, "`one`"),
+        Rule::from_two | Rule::kw_two => (Main, "`two`"),
+        Rule::from_up_to | Rule::kw_up => (Main, "`up`"),
+        Rule::from_n => (Main, "a number of heaps"),
+        Rule::octal_rule => (Main, "`octal`"),
+        Rule::octal_code => (Main, "an octal code (like `0.77`)"),
+        Rule::amounts => (Main, "the amounts (like `1..3`, `1..`, `{1, 2}` or `k`)"),
+        Rule::range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
+            (Main, "an expression")
+        }
+        Rule::op_or
+        | Rule::op_and
+        | Rule::op_not
+        | Rule::op_divides
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_lt
+        | Rule::op_ge
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul
+        | Rule::op_div
+        | Rule::op_rem
+        | Rule::op_neg
+        | Rule::op_is
+        | Rule::kw_is => (Operator, "an operator"),
+        Rule::property => (Main, "a property (`square`, `prime`, `even` or `odd`)"),
+        Rule::heap_index | Rule::h_open => (Main, "`h[`"),
+        Rule::call => (Main, "`min` or `max`"),
+        Rule::each_expr | Rule::kw_each => (Main, "`each`"),
+        Rule::each_cmp => (Main, "a comparison (`==`, `!=`, `<`, `<=`, `>` or `>=`)"),
+        Rule::position => (
+            Main,
+            "a position (a number, or numbers in parentheses like `(3, 5)`)",
+        ),
+        Rule::value => (Main, "a value (a number, or a set like `{1, 2}`)"),
+        Rule::signed_int | Rule::int => (Main, "a number"),
+        Rule::comma => (Comma, "`,`"),
+        Rule::equals => (Main, "`=`"),
+        Rule::dotdot => (Continue, "`..`"),
+        Rule::plus => (Continue, "`+`"),
+        Rule::heaps_word => (Main, "`heaps`"),
+        Rule::label => (Main, "a label"),
+        Rule::kw_game => (Main, "`game`"),
+        Rule::kw_analyze => (Main, "`analyze`"),
+        Rule::kw_at => (Main, "`at`"),
+        Rule::kw_heap => (Main, "`heap`"),
+        Rule::kw_normal => (Main, "`normal`"),
+        Rule::kw_misere => (Main, "`misere`"),
+        Rule::kw_to => (Main, "`to`"),
+        Rule::kw_the => (Main, "`the`"),
+        Rule::kw_previous => (Main, "`previous`"),
+        Rule::kw_into => (Main, "`into`"),
+        Rule::kw_unequal => (Main, "`unequal`"),
+        Rule::kw_nonempty => (Main, "`nonempty`"),
+        Rule::kw_and => (Continue, "`and`"),
+        Rule::kw_or => (Main, "`or`"),
+        Rule::kw_not => (Main, "`not`"),
+        Rule::kw_square => (Main, "`square`"),
+        Rule::kw_prime => (Main, "`prime`"),
+        Rule::kw_even => (Main, "`even`"),
+        Rule::kw_odd => (Main, "`odd`"),
+        Rule::kw_divides => (Main, "`divides`"),
+        Rule::kw_nonincreasing => (Main, "`nonincreasing`"),
+        Rule::kw_nondecreasing => (Main, "`nondecreasing`"),
+        Rule::kw_other => (Main, "`other`"),
+        Rule::kw_rest => (Main, "`rest`"),
+        Rule::kw_min => (Main, "`min`"),
+        Rule::kw_max => (Main, "`max`"),
+        Rule::kw_len => (Main, "`len`"),
+        Rule::kw_move => (Main, "`move`"),
+        Rule::kw_octal => (Main, "`octal`"),
+        // Entry points, layout, and rules that cannot fail or are never
+        // reported (their insides are).
+        _ => return None,
+    };
+    Some(d)
+}

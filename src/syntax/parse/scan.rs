@@ -1,0 +1,133 @@
+//! Reading the raw text around a parse: blanks, tokens, keywords, lines.
+//! Recovery uses it to find where the next item starts; error messages use it
+//! to name what was found and the keyword before it.
+
+/// The words that cannot be names. Keep in step with `keyword` in the grammar.
+const KEYWORDS: &[&str] = &[
+    "game",
+    "analyze",
+    "at",
+    "heaps",
+    "heap",
+    "where",
+    "play",
+    "normal",
+    "misere",
+    "misère",
+    "take",
+    "from",
+    "both",
+    "up",
+    "to",
+    "shift",
+    "the",
+    "previous",
+    "split",
+    "into",
+    "unequal",
+    "nonempty",
+    "and",
+    "or",
+    "not",
+    "is",
+    "square",
+    "prime",
+    "even",
+    "odd",
+    "divides",
+    "each",
+    "nonincreasing",
+    "nondecreasing",
+    "empty",
+    "one",
+    "other",
+    "rest",
+    "min",
+    "max",
+    "len",
+    "move",
+    "octal",
+];
+
+/// Skips spaces, line breaks, `;` and comments from `pos`.
+pub(super) fn skip_blank(src: &str, mut pos: usize) -> usize {
+    loop {
+        let rest = &src[pos..];
+        if rest.starts_with("//") {
+            pos += rest.find('\n').unwrap_or(rest.len());
+        } else if let Some(c) = rest
+            .chars()
+            .next()
+            .filter(|c| matches!(c, ' ' | '\t' | '\r' | '\n' | ';' | '\u{feff}'))
+        {
+            pos += c.len_utf8();
+        } else {
+            return pos;
+        }
+    }
+}
+
+/// The token at `pos`: a word, a number, a two-character operator, or one
+/// character. Empty at the end of the text.
+pub(super) fn token_at(src: &str, pos: usize) -> &str {
+    let rest = &src[pos..];
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    match rest.chars().next() {
+        None => "",
+        Some(c) if is_word(c) => {
+            let len = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+            &rest[..len]
+        }
+        Some(c) => {
+            for op in ["..", "<=", ">=", "==", "!=", "\r\n"] {
+                if rest.starts_with(op) {
+                    return &rest[..op.len()];
+                }
+            }
+            &rest[..c.len_utf8()]
+        }
+    }
+}
+
+/// The start of the first line after the one holding `pos` that starts, after
+/// spaces, with `game` or `analyze`; the end of `src` if there is none.
+pub(super) fn next_item_line(src: &str, pos: usize) -> usize {
+    let mut line_start = match src[pos..].find('\n') {
+        Some(i) => pos + i + 1,
+        None => return src.len(),
+    };
+    while line_start < src.len() {
+        let first = line_start
+            + (src[line_start..].len() - src[line_start..].trim_start_matches([' ', '\t']).len());
+        if matches!(token_at(src, first), "game" | "analyze") {
+            return first;
+        }
+        line_start = match src[line_start..].find('\n') {
+            Some(i) => line_start + i + 1,
+            None => return src.len(),
+        };
+    }
+    src.len()
+}
+
+pub(super) fn is_keyword(word: &str) -> bool {
+    KEYWORDS.contains(&word)
+}
+
+/// The keyword just before `pos` on its line, if any.
+pub(super) fn keyword_before(src: &str, pos: usize) -> Option<&str> {
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = src[line_start..pos].trim_end_matches([' ', '\t']);
+    let start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &before[start..];
+    is_keyword(word).then_some(word)
+}
+
+/// The line number (1-based) of byte `pos`.
+pub(super) fn line_of(src: &str, pos: usize) -> usize {
+    src[..pos].matches('\n').count() + 1
+}
