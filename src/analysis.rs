@@ -90,7 +90,7 @@ pub enum ComponentMethod {
 }
 
 /// How the analyzer works.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     pub search: search::Options,
     /// Answer by the search even where a closed form is known.
@@ -243,7 +243,7 @@ impl Analyzer {
                         game,
                         known.as_ref(),
                         self.options.verify_bound,
-                        self.options.search,
+                        self.options.search.clone(),
                     )?;
                     Some((known, verified))
                 }
@@ -269,7 +269,7 @@ impl Analyzer {
         game: &Arc<Game>,
         f: impl FnOnce(&mut Solver) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let options = self.options.search;
+        let options = self.options.search.clone();
         let state = self.state(game)?;
         let solver = state
             .solver

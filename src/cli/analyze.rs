@@ -10,6 +10,7 @@ use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 
+use super::progress::Spinner;
 use super::{FINDINGS, USAGE, fail, load, out, position_of, print_errors};
 
 #[derive(Debug, clap::Args)]
@@ -85,10 +86,13 @@ pub fn run(args: Args) -> ExitCode {
             wanted
         }
     };
+    let progress = search::Progress::default();
+    let spinner = Spinner::start("searching", progress.clone());
     let mut analyzer = Analyzer::new(Options {
         search: search::Options {
             max_positions: args.max_positions,
             decompose: true,
+            progress: progress.clone(),
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
@@ -124,16 +128,15 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
+    // Answers are printed once the search is over, not under its spinner.
+    let results: Vec<_> = analyses.iter().map(|a| analyzer.analyze(a)).collect();
+    drop(spinner);
     let mut answers = Vec::new();
     let mut failed = false;
-    for analysis in &analyses {
-        match analyzer.analyze(analysis) {
-            Ok(answer) => {
-                if !args.json {
-                    out(&report::text(&answer));
-                }
-                answers.push(report::json(&answer));
-            }
+    for result in results {
+        match result {
+            Ok(answer) if args.json => answers.push(report::json(&answer)),
+            Ok(answer) => out(&report::text(&answer)),
             Err(e) => {
                 print_errors(&[e]);
                 failed = true;

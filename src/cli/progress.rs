@@ -2,8 +2,12 @@
 //! drawn only when stderr is a terminal.
 
 use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use gamelang::search;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Shows itself once the work has run for a second.
@@ -47,5 +51,57 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A spinner counting the positions a search has evaluated, shown from a
+/// second on while the search runs, when stderr is a terminal.
+pub struct Spinner {
+    stop: Arc<AtomicBool>,
+    watcher: Option<JoinHandle<()>>,
+}
+
+impl Spinner {
+    pub fn start(what: &str, count: search::Progress) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let watcher = std::io::stderr().is_terminal().then(|| {
+            let stop = stop.clone();
+            let what = what.to_string();
+            std::thread::spawn(move || watch(&what, &count, &stop))
+        });
+        Spinner { stop, watcher }
+    }
+}
+
+fn watch(what: &str, count: &search::Progress, stop: &AtomicBool) {
+    let started = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if started.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        bar.set_message(format!("{what}: about {} positions", count.get()));
+        bar.tick();
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
+        }
     }
 }

@@ -51,7 +51,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let options = search::Options {
         max_positions: args.max_positions,
-        decompose: true,
+        ..search::Options::default()
     };
     let mut progress = Progress::new(&format!("table of {}", game.title()));
     let result = table(&game, args.upto, options, &mut |done, total| progress.update(done, total));

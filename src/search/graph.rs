@@ -11,10 +11,13 @@ use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use super::moves::MoveGen;
-use super::{Explored, Value, moves_from, too_large};
+use super::{Explored, Progress, Value, moves_from, too_large};
 use crate::diagnostics::{Code, Error};
 use crate::position::heaps_text;
 use crate::rules::Game;
+
+/// How often the search adds to its progress count, in positions.
+const PROGRESS_EVERY: usize = 1 << 16;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
@@ -33,6 +36,7 @@ pub struct GraphSearch {
     max_positions: usize,
     /// The position the current question asks about, for messages.
     asked: Vec<u64>,
+    progress: Progress,
 }
 
 enum Step {
@@ -41,7 +45,7 @@ enum Step {
 }
 
 impl GraphSearch {
-    pub fn new(game: &Game, moves: &MoveGen, max_positions: usize) -> Self {
+    pub fn new(game: &Game, moves: &MoveGen, max_positions: usize, progress: Progress) -> Self {
         let (sorted, drop_zeros) = moves.symmetry(game);
         GraphSearch {
             sorted,
@@ -51,6 +55,7 @@ impl GraphSearch {
             values: Vec::new(),
             max_positions,
             asked: Vec::new(),
+            progress,
         }
     }
 
@@ -102,6 +107,9 @@ impl GraphSearch {
             return Err(too_large(game, self.max_positions, &self.asked));
         }
         let (id, _) = self.positions.insert_full(key);
+        if id % PROGRESS_EVERY == 0 {
+            self.progress.add(PROGRESS_EVERY as u64);
+        }
         self.state.push(WHITE);
         self.values.push(Value::Grundy(0));
         Ok(id as u32)

@@ -10,6 +10,7 @@ pub mod heaps;
 pub mod moves;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::diagnostics::{Code, Error};
 use crate::position::heaps_text;
@@ -45,12 +46,14 @@ pub struct Explored {
 }
 
 /// How a search may work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The most positions (or heap sizes) one game's search may hold.
     pub max_positions: usize,
     /// Use the one-heap engine where the rules allow it.
     pub decompose: bool,
+    /// Counts the positions evaluated, for whoever shows progress.
+    pub progress: Progress,
 }
 
 impl Default for Options {
@@ -58,7 +61,23 @@ impl Default for Options {
         Options {
             max_positions: DEFAULT_MAX_POSITIONS,
             decompose: true,
+            progress: Progress::default(),
         }
+    }
+}
+
+/// A running count of positions (or heap sizes) evaluated, shared with a
+/// progress display; searches add to it now and then, never per move.
+#[derive(Clone, Debug, Default)]
+pub struct Progress(Arc<AtomicU64>);
+
+impl Progress {
+    pub fn add(&self, n: u64) {
+        self.0.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -90,7 +109,7 @@ impl Solver {
         let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
         } else {
-            Engine::Graph(GraphSearch::new(&game, &moves, options.max_positions))
+            Engine::Graph(GraphSearch::new(&game, &moves, options.max_positions, options.progress))
         };
         Solver {
             game,
