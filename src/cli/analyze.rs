@@ -4,29 +4,22 @@
 use std::process::ExitCode;
 
 use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
-use gamelang::{search, verify};
 use gamelang::check::Analysis;
 use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
+use gamelang::{search, verify};
 
 use super::progress::Spinner;
-use super::{FINDINGS, USAGE, fail, load, out, position_of, print_errors};
+use super::{FINDINGS, GameFile, USAGE, fail, load, out, position_of, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The .game file.
-    #[arg(value_name = "FILE")]
-    file: String,
-    /// The game to analyze (needed with --at when the file has several).
-    #[arg(long, value_name = "NAME")]
-    game: Option<String>,
+    #[command(flatten)]
+    input: GameFile,
     /// A position, written as after `at` in a file: `21` or `(3, 5)`.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     at: Option<String>,
-    /// Sets a parameter, overriding its default: `--set m=10`.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    set: Vec<String>,
     /// Prints one JSON array, one object per position.
     #[arg(long)]
     json: bool,
@@ -53,12 +46,12 @@ enum MethodArg {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.file, &args.set) {
+    let program = match load(&args.input.file, &args.input.set) {
         Ok(program) => program,
         Err(code) => return code,
     };
     let analyses = match &args.at {
-        Some(at) => match position_of(&program, args.game.as_deref(), at) {
+        Some(at) => match position_of(&program, args.input.game.as_deref(), at) {
             Ok(instance) => vec![Analysis {
                 components: vec![instance],
             }],
@@ -69,17 +62,27 @@ pub fn run(args: Args) -> ExitCode {
                 .analyses
                 .iter()
                 .filter(|a| {
-                    args.game.as_deref().is_none_or(|name| {
-                        a.components.iter().any(|c| c.game.name == name)
-                    })
+                    args.input
+                        .game
+                        .as_deref()
+                        .is_none_or(|name| a.components.iter().any(|c| c.game.name == name))
                 })
                 .cloned()
                 .collect();
             if wanted.is_empty() {
-                let what = args.game.as_deref().map_or(String::new(), |g| format!(" of `{g}`"));
+                let what = args
+                    .input
+                    .game
+                    .as_deref()
+                    .map_or(String::new(), |g| format!(" of `{g}`"));
                 return fail(
-                    Error::new(Code::UnknownGame, format!("{} has no analyze statement{what}", args.file))
-                        .help("add `analyze GAME at POSITION` to the file, or give a position with --at"),
+                    Error::new(
+                        Code::UnknownGame,
+                        format!("{} has no analyze statement{what}", args.input.file),
+                    )
+                    .help(
+                        "add `analyze GAME at POSITION` to the file, or give a position with --at",
+                    ),
                     USAGE,
                 );
             }
@@ -108,7 +111,10 @@ pub fn run(args: Args) -> ExitCode {
             }
         };
         let mut seen = std::collections::HashSet::new();
-        for game in analyses.iter().flat_map(|a| a.components.iter().map(|c| &c.game)) {
+        for game in analyses
+            .iter()
+            .flat_map(|a| a.components.iter().map(|c| &c.game))
+        {
             if !seen.insert(game.title()) {
                 continue;
             }
@@ -145,7 +151,14 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.json {
         let array = serde_json::Value::Array(answers);
-        out(&format!("{}\n", serde_json::to_string_pretty(&array).unwrap_or_default()));
+        out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&array).unwrap_or_default()
+        ));
     }
-    if failed { ExitCode::from(FINDINGS) } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::from(FINDINGS)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -6,33 +6,26 @@ use std::process::ExitCode;
 use gamelang::search::export::{dot, position_graph};
 use gamelang::search::{self, Solver};
 
-use super::{FINDINGS, fail, load, out, position_of};
+use super::{FINDINGS, GameFile, fail, load, out, position_of};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The .game file.
-    #[arg(value_name = "FILE")]
-    file: String,
-    /// The game (needed when the file has several).
-    #[arg(long, value_name = "NAME")]
-    game: Option<String>,
+    #[command(flatten)]
+    input: GameFile,
     /// The position the graph starts from: `21` or `(3, 5)`.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     at: String,
-    /// Sets a parameter, overriding its default: `--set m=10`.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    set: Vec<String>,
     /// The most positions the graph may hold.
     #[arg(long, value_name = "N", default_value_t = 2_000)]
     max_positions: usize,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.file, &args.set) {
+    let program = match load(&args.input.file, &args.input.set) {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let instance = match position_of(&program, args.game.as_deref(), &args.at) {
+    let instance = match position_of(&program, args.input.game.as_deref(), &args.at) {
         Ok(instance) => instance,
         Err(code) => return code,
     };

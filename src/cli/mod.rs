@@ -51,6 +51,20 @@ impl Cli {
     }
 }
 
+/// The file and game a command works on, and parameter values.
+#[derive(Debug, clap::Args)]
+pub struct GameFile {
+    /// The .game file.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The game (needed when the file has several and no statement says which).
+    #[arg(long, value_name = "NAME")]
+    game: Option<String>,
+    /// Sets a parameter, overriding its default: `--set m=10`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+}
+
 /// Exit codes: 0 clean, 1 errors in the input, 2 usage or I/O errors.
 pub const FINDINGS: u8 = 1;
 pub const USAGE: u8 = 2;
@@ -70,7 +84,11 @@ fn read_source(path: &str) -> Result<Source, Error> {
 fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+    if stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
         std::process::exit(0);
     }
 }

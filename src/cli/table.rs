@@ -8,22 +8,15 @@ use gamelang::search::{self, DEFAULT_MAX_POSITIONS};
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{FINDINGS, fail, load, out, print_errors};
+use super::{FINDINGS, GameFile, fail, load, out, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The .game file.
-    #[arg(value_name = "FILE")]
-    file: String,
-    /// The game to tabulate (needed when the file has several).
-    #[arg(long, value_name = "NAME")]
-    game: Option<String>,
+    #[command(flatten)]
+    input: GameFile,
     /// The largest heap in the table.
     #[arg(long, value_name = "N")]
     upto: u64,
-    /// Sets a parameter, overriding its default: `--set m=10`.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    set: Vec<String>,
     /// Prints the table as JSON.
     #[arg(long)]
     json: bool,
@@ -33,11 +26,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.file, &args.set) {
+    let program = match load(&args.input.file, &args.input.set) {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let entry = match program.choose_game(args.game.as_deref()) {
+    let entry = match program.choose_game(args.input.game.as_deref()) {
         Ok(entry) => entry,
         Err(e) => return fail(e, FINDINGS),
     };
@@ -54,7 +47,9 @@ pub fn run(args: Args) -> ExitCode {
         ..search::Options::default()
     };
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = table(&game, args.upto, options, &mut |done, total| progress.update(done, total));
+    let result = table(&game, args.upto, options, &mut |done, total| {
+        progress.update(done, total)
+    });
     drop(progress);
     match result {
         Ok(table) if args.json => {

@@ -20,7 +20,7 @@ pub mod wythoff;
 use num_bigint::BigUint;
 
 use crate::position::Outcome;
-use crate::rules::Game;
+use crate::rules::{Game, MoveKind};
 
 /// What a closed form says about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +89,15 @@ pub const CATALOGUE: &[&Entry] = &[
     &moore::ENTRY,
     &empty_and_divide::ENTRY,
 ];
+
+/// The kind of move of a game made of exactly one rule, with no invariant:
+/// the shape most known games have. Play and heap count are the caller's.
+fn only_rule(game: &Game) -> Option<&MoveKind> {
+    match game.rules.as_slice() {
+        [rule] if game.invariant.is_none() => Some(&rule.kind),
+        _ => None,
+    }
+}
 
 /// The known game `game` is, if any.
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {

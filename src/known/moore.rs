@@ -43,13 +43,10 @@ pub static ENTRY: Entry = Entry {
 };
 
 fn recognise(game: &Game) -> Option<Box<dyn Known>> {
-    if game.misere || game.invariant.is_some() {
+    if game.misere {
         return None;
     }
-    let [rule] = game.rules.as_slice() else {
-        return None;
-    };
-    match &rule.kind {
+    match super::only_rule(game)? {
         MoveKind::Take {
             amounts: Amounts {
                 base,

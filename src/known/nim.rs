@@ -81,13 +81,7 @@ pub(super) fn replaced(heaps: &[BigUint], i: usize, value: BigUint) -> Vec<BigUi
 /// condition, no split and no invariant: the shape of the whole Nim family.
 /// Play (normal or misère) and the heap count are for the caller to check.
 pub(super) fn single_take(game: &Game) -> Option<&AmountBase> {
-    if game.invariant.is_some() {
-        return None;
-    }
-    let [rule] = game.rules.as_slice() else {
-        return None;
-    };
-    take_any_amount(&rule.kind)
+    take_any_amount(super::only_rule(game)?)
 }
 
 /// The amounts of a take from one heap with no condition and no split.
