@@ -27,7 +27,10 @@ impl Digits {
     fn next(&mut self) -> BigUint {
         let mut text = String::with_capacity(100);
         for i in 0..100 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let d = (self.0 >> 33) % 10;
             text.push(char::from(b'0' + if i == 0 { 1 + d % 9 } else { d } as u8));
         }
@@ -40,7 +43,10 @@ fn game(file: &str, name: &str) -> Arc<Game> {
     let text = std::fs::read_to_string(&path).expect("the example game");
     let (program, errors) = check(&Source::new(path, text), Vec::new());
     assert!(errors.is_empty());
-    program.game(name).and_then(|g| g.default.clone()).expect("the game")
+    program
+        .game(name)
+        .and_then(|g| g.default.clone())
+        .expect("the game")
 }
 
 fn per_position(total: Duration, n: usize) -> String {
@@ -61,7 +67,9 @@ fn main() {
         ("staircase.game", "staircase", 3),
         ("empty_and_divide.game", "empty_and_divide", 2),
     ];
-    println!("closed-form analysis, {POSITIONS} positions of 100-digit heaps per game (release build)");
+    println!(
+        "closed-form analysis, {POSITIONS} positions of 100-digit heaps per game (release build)"
+    );
     println!("{:<18} {:>12}  {:<14}", "game", "per position", "method");
     let mut digits = Digits(2026);
     for &(file, name, heaps) in cases {
@@ -72,9 +80,15 @@ fn main() {
         let mut analyzer = Analyzer::default();
         // The first answer recognises and verifies the closed form: not timed.
         let first = Analysis {
-            components: vec![Instance { game: game.clone(), position: positions[0].clone() }],
+            components: vec![Instance {
+                game: game.clone(),
+                position: positions[0].clone(),
+            }],
         };
-        let method = match analyzer.analyze(&first).map(|a| a.method.components[0].clone()) {
+        let method = match analyzer
+            .analyze(&first)
+            .map(|a| a.method.components[0].clone())
+        {
             Ok(ComponentMethod::ClosedForm { id, .. }) => format!("closed form `{id}`"),
             Ok(ComponentMethod::Search { .. }) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),
@@ -82,22 +96,33 @@ fn main() {
         let start = Instant::now();
         for position in &positions {
             let analysis = Analysis {
-                components: vec![Instance { game: game.clone(), position: position.clone() }],
+                components: vec![Instance {
+                    game: game.clone(),
+                    position: position.clone(),
+                }],
             };
             black_box(analyzer.analyze(&analysis).expect("an answer"));
         }
-        println!("{name:<18} {}  {method}", per_position(start.elapsed(), POSITIONS));
+        println!(
+            "{name:<18} {}  {method}",
+            per_position(start.elapsed(), POSITIONS)
+        );
     }
 
     println!();
     println!("beside a hand-written formula on the same 100-digit positions:");
     let mut analyzer = Analyzer::default();
     let nim = game("nim.game", "nim");
-    let triples: Vec<Vec<BigUint>> = (0..POSITIONS).map(|_| (0..3).map(|_| digits.next()).collect()).collect();
+    let triples: Vec<Vec<BigUint>> = (0..POSITIONS)
+        .map(|_| (0..3).map(|_| digits.next()).collect())
+        .collect();
     let start = Instant::now();
     for t in &triples {
         let analysis = Analysis {
-            components: vec![Instance { game: nim.clone(), position: Position(t.clone()) }],
+            components: vec![Instance {
+                game: nim.clone(),
+                position: Position(t.clone()),
+            }],
         };
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
@@ -106,7 +131,11 @@ fn main() {
     for t in &triples {
         // Outcome, Grundy value and the winning moves (seed 001).
         let s = &t[0] ^ &t[1] ^ &t[2];
-        let moves: Vec<BigUint> = t.iter().filter(|h| (*h ^ &s) < **h).map(|h| h ^ &s).collect();
+        let moves: Vec<BigUint> = t
+            .iter()
+            .filter(|h| (*h ^ &s) < **h)
+            .map(|h| h ^ &s)
+            .collect();
         black_box((s, moves));
     }
     let baseline = start.elapsed();
@@ -118,11 +147,16 @@ fn main() {
     );
 
     let wythoff = game("wythoff.game", "wythoff");
-    let pairs: Vec<(BigUint, BigUint)> = (0..POSITIONS).map(|_| (digits.next(), digits.next())).collect();
+    let pairs: Vec<(BigUint, BigUint)> = (0..POSITIONS)
+        .map(|_| (digits.next(), digits.next()))
+        .collect();
     let start = Instant::now();
     for (a, b) in &pairs {
         let analysis = Analysis {
-            components: vec![Instance { game: wythoff.clone(), position: Position(vec![a.clone(), b.clone()]) }],
+            components: vec![Instance {
+                game: wythoff.clone(),
+                position: Position(vec![a.clone(), b.clone()]),
+            }],
         };
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
@@ -160,7 +194,9 @@ fn main() {
         match out {
             Ok(out) if out.status.success() => times.push(start.elapsed()),
             _ => {
-                println!("whole process: {binary} did not run (build it with cargo build --release)");
+                println!(
+                    "whole process: {binary} did not run (build it with cargo build --release)"
+                );
                 return;
             }
         }

@@ -227,9 +227,15 @@ impl Analyzer {
 
     /// The known game `game` is, with what its closed form was verified on;
     /// `None` when no closed form is recognised (or the search is forced).
-    pub fn recognised(&mut self, game: &Arc<Game>) -> Result<Option<(&'static str, Verified)>, Error> {
+    pub fn recognised(
+        &mut self,
+        game: &Arc<Game>,
+    ) -> Result<Option<(&'static str, Verified)>, Error> {
         let state = self.state(game)?;
-        Ok(state.known.as_ref().map(|(known, verified)| (known.id(), verified.clone())))
+        Ok(state
+            .known
+            .as_ref()
+            .map(|(known, verified)| (known.id(), verified.clone())))
     }
 
     /// The game's state, recognising (and verifying) a known game the first
@@ -257,9 +263,9 @@ impl Analyzer {
                 },
             );
         }
-        self.games.get_mut(&title).ok_or_else(|| {
-            Error::new(Code::Internal, "internal error: a game's state was lost")
-        })
+        self.games
+            .get_mut(&title)
+            .ok_or_else(|| Error::new(Code::Internal, "internal error: a game's state was lost"))
     }
 
     /// Runs `f` on the game's search; a failed search is dropped, so that a
@@ -407,7 +413,12 @@ impl Analyzer {
                 if wins {
                     count += 1u32;
                     if found.len() < max {
-                        found.push(winning_move(parts, index, rule, &Position::from_u64s(&next)));
+                        found.push(winning_move(
+                            parts,
+                            index,
+                            rule,
+                            &Position::from_u64s(&next),
+                        ));
                     }
                 }
             }

@@ -153,7 +153,10 @@ mod tests {
         // 0 1 0 1 2 3 2 (computed by hand from the mex rule).
         let values: Vec<u32> = (0..40).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
         let period = find(&values, Theorem::Subtraction { t: 4 }).expect("a period");
-        assert_eq!((period.period, period.preperiod, period.proven), (7, 0, true));
+        assert_eq!(
+            (period.period, period.preperiod, period.proven),
+            (7, 0, true)
+        );
     }
 
     #[test]
@@ -166,6 +169,9 @@ mod tests {
     fn a_seen_period_is_not_proven() {
         let values: Vec<u32> = (0..30).map(|n| (n % 3) as u32).collect();
         let period = find(&values, Theorem::None).expect("a period");
-        assert_eq!((period.period, period.preperiod, period.proven), (3, 0, false));
+        assert_eq!(
+            (period.period, period.preperiod, period.proven),
+            (3, 0, false)
+        );
     }
 }

@@ -53,8 +53,7 @@ pub fn table(
                 progress(n, upto);
             }
         }
-        let period = grundy_values(&values)
-            .and_then(|g| period::find(&g, theorem(game)));
+        let period = grundy_values(&values).and_then(|g| period::find(&g, theorem(game)));
         Shape::OneHeap {
             values,
             period,
@@ -109,10 +108,14 @@ pub fn theorem(game: &Game) -> Theorem {
                     splits = true;
                 }
                 match &amounts.base {
-                    AmountBase::Range { lo, hi: Some(hi) } if lo.sign() == num_bigint::Sign::Plus => {
+                    AmountBase::Range { lo, hi: Some(hi) }
+                        if lo.sign() == num_bigint::Sign::Plus =>
+                    {
                         hi.to_usize()
                     }
-                    AmountBase::Set(set) if set.iter().all(|k| k.sign() == num_bigint::Sign::Plus) => {
+                    AmountBase::Set(set)
+                        if set.iter().all(|k| k.sign() == num_bigint::Sign::Plus) =>
+                    {
                         set.last().and_then(ToPrimitive::to_usize)
                     }
                     _ => None,

@@ -627,7 +627,11 @@ fn a_broken_games_statements_still_report_their_own_errors() {
     snapshot(
         "a_broken_games_statements_still_report_their_own_errors",
         src,
-        &[Code::UnchangedPosition, Code::HeapCount, Code::UnknownParameter],
+        &[
+            Code::UnchangedPosition,
+            Code::HeapCount,
+            Code::UnknownParameter,
+        ],
     );
 }
 
@@ -635,7 +639,8 @@ fn a_broken_games_statements_still_report_their_own_errors() {
 fn explicit_values_win_over_set() {
     // docs/LANGUAGE.md: explicit values in a statement win over `--set`, so
     // `--set m=0` breaks nothing when every statement gives `m`.
-    let src = "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash(m = 3) at 10 + bash(m = 5) at 7\n";
+    let src =
+        "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash(m = 3) at 10 + bash(m = 5) at 7\n";
     let (errors, _) = errors_of("explicit_values_win_over_set", src, &["m=0"]);
     assert!(errors.is_empty(), "{errors:?}");
 }

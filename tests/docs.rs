@@ -29,8 +29,15 @@ fn blocks(path: &str) -> Vec<(String, bool)> {
 fn check_examples(path: &str) -> usize {
     let examples = blocks(path);
     for (i, (code, should_fail)) in examples.iter().enumerate() {
-        let (_, errors) = check(&Source::new(format!("{path} example {i}"), code.as_str()), Vec::new());
-        assert_eq!(!errors.is_empty(), *should_fail, "{path}, example {i}:\n{code}\n{errors:?}");
+        let (_, errors) = check(
+            &Source::new(format!("{path} example {i}"), code.as_str()),
+            Vec::new(),
+        );
+        assert_eq!(
+            !errors.is_empty(),
+            *should_fail,
+            "{path}, example {i}:\n{code}\n{errors:?}"
+        );
     }
     examples.len()
 }

@@ -40,7 +40,12 @@ fn subtraction_1_3_4_is_p_where_n_mod_7_is_0_or_2() {
         let a = answer(&mut analyzer, &program, "subtraction", &[n]);
         assert_eq!(is_p(&a), n % 7 == 0 || n % 7 == 2, "n = {n}");
     }
-    assert!(is_p(&answer(&mut analyzer, &program, "subtraction", &[100])));
+    assert!(is_p(&answer(
+        &mut analyzer,
+        &program,
+        "subtraction",
+        &[100]
+    )));
 }
 
 #[test]
@@ -69,7 +74,11 @@ fn wythoff_seed_p_positions_are_p_and_their_neighbours_n() {
         neighbours.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
         for (x, y) in neighbours {
             let n = answer(&mut analyzer, &program, "wythoff", &[x, y]);
-            assert_eq!(n.outcome, Outcome::N, "({x}, {y}) is one move from ({a}, {b})");
+            assert_eq!(
+                n.outcome,
+                Outcome::N,
+                "({x}, {y}) is one move from ({a}, {b})"
+            );
         }
     }
     // And no other position with heaps <= 20 is P.
@@ -105,7 +114,11 @@ fn misere_bash_is_p_where_n_minus_1_is_a_multiple_of_m_plus_1() {
         let mut analyzer = Analyzer::default();
         for n in 0..=200 {
             let a = answer(&mut analyzer, &program, "misere_bash", &[n]);
-            assert_eq!(is_p(&a), n >= 1 && (n - 1) % (m + 1) == 0, "m = {m}, n = {n}");
+            assert_eq!(
+                is_p(&a),
+                n >= 1 && (n - 1) % (m + 1) == 0,
+                "m = {m}, n = {n}"
+            );
             assert_eq!(a.grundy, None);
         }
     }

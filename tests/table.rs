@@ -41,12 +41,18 @@ fn subtraction_1_3_4_matches_seed_002() {
     let seed = "PNPNNNNPNPNNN";
     let t = table_of("subtraction", 12);
     let (values, _) = one_heap(&t);
-    let row: String = values.iter().map(|&g| if g == 0 { 'P' } else { 'N' }).collect();
+    let row: String = values
+        .iter()
+        .map(|&g| if g == 0 { 'P' } else { 'N' })
+        .collect();
     assert_eq!(row, seed);
     // And the period the seed states: P iff n mod 7 is 0 or 2, proven.
     let (_, period) = one_heap(&table_of("subtraction", 100));
     let period = period.expect("a period");
-    assert_eq!((period.period, period.preperiod, period.proven), (7, 0, true));
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (7, 0, true)
+    );
     let text = gamelang::report::table_text(&table_of("subtraction", 100));
     assert!(text.contains("P-positions: n mod 7 in {0, 2}"), "{text}");
 }
@@ -56,7 +62,10 @@ fn kayles_has_period_12_from_71_proven() {
     // OEIS A002186: "From n=71 on, the sequence is periodic with period 12."
     let (_, period) = one_heap(&table_of("kayles", 400));
     let period = period.expect("a period");
-    assert_eq!((period.period, period.preperiod, period.proven), (12, 71, true));
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (12, 71, true)
+    );
     // Too short a table cannot reach the Guy-Smith range: no proof claimed.
     let (_, period) = one_heap(&table_of("kayles", 120));
     assert!(period.is_none_or(|p| !p.proven));
@@ -68,7 +77,10 @@ fn dawsons_kayles_has_period_34_proven() {
     // n = 51; Dawson's Kayles 0.07 has values a(n - 1), so from n = 53.
     let (_, period) = one_heap(&table_of("dawson", 400));
     let period = period.expect("a period");
-    assert_eq!((period.period, period.preperiod, period.proven), (34, 53, true));
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (34, 53, true)
+    );
 }
 
 #[test]
@@ -115,6 +127,10 @@ fn json_has_the_period_fields() {
     assert_eq!(json["period"], 7);
     assert_eq!(json["preperiod"], 0);
     assert_eq!(json["proven"], true);
-    assert!(json["certificate"].as_str().is_some_and(|c| c.contains("window")));
+    assert!(
+        json["certificate"]
+            .as_str()
+            .is_some_and(|c| c.contains("window"))
+    );
     assert_eq!(json["values"].as_array().map(Vec::len), Some(31));
 }

@@ -157,7 +157,11 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     // A `--set` value is checked against every game that has the parameter.
     let mut seen = Vec::new();
     errors.retain(|e| {
-        let key = (e.code, e.message.clone(), e.labels.first().map(|(span, _)| *span));
+        let key = (
+            e.code,
+            e.message.clone(),
+            e.labels.first().map(|(span, _)| *span),
+        );
         let new = !seen.contains(&key);
         seen.push(key);
         new
@@ -218,14 +222,20 @@ impl Program {
                         && span.offset() + span.len() <= a.span.offset() + a.span.len()
                 })
             };
-            let mut errors: Errors = params::resolve(&entry.def, &[], args, args_source, &self.source)
-                .err()
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|e| e.labels.first().is_some_and(|(span, _)| within(*span)))
-                .collect();
+            let mut errors: Errors =
+                params::resolve(&entry.def, &[], args, args_source, &self.source)
+                    .err()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|e| e.labels.first().is_some_and(|(span, _)| within(*span)))
+                    .collect();
             let name = &entry.def.name.name;
-            if let Err(e) = check_heap_count(name, declared_heap_count(&entry.def), position, position_source) {
+            if let Err(e) = check_heap_count(
+                name,
+                declared_heap_count(&entry.def),
+                position,
+                position_source,
+            ) {
                 errors.push(e);
             }
             return Err(errors);

@@ -45,29 +45,45 @@ fn one_heap(
     writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?;
     for (block, chunk) in values.chunks(COLUMNS).enumerate() {
         let first = block * COLUMNS;
-        let width = (first + chunk.len()).to_string().len().max(
-            chunk.iter().map(|v| cell(v).len()).max().unwrap_or(1),
-        );
+        let width = (first + chunk.len())
+            .to_string()
+            .len()
+            .max(chunk.iter().map(|v| cell(v).len()).max().unwrap_or(1));
         let row = |label: &str, cells: Vec<String>| {
             let cells: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
             format!("{label:>9}: {}\n", cells.join(" "))
         };
         out.push('\n');
-        out.push_str(&row("n", (first..first + chunk.len()).map(|n| n.to_string()).collect()));
+        out.push_str(&row(
+            "n",
+            (first..first + chunk.len())
+                .map(|n| n.to_string())
+                .collect(),
+        ));
         if !misere {
             out.push_str(&row("g(n)", chunk.iter().map(cell).collect()));
         }
-        out.push_str(&row("position", chunk.iter().map(|v| outcome(v).to_string()).collect()));
+        out.push_str(&row(
+            "position",
+            chunk.iter().map(|v| outcome(v).to_string()).collect(),
+        ));
     }
     writeln!(out)?;
     match period {
         Some(period) => {
             writeln!(out, "{period}")?;
             writeln!(out, "  {}", period.certificate)?;
-            let word = if period.proven { "" } else { " (as far as computed)" };
+            let word = if period.proven {
+                ""
+            } else {
+                " (as far as computed)"
+            };
             writeln!(out, "P-positions{word}: {}", p_positions(values, period))?;
         }
-        None if misere => writeln!(out, "misère play: no Grundy values, so no period is looked for")?,
+        None if misere => writeln!(
+            out,
+            "misère play: no Grundy values, so no period is looked for"
+        )?,
         None => writeln!(out, "no period found up to {last}")?,
     }
     Ok(())
@@ -83,7 +99,11 @@ fn p_positions(values: &[Value], period: &Period) -> String {
         .collect();
     residues.sort_unstable();
     let list = |items: &[usize]| {
-        items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        items
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let periodic = if residues.is_empty() {
         "none".to_string()

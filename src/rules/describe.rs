@@ -26,8 +26,13 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
         } => {
             let i = changed.first().copied().unwrap_or(0);
             let (a, b) = (&after[i], &after[i + 1]);
-            let k = BigInt::from(before[i].clone()) - BigInt::from(a.clone()) - BigInt::from(b.clone());
-            format!("{}{} and split the rest into {a} and {b}", take(&k), heap(i))
+            let k =
+                BigInt::from(before[i].clone()) - BigInt::from(a.clone()) - BigInt::from(b.clone());
+            format!(
+                "{}{} and split the rest into {a} and {b}",
+                take(&k),
+                heap(i)
+            )
         }
         MoveKind::Take {
             target: Target::One,
@@ -48,7 +53,11 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
                     .enumerate()
                     .map(|(n, (&i, k))| {
                         let verb = take(k);
-                        let what = if n == 0 { verb } else { verb.replacen("take ", "", 1) };
+                        let what = if n == 0 {
+                            verb
+                        } else {
+                            verb.replacen("take ", "", 1)
+                        };
                         format!("{what}{}", heap(i))
                     })
                     .collect();
@@ -57,7 +66,11 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
         }
         MoveKind::Shift { .. } => {
             // The source heap is the one that lost tokens (the last changed).
-            let Some(&i) = changed.iter().rev().find(|&&i| after[i] < before[i]).or(changed.last())
+            let Some(&i) = changed
+                .iter()
+                .rev()
+                .find(|&&i| after[i] < before[i])
+                .or(changed.last())
             else {
                 return "shift nothing".to_string();
             };
@@ -70,17 +83,28 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
         }
         MoveKind::Split(_) => {
             let i = changed.first().copied().unwrap_or(0);
-            format!("split heap {} into {} and {}", i + 1, after[i], after[i + 1])
+            format!(
+                "split heap {} into {} and {}",
+                i + 1,
+                after[i],
+                after[i + 1]
+            )
         }
         MoveKind::Octal(_) => {
             let i = changed.first().copied().unwrap_or(0);
             if after.len() > before.len() {
                 let (a, b) = (&after[i], &after[i + 1]);
-                let k = BigInt::from(before[i].clone()) - BigInt::from(a.clone()) - BigInt::from(b.clone());
+                let k = BigInt::from(before[i].clone())
+                    - BigInt::from(a.clone())
+                    - BigInt::from(b.clone());
                 if k.sign() == num_bigint::Sign::NoSign {
                     format!("split heap {} into {a} and {b}", i + 1)
                 } else {
-                    format!("{}{} and split the rest into {a} and {b}", take(&k), heap(i))
+                    format!(
+                        "{}{} and split the rest into {a} and {b}",
+                        take(&k),
+                        heap(i)
+                    )
                 }
             } else {
                 format!("{}{}", take(&diff(i)), heap(i))

@@ -171,11 +171,13 @@ fn has_property(n: i128, property: Property) -> Result<bool> {
     Ok(match property {
         Property::Even => n.rem_euclid(2) == 0,
         Property::Odd => n.rem_euclid(2) == 1,
-        Property::Square => n >= 0 && {
-            let n = n as u128;
-            let r = n.isqrt();
-            r * r == n
-        },
+        Property::Square => {
+            n >= 0 && {
+                let n = n as u128;
+                let r = n.isqrt();
+                r * r == n
+            }
+        }
         Property::Prime => match u64::try_from(n) {
             Ok(m) => is_prime(m),
             Err(_) if n < 0 => false,
@@ -248,7 +250,10 @@ mod tests {
 
     #[test]
     fn arithmetic_is_checked() {
-        assert_eq!(arithmetic(BinOp::Mul, i128::MAX, 2), Err(EvalError::Overflow));
+        assert_eq!(
+            arithmetic(BinOp::Mul, i128::MAX, 2),
+            Err(EvalError::Overflow)
+        );
         assert_eq!(arithmetic(BinOp::Div, 1, 0), Err(EvalError::DivisionByZero));
         assert_eq!(arithmetic(BinOp::Rem, -1, 7), Ok(6));
     }
@@ -300,7 +305,9 @@ mod big {
                     BinOp::Add => a + b,
                     BinOp::Sub => a - b,
                     BinOp::Mul => a * b,
-                    BinOp::Div | BinOp::Rem if b.is_zero() => return Err(EvalError::DivisionByZero),
+                    BinOp::Div | BinOp::Rem if b.is_zero() => {
+                        return Err(EvalError::DivisionByZero);
+                    }
                     BinOp::Div => a.div_floor(&b),
                     BinOp::Rem => a.mod_floor(&num_traits::Signed::abs(&b)),
                     _ => BigInt::from(u8::from(compare(*op, &a, &b)?)),
@@ -343,7 +350,9 @@ mod big {
                     Property::Prime => match n.to_u64() {
                         Some(m) => is_prime(m),
                         None if n.sign() == num_bigint::Sign::Minus => false,
-                        None => return Err(EvalError::PrimeTooLarge(n.to_i128().unwrap_or(i128::MAX))),
+                        None => {
+                            return Err(EvalError::PrimeTooLarge(n.to_i128().unwrap_or(i128::MAX)));
+                        }
                     },
                 }
             }

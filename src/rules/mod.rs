@@ -3,8 +3,8 @@
 //! (`lower`) turns a checked syntax tree into this; `expr` evaluates the
 //! conditions that remain.
 
-pub mod expr;
 pub mod describe;
+pub mod expr;
 pub mod lower;
 
 use std::collections::BTreeSet;
@@ -119,7 +119,11 @@ impl fmt::Display for OctalCode {
         let mut digits = self.digits.iter().map(|d| char::from(b'0' + d));
         let before = digits.next().unwrap_or('0');
         let after: String = digits.collect();
-        write!(f, "{before}.{}", if after.is_empty() { "0" } else { &after })
+        write!(
+            f,
+            "{before}.{}",
+            if after.is_empty() { "0" } else { &after }
+        )
     }
 }
 
@@ -152,7 +156,10 @@ pub struct Amounts {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AmountBase {
     /// `lo..hi` inclusive; `lo..` when `hi` is `None`.
-    Range { lo: BigInt, hi: Option<BigInt> },
+    Range {
+        lo: BigInt,
+        hi: Option<BigInt>,
+    },
     Set(BTreeSet<BigInt>),
 }
 

@@ -40,9 +40,14 @@ pub fn position_graph(
                     if graph.node_count() >= max_nodes {
                         return Err(Error::new(
                             Code::TooLarge,
-                            format!("the graph below {} has more than {max_nodes} positions", heaps_text(heaps)),
+                            format!(
+                                "the graph below {} has more than {max_nodes} positions",
+                                heaps_text(heaps)
+                            ),
                         )
-                        .help("export a smaller position, or raise the limit with --max-positions"));
+                        .help(
+                            "export a smaller position, or raise the limit with --max-positions",
+                        ));
                     }
                     let (value, _) = solver.value(&next)?;
                     queue.push(next.clone());
@@ -71,10 +76,17 @@ pub fn dot(graph: &DiGraph<Node, String>) -> String {
         }
     };
     let edge = |g: &DiGraph<Node, String>, e: petgraph::graph::EdgeReference<'_, String>| {
-        format!("label = \"{}\"", g[petgraph::visit::EdgeRef::id(&e)].replace('"', "'"))
+        format!(
+            "label = \"{}\"",
+            g[petgraph::visit::EdgeRef::id(&e)].replace('"', "'")
+        )
     };
     let vertex = |_: &DiGraph<Node, String>, (_, node): (NodeIndex, &Node)| {
-        let shape = if node.value.is_p() { "doublecircle" } else { "circle" };
+        let shape = if node.value.is_p() {
+            "doublecircle"
+        } else {
+            "circle"
+        };
         format!("label = \"{}\", shape = {shape}", label(node))
     };
     let dot = Dot::with_attr_getters(

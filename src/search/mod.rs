@@ -109,7 +109,12 @@ impl Solver {
         let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
         } else {
-            Engine::Graph(GraphSearch::new(&game, &moves, options.max_positions, options.progress))
+            Engine::Graph(GraphSearch::new(
+                &game,
+                &moves,
+                options.max_positions,
+                options.progress,
+            ))
         };
         Solver {
             game,
@@ -149,7 +154,11 @@ impl Solver {
     }
 }
 
-fn moves_from(game: &Game, moves: &MoveGen, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, Error> {
+fn moves_from(
+    game: &Game,
+    moves: &MoveGen,
+    heaps: &[u64],
+) -> Result<Vec<(usize, Vec<u64>)>, Error> {
     let mut nexts = Vec::new();
     moves
         .each_move(heaps, |rule, next| nexts.push((rule, next.to_vec())))

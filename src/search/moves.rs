@@ -49,11 +49,12 @@ pub struct MoveError {
 }
 
 fn saturate(n: &BigInt) -> i128 {
-    n.to_i128().unwrap_or(if n.sign() == num_bigint::Sign::Minus {
-        i128::MIN
-    } else {
-        i128::MAX
-    })
+    n.to_i128()
+        .unwrap_or(if n.sign() == num_bigint::Sign::Minus {
+            i128::MIN
+        } else {
+            i128::MAX
+        })
 }
 
 impl AmountGen {
@@ -154,7 +155,10 @@ impl MoveGen {
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
         let sorted = !shifts && !self.reads_places();
-        (sorted, sorted && !self.may_add() && game.heap_count.is_none())
+        (
+            sorted,
+            sorted && !self.may_add() && game.heap_count.is_none(),
+        )
     }
 
     /// True when every move acts on one heap alone, removing tokens (and
