@@ -1,6 +1,6 @@
 //! The one-heap engine (`search::heaps`): published Grundy sequences, the
-//! periods they are known to have, and the fast methods (rare values,
-//! windows, compiled conditions) against the plain method and against an
+//! periods they are known to have, and the fast methods (rare values, proven
+//! periods, windows, compiled conditions) against the plain method and an
 //! independent mex over the general move generator.
 
 use std::sync::Arc;
@@ -70,12 +70,16 @@ fn agree(game: &Arc<Game>, small: u64, large: u64) {
         assert_eq!(explored.edges, moves, "{method:?}: moves up to {small}");
         assert_eq!(explored.positions, small as usize + 1);
     }
-    let (plain, _) = values(game, large, Method::Plain);
+    let (plain, plain_explored) = values(game, large, Method::Plain);
     for method in [Method::Auto, Method::Sparse] {
-        let (got, _) = values(game, large, method);
+        let (got, explored) = values(game, large, method);
         if let Some(n) = (0..plain.len()).find(|&n| got[n] != plain[n]) {
-            panic!("{method:?} differs from plain at n = {n}: {} vs {}", got[n], plain[n]);
+            panic!(
+                "{method:?} differs from plain at n = {n}: {} vs {}",
+                got[n], plain[n]
+            );
         }
+        assert_eq!(explored, plain_explored, "{method:?}: moves up to {large}");
     }
 }
 
@@ -97,11 +101,14 @@ fn kayles_matches_oeis_a002186() {
 #[test]
 fn kayles_has_period_12_from_71_to_a_million() {
     // OEIS A002186's formula: a(n) = a(n - 12) for n >= 83, i.e. period 12
-    // from n = 71 (Guy and Smith, 1956). The fast engine, to 10^6.
-    let (g, _) = values(&file("kayles"), 1_000_000, Method::Auto);
+    // from n = 71 (Guy and Smith, 1956). The automatic method proves the
+    // period and copies; the rare-value search finds it without copying.
+    let kayles = file("kayles");
+    let (g, _) = values(&kayles, 1_000_000, Method::Sparse);
     for n in 71 + 12..=1_000_000 {
         assert_eq!(g[n], g[n - 12], "n = {n}");
     }
+    assert_eq!(values(&kayles, 1_000_000, Method::Auto).0, g);
     // ... and the last exception is there: a(70) = 6, a(82) = 2 (A002186).
     assert_eq!((g[70], g[82]), (6, 2));
 }
@@ -109,11 +116,11 @@ fn kayles_has_period_12_from_71_to_a_million() {
 /// OEIS A002187, Sprague-Grundy values for Dawson's chess (octal 0.137),
 /// a(0)..a(131).
 const A002187: [u32; 132] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
-    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0,
-    2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
-    1, 3, 0, 2, 1, 1, 0, 4,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
 ];
 
 /// A002187: "period 34 with the only exceptions at n = 0, 14, 16, 17, 31,
@@ -235,7 +242,10 @@ fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
         ("take 1.. where 6 / (k - 3) != 0", 3),
         // h = 5 divides by zero.
         ("take 1.. where k / (h - 5) >= 0", 5),
-        ("take {1, 2} where k / (h - 5) >= 0 and split the rest into 2 heaps", 5),
+        (
+            "take {1, 2} where k / (h - 5) >= 0 and split the rest into 2 heaps",
+            5,
+        ),
     ] {
         let g = game(&format!("game g {{\n heaps *\n take 1\n {text}\n}}"));
         let mut heaps = HeapValues::new(1000);
@@ -243,7 +253,11 @@ fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
             .extend_to(&g, &MoveGen::new(&g), 100, &[100])
             .expect_err("the condition fails");
         assert_eq!(e.code, Code::Evaluation, "{text}");
-        assert!(e.message.contains(&format!("cannot be applied at {at}:")), "{}", e.message);
+        assert!(
+            e.message.contains(&format!("cannot be applied at {at}:")),
+            "{}",
+            e.message
+        );
         assert!(e.message.contains("division by zero"), "{}", e.message);
         assert_eq!(heaps.len(), at, "{text}");
         // The same failure from the general search, which starts at the top.
@@ -279,7 +293,10 @@ fn progress_is_reported_every_65536_heap_sizes() {
 
 /// An octal code: digit 0 is 0 or 4, then one to four digits.
 fn octal_code() -> impl Strategy<Value = String> {
-    (prop_oneof![Just(0u8), Just(4)], prop::collection::vec(0u8..8, 1..=4))
+    (
+        prop_oneof![Just(0u8), Just(4)],
+        prop::collection::vec(0u8..8, 1..=4),
+    )
         .prop_filter("some move", |(first, digits)| {
             *first != 0 || digits.iter().any(|&d| d != 0)
         })

@@ -6,13 +6,17 @@
 //! Nothing is hashed and no edge is stored. On first use the lowered rules
 //! are compiled into per-heap forms (`compile`); each heap's value is then a
 //! mex over a reusable bit set (`bits`, `engine`), with long ranges of
-//! amounts kept as windows (`window`) and splits into two heaps searched by
-//! rare and common values once the sequence is long (`sparse`).
+//! amounts kept as windows (`window`), finite rules past their largest
+//! amount gathered without dispatch (`steady`), splits into two heaps
+//! searched by rare and common values once the sequence is long (`sparse`),
+//! and, when the values prove a period (`period`), the rest copied.
 
 mod bits;
 mod compile;
 mod engine;
+mod period;
 mod sparse;
+mod steady;
 mod window;
 
 use super::moves::MoveGen;
@@ -22,16 +26,20 @@ use crate::rules::Game;
 use engine::Engine;
 use sparse::Mode;
 
-/// How splits into two heaps are searched. Every method gives the same
-/// values; they differ only in speed.
+/// How the sequence is computed. Every method gives the same values; they
+/// differ only in speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// By rare values when the sequence is long and they are few enough.
+    /// Splits by rare values when the sequence is long and they are few
+    /// enough; once the values prove a period (octal games and other finite
+    /// take-and-break rules), the rest is copied.
     #[default]
     Auto,
-    /// Every split of every heap: the reference the others are checked with.
+    /// No rare values and no periods: every split of every heap is
+    /// scanned. The reference the others are checked with.
     Plain,
-    /// By rare values from the first heaps, whatever the mask (for tests).
+    /// Splits by rare values from the first heaps, whatever the mask, and
+    /// no periods: to test and measure the rare-value search itself.
     Sparse,
 }
 
@@ -50,7 +58,9 @@ pub struct HeapValues {
 enum Plan {
     Compiled(Box<Engine>),
     /// Rules the compiler does not know: each heap through the move generator.
-    Generic { seen: Vec<bool> },
+    Generic {
+        seen: Vec<bool>,
+    },
 }
 
 impl HeapValues {
@@ -90,7 +100,9 @@ impl HeapValues {
     ) -> Result<(Value, Explored), Error> {
         let top = heaps.iter().copied().max().unwrap_or(0);
         let explored = self.extend_to(game, moves, top, heaps)?;
-        let g = heaps.iter().fold(0, |acc, &h| acc ^ self.values[h as usize]);
+        let g = heaps
+            .iter()
+            .fold(0, |acc, &h| acc ^ self.values[h as usize]);
         Ok((Value::Grundy(g), explored))
     }
 
@@ -125,41 +137,41 @@ impl HeapValues {
         let top = top as usize;
         self.values.reserve(top + 1 - self.values.len());
         let method = self.method;
-        let plan = self.plan.get_or_insert_with(|| match compile::compile(game) {
-            Some(compiled) => Plan::Compiled(Box::new(Engine::new(
-                compiled,
-                match method {
-                    Method::Auto => Mode::Auto,
-                    Method::Plain => Mode::Off,
-                    Method::Sparse => Mode::Forced,
-                },
-            ))),
-            None => Plan::Generic { seen: Vec::new() },
-        });
+        let plan = self
+            .plan
+            .get_or_insert_with(|| match compile::compile(game) {
+                Some(compiled) => Plan::Compiled(Box::new(Engine::new(
+                    compiled,
+                    match method {
+                        Method::Auto => Mode::Auto,
+                        Method::Plain => Mode::Off,
+                        Method::Sparse => Mode::Forced,
+                    },
+                    method == Method::Auto,
+                ))),
+                None => Plan::Generic { seen: Vec::new() },
+            });
         let values = &mut self.values;
+        let before = values.len();
         while values.len() <= top {
-            let h = values.len();
-            let value = match plan {
-                Plan::Compiled(engine) => {
-                    let value = engine
-                        .step(values, &mut explored.edges)
-                        .map_err(|e| move_error(game, &[h as u64], e))?;
-                    values.push(value);
-                    engine.record(values);
-                    value
-                }
-                Plan::Generic { seen } => {
+            // Up to the next progress report.
+            let to = (top + 1).min((values.len() / PROGRESS_EVERY + 1) * PROGRESS_EVERY);
+            let result = match plan {
+                Plan::Compiled(engine) => engine
+                    .run(values, to, &mut explored.edges)
+                    .map_err(|e| move_error(game, &[values.len() as u64], e)),
+                Plan::Generic { seen } => (values.len()..to).try_for_each(|_| {
                     let value = generic(game, moves, values, seen, &mut explored.edges)?;
                     values.push(value);
-                    value
-                }
+                    Ok(())
+                }),
             };
-            debug_assert_eq!(values[h], value);
-            explored.positions += 1;
-            if values.len() % PROGRESS_EVERY == 0 {
+            result?;
+            if values.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(values.len() as u64);
             }
         }
+        explored.positions = values.len() - before;
         Ok(explored)
     }
 }

@@ -91,6 +91,7 @@ pub struct Solver {
     pub game: Arc<Game>,
     moves: MoveGen,
     engine: Engine,
+    progress: Progress,
 }
 
 impl Solver {
@@ -113,13 +114,14 @@ impl Solver {
                 &game,
                 &moves,
                 options.max_positions,
-                options.progress,
+                options.progress.clone(),
             ))
         };
         Solver {
             game,
             moves,
             engine,
+            progress: options.progress,
         }
     }
 
@@ -144,7 +146,17 @@ impl Solver {
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
         match &mut self.engine {
             Engine::Graph(g) => g.value(&self.game, &self.moves, heaps),
-            Engine::Heaps(h) => h.value(&self.game, &self.moves, heaps),
+            Engine::Heaps(h) => {
+                let top = heaps.iter().copied().max().unwrap_or(0);
+                let (progress, mut last) = (&self.progress, h.len() as u64);
+                let explored =
+                    h.extend_to_with(&self.game, &self.moves, top, heaps, &mut |done| {
+                        progress.add(done.saturating_sub(last));
+                        last = done;
+                    })?;
+                let (value, _) = h.value(&self.game, &self.moves, heaps)?;
+                Ok((value, explored))
+            }
         }
     }
 

@@ -8,6 +8,8 @@ pub(super) struct Seen {
     words: Vec<u64>,
     /// Words that may hold set bits: everything below is cleared by `clear`.
     dirty: usize,
+    /// One byte per value, for long runs of marks (`bytes`).
+    bytes: Vec<u8>,
 }
 
 impl Seen {
@@ -33,6 +35,29 @@ impl Seen {
         self.words[w] |= bits;
     }
 
+    /// Marks through one byte per value: for long runs of marks of values
+    /// past 64, where each bit would be a load and a store on a word that
+    /// the next mark may need again. `f` gets bytes for the values below
+    /// `64 * words` (as given to `open`) and sets the ones reached to 1.
+    #[inline]
+    pub fn bytes(&mut self, f: impl FnOnce(&mut [u8])) {
+        let len = 64 * self.dirty;
+        if self.bytes.len() < len {
+            self.bytes.resize(len, 0);
+        }
+        f(&mut self.bytes[..len]);
+        for (word, chunk) in self
+            .words
+            .iter_mut()
+            .zip(self.bytes[..len].chunks_exact_mut(64))
+        {
+            for (i, byte) in chunk.iter_mut().enumerate() {
+                *word |= u64::from(*byte) << i;
+                *byte = 0;
+            }
+        }
+    }
+
     /// Word `w`; zero past the end.
     #[inline]
     pub fn word(&self, w: usize) -> u64 {
@@ -48,7 +73,10 @@ impl Seen {
     /// Forgets every mark, touching only the words that may be set.
     #[inline]
     pub fn clear(&mut self) {
-        self.words[..self.dirty].fill(0);
+        // Usually one word: a loop, not a call to memset.
+        for w in &mut self.words[..self.dirty] {
+            *w = 0;
+        }
         self.dirty = 0;
     }
 }

@@ -111,7 +111,11 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             MoveKind::Octal(code) => {
                 let removals = 0..=code.max_removal();
                 let pick = |f: &dyn Fn(usize) -> bool| -> Vec<u64> {
-                    removals.clone().filter(|&j| f(j)).map(|j| j as u64).collect()
+                    removals
+                        .clone()
+                        .filter(|&j| f(j))
+                        .map(|j| j as u64)
+                        .collect()
                 };
                 let two = Leaves::Two(Split {
                     unequal: false,
@@ -272,12 +276,7 @@ impl Source {
     /// ascending order, or returns the condition's failure (rule `index`).
     /// Windows are not listed here: they are updated as a whole.
     #[inline]
-    pub fn each(
-        &mut self,
-        index: usize,
-        h: u64,
-        mut f: impl FnMut(u64),
-    ) -> Result<(), MoveError> {
+    pub fn each(&mut self, index: usize, h: u64, mut f: impl FnMut(u64)) -> Result<(), MoveError> {
         match self {
             Source::List(ks) => {
                 for &k in ks.iter() {

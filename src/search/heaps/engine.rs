@@ -1,12 +1,19 @@
-//! One heap size's value from the compiled rules: the values single-heap
-//! moves reach go into a bit set, the splits into two heaps are gathered as
-//! (r, most) "cuts" and searched plainly or by rare values (`sparse`), and
-//! the mex is the first clear bit of the set and the windows.
+//! Heap sizes' values from the compiled rules, one after another. For each
+//! heap, the values single-heap moves reach go into a bit set, the splits
+//! into two heaps are gathered as (r, most) "cuts" and searched plainly or
+//! by rare values (`sparse`), and the mex is the first clear bit of the set
+//! and the windows. Past the largest amount of finite rules (`steady`) the
+//! moves are gathered without rule-by-rule dispatch, subtraction games run
+//! a loop of their own, and once a period is proven (`period`) the values
+//! are copied.
 
 use super::bits::{self, Seen};
 use super::compile::{Compiled, HeapRule, Leaves, Source};
+use super::period::{self, Period};
 use super::sparse::{Mode, Sparse};
+use super::steady::Steady;
 use super::window::Window;
+use crate::rules::Split;
 use crate::search::moves::MoveError;
 
 #[derive(Debug)]
@@ -17,6 +24,9 @@ pub(super) struct Engine {
     /// This heap's splits: (r, most) for r split into a + (r - a), 1 <= a <= most.
     cuts: Vec<(usize, usize)>,
     sparse: Sparse,
+    period: Period,
+    /// The rules past their largest amount, when they are finite.
+    steady: Option<Steady>,
     /// The largest value so far, and the words that hold any XOR of two values.
     max: u32,
     words: usize,
@@ -26,11 +36,20 @@ pub(super) struct Engine {
 }
 
 impl Engine {
-    pub fn new(compiled: Compiled, mode: Mode) -> Self {
+    /// `periods`: look for a proven period where the rules allow one.
+    pub fn new(compiled: Compiled, mode: Mode, periods: bool) -> Self {
         let scanned = |r: &HeapRule| !matches!(r.source, Source::Window(_));
-        let splits = (compiled.rules.iter())
-            .any(|r| scanned(r) && matches!(r.leaves, Leaves::Two(_)));
+        let splits =
+            (compiled.rules.iter()).any(|r| scanned(r) && matches!(r.leaves, Leaves::Two(_)));
         let marks = compiled.rules.iter().any(scanned);
+        let steady = Steady::new(&compiled.rules);
+        // Unequal splits are outside the periodicity theorem.
+        let unequal = (compiled.rules.iter())
+            .any(|r| matches!(r.leaves, Leaves::Two(split) if split.unequal));
+        let reach = steady
+            .as_ref()
+            .filter(|_| periods && !unequal)
+            .map(|s| s.reach);
         Engine {
             rules: compiled.rules,
             windows: compiled.windows,
@@ -38,99 +57,107 @@ impl Engine {
             cuts: Vec::new(),
             // Rare values only speed up splits that are scanned per heap.
             sparse: Sparse::new(if splits { mode } else { Mode::Off }),
+            period: Period::new(reach),
+            steady,
             marks,
             max: 0,
             words: 1,
         }
     }
 
-    /// The value of heap `values.len()`; adds the moves from it to `moves`.
-    #[inline]
-    pub fn step(&mut self, values: &[u32], moves: &mut usize) -> Result<u32, MoveError> {
-        let h = values.len();
-        let hh = h as u64;
-        self.cuts.clear();
-        let seen = &mut self.seen;
-        let cuts = &mut self.cuts;
-        if self.marks {
-            seen.open(self.words);
-        }
-        for rule in &mut self.rules {
-            if let Source::Window(i) = rule.source {
-                *moves += self.windows[i].advance(values);
-                continue;
-            }
-            match rule.leaves {
-                Leaves::Heap => rule.source.each(rule.index, hh, |k| {
-                    seen.mark(values[h - k as usize]);
-                    *moves += 1;
-                })?,
-                Leaves::Nonempty => rule.source.each(rule.index, hh, |k| {
-                    if k < hh {
-                        seen.mark(values[h - k as usize]);
-                        *moves += 1;
-                    }
-                })?,
-                Leaves::Nothing => rule.source.each(rule.index, hh, |k| {
-                    if k == hh {
-                        seen.mark(0);
-                        *moves += 1;
-                    }
-                })?,
-                Leaves::Two(split) => rule.source.each(rule.index, hh, |k| {
-                    let r = h - k as usize;
-                    // Splitting off an empty heap leaves the rest whole.
-                    if !split.nonempty && !(split.unequal && r == 0) {
-                        seen.mark(values[r]);
-                        *moves += 1;
-                    }
-                    let most = if split.unequal {
-                        r.saturating_sub(1) / 2
-                    } else {
-                        r / 2
-                    };
-                    if most >= 1 {
-                        cuts.push((r, most));
-                        *moves += most;
-                    }
-                })?,
-            }
-        }
-        let value = if self.cuts.is_empty() {
-            self.mex()
-        } else {
-            merge(&mut self.cuts);
-            if self.sparse.active() {
-                self.sparse
-                    .mark_rare_splits(values, &self.cuts, &mut self.seen);
-                let (seen, windows) = (&self.seen, &self.windows);
-                let floor = windows.iter().map(Window::floor).max().unwrap_or(0);
-                self.sparse.mex(
-                    values,
-                    &self.cuts,
-                    |w| windows.iter().fold(seen.word(w), |acc, win| acc | win.word(w)),
-                    floor,
-                )
-            } else {
-                for &(r, most) in &self.cuts {
-                    mark_splits(values, r, most, &mut self.seen, self.words);
+    /// Extends `values` to heap `to - 1`; adds the moves from each heap to
+    /// `moves`. On a failing condition, the heaps before it stay.
+    pub fn run(
+        &mut self,
+        values: &mut Vec<u32>,
+        to: usize,
+        moves: &mut usize,
+    ) -> Result<(), MoveError> {
+        while values.len() < to {
+            let h = values.len();
+            if let Some(steady) = &self.steady
+                && h > steady.reach
+            {
+                if let Some(p) = self.period.found() {
+                    *moves += steady.moves_between(h, to);
+                    period::copy(values, p, to);
+                    return Ok(());
                 }
-                self.mex()
+                if steady.register() {
+                    // Up to the next look for a period.
+                    let stop = to.min(self.period.next_check()).max(h + 1);
+                    *moves += steady.moves_between(h, stop);
+                    let max = steady.run_singles(values, stop);
+                    self.note_max(max);
+                    self.period.record(values);
+                    continue;
+                }
             }
-        };
-        self.seen.clear();
-        Ok(value)
+            let value = self.step(values, moves)?;
+            values.push(value);
+            self.note_max(value);
+            self.sparse.record(values);
+            self.period.record(values);
+        }
+        Ok(())
     }
 
-    /// Takes note of the newest value, `values.last()`.
     #[inline]
-    pub fn record(&mut self, values: &[u32]) {
-        let v = values[values.len() - 1];
+    fn note_max(&mut self, v: u32) {
         if v > self.max {
             self.max = v;
             self.words = bits::words_for_xor(v);
         }
-        self.sparse.record(values);
+    }
+
+    /// The value of heap `values.len()`; adds the moves from it to `moves`.
+    #[inline]
+    fn step(&mut self, values: &[u32], moves: &mut usize) -> Result<u32, MoveError> {
+        let h = values.len();
+        self.cuts.clear();
+        if self.marks {
+            self.seen.open(self.words);
+        }
+        let low = match &self.steady {
+            Some(steady) if h > steady.reach => {
+                steady.gather(values, &mut self.cuts, &mut self.seen, moves)
+            }
+            _ => gather(
+                &mut self.rules,
+                &mut self.windows,
+                values,
+                &mut self.cuts,
+                &mut self.seen,
+                moves,
+            )?,
+        };
+        if low != 0 {
+            self.seen.or_word(0, low);
+        }
+        let value = if self.cuts.is_empty() {
+            self.mex()
+        } else if self.sparse.active() {
+            (self.sparse).mark_rare_splits(values, &self.cuts, &mut self.seen, self.words);
+            let (seen, windows) = (&self.seen, &self.windows);
+            let floor = windows.iter().map(Window::floor).max().unwrap_or(0);
+            self.sparse.mex(
+                values,
+                &self.cuts,
+                |w| {
+                    windows
+                        .iter()
+                        .fold(seen.word(w), |acc, win| acc | win.word(w))
+                },
+                floor,
+            )
+        } else {
+            for &(r, most) in &self.cuts {
+                mark_splits(values, r, most, &mut self.seen, self.words);
+            }
+            self.mex()
+        };
+        self.seen.clear();
+        Ok(value)
     }
 
     #[inline]
@@ -150,23 +177,104 @@ impl Engine {
     }
 }
 
-/// Sorts cuts and keeps one per r, the widest: several rules may split the
-/// same remainder, and scanning it twice would only cost time.
-fn merge(cuts: &mut Vec<(usize, usize)>) {
-    if cuts.len() < 2 {
-        return;
+/// Whether a split of `r` may leave it whole, beside an empty heap: when
+/// parts may be empty, unless r = 0 and the parts must differ.
+#[inline]
+pub(super) fn whole_split(r: usize, split: Split) -> bool {
+    !(split.nonempty || (split.unequal && r == 0))
+}
+
+/// The largest smaller part a split of `r` into two nonempty heaps may
+/// have: r / 2, or below r / 2 when the parts must differ.
+#[inline]
+pub(super) fn widest_split(r: usize, split: Split) -> usize {
+    if split.unequal {
+        r.saturating_sub(1) / 2
+    } else {
+        r / 2
     }
-    cuts.sort_unstable();
-    // Sorted by (r, most): the last of each r is the widest.
-    let mut out = 0;
-    for i in 0..cuts.len() {
-        if i + 1 < cuts.len() && cuts[i + 1].0 == cuts[i].0 {
+}
+
+/// Marks what the moves from heap `h = values.len()` that leave one heap
+/// reach (those below 64 returned as a word, the rest in `seen`), advances
+/// the windows, and lists the splits as cuts, merged: the general way, rule
+/// by rule, with conditions evaluated where there are some.
+fn gather(
+    rules: &mut [HeapRule],
+    windows: &mut [Window],
+    values: &[u32],
+    cuts: &mut Vec<(usize, usize)>,
+    seen: &mut Seen,
+    moves: &mut usize,
+) -> Result<u64, MoveError> {
+    let h = values.len();
+    let hh = h as u64;
+    // Values below 64 gather in a register: marking them one by one in
+    // memory would chain each mark on the store before it.
+    let mut low = 0u64;
+    let mut mark = |v: u32, seen: &mut Seen| {
+        if v < 64 {
+            low |= 1 << v;
+        } else {
+            seen.mark(v);
+        }
+    };
+    for rule in rules {
+        if let Source::Window(i) = rule.source {
+            *moves += windows[i].advance(values);
             continue;
         }
-        cuts[out] = cuts[i];
-        out += 1;
+        match rule.leaves {
+            Leaves::Heap => rule.source.each(rule.index, hh, |k| {
+                mark(values[h - k as usize], seen);
+                *moves += 1;
+            })?,
+            Leaves::Nonempty => rule.source.each(rule.index, hh, |k| {
+                if k < hh {
+                    mark(values[h - k as usize], seen);
+                    *moves += 1;
+                }
+            })?,
+            Leaves::Nothing => rule.source.each(rule.index, hh, |k| {
+                if k == hh {
+                    mark(0, seen);
+                    *moves += 1;
+                }
+            })?,
+            Leaves::Two(split) => rule.source.each(rule.index, hh, |k| {
+                let r = h - k as usize;
+                // Splitting off an empty heap leaves the rest whole.
+                if whole_split(r, split) {
+                    mark(values[r], seen);
+                    *moves += 1;
+                }
+                let most = widest_split(r, split);
+                if most >= 1 {
+                    cuts.push((r, most));
+                    *moves += most;
+                }
+            })?,
+        }
     }
-    cuts.truncate(out);
+    merge(cuts);
+    Ok(low)
+}
+
+/// Keeps one cut per r, the widest: several rules may split the same
+/// remainder, and scanning it twice would only cost time. Cuts are few.
+#[inline]
+fn merge(cuts: &mut Vec<(usize, usize)>) {
+    let mut i = 1;
+    while i < cuts.len() {
+        let r = cuts[i].0;
+        match cuts[..i].iter().position(|c| c.0 == r) {
+            Some(j) => {
+                cuts[j].1 = cuts[j].1.max(cuts[i].1);
+                cuts.swap_remove(i);
+            }
+            None => i += 1,
+        }
+    }
 }
 
 /// Marks g(a) ^ g(r - a) for 1 <= a <= most: the plain way, every split.
@@ -181,6 +289,13 @@ fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: us
             bits |= 1 << ((x ^ y) & 63);
         }
         seen.or_word(0, bits);
+    } else if most >= 4 * 64 * words {
+        // Many splits for the values: a byte store each, folded after.
+        seen.bytes(|bytes| {
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                bytes[(x ^ y) as usize] = 1;
+            }
+        });
     } else {
         for (&x, &y) in left.iter().zip(right.iter().rev()) {
             seen.mark(x ^ y);

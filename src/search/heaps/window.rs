@@ -5,6 +5,7 @@
 //! `take 1.. and split the rest` reaches every split of every r < h.
 
 use super::bits;
+use super::engine::{whole_split, widest_split};
 use crate::rules::Split;
 
 #[derive(Debug)]
@@ -124,15 +125,11 @@ impl Window {
                 while self.next <= last {
                     let r = self.next;
                     // Splitting off an empty heap leaves the rest whole.
-                    if !split.nonempty && !(split.unequal && r == 0) {
+                    if whole_split(r, *split) {
                         bits::set(&mut self.bits, values[r]);
                         *moves += 1;
                     }
-                    let most = if split.unequal {
-                        r.saturating_sub(1) / 2
-                    } else {
-                        r / 2
-                    };
+                    let most = widest_split(r, *split);
                     for a in 1..=most {
                         bits::set(&mut self.bits, values[a] ^ values[r - a]);
                     }

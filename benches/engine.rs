@@ -1,0 +1,434 @@
+//! `cargo bench --bench engine`: gamelang's search against the loop a user
+//! would write by hand, on the same machine in the same run. Each case
+//! parses a `.game` text, runs the engine, runs a hand-written Rust
+//! baseline, checks that both give the same values, and prints a table of
+//! times and the ratio engine / baseline.
+//!
+//! One-heap games go through `HeapValues` three ways: `auto` (what
+//! `gamelang` does: rare values for splits, proven periods copied), `sparse`
+//! (rare values only, every heap's mex computed) and `plain` (every move of
+//! every heap, as the baselines do). Two-dimensional and four-heap games go
+//! through the general search with decomposition switched off. Runs under
+//! half a second are repeated five times and the best time kept.
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gamelang::check::check;
+use gamelang::diagnostics::Source;
+use gamelang::rules::Game;
+use gamelang::search::heaps::{HeapValues, Method};
+use gamelang::search::moves::MoveGen;
+use gamelang::search::{Options, Solver, Value};
+
+/// One line of the table.
+struct Row {
+    case: String,
+    engine: Duration,
+    baseline: Option<Duration>,
+    note: String,
+}
+
+fn game(text: &str, name: &str) -> Arc<Game> {
+    let source = Source::new(format!("{name}.game"), text);
+    let (program, errors) = check(&source, Vec::new());
+    assert!(errors.is_empty(), "{name}: {errors:?}");
+    program
+        .game(name)
+        .expect("the game exists")
+        .default
+        .clone()
+        .expect("the game lowers")
+}
+
+/// Runs taking under this long are repeated, and the best time kept: short
+/// runs are the ones a busy machine disturbs most.
+const REPEAT_BELOW: Duration = Duration::from_millis(500);
+const REPEATS: usize = 5;
+
+fn timed<T>(mut f: impl FnMut() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let mut out = black_box(f());
+    let mut best = start.elapsed();
+    if best < REPEAT_BELOW {
+        for _ in 1..REPEATS {
+            drop(out);
+            let start = Instant::now();
+            out = black_box(f());
+            best = best.min(start.elapsed());
+        }
+    }
+    (out, best)
+}
+
+/// g(0..=n) by the one-heap engine.
+fn engine(game: &Game, n: usize, method: Method) -> (HeapValues, Duration) {
+    timed(|| {
+        let mut heaps = HeapValues::with_method(n + 1, method);
+        let top = n as u64;
+        heaps
+            .extend_to(game, &MoveGen::new(game), top, &[top])
+            .expect("the values are defined");
+        heaps
+    })
+}
+
+fn same(case: &str, engine: &[u32], baseline: &[u32]) {
+    assert_eq!(engine.len(), baseline.len(), "{case}: lengths");
+    if let Some(n) = (0..engine.len()).find(|&n| engine[n] != baseline[n]) {
+        panic!(
+            "{case}: g({n}) is {} by the engine, {} by hand",
+            engine[n], baseline[n]
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-written baselines: a Vec<u32> dp with a mex over a small seen array.
+
+/// Subtraction game S: g(n) = mex { g(n - s) }.
+fn subtraction_by_hand(n: usize, s: &[usize]) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for i in 0..=n {
+        let mut seen = [false; 8];
+        for &k in s {
+            if k <= i {
+                seen[g[i - k] as usize] = true;
+            }
+        }
+        g[i] = seen.iter().position(|&b| !b).unwrap() as u32;
+    }
+    g
+}
+
+/// Kayles (0.77): knock down 1 or 2 pins, possibly splitting the row.
+fn kayles_by_hand(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for i in 1..=n {
+        let mut seen = [false; 64];
+        for j in 1..=2.min(i) {
+            let r = i - j;
+            seen[g[r] as usize] = true;
+            for a in 1..=r / 2 {
+                seen[(g[a] ^ g[r - a]) as usize] = true;
+            }
+        }
+        g[i] = seen.iter().position(|&b| !b).unwrap() as u32;
+    }
+    g
+}
+
+/// Kayles by rare and common values, as a user who knows the trick would
+/// write it: the first 1024 values plainly, then the mask with the fewest
+/// rare values among them, fixed; splits with a rare part give every
+/// common value, and the rare values below it are looked for by scanning.
+fn kayles_sparse_by_hand(n: usize) -> Vec<u32> {
+    let start = 1024.min(n);
+    let mut g = kayles_by_hand(start);
+    let parity = |v: u32, m: u32| (v & m).count_ones() & 1;
+    let mask = (1..64)
+        .min_by_key(|&m| g.iter().filter(|&&v| parity(v, m) == 0).count())
+        .unwrap();
+    let mut rare: Vec<usize> = (1..g.len()).filter(|&i| parity(g[i], mask) == 0).collect();
+    let rare_bits: u64 = (0..64)
+        .filter(|&v| parity(v, mask) == 0)
+        .fold(0, |b, v| b | 1 << v);
+    for i in start + 1..=n {
+        let mut seen = (1u64 << g[i - 1]) | (1 << g[i - 2]);
+        for r in [i - 1, i - 2] {
+            if r % 2 == 0 {
+                seen |= 1; // equal halves
+            }
+            for &a in &rare {
+                if a >= r {
+                    break;
+                }
+                seen |= 1 << (g[a] ^ g[r - a]);
+            }
+        }
+        let common = (!seen & !rare_bits).trailing_zeros();
+        let mut wanted = !seen & rare_bits & ((1 << common) - 1);
+        let mut a = 1;
+        while wanted != 0 && a <= (i - 1) / 2 {
+            for r in [i - 1, i - 2] {
+                if a <= r / 2 {
+                    wanted &= !(1 << (g[a] ^ g[r - a]));
+                }
+            }
+            a += 1;
+        }
+        let v = if wanted == 0 {
+            common
+        } else {
+            wanted.trailing_zeros()
+        };
+        g.push(v);
+        if parity(v, mask) == 0 {
+            rare.push(i);
+        }
+    }
+    g
+}
+
+/// Grundy's game: split a heap into two unequal nonempty heaps.
+fn grundy_by_hand(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = vec![false; 1024];
+    for i in 0..=n {
+        seen.fill(false);
+        for a in 1..=(i.max(1) - 1) / 2 {
+            seen[(g[a] ^ g[i - a]) as usize] = true;
+        }
+        g[i] = seen.iter().position(|&b| !b).unwrap() as u32;
+    }
+    g
+}
+
+/// Wythoff's game on the grid 0..=n by 0..=n.
+fn wythoff_by_hand(n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n + 1]; n + 1];
+    let mut seen = vec![false; 4 * n + 4];
+    for x in 0..=n {
+        for y in 0..=n {
+            seen.fill(false);
+            for k in 1..=x {
+                seen[g[x - k][y] as usize] = true;
+            }
+            for k in 1..=y {
+                seen[g[x][y - k] as usize] = true;
+            }
+            for k in 1..=x.min(y) {
+                seen[g[x - k][y - k] as usize] = true;
+            }
+            g[x][y] = seen.iter().position(|&b| !b).unwrap() as u32;
+        }
+    }
+    g
+}
+
+/// Nim with four heaps of at most n, indexed ((a n1 + b) n1 + c) n1 + d.
+fn nim4_by_hand(n: usize) -> Vec<u32> {
+    let n1 = n + 1;
+    let mut g = vec![0u32; n1.pow(4)];
+    let mut seen = vec![false; 4 * n + 2];
+    let strides = [n1.pow(3), n1.pow(2), n1, 1];
+    for i in 0..g.len() {
+        seen.fill(false);
+        for s in strides {
+            let heap = i / s % n1;
+            for k in 1..=heap {
+                seen[g[i - k * s] as usize] = true;
+            }
+        }
+        g[i] = seen.iter().position(|&b| !b).unwrap() as u32;
+    }
+    g
+}
+
+// ---------------------------------------------------------------------------
+// Cases
+
+fn one_heap(
+    rows: &mut Vec<Row>,
+    case: &str,
+    game: &Game,
+    n: usize,
+    methods: &[Method],
+    baseline: Option<(Vec<u32>, Duration, &str)>,
+) {
+    let mut first: Option<HeapValues> = None;
+    for &method in methods {
+        let (heaps, time) = engine(game, n, method);
+        let values = heaps.values();
+        if let Some((by_hand, _, _)) = &baseline {
+            same(case, values, by_hand);
+        }
+        if let Some(first) = &first {
+            same(case, values, first.values());
+        }
+        rows.push(Row {
+            case: format!("{case}, {}", format!("{method:?}").to_lowercase()),
+            engine: time,
+            baseline: baseline.as_ref().map(|b| b.1),
+            note: baseline.as_ref().map_or(String::new(), |b| b.2.to_string()),
+        });
+        first.get_or_insert(heaps);
+    }
+}
+
+fn general(game: Arc<Game>, top: &[u64]) -> (Solver, Duration) {
+    let options = Options {
+        max_positions: 100_000_000,
+        decompose: false,
+        ..Options::default()
+    };
+    timed(|| {
+        let mut solver = Solver::with_options(game.clone(), options.clone());
+        solver.value(top).expect("the value is defined");
+        solver
+    })
+}
+
+fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
+    match solver.value(heaps).expect("the value is defined").0 {
+        Value::Grundy(g) => g,
+        Value::Misere { .. } => unreachable!("normal play"),
+    }
+}
+
+fn main() {
+    // `cargo bench --bench engine -- WORD` runs only the cases whose name
+    // holds WORD (subtraction, kayles, grundy, wythoff, nim).
+    let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let run = |case: &str| only.as_ref().is_none_or(|w| case.contains(w.as_str()));
+    let mut rows = Vec::new();
+
+    if run("subtraction") {
+        subtraction_cases(&mut rows);
+    }
+    if run("kayles") {
+        kayles_cases(&mut rows);
+    }
+    if run("grundy") {
+        grundy_cases(&mut rows);
+    }
+    if run("wythoff") {
+        wythoff_case(&mut rows);
+    }
+    if run("nim") {
+        nim_case(&mut rows);
+    }
+    print_table(&rows);
+}
+
+fn subtraction_cases(rows: &mut Vec<Row>) {
+    let subtraction = game("game s { heaps 1\n take {1, 3, 4} }", "s");
+    let n = 10_000_000;
+    let (by_hand, time) = timed(|| subtraction_by_hand(n, &[1, 3, 4]));
+    let methods = [Method::Auto, Method::Plain];
+    let base = Some((by_hand, time, "dp, mex over [bool; 8]"));
+    one_heap(
+        rows,
+        "subtraction {1,3,4} to 10^7",
+        &subtraction,
+        n,
+        &methods,
+        base,
+    );
+}
+
+fn kayles_cases(rows: &mut Vec<Row>) {
+    let kayles = game("game kayles { heaps *\n octal 0.77 }", "kayles");
+    let n = 100_000;
+    let (by_hand, time) = timed(|| kayles_by_hand(n));
+    let methods = [Method::Auto, Method::Sparse, Method::Plain];
+    let base = Some((by_hand, time, "plain dp, O(n^2)"));
+    one_heap(rows, "Kayles 0.77 to 10^5", &kayles, n, &methods, base);
+    let n = 1_000_000;
+    let (by_hand, time) = timed(|| kayles_sparse_by_hand(n));
+    let methods = [Method::Auto, Method::Sparse];
+    let base = Some((
+        by_hand,
+        time,
+        "by-hand rare/common (plain O(n^2) infeasible)",
+    ));
+    one_heap(rows, "Kayles 0.77 to 10^6", &kayles, n, &methods, base);
+}
+
+fn grundy_cases(rows: &mut Vec<Row>) {
+    let grundy = game(
+        "game grundy { heaps *\n split into 2 unequal nonempty heaps }",
+        "grundy",
+    );
+    let n = 100_000;
+    let (by_hand, time) = timed(|| grundy_by_hand(n));
+    let methods = [Method::Auto, Method::Plain];
+    let base = Some((by_hand, time, "plain dp, O(n^2)"));
+    one_heap(rows, "Grundy's game to 10^5", &grundy, n, &methods, base);
+    let n = 1_000_000;
+    let note = "no baseline: plain O(n^2) would take minutes";
+    one_heap(
+        rows,
+        "Grundy's game to 10^6",
+        &grundy,
+        n,
+        &[Method::Auto],
+        None,
+    );
+    rows.last_mut().unwrap().note = note.to_string();
+}
+
+fn wythoff_case(rows: &mut Vec<Row>) {
+    // Wythoff's moves grow with the grid (n^3 in all): 1001 x 1001, 6.7e8
+    // moves, took 146 s through today's graph search in one run, against
+    // 11 s for 501 x 501. So the grid is 501 x 501.
+    let wythoff = game(
+        "game wythoff { heaps 2\n take 1..\n take 1.. from both heaps }",
+        "wythoff",
+    );
+    let n = 500;
+    let (mut solver, engine_time) = general(wythoff, &[n as u64, n as u64]);
+    let (by_hand, time) = timed(|| wythoff_by_hand(n));
+    for (x, row) in by_hand.iter().enumerate() {
+        for (y, &expected) in row.iter().enumerate() {
+            let g = grundy_of(&mut solver, &[x as u64, y as u64]);
+            assert_eq!(g, expected, "Wythoff ({x}, {y})");
+        }
+    }
+    rows.push(Row {
+        case: format!("Wythoff grid {0}x{0}, general search", n + 1),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!(
+            "2D dp; {} positions held (sorted); 1001x1001 not run: minutes",
+            solver.len()
+        ),
+    });
+}
+
+fn nim_case(rows: &mut Vec<Row>) {
+    let nim = game("game nim { heaps 4\n take 1.. }", "nim");
+    let n = 30;
+    let (mut solver, engine_time) = general(nim, &[n as u64; 4]);
+    let (by_hand, time) = timed(|| nim4_by_hand(n));
+    let n1 = n + 1;
+    for (i, &expected) in by_hand.iter().enumerate() {
+        let heaps: Vec<u64> = (0..4).rev().map(|d| (i / n1.pow(d) % n1) as u64).collect();
+        assert_eq!(grundy_of(&mut solver, &heaps), expected, "Nim {heaps:?}");
+    }
+    rows.push(Row {
+        case: format!("Nim 4 heaps <= {n}, general search"),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!("4D dp; {} positions held (sorted)", solver.len()),
+    });
+}
+
+fn print_table(rows: &[Row]) {
+    let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+    let width = rows.iter().map(|r| r.case.len()).max().unwrap_or(0);
+    println!(
+        "{:width$}  {:>12}  {:>12}  {:>8}  baseline",
+        "case (engine method)", "engine", "by hand", "ratio"
+    );
+    println!("{}", "-".repeat(width + 44 + 10));
+    for row in rows {
+        let (base, ratio) = match row.baseline {
+            Some(b) => (
+                ms(b),
+                format!("{:.2}x", row.engine.as_secs_f64() / b.as_secs_f64()),
+            ),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        println!(
+            "{:width$}  {:>12}  {:>12}  {:>8}  {}",
+            row.case,
+            ms(row.engine),
+            base,
+            ratio,
+            row.note
+        );
+    }
+    println!("ratio = engine time / hand-written time (below 1: the engine is faster)");
+}
