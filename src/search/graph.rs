@@ -11,7 +11,7 @@ use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use super::moves::MoveGen;
-use super::{Explored, Progress, Value, moves_from, too_large};
+use super::{Explored, Progress, Value, move_error, too_large};
 use crate::diagnostics::{Code, Error};
 use crate::position::heaps_text;
 use crate::rules::Game;
@@ -36,6 +36,8 @@ pub struct GraphSearch {
     max_positions: usize,
     /// The position the current question asks about, for messages.
     asked: Vec<u64>,
+    /// Scratch for canonical positions, so that a lookup allocates nothing.
+    key: Vec<u64>,
     progress: Progress,
 }
 
@@ -55,6 +57,7 @@ impl GraphSearch {
             values: Vec::new(),
             max_positions,
             asked: Vec::new(),
+            key: Vec::new(),
             progress,
         }
     }
@@ -86,33 +89,40 @@ impl GraphSearch {
         Ok((self.values[start as usize], explored))
     }
 
-    fn canonical(&self, heaps: &[u64]) -> Box<[u64]> {
-        let mut key: Vec<u64> = if self.drop_zeros {
-            heaps.iter().copied().filter(|&h| h != 0).collect()
+    /// Writes the canonical form of `heaps` into `key`.
+    fn canonical(&self, heaps: &[u64], key: &mut Vec<u64>) {
+        key.clear();
+        if self.drop_zeros {
+            key.extend(heaps.iter().copied().filter(|&h| h != 0));
         } else {
-            heaps.to_vec()
-        };
+            key.extend_from_slice(heaps);
+        }
         if self.sorted {
             key.sort_unstable();
         }
-        key.into_boxed_slice()
     }
 
     fn intern(&mut self, game: &Game, heaps: &[u64]) -> Result<u32, Error> {
-        let key = self.canonical(heaps);
-        if let Some(id) = self.positions.get_index_of(&key) {
-            return Ok(id as u32);
-        }
-        if self.positions.len() >= self.max_positions {
-            return Err(too_large(game, self.max_positions, &self.asked));
-        }
-        let (id, _) = self.positions.insert_full(key);
-        if id % PROGRESS_EVERY == 0 {
-            self.progress.add(PROGRESS_EVERY as u64);
-        }
-        self.state.push(WHITE);
-        self.values.push(Value::Grundy(0));
-        Ok(id as u32)
+        let mut key = std::mem::take(&mut self.key);
+        self.canonical(heaps, &mut key);
+        let found = self.positions.get_index_of(key.as_slice());
+        let id = match found {
+            Some(id) => Ok(id as u32),
+            None if self.positions.len() >= self.max_positions => {
+                Err(too_large(game, self.max_positions, &self.asked))
+            }
+            None => {
+                let (id, _) = self.positions.insert_full(key.as_slice().into());
+                if id % PROGRESS_EVERY == 0 {
+                    self.progress.add(PROGRESS_EVERY as u64);
+                }
+                self.state.push(WHITE);
+                self.values.push(Value::Grundy(0));
+                Ok(id as u32)
+            }
+        };
+        self.key = key;
+        id
     }
 
     /// Evaluates `start` and everything below it, depth first; returns the
@@ -136,16 +146,35 @@ impl GraphSearch {
                     steps.push(Step::Finish(node));
                     frames.push(children.len());
                     let heaps = self.positions[node as usize].clone();
-                    for (rule, next) in moves_from(game, moves, &heaps)? {
-                        let child = self.intern(game, &next)?;
-                        edges += 1;
-                        match self.state[child as usize] {
-                            // A grey position is on the path from `start` here.
-                            GREY => return Err(self.cycle(game, &steps, child, rule)),
-                            WHITE => steps.push(Step::Visit(child)),
-                            _ => {}
-                        }
-                        children.push(child);
+                    // Moves are interned as they are generated: no list of
+                    // them is built.
+                    let mut failed: Option<Error> = None;
+                    let mut closes: Option<(u32, usize)> = None;
+                    moves
+                        .each_move(&heaps, |rule, next| {
+                            if failed.is_some() || closes.is_some() {
+                                return;
+                            }
+                            match self.intern(game, next) {
+                                Ok(child) => {
+                                    edges += 1;
+                                    match self.state[child as usize] {
+                                        // A grey position is on the path from `start` here.
+                                        GREY => closes = Some((child, rule)),
+                                        WHITE => steps.push(Step::Visit(child)),
+                                        _ => {}
+                                    }
+                                    children.push(child);
+                                }
+                                Err(e) => failed = Some(e),
+                            }
+                        })
+                        .map_err(|e| move_error(game, &heaps, e))?;
+                    if let Some(e) = failed {
+                        return Err(e);
+                    }
+                    if let Some((child, rule)) = closes {
+                        return Err(self.cycle(game, &steps, child, rule));
                     }
                 }
                 Step::Finish(node) => {
