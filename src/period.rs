@@ -8,7 +8,8 @@
 //! - Octal games (take-and-break games removing at most t tokens, leaving at
 //!   most two heaps): the Guy-Smith periodicity theorem. If
 //!   g(n + p) = g(n) for all n with e <= n < 2e + p + t, then for all n >= e
-//!   (Guy and Smith 1956; Winning Ways, ch. 4).
+//!   (Guy and Smith 1956; Winning Ways, ch. 4); one value more is checked,
+//!   as `search::heaps` does (see its proof).
 //! - Anything else: a period seen in the values is reported, never as proven.
 
 use std::fmt;
@@ -91,14 +92,16 @@ fn window(values: &[u32], p: usize, t: usize) -> Option<Period> {
 }
 
 /// Octal games: the smallest e for period p, and whether the values reach
-/// far enough for the Guy-Smith theorem.
+/// far enough for the Guy-Smith theorem. One value more than the theorem
+/// states is checked, as the one-heap engine does: with e = 0 it keeps a
+/// split's shifted part nonempty.
 fn guy_smith(values: &[u32], p: usize, t: usize) -> Option<Period> {
     let n = values.len();
     let e = agree_from(values, p);
-    // Needed: g(m + p) = g(m) for e <= m < 2e + p + t, so values up to
-    // index 2e + 2p + t - 1.
-    let needed = 2 * e + 2 * p + t;
-    if e >= n - p || needed > n {
+    // Needed: g(m + p) = g(m) for e <= m < 2e + p + t + 1, so values up to
+    // index 2e + 2p + t.
+    let end = 2 * e + p + t + 1;
+    if e >= n - p || end + p > n {
         return None;
     }
     Some(Period {
@@ -106,9 +109,8 @@ fn guy_smith(values: &[u32], p: usize, t: usize) -> Option<Period> {
         period: p,
         proven: true,
         certificate: format!(
-            "g(n + {p}) = g(n) for {e} <= n < {} (checked on g(0..{})); by the Guy-Smith periodicity theorem (at most {t} tokens removed) it holds for all n >= {e}",
-            2 * e + p + t,
-            needed - 1
+            "g(n + {p}) = g(n) for {e} <= n < {end} (checked on g(0..{})); by the Guy-Smith periodicity theorem (at most {t} tokens removed) it holds for all n >= {e}",
+            end + p - 1
         ),
     })
 }
