@@ -626,3 +626,57 @@ fn rendered_cycle_error() {
         &["analyze", "tests/fixtures/loopy.game", "--at", "5"],
     );
 }
+
+#[test]
+fn graph_prints_the_positions_below_in_dot() {
+    // Bash with take 1..3 from 5: positions 5, 4, ..., 0; the multiples of
+    // 4 (0 and 4) are P (seed 000), drawn as double circles.
+    let run = gamelang(&["graph", "games/bash.game", "--at", "5"]);
+    run.exits(0);
+    assert!(run.stdout.starts_with("digraph"), "{}", run.describe());
+    let nodes: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("label = \"") && !l.contains("->"))
+        .collect();
+    assert_eq!(nodes.len(), 6, "{}", run.describe());
+    let p: Vec<&&str> = nodes
+        .iter()
+        .filter(|l| l.contains("doublecircle"))
+        .collect();
+    assert_eq!(p.len(), 2, "{}", run.describe());
+    // Moves from 5, 4, 3, 2, 1 and 0: 3 + 3 + 3 + 2 + 1 + 0.
+    assert_eq!(run.stdout.lines().filter(|l| l.contains("->")).count(), 12);
+}
+
+#[test]
+fn table_and_known_run() {
+    // Seed 002: S = {1, 3, 4}, P iff n mod 7 is 0 or 2.
+    let run = gamelang(&["table", "games/subtraction.game", "--upto", "30", "--json"]);
+    run.exits(0);
+    let table: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(table["period"], 7);
+    assert_eq!(table["proven"], true);
+    let run = gamelang(&["known", "--json"]);
+    run.exits(0);
+    let ids: Vec<String> = serde_json::from_str::<Vec<Value>>(&run.stdout)
+        .expect("JSON")
+        .iter()
+        .filter_map(|e| e["id"].as_str().map(String::from))
+        .collect();
+    for id in [
+        "nim",
+        "misere_nim",
+        "bash",
+        "misere_bash",
+        "bounded_nim",
+        "lasker",
+        "subtraction",
+        "wythoff",
+        "staircase",
+        "moore",
+        "empty_and_divide",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "{id} in {ids:?}");
+    }
+}
