@@ -154,14 +154,24 @@ fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
     value.ok_or(EvalError::Overflow)
 }
 
-fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
-    Ok(match op {
+/// The six orderings, for numbers of any kind; `None` for other operators.
+fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
+    Some(match op {
         BinOp::Eq => a == b,
         BinOp::Ne => a != b,
         BinOp::Lt => a < b,
         BinOp::Le => a <= b,
         BinOp::Gt => a > b,
         BinOp::Ge => a >= b,
+        _ => return None,
+    })
+}
+
+fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
+    if let Some(holds) = order(op, &a, &b) {
+        return Ok(holds);
+    }
+    Ok(match op {
         BinOp::Divides => a != 0 && b.checked_rem(a).ok_or(EvalError::Overflow)? == 0,
         _ => arithmetic(op, a, b)? != 0,
     })
@@ -267,7 +277,7 @@ mod big {
     use num_integer::Integer;
     use num_traits::{ToPrimitive, Zero};
 
-    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime};
+    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime, order};
 
     type Result<T> = std::result::Result<T, EvalError>;
 
@@ -372,13 +382,10 @@ mod big {
     }
 
     fn compare(op: BinOp, a: &BigInt, b: &BigInt) -> Result<bool> {
+        if let Some(holds) = order(op, a, b) {
+            return Ok(holds);
+        }
         Ok(match op {
-            BinOp::Eq => a == b,
-            BinOp::Ne => a != b,
-            BinOp::Lt => a < b,
-            BinOp::Le => a <= b,
-            BinOp::Gt => a > b,
-            BinOp::Ge => a >= b,
             BinOp::Divides => !a.is_zero() && (b % a).is_zero(),
             // Arithmetic and logic are not comparisons: lowering's kind
             // check keeps them out of here.
