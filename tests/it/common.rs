@@ -1,0 +1,70 @@
+//! Helpers for the integration tests: load a game from `games/`, analyze a position.
+
+use gamelang::analysis::{Analyzer, Answer, Outcome};
+use gamelang::check::{Analysis, Override, Program, check};
+use gamelang::diagnostics::Source;
+use gamelang::syntax::ast::PositionLit;
+use gamelang::syntax::parse_arg;
+use num_bigint::BigUint;
+
+/// Checks `games/NAME.game` with `--set` style overrides; panics on errors.
+pub fn load(name: &str, sets: &[&str]) -> Program {
+    let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the game file exists");
+    load_text(&path, &text, sets)
+}
+
+/// Checks a source text; panics on errors.
+pub fn load_text(name: &str, text: &str, sets: &[&str]) -> Program {
+    let source = Source::new(name, text);
+    let overrides = sets
+        .iter()
+        .map(|s| Override {
+            arg: parse_arg(s).expect("a valid --set"),
+            source: Source::new("--set", *s),
+        })
+        .collect();
+    let (program, errors) = check(&source, overrides);
+    assert!(errors.is_empty(), "{name}: {errors:?}");
+    program
+}
+
+/// Analyzes `heaps` in the program's game `game`.
+pub fn answer(analyzer: &mut Analyzer, program: &Program, game: &str, heaps: &[u64]) -> Answer {
+    let entry = program.game(game).expect("the game exists");
+    let lit = PositionLit {
+        heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
+        span: (0, 0).into(),
+    };
+    let source = Source::new("test", "");
+    let instance = program
+        .instance(entry, &[], &source, &lit, &source)
+        .expect("a valid position");
+    analyzer
+        .analyze(&Analysis {
+            components: vec![instance],
+        })
+        .expect("the analysis succeeds")
+}
+
+pub fn is_p(answer: &Answer) -> bool {
+    answer.outcome == Outcome::P
+}
+
+/// Every tuple of `len` heaps, each in `0..=max`.
+pub fn all_positions(len: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    for _ in 0..len {
+        out = out
+            .into_iter()
+            .flat_map(|p| {
+                (0..=max).map(move |h| {
+                    let mut q = p.clone();
+                    q.push(h);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
+}

@@ -1,0 +1,646 @@
+//! Every kind of error `gamelang check` reports, pinned by an insta snapshot
+//! holding the source and the rendered errors side by side (no colour, 80
+//! columns). Each test also asserts the codes, so that a wrong kind of error
+//! fails even when the snapshots are being updated.
+//!
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --release --test
+//! it diagnostics` (or `cargo insta review`), then read every changed `.snap`:
+//! the message must say what is wrong, the label must sit on the exact span,
+//! and the help must say what to write instead.
+
+use gamelang::check::{Override, check};
+use gamelang::diagnostics::{Code, Error, Source};
+use gamelang::syntax::{parse_arg, parse_position};
+
+/// The source, then every error rendered as `gamelang check` prints it.
+fn side_by_side(sources: &[(&str, &str)], errors: &[Error]) -> String {
+    let mut out = String::new();
+    for (name, text) in sources {
+        out.push_str(&format!("----- SOURCE {name}\n{text}"));
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!("----- ERRORS ({})\n", errors.len()));
+    for error in errors {
+        out.push_str(&error.render(false, 80));
+        out.push('\n');
+    }
+    out
+}
+
+/// Checks `src` as the file `NAME.game` and returns its errors.
+fn errors_of(name: &str, src: &str, sets: &[&str]) -> (Vec<Error>, Vec<(String, String)>) {
+    let mut sources = vec![(format!("{name}.game"), src.to_string())];
+    let overrides = sets
+        .iter()
+        .map(|text| {
+            sources.push(("--set".to_string(), text.to_string()));
+            Override {
+                arg: parse_arg(text).expect("a well-formed --set"),
+                source: Source::new("--set", *text),
+            }
+        })
+        .collect();
+    let (_, errors) = check(&Source::new(format!("{name}.game"), src), overrides);
+    (errors, sources)
+}
+
+/// Checks `src`, asserts the codes of its errors (in order), and snapshots them.
+fn snapshot(name: &str, src: &str, codes: &[Code]) {
+    snapshot_with(name, src, &[], codes);
+}
+
+/// As [`snapshot`], with `--set NAME=VALUE` overrides.
+fn snapshot_with(name: &str, src: &str, sets: &[&str], codes: &[Code]) {
+    let (errors, sources) = errors_of(name, src, sets);
+    let found: Vec<Code> = errors.iter().map(|e| e.code).collect();
+    let sources: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let text = side_by_side(&sources, &errors);
+    assert_eq!(found, codes, "{text}");
+    for error in &errors {
+        assert!(error.help.is_some(), "every error has a help line:\n{text}");
+    }
+    insta::assert_snapshot!(name, text);
+}
+
+/// The text under an error's primary label.
+fn primary(error: &Error) -> &str {
+    let source = error
+        .source
+        .as_ref()
+        .expect("the error points into a source");
+    source.slice(error.labels[0].0)
+}
+
+const BASH: &str = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n}\n";
+
+/// Bash with a statement that uses its default (or `--set`) parameters.
+const BASH_USED: &str = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze bash at 5\n";
+
+// ---------------------------------------------------------------------------
+// Syntax
+
+#[test]
+fn syntax_missing_equals_in_parameter() {
+    let src = "game bash(m 3) {\n    heaps 1\n    take 1..m\n}\n";
+    snapshot("syntax_missing_equals_in_parameter", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_unknown_statement_in_body() {
+    let src = "game nim {\n    heaps *\n    remove 1..\n}\n";
+    snapshot("syntax_unknown_statement_in_body", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_two_errors_in_one_file_are_both_reported() {
+    // Recovery is at the next line starting with `game` or `analyze`.
+    let src = "game bash(m = 3) {\n    heaps 1\n    take 1..m from\n}\n\ngame nim {\n    heaps *\n    take 1...\n}\n\nanalyze nim at (1, 2, 3\n";
+    let (errors, _) = errors_of("two", src, &[]);
+    assert_eq!(errors.len(), 3);
+    assert_eq!(primary(&errors[0]), "\n");
+    assert_eq!(primary(&errors[1]), ".");
+    snapshot(
+        "syntax_two_errors_in_one_file_are_both_reported",
+        src,
+        &[Code::Syntax, Code::Syntax, Code::Syntax],
+    );
+}
+
+#[test]
+fn syntax_unclosed_body_at_end_of_file() {
+    let src = "game nim {\n    heaps *\n    take 1..\n";
+    snapshot("syntax_unclosed_body_at_end_of_file", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_file_ending_without_a_line_break() {
+    // The label must still show, after the last token.
+    let src = "game g { heaps 1; take (1";
+    snapshot(
+        "syntax_file_ending_without_a_line_break",
+        src,
+        &[Code::Syntax],
+    );
+}
+
+#[test]
+fn syntax_single_equals_in_condition() {
+    let src = "game g {\n    heaps 1\n    take k where k = 2\n}\n";
+    snapshot("syntax_single_equals_in_condition", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_keyword_as_parameter_name() {
+    let src = "game g(each = 2) {\n    heaps 1\n    take 1..each\n}\n";
+    snapshot("syntax_keyword_as_parameter_name", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_statement_outside_a_game() {
+    let src = "game nim {\n    heaps *\n}\n    take 1..\n";
+    snapshot("syntax_statement_outside_a_game", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_split_into_three_heaps() {
+    let src = "game g {\n    heaps *\n    split into 3 nonempty heaps\n}\n";
+    snapshot("syntax_split_into_three_heaps", src, &[Code::Syntax]);
+}
+
+#[test]
+fn syntax_negative_heap_in_position() {
+    let src = format!("{BASH}analyze bash at -1\n");
+    snapshot("syntax_negative_heap_in_position", &src, &[Code::Syntax]);
+}
+
+#[test]
+fn reserved_move_block() {
+    let src = "game g {\n    heaps 1\n    move { h -> h - 1 }\n}\n";
+    snapshot("reserved_move_block", src, &[Code::Syntax]);
+}
+
+#[test]
+fn octal_code_with_a_digit_above_7() {
+    // `octal` was reserved in v1 and is a rule now; its digits are 0 to 7.
+    let src = "game kayles {\n    heaps *\n    octal 0.78\n}\n";
+    let (errors, _) = errors_of("octal", src, &[]);
+    assert_eq!(primary(&errors[0]), "8");
+    snapshot("octal_code_with_a_digit_above_7", src, &[Code::WrongKind]);
+}
+
+// ---------------------------------------------------------------------------
+// Names, parameters and positions in `analyze`
+
+#[test]
+fn unknown_game_suggests_the_closest() {
+    let src = format!("{BASH}analyze bsh at 21\n");
+    snapshot(
+        "unknown_game_suggests_the_closest",
+        &src,
+        &[Code::UnknownGame],
+    );
+}
+
+#[test]
+fn unknown_game_lists_the_games() {
+    let src = format!("{BASH}game nim {{ heaps *; take 1.. }}\nanalyze wythoff at (3, 5)\n");
+    snapshot("unknown_game_lists_the_games", &src, &[Code::UnknownGame]);
+}
+
+#[test]
+fn unknown_game_whose_definition_has_a_syntax_error() {
+    // The definition of `nim` does not parse; the analyze statement should
+    // not claim there is no such game.
+    let src = "game nim {\n    heaps *\n    take 1..\n\nanalyze nim at (1, 2)\n";
+    let (errors, _) = errors_of("broken", src, &[]);
+    assert!(
+        !errors[1].message.starts_with("there is no game"),
+        "{}",
+        errors[1].message
+    );
+    snapshot(
+        "unknown_game_whose_definition_has_a_syntax_error",
+        src,
+        &[Code::Syntax, Code::UnknownGame],
+    );
+}
+
+#[test]
+fn unknown_parameter_in_analyze() {
+    let src = "game g(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze g(x = 1) at 3\n";
+    snapshot(
+        "unknown_parameter_in_analyze",
+        src,
+        &[Code::UnknownParameter],
+    );
+}
+
+#[test]
+fn parameter_given_to_a_game_without_parameters() {
+    let src = "game nim {\n    heaps *\n    take 1..\n}\nanalyze nim(m = 1) at (1, 2)\n";
+    snapshot(
+        "parameter_given_to_a_game_without_parameters",
+        src,
+        &[Code::UnknownParameter],
+    );
+}
+
+#[test]
+fn parameter_given_twice() {
+    let src = format!("{BASH}analyze bash(m = 4, m = 5) at 3\n");
+    snapshot("parameter_given_twice", &src, &[Code::DuplicateParameter]);
+}
+
+#[test]
+fn number_parameter_given_a_set() {
+    let src = format!("{BASH}analyze bash(m = {{1, 2}}) at 3\n");
+    snapshot("number_parameter_given_a_set", &src, &[Code::WrongKind]);
+}
+
+#[test]
+fn set_parameter_given_a_number() {
+    let src = "game sub(S = {1, 3, 4}) {\n    heaps 1\n    take S\n}\nanalyze sub(S = 3) at 10\n";
+    snapshot("set_parameter_given_a_number", src, &[Code::WrongKind]);
+}
+
+#[test]
+fn position_with_the_wrong_number_of_heaps() {
+    let src = format!("{BASH}analyze bash at (1, 2)\n");
+    let (errors, _) = errors_of("heaps", &src, &[]);
+    assert_eq!(primary(&errors[0]), "(1, 2)");
+    snapshot(
+        "position_with_the_wrong_number_of_heaps",
+        &src,
+        &[Code::HeapCount],
+    );
+}
+
+#[test]
+fn position_breaking_the_invariant() {
+    // games/empty_and_divide.game: neither box is ever empty.
+    let src = "game empty_and_divide {\n    heaps 2 where each >= 1\n    empty one heap and split the other into 2 nonempty heaps\n}\nanalyze empty_and_divide at (0, 5)\n";
+    let (errors, _) = errors_of("invariant", src, &[]);
+    assert_eq!(primary(&errors[0]), "(0, 5)");
+    snapshot("position_breaking_the_invariant", src, &[Code::Invariant]);
+}
+
+#[test]
+fn misere_game_in_a_sum() {
+    let src = "game misere_bash(m = 3) {\n    heaps 1\n    take 1..m\n    play misere\n}\ngame nim { heaps *; take 1.. }\nanalyze misere_bash at 15 + nim at (1, 2)\n";
+    let (errors, _) = errors_of("misere_sum", src, &[]);
+    assert_eq!(primary(&errors[0]), "misere_bash at 15");
+    snapshot("misere_game_in_a_sum", src, &[Code::MisereSum]);
+}
+
+// ---------------------------------------------------------------------------
+// Games: definitions and statements
+
+#[test]
+fn duplicate_game() {
+    let src = "game nim { heaps *; take 1.. }\ngame nim { heaps *; take 1..3 }\n";
+    snapshot("duplicate_game", src, &[Code::DuplicateGame]);
+}
+
+#[test]
+fn duplicate_parameter() {
+    let src = "game g(m = 3, m = 4) {\n    heaps 1\n    take 1..m\n}\n";
+    snapshot("duplicate_parameter", src, &[Code::DuplicateParameter]);
+}
+
+#[test]
+fn reserved_parameter_name() {
+    // `len` is a keyword: the parser refuses it before the check could.
+    let src = "game g(len = 3) {\n    heaps 1\n    take 1..2\n}\n";
+    snapshot("reserved_parameter_name", src, &[Code::Syntax]);
+}
+
+#[test]
+fn duplicate_heaps_statement() {
+    let src = "game g {\n    heaps 1\n    take 1..3\n    heaps 2\n}\n";
+    snapshot(
+        "duplicate_heaps_statement",
+        src,
+        &[Code::DuplicateStatement],
+    );
+}
+
+#[test]
+fn duplicate_play_statement() {
+    let src = "game g {\n    heaps 1\n    play misere\n    take 1..3\n    play normal\n}\n";
+    snapshot("duplicate_play_statement", src, &[Code::DuplicateStatement]);
+}
+
+// ---------------------------------------------------------------------------
+// Rules
+
+#[test]
+fn range_from_zero_leaves_the_position_unchanged() {
+    let src = "game g {\n    heaps 1\n    take 0..3\n}\n";
+    let (errors, _) = errors_of("zero", src, &[]);
+    assert_eq!(primary(&errors[0]), "0");
+    snapshot(
+        "range_from_zero_leaves_the_position_unchanged",
+        src,
+        &[Code::UnchangedPosition],
+    );
+}
+
+#[test]
+fn set_with_zero_leaves_the_position_unchanged() {
+    let src = "game g {\n    heaps 1\n    take {0, 1}\n}\n";
+    let (errors, _) = errors_of("zero", src, &[]);
+    assert_eq!(primary(&errors[0]), "0");
+    snapshot(
+        "set_with_zero_leaves_the_position_unchanged",
+        src,
+        &[Code::UnchangedPosition],
+    );
+}
+
+#[test]
+fn parameter_zero_leaves_the_position_unchanged() {
+    let src = "game g(m = 0) {\n    heaps 1\n    take m\n}\n";
+    snapshot(
+        "parameter_zero_leaves_the_position_unchanged",
+        src,
+        &[Code::UnchangedPosition],
+    );
+}
+
+#[test]
+fn split_without_nonempty_leaves_the_position_unchanged() {
+    let src = "game g {\n    heaps *\n    split into 2 heaps\n}\n";
+    snapshot(
+        "split_without_nonempty_leaves_the_position_unchanged",
+        src,
+        &[Code::UnchangedPosition],
+    );
+}
+
+#[test]
+fn empty_range() {
+    let src = "game g {\n    heaps 1\n    take 3..1\n}\n";
+    snapshot("empty_range", src, &[Code::EmptyAmounts]);
+}
+
+#[test]
+fn empty_set() {
+    let src = "game g {\n    heaps 1\n    take {}\n}\n";
+    snapshot("empty_set", src, &[Code::EmptyAmounts]);
+}
+
+#[test]
+fn empty_set_parameter() {
+    let src = "game sub(S = {}) {\n    heaps 1\n    take S\n}\n";
+    snapshot("empty_set_parameter", src, &[Code::EmptyAmounts]);
+}
+
+#[test]
+fn unknown_name_in_a_condition() {
+    let src = "game g {\n    heaps 1\n    take k where q > 1\n}\n";
+    let (errors, _) = errors_of("unknown", src, &[]);
+    assert_eq!(primary(&errors[0]), "q");
+    snapshot("unknown_name_in_a_condition", src, &[Code::UnknownName]);
+}
+
+#[test]
+fn amount_name_outside_a_rule() {
+    let src = "game g {\n    heaps 1 where k > 1\n    take 1..\n}\n";
+    snapshot("amount_name_outside_a_rule", src, &[Code::UnknownName]);
+}
+
+#[test]
+fn parameter_named_like_the_amount() {
+    let src = "game g(k = 2) {\n    heaps 1\n    take k\n}\n";
+    snapshot("parameter_named_like_the_amount", src, &[Code::UnknownName]);
+}
+
+#[test]
+fn parameter_value_in_analyze_empties_the_amounts() {
+    // The default `m = 3` is fine; `m = 0` makes `1..m` empty.
+    let src = format!("{BASH}analyze bash(m = 0) at 5\n");
+    snapshot(
+        "parameter_value_in_analyze_empties_the_amounts",
+        &src,
+        &[Code::EmptyAmounts],
+    );
+}
+
+#[test]
+fn number_where_a_condition_is_expected() {
+    let src = "game g {\n    heaps 1\n    take k where k + 1\n}\n";
+    let (errors, _) = errors_of("kind", src, &[]);
+    assert_eq!(primary(&errors[0]), "k + 1");
+    snapshot(
+        "number_where_a_condition_is_expected",
+        src,
+        &[Code::WrongKind],
+    );
+}
+
+#[test]
+fn condition_where_a_number_is_expected() {
+    let src = "game g {\n    heaps 1\n    take k where (k > 1) + 1 > 2\n}\n";
+    snapshot(
+        "condition_where_a_number_is_expected",
+        src,
+        &[Code::WrongKind],
+    );
+}
+
+#[test]
+fn set_parameter_in_arithmetic() {
+    let src = "game g(S = {1, 2}) {\n    heaps 1\n    take 1..S\n}\n";
+    snapshot("set_parameter_in_arithmetic", src, &[Code::WrongKind]);
+}
+
+#[test]
+fn bound_depending_on_the_heap() {
+    let src = "game half {\n    heaps 1\n    take 1..h / 2\n}\n";
+    snapshot("bound_depending_on_the_heap", src, &[Code::WrongKind]);
+}
+
+#[test]
+fn bound_that_cannot_be_evaluated() {
+    let src = "game g(m = 0) {\n    heaps 1\n    take 1..6 / m\n}\n";
+    snapshot("bound_that_cannot_be_evaluated", src, &[Code::Evaluation]);
+}
+
+#[test]
+fn number_too_large_for_a_condition() {
+    let src = "game g {\n    heaps 1\n    take k where k < 1000000000000000000000000000000000000000000\n}\n";
+    snapshot("number_too_large_for_a_condition", src, &[Code::Limit]);
+}
+
+#[test]
+fn from_both_heaps_in_a_game_of_any_number_of_heaps() {
+    let src = "game g {\n    heaps *\n    take 1.. from both heaps\n}\n";
+    let (errors, _) = errors_of("both", src, &[]);
+    assert_eq!(primary(&errors[0]), "both");
+    snapshot(
+        "from_both_heaps_in_a_game_of_any_number_of_heaps",
+        src,
+        &[Code::BadTarget],
+    );
+}
+
+#[test]
+fn from_more_heaps_than_the_game_has() {
+    let src = "game g {\n    heaps 2\n    take 1.. from 3 heaps\n}\n";
+    snapshot("from_more_heaps_than_the_game_has", src, &[Code::BadTarget]);
+}
+
+#[test]
+fn from_zero_heaps() {
+    let src = "game g {\n    heaps *\n    take 1.. from 0 heaps\n}\n";
+    snapshot("from_zero_heaps", src, &[Code::BadTarget]);
+}
+
+#[test]
+fn split_in_a_game_of_two_heaps() {
+    let src = "game g {\n    heaps 2\n    split into 2 nonempty heaps\n}\n";
+    snapshot("split_in_a_game_of_two_heaps", src, &[Code::BadTarget]);
+}
+
+#[test]
+fn split_the_rest_after_taking_from_two_heaps() {
+    let src = "game g {\n    heaps *\n    take 1.. from two heaps and split the rest into 2 nonempty heaps\n}\n";
+    snapshot(
+        "split_the_rest_after_taking_from_two_heaps",
+        src,
+        &[Code::BadTarget],
+    );
+}
+
+#[test]
+fn empty_and_split_without_two_heaps() {
+    let src =
+        "game g {\n    heaps *\n    empty one heap and split the other into 2 nonempty heaps\n}\n";
+    snapshot("empty_and_split_without_two_heaps", src, &[Code::BadTarget]);
+}
+
+#[test]
+fn too_many_heaps() {
+    let src = "game g {\n    heaps 1000000\n    take 1..\n}\n";
+    snapshot("too_many_heaps", src, &[Code::Limit]);
+}
+
+// ---------------------------------------------------------------------------
+// Many errors at once
+
+#[test]
+fn several_errors_in_one_file_are_all_reported() {
+    let src = "\
+game bash(m = 3) {
+    heaps 1
+    take 1..m
+}
+
+game zero(m = 3) {
+    heaps 1
+    take 0..m
+}
+
+game nim {
+    heaps *
+    take 1.. from both heaps
+}
+
+game g {
+    heaps 1
+    take k where q > 1
+    take 3..1
+}
+
+game nim { heaps *; take 1.. }
+
+analyze bsh at 21
+analyze bash at (1, 2)
+analyze bash(x = 1) at 3
+analyze zero at 5
+";
+    let codes = [
+        Code::UnchangedPosition,
+        Code::BadTarget,
+        Code::UnknownName,
+        Code::EmptyAmounts,
+        Code::DuplicateGame,
+        Code::UnknownGame,
+        Code::HeapCount,
+        Code::UnknownParameter,
+    ];
+    let (errors, _) = errors_of("several", src, &[]);
+    assert_eq!(errors.len(), 8);
+    snapshot("several_errors_in_one_file_are_all_reported", src, &codes);
+}
+
+// ---------------------------------------------------------------------------
+// `--set` and `--at` values
+
+#[test]
+fn set_override_of_the_wrong_kind() {
+    snapshot_with(
+        "set_override_of_the_wrong_kind",
+        BASH,
+        &["m={1,2}"],
+        &[Code::WrongKind],
+    );
+}
+
+#[test]
+fn set_override_of_an_unknown_parameter() {
+    snapshot_with(
+        "set_override_of_an_unknown_parameter",
+        BASH,
+        &["q=1"],
+        &[Code::UnknownParameter],
+    );
+}
+
+#[test]
+fn set_override_empties_the_amounts() {
+    snapshot_with(
+        "set_override_empties_the_amounts",
+        BASH_USED,
+        &["m=0"],
+        &[Code::EmptyAmounts],
+    );
+}
+
+#[test]
+fn set_override_without_a_value() {
+    let error = parse_arg("m").expect_err("`m` has no value");
+    let error = Error::from_syntax(error, &Source::new("--set", "m"));
+    assert_eq!(error.code, Code::Syntax);
+    let text = side_by_side(&[("--set", "m")], &[error]);
+    insta::assert_snapshot!("set_override_without_a_value", text);
+}
+
+#[test]
+fn at_position_cut_short() {
+    let error = parse_position("(1,").expect_err("`(1,` is not a position");
+    let error = Error::from_syntax(error, &Source::new("--at", "(1,"));
+    assert_eq!(error.code, Code::Syntax);
+    let text = side_by_side(&[("--at", "(1,")], &[error]);
+    insta::assert_snapshot!("at_position_cut_short", text);
+}
+
+#[test]
+fn at_position_with_a_word() {
+    let error = parse_position("(3, five)").expect_err("`five` is not a heap");
+    let error = Error::from_syntax(error, &Source::new("--at", "(3, five)"));
+    assert_eq!(error.code, Code::Syntax);
+    let text = side_by_side(&[("--at", "(3, five)")], &[error]);
+    insta::assert_snapshot!("at_position_with_a_word", text);
+}
+
+#[test]
+fn a_broken_games_statements_still_report_their_own_errors() {
+    // The rule's own error, then each statement's: the wrong heap count and
+    // the unknown parameter are mistakes whatever the rules say.
+    let src = "game bash(m = 3) { heaps 1; take 0..m }\nanalyze bash at (1, 2)\nanalyze bash(x = 1) at 3\n";
+    snapshot(
+        "a_broken_games_statements_still_report_their_own_errors",
+        src,
+        &[
+            Code::UnchangedPosition,
+            Code::HeapCount,
+            Code::UnknownParameter,
+        ],
+    );
+}
+
+#[test]
+fn explicit_values_win_over_set() {
+    // docs/LANGUAGE.md: explicit values in a statement win over `--set`, so
+    // `--set m=0` breaks nothing when every statement gives `m`.
+    let src =
+        "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash(m = 3) at 10 + bash(m = 5) at 7\n";
+    let (errors, _) = errors_of("explicit_values_win_over_set", src, &["m=0"]);
+    assert!(errors.is_empty(), "{errors:?}");
+}

@@ -1,0 +1,17 @@
+//! gamelang's integration tests, one binary: a module a subject, so that a
+//! change relinks one test binary, not one per file.
+
+mod common;
+
+mod cli;
+mod decomposition;
+mod diagnostics;
+mod docs;
+mod grammar;
+mod heap_engine;
+mod known_nim_family;
+mod known_pairs;
+mod oracle;
+mod seeds;
+mod sequences;
+mod table;

@@ -1,0 +1,47 @@
+//! Grundy sequences of the example heap games, computed by the search and
+//! compared with published values.
+
+use crate::common::{answer, load};
+use gamelang::analysis::Analyzer;
+
+fn grundy_values(game: &str, upto: u64) -> Vec<u32> {
+    use num_traits::ToPrimitive;
+    let program = load(game, &[]);
+    let mut analyzer = Analyzer::default();
+    (0..=upto)
+        .map(|n| {
+            answer(&mut analyzer, &program, game, &[n])
+                .grundy
+                .and_then(|g| g.to_u32())
+                .expect("normal play has Grundy values")
+        })
+        .collect()
+}
+
+#[test]
+fn grundys_game_matches_oeis_a002188() {
+    // OEIS A002188, Sprague-Grundy values for Grundy's game, a(0)..a(104).
+    let a002188 = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    ];
+    assert_eq!(grundy_values("grundy", 104), a002188);
+}
+
+#[test]
+fn lasker_matches_its_formula() {
+    // Lasker's Nim (Winning Ways, ch. 15): g(4k+1) = 4k+1, g(4k+2) = 4k+2,
+    // g(4k+3) = 4k+4, g(4k+4) = 4k+3, and g(0) = 0.
+    let formula = |n: u64| match n % 4 {
+        0 if n == 0 => 0,
+        1 | 2 => n,
+        3 => n + 1,
+        _ => n - 1,
+    };
+    let values = grundy_values("lasker", 60);
+    for (n, g) in values.into_iter().enumerate() {
+        assert_eq!(u64::from(g), formula(n as u64), "n = {n}");
+    }
+}
