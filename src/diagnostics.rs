@@ -7,10 +7,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
-    SourceSpan,
-};
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
 
 /// A source text with the name it is shown under: a file path, or `--at`.
 /// Cheap to clone: every error carries the source it points into.
@@ -180,8 +177,11 @@ impl Diagnostic for Error {
 
 impl Error {
     /// The error rendered as rustc-like text, with `file:line:column`, its
-    /// labelled source lines and help; in colour when `colour` is set.
+    /// labelled source lines and help; in colour when `colour` is set. Needs
+    /// the `cli` feature (miette's graphical renderer).
+    #[cfg(feature = "cli")]
     pub fn render(&self, colour: bool, width: usize) -> String {
+        use miette::{GraphicalReportHandler, GraphicalTheme};
         let theme = if colour {
             GraphicalTheme::unicode()
         } else {
