@@ -8,15 +8,20 @@
 //! values; [`analysis`] assembles an answer; [`report`] prints it.
 //!
 //! ```
-//! use gamelang::{analysis::{Analyzer, Outcome}, check::check, diagnostics::Source};
+//! use gamelang::analysis::{Analyzer, Grundy, Outcome};
+//! use gamelang::{check::check, diagnostics::Source, position::Position, report};
 //!
 //! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
 //! let (program, errors) = check(&source, Vec::new());
 //! assert!(errors.is_empty());
 //! let answer = Analyzer::default().analyze(&program.analyses[0]).unwrap();
-//! // Seed 002: 21 stones, take 1-3: the first player wins by taking 1.
+//! // 21 stones, take 1 to 3: the first player wins by taking 1, leaving a
+//! // multiple of 4 (Bash's game).
 //! assert_eq!(answer.outcome, Outcome::N);
-//! assert_eq!(answer.winning_moves[0].to, "20");
+//! assert_eq!(answer.grundy, Grundy::Value(1u32.into()));
+//! assert_eq!(answer.winning_moves[0].to, Position::from_u64s(&[20]));
+//! // The same answer in words, as `gamelang analyze` prints it.
+//! assert!(report::text(&answer, &|_| None).contains("take 1 → 20"));
 //! ```
 #![forbid(unsafe_code)]
 

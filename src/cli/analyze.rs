@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Options};
+use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Note, Options};
 use gamelang::check::Analysis;
 use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
@@ -141,8 +141,8 @@ pub fn run(args: Args) -> ExitCode {
     let mut failed = false;
     for result in results {
         match result {
-            Ok(answer) if args.json => answers.push(report::json(&answer)),
-            Ok(answer) => out(&report::text(&answer)),
+            Ok(answer) if args.json => answers.push(report::json(&answer, &advice)),
+            Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
                 print_errors(&[e]);
                 failed = true;
@@ -161,4 +161,9 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The option that shows what a note says was left out.
+fn advice(note: &Note) -> Option<String> {
+    matches!(note, Note::MovesCut { .. }).then(|| "--max-moves".to_string())
 }

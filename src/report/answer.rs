@@ -2,25 +2,36 @@
 
 use std::fmt::Write;
 
-use serde_json::{Value as Json, json};
+use serde_json::{Map, Value as Json, json};
 
+use super::describe::describe;
 use super::number;
-use crate::analysis::{Answer, ComponentMethod, Count, Outcome};
+use crate::analysis::{Answer, ComponentMethod, Count, Grundy, Note, Outcome, WinningMove};
+use crate::position::Position;
+use crate::rules::ParamValue;
+
+/// What the caller says about a note, after it: how to see what the answer
+/// left out (the command line names its option). `None` adds nothing.
+pub type Advice<'a> = &'a dyn Fn(&Note) -> Option<String>;
 
 /// An answer as the text `gamelang analyze` prints.
-pub fn text(answer: &Answer) -> String {
+pub fn text(answer: &Answer, advice: Advice) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = write_text(&mut out, answer);
+    let _ = write_text(&mut out, answer, advice);
     out
 }
 
-fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
-    let sum = answer.method.components.len() > 1;
-    if sum {
-        writeln!(out, "{}", answer.position)?;
+fn write_text(out: &mut String, answer: &Answer, advice: Advice) -> std::fmt::Result {
+    if answer.is_sum() {
+        writeln!(out, "{}", position_text(answer, None))?;
     } else {
-        writeln!(out, "{} at {}", answer.game, answer.position)?;
+        writeln!(
+            out,
+            "{} at {}",
+            game_text(answer),
+            position_text(answer, None)
+        )?;
     }
     let outcome = match answer.outcome {
         Outcome::P => "P (the player to move loses)",
@@ -28,11 +39,9 @@ fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
     };
     writeln!(out, "  outcome: {outcome}")?;
     match &answer.grundy {
-        Some(g) => writeln!(out, "  grundy:  {g}")?,
-        None if answer.notes.iter().any(|n| n.contains("Grundy")) => {
-            writeln!(out, "  grundy:  unknown")?
-        }
-        None => writeln!(out, "  grundy:  none (misère play)")?,
+        Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
+        Grundy::Unknown => writeln!(out, "  grundy:  unknown")?,
+        Grundy::Misere => writeln!(out, "  grundy:  none (misère play)")?,
     }
     let count = match &answer.winning_move_count {
         Count::Exact(n) => n.to_string(),
@@ -41,13 +50,21 @@ fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
     };
     writeln!(out, "  winning moves: {count}")?;
     for m in &answer.winning_moves {
-        let component = m
-            .component
-            .map_or(String::new(), |c| format!("in component {c}: "));
-        writeln!(out, "    {component}{} → {}   [{}]", m.text, m.to, m.rule)?;
+        let component = if answer.is_sum() {
+            format!("in component {}: ", m.component + 1)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "    {component}{} → {}   [{}]",
+            move_text(answer, m),
+            position_text(answer, Some(m)),
+            rule_name(answer, m)
+        )?;
     }
     for (i, method) in answer.method.components.iter().enumerate() {
-        let label = if sum {
+        let label = if answer.is_sum() {
             format!("  method {}:", i + 1)
         } else {
             "  method:".to_string()
@@ -55,9 +72,78 @@ fn write_text(out: &mut String, answer: &Answer) -> std::fmt::Result {
         writeln!(out, "{label} {}", method_text(method))?;
     }
     for note in &answer.notes {
-        writeln!(out, "  note: {note}")?;
+        writeln!(out, "  note: {}", note_text(answer, note, advice))?;
     }
     Ok(())
+}
+
+/// The game's title, or the titles of a sum's components joined by `+`.
+fn game_text(answer: &Answer) -> String {
+    let titles: Vec<String> = answer.components.iter().map(|c| c.game.title()).collect();
+    titles.join(" + ")
+}
+
+/// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
+/// q` for a sum; after `after` when given.
+fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
+    let position = |i: usize, position: &Position| match after {
+        Some(m) if m.component == i => m.to.to_string(),
+        _ => position.to_string(),
+    };
+    if let [only] = answer.components.as_slice() {
+        return position(0, &only.position);
+    }
+    let parts: Vec<String> = answer
+        .components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} at {}", c.game.title(), position(i, &c.position)))
+        .collect();
+    parts.join(" + ")
+}
+
+/// The rule's label, or its text.
+fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
+    answer.components[m.component]
+        .game
+        .rules
+        .get(m.rule)
+        .map_or("", |rule| rule.name.as_str())
+}
+
+/// The move in words: `take 2 from heap 1`.
+fn move_text(answer: &Answer, m: &WinningMove) -> String {
+    let component = &answer.components[m.component];
+    match component.game.rules.get(m.rule) {
+        Some(rule) => describe(&rule.kind, component.position.heaps(), m.to.heaps()),
+        None => String::new(),
+    }
+}
+
+fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
+    let component = |i: usize| {
+        let c = &answer.components[i];
+        format!("{} at {}", c.game.title(), c.position)
+    };
+    let text = match note {
+        Note::MovesCut { count, listed } => {
+            format!("{count} winning moves; the first {listed} are listed")
+        }
+        Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
+        Note::MovesNotListed { component: i } => format!(
+            "moves in component {} ({}) are not listed: the position is too large to search",
+            i + 1,
+            component(*i)
+        ),
+        Note::GrundyUnknown { component: i } => format!(
+            "the Grundy value of {} is unknown: its closed form gives the outcome only, and the position is too large to search",
+            component(*i)
+        ),
+    };
+    match advice(note) {
+        Some(advice) => format!("{text} ({advice})"),
+        None => text,
+    }
 }
 
 fn method_text(method: &ComponentMethod) -> String {
@@ -132,17 +218,48 @@ fn method_json(method: &ComponentMethod) -> Json {
     }
 }
 
+/// Heaps as a JSON list of exact numbers.
+fn heaps_json(position: &Position) -> Json {
+    Json::Array(position.heaps().iter().map(number).collect())
+}
+
+fn param_json(value: &ParamValue) -> Json {
+    match value {
+        ParamValue::Int(n) => signed_number(n),
+        ParamValue::Set(items) => Json::Array(items.iter().map(signed_number).collect()),
+    }
+}
+
+fn signed_number(n: &num_bigint::BigInt) -> Json {
+    serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
+}
+
 /// An answer as a JSON object.
-pub fn json(answer: &Answer) -> Json {
+pub fn json(answer: &Answer, advice: Advice) -> Json {
+    let components: Vec<Json> = answer
+        .components
+        .iter()
+        .map(|c| {
+            let params: Map<String, Json> = c
+                .game
+                .params
+                .iter()
+                .map(|(name, value)| (name.clone(), param_json(value)))
+                .collect();
+            json!({ "game": c.game.name, "params": params, "heaps": heaps_json(&c.position) })
+        })
+        .collect();
     let moves: Vec<Json> = answer
         .winning_moves
         .iter()
         .map(|m| {
-            let mut object = json!({ "rule": m.rule, "to": m.to, "text": m.text });
-            if let Some(c) = m.component {
-                object["component"] = json!(c);
-            }
-            object
+            json!({
+                "rule": rule_name(answer, m),
+                "to": position_text(answer, Some(m)),
+                "text": move_text(answer, m),
+                "component": m.component + 1,
+                "heaps": heaps_json(&m.to),
+            })
         })
         .collect();
     let method = match answer.method.components.as_slice() {
@@ -152,11 +269,17 @@ pub fn json(answer: &Answer) -> Json {
             "components": all.iter().map(method_json).collect::<Vec<_>>(),
         }),
     };
+    let notes: Vec<String> = answer
+        .notes
+        .iter()
+        .map(|n| note_text(answer, n, advice))
+        .collect();
     json!({
-        "game": answer.game,
-        "position": answer.position,
+        "game": game_text(answer),
+        "position": position_text(answer, None),
+        "components": components,
         "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N" },
-        "grundy": answer.grundy.as_ref().map_or(Json::Null, number),
+        "grundy": answer.grundy.value().map_or(Json::Null, number),
         "winning_moves": moves,
         "winning_move_count": match &answer.winning_move_count {
             Count::Exact(n) => number(n),
@@ -167,6 +290,6 @@ pub fn json(answer: &Answer) -> Json {
             Count::Unknown => Json::Null,
         },
         "method": method,
-        "notes": answer.notes,
+        "notes": notes,
     })
 }

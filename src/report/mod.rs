@@ -1,9 +1,10 @@
 //! Output: answers and tables as text for people and as JSON for programs.
 
 mod answer;
+pub mod describe;
 mod table;
 
-pub use answer::{json, text};
+pub use answer::{Advice, json, text};
 pub use table::{table_json, table_text};
 
 use num_bigint::BigUint;

@@ -3,7 +3,6 @@
 //! (`lower`) turns a checked syntax tree into this; `expr` evaluates the
 //! conditions that remain.
 
-pub mod describe;
 pub mod expr;
 pub mod lower;
 

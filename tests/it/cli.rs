@@ -327,6 +327,86 @@ fn the_sum_is_n() {
     assert_eq!(answers[0]["grundy"], 4);
 }
 
+#[test]
+fn the_sums_json_names_its_components_and_where_each_winning_move_is() {
+    // The sum's value is 4 (above). A winning move changes one component of
+    // value g to g ^ 4: bash(m = 5) at 7 (value 1) to value 5, leaving 5; Nim
+    // (3, 4) (value 7) to value 3, leaving (3, 0). Bash(m = 3) at 10 (value
+    // 2) would need value 6, more than m allows.
+    let a = only_answer(&["analyze", "games/sums.game"]);
+    let components: Vec<(String, Value, Value)> = a["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .map(|c| {
+            (
+                c["game"].as_str().expect("game").to_string(),
+                c["params"].clone(),
+                c["heaps"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        components,
+        vec![
+            (
+                "bash".to_string(),
+                serde_json::json!({"m": 3}),
+                serde_json::json!([10])
+            ),
+            (
+                "bash".to_string(),
+                serde_json::json!({"m": 5}),
+                serde_json::json!([7])
+            ),
+            (
+                "nim".to_string(),
+                serde_json::json!({}),
+                serde_json::json!([3, 4])
+            ),
+        ]
+    );
+    let moves: Vec<(Value, Value)> = a["winning_moves"]
+        .as_array()
+        .expect("winning_moves")
+        .iter()
+        .map(|m| (m["component"].clone(), m["heaps"].clone()))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![
+            (serde_json::json!(2), serde_json::json!([5])),
+            (serde_json::json!(3), serde_json::json!([3, 0])),
+        ]
+    );
+}
+
+#[test]
+fn a_single_games_json_is_one_component() {
+    // Seed 002: 21 with take 1-3; the winning move takes 1, leaving 20.
+    let a = only_answer(&["analyze", "games/bash.game"]);
+    assert_eq!(
+        a["components"],
+        serde_json::json!([{"game": "bash", "params": {"m": 3}, "heaps": [21]}])
+    );
+    assert_eq!(a["winning_moves"][0]["component"], 1);
+    assert_eq!(a["winning_moves"][0]["heaps"], serde_json::json!([20]));
+    assert_eq!(a["winning_moves"][0]["to"], "20");
+}
+
+#[test]
+fn exact_numbers_of_any_size_in_json_heaps() {
+    let big = "1000000000000000000000000000000";
+    let a = only_answer(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        &format!("({big}, {big}1)"),
+    ]);
+    let heaps = serde_json::to_string(&a["components"][0]["heaps"]).expect("JSON");
+    assert_eq!(heaps, format!("[{big},{big}1]"));
+}
+
 // ---------------------------------------------------------------------------
 // --at and --game
 

@@ -2,7 +2,8 @@
 //! gamelang on the example games and compared with the rule the seed states.
 
 use crate::common::{all_positions, answer, is_p, load};
-use gamelang::analysis::{Analyzer, Outcome};
+use gamelang::analysis::{Analyzer, Grundy, Outcome};
+use gamelang::position::Position;
 
 #[test]
 fn bash_21_take_1_to_3_is_won_by_taking_1() {
@@ -12,8 +13,9 @@ fn bash_21_take_1_to_3_is_won_by_taking_1() {
     let a = answer(&mut Analyzer::default(), &program, "bash", &[21]);
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.winning_moves.len(), 1);
-    assert_eq!(a.winning_moves[0].to, "20");
-    assert_eq!(a.winning_moves[0].text, "take 1");
+    assert_eq!(a.winning_moves[0].to, Position::from_u64s(&[20]));
+    let text = gamelang::report::text(&a, &|_| None);
+    assert!(text.contains("    take 1 → 20   [take 1..m]\n"), "{text}");
 }
 
 #[test]
@@ -99,7 +101,11 @@ fn nim_is_p_iff_xor_is_0_and_counts_winning_moves() {
         assert_eq!(is_p(&a), s == 0, "{p:?}");
         let expected = p.iter().filter(|&&h| h ^ s < h).count();
         assert_eq!(a.winning_moves.len(), expected, "{p:?}");
-        assert_eq!(a.grundy, Some(num_bigint::BigUint::from(s)), "{p:?}");
+        assert_eq!(
+            a.grundy,
+            Grundy::Value(num_bigint::BigUint::from(s)),
+            "{p:?}"
+        );
     }
 }
 
@@ -117,7 +123,7 @@ fn misere_bash_is_p_where_n_minus_1_is_a_multiple_of_m_plus_1() {
                 n >= 1 && (n - 1) % (m + 1) == 0,
                 "m = {m}, n = {n}"
             );
-            assert_eq!(a.grundy, None);
+            assert_eq!(a.grundy, Grundy::Misere);
         }
     }
     // Seed 004's worked example: n = 15, m = 3 is a first-player win.

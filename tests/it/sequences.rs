@@ -12,6 +12,7 @@ fn grundy_values(game: &str, upto: u64) -> Vec<u32> {
         .map(|n| {
             answer(&mut analyzer, &program, game, &[n])
                 .grundy
+                .value()
                 .and_then(|g| g.to_u32())
                 .expect("normal play has Grundy values")
         })

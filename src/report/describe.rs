@@ -3,7 +3,7 @@
 
 use num_bigint::{BigInt, BigUint};
 
-use super::{MoveKind, Target};
+use crate::rules::{MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`.
 pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> String {

@@ -1,0 +1,309 @@
+//! The analyzer: answers positions, keeping each game's search and its
+//! recognised closed form (verified once) for the whole run.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use super::answer::{Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome};
+use crate::check::{Analysis, Instance};
+use crate::diagnostics::{Code, Error};
+use crate::known::{self, Known};
+use crate::position::Position;
+use crate::rules::Game;
+use crate::search::{self, Solver, Value};
+use crate::verify::{self, Verified};
+
+/// How the analyzer works.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub search: search::Options,
+    /// Answer by the search even where a closed form is known.
+    pub force_search: bool,
+    /// List at most this many winning moves.
+    pub max_moves: usize,
+    /// Verify closed forms on every position with heaps up to this.
+    pub verify_bound: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            search: search::Options::default(),
+            force_search: false,
+            max_moves: DEFAULT_MAX_MOVES,
+            verify_bound: verify::DEFAULT_BOUND,
+        }
+    }
+}
+
+pub const DEFAULT_MAX_MOVES: usize = 100;
+
+/// A closed form's game is searched for a Grundy value (or for moves in a
+/// sum) only when the search's estimated work is at most this many moves.
+const SMALL_SEARCH: u64 = 5_000_000;
+
+/// Answers positions, keeping each game's search and recognition for the
+/// whole run.
+pub struct Analyzer {
+    pub(super) options: Options,
+    games: HashMap<String, GameState>,
+}
+
+/// What the analyzer keeps per game (per parameter values).
+struct GameState {
+    solver: Option<Solver>,
+    known: Option<(Box<dyn Known>, Verified)>,
+}
+
+/// One component, answered.
+pub(super) struct Part {
+    pub(super) component: Component,
+    pub(super) outcome: Outcome,
+    pub(super) grundy: Grundy,
+    pub(super) method: ComponentMethod,
+    /// A closed form's own winning moves (for a single game).
+    pub(super) closed_moves: Option<known::WinningMoves>,
+}
+
+impl Default for Analyzer {
+    fn default() -> Self {
+        Analyzer::new(Options::default())
+    }
+}
+
+impl Analyzer {
+    pub fn new(options: Options) -> Self {
+        Analyzer {
+            options,
+            games: HashMap::new(),
+        }
+    }
+
+    pub fn analyze(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+        let parts: Vec<Part> = analysis
+            .components
+            .iter()
+            .map(|instance| self.part(instance))
+            .collect::<Result<_, _>>()?;
+        let (outcome, grundy) = match parts.as_slice() {
+            [only] => (only.outcome, only.grundy.clone()),
+            _ => {
+                let total = sum_of_values(&parts)?;
+                (Outcome::p_if(total.is_zero()), Grundy::Value(total))
+            }
+        };
+        let mut notes = Vec::new();
+        let (winning_moves, winning_move_count) = if outcome == Outcome::P {
+            (Vec::new(), Count::Exact(BigUint::zero()))
+        } else {
+            self.winning_moves(&parts, grundy.value(), &mut notes)?
+        };
+        match &winning_move_count {
+            Count::Exact(count) if *count > BigUint::from(winning_moves.len()) => {
+                notes.push(Note::MovesCut {
+                    count: count.clone(),
+                    listed: winning_moves.len(),
+                });
+            }
+            Count::AtLeast(_) => notes.push(Note::MovesUncounted),
+            _ => {}
+        }
+        for (component, part) in parts.iter().enumerate() {
+            if part.grundy == Grundy::Unknown {
+                notes.push(Note::GrundyUnknown { component });
+            }
+        }
+        Ok(Answer {
+            method: Method {
+                components: parts.iter().map(|p| p.method.clone()).collect(),
+            },
+            components: parts.into_iter().map(|p| p.component).collect(),
+            outcome,
+            grundy,
+            winning_moves,
+            winning_move_count,
+            notes,
+        })
+    }
+
+    /// The known game `game` is, with what its closed form was verified on;
+    /// `None` when no closed form is recognised (or the search is forced).
+    pub fn recognised(
+        &mut self,
+        game: &Arc<Game>,
+    ) -> Result<Option<(&'static str, Verified)>, Error> {
+        let state = self.state(game)?;
+        Ok(state
+            .known
+            .as_ref()
+            .map(|(known, verified)| (known.id(), verified.clone())))
+    }
+
+    /// The game's state, recognising (and verifying) a known game the first
+    /// time the game is seen.
+    fn state(&mut self, game: &Arc<Game>) -> Result<&mut GameState, Error> {
+        let title = game.title();
+        if !self.games.contains_key(&title) {
+            let known = match known::recognise(game) {
+                Some(known) if !self.options.force_search => {
+                    let verified = verify::verify(
+                        game,
+                        known.as_ref(),
+                        self.options.verify_bound,
+                        self.options.search.clone(),
+                    )?;
+                    Some((known, verified))
+                }
+                _ => None,
+            };
+            self.games.insert(
+                title.clone(),
+                GameState {
+                    solver: None,
+                    known,
+                },
+            );
+        }
+        self.games
+            .get_mut(&title)
+            .ok_or_else(|| Error::new(Code::Internal, "internal error: a game's state was lost"))
+    }
+
+    /// Runs `f` on the game's search; a failed search is dropped, so that a
+    /// later question starts afresh.
+    pub(super) fn search<T>(
+        &mut self,
+        game: &Arc<Game>,
+        f: impl FnOnce(&mut Solver) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let options = self.options.search.clone();
+        let state = self.state(game)?;
+        let solver = state
+            .solver
+            .get_or_insert_with(|| Solver::with_options(game.clone(), options));
+        let result = f(solver);
+        if result.is_err() {
+            state.solver = None;
+        }
+        result
+    }
+
+    fn part(&mut self, instance: &Instance) -> Result<Part, Error> {
+        let Instance { game, position } = instance;
+        let component = Component {
+            game: game.clone(),
+            position: position.clone(),
+        };
+        let max_moves = self.options.max_moves;
+        let closed = self.state(game)?.known.as_ref().map(|(known, verified)| {
+            (
+                known.analyze(position.heaps(), max_moves),
+                known.id(),
+                known.rule(),
+                verified.clone(),
+            )
+        });
+        if let Some((closed, id, rule, verified)) = closed {
+            let mut grundy_by_search = false;
+            let grundy = match closed.grundy {
+                Some(g) => Grundy::Value(g),
+                None if game.misere => Grundy::Misere,
+                None => match small(position) {
+                    Some(heaps) => match self.search(game, |s| s.value(&heaps))?.0 {
+                        Value::Grundy(g) => {
+                            grundy_by_search = true;
+                            Grundy::Value(BigUint::from(g))
+                        }
+                        Value::Misere { .. } => Grundy::Misere,
+                    },
+                    None => Grundy::Unknown,
+                },
+            };
+            return Ok(Part {
+                component,
+                outcome: closed.outcome,
+                grundy,
+                method: ComponentMethod::ClosedForm {
+                    id,
+                    rule,
+                    verified,
+                    grundy_by_search,
+                },
+                closed_moves: Some(closed.winning),
+            });
+        }
+        let heaps = searchable(game, position)?;
+        let (value, explored) = self.search(game, |s| s.value(&heaps))?;
+        let state = self.state(game)?;
+        let (held, decomposed) = state
+            .solver
+            .as_ref()
+            .map_or((0, false), |s| (s.len(), s.decomposed()));
+        let (outcome, grundy) = match value {
+            Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
+            Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
+        };
+        Ok(Part {
+            component,
+            outcome,
+            grundy,
+            method: ComponentMethod::Search {
+                explored,
+                held,
+                decomposed,
+            },
+            closed_moves: None,
+        })
+    }
+}
+
+/// The Grundy value of a sum: the XOR of its components' values.
+fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
+    let mut total = BigUint::zero();
+    for (i, part) in parts.iter().enumerate() {
+        let Grundy::Value(g) = &part.grundy else {
+            let Component { game, position } = &part.component;
+            return Err(Error::new(
+                Code::TooLarge,
+                format!(
+                    "the sum cannot be decided: the Grundy value of component {} ({} at {}) is unknown",
+                    i + 1,
+                    game.title(),
+                    position
+                ),
+            )
+            .help("its closed form gives only the outcome, and the position is too large to search: analyze it on its own"));
+        };
+        total ^= g;
+    }
+    Ok(total)
+}
+
+/// The heaps as machine words, for a search, or why the search cannot take them.
+pub(super) fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, Error> {
+    position.to_u64s().ok_or_else(|| {
+        Error::new(
+            Code::TooLarge,
+            format!("{position} is too large for a search of `{}`", game.title()),
+        )
+        .help("the search handles heaps below 2^64; no closed form is known for this game")
+    })
+}
+
+/// The heaps, when a search from them stays small. For taking games the
+/// positions below are at most the product of (heap + 1), each with at most
+/// about the sum of the heaps moves.
+pub(super) fn small(position: &Position) -> Option<Vec<u64>> {
+    let heaps = position.to_u64s()?;
+    let mut work: u64 = heaps.iter().try_fold(1u64, |acc, &h| acc.checked_add(h))?;
+    for &h in &heaps {
+        work = work.checked_mul(h.checked_add(1)?)?;
+        if work > SMALL_SEARCH {
+            return None;
+        }
+    }
+    Some(heaps)
+}

@@ -1,0 +1,129 @@
+//! What an analysis returns: one position's outcome, Grundy value, winning
+//! moves and method, as values. Turning them into words is `report`'s job.
+
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+
+pub use crate::position::Outcome;
+use crate::position::Position;
+use crate::rules::Game;
+use crate::search::Explored;
+use crate::verify::Verified;
+
+/// Everything gamelang says about one position.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The position: one component per game of a sum, one for a single game.
+    pub components: Vec<Component>,
+    pub outcome: Outcome,
+    pub grundy: Grundy,
+    /// The first winning moves, at most `Options::max_moves` of them.
+    pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: Count,
+    pub method: Method,
+    /// What the answer leaves out, and why.
+    pub notes: Vec<Note>,
+}
+
+impl Answer {
+    /// Whether the position is a sum of several games.
+    pub fn is_sum(&self) -> bool {
+        self.components.len() > 1
+    }
+}
+
+/// One game of the position, with its parameter values, and its heaps.
+#[derive(Clone, Debug)]
+pub struct Component {
+    pub game: Arc<Game>,
+    pub position: Position,
+}
+
+/// A position's Grundy value, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Grundy {
+    Value(BigUint),
+    /// Misère play has no Grundy values that add in sums.
+    Misere,
+    /// The closed form gives the outcome only, and the position is too large
+    /// to search.
+    Unknown,
+}
+
+impl Grundy {
+    /// The value, where there is one.
+    pub fn value(&self) -> Option<&BigUint> {
+        match self {
+            Grundy::Value(g) => Some(g),
+            Grundy::Misere | Grundy::Unknown => None,
+        }
+    }
+}
+
+/// How many winning moves there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(BigUint),
+    /// Counting them all would take too long; there are at least this many.
+    AtLeast(BigUint),
+    /// Not counted: a component's position is too large to search.
+    Unknown,
+}
+
+/// A move to a P-position: made in one component, by one of its game's
+/// rules, to new heaps for that component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove {
+    /// The component the move is made in (0-based, into `Answer::components`).
+    pub component: usize,
+    /// The rule that makes it (an index into the component's `Game::rules`).
+    pub rule: usize,
+    /// The component's heaps after the move.
+    pub to: Position,
+}
+
+/// How an answer was found: one method per component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Method {
+    pub components: Vec<ComponentMethod>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComponentMethod {
+    ClosedForm {
+        /// The known game's catalogue id.
+        id: &'static str,
+        /// The closed form, with the game's parameters.
+        rule: String,
+        /// What the closed form was checked against before it answered.
+        verified: Verified,
+        /// The Grundy value came from the search, the closed form giving none.
+        grundy_by_search: bool,
+    },
+    Search {
+        /// Positions and moves this answer added to the search.
+        explored: Explored,
+        /// Positions (or heap sizes) the search holds, with earlier work.
+        held: usize,
+        /// Answered as a sum of one-heap games.
+        decomposed: bool,
+    },
+}
+
+/// What an answer leaves out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// There are `count` winning moves; only the first `listed` are given.
+    MovesCut { count: BigUint, listed: usize },
+    /// The winning moves are too many to count; the closed form's strategy
+    /// found the ones listed.
+    MovesUncounted,
+    /// The moves in this component (0-based) are not listed: its position
+    /// is too large to search.
+    MovesNotListed { component: usize },
+    /// This component's (0-based) Grundy value is unknown: its closed form
+    /// gives the outcome only, and the position is too large to search.
+    GrundyUnknown { component: usize },
+}

@@ -1,0 +1,17 @@
+//! Analysis: the answer for one position (a single game or a sum): its
+//! outcome, Grundy value, every winning move, and how it was found — by a
+//! known game's closed form (after checking it against the search on small
+//! positions) or by the search.
+//!
+//! `answer` holds the values an analysis returns; `analyzer` finds them,
+//! keeping each game's search for the whole run; `moves` lists the winning
+//! moves.
+
+mod analyzer;
+mod answer;
+mod moves;
+
+pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
+pub use answer::{
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, WinningMove,
+};
