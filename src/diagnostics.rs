@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
 
+use crate::syntax::SyntaxError;
+
 /// A source text with the name it is shown under: a file path, or `--at`.
 /// Cheap to clone: every error carries the source it points into.
 #[derive(Clone, Debug)]
@@ -46,10 +48,96 @@ impl Source {
     }
 }
 
-/// What went wrong, by stage; each has its own diagnostic code.
+/// Any stage's error. Each stage has its own enum, whose variants carry the
+/// facts (spans, limits, positions, names) and derive from them the code
+/// (`gamelang::STAGE::WHAT`), the labels and the help.
+#[derive(Clone, Debug, thiserror::Error, Diagnostic)]
+pub enum Error {
+    /// The text does not parse.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Syntax(Box<Located<SyntaxError>>),
+    /// A search could not answer.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(Box<crate::search::SearchError>),
+    /// An analysis could not answer.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Analysis(Box<crate::analysis::Error>),
+    /// A stage whose errors are not yet their own type.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Other(Box<Generic>),
+}
+
+impl Error {
+    /// The diagnostic code: `gamelang::search::too_large`.
+    pub fn code(&self) -> String {
+        Diagnostic::code(self).map_or_else(String::new, |c| c.to_string())
+    }
+
+    /// The source the error points into, if any, and the primary span.
+    pub fn primary(&self) -> Option<(&dyn SourceCode, SourceSpan)> {
+        let source = Diagnostic::source_code(self)?;
+        let label = Diagnostic::labels(self)?.next()?;
+        Some((source, *label.inner()))
+    }
+}
+
+impl From<crate::search::SearchError> for Error {
+    fn from(error: crate::search::SearchError) -> Self {
+        Error::Search(Box::new(error))
+    }
+}
+
+impl From<crate::analysis::Error> for Error {
+    fn from(error: crate::analysis::Error) -> Self {
+        Error::Analysis(Box::new(error))
+    }
+}
+
+/// An error of a stage that knows no source (a syntax error, which spans
+/// the text it parsed), with the source it was found in.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct Located<E> {
+    pub error: E,
+    /// The text the error's spans point into.
+    pub text: Source,
+}
+
+impl<E: Diagnostic> Diagnostic for Located<E> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.help()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.text)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.error.labels()
+    }
+}
+
+impl SourceCode for Source {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        self.0
+            .named
+            .read_span(span, context_lines_before, context_lines_after)
+    }
+}
+
+/// What went wrong, for the stages whose errors are not yet their own type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
-    Syntax,
     DuplicateGame,
     DuplicateParameter,
     DuplicateStatement,
@@ -66,8 +154,6 @@ pub enum Code {
     MisereSum,
     Evaluation,
     Limit,
-    TooLarge,
-    Cycle,
     Internal,
     Io,
 }
@@ -75,7 +161,6 @@ pub enum Code {
 impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::Syntax => "gamelang::syntax",
             Code::DuplicateGame => "gamelang::check::duplicate_game",
             Code::DuplicateParameter => "gamelang::check::duplicate_parameter",
             Code::DuplicateStatement => "gamelang::check::duplicate_statement",
@@ -92,17 +177,15 @@ impl Code {
             Code::MisereSum => "gamelang::check::misere_sum",
             Code::Evaluation => "gamelang::eval",
             Code::Limit => "gamelang::check::limit",
-            Code::TooLarge => "gamelang::search::too_large",
-            Code::Cycle => "gamelang::search::cycle",
             Code::Internal => "gamelang::internal",
             Code::Io => "gamelang::io",
         }
     }
 }
 
-/// One diagnostic.
+/// One diagnostic of a stage whose errors are not yet their own type.
 #[derive(Clone, Debug)]
-pub struct Error {
+pub struct Generic {
     pub code: Code,
     pub message: String,
     pub source: Option<Source>,
@@ -113,37 +196,49 @@ pub struct Error {
 
 impl Error {
     pub fn new(code: Code, message: impl Into<String>) -> Self {
-        Error {
+        Error::Other(Box::new(Generic {
             code,
             message: message.into(),
             source: None,
             labels: Vec::new(),
             help: None,
-        }
+        }))
     }
 
     /// A labelled span in `source`: the first one given is where the error is.
     pub fn at(mut self, source: &Source, span: SourceSpan, label: impl Into<String>) -> Self {
-        self.source.get_or_insert_with(|| source.clone());
-        self.labels.push((span, label.into()));
+        if let Error::Other(generic) = &mut self {
+            generic.source.get_or_insert_with(|| source.clone());
+            generic.labels.push((span, label.into()));
+        }
         self
     }
 
+    /// The error's facts, for a stage whose errors are not yet their own type.
+    pub fn generic_mut(&mut self) -> Option<&mut Generic> {
+        match self {
+            Error::Other(generic) => Some(generic),
+            _ => None,
+        }
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        if let Error::Other(generic) = &mut self {
+            generic.help = Some(help.into());
+        }
         self
     }
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for Generic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Generic {}
 
-impl Diagnostic for Error {
+impl Diagnostic for Generic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code.as_str()))
     }
@@ -155,7 +250,7 @@ impl Diagnostic for Error {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().map(|s| &s.0.named as &dyn SourceCode)
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -175,23 +270,29 @@ impl Diagnostic for Error {
     }
 }
 
+/// Renders any diagnostic as rustc-like text, with `file:line:column`, its
+/// labelled source lines and help; in colour when `colour` is set. Needs the
+/// `cli` feature (miette's graphical renderer).
+#[cfg(feature = "cli")]
+pub fn render(diagnostic: &dyn Diagnostic, colour: bool, width: usize) -> String {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
+    let mut out = String::new();
+    // Rendering into a String cannot fail.
+    let _ = handler.render_report(&mut out, diagnostic);
+    out
+}
+
 impl Error {
-    /// The error rendered as rustc-like text, with `file:line:column`, its
-    /// labelled source lines and help; in colour when `colour` is set. Needs
-    /// the `cli` feature (miette's graphical renderer).
+    /// This error rendered by [`render`].
     #[cfg(feature = "cli")]
     pub fn render(&self, colour: bool, width: usize) -> String {
-        use miette::{GraphicalReportHandler, GraphicalTheme};
-        let theme = if colour {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
-        let mut out = String::new();
-        // Rendering into a String cannot fail.
-        let _ = handler.render_report(&mut out, self);
-        out
+        render(self, colour, width)
     }
 }
 
@@ -200,13 +301,13 @@ pub type Errors = Vec<Error>;
 
 impl Error {
     /// A syntax error, placed in its source.
-    pub fn from_syntax(e: crate::syntax::SyntaxError, source: &Source) -> Self {
+    pub fn from_syntax(mut e: SyntaxError, source: &Source) -> Self {
         let (span, source) = visible_end(e.span, source);
-        let error = Error::new(Code::Syntax, e.message).at(&source, span, e.label);
-        match e.help {
-            Some(help) => error.help(help),
-            None => error,
-        }
+        e.span = span;
+        Error::Syntax(Box::new(Located {
+            error: e,
+            text: source,
+        }))
     }
 }
 

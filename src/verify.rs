@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use crate::diagnostics::{Code, Error};
+use crate::analysis::Error as AnalysisError;
+use crate::diagnostics::Error;
 use crate::known::{Known, KnownMove};
-use crate::position::{Outcome, heaps_text};
+use crate::position::{Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::{Options, Solver, Value};
@@ -90,31 +91,29 @@ fn compare(
     let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
     let closed = known.analyze(&big, usize::MAX);
     let (value, _) = solver.value(heaps)?;
-    let disagree = |what: String| {
-        Error::new(
-            Code::Internal,
-            format!(
-                "internal error: the closed form `{}` disagrees with the search on `{}` at {}: {what}",
-                known.id(),
-                game.title(),
-                heaps_text(heaps)
-            ),
-        )
-        .help("this is a bug in gamelang; `--method search` answers by the search alone")
+    let disagree = |disagreement: Disagreement| -> Error {
+        AnalysisError::ClosedFormDisagrees {
+            id: known.id(),
+            game: game.title(),
+            position: Position::from_u64s(heaps),
+            disagreement,
+        }
+        .into()
     };
     let outcome = Outcome::p_if(value.is_p());
     if closed.outcome != outcome {
-        return Err(disagree(format!(
-            "the closed form says {:?}, the search {outcome:?}",
-            closed.outcome
-        )));
+        return Err(disagree(Disagreement::Outcome {
+            closed: closed.outcome,
+            search: outcome,
+        }));
     }
     if let (Some(g), Value::Grundy(s)) = (&closed.grundy, value)
         && *g != BigUint::from(s)
     {
-        return Err(disagree(format!(
-            "Grundy value {g} by the closed form, {s} by the search"
-        )));
+        return Err(disagree(Disagreement::Grundy {
+            closed: g.clone(),
+            search: s,
+        }));
     }
     let mut searched = BTreeSet::new();
     let mut reached = BTreeSet::new();
@@ -131,19 +130,63 @@ fn compare(
     }
     let listed: BTreeSet<KnownMove> = closed.winning.moves.iter().cloned().collect();
     if listed != searched || closed.winning.count != BigUint::from(searched.len()) {
-        let show = |moves: &BTreeSet<KnownMove>| {
+        return Err(disagree(Disagreement::Moves {
+            closed: listed.into_iter().collect(),
+            closed_count: closed.winning.count,
+            search: searched.into_iter().collect(),
+        }));
+    }
+    Ok(())
+}
+
+/// Where a closed form and the search disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disagreement {
+    Outcome {
+        closed: Outcome,
+        search: Outcome,
+    },
+    Grundy {
+        closed: BigUint,
+        search: u32,
+    },
+    /// The winning moves (each the rule's index and the position after it).
+    Moves {
+        closed: Vec<KnownMove>,
+        closed_count: BigUint,
+        search: Vec<KnownMove>,
+    },
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |moves: &[KnownMove]| {
             moves
                 .iter()
                 .map(|m| format!("{} by rule {}", heaps_text(&m.to), m.rule + 1))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        return Err(disagree(format!(
-            "winning moves [{}] (count {}) by the closed form, [{}] by the search",
-            show(&listed),
-            closed.winning.count,
-            show(&searched)
-        )));
+        match self {
+            Disagreement::Outcome { closed, search } => {
+                write!(f, "the closed form says {closed:?}, the search {search:?}")
+            }
+            Disagreement::Grundy { closed, search } => {
+                write!(
+                    f,
+                    "Grundy value {closed} by the closed form, {search} by the search"
+                )
+            }
+            Disagreement::Moves {
+                closed,
+                closed_count,
+                search,
+            } => write!(
+                f,
+                "winning moves [{}] (count {closed_count}) by the closed form, [{}] by the search",
+                show(closed),
+                show(search)
+            ),
+        }
     }
-    Ok(())
 }

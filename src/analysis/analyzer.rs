@@ -2,14 +2,16 @@
 //! recognised closed form (verified once) for the whole run.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::answer::{Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome};
+use super::error::Error as AnalysisError;
 use crate::check::{Analysis, Instance};
-use crate::diagnostics::{Code, Error};
+use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
@@ -145,31 +147,27 @@ impl Analyzer {
     /// The game's state, recognising (and verifying) a known game the first
     /// time the game is seen.
     fn state(&mut self, game: &Arc<Game>) -> Result<&mut GameState, Error> {
-        let title = game.title();
-        if !self.games.contains_key(&title) {
-            let known = match known::recognise(game) {
-                Some(known) if !self.options.force_search => {
-                    let verified = verify::verify(
-                        game,
-                        known.as_ref(),
-                        self.options.verify_bound,
-                        self.options.search.clone(),
-                    )?;
-                    Some((known, verified))
-                }
-                _ => None,
-            };
-            self.games.insert(
-                title.clone(),
-                GameState {
+        match self.games.entry(game.title()) {
+            Entry::Occupied(entry) => Ok(entry.into_mut()),
+            Entry::Vacant(entry) => {
+                let known = match known::recognise(game) {
+                    Some(known) if !self.options.force_search => {
+                        let verified = verify::verify(
+                            game,
+                            known.as_ref(),
+                            self.options.verify_bound,
+                            self.options.search.clone(),
+                        )?;
+                        Some((known, verified))
+                    }
+                    _ => None,
+                };
+                Ok(entry.insert(GameState {
                     solver: None,
                     known,
-                },
-            );
+                }))
+            }
         }
-        self.games
-            .get_mut(&title)
-            .ok_or_else(|| Error::new(Code::Internal, "internal error: a game's state was lost"))
     }
 
     /// Runs `f` on the game's search; a failed search is dropped, so that a
@@ -266,16 +264,12 @@ fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
     for (i, part) in parts.iter().enumerate() {
         let Grundy::Value(g) = &part.grundy else {
             let Component { game, position } = &part.component;
-            return Err(Error::new(
-                Code::TooLarge,
-                format!(
-                    "the sum cannot be decided: the Grundy value of component {} ({} at {}) is unknown",
-                    i + 1,
-                    game.title(),
-                    position
-                ),
-            )
-            .help("its closed form gives only the outcome, and the position is too large to search: analyze it on its own"));
+            return Err(AnalysisError::SumUndecided {
+                component: i + 1,
+                game: game.title(),
+                position: position.clone(),
+            }
+            .into());
         };
         total ^= g;
     }
@@ -285,11 +279,11 @@ fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
 /// The heaps as machine words, for a search, or why the search cannot take them.
 pub(super) fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, Error> {
     position.to_u64s().ok_or_else(|| {
-        Error::new(
-            Code::TooLarge,
-            format!("{position} is too large for a search of `{}`", game.title()),
-        )
-        .help("the search handles heaps below 2^64; no closed form is known for this game")
+        AnalysisError::TooLargeToSearch {
+            game: game.title(),
+            position: position.clone(),
+        }
+        .into()
     })
 }
 

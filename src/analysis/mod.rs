@@ -9,9 +9,11 @@
 
 mod analyzer;
 mod answer;
+mod error;
 mod moves;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, WinningMove,
 };
+pub use error::Error;

@@ -129,7 +129,11 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
                     // is used; one that breaks the rules only where it is.
                     let lowered = program.lower_with(def, &[], source).map(Arc::new);
                     if let Err(e) = &lowered {
-                        errors.extend(e.iter().filter(|e| e.code == Code::WrongKind).cloned());
+                        errors.extend(
+                            e.iter()
+                                .filter(|e| e.code() == Code::WrongKind.as_str())
+                                .cloned(),
+                        );
                     }
                     lowered
                 }
@@ -157,11 +161,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     // A `--set` value is checked against every game that has the parameter.
     let mut seen = Vec::new();
     errors.retain(|e| {
-        let key = (
-            e.code,
-            e.message.clone(),
-            e.labels.first().map(|(span, _)| *span),
-        );
+        let key = (e.code(), e.to_string(), e.primary().map(|(_, span)| span));
         let new = !seen.contains(&key);
         seen.push(key);
         new
@@ -227,7 +227,7 @@ impl Program {
                     .err()
                     .unwrap_or_default()
                     .into_iter()
-                    .filter(|e| e.labels.first().is_some_and(|(span, _)| within(*span)))
+                    .filter(|e| e.primary().is_some_and(|(_, span)| within(span)))
                     .collect();
             let name = &entry.def.name.name;
             if let Err(e) = check_heap_count(
@@ -316,7 +316,7 @@ impl Program {
             values.join(" and "),
             names.join(" or ")
         );
-        for error in &mut errors {
+        for error in errors.iter_mut().filter_map(Error::generic_mut) {
             for (arg, source, _) in &given {
                 if error
                     .source

@@ -5,13 +5,13 @@ use std::process::ExitCode;
 
 use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Note, Options};
 use gamelang::check::Analysis;
-use gamelang::diagnostics::{Code, Error};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::{search, verify};
 
+use super::error::CliError;
 use super::progress::Spinner;
-use super::{FINDINGS, GameFile, USAGE, fail, load, out, position_of, print_errors};
+use super::{FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -70,19 +70,11 @@ pub fn run(args: Args) -> ExitCode {
                 .cloned()
                 .collect();
             if wanted.is_empty() {
-                let what = args
-                    .input
-                    .game
-                    .as_deref()
-                    .map_or(String::new(), |g| format!(" of `{g}`"));
-                return fail(
-                    Error::new(
-                        Code::UnknownGame,
-                        format!("{} has no analyze statement{what}", args.input.file),
-                    )
-                    .help(
-                        "add `analyze GAME at POSITION` to the file, or give a position with --at",
-                    ),
+                return fail_cli(
+                    CliError::NoAnalyzeStatement {
+                        file: args.input.file.clone(),
+                        game: args.input.game.clone(),
+                    },
                     USAGE,
                 );
             }

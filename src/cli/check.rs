@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use gamelang::check::check;
 
-use super::{FINDINGS, USAGE, out, print_errors, read_source};
+use super::{FINDINGS, USAGE, out, print_diagnostic, print_errors, read_source};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -22,7 +22,7 @@ pub fn run(args: Args) -> ExitCode {
         let source = match read_source(path) {
             Ok(source) => source,
             Err(e) => {
-                print_errors(&[e]);
+                print_diagnostic(&e);
                 unreadable = true;
                 continue;
             }

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use gamelang::search::export::{dot, position_graph};
 use gamelang::search::{self, Solver};
 
-use super::{FINDINGS, GameFile, fail, load, out, position_of};
+use super::error::CliError;
+use super::{FINDINGS, GameFile, fail, fail_cli, load, out, position_of};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -30,11 +31,10 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let Some(heaps) = instance.position.to_u64s() else {
-        return fail(
-            gamelang::diagnostics::Error::new(
-                gamelang::diagnostics::Code::TooLarge,
-                format!("{} is too large for a graph", instance.position),
-            ),
+        return fail_cli(
+            CliError::TooLargeForAGraph {
+                position: instance.position,
+            },
             FINDINGS,
         );
     };

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod check;
+mod error;
 mod graph;
 mod known;
 mod progress;
@@ -12,9 +13,11 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use error::{Advised, CliError};
 use gamelang::check::{Instance, Override, Program, check};
-use gamelang::diagnostics::{Code, Error, Source};
+use gamelang::diagnostics::{Error, Source, render};
 use gamelang::syntax::{parse_arg, parse_position};
+use miette::Diagnostic;
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
 /// who wins, with Grundy values and every winning move.
@@ -70,12 +73,12 @@ pub const FINDINGS: u8 = 1;
 pub const USAGE: u8 = 2;
 
 /// Reads a `.game` file as a source, or says why it cannot.
-fn read_source(path: &str) -> Result<Source, Error> {
+fn read_source(path: &str) -> Result<Source, CliError> {
     std::fs::read_to_string(path)
         .map(|text| Source::new(path, text))
-        .map_err(|e| {
-            Error::new(Code::Io, format!("cannot read {path}: {e}"))
-                .help("give the path of a readable .game file")
+        .map_err(|reason| CliError::Unreadable {
+            path: path.to_string(),
+            reason,
         })
 }
 
@@ -93,12 +96,18 @@ fn out(text: &str) {
     }
 }
 
-/// Prints diagnostics to stderr, in colour on a terminal.
+/// Prints the library's diagnostics to stderr, with the command line's
+/// advice, in colour on a terminal.
 fn print_errors(errors: &[Error]) {
-    let colour = std::io::stderr().is_terminal();
     for error in errors {
-        eprint!("{}", error.render(colour, 100));
+        print_diagnostic(&Advised::new(error));
     }
+}
+
+/// Prints one diagnostic to stderr, in colour on a terminal.
+fn print_diagnostic(diagnostic: &dyn Diagnostic) {
+    let colour = std::io::stderr().is_terminal();
+    eprint!("{}", render(diagnostic, colour, 100));
 }
 
 /// Prints one error and gives the exit code.
@@ -107,10 +116,16 @@ fn fail(error: Error, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Prints one of the command line's own errors and gives the exit code.
+fn fail_cli(error: CliError, code: u8) -> ExitCode {
+    print_diagnostic(&error);
+    ExitCode::from(code)
+}
+
 /// Reads and checks a file with `--set` overrides; on errors, prints them
 /// and gives the exit code.
 fn load(path: &str, sets: &[String]) -> Result<Program, ExitCode> {
-    let source = read_source(path).map_err(|e| fail(e, USAGE))?;
+    let source = read_source(path).map_err(|e| fail_cli(e, USAGE))?;
     let mut errors = Vec::new();
     let overrides: Vec<Override> = sets
         .iter()

@@ -9,9 +9,9 @@ use std::collections::hash_map::Entry;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::{Solver, Value};
-use crate::diagnostics::{Code, Error};
-use crate::position::heaps_text;
+use super::{SearchError, Solver, Value};
+use crate::diagnostics::Error;
+use crate::position::{Position, heaps_text};
 
 /// A position in the exported graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,16 +38,11 @@ pub fn position_graph(
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
                     if graph.node_count() >= max_nodes {
-                        return Err(Error::new(
-                            Code::TooLarge,
-                            format!(
-                                "the graph below {} has more than {max_nodes} positions",
-                                heaps_text(heaps)
-                            ),
-                        )
-                        .help(
-                            "export a smaller position, or raise the limit with --max-positions",
-                        ));
+                        return Err(SearchError::GraphTooLarge {
+                            position: Position::from_u64s(heaps),
+                            limit: max_nodes,
+                        }
+                        .into());
                     }
                     let (value, _) = solver.value(&next)?;
                     queue.push(next.clone());

@@ -11,9 +11,9 @@ use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use super::moves::MoveGen;
-use super::{Explored, Progress, Value, move_error, too_large};
-use crate::diagnostics::{Code, Error};
-use crate::position::heaps_text;
+use super::{Explored, Progress, SearchError, Value, move_error, too_large};
+use crate::diagnostics::Error;
+use crate::position::Position;
 use crate::rules::Game;
 
 /// How often the search adds to its progress count, in positions.
@@ -222,26 +222,17 @@ impl GraphSearch {
             })
             .collect();
         let from = path.iter().position(|&n| n == child).unwrap_or(0);
-        let mut cycle: Vec<String> = path[from..]
+        let mut cycle: Vec<Position> = path[from..]
             .iter()
-            .map(|&n| heaps_text(&self.positions[n as usize]))
+            .map(|&n| Position::from_u64s(&self.positions[n as usize]))
             .collect();
-        cycle.push(heaps_text(&self.positions[child as usize]));
-        let rule = &game.rules[rule];
-        let closing = cycle[cycle.len() - 2].clone();
-        Error::new(
-            Code::Cycle,
-            format!(
-                "`{}` can go on forever: {}",
-                game.title(),
-                cycle.join(" → ")
-            ),
-        )
-        .at(
-            &game.source,
-            rule.span,
-            format!("this rule moves from {closing} back to {}", cycle[0]),
-        )
-        .help("Grundy values exist only for games that always end; change the rules so that every move makes progress")
+        cycle.push(Position::from_u64s(&self.positions[child as usize]));
+        SearchError::Cycle {
+            game: game.title(),
+            cycle,
+            src: game.source.clone(),
+            span: game.rules[rule].span,
+        }
+        .into()
     }
 }

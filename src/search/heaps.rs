@@ -20,8 +20,8 @@ mod steady;
 mod window;
 
 use super::moves::MoveGen;
-use super::{Explored, Value, move_error, too_large};
-use crate::diagnostics::{Code, Error};
+use super::{Explored, SearchError, Value, move_error, too_large};
+use crate::diagnostics::Error;
 use crate::rules::Game;
 use engine::Engine;
 use sparse::Mode;
@@ -206,13 +206,11 @@ fn generic(
         })
         .map_err(|e| move_error(game, &[h], e))?;
     if beyond {
-        return Err(Error::new(
-            Code::Evaluation,
-            format!(
-                "internal error: a move from heap {h} of `{}` does not shrink it",
-                game.title()
-            ),
-        ));
+        return Err(SearchError::HeapGrows {
+            game: game.title(),
+            heap: h,
+        }
+        .into());
     }
     Ok(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32)
 }

@@ -4,6 +4,7 @@
 //! one-heap games and use the one-heap engine (`heaps`); every other game,
 //! and misère play, the position graph (`graph`).
 
+mod error;
 pub mod export;
 pub mod graph;
 pub mod heaps;
@@ -12,9 +13,10 @@ pub mod moves;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::diagnostics::{Code, Error};
-use crate::position::heaps_text;
+use crate::diagnostics::Error;
+use crate::position::Position;
 use crate::rules::Game;
+pub use error::Error as SearchError;
 use graph::GraphSearch;
 use heaps::HeapValues;
 use moves::{MoveError, MoveGen};
@@ -180,27 +182,21 @@ fn moves_from(
 
 fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> Error {
     let rule = &game.rules[e.rule];
-    Error::new(
-        Code::Evaluation,
-        format!(
-            "the rule `{}` cannot be applied at {}: {}",
-            rule.name,
-            heaps_text(heaps),
-            e.error
-        ),
-    )
-    .at(&game.source, rule.span, "this rule")
-    .help("make the rule's condition defined for every position the game reaches")
+    SearchError::RuleFails {
+        rule: rule.name.clone(),
+        position: Position::from_u64s(heaps),
+        reason: e.error,
+        src: game.source.clone(),
+        span: rule.span,
+    }
+    .into()
 }
 
 fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> Error {
-    Error::new(
-        Code::TooLarge,
-        format!(
-            "the search of `{}` at {} needs more than {max_positions} positions, its limit",
-            game.title(),
-            heaps_text(heaps)
-        ),
-    )
-    .help("raise the limit with --max-positions N, or ask about a smaller position")
+    SearchError::TooManyPositions {
+        game: game.title(),
+        position: Position::from_u64s(heaps),
+        limit: max_positions,
+    }
+    .into()
 }

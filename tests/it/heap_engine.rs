@@ -6,8 +6,11 @@
 use std::sync::Arc;
 
 use gamelang::check::check;
-use gamelang::diagnostics::{Code, Source};
+use gamelang::diagnostics::{Error, Source};
+use gamelang::position::Position;
 use gamelang::rules::Game;
+use gamelang::rules::expr::EvalError;
+use gamelang::search::SearchError;
 use gamelang::search::heaps::{HeapValues, Method};
 use gamelang::search::moves::MoveGen;
 use gamelang::search::{Explored, Solver};
@@ -252,18 +255,23 @@ fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
         let e = heaps
             .extend_to(&g, &MoveGen::new(&g), 100, &[100])
             .expect_err("the condition fails");
-        assert_eq!(e.code, Code::Evaluation, "{text}");
-        assert!(
-            e.message.contains(&format!("cannot be applied at {at}:")),
-            "{}",
-            e.message
-        );
-        assert!(e.message.contains("division by zero"), "{}", e.message);
+        assert_eq!(e.code(), "gamelang::eval", "{text}");
+        let Error::Search(search) = &e else {
+            panic!("{text}: {e:?}");
+        };
+        let SearchError::RuleFails {
+            position, reason, ..
+        } = &**search
+        else {
+            panic!("{text}: {e:?}");
+        };
+        assert_eq!(*position, Position::from_u64s(&[at as u64]), "{text}");
+        assert_eq!(*reason, EvalError::DivisionByZero, "{text}");
         assert_eq!(heaps.len(), at, "{text}");
         // The same failure from the general search, which starts at the top.
         let mut solver = Solver::new(g.clone(), 1000);
         let general = solver.value(&[at as u64]).expect_err("the condition fails");
-        assert_eq!(general.message, e.message);
+        assert_eq!(general.to_string(), e.to_string());
     }
 }
 
@@ -274,7 +282,7 @@ fn the_limit_on_heap_sizes_holds() {
     let moves = MoveGen::new(&kayles);
     assert!(heaps.extend_to(&kayles, &moves, 99, &[99]).is_ok());
     let e = heaps.extend_to(&kayles, &moves, 100, &[100]).unwrap_err();
-    assert_eq!(e.code, Code::TooLarge);
+    assert_eq!(e.code(), "gamelang::search::too_large");
     assert_eq!(heaps.len(), 100);
 }
 

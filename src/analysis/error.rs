@@ -1,0 +1,46 @@
+//! What stops an analysis beyond its searches: a position no method can
+//! answer, or a closed form that disagrees with the search.
+
+use crate::position::Position;
+use crate::verify::Disagreement;
+
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    /// A component's closed form gives the outcome only, so a sum with it
+    /// has no value.
+    #[error(
+        "the sum cannot be decided: the Grundy value of component {component} ({game} at {position}) is unknown"
+    )]
+    #[diagnostic(
+        code(gamelang::search::too_large),
+        help(
+            "its closed form gives only the outcome, and the position is too large to search: analyze it on its own"
+        )
+    )]
+    SumUndecided {
+        /// 1-based.
+        component: usize,
+        game: String,
+        position: Position,
+    },
+
+    /// No closed form applies and a heap is beyond the search's machine words.
+    #[error("{position} is too large for a search of `{game}`")]
+    #[diagnostic(
+        code(gamelang::search::too_large),
+        help("the search handles heaps below 2^64; no closed form is known for this game")
+    )]
+    TooLargeToSearch { game: String, position: Position },
+
+    /// A closed form disagrees with the search: a bug in gamelang.
+    #[error(
+        "internal error: the closed form `{id}` disagrees with the search on `{game}` at {position}: {disagreement}"
+    )]
+    #[diagnostic(code(gamelang::internal), help("this is a bug in gamelang"))]
+    ClosedFormDisagrees {
+        id: &'static str,
+        game: String,
+        position: Position,
+        disagreement: Disagreement,
+    },
+}

@@ -1,0 +1,107 @@
+//! The command line's own errors, and the advice it adds to the library's:
+//! only here are command-line options named.
+
+use std::fmt;
+
+use gamelang::analysis::Error as AnalysisError;
+use gamelang::diagnostics::Error;
+use gamelang::position::Position;
+use gamelang::search::SearchError;
+use miette::{Diagnostic, LabeledSpan, SourceCode};
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum CliError {
+    #[error("cannot read {path}: {reason}")]
+    #[diagnostic(code(gamelang::io), help("give the path of a readable .game file"))]
+    Unreadable {
+        path: String,
+        reason: std::io::Error,
+    },
+
+    #[error("{file} has no analyze statement{}", of_game(.game))]
+    #[diagnostic(
+        code(gamelang::check::unknown_game),
+        help("add `analyze GAME at POSITION` to the file, or give a position with --at")
+    )]
+    NoAnalyzeStatement { file: String, game: Option<String> },
+
+    #[error("{position} is too large for a graph")]
+    #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
+    TooLargeForAGraph { position: Position },
+}
+
+fn of_game(game: &Option<String>) -> String {
+    game.as_ref()
+        .map_or(String::new(), |g| format!(" of `{g}`"))
+}
+
+/// A library error with the command line's advice: the help, where the
+/// way out is an option of the command.
+pub struct Advised<'a> {
+    error: &'a Error,
+    help: Option<String>,
+}
+
+impl<'a> Advised<'a> {
+    pub fn new(error: &'a Error) -> Self {
+        Advised {
+            error,
+            help: advice(error),
+        }
+    }
+}
+
+/// The help that names an option, for errors an option can get past.
+fn advice(error: &Error) -> Option<String> {
+    let help = match error {
+        Error::Search(e) => match **e {
+            SearchError::TooManyPositions { .. } => {
+                "raise the limit with --max-positions N, or ask about a smaller position"
+            }
+            SearchError::GraphTooLarge { .. } => {
+                "export a smaller position, or raise the limit with --max-positions"
+            }
+            _ => return None,
+        },
+        Error::Analysis(e) => match **e {
+            AnalysisError::ClosedFormDisagrees { .. } => {
+                "this is a bug in gamelang; `--method search` answers by the search alone"
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(help.to_string())
+}
+
+impl fmt::Debug for Advised<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.error, f)
+    }
+}
+
+impl fmt::Display for Advised<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.error, f)
+    }
+}
+
+impl std::error::Error for Advised<'_> {}
+
+impl Diagnostic for Advised<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Diagnostic::code(self.error)
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        match &self.help {
+            Some(help) => Some(Box::new(help)),
+            None => Diagnostic::help(self.error),
+        }
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Diagnostic::source_code(self.error)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Diagnostic::labels(self.error)
+    }
+}

@@ -1,0 +1,88 @@
+//! What stops a search: a rule that cannot be applied, a game that can go on
+//! forever, a limit reached. Each variant carries its facts; the code,
+//! message, labels and help are derived from them.
+
+use miette::SourceSpan;
+
+use crate::diagnostics::Source;
+use crate::position::Position;
+use crate::rules::expr::EvalError;
+
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    /// A rule's condition or amount has no value at a position the game reaches.
+    #[error("the rule `{rule}` cannot be applied at {position}: {reason}")]
+    #[diagnostic(
+        code(gamelang::eval),
+        help("make the rule's condition defined for every position the game reaches")
+    )]
+    RuleFails {
+        rule: String,
+        position: Position,
+        reason: EvalError,
+        #[source_code]
+        src: Source,
+        #[label("this rule")]
+        span: SourceSpan,
+    },
+
+    /// The positions reachable from here include a cycle.
+    #[error("`{game}` can go on forever: {}", cycle_text(.cycle))]
+    #[diagnostic(
+        code(gamelang::search::cycle),
+        help(
+            "Grundy values exist only for games that always end; change the rules so that every move makes progress"
+        )
+    )]
+    Cycle {
+        game: String,
+        /// The positions of the cycle, the first repeated at the end.
+        cycle: Vec<Position>,
+        #[source_code]
+        src: Source,
+        /// The rule that closes the cycle.
+        #[label("this rule moves from {} back to {}", closing(.cycle), first(.cycle))]
+        span: SourceSpan,
+    },
+
+    /// The search needs more positions than it may hold.
+    #[error("the search of `{game}` at {position} needs more than {limit} positions, its limit")]
+    #[diagnostic(
+        code(gamelang::search::too_large),
+        help("ask about a smaller position")
+    )]
+    TooManyPositions {
+        game: String,
+        position: Position,
+        limit: usize,
+    },
+
+    /// The graph below a position has more nodes than may be exported.
+    #[error("the graph below {position} has more than {limit} positions")]
+    #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]
+    GraphTooLarge { position: Position, limit: usize },
+
+    /// A one-heap rule made a heap larger: a bug in the rules' lowering.
+    #[error("internal error: a move from heap {heap} of `{game}` does not shrink it")]
+    #[diagnostic(code(gamelang::eval), help("this is a bug in gamelang"))]
+    HeapGrows { game: String, heap: u64 },
+}
+
+fn cycle_text(cycle: &[Position]) -> String {
+    let steps: Vec<String> = cycle.iter().map(ToString::to_string).collect();
+    steps.join(" → ")
+}
+
+fn first(cycle: &[Position]) -> String {
+    cycle.first().map(ToString::to_string).unwrap_or_default()
+}
+
+/// The position the closing move is made from: the last before the repeat.
+fn closing(cycle: &[Position]) -> String {
+    cycle
+        .len()
+        .checked_sub(2)
+        .and_then(|i| cycle.get(i))
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
