@@ -1,8 +1,13 @@
-//! The one error type every stage returns: a code naming the stage and the
-//! kind of mistake, a message in plain words, labelled spans in the source the
-//! mistake was found in, and a help line saying what to write instead.
+//! Errors of every stage, and the sources they point into.
 //!
-//! Errors are plain data; turning them into text is the report's job.
+//! Each stage has its own error enum (`syntax::SyntaxError`, `check::Error`,
+//! `rules::lower::Error`, `search::SearchError`, `analysis::Error`) whose
+//! variants carry the facts: spans, names, limits, positions. The code
+//! (`gamelang::STAGE::WHAT`), message, labels and help are derived from those
+//! facts through `miette::Diagnostic`. [`Error`] is any of them, so that a
+//! stage can report what the stages it calls found. Rendering them as text
+//! is [`render`]'s job (with the `cli` feature); the command line adds its
+//! own advice.
 
 use std::fmt;
 use std::sync::Arc;
@@ -11,7 +16,8 @@ use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
 
 use crate::syntax::SyntaxError;
 
-/// A source text with the name it is shown under: a file path, or `--at`.
+/// A source text with the name it is shown under: a file path, or the name
+/// of the value it came from.
 /// Cheap to clone: every error carries the source it points into.
 #[derive(Clone, Debug)]
 pub struct Source(Arc<SourceInner>);
@@ -57,6 +63,14 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Syntax(Box<Located<SyntaxError>>),
+    /// A file's names, parameter values or positions are wrong.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Check(Box<crate::check::Error>),
+    /// A game's rules are wrong.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Rules(Box<crate::rules::lower::Error>),
     /// A search could not answer.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -65,10 +79,6 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Analysis(Box<crate::analysis::Error>),
-    /// A stage whose errors are not yet their own type.
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Other(Box<Generic>),
 }
 
 impl Error {
@@ -82,6 +92,18 @@ impl Error {
         let source = Diagnostic::source_code(self)?;
         let label = Diagnostic::labels(self)?.next()?;
         Some((source, *label.inner()))
+    }
+}
+
+impl From<crate::check::Error> for Error {
+    fn from(error: crate::check::Error) -> Self {
+        Error::Check(Box::new(error))
+    }
+}
+
+impl From<crate::rules::lower::Error> for Error {
+    fn from(error: crate::rules::lower::Error) -> Self {
+        Error::Rules(Box::new(error))
     }
 }
 
@@ -132,141 +154,6 @@ impl SourceCode for Source {
         self.0
             .named
             .read_span(span, context_lines_before, context_lines_after)
-    }
-}
-
-/// What went wrong, for the stages whose errors are not yet their own type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Code {
-    DuplicateGame,
-    DuplicateParameter,
-    DuplicateStatement,
-    UnknownGame,
-    UnknownParameter,
-    UnknownName,
-    WrongKind,
-    HeapCount,
-    Invariant,
-    UnchangedPosition,
-    EmptyAmounts,
-    BadTarget,
-    Unsupported,
-    MisereSum,
-    Evaluation,
-    Limit,
-    Internal,
-    Io,
-}
-
-impl Code {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::DuplicateGame => "gamelang::check::duplicate_game",
-            Code::DuplicateParameter => "gamelang::check::duplicate_parameter",
-            Code::DuplicateStatement => "gamelang::check::duplicate_statement",
-            Code::UnknownGame => "gamelang::check::unknown_game",
-            Code::UnknownParameter => "gamelang::check::unknown_parameter",
-            Code::UnknownName => "gamelang::check::unknown_name",
-            Code::WrongKind => "gamelang::check::wrong_kind",
-            Code::HeapCount => "gamelang::check::heap_count",
-            Code::Invariant => "gamelang::check::invariant",
-            Code::UnchangedPosition => "gamelang::check::unchanged_position",
-            Code::EmptyAmounts => "gamelang::check::empty_amounts",
-            Code::BadTarget => "gamelang::check::bad_target",
-            Code::Unsupported => "gamelang::check::unsupported",
-            Code::MisereSum => "gamelang::check::misere_sum",
-            Code::Evaluation => "gamelang::eval",
-            Code::Limit => "gamelang::check::limit",
-            Code::Internal => "gamelang::internal",
-            Code::Io => "gamelang::io",
-        }
-    }
-}
-
-/// One diagnostic of a stage whose errors are not yet their own type.
-#[derive(Clone, Debug)]
-pub struct Generic {
-    pub code: Code,
-    pub message: String,
-    pub source: Option<Source>,
-    /// Spans in `source`, the first one primary.
-    pub labels: Vec<(SourceSpan, String)>,
-    pub help: Option<String>,
-}
-
-impl Error {
-    pub fn new(code: Code, message: impl Into<String>) -> Self {
-        Error::Other(Box::new(Generic {
-            code,
-            message: message.into(),
-            source: None,
-            labels: Vec::new(),
-            help: None,
-        }))
-    }
-
-    /// A labelled span in `source`: the first one given is where the error is.
-    pub fn at(mut self, source: &Source, span: SourceSpan, label: impl Into<String>) -> Self {
-        if let Error::Other(generic) = &mut self {
-            generic.source.get_or_insert_with(|| source.clone());
-            generic.labels.push((span, label.into()));
-        }
-        self
-    }
-
-    /// The error's facts, for a stage whose errors are not yet their own type.
-    pub fn generic_mut(&mut self) -> Option<&mut Generic> {
-        match self {
-            Error::Other(generic) => Some(generic),
-            _ => None,
-        }
-    }
-
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        if let Error::Other(generic) = &mut self {
-            generic.help = Some(help.into());
-        }
-        self
-    }
-}
-
-impl fmt::Display for Generic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Generic {}
-
-impl Diagnostic for Generic {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code.as_str()))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn SourceCode)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        if self.labels.is_empty() {
-            return None;
-        }
-        Some(Box::new(self.labels.iter().enumerate().map(
-            |(i, (span, text))| {
-                let text = (!text.is_empty()).then(|| text.clone());
-                if i == 0 {
-                    LabeledSpan::new_primary_with_span(text, *span)
-                } else {
-                    LabeledSpan::new_with_span(text, *span)
-                }
-            },
-        )))
     }
 }
 

@@ -3,15 +3,17 @@
 //! resolved, parameter values given their kinds, and positions matched
 //! against their game's heap count and invariant.
 
+mod error;
 mod params;
 
 use std::sync::Arc;
 
-use crate::diagnostics::{Code, Error, Errors, Source, did_you_mean};
+use crate::diagnostics::{self, Errors, Source};
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
 use crate::syntax::ast::{self, Ident, Item, PositionLit};
 use crate::syntax::parse_file;
+pub use error::{CausedByValues, Error, GivenBy, GivenValue};
 use num_traits::ToPrimitive;
 pub use params::Override;
 
@@ -71,7 +73,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     let (file, syntax_errors) = parse_file(source.text());
     let mut errors: Errors = syntax_errors
         .into_iter()
-        .map(|e| Error::from_syntax(e, source))
+        .map(|e| diagnostics::Error::from_syntax(e, source))
         .collect();
     let unparsed = if errors.is_empty() {
         Vec::new()
@@ -92,12 +94,13 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         });
         if !known {
             errors.push(
-                Error::new(
-                    Code::UnknownParameter,
-                    format!("no game in this file has a parameter `{}`", o.arg.name.name),
-                )
-                .at(&o.source, o.arg.name.span, "unknown parameter")
-                .help(params::all_params_help(&file)),
+                Error::UnknownOverride {
+                    name: o.arg.name.name.clone(),
+                    params: params::all_params(&file),
+                    src: o.source.clone(),
+                    span: o.arg.name.span,
+                }
+                .into(),
             );
         }
     }
@@ -105,13 +108,13 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         if let Item::Game(def) = item {
             if let Some(first) = program.game(&def.name.name) {
                 errors.push(
-                    Error::new(
-                        Code::DuplicateGame,
-                        format!("the game `{}` is defined twice", def.name.name),
-                    )
-                    .at(source, def.name.span, "defined again here")
-                    .at(source, first.def.name.span, "first defined here")
-                    .help("rename one of the two games"),
+                    Error::DuplicateGame {
+                        name: def.name.name.clone(),
+                        src: source.clone(),
+                        again: def.name.span,
+                        first: first.def.name.span,
+                    }
+                    .into(),
                 );
                 continue;
             }
@@ -131,7 +134,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
                     if let Err(e) = &lowered {
                         errors.extend(
                             e.iter()
-                                .filter(|e| e.code() == Code::WrongKind.as_str())
+                                .filter(|e| e.code() == "gamelang::check::wrong_kind")
                                 .cloned(),
                         );
                     }
@@ -175,33 +178,25 @@ impl Program {
     }
 
     /// The game `--game NAME` names, or the only game of the file.
-    pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, Error> {
-        let names = self.game_names();
-        match name {
-            Some(name) => self.game(name).ok_or_else(|| {
-                Error::new(
-                    Code::UnknownGame,
-                    format!("there is no game `{name}` in {}", self.source.name()),
-                )
-                .help(did_you_mean(name, &names, "games"))
-            }),
-            None => match self.games.as_slice() {
-                [only] => Ok(only),
-                [] => Err(Error::new(
-                    Code::UnknownGame,
-                    format!("{} defines no game", self.source.name()),
-                )
-                .help("define one with `game NAME { ... }`")),
-                _ => Err(Error::new(
-                    Code::UnknownGame,
-                    format!(
-                        "{} defines several games: say which with --game",
-                        self.source.name()
-                    ),
-                )
-                .help(format!("the games are {}", quoted(&names)))),
+    pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, diagnostics::Error> {
+        let file = self.source.name().to_string();
+        let error = match (name, self.games.as_slice()) {
+            (Some(name), _) => match self.game(name) {
+                Some(entry) => return Ok(entry),
+                None => Error::NoGameNamed {
+                    name: name.to_string(),
+                    file,
+                    games: self.game_names(),
+                },
             },
-        }
+            (None, [only]) => return Ok(only),
+            (None, []) => Error::NoGame { file },
+            (None, _) => Error::SeveralGames {
+                file,
+                games: self.game_names(),
+            },
+        };
+        Err(error.into())
     }
 
     /// A position of one game, as `--at` gives it, with `args` overriding parameters.
@@ -236,7 +231,7 @@ impl Program {
                 position,
                 position_source,
             ) {
-                errors.push(e);
+                errors.push(e.into());
             }
             return Err(errors);
         }
@@ -272,13 +267,13 @@ impl Program {
         def: &ast::GameDef,
         args: &[ast::Arg],
         args_source: &Source,
-        mut errors: Errors,
+        errors: Errors,
     ) -> Errors {
         let declared = |name: &str| def.params.iter().any(|p| p.name.name == name);
-        let given: Vec<(&ast::Arg, &Source, &str)> = args
+        let given: Vec<(&ast::Arg, &Source, GivenBy)> = args
             .iter()
             .filter(|a| declared(&a.name.name))
-            .map(|a| (a, args_source, "in the `analyze` statement"))
+            .map(|a| (a, args_source, GivenBy::AnalyzeStatement))
             .chain(
                 self.overrides
                     .iter()
@@ -286,7 +281,7 @@ impl Program {
                         declared(&o.arg.name.name)
                             && !args.iter().any(|a| a.name.name == o.arg.name.name)
                     })
-                    .map(|o| (&o.arg, &o.source, "by --set")),
+                    .map(|o| (&o.arg, &o.source, GivenBy::Outside)),
             )
             .collect();
         let defaults: Vec<_> = def
@@ -297,38 +292,26 @@ impl Program {
         if given.is_empty() || lower(def, defaults, &self.source).is_err() {
             return errors;
         }
-        let values: Vec<String> = given
-            .iter()
-            .map(|(arg, source, by)| {
-                format!(
-                    "`{} = {}` (given {by})",
-                    arg.name.name,
-                    source.slice(arg.value.span)
-                )
-            })
-            .collect();
-        let names: Vec<String> = given
-            .iter()
-            .map(|(arg, _, _)| format!("`{}`", arg.name.name))
-            .collect();
-        let help = format!(
-            "the defaults are fine: this comes from {}; give {} another value",
-            values.join(" and "),
-            names.join(" or ")
-        );
-        for error in errors.iter_mut().filter_map(Error::generic_mut) {
-            for (arg, source, _) in &given {
-                if error
-                    .source
-                    .as_ref()
-                    .is_some_and(|s| s.name() == source.name())
-                {
-                    error.labels.push((arg.span, "given here".to_string()));
-                }
-            }
-            error.help = Some(help.clone());
-        }
         errors
+            .into_iter()
+            .map(|error| {
+                let given = given
+                    .iter()
+                    .map(|(arg, source, by)| GivenValue {
+                        name: arg.name.name.clone(),
+                        value: source.slice(arg.value.span).to_string(),
+                        by: *by,
+                        // The rules' errors point into the file.
+                        span: (source.name() == self.source.name()).then_some(arg.span),
+                    })
+                    .collect();
+                Error::CausedByValues(CausedByValues {
+                    error: Box::new(error),
+                    given,
+                })
+                .into()
+            })
+            .collect()
     }
 
     /// An `analyze` statement; `Ok(None)` when it names a game whose own
@@ -355,9 +338,12 @@ impl Program {
             for (instance, span) in &components {
                 if instance.game.misere {
                     errors.push(
-                        Error::new(Code::MisereSum, format!("`{}` is played misère, so it cannot be part of a sum", instance.game.name))
-                            .at(source, *span, "a misère game in a sum")
-                            .help("Grundy values add up only in normal play: analyze misère games on their own"),
+                        Error::MisereInSum {
+                            game: instance.game.name.clone(),
+                            src: source.clone(),
+                            span: *span,
+                        }
+                        .into(),
                     );
                 }
             }
@@ -377,27 +363,22 @@ impl Program {
         let entry = self.game(&name.name);
         if entry.is_none() && self.unparsed.contains(&name.name) {
             errors.push(
-                Error::new(
-                    Code::UnknownGame,
-                    format!(
-                        "`{}` cannot be analyzed: its definition has a syntax error",
-                        name.name
-                    ),
-                )
-                .at(source, name.span, "defined with a syntax error")
-                .help(format!(
-                    "fix the syntax error in `game {}` first",
-                    name.name
-                )),
+                Error::UnparsedGame {
+                    name: name.name.clone(),
+                    src: source.clone(),
+                    span: name.span,
+                }
+                .into(),
             );
         } else if entry.is_none() {
             errors.push(
-                Error::new(
-                    Code::UnknownGame,
-                    format!("there is no game `{}`", name.name),
-                )
-                .at(source, name.span, "unknown game")
-                .help(did_you_mean(&name.name, &self.game_names(), "games")),
+                Error::UnknownGame {
+                    name: name.name.clone(),
+                    games: self.game_names(),
+                    src: source.clone(),
+                    span: name.span,
+                }
+                .into(),
             );
         }
         entry
@@ -446,69 +427,55 @@ fn check_heap_count(
 ) -> Result<(), Error> {
     let count = lit.heaps.len();
     match expected {
-        Some(expected) if expected != count => {
-            let example = crate::position::heaps_text(&(1..=expected).collect::<Vec<_>>());
-            Err(Error::new(
-                Code::HeapCount,
-                format!(
-                    "`{name}` is played on {expected} heap{}, but this position has {count}",
-                    plural(expected)
-                ),
-            )
-            .at(source, lit.span, format!("{count} heap{}", plural(count)))
-            .help(format!(
-                "give {expected} heap{}, like `{example}`",
-                plural(expected)
-            )))
-        }
+        Some(expected) if expected != count => Err(Error::HeapCount {
+            game: name.to_string(),
+            expected,
+            found: count,
+            src: source.clone(),
+            span: lit.span,
+        }),
         _ => Ok(()),
     }
 }
 
 /// Matches a position against its game's heap count and invariant.
 pub fn check_position(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Errors> {
-    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
+    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e.into()])?;
     let position = Position(lit.heaps.clone());
     if let Some(invariant) = &game.invariant {
-        let help = format!(
-            "every position of `{}` satisfies `{}`: give one that does",
-            game.name, invariant.text
+        let holds = invariant.expr.holds_on(position.heaps());
+        let (game, invariant, src, span) = (
+            game.name.clone(),
+            invariant.text.clone(),
+            source.clone(),
+            lit.span,
         );
-        match invariant.expr.holds_on(position.heaps()) {
+        match holds {
             Ok(true) => {}
             Ok(false) => {
                 return Err(vec![
-                    Error::new(
-                        Code::Invariant,
-                        format!("this position is not a position of `{}`", game.name),
-                    )
-                    .at(source, lit.span, format!("breaks `{}`", invariant.text))
-                    .help(help),
+                    Error::Invariant {
+                        game,
+                        invariant,
+                        src,
+                        span,
+                    }
+                    .into(),
                 ]);
             }
-            Err(e) => {
+            Err(reason) => {
                 return Err(vec![
-                    Error::new(
-                        Code::Evaluation,
-                        format!("the game's invariant cannot be evaluated here: {e}"),
-                    )
-                    .at(source, lit.span, "this position")
-                    .help(help),
+                    Error::InvariantUnevaluable {
+                        game,
+                        invariant,
+                        reason,
+                        src,
+                        span,
+                    }
+                    .into(),
                 ]);
             }
         }
     }
     Ok(position)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

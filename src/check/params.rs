@@ -1,13 +1,17 @@
-//! Parameter values: the defaults a game declares, then `--set` overrides,
-//! then the arguments an `analyze` statement gives, each of the declared kind.
+//! Parameter values: the defaults a game declares, then overrides from
+//! outside the file, then the arguments an `analyze` statement gives, each
+//! of the declared kind.
 
 use std::collections::BTreeSet;
 
-use crate::diagnostics::{Code, Error, Errors, Source, did_you_mean};
+use super::Error;
+use crate::diagnostics::{self, Errors, Source};
 use crate::rules::ParamValue;
 use crate::syntax::ast::{self, Item, ValueKind};
 
-/// A `--set NAME=VALUE` from the command line, with its own source text.
+/// A parameter value given from outside the file (`NAME=VALUE` on the
+/// command line), with its own source text. It overrides the declared
+/// default of every game that has the parameter.
 #[derive(Clone, Debug)]
 pub struct Override {
     pub arg: ast::Arg,
@@ -30,13 +34,13 @@ pub fn resolve(
             .find(|p| p.name.name == param.name.name)
         {
             errors.push(
-                Error::new(
-                    Code::DuplicateParameter,
-                    format!("the parameter `{}` is declared twice", param.name.name),
-                )
-                .at(source, param.name.span, "declared again here")
-                .at(source, first.name.span, "first declared here")
-                .help("rename or remove one of them"),
+                Error::DuplicateParameter {
+                    name: param.name.name.clone(),
+                    src: source.clone(),
+                    again: param.name.span,
+                    first: first.name.span,
+                }
+                .into(),
             );
             continue;
         }
@@ -46,7 +50,7 @@ pub fn resolve(
             .rev()
             .find(|o| o.arg.name.name == param.name.name)
         {
-            match same_kind(&value, &o.arg, &o.source) {
+            match same_kind(&value, &o.arg, &o.source, true) {
                 Ok(v) => value = v,
                 Err(e) => errors.push(e),
             }
@@ -56,35 +60,31 @@ pub fn resolve(
     for (i, arg) in args.iter().enumerate() {
         if let Some(first) = args[..i].iter().find(|a| a.name.name == arg.name.name) {
             errors.push(
-                Error::new(
-                    Code::DuplicateParameter,
-                    format!("`{}` is given twice", arg.name.name),
-                )
-                .at(args_source, arg.name.span, "given again here")
-                .at(args_source, first.name.span, "first given here")
-                .help("give each parameter once"),
+                Error::ParameterGivenTwice {
+                    name: arg.name.name.clone(),
+                    src: args_source.clone(),
+                    again: arg.name.span,
+                    first: first.name.span,
+                }
+                .into(),
             );
             continue;
         }
         match values.iter_mut().find(|(name, _)| *name == arg.name.name) {
-            Some((_, value)) => match same_kind(value, arg, args_source) {
+            Some((_, value)) => match same_kind(value, arg, args_source, false) {
                 Ok(v) => *value = v,
                 Err(e) => errors.push(e),
             },
             None => {
-                let names: Vec<String> = def.params.iter().map(|p| p.name.name.clone()).collect();
-                let help = if names.is_empty() {
-                    format!("`{}` takes no parameters", def.name.name)
-                } else {
-                    did_you_mean(&arg.name.name, &names, "parameters")
-                };
                 errors.push(
-                    Error::new(
-                        Code::UnknownParameter,
-                        format!("`{}` has no parameter `{}`", def.name.name, arg.name.name),
-                    )
-                    .at(args_source, arg.name.span, "unknown parameter")
-                    .help(help),
+                    Error::UnknownParameter {
+                        game: def.name.name.clone(),
+                        name: arg.name.name.clone(),
+                        params: def.params.iter().map(|p| p.name.name.clone()).collect(),
+                        src: args_source.clone(),
+                        span: arg.name.span,
+                    }
+                    .into(),
                 );
             }
         }
@@ -108,44 +108,43 @@ fn to_param(value: &ast::Value) -> ParamValue {
     }
 }
 
-/// `arg`'s value, if it has the kind of `current`.
-fn same_kind(current: &ParamValue, arg: &ast::Arg, source: &Source) -> Result<ParamValue, Error> {
+/// `arg`'s value, if it has the kind of `current`. `compact` when written
+/// `NAME=VALUE`, as outside the file.
+fn same_kind(
+    current: &ParamValue,
+    arg: &ast::Arg,
+    source: &Source,
+    compact: bool,
+) -> Result<ParamValue, diagnostics::Error> {
     let value = to_param(&arg.value);
-    // As the user wrote it: `--set m=3` on the command line, `m = 3` in a file.
-    let eq = if source.name() == "--set" { "=" } else { " = " };
+    let name = arg.name.name.clone();
+    let (src, span) = (source.clone(), arg.value.span);
     match (current, &value) {
         (ParamValue::Int(_), ParamValue::Int(_)) | (ParamValue::Set(_), ParamValue::Set(_)) => {
             Ok(value)
         }
-        (ParamValue::Int(default), ParamValue::Set(_)) => Err(Error::new(
-            Code::WrongKind,
-            format!("`{}` is a number, but this is a set", arg.name.name),
-        )
-        .at(source, arg.value.span, "a set")
-        .help(format!(
-            "give a number, like `{}{eq}{default}`",
-            arg.name.name
-        ))),
-        (ParamValue::Set(default), ParamValue::Int(_)) => Err(Error::new(
-            Code::WrongKind,
-            format!(
-                "`{}` is a set of numbers, but this is a number",
-                arg.name.name
-            ),
-        )
-        .at(source, arg.value.span, "a number")
-        .help(format!(
-            "give a set, like `{}{eq}{}`",
-            arg.name.name,
-            ParamValue::Set(default.clone())
-        ))),
+        (ParamValue::Int(default), ParamValue::Set(_)) => Err(Error::NumberExpected {
+            name,
+            default: default.clone(),
+            compact,
+            src,
+            span,
+        }
+        .into()),
+        (ParamValue::Set(default), ParamValue::Int(_)) => Err(Error::SetExpected {
+            name,
+            default: default.clone(),
+            compact,
+            src,
+            span,
+        }
+        .into()),
     }
 }
 
-/// Help for an unknown `--set` name: every parameter of the file.
-pub fn all_params_help(file: &ast::File) -> String {
-    let names: Vec<String> = file
-        .items
+/// Every parameter of the file, with its game: `(game, parameter)`.
+pub fn all_params(file: &ast::File) -> Vec<(String, String)> {
+    file.items
         .iter()
         .filter_map(|item| match item {
             Item::Game(g) => Some(g),
@@ -154,12 +153,7 @@ pub fn all_params_help(file: &ast::File) -> String {
         .flat_map(|g| {
             g.params
                 .iter()
-                .map(move |p| format!("`{}` of `{}`", p.name.name, g.name.name))
+                .map(move |p| (g.name.name.clone(), p.name.name.clone()))
         })
-        .collect();
-    if names.is_empty() {
-        "no game in this file has parameters".to_string()
-    } else {
-        format!("the parameters are {}", names.join(", "))
-    }
+        .collect()
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use gamelang::analysis::Error as AnalysisError;
+use gamelang::check::{Error as CheckError, GivenBy};
 use gamelang::diagnostics::Error;
 use gamelang::position::Position;
 use gamelang::search::SearchError;
@@ -35,43 +36,63 @@ fn of_game(game: &Option<String>) -> String {
         .map_or(String::new(), |g| format!(" of `{g}`"))
 }
 
-/// A library error with the command line's advice: the help, where the
-/// way out is an option of the command.
+/// A library error with the command line's advice: where the way out is an
+/// option of the command, the message or help says so.
 pub struct Advised<'a> {
     error: &'a Error,
+    message: Option<String>,
     help: Option<String>,
 }
 
 impl<'a> Advised<'a> {
     pub fn new(error: &'a Error) -> Self {
+        let (message, help) = advice(error);
         Advised {
             error,
-            help: advice(error),
+            message,
+            help,
         }
     }
 }
 
-/// The help that names an option, for errors an option can get past.
-fn advice(error: &Error) -> Option<String> {
-    let help = match error {
+/// The message and help that name an option, for errors an option can get
+/// past or that a value given by an option caused.
+fn advice(error: &Error) -> (Option<String>, Option<String>) {
+    let help = |text: &str| (None, Some(text.to_string()));
+    match error {
         Error::Search(e) => match **e {
             SearchError::TooManyPositions { .. } => {
-                "raise the limit with --max-positions N, or ask about a smaller position"
+                help("raise the limit with --max-positions N, or ask about a smaller position")
             }
             SearchError::GraphTooLarge { .. } => {
-                "export a smaller position, or raise the limit with --max-positions"
+                help("export a smaller position, or raise the limit with --max-positions")
             }
-            _ => return None,
+            _ => (None, None),
         },
         Error::Analysis(e) => match **e {
             AnalysisError::ClosedFormDisagrees { .. } => {
-                "this is a bug in gamelang; `--method search` answers by the search alone"
+                help("this is a bug in gamelang; `--method search` answers by the search alone")
             }
-            _ => return None,
+            _ => (None, None),
         },
-        _ => return None,
-    };
-    Some(help.to_string())
+        Error::Check(e) => match &**e {
+            CheckError::SeveralGames { file, .. } => (
+                Some(format!(
+                    "{file} defines several games: say which with --game"
+                )),
+                None,
+            ),
+            CheckError::CausedByValues(caused) => (
+                None,
+                Some(caused.help_with(|by| match by {
+                    GivenBy::AnalyzeStatement => "in the `analyze` statement".to_string(),
+                    GivenBy::Outside => "by --set".to_string(),
+                })),
+            ),
+            _ => (None, None),
+        },
+        _ => (None, None),
+    }
 }
 
 impl fmt::Debug for Advised<'_> {
@@ -82,7 +103,10 @@ impl fmt::Debug for Advised<'_> {
 
 impl fmt::Display for Advised<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.error, f)
+        match &self.message {
+            Some(message) => f.write_str(message),
+            None => fmt::Display::fmt(self.error, f),
+        }
     }
 }
 

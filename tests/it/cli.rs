@@ -592,6 +592,36 @@ fn max_positions_stops_a_large_graph_search() {
 }
 
 #[test]
+fn a_set_value_that_breaks_the_rules_is_blamed_by_its_option() {
+    // take 1..m with m = 0 holds no amount; the default m = 3 is fine.
+    let run = gamelang(&["analyze", "games/bash.game", "--set", "m=0"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::empty_amounts"),
+        "{}",
+        run.describe()
+    );
+    assert!(
+        run.stderr.contains("`m = 0` (given by --set)"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn the_command_line_names_its_options_where_the_library_cannot() {
+    // The library's errors name no option; the command line adds them.
+    let run = gamelang(&["table", "games/sums.game", "--upto", "5"]);
+    run.exits(1);
+    assert!(
+        run.stderr
+            .contains("defines several games: say which with --game"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
 fn a_cycle_is_reported() {
     let run = gamelang(&["analyze", "tests/fixtures/loopy.game", "--at", "5"]);
     run.exits(1);

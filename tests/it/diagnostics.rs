@@ -751,3 +751,36 @@ fn explicit_values_win_over_set() {
     let (errors, _) = errors_of("explicit_values_win_over_set", src, &["m=0"]);
     assert!(errors.is_empty(), "{errors:?}");
 }
+
+#[test]
+fn no_library_error_names_a_command_line_option() {
+    // Options belong to the command line (src/cli), which adds its advice
+    // where it renders; the library's own words name none. Each error here
+    // is one the command line advises on.
+    use gamelang::search::{Options, Solver};
+    let mut errors = errors_of("blamed", BASH_USED, &[]).0;
+    let overrides = vec![Override {
+        arg: parse_arg("m=0").expect("a well-formed value"),
+        source: Source::new("command line", "m=0"),
+    }];
+    errors.extend(check(&Source::new("blamed.game", BASH_USED), overrides).1);
+    let two = "game a { heaps 1; take 1 }\ngame b { heaps 1; take 2 }\n";
+    let (program, _) = check(&Source::new("two.game", two), Vec::new());
+    errors.extend(program.choose_game(None).err());
+    let kayles = "game kayles { heaps *; octal 0.77 }\n";
+    let (program, _) = check(&Source::new("kayles.game", kayles), Vec::new());
+    let game = program.games[0].default.clone().expect("kayles lowers");
+    let mut solver = Solver::with_options(
+        game,
+        Options {
+            max_positions: 10,
+            ..Options::default()
+        },
+    );
+    errors.extend(solver.value(&[100]).err());
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    for error in &errors {
+        let text = error.render(false, 80);
+        assert!(!text.contains("--"), "{text}");
+    }
+}

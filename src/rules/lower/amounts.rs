@@ -7,10 +7,8 @@ use std::collections::BTreeSet;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
-use super::Lowerer;
-use super::expr::Kind;
 use super::names::Scope;
-use crate::diagnostics::{Code, Error};
+use super::{Error, Kind, Lowerer, NoAmount, ZeroAmount};
 use crate::rules::{AmountBase, Amounts, ParamValue};
 use crate::syntax::ast::{self, ExprKind, Span};
 
@@ -38,7 +36,10 @@ impl Lowerer<'_> {
                 {
                     self.empty(
                         amounts.span,
-                        format!("{lo_value}..{hi_value} holds no amount"),
+                        NoAmount::Range {
+                            lo: lo_value,
+                            hi: hi_value.clone(),
+                        },
                     );
                     return None;
                 }
@@ -47,8 +48,9 @@ impl Lowerer<'_> {
                     if lo_value.is_zero() {
                         self.unchanged(
                             lo.span,
-                            "0 is one of the amounts",
-                            format!("start the range at 1: `1..{hi_text}`"),
+                            ZeroAmount::RangeFromZero {
+                                hi: hi_text.to_string(),
+                            },
                         );
                     } else {
                         let range = (lo.span.offset()
@@ -57,8 +59,10 @@ impl Lowerer<'_> {
                             .into();
                         self.unchanged(
                             range,
-                            "this range includes 0",
-                            format!("leave 0 out with two rules, like `take {lo_value}..-1` and `take 1..{hi_text}`"),
+                            ZeroAmount::RangeThroughZero {
+                                lo: lo_value.clone(),
+                                hi: hi_text.to_string(),
+                            },
                         );
                     }
                     return None;
@@ -73,17 +77,13 @@ impl Lowerer<'_> {
                 for item in items {
                     if let Some(value) = self.constant(item, Kind::Number) {
                         if value.is_zero() {
-                            self.unchanged(
-                                item.span,
-                                "0 is one of the amounts",
-                                "remove 0 from the set".to_string(),
-                            );
+                            self.unchanged(item.span, ZeroAmount::InSet);
                         }
                         set.insert(value);
                     }
                 }
                 if items.is_empty() {
-                    self.empty(amounts.span, "the set `{}` holds no amount".to_string());
+                    self.empty(amounts.span, NoAmount::EmptySet);
                     return None;
                 }
                 AmountBase::Set(set)
@@ -106,14 +106,20 @@ impl Lowerer<'_> {
                         return None;
                     };
                     if set.is_empty() {
-                        self.empty(amounts.span, format!("`{}` is the empty set", name.name));
+                        self.empty(
+                            amounts.span,
+                            NoAmount::EmptySetParameter {
+                                name: name.name.clone(),
+                            },
+                        );
                         return None;
                     }
                     if set.contains(&BigInt::zero()) {
                         self.unchanged(
                             expr.span,
-                            &format!("`{}` holds 0", name.name),
-                            format!("remove 0 from `{}`", name.name),
+                            ZeroAmount::SetParameter {
+                                name: name.name.clone(),
+                            },
                         );
                         return None;
                     }
@@ -125,14 +131,11 @@ impl Lowerer<'_> {
                         match &expr.kind {
                             ExprKind::Name(name) => self.unchanged(
                                 expr.span,
-                                &format!("`{}` is 0", name.name),
-                                format!("give `{}` a value other than 0", name.name),
+                                ZeroAmount::Parameter {
+                                    name: name.name.clone(),
+                                },
                             ),
-                            _ => self.unchanged(
-                                expr.span,
-                                "this is 0",
-                                "take at least 1, like `take 1`".to_string(),
-                            ),
+                            _ => self.unchanged(expr.span, ZeroAmount::Number),
                         }
                         return None;
                     }
@@ -150,26 +153,20 @@ impl Lowerer<'_> {
     }
 
     /// A rule whose amounts include 0, at the span that holds the 0.
-    fn unchanged(&mut self, zero: Span, label: &str, help: String) {
-        self.error(
-            Error::new(
-                Code::UnchangedPosition,
-                "this rule can move 0, which leaves the position unchanged",
-            )
-            .at(self.source, zero, label)
-            .help(help),
-        );
+    fn unchanged(&mut self, span: Span, zero: ZeroAmount) {
+        self.error(Error::ZeroAmount {
+            zero,
+            src: self.source.clone(),
+            span,
+        });
     }
 
-    pub(super) fn empty(&mut self, span: Span, why: String) {
-        self.error(
-            Error::new(
-                Code::EmptyAmounts,
-                format!("this rule can never be used: {why}"),
-            )
-            .at(self.source, span, "no amount here")
-            .help("give at least one amount, like `1..3` or `{1, 3, 4}`"),
-        );
+    pub(super) fn empty(&mut self, span: Span, why: NoAmount) {
+        self.error(Error::NoAmount {
+            why,
+            src: self.source.clone(),
+            span,
+        });
     }
 }
 

@@ -5,27 +5,11 @@
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
-use super::Lowerer;
 use super::names::Scope;
-use crate::diagnostics::{Code, Error};
+use super::{Error, Kind, Lowerer};
 use crate::rules::ParamValue;
 use crate::rules::expr::{Env, Expr};
 use crate::syntax::ast::{self, BinOp, ExprKind, Span};
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    Number,
-    Condition,
-}
-
-impl Kind {
-    fn describe(self) -> &'static str {
-        match self {
-            Kind::Number => "a number",
-            Kind::Condition => "a condition",
-        }
-    }
-}
 
 impl Lowerer<'_> {
     /// A constant number: a literal or parameter exactly, anything else
@@ -46,24 +30,20 @@ impl Lowerer<'_> {
         };
         let lowered = self.expr(expr, fixed, kind)?;
         if depends_on_position(&lowered) {
-            self.error(
-                Error::new(
-                    Code::WrongKind,
-                    "this must be a fixed number, not depend on the heaps",
-                )
-                .at(self.source, expr.span, "depends on the position")
-                .help("use numbers and parameters here; conditions on the heaps go after `where`"),
-            );
+            self.error(Error::DependsOnPosition {
+                src: self.source.clone(),
+                span: expr.span,
+            });
             return None;
         }
         match lowered.int(&Env::position(&[])) {
             Ok(n) => Some(BigInt::from(n)),
-            Err(e) => {
-                self.error(
-                    Error::new(Code::Evaluation, format!("this cannot be evaluated: {e}"))
-                        .at(self.source, expr.span, e.to_string())
-                        .help("a bound, a set item or a number of heaps must have a value: change it, or the parameters it uses"),
-                );
+            Err(reason) => {
+                self.error(Error::Unevaluable {
+                    reason,
+                    src: self.source.clone(),
+                    span: expr.span,
+                });
                 None
             }
         }
@@ -73,21 +53,12 @@ impl Lowerer<'_> {
     pub(super) fn expr(&mut self, expr: &ast::Expr, scope: Scope, want: Kind) -> Option<Expr> {
         let (lowered, kind) = self.expr_any(expr, scope)?;
         if kind != want {
-            self.error(
-                Error::new(
-                    Code::WrongKind,
-                    format!("expected {}, found {}", want.describe(), kind.describe()),
-                )
-                .at(
-                    self.source,
-                    expr.span,
-                    format!("this is {}", kind.describe()),
-                )
-                .help(match want {
-                    Kind::Number => "use a number here, like `k + 1` or `h / 2`",
-                    Kind::Condition => "use a condition here, like `k <= 3` or `k is prime`",
-                }),
-            );
+            self.error(Error::WrongKind {
+                want,
+                found: kind,
+                src: self.source.clone(),
+                span: expr.span,
+            });
             return None;
         }
         Some(lowered)
@@ -144,11 +115,10 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn too_big(&mut self, span: Span) {
-        self.error(
-            Error::new(Code::Limit, "this number is too large for a condition")
-                .at(self.source, span, "larger than 128 bits")
-                .help("conditions compute with numbers below 2^127"),
-        );
+        self.error(Error::NumberTooLarge {
+            src: self.source.clone(),
+            span,
+        });
     }
 }
 

@@ -12,6 +12,7 @@
 //! - `names`: the names an expression may use, and what they stand for.
 
 mod amounts;
+mod error;
 mod expr;
 mod names;
 mod octal;
@@ -20,9 +21,9 @@ mod rule;
 use num_traits::ToPrimitive;
 
 use super::{Game, Invariant, ParamValue};
-use crate::diagnostics::{Code, Error, Errors, Source};
+use crate::diagnostics::{Errors, Source};
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
-use expr::Kind;
+pub use error::{Error, Kind, NoAmount, ZeroAmount};
 use names::POSITION;
 
 /// Lowers `def` with the given parameter values (one per declared parameter,
@@ -41,14 +42,14 @@ pub fn lower(
     if lowerer.errors.is_empty() {
         Ok(Game { params, ..game })
     } else {
-        Err(lowerer.errors)
+        Err(lowerer.errors.into_iter().map(Into::into).collect())
     }
 }
 
 struct Lowerer<'a> {
     source: &'a Source,
     params: &'a [(String, ParamValue)],
-    errors: Errors,
+    errors: Vec<Error>,
 }
 
 impl Lowerer<'_> {
@@ -107,16 +108,13 @@ impl Lowerer<'_> {
         }
     }
 
-    fn duplicate(&mut self, what: &str, first: Span, again: Span) {
-        self.error(
-            Error::new(
-                Code::DuplicateStatement,
-                format!("a game has one `{what}` statement, and this is its second"),
-            )
-            .at(self.source, again, "second one here")
-            .at(self.source, first, "first one here")
-            .help(format!("remove one of the two `{what}` statements")),
-        );
+    fn duplicate(&mut self, statement: &'static str, first: Span, again: Span) {
+        self.error(Error::DuplicateStatement {
+            statement,
+            src: self.source.clone(),
+            again,
+            first,
+        });
     }
 
     fn heap_count(&mut self, decl: &ast::HeapsDecl) -> Option<usize> {
@@ -125,14 +123,11 @@ impl Lowerer<'_> {
             HeapCount::Fixed(n, span) => match n.to_usize().filter(|&n| n <= 1 << 16) {
                 Some(n) => Some(n),
                 None => {
-                    self.error(
-                        Error::new(
-                            Code::Limit,
-                            format!("{n} heaps is more than gamelang handles"),
-                        )
-                        .at(self.source, *span, "too many heaps")
-                        .help("write `heaps *` to let each position say how many heaps it has"),
-                    );
+                    self.error(Error::TooManyHeaps {
+                        count: n.clone(),
+                        src: self.source.clone(),
+                        span: *span,
+                    });
                     None
                 }
             },

@@ -4,8 +4,7 @@
 
 use num_traits::ToPrimitive;
 
-use super::Lowerer;
-use crate::diagnostics::{Code, Error};
+use super::{Error, Lowerer};
 use crate::rules::ParamValue;
 use crate::rules::expr::Expr;
 use crate::syntax::ast;
@@ -33,14 +32,11 @@ impl Lowerer<'_> {
 
     /// `k` or `h` in a rule's amounts, when a parameter has the same name.
     pub(super) fn ambiguous(&mut self, name: &ast::Ident) {
-        self.error(
-            Error::new(
-                Code::UnknownName,
-                format!("`{}` here is both a parameter and the {}", name.name, if name.name == "h" { "heap" } else { "amount" }),
-            )
-            .at(self.source, name.span, "ambiguous")
-            .help(format!("rename the parameter `{}`: in a rule's amounts, `k` is the amount and `h` the heap", name.name)),
-        );
+        self.error(Error::Ambiguous {
+            name: name.name.clone(),
+            src: self.source.clone(),
+            span: name.span,
+        });
     }
 
     pub(super) fn name(&mut self, name: &ast::Ident, scope: Scope) -> Option<Expr> {
@@ -66,69 +62,31 @@ impl Lowerer<'_> {
                 }
             },
             Some(ParamValue::Set(_)) => {
-                self.error(
-                    Error::new(
-                        Code::WrongKind,
-                        format!("`{}` is a set, and a number is needed here", name.name),
-                    )
-                    .at(self.source, name.span, "a set")
-                    .help(format!(
-                        "a set parameter stands alone as a rule's amounts: `take {}`",
-                        name.name
-                    )),
-                );
+                self.error(Error::SetAsNumber {
+                    name: name.name.clone(),
+                    src: self.source.clone(),
+                    span: name.span,
+                });
                 None
             }
             None if scope.fixed && (name.name == "k" || name.name == "h") => {
-                let what = if name.name == "k" {
-                    "the amount"
-                } else {
-                    "the heap"
-                };
-                self.error(
-                    Error::new(
-                        Code::WrongKind,
-                        format!("this must be a fixed number, but `{}` is {what}, which changes from move to move", name.name),
-                    )
-                    .at(self.source, name.span, what)
-                    .help("bounds and set items are numbers, parameters and arithmetic on them; to depend on the heap, take `k` and filter it: `take k where k <= h / 2`"),
-                );
+                self.error(Error::ChangesPerMove {
+                    name: name.name.clone(),
+                    src: self.source.clone(),
+                    span: name.span,
+                });
                 None
             }
             None => {
-                let mut known: Vec<String> =
-                    self.params.iter().map(|(n, _)| format!("`{n}`")).collect();
-                if scope.amount {
-                    known.extend(["`k` (the amount)".into(), "`h` (the heap)".into()]);
-                }
-                known.extend(["`len`".into(), "`h[i]`".into()]);
-                let help = if !scope.amount && (name.name == "k" || name.name == "h") {
-                    format!(
-                        "`{}` exists only in a rule's amounts; the names here are {}",
-                        name.name,
-                        and_list(&known)
-                    )
-                } else {
-                    format!("the names here are {}", and_list(&known))
-                };
-                self.error(
-                    Error::new(
-                        Code::UnknownName,
-                        format!("there is no `{}` here", name.name),
-                    )
-                    .at(self.source, name.span, "unknown name")
-                    .help(help),
-                );
+                self.error(Error::UnknownName {
+                    name: name.name.clone(),
+                    params: self.params.iter().map(|(n, _)| n.clone()).collect(),
+                    in_amounts: scope.amount,
+                    src: self.source.clone(),
+                    span: name.span,
+                });
                 None
             }
         }
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-        _ => items.join(""),
     }
 }

@@ -1,7 +1,6 @@
 //! Lowering an octal code (`octal 0.77`): its digits, checked.
 
-use super::Lowerer;
-use crate::diagnostics::{Code, Error};
+use super::{Error, Lowerer, NoAmount};
 use crate::rules::OctalCode;
 use crate::syntax::ast::Span;
 
@@ -14,11 +13,11 @@ impl Lowerer<'_> {
         let mut digits = Vec::with_capacity(after.len() + 1);
         for (i, c) in text.char_indices() {
             if c.is_ascii_digit() && c > '7' {
-                self.error(
-                    Error::new(Code::WrongKind, format!("`{c}` is not an octal digit"))
-                        .at(self.source, (start + i, 1).into(), "not 0 to 7")
-                        .help("each digit of an octal code is 0 to 7: bit 1 leaves no heap, bit 2 one heap, bit 4 two heaps"),
-                );
+                self.error(Error::NotOctal {
+                    digit: c,
+                    src: self.source.clone(),
+                    span: (start + i, 1).into(),
+                });
                 return None;
             }
         }
@@ -26,11 +25,11 @@ impl Lowerer<'_> {
             "" => digits.push(0),
             "4" => digits.push(4),
             _ => {
-                self.error(
-                    Error::new(Code::WrongKind, format!("`{before}` cannot stand before the point of an octal code"))
-                        .at(self.source, (start, before.len()).into(), "only 0 or 4 here")
-                        .help("the digit before the point is for removing nothing: 4 (split a heap in two) or 0"),
-                );
+                self.error(Error::OctalBeforePoint {
+                    before: before.to_string(),
+                    src: self.source.clone(),
+                    span: (start, before.len()).into(),
+                });
                 return None;
             }
         }
@@ -39,7 +38,12 @@ impl Lowerer<'_> {
             digits.pop();
         }
         if digits.iter().all(|&d| d == 0) {
-            self.empty(rule, format!("the octal code {text} allows no move"));
+            self.empty(
+                rule,
+                NoAmount::Octal {
+                    code: text.to_string(),
+                },
+            );
             return None;
         }
         Some(OctalCode { digits })

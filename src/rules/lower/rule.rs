@@ -3,9 +3,7 @@
 
 use num_traits::ToPrimitive;
 
-use super::Lowerer;
-use super::expr::Kind;
-use crate::diagnostics::{Code, Error};
+use super::{Error, Kind, Lowerer};
 use crate::rules::{MoveKind, Rule, Split, Target};
 use crate::syntax::ast::{self, Span};
 
@@ -22,14 +20,10 @@ impl Lowerer<'_> {
                 if let (Some(split), Some(t)) = (split, target)
                     && t != Target::One
                 {
-                    self.error(
-                        Error::new(
-                            Code::BadTarget,
-                            "only a take from one heap can split the rest",
-                        )
-                        .at(self.source, split.span, "this split")
-                        .help("take from one heap, or drop `and split the rest ...`"),
-                    );
+                    self.error(Error::SplitRestOfSeveral {
+                        src: self.source.clone(),
+                        span: split.span,
+                    });
                 }
                 if let Some(split) = split {
                     self.needs_any_heaps(split.span, heap_count);
@@ -46,32 +40,20 @@ impl Lowerer<'_> {
             ast::RuleKind::Split(split) => {
                 self.needs_any_heaps(split.span, heap_count);
                 if !split.nonempty {
-                    self.error(
-                        Error::new(
-                            Code::UnchangedPosition,
-                            "this split can leave the position unchanged",
-                        )
-                        .at(
-                            self.source,
-                            split.span,
-                            "may split a heap into itself and an empty heap",
-                        )
-                        .help("write `split into 2 nonempty heaps`"),
-                    );
+                    self.error(Error::SplitMayBeEmpty {
+                        src: self.source.clone(),
+                        span: split.span,
+                    });
                     return None;
                 }
                 MoveKind::Split(split_of(split))
             }
             ast::RuleKind::EmptyAndSplit(split) => {
                 if heap_count != Some(2) {
-                    self.error(
-                        Error::new(
-                            Code::BadTarget,
-                            "`empty one heap and split the other` needs exactly two heaps",
-                        )
-                        .at(self.source, rule.span, "needs `heaps 2`")
-                        .help("declare the game with `heaps 2`"),
-                    );
+                    self.error(Error::EmptyAndSplitNeedsTwo {
+                        src: self.source.clone(),
+                        span: rule.span,
+                    });
                     return None;
                 }
                 MoveKind::EmptyAndSplit(split_of(split))
@@ -102,14 +84,11 @@ impl Lowerer<'_> {
 
     fn needs_any_heaps(&mut self, span: Span, heap_count: Option<usize>) {
         if let Some(n) = heap_count {
-            self.error(
-                Error::new(
-                    Code::BadTarget,
-                    format!("a split adds a heap, but this game always has {n}"),
-                )
-                .at(self.source, span, "adds a heap")
-                .help("declare the game with `heaps *`"),
-            );
+            self.error(Error::SplitInFixedHeaps {
+                heaps: n,
+                src: self.source.clone(),
+                span,
+            });
         }
     }
 
@@ -120,12 +99,11 @@ impl Lowerer<'_> {
                 if heap_count == Some(2) {
                     Some(Target::Same(2))
                 } else {
-                    let count = heap_count.map_or("any number of".to_string(), |n| n.to_string());
-                    self.error(
-                        Error::new(Code::BadTarget, format!("`from both heaps` needs exactly two heaps, but this game has {count} heaps"))
-                            .at(self.source, *span, "from both heaps")
-                            .help("write `from two heaps` to take the same amount from any two heaps, or declare `heaps 2`"),
-                    );
+                    self.error(Error::BothHeapsNeedsTwo {
+                        heaps: heap_count,
+                        src: self.source.clone(),
+                        span: *span,
+                    });
                     None
                 }
             }
@@ -135,14 +113,11 @@ impl Lowerer<'_> {
                 let count = match count.to_usize().filter(|&c| c >= 1) {
                     Some(c) => c,
                     None => {
-                        self.error(
-                            Error::new(
-                                Code::BadTarget,
-                                format!("a move must take from at least one heap, not {count}"),
-                            )
-                            .at(self.source, n.span, "the number of heaps")
-                            .help("use a count of 1 or more"),
-                        );
+                        self.error(Error::NoHeapTaken {
+                            count,
+                            src: self.source.clone(),
+                            span: n.span,
+                        });
                         return None;
                     }
                 };
@@ -150,14 +125,12 @@ impl Lowerer<'_> {
                     && count > heaps
                     && !up_to
                 {
-                    self.error(
-                        Error::new(
-                            Code::BadTarget,
-                            format!("this takes from {count} heaps, but the game has {heaps}"),
-                        )
-                        .at(self.source, n.span, "too many heaps")
-                        .help(format!("use at most {heaps} heaps")),
-                    );
+                    self.error(Error::TooManyTargets {
+                        count,
+                        heaps,
+                        src: self.source.clone(),
+                        span: n.span,
+                    });
                     return None;
                 }
                 Some(match (count, up_to) {

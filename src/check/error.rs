@@ -1,0 +1,352 @@
+//! What checking finds wrong with a file beyond its syntax and its rules:
+//! names, parameter values, positions. Each variant carries the facts; the
+//! code, message, labels and help are derived from them.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
+use num_bigint::BigInt;
+
+use crate::diagnostics::{self, Source, did_you_mean};
+use crate::rules::ParamValue;
+use crate::rules::expr::EvalError;
+
+#[derive(Clone, Debug, thiserror::Error, Diagnostic)]
+pub enum Error {
+    #[error("the game `{name}` is defined twice")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_game),
+        help("rename one of the two games")
+    )]
+    DuplicateGame {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label(primary, "defined again here")]
+        again: SourceSpan,
+        #[label("first defined here")]
+        first: SourceSpan,
+    },
+
+    #[error("there is no game `{name}`")]
+    #[diagnostic(code(gamelang::check::unknown_game), help("{}", did_you_mean(.name, .games, "games")))]
+    UnknownGame {
+        name: String,
+        /// The games the file defines.
+        games: Vec<String>,
+        #[source_code]
+        src: Source,
+        #[label("unknown game")]
+        span: SourceSpan,
+    },
+
+    #[error("there is no game `{name}` in {file}")]
+    #[diagnostic(code(gamelang::check::unknown_game), help("{}", did_you_mean(.name, .games, "games")))]
+    NoGameNamed {
+        name: String,
+        file: String,
+        games: Vec<String>,
+    },
+
+    #[error("{file} defines no game")]
+    #[diagnostic(
+        code(gamelang::check::unknown_game),
+        help("define one with `game NAME {{ ... }}`")
+    )]
+    NoGame { file: String },
+
+    /// The file has several games and nothing says which one is meant.
+    #[error("{file} defines several games: say which")]
+    #[diagnostic(code(gamelang::check::unknown_game), help("the games are {}", quoted(.games)))]
+    SeveralGames { file: String, games: Vec<String> },
+
+    #[error("`{name}` cannot be analyzed: its definition has a syntax error")]
+    #[diagnostic(
+        code(gamelang::check::unknown_game),
+        help("fix the syntax error in `game {name}` first")
+    )]
+    UnparsedGame {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("defined with a syntax error")]
+        span: SourceSpan,
+    },
+
+    #[error("`{game}` is played misère, so it cannot be part of a sum")]
+    #[diagnostic(
+        code(gamelang::check::misere_sum),
+        help("Grundy values add up only in normal play: analyze misère games on their own")
+    )]
+    MisereInSum {
+        game: String,
+        #[source_code]
+        src: Source,
+        #[label("a misère game in a sum")]
+        span: SourceSpan,
+    },
+
+    #[error("the parameter `{name}` is declared twice")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_parameter),
+        help("rename or remove one of them")
+    )]
+    DuplicateParameter {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    #[error("`{name}` is given twice")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_parameter),
+        help("give each parameter once")
+    )]
+    ParameterGivenTwice {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label(primary, "given again here")]
+        again: SourceSpan,
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    #[error("`{game}` has no parameter `{name}`")]
+    #[diagnostic(code(gamelang::check::unknown_parameter), help("{}", unknown_parameter_help(.game, .name, .params)))]
+    UnknownParameter {
+        game: String,
+        name: String,
+        /// The game's parameters.
+        params: Vec<String>,
+        #[source_code]
+        src: Source,
+        #[label("unknown parameter")]
+        span: SourceSpan,
+    },
+
+    /// A value given from outside the file names no parameter of it.
+    #[error("no game in this file has a parameter `{name}`")]
+    #[diagnostic(code(gamelang::check::unknown_parameter), help("{}", all_params_help(.params)))]
+    UnknownOverride {
+        name: String,
+        /// Every parameter of the file, with its game: `(game, parameter)`.
+        params: Vec<(String, String)>,
+        #[source_code]
+        src: Source,
+        #[label("unknown parameter")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` is a number, but this is a set")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("give a number, like `{name}{}{default}`", equals(*.compact))
+    )]
+    NumberExpected {
+        name: String,
+        default: BigInt,
+        /// Written `NAME=VALUE`, as on a command line, not `NAME = VALUE`.
+        compact: bool,
+        #[source_code]
+        src: Source,
+        #[label("a set")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` is a set of numbers, but this is a number")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("give a set, like `{name}{}{}`", equals(*.compact), ParamValue::Set(.default.clone()))
+    )]
+    SetExpected {
+        name: String,
+        default: BTreeSet<BigInt>,
+        /// Written `NAME=VALUE`, as on a command line, not `NAME = VALUE`.
+        compact: bool,
+        #[source_code]
+        src: Source,
+        #[label("a number")]
+        span: SourceSpan,
+    },
+
+    #[error("`{game}` is played on {expected} heap{}, but this position has {found}", plural(*.expected))]
+    #[diagnostic(
+        code(gamelang::check::heap_count),
+        help("give {expected} heap{}, like `{}`", plural(*.expected), example(*.expected))
+    )]
+    HeapCount {
+        game: String,
+        expected: usize,
+        found: usize,
+        #[source_code]
+        src: Source,
+        #[label("{found} heap{}", plural(*found))]
+        span: SourceSpan,
+    },
+
+    #[error("this position is not a position of `{game}`")]
+    #[diagnostic(
+        code(gamelang::check::invariant),
+        help("every position of `{game}` satisfies `{invariant}`: give one that does")
+    )]
+    Invariant {
+        game: String,
+        /// The invariant as written.
+        invariant: String,
+        #[source_code]
+        src: Source,
+        #[label("breaks `{invariant}`")]
+        span: SourceSpan,
+    },
+
+    #[error("the game's invariant cannot be evaluated here: {reason}")]
+    #[diagnostic(
+        code(gamelang::eval),
+        help("every position of `{game}` satisfies `{invariant}`: give one that does")
+    )]
+    InvariantUnevaluable {
+        game: String,
+        invariant: String,
+        reason: EvalError,
+        #[source_code]
+        src: Source,
+        #[label("this position")]
+        span: SourceSpan,
+    },
+
+    /// A mistake in a game's rules that only the parameter values given to
+    /// it cause: the defaults are fine.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    CausedByValues(CausedByValues),
+}
+
+/// A rules error with the parameter values that caused it.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct CausedByValues {
+    pub error: Box<diagnostics::Error>,
+    pub given: Vec<GivenValue>,
+}
+
+/// A parameter value given to a game, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenValue {
+    pub name: String,
+    /// The value as written.
+    pub value: String,
+    pub by: GivenBy,
+    /// Where it was given, when that is in the text the error points into.
+    pub span: Option<SourceSpan>,
+}
+
+/// Where a parameter value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GivenBy {
+    /// An `analyze` statement's arguments.
+    AnalyzeStatement,
+    /// Outside the file (the command line).
+    Outside,
+}
+
+impl CausedByValues {
+    /// The help, saying where the values were given, in the words `by`
+    /// gives for each source.
+    pub fn help_with(&self, by: impl Fn(GivenBy) -> String) -> String {
+        let values: Vec<String> = self
+            .given
+            .iter()
+            .map(|g| format!("`{} = {}` (given {})", g.name, g.value, by(g.by)))
+            .collect();
+        let names: Vec<String> = self.given.iter().map(|g| format!("`{}`", g.name)).collect();
+        format!(
+            "the defaults are fine: this comes from {}; give {} another value",
+            values.join(" and "),
+            names.join(" or ")
+        )
+    }
+}
+
+impl Diagnostic for CausedByValues {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Diagnostic::code(&*self.error)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.help_with(|by| match by {
+            GivenBy::AnalyzeStatement => "in the `analyze` statement".to_string(),
+            GivenBy::Outside => "from outside the file".to_string(),
+        })))
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Diagnostic::source_code(&*self.error)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let given = self
+            .given
+            .iter()
+            .filter_map(|g| g.span)
+            .map(|span| LabeledSpan::new_with_span(Some("given here".to_string()), span));
+        Some(Box::new(
+            Diagnostic::labels(&*self.error)
+                .into_iter()
+                .flatten()
+                .chain(given),
+        ))
+    }
+}
+
+impl Error {
+    /// The wrapped rules error, for a mistake only the given values cause.
+    pub fn caused_by_values(&self) -> Option<&CausedByValues> {
+        match self {
+            Error::CausedByValues(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+fn equals(compact: bool) -> &'static str {
+    if compact { "=" } else { " = " }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A position of `n` heaps: `(1, 2, 3)`.
+fn example(n: usize) -> String {
+    crate::position::heaps_text(&(1..=n).collect::<Vec<_>>())
+}
+
+pub(super) fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unknown_parameter_help(game: &str, name: &str, params: &[String]) -> String {
+    if params.is_empty() {
+        format!("`{game}` takes no parameters")
+    } else {
+        did_you_mean(name, params, "parameters")
+    }
+}
+
+fn all_params_help(params: &[(String, String)]) -> String {
+    if params.is_empty() {
+        return "no game in this file has parameters".to_string();
+    }
+    let names: Vec<String> = params
+        .iter()
+        .map(|(game, param)| format!("`{param}` of `{game}`"))
+        .collect();
+    format!("the parameters are {}", names.join(", "))
+}

@@ -1,0 +1,435 @@
+//! What lowering finds wrong with a game's rules. Each variant carries the
+//! facts (the span, the names, the numbers); the code, message, labels and
+//! help are derived from them. Codes are `gamelang::check::...`: to a user,
+//! these are mistakes `gamelang check` finds.
+
+use miette::SourceSpan;
+use num_bigint::BigInt;
+
+use crate::diagnostics::Source;
+use crate::rules::expr::EvalError;
+
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    #[error("this rule can move 0, which leaves the position unchanged")]
+    #[diagnostic(code(gamelang::check::unchanged_position), help("{}", .zero.help()))]
+    ZeroAmount {
+        zero: ZeroAmount,
+        #[source_code]
+        src: Source,
+        #[label("{}", zero.label())]
+        span: SourceSpan,
+    },
+
+    #[error("this rule can never be used: {why}")]
+    #[diagnostic(
+        code(gamelang::check::empty_amounts),
+        help("give at least one amount, like `1..3` or `{{1, 3, 4}}`")
+    )]
+    NoAmount {
+        why: NoAmount,
+        #[source_code]
+        src: Source,
+        #[label("no amount here")]
+        span: SourceSpan,
+    },
+
+    #[error("this must be a fixed number, not depend on the heaps")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("use numbers and parameters here; conditions on the heaps go after `where`")
+    )]
+    DependsOnPosition {
+        #[source_code]
+        src: Source,
+        #[label("depends on the position")]
+        span: SourceSpan,
+    },
+
+    #[error("this cannot be evaluated: {reason}")]
+    #[diagnostic(
+        code(gamelang::eval),
+        help(
+            "a bound, a set item or a number of heaps must have a value: change it, or the parameters it uses"
+        )
+    )]
+    Unevaluable {
+        reason: EvalError,
+        #[source_code]
+        src: Source,
+        #[label("{reason}")]
+        span: SourceSpan,
+    },
+
+    #[error("expected {want}, found {found}")]
+    #[diagnostic(code(gamelang::check::wrong_kind), help("{}", .want.help()))]
+    WrongKind {
+        want: Kind,
+        found: Kind,
+        #[source_code]
+        src: Source,
+        #[label("this is {found}")]
+        span: SourceSpan,
+    },
+
+    #[error("this number is too large for a condition")]
+    #[diagnostic(
+        code(gamelang::check::limit),
+        help("conditions compute with numbers below 2^127")
+    )]
+    NumberTooLarge {
+        #[source_code]
+        src: Source,
+        #[label("larger than 128 bits")]
+        span: SourceSpan,
+    },
+
+    #[error("a game has one `{statement}` statement, and this is its second")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_statement),
+        help("remove one of the two `{statement}` statements")
+    )]
+    DuplicateStatement {
+        statement: &'static str,
+        #[source_code]
+        src: Source,
+        #[label(primary, "second one here")]
+        again: SourceSpan,
+        #[label("first one here")]
+        first: SourceSpan,
+    },
+
+    #[error("{count} heaps is more than gamelang handles")]
+    #[diagnostic(
+        code(gamelang::check::limit),
+        help("write `heaps *` to let each position say how many heaps it has")
+    )]
+    TooManyHeaps {
+        count: num_bigint::BigUint,
+        #[source_code]
+        src: Source,
+        #[label("too many heaps")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` here is both a parameter and the {}", amount_or_heap(.name))]
+    #[diagnostic(
+        code(gamelang::check::unknown_name),
+        help(
+            "rename the parameter `{name}`: in a rule's amounts, `k` is the amount and `h` the heap"
+        )
+    )]
+    Ambiguous {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("ambiguous")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` is a set, and a number is needed here")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("a set parameter stands alone as a rule's amounts: `take {name}`")
+    )]
+    SetAsNumber {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("a set")]
+        span: SourceSpan,
+    },
+
+    #[error(
+        "this must be a fixed number, but `{name}` is the {}, which changes from move to move",
+        amount_or_heap(.name)
+    )]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help(
+            "bounds and set items are numbers, parameters and arithmetic on them; to depend on the heap, take `k` and filter it: `take k where k <= h / 2`"
+        )
+    )]
+    ChangesPerMove {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("the {}", amount_or_heap(name))]
+        span: SourceSpan,
+    },
+
+    #[error("there is no `{name}` here")]
+    #[diagnostic(code(gamelang::check::unknown_name), help("{}", unknown_name_help(.name, .params, *.in_amounts)))]
+    UnknownName {
+        name: String,
+        /// The game's parameters.
+        params: Vec<String>,
+        /// Whether the name is in a rule's amounts, where `k` and `h` exist.
+        in_amounts: bool,
+        #[source_code]
+        src: Source,
+        #[label("unknown name")]
+        span: SourceSpan,
+    },
+
+    #[error("`{digit}` is not an octal digit")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help(
+            "each digit of an octal code is 0 to 7: bit 1 leaves no heap, bit 2 one heap, bit 4 two heaps"
+        )
+    )]
+    NotOctal {
+        digit: char,
+        #[source_code]
+        src: Source,
+        #[label("not 0 to 7")]
+        span: SourceSpan,
+    },
+
+    #[error("`{before}` cannot stand before the point of an octal code")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("the digit before the point is for removing nothing: 4 (split a heap in two) or 0")
+    )]
+    OctalBeforePoint {
+        before: String,
+        #[source_code]
+        src: Source,
+        #[label("only 0 or 4 here")]
+        span: SourceSpan,
+    },
+
+    #[error("only a take from one heap can split the rest")]
+    #[diagnostic(
+        code(gamelang::check::bad_target),
+        help("take from one heap, or drop `and split the rest ...`")
+    )]
+    SplitRestOfSeveral {
+        #[source_code]
+        src: Source,
+        #[label("this split")]
+        span: SourceSpan,
+    },
+
+    #[error("this split can leave the position unchanged")]
+    #[diagnostic(
+        code(gamelang::check::unchanged_position),
+        help("write `split into 2 nonempty heaps`")
+    )]
+    SplitMayBeEmpty {
+        #[source_code]
+        src: Source,
+        #[label("may split a heap into itself and an empty heap")]
+        span: SourceSpan,
+    },
+
+    #[error("`empty one heap and split the other` needs exactly two heaps")]
+    #[diagnostic(
+        code(gamelang::check::bad_target),
+        help("declare the game with `heaps 2`")
+    )]
+    EmptyAndSplitNeedsTwo {
+        #[source_code]
+        src: Source,
+        #[label("needs `heaps 2`")]
+        span: SourceSpan,
+    },
+
+    #[error("a split adds a heap, but this game always has {heaps}")]
+    #[diagnostic(
+        code(gamelang::check::bad_target),
+        help("declare the game with `heaps *`")
+    )]
+    SplitInFixedHeaps {
+        heaps: usize,
+        #[source_code]
+        src: Source,
+        #[label("adds a heap")]
+        span: SourceSpan,
+    },
+
+    #[error(
+        "`from both heaps` needs exactly two heaps, but this game has {} heaps",
+        heap_count(.heaps)
+    )]
+    #[diagnostic(
+        code(gamelang::check::bad_target),
+        help(
+            "write `from two heaps` to take the same amount from any two heaps, or declare `heaps 2`"
+        )
+    )]
+    BothHeapsNeedsTwo {
+        /// The game's heap count; `None` for `heaps *`.
+        heaps: Option<usize>,
+        #[source_code]
+        src: Source,
+        #[label("from both heaps")]
+        span: SourceSpan,
+    },
+
+    #[error("a move must take from at least one heap, not {count}")]
+    #[diagnostic(code(gamelang::check::bad_target), help("use a count of 1 or more"))]
+    NoHeapTaken {
+        count: BigInt,
+        #[source_code]
+        src: Source,
+        #[label("the number of heaps")]
+        span: SourceSpan,
+    },
+
+    #[error("this takes from {count} heaps, but the game has {heaps}")]
+    #[diagnostic(code(gamelang::check::bad_target), help("use at most {heaps} heaps"))]
+    TooManyTargets {
+        count: usize,
+        heaps: usize,
+        #[source_code]
+        src: Source,
+        #[label("too many heaps")]
+        span: SourceSpan,
+    },
+}
+
+/// Why a rule's amounts include 0, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZeroAmount {
+    /// `0..hi`: `hi` as written (empty for an open range).
+    RangeFromZero { hi: String },
+    /// `lo..hi` with `lo < 0 <= hi`.
+    RangeThroughZero { lo: BigInt, hi: String },
+    /// `{..., 0, ...}`.
+    InSet,
+    /// A set parameter that holds 0.
+    SetParameter { name: String },
+    /// A number parameter that is 0.
+    Parameter { name: String },
+    /// A number that is 0.
+    Number,
+}
+
+impl ZeroAmount {
+    fn label(&self) -> String {
+        match self {
+            ZeroAmount::RangeFromZero { .. } | ZeroAmount::InSet => {
+                "0 is one of the amounts".to_string()
+            }
+            ZeroAmount::RangeThroughZero { .. } => "this range includes 0".to_string(),
+            ZeroAmount::SetParameter { name } => format!("`{name}` holds 0"),
+            ZeroAmount::Parameter { name } => format!("`{name}` is 0"),
+            ZeroAmount::Number => "this is 0".to_string(),
+        }
+    }
+
+    fn help(&self) -> String {
+        match self {
+            ZeroAmount::RangeFromZero { hi } => format!("start the range at 1: `1..{hi}`"),
+            ZeroAmount::RangeThroughZero { lo, hi } => {
+                format!("leave 0 out with two rules, like `take {lo}..-1` and `take 1..{hi}`")
+            }
+            ZeroAmount::InSet => "remove 0 from the set".to_string(),
+            ZeroAmount::SetParameter { name } => format!("remove 0 from `{name}`"),
+            ZeroAmount::Parameter { name } => format!("give `{name}` a value other than 0"),
+            ZeroAmount::Number => "take at least 1, like `take 1`".to_string(),
+        }
+    }
+}
+
+/// Why a rule's amounts hold nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoAmount {
+    #[error("{lo}..{hi} holds no amount")]
+    Range { lo: BigInt, hi: BigInt },
+    #[error("the set `{{}}` holds no amount")]
+    EmptySet,
+    #[error("`{name}` is the empty set")]
+    EmptySetParameter { name: String },
+    #[error("the octal code {code} allows no move")]
+    Octal { code: String },
+}
+
+/// What an expression is: its place wants one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Number,
+    Condition,
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Kind::Number => "a number",
+            Kind::Condition => "a condition",
+        })
+    }
+}
+
+impl Kind {
+    fn help(self) -> &'static str {
+        match self {
+            Kind::Number => "use a number here, like `k + 1` or `h / 2`",
+            Kind::Condition => "use a condition here, like `k <= 3` or `k is prime`",
+        }
+    }
+}
+
+impl Error {
+    /// The source the error points into.
+    pub fn source_text(&self) -> &Source {
+        match self {
+            Error::ZeroAmount { src, .. }
+            | Error::NoAmount { src, .. }
+            | Error::DependsOnPosition { src, .. }
+            | Error::Unevaluable { src, .. }
+            | Error::WrongKind { src, .. }
+            | Error::NumberTooLarge { src, .. }
+            | Error::DuplicateStatement { src, .. }
+            | Error::TooManyHeaps { src, .. }
+            | Error::Ambiguous { src, .. }
+            | Error::SetAsNumber { src, .. }
+            | Error::ChangesPerMove { src, .. }
+            | Error::UnknownName { src, .. }
+            | Error::NotOctal { src, .. }
+            | Error::OctalBeforePoint { src, .. }
+            | Error::SplitRestOfSeveral { src, .. }
+            | Error::SplitMayBeEmpty { src, .. }
+            | Error::EmptyAndSplitNeedsTwo { src, .. }
+            | Error::SplitInFixedHeaps { src, .. }
+            | Error::BothHeapsNeedsTwo { src, .. }
+            | Error::NoHeapTaken { src, .. }
+            | Error::TooManyTargets { src, .. } => src,
+        }
+    }
+}
+
+/// `k` is the amount, `h` the heap.
+fn amount_or_heap(name: &str) -> &'static str {
+    if name == "h" { "heap" } else { "amount" }
+}
+
+fn heap_count(heaps: &Option<usize>) -> String {
+    heaps.map_or("any number of".to_string(), |n| n.to_string())
+}
+
+fn unknown_name_help(name: &str, params: &[String], in_amounts: bool) -> String {
+    let mut known: Vec<String> = params.iter().map(|n| format!("`{n}`")).collect();
+    if in_amounts {
+        known.extend(["`k` (the amount)".into(), "`h` (the heap)".into()]);
+    }
+    known.extend(["`len`".into(), "`h[i]`".into()]);
+    if !in_amounts && (name == "k" || name == "h") {
+        format!(
+            "`{name}` exists only in a rule's amounts; the names here are {}",
+            and_list(&known)
+        )
+    } else {
+        format!("the names here are {}", and_list(&known))
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => items.join(""),
+    }
+}
