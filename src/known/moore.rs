@@ -1,10 +1,11 @@
 //! Moore's Nim_k: any number of heaps; a move takes any positive amounts
 //! from 1 to k heaps at once (k >= 2; k = 1 is Nim); normal play.
 //!
-//! Seed 003: a position is P iff, for every bit, the number of heaps with
-//! that bit set is a multiple of k + 1. No move can clear or set k + 1 bits of
-//! one column; from an N-position, seed 003's proof builds a move column by
-//! column from the top (`constructive_move`).
+//! E. H. Moore (Annals of Math. 11, 1910), and seed 003: a position is P iff,
+//! for every bit, the number of heaps with that bit set is a multiple of
+//! k + 1. No move can clear or set k + 1 bits of one column; from an
+//! N-position, seed 003's proof builds a move column by column from the top
+//! (`constructive_move`).
 //!
 //! Winning moves can be exponentially many, so they are counted rather than
 //! generated one by one: for each set S of at most k nonempty heaps, a move changing exactly the
@@ -38,7 +39,7 @@ pub static ENTRY: Entry = Entry {
     id: "moore",
     recognises: "heaps * (or heaps N); take 1.. from up to k heaps, k >= 2; normal play, no invariant",
     formula: "P iff, for every bit, the number of heaps with that bit set is a multiple of k + 1",
-    source: "Moore's Nim_k, seed 003 (with its proof, which builds a winning move)",
+    source: "Moore's Nim_k: E. H. Moore, Annals of Math. 11 (1910)",
     recognise,
 };
 
