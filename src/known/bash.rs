@@ -1,6 +1,7 @@
 //! Bash's game: one heap of `n` stones; a move takes 1 to `m`; whoever takes
-//! the last stone wins. Seeds 000, 001 (and 002-004): the mover loses iff
-//! `n` is a multiple of `m + 1`, and otherwise wins by taking `n mod (m + 1)`,
+//! the last stone wins. Ferguson, Game Theory, Part I, §1.1 (21 chips, take 1
+//! to 3), and seeds 000, 001 (and 002-004): the mover loses iff `n` is a
+//! multiple of `m + 1`, and otherwise wins by taking `n mod (m + 1)`,
 //! the one winning move. The Grundy value is `n mod (m + 1)`.
 //!
 //! This is bounded Nim on a single heap, so the computation is
@@ -18,7 +19,7 @@ pub static ENTRY: Entry = Entry {
     id: "bash",
     recognises: "heaps 1; take 1..m (or {1, 2, ..., m}), m >= 1; normal play",
     formula: "n is P iff n mod (m+1) = 0; the Grundy value is n mod (m+1); winning move: take n mod (m+1)",
-    source: "Bash's game, seeds 000 and 001 (also 002: 21 with take 1-3 is N, take 1)",
+    source: "Bash's game, the subtraction game {1, ..., m}: T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, §1.1 (21 chips, take 1 to 3); Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 4, subtraction games",
     recognise,
 };
 

@@ -1,5 +1,6 @@
 //! Bounded Nim: any number of heaps; a move takes 1 to `r` stones from one
-//! heap; normal play. Seed 001 (third type): reduce each heap mod `r + 1`,
+//! heap; normal play. Seed 001 (third type), from the subtraction games of
+//! Winning Ways (Berlekamp, Conway, Guy), ch. 4: reduce each heap mod `r + 1`,
 //! then XOR; the position is P iff that XOR `s` is 0. Each heap is the
 //! subtraction game {1..r}, whose Grundy value is `h mod (r + 1)`, so by
 //! Sprague-Grundy `s` is the position's Grundy value, and the winning moves
@@ -23,7 +24,7 @@ pub static ENTRY: Entry = Entry {
     id: "bounded_nim",
     recognises: "heaps * (or heaps N); take 1..r (or {1, 2, ..., r}) from one heap, r >= 1; normal play",
     formula: "P iff (h1 mod (r+1)) xor (h2 mod (r+1)) xor ... = 0; the Grundy value is that XOR s; winning moves: a heap h with v = h mod (r+1) and t = v xor s <= r loses k = (v - t) mod (r+1), if k <= h",
-    source: "seed 001 (third type: reduce each heap mod r+1, then XOR); the Sprague-Grundy theorem",
+    source: "each heap is the subtraction game {1, ..., r}, with Grundy value h mod (r+1): Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 4, subtraction games; the sum: the Sprague-Grundy theorem (Sprague 1935, Grundy 1939)",
     recognise,
 };
 

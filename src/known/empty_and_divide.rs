@@ -1,15 +1,16 @@
 //! Empty-and-divide: two boxes; a move empties one box and splits the other's
 //! stones between both, neither left empty; (1, 1) is the end; normal play.
 //!
-//! Seed 002: a position is P iff both boxes are odd. Odd boxes cannot be split
-//! into two odd ones, and an even box (>= 2) can: into (a, v - a) for every
+//! Ferguson, Game Theory, Part I (exercises of ch. 1), and seed 002: a
+//! position is P iff both boxes are odd. Odd boxes cannot be split into two
+//! odd ones, and an even box (>= 2) can: into (a, v - a) for every
 //! odd a, v/2 ways. So from (x, y) the winning moves are the splits of y (box 1
 //! emptied) into two odd boxes, then those of x, as the search lists them; when
 //! x = y both lists are the same positions, counted once.
 //!
 //! The Grundy value: the number of trailing 1 bits of (x - 1) | (y - 1),
 //! found by computing and checked against the search in
-//! tests/known_pairs.rs. It is 0 exactly when x - 1 and y - 1 are both even,
+//! tests/it/known_pairs.rs. It is 0 exactly when x - 1 and y - 1 are both even,
 //! which is seed 002's rule.
 //!
 //! Without the `each >= 1` invariant, a box may be empty: an empty box, like
@@ -30,7 +31,7 @@ pub static ENTRY: Entry = Entry {
     id: "empty_and_divide",
     recognises: "heaps 2 where each >= 1 (or each > 0, or no invariant); empty one heap and split the other into 2 nonempty heaps; normal play",
     formula: "P iff both boxes are odd (a box of 0 counts as 1); the Grundy value is the number of trailing 1 bits of (x - 1) | (y - 1)",
-    source: "Empty-and-divide, seed 002 (P iff both odd); the Grundy value verified against the search",
+    source: "Empty and Divide: T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, exercises of ch. 1 (P iff both boxes are odd); the Grundy value found by computing, and checked against the search",
     recognise,
 };
 

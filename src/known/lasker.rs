@@ -1,6 +1,7 @@
 //! Lasker's Nim: any number of heaps; a move takes any positive amount from
 //! one heap, or splits a heap into two nonempty heaps; normal play. Winning
-//! Ways, ch. 15: g(0) = 0, g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4,
+//! Ways (Berlekamp, Conway, Guy):
+//! g(0) = 0, g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4,
 //! g(4k+4) = 4k+3; a position's Grundy value is the XOR `s` of its heaps'.
 //!
 //! Winning moves change one heap `h` to value `t = g(h) xor s`:
@@ -22,7 +23,7 @@ pub static ENTRY: Entry = Entry {
     id: "lasker",
     recognises: "heaps *; take 1.. (from one heap); split into 2 nonempty heaps; normal play (the two rules in either order)",
     formula: "g(0) = 0, g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3; the Grundy value is the XOR of g(h) over the heaps; P iff it is 0",
-    source: "Lasker's Nim, Winning Ways for your Mathematical Plays, ch. 15; the Sprague-Grundy theorem",
+    source: "Lasker's Nim: Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy); the sum: the Sprague-Grundy theorem (Sprague 1935, Grundy 1939)",
     recognise,
 };
 

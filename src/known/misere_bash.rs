@@ -1,5 +1,6 @@
 //! Misère Bash: one heap of `n` stones; a move takes 1 to `m`; whoever takes
-//! the last stone loses. Seeds 003 and 004: the mover loses iff
+//! the last stone loses. For `n >= 1` it is Bash's game on `n - 1` stones
+//! (taking the last stone only loses). Seeds 003 and 004: the mover loses iff
 //! `(n - 1) mod (m + 1) = 0` (seed 004's worked example: n = 15, m = 3 is a
 //! first-player win). That is for `n >= 1`; at `n = 0` the previous player
 //! took the last stone and lost, so the player to move has won: N, with no
@@ -20,7 +21,7 @@ pub static ENTRY: Entry = Entry {
     id: "misere_bash",
     recognises: "heaps 1; take 1..m (or {1, 2, ..., m}), m >= 1; play misere",
     formula: "n is P iff n >= 1 and (n - 1) mod (m+1) = 0 (n = 0 is N: the last stone was taken by the loser); winning move: take (n - 1) mod (m+1)",
-    source: "misère Bash, seeds 003 and 004 (worked example n = 15, m = 3)",
+    source: "misère play of Bash's game: whoever takes the last stone loses, so from n >= 1 it is Bash's game on n - 1 stones; normal and misère play: T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, ch. 1",
     recognise,
 };
 

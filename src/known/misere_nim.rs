@@ -1,5 +1,6 @@
 //! Misère Nim (anti-Nim): Nim's rules, but whoever takes the last stone
-//! loses. Seed 003 (and seed 001, second type): the player to move wins iff
+//! loses. Bouton 1901 (see `nim`), Ferguson, Game Theory, Part I, §2.5, and
+//! seed 003 (and seed 001, second type): the player to move wins iff
 //! all heaps are at most 1 and an even number of them are 1, or some heap is
 //! more than 1 and the XOR of the heaps is not 0. Empty heaps do not count.
 //!
@@ -27,7 +28,7 @@ pub static ENTRY: Entry = Entry {
     id: "misere_nim",
     recognises: "heaps * (or heaps N); take 1.. (from one heap); play misere",
     formula: "the mover wins iff (all heaps <= 1 and the number of 1-heaps is even) or (some heap > 1 and h1 xor h2 xor ... != 0)",
-    source: "anti-Nim, seed 003 (also seed 001, second type)",
+    source: "misère Nim: C. L. Bouton, \"Nim, a game with a complete mathematical theory\", Annals of Math. 3 (1901); T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, §2.5",
     recognise,
 };
 

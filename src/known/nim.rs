@@ -1,8 +1,10 @@
 //! Nim: any number of heaps; a move takes any positive amount from one heap;
-//! normal play. Bouton's theorem (seeds 000, 001, 003): a position is P iff
-//! the XOR `s` of its heaps is 0, and its Grundy value is `s`. The winning
-//! moves turn a heap `h` into `h xor s` wherever that is smaller: one per
-//! such heap, so seed 001 counts them as the heaps with `h xor s < h`.
+//! normal play. Bouton's theorem (C. L. Bouton, "Nim, a game with a complete
+//! mathematical theory", Annals of Math. 3, 1901; seeds 000, 001, 003): a
+//! position is P iff the XOR `s` of its heaps is 0, and its Grundy value is
+//! `s`. The winning moves turn a heap `h` into `h xor s` wherever that is
+//! smaller: one per such heap, so seed 001 counts them as the heaps with
+//! `h xor s < h`.
 //!
 //! The Nim family (this module and its siblings) shares the shape of its
 //! rules, one take with no condition; `single_take` and `Collector` are here.
@@ -18,7 +20,7 @@ pub static ENTRY: Entry = Entry {
     id: "nim",
     recognises: "heaps * (or heaps N); take 1.. (from one heap); normal play",
     formula: "P iff h1 xor h2 xor ... = 0; the Grundy value is that XOR s; winning moves: each heap h with h xor s < h becomes h xor s",
-    source: "Bouton's theorem (seeds 000, 001, 003; the winning-move count: seed 001, fourth type)",
+    source: "Bouton's theorem: C. L. Bouton, \"Nim, a game with a complete mathematical theory\", Annals of Math. 3 (1901); the Grundy value: the Sprague-Grundy theorem (Sprague 1935, Grundy 1939)",
     recognise,
 };
 

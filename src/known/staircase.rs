@@ -2,14 +2,15 @@
 //! positive number of coins from stair i to stair i - 1 (from stair 1 they
 //! reach the ground and leave the game); normal play.
 //!
-//! Seeds 000 and 003: it is Nim on the odd stairs (heaps 1, 3, 5, ...):
+//! Ferguson, Game Theory, Part I, §2.6 (exercises), and seeds 000 and 003: it
+//! is Nim on the odd stairs (heaps 1, 3, 5, ...):
 //! moving coins off an odd stair is a Nim move there, and coins moved onto an
 //! odd stair can be moved straight on by the opponent. So a position is P iff
 //! the XOR `s` of the odd stairs is 0 (seed 003 warns that the even stairs
 //! are wrong: (0, 1) is P). The Grundy value is `s` itself: every value
 //! below `s` is reached by a Nim move on an odd stair, and no move keeps `s`,
 //! since each move changes exactly one odd stair (checked against the search
-//! in tests/known_pairs.rs).
+//! in tests/it/known_pairs.rs).
 //!
 //! Each stair gives at most one winning move, and only one kind: from an odd
 //! stair with `h xor s < h`, shift `h - (h xor s)` down; from an even stair,
@@ -28,7 +29,7 @@ pub static ENTRY: Entry = Entry {
     id: "staircase",
     recognises: "heaps * (or heaps N); shift 1.. to the previous heap; normal play, no invariant",
     formula: "P iff h1 xor h3 xor h5 xor ... = 0 (the odd stairs); the Grundy value is that XOR",
-    source: "Staircase Nim, seeds 000 and 003 (Nim on the odd stairs; (0, 1) is P)",
+    source: "staircase Nim, Nim on the odd stairs: T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, §2.6 (exercises); the Grundy value checked against the search",
     recognise,
 };
 

@@ -1,8 +1,8 @@
 //! Subtraction games: any number of heaps; a move takes an amount in a
 //! finite set `S` of positive integers from one heap; normal play. A heap's
 //! Grundy value is g(n) = mex{ g(n - s) : s in S, s <= n }, and a position's
-//! is their XOR (the Sprague-Grundy theorem). Seed 002: S = {1, 3, 4} is P
-//! exactly where n mod 7 is 0 or 2.
+//! is their XOR (the Sprague-Grundy theorem). Ferguson, Game Theory, Part I,
+//! §1.4, and seed 002: S = {1, 3, 4} is P exactly where n mod 7 is 0 or 2.
 //!
 //! For n >= max(S), g(n) depends only on the `max(S)` values before it, so
 //! g is eventually periodic, and two equal windows of `max(S)` consecutive
@@ -40,7 +40,7 @@ pub static ENTRY: Entry = Entry {
     id: "subtraction",
     recognises: "heaps * (or heaps N); take S from one heap, S a finite set of positive integers ({1, 3, 4}, or a range like 2..5), max(S) <= 10000; normal play",
     formula: "g(n) = mex{g(n - s) : s in S, s <= n}, eventually periodic (computed until a window of max(S) values repeats); the Grundy value is the XOR of g(h); P iff it is 0",
-    source: "subtraction games and the Sprague-Grundy theorem; seed 002 (S = {1, 3, 4}: P iff n mod 7 is 0 or 2)",
+    source: "subtraction games: Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 4; S = {1, 3, 4} (P iff n mod 7 is 0 or 2): T. S. Ferguson, Game Theory, Part I: Impartial Combinatorial Games, §1.4; the sum: the Sprague-Grundy theorem (Sprague 1935, Grundy 1939)",
     recognise,
 };
 

@@ -1,14 +1,17 @@
 //! Wythoff's game: two heaps; a move takes any positive amount from one heap,
 //! or the same positive amount from both; normal play.
 //!
-//! Seeds 000, 001 and 004: the P-positions are the pairs (a_k, b_k) and
-//! (b_k, a_k) with a_k = floor(k * phi) and b_k = a_k + k, k = 0, 1, 2, ...
+//! W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor
+//! Wiskunde 7 (1907), and seeds 000, 001 and 004: the P-positions are the
+//! pairs (a_k, b_k) and (b_k, a_k) with a_k = floor(k * phi) and
+//! b_k = a_k + k, k = 0, 1, 2, ... (OEIS A000201 and A001950 for k >= 1).
 //! Every natural number is in exactly one of these pairs (seed 000's first
-//! property), so each heap value v has one P partner p(v) (0 -> 0, a_k -> b_k,
-//! b_k -> a_k), and the winning moves are: set heap 1 to p(heap 2) or heap 2
-//! to p(heap 1) where that is smaller, and take the same amount from both down
-//! to the P-position with the same difference d, (a_d, b_d), when the smaller
-//! heap exceeds a_d (seed 001's second program prints these moves).
+//! property), so each heap value v has one P partner p(v) (0 -> 0,
+//! a_k -> b_k, b_k -> a_k), and the winning moves are: set heap 1 to
+//! p(heap 2) or heap 2 to p(heap 1) where that is smaller, and take the same
+//! amount from both down to the P-position with the same difference d,
+//! (a_d, b_d), when the smaller heap exceeds a_d (seed 001's second program
+//! prints these moves).
 //!
 //! The seeds compute with floating point; here everything is exact:
 //! sqrt(5) * k is irrational for k > 0, so floor(k * phi) =
@@ -26,7 +29,7 @@ pub static ENTRY: Entry = Entry {
     id: "wythoff",
     recognises: "heaps 2; take 1.. (from one heap); take 1.. from both heaps (or from two heaps); normal play, no invariant",
     formula: "(a, b) with a <= b is P iff a = floor((b - a) * phi), floor(k * phi) = (k + isqrt(5 k^2)) / 2",
-    source: "Wythoff's game, seeds 000, 001 and 004: P-positions (a_k, a_k + k), a_k = floor(k * phi)",
+    source: "W. A. Wythoff, \"A modification of the game of Nim\", Nieuw Archief voor Wiskunde 7 (1907); the P-positions' heaps a_k = floor(k * phi) and a_k + k are OEIS A000201 and A001950",
     recognise,
 };
 

@@ -1,5 +1,6 @@
 //! Every example in docs/LANGUAGE.md and README.md is checked: a ```game
-//! block must check cleanly, a ```game,error block must not.
+//! block must check cleanly, a ```game,error block must not. And the sources
+//! `gamelang known` prints name publications a reader can look up.
 
 use gamelang::check::check;
 use gamelang::diagnostics::Source;
@@ -50,4 +51,32 @@ fn language_reference_examples_check() {
 #[test]
 fn readme_examples_check() {
     assert!(check_examples("README.md") >= 1);
+}
+
+/// What `gamelang known` prints as a source, and what README.md cites, is
+/// something a reader can look up: never the seed notes this project was
+/// started from (they are named only in tests and code comments).
+#[test]
+fn sources_are_ones_a_reader_can_look_up() {
+    for entry in gamelang::known::CATALOGUE {
+        let source = entry.source.to_lowercase();
+        assert!(!source.contains("seed"), "{}: {}", entry.id, entry.source);
+        assert!(
+            [
+                "annals of math",
+                "nieuw archief",
+                "winning ways",
+                "ferguson",
+                "oeis a"
+            ]
+            .iter()
+            .any(|publication| source.contains(publication)),
+            "{}: names no publication: {}",
+            entry.id,
+            entry.source
+        );
+    }
+    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
+        .expect("README.md exists");
+    assert!(!readme.to_lowercase().contains("seed"));
 }
