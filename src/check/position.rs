@@ -1,0 +1,85 @@
+//! Positions against their game: the heap count, and the invariant.
+
+use super::Error;
+use crate::diagnostics::{Errors, Source};
+use crate::position::Position;
+use crate::rules::Game;
+use crate::syntax::ast::{self, PositionLit};
+use num_traits::ToPrimitive;
+
+/// The heap count a game declares (`heaps N`), read off its syntax.
+pub(super) fn declared_heap_count(def: &ast::GameDef) -> Option<usize> {
+    def.body.iter().find_map(|statement| match statement {
+        ast::Statement::Heaps(ast::HeapsDecl {
+            count: ast::HeapCount::Fixed(n, _),
+            ..
+        }) => n.to_usize(),
+        _ => None,
+    })
+}
+
+/// Matches a position against a game's heap count.
+pub(super) fn check_heap_count(
+    name: &str,
+    expected: Option<usize>,
+    lit: &PositionLit,
+    source: &Source,
+) -> Result<(), Error> {
+    let count = lit.heaps.len();
+    match expected {
+        Some(expected) if expected != count => Err(Error::HeapCount {
+            game: name.to_string(),
+            expected,
+            found: count,
+            src: source.clone(),
+            span: lit.span,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Matches a position against its game's heap count and invariant.
+pub(super) fn check_position(
+    game: &Game,
+    lit: &PositionLit,
+    source: &Source,
+) -> Result<Position, Errors> {
+    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e.into()])?;
+    let position = Position(lit.heaps.clone());
+    if let Some(invariant) = &game.invariant {
+        let holds = invariant.expr.holds_on(position.heaps());
+        let (game, invariant, src, span) = (
+            game.name.clone(),
+            invariant.text.clone(),
+            source.clone(),
+            lit.span,
+        );
+        match holds {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(vec![
+                    Error::Invariant {
+                        game,
+                        invariant,
+                        src,
+                        span,
+                    }
+                    .into(),
+                ]);
+            }
+            Err(reason) => {
+                return Err(vec![
+                    Error::InvariantUnevaluable {
+                        game,
+                        invariant,
+                        reason,
+                        src,
+                        span,
+                    }
+                    .into(),
+                ]);
+            }
+        }
+    }
+    Ok(position)
+}

@@ -1,0 +1,169 @@
+//! A checked program's questions: which game a name means, the position of
+//! a game (with parameter values given to it), and the positions of an
+//! `analyze` statement.
+
+use std::sync::Arc;
+
+use super::position::{check_heap_count, check_position, declared_heap_count};
+use super::{Analysis, Error, GameEntry, Instance, Program, params};
+use crate::diagnostics::{self, Errors, Source};
+use crate::rules::{Game, lower::lower};
+use crate::syntax::ast::{self, Ident, PositionLit};
+
+impl Program {
+    pub fn game(&self, name: &str) -> Option<&GameEntry> {
+        self.games.iter().find(|g| g.def.name.name == name)
+    }
+
+    /// The game `--game NAME` names, or the only game of the file.
+    pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, diagnostics::Error> {
+        let file = self.source.name().to_string();
+        let error = match (name, self.games.as_slice()) {
+            (Some(name), _) => match self.game(name) {
+                Some(entry) => return Ok(entry),
+                None => Error::NoGameNamed {
+                    name: name.to_string(),
+                    file,
+                    games: self.game_names(),
+                },
+            },
+            (None, [only]) => return Ok(only),
+            (None, []) => Error::NoGame { file },
+            (None, _) => Error::SeveralGames {
+                file,
+                games: self.game_names(),
+            },
+        };
+        Err(error.into())
+    }
+
+    /// A position of one game, as `--at` gives it, with `args` overriding parameters.
+    pub fn instance(
+        &self,
+        entry: &GameEntry,
+        args: &[ast::Arg],
+        args_source: &Source,
+        position: &PositionLit,
+        position_source: &Source,
+    ) -> Result<Instance, Errors> {
+        if entry.broken() {
+            // The rules' own errors are reported already; what the statement
+            // itself gets wrong is still worth saying.
+            let within = |span: miette::SourceSpan| {
+                args.iter().any(|a| {
+                    span.offset() >= a.span.offset()
+                        && span.offset() + span.len() <= a.span.offset() + a.span.len()
+                })
+            };
+            let mut errors: Errors =
+                params::resolve(&entry.def, &[], args, args_source, &self.source)
+                    .err()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|e| e.primary().is_some_and(|(_, span)| within(span)))
+                    .collect();
+            let name = &entry.def.name.name;
+            if let Err(e) = check_heap_count(
+                name,
+                declared_heap_count(&entry.def),
+                position,
+                position_source,
+            ) {
+                errors.push(e.into());
+            }
+            return Err(errors);
+        }
+        let game = if args.is_empty() {
+            entry.lowered()?
+        } else {
+            Arc::new(self.lower_with(&entry.def, args, args_source)?)
+        };
+        let position = check_position(&game, position, position_source)?;
+        Ok(Instance { game, position })
+    }
+
+    fn game_names(&self) -> Vec<String> {
+        self.games.iter().map(|g| g.def.name.name.clone()).collect()
+    }
+
+    pub(super) fn lower_with(
+        &self,
+        def: &ast::GameDef,
+        args: &[ast::Arg],
+        args_source: &Source,
+    ) -> Result<Game, Errors> {
+        let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
+        lower(def, values, &self.source)
+            .map_err(|errors| self.blame_values(def, args, args_source, errors))
+    }
+
+    /// An `analyze` statement; `Ok(None)` when it names a game whose own
+    /// errors were already reported.
+    pub(super) fn analysis(
+        &self,
+        statement: &ast::Analyze,
+        source: &Source,
+    ) -> Result<Option<Analysis>, Errors> {
+        let mut errors = Vec::new();
+        let mut components = Vec::new();
+        let mut broken = false;
+        for component in &statement.components {
+            let Some(entry) = self.lookup(&component.game, source, &mut errors) else {
+                continue;
+            };
+            match self.instance(entry, &component.args, source, &component.position, source) {
+                Ok(instance) => components.push((instance, component.span)),
+                Err(e) if e.is_empty() => broken = true,
+                Err(e) => errors.extend(e),
+            }
+        }
+        if components.len() > 1 {
+            for (instance, span) in &components {
+                if instance.game.misere {
+                    errors.push(
+                        Error::MisereInSum {
+                            game: instance.game.name.clone(),
+                            src: source.clone(),
+                            span: *span,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        if broken {
+            return Ok(None);
+        }
+        Ok(Some(Analysis {
+            components: components.into_iter().map(|(i, _)| i).collect(),
+        }))
+    }
+
+    fn lookup(&self, name: &Ident, source: &Source, errors: &mut Errors) -> Option<&GameEntry> {
+        let entry = self.game(&name.name);
+        if entry.is_none() && self.unparsed.contains(&name.name) {
+            errors.push(
+                Error::UnparsedGame {
+                    name: name.name.clone(),
+                    src: source.clone(),
+                    span: name.span,
+                }
+                .into(),
+            );
+        } else if entry.is_none() {
+            errors.push(
+                Error::UnknownGame {
+                    name: name.name.clone(),
+                    games: self.game_names(),
+                    src: source.clone(),
+                    span: name.span,
+                }
+                .into(),
+            );
+        }
+        entry
+    }
+}
