@@ -1,10 +1,12 @@
 //! `gamelang analyze FILE`: the outcome, Grundy value and winning moves of
 //! the file's `analyze` statements, or of the position given with `--at`.
 
+use std::collections::HashSet;
 use std::process::ExitCode;
 
-use gamelang::analysis::{Analyzer, DEFAULT_MAX_MOVES, Note, Options};
-use gamelang::check::Analysis;
+use gamelang::analysis::{Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
+use gamelang::check::{Analysis, Program};
+use gamelang::diagnostics::Error;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::{search, verify};
@@ -50,36 +52,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let analyses = match &args.at {
-        Some(at) => match position_of(&program, args.input.game.as_deref(), at) {
-            Ok(instance) => vec![Analysis {
-                components: vec![instance],
-            }],
-            Err(code) => return code,
-        },
-        None => {
-            let wanted: Vec<Analysis> = program
-                .analyses
-                .iter()
-                .filter(|a| {
-                    args.input
-                        .game
-                        .as_deref()
-                        .is_none_or(|name| a.components.iter().any(|c| c.game.name == name))
-                })
-                .cloned()
-                .collect();
-            if wanted.is_empty() {
-                return fail_cli(
-                    CliError::NoAnalyzeStatement {
-                        file: args.input.file.clone(),
-                        game: args.input.game.clone(),
-                    },
-                    USAGE,
-                );
-            }
-            wanted
-        }
+    let analyses = match analyses(&args, &program) {
+        Ok(analyses) => analyses,
+        Err(code) => return code,
     };
     let progress = search::Progress::default();
     let spinner = Spinner::start("searching", progress.clone());
@@ -93,42 +68,88 @@ pub fn run(args: Args) -> ExitCode {
         max_moves: args.max_moves,
         verify_bound: args.verify.unwrap_or(verify::DEFAULT_BOUND),
     });
-    if let Some(bound) = args.verify {
-        // What was compared: on stdout with the answers, or on stderr beside JSON.
-        let say = |line: String| {
-            if args.json {
-                eprintln!("{line}");
-            } else {
-                out(&format!("{line}\n"));
-            }
-        };
-        let mut seen = std::collections::HashSet::new();
-        for game in analyses
-            .iter()
-            .flat_map(|a| a.components.iter().map(|c| &c.game))
-        {
-            if !seen.insert(game.title()) {
-                continue;
-            }
-            match analyzer.recognised(game) {
-                Ok(Some((id, verified))) => say(format!(
-                    "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heap{}, each heap at most {bound}",
-                    game.title(),
-                    verified.positions,
-                    verified.max_heaps,
-                    if verified.max_heaps == 1 { "" } else { "s" }
-                )),
-                Ok(None) => say(format!(
-                    "verified: nothing to compare for `{}`: no closed form applies, the search answers it",
-                    game.title()
-                )),
-                Err(e) => return fail(e, FINDINGS),
-            }
-        }
+    if let Some(bound) = args.verify
+        && let Err(e) = say_verified(&args, &mut analyzer, &analyses, bound)
+    {
+        return fail(e, FINDINGS);
     }
     // Answers are printed once the search is over, not under its spinner.
     let results: Vec<_> = analyses.iter().map(|a| analyzer.analyze(a)).collect();
     drop(spinner);
+    print_answers(&args, results)
+}
+
+/// The positions to answer: `--at`'s, or the file's `analyze` statements
+/// (of `--game`'s game, when given).
+fn analyses(args: &Args, program: &Program) -> Result<Vec<Analysis>, ExitCode> {
+    let game = args.input.game.as_deref();
+    if let Some(at) = &args.at {
+        let instance = position_of(program, game, at)?;
+        return Ok(vec![Analysis {
+            components: vec![instance],
+        }]);
+    }
+    let wanted: Vec<Analysis> = program
+        .analyses
+        .iter()
+        .filter(|a| game.is_none_or(|name| a.components.iter().any(|c| c.game.name == name)))
+        .cloned()
+        .collect();
+    if wanted.is_empty() {
+        return Err(fail_cli(
+            CliError::NoAnalyzeStatement {
+                file: args.input.file.clone(),
+                game: args.input.game.clone(),
+            },
+            USAGE,
+        ));
+    }
+    Ok(wanted)
+}
+
+/// What `--verify` compared, for each game once: on stdout with the
+/// answers, or on stderr beside JSON.
+fn say_verified(
+    args: &Args,
+    analyzer: &mut Analyzer,
+    analyses: &[Analysis],
+    bound: u64,
+) -> Result<(), Error> {
+    let say = |line: String| {
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            out(&format!("{line}\n"));
+        }
+    };
+    let mut seen = HashSet::new();
+    for game in analyses
+        .iter()
+        .flat_map(|a| a.components.iter().map(|c| &c.game))
+    {
+        if !seen.insert(game.title()) {
+            continue;
+        }
+        match analyzer.recognised(game)? {
+            Some((id, verified)) => say(format!(
+                "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heap{}, each heap at most {bound}",
+                game.title(),
+                verified.positions,
+                verified.max_heaps,
+                if verified.max_heaps == 1 { "" } else { "s" }
+            )),
+            None => say(format!(
+                "verified: nothing to compare for `{}`: no closed form applies, the search answers it",
+                game.title()
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// Prints each answer (one JSON array with `--json`) and each error; exits
+/// with findings if any analysis failed.
+fn print_answers(args: &Args, results: Vec<Result<Answer, Error>>) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
     for result in results {

@@ -7,113 +7,136 @@ use crate::rules::{MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`.
 pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> String {
-    let one_heap = before.len() == 1;
-    let heap = |i: usize| {
-        if one_heap {
-            String::new()
-        } else {
-            format!(" from heap {}", i + 1)
-        }
+    let m = Move {
+        before,
+        after,
+        changed: (0..before.len().min(after.len()))
+            .filter(|&i| before[i] != after[i])
+            .collect(),
     };
-    let changed: Vec<usize> = (0..before.len().min(after.len()))
-        .filter(|&i| before[i] != after[i])
-        .collect();
-    let diff = |i: usize| BigInt::from(before[i].clone()) - BigInt::from(after[i].clone());
+    let first = m.changed.first().copied().unwrap_or(0);
     match kind {
         MoveKind::Take {
             split_rest: Some(_),
             ..
-        } => {
-            let i = changed.first().copied().unwrap_or(0);
-            let (a, b) = (&after[i], &after[i + 1]);
-            let k =
-                BigInt::from(before[i].clone()) - BigInt::from(a.clone()) - BigInt::from(b.clone());
-            format!(
-                "{}{} and split the rest into {a} and {b}",
-                take(&k),
-                heap(i)
-            )
-        }
+        } => m.take_and_split(first),
         MoveKind::Take {
             target: Target::One,
             ..
-        } => match changed.first() {
-            Some(&i) => format!("{}{}", take(&diff(i)), heap(i)),
+        } => match m.changed.first() {
+            Some(&i) => m.take_from(i),
             None => "take nothing".to_string(),
         },
-        MoveKind::Take { .. } => {
-            let amounts: Vec<BigInt> = changed.iter().map(|&i| diff(i)).collect();
-            let heaps: Vec<String> = changed.iter().map(|i| (i + 1).to_string()).collect();
-            if changed.len() > 1 && amounts.iter().all(|k| *k == amounts[0]) {
-                format!("{} from heaps {}", take(&amounts[0]), and_list(&heaps))
-            } else {
-                let parts: Vec<String> = changed
-                    .iter()
-                    .zip(&amounts)
-                    .enumerate()
-                    .map(|(n, (&i, k))| {
-                        let verb = take(k);
-                        let what = if n == 0 {
-                            verb
-                        } else {
-                            verb.replacen("take ", "", 1)
-                        };
-                        format!("{what}{}", heap(i))
-                    })
-                    .collect();
-                and_list(&parts)
-            }
-        }
-        MoveKind::Shift { .. } => {
-            // The source heap is the one that lost tokens (the last changed).
-            let Some(&i) = changed
-                .iter()
-                .rev()
-                .find(|&&i| after[i] < before[i])
-                .or(changed.last())
-            else {
-                return "shift nothing".to_string();
-            };
-            let k = diff(i);
-            if i == 0 {
-                format!("shift {k} from heap 1 off the board")
-            } else {
-                format!("shift {k} from heap {} to heap {}", i + 1, i)
-            }
-        }
-        MoveKind::Split(_) => {
-            let i = changed.first().copied().unwrap_or(0);
-            format!(
-                "split heap {} into {} and {}",
-                i + 1,
-                after[i],
-                after[i + 1]
-            )
-        }
-        MoveKind::Octal(_) => {
-            let i = changed.first().copied().unwrap_or(0);
-            if after.len() > before.len() {
-                let (a, b) = (&after[i], &after[i + 1]);
-                let k = BigInt::from(before[i].clone())
-                    - BigInt::from(a.clone())
-                    - BigInt::from(b.clone());
-                if k.sign() == num_bigint::Sign::NoSign {
-                    format!("split heap {} into {a} and {b}", i + 1)
-                } else {
-                    format!(
-                        "{}{} and split the rest into {a} and {b}",
-                        take(&k),
-                        heap(i)
-                    )
-                }
-            } else {
-                format!("{}{}", take(&diff(i)), heap(i))
-            }
-        }
+        MoveKind::Take { .. } => m.take_from_several(),
+        MoveKind::Shift { .. } => m.shift(),
+        MoveKind::Split(_) => m.split(first),
+        MoveKind::Octal(_) if after.len() > before.len() => m.take_and_split(first),
+        MoveKind::Octal(_) => m.take_from(first),
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };
             format!("empty heap {emptied} and split heap {split} into {a} and {b}")
+        }
+    }
+}
+
+/// A move's positions, and the heaps it changed.
+struct Move<'a> {
+    before: &'a [BigUint],
+    after: &'a [BigUint],
+    changed: Vec<usize>,
+}
+
+impl Move<'_> {
+    /// ` from heap i` (1-based), or nothing when there is one heap.
+    fn heap(&self, i: usize) -> String {
+        if self.before.len() == 1 {
+            String::new()
+        } else {
+            format!(" from heap {}", i + 1)
+        }
+    }
+
+    /// What heap `i` lost (negative: gained).
+    fn diff(&self, i: usize) -> BigInt {
+        BigInt::from(self.before[i].clone()) - BigInt::from(self.after[i].clone())
+    }
+
+    /// `take 2 from heap 3`.
+    fn take_from(&self, i: usize) -> String {
+        format!("{}{}", take(&self.diff(i)), self.heap(i))
+    }
+
+    /// Heap `i` became heaps `i` and `i + 1`: `split heap 1 into 2 and 3`
+    /// when nothing was taken, else `take 1 and split the rest into 2 and 3`.
+    fn take_and_split(&self, i: usize) -> String {
+        let (a, b) = (&self.after[i], &self.after[i + 1]);
+        let k = BigInt::from(self.before[i].clone())
+            - BigInt::from(a.clone())
+            - BigInt::from(b.clone());
+        if k.sign() == num_bigint::Sign::NoSign {
+            self.split(i)
+        } else {
+            format!(
+                "{}{} and split the rest into {a} and {b}",
+                take(&k),
+                self.heap(i)
+            )
+        }
+    }
+
+    /// `split heap 1 into 2 and 3`.
+    fn split(&self, i: usize) -> String {
+        format!(
+            "split heap {} into {} and {}",
+            i + 1,
+            self.after[i],
+            self.after[i + 1]
+        )
+    }
+
+    /// `take 2 from heaps 1 and 3`, or `take 1 from heap 1 and 2 from heap 3`.
+    fn take_from_several(&self) -> String {
+        let amounts: Vec<BigInt> = self.changed.iter().map(|&i| self.diff(i)).collect();
+        if self.changed.len() > 1 && amounts.iter().all(|k| *k == amounts[0]) {
+            let heaps: Vec<String> = self.changed.iter().map(|i| (i + 1).to_string()).collect();
+            return format!("{} from heaps {}", take(&amounts[0]), and_list(&heaps));
+        }
+        let parts: Vec<String> = self
+            .changed
+            .iter()
+            .zip(&amounts)
+            .enumerate()
+            .map(|(n, (&i, k))| {
+                let verb = take(k);
+                let what = if n == 0 {
+                    verb
+                } else {
+                    verb.replacen("take ", "", 1)
+                };
+                format!("{what}{}", self.heap(i))
+            })
+            .collect();
+        and_list(&parts)
+    }
+
+    /// `shift 2 from heap 3 to heap 2`: the source heap is the one that lost
+    /// tokens (the last changed).
+    fn shift(&self) -> String {
+        let Some(&i) = self
+            .changed
+            .iter()
+            .rev()
+            .find(|&&i| self.after[i] < self.before[i])
+            .or(self.changed.last())
+        else {
+            return "shift nothing".to_string();
+        };
+        let k = self.diff(i);
+        if i == 0 {
+            format!("shift {k} from heap 1 off the board")
+        } else {
+            format!("shift {k} from heap {} to heap {}", i + 1, i)
         }
     }
 }

@@ -23,125 +23,9 @@ impl Lowerer<'_> {
             .as_ref()
             .map(|c| self.expr(c, scope, Kind::Condition));
         let base = match &amounts.kind {
-            ast::AmountsKind::Range { lo, hi } => {
-                let lo_value = self.constant(lo, Kind::Number);
-                let hi_value = hi.as_ref().map(|hi| self.constant(hi, Kind::Number));
-                let lo_value = lo_value?;
-                let hi_value = match hi_value {
-                    Some(v) => Some(v?),
-                    None => None,
-                };
-                if let Some(hi_value) = &hi_value
-                    && *hi_value < lo_value
-                {
-                    self.empty(
-                        amounts.span,
-                        NoAmount::Range {
-                            lo: lo_value,
-                            hi: hi_value.clone(),
-                        },
-                    );
-                    return None;
-                }
-                if !lo_value.is_positive() && hi_value.as_ref().is_none_or(|hi| !hi.is_negative()) {
-                    let hi_text = hi.as_ref().map_or("", |hi| self.source.slice(hi.span));
-                    if lo_value.is_zero() {
-                        self.unchanged(
-                            lo.span,
-                            ZeroAmount::RangeFromZero {
-                                hi: hi_text.to_string(),
-                            },
-                        );
-                    } else {
-                        let range = (lo.span.offset()
-                            ..hi.as_ref()
-                                .map_or(span_end(lo.span), |hi| span_end(hi.span)))
-                            .into();
-                        self.unchanged(
-                            range,
-                            ZeroAmount::RangeThroughZero {
-                                lo: lo_value.clone(),
-                                hi: hi_text.to_string(),
-                            },
-                        );
-                    }
-                    return None;
-                }
-                AmountBase::Range {
-                    lo: lo_value,
-                    hi: hi_value,
-                }
-            }
-            ast::AmountsKind::Set(items) => {
-                let mut set = BTreeSet::new();
-                for item in items {
-                    if let Some(value) = self.constant(item, Kind::Number) {
-                        if value.is_zero() {
-                            self.unchanged(item.span, ZeroAmount::InSet);
-                        }
-                        set.insert(value);
-                    }
-                }
-                if items.is_empty() {
-                    self.empty(amounts.span, NoAmount::EmptySet);
-                    return None;
-                }
-                AmountBase::Set(set)
-            }
-            ast::AmountsKind::Single(expr) => match &expr.kind {
-                ExprKind::Name(name) if name.name == "k" => {
-                    if self.param("k").is_some() {
-                        self.ambiguous(name);
-                        return None;
-                    }
-                    AmountBase::Range {
-                        lo: BigInt::one(),
-                        hi: None,
-                    }
-                }
-                ExprKind::Name(name)
-                    if matches!(self.param(&name.name), Some(ParamValue::Set(_))) =>
-                {
-                    let Some(ParamValue::Set(set)) = self.param(&name.name).cloned() else {
-                        return None;
-                    };
-                    if set.is_empty() {
-                        self.empty(
-                            amounts.span,
-                            NoAmount::EmptySetParameter {
-                                name: name.name.clone(),
-                            },
-                        );
-                        return None;
-                    }
-                    if set.contains(&BigInt::zero()) {
-                        self.unchanged(
-                            expr.span,
-                            ZeroAmount::SetParameter {
-                                name: name.name.clone(),
-                            },
-                        );
-                        return None;
-                    }
-                    AmountBase::Set(set)
-                }
-                _ => {
-                    let value = self.constant(expr, Kind::Number)?;
-                    if value.is_zero() {
-                        match &expr.kind {
-                            ExprKind::Name(name) => self.unchanged(
-                                expr.span,
-                                ZeroAmount::Parameter {
-                                    name: name.name.clone(),
-                                },
-                            ),
-                            _ => self.unchanged(expr.span, ZeroAmount::Number),
-                        }
-                        return None;
-                    }
-                    AmountBase::Set(BTreeSet::from([value]))
-                }
-            },
+            ast::AmountsKind::Range { lo, hi } => self.range(amounts.span, lo, hi.as_ref())?,
+            ast::AmountsKind::Set(items) => self.set(amounts.span, items)?,
+            ast::AmountsKind::Single(expr) => self.single(amounts.span, expr)?,
         };
         Some(Amounts {
             base,
@@ -150,6 +34,129 @@ impl Lowerer<'_> {
                 None => None,
             },
         })
+    }
+
+    /// `lo..hi` (or `lo..`): never empty, never through 0.
+    fn range(&mut self, span: Span, lo: &ast::Expr, hi: Option<&ast::Expr>) -> Option<AmountBase> {
+        let lo_value = self.constant(lo, Kind::Number);
+        let hi_value = hi.map(|hi| self.constant(hi, Kind::Number));
+        let lo_value = lo_value?;
+        let hi_value = match hi_value {
+            Some(v) => Some(v?),
+            None => None,
+        };
+        if let Some(hi_value) = &hi_value
+            && *hi_value < lo_value
+        {
+            self.empty(
+                span,
+                NoAmount::Range {
+                    lo: lo_value,
+                    hi: hi_value.clone(),
+                },
+            );
+            return None;
+        }
+        if !lo_value.is_positive() && hi_value.as_ref().is_none_or(|hi| !hi.is_negative()) {
+            let hi_text = hi.map_or("", |hi| self.source.slice(hi.span));
+            if lo_value.is_zero() {
+                self.unchanged(
+                    lo.span,
+                    ZeroAmount::RangeFromZero {
+                        hi: hi_text.to_string(),
+                    },
+                );
+            } else {
+                let range =
+                    (lo.span.offset()..hi.map_or(span_end(lo.span), |hi| span_end(hi.span))).into();
+                self.unchanged(
+                    range,
+                    ZeroAmount::RangeThroughZero {
+                        lo: lo_value.clone(),
+                        hi: hi_text.to_string(),
+                    },
+                );
+            }
+            return None;
+        }
+        Some(AmountBase::Range {
+            lo: lo_value,
+            hi: hi_value,
+        })
+    }
+
+    /// `{a, b, ...}`: never empty, never 0.
+    fn set(&mut self, span: Span, items: &[ast::Expr]) -> Option<AmountBase> {
+        let mut set = BTreeSet::new();
+        for item in items {
+            if let Some(value) = self.constant(item, Kind::Number) {
+                if value.is_zero() {
+                    self.unchanged(item.span, ZeroAmount::InSet);
+                }
+                set.insert(value);
+            }
+        }
+        if items.is_empty() {
+            self.empty(span, NoAmount::EmptySet);
+            return None;
+        }
+        Some(AmountBase::Set(set))
+    }
+
+    /// One expression: `k` (any amount), a set parameter, or one number.
+    fn single(&mut self, span: Span, expr: &ast::Expr) -> Option<AmountBase> {
+        match &expr.kind {
+            ExprKind::Name(name) if name.name == "k" => {
+                if self.param("k").is_some() {
+                    self.ambiguous(name);
+                    return None;
+                }
+                Some(AmountBase::Range {
+                    lo: BigInt::one(),
+                    hi: None,
+                })
+            }
+            ExprKind::Name(name) if matches!(self.param(&name.name), Some(ParamValue::Set(_))) => {
+                let Some(ParamValue::Set(set)) = self.param(&name.name).cloned() else {
+                    return None;
+                };
+                if set.is_empty() {
+                    self.empty(
+                        span,
+                        NoAmount::EmptySetParameter {
+                            name: name.name.clone(),
+                        },
+                    );
+                    return None;
+                }
+                if set.contains(&BigInt::zero()) {
+                    self.unchanged(
+                        expr.span,
+                        ZeroAmount::SetParameter {
+                            name: name.name.clone(),
+                        },
+                    );
+                    return None;
+                }
+                Some(AmountBase::Set(set))
+            }
+            _ => {
+                let value = self.constant(expr, Kind::Number)?;
+                if value.is_zero() {
+                    match &expr.kind {
+                        ExprKind::Name(name) => self.unchanged(
+                            expr.span,
+                            ZeroAmount::Parameter {
+                                name: name.name.clone(),
+                            },
+                        ),
+                        _ => self.unchanged(expr.span, ZeroAmount::Number),
+                    }
+                    return None;
+                }
+                Some(AmountBase::Set(BTreeSet::from([value])))
+            }
+        }
     }
 
     /// A rule whose amounts include 0, at the span that holds the 0.

@@ -20,10 +20,21 @@ pub(super) enum Class {
     Operator,
 }
 
-/// How a rule is named to the user; `None` for rules never worth naming.
+/// How a rule is named to the user; `None` for rules never worth naming:
+/// entry points, layout, and rules that cannot fail or are never reported
+/// (their insides are).
 pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
+    structure(rule)
+        .or_else(|| statement(rule))
+        .or_else(|| expression(rule))
+        .or_else(|| value(rule))
+        .or_else(|| keyword(rule))
+}
+
+/// Items, parameter lists, bodies and their ends.
+fn structure(rule: Rule) -> Option<(Class, &'static str)> {
     use Class::*;
-    let d = match rule {
+    Some(match rule {
         Rule::item_line | Rule::game_def | Rule::analyze => (Main, "`game` or `analyze`"),
         Rule::item_end => (End, "the end of the line"),
         Rule::EOI => (End, "the end of the text"),
@@ -36,6 +47,14 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::rbracket => (Close, "`]`"),
         Rule::body | Rule::statement | Rule::reserved_stmt => (Main, "a statement"),
         Rule::eos => (End, "the end of the statement (a new line or `;`)"),
+        _ => return None,
+    })
+}
+
+/// Statements and rules: `heaps`, `take`, `from`, amounts.
+fn statement(rule: Rule) -> Option<(Class, &'static str)> {
+    use Class::*;
+    Some(match rule {
         Rule::heaps_decl | Rule::kw_heaps => (Main, "`heaps`"),
         Rule::heap_count => (Main, "a heap count (a number or `*`)"),
         Rule::star => (Main, "`*`"),
@@ -63,6 +82,14 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::octal_rule => (Main, "`octal`"),
         Rule::octal_code => (Main, "an octal code (like `0.77`)"),
         Rule::amounts => (Main, "the amounts (like `1..3`, `1..`, `{1, 2}` or `k`)"),
+        _ => return None,
+    })
+}
+
+/// Expressions and their operators.
+fn expression(rule: Rule) -> Option<(Class, &'static str)> {
+    use Class::*;
+    Some(match rule {
         Rule::range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
             (Main, "an expression")
         }
@@ -89,6 +116,14 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::call => (Main, "`min` or `max`"),
         Rule::each_expr | Rule::kw_each => (Main, "`each`"),
         Rule::each_cmp => (Main, "a comparison (`==`, `!=`, `<`, `<=`, `>` or `>=`)"),
+        _ => return None,
+    })
+}
+
+/// Positions, values, and the punctuation between them.
+fn value(rule: Rule) -> Option<(Class, &'static str)> {
+    use Class::*;
+    Some(match rule {
         Rule::position => (
             Main,
             "a position (a number, or numbers in parentheses like `(3, 5)`)",
@@ -101,6 +136,14 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::plus => (Continue, "`+`"),
         Rule::heaps_word => (Main, "`heaps`"),
         Rule::label => (Main, "a label"),
+        _ => return None,
+    })
+}
+
+/// Keywords, each named as written.
+fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
+    use Class::*;
+    Some(match rule {
         Rule::kw_game => (Main, "`game`"),
         Rule::kw_analyze => (Main, "`analyze`"),
         Rule::kw_at => (Main, "`at`"),
@@ -130,9 +173,6 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_len => (Main, "`len`"),
         Rule::kw_move => (Main, "`move`"),
         Rule::kw_octal => (Main, "`octal`"),
-        // Entry points, layout, and rules that cannot fail or are never
-        // reported (their insides are).
         _ => return None,
-    };
-    Some(d)
+    })
 }
