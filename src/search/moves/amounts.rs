@@ -1,0 +1,96 @@
+//! The amounts a rule may move: a range or a set, filtered by the rule's
+//! condition, in machine words.
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
+use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::{AmountBase, Amounts};
+
+#[derive(Clone, Debug)]
+pub(super) struct AmountGen {
+    base: Base,
+    pub(super) condition: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+enum Base {
+    /// Inclusive; an unbounded range ends at `i128::MAX`.
+    Range(i128, i128),
+    Set(Vec<i128>),
+}
+
+fn saturate(n: &BigInt) -> i128 {
+    n.to_i128()
+        .unwrap_or(if n.sign() == num_bigint::Sign::Minus {
+            i128::MIN
+        } else {
+            i128::MAX
+        })
+}
+
+impl AmountGen {
+    pub(super) fn new(amounts: &Amounts) -> Self {
+        let base = match &amounts.base {
+            AmountBase::Range { lo, hi } => {
+                Base::Range(saturate(lo), hi.as_ref().map_or(i128::MAX, saturate))
+            }
+            AmountBase::Set(set) => Base::Set(set.iter().map(saturate).collect()),
+        };
+        AmountGen {
+            base,
+            condition: amounts.condition.clone(),
+        }
+    }
+
+    /// Calls `f` with each amount that may be taken from heap `h` of `heaps`.
+    pub(super) fn each(
+        &self,
+        h: u64,
+        heaps: &[u64],
+        mut f: impl FnMut(i128) -> Result<(), EvalError>,
+    ) -> Result<(), EvalError> {
+        let h128 = i128::from(h);
+        let mut visit = |k: i128| -> Result<(), EvalError> {
+            if k == 0 || k > h128 {
+                return Ok(());
+            }
+            if let Some(condition) = &self.condition {
+                let env = Env {
+                    amount: k,
+                    heap: h128,
+                    heaps,
+                };
+                if !condition.truth(&env)? {
+                    return Ok(());
+                }
+            }
+            f(k)
+        };
+        match &self.base {
+            Base::Range(lo, hi) => {
+                for k in *lo..=(*hi).min(h128) {
+                    visit(k)?;
+                }
+            }
+            Base::Set(set) => {
+                for &k in set {
+                    visit(k)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn may_add(&self) -> bool {
+        match &self.base {
+            Base::Range(lo, _) => *lo < 0,
+            Base::Set(set) => set.first().is_some_and(|&k| k < 0),
+        }
+    }
+}
+
+/// `h - k`, where a negative `k` adds.
+pub(super) fn minus(h: u64, k: i128) -> Result<u64, EvalError> {
+    u64::try_from(i128::from(h) - k).map_err(|_| EvalError::Overflow)
+}

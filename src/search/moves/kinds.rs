@@ -1,0 +1,180 @@
+//! The moves of each kind of rule from a position: each function calls
+//! `emit` with every position one move away, `next` being a scratch copy of
+//! `heaps` that it leaves as it found it.
+
+use super::amounts::{AmountGen, minus};
+use super::shapes::{combinations, parts, spliced, up_to};
+use crate::rules::expr::{Env, EvalError};
+use crate::rules::{OctalCode, Split};
+
+/// Take an amount from one heap; then, with `split_rest`, split what is left.
+pub(super) fn take_from_one(
+    amounts: &AmountGen,
+    split_rest: Option<Split>,
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    for (i, &h) in heaps.iter().enumerate() {
+        amounts.each(h, heaps, |k| {
+            let rest = minus(h, k)?;
+            match split_rest {
+                None => {
+                    next[i] = rest;
+                    emit(next)?;
+                    next[i] = h;
+                }
+                Some(split) => {
+                    // Leaving one heap is the take alone, which the
+                    // split's `nonempty` decides.
+                    for (a, b) in parts(rest, split, false) {
+                        emit(&spliced(heaps, i, &[a, b]))?;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// Take the same amount from each of `n` heaps.
+pub(super) fn take_same(
+    amounts: &AmountGen,
+    n: usize,
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    for chosen in combinations(heaps.len(), n) {
+        let smallest = chosen.iter().map(|&i| heaps[i]).min().unwrap_or(0);
+        // The amount must be allowed on every chosen heap.
+        amounts.each(smallest, heaps, |k| {
+            for &i in &chosen {
+                if let Some(condition) = &amounts.condition {
+                    let env = Env {
+                        amount: k,
+                        heap: i128::from(heaps[i]),
+                        heaps,
+                    };
+                    if !condition.truth(&env)? {
+                        return Ok(());
+                    }
+                }
+            }
+            for &i in &chosen {
+                next[i] = minus(heaps[i], k)?;
+            }
+            emit(next)?;
+            for &i in &chosen {
+                next[i] = heaps[i];
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// Take from each of up to `n` heaps, any amount from each.
+pub(super) fn take_up_to(
+    amounts: &AmountGen,
+    n: usize,
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let mut options: Vec<Vec<u64>> = Vec::with_capacity(heaps.len());
+    for &h in heaps {
+        let mut after = Vec::new();
+        amounts.each(h, heaps, |k| {
+            after.push(minus(h, k)?);
+            Ok(())
+        })?;
+        options.push(after);
+    }
+    up_to(&options, n, 0, 0, next, emit)
+}
+
+/// Move an amount from heap i to heap i - 1; from heap 1 it leaves the game.
+pub(super) fn shift(
+    amounts: &AmountGen,
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    for (i, &h) in heaps.iter().enumerate() {
+        amounts.each(h, heaps, |k| {
+            next[i] = minus(h, k)?;
+            if i > 0 {
+                next[i - 1] = minus(heaps[i - 1], -k)?;
+            }
+            emit(next)?;
+            next[i] = h;
+            if i > 0 {
+                next[i - 1] = heaps[i - 1];
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// Split one heap into two.
+pub(super) fn split(
+    split: Split,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    for (i, &h) in heaps.iter().enumerate() {
+        for (a, b) in parts(h, split, false) {
+            emit(&spliced(heaps, i, &[a, b]))?;
+        }
+    }
+    Ok(())
+}
+
+/// Remove tokens from one heap as the octal code's digits allow.
+pub(super) fn octal(
+    code: &OctalCode,
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let two = Split {
+        unequal: false,
+        nonempty: true,
+    };
+    for (i, &h) in heaps.iter().enumerate() {
+        for j in 0..=code.max_removal().min(h as usize) {
+            let rest = h - j as u64;
+            if (rest == 0 && code.leaves_none(j)) || (rest > 0 && code.leaves_one(j)) {
+                next[i] = rest;
+                emit(next)?;
+                next[i] = h;
+            }
+            if code.leaves_two(j) {
+                for (a, b) in parts(rest, two, false) {
+                    emit(&spliced(heaps, i, &[a, b]))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// With exactly two heaps: empty one, split the other into two.
+pub(super) fn empty_and_split(
+    split: Split,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    if let &[x, y] = heaps {
+        for (a, b) in parts(y, split, true) {
+            emit(&[a, b])?;
+        }
+        for (a, b) in parts(x, split, true) {
+            emit(&[a, b])?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Move generation: every position one move away, for positions of machine-
+//! word heaps. The lowered rules are compiled once per game into this form.
+//!
+//! `amounts` enumerates the amounts a rule may move, `kinds` the moves of
+//! each kind of rule, and `shapes` the combinatorics they share: splits of a
+//! heap, sets of heaps.
+
+mod amounts;
+mod kinds;
+mod shapes;
+
+use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::{Game, MoveKind, OctalCode, Split, Target};
+use amounts::AmountGen;
+
+/// A game's rules, ready to generate moves.
+#[derive(Clone, Debug)]
+pub struct MoveGen {
+    rules: Vec<Compiled>,
+    invariant: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+enum Compiled {
+    Take {
+        amounts: AmountGen,
+        target: Target,
+        split_rest: Option<Split>,
+    },
+    Shift(AmountGen),
+    Split(Split),
+    EmptyAndSplit(Split),
+    Octal(OctalCode),
+}
+
+/// Why moves could not be generated: a rule's condition failed to evaluate,
+/// or adding to a heap would pass 2^64.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    pub rule: usize,
+    pub error: EvalError,
+}
+
+impl MoveGen {
+    pub fn new(game: &Game) -> Self {
+        let rules = game
+            .rules
+            .iter()
+            .map(|rule| match &rule.kind {
+                MoveKind::Take {
+                    amounts,
+                    target,
+                    split_rest,
+                } => Compiled::Take {
+                    amounts: AmountGen::new(amounts),
+                    target: *target,
+                    split_rest: *split_rest,
+                },
+                MoveKind::Shift { amounts } => Compiled::Shift(AmountGen::new(amounts)),
+                MoveKind::Split(split) => Compiled::Split(*split),
+                MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
+                MoveKind::Octal(code) => Compiled::Octal(code.clone()),
+            })
+            .collect();
+        MoveGen {
+            rules,
+            invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
+        }
+    }
+
+    /// True when the order of heaps and empty heaps never matter, so that
+    /// positions may be sorted and, with `drop_zeros`, stripped of zeros.
+    pub fn symmetry(&self, game: &Game) -> (bool, bool) {
+        let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
+        let sorted = !shifts && !self.reads_places();
+        (
+            sorted,
+            sorted && !self.may_add() && game.heap_count.is_none(),
+        )
+    }
+
+    /// True when every move acts on one heap alone, removing tokens (and
+    /// perhaps splitting it), and nothing reads other heaps: then a position
+    /// is the sum of its heaps as one-heap games.
+    pub fn one_heap_moves(&self) -> bool {
+        let one_heap = self.rules.iter().all(|r| match r {
+            Compiled::Take { target, .. } => *target == Target::One,
+            Compiled::Split(_) | Compiled::Octal(_) => true,
+            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) => false,
+        });
+        one_heap && self.invariant.is_none() && !self.may_add() && !self.reads_places()
+    }
+
+    /// Whether some condition reads heaps by place or counts them.
+    fn reads_places(&self) -> bool {
+        let mut exprs: Vec<&Expr> = self.invariant.iter().collect();
+        for rule in &self.rules {
+            if let Compiled::Take { amounts, .. } | Compiled::Shift(amounts) = rule {
+                exprs.extend(&amounts.condition);
+            }
+        }
+        exprs.iter().any(|e| mentions_position_order(e))
+    }
+
+    /// Whether some amount is negative, adding to a heap.
+    fn may_add(&self) -> bool {
+        self.rules.iter().any(|r| match r {
+            Compiled::Take { amounts, .. } | Compiled::Shift(amounts) => amounts.may_add(),
+            _ => false,
+        })
+    }
+
+    /// Calls `f(rule, next)` for every move from `heaps`, where `next` is the
+    /// position after it. Moves to positions that break the game's invariant
+    /// are not moves.
+    pub fn each_move(
+        &self,
+        heaps: &[u64],
+        mut f: impl FnMut(usize, &[u64]),
+    ) -> Result<(), MoveError> {
+        let mut next = heaps.to_vec();
+        for (index, rule) in self.rules.iter().enumerate() {
+            let mut emit = |next: &[u64]| -> Result<(), EvalError> {
+                if let Some(invariant) = &self.invariant
+                    && !invariant.truth(&Env::position(next))?
+                {
+                    return Ok(());
+                }
+                f(index, next);
+                Ok(())
+            };
+            self.rule_moves(rule, heaps, &mut next, &mut emit)
+                .map_err(|error| MoveError { rule: index, error })?;
+        }
+        Ok(())
+    }
+
+    fn rule_moves(
+        &self,
+        rule: &Compiled,
+        heaps: &[u64],
+        next: &mut [u64],
+        emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+    ) -> Result<(), EvalError> {
+        match rule {
+            Compiled::Take {
+                amounts,
+                target,
+                split_rest,
+            } => match *target {
+                Target::One => kinds::take_from_one(amounts, *split_rest, heaps, next, emit),
+                Target::Same(n) => kinds::take_same(amounts, n, heaps, next, emit),
+                Target::UpTo(n) => kinds::take_up_to(amounts, n, heaps, next, emit),
+            },
+            Compiled::Shift(amounts) => kinds::shift(amounts, heaps, next, emit),
+            Compiled::Split(split) => kinds::split(*split, heaps, emit),
+            Compiled::Octal(code) => kinds::octal(code, heaps, next, emit),
+            Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
+        }
+    }
+}
+
+/// Whether a condition reads heaps by place or counts them (`h[i]`, `len`,
+/// `nonincreasing`), so that sorting or dropping empty heaps would change it.
+fn mentions_position_order(e: &Expr) -> bool {
+    match e {
+        Expr::HeapAt(_) | Expr::Len | Expr::Monotone(_) => true,
+        Expr::Const(_) | Expr::Amount | Expr::Heap => false,
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) => {
+            mentions_position_order(e)
+        }
+        Expr::Binary(_, a, b) => mentions_position_order(a) || mentions_position_order(b),
+        Expr::Call(_, args) => args.iter().any(mentions_position_order),
+    }
+}

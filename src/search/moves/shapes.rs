@@ -1,0 +1,110 @@
+//! The combinatorics moves share: the ways to split a heap, the sets of
+//! heaps a move may touch.
+
+use crate::rules::Split;
+use crate::rules::expr::EvalError;
+
+/// Ways to split `h` into two heaps `(a, b)`; unordered (`a <= b`) unless
+/// `ordered`, when the two places are told apart.
+pub(super) fn parts(h: u64, split: Split, ordered: bool) -> impl Iterator<Item = (u64, u64)> {
+    let low = u64::from(split.nonempty);
+    let high = if ordered { h - low.min(h) } else { h / 2 };
+    (low..=high)
+        .map(move |a| (a, h - a))
+        .filter(move |&(a, b)| (!split.nonempty || b >= 1) && (!split.unequal || a != b))
+}
+
+pub(super) fn spliced(heaps: &[u64], i: usize, with: &[u64]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(heaps.len() + with.len());
+    out.extend_from_slice(&heaps[..i]);
+    out.extend_from_slice(with);
+    out.extend_from_slice(&heaps[i + 1..]);
+    out
+}
+
+/// All `n`-element index sets of `0..len`, in order.
+pub(super) fn combinations(len: usize, n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if n == 0 || n > len {
+        return out;
+    }
+    let mut chosen: Vec<usize> = (0..n).collect();
+    loop {
+        out.push(chosen.clone());
+        // Advance the rightmost index that can move.
+        let Some(i) = (0..n).rev().find(|&i| chosen[i] < len - n + i) else {
+            return out;
+        };
+        chosen[i] += 1;
+        for j in i + 1..n {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+    }
+}
+
+/// Moves touching between 1 and `left` of the heaps from index `i` on, each
+/// touched heap set to one of its `options`.
+pub(super) fn up_to(
+    options: &[Vec<u64>],
+    left: usize,
+    i: usize,
+    touched: usize,
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    if i == options.len() {
+        return if touched > 0 { emit(next) } else { Ok(()) };
+    }
+    up_to(options, left, i + 1, touched, next, emit)?;
+    if left > 0 {
+        let before = next[i];
+        for &after in &options[i] {
+            next[i] = after;
+            up_to(options, left - 1, i + 1, touched + 1, next, emit)?;
+        }
+        next[i] = before;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_all_subsets_of_the_size() {
+        assert_eq!(
+            combinations(4, 2),
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
+        assert!(combinations(2, 3).is_empty());
+    }
+
+    #[test]
+    fn parts_respect_flags() {
+        let nonempty_unequal = Split {
+            unequal: true,
+            nonempty: true,
+        };
+        assert_eq!(
+            parts(6, nonempty_unequal, false).collect::<Vec<_>>(),
+            vec![(1, 5), (2, 4)]
+        );
+        let nonempty = Split {
+            unequal: false,
+            nonempty: true,
+        };
+        assert_eq!(
+            parts(4, nonempty, true).collect::<Vec<_>>(),
+            vec![(1, 3), (2, 2), (3, 1)]
+        );
+        assert_eq!(parts(1, nonempty, true).count(), 0);
+    }
+}
