@@ -129,7 +129,7 @@ fn main() {
     let engine = start.elapsed();
     let start = Instant::now();
     for t in &triples {
-        // Outcome, Grundy value and the winning moves (seed 001).
+        // Outcome, Grundy value and the winning moves (Bouton 1901; seed 001).
         let s = &t[0] ^ &t[1] ^ &t[2];
         let moves: Vec<BigUint> = t
             .iter()
@@ -164,7 +164,7 @@ fn main() {
     let start = Instant::now();
     let mut p = 0;
     for (a, b) in &pairs {
-        // Outcome only: a = floor((b - a) * phi), in integers (seed README).
+        // Outcome only: a = floor((b - a) * phi), in integers (Wythoff 1907; the seed notes).
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         let k = b - a;
         let ak = (&k + (BigUint::from(5u32) * &k * &k).sqrt()) / 2u32;
