@@ -8,7 +8,9 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::answer::{Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome};
+use super::answer::{
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown,
+};
 use super::error::Error as AnalysisError;
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
@@ -114,8 +116,11 @@ impl Analyzer {
             _ => {}
         }
         for (component, part) in parts.iter().enumerate() {
-            if part.grundy == Grundy::Unknown {
-                notes.push(Note::GrundyUnknown { component });
+            if let Grundy::Unknown(why) = &part.grundy {
+                notes.push(Note::GrundyUnknown {
+                    component,
+                    why: why.clone(),
+                });
             }
         }
         Ok(Answer {
@@ -217,7 +222,7 @@ impl Analyzer {
                         }
                         Value::Misere { .. } => Grundy::Misere,
                     },
-                    None => Grundy::Unknown,
+                    None => Grundy::Unknown(Unknown::OutcomeOnly { closed_form: id }),
                 },
             };
             return Ok(Part {

@@ -47,9 +47,16 @@ pub enum Grundy {
     Value(BigUint),
     /// Misère play has no Grundy values that add in sums.
     Misere,
-    /// The closed form gives the outcome only, and the position is too large
-    /// to search.
-    Unknown,
+    /// Not known, and why.
+    Unknown(Unknown),
+}
+
+/// Why a Grundy value is not known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unknown {
+    /// The closed form (by its catalogue id) gives the outcome only, and the
+    /// position is too large to search.
+    OutcomeOnly { closed_form: &'static str },
 }
 
 impl Grundy {
@@ -57,7 +64,7 @@ impl Grundy {
     pub fn value(&self) -> Option<&BigUint> {
         match self {
             Grundy::Value(g) => Some(g),
-            Grundy::Misere | Grundy::Unknown => None,
+            Grundy::Misere | Grundy::Unknown(_) => None,
         }
     }
 }
@@ -123,7 +130,6 @@ pub enum Note {
     /// The moves in this component (0-based) are not listed: its position
     /// is too large to search.
     MovesNotListed { component: usize },
-    /// This component's (0-based) Grundy value is unknown: its closed form
-    /// gives the outcome only, and the position is too large to search.
-    GrundyUnknown { component: usize },
+    /// This component's (0-based) Grundy value is unknown, and why.
+    GrundyUnknown { component: usize, why: Unknown },
 }

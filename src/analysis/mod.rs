@@ -14,6 +14,6 @@ mod moves;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, WinningMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
 };
 pub use error::Error;

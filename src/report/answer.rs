@@ -6,7 +6,9 @@ use serde_json::{Map, Value as Json, json};
 
 use super::describe::describe;
 use super::number;
-use crate::analysis::{Answer, ComponentMethod, Count, Grundy, Note, Outcome, WinningMove};
+use crate::analysis::{
+    Answer, ComponentMethod, Count, Grundy, Note, Outcome, Unknown, WinningMove,
+};
 use crate::position::Position;
 use crate::rules::ParamValue;
 
@@ -40,7 +42,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice) -> std::fmt::Re
     writeln!(out, "  outcome: {outcome}")?;
     match &answer.grundy {
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
-        Grundy::Unknown => writeln!(out, "  grundy:  unknown")?,
+        Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,
         Grundy::Misere => writeln!(out, "  grundy:  none (misère play)")?,
     }
     let count = match &answer.winning_move_count {
@@ -135,14 +137,23 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             i + 1,
             component(*i)
         ),
-        Note::GrundyUnknown { component: i } => format!(
-            "the Grundy value of {} is unknown: its closed form gives the outcome only, and the position is too large to search",
-            component(*i)
+        Note::GrundyUnknown { component: i, why } => format!(
+            "the Grundy value of {} is unknown: {}",
+            component(*i),
+            unknown_text(why)
         ),
     };
     match advice(note) {
         Some(advice) => format!("{text} ({advice})"),
         None => text,
+    }
+}
+
+fn unknown_text(why: &Unknown) -> &'static str {
+    match why {
+        Unknown::OutcomeOnly { .. } => {
+            "its closed form gives the outcome only, and the position is too large to search"
+        }
     }
 }
 

@@ -202,3 +202,31 @@ fn bounded_nim_is_p_iff_xor_of_heaps_mod_r_plus_1_is_0() {
         }
     }
 }
+
+#[test]
+fn a_huge_wythoff_position_has_an_outcome_and_an_unknown_grundy_value_with_its_reason() {
+    // Wythoff 1907 (seeds 000, 004): (a, b) with a <= b is P iff
+    // a = floor((b - a) * phi); the closed form gives no Grundy value, and
+    // heaps of 10^30 are far beyond a search.
+    let a = "1000000000000000000000000000000";
+    let b = "1618033988749894848204586834370";
+    let program = crate::common::load_text(
+        "wythoff.game",
+        &format!(
+            "game wythoff {{ heaps 2; take 1..; take 1.. from both heaps }}\nanalyze wythoff at ({a}, {b})"
+        ),
+        &[],
+    );
+    let answer = Analyzer::default()
+        .analyze(&program.analyses[0])
+        .expect("the closed form answers");
+    assert_eq!(answer.outcome, Outcome::N);
+    let why = gamelang::analysis::Unknown::OutcomeOnly {
+        closed_form: "wythoff",
+    };
+    assert_eq!(answer.grundy, Grundy::Unknown(why.clone()));
+    assert_eq!(
+        answer.notes,
+        vec![gamelang::analysis::Note::GrundyUnknown { component: 0, why }]
+    );
+}
