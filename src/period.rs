@@ -2,9 +2,12 @@
 //! proven where a theorem allows.
 //!
 //! - Subtraction games (every move takes at most t tokens from one heap and
-//!   leaves at most one heap, whatever the heap's size): each value depends
-//!   only on the t values before it, so once a window of t values repeats p
-//!   places later, the sequence has period p from there on.
+//!   leaves at most one heap, the same takes from every heap of t or more):
+//!   each value from g(t) on depends only on the t values before it, so once
+//!   a window of t values repeats p places later, the sequence has period p
+//!   from there on. An octal code whose last digit j = t allows only one of
+//!   "leave nothing" and "leave one heap" moves from the heap of t unlike
+//!   from larger heaps: its window is t + 1.
 //! - Octal games (take-and-break games removing at most t tokens, leaving at
 //!   most two heaps): the Guy-Smith periodicity theorem. If
 //!   g(n + p) = g(n) for all n with e <= n < 2e + p + t, then for all n >= e
@@ -29,7 +32,8 @@ pub struct Period {
 /// What is known of a game's rules that can prove a period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theorem {
-    /// Moves take at most `t` tokens and leave at most one heap.
+    /// Moves take at most `t` tokens and leave at most one heap, the same
+    /// takes from every heap of `t` or more.
     Subtraction { t: usize },
     /// Moves take at most `t` tokens and leave at most two heaps.
     Octal { t: usize },

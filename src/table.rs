@@ -93,6 +93,8 @@ pub fn theorem(game: &Game) -> Theorem {
         return Theorem::None;
     }
     let mut t = 0usize;
+    // The window a subtraction game's values depend on: at least `t`.
+    let mut window = 0usize;
     let mut splits = false;
     for rule in &game.rules {
         let removal = match &rule.kind {
@@ -127,7 +129,15 @@ pub fn theorem(game: &Game) -> Theorem {
             }
             MoveKind::Octal(code) => {
                 splits |= code.splits();
-                Some(code.max_removal())
+                let most = code.max_removal();
+                // When the last digit lets a move take `most` tokens only
+                // from a heap of `most` (leaving nothing), or only from
+                // larger heaps (leaving one), the heap of `most` moves unlike
+                // the larger ones: the window starts one heap later.
+                if code.leaves_none(most) != code.leaves_one(most) {
+                    window = window.max(most + 1);
+                }
+                Some(most)
             }
             _ => None,
         };
@@ -139,6 +149,6 @@ pub fn theorem(game: &Game) -> Theorem {
     if splits {
         Theorem::Octal { t }
     } else {
-        Theorem::Subtraction { t }
+        Theorem::Subtraction { t: t.max(window) }
     }
 }
