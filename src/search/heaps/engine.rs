@@ -13,7 +13,6 @@ use super::period::{self, Period};
 use super::sparse::{Mode, Sparse};
 use super::steady::Steady;
 use super::window::Window;
-use crate::rules::Split;
 use crate::search::moves::MoveError;
 
 #[derive(Debug)]
@@ -177,24 +176,6 @@ impl Engine {
     }
 }
 
-/// Whether a split of `r` may leave it whole, beside an empty heap: when
-/// parts may be empty, unless r = 0 and the parts must differ.
-#[inline]
-pub(super) fn whole_split(r: usize, split: Split) -> bool {
-    !(split.nonempty || (split.unequal && r == 0))
-}
-
-/// The largest smaller part a split of `r` into two nonempty heaps may
-/// have: r / 2, or below r / 2 when the parts must differ.
-#[inline]
-pub(super) fn widest_split(r: usize, split: Split) -> usize {
-    if split.unequal {
-        r.saturating_sub(1) / 2
-    } else {
-        r / 2
-    }
-}
-
 /// Marks what the moves from heap `h = values.len()` that leave one heap
 /// reach (those below 64 returned as a word, the rest in `seen`), advances
 /// the windows, and lists the splits as cuts, merged: the general way, rule
@@ -244,11 +225,11 @@ fn gather(
             Leaves::Two(split) => rule.source.each(rule.index, hh, |k| {
                 let r = h - k as usize;
                 // Splitting off an empty heap leaves the rest whole.
-                if whole_split(r, split) {
+                if split.may_leave_whole(r) {
                     mark(values[r], seen);
                     *moves += 1;
                 }
-                let most = widest_split(r, split);
+                let most = split.widest_part(r);
                 if most >= 1 {
                     cuts.push((r, most));
                     *moves += most;
