@@ -79,6 +79,24 @@ fn kayles_has_period_12_from_71_proven() {
 }
 
 #[test]
+fn the_table_reuses_the_engines_proof() {
+    // At 256 values the one-heap engine proves Kayles' period and copies
+    // the rest; the table of 400 reports that proof, the one it would make.
+    let program = load("kayles", &[]);
+    let game = program
+        .game("kayles")
+        .and_then(|entry| entry.default.clone())
+        .expect("the game checks");
+    let mut solver = gamelang::search::Solver::new(game.clone(), 1000);
+    solver.value(&[400]).expect("the values are defined");
+    let engine = solver.period().cloned().expect("a proven period");
+    let (values, period) = one_heap(&table_of("kayles", 400));
+    assert_eq!(period.as_ref(), Some(&engine));
+    let own = gamelang::period::find(&values, gamelang::period::classify(&game));
+    assert_eq!(own.as_ref(), Some(&engine));
+}
+
+#[test]
 fn dawsons_kayles_has_period_34_proven() {
     // OEIS A002187 (Dawson's chess, 0.137): period 34, last exception at
     // n = 51; Dawson's Kayles 0.07 has values a(n - 1), so from n = 53.
