@@ -1,13 +1,12 @@
 //! Tables of values: g(0..N) for a one-heap game (with its period, proven
-//! where a theorem allows), or the grid of values of a two-heap game.
+//! where a theorem allows: `period`), or the grid of values of a two-heap
+//! game.
 
 use std::sync::Arc;
 
-use num_traits::ToPrimitive;
-
 use crate::diagnostics::Error;
-use crate::period::{self, Period, Theorem};
-use crate::rules::{AmountBase, Game, MoveKind, Target};
+use crate::period::{self, Period};
+use crate::rules::Game;
 use crate::search::{Options, Solver, Value};
 
 /// A table of values.
@@ -53,7 +52,11 @@ pub fn table(
                 progress(n, upto);
             }
         }
-        let period = grundy_values(&values).and_then(|g| period::find(&g, theorem(game)));
+        // A period the engine proved holds as it is; else the values are
+        // checked here, by the same theorem.
+        let period = grundy_values(&values).and_then(|g| {
+            (solver.period().cloned()).or_else(|| period::find(&g, period::classify(game)))
+        });
         Shape::OneHeap {
             values,
             period,
@@ -85,60 +88,4 @@ fn grundy_values(values: &[Value]) -> Option<Vec<u32>> {
             Value::Misere { .. } => None,
         })
         .collect()
-}
-
-/// The theorem that can prove a period of the game's one-heap values.
-pub fn theorem(game: &Game) -> Theorem {
-    if game.misere || game.invariant.is_some() {
-        return Theorem::None;
-    }
-    let mut t = 0usize;
-    let mut splits = false;
-    for rule in &game.rules {
-        let removal = match &rule.kind {
-            MoveKind::Take {
-                amounts,
-                target: Target::One,
-                split_rest,
-            } if amounts.condition.is_none() => {
-                if let Some(split) = split_rest {
-                    if split.unequal {
-                        return Theorem::None;
-                    }
-                    splits = true;
-                }
-                match &amounts.base {
-                    AmountBase::Range { lo, hi: Some(hi) }
-                        if lo.sign() == num_bigint::Sign::Plus =>
-                    {
-                        hi.to_usize()
-                    }
-                    AmountBase::Set(set)
-                        if set.iter().all(|k| k.sign() == num_bigint::Sign::Plus) =>
-                    {
-                        set.last().and_then(ToPrimitive::to_usize)
-                    }
-                    _ => None,
-                }
-            }
-            MoveKind::Split(split) if !split.unequal => {
-                splits = true;
-                Some(0)
-            }
-            MoveKind::Octal(code) => {
-                splits |= code.splits();
-                Some(code.max_removal())
-            }
-            _ => None,
-        };
-        match removal {
-            Some(r) => t = t.max(r),
-            None => return Theorem::None,
-        }
-    }
-    if splits {
-        Theorem::Octal { t }
-    } else {
-        Theorem::Subtraction { t }
-    }
 }

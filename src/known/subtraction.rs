@@ -6,8 +6,9 @@
 //!
 //! For n >= max(S), g(n) depends only on the `max(S)` values before it, so
 //! g is eventually periodic, and two equal windows of `max(S)` consecutive
-//! values prove a period. `period` computes g until the first repeated
-//! window, then the smallest preperiod; every heap, of any size, is then
+//! values prove a period (the window theorem, `crate::period`). `period`
+//! computes g until the first repeated window, then has `crate::period`
+//! make the period and preperiod smallest; every heap, of any size, is then
 //! answered from the period. The options of g(n) are the values in a
 //! sliding window per run of consecutive amounts in `S`, so their counts
 //! are kept, updated by two values per run at each step: a range like
@@ -25,6 +26,7 @@ use rustc_hash::FxHashMap;
 
 use super::nim::{Collector, replaced, single_take};
 use super::{Closed, Entry, Known};
+use crate::period::{self, Period, Theorem};
 use crate::position::Outcome;
 use crate::rules::{AmountBase, Game};
 
@@ -49,8 +51,7 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
         return None;
     }
     let set = finite_set(single_take(game)?)?;
-    let period = period(&set)?;
-    Some(Box::new(Subtraction { set, period }))
+    Some(Box::new(Subtraction::new(set)?))
 }
 
 /// The amounts as a set of positive integers at most `MAX_AMOUNT`.
@@ -63,48 +64,17 @@ fn finite_set(base: &AmountBase) -> Option<Vec<u64>> {
     }
 }
 
-/// The Grundy values of a subtraction game: `values[n]` for
-/// `n < preperiod + period`, then `g(n) = g(n - period)` for `n >= preperiod + period`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// The smallest `p0` with g(n + period) = g(n) for every n >= p0.
-    pub preperiod: usize,
-    /// The smallest period.
-    pub period: usize,
-    /// g(0), g(1), ..., g(preperiod + period - 1).
-    pub values: Vec<u32>,
-}
-
-impl Period {
-    /// g(n), for a heap of any size.
-    pub fn value(&self, n: &BigUint) -> u32 {
-        let index = match n.to_usize() {
-            Some(n) if n < self.preperiod => n,
-            _ => self.preperiod + mod_small(&(n - self.preperiod), self.period),
-        };
-        self.values.get(index).copied().unwrap_or(0)
-    }
-
-    /// The heap sizes `preperiod + r` (`r < period`) that are P.
-    fn zeros(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.period).filter(|&r| self.values[self.preperiod + r] == 0)
-    }
-}
-
-/// `n mod m` for `m >= 1`, without a big division.
-fn mod_small(n: &BigUint, m: usize) -> usize {
-    let m = m.max(1) as u128;
-    let r = n
-        .iter_u32_digits()
-        .rev()
-        .fold(0u128, |r, d| ((r << 32) | u128::from(d)) % m);
-    r as usize
-}
-
 /// The period of the subtraction game `set` (positive amounts, in any
-/// order), or `None` if `set` is empty, holds 0 or more than `MAX_AMOUNT`,
-/// or no period shows within `MAX_WORK` steps or `MAX_VALUES` values.
+/// order), proven by the window theorem, or `None` if `set` is empty, holds
+/// 0 or more than `MAX_AMOUNT`, or no period shows within `MAX_WORK` steps
+/// or `MAX_VALUES` values.
 pub fn period(set: &[u64]) -> Option<Period> {
+    sequence(set).map(|(_, period)| period)
+}
+
+/// The period of the subtraction game `set`, as `period`, and its values
+/// g(0), ..., g(preperiod + period - 1).
+fn sequence(set: &[u64]) -> Option<(Vec<u32>, Period)> {
     let set: Vec<usize> = set
         .iter()
         .map(|&s| {
@@ -152,33 +122,12 @@ pub fn period(set: &[u64]) -> Option<Period> {
         hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(g) + 1);
         n += 1;
     };
-    // Equal windows at `first` and `again`: g(k + p) = g(k) for every
-    // k >= start, p = again - first, start = first - width.
-    let start = first - width;
-    let mut period = again - first;
-    // The smallest period divides every period; a divisor q is one from
-    // `start` on iff the window after `start` repeats q later (checked
-    // within the values known, as start + width + q <= again).
-    let holds = |q: usize| (start..start + width).all(|k| values[k] == values[k + q]);
-    let mut q = 1;
-    while q < period {
-        if period % q == 0 && holds(q) {
-            period = q;
-            break;
-        }
-        q += 1;
-    }
-    // Go back while the period still holds, to the smallest preperiod.
-    let mut preperiod = start;
-    while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
-        preperiod -= 1;
-    }
-    values.truncate(preperiod + period);
-    Some(Period {
-        preperiod,
-        period,
-        values,
-    })
+    // Equal windows end at `first` and `again`: the values prove period
+    // again - first by the window theorem, and the shortest period divides it.
+    let theorem = Theorem::Window { t: width };
+    let period = period::smallest_dividing(&values, theorem, again - first)?;
+    values.truncate(period.preperiod + period.period);
+    Some((values, period))
 }
 
 /// The options of g(n): the values g(n - s), s in S, as a multiset, moved
@@ -230,7 +179,32 @@ impl Options {
 
 struct Subtraction {
     set: Vec<u64>,
+    /// g(0), ..., g(preperiod + period - 1).
+    values: Vec<u32>,
     period: Period,
+}
+
+impl Subtraction {
+    fn new(set: Vec<u64>) -> Option<Self> {
+        let (values, period) = sequence(&set)?;
+        Some(Subtraction {
+            set,
+            values,
+            period,
+        })
+    }
+
+    /// g(n), for a heap of any size.
+    fn value(&self, n: &BigUint) -> u32 {
+        let index = self.period.index(n);
+        self.values.get(index).copied().unwrap_or(0)
+    }
+
+    /// The heap sizes `preperiod + r` (`r < period`) that are P.
+    fn zeros(&self) -> impl Iterator<Item = usize> + '_ {
+        let (e, p) = (self.period.preperiod, self.period.period);
+        (0..p).filter(move |&r| self.values[e + r] == 0)
+    }
 }
 
 impl Known for Subtraction {
@@ -241,8 +215,8 @@ impl Known for Subtraction {
     fn rule(&self) -> String {
         let p = &self.period;
         let set = list(self.set.iter());
-        let zeros = list(p.zeros());
-        let mut early: Vec<usize> = (0..p.preperiod).filter(|&n| p.values[n] == 0).collect();
+        let zeros = list(self.zeros());
+        let mut early: Vec<usize> = (0..p.preperiod).filter(|&n| self.values[n] == 0).collect();
         let heap = if p.preperiod == 0 {
             format!("n mod {} in {{{zeros}}}", p.period)
         } else {
@@ -261,7 +235,7 @@ impl Known for Subtraction {
     }
 
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
-        let values: Vec<u32> = heaps.iter().map(|h| self.period.value(h)).collect();
+        let values: Vec<u32> = heaps.iter().map(|h| self.value(h)).collect();
         let s = values.iter().fold(0, |acc, g| acc ^ g);
         let mut winning = Collector::new(max_moves);
         if s != 0 {
@@ -274,7 +248,7 @@ impl Known for Subtraction {
                         break;
                     }
                     let to = h - amount;
-                    if self.period.value(&to) == target {
+                    if self.value(&to) == target {
                         // The game's only rule is rule 0.
                         winning.push(0, || replaced(heaps, i, to));
                     }
@@ -305,9 +279,9 @@ mod tests {
 
     #[test]
     fn seed_002_set_has_period_7() {
-        let p = period(&[1, 3, 4]).unwrap();
-        assert_eq!((p.preperiod, p.period), (0, 7));
-        assert_eq!(p.values, vec![0, 1, 0, 1, 2, 3, 2]);
+        let s = Subtraction::new(vec![1, 3, 4]).unwrap();
+        assert_eq!((s.period.preperiod, s.period.period), (0, 7));
+        assert_eq!(s.values, vec![0, 1, 0, 1, 2, 3, 2]);
         assert!(period(&[]).is_none());
         assert!(period(&[0, 1]).is_none());
     }
@@ -322,7 +296,8 @@ mod tests {
             vec![1, 4, 5, 12],
             vec![5],
         ] {
-            let p = period(&set).unwrap();
+            let s = Subtraction::new(set.clone()).unwrap();
+            let p = &s.period;
             let mut g: Vec<u32> = Vec::new();
             for n in 0..2000usize {
                 let opts: BTreeSet<u32> = set
@@ -333,7 +308,7 @@ mod tests {
                 g.push((0..).find(|v| !opts.contains(v)).unwrap());
             }
             for (n, &v) in g.iter().enumerate() {
-                assert_eq!(p.value(&BigUint::from(n)), v, "{set:?} at {n}");
+                assert_eq!(s.value(&BigUint::from(n)), v, "{set:?} at {n}");
             }
             let pre = p.preperiod;
             if pre > 0 {

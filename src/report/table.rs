@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Value as Json, json};
 
-use crate::period::Period;
+use crate::period::{Period, Theorem};
 use crate::search::Value;
 use crate::table::{Shape, Table};
 
@@ -71,8 +71,18 @@ fn one_heap(
     writeln!(out)?;
     match period {
         Some(period) => {
-            writeln!(out, "{period}")?;
-            writeln!(out, "  {}", period.certificate)?;
+            writeln!(
+                out,
+                "period {}, preperiod {}, {}",
+                period.period,
+                period.preperiod,
+                if period.proven {
+                    "proven"
+                } else {
+                    "not proven"
+                }
+            )?;
+            writeln!(out, "  {}", certificate(period))?;
             let word = if period.proven {
                 ""
             } else {
@@ -87,6 +97,31 @@ fn one_heap(
         None => writeln!(out, "no period found up to {last}")?,
     }
     Ok(())
+}
+
+/// Why a period holds, or how far it was seen, in words.
+fn certificate(period: &Period) -> String {
+    let (e, p) = (period.preperiod, period.period);
+    let checked = &period.certificate.checked;
+    let last = checked.end.saturating_sub(1);
+    match period.certificate.theorem {
+        Some(Theorem::Window { t }) => format!(
+            "g({}..{last}) = g({}..{}): each value depends only on the {t} before it, so the window repeats forever",
+            checked.start,
+            checked.start + p,
+            last + p
+        ),
+        Some(Theorem::GuySmith { t }) => format!(
+            "g(n + {p}) = g(n) for {} <= n < {} (checked on g(0..{})); by the Guy-Smith periodicity theorem (at most {t} tokens removed) it holds for all n >= {e}",
+            checked.start,
+            checked.end,
+            last + p
+        ),
+        None => format!(
+            "g(n + {p}) = g(n) for {} <= n < {}, as far as computed; no theorem proves it for all n",
+            checked.start, checked.end
+        ),
+    }
 }
 
 /// The P-positions of a periodic sequence: residues mod the period, and the
@@ -156,7 +191,7 @@ pub fn table_json(table: &Table) -> Json {
             "period": period.as_ref().map(|p| p.period),
             "preperiod": period.as_ref().map(|p| p.preperiod),
             "proven": period.as_ref().is_some_and(|p| p.proven),
-            "certificate": period.as_ref().map(|p| p.certificate.clone()),
+            "certificate": period.as_ref().map(certificate),
             "decomposed": decomposed,
         }),
         Shape::Grid { values } => json!({

@@ -137,10 +137,33 @@ pub enum Target {
     UpTo(usize),
 }
 
+/// How a heap splits in two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
+    /// The two heaps must differ.
     pub unequal: bool,
+    /// Both heaps must be nonempty.
     pub nonempty: bool,
+}
+
+impl Split {
+    /// Whether a split of `r` may leave it whole, beside an empty heap: when
+    /// parts may be empty, unless r = 0 and the parts must differ.
+    #[inline]
+    pub fn may_leave_whole(self, r: usize) -> bool {
+        !(self.nonempty || (self.unequal && r == 0))
+    }
+
+    /// The largest smaller part a split of `r` into two nonempty heaps may
+    /// have: r / 2, or below r / 2 when the parts must differ.
+    #[inline]
+    pub fn widest_part(self, r: usize) -> usize {
+        if self.unequal {
+            r.saturating_sub(1) / 2
+        } else {
+            r / 2
+        }
+    }
 }
 
 /// The amounts a rule may move: a range or a finite set, then a condition

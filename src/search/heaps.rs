@@ -9,12 +9,11 @@
 //! amounts kept as windows (`window`), finite rules past their largest
 //! amount gathered without dispatch (`steady`), splits into two heaps
 //! searched by rare and common values once the sequence is long (`sparse`),
-//! and, when the values prove a period (`period`), the rest copied.
+//! and, when the values prove a period (`crate::period`), the rest copied.
 
 mod bits;
 mod compile;
 mod engine;
-mod period;
 mod sparse;
 mod steady;
 mod window;
@@ -22,6 +21,7 @@ mod window;
 use super::moves::MoveGen;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
+use crate::period::{self, Period};
 use crate::rules::Game;
 use engine::Engine;
 use sparse::Mode;
@@ -91,6 +91,15 @@ impl HeapValues {
         &self.values
     }
 
+    /// A period of g(0), g(1), ... proven on the way, if any: the rest of
+    /// the sequence is a copy.
+    pub fn period(&self) -> Option<&Period> {
+        match &self.plan {
+            Some(Plan::Compiled(engine)) => engine.period(),
+            _ => None,
+        }
+    }
+
     /// The Grundy value of `heaps`: the XOR of each heap's.
     pub fn value(
         &mut self,
@@ -147,7 +156,11 @@ impl HeapValues {
                         Method::Plain => Mode::Off,
                         Method::Sparse => Mode::Forced,
                     },
-                    method == Method::Auto,
+                    // Periods are proven by the theorem the rules allow.
+                    match method {
+                        Method::Auto => period::classify(game),
+                        Method::Plain | Method::Sparse => None,
+                    },
                 ))),
                 None => Plan::Generic { seen: Vec::new() },
             });

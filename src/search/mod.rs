@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::diagnostics::Error;
+use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
 pub use error::Error as SearchError;
@@ -159,6 +160,15 @@ impl Solver {
                 let (value, _) = h.value(&self.game, &self.moves, heaps)?;
                 Ok((value, explored))
             }
+        }
+    }
+
+    /// A period of the one-heap values g(0), g(1), ... that the one-heap
+    /// engine proved on the way, if any.
+    pub fn period(&self) -> Option<&Period> {
+        match &self.engine {
+            Engine::Heaps(h) => h.period(),
+            Engine::Graph(_) => None,
         }
     }
 

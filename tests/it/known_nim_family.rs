@@ -9,8 +9,11 @@ use std::sync::Arc;
 use crate::common::{all_positions, load, load_text};
 use gamelang::known::{self, Closed, Entry, Known, KnownMove};
 use gamelang::known::{bash, bounded_nim, lasker, misere_bash, misere_nim, nim, subtraction};
+use gamelang::period;
 use gamelang::position::Outcome;
 use gamelang::rules::Game;
+use gamelang::search::heaps::{HeapValues, Method};
+use gamelang::search::moves::MoveGen;
 use gamelang::search::{Solver, Value};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -183,6 +186,31 @@ proptest! {
     fn subtraction_of_a_range_agrees_with_the_search(heaps in heaps_up_to_3()) {
         // `take 2..5` is the subtraction game {2, 3, 4, 5}.
         agrees(&game("game g {\n heaps *\n take 2..5\n}\n", &[]), &heaps)?;
+    }
+
+    #[test]
+    fn subtraction_periods_agree_with_the_engine_and_the_table(
+        set in prop::collection::btree_set(1u64..=12, 1..=4),
+    ) {
+        // One theorem, three routes to it: the closed form's first repeated
+        // window, the one-heap engine's looks as its values grow, and a
+        // table's check of the plain method's values.
+        let amounts: Vec<u64> = set.into_iter().collect();
+        let closed = subtraction::period(&amounts).expect("a period");
+        let t = *amounts.last().expect("an amount") as usize;
+        // The engine looks at 128, 256, ... values; 4096 are computed.
+        prop_assume!(closed.preperiod + closed.period + t <= 2048);
+        let list: Vec<String> = amounts.iter().map(u64::to_string).collect();
+        let g = game(&format!("game g {{\n heaps *\n take {{{}}}\n}}\n", list.join(", ")), &[]);
+        let mut solver = Solver::new(g.clone(), 1 << 20);
+        solver.value(&[4095]).expect("the values are defined");
+        prop_assert_eq!(solver.period(), Some(&closed));
+        let mut plain = HeapValues::with_method(4096, Method::Plain);
+        plain
+            .extend_to(&g, &MoveGen::new(&g), 4095, &[4095])
+            .expect("the values are defined");
+        let found = period::find(plain.values(), period::classify(&g));
+        prop_assert_eq!(found.as_ref(), Some(&closed));
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! Tables of values and their periods (`gamelang table`), checked against
 //! seed 002's table and the periods published for octal games.
 
-use crate::common::load;
+use crate::common::{load, load_text};
 use gamelang::period::Period;
+use gamelang::search::heaps::{HeapValues, Method};
+use gamelang::search::moves::MoveGen;
 use gamelang::search::{Options, Value};
 use gamelang::table::{Shape, Table, table};
+use proptest::prelude::*;
 
 fn table_of(game: &str, upto: u64) -> Table {
     let program = load(game, &[]);
@@ -12,6 +15,12 @@ fn table_of(game: &str, upto: u64) -> Table {
         .game(game)
         .and_then(|entry| entry.default.clone())
         .expect("the game checks");
+    table(&game, upto, Options::default(), &mut |_, _| {}).expect("the table is computed")
+}
+
+fn table_of_text(text: &str, upto: u64) -> Table {
+    let program = load_text("test.game", text, &[]);
+    let game = program.games[0].default.clone().expect("the game lowers");
     table(&game, upto, Options::default(), &mut |_, _| {}).expect("the table is computed")
 }
 
@@ -67,6 +76,24 @@ fn kayles_has_period_12_from_71_proven() {
     // Too short a table cannot reach the Guy-Smith range: no proof claimed.
     let (_, period) = one_heap(&table_of("kayles", 120));
     assert!(period.is_none_or(|p| !p.proven));
+}
+
+#[test]
+fn the_table_reuses_the_engines_proof() {
+    // At 256 values the one-heap engine proves Kayles' period and copies
+    // the rest; the table of 400 reports that proof, the one it would make.
+    let program = load("kayles", &[]);
+    let game = program
+        .game("kayles")
+        .and_then(|entry| entry.default.clone())
+        .expect("the game checks");
+    let mut solver = gamelang::search::Solver::new(game.clone(), 1000);
+    solver.value(&[400]).expect("the values are defined");
+    let engine = solver.period().cloned().expect("a proven period");
+    let (values, period) = one_heap(&table_of("kayles", 400));
+    assert_eq!(period.as_ref(), Some(&engine));
+    let own = gamelang::period::find(&values, gamelang::period::classify(&game));
+    assert_eq!(own.as_ref(), Some(&engine));
 }
 
 #[test]
@@ -131,4 +158,66 @@ fn json_has_the_period_fields() {
             .is_some_and(|c| c.contains("window"))
     );
     assert_eq!(json["values"].as_array().map(Vec::len), Some(31));
+}
+
+#[test]
+fn a_last_digit_that_moves_unlike_larger_heaps_widens_the_window() {
+    // Octal 0.02: take 2, leaving a nonempty heap. g = 0, 0, 0, 1, 1, 0, 0,
+    // 1, 1, ...: heap 2 has no move, heap 3 has one, so g(0..3) = 0 proves
+    // no period 1; the window is 3 values wide, not 2.
+    let octal = "game g { heaps *; octal 0.02 }";
+    let (values, period) = one_heap(&table_of_text(octal, 2));
+    assert_eq!(values, [0, 0, 0]);
+    assert!(period.is_none_or(|p| !p.proven));
+    // Likewise 0.2, take 1 leaving a nonempty heap: g = 0, 0, 1, 0, 1, ...
+    let (values, period) = one_heap(&table_of_text("game g { heaps *; octal 0.2 }", 1));
+    assert_eq!(values, [0, 0]);
+    assert!(period.is_none_or(|p| !p.proven));
+    let (_, period) = one_heap(&table_of_text(octal, 40));
+    let period = period.expect("a period");
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (4, 1, true)
+    );
+}
+
+/// An octal code: digit 0 is 0 or 4, then one or two digits.
+fn octal_code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4)],
+        prop::collection::vec(0u8..8, 1..=2),
+    )
+        .prop_filter("some move", |(first, digits)| {
+            *first != 0 || digits.iter().any(|&d| d != 0)
+        })
+        .prop_map(|(first, digits)| {
+            let after: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("{first}.{after}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_proven_period_holds_past_the_table(
+        code in octal_code(),
+        upto in prop_oneof![0u64..4, 0u64..40],
+    ) {
+        let text = format!("game g {{ heaps *; octal {code} }}");
+        let (_, period) = one_heap(&table_of_text(&text, upto));
+        if let Some(period) = period.filter(|p| p.proven) {
+            let program = load_text("test.game", &text, &[]);
+            let game = program.games[0].default.clone().expect("the game lowers");
+            let mut heaps = HeapValues::with_method(601, Method::Plain);
+            heaps
+                .extend_to(&game, &MoveGen::new(&game), 600, &[600])
+                .expect("the values are defined");
+            let g = heaps.values();
+            let (e, p) = (period.preperiod, period.period);
+            for n in e..g.len() - p {
+                prop_assert_eq!(g[n + p], g[n], "{}: period {} from {} fails at {}", code, p, e, n);
+            }
+        }
+    }
 }

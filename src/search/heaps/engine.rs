@@ -4,17 +4,23 @@
 //! by rare values (`sparse`), and the mex is the first clear bit of the set
 //! and the windows. Past the largest amount of finite rules (`steady`) the
 //! moves are gathered without rule-by-rule dispatch, subtraction games run
-//! a loop of their own, and once a period is proven (`period`) the values
-//! are copied.
+//! a loop of their own, and once a period is proven (`crate::period`) the
+//! values are copied.
 
 use super::bits::{self, Seen};
 use super::compile::{Compiled, HeapRule, Leaves, Source};
-use super::period::{self, Period};
 use super::sparse::{Mode, Sparse};
 use super::steady::Steady;
 use super::window::Window;
-use crate::rules::Split;
+use crate::period::{self, Period, Theorem};
 use crate::search::moves::MoveError;
+
+/// The values are checked for a proven period when this many are known,
+/// then at each doubling.
+const FIRST_CHECK: usize = 128;
+/// Comparisons one check may spend, per value known: a cap for sequences
+/// that repeat for long stretches without being periodic.
+const WORK_PER_VALUE: usize = 8;
 
 #[derive(Debug)]
 pub(super) struct Engine {
@@ -24,7 +30,7 @@ pub(super) struct Engine {
     /// This heap's splits: (r, most) for r split into a + (r - a), 1 <= a <= most.
     cuts: Vec<(usize, usize)>,
     sparse: Sparse,
-    period: Period,
+    watch: Watch,
     /// The rules past their largest amount, when they are finite.
     steady: Option<Steady>,
     /// The largest value so far, and the words that hold any XOR of two values.
@@ -36,20 +42,17 @@ pub(super) struct Engine {
 }
 
 impl Engine {
-    /// `periods`: look for a proven period where the rules allow one.
-    pub fn new(compiled: Compiled, mode: Mode, periods: bool) -> Self {
+    /// `theorem`: the theorem that proves periods of the rules' values, if
+    /// one applies and periods are wanted.
+    pub fn new(compiled: Compiled, mode: Mode, theorem: Option<Theorem>) -> Self {
         let scanned = |r: &HeapRule| !matches!(r.source, Source::Window(_));
         let splits =
             (compiled.rules.iter()).any(|r| scanned(r) && matches!(r.leaves, Leaves::Two(_)));
         let marks = compiled.rules.iter().any(scanned);
         let steady = Steady::new(&compiled.rules);
-        // Unequal splits are outside the periodicity theorem.
-        let unequal = (compiled.rules.iter())
-            .any(|r| matches!(r.leaves, Leaves::Two(split) if split.unequal));
-        let reach = steady
-            .as_ref()
-            .filter(|_| periods && !unequal)
-            .map(|s| s.reach);
+        // Copying counts the moves of the heaps copied in closed form, which
+        // the steady state gives.
+        let theorem = theorem.filter(|_| steady.is_some());
         Engine {
             rules: compiled.rules,
             windows: compiled.windows,
@@ -57,7 +60,7 @@ impl Engine {
             cuts: Vec::new(),
             // Rare values only speed up splits that are scanned per heap.
             sparse: Sparse::new(if splits { mode } else { Mode::Off }),
-            period: Period::new(reach),
+            watch: Watch::new(theorem),
             steady,
             marks,
             max: 0,
@@ -78,18 +81,18 @@ impl Engine {
             if let Some(steady) = &self.steady
                 && h > steady.reach
             {
-                if let Some(p) = self.period.found() {
+                if let Some(period) = &self.watch.found {
                     *moves += steady.moves_between(h, to);
-                    period::copy(values, p, to);
+                    period.extend(values, to);
                     return Ok(());
                 }
                 if steady.register() {
                     // Up to the next look for a period.
-                    let stop = to.min(self.period.next_check()).max(h + 1);
+                    let stop = to.min(self.watch.next_check()).max(h + 1);
                     *moves += steady.moves_between(h, stop);
                     let max = steady.run_singles(values, stop);
                     self.note_max(max);
-                    self.period.record(values);
+                    self.watch.record(values);
                     continue;
                 }
             }
@@ -97,9 +100,14 @@ impl Engine {
             values.push(value);
             self.note_max(value);
             self.sparse.record(values);
-            self.period.record(values);
+            self.watch.record(values);
         }
         Ok(())
+    }
+
+    /// The period proven so far, if any.
+    pub fn period(&self) -> Option<&Period> {
+        self.watch.found.as_ref()
     }
 
     #[inline]
@@ -177,21 +185,45 @@ impl Engine {
     }
 }
 
-/// Whether a split of `r` may leave it whole, beside an empty heap: when
-/// parts may be empty, unless r = 0 and the parts must differ.
-#[inline]
-pub(super) fn whole_split(r: usize, split: Split) -> bool {
-    !(split.nonempty || (split.unequal && r == 0))
+/// Looks for a period the values prove, when they have doubled since the
+/// last look, and keeps it once found.
+#[derive(Debug)]
+struct Watch {
+    theorem: Option<Theorem>,
+    next_check: usize,
+    found: Option<Period>,
 }
 
-/// The largest smaller part a split of `r` into two nonempty heaps may
-/// have: r / 2, or below r / 2 when the parts must differ.
-#[inline]
-pub(super) fn widest_split(r: usize, split: Split) -> usize {
-    if split.unequal {
-        r.saturating_sub(1) / 2
-    } else {
-        r / 2
+impl Watch {
+    fn new(theorem: Option<Theorem>) -> Self {
+        Watch {
+            theorem,
+            next_check: FIRST_CHECK,
+            found: None,
+        }
+    }
+
+    /// How many values should be known when `record` is next called: it
+    /// looks for a period once they are.
+    #[inline]
+    fn next_check(&self) -> usize {
+        if self.theorem.is_some() && self.found.is_none() {
+            self.next_check
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Takes note of the values found so far.
+    #[inline]
+    fn record(&mut self, values: &[u32]) {
+        if values.len() >= self.next_check() {
+            if let Some(theorem) = self.theorem {
+                let work = WORK_PER_VALUE.saturating_mul(values.len());
+                self.found = period::prove(values, theorem, work);
+            }
+            self.next_check = values.len().saturating_mul(2);
+        }
     }
 }
 
@@ -244,11 +276,11 @@ fn gather(
             Leaves::Two(split) => rule.source.each(rule.index, hh, |k| {
                 let r = h - k as usize;
                 // Splitting off an empty heap leaves the rest whole.
-                if whole_split(r, split) {
+                if split.may_leave_whole(r) {
                     mark(values[r], seen);
                     *moves += 1;
                 }
-                let most = widest_split(r, split);
+                let most = split.widest_part(r);
                 if most >= 1 {
                     cuts.push((r, most));
                     *moves += most;

@@ -7,7 +7,6 @@
 
 use super::bits::Seen;
 use super::compile::{HeapRule, Leaves, Source};
-use super::engine::widest_split;
 use crate::rules::Split;
 
 /// A subtraction game's values are at most its number of takes; below this
@@ -119,7 +118,7 @@ impl Steady {
         }
         *moves += self.singles.len();
         for &(k, split) in &self.twos {
-            *moves += usize::from(!split.nonempty) + widest_split(h - k, split);
+            *moves += usize::from(!split.nonempty) + split.widest_part(h - k);
         }
         low
     }
@@ -145,9 +144,10 @@ impl Steady {
             (from..to)
                 .map(|h| {
                     let ones = self.singles.len();
-                    let twos = self.twos.iter().map(|&(k, split)| {
-                        usize::from(!split.nonempty) + widest_split(h - k, split)
-                    });
+                    let twos = self
+                        .twos
+                        .iter()
+                        .map(|&(k, split)| usize::from(!split.nonempty) + split.widest_part(h - k));
                     ones + twos.sum::<usize>()
                 })
                 .sum::<usize>()

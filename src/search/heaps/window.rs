@@ -5,7 +5,6 @@
 //! `take 1.. and split the rest` reaches every split of every r < h.
 
 use super::bits;
-use super::engine::{whole_split, widest_split};
 use crate::rules::Split;
 
 #[derive(Debug)]
@@ -125,11 +124,11 @@ impl Window {
                 while self.next <= last {
                     let r = self.next;
                     // Splitting off an empty heap leaves the rest whole.
-                    if whole_split(r, *split) {
+                    if split.may_leave_whole(r) {
                         bits::set(&mut self.bits, values[r]);
                         *moves += 1;
                     }
-                    let most = widest_split(r, *split);
+                    let most = split.widest_part(r);
                     for a in 1..=most {
                         bits::set(&mut self.bits, values[a] ^ values[r - a]);
                     }

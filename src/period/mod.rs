@@ -1,0 +1,287 @@
+//! Periods of Grundy sequences g(0), g(1), ...: found in the values, and
+//! proven where a theorem allows. Everything about periods is here, once:
+//!
+//! - [`classify`] says which [`Theorem`] can prove a period of a game's
+//!   one-heap values: the window theorem for subtraction games, the
+//!   Guy-Smith theorem for finite take-and-break games, or none
+//!   (`theorem`, with what each theorem needs and why it holds);
+//! - [`check`] is the one check of values against a theorem, on a budget
+//!   of comparisons; [`prove`] finds the shortest period it proves,
+//!   [`smallest_dividing`] the shortest dividing a known one, and [`seen`]
+//!   a period only seen in the values, never proven;
+//! - a [`Period`] carries its [`Certificate`] as data (which theorem, which
+//!   values were checked); `report` puts it in words.
+//!
+//! The one-heap engine (`search::heaps`) looks for a proven period as the
+//! values grow and copies the rest; `table` reuses what the engine proved,
+//! or checks its own values; the subtraction closed form
+//! (`known::subtraction`) proves its period with the window theorem.
+
+mod theorem;
+
+use std::ops::Range;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+pub use theorem::{Theorem, classify};
+
+/// A period of a sequence, from a preperiod on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// g(n + period) = g(n) for every n >= preperiod; the smallest such
+    /// preperiod the values show.
+    pub preperiod: usize,
+    pub period: usize,
+    /// Proven for all n (`certificate.theorem` is some), or only seen in
+    /// the values computed.
+    pub proven: bool,
+    /// Why it holds, or how far it was seen.
+    pub certificate: Certificate,
+}
+
+/// What a period rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The theorem that extends the check to every n >= preperiod; `None`
+    /// when the period was only seen.
+    pub theorem: Option<Theorem>,
+    /// g(n + period) = g(n) was checked for every n in this range: what the
+    /// theorem needs, or (seen only) every n the values reach.
+    pub checked: Range<usize>,
+}
+
+/// Periods up to this long are looked for.
+const MAX_PERIOD: usize = 100_000;
+/// A period seen but not proven must repeat this many times in the values.
+const SEEN_REPEATS: usize = 3;
+
+impl Period {
+    fn proven(preperiod: usize, period: usize, theorem: Theorem) -> Self {
+        Period {
+            preperiod,
+            period,
+            proven: true,
+            certificate: Certificate {
+                theorem: Some(theorem),
+                checked: theorem.needs(preperiod, period),
+            },
+        }
+    }
+
+    /// Extends `values`, which reach at least `preperiod + period`, to `to`
+    /// by the period: g(n) = g(n - period).
+    pub fn extend(&self, values: &mut Vec<u32>, to: usize) {
+        let p = self.period;
+        debug_assert!(values.len() >= self.preperiod + p);
+        while values.len() < to {
+            let len = values.len();
+            // Copy up to one period at a time: the source must already exist.
+            let n = (to - len).min(p);
+            values.extend_from_within(len - p..len - p + n);
+        }
+    }
+
+    /// Where g(n) is found among g(0..preperiod + period), for `n` of any
+    /// size: n itself below the preperiod, else preperiod + (n - preperiod)
+    /// mod period.
+    pub fn index(&self, n: &BigUint) -> usize {
+        match n.to_usize() {
+            Some(n) if n < self.preperiod => n,
+            _ => self.preperiod + mod_small(&(n - self.preperiod), self.period),
+        }
+    }
+}
+
+/// `n mod m` for `m >= 1`, without a big division.
+fn mod_small(n: &BigUint, m: usize) -> usize {
+    let m = m.max(1) as u128;
+    let r = n
+        .iter_u32_digits()
+        .rev()
+        .fold(0u128, |r, d| ((r << 32) | u128::from(d)) % m);
+    r as usize
+}
+
+/// Whether `values` prove period `p` by `theorem`: they must agree,
+/// g(n + p) = g(n), from the end down to the largest preperiod they can
+/// prove `p` from. Each comparison spends one of `work`; `None` once it is
+/// spent. The period comes with the smallest preperiod the values show,
+/// found below that without counting (at most `values.len()` comparisons).
+pub fn check(values: &[u32], theorem: Theorem, p: usize, work: &mut usize) -> Option<Period> {
+    let len = values.len();
+    if p == 0 || p > len {
+        return None;
+    }
+    let most = theorem.most_preperiod(len, p)?;
+    let mut m = len - p;
+    while m > most {
+        if *work == 0 {
+            return None;
+        }
+        *work -= 1;
+        m -= 1;
+        if values[m] != values[m + p] {
+            return None;
+        }
+    }
+    Some(Period::proven(agree_from(values, p, m), p, theorem))
+}
+
+/// The shortest period `values` prove by `theorem` (up to `MAX_PERIOD` and
+/// half the values), with its smallest preperiod; at most `work`
+/// comparisons, after which `None`.
+pub fn prove(values: &[u32], theorem: Theorem, work: usize) -> Option<Period> {
+    let mut work = work;
+    for p in 1..=MAX_PERIOD.min(values.len() / 2) {
+        // A longer period needs more values still.
+        theorem.most_preperiod(values.len(), p)?;
+        if let Some(period) = check(values, theorem, p, &mut work) {
+            return Some(period);
+        }
+        if work == 0 {
+            return None;
+        }
+    }
+    None
+}
+
+/// The shortest period `values` prove by `theorem` among the divisors of
+/// `p`. When they prove `p` itself, that is the shortest period of all: the
+/// shortest period of a sequence divides every other.
+pub fn smallest_dividing(values: &[u32], theorem: Theorem, p: usize) -> Option<Period> {
+    let mut work = usize::MAX;
+    (1..=p)
+        .filter(|q| p.is_multiple_of(*q))
+        .find_map(|q| check(values, theorem, q, &mut work))
+}
+
+/// The shortest period seen in `values`, repeating at least `SEEN_REPEATS`
+/// times after its preperiod; not proven.
+pub fn seen(values: &[u32]) -> Option<Period> {
+    let n = values.len();
+    (1..=n / (SEEN_REPEATS + 1)).find_map(|p| {
+        let e = agree_from(values, p, n - p);
+        (n - e >= (SEEN_REPEATS + 1) * p).then(|| Period {
+            preperiod: e,
+            period: p,
+            proven: false,
+            certificate: Certificate {
+                theorem: None,
+                checked: e..n - p,
+            },
+        })
+    })
+}
+
+/// The shortest period of `values`, proven by `theorem` where it can be
+/// (without a budget), else only seen.
+pub fn find(values: &[u32], theorem: Option<Theorem>) -> Option<Period> {
+    theorem
+        .and_then(|theorem| prove(values, theorem, usize::MAX))
+        .or_else(|| seen(values))
+}
+
+/// The smallest e such that g(n + p) = g(n) for every n from e on that the
+/// values reach, given that it holds from `from` (at most `len - p`) on.
+fn agree_from(values: &[u32], p: usize, from: usize) -> usize {
+    let mut e = from;
+    while e > 0 && values[e - 1] == values[e - 1 + p] {
+        e -= 1;
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtraction_1_3_4_has_period_7() {
+        // Seed 002: S = {1, 3, 4}, P iff n mod 7 is 0 or 2; its values repeat
+        // 0 1 0 1 2 3 2 (computed by hand from the mex rule).
+        let values: Vec<u32> = (0..40).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+        let period = find(&values, Some(Theorem::Window { t: 4 })).expect("a period");
+        assert_eq!(
+            (period.period, period.preperiod, period.proven),
+            (7, 0, true)
+        );
+        assert_eq!(period.certificate.checked, 0..4);
+    }
+
+    #[test]
+    fn too_few_values_prove_nothing() {
+        let values = [0, 1, 0, 1, 2, 3, 2, 0, 1];
+        assert_eq!(find(&values, Some(Theorem::Window { t: 4 })), None);
+    }
+
+    #[test]
+    fn a_seen_period_is_not_proven() {
+        let values: Vec<u32> = (0..30).map(|n| (n % 3) as u32).collect();
+        let period = find(&values, None).expect("a period");
+        assert_eq!(
+            (period.period, period.preperiod, period.proven),
+            (3, 0, false)
+        );
+        assert_eq!(period.certificate.checked, 0..27);
+    }
+
+    #[test]
+    fn guy_smith_needs_enough_values() {
+        // 0, 1, 2, then 5, 6 repeating from e = 3: p = 2, t = 1 needs
+        // 2 * 3 + 4 + 1 + 1 = 12 values.
+        let seq = |len: usize| -> Vec<u32> {
+            (0..len)
+                .map(|n| if n < 3 { n as u32 } else { 5 + (n % 2) as u32 })
+                .collect()
+        };
+        let proven = |len: usize, t: usize| {
+            prove(&seq(len), Theorem::GuySmith { t }, usize::MAX).map(|p| (p.period, p.preperiod))
+        };
+        assert_eq!(proven(11, 1), None);
+        assert_eq!(proven(12, 1), Some((2, 3)));
+        // A longer reach needs more.
+        assert_eq!(proven(12, 3), None);
+    }
+
+    #[test]
+    fn a_late_exception_is_not_a_period() {
+        let mut values: Vec<u32> = (0..200).map(|n| (n % 3) as u32).collect();
+        values[190] = 7;
+        assert_eq!(prove(&values, Theorem::GuySmith { t: 2 }, 1600), None);
+    }
+
+    #[test]
+    fn the_budget_caps_the_comparisons() {
+        let values: Vec<u32> = (0..200).map(|n| (n % 3) as u32).collect();
+        let theorem = Theorem::GuySmith { t: 2 };
+        // Period 3 needs agreement from (200 - 9) / 2 = 95 to 197: 102
+        // comparisons, after 2 for periods 1 and 2.
+        assert_eq!(prove(&values, theorem, 103), None);
+        let period = prove(&values, theorem, 104).expect("a period");
+        assert_eq!((period.period, period.preperiod), (3, 0));
+    }
+
+    #[test]
+    fn the_smallest_period_divides_a_proven_one() {
+        let values: Vec<u32> = (0..60)
+            .map(|n| [4, 0, 1, 2][n.min(3)] + (n % 2) as u32)
+            .collect();
+        let theorem = Theorem::Window { t: 2 };
+        let period = smallest_dividing(&values, theorem, 6).expect("a period");
+        assert_eq!((period.period, period.preperiod), (2, 3));
+    }
+
+    #[test]
+    fn an_index_folds_large_heaps_into_the_period() {
+        let period = Period::proven(3, 7, Theorem::Window { t: 4 });
+        assert_eq!(period.index(&BigUint::from(2u32)), 2);
+        assert_eq!(period.index(&BigUint::from(10u32)), 3);
+        let huge = BigUint::from(10u32).pow(30) + 3u32;
+        // 10^30 = 1 mod 7, as 10^6 = 1 mod 7.
+        assert_eq!(period.index(&huge), 3 + 1);
+        let mut values = vec![9, 9, 9, 0, 1, 2, 3, 4, 5, 6];
+        period.extend(&mut values, 20);
+        assert_eq!(values[10..], [0, 1, 2, 3, 4, 5, 6, 0, 1, 2]);
+    }
+}
