@@ -33,9 +33,6 @@ pub struct Period {
     /// preperiod the values show.
     pub preperiod: usize,
     pub period: usize,
-    /// Proven for all n (`certificate.theorem` is some), or only seen in
-    /// the values computed.
-    pub proven: bool,
     /// Why it holds, or how far it was seen.
     pub certificate: Certificate,
 }
@@ -57,11 +54,15 @@ const MAX_PERIOD: usize = 100_000;
 const SEEN_REPEATS: usize = 3;
 
 impl Period {
+    /// Proven for all n, or only seen in the values computed.
+    pub fn is_proven(&self) -> bool {
+        self.certificate.theorem.is_some()
+    }
+
     fn proven(preperiod: usize, period: usize, theorem: Theorem) -> Self {
         Period {
             preperiod,
             period,
-            proven: true,
             certificate: Certificate {
                 theorem: Some(theorem),
                 checked: theorem.needs(preperiod, period),
@@ -165,7 +166,6 @@ pub fn seen(values: &[u32]) -> Option<Period> {
         (n - e >= (SEEN_REPEATS + 1) * p).then(|| Period {
             preperiod: e,
             period: p,
-            proven: false,
             certificate: Certificate {
                 theorem: None,
                 checked: e..n - p,
@@ -203,7 +203,7 @@ mod tests {
         let values: Vec<u32> = (0..40).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
         let period = find(&values, Some(Theorem::Window { t: 4 })).expect("a period");
         assert_eq!(
-            (period.period, period.preperiod, period.proven),
+            (period.period, period.preperiod, period.is_proven()),
             (7, 0, true)
         );
         assert_eq!(period.certificate.checked, 0..4);
@@ -220,7 +220,7 @@ mod tests {
         let values: Vec<u32> = (0..30).map(|n| (n % 3) as u32).collect();
         let period = find(&values, None).expect("a period");
         assert_eq!(
-            (period.period, period.preperiod, period.proven),
+            (period.period, period.preperiod, period.is_proven()),
             (3, 0, false)
         );
         assert_eq!(period.certificate.checked, 0..27);

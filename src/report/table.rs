@@ -76,14 +76,14 @@ fn one_heap(
                 "period {}, preperiod {}, {}",
                 period.period,
                 period.preperiod,
-                if period.proven {
+                if period.is_proven() {
                     "proven"
                 } else {
                     "not proven"
                 }
             )?;
             writeln!(out, "  {}", certificate(period))?;
-            let word = if period.proven {
+            let word = if period.is_proven() {
                 ""
             } else {
                 " (as far as computed)"
@@ -190,7 +190,7 @@ pub fn table_json(table: &Table) -> Json {
             "outcomes": outcomes(values),
             "period": period.as_ref().map(|p| p.period),
             "preperiod": period.as_ref().map(|p| p.preperiod),
-            "proven": period.as_ref().is_some_and(|p| p.proven),
+            "proven": period.as_ref().is_some_and(|p| p.is_proven()),
             "certificate": period.as_ref().map(certificate),
             "decomposed": decomposed,
         }),

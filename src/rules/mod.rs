@@ -164,6 +164,16 @@ impl Split {
             r / 2
         }
     }
+
+    /// The ways to split a heap of `h` into two heaps `(a, b)`: unordered
+    /// (`a <= b`) unless `ordered`, when the two places are told apart.
+    pub fn parts(self, h: u64, ordered: bool) -> impl Iterator<Item = (u64, u64)> {
+        let low = u64::from(self.nonempty);
+        let high = if ordered { h - low.min(h) } else { h / 2 };
+        (low..=high)
+            .map(move |a| (a, h - a))
+            .filter(move |&(a, b)| (!self.nonempty || b >= 1) && (!self.unequal || a != b))
+    }
 }
 
 /// The amounts a rule may move: a range or a finite set, then a condition
@@ -209,5 +219,31 @@ impl fmt::Display for ParamValue {
                 write!(f, "{{{}}}", items.join(", "))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_respect_flags() {
+        let nonempty_unequal = Split {
+            unequal: true,
+            nonempty: true,
+        };
+        assert_eq!(
+            nonempty_unequal.parts(6, false).collect::<Vec<_>>(),
+            vec![(1, 5), (2, 4)]
+        );
+        let nonempty = Split {
+            unequal: false,
+            nonempty: true,
+        };
+        assert_eq!(
+            nonempty.parts(4, true).collect::<Vec<_>>(),
+            vec![(1, 3), (2, 2), (3, 1)]
+        );
+        assert_eq!(nonempty.parts(1, true).count(), 0);
     }
 }

@@ -57,7 +57,7 @@ fn subtraction_1_3_4_matches_seed_002() {
     let (_, period) = one_heap(&table_of("subtraction", 100));
     let period = period.expect("a period");
     assert_eq!(
-        (period.period, period.preperiod, period.proven),
+        (period.period, period.preperiod, period.is_proven()),
         (7, 0, true)
     );
     let text = gamelang::report::table_text(&table_of("subtraction", 100));
@@ -70,12 +70,12 @@ fn kayles_has_period_12_from_71_proven() {
     let (_, period) = one_heap(&table_of("kayles", 400));
     let period = period.expect("a period");
     assert_eq!(
-        (period.period, period.preperiod, period.proven),
+        (period.period, period.preperiod, period.is_proven()),
         (12, 71, true)
     );
     // Too short a table cannot reach the Guy-Smith range: no proof claimed.
     let (_, period) = one_heap(&table_of("kayles", 120));
-    assert!(period.is_none_or(|p| !p.proven));
+    assert!(period.is_none_or(|p| !p.is_proven()));
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn dawsons_kayles_has_period_34_proven() {
     let (_, period) = one_heap(&table_of("dawson", 400));
     let period = period.expect("a period");
     assert_eq!(
-        (period.period, period.preperiod, period.proven),
+        (period.period, period.preperiod, period.is_proven()),
         (34, 53, true)
     );
 }
@@ -112,7 +112,7 @@ fn dawsons_kayles_has_period_34_proven() {
 fn grundys_game_claims_no_period() {
     // OEIS A002188: no period is known for Grundy's game.
     let (_, period) = one_heap(&table_of("grundy", 3000));
-    assert!(period.is_none_or(|p| !p.proven));
+    assert!(period.is_none_or(|p| !p.is_proven()));
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn lasker_table_matches_its_closed_form() {
         };
         assert_eq!(g as usize, expected, "n = {n}");
     }
-    assert!(period.is_none_or(|p| !p.proven));
+    assert!(period.is_none_or(|p| !p.is_proven()));
 }
 
 #[test]
@@ -168,15 +168,15 @@ fn a_last_digit_that_moves_unlike_larger_heaps_widens_the_window() {
     let octal = "game g { heaps *; octal 0.02 }";
     let (values, period) = one_heap(&table_of_text(octal, 2));
     assert_eq!(values, [0, 0, 0]);
-    assert!(period.is_none_or(|p| !p.proven));
+    assert!(period.is_none_or(|p| !p.is_proven()));
     // Likewise 0.2, take 1 leaving a nonempty heap: g = 0, 0, 1, 0, 1, ...
     let (values, period) = one_heap(&table_of_text("game g { heaps *; octal 0.2 }", 1));
     assert_eq!(values, [0, 0]);
-    assert!(period.is_none_or(|p| !p.proven));
+    assert!(period.is_none_or(|p| !p.is_proven()));
     let (_, period) = one_heap(&table_of_text(octal, 40));
     let period = period.expect("a period");
     assert_eq!(
-        (period.period, period.preperiod, period.proven),
+        (period.period, period.preperiod, period.is_proven()),
         (4, 1, true)
     );
 }
@@ -206,7 +206,7 @@ proptest! {
     ) {
         let text = format!("game g {{ heaps *; octal {code} }}");
         let (_, period) = one_heap(&table_of_text(&text, upto));
-        if let Some(period) = period.filter(|p| p.proven) {
+        if let Some(period) = period.filter(|p| p.is_proven()) {
             let program = load_text("test.game", &text, &[]);
             let game = program.games[0].default.clone().expect("the game lowers");
             let mut heaps = HeapValues::with_method(601, Method::Plain);

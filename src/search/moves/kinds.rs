@@ -3,7 +3,7 @@
 //! `heaps` that it leaves as it found it.
 
 use super::amounts::{AmountGen, minus};
-use super::shapes::{combinations, parts, spliced, up_to};
+use super::shapes::{combinations, spliced, up_to};
 use crate::rules::expr::{Env, EvalError};
 use crate::rules::{OctalCode, Split};
 
@@ -27,7 +27,7 @@ pub(super) fn take_from_one(
                 Some(split) => {
                     // Leaving one heap is the take alone, which the
                     // split's `nonempty` decides.
-                    for (a, b) in parts(rest, split, false) {
+                    for (a, b) in split.parts(rest, false) {
                         emit(&spliced(heaps, i, &[a, b]))?;
                     }
                 }
@@ -126,7 +126,7 @@ pub(super) fn split(
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     for (i, &h) in heaps.iter().enumerate() {
-        for (a, b) in parts(h, split, false) {
+        for (a, b) in split.parts(h, false) {
             emit(&spliced(heaps, i, &[a, b]))?;
         }
     }
@@ -153,7 +153,7 @@ pub(super) fn octal(
                 next[i] = h;
             }
             if code.leaves_two(j) {
-                for (a, b) in parts(rest, two, false) {
+                for (a, b) in two.parts(rest, false) {
                     emit(&spliced(heaps, i, &[a, b]))?;
                 }
             }
@@ -169,10 +169,10 @@ pub(super) fn empty_and_split(
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     if let &[x, y] = heaps {
-        for (a, b) in parts(y, split, true) {
+        for (a, b) in split.parts(y, true) {
             emit(&[a, b])?;
         }
-        for (a, b) in parts(x, split, true) {
+        for (a, b) in split.parts(x, true) {
             emit(&[a, b])?;
         }
     }

@@ -2,8 +2,8 @@
 //! word heaps. The lowered rules are compiled once per game into this form.
 //!
 //! `amounts` enumerates the amounts a rule may move, `kinds` the moves of
-//! each kind of rule, and `shapes` the combinatorics they share: splits of a
-//! heap, sets of heaps.
+//! each kind of rule (splits enumerated by `rules::Split::parts`), and
+//! `shapes` the combinatorics they share: splicing heaps, sets of heaps.
 
 mod amounts;
 mod kinds;

@@ -1,18 +1,7 @@
-//! The combinatorics moves share: the ways to split a heap, the sets of
+//! The combinatorics moves share: a heap replaced by others, the sets of
 //! heaps a move may touch.
 
-use crate::rules::Split;
 use crate::rules::expr::EvalError;
-
-/// Ways to split `h` into two heaps `(a, b)`; unordered (`a <= b`) unless
-/// `ordered`, when the two places are told apart.
-pub(super) fn parts(h: u64, split: Split, ordered: bool) -> impl Iterator<Item = (u64, u64)> {
-    let low = u64::from(split.nonempty);
-    let high = if ordered { h - low.min(h) } else { h / 2 };
-    (low..=high)
-        .map(move |a| (a, h - a))
-        .filter(move |&(a, b)| (!split.nonempty || b >= 1) && (!split.unequal || a != b))
-}
 
 pub(super) fn spliced(heaps: &[u64], i: usize, with: &[u64]) -> Vec<u64> {
     let mut out = Vec::with_capacity(heaps.len() + with.len());
@@ -85,26 +74,5 @@ mod tests {
             ]
         );
         assert!(combinations(2, 3).is_empty());
-    }
-
-    #[test]
-    fn parts_respect_flags() {
-        let nonempty_unequal = Split {
-            unequal: true,
-            nonempty: true,
-        };
-        assert_eq!(
-            parts(6, nonempty_unequal, false).collect::<Vec<_>>(),
-            vec![(1, 5), (2, 4)]
-        );
-        let nonempty = Split {
-            unequal: false,
-            nonempty: true,
-        };
-        assert_eq!(
-            parts(4, nonempty, true).collect::<Vec<_>>(),
-            vec![(1, 3), (2, 2), (3, 1)]
-        );
-        assert_eq!(parts(1, nonempty, true).count(), 0);
     }
 }
