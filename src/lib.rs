@@ -4,8 +4,12 @@
 //! The pipeline, one module a stage: [`syntax`] parses a file (grammar in
 //! `grammar/gamelang.pest`) into a tree with spans; [`check`] resolves names,
 //! parameters and positions and [`rules::lower`] lowers each game to one move
-//! representation; [`search`] builds the position graph and evaluates Grundy
-//! values; [`analysis`] assembles an answer; [`report`] prints it.
+//! representation; [`known`] answers recognised games by closed forms, which
+//! [`verify`] checks against the search; [`search`] builds the position graph
+//! and evaluates Grundy values, with [`period`] proving periods; [`analysis`]
+//! assembles an answer as values; [`report`] puts it into words and JSON.
+//! Each stage's errors are its own enum, carrying the facts, gathered in
+//! [`diagnostics::Error`].
 //!
 //! ```
 //! use gamelang::analysis::{Analyzer, Grundy, Outcome};
