@@ -217,17 +217,8 @@ fn visible_end(span: SourceSpan, source: &Source) -> (SourceSpan, Source) {
 /// Help for an unknown name: the closest known one, or the list of them.
 /// `what` names the known ones in the plural: `games`, `parameters`.
 pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
-    // Within a third of the name's length (at least 2), but not every
-    // letter: any one-letter name is one edit from any other.
-    let closest = known
-        .iter()
-        .map(|k| (edit_distance(name, k), k))
-        .filter(|(d, k)| {
-            *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count())
-        })
-        .min_by_key(|(d, _)| *d);
-    match closest {
-        Some((_, k)) => format!("did you mean `{k}`?"),
+    match closest(name, known) {
+        Some(k) => format!("did you mean `{k}`?"),
         None if known.is_empty() => format!("there are no {what} here"),
         None if known.len() == 1 => {
             format!(
@@ -241,6 +232,20 @@ pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
             format!("the {what} are {}", list.join(", "))
         }
     }
+}
+
+/// The known name closest to `name`, if one is close: within a third of its
+/// length (at least 2), but not every letter (any one-letter name is one
+/// edit from any other).
+pub fn closest<'a>(name: &str, known: &'a [String]) -> Option<&'a String> {
+    known
+        .iter()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|(d, k)| {
+            *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count())
+        })
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

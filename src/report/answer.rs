@@ -117,7 +117,12 @@ fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
 fn move_text(answer: &Answer, m: &WinningMove) -> String {
     let component = &answer.components[m.component];
     match component.game.rules.get(m.rule) {
-        Some(rule) => describe(&rule.kind, component.position.heaps(), m.to.heaps()),
+        Some(rule) => describe(
+            &rule.kind,
+            component.position.heaps(),
+            m.to.heaps(),
+            component.game.parts.as_deref(),
+        ),
         None => String::new(),
     }
 }

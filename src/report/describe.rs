@@ -5,8 +5,14 @@ use num_bigint::{BigInt, BigUint};
 
 use crate::rules::{MoveKind, Target};
 
-/// Describes the move from `before` to `after` made by a rule of `kind`.
-pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> String {
+/// Describes the move from `before` to `after` made by a rule of `kind`, in
+/// a game whose parts have the names `parts` (when they have names).
+pub fn describe(
+    kind: &MoveKind,
+    before: &[BigUint],
+    after: &[BigUint],
+    parts: Option<&[String]>,
+) -> String {
     let m = Move {
         before,
         after,
@@ -32,6 +38,7 @@ pub fn describe(kind: &MoveKind, before: &[BigUint], after: &[BigUint]) -> Strin
         MoveKind::Split(_) => m.split(first),
         MoveKind::Octal(_) if after.len() > before.len() => m.take_and_split(first),
         MoveKind::Octal(_) => m.take_from(first),
+        MoveKind::Block(_) => m.changes(parts),
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };
@@ -118,6 +125,32 @@ impl Move<'_> {
             })
             .collect();
         and_list(&parts)
+    }
+
+    /// What a move block changed: `stones from 20 to 19, limit from 19 to 2`,
+    /// `heap 3 from 7 to 1, add a heap of 6`; `remove a heap` when fewer are
+    /// left (the position after it says which).
+    fn changes(&self, parts: Option<&[String]>) -> String {
+        if self.after.len() < self.before.len() {
+            return "remove a heap".to_string();
+        }
+        let name = |i: usize| match parts.and_then(|p| p.get(i)) {
+            Some(part) => part.clone(),
+            None => format!("heap {}", i + 1),
+        };
+        let changed = self
+            .changed
+            .iter()
+            .map(|&i| format!("{} from {} to {}", name(i), self.before[i], self.after[i]));
+        let added = self.after[self.before.len()..]
+            .iter()
+            .map(|h| format!("add a heap of {h}"));
+        let all: Vec<String> = changed.chain(added).collect();
+        if all.is_empty() {
+            "change nothing".to_string()
+        } else {
+            all.join(", ")
+        }
     }
 
     /// `shift 2 from heap 3 to heap 2`: the source heap is the one that lost

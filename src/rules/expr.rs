@@ -19,6 +19,8 @@ pub enum Expr {
     HeapAt(Box<Expr>),
     /// `len`: the number of heaps.
     Len,
+    /// A move block's variable, by its slot.
+    Var(usize),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
@@ -34,6 +36,8 @@ pub struct Env<'a> {
     pub amount: i128,
     pub heap: i128,
     pub heaps: &'a [u64],
+    /// A move block's variables, by slot.
+    pub vars: &'a [i128],
 }
 
 impl<'a> Env<'a> {
@@ -43,6 +47,7 @@ impl<'a> Env<'a> {
             amount: 0,
             heap: 0,
             heaps,
+            vars: &[],
         }
     }
 }
@@ -51,8 +56,21 @@ impl<'a> Env<'a> {
 pub enum EvalError {
     Overflow,
     DivisionByZero,
-    HeapIndex { index: i128, len: usize },
+    HeapIndex {
+        index: i128,
+        len: usize,
+    },
     PrimeTooLarge(i128),
+    /// A move block would set heap `index` (1-based) to `value`, which no
+    /// heap can hold.
+    HeapValue {
+        index: usize,
+        value: i128,
+    },
+    /// A loop of a move block with a `choose` inside would run this often.
+    TooManyIterations {
+        count: i128,
+    },
 }
 
 impl fmt::Display for EvalError {
@@ -66,6 +84,14 @@ impl fmt::Display for EvalError {
             EvalError::PrimeTooLarge(n) => {
                 write!(f, "`is prime` is only decided below 2^64, not for {n}")
             }
+            EvalError::TooManyIterations { count } => write!(
+                f,
+                "a loop with a `choose` inside would run {count} times, more than the 10000 allowed"
+            ),
+            EvalError::HeapValue { index, value } => write!(
+                f,
+                "h[{index}] would become {value}, but a heap holds 0 to 2^64 - 1"
+            ),
         }
     }
 }
@@ -80,6 +106,7 @@ impl Expr {
             Expr::Amount => Ok(env.amount),
             Expr::Heap => Ok(env.heap),
             Expr::Len => Ok(env.heaps.len() as i128),
+            Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
             Expr::HeapAt(index) => {
                 let index = index.int(env)?;
                 usize::try_from(index)
@@ -337,7 +364,7 @@ mod big {
             }
             // No amount or heap in a position's condition; conditions used
             // as numbers do not pass lowering.
-            Expr::Amount | Expr::Heap => BigInt::zero(),
+            Expr::Amount | Expr::Heap | Expr::Var(_) => BigInt::zero(),
             _ => BigInt::from(u8::from(truth(e, heaps)?)),
         })
     }

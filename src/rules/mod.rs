@@ -12,6 +12,7 @@ use std::fmt;
 use num_bigint::BigInt;
 
 use crate::diagnostics::Source;
+pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::Span;
 pub use expr::Expr;
 
@@ -25,6 +26,8 @@ pub struct Game {
     pub heap_count: Option<usize>,
     pub invariant: Option<Invariant>,
     pub misere: bool,
+    /// The names of the position's parts, for `position (a, b)` games.
+    pub parts: Option<Vec<String>>,
     pub rules: Vec<Rule>,
     /// The file the game was written in: rules point into it.
     pub source: Source,
@@ -70,6 +73,55 @@ pub enum MoveKind {
     EmptyAndSplit(Split),
     /// An octal game: remove tokens from one heap as the code's digits allow.
     Octal(OctalCode),
+    /// A `move` block: any change of the position a program can describe.
+    Block(Block),
+}
+
+/// A `move` block, lowered: its statements, with every name resolved (a
+/// parameter to its value, a named part to its heap, a variable to a slot).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub body: Vec<Stmt>,
+    /// How many variable slots the statements use.
+    pub slots: usize,
+}
+
+/// One statement of a lowered block. Heap indices are 1-based expressions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// Each value in `lo..=hi` is a separate move.
+    Choose {
+        slot: usize,
+        lo: Expr,
+        hi: Expr,
+    },
+    /// The move exists only where the condition holds.
+    Require(Expr),
+    Let {
+        slot: usize,
+        value: Expr,
+    },
+    /// `h[index] = value`, `+= value` or `-= value`.
+    Assign {
+        index: Expr,
+        op: AssignOp,
+        value: Expr,
+    },
+    For {
+        slot: usize,
+        lo: Expr,
+        hi: Expr,
+        body: Vec<Stmt>,
+    },
+    If {
+        condition: Expr,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+    },
+    /// A new heap at the end.
+    Append(Expr),
+    /// Heap `index` leaves the position.
+    Remove(Expr),
 }
 
 /// An octal code, like 0.77 (Kayles) or 4.0 (split without removing).

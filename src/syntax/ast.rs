@@ -60,8 +60,88 @@ pub enum ValueKind {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Statement {
     Heaps(HeapsDecl),
+    Position(PositionDecl),
     Play(PlayDecl),
     Rule(RuleDef),
+    Move(MoveDef),
+}
+
+/// `position (stones, limit)`: a fixed number of parts, each with a name,
+/// optionally `where INVARIANT`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionDecl {
+    pub names: Vec<Ident>,
+    pub invariant: Option<Expr>,
+    pub span: Span,
+}
+
+/// `move NAME { ... }`: a custom move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveDef {
+    pub name: Ident,
+    pub body: Vec<BlockStmt>,
+    pub span: Span,
+}
+
+/// One statement of a move block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockStmt {
+    pub kind: BlockStmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockStmtKind {
+    /// `choose x in LO..HI`: each value a separate move. `hi` is `None` when
+    /// the range is unbounded (a check error).
+    Choose {
+        var: Ident,
+        lo: Expr,
+        hi: Option<Expr>,
+    },
+    /// `require COND`.
+    Require(Expr),
+    /// `let x = EXPR`.
+    Let { var: Ident, value: Expr },
+    /// `PLACE = EXPR`, `PLACE += EXPR`, `PLACE -= EXPR`.
+    Assign {
+        place: Place,
+        op: AssignOp,
+        value: Expr,
+    },
+    /// `for x in LO..HI { ... }`.
+    For {
+        var: Ident,
+        lo: Expr,
+        hi: Expr,
+        body: Vec<BlockStmt>,
+    },
+    /// `if COND { ... } else { ... }`; `otherwise` is empty without `else`.
+    If {
+        condition: Expr,
+        then: Vec<BlockStmt>,
+        otherwise: Vec<BlockStmt>,
+    },
+    /// `append EXPR`: a new heap at the end.
+    Append(Expr),
+    /// `remove I`: heap I leaves the position.
+    Remove(Expr),
+}
+
+/// What an assignment changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// `h[I]`, 1-based.
+    Heap(Expr),
+    /// A name: a named part (checking refuses anything else).
+    Name(Ident),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
 }
 
 /// `heaps 2`, `heaps *`, optionally `where INVARIANT`.

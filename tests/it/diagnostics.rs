@@ -190,9 +190,19 @@ fn syntax_negative_heap_in_position() {
 }
 
 #[test]
-fn reserved_move_block() {
-    let src = "game g {\n    heaps 1\n    move { h -> h - 1 }\n}\n";
-    snapshot("reserved_move_block", src, &["gamelang::syntax"]);
+fn syntax_move_block_without_a_name() {
+    let src = "game g {\n    heaps 1\n    move { h[1] -= 1 }\n}\n";
+    snapshot(
+        "syntax_move_block_without_a_name",
+        src,
+        &["gamelang::syntax"],
+    );
+}
+
+#[test]
+fn syntax_arrow_in_a_move_block() {
+    let src = "game g {\n    heaps 1\n    move m { h[1] -> h[1] - 1 }\n}\n";
+    snapshot("syntax_arrow_in_a_move_block", src, &["gamelang::syntax"]);
 }
 
 #[test]

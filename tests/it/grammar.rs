@@ -2,8 +2,9 @@
 //! what fails, where, with which message.
 
 use gamelang::syntax::ast::{
-    Amounts, AmountsKind, Analyze, BinOp, Expr, ExprKind, File, GameDef, HeapCount, Ident, Item,
-    Monotone, Property, RuleDef, RuleKind, Span, SplitSpec, Statement, ValueKind,
+    Amounts, AmountsKind, Analyze, AssignOp, BinOp, BlockStmtKind, Expr, ExprKind, File, GameDef,
+    HeapCount, Ident, Item, Monotone, Property, RuleDef, RuleKind, Span, SplitSpec, Statement,
+    ValueKind,
 };
 use gamelang::syntax::*;
 use num_bigint::{BigInt, BigUint};
@@ -848,34 +849,72 @@ fn bad_token() {
 
 #[test]
 fn unknown_statement() {
-    let src = "game g {\n    heaps 1\n    remove 1..3\n}";
+    let src = "game g {\n    heaps 1\n    jump 1..3\n}";
     let e = parse_err(src);
     assert_eq!(e.message, "I was expecting a statement or `}`");
-    let at = src.find("remove").unwrap();
-    assert_eq!(e.span, sp(at, at + "remove".len()));
-    assert_eq!(e.label, "unexpected `remove`");
+    let at = src.find("jump").unwrap();
+    assert_eq!(e.span, sp(at, at + "jump".len()));
+    assert_eq!(e.label, "unexpected `jump`");
     assert_eq!(
         e.help.as_deref(),
         Some(
-            "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split`, `empty` or `octal`"
+            "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty` or `octal`, and `move NAME { ... }` blocks"
         )
     );
 }
 
 #[test]
-fn move_is_reserved_and_octal_is_a_rule() {
-    let src = "game g {\n    heaps 1\n    move {\n        k -> k - 1\n    }\n}\nanalyze g at 3";
+fn a_move_block_and_named_parts_parse_into_the_tree() {
+    let src = "game fib {\n    position (stones, limit)\n    move take {\n        choose k in 1..min(stones, limit)\n        require k > 0\n        let twice = 2 * k\n        stones -= k\n        limit = twice\n        for s in 1..2 { h[s] += 0 }\n        if k == 1 { h[1] = h[1] } else if k == 2 { h[2] -= 0 } else { h[1] += 0 }\n    }\n}";
     let (file, errors) = parse_file(src);
-    assert_eq!(errors.len(), 1, "{errors:#?}");
-    let e = &errors[0];
-    assert_eq!(e.message, "custom `move` blocks are not supported yet");
-    let at = src.find("move").unwrap();
-    assert_eq!(e.span, sp(at, at + 4));
-    assert!(e.help.is_some());
-    // The game is left out; what follows it is still read.
-    assert_eq!(games(&file).len(), 0);
-    assert_eq!(analyses(&file).len(), 1);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let game = &games(&file)[0];
+    let Statement::Position(position) = &game.body[0] else {
+        panic!("{:?}", game.body[0]);
+    };
+    let names: Vec<&str> = position.names.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, ["stones", "limit"]);
+    let Statement::Move(block) = &game.body[1] else {
+        panic!("{:?}", game.body[1]);
+    };
+    assert_eq!(block.name.name, "take");
+    let kinds: Vec<&str> = block
+        .body
+        .iter()
+        .map(|s| match &s.kind {
+            BlockStmtKind::Choose { hi: Some(_), .. } => "choose",
+            BlockStmtKind::Choose { hi: None, .. } => "choose unbounded",
+            BlockStmtKind::Require(_) => "require",
+            BlockStmtKind::Let { .. } => "let",
+            BlockStmtKind::Assign {
+                op: AssignOp::Sub, ..
+            } => "-=",
+            BlockStmtKind::Assign {
+                op: AssignOp::Add, ..
+            } => "+=",
+            BlockStmtKind::Assign {
+                op: AssignOp::Set, ..
+            } => "=",
+            BlockStmtKind::For { .. } => "for",
+            BlockStmtKind::If { otherwise, .. } if otherwise.len() == 1 => "if else-if",
+            BlockStmtKind::If { .. } => "if",
+            BlockStmtKind::Append(_) => "append",
+            BlockStmtKind::Remove(_) => "remove",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["choose", "require", "let", "-=", "=", "for", "if else-if"]
+    );
+    let at = src.find("choose").unwrap();
+    assert_eq!(
+        block.body[0].span,
+        sp(at, at + "choose k in 1..min(stones, limit)".len())
+    );
+}
 
+#[test]
+fn octal_is_a_rule() {
     let octal = rules("game dawson { heaps *; octal 0.07 }");
     assert_eq!(octal[0].kind, RuleKind::Octal("0.07".to_string()));
     let e = parse_err("game g { heaps *; octal 77 }");

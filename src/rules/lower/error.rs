@@ -162,7 +162,8 @@ pub enum Error {
     #[diagnostic(code(gamelang::check::unknown_name), help("{}", unknown_name_help(.name, .params, *.in_amounts)))]
     UnknownName {
         name: String,
-        /// The game's parameters.
+        /// The names in scope: a block's variables, the named parts, the
+        /// game's parameters.
         params: Vec<String>,
         /// Whether the name is in a rule's amounts, where `k` and `h` exist.
         in_amounts: bool,
@@ -278,6 +279,71 @@ pub enum Error {
         span: SourceSpan,
     },
 
+    #[error("a game has either `heaps` or `position`, not both")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_statement),
+        help("keep `position (...)` to name the parts, or `heaps N` for heaps without names")
+    )]
+    HeapsAndPosition {
+        #[source_code]
+        src: Source,
+        #[label(primary, "here")]
+        again: SourceSpan,
+        #[label("and here")]
+        first: SourceSpan,
+    },
+
+    #[error("`choose` needs both bounds: each value is a separate move")]
+    #[diagnostic(
+        code(gamelang::check::unbounded_choose),
+        help("give the range an end, like `choose k in 1..h[i]`")
+    )]
+    UnboundedChoose {
+        #[source_code]
+        src: Source,
+        #[label("no upper bound")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` is not a heap or a named part, so it cannot be assigned")]
+    #[diagnostic(code(gamelang::check::bad_assignment), help("{}", assign_help(.parts)))]
+    NotAPart {
+        name: String,
+        /// The game's named parts.
+        parts: Vec<String>,
+        #[source_code]
+        src: Source,
+        #[label("not a part of the position")]
+        span: SourceSpan,
+    },
+
+    #[error("`{statement}` changes the number of heaps, but this game always has {heaps}")]
+    #[diagnostic(
+        code(gamelang::check::fixed_heaps),
+        help("declare the game with `heaps *` to let moves add and remove heaps")
+    )]
+    ResizesFixed {
+        statement: &'static str,
+        heaps: usize,
+        #[source_code]
+        src: Source,
+        #[label("changes the number of heaps")]
+        span: SourceSpan,
+    },
+
+    #[error("the move `{name}` never changes the position")]
+    #[diagnostic(
+        code(gamelang::check::no_effect),
+        help("change a heap (`h[i] -= k`), a named part, or `append`/`remove` a heap")
+    )]
+    NoEffect {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("no assignment, `append` or `remove` in this block")]
+        span: SourceSpan,
+    },
+
     #[error("this takes from {count} heaps, but the game has {heaps}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use at most {heaps} heaps"))]
     TooManyTargets {
@@ -372,38 +438,21 @@ impl Kind {
     }
 }
 
-impl Error {
-    /// The source the error points into.
-    pub fn source_text(&self) -> &Source {
-        match self {
-            Error::ZeroAmount { src, .. }
-            | Error::NoAmount { src, .. }
-            | Error::DependsOnPosition { src, .. }
-            | Error::Unevaluable { src, .. }
-            | Error::WrongKind { src, .. }
-            | Error::NumberTooLarge { src, .. }
-            | Error::DuplicateStatement { src, .. }
-            | Error::TooManyHeaps { src, .. }
-            | Error::Ambiguous { src, .. }
-            | Error::SetAsNumber { src, .. }
-            | Error::ChangesPerMove { src, .. }
-            | Error::UnknownName { src, .. }
-            | Error::NotOctal { src, .. }
-            | Error::OctalBeforePoint { src, .. }
-            | Error::SplitRestOfSeveral { src, .. }
-            | Error::SplitMayBeEmpty { src, .. }
-            | Error::EmptyAndSplitNeedsTwo { src, .. }
-            | Error::SplitInFixedHeaps { src, .. }
-            | Error::BothHeapsNeedsTwo { src, .. }
-            | Error::NoHeapTaken { src, .. }
-            | Error::TooManyTargets { src, .. } => src,
-        }
-    }
-}
-
 /// `k` is the amount, `h` the heap.
 fn amount_or_heap(name: &str) -> &'static str {
     if name == "h" { "heap" } else { "amount" }
+}
+
+fn assign_help(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "assign to a heap, like `h[1] = 3`; `let` names a value that does not change".to_string()
+    } else {
+        let names: Vec<String> = parts.iter().map(|p| format!("`{p}`")).collect();
+        format!(
+            "assign to a heap (`h[1] = 3`) or a named part ({}); `let` names a value that does not change",
+            and_list(&names)
+        )
+    }
 }
 
 fn heap_count(heaps: &Option<usize>) -> String {
@@ -411,6 +460,9 @@ fn heap_count(heaps: &Option<usize>) -> String {
 }
 
 fn unknown_name_help(name: &str, params: &[String], in_amounts: bool) -> String {
+    if let Some(close) = crate::diagnostics::closest(name, params) {
+        return format!("did you mean `{close}`?");
+    }
     let mut known: Vec<String> = params.iter().map(|n| format!("`{n}`")).collect();
     if in_amounts {
         known.extend(["`k` (the amount)".into(), "`h` (the heap)".into()]);

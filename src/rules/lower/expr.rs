@@ -130,7 +130,8 @@ fn depends_on_position(expr: &Expr) -> bool {
         | Expr::HeapAt(_)
         | Expr::Len
         | Expr::Each(..)
-        | Expr::Monotone(_) => true,
+        | Expr::Monotone(_)
+        | Expr::Var(_) => true,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => depends_on_position(e),
         Expr::Binary(_, a, b) => depends_on_position(a) || depends_on_position(b),
         Expr::Call(_, args) => args.iter().any(depends_on_position),

@@ -6,12 +6,14 @@
 //! The game and its statements are lowered here; the rest is split by job:
 //!
 //! - `rule`: one rule, with the heaps it acts on and whether it may split;
+//! - `block`: `move` blocks, their variables and what they may change;
 //! - `amounts`: the amounts a rule moves, never 0 and never none;
 //! - `octal`: the digits of an octal code;
 //! - `expr`: expressions, each a number or a condition, and constants;
 //! - `names`: the names an expression may use, and what they stand for.
 
 mod amounts;
+mod block;
 mod error;
 mod expr;
 mod names;
@@ -36,6 +38,9 @@ pub fn lower(
     let mut lowerer = Lowerer {
         source,
         params: &params,
+        parts: Vec::new(),
+        vars: Vec::new(),
+        slots: 0,
         errors: Vec::new(),
     };
     let game = lowerer.game(def);
@@ -49,6 +54,12 @@ pub fn lower(
 struct Lowerer<'a> {
     source: &'a Source,
     params: &'a [(String, ParamValue)],
+    /// The names of the position's parts (`position (a, b)`), in order.
+    parts: Vec<String>,
+    /// The variables in scope in a move block, innermost last, with their slots.
+    vars: Vec<(String, usize)>,
+    /// Slots the current block has used.
+    slots: usize,
     errors: Vec<Error>,
 }
 
@@ -58,42 +69,58 @@ impl Lowerer<'_> {
     }
 
     fn game(&mut self, def: &ast::GameDef) -> Game {
-        let mut heaps: Option<&ast::HeapsDecl> = None;
+        let mut shape: Option<Shape> = None;
         let mut play: Option<&ast::PlayDecl> = None;
         for statement in &def.body {
-            match statement {
-                Statement::Heaps(decl) => {
-                    if let Some(first) = heaps {
-                        self.duplicate("heaps", first.span, decl.span);
-                    } else {
-                        heaps = Some(decl);
-                    }
-                }
+            let this = match statement {
+                Statement::Heaps(decl) => Shape::Heaps(decl),
+                Statement::Position(decl) => Shape::Position(decl),
                 Statement::Play(decl) => {
                     if let Some(first) = play {
                         self.duplicate("play", first.span, decl.span);
                     } else {
                         play = Some(decl);
                     }
+                    continue;
                 }
-                Statement::Rule(_) => {}
+                Statement::Rule(_) | Statement::Move(_) => continue,
+            };
+            match (shape, this) {
+                (None, this) => shape = Some(this),
+                (Some(Shape::Heaps(first)), Shape::Heaps(again)) => {
+                    self.duplicate("heaps", first.span, again.span)
+                }
+                (Some(Shape::Position(first)), Shape::Position(again)) => {
+                    self.duplicate("position", first.span, again.span)
+                }
+                (Some(first), again) => self.error(Error::HeapsAndPosition {
+                    src: self.source.clone(),
+                    again: again.span(),
+                    first: first.span(),
+                }),
             }
         }
-        let heap_count = heaps.and_then(|decl| self.heap_count(decl));
-        let invariant = heaps
-            .and_then(|decl| decl.invariant.as_ref())
-            .and_then(|expr| {
-                let lowered = self.expr(expr, POSITION, Kind::Condition)?;
-                Some(Invariant {
-                    expr: lowered,
-                    text: self.source.slice(expr.span).to_string(),
-                })
-            });
+        let (heap_count, invariant) = match shape {
+            Some(Shape::Heaps(decl)) => (self.heap_count(decl), decl.invariant.as_ref()),
+            Some(Shape::Position(decl)) => {
+                self.parts = decl.names.iter().map(|n| n.name.clone()).collect();
+                (Some(decl.names.len()), decl.invariant.as_ref())
+            }
+            None => (None, None),
+        };
+        let invariant = invariant.and_then(|expr| {
+            let lowered = self.expr(expr, POSITION, Kind::Condition)?;
+            Some(Invariant {
+                expr: lowered,
+                text: self.source.slice(expr.span).to_string(),
+            })
+        });
         let rules = def
             .body
             .iter()
             .filter_map(|statement| match statement {
                 Statement::Rule(rule) => self.rule(rule, heap_count),
+                Statement::Move(block) => self.block(block, heap_count),
                 _ => None,
             })
             .collect();
@@ -103,6 +130,7 @@ impl Lowerer<'_> {
             heap_count,
             invariant,
             misere: play.is_some_and(|p| p.misere),
+            parts: matches!(shape, Some(Shape::Position(_))).then(|| self.parts.clone()),
             rules,
             source: self.source.clone(),
         }
@@ -131,6 +159,22 @@ impl Lowerer<'_> {
                     None
                 }
             },
+        }
+    }
+}
+
+/// What a game says its positions are: heaps, or named parts.
+#[derive(Clone, Copy)]
+enum Shape<'a> {
+    Heaps(&'a ast::HeapsDecl),
+    Position(&'a ast::PositionDecl),
+}
+
+impl Shape<'_> {
+    fn span(self) -> Span {
+        match self {
+            Shape::Heaps(decl) => decl.span,
+            Shape::Position(decl) => decl.span,
         }
     }
 }

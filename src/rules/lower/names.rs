@@ -40,6 +40,13 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn name(&mut self, name: &ast::Ident, scope: Scope) -> Option<Expr> {
+        // A block's variables, innermost first, then the position's parts.
+        if let Some((_, slot)) = self.vars.iter().rev().find(|(v, _)| *v == name.name) {
+            return Some(Expr::Var(*slot));
+        }
+        if let Some(i) = self.parts.iter().position(|p| *p == name.name) {
+            return Some(Expr::HeapAt(Box::new(Expr::Const(i as i128 + 1))));
+        }
         let given = match name.name.as_str() {
             "k" if scope.amount => Some(Expr::Amount),
             "h" if scope.amount => Some(Expr::Heap),
@@ -80,7 +87,14 @@ impl Lowerer<'_> {
             None => {
                 self.error(Error::UnknownName {
                     name: name.name.clone(),
-                    params: self.params.iter().map(|(n, _)| n.clone()).collect(),
+                    params: self
+                        .vars
+                        .iter()
+                        .rev()
+                        .map(|(v, _)| v.clone())
+                        .chain(self.parts.iter().cloned())
+                        .chain(self.params.iter().map(|(n, _)| n.clone()))
+                        .collect(),
                     in_amounts: scope.amount,
                     src: self.source.clone(),
                     span: name.span,

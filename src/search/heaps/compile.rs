@@ -135,7 +135,10 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
                     }
                 }
             }
-            MoveKind::Take { .. } | MoveKind::Shift { .. } | MoveKind::EmptyAndSplit(_) => {
+            MoveKind::Take { .. }
+            | MoveKind::Shift { .. }
+            | MoveKind::EmptyAndSplit(_)
+            | MoveKind::Block(_) => {
                 return None;
             }
         }
@@ -210,7 +213,8 @@ fn source(amounts: &Amounts, leaves: Leaves, windows: &mut Vec<Window>) -> Optio
 fn reads_heap(e: &Expr) -> bool {
     match e {
         Expr::Heap | Expr::HeapAt(_) | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => true,
-        Expr::Const(_) | Expr::Amount => false,
+        // Variables exist only in blocks, which this engine never runs.
+        Expr::Const(_) | Expr::Amount | Expr::Var(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => reads_heap(e),
         Expr::Binary(_, a, b) => reads_heap(a) || reads_heap(b),
         Expr::Call(_, args) => args.iter().any(reads_heap),
@@ -224,6 +228,7 @@ fn allows(condition: &Expr, k: u64, h: u64) -> Result<bool, EvalError> {
         amount: i128::from(k),
         heap: i128::from(h),
         heaps: &[h],
+        vars: &[],
     })
 }
 

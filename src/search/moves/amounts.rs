@@ -60,6 +60,7 @@ impl AmountGen {
                     amount: k,
                     heap: h128,
                     heaps,
+                    vars: &[],
                 };
                 if !condition.truth(&env)? {
                     return Ok(());

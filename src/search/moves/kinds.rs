@@ -56,6 +56,7 @@ pub(super) fn take_same(
                         amount: k,
                         heap: i128::from(heaps[i]),
                         heaps,
+                        vars: &[],
                     };
                     if !condition.truth(&env)? {
                         return Ok(());

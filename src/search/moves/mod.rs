@@ -2,15 +2,17 @@
 //! word heaps. The lowered rules are compiled once per game into this form.
 //!
 //! `amounts` enumerates the amounts a rule may move, `kinds` the moves of
-//! each kind of rule (splits enumerated by `rules::Split::parts`), and
+//! each kind of rule (splits enumerated by `rules::Split::parts`), `block`
+//! runs move blocks, and
 //! `shapes` the combinatorics they share: splicing heaps, sets of heaps.
 
 mod amounts;
+mod block;
 mod kinds;
 mod shapes;
 
 use crate::rules::expr::{Env, EvalError, Expr};
-use crate::rules::{Game, MoveKind, OctalCode, Split, Target};
+use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use amounts::AmountGen;
 
 /// A game's rules, ready to generate moves.
@@ -18,6 +20,9 @@ use amounts::AmountGen;
 pub struct MoveGen {
     rules: Vec<Compiled>,
     invariant: Option<Expr>,
+    /// Positions are kept as written: the game has named parts or a move
+    /// block, whose moves may tell heaps apart by place.
+    as_written: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -31,6 +36,7 @@ enum Compiled {
     Split(Split),
     EmptyAndSplit(Split),
     Octal(OctalCode),
+    Block(Block),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -43,7 +49,7 @@ pub struct MoveError {
 
 impl MoveGen {
     pub fn new(game: &Game) -> Self {
-        let rules = game
+        let rules: Vec<Compiled> = game
             .rules
             .iter()
             .map(|rule| match &rule.kind {
@@ -60,17 +66,26 @@ impl MoveGen {
                 MoveKind::Split(split) => Compiled::Split(*split),
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
+                MoveKind::Block(block) => Compiled::Block(block.clone()),
             })
             .collect();
+        let as_written =
+            game.parts.is_some() || rules.iter().any(|r| matches!(r, Compiled::Block(_)));
         MoveGen {
             rules,
             invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
+            as_written,
         }
     }
 
     /// True when the order of heaps and empty heaps never matter, so that
     /// positions may be sorted and, with `drop_zeros`, stripped of zeros.
+    /// Only phrases are read for this: a game with a move block or named
+    /// parts is kept as written.
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
+        if self.as_written {
+            return (false, false);
+        }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
         let sorted = !shifts && !self.reads_places();
         (
@@ -86,9 +101,13 @@ impl MoveGen {
         let one_heap = self.rules.iter().all(|r| match r {
             Compiled::Take { target, .. } => *target == Target::One,
             Compiled::Split(_) | Compiled::Octal(_) => true,
-            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) => false,
+            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) | Compiled::Block(_) => false,
         });
-        one_heap && self.invariant.is_none() && !self.may_add() && !self.reads_places()
+        one_heap
+            && !self.as_written
+            && self.invariant.is_none()
+            && !self.may_add()
+            && !self.reads_places()
     }
 
     /// Whether some condition reads heaps by place or counts them.
@@ -156,6 +175,7 @@ impl MoveGen {
             Compiled::Split(split) => kinds::split(*split, heaps, emit),
             Compiled::Octal(code) => kinds::octal(code, heaps, next, emit),
             Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
+            Compiled::Block(block) => block::moves(block, heaps, emit),
         }
     }
 }
@@ -165,7 +185,7 @@ impl MoveGen {
 fn mentions_position_order(e: &Expr) -> bool {
     match e {
         Expr::HeapAt(_) | Expr::Len | Expr::Monotone(_) => true,
-        Expr::Const(_) | Expr::Amount | Expr::Heap => false,
+        Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Var(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) => {
             mentions_position_order(e)
         }

@@ -11,7 +11,7 @@ use crate::syntax::ast::Span;
 use crate::syntax::error::SyntaxError;
 
 /// The statements a game's body may have, for help lines.
-const BODY_HELP: &str = "a game's body has `heaps`, `play`, and rules starting with `take`, `shift`, `split`, `empty` or `octal`";
+const BODY_HELP: &str = "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty` or `octal`, and `move NAME { ... }` blocks";
 
 /// What was being parsed, for wording.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,11 +31,11 @@ pub(super) fn top_level_error(pos: usize, word: &str) -> SyntaxError {
         format!("unexpected `{word}`"),
     );
     let help = match word {
-        "heaps" | "play" | "take" | "shift" | "split" | "empty" | "octal" | "where" => format!(
+        "heaps" | "position" | "play" | "take" | "shift" | "split" | "empty" | "octal" | "move"
+        | "where" => format!(
             "`{word}` belongs inside a game's body: `game NAME {{ ... }}`; is a `}}` above this line too early?"
         ),
         "}" => "this `}` does not close anything; is there one too many?".to_string(),
-        "move" => "`move` is reserved and not supported yet".to_string(),
         _ => {
             "a file has games (`game NAME { ... }`) and `analyze` statements (`analyze NAME at 10`)"
                 .to_string()
@@ -173,13 +173,25 @@ fn help_for(
             "`{found}` is a keyword, so it can't be used as a name"
         ));
     }
-    if expects(Rule::statement) {
-        if found == "move" {
-            return Some(format!("`{found}` is reserved and not supported yet"));
-        }
-        if !at_end && !at_line_end {
-            return Some(BODY_HELP.to_string());
-        }
+    if expects(Rule::statement) && !at_end && !at_line_end {
+        return Some(BODY_HELP.to_string());
+    }
+    if expects(Rule::move_name) {
+        return Some(
+            "name the move, like `move bite { ... }`: its name labels the moves it makes"
+                .to_string(),
+        );
+    }
+    if expects(Rule::assign_op) {
+        return Some(
+            "change a heap or a named part with `=`, `+=` or `-=`, like `h[i] -= k`".to_string(),
+        );
+    }
+    if expects(Rule::block_stmt) && !at_end {
+        return Some(
+            "a move block has `choose x in A..B`, `require COND`, `let x = EXPR`, assignments like `h[i] -= k`, `for`, `if`, `append` and `remove`"
+                .to_string(),
+        );
     }
     if expects(Rule::heap_count) {
         return Some(

@@ -43,7 +43,7 @@ struct Grouped {
 
 /// The deepest nesting of expressions (parentheses, `h[...]`, `min(...)`) and
 /// the longest run of prefix operators (`not not ...`, `- - ...`) accepted.
-const MAX_NESTING: usize = 100;
+pub(super) const MAX_NESTING: usize = 100;
 
 fn span_start(span: Span) -> usize {
     span.offset()

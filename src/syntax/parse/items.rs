@@ -1,5 +1,5 @@
 //! Building top-level items: games, with their parameters and statements
-//! (`heaps`, `play`, and the reserved `move`), and `analyze` lines, with
+//! (`heaps`, `play`; rules and blocks are built in `rule_defs` and `blocks`), and `analyze` lines, with
 //! their components; and the values and positions both of them use.
 
 use pest::iterators::Pair;
@@ -10,7 +10,6 @@ use crate::syntax::ast::{
     Analyze, Arg, Component, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
     PositionLit, Statement, Value, ValueKind,
 };
-use crate::syntax::error::SyntaxError;
 
 impl Builder {
     pub(super) fn item(&self, line: Pair<'_, Rule>) -> PResult<Item> {
@@ -85,7 +84,8 @@ impl Builder {
                 let misere = children(inner, Rule::kw_misere).next().is_some();
                 Ok(Statement::Play(PlayDecl { misere, span }))
             }
-            Rule::reserved_stmt => Err(self.reserved(inner)),
+            Rule::position_decl => self.position_decl(inner).map(Statement::Position),
+            Rule::move_def => self.move_def(inner).map(Statement::Move),
             Rule::rule_def => self.rule(inner).map(Statement::Rule),
             other => unreachable!("not a statement: {other:?}"),
         }
@@ -116,18 +116,6 @@ impl Builder {
 
     pub(super) fn where_clause(&self, pair: Pair<'_, Rule>) -> PResult<Expr> {
         self.expr(child(pair, Rule::expr))
-    }
-
-    fn reserved(&self, pair: Pair<'_, Rule>) -> SyntaxError {
-        let keyword = pair.into_inner().next().expect("a reserved keyword");
-        SyntaxError::new(
-            "custom `move` blocks are not supported yet",
-            self.span(&keyword),
-            "not supported yet",
-        )
-        .with_help(
-            "for now, describe the moves with rules starting with `take`, `shift`, `split`, `empty` or `octal`",
-        )
     }
 
     fn analyze(&self, pair: Pair<'_, Rule>) -> Analyze {

@@ -8,11 +8,13 @@
 //! - `build`: the builder, and the helpers all of the tree building shares;
 //! - `items`: games and their statements, `analyze` lines, values, positions;
 //! - `rule_defs`: a game's rules, with the heaps they act on and their amounts;
+//! - `blocks`: `move NAME { ... }` blocks and `position (a, b)` declarations;
 //! - `expr`: expressions, with operator precedence by pest's `PrattParser`;
 //! - `errors`: pest's errors in plain words, with help lines;
 //! - `names`: the readable names of the grammar's rules, for those errors;
 //! - `scan`: the raw text around a parse: tokens, keywords, the next item.
 
+mod blocks;
 mod build;
 mod errors;
 mod expr;

@@ -45,7 +45,13 @@ fn structure(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::body_close | Rule::set_close => (Close, "`}`"),
         Rule::rparen => (Close, "`)`"),
         Rule::rbracket => (Close, "`]`"),
-        Rule::body | Rule::statement | Rule::reserved_stmt => (Main, "a statement"),
+        Rule::body | Rule::statement => (Main, "a statement"),
+        Rule::block_open => (Main, "`{`"),
+        Rule::block_close => (Close, "`}`"),
+        Rule::block_body | Rule::block_stmt => (
+            Main,
+            "a statement of a move block (`choose`, `require`, `let`, `for`, `if`, `append`, `remove` or an assignment like `h[1] = 3`)",
+        ),
         Rule::eos => (End, "the end of the statement (a new line or `;`)"),
         _ => return None,
     })
@@ -173,6 +179,23 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_len => (Main, "`len`"),
         Rule::kw_move => (Main, "`move`"),
         Rule::kw_octal => (Main, "`octal`"),
+        Rule::kw_position | Rule::position_decl => (Main, "`position`"),
+        Rule::kw_choose | Rule::choose_stmt => (Main, "`choose`"),
+        Rule::kw_in => (Main, "`in`"),
+        Rule::kw_require | Rule::require_stmt => (Main, "`require`"),
+        Rule::kw_let | Rule::let_stmt => (Main, "`let`"),
+        Rule::kw_for | Rule::for_stmt => (Main, "`for`"),
+        Rule::kw_if | Rule::if_stmt => (Main, "`if`"),
+        Rule::kw_else => (Continue, "`else`"),
+        Rule::kw_append | Rule::append_stmt => (Main, "`append`"),
+        Rule::kw_remove | Rule::remove_stmt => (Main, "`remove`"),
+        Rule::move_def => (Main, "`move`"),
+        Rule::move_name => (Main, "the move's name"),
+        Rule::block => (Main, "`{`"),
+        Rule::assign_stmt | Rule::place => (Main, "`h[...]` or a named part"),
+        Rule::assign_op | Rule::op_assign | Rule::op_add_assign | Rule::op_sub_assign => {
+            (Main, "`=`, `+=` or `-=`")
+        }
         _ => return None,
     })
 }

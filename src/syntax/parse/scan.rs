@@ -4,6 +4,16 @@
 
 /// The words that cannot be names. Keep in step with `keyword` in the grammar.
 const KEYWORDS: &[&str] = &[
+    "position",
+    "choose",
+    "in",
+    "require",
+    "let",
+    "for",
+    "if",
+    "else",
+    "append",
+    "remove",
     "game",
     "analyze",
     "at",

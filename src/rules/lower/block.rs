@@ -1,0 +1,202 @@
+//! Lowering `move NAME { ... }` blocks: every name resolved (a variable to
+//! its slot, a named part to its heap, a parameter to its value), and the
+//! mistakes a block can make found before any position is searched: an
+//! unbounded `choose`, an assignment to something that is not part of the
+//! position, `append` or `remove` where the heap count is fixed, a block
+//! that changes nothing.
+
+use super::names::POSITION;
+use super::{Error, Kind, Lowerer};
+use crate::rules::expr::Expr;
+use crate::rules::{Block, MoveKind, Rule, Stmt};
+use crate::syntax::ast::{self, BlockStmtKind, Place};
+
+impl Lowerer<'_> {
+    pub(super) fn block(&mut self, def: &ast::MoveDef, heap_count: Option<usize>) -> Option<Rule> {
+        self.vars.clear();
+        self.slots = 0;
+        let body = self.statements(&def.body, heap_count);
+        if !changes_the_position(&def.body) {
+            self.error(Error::NoEffect {
+                name: def.name.name.clone(),
+                src: self.source.clone(),
+                span: def.name.span,
+            });
+            return None;
+        }
+        Some(Rule {
+            name: def.name.name.clone(),
+            span: def.name.span,
+            kind: MoveKind::Block(Block {
+                body: body?,
+                slots: self.slots,
+            }),
+        })
+    }
+
+    /// Lowers statements in a scope of their own: the variables they declare
+    /// are gone after them. Every statement is lowered, so that all the
+    /// mistakes are reported.
+    fn statements(
+        &mut self,
+        statements: &[ast::BlockStmt],
+        heap_count: Option<usize>,
+    ) -> Option<Vec<Stmt>> {
+        let scope = self.vars.len();
+        let mut lowered = Some(Vec::with_capacity(statements.len()));
+        for statement in statements {
+            match (self.statement(statement, heap_count), lowered.as_mut()) {
+                (Some(s), Some(all)) => all.push(s),
+                _ => lowered = None,
+            }
+        }
+        self.vars.truncate(scope);
+        lowered
+    }
+
+    fn statement(&mut self, statement: &ast::BlockStmt, heap_count: Option<usize>) -> Option<Stmt> {
+        match &statement.kind {
+            BlockStmtKind::Choose { var, lo, hi } => {
+                let lo = self.number(lo);
+                let Some(hi) = hi else {
+                    self.error(Error::UnboundedChoose {
+                        src: self.source.clone(),
+                        span: statement.span,
+                    });
+                    return None;
+                };
+                let hi = self.number(hi);
+                let slot = self.declare(var);
+                Some(Stmt::Choose {
+                    slot,
+                    lo: lo?,
+                    hi: hi?,
+                })
+            }
+            BlockStmtKind::Require(condition) => self
+                .expr(condition, POSITION, Kind::Condition)
+                .map(Stmt::Require),
+            BlockStmtKind::Let { var, value } => {
+                let value = self.number(value);
+                let slot = self.declare(var);
+                Some(Stmt::Let {
+                    slot,
+                    value: value?,
+                })
+            }
+            BlockStmtKind::Assign { place, op, value } => {
+                let index = self.place(place);
+                let value = self.number(value);
+                Some(Stmt::Assign {
+                    index: index?,
+                    op: *op,
+                    value: value?,
+                })
+            }
+            BlockStmtKind::For { var, lo, hi, body } => {
+                let (lo, hi) = (self.number(lo), self.number(hi));
+                let scope = self.vars.len();
+                let slot = self.declare(var);
+                let body = self.statements(body, heap_count);
+                self.vars.truncate(scope);
+                Some(Stmt::For {
+                    slot,
+                    lo: lo?,
+                    hi: hi?,
+                    body: body?,
+                })
+            }
+            BlockStmtKind::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let condition = self.expr(condition, POSITION, Kind::Condition);
+                let then = self.statements(then, heap_count);
+                let otherwise = self.statements(otherwise, heap_count);
+                Some(Stmt::If {
+                    condition: condition?,
+                    then: then?,
+                    otherwise: otherwise?,
+                })
+            }
+            BlockStmtKind::Append(value) => {
+                self.resizable("append", statement, heap_count)?;
+                self.number(value).map(Stmt::Append)
+            }
+            BlockStmtKind::Remove(index) => {
+                self.resizable("remove", statement, heap_count)?;
+                self.number(index).map(Stmt::Remove)
+            }
+        }
+    }
+
+    fn number(&mut self, expr: &ast::Expr) -> Option<Expr> {
+        self.expr(expr, POSITION, Kind::Number)
+    }
+
+    /// A new variable, in a slot of its own.
+    fn declare(&mut self, var: &ast::Ident) -> usize {
+        let slot = self.slots;
+        self.slots += 1;
+        self.vars.push((var.name.clone(), slot));
+        slot
+    }
+
+    /// The 1-based heap an assignment changes.
+    fn place(&mut self, place: &Place) -> Option<Expr> {
+        match place {
+            Place::Heap(index) => self.number(index),
+            Place::Name(name) => match self.parts.iter().position(|p| *p == name.name) {
+                Some(i) if !self.vars.iter().any(|(v, _)| *v == name.name) => {
+                    Some(Expr::Const(i as i128 + 1))
+                }
+                _ => {
+                    self.error(Error::NotAPart {
+                        name: name.name.clone(),
+                        parts: self.parts.clone(),
+                        src: self.source.clone(),
+                        span: name.span,
+                    });
+                    None
+                }
+            },
+        }
+    }
+
+    /// `append` and `remove` need a game of any number of heaps.
+    fn resizable(
+        &mut self,
+        statement: &'static str,
+        at: &ast::BlockStmt,
+        heap_count: Option<usize>,
+    ) -> Option<()> {
+        match heap_count {
+            None => Some(()),
+            Some(heaps) => {
+                self.error(Error::ResizesFixed {
+                    statement,
+                    heaps,
+                    src: self.source.clone(),
+                    span: at.span,
+                });
+                None
+            }
+        }
+    }
+}
+
+/// Whether some statement may change the position: an assignment, `append`
+/// or `remove`, at any depth.
+fn changes_the_position(statements: &[ast::BlockStmt]) -> bool {
+    statements.iter().any(|s| match &s.kind {
+        BlockStmtKind::Assign { .. } | BlockStmtKind::Append(_) | BlockStmtKind::Remove(_) => true,
+        BlockStmtKind::For { body, .. } => changes_the_position(body),
+        BlockStmtKind::If {
+            then, otherwise, ..
+        } => changes_the_position(then) || changes_the_position(otherwise),
+        BlockStmtKind::Choose { .. } | BlockStmtKind::Require(_) | BlockStmtKind::Let { .. } => {
+            false
+        }
+    })
+}

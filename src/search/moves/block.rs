@@ -1,0 +1,290 @@
+//! Running a lowered move block from a position: every way through its
+//! `choose`s that meets its `require`s is a move. The block runs in
+//! continuation style: each statement changes the state, runs the rest of
+//! the block, and undoes its change, so that one scratch state serves every
+//! branch. A loop without a `choose` inside runs straight, as a loop.
+
+use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::{AssignOp, Block, Stmt};
+
+/// The most iterations a loop with a `choose` inside may run: each one is a
+/// level of the continuation's recursion.
+const MAX_FORKING_ITERATIONS: i128 = 10_000;
+
+/// A block's scratch state: the position as the block changes it, and the
+/// variables' values.
+struct State {
+    heaps: Vec<u64>,
+    vars: Vec<i128>,
+}
+
+impl State {
+    fn env(&self) -> Env<'_> {
+        Env {
+            amount: 0,
+            heap: 0,
+            heaps: &self.heaps,
+            vars: &self.vars,
+        }
+    }
+
+    fn int(&self, e: &Expr) -> Result<i128, EvalError> {
+        e.int(&self.env())
+    }
+
+    /// A 1-based heap index, as a place in `heaps`.
+    fn index(&self, e: &Expr) -> Result<usize, EvalError> {
+        let index = self.int(e)?;
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| i.checked_sub(1))
+            .filter(|&i| i < self.heaps.len())
+            .ok_or(EvalError::HeapIndex {
+                index,
+                len: self.heaps.len(),
+            })
+    }
+
+    /// `value` as a heap's content, for heap `index` (0-based).
+    fn heap_value(index: usize, value: i128) -> Result<u64, EvalError> {
+        u64::try_from(value).map_err(|_| EvalError::HeapValue {
+            index: index + 1,
+            value,
+        })
+    }
+}
+
+type Then<'a> = dyn FnMut(&mut State) -> Result<(), EvalError> + 'a;
+
+/// Calls `emit` with the position after each move the block makes from
+/// `heaps`.
+pub(super) fn moves(
+    block: &Block,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let mut state = State {
+        heaps: heaps.to_vec(),
+        vars: vec![0; block.slots],
+    };
+    run(&block.body, &mut state, &mut |state: &mut State| {
+        emit(&state.heaps)
+    })
+}
+
+/// Runs `statements`, then `then`, on every way through them.
+fn run(statements: &[Stmt], state: &mut State, then: &mut Then) -> Result<(), EvalError> {
+    match statements.split_first() {
+        None => then(state),
+        Some((first, rest)) => step(first, state, &mut |state: &mut State| {
+            run(rest, state, then)
+        }),
+    }
+}
+
+fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), EvalError> {
+    match statement {
+        Stmt::Choose { slot, lo, hi } => {
+            let (lo, hi) = (state.int(lo)?, state.int(hi)?);
+            let mut value = lo;
+            while value <= hi {
+                state.vars[*slot] = value;
+                then(state)?;
+                let Some(next) = value.checked_add(1) else {
+                    break;
+                };
+                value = next;
+            }
+            Ok(())
+        }
+        Stmt::Require(condition) => {
+            if condition.truth(&state.env())? {
+                then(state)
+            } else {
+                Ok(())
+            }
+        }
+        Stmt::Let { slot, value } => {
+            state.vars[*slot] = state.int(value)?;
+            then(state)
+        }
+        Stmt::Assign { index, op, value } => {
+            let i = state.index(index)?;
+            let old = state.heaps[i];
+            state.heaps[i] = assigned(old, *op, state.int(value)?, i)?;
+            let result = then(state);
+            state.heaps[i] = old;
+            result
+        }
+        Stmt::For { slot, lo, hi, body } => {
+            let (lo, hi) = (state.int(lo)?, state.int(hi)?);
+            if forks(body) {
+                if hi.saturating_sub(lo) >= MAX_FORKING_ITERATIONS {
+                    return Err(EvalError::TooManyIterations {
+                        count: hi.saturating_sub(lo).saturating_add(1),
+                    });
+                }
+                for_from(lo, hi, *slot, body, state, then)
+            } else {
+                let saved = (state.heaps.clone(), state.vars.clone());
+                let result = match straight_loop(*slot, lo, hi, body, state) {
+                    Ok(true) => then(state),
+                    other => other.map(|_| ()),
+                };
+                (state.heaps, state.vars) = saved;
+                result
+            }
+        }
+        Stmt::If {
+            condition,
+            then: yes,
+            otherwise,
+        } => {
+            let branch = if condition.truth(&state.env())? {
+                yes
+            } else {
+                otherwise
+            };
+            run(branch, state, then)
+        }
+        Stmt::Append(value) => {
+            let value = State::heap_value(state.heaps.len(), state.int(value)?)?;
+            state.heaps.push(value);
+            let result = then(state);
+            state.heaps.pop();
+            result
+        }
+        Stmt::Remove(index) => {
+            let i = state.index(index)?;
+            let removed = state.heaps.remove(i);
+            let result = then(state);
+            state.heaps.insert(i, removed);
+            result
+        }
+    }
+}
+
+/// `old OP value`, as heap `index`'s new content.
+fn assigned(old: u64, op: AssignOp, value: i128, index: usize) -> Result<u64, EvalError> {
+    let new = match op {
+        AssignOp::Set => Some(value),
+        AssignOp::Add => i128::from(old).checked_add(value),
+        AssignOp::Sub => i128::from(old).checked_sub(value),
+    }
+    .ok_or(EvalError::Overflow)?;
+    State::heap_value(index, new)
+}
+
+/// A loop whose body forks: iteration `value`, then the rest of the loop,
+/// then `then`.
+fn for_from(
+    value: i128,
+    hi: i128,
+    slot: usize,
+    body: &[Stmt],
+    state: &mut State,
+    then: &mut Then,
+) -> Result<(), EvalError> {
+    if value > hi {
+        return then(state);
+    }
+    state.vars[slot] = value;
+    run(
+        body,
+        state,
+        &mut |state: &mut State| match value.checked_add(1) {
+            Some(next) => for_from(next, hi, slot, body, state, then),
+            None => then(state),
+        },
+    )
+}
+
+/// Runs a loop without forks, changing `state` as it goes; `false` when a
+/// `require` inside it fails, so that there is no move.
+fn straight_loop(
+    slot: usize,
+    lo: i128,
+    hi: i128,
+    body: &[Stmt],
+    state: &mut State,
+) -> Result<bool, EvalError> {
+    let mut value = lo;
+    while value <= hi {
+        state.vars[slot] = value;
+        if !straight(body, state)? {
+            return Ok(false);
+        }
+        let Some(next) = value.checked_add(1) else {
+            break;
+        };
+        value = next;
+    }
+    Ok(true)
+}
+
+/// Runs statements without forks, changing `state`; `false` when a
+/// `require` fails.
+fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
+    for statement in statements {
+        let holds = match statement {
+            Stmt::Require(condition) => condition.truth(&state.env())?,
+            Stmt::Let { slot, value } => {
+                state.vars[*slot] = state.int(value)?;
+                true
+            }
+            Stmt::Assign { index, op, value } => {
+                let i = state.index(index)?;
+                state.heaps[i] = assigned(state.heaps[i], *op, state.int(value)?, i)?;
+                true
+            }
+            Stmt::For { slot, lo, hi, body } => {
+                let (lo, hi) = (state.int(lo)?, state.int(hi)?);
+                straight_loop(*slot, lo, hi, body, state)?
+            }
+            Stmt::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let branch = if condition.truth(&state.env())? {
+                    then
+                } else {
+                    otherwise
+                };
+                straight(branch, state)?
+            }
+            Stmt::Append(value) => {
+                let value = State::heap_value(state.heaps.len(), state.int(value)?)?;
+                state.heaps.push(value);
+                true
+            }
+            Stmt::Remove(index) => {
+                let i = state.index(index)?;
+                state.heaps.remove(i);
+                true
+            }
+            // `forks` keeps loops with a `choose` out of here.
+            Stmt::Choose { .. } => true,
+        };
+        if !holds {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether statements contain a `choose`, at any depth.
+fn forks(statements: &[Stmt]) -> bool {
+    statements.iter().any(|s| match s {
+        Stmt::Choose { .. } => true,
+        Stmt::For { body, .. } => forks(body),
+        Stmt::If {
+            then, otherwise, ..
+        } => forks(then) || forks(otherwise),
+        Stmt::Require(_)
+        | Stmt::Let { .. }
+        | Stmt::Assign { .. }
+        | Stmt::Append(_)
+        | Stmt::Remove(_) => false,
+    })
+}

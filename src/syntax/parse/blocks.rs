@@ -1,0 +1,155 @@
+//! Building `move NAME { ... }` blocks and `position (a, b)` declarations.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::build::{Builder, PResult, child, children};
+use super::expr::MAX_NESTING;
+use crate::syntax::ast::{AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl};
+use crate::syntax::error::SyntaxError;
+
+impl Builder {
+    pub(super) fn move_def(&self, pair: Pair<'_, Rule>) -> PResult<MoveDef> {
+        let span = self.span(&pair);
+        let name = self.ident(child(pair.clone(), Rule::move_name));
+        let body = self.block(child(pair, Rule::block))?;
+        Ok(MoveDef { name, body, span })
+    }
+
+    pub(super) fn position_decl(&self, pair: Pair<'_, Rule>) -> PResult<PositionDecl> {
+        let span = self.span(&pair);
+        let names = children(pair.clone(), Rule::ident)
+            .map(|p| self.ident(p))
+            .collect();
+        let invariant = match pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::where_clause)
+        {
+            Some(clause) => Some(self.where_clause(clause)?),
+            None => None,
+        };
+        Ok(PositionDecl {
+            names,
+            invariant,
+            span,
+        })
+    }
+
+    /// The statements of a `{ ... }` block, nested blocks at most
+    /// `MAX_NESTING` deep.
+    fn block(&self, pair: Pair<'_, Rule>) -> PResult<Vec<BlockStmt>> {
+        let depth = self.depth.get() + 1;
+        if depth > MAX_NESTING {
+            return Err(SyntaxError::new(
+                "these blocks are nested too deeply",
+                self.span(&pair),
+                "too deep",
+            )
+            .with_help(format!("nest fewer than {MAX_NESTING} blocks")));
+        }
+        self.depth.set(depth);
+        let statements = children(child(pair, Rule::block_body), Rule::block_stmt)
+            .map(|s| self.block_stmt(s))
+            .collect();
+        self.depth.set(depth - 1);
+        statements
+    }
+
+    fn block_stmt(&self, pair: Pair<'_, Rule>) -> PResult<BlockStmt> {
+        self.statement_of_kind(
+            pair.into_inner()
+                .next()
+                .expect("a block statement has a kind"),
+        )
+    }
+
+    /// A block statement from the pair of its kind (`choose_stmt`, ...).
+    fn statement_of_kind(&self, inner: Pair<'_, Rule>) -> PResult<BlockStmt> {
+        let span = self.span(&inner);
+        let rule = inner.as_rule();
+        let mut parts = inner.into_inner().filter(|p| {
+            !matches!(
+                p.as_rule(),
+                Rule::kw_choose
+                    | Rule::kw_in
+                    | Rule::kw_require
+                    | Rule::kw_let
+                    | Rule::kw_for
+                    | Rule::kw_if
+                    | Rule::kw_else
+                    | Rule::kw_append
+                    | Rule::kw_remove
+                    | Rule::dotdot
+                    | Rule::equals
+            )
+        });
+        let mut next = || parts.next().expect("the grammar gives this part");
+        let kind = match rule {
+            Rule::choose_stmt => {
+                let var = self.ident(next());
+                let lo = self.expr(next())?;
+                let hi = match parts.next() {
+                    Some(hi) => Some(self.expr(hi)?),
+                    None => None,
+                };
+                BlockStmtKind::Choose { var, lo, hi }
+            }
+            Rule::require_stmt => BlockStmtKind::Require(self.expr(next())?),
+            Rule::let_stmt => {
+                let var = self.ident(next());
+                BlockStmtKind::Let {
+                    var,
+                    value: self.expr(next())?,
+                }
+            }
+            Rule::for_stmt => {
+                let var = self.ident(next());
+                let lo = self.expr(next())?;
+                let hi = self.expr(next())?;
+                BlockStmtKind::For {
+                    var,
+                    lo,
+                    hi,
+                    body: self.block(next())?,
+                }
+            }
+            Rule::if_stmt => {
+                let condition = self.expr(next())?;
+                let then = self.block(next())?;
+                let otherwise = match parts.next() {
+                    None => Vec::new(),
+                    Some(other) if other.as_rule() == Rule::if_stmt => {
+                        vec![self.statement_of_kind(other)?]
+                    }
+                    Some(block) => self.block(block)?,
+                };
+                BlockStmtKind::If {
+                    condition,
+                    then,
+                    otherwise,
+                }
+            }
+            Rule::append_stmt => BlockStmtKind::Append(self.expr(next())?),
+            Rule::remove_stmt => BlockStmtKind::Remove(self.expr(next())?),
+            Rule::assign_stmt => {
+                let place = next().into_inner().next().expect("a place");
+                let place = match place.as_rule() {
+                    Rule::heap_index => Place::Heap(self.expr(child(place, Rule::expr))?),
+                    _ => Place::Name(self.ident(place)),
+                };
+                let op = match next().into_inner().next().map(|p| p.as_rule()) {
+                    Some(Rule::op_add_assign) => AssignOp::Add,
+                    Some(Rule::op_sub_assign) => AssignOp::Sub,
+                    _ => AssignOp::Set,
+                };
+                BlockStmtKind::Assign {
+                    place,
+                    op,
+                    value: self.expr(next())?,
+                }
+            }
+            other => unreachable!("not a block statement: {other:?}"),
+        };
+        Ok(BlockStmt { kind, span })
+    }
+}
