@@ -14,7 +14,7 @@ pub enum Error {
     #[error("the rule `{rule}` cannot be applied at {position}: {reason}")]
     #[diagnostic(
         code(gamelang::eval),
-        help("make the rule's condition defined for every position the game reaches")
+        help("{}", rule_fails_help(.reason))
     )]
     RuleFails {
         rule: String,
@@ -66,6 +66,23 @@ pub enum Error {
     #[error("internal error: a move from heap {heap} of `{game}` does not shrink it")]
     #[diagnostic(code(gamelang::eval), help("this is a bug in gamelang"))]
     HeapGrows { game: String, heap: u64 },
+}
+
+fn rule_fails_help(reason: &EvalError) -> &'static str {
+    match reason {
+        EvalError::HeapValue { .. } => {
+            "add a `require` so that the move is made only where every heap stays at least 0"
+        }
+        EvalError::HeapIndex { .. } => {
+            "keep heap indices between 1 and `len`, or `require` that they are"
+        }
+        EvalError::TooManyIterations { .. } => {
+            "a loop with a `choose` inside runs at most 10000 times: loop over fewer values"
+        }
+        EvalError::Overflow | EvalError::DivisionByZero | EvalError::PrimeTooLarge(_) => {
+            "make the rule's condition defined for every position the game reaches"
+        }
+    }
 }
 
 fn cycle_text(cycle: &[Position]) -> String {

@@ -730,6 +730,26 @@ fn rendered_set_wrong_kind_error() {
 }
 
 #[test]
+fn rendered_block_error_at_run_time() {
+    // Exit 1: the analysis fails, naming the rule, the position and the value.
+    snapshot_stderr(
+        "cli_block_negative_heap",
+        &["analyze", "tests/fixtures/negative.game", "--at", "(3, 1)"],
+    );
+}
+
+#[test]
+fn a_block_error_found_by_check_exits_1() {
+    let run = gamelang(&["check", "tests/fixtures/unbounded.game"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::check::unbounded_choose"),
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
 fn rendered_cycle_error() {
     snapshot_stderr(
         "cli_cycle",

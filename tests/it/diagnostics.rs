@@ -794,3 +794,66 @@ fn no_library_error_names_a_command_line_option() {
         assert!(!text.contains("--"), "{text}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Move blocks and named parts
+
+#[test]
+fn block_with_an_unbounded_choose() {
+    let src = "game g {\n    heaps *\n    move m {\n        choose k in 1..\n        h[1] -= k\n    }\n}\n";
+    snapshot(
+        "block_with_an_unbounded_choose",
+        src,
+        &["gamelang::check::unbounded_choose"],
+    );
+}
+
+#[test]
+fn block_assigning_to_a_variable() {
+    let src = "game g {\n    position (stones, limit)\n    move m {\n        choose k in 1..limit\n        k = stones - k\n    }\n}\n";
+    snapshot(
+        "block_assigning_to_a_variable",
+        src,
+        &["gamelang::check::bad_assignment"],
+    );
+}
+
+#[test]
+fn block_appending_in_a_fixed_size_game() {
+    let src = "game g {\n    heaps 2\n    move m {\n        require h[1] > 1\n        h[1] -= 1\n        append 1\n    }\n}\n";
+    snapshot(
+        "block_appending_in_a_fixed_size_game",
+        src,
+        &["gamelang::check::fixed_heaps"],
+    );
+}
+
+#[test]
+fn block_that_changes_nothing() {
+    let src = "game g {\n    heaps 1\n    move look {\n        choose k in 1..h[1]\n        require k > 1\n    }\n}\n";
+    snapshot(
+        "block_that_changes_nothing",
+        src,
+        &["gamelang::check::no_effect"],
+    );
+}
+
+#[test]
+fn block_with_a_misspelt_name() {
+    let src = "game g {\n    position (stones, limit)\n    move m {\n        choose k in 1..min(stones, limt)\n        stones -= k\n    }\n}\n";
+    snapshot(
+        "block_with_a_misspelt_name",
+        src,
+        &["gamelang::check::unknown_name"],
+    );
+}
+
+#[test]
+fn heaps_and_position_in_one_game() {
+    let src = "game g {\n    heaps 2\n    position (a, b)\n    take 1..\n}\n";
+    snapshot(
+        "heaps_and_position_in_one_game",
+        src,
+        &["gamelang::check::duplicate_statement"],
+    );
+}

@@ -58,14 +58,17 @@ impl Lowerer<'_> {
         match &statement.kind {
             BlockStmtKind::Choose { var, lo, hi } => {
                 let lo = self.number(lo);
-                let Some(hi) = hi else {
-                    self.error(Error::UnboundedChoose {
-                        src: self.source.clone(),
-                        span: statement.span,
-                    });
-                    return None;
+                let hi = match hi {
+                    Some(hi) => self.number(hi),
+                    None => {
+                        self.error(Error::UnboundedChoose {
+                            src: self.source.clone(),
+                            span: statement.span,
+                        });
+                        None
+                    }
                 };
-                let hi = self.number(hi);
+                // Declared even when its range is wrong: what uses it is not.
                 let slot = self.declare(var);
                 Some(Stmt::Choose {
                     slot,
