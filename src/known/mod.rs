@@ -99,7 +99,54 @@ fn only_rule(game: &Game) -> Option<&MoveKind> {
     }
 }
 
-/// The known game `game` is, if any.
+/// The known game `game` is, if any. A rule that repeats an earlier one adds
+/// no move, so it is left out first (Wythoff written with `take 1..` twice
+/// is still Wythoff); the closed form's moves then name the first of the
+/// equal rules.
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
-    CATALOGUE.iter().find_map(|entry| (entry.recognise)(game))
+    let mut first = Vec::new();
+    let mut kept = Vec::new();
+    for (i, rule) in game.rules.iter().enumerate() {
+        if !game.rules[..i].iter().any(|r| r.kind == rule.kind) {
+            first.push(i);
+            kept.push(rule.clone());
+        }
+    }
+    if kept.len() == game.rules.len() {
+        return CATALOGUE.iter().find_map(|entry| (entry.recognise)(game));
+    }
+    let distinct = Game {
+        rules: kept,
+        ..game.clone()
+    };
+    let known = CATALOGUE
+        .iter()
+        .find_map(|entry| (entry.recognise)(&distinct))?;
+    Some(Box::new(Renumbered { known, first }))
+}
+
+/// A known game recognised with repeated rules left out: its moves' rule
+/// indices are mapped back to the game's own rules.
+struct Renumbered {
+    known: Box<dyn Known>,
+    /// The game's index of each rule the known game saw.
+    first: Vec<usize>,
+}
+
+impl Known for Renumbered {
+    fn id(&self) -> &'static str {
+        self.known.id()
+    }
+
+    fn rule(&self) -> String {
+        self.known.rule()
+    }
+
+    fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
+        let mut closed = self.known.analyze(heaps, max_moves);
+        for m in &mut closed.winning.moves {
+            m.rule = self.first.get(m.rule).copied().unwrap_or(m.rule);
+        }
+        closed
+    }
 }

@@ -686,3 +686,32 @@ fn empty_and_divide_is_recognised_written_other_ways() {
         assert!(!recognised(e, text, &[]), "{text}");
     }
 }
+
+#[test]
+fn wythoff_with_a_repeated_rule_is_still_wythoff() {
+    // A rule written twice adds no move: the game is Wythoff's (Wythoff
+    // 1907), and the closed form's moves name the rules as the file numbers
+    // them, the first of two equal rules for a move both make.
+    let text = "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n}";
+    let game = game(text, &[]);
+    let known = known::recognise(&game).expect("recognised with the repeat left out");
+    assert_eq!(known.id(), "wythoff");
+    // (4, 6) is N: its only winning move takes 1 from both, to (3, 5).
+    let closed = known.analyze(&big(&[4, 6]), 10);
+    assert_eq!(closed.winning.moves.len(), 1);
+    assert_eq!(closed.winning.moves[0].rule, 2);
+    assert_eq!(closed.winning.moves[0].to, big(&[3, 5]));
+    // From (1, 3), taking 2 from heap 2 leaves (1, 2): rule 0, not its repeat.
+    let closed = known.analyze(&big(&[1, 3]), 10);
+    assert!(
+        closed.winning.moves.iter().all(|m| m.rule != 1),
+        "{closed:?}"
+    );
+    // And the analyzer's check against the search on small positions passes.
+    let mut solver = Solver::new(game.clone(), 1_000_000);
+    for heaps in all_positions(2, 8) {
+        let g = solver.value(&heaps).expect("a value").0;
+        let closed = known.analyze(&big(&heaps), usize::MAX);
+        assert_eq!(closed.outcome == Outcome::P, g.is_p(), "{heaps:?}");
+    }
+}
