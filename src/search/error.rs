@@ -27,7 +27,7 @@ pub enum Error {
     },
 
     /// The positions reachable from here include a cycle.
-    #[error("`{game}` can go on forever: {}", cycle_text(.cycle))]
+    #[error("`{game}` can go on forever: {}", cycle_text(.cycle, .rules))]
     #[diagnostic(
         code(gamelang::search::cycle),
         help(
@@ -36,12 +36,15 @@ pub enum Error {
     )]
     Cycle {
         game: String,
-        /// The positions of the cycle, the first repeated at the end.
+        /// The positions of the cycle as played, the first repeated at the
+        /// end (perhaps in another order of its heaps).
         cycle: Vec<Position>,
+        /// The rule of each step: one fewer than the positions.
+        rules: Vec<String>,
         #[source_code]
         src: Source,
         /// The rule that closes the cycle.
-        #[label("this rule moves from {} back to {}", closing(.cycle), first(.cycle))]
+        #[label("this rule moves from {} back to {}", closing(.cycle), last(.cycle))]
         span: SourceSpan,
     },
 
@@ -85,13 +88,18 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
     }
 }
 
-fn cycle_text(cycle: &[Position]) -> String {
-    let steps: Vec<String> = cycle.iter().map(ToString::to_string).collect();
-    steps.join(" → ")
+/// `5 → 4 [take 1] → 5 [add 1]`: each position after the first with the
+/// rule that reached it.
+fn cycle_text(cycle: &[Position], rules: &[String]) -> String {
+    let mut text = cycle.first().map(ToString::to_string).unwrap_or_default();
+    for (position, rule) in cycle.iter().skip(1).zip(rules) {
+        text.push_str(&format!(" → {position} [{rule}]"));
+    }
+    text
 }
 
-fn first(cycle: &[Position]) -> String {
-    cycle.first().map(ToString::to_string).unwrap_or_default()
+fn last(cycle: &[Position]) -> String {
+    cycle.last().map(ToString::to_string).unwrap_or_default()
 }
 
 /// The position the closing move is made from: the last before the repeat.

@@ -174,7 +174,7 @@ impl GraphSearch {
                         return Err(e);
                     }
                     if let Some((child, rule)) = closes {
-                        return Err(self.cycle(game, &steps, child, rule));
+                        return Err(self.cycle(game, moves, &steps, child, rule));
                     }
                 }
                 Step::Finish(node) => {
@@ -212,8 +212,18 @@ impl GraphSearch {
     }
 
     /// The cycle closed by a move by `rule` to `child`, a position on the
-    /// current path: the path's positions are those waiting to finish.
-    fn cycle(&self, game: &Game, steps: &[Step], child: u32, rule: usize) -> Error {
+    /// current path: the path's positions are those waiting to finish. It is
+    /// replayed from its first position with the moves themselves, so that
+    /// it shows each position as played (not as stored, perhaps sorted) and
+    /// the rule of each step.
+    fn cycle(
+        &self,
+        game: &Game,
+        moves: &MoveGen,
+        steps: &[Step],
+        child: u32,
+        rule: usize,
+    ) -> Error {
         let path: Vec<u32> = steps
             .iter()
             .filter_map(|step| match step {
@@ -222,14 +232,32 @@ impl GraphSearch {
             })
             .collect();
         let from = path.iter().position(|&n| n == child).unwrap_or(0);
-        let mut cycle: Vec<Position> = path[from..]
+        let stored: Vec<&[u64]> = path[from..]
             .iter()
-            .map(|&n| Position::from_u64s(&self.positions[n as usize]))
+            .chain([&child])
+            .map(|&n| &*self.positions[n as usize])
             .collect();
-        cycle.push(Position::from_u64s(&self.positions[child as usize]));
+        let mut played = vec![stored[0].to_vec()];
+        let mut rules = Vec::new();
+        let mut key = Vec::new();
+        for target in &stored[1..] {
+            let mut step = None;
+            let at = played.last().cloned().unwrap_or_default();
+            // A move from `at` to the stored position exists: the search made it.
+            let _ = moves.each_move(&at, |rule, next| {
+                self.canonical(next, &mut key);
+                if step.is_none() && key.as_slice() == *target {
+                    step = Some((rule, next.to_vec()));
+                }
+            });
+            let (rule, next) = step.unwrap_or((rule, target.to_vec()));
+            rules.push(game.rules[rule].name.clone());
+            played.push(next);
+        }
         SearchError::Cycle {
             game: game.title(),
-            cycle,
+            cycle: played.iter().map(|p| Position::from_u64s(p)).collect(),
+            rules,
             src: game.source.clone(),
             span: game.rules[rule].span,
         }

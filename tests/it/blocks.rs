@@ -250,3 +250,23 @@ fn an_index_past_the_heaps_is_an_error() {
         "{e}"
     );
 }
+
+#[test]
+fn a_cycle_shows_each_position_as_played_and_the_rule_of_each_step() {
+    // Two moves that undo each other: (1, 0) -> (0, 1) -> (1, 0).
+    let game = game_text(
+        "game turn {\n    position (a, b)\n    move pass { require a > 0; a -= 1; b += 1 }\n    move back { require b > 0; b -= 1; a += 1 }\n}\n",
+    );
+    let e = solver(game)
+        .value(&[1, 0])
+        .expect_err("the game never ends");
+    let Error::Search(search) = &e else {
+        panic!("{e:?}");
+    };
+    let SearchError::Cycle { cycle, rules, .. } = &**search else {
+        panic!("{e:?}");
+    };
+    let cycle: Vec<String> = cycle.iter().map(ToString::to_string).collect();
+    assert_eq!(cycle, ["(1, 0)", "(0, 1)", "(1, 0)"]);
+    assert_eq!(rules, &["pass", "back"]);
+}
