@@ -104,6 +104,8 @@ pub fn classify(game: &Game) -> Option<Theorem> {
                 splits = true;
                 Some(0)
             }
+            // The theorem as stated covers splits into two heaps.
+            MoveKind::Octal(code) if code.splits_in_three() => None,
             MoveKind::Octal(code) => {
                 splits |= code.splits();
                 let most = code.max_removal();

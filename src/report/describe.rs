@@ -35,7 +35,7 @@ pub fn describe(
         },
         MoveKind::Take { .. } => m.take_from_several(),
         MoveKind::Shift { .. } => m.shift(),
-        MoveKind::Split(_) => m.split(first),
+        MoveKind::Split(_) => m.take_and_split(first),
         MoveKind::Octal(_) if after.len() > before.len() => m.take_and_split(first),
         MoveKind::Octal(_) => m.take_from(first),
         MoveKind::Block(_) => m.changes(parts),
@@ -74,32 +74,24 @@ impl Move<'_> {
         format!("{}{}", take(&self.diff(i)), self.heap(i))
     }
 
-    /// Heap `i` became heaps `i` and `i + 1`: `split heap 1 into 2 and 3`
-    /// when nothing was taken, else `take 1 and split the rest into 2 and 3`.
+    /// Heap `i` became the heaps from `i` on that the move added (two, or
+    /// three for a hexadecimal code): `split heap 1 into 2 and 3` when
+    /// nothing was taken, else `take 1 and split the rest into 2 and 3`.
     fn take_and_split(&self, i: usize) -> String {
-        let (a, b) = (&self.after[i], &self.after[i + 1]);
-        let k = BigInt::from(self.before[i].clone())
-            - BigInt::from(a.clone())
-            - BigInt::from(b.clone());
+        let count = self.after.len() + 1 - self.before.len();
+        let parts = &self.after[i..(i + count).min(self.after.len())];
+        let kept: BigInt = parts.iter().map(|p| BigInt::from(p.clone())).sum();
+        let k = BigInt::from(self.before[i].clone()) - kept;
+        let into = and_list(&parts.iter().map(ToString::to_string).collect::<Vec<_>>());
         if k.sign() == num_bigint::Sign::NoSign {
-            self.split(i)
+            format!("split heap {} into {into}", i + 1)
         } else {
             format!(
-                "{}{} and split the rest into {a} and {b}",
+                "{}{} and split the rest into {into}",
                 take(&k),
                 self.heap(i)
             )
         }
-    }
-
-    /// `split heap 1 into 2 and 3`.
-    fn split(&self, i: usize) -> String {
-        format!(
-            "split heap {} into {} and {}",
-            i + 1,
-            self.after[i],
-            self.after[i + 1]
-        )
     }
 
     /// `take 2 from heaps 1 and 3`, or `take 1 from heap 1 and 2 from heap 3`.

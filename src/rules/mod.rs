@@ -132,6 +132,9 @@ pub enum Stmt {
 pub struct OctalCode {
     /// `digits[j]` for removing j tokens; no trailing zeros after the point.
     pub digits: Vec<u8>,
+    /// Written as a hexadecimal code (`hex 0.F`), whose digits may have bit
+    /// 8: leaving three nonempty heaps.
+    pub hex: bool,
 }
 
 impl OctalCode {
@@ -150,14 +153,24 @@ impl OctalCode {
         self.digit(j) & 4 != 0
     }
 
+    /// Removing `j` tokens may leave three nonempty heaps.
+    pub fn leaves_three(&self, j: usize) -> bool {
+        self.digit(j) & 8 != 0
+    }
+
+    /// Whether some move leaves three heaps.
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().any(|d| d & 8 != 0)
+    }
+
     /// The most tokens one move removes.
     pub fn max_removal(&self) -> usize {
         self.digits.len().saturating_sub(1)
     }
 
-    /// Whether some move splits a heap in two.
+    /// Whether some move splits a heap, in two or three.
     pub fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+        self.digits.iter().any(|d| d & 12 != 0)
     }
 
     fn digit(&self, j: usize) -> u8 {
@@ -167,7 +180,10 @@ impl OctalCode {
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut digits = self.digits.iter().map(|d| char::from(b'0' + d));
+        let radix = if self.hex { 16 } else { 8 };
+        let mut digits = self.digits.iter().map(|&d| {
+            char::from_digit(u32::from(d), radix).map_or('?', |c| c.to_ascii_uppercase())
+        });
         let before = digits.next().unwrap_or('0');
         let after: String = digits.collect();
         write!(

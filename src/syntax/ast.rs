@@ -192,6 +192,8 @@ pub enum RuleKind {
     EmptyAndSplit(SplitSpec),
     /// `octal 0.77`: the code's text, digits and point as written.
     Octal(String),
+    /// `hex 0.F`: the code as written.
+    Hex(String),
 }
 
 /// Which heaps a `take` takes from.

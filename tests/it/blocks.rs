@@ -270,3 +270,72 @@ fn a_cycle_shows_each_position_as_played_and_the_rule_of_each_step() {
     assert_eq!(cycle, ["(1, 0)", "(0, 1)", "(1, 0)"]);
     assert_eq!(rules, &["pass", "back"]);
 }
+
+/// Grundy values of the take-and-break game of a hexadecimal code, by brute
+/// force from the definition (Winning Ways, ch. 4): digit j's bit 1 lets a
+/// move take j tokens leaving nothing, bit 2 leaving one heap, bit 4 two
+/// nonempty heaps, bit 8 three.
+fn hex_values(digits: &[u8], upto: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..=upto {
+        let mut next = Vec::new();
+        for (j, &d) in digits.iter().enumerate() {
+            if j > n {
+                break;
+            }
+            let rest = n - j;
+            if j > 0 && d & 1 != 0 && rest == 0 {
+                next.push(0);
+            }
+            if j > 0 && d & 2 != 0 && rest > 0 {
+                next.push(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    if a <= rest - a {
+                        next.push(g[a] ^ g[rest - a]);
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in a..rest {
+                        if a + b < rest && b <= rest - a - b {
+                            next.push(g[a] ^ g[b] ^ g[rest - a - b]);
+                        }
+                    }
+                }
+            }
+        }
+        g.push(mex(next));
+    }
+    g
+}
+
+#[test]
+fn hexadecimal_codes_match_a_brute_force() {
+    for (code, digits) in [
+        ("0.F", vec![0u8, 15]),
+        ("0.8", vec![0, 8]),
+        ("8.0", vec![8]),
+        ("0.48", vec![0, 4, 8]),
+        ("0.3F", vec![0, 3, 15]),
+        ("C.1", vec![12, 1]),
+    ] {
+        let game = game_text(&format!("game h {{ heaps *; hex {code} }}"));
+        let mut solver = solver(game);
+        let expected = hex_values(&digits, 40);
+        let found: Vec<u32> = (0..=40).map(|n| grundy(&mut solver, &[n])).collect();
+        assert_eq!(found, expected, "hex {code}");
+    }
+}
+
+#[test]
+fn an_octal_code_written_in_hexadecimal_is_the_same_game() {
+    // Kayles is 0.77 (Winning Ways); its hexadecimal spelling has the same digits.
+    let mut octal = solver(game("kayles", "kayles"));
+    let mut hex = solver(game_text("game k { heaps *; hex 0.77 }"));
+    for n in 0..=60 {
+        assert_eq!(grundy(&mut octal, &[n]), grundy(&mut hex, &[n]), "n = {n}");
+    }
+}

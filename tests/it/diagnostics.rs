@@ -857,3 +857,14 @@ fn heaps_and_position_in_one_game() {
         &["gamelang::check::duplicate_statement"],
     );
 }
+
+#[test]
+fn hexadecimal_code_with_a_wrong_digit_before_the_point() {
+    // Before the point, a digit is for removing nothing: only splits.
+    let src = "game g {\n    heaps *\n    hex 3.F\n}\n";
+    snapshot(
+        "hexadecimal_code_with_a_wrong_digit_before_the_point",
+        src,
+        &["gamelang::check::wrong_kind"],
+    );
+}

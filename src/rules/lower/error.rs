@@ -188,16 +188,18 @@ pub enum Error {
         span: SourceSpan,
     },
 
-    #[error("`{before}` cannot stand before the point of an octal code")]
+    #[error("`{before}` cannot stand before the point of {} code", if *.hex { "a hexadecimal" } else { "an octal" })]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
-        help("the digit before the point is for removing nothing: 4 (split a heap in two) or 0")
+        help("{}", before_point_help(*.hex))
     )]
-    OctalBeforePoint {
+    CodeBeforePoint {
         before: String,
+        /// A hexadecimal code, not an octal one.
+        hex: bool,
         #[source_code]
         src: Source,
-        #[label("only 0 or 4 here")]
+        #[label("{}", if *hex { "only 0, 4, 8 or C here" } else { "only 0 or 4 here" })]
         span: SourceSpan,
     },
 
@@ -409,8 +411,8 @@ pub enum NoAmount {
     EmptySet,
     #[error("`{name}` is the empty set")]
     EmptySetParameter { name: String },
-    #[error("the octal code {code} allows no move")]
-    Octal { code: String },
+    #[error("the code {code} allows no move")]
+    Code { code: String },
 }
 
 /// What an expression is: its place wants one of them.
@@ -441,6 +443,14 @@ impl Kind {
 /// `k` is the amount, `h` the heap.
 fn amount_or_heap(name: &str) -> &'static str {
     if name == "h" { "heap" } else { "amount" }
+}
+
+fn before_point_help(hex: bool) -> &'static str {
+    if hex {
+        "the digit before the point is for removing nothing: 4 (split a heap in two), 8 (in three), C (either) or 0"
+    } else {
+        "the digit before the point is for removing nothing: 4 (split a heap in two) or 0"
+    }
 }
 
 fn assign_help(parts: &[String]) -> String {

@@ -1,18 +1,20 @@
-//! Lowering an octal code (`octal 0.77`): its digits, checked.
+//! Lowering an octal or hexadecimal code (`octal 0.77`, `hex 0.F`): its
+//! digits, checked.
 
 use super::{Error, Lowerer, NoAmount};
 use crate::rules::OctalCode;
 use crate::syntax::ast::Span;
 
 impl Lowerer<'_> {
-    /// The digits of an octal code, each 0 to 7, at most one before the point.
-    pub(super) fn octal(&mut self, text: &str, rule: Span) -> Option<OctalCode> {
+    /// The digits of a code, each 0 to 7 (octal) or 0 to F (hexadecimal), at
+    /// most one before the point.
+    pub(super) fn code(&mut self, text: &str, hex: bool, rule: Span) -> Option<OctalCode> {
         // The code is the rule's last word.
         let start = rule.offset() + rule.len() - text.len();
         let (before, after) = text.split_once('.').unwrap_or(("", text));
         let mut digits = Vec::with_capacity(after.len() + 1);
         for (i, c) in text.char_indices() {
-            if c.is_ascii_digit() && c > '7' {
+            if !hex && c.is_ascii_digit() && c > '7' {
                 self.error(Error::NotOctal {
                     digit: c,
                     src: self.source.clone(),
@@ -21,31 +23,46 @@ impl Lowerer<'_> {
                 return None;
             }
         }
-        match before.trim_start_matches('0') {
-            "" => digits.push(0),
-            "4" => digits.push(4),
-            _ => {
-                self.error(Error::OctalBeforePoint {
-                    before: before.to_string(),
-                    src: self.source.clone(),
-                    span: (start, before.len()).into(),
-                });
-                return None;
-            }
-        }
-        digits.extend(after.bytes().map(|b| b - b'0'));
+        // Before the point: removing nothing, so only splits (4: into two
+        // heaps; 8: into three, for hexadecimal codes).
+        let first = match before.trim_start_matches('0') {
+            "" => Some(0),
+            "4" => Some(4),
+            "8" if hex => Some(8),
+            "C" | "c" if hex => Some(12),
+            _ => None,
+        };
+        let Some(first) = first else {
+            self.error(Error::CodeBeforePoint {
+                before: before.to_string(),
+                hex,
+                src: self.source.clone(),
+                span: (start, before.len()).into(),
+            });
+            return None;
+        };
+        digits.push(first);
+        let radix = if hex { 16 } else { 8 };
+        // The grammar lets only digits (hexadecimal ones after `hex`) through,
+        // and the check above refused octal digits past 7.
+        digits.extend(
+            after
+                .chars()
+                .filter_map(|c| c.to_digit(radix))
+                .map(|d| d as u8),
+        );
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
         if digits.iter().all(|&d| d == 0) {
             self.empty(
                 rule,
-                NoAmount::Octal {
+                NoAmount::Code {
                     code: text.to_string(),
                 },
             );
             return None;
         }
-        Some(OctalCode { digits })
+        Some(OctalCode { digits, hex })
     }
 }

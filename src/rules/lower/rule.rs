@@ -58,8 +58,9 @@ impl Lowerer<'_> {
                 }
                 MoveKind::EmptyAndSplit(split_of(split))
             }
-            ast::RuleKind::Octal(text) => {
-                let code = self.octal(text, rule.span)?;
+            ast::RuleKind::Octal(text) | ast::RuleKind::Hex(text) => {
+                let hex = matches!(rule.kind, ast::RuleKind::Hex(_));
+                let code = self.code(text, hex, rule.span)?;
                 if code.splits() {
                     self.needs_any_heaps(rule.span, heap_count);
                 }

@@ -108,6 +108,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
                 source: Source::List(vec![0]),
                 leaves: Leaves::Two(*split),
             }),
+            // Three-way splits go through the move generator.
+            MoveKind::Octal(code) if code.splits_in_three() => return None,
             MoveKind::Octal(code) => {
                 let removals = 0..=code.max_removal();
                 let pick = |f: &dyn Fn(usize) -> bool| -> Vec<u64> {

@@ -134,7 +134,8 @@ pub(super) fn split(
     Ok(())
 }
 
-/// Remove tokens from one heap as the octal code's digits allow.
+/// Remove tokens from one heap as the code's digits allow: leaving nothing,
+/// one heap, two or (hexadecimal codes) three nonempty heaps.
 pub(super) fn octal(
     code: &OctalCode,
     heaps: &[u64],
@@ -156,6 +157,14 @@ pub(super) fn octal(
             if code.leaves_two(j) {
                 for (a, b) in two.parts(rest, false) {
                     emit(&spliced(heaps, i, &[a, b]))?;
+                }
+            }
+            if code.leaves_three(j) {
+                // a <= b <= c, all nonempty.
+                for a in 1..=rest / 3 {
+                    for (b, c) in two.parts(rest - a, false).filter(|&(b, _)| b >= a) {
+                        emit(&spliced(heaps, i, &[a, b, c]))?;
+                    }
                 }
             }
         }

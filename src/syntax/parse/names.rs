@@ -66,7 +66,10 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::star => (Main, "`*`"),
         Rule::where_clause | Rule::kw_where => (Continue, "`where`"),
         Rule::play_decl | Rule::kw_play => (Main, "`play`"),
-        Rule::rule_def => (Main, "a rule (`take`, `shift`, `split` or `empty`)"),
+        Rule::rule_def => (
+            Main,
+            "a rule (`take`, `shift`, `split`, `empty`, `octal` or `hex`)",
+        ),
         Rule::take_rule | Rule::kw_take => (Main, "`take`"),
         Rule::take_split => (Continue, "`and`"),
         Rule::split_rest | Rule::split_rule | Rule::split_other | Rule::kw_split => {
@@ -179,6 +182,8 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_len => (Main, "`len`"),
         Rule::kw_move => (Main, "`move`"),
         Rule::kw_octal => (Main, "`octal`"),
+        Rule::kw_hex | Rule::hex_rule => (Main, "`hex`"),
+        Rule::hex_code => (Main, "a hexadecimal code (like `0.F`)"),
         Rule::kw_position | Rule::position_decl => (Main, "`position`"),
         Rule::kw_choose | Rule::choose_stmt => (Main, "`choose`"),
         Rule::kw_in => (Main, "`in`"),

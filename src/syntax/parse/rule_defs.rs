@@ -52,6 +52,7 @@ impl Builder {
                 RuleKind::EmptyAndSplit(self.split_spec(child(rule, Rule::split_other))?)
             }
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
+            Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
             other => unreachable!("not a rule: {other:?}"),
         };
         Ok(RuleDef { label, kind, span })

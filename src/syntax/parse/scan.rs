@@ -14,6 +14,7 @@ const KEYWORDS: &[&str] = &[
     "else",
     "append",
     "remove",
+    "hex",
     "game",
     "analyze",
     "at",
