@@ -5,7 +5,7 @@
 //! `grammar/gamelang.pest`) into a tree with spans; [`check`] resolves names,
 //! parameters and positions and [`rules::lower`] lowers each game to one move
 //! representation; [`known`] answers recognised games by closed forms, which
-//! [`verify`] checks against the search; [`search`] builds the position graph
+//! [`analysis::verify`] checks against the search; [`search`] builds the position graph
 //! and evaluates Grundy values, with [`period`] proving periods; [`analysis`]
 //! assembles an answer as values; [`report`] puts it into words and JSON.
 //! Each stage's errors are its own enum, carrying the facts, gathered in
@@ -40,4 +40,3 @@ pub mod rules;
 pub mod search;
 pub mod syntax;
 pub mod table;
-pub mod verify;

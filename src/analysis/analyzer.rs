@@ -12,13 +12,13 @@ use super::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown,
 };
 use super::error::Error as AnalysisError;
+use super::verify::{self, Verified};
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::{self, Solver, Value};
-use crate::verify::{self, Verified};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -270,7 +270,7 @@ fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
         let Grundy::Value(g) = &part.grundy else {
             let Component { game, position } = &part.component;
             return Err(AnalysisError::SumUndecided {
-                component: i + 1,
+                component: i,
                 game: game.title(),
                 position: position.clone(),
             }

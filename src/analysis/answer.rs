@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use super::verify::Verified;
 pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
-use crate::verify::Verified;
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]

@@ -1,15 +1,16 @@
 //! What stops an analysis beyond its searches: a position no method can
 //! answer, or a closed form that disagrees with the search.
 
+use super::verify::Disagreement;
 use crate::position::Position;
-use crate::verify::Disagreement;
 
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 pub enum Error {
     /// A component's closed form gives the outcome only, so a sum with it
     /// has no value.
     #[error(
-        "the sum cannot be decided: the Grundy value of component {component} ({game} at {position}) is unknown"
+        "the sum cannot be decided: the Grundy value of component {} ({game} at {position}) is unknown",
+        .component + 1
     )]
     #[diagnostic(
         code(gamelang::search::too_large),
@@ -18,7 +19,7 @@ pub enum Error {
         )
     )]
     SumUndecided {
-        /// 1-based.
+        /// The component (0-based, as in an answer).
         component: usize,
         game: String,
         position: Position,

@@ -5,12 +5,14 @@
 //!
 //! `answer` holds the values an analysis returns; `analyzer` finds them,
 //! keeping each game's search for the whole run; `moves` lists the winning
-//! moves.
+//! moves; `verify` compares a closed form with the search before it is
+//! trusted.
 
 mod analyzer;
 mod answer;
 mod error;
 mod moves;
+pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{

@@ -256,13 +256,19 @@ pub enum GivenBy {
 }
 
 impl CausedByValues {
-    /// The help, saying where the values were given, in the words `by`
-    /// gives for each source.
-    pub fn help_with(&self, by: impl Fn(GivenBy) -> String) -> String {
+    /// The help, saying where the values were given; `outside` words a value
+    /// given from outside the file (the command line names its option).
+    pub fn help_with(&self, outside: &str) -> String {
         let values: Vec<String> = self
             .given
             .iter()
-            .map(|g| format!("`{} = {}` (given {})", g.name, g.value, by(g.by)))
+            .map(|g| {
+                let by = match g.by {
+                    GivenBy::AnalyzeStatement => "in the `analyze` statement",
+                    GivenBy::Outside => outside,
+                };
+                format!("`{} = {}` (given {by})", g.name, g.value)
+            })
             .collect();
         let names: Vec<String> = self.given.iter().map(|g| format!("`{}`", g.name)).collect();
         format!(
@@ -278,10 +284,7 @@ impl Diagnostic for CausedByValues {
         Diagnostic::code(&*self.error)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.help_with(|by| match by {
-            GivenBy::AnalyzeStatement => "in the `analyze` statement".to_string(),
-            GivenBy::Outside => "from outside the file".to_string(),
-        })))
+        Some(Box::new(self.help_with("from outside the file")))
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Diagnostic::source_code(&*self.error)
@@ -298,16 +301,6 @@ impl Diagnostic for CausedByValues {
                 .flatten()
                 .chain(given),
         ))
-    }
-}
-
-impl Error {
-    /// The wrapped rules error, for a mistake only the given values cause.
-    pub fn caused_by_values(&self) -> Option<&CausedByValues> {
-        match self {
-            Error::CausedByValues(c) => Some(c),
-            _ => None,
-        }
     }
 }
 

@@ -9,7 +9,7 @@ use gamelang::check::{Analysis, Program};
 use gamelang::diagnostics::Error;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::{search, verify};
+use gamelang::{analysis, search};
 
 use super::error::CliError;
 use super::progress::Spinner;
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
-        verify_bound: args.verify.unwrap_or(verify::DEFAULT_BOUND),
+        verify_bound: args.verify.unwrap_or(analysis::verify::DEFAULT_BOUND),
     });
     if let Some(bound) = args.verify
         && let Err(e) = say_verified(&args, &mut analyzer, &analyses, bound)

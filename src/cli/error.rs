@@ -4,7 +4,7 @@
 use std::fmt;
 
 use gamelang::analysis::Error as AnalysisError;
-use gamelang::check::{Error as CheckError, GivenBy};
+use gamelang::check::Error as CheckError;
 use gamelang::diagnostics::Error;
 use gamelang::position::Position;
 use gamelang::search::SearchError;
@@ -82,13 +82,7 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
                 )),
                 None,
             ),
-            CheckError::CausedByValues(caused) => (
-                None,
-                Some(caused.help_with(|by| match by {
-                    GivenBy::AnalyzeStatement => "in the `analyze` statement".to_string(),
-                    GivenBy::Outside => "by --set".to_string(),
-                })),
-            ),
+            CheckError::CausedByValues(caused) => (None, Some(caused.help_with("by --set"))),
             _ => (None, None),
         },
         _ => (None, None),

@@ -6,9 +6,9 @@
 //!
 //! For n >= max(S), g(n) depends only on the `max(S)` values before it, so
 //! g is eventually periodic, and two equal windows of `max(S)` consecutive
-//! values prove a period (the window theorem, `crate::period`). `period`
+//! values prove a period (the window theorem, `crate::period`). `sequence`
 //! computes g until the first repeated window, then has `crate::period`
-//! make the period and preperiod smallest; every heap, of any size, is then
+//! make the period and preperiod smallest (`period` gives the period alone); every heap, of any size, is then
 //! answered from the period. The options of g(n) are the values in a
 //! sliding window per run of consecutive amounts in `S`, so their counts
 //! are kept, updated by two values per run at each step: a range like

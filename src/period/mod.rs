@@ -71,10 +71,13 @@ impl Period {
     }
 
     /// Extends `values`, which reach at least `preperiod + period`, to `to`
-    /// by the period: g(n) = g(n - period).
+    /// by the period: g(n) = g(n - period). Values too few to copy from (or a
+    /// period of 0) are left as they are.
     pub fn extend(&self, values: &mut Vec<u32>, to: usize) {
         let p = self.period;
-        debug_assert!(values.len() >= self.preperiod + p);
+        if p == 0 || values.len() < self.preperiod + p {
+            return;
+        }
         while values.len() < to {
             let len = values.len();
             // Copy up to one period at a time: the source must already exist.
@@ -195,6 +198,33 @@ fn agree_from(values: &[u32], p: usize, from: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_window_of_zero_proves_nothing_it_has_not_checked() {
+        // Values that never repeat with period 1: a window theorem with
+        // t = 0 must still compare at least one value.
+        let values: Vec<u32> = (0..40).collect();
+        let mut work = usize::MAX;
+        assert_eq!(check(&values, Theorem::Window { t: 0 }, 1, &mut work), None);
+    }
+
+    #[test]
+    fn extending_by_a_period_of_zero_or_from_too_few_values_changes_nothing() {
+        let period = |preperiod, p| Period {
+            preperiod,
+            period: p,
+            certificate: Certificate {
+                theorem: None,
+                checked: 0..0,
+            },
+        };
+        let mut values = vec![0, 1, 0];
+        period(0, 0).extend(&mut values, 10);
+        period(2, 5).extend(&mut values, 10);
+        assert_eq!(values, [0, 1, 0]);
+        period(1, 2).extend(&mut values, 7);
+        assert_eq!(values, [0, 1, 0, 1, 0, 1, 0]);
+    }
 
     #[test]
     fn subtraction_1_3_4_has_period_7() {

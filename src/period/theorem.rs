@@ -44,7 +44,8 @@ impl Theorem {
     /// The n for which g(n + p) = g(n) must hold to prove period `p` from `e`.
     pub fn needs(self, e: usize, p: usize) -> Range<usize> {
         match self {
-            Theorem::Window { t } => e..e.saturating_add(t),
+            // A window is at least one value wide, whatever `t` says.
+            Theorem::Window { t } => e..e.saturating_add(t.max(1)),
             Theorem::GuySmith { t } => e..(2 * e + p).saturating_add(t).saturating_add(1),
         }
     }
@@ -54,7 +55,7 @@ impl Theorem {
     pub(super) fn most_preperiod(self, len: usize, p: usize) -> Option<usize> {
         match self {
             // e + t + p <= len.
-            Theorem::Window { t } => len.checked_sub(p.checked_add(t)?),
+            Theorem::Window { t } => len.checked_sub(p.checked_add(t.max(1))?),
             // 2e + p + t + 1 + p <= len.
             Theorem::GuySmith { t } => {
                 let fixed = (2 * p).checked_add(t)?.checked_add(1)?;

@@ -241,13 +241,9 @@ fn heaps_json(position: &Position) -> Json {
 
 fn param_json(value: &ParamValue) -> Json {
     match value {
-        ParamValue::Int(n) => signed_number(n),
-        ParamValue::Set(items) => Json::Array(items.iter().map(signed_number).collect()),
+        ParamValue::Int(n) => number(n),
+        ParamValue::Set(items) => Json::Array(items.iter().map(number).collect()),
     }
-}
-
-fn signed_number(n: &num_bigint::BigInt) -> Json {
-    serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
 }
 
 /// An answer as a JSON object.

@@ -7,10 +7,9 @@ mod table;
 pub use answer::{Advice, json, text};
 pub use table::{table_json, table_text};
 
-use num_bigint::BigUint;
 use serde_json::Value as Json;
 
 /// An exact integer as a JSON number, of any size.
-fn number(n: &BigUint) -> Json {
+fn number(n: &impl std::fmt::Display) -> Json {
     serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)
 }

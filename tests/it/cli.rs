@@ -128,14 +128,15 @@ fn winning_tos(answer: &Value) -> Vec<&str> {
         .collect()
 }
 
-/// A file in the system's temporary directory, removed when dropped.
+/// A file in the build's own scratch directory (inside `target/`, never
+/// outside the repository's build), removed when dropped.
 struct TempGame(PathBuf);
 
 impl TempGame {
     fn new(stem: &str, text: &str) -> Self {
         let name = format!("gamelang-cli-{stem}-{}.game", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        std::fs::write(&path, text).expect("the temporary directory is writable");
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&path, text).expect("the build's scratch directory is writable");
         TempGame(path)
     }
 

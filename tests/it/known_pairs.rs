@@ -528,7 +528,7 @@ fn moore_2_follows_the_bit_counts_on_three_heaps_to_7() {
 #[test]
 fn moore_lists_in_bulk_and_counts_exactly_for_big_heaps() {
     // Many winning moves: more than the search's order is kept for (see
-    // src/known/moore.rs), but each listed move is a move to a P-position,
+    // src/known/moore/), but each listed move is a move to a P-position,
     // all distinct, and the count is at least what is listed.
     let known = known(&moore::ENTRY, MOORE, &["k=3"]).1;
     let heaps: Vec<BigUint> = [

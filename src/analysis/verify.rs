@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use crate::analysis::Error as AnalysisError;
+use super::Error as AnalysisError;
 use crate::diagnostics::Error;
 use crate::known::{Known, KnownMove};
 use crate::position::{Outcome, Position, heaps_text};
