@@ -189,8 +189,8 @@ pub type Errors = Vec<Error>;
 impl Error {
     /// A syntax error, placed in its source.
     pub fn from_syntax(mut e: SyntaxError, source: &Source) -> Self {
-        let (span, source) = visible_end(e.span, source);
-        e.span = span;
+        let (span, source) = visible_end(e.span(), source);
+        e = e.at(span);
         Error::Syntax(Box::new(Located {
             error: e,
             text: source,

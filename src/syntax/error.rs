@@ -1,39 +1,300 @@
-//! Syntax errors: what went wrong, where, and what might fix it.
+//! Syntax errors as data: what the parser wanted, what it found, where, and
+//! which common mistake it looks like. The message, label and help are
+//! derived from those facts.
 
-use miette::SourceSpan;
+use std::fmt;
 
-/// A syntax error in a `.game` file or in a command-line value (`--at`,
-/// `--set`). The span is a byte range into the text that was parsed.
-#[derive(Debug, Clone, PartialEq, thiserror::Error, miette::Diagnostic)]
-#[error("{message}")]
-#[diagnostic(code(gamelang::syntax))]
-pub struct SyntaxError {
-    /// The whole message, speaking to the user: `I was expecting ...`.
-    pub message: String,
-    /// Where the problem is: usually the unexpected token.
-    #[label("{label}")]
+use miette::{Diagnostic, LabeledSpan, SourceSpan};
+
+/// A syntax error in a `.game` file or in a value given from outside it (a
+/// position, `NAME=VALUE`). The span is a byte range into the text parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyntaxError {
+    /// The parser wanted something else than what it found.
+    Unexpected(Box<Unexpected>),
+    /// A word other than `game` or `analyze` where an item starts.
+    NotAnItem { word: String, span: SourceSpan },
+    /// Nested deeper than the reader goes.
+    TooDeep { nesting: Nesting, span: SourceSpan },
+    /// `a < b < c`: `op` would compare the result of a comparison.
+    ChainedComparison { op: String, span: SourceSpan },
+    /// `split into 3 heaps`: only splits into two are supported.
+    SplitCount { span: SourceSpan },
+    /// `unequal unequal`: a split's option given twice.
+    FlagTwice { flag: String, span: SourceSpan },
+}
+
+/// The parser wanted one of `expected` (by the names the grammar's rules
+/// are shown with: "a number", "`}`") and found something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unexpected {
+    pub expected: Vec<&'static str>,
+    pub found: Found,
+    /// The keyword just before, when there is one: "after `take`".
+    pub after: Option<String>,
+    /// The common mistake this looks like, if any.
+    pub hint: Option<Hint>,
     pub span: SourceSpan,
-    /// A short note shown at the span: `unexpected \`foo\``.
-    pub label: String,
-    /// What might fix it, when we can tell.
-    #[help]
-    pub help: Option<String>,
+}
+
+/// What the parser found where it wanted something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    Token(String),
+    /// The end of a line.
+    LineEnd,
+    /// The end of the text.
+    End(Context),
+}
+
+/// What was being parsed, for wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// A `.game` file.
+    File,
+    /// A value given from outside a file.
+    Text,
+}
+
+/// What is nested too deeply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nesting {
+    /// Parentheses or operators in a row, past `limit`.
+    Expression { limit: usize },
+    /// Move blocks inside blocks, past `limit`.
+    Blocks { limit: usize },
+    /// The parser's own limit, in its words.
+    Parser { message: String },
+}
+
+/// The common mistakes a syntax error may be, each with its help line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// A game's body is not closed; `opened` is the line of its `{`.
+    CloseBody {
+        game: String,
+        opened: Option<usize>,
+    },
+    CloseSet,
+    CloseParen,
+    CloseBracket,
+    /// A keyword where a name belongs.
+    Keyword {
+        word: String,
+    },
+    /// Something that is not a statement in a game's body.
+    BodyStatement,
+    MoveName,
+    AssignOp,
+    BlockStatement,
+    HeapCount,
+    /// Amounts missing after `shift` (`true`) or `take`.
+    Amounts {
+        shift: bool,
+    },
+    FromTarget,
+    NegativeHeap,
+    /// `=` where `==` compares.
+    SingleEquals,
+    PositionForm,
+    /// A parameter without its value, in a file or as `NAME=VALUE`.
+    ParameterValue(Context),
+    /// `1...3` or `1.3`.
+    RangeDots,
 }
 
 impl SyntaxError {
-    /// An error at `span` with a message and a label, and no help.
-    pub fn new(message: impl Into<String>, span: SourceSpan, label: impl Into<String>) -> Self {
-        SyntaxError {
-            message: message.into(),
-            span,
-            label: label.into(),
-            help: None,
+    /// Where the error is.
+    pub fn span(&self) -> SourceSpan {
+        match self {
+            SyntaxError::Unexpected(unexpected) => unexpected.span,
+            SyntaxError::NotAnItem { span, .. }
+            | SyntaxError::TooDeep { span, .. }
+            | SyntaxError::ChainedComparison { span, .. }
+            | SyntaxError::SplitCount { span }
+            | SyntaxError::FlagTwice { span, .. } => *span,
         }
     }
 
-    /// The same error with a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+    /// The same error at another span (where it can be shown).
+    pub fn at(mut self, to: SourceSpan) -> Self {
+        match &mut self {
+            SyntaxError::Unexpected(unexpected) => unexpected.span = to,
+            SyntaxError::NotAnItem { span, .. }
+            | SyntaxError::TooDeep { span, .. }
+            | SyntaxError::ChainedComparison { span, .. }
+            | SyntaxError::SplitCount { span }
+            | SyntaxError::FlagTwice { span, .. } => *span = to,
+        }
         self
+    }
+
+    /// The whole message: `I was expecting ...`.
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+
+    /// The short note shown at the span: `unexpected \`foo\``.
+    pub fn label(&self) -> String {
+        match self {
+            SyntaxError::Unexpected(unexpected) => match &unexpected.found {
+                Found::Token(token) => format!("unexpected `{token}`"),
+                Found::LineEnd => "the line ends here".to_string(),
+                Found::End(Context::File) => "the file ends here".to_string(),
+                Found::End(Context::Text) => "the text ends here".to_string(),
+            },
+            SyntaxError::NotAnItem { word, .. } => format!("unexpected `{word}`"),
+            SyntaxError::TooDeep { .. } => "too deep".to_string(),
+            SyntaxError::ChainedComparison { op, .. } => {
+                format!("`{op}` would compare the result of another comparison")
+            }
+            SyntaxError::SplitCount { .. } => "only 2 is supported here".to_string(),
+            SyntaxError::FlagTwice { .. } => "written again here".to_string(),
+        }
+    }
+
+    /// What might fix it, when it can be told.
+    pub fn help(&self) -> Option<String> {
+        Some(match self {
+            SyntaxError::Unexpected(unexpected) => return unexpected.hint.as_ref().map(Hint::text),
+            SyntaxError::NotAnItem { word, .. } => match word.as_str() {
+                "heaps" | "position" | "play" | "take" | "shift" | "split" | "empty" | "octal"
+                | "hex" | "move" | "where" => format!(
+                    "`{word}` belongs inside a game's body: `game NAME {{ ... }}`; is a `}}` above this line too early?"
+                ),
+                "}" => "this `}` does not close anything; is there one too many?".to_string(),
+                _ => "a file has games (`game NAME { ... }`) and `analyze` statements (`analyze NAME at 10`)"
+                    .to_string(),
+            },
+            SyntaxError::TooDeep { nesting, .. } => match nesting {
+                Nesting::Expression { limit } => format!(
+                    "write it with fewer than {limit} levels of parentheses or operators in a row"
+                ),
+                Nesting::Blocks { limit } => format!("nest fewer than {limit} blocks"),
+                Nesting::Parser { message } => format!(
+                    "write it with fewer levels of parentheses or braces ({message})"
+                ),
+            },
+            SyntaxError::ChainedComparison { .. } => {
+                "combine comparisons with `and`, as in `1 <= k and k <= 3`, or add parentheses"
+                    .to_string()
+            }
+            SyntaxError::SplitCount { .. } => "write `into 2 heaps`".to_string(),
+            SyntaxError::FlagTwice { .. } => "remove one of them".to_string(),
+        })
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyntaxError::Unexpected(unexpected) => {
+                match (unexpected.expected.as_slice(), &unexpected.found) {
+                    ([], Found::End(_)) => f.write_str("I didn't expect the text to end here"),
+                    ([], Found::Token(token)) => write!(f, "I didn't expect `{token}` here"),
+                    ([], Found::LineEnd) => f.write_str("I didn't expect the line to end here"),
+                    (expected, _) => {
+                        write!(f, "I was expecting {}", or_list(expected))?;
+                        match &unexpected.after {
+                            Some(word) => write!(f, " after `{word}`"),
+                            None => Ok(()),
+                        }
+                    }
+                }
+            }
+            SyntaxError::NotAnItem { .. } => f.write_str("I was expecting `game` or `analyze`"),
+            SyntaxError::TooDeep { nesting, .. } => f.write_str(match nesting {
+                Nesting::Expression { .. } => "this expression is nested too deeply",
+                Nesting::Blocks { .. } => "these blocks are nested too deeply",
+                Nesting::Parser { .. } => "this is nested too deeply for me to read",
+            }),
+            SyntaxError::ChainedComparison { .. } => f.write_str("comparisons can't be chained"),
+            SyntaxError::SplitCount { .. } => f.write_str("a heap can only be split into 2 heaps"),
+            SyntaxError::FlagTwice { flag, .. } => write!(f, "`{flag}` is written twice"),
+        }
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+impl Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("gamelang::syntax"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        SyntaxError::help(self).map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some(self.label()), self.span()),
+        )))
+    }
+}
+
+impl Hint {
+    fn text(&self) -> String {
+        match self {
+            Hint::CloseBody { game, opened } => {
+                let opened = opened
+                    .map(|line| format!(" (it opens on line {line})"))
+                    .unwrap_or_default();
+                format!("add a `}}` to end the body of game `{game}`{opened}")
+            }
+            Hint::CloseSet => "add a `}` to end the set".to_string(),
+            Hint::CloseParen => "add a `)` to close the `(`".to_string(),
+            Hint::CloseBracket => "add a `]` to end `h[...]`".to_string(),
+            Hint::Keyword { word } => format!("`{word}` is a keyword, so it can't be used as a name"),
+            Hint::BodyStatement => "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty`, `octal` or `hex`, and `move NAME { ... }` blocks".to_string(),
+            Hint::MoveName => {
+                "name the move, like `move bite { ... }`: its name labels the moves it makes"
+                    .to_string()
+            }
+            Hint::AssignOp => {
+                "change a heap or a named part with `=`, `+=` or `-=`, like `h[i] -= k`".to_string()
+            }
+            Hint::BlockStatement => "a move block has `choose x in A..B`, `require COND`, `let x = EXPR`, assignments like `h[i] -= k`, `for`, `if`, `append` and `remove`".to_string(),
+            Hint::HeapCount => {
+                "write `heaps 2` for games on exactly two heaps, or `heaps *` for any number of heaps"
+                    .to_string()
+            }
+            Hint::Amounts { shift: true } => {
+                "for example `shift 1.. to the previous heap` or `shift {1, 2} to the previous heap`"
+                    .to_string()
+            }
+            Hint::Amounts { shift: false } => {
+                "for example `take 1..3`, `take 1..`, `take {1, 3, 4}` or `take k where k is square`"
+                    .to_string()
+            }
+            Hint::FromTarget => {
+                "for example `from both heaps`, `from 2 heaps`, `from up to 3 heaps` or `from one heap`"
+                    .to_string()
+            }
+            Hint::NegativeHeap => {
+                "a position lists heap sizes, which can't be negative".to_string()
+            }
+            Hint::SingleEquals => "to compare two values, write `==`".to_string(),
+            Hint::PositionForm => {
+                "a position is a number, like `21`, or numbers in parentheses, like `(3, 5)`"
+                    .to_string()
+            }
+            Hint::ParameterValue(Context::Text) => {
+                "write it as `NAME=VALUE`, like `m=10` or `S={1,2}`".to_string()
+            }
+            Hint::ParameterValue(Context::File) => {
+                "write a parameter with its value, like `m = 3`".to_string()
+            }
+            Hint::RangeDots => "a range has two dots: `1..3`, or `1..` for no upper bound".to_string(),
+        }
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
     }
 }

@@ -694,22 +694,25 @@ fn positions() {
 #[test]
 fn position_errors() {
     let e = parse_position("-3").unwrap_err();
-    assert!(e.message.starts_with("I was expecting a position"), "{e:?}");
-    assert_eq!(e.span.offset(), 0);
-    assert!(e.help.unwrap().contains("negative"));
+    assert!(
+        e.message().starts_with("I was expecting a position"),
+        "{e:?}"
+    );
+    assert_eq!(e.span().offset(), 0);
+    assert!(e.help().unwrap().contains("negative"));
 
     let e = parse_position("(3, -4)").unwrap_err();
-    assert_eq!(e.span.offset(), 4);
+    assert_eq!(e.span().offset(), 4);
 
     let e = parse_position("(3, 4").unwrap_err();
-    assert_eq!(e.message, "I was expecting `,` or `)`");
-    assert_eq!(e.span.offset(), 5);
-    assert_eq!(e.label, "the text ends here");
+    assert_eq!(e.message(), "I was expecting `,` or `)`");
+    assert_eq!(e.span().offset(), 5);
+    assert_eq!(e.label(), "the text ends here");
 
     let e = parse_position("3 4").unwrap_err();
-    assert_eq!(e.message, "I was expecting the end of the text");
-    assert_eq!(e.span, sp(2, 3));
-    assert_eq!(e.label, "unexpected `4`");
+    assert_eq!(e.message(), "I was expecting the end of the text");
+    assert_eq!(e.span(), sp(2, 3));
+    assert_eq!(e.label(), "unexpected `4`");
 
     assert!(parse_position("").is_err());
     assert!(parse_position("x").is_err());
@@ -733,20 +736,20 @@ fn args() {
     assert_eq!(arg.name.span, sp(1, 2));
 
     let e = parse_arg("m 3").unwrap_err();
-    assert_eq!(e.message, "I was expecting `=`");
-    assert_eq!(e.span.offset(), 2);
-    assert!(e.help.unwrap().contains("NAME=VALUE"));
+    assert_eq!(e.message(), "I was expecting `=`");
+    assert_eq!(e.span().offset(), 2);
+    assert!(e.help().unwrap().contains("NAME=VALUE"));
 
     let e = parse_arg("m=x").unwrap_err();
-    assert!(e.message.starts_with("I was expecting a value"), "{e:?}");
-    assert_eq!(e.span, sp(2, 3));
+    assert!(e.message().starts_with("I was expecting a value"), "{e:?}");
+    assert_eq!(e.span(), sp(2, 3));
 
     let e = parse_arg("=3").unwrap_err();
-    assert_eq!(e.message, "I was expecting a name");
-    assert_eq!(e.span.offset(), 0);
+    assert_eq!(e.message(), "I was expecting a name");
+    assert_eq!(e.span().offset(), 0);
 
     let e = parse_arg("take=3").unwrap_err();
-    assert!(e.help.unwrap().contains("keyword"));
+    assert!(e.help().unwrap().contains("keyword"));
 }
 
 // ---------------------------------------------------------------------------
@@ -756,11 +759,11 @@ fn args() {
 fn missing_closing_brace_at_end_of_file() {
     let src = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n";
     let e = parse_err(src);
-    assert_eq!(e.message, "I was expecting a statement or `}`");
-    assert_eq!(e.span.offset(), src.len());
-    assert_eq!(e.label, "the file ends here");
+    assert_eq!(e.message(), "I was expecting a statement or `}`");
+    assert_eq!(e.span().offset(), src.len());
+    assert_eq!(e.label(), "the file ends here");
     assert_eq!(
-        e.help.as_deref(),
+        e.help().as_deref(),
         Some("add a `}` to end the body of game `bash` (it opens on line 1)")
     );
 }
@@ -771,13 +774,13 @@ fn missing_closing_brace_before_next_item() {
     let (file, errors) = parse_file(src);
     assert_eq!(errors.len(), 1, "{errors:#?}");
     let e = &errors[0];
-    assert_eq!(e.message, "I was expecting a statement or `}`");
+    assert_eq!(e.message(), "I was expecting a statement or `}`");
     assert_eq!(
-        e.span,
+        e.span(),
         sp(src.find("analyze").unwrap(), src.find(" nim at").unwrap())
     );
-    assert_eq!(e.label, "unexpected `analyze`");
-    assert!(e.help.as_deref().unwrap().starts_with("add a `}`"));
+    assert_eq!(e.label(), "unexpected `analyze`");
+    assert!(e.help().as_deref().unwrap().starts_with("add a `}`"));
     // The analyze statement after it is still read.
     assert_eq!(analyses(&file).len(), 1);
 }
@@ -787,22 +790,22 @@ fn heaps_without_a_count() {
     let src = "game g {\n    heaps\n    take 1\n}";
     let e = parse_err(src);
     assert_eq!(
-        e.message,
+        e.message(),
         "I was expecting a heap count (a number or `*`) after `heaps`"
     );
     assert_eq!(
-        e.span,
+        e.span(),
         sp(
             src.find("heaps").unwrap() + 5,
             src.find("heaps").unwrap() + 6
         )
     );
-    assert_eq!(e.label, "the line ends here");
-    assert!(e.help.unwrap().contains("heaps *"));
+    assert_eq!(e.label(), "the line ends here");
+    assert!(e.help().unwrap().contains("heaps *"));
 
     let e = parse_err("game g { heaps x }");
-    assert_eq!(e.span, sp(15, 16));
-    assert_eq!(e.label, "unexpected `x`");
+    assert_eq!(e.span(), sp(15, 16));
+    assert_eq!(e.label(), "unexpected `x`");
 }
 
 #[test]
@@ -810,15 +813,15 @@ fn take_with_nothing_after() {
     let src = "game g { heaps 1; take }";
     let e = parse_err(src);
     assert_eq!(
-        e.message,
+        e.message(),
         "I was expecting the amounts (like `1..3`, `1..`, `{1, 2}` or `k`) after `take`"
     );
-    assert_eq!(e.span, sp(23, 24));
-    assert_eq!(e.label, "unexpected `}`");
-    assert!(e.help.unwrap().contains("take 1..3"));
+    assert_eq!(e.span(), sp(23, 24));
+    assert_eq!(e.label(), "unexpected `}`");
+    assert!(e.help().unwrap().contains("take 1..3"));
 
     let e = parse_err("game g { heaps 1\n take\n}");
-    assert_eq!(e.span.offset(), "game g { heaps 1\n take".len());
+    assert_eq!(e.span().offset(), "game g { heaps 1\n take".len());
 }
 
 #[test]
@@ -826,39 +829,42 @@ fn bad_token() {
     let src = "game g { heaps 1; take 1..3 $ }";
     let e = parse_err(src);
     assert_eq!(
-        e.message,
+        e.message(),
         "I was expecting `where`, `from`, `and`, the end of the statement (a new line or `;`) or `}`"
     );
-    assert_eq!(e.span, sp(28, 29));
-    assert_eq!(e.label, "unexpected `$`");
+    assert_eq!(e.span(), sp(28, 29));
+    assert_eq!(e.label(), "unexpected `$`");
 
     // After a single amount, `..` may come too.
     let e = parse_err("game g { heaps 1; take k foo }");
     assert!(
-        e.message
+        e.message()
             .starts_with("I was expecting `..`, `where`, `from`"),
         "{e:?}"
     );
-    assert_eq!(e.span, sp(25, 28));
-    assert_eq!(e.label, "unexpected `foo`");
+    assert_eq!(e.span(), sp(25, 28));
+    assert_eq!(e.label(), "unexpected `foo`");
 
     let e = parse_err("game g { heaps 1; take 1.. where k = 3 }");
-    assert_eq!(e.span, sp(35, 36));
-    assert_eq!(e.help.as_deref(), Some("to compare two values, write `==`"));
+    assert_eq!(e.span(), sp(35, 36));
+    assert_eq!(
+        e.help().as_deref(),
+        Some("to compare two values, write `==`")
+    );
 }
 
 #[test]
 fn unknown_statement() {
     let src = "game g {\n    heaps 1\n    jump 1..3\n}";
     let e = parse_err(src);
-    assert_eq!(e.message, "I was expecting a statement or `}`");
+    assert_eq!(e.message(), "I was expecting a statement or `}`");
     let at = src.find("jump").unwrap();
-    assert_eq!(e.span, sp(at, at + "jump".len()));
-    assert_eq!(e.label, "unexpected `jump`");
+    assert_eq!(e.span(), sp(at, at + "jump".len()));
+    assert_eq!(e.label(), "unexpected `jump`");
     assert_eq!(
-        e.help.as_deref(),
+        e.help().as_deref(),
         Some(
-            "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty` or `octal`, and `move NAME { ... }` blocks"
+            "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty`, `octal` or `hex`, and `move NAME { ... }` blocks"
         )
     );
 }
@@ -918,7 +924,7 @@ fn octal_is_a_rule() {
     let octal = rules("game dawson { heaps *; octal 0.07 }");
     assert_eq!(octal[0].kind, RuleKind::Octal("0.07".to_string()));
     let e = parse_err("game g { heaps *; octal 77 }");
-    assert!(e.message.contains("octal code"), "{e:?}");
+    assert!(e.message().contains("octal code"), "{e:?}");
 }
 
 #[test]
@@ -936,7 +942,7 @@ game c { heaps 1; jump 2 }
 analyze ok1 at 5
 ";
     let (file, errors) = parse_file(src);
-    let starts: Vec<usize> = errors.iter().map(|e| e.span.offset()).collect();
+    let starts: Vec<usize> = errors.iter().map(|e| e.span().offset()).collect();
     assert_eq!(
         starts,
         [
@@ -947,11 +953,11 @@ analyze ok1 at 5
         ],
         "{errors:#?}"
     );
-    assert!(errors[0].message.contains("heap count"));
-    assert_eq!(errors[1].message, "I was expecting a number or `)`");
-    assert_eq!(errors[1].label, "unexpected `game`");
-    assert_eq!(errors[2].message, "I was expecting `game` or `analyze`");
-    assert_eq!(errors[3].message, "I was expecting a statement or `}`");
+    assert!(errors[0].message().contains("heap count"));
+    assert_eq!(errors[1].message(), "I was expecting a number or `)`");
+    assert_eq!(errors[1].label(), "unexpected `game`");
+    assert_eq!(errors[2].message(), "I was expecting `game` or `analyze`");
+    assert_eq!(errors[3].message(), "I was expecting a statement or `}`");
     let names: Vec<&str> = games(&file).iter().map(|g| g.name.name.as_str()).collect();
     assert_eq!(names, ["ok1", "b"]);
     assert_eq!(analyses(&file).len(), 1);
@@ -960,10 +966,10 @@ analyze ok1 at 5
 #[test]
 fn keyword_as_a_name() {
     let e = parse_err("game g(take = 3) { heaps 1 }");
-    assert_eq!(e.message, "I was expecting a name or `)`");
-    assert_eq!(e.span, sp(7, 11));
+    assert_eq!(e.message(), "I was expecting a name or `)`");
+    assert_eq!(e.span(), sp(7, 11));
     assert_eq!(
-        e.help.as_deref(),
+        e.help().as_deref(),
         Some("`take` is a keyword, so it can't be used as a name")
     );
 }
@@ -972,9 +978,9 @@ fn keyword_as_a_name() {
 fn chained_comparisons_are_rejected() {
     let src = "game g { heaps 1 where 1 < h[1] < 5 }";
     let e = parse_err(src);
-    assert_eq!(e.message, "comparisons can't be chained");
-    assert_eq!(e.span, sp(32, 33));
-    assert!(e.help.unwrap().contains("and"));
+    assert_eq!(e.message(), "comparisons can't be chained");
+    assert_eq!(e.span(), sp(32, 33));
+    assert!(e.help().unwrap().contains("and"));
     // In parentheses, or through `and`, it is fine.
     parse_ok("game g { heaps 1 where (1 < h[1]) == (h[1] < 5) and 1 < h[1] and h[1] < 5 }");
     assert!(
@@ -988,11 +994,11 @@ fn chained_comparisons_are_rejected() {
 #[test]
 fn splits_into_two_only() {
     let e = parse_err("game g { heaps *; split into 3 heaps }");
-    assert_eq!(e.message, "a heap can only be split into 2 heaps");
-    assert_eq!(e.span, sp(29, 30));
+    assert_eq!(e.message(), "a heap can only be split into 2 heaps");
+    assert_eq!(e.span(), sp(29, 30));
     let e = parse_err("game g { heaps *; split into 2 unequal unequal heaps }");
-    assert_eq!(e.message, "`unequal` is written twice");
-    assert_eq!(e.span, sp(39, 46));
+    assert_eq!(e.message(), "`unequal` is written twice");
+    assert_eq!(e.span(), sp(39, 46));
 }
 
 #[test]
@@ -1063,8 +1069,8 @@ fn missing_parts_of_phrases() {
     ];
     for (src, message, start) in cases {
         let e = parse_err(src);
-        assert_eq!(e.message, message, "{src}");
-        assert_eq!(e.span.offset(), start, "{src}: {e:?}");
+        assert_eq!(e.message(), message, "{src}");
+        assert_eq!(e.span().offset(), start, "{src}: {e:?}");
     }
 }
 
@@ -1072,14 +1078,16 @@ fn missing_parts_of_phrases() {
 /// `eos`...), whatever the input.
 fn assert_readable(src: &str, errors: &[SyntaxError]) {
     for e in errors {
-        let end = e.span.offset() + e.span.len();
+        let end = e.span().offset() + e.span().len();
         assert!(end <= src.len(), "span out of bounds in {src:?}: {e:?}");
-        assert!(src.is_char_boundary(e.span.offset()) && src.is_char_boundary(end));
+        assert!(src.is_char_boundary(e.span().offset()) && src.is_char_boundary(end));
         assert!(
-            !e.message.contains('_') && !e.message.contains("eos") && !e.message.contains("EOI"),
+            !e.message().contains('_')
+                && !e.message().contains("eos")
+                && !e.message().contains("EOI"),
             "unreadable message for {src:?}: {e:?}"
         );
-        assert!(!e.label.is_empty());
+        assert!(!e.label().is_empty());
     }
 }
 
@@ -1121,9 +1129,12 @@ fn absurd_nesting_is_an_error_not_a_crash() {
     parse_ok(&negations(50));
     for src in [parens(101), parens(5000), negations(101), negations(20000)] {
         let e = parse_err(&src);
-        assert!(e.message.contains("nested too deeply"), "{e:?}");
-        assert!(e.span.offset() >= "game g { heaps 1 where ".len(), "{e:?}");
-        assert!(e.span.len() <= 1, "{e:?}");
+        assert!(e.message().contains("nested too deeply"), "{e:?}");
+        assert!(
+            e.span().offset() >= "game g { heaps 1 where ".len(),
+            "{e:?}"
+        );
+        assert!(e.span().len() <= 1, "{e:?}");
     }
 }
 

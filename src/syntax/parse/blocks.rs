@@ -6,7 +6,7 @@ use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use super::expr::MAX_NESTING;
 use crate::syntax::ast::{AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl};
-use crate::syntax::error::SyntaxError;
+use crate::syntax::error::{Nesting, SyntaxError};
 
 impl Builder {
     pub(super) fn move_def(&self, pair: Pair<'_, Rule>) -> PResult<MoveDef> {
@@ -40,12 +40,10 @@ impl Builder {
     fn block(&self, pair: Pair<'_, Rule>) -> PResult<Vec<BlockStmt>> {
         let depth = self.depth.get() + 1;
         if depth > MAX_NESTING {
-            return Err(SyntaxError::new(
-                "these blocks are nested too deeply",
-                self.span(&pair),
-                "too deep",
-            )
-            .with_help(format!("nest fewer than {MAX_NESTING} blocks")));
+            return Err(SyntaxError::TooDeep {
+                nesting: Nesting::Blocks { limit: MAX_NESTING },
+                span: self.span(&pair),
+            });
         }
         self.depth.set(depth);
         let statements = children(child(pair, Rule::block_body), Rule::block_stmt)

@@ -11,7 +11,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::Rule;
 use super::build::{Builder, PResult, big_int, child};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Func, Monotone, Property, Span};
-use crate::syntax::error::SyntaxError;
+use crate::syntax::error::{Nesting, SyntaxError};
 
 /// Operator precedence, loosest first.
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
@@ -89,14 +89,10 @@ impl Builder {
     pub(super) fn expr(&self, pair: Pair<'_, Rule>) -> PResult<Expr> {
         let too_deep = || {
             let start = self.offset + pair.as_span().start();
-            SyntaxError::new(
-                "this expression is nested too deeply",
-                (start..start + 1).into(),
-                "too deep",
-            )
-            .with_help(format!(
-                "write it with fewer than {MAX_NESTING} levels of parentheses or operators in a row"
-            ))
+            SyntaxError::TooDeep {
+                nesting: Nesting::Expression { limit: MAX_NESTING },
+                span: (start..start + 1).into(),
+            }
         };
         let depth = self.depth.get() + 1;
         if depth > MAX_NESTING {
@@ -199,12 +195,10 @@ impl Builder {
             return Ok(());
         }
         let op_text = op.as_str().split_whitespace().next().unwrap_or("");
-        Err(SyntaxError::new(
-            "comparisons can't be chained",
-            self.span(op),
-            format!("`{op_text}` would compare the result of another comparison"),
-        )
-        .with_help("combine comparisons with `and`, as in `1 <= k and k <= 3`, or add parentheses"))
+        Err(SyntaxError::ChainedComparison {
+            op: op_text.to_string(),
+            span: self.span(op),
+        })
     }
 
     fn primary(&self, pair: Pair<'_, Rule>) -> PResult<Grouped> {

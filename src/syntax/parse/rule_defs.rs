@@ -82,12 +82,9 @@ impl Builder {
                     if count.as_rule() == Rule::int
                         && big_uint(count.as_str()) != BigUint::from(2u8)
                     {
-                        return Err(SyntaxError::new(
-                            "a heap can only be split into 2 heaps",
-                            self.span(&count),
-                            "only 2 is supported here",
-                        )
-                        .with_help("write `into 2 heaps`"));
+                        return Err(SyntaxError::SplitCount {
+                            span: self.span(&count),
+                        });
                     }
                 }
                 Rule::split_flags => {
@@ -98,12 +95,10 @@ impl Builder {
                             &mut nonempty
                         };
                         if *seen {
-                            return Err(SyntaxError::new(
-                                format!("`{}` is written twice", flag.as_str()),
-                                self.span(&flag),
-                                "written again here",
-                            )
-                            .with_help("remove one of them"));
+                            return Err(SyntaxError::FlagTwice {
+                                flag: flag.as_str().to_string(),
+                                span: self.span(&flag),
+                            });
                         }
                         *seen = true;
                     }
