@@ -339,3 +339,19 @@ fn an_octal_code_written_in_hexadecimal_is_the_same_game() {
         assert_eq!(grundy(&mut octal, &[n]), grundy(&mut hex, &[n]), "n = {n}");
     }
 }
+
+#[test]
+fn heaps_of_a_game_with_a_block_are_never_sorted() {
+    // The rule used: a game with a move block or named parts keeps its
+    // positions as written, since a block may tell heaps apart by place.
+    // Here only the first heap may shrink: (1, 0) has a move, (0, 1) none;
+    // and a phrase beside the block does not make the game sortable.
+    let game = game_text(
+        "game g {\n    heaps *\n    take 2\n    move first { require h[1] > 0; h[1] -= 1 }\n}\n",
+    );
+    let mut solver = solver(game);
+    assert_eq!(grundy(&mut solver, &[1, 0]), 1);
+    assert_eq!(grundy(&mut solver, &[0, 1]), 0);
+    assert_eq!(grundy(&mut solver, &[1, 2]), 0);
+    assert_eq!(grundy(&mut solver, &[2, 1]), 2);
+}
