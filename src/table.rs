@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::diagnostics::Error;
 use crate::period::{self, Period};
 use crate::rules::Game;
+use crate::rules::expr::Env;
 use crate::search::{Options, Solver, Value};
 
 /// A table of values.
@@ -19,16 +20,18 @@ pub struct Table {
 
 #[derive(Clone, Debug)]
 pub enum Shape {
-    /// Position `n` is one heap of n; `values[n]`.
+    /// Position `n` is one heap of n; `values[n]`, `None` where the heap
+    /// breaks the game's invariant (it is not a position of the game).
     OneHeap {
-        values: Vec<Value>,
+        values: Vec<Option<Value>>,
         /// `None` when no period was found (or the game is misère).
         period: Option<Period>,
         /// Heaps of one game are searched as one-heap games of a sum.
         decomposed: bool,
     },
-    /// Position `(a, b)`: `values[a][b]`.
-    Grid { values: Vec<Vec<Value>> },
+    /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
+    /// game's invariant.
+    Grid { values: Vec<Vec<Option<Value>>> },
 }
 
 /// Which shape a game's table takes: one heap, or a grid of two.
@@ -47,7 +50,7 @@ pub fn table(
     let shape = if one_heap(game, &solver) {
         let mut values = Vec::new();
         for n in 0..=upto {
-            values.push(solver.value(&[n])?.0);
+            values.push(value_at(game, &mut solver, &[n])?);
             if n % 4096 == 0 {
                 progress(n, upto);
             }
@@ -66,7 +69,7 @@ pub fn table(
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| solver.value(&[a, b]).map(|(v, _)| v))
+                .map(|b| value_at(game, &mut solver, &[a, b]))
                 .collect::<Result<Vec<_>, _>>()?;
             grid.push(row);
             progress(a, upto);
@@ -79,13 +82,26 @@ pub fn table(
     })
 }
 
-/// The Grundy values, in normal play.
-fn grundy_values(values: &[Value]) -> Option<Vec<u32>> {
+/// The value at `heaps`, or `None` where they break the game's invariant.
+fn value_at(game: &Game, solver: &mut Solver, heaps: &[u64]) -> Result<Option<Value>, Error> {
+    let position = game
+        .invariant
+        .as_ref()
+        .is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false));
+    Ok(if position {
+        Some(solver.value(heaps)?.0)
+    } else {
+        None
+    })
+}
+
+/// The Grundy values, in normal play, where every heap is a position.
+fn grundy_values(values: &[Option<Value>]) -> Option<Vec<u32>> {
     values
         .iter()
         .map(|v| match v {
-            Value::Grundy(g) => Some(*g),
-            Value::Misere { .. } => None,
+            Some(Value::Grundy(g)) => Some(*g),
+            Some(Value::Misere { .. }) | None => None,
         })
         .collect()
 }

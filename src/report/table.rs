@@ -23,32 +23,50 @@ pub fn table_text(table: &Table) -> String {
     out
 }
 
-fn cell(value: &Value) -> String {
+/// What a table marks where the heaps are not a position of the game.
+const NOT_A_POSITION: &str = "·";
+
+fn cell(value: &Option<Value>) -> String {
     match value {
-        Value::Grundy(g) => g.to_string(),
-        Value::Misere { next_wins } => (if *next_wins { "N" } else { "P" }).to_string(),
+        Some(Value::Grundy(g)) => g.to_string(),
+        Some(Value::Misere { next_wins }) => (if *next_wins { "N" } else { "P" }).to_string(),
+        None => NOT_A_POSITION.to_string(),
     }
 }
 
-fn outcome(value: &Value) -> &'static str {
-    if value.is_p() { "P" } else { "N" }
+fn outcome(value: &Option<Value>) -> &'static str {
+    match value {
+        Some(v) if v.is_p() => "P",
+        Some(_) => "N",
+        None => NOT_A_POSITION,
+    }
+}
+
+fn is_p(value: &Option<Value>) -> bool {
+    value.is_some_and(|v| v.is_p())
 }
 
 fn one_heap(
     out: &mut String,
     table: &Table,
-    values: &[Value],
+    values: &[Option<Value>],
     period: Option<&Period>,
 ) -> std::fmt::Result {
-    let misere = matches!(values.first(), Some(Value::Misere { .. }));
+    let misere = values
+        .iter()
+        .flatten()
+        .any(|v| matches!(v, Value::Misere { .. }));
     let last = values.len().saturating_sub(1);
     writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?;
     for (block, chunk) in values.chunks(COLUMNS).enumerate() {
         let first = block * COLUMNS;
-        let width = (first + chunk.len())
-            .to_string()
-            .len()
-            .max(chunk.iter().map(|v| cell(v).len()).max().unwrap_or(1));
+        let width = (first + chunk.len()).to_string().len().max(
+            chunk
+                .iter()
+                .map(|v| cell(v).chars().count())
+                .max()
+                .unwrap_or(1),
+        );
         let row = |label: &str, cells: Vec<String>| {
             let cells: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
             format!("{label:>9}: {}\n", cells.join(" "))
@@ -126,10 +144,10 @@ fn certificate(period: &Period) -> String {
 
 /// The P-positions of a periodic sequence: residues mod the period, and the
 /// exceptions below the preperiod.
-fn p_positions(values: &[Value], period: &Period) -> String {
+fn p_positions(values: &[Option<Value>], period: &Period) -> String {
     let (e, p) = (period.preperiod, period.period);
     let mut residues: Vec<usize> = (e..(e + p).min(values.len()))
-        .filter(|&n| values[n].is_p())
+        .filter(|&n| is_p(&values[n]))
         .map(|n| n % p)
         .collect();
     residues.sort_unstable();
@@ -148,17 +166,17 @@ fn p_positions(values: &[Value], period: &Period) -> String {
     if e == 0 {
         return periodic;
     }
-    let early: Vec<usize> = (0..e).filter(|&n| values[n].is_p()).collect();
+    let early: Vec<usize> = (0..e).filter(|&n| is_p(&values[n])).collect();
     format!("{periodic} for n >= {e}; below {e}: {{{}}}", list(&early))
 }
 
-fn grid(out: &mut String, table: &Table, values: &[Vec<Value>]) -> std::fmt::Result {
+fn grid(out: &mut String, table: &Table, values: &[Vec<Option<Value>>]) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
     writeln!(out, "{}: positions (a, b), a and b = 0..{last}", table.game)?;
     let width = values
         .iter()
         .flatten()
-        .map(|v| cell(v).len())
+        .map(|v| cell(v).chars().count())
         .chain([last.to_string().len()])
         .max()
         .unwrap_or(1);
@@ -173,11 +191,16 @@ fn grid(out: &mut String, table: &Table, values: &[Vec<Value>]) -> std::fmt::Res
 
 /// A table as a JSON object.
 pub fn table_json(table: &Table) -> Json {
-    let value = |v: &Value| match v {
-        Value::Grundy(g) => json!(g),
-        Value::Misere { .. } => Json::Null,
+    // A heap that is not a position has neither value nor outcome.
+    let value = |v: &Option<Value>| match v {
+        Some(Value::Grundy(g)) => json!(g),
+        Some(Value::Misere { .. }) | None => Json::Null,
     };
-    let outcomes = |vs: &[Value]| vs.iter().map(outcome).collect::<Vec<_>>();
+    let outcomes = |vs: &[Option<Value>]| {
+        vs.iter()
+            .map(|v| v.as_ref().map(|_| outcome(v)))
+            .collect::<Vec<_>>()
+    };
     match &table.shape {
         Shape::OneHeap {
             values,

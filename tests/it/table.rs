@@ -30,8 +30,9 @@ fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
             values
                 .iter()
                 .map(|v| match v {
-                    Value::Grundy(g) => *g,
-                    Value::Misere { .. } => panic!("normal play"),
+                    Some(Value::Grundy(g)) => *g,
+                    Some(Value::Misere { .. }) => panic!("normal play"),
+                    None => panic!("every heap is a position"),
                 })
                 .collect(),
             period.clone(),
@@ -141,7 +142,7 @@ fn two_heap_games_give_a_grid() {
     };
     let p: Vec<(usize, usize)> = (0..=7)
         .flat_map(|a| (0..=7).map(move |b| (a, b)))
-        .filter(|&(a, b)| values[a][b].is_p())
+        .filter(|&(a, b)| values[a][b].is_some_and(|v| v.is_p()))
         .collect();
     assert_eq!(p, [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)]);
 }
@@ -220,4 +221,31 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn heaps_that_break_the_invariant_are_no_positions_in_a_table() {
+    // Empty-and-divide keeps both boxes nonempty (`each >= 1`): a row and a
+    // column of zeros are not positions; (1, 1) is the end, P (seed 002:
+    // P iff both boxes are odd).
+    let t = table_of("empty_and_divide", 4);
+    let Shape::Grid { values } = &t.shape else {
+        panic!("a grid")
+    };
+    for (a, row) in values.iter().enumerate() {
+        for (b, value) in row.iter().enumerate() {
+            match value {
+                None => assert!(a == 0 || b == 0, "({a}, {b})"),
+                Some(v) => assert_eq!(v.is_p(), a % 2 == 1 && b % 2 == 1, "({a}, {b})"),
+            }
+        }
+    }
+    assert!(
+        values[0]
+            .iter()
+            .chain(values.iter().map(|row| &row[0]))
+            .all(Option::is_none)
+    );
+    let text = gamelang::report::table_text(&t);
+    assert!(text.contains("    0 · · · · ·"), "{text}");
 }
