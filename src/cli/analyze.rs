@@ -57,7 +57,6 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let progress = search::Progress::default();
-    let spinner = Spinner::start("searching", progress.clone());
     let mut analyzer = Analyzer::new(Options {
         search: search::Options {
             max_positions: args.max_positions,
@@ -68,15 +67,22 @@ pub fn run(args: Args) -> ExitCode {
         max_moves: args.max_moves,
         verify_bound: args.verify.unwrap_or(analysis::verify::DEFAULT_BOUND),
     });
-    if let Some(bound) = args.verify
-        && let Err(e) = say_verified(&args, &mut analyzer, &analyses, bound)
-    {
-        return fail(e, FINDINGS);
+    if let Some(bound) = args.verify {
+        let spinner = Spinner::start("checking closed forms", progress.clone());
+        let said = say_verified(&args, &mut analyzer, &analyses, bound);
+        drop(spinner);
+        if let Err(e) = said {
+            return fail(e, FINDINGS);
+        }
     }
-    // Answers are printed once the search is over, not under its spinner.
-    let results: Vec<_> = analyses.iter().map(|a| analyzer.analyze(a)).collect();
-    drop(spinner);
-    print_answers(&args, results)
+    print_answers(&args, &analyses, |analysis| {
+        // Each answer is printed as soon as it is found, after its spinner
+        // has gone.
+        let spinner = Spinner::start("searching", progress.clone());
+        let answer = analyzer.analyze(analysis);
+        drop(spinner);
+        answer
+    })
 }
 
 /// The positions to answer: `--at`'s, or the file's `analyze` statements
@@ -147,13 +153,18 @@ fn say_verified(
     Ok(())
 }
 
-/// Prints each answer (one JSON array with `--json`) and each error; exits
-/// with findings if any analysis failed.
-fn print_answers(args: &Args, results: Vec<Result<Answer, Error>>) -> ExitCode {
+/// Answers each analysis and prints it as it comes (in text; one JSON array
+/// at the end with `--json`), errors too; exits with findings if any
+/// analysis failed.
+fn print_answers(
+    args: &Args,
+    analyses: &[Analysis],
+    mut answer: impl FnMut(&Analysis) -> Result<Answer, Error>,
+) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
-    for result in results {
-        match result {
+    for analysis in analyses {
+        match answer(analysis) {
             Ok(answer) if args.json => answers.push(report::json(&answer, &advice)),
             Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
