@@ -90,6 +90,7 @@ fn main() {
             .map(|a| a.method.components[0].clone())
         {
             Ok(ComponentMethod::ClosedForm { id, .. }) => format!("closed form `{id}`"),
+            Ok(ComponentMethod::Period { period }) => format!("proven period {}", period.period),
             Ok(ComponentMethod::Search { .. }) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),
         };

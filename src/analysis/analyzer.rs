@@ -49,6 +49,11 @@ pub const DEFAULT_MAX_MOVES: usize = 100;
 /// sum) only when the search's estimated work is at most this many moves.
 const SMALL_SEARCH: u64 = 5_000_000;
 
+/// A period is looked for in the values of heaps up to this (or the
+/// search's limit, if lower) before a heap too large to search is answered
+/// from it.
+const PERIOD_PROBE: u64 = 1 << 16;
+
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run.
 pub struct Analyzer {
@@ -238,6 +243,9 @@ impl Analyzer {
                 closed_moves: Some(closed.winning),
             });
         }
+        if let Some(part) = self.by_period(&component)? {
+            return Ok(part);
+        }
         let heaps = searchable(game, position)?;
         let (value, explored) = self.search(game, |s| s.value(&heaps))?;
         let state = self.state(game)?;
@@ -260,6 +268,48 @@ impl Analyzer {
             },
             closed_moves: None,
         })
+    }
+}
+
+impl Analyzer {
+    /// A position with a heap too large for the search, answered from a
+    /// period the one-heap engine proved on the small heaps; `None` when the
+    /// heaps fit the search, or no period is proven.
+    fn by_period(&mut self, component: &Component) -> Result<Option<Part>, Error> {
+        let Component { game, position } = component;
+        let limit = self.options.search.max_positions as u64;
+        let fits = position
+            .to_u64s()
+            .is_some_and(|heaps| heaps.iter().all(|&h| h < limit));
+        if fits || game.misere {
+            return Ok(None);
+        }
+        let probe = limit.saturating_sub(1).min(PERIOD_PROBE);
+        let period = self.search(game, |s| {
+            if !s.decomposed() {
+                return Ok(None);
+            }
+            s.value(&[probe])?;
+            Ok(s.period().filter(|p| p.is_proven()).cloned())
+        })?;
+        let Some(period) = period else {
+            return Ok(None);
+        };
+        let mut total = 0u32;
+        for heap in position.heaps() {
+            let at = period.index(heap) as u64;
+            match self.search(game, |s| s.value(&[at]))?.0 {
+                Value::Grundy(g) => total ^= g,
+                Value::Misere { .. } => return Ok(None),
+            }
+        }
+        Ok(Some(Part {
+            component: component.clone(),
+            outcome: Outcome::p_if(total == 0),
+            grundy: Grundy::Value(BigUint::from(total)),
+            method: ComponentMethod::Period { period },
+            closed_moves: None,
+        }))
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::verify::Verified;
+use crate::period::Period;
 pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
@@ -109,6 +110,9 @@ pub enum ComponentMethod {
         /// The Grundy value came from the search, the closed form giving none.
         grundy_by_search: bool,
     },
+    /// Heaps too large for the search, answered from the period the one-heap
+    /// engine proved on small heaps: g(n) = g(index of n in the period).
+    Period { period: Period },
     Search {
         /// Positions and moves this answer added to the search.
         explored: Explored,

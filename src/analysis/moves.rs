@@ -49,7 +49,10 @@ impl Analyzer {
             let heaps = match (&part.method, small(position)) {
                 (ComponentMethod::Search { .. }, _) => searchable(&part.component.game, position)?,
                 (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,
-                (ComponentMethod::ClosedForm { .. }, None) => {
+                // A period answers values; the moves of a heap too large to
+                // search are not listed.
+                (ComponentMethod::ClosedForm { .. }, None)
+                | (ComponentMethod::Period { .. }, _) => {
                     notes.push(Note::MovesNotListed { component: index });
                     complete = false;
                     continue;

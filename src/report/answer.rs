@@ -180,6 +180,12 @@ fn method_text(method: &ComponentMethod) -> String {
                 verified.positions
             )
         }
+        ComponentMethod::Period { period } => format!(
+            "closed form: proven period {} from {} ({})",
+            period.period,
+            period.preperiod,
+            super::table::certificate(period)
+        ),
         ComponentMethod::Search {
             explored,
             held,
@@ -217,6 +223,13 @@ fn method_json(method: &ComponentMethod) -> Json {
                 "max_heaps": verified.max_heaps,
             },
             "grundy_by_search": grundy_by_search,
+            "text": method_text(method),
+        }),
+        ComponentMethod::Period { period } => json!({
+            "kind": "period",
+            "period": period.period,
+            "preperiod": period.preperiod,
+            "certificate": super::table::certificate(period),
             "text": method_text(method),
         }),
         ComponentMethod::Search {

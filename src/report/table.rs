@@ -118,7 +118,7 @@ fn one_heap(
 }
 
 /// Why a period holds, or how far it was seen, in words.
-fn certificate(period: &Period) -> String {
+pub(super) fn certificate(period: &Period) -> String {
     let (e, p) = (period.preperiod, period.period);
     let checked = &period.certificate.checked;
     let last = checked.end.saturating_sub(1);

@@ -343,3 +343,58 @@ proptest! {
         agree(&g, 80, 2500);
     }
 }
+
+/// The analyzer's answer for `heaps` of games/`name`.game, its search
+/// limited to `max_positions` heap sizes.
+fn analyzed(
+    name: &str,
+    heaps: &[num_bigint::BigUint],
+    max_positions: usize,
+) -> gamelang::analysis::Answer {
+    use gamelang::analysis::{Analyzer, Options};
+    use gamelang::check::{Analysis, Instance};
+    let game = file(name);
+    let mut analyzer = Analyzer::new(Options {
+        search: gamelang::search::Options {
+            max_positions,
+            ..gamelang::search::Options::default()
+        },
+        ..Options::default()
+    });
+    analyzer
+        .analyze(&Analysis {
+            components: vec![Instance {
+                game,
+                position: Position(heaps.to_vec()),
+            }],
+        })
+        .expect("an answer")
+}
+
+#[test]
+fn a_heap_too_large_to_search_is_answered_from_the_proven_period() {
+    use gamelang::analysis::{ComponentMethod, Grundy};
+    use num_bigint::BigUint;
+    // Kayles has period 12 from 71 (Guy and Smith 1956; OEIS A002186), and
+    // for large n g(n) runs 4 1 2 8 1 4 7 2 1 8 2 7 by n mod 12 (A002186's
+    // a(72)..a(83)). 10^30 = 4 (mod 12), so g(10^30) = 1.
+    let huge = BigUint::from(10u32).pow(30);
+    let answer = analyzed("kayles", &[huge], 1_000_000);
+    assert_eq!(answer.grundy, Grundy::Value(BigUint::from(1u32)));
+    assert!(
+        matches!(&answer.method.components[0], ComponentMethod::Period { period } if period.period == 12 && period.preperiod == 71),
+        "{:?}",
+        answer.method
+    );
+    // With the search limited to 1000 heap sizes, every heap from 1000 to
+    // 3000 is answered from the period, and agrees with a full search.
+    let (g, _) = values(&file("kayles"), 3000, Method::Plain);
+    for n in (1000..=3000).step_by(7) {
+        let answer = analyzed("kayles", &[BigUint::from(n as u64)], 1000);
+        assert_eq!(answer.grundy, Grundy::Value(BigUint::from(g[n])), "n = {n}");
+        assert!(
+            matches!(answer.method.components[0], ComponentMethod::Period { .. }),
+            "n = {n}"
+        );
+    }
+}
