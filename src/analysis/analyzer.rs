@@ -117,7 +117,10 @@ impl Analyzer {
                     listed: winning_moves.len(),
                 });
             }
-            Count::AtLeast(_) => notes.push(Note::MovesUncounted),
+            Count::AtLeast(_) if parts.iter().any(|p| p.closed_moves.is_some()) => {
+                notes.push(Note::MovesUncounted)
+            }
+            Count::AtLeast(_) => notes.push(Note::SplitsUncounted),
             _ => {}
         }
         for (component, part) in parts.iter().enumerate() {

@@ -131,6 +131,9 @@ pub enum Note {
     /// The winning moves are too many to count; the closed form's strategy
     /// found the ones listed.
     MovesUncounted,
+    /// A heap far past a period's start has more winning splits than can be
+    /// counted; those listed split off the smallest parts.
+    SplitsUncounted,
     /// The moves in this component (0-based) are not listed: its position
     /// is too large to search.
     MovesNotListed { component: usize },

@@ -10,6 +10,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::analyzer::{Analyzer, Part, searchable, small};
 use super::answer::{ComponentMethod, Count, Note, WinningMove};
 use crate::diagnostics::Error;
+use crate::period::Period;
 use crate::position::Position;
 use crate::search::Value;
 
@@ -44,34 +45,119 @@ impl Analyzer {
         let mut found = Vec::new();
         let mut count = BigUint::zero();
         let mut complete = true;
+        let mut exact = true;
         for (index, part) in parts.iter().enumerate() {
-            let position = &part.component.position;
-            let heaps = match (&part.method, small(position)) {
-                (ComponentMethod::Search { .. }, _) => searchable(&part.component.game, position)?,
-                (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,
-                // A period answers values; the moves of a heap too large to
-                // search are not listed.
-                (ComponentMethod::ClosedForm { .. }, None)
-                | (ComponentMethod::Period { .. }, _) => {
-                    notes.push(Note::MovesNotListed { component: index });
-                    complete = false;
-                    continue;
-                }
-            };
             // In a sum, component i must move to g_i xor total.
             let target = match (parts.len() > 1, part.grundy.value(), total) {
                 (true, Some(g), Some(total)) => (g ^ total).to_u32(),
                 _ => Some(0),
             };
             let Some(target) = target else { continue };
+            let position = &part.component.position;
+            let heaps = match (&part.method, small(position)) {
+                (ComponentMethod::Search { .. }, _) => searchable(&part.component.game, position)?,
+                (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,
+                (ComponentMethod::Period { period }, _) => {
+                    let (n, all) = self.moves_by_period(part, index, period, target, &mut found)?;
+                    count += n;
+                    exact &= all;
+                    continue;
+                }
+                (ComponentMethod::ClosedForm { .. }, None) => {
+                    notes.push(Note::MovesNotListed { component: index });
+                    complete = false;
+                    continue;
+                }
+            };
             count += self.moves_to(part, index, &heaps, target, &mut found)?;
         }
-        let count = if complete {
-            Count::Exact(count)
-        } else {
-            Count::Unknown
+        let count = match (complete, exact) {
+            (false, _) => Count::Unknown,
+            (true, true) => Count::Exact(count),
+            (true, false) => Count::AtLeast(count),
         };
         Ok((found, count))
+    }
+
+    /// The moves of a component answered by a period, to value `target`:
+    /// each heap's moves are read off a heap `m` of the same residue, small
+    /// enough to search and far enough past the preperiod that its moves and
+    /// the big heap's match: a move leaving one heap `m - j` is the move
+    /// leaving `n - j`, a split `(a, b)` (`a <= b`) is the split
+    /// `(a, b + n - m)`, each of the same value. The count is exact when `n`
+    /// is `m` or no move splits; else the big heap has more splits than `m`,
+    /// and it is a lower bound.
+    fn moves_by_period(
+        &mut self,
+        part: &Part,
+        index: usize,
+        period: &Period,
+        target: u32,
+        found: &mut Vec<WinningMove>,
+    ) -> Result<(BigUint, bool), Error> {
+        let game = part.component.game.clone();
+        let heaps = part.component.position.heaps();
+        let value = |this: &mut Self, heap: u64| -> Result<u32, Error> {
+            match this.search(&game, |s| s.value(&[heap]))?.0 {
+                Value::Grundy(g) => Ok(g),
+                Value::Misere { .. } => Ok(0),
+            }
+        };
+        let mut all = Vec::with_capacity(heaps.len());
+        for heap in heaps {
+            all.push(value(self, period.index(heap) as u64)?);
+        }
+        let whole = all.iter().fold(0, |x, g| x ^ g);
+        // Past what the theorem checked, a period on: every part of a move
+        // from `m` that matters is then past the preperiod.
+        let base = (period.certificate.checked.end + period.period) as u64;
+        let mut count = BigUint::zero();
+        let mut exact = true;
+        for (i, heap) in heaps.iter().enumerate() {
+            let want = all[i] ^ whole ^ target;
+            let (m, shift) = match heap.to_u64() {
+                Some(h) if h <= base => (h, BigUint::zero()),
+                _ => {
+                    let p = period.period as u64;
+                    let rest = (heap - base) % p;
+                    let m = base + rest.to_u64().unwrap_or(0);
+                    (m, heap - m)
+                }
+            };
+            let mut seen = HashSet::new();
+            for (rule, next) in self.search(&game, |s| s.moves_from(&[m]))? {
+                if !seen.insert(next.clone()) {
+                    continue;
+                }
+                let mut v = 0;
+                for &part in &next {
+                    v ^= value(self, part)?;
+                }
+                if v != want {
+                    continue;
+                }
+                let mut parts: Vec<BigUint> = next.iter().map(|&h| BigUint::from(h)).collect();
+                if !shift.is_zero() {
+                    exact &= parts.len() < 2;
+                    parts.sort();
+                    match parts.last_mut() {
+                        Some(largest) => *largest += &shift,
+                        None => continue,
+                    }
+                }
+                count += 1u32;
+                if found.len() < self.options.max_moves {
+                    let mut to = heaps.to_vec();
+                    to.splice(i..=i, parts);
+                    found.push(WinningMove {
+                        component: index,
+                        rule,
+                        to: Position(to),
+                    });
+                }
+            }
+        }
+        Ok((count, exact))
     }
 
     /// The moves in one component to a position of value `target` (in

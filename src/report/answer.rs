@@ -137,6 +137,7 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             format!("{count} winning moves; the first {listed} are listed")
         }
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
+        Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),
         Note::MovesNotListed { component: i } => format!(
             "moves in component {} ({}) are not listed: the position is too large to search",
             i + 1,

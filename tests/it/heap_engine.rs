@@ -359,6 +359,7 @@ fn analyzed(
             max_positions,
             ..gamelang::search::Options::default()
         },
+        max_moves: 100_000,
         ..Options::default()
     });
     analyzer
@@ -395,6 +396,67 @@ fn a_heap_too_large_to_search_is_answered_from_the_proven_period() {
         assert!(
             matches!(answer.method.components[0], ComponentMethod::Period { .. }),
             "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn the_winning_moves_of_a_heap_past_the_search_are_read_off_the_period() {
+    use gamelang::analysis::{Count, Grundy};
+    use num_bigint::BigUint;
+    use std::collections::HashSet;
+    // Kayles (period 12 from 71, Guy and Smith 1956). With the search
+    // limited to 1000 heap sizes, heaps of 1000 to 1100 are answered from
+    // the period; every winning move listed must be one the full search
+    // finds, and the count is exact unless a winning move splits a heap.
+    let full = |n: u64| -> HashSet<Vec<BigUint>> {
+        let answer = analyzed("kayles", &[BigUint::from(n)], 10_000_000);
+        answer
+            .winning_moves
+            .iter()
+            .map(|m| m.to.heaps().to_vec())
+            .collect()
+    };
+    for n in (1000..1100u64).step_by(3) {
+        let by_period = analyzed("kayles", &[BigUint::from(n)], 1000);
+        let everything = full(n);
+        for m in &by_period.winning_moves {
+            let mut to = m.to.heaps().to_vec();
+            to.sort();
+            let found = everything.iter().any(|e| {
+                let mut e = e.clone();
+                e.sort();
+                e == to
+            });
+            assert!(found, "n = {n}: {:?} is not a winning move", m.to);
+        }
+        let splits = by_period
+            .winning_moves
+            .iter()
+            .any(|m| m.to.heaps().len() > 1);
+        match &by_period.winning_move_count {
+            Count::Exact(c) => {
+                assert!(!splits, "n = {n}");
+                assert_eq!(*c, BigUint::from(everything.len()), "n = {n}");
+            }
+            Count::AtLeast(c) => {
+                assert!(splits, "n = {n}");
+                assert!(*c <= BigUint::from(everything.len()), "n = {n}");
+            }
+            Count::Unknown => panic!("n = {n}: the moves are counted"),
+        }
+    }
+    // At 10^30 each listed move leaves a P-position, by the period again.
+    let huge = BigUint::from(10u32).pow(30);
+    let answer = analyzed("kayles", &[huge], 1_000_000);
+    assert!(!answer.winning_moves.is_empty());
+    for m in &answer.winning_moves {
+        let after = analyzed("kayles", m.to.heaps(), 1_000_000);
+        assert_eq!(
+            after.grundy,
+            Grundy::Value(BigUint::from(0u32)),
+            "{:?}",
+            m.to
         );
     }
 }
