@@ -112,6 +112,8 @@ pub enum Stmt {
         lo: Expr,
         hi: Expr,
         body: Vec<Stmt>,
+        /// The body has a `choose`: each iteration forks the move.
+        forks: bool,
     },
     If {
         condition: Expr,
@@ -122,6 +124,24 @@ pub enum Stmt {
     Append(Expr),
     /// Heap `index` leaves the position.
     Remove(Expr),
+}
+
+impl Stmt {
+    /// Whether statements contain a `choose`, at any depth.
+    pub fn fork(statements: &[Stmt]) -> bool {
+        statements.iter().any(|s| match s {
+            Stmt::Choose { .. } => true,
+            Stmt::For { forks, .. } => *forks,
+            Stmt::If {
+                then, otherwise, ..
+            } => Stmt::fork(then) || Stmt::fork(otherwise),
+            Stmt::Require(_)
+            | Stmt::Let { .. }
+            | Stmt::Assign { .. }
+            | Stmt::Append(_)
+            | Stmt::Remove(_) => false,
+        })
+    }
 }
 
 /// An octal code, like 0.77 (Kayles) or 4.0 (split without removing).

@@ -102,11 +102,13 @@ impl Lowerer<'_> {
                 let slot = self.declare(var);
                 let body = self.statements(body, heap_count);
                 self.vars.truncate(scope);
+                let body = body?;
                 Some(Stmt::For {
                     slot,
                     lo: lo?,
                     hi: hi?,
-                    body: body?,
+                    forks: Stmt::fork(&body),
+                    body,
                 })
             }
             BlockStmtKind::If {

@@ -116,9 +116,15 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             state.heaps[i] = old;
             result
         }
-        Stmt::For { slot, lo, hi, body } => {
+        Stmt::For {
+            slot,
+            lo,
+            hi,
+            body,
+            forks,
+        } => {
             let (lo, hi) = (state.int(lo)?, state.int(hi)?);
-            if forks(body) {
+            if *forks {
                 if hi.saturating_sub(lo) >= MAX_FORKING_ITERATIONS {
                     return Err(EvalError::TooManyIterations {
                         count: hi.saturating_sub(lo).saturating_add(1),
@@ -237,7 +243,9 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
                 state.heaps[i] = assigned(state.heaps[i], *op, state.int(value)?, i)?;
                 true
             }
-            Stmt::For { slot, lo, hi, body } => {
+            Stmt::For {
+                slot, lo, hi, body, ..
+            } => {
                 let (lo, hi) = (state.int(lo)?, state.int(hi)?);
                 straight_loop(*slot, lo, hi, body, state)?
             }
@@ -263,7 +271,7 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
                 state.heaps.remove(i);
                 true
             }
-            // `forks` keeps loops with a `choose` out of here.
+            // A loop with a `choose` inside never runs straight.
             Stmt::Choose { .. } => true,
         };
         if !holds {
@@ -271,20 +279,4 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
         }
     }
     Ok(true)
-}
-
-/// Whether statements contain a `choose`, at any depth.
-fn forks(statements: &[Stmt]) -> bool {
-    statements.iter().any(|s| match s {
-        Stmt::Choose { .. } => true,
-        Stmt::For { body, .. } => forks(body),
-        Stmt::If {
-            then, otherwise, ..
-        } => forks(then) || forks(otherwise),
-        Stmt::Require(_)
-        | Stmt::Let { .. }
-        | Stmt::Assign { .. }
-        | Stmt::Append(_)
-        | Stmt::Remove(_) => false,
-    })
 }
