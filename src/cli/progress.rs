@@ -89,7 +89,7 @@ fn watch(what: &str, count: &search::Progress, stop: &AtomicBool) {
             );
             bar
         });
-        bar.set_message(format!("{what}: about {} positions", count.get()));
+        bar.set_message(format!("{what}: {} positions", count.get()));
         bar.tick();
     }
     if let Some(bar) = bar {

@@ -16,8 +16,6 @@ use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
 
-/// How often the search adds to its progress count, in positions.
-const PROGRESS_EVERY: usize = 1 << 16;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
@@ -113,9 +111,7 @@ impl GraphSearch {
             }
             None => {
                 let (id, _) = self.positions.insert_full(key.as_slice().into());
-                if id % PROGRESS_EVERY == 0 {
-                    self.progress.add(PROGRESS_EVERY as u64);
-                }
+                self.progress.add(1);
                 self.state.push(WHITE);
                 self.values.push(Value::Grundy(0));
                 Ok(id as u32)

@@ -43,8 +43,9 @@ pub enum Method {
     Sparse,
 }
 
-/// How often `extend_to_with` reports progress, in heap sizes.
-const PROGRESS_EVERY: usize = 1 << 16;
+/// How often `extend_to_with` reports progress, in heap sizes: often enough
+/// that a display counts what the search holds, not a rounded bucket.
+const PROGRESS_EVERY: usize = 1 << 12;
 
 /// The Grundy values of single heaps, g(0) up to the largest heap asked about.
 /// One `HeapValues` serves one game: its rules are compiled on first use.

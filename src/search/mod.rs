@@ -70,7 +70,8 @@ impl Default for Options {
 }
 
 /// A running count of positions (or heap sizes) evaluated, shared with a
-/// progress display; searches add to it now and then, never per move.
+/// progress display: the general search adds each position it holds, the
+/// one-heap engine every 4096 heap sizes; never per move.
 #[derive(Clone, Debug, Default)]
 pub struct Progress(Arc<AtomicU64>);
 
