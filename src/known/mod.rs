@@ -90,6 +90,23 @@ pub const CATALOGUE: &[&Entry] = &[
     &empty_and_divide::ENTRY,
 ];
 
+/// How a heap too large to search is answered where no closed form of the
+/// catalogue applies: by the period the one-heap engine proves on small
+/// heaps (`crate::period`). Found by computing, not recognised from the
+/// rules alone, so it is listed beside the catalogue, never in it.
+pub static PROVEN_PERIOD: Entry = Entry {
+    id: "proven_period",
+    recognises: "one-heap take-and-break games with finitely many amounts and no condition (subtraction games, octal games, takes that split the rest into two), normal play; any number of heaps",
+    formula: "g(n) = g(n - p) for n >= e, proven from g(0..2e + p + t + 1) (t: the most tokens taken; window e..e + t for subtraction games); a heap of any size is answered from g(e + (n - e) mod p), its winning moves from a small heap of the same residue",
+    source: "the periodicity theorem of R. K. Guy and C. A. B. Smith, \"The G-values of various games\", Proc. Cambridge Philos. Soc. 52 (1956); Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 4",
+    recognise: |_| None,
+};
+
+/// What `gamelang known` lists: the catalogue, then the proven period.
+pub fn listed() -> impl Iterator<Item = &'static Entry> {
+    CATALOGUE.iter().copied().chain([&PROVEN_PERIOD])
+}
+
 /// The kind of move of a game made of exactly one rule, with no invariant:
 /// the shape most known games have. Play and heap count are the caller's.
 fn only_rule(game: &Game) -> Option<&MoveKind> {

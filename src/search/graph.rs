@@ -16,7 +16,6 @@ use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
 
-
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
 const BLACK: u8 = 2;

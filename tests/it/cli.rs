@@ -807,6 +807,7 @@ fn table_and_known_run() {
         "staircase",
         "moore",
         "empty_and_divide",
+        "proven_period",
     ] {
         assert!(ids.iter().any(|i| i == id), "{id} in {ids:?}");
     }
