@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use crate::diagnostics::Error;
 use crate::period::{self, Period};
+use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::Env;
-use crate::search::{Options, Solver, Value};
+use crate::search::{Options, SearchError, Solver, Value};
 
 /// A table of values.
 #[derive(Clone, Debug)]
@@ -46,8 +47,29 @@ pub fn table(
     options: Options,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Table, Error> {
+    let limit = options.max_positions;
     let mut solver = Solver::with_options(game.clone(), options);
-    let shape = if one_heap(game, &solver) {
+    let one_heap = one_heap(game, &solver);
+    // What the table holds at least: refused at once when over the limit.
+    let cells = if one_heap {
+        upto.checked_add(1)
+    } else {
+        upto.checked_add(1).and_then(|n| n.checked_mul(n))
+    };
+    if cells.is_none_or(|cells| cells > limit as u64) {
+        let corner = if one_heap {
+            vec![upto]
+        } else {
+            vec![upto, upto]
+        };
+        return Err(SearchError::TooManyPositions {
+            game: game.title(),
+            position: Position::from_u64s(&corner),
+            limit,
+        }
+        .into());
+    }
+    let shape = if one_heap {
         let mut values = Vec::new();
         for n in 0..=upto {
             values.push(value_at(game, &mut solver, &[n])?);

@@ -781,6 +781,20 @@ fn graph_prints_the_positions_below_in_dot() {
 }
 
 #[test]
+fn a_table_too_large_for_the_limit_is_refused_at_once() {
+    // 100001 x 100001 positions is far past the default limit: refused
+    // before any search, not after filling the memory.
+    let run = gamelang(&["table", "games/wythoff.game", "--upto", "100000"]);
+    run.exits(1);
+    assert!(
+        run.stderr.contains("gamelang::search::too_large"),
+        "{}",
+        run.describe()
+    );
+    assert!(run.stderr.contains("--max-positions"), "{}", run.describe());
+}
+
+#[test]
 fn table_and_known_run() {
     // Seed 002: S = {1, 3, 4}, P iff n mod 7 is 0 or 2.
     let run = gamelang(&["table", "games/subtraction.game", "--upto", "30", "--json"]);
