@@ -284,7 +284,9 @@ impl Analyzer {
         let fits = position
             .to_u64s()
             .is_some_and(|heaps| heaps.iter().all(|&h| h < limit));
-        if fits || game.misere {
+        // Only where a theorem can prove a period are the small heaps worth
+        // computing: others (Grundy's game, three-way splits) may be slow.
+        if fits || game.misere || crate::period::classify(game).is_none() {
             return Ok(None);
         }
         let probe = limit.saturating_sub(1).min(PERIOD_PROBE);
