@@ -117,7 +117,8 @@ impl Analyzer {
                     listed: winning_moves.len(),
                 });
             }
-            Count::AtLeast(_) if parts.iter().any(|p| p.closed_moves.is_some()) => {
+            // Only a single game's closed form lists its own moves.
+            Count::AtLeast(_) if matches!(parts.as_slice(), [only] if only.closed_moves.is_some()) => {
                 notes.push(Note::MovesUncounted)
             }
             Count::AtLeast(_) => notes.push(Note::SplitsUncounted),

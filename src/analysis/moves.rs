@@ -85,8 +85,9 @@ impl Analyzer {
     /// the big heap's match: a move leaving one heap `m - j` is the move
     /// leaving `n - j`, a split `(a, b)` (`a <= b`) is the split
     /// `(a, b + n - m)`, each of the same value. The count is exact when `n`
-    /// is `m` or no move splits; else the big heap has more splits than `m`,
-    /// and it is a lower bound.
+    /// is `m` or no winning move splits (a winning split of `n` reduces to
+    /// one of `m`); else the big heap has more of them, and it is a lower
+    /// bound.
     fn moves_by_period(
         &mut self,
         part: &Part,

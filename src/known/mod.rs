@@ -96,7 +96,7 @@ pub const CATALOGUE: &[&Entry] = &[
 /// rules alone, so it is listed beside the catalogue, never in it.
 pub static PROVEN_PERIOD: Entry = Entry {
     id: "proven_period",
-    recognises: "one-heap take-and-break games with finitely many amounts and no condition (subtraction games, octal games, takes that split the rest into two), normal play; any number of heaps",
+    recognises: "one-heap take-and-break games with finitely many amounts and no condition (subtraction games, octal games, takes that split the rest into two; not splits into unequal or three heaps), normal play; any number of heaps",
     formula: "g(n) = g(n - p) for n >= e, proven from g(0..2e + p + t + 1) (t: the most tokens taken; window e..e + t for subtraction games); a heap of any size is answered from g(e + (n - e) mod p), its winning moves from a small heap of the same residue",
     source: "the periodicity theorem of R. K. Guy and C. A. B. Smith, \"The G-values of various games\", Proc. Cambridge Philos. Soc. 52 (1956); Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 4",
     recognise: |_| None,

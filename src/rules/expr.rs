@@ -67,9 +67,15 @@ pub enum EvalError {
         index: usize,
         value: i128,
     },
-    /// A loop of a move block with a `choose` inside would run this often.
+    /// Loops of a move block with a `choose` inside, nested or not, would
+    /// run this many iterations deep.
     TooManyIterations {
         count: i128,
+    },
+    /// A move block would take more than `limit` steps (values chosen, loop
+    /// iterations) from one position.
+    TooManySteps {
+        limit: u64,
     },
 }
 
@@ -86,7 +92,11 @@ impl fmt::Display for EvalError {
             }
             EvalError::TooManyIterations { count } => write!(
                 f,
-                "a loop with a `choose` inside would run {count} times, more than the 10000 allowed"
+                "loops with a `choose` inside would run {count} iterations deep, more than the 1000 allowed"
+            ),
+            EvalError::TooManySteps { limit } => write!(
+                f,
+                "the block would take more than {limit} steps (values chosen and loop iterations) from this position"
             ),
             EvalError::HeapValue { index, value } => write!(
                 f,

@@ -80,7 +80,10 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
             "keep heap indices between 1 and `len`, or `require` that they are"
         }
         EvalError::TooManyIterations { .. } => {
-            "a loop with a `choose` inside runs at most 10000 times: loop over fewer values"
+            "loops with a `choose` inside run at most 1000 iterations deep in all: loop over fewer values"
+        }
+        EvalError::TooManySteps { .. } => {
+            "choose from and loop over fewer values, or narrow the ranges with the position's own bounds"
         }
         EvalError::Overflow | EvalError::DivisionByZero | EvalError::PrimeTooLarge(_) => {
             "make the rule's condition defined for every position the game reaches"

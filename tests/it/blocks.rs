@@ -355,3 +355,22 @@ fn heaps_of_a_game_with_a_block_are_never_sorted() {
     assert_eq!(grundy(&mut solver, &[1, 2]), 0);
     assert_eq!(grundy(&mut solver, &[2, 1]), 2);
 }
+
+#[test]
+fn nested_forking_loops_and_huge_ranges_end_in_errors_not_crashes() {
+    // Loops with a `choose` inside recurse once per iteration, nested ones
+    // multiplying: past 1000 iterations deep in all it is an error, never a
+    // stack overflow.
+    let nested = game_text(
+        "game g {\n    heaps 1\n    move m {\n        require h[1] > 0\n        for i in 1..9999 { for j in 1..9999 { choose k in 0..0 } }\n        h[1] -= 1\n    }\n}\n",
+    );
+    let e = solver(nested).value(&[3]).expect_err("too deep");
+    assert!(e.to_string().contains("iterations deep"), "{e}");
+    // A choose over 10^20 values, nearly all refused, is cut off by the
+    // steps a block may take from one position, not left to run for ages.
+    let huge = game_text(
+        "game g {\n    heaps 1\n    move m {\n        choose k in 1..100000000000000000000\n        require k == h[1]\n        h[1] -= k\n    }\n}\n",
+    );
+    let e = solver(huge).value(&[3]).expect_err("too many steps");
+    assert!(e.to_string().contains("steps"), "{e}");
+}

@@ -7,15 +7,23 @@
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{AssignOp, Block, Stmt};
 
-/// The most iterations a loop with a `choose` inside may run: each one is a
-/// level of the continuation's recursion.
-const MAX_FORKING_ITERATIONS: i128 = 10_000;
+/// The most iterations loops with a `choose` inside may run, nested ones
+/// counted together: each one is a level of the continuation's recursion.
+const MAX_FORKING_ITERATIONS: i128 = 1_000;
+
+/// The most steps (values chosen, loop iterations) a block may take from one
+/// position, so that a huge range ends in an error, not a hang.
+const MAX_STEPS: u64 = 10_000_000;
 
 /// A block's scratch state: the position as the block changes it, and the
 /// variables' values.
 struct State {
     heaps: Vec<u64>,
     vars: Vec<i128>,
+    /// Iterations of forking loops under way: the recursion's depth.
+    forking: i128,
+    /// Steps taken from this position.
+    steps: u64,
 }
 
 impl State {
@@ -45,6 +53,15 @@ impl State {
             })
     }
 
+    /// One more step, or the error that says the block takes too many.
+    fn step(&mut self) -> Result<(), EvalError> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
+        }
+        Ok(())
+    }
+
     /// `value` as a heap's content, for heap `index` (0-based).
     fn heap_value(index: usize, value: i128) -> Result<u64, EvalError> {
         u64::try_from(value).map_err(|_| EvalError::HeapValue {
@@ -66,6 +83,8 @@ pub(super) fn moves(
     let mut state = State {
         heaps: heaps.to_vec(),
         vars: vec![0; block.slots],
+        forking: 0,
+        steps: 0,
     };
     run(&block.body, &mut state, &mut |state: &mut State| {
         emit(&state.heaps)
@@ -88,6 +107,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             let (lo, hi) = (state.int(lo)?, state.int(hi)?);
             let mut value = lo;
             while value <= hi {
+                state.step()?;
                 state.vars[*slot] = value;
                 then(state)?;
                 let Some(next) = value.checked_add(1) else {
@@ -125,12 +145,15 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
         } => {
             let (lo, hi) = (state.int(lo)?, state.int(hi)?);
             if *forks {
-                if hi.saturating_sub(lo) >= MAX_FORKING_ITERATIONS {
-                    return Err(EvalError::TooManyIterations {
-                        count: hi.saturating_sub(lo).saturating_add(1),
-                    });
+                let count = hi.saturating_sub(lo).saturating_add(1).max(0);
+                let depth = state.forking.saturating_add(count);
+                if depth > MAX_FORKING_ITERATIONS {
+                    return Err(EvalError::TooManyIterations { count: depth });
                 }
-                for_from(lo, hi, *slot, body, state, then)
+                state.forking = depth;
+                let result = for_from(lo, hi, *slot, body, state, then);
+                state.forking -= count;
+                result
             } else {
                 let saved = (state.heaps.clone(), state.vars.clone());
                 let result = match straight_loop(*slot, lo, hi, body, state) {
@@ -194,6 +217,7 @@ fn for_from(
     if value > hi {
         return then(state);
     }
+    state.step()?;
     state.vars[slot] = value;
     run(
         body,
@@ -216,6 +240,7 @@ fn straight_loop(
 ) -> Result<bool, EvalError> {
     let mut value = lo;
     while value <= hi {
+        state.step()?;
         state.vars[slot] = value;
         if !straight(body, state)? {
             return Ok(false);
