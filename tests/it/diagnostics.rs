@@ -868,3 +868,13 @@ fn hexadecimal_code_with_a_wrong_digit_before_the_point() {
         &["gamelang::check::wrong_kind"],
     );
 }
+
+#[test]
+fn position_with_a_part_named_twice() {
+    let src = "game g {\n    position (a, a)\n    move m { require a > 0; a -= 1 }\n}\n";
+    snapshot(
+        "position_with_a_part_named_twice",
+        src,
+        &["gamelang::check::duplicate_part"],
+    );
+}

@@ -295,6 +295,21 @@ pub enum Error {
         first: SourceSpan,
     },
 
+    #[error("the part `{name}` is named twice")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_part),
+        help("give each part of the position its own name")
+    )]
+    DuplicatePart {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label(primary, "named again here")]
+        again: SourceSpan,
+        #[label("first named here")]
+        first: SourceSpan,
+    },
+
     #[error("`choose` needs both bounds: each value is a separate move")]
     #[diagnostic(
         code(gamelang::check::unbounded_choose),

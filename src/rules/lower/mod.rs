@@ -103,6 +103,16 @@ impl Lowerer<'_> {
         let (heap_count, invariant) = match shape {
             Some(Shape::Heaps(decl)) => (self.heap_count(decl), decl.invariant.as_ref()),
             Some(Shape::Position(decl)) => {
+                for (i, name) in decl.names.iter().enumerate() {
+                    if let Some(first) = decl.names[..i].iter().find(|n| n.name == name.name) {
+                        self.error(Error::DuplicatePart {
+                            name: name.name.clone(),
+                            src: self.source.clone(),
+                            again: name.span,
+                            first: first.span,
+                        });
+                    }
+                }
                 self.parts = decl.names.iter().map(|n| n.name.clone()).collect();
                 (Some(decl.names.len()), decl.invariant.as_ref())
             }
