@@ -1,6 +1,6 @@
 //! End to end: the built `gamelang` binary, run on every file of `games/`
 //! and on small mistakes, asserting exit codes, outputs, and the facts the
-//! seed documents state (../shared/seeds/README.md).
+//! seed notes state (each test names the note and the published source).
 //!
 //! Exit codes: 0 clean, 1 findings (errors in the input, or an analysis that
 //! fails), 2 usage or I/O.

@@ -1,8 +1,8 @@
 //! The Nim family of known games (nim, misere_nim, bash, misere_bash,
 //! bounded_nim, lasker, subtraction): recognition by the rules' structure,
 //! the closed forms against the search, exactness for huge heaps, and the
-//! seed documents' facts (../shared/seeds/README.md) answered by the closed
-//! forms.
+//! seed notes' facts (each test names the note and the published source)
+//! answered by the closed forms.
 
 use std::sync::Arc;
 

@@ -1,5 +1,7 @@
-//! The seed documents' facts (../shared/seeds/README.md), each answered by
-//! gamelang on the example games and compared with the rule the seed states.
+//! The facts of the seed notes the project was started from (each test
+//! names the note, "seed 002", beside the published source of the fact:
+//! Bouton, Wythoff, Ferguson), each answered by gamelang on the example
+//! games and compared with the rule stated.
 
 use crate::common::{all_positions, answer, is_p, load};
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
@@ -7,8 +9,9 @@ use gamelang::position::Position;
 
 #[test]
 fn bash_21_take_1_to_3_is_won_by_taking_1() {
-    // Seed 002: 21 stones, take 1-3: the first player wins; the only winning
-    // move leaves 20, a multiple of 4.
+    // Seed 002 (and Ferguson, Game Theory I, §1.1): 21 stones, take 1-3:
+    // the first player wins; the only winning move leaves 20, a multiple
+    // of 4.
     let program = load("bash", &[]);
     let a = answer(&mut Analyzer::default(), &program, "bash", &[21]);
     assert_eq!(a.outcome, Outcome::N);
@@ -20,7 +23,8 @@ fn bash_21_take_1_to_3_is_won_by_taking_1() {
 
 #[test]
 fn bash_is_p_exactly_at_multiples_of_m_plus_1() {
-    // Seeds 000 and 001: the mover loses iff n is a multiple of m + 1.
+    // Seeds 000 and 001 (Bash; Ferguson §1.1): the mover loses iff n is a
+    // multiple of m + 1.
     for m in 1..=6u64 {
         let program = load("bash", &[&format!("m={m}")]);
         let mut analyzer = Analyzer::default();
@@ -33,7 +37,7 @@ fn bash_is_p_exactly_at_multiples_of_m_plus_1() {
 
 #[test]
 fn subtraction_1_3_4_is_p_where_n_mod_7_is_0_or_2() {
-    // Seed 002: S = {1, 3, 4} is P exactly where n mod 7 is 0 or 2; 100 is P.
+    // Seed 002 (Ferguson §1.4): S = {1, 3, 4} is P exactly where n mod 7 is 0 or 2; 100 is P.
     let program = load("subtraction", &[]);
     let mut analyzer = Analyzer::default();
     for n in 0..=1000 {
@@ -50,7 +54,8 @@ fn subtraction_1_3_4_is_p_where_n_mod_7_is_0_or_2() {
 
 #[test]
 fn wythoff_seed_p_positions_are_p_and_their_neighbours_n() {
-    // Seed 000 lists the first P-positions of Wythoff's game.
+    // Seed 000 lists the first P-positions of Wythoff's game (Wythoff 1907;
+    // OEIS A000201 and A001950).
     let listed = [
         (0, 0),
         (1, 2),
@@ -91,7 +96,7 @@ fn wythoff_seed_p_positions_are_p_and_their_neighbours_n() {
 
 #[test]
 fn nim_is_p_iff_xor_is_0_and_counts_winning_moves() {
-    // Seeds 000 and 001: P iff the XOR is 0; seed 001's fourth type: the
+    // Seeds 000 and 001 (Bouton 1901): P iff the XOR is 0; seed 001's fourth type: the
     // winning first moves are one per heap h with h xor s < h.
     let program = load("nim", &[]);
     let mut analyzer = Analyzer::default();
@@ -111,7 +116,7 @@ fn nim_is_p_iff_xor_is_0_and_counts_winning_moves() {
 
 #[test]
 fn misere_bash_is_p_where_n_minus_1_is_a_multiple_of_m_plus_1() {
-    // Seeds 003 and 004: in misère Bash the mover loses iff
+    // Seeds 003 and 004 (Ferguson, ch. 1, misère play): in misère Bash the mover loses iff
     // (n - 1) mod (m + 1) = 0; at n = 0 the mover has already won.
     for m in 1..=6u64 {
         let program = load("misere_bash", &[&format!("m={m}")]);
@@ -134,7 +139,8 @@ fn misere_bash_is_p_where_n_minus_1_is_a_multiple_of_m_plus_1() {
 
 #[test]
 fn staircase_is_p_iff_xor_of_odd_stairs_is_0() {
-    // Seeds 000 and 003: P iff the XOR of the odd stairs (1, 3, ...) is 0.
+    // Seeds 000 and 003 (Ferguson, exercises of ch. 2): P iff the XOR of the
+    // odd stairs (1, 3, ...) is 0.
     let program = load("staircase", &[]);
     let mut analyzer = Analyzer::default();
     for p in all_positions(3, 6) {
@@ -148,7 +154,7 @@ fn staircase_is_p_iff_xor_of_odd_stairs_is_0() {
 
 #[test]
 fn empty_and_divide_is_p_iff_both_boxes_odd() {
-    // Seed 002: P exactly when both boxes hold an odd number.
+    // Seed 002 (Ferguson, exercises of ch. 1): P exactly when both boxes hold an odd number.
     let program = load("empty_and_divide", &[]);
     let mut analyzer = Analyzer::default();
     for x in 1..=20u64 {
@@ -161,7 +167,7 @@ fn empty_and_divide_is_p_iff_both_boxes_odd() {
 
 #[test]
 fn moore_nim_2_follows_bit_counts_mod_3() {
-    // Seed 003: P iff for every bit the number of heaps with it set is a
+    // Seed 003 (Moore 1910): P iff for every bit the number of heaps with it set is a
     // multiple of k + 1.
     let program = load("moore", &[]);
     let mut analyzer = Analyzer::default();
@@ -174,9 +180,9 @@ fn moore_nim_2_follows_bit_counts_mod_3() {
 
 #[test]
 fn antinim_follows_seed_003() {
-    // Seed 003: the mover wins iff all heaps are 1 and their count is even,
-    // or some heap is larger than 1 and the XOR is not 0. Heaps of 0 are no
-    // heaps at all.
+    // Seed 003 (Bouton 1901, misère Nim): the mover wins iff all heaps are 1
+    // and their count is even, or some heap is larger than 1 and the XOR is
+    // not 0. Heaps of 0 are no heaps at all.
     let program = load("antinim", &[]);
     let mut analyzer = Analyzer::default();
     for p in all_positions(3, 7) {
@@ -191,7 +197,8 @@ fn antinim_follows_seed_003() {
 
 #[test]
 fn bounded_nim_is_p_iff_xor_of_heaps_mod_r_plus_1_is_0() {
-    // Seed 001, third type: reduce each heap mod r + 1, then XOR.
+    // Seed 001, third type (Winning Ways, ch. 4, and Sprague-Grundy): reduce
+    // each heap mod r + 1, then XOR.
     for r in 1..=4u64 {
         let program = load("bounded_nim", &[&format!("r={r}")]);
         let mut analyzer = Analyzer::default();
