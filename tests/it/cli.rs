@@ -32,6 +32,12 @@ impl Run {
         self
     }
 
+    /// Asserts that stderr holds `text`.
+    fn stderr_has(&self, text: &str) -> &Self {
+        assert!(self.stderr.contains(text), "{}", self.describe());
+        self
+    }
+
     fn json(&self) -> Vec<Value> {
         let value: Value = serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.describe()));
@@ -445,11 +451,7 @@ fn game_chooses_among_several() {
 fn unknown_game_is_an_error() {
     let run = gamelang(&["analyze", "games/sums.game", "--game", "nmi", "--at", "5"]);
     assert!(matches!(run.code, Some(1 | 2)), "{}", run.describe());
-    assert!(
-        run.stderr.contains("gamelang::check::unknown_game"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("gamelang::check::unknown_game");
     assert!(
         run.stderr.contains("`nmi`") && run.stderr.contains("`nim`"),
         "{}",
@@ -461,24 +463,16 @@ fn unknown_game_is_an_error() {
 fn at_with_the_wrong_number_of_heaps() {
     let run = gamelang(&["analyze", "games/bash.game", "--at", "(1, 2)"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::heap_count"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--at"), "{}", run.describe());
+    run.stderr_has("gamelang::check::heap_count");
+    run.stderr_has("--at");
 }
 
 #[test]
 fn at_that_does_not_parse() {
     let run = gamelang(&["analyze", "games/bash.game", "--at", "(1,"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::syntax"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--at"), "{}", run.describe());
+    run.stderr_has("gamelang::syntax");
+    run.stderr_has("--at");
 }
 
 // ---------------------------------------------------------------------------
@@ -498,36 +492,24 @@ fn set_changes_a_parameter() {
 fn set_of_the_wrong_kind() {
     let run = gamelang(&["analyze", "games/bash.game", "--set", "m={1,2}"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::wrong_kind"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--set"), "{}", run.describe());
+    run.stderr_has("gamelang::check::wrong_kind");
+    run.stderr_has("--set");
 }
 
 #[test]
 fn set_of_an_unknown_parameter() {
     let run = gamelang(&["analyze", "games/bash.game", "--set", "q=1"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::unknown_parameter"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("`q`"), "{}", run.describe());
+    run.stderr_has("gamelang::check::unknown_parameter");
+    run.stderr_has("`q`");
 }
 
 #[test]
 fn set_without_a_value() {
     let run = gamelang(&["analyze", "games/bash.game", "--set", "m"]);
     assert!(matches!(run.code, Some(1 | 2)), "{}", run.describe());
-    assert!(
-        run.stderr.contains("gamelang::syntax"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--set"), "{}", run.describe());
+    run.stderr_has("gamelang::syntax");
+    run.stderr_has("--set");
 }
 
 // ---------------------------------------------------------------------------
@@ -583,12 +565,8 @@ fn max_positions_stops_a_large_graph_search() {
         "100",
     ]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::search::too_large"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--max-positions"), "{}", run.describe());
+    run.stderr_has("gamelang::search::too_large");
+    run.stderr_has("--max-positions");
     assert!(!run.stderr.contains("panicked"), "{}", run.describe());
 }
 
@@ -597,16 +575,8 @@ fn a_set_value_that_breaks_the_rules_is_blamed_by_its_option() {
     // take 1..m with m = 0 holds no amount; the default m = 3 is fine.
     let run = gamelang(&["analyze", "games/bash.game", "--set", "m=0"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::empty_amounts"),
-        "{}",
-        run.describe()
-    );
-    assert!(
-        run.stderr.contains("`m = 0` (given by --set)"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("gamelang::check::empty_amounts");
+    run.stderr_has("`m = 0` (given by --set)");
 }
 
 #[test]
@@ -614,24 +584,15 @@ fn the_command_line_names_its_options_where_the_library_cannot() {
     // The library's errors name no option; the command line adds them.
     let run = gamelang(&["table", "games/sums.game", "--upto", "5"]);
     run.exits(1);
-    assert!(
-        run.stderr
-            .contains("defines several games: say which with --game"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("defines several games: say which with --game");
 }
 
 #[test]
 fn a_cycle_is_reported() {
     let run = gamelang(&["analyze", "tests/fixtures/loopy.game", "--at", "5"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::search::cycle"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("take {1, -1}"), "{}", run.describe());
+    run.stderr_has("gamelang::search::cycle");
+    run.stderr_has("take {1, -1}");
     // The cycle runs through positions between 0 and 10 (the invariant).
     let names_a_position = (0..=10).any(|n| {
         run.stderr.contains(&format!("from {n} ")) || run.stderr.contains(&format!("through {n}"))
@@ -647,35 +608,23 @@ fn check_reports_every_error_and_exits_1() {
     // tests/fixtures/two_errors.game: `take 0..m`, and `analyze bsh`.
     let run = gamelang(&["check", "tests/fixtures/two_errors.game"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::unchanged_position"),
-        "{}",
-        run.describe()
-    );
-    assert!(
-        run.stderr.contains("gamelang::check::unknown_game"),
-        "{}",
-        run.describe()
-    );
-    assert!(
-        run.stderr.contains("found 2 errors in 1 of 1 file"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("gamelang::check::unchanged_position");
+    run.stderr_has("gamelang::check::unknown_game");
+    run.stderr_has("found 2 errors in 1 of 1 file");
 }
 
 #[test]
 fn check_of_a_missing_file_exits_2() {
     let run = gamelang(&["check", "tests/fixtures/no_such_file.game"]);
     run.exits(2);
-    assert!(run.stderr.contains("gamelang::io"), "{}", run.describe());
+    run.stderr_has("gamelang::io");
 }
 
 #[test]
 fn check_without_files_is_a_usage_error() {
     let run = gamelang(&["check"]);
     run.exits(2);
-    assert!(run.stderr.contains("Usage"), "{}", run.describe());
+    run.stderr_has("Usage");
 }
 
 #[test]
@@ -692,11 +641,7 @@ fn check_of_several_files_one_bad() {
         "games/nim.game",
     ]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("found 2 errors in 1 of 3 files"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("found 2 errors in 1 of 3 files");
 }
 
 // ---------------------------------------------------------------------------
@@ -743,11 +688,7 @@ fn rendered_block_error_at_run_time() {
 fn a_block_error_found_by_check_exits_1() {
     let run = gamelang(&["check", "tests/fixtures/unbounded.game"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::check::unbounded_choose"),
-        "{}",
-        run.describe()
-    );
+    run.stderr_has("gamelang::check::unbounded_choose");
 }
 
 #[test]
@@ -786,12 +727,8 @@ fn a_table_too_large_for_the_limit_is_refused_at_once() {
     // before any search, not after filling the memory.
     let run = gamelang(&["table", "games/wythoff.game", "--upto", "100000"]);
     run.exits(1);
-    assert!(
-        run.stderr.contains("gamelang::search::too_large"),
-        "{}",
-        run.describe()
-    );
-    assert!(run.stderr.contains("--max-positions"), "{}", run.describe());
+    run.stderr_has("gamelang::search::too_large");
+    run.stderr_has("--max-positions");
 }
 
 #[test]
