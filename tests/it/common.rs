@@ -7,6 +7,21 @@ use gamelang::syntax::ast::PositionLit;
 use gamelang::syntax::parse_arg;
 use num_bigint::BigUint;
 
+/// The first P-positions of Wythoff's game, as seed 000 lists them
+/// (Wythoff 1907: a_k = floor(k phi), b_k = a_k + k; OEIS A000201 and
+/// A001950).
+pub const WYTHOFF_P: [(u64, u64); 9] = [
+    (0, 0),
+    (1, 2),
+    (3, 5),
+    (4, 7),
+    (6, 10),
+    (8, 13),
+    (9, 15),
+    (11, 18),
+    (12, 20),
+];
+
 /// Checks `games/NAME.game` with `--set` style overrides; panics on errors.
 pub fn load(name: &str, sets: &[&str]) -> Program {
     let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::common::{all_positions, load_text};
+use crate::common::{WYTHOFF_P, all_positions, load_text};
 use gamelang::known::{
     self, Closed, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff,
 };
@@ -256,21 +256,9 @@ fn floor_k_phi_small(k: u128) -> u128 {
 
 #[test]
 fn wythoff_seed_p_positions_are_p_and_one_move_away_is_n() {
-    // Seed 000's list of the first P-positions.
-    let listed = [
-        (0, 0),
-        (1, 2),
-        (3, 5),
-        (4, 7),
-        (6, 10),
-        (8, 13),
-        (9, 15),
-        (11, 18),
-        (12, 20),
-    ];
     let (game, known) = known(&wythoff::ENTRY, WYTHOFF, &[]);
     let solver = Solver::new(game, 1000);
-    for (a, b) in listed {
+    for (a, b) in WYTHOFF_P {
         for heaps in [[a, b], [b, a]] {
             let closed = all(known.as_ref(), &heaps);
             assert_eq!(closed.outcome, Outcome::P, "{heaps:?}");
@@ -288,7 +276,7 @@ fn wythoff_seed_p_positions_are_p_and_one_move_away_is_n() {
     for a in 0..=20u64 {
         for b in a..=20 {
             let p = all(known.as_ref(), &[a, b]).outcome == Outcome::P;
-            assert_eq!(p, listed.contains(&(a, b)), "({a}, {b})");
+            assert_eq!(p, WYTHOFF_P.contains(&(a, b)), "({a}, {b})");
         }
     }
 }

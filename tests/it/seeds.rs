@@ -3,7 +3,7 @@
 //! Bouton, Wythoff, Ferguson), each answered by gamelang on the example
 //! games and compared with the rule stated.
 
-use crate::common::{all_positions, answer, is_p, load};
+use crate::common::{WYTHOFF_P, all_positions, answer, is_p, load};
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
 use gamelang::position::Position;
 
@@ -54,22 +54,9 @@ fn subtraction_1_3_4_is_p_where_n_mod_7_is_0_or_2() {
 
 #[test]
 fn wythoff_seed_p_positions_are_p_and_their_neighbours_n() {
-    // Seed 000 lists the first P-positions of Wythoff's game (Wythoff 1907;
-    // OEIS A000201 and A001950).
-    let listed = [
-        (0, 0),
-        (1, 2),
-        (3, 5),
-        (4, 7),
-        (6, 10),
-        (8, 13),
-        (9, 15),
-        (11, 18),
-        (12, 20),
-    ];
     let program = load("wythoff", &[]);
     let mut analyzer = Analyzer::default();
-    for (a, b) in listed {
+    for (a, b) in WYTHOFF_P {
         assert!(is_p(&answer(&mut analyzer, &program, "wythoff", &[a, b])));
         assert!(is_p(&answer(&mut analyzer, &program, "wythoff", &[b, a])));
         // Every position one move away: less from one heap, or from both.
@@ -88,7 +75,7 @@ fn wythoff_seed_p_positions_are_p_and_their_neighbours_n() {
     }
     // And no other position with heaps <= 20 is P.
     for (a, b) in all_positions(2, 20).into_iter().map(|p| (p[0], p[1])) {
-        let listed_p = listed.contains(&(a, b)) || listed.contains(&(b, a));
+        let listed_p = WYTHOFF_P.contains(&(a, b)) || WYTHOFF_P.contains(&(b, a));
         let n = answer(&mut analyzer, &program, "wythoff", &[a, b]);
         assert_eq!(is_p(&n), listed_p, "({a}, {b})");
     }
