@@ -22,6 +22,14 @@ pub const WYTHOFF_P: [(u64, u64); 9] = [
     (12, 20),
 ];
 
+/// OEIS A002188, Sprague-Grundy values for Grundy's game, a(0)..a(104).
+pub const A002188: [u32; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
 /// Checks `games/NAME.game` with `--set` style overrides; panics on errors.
 pub fn load(name: &str, sets: &[&str]) -> Program {
     let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use crate::common::A002188;
 use gamelang::check::check;
 use gamelang::diagnostics::{Error, Source};
 use gamelang::position::Position;
@@ -169,15 +170,8 @@ fn dawsons_kayles_is_a002187_shifted() {
 
 #[test]
 fn grundys_game_matches_oeis_a002188_and_the_plain_method() {
-    // OEIS A002188, Sprague-Grundy values for Grundy's game, a(0)..a(104).
-    let a002188 = [
-        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
-        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
-        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
-        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
-    ];
     let grundy = file("grundy");
-    assert_eq!(values(&grundy, 104, Method::Auto).0, a002188);
+    assert_eq!(values(&grundy, 104, Method::Auto).0, A002188);
     agree(&grundy, 300, 10_000);
 }
 

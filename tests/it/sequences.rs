@@ -1,7 +1,7 @@
 //! Grundy sequences of the example heap games, computed by the search and
 //! compared with published values.
 
-use crate::common::{answer, load};
+use crate::common::{A002188, answer, load};
 use gamelang::analysis::Analyzer;
 
 fn grundy_values(game: &str, upto: u64) -> Vec<u32> {
@@ -21,19 +21,12 @@ fn grundy_values(game: &str, upto: u64) -> Vec<u32> {
 
 #[test]
 fn grundys_game_matches_oeis_a002188() {
-    // OEIS A002188, Sprague-Grundy values for Grundy's game, a(0)..a(104).
-    let a002188 = [
-        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
-        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
-        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
-        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
-    ];
-    assert_eq!(grundy_values("grundy", 104), a002188);
+    assert_eq!(grundy_values("grundy", 104), A002188);
 }
 
 #[test]
 fn lasker_matches_its_formula() {
-    // Lasker's Nim (Winning Ways, ch. 15): g(4k+1) = 4k+1, g(4k+2) = 4k+2,
+    // Lasker's Nim (Winning Ways for your Mathematical Plays): g(4k+1) = 4k+1, g(4k+2) = 4k+2,
     // g(4k+3) = 4k+4, g(4k+4) = 4k+3, and g(0) = 0.
     let formula = |n: u64| match n % 4 {
         0 if n == 0 => 0,
