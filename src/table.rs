@@ -88,6 +88,7 @@ pub fn table(
             decomposed: solver.decomposed(),
         }
     } else {
+        solver.reserve(&[upto, upto])?;
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)

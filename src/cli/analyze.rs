@@ -60,8 +60,8 @@ pub fn run(args: Args) -> ExitCode {
     let mut analyzer = Analyzer::new(Options {
         search: search::Options {
             max_positions: args.max_positions,
-            decompose: true,
             progress: progress.clone(),
+            ..search::Options::default()
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,

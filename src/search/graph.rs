@@ -59,6 +59,11 @@ impl GraphSearch {
         }
     }
 
+    /// Whether positions are stored with their heaps sorted.
+    pub fn sorted(&self) -> bool {
+        self.sorted
+    }
+
     /// Positions held so far.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -1,14 +1,16 @@
 //! The search: values of positions found by exploring the moves from them.
 //! Each game gets one `Solver` for a whole run, so later positions reuse
 //! earlier work. Games whose every move acts on one heap alone are sums of
-//! one-heap games and use the one-heap engine (`heaps`); every other game,
-//! and misère play, the position graph (`graph`).
+//! one-heap games and use the one-heap engine (`heaps`); games whose moves
+//! are rays evaluate the box below a position densely (`rays`); every other
+//! game, and whatever does not fit a box, the position graph (`graph`).
 
 mod error;
 pub mod export;
 pub mod graph;
 pub mod heaps;
 pub mod moves;
+mod rays;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,6 +23,7 @@ pub use error::Error as SearchError;
 use graph::GraphSearch;
 use heaps::HeapValues;
 use moves::{MoveError, MoveGen};
+use rays::{Fit, RaySearch};
 
 /// The default bound on positions one game's search may hold.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
@@ -55,6 +58,8 @@ pub struct Options {
     pub max_positions: usize,
     /// Use the one-heap engine where the rules allow it.
     pub decompose: bool,
+    /// Use the ray engine where the rules allow it.
+    pub rays: bool,
     /// Counts the positions evaluated, for whoever shows progress.
     pub progress: Progress,
 }
@@ -64,6 +69,7 @@ impl Default for Options {
         Options {
             max_positions: DEFAULT_MAX_POSITIONS,
             decompose: true,
+            rays: true,
             progress: Progress::default(),
         }
     }
@@ -88,6 +94,8 @@ impl Progress {
 enum Engine {
     Graph(GraphSearch),
     Heaps(HeapValues),
+    /// Boxes where they fit; the graph for positions whose box does not.
+    Rays(RaySearch, GraphSearch),
 }
 
 /// The search for one game.
@@ -96,6 +104,7 @@ pub struct Solver {
     moves: MoveGen,
     engine: Engine,
     progress: Progress,
+    max_positions: usize,
 }
 
 impl Solver {
@@ -111,21 +120,33 @@ impl Solver {
 
     pub fn with_options(game: Arc<Game>, options: Options) -> Self {
         let moves = MoveGen::new(&game);
-        let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
-            Engine::Heaps(HeapValues::new(options.max_positions))
-        } else {
-            Engine::Graph(GraphSearch::new(
+        let graph = || {
+            GraphSearch::new(
                 &game,
                 &moves,
                 options.max_positions,
                 options.progress.clone(),
-            ))
+            )
+        };
+        let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
+            Engine::Heaps(HeapValues::new(options.max_positions))
+        } else if let Some(groups) = moves.rays().filter(|_| options.rays) {
+            let rays = RaySearch::new(
+                groups,
+                game.misere,
+                options.max_positions,
+                options.progress.clone(),
+            );
+            Engine::Rays(rays, graph())
+        } else {
+            Engine::Graph(graph())
         };
         Solver {
             game,
             moves,
             engine,
             progress: options.progress,
+            max_positions: options.max_positions,
         }
     }
 
@@ -134,11 +155,17 @@ impl Solver {
         matches!(self.engine, Engine::Heaps(_))
     }
 
+    /// Whether positions are answered from dense boxes of rays where they fit.
+    pub fn uses_rays(&self) -> bool {
+        matches!(self.engine, Engine::Rays(..))
+    }
+
     /// Positions (or, decomposed, heap sizes) held so far.
     pub fn len(&self) -> usize {
         match &self.engine {
             Engine::Graph(g) => g.len(),
             Engine::Heaps(h) => h.len(),
+            Engine::Rays(r, g) => r.len() + g.len(),
         }
     }
 
@@ -150,6 +177,18 @@ impl Solver {
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
         match &mut self.engine {
             Engine::Graph(g) => g.value(&self.game, &self.moves, heaps),
+            Engine::Rays(r, g) => match r.value(&self.game, heaps)? {
+                Fit::Answered(value, explored) => Ok((value, explored)),
+                // The graph holds at most one position for each of the
+                // box's up to reordering of its heaps.
+                Fit::TooLarge { at_least }
+                    if at_least / orderings(heaps.len(), g.sorted())
+                        > self.max_positions as u128 =>
+                {
+                    Err(too_large(&self.game, self.max_positions, heaps))
+                }
+                Fit::TooLarge { .. } => g.value(&self.game, &self.moves, heaps),
+            },
             Engine::Heaps(h) => {
                 let top = heaps.iter().copied().max().unwrap_or(0);
                 let (progress, mut last) = (&self.progress, h.len() as u64);
@@ -169,13 +208,34 @@ impl Solver {
     pub fn period(&self) -> Option<&Period> {
         match &self.engine {
             Engine::Heaps(h) => h.period(),
-            Engine::Graph(_) => None,
+            Engine::Graph(_) | Engine::Rays(..) => None,
+        }
+    }
+
+    /// Prepares to be asked about every position up to `corner`: the ray
+    /// engine evaluates that box at once instead of growing into it.
+    pub fn reserve(&mut self, corner: &[u64]) -> Result<(), Error> {
+        match &mut self.engine {
+            Engine::Rays(r, _) => r.reserve(&self.game, corner),
+            Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
         }
     }
 
     /// Every move from `heaps`: the rule's index and the position after it.
     pub fn moves_from(&self, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, Error> {
         moves_from(&self.game, &self.moves, heaps)
+    }
+}
+
+/// How many positions of `n` heaps one canonical position stands for at
+/// most: n! when heaps are sorted.
+fn orderings(n: usize, sorted: bool) -> u128 {
+    if sorted {
+        (2..=n as u128)
+            .try_fold(1u128, u128::checked_mul)
+            .unwrap_or(u128::MAX)
+    } else {
+        1
     }
 }
 

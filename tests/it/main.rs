@@ -13,6 +13,7 @@ mod heap_engine;
 mod known_nim_family;
 mod known_pairs;
 mod oracle;
+mod rays;
 mod seeds;
 mod sequences;
 mod table;

@@ -83,6 +83,12 @@ impl AmountGen {
         Ok(())
     }
 
+    /// Whether every positive amount the heap allows may be taken: `1..`
+    /// with no condition. Such a rule's moves are rays.
+    pub(super) fn every_positive(&self) -> bool {
+        matches!(self.base, Base::Range(1, i128::MAX)) && self.condition.is_none()
+    }
+
     pub(super) fn may_add(&self) -> bool {
         match &self.base {
             Base::Range(lo, _) => *lo < 0,

@@ -14,6 +14,7 @@ mod shapes;
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use amounts::AmountGen;
+pub(crate) use shapes::combinations;
 
 /// A game's rules, ready to generate moves.
 #[derive(Clone, Debug)]
@@ -108,6 +109,36 @@ impl MoveGen {
             && self.invariant.is_none()
             && !self.may_add()
             && !self.reads_places()
+    }
+
+    /// When every move takes any positive amount from each of a fixed
+    /// number of heaps (`take 1..`, `take 1.. from n heaps`), and some rule
+    /// takes from one heap: the numbers of heaps the rules take from,
+    /// sorted, starting with 1. The moves from p are then p − k·d for
+    /// k = 1, 2, … along each direction d (a set of that many heaps), and
+    /// the positions below p fill the box [0, p₁] × … × [0, pₙ].
+    pub fn rays(&self) -> Option<Vec<usize>> {
+        if self.invariant.is_some() {
+            return None;
+        }
+        let mut groups = Vec::new();
+        for rule in &self.rules {
+            match rule {
+                Compiled::Take {
+                    amounts,
+                    target,
+                    split_rest: None,
+                } if amounts.every_positive() => groups.push(match *target {
+                    Target::One => 1,
+                    Target::Same(n) => n,
+                    Target::UpTo(_) => return None,
+                }),
+                _ => return None,
+            }
+        }
+        groups.sort_unstable();
+        groups.dedup();
+        (groups.first() == Some(&1)).then_some(groups)
     }
 
     /// Whether some condition reads heaps by place or counts them.

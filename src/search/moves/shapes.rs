@@ -12,7 +12,7 @@ pub(super) fn spliced(heaps: &[u64], i: usize, with: &[u64]) -> Vec<u64> {
 }
 
 /// All `n`-element index sets of `0..len`, in order.
-pub(super) fn combinations(len: usize, n: usize) -> Vec<Vec<usize>> {
+pub(crate) fn combinations(len: usize, n: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     if n == 0 || n > len {
         return out;
