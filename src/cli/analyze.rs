@@ -13,7 +13,9 @@ use gamelang::{analysis, search};
 
 use super::error::CliError;
 use super::progress::Spinner;
-use super::{FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors};
+use super::{
+    Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors,
+};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,6 +30,8 @@ pub struct Args {
     /// The most positions one game's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: usize,
+    #[command(flatten)]
+    budgets: Budgets,
     /// List at most N winning moves (their count is always given).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES)]
     max_moves: usize,
@@ -59,9 +63,8 @@ pub fn run(args: Args) -> ExitCode {
     let progress = search::Progress::default();
     let mut analyzer = Analyzer::new(Options {
         search: search::Options {
-            max_positions: args.max_positions,
             progress: progress.clone(),
-            ..search::Options::default()
+            ..args.budgets.options(args.max_positions)
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,

@@ -64,6 +64,12 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
             SearchError::TooManyPositions { .. } => {
                 help("raise the limit with --max-positions N, or ask about a smaller position")
             }
+            SearchError::TooManyMoves { .. } => {
+                help("raise the budget with --move-budget N, or ask about a smaller position")
+            }
+            SearchError::OutOfTime { .. } => {
+                help("give it longer with --timeout SECONDS, or ask about a smaller position")
+            }
             SearchError::GraphTooLarge { .. } => {
                 help("export a smaller position, or raise the limit with --max-positions")
             }

@@ -7,7 +7,7 @@ use gamelang::search::export::{dot, position_graph};
 use gamelang::search::{self, Solver};
 
 use super::error::CliError;
-use super::{FINDINGS, GameFile, fail, fail_cli, load, out, position_of};
+use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -19,6 +19,8 @@ pub struct Args {
     /// The most positions the graph may hold.
     #[arg(long, value_name = "N", default_value_t = 2_000)]
     max_positions: usize,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -38,7 +40,8 @@ pub fn run(args: Args) -> ExitCode {
             FINDINGS,
         );
     };
-    let mut solver = Solver::with_options(instance.game.clone(), search::Options::default());
+    let options = args.budgets.options(search::DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::with_options(instance.game.clone(), options);
     match position_graph(&mut solver, &heaps, args.max_positions) {
         Ok(graph) => {
             out(&dot(&graph));

@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 use error::{Advised, CliError};
 use gamelang::check::{Instance, Override, Program, check};
 use gamelang::diagnostics::{Error, Source, render};
+use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
 use miette::Diagnostic;
 
@@ -66,6 +67,31 @@ pub struct GameFile {
     /// Sets a parameter, overriding its default: `--set m=10`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
+}
+
+/// What one question's search may spend besides positions.
+#[derive(Debug, clap::Args)]
+pub struct Budgets {
+    /// The most moves one question's search may examine; each amount a
+    /// condition rejects counts as one [default: 200000000, and
+    /// 10000000000 for games searched as sums of one-heap games]
+    #[arg(long, value_name = "N")]
+    move_budget: Option<u64>,
+    /// Stops a question's search after this many seconds (default: no limit).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<u64>,
+}
+
+impl Budgets {
+    /// Search options with these budgets and the positions limit `max_positions`.
+    pub fn options(&self, max_positions: usize) -> search::Options {
+        search::Options {
+            max_positions,
+            move_budget: self.move_budget,
+            timeout: self.timeout.map(std::time::Duration::from_secs),
+            ..search::Options::default()
+        }
+    }
 }
 
 /// Exit codes: 0 clean, 1 errors in the input, 2 usage or I/O errors.

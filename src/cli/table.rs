@@ -4,11 +4,11 @@
 use std::process::ExitCode;
 
 use gamelang::report;
-use gamelang::search::{self, DEFAULT_MAX_POSITIONS};
+use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{FINDINGS, GameFile, fail, load, out, print_errors};
+use super::{Budgets, FINDINGS, GameFile, fail, load, out, print_errors};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -23,6 +23,8 @@ pub struct Args {
     /// The most positions the search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: usize,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -42,10 +44,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(FINDINGS);
         }
     };
-    let options = search::Options {
-        max_positions: args.max_positions,
-        ..search::Options::default()
-    };
+    let options = args.budgets.options(args.max_positions);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
     let result = table(&game, args.upto, options, &mut |done, total| {
         progress.update(done, total)

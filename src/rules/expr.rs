@@ -77,6 +77,9 @@ pub enum EvalError {
     TooManySteps {
         limit: u64,
     },
+    /// The search's budget of moves ran out while this rule's moves from
+    /// one position were generated (the search reports its own error).
+    OutOfBudget,
 }
 
 impl fmt::Display for EvalError {
@@ -94,6 +97,9 @@ impl fmt::Display for EvalError {
                 f,
                 "loops with a `choose` inside would run {count} iterations deep, more than the 1000 allowed"
             ),
+            EvalError::OutOfBudget => {
+                f.write_str("the search's budget of moves ran out at this position")
+            }
             EvalError::TooManySteps { limit } => write!(
                 f,
                 "the block would take more than {limit} steps (values chosen and loop iterations) from this position"
@@ -244,7 +250,21 @@ pub fn is_prime(n: u64) -> bool {
             return n == p;
         }
     }
-    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
+    // No factor up to 37, and below 41²: prime.
+    if n < 41 * 41 {
+        return true;
+    }
+    // Witnesses 2, 7 and 61 decide every n below 4,759,123,141 (Jaeschke
+    // 1993), whose products fit a machine word when n < 2^32.
+    let small = n < 1 << 32;
+    let witnesses: &[u64] = if small { &[2, 7, 61] } else { &SMALL };
+    let mul = |a: u64, b: u64| {
+        if small {
+            a * b % n
+        } else {
+            ((a as u128 * b as u128) % n as u128) as u64
+        }
+    };
     let pow = |mut base: u64, mut exp: u64| {
         let mut acc = 1u64;
         while exp > 0 {
@@ -261,7 +281,7 @@ pub fn is_prime(n: u64) -> bool {
         d /= 2;
         s += 1;
     }
-    'witness: for a in SMALL {
+    'witness: for &a in witnesses {
         let mut x = pow(a, d);
         if x == 1 || x == n - 1 {
             continue;
@@ -293,6 +313,26 @@ mod tests {
         // 2^61 - 1 is a Mersenne prime; 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417.
         assert!(is_prime((1 << 61) - 1));
         assert!(!is_prime(u64::MAX));
+        // Strong pseudoprimes to bases 2, 3, 5, 7 (3215031751 = 151 · 751 ·
+        // 28351) and to 2, 7, 61 (4759123141 = 48781 · 97561), Jaeschke 1993.
+        assert!(!is_prime(3_215_031_751));
+        assert!(!is_prime(4_759_123_141));
+    }
+
+    #[test]
+    fn primes_agree_with_a_sieve_to_a_million() {
+        let n = 1_000_000;
+        let mut composite = vec![false; n + 1];
+        for p in 2..=n {
+            if !composite[p] {
+                for m in (p * p..=n).step_by(p) {
+                    composite[m] = true;
+                }
+            }
+        }
+        for (m, &c) in composite.iter().enumerate() {
+            assert_eq!(is_prime(m as u64), m >= 2 && !c, "{m}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod expr;
 pub mod lower;
+pub mod solve;
 
 use std::collections::BTreeSet;
 use std::fmt;

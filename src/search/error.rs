@@ -60,6 +60,29 @@ pub enum Error {
         limit: usize,
     },
 
+    /// The search examined more moves than its budget allows.
+    #[error("the search of `{game}` at {position} examined more than {limit} moves, its budget")]
+    #[diagnostic(
+        code(gamelang::search::too_many_moves),
+        help(
+            "ask about a smaller position; a condition on `k` is tried for every amount unless it is a bound, a multiple, a divisor, a square or a parity"
+        )
+    )]
+    TooManyMoves {
+        game: String,
+        position: Position,
+        limit: u64,
+    },
+
+    /// The search ran past its time limit.
+    #[error("the search of `{game}` at {position} ran out of time ({seconds} s)")]
+    #[diagnostic(code(gamelang::search::timeout), help("ask about a smaller position"))]
+    OutOfTime {
+        game: String,
+        position: Position,
+        seconds: u64,
+    },
+
     /// The graph below a position has more nodes than may be exported.
     #[error("the graph below {position} has more than {limit} positions")]
     #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]
@@ -82,6 +105,7 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
         EvalError::TooManyIterations { .. } => {
             "loops with a `choose` inside run at most 1000 iterations deep in all: loop over fewer values"
         }
+        EvalError::OutOfBudget => "ask about a smaller position",
         EvalError::TooManySteps { .. } => {
             "choose from and loop over fewer values, or narrow the ranges with the position's own bounds"
         }

@@ -7,14 +7,14 @@
 //! being evaluated, and only its value is kept. That keeps million-position
 //! searches compact; `export` builds a petgraph graph where one is wanted.
 
-use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
-
+use super::arena::Arena;
+use super::budget::Budget;
 use super::moves::MoveGen;
 use super::{Explored, Progress, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
+use crate::rules::expr::EvalError;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
@@ -26,8 +26,8 @@ pub struct GraphSearch {
     sorted: bool,
     /// Empty heaps may be dropped: they never matter.
     drop_zeros: bool,
-    /// Canonical positions; a position's index is its id.
-    positions: IndexSet<Box<[u64]>, FxBuildHasher>,
+    /// Canonical positions, by id.
+    positions: Arena,
     state: Vec<u8>,
     values: Vec<Value>,
     max_positions: usize,
@@ -49,7 +49,7 @@ impl GraphSearch {
         GraphSearch {
             sorted,
             drop_zeros,
-            positions: IndexSet::default(),
+            positions: Arena::new(),
             state: Vec::new(),
             values: Vec::new(),
             max_positions,
@@ -79,11 +79,12 @@ impl GraphSearch {
         game: &Game,
         moves: &MoveGen,
         heaps: &[u64],
+        budget: &mut Budget,
     ) -> Result<(Value, Explored), Error> {
         let before = self.positions.len();
         self.asked = heaps.to_vec();
         let start = self.intern(game, heaps)?;
-        let edges = self.evaluate(game, moves, start)?;
+        let edges = self.evaluate(game, moves, start, budget)?;
         let explored = Explored {
             positions: self.positions.len() - before,
             edges,
@@ -107,18 +108,17 @@ impl GraphSearch {
     fn intern(&mut self, game: &Game, heaps: &[u64]) -> Result<u32, Error> {
         let mut key = std::mem::take(&mut self.key);
         self.canonical(heaps, &mut key);
-        let found = self.positions.get_index_of(key.as_slice());
-        let id = match found {
-            Some(id) => Ok(id as u32),
+        let id = match self.positions.find(&key) {
+            Some(id) => Ok(id),
             None if self.positions.len() >= self.max_positions => {
                 Err(too_large(game, self.max_positions, &self.asked))
             }
             None => {
-                let (id, _) = self.positions.insert_full(key.as_slice().into());
+                let id = self.positions.insert(&key);
                 self.progress.add(1);
                 self.state.push(WHITE);
                 self.values.push(Value::Grundy(0));
-                Ok(id as u32)
+                Ok(id)
             }
         };
         self.key = key;
@@ -127,7 +127,13 @@ impl GraphSearch {
 
     /// Evaluates `start` and everything below it, depth first; returns the
     /// number of moves examined.
-    fn evaluate(&mut self, game: &Game, moves: &MoveGen, start: u32) -> Result<usize, Error> {
+    fn evaluate(
+        &mut self,
+        game: &Game,
+        moves: &MoveGen,
+        start: u32,
+        budget: &mut Budget,
+    ) -> Result<usize, Error> {
         let mut steps = vec![Step::Visit(start)];
         // The children of every position being evaluated, innermost last:
         // positions finish in the reverse order they start, so each one's
@@ -135,6 +141,7 @@ impl GraphSearch {
         let mut children: Vec<u32> = Vec::new();
         let mut frames: Vec<usize> = Vec::new();
         let mut seen: Vec<bool> = Vec::new();
+        let mut heaps: Vec<u64> = Vec::new();
         let mut edges = 0;
         while let Some(step) = steps.pop() {
             match step {
@@ -145,37 +152,47 @@ impl GraphSearch {
                     self.state[node as usize] = GREY;
                     steps.push(Step::Finish(node));
                     frames.push(children.len());
-                    let heaps = self.positions[node as usize].clone();
+                    heaps.clear();
+                    heaps.extend_from_slice(self.positions.get(node));
                     // Moves are interned as they are generated: no list of
                     // them is built.
                     let mut failed: Option<Error> = None;
                     let mut closes: Option<(u32, usize)> = None;
-                    moves
-                        .each_move(&heaps, |rule, next| {
-                            if failed.is_some() || closes.is_some() {
-                                return;
-                            }
-                            match self.intern(game, next) {
-                                Ok(child) => {
-                                    edges += 1;
-                                    match self.state[child as usize] {
-                                        // A grey position is on the path from `start` here.
-                                        GREY => closes = Some((child, rule)),
-                                        WHITE => steps.push(Step::Visit(child)),
-                                        _ => {}
-                                    }
-                                    children.push(child);
+                    let generated = moves.each_move_within(&heaps, budget.left(), |rule, next| {
+                        if failed.is_some() || closes.is_some() {
+                            return;
+                        }
+                        match self.intern(game, next) {
+                            Ok(child) => {
+                                edges += 1;
+                                match self.state[child as usize] {
+                                    // A grey position is on the path from `start` here.
+                                    GREY => closes = Some((child, rule)),
+                                    WHITE => steps.push(Step::Visit(child)),
+                                    _ => {}
                                 }
-                                Err(e) => failed = Some(e),
+                                children.push(child);
                             }
-                        })
-                        .map_err(|e| move_error(game, &heaps, e))?;
+                            Err(e) => failed = Some(e),
+                        }
+                        if failed.is_some() || closes.is_some() {
+                            // Nothing more is wanted from this position.
+                            moves.halt();
+                        }
+                    });
                     if let Some(e) = failed {
                         return Err(e);
                     }
                     if let Some((child, rule)) = closes {
                         return Err(self.cycle(game, moves, &steps, child, rule));
                     }
+                    let examined = generated.map_err(|e| match e.error {
+                        EvalError::OutOfBudget => budget.exhausted().error(game, &self.asked),
+                        _ => move_error(game, &heaps, e),
+                    })?;
+                    budget
+                        .spend(examined)
+                        .map_err(|e| e.error(game, &self.asked))?;
                 }
                 Step::Finish(node) => {
                     let start = frames.pop().unwrap_or(0);
@@ -235,7 +252,7 @@ impl GraphSearch {
         let stored: Vec<&[u64]> = path[from..]
             .iter()
             .chain([&child])
-            .map(|&n| &*self.positions[n as usize])
+            .map(|&n| self.positions.get(n))
             .collect();
         let mut played = vec![stored[0].to_vec()];
         let mut rules = Vec::new();

@@ -18,6 +18,7 @@ mod sparse;
 mod steady;
 mod window;
 
+use super::budget::Budget;
 use super::moves::MoveGen;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
@@ -46,6 +47,10 @@ pub enum Method {
 /// How often `extend_to_with` reports progress, in heap sizes: often enough
 /// that a display counts what the search holds, not a rounded bucket.
 const PROGRESS_EVERY: usize = 1 << 12;
+
+/// About how many moves the engine examines between two looks at its
+/// budget.
+const BUDGET_LOOK_EVERY: u64 = 1 << 22;
 
 /// The Grundy values of single heaps, g(0) up to the largest heap asked about.
 /// One `HeapValues` serves one game: its rules are compiled on first use.
@@ -124,7 +129,14 @@ impl HeapValues {
         top: u64,
         asked: &[u64],
     ) -> Result<Explored, Error> {
-        self.extend_to_with(game, moves, top, asked, &mut |_| {})
+        self.extend_to_with(
+            game,
+            moves,
+            top,
+            asked,
+            &mut Budget::unlimited(),
+            &mut |_| {},
+        )
     }
 
     /// `extend_to`, calling `progress` with the number of heap sizes
@@ -135,6 +147,7 @@ impl HeapValues {
         moves: &MoveGen,
         top: u64,
         asked: &[u64],
+        budget: &mut Budget,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Explored, Error> {
         let mut explored = Explored::default();
@@ -167,9 +180,14 @@ impl HeapValues {
             });
         let values = &mut self.values;
         let before = values.len();
+        // Heap sizes between two looks at the budget: fewer where each
+        // examines many moves.
+        let mut chunk = PROGRESS_EVERY;
         while values.len() <= top {
-            // Up to the next progress report.
-            let to = (top + 1).min((values.len() / PROGRESS_EVERY + 1) * PROGRESS_EVERY);
+            // Up to the next progress report, or the next look.
+            let next_report = (values.len() / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
+            let to = (top + 1).min(next_report).min(values.len() + chunk);
+            let (from, edges) = (values.len(), explored.edges);
             let result = match plan {
                 Plan::Compiled(engine) => engine
                     .run(values, to, &mut explored.edges)
@@ -181,6 +199,10 @@ impl HeapValues {
                 }),
             };
             result?;
+            let examined = (explored.edges - edges) as u64;
+            budget.spend(examined).map_err(|e| e.error(game, asked))?;
+            let per_heap = examined / (values.len() - from) as u64;
+            chunk = (BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64) as usize;
             if values.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(values.len() as u64);
             }

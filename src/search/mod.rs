@@ -5,6 +5,8 @@
 //! are rays evaluate the box below a position densely (`rays`); every other
 //! game, and whatever does not fit a box, the position graph (`graph`).
 
+mod arena;
+mod budget;
 mod error;
 pub mod export;
 pub mod graph;
@@ -14,11 +16,13 @@ mod rays;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use crate::diagnostics::Error;
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
+pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
 pub use error::Error as SearchError;
 use graph::GraphSearch;
 use heaps::HeapValues;
@@ -60,6 +64,12 @@ pub struct Options {
     pub decompose: bool,
     /// Use the ray engine where the rules allow it.
     pub rays: bool,
+    /// The most moves one question's search may examine, counting each
+    /// amount a condition rejected; `None`: `DEFAULT_MOVE_BUDGET`, or
+    /// `DEFAULT_HEAP_MOVE_BUDGET` for the one-heap engine.
+    pub move_budget: Option<u64>,
+    /// The longest one question's search may run; `None`: no limit.
+    pub timeout: Option<Duration>,
     /// Counts the positions evaluated, for whoever shows progress.
     pub progress: Progress,
 }
@@ -70,6 +80,8 @@ impl Default for Options {
             max_positions: DEFAULT_MAX_POSITIONS,
             decompose: true,
             rays: true,
+            move_budget: None,
+            timeout: None,
             progress: Progress::default(),
         }
     }
@@ -105,6 +117,8 @@ pub struct Solver {
     engine: Engine,
     progress: Progress,
     max_positions: usize,
+    move_budget: Option<u64>,
+    timeout: Option<Duration>,
 }
 
 impl Solver {
@@ -147,7 +161,18 @@ impl Solver {
             engine,
             progress: options.progress,
             max_positions: options.max_positions,
+            move_budget: options.move_budget,
+            timeout: options.timeout,
         }
+    }
+
+    /// One question's budget.
+    fn budget(&self) -> Budget {
+        let moves = self.move_budget.unwrap_or(match self.engine {
+            Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
+            Engine::Graph(_) | Engine::Rays(..) => DEFAULT_MOVE_BUDGET,
+        });
+        Budget::start(moves, self.timeout)
     }
 
     /// Whether positions are answered as sums of one-heap games.
@@ -175,9 +200,10 @@ impl Solver {
 
     /// The value of `heaps`, searching what is not yet known.
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
+        let budget = &mut self.budget();
         match &mut self.engine {
-            Engine::Graph(g) => g.value(&self.game, &self.moves, heaps),
-            Engine::Rays(r, g) => match r.value(&self.game, heaps)? {
+            Engine::Graph(g) => g.value(&self.game, &self.moves, heaps, budget),
+            Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the
                 // box's up to reordering of its heaps.
@@ -187,13 +213,13 @@ impl Solver {
                 {
                     Err(too_large(&self.game, self.max_positions, heaps))
                 }
-                Fit::TooLarge { .. } => g.value(&self.game, &self.moves, heaps),
+                Fit::TooLarge { .. } => g.value(&self.game, &self.moves, heaps, budget),
             },
             Engine::Heaps(h) => {
                 let top = heaps.iter().copied().max().unwrap_or(0);
                 let (progress, mut last) = (&self.progress, h.len() as u64);
                 let explored =
-                    h.extend_to_with(&self.game, &self.moves, top, heaps, &mut |done| {
+                    h.extend_to_with(&self.game, &self.moves, top, heaps, budget, &mut |done| {
                         progress.add(done.saturating_sub(last));
                         last = done;
                     })?;
@@ -215,8 +241,9 @@ impl Solver {
     /// Prepares to be asked about every position up to `corner`: the ray
     /// engine evaluates that box at once instead of growing into it.
     pub fn reserve(&mut self, corner: &[u64]) -> Result<(), Error> {
+        let budget = &mut self.budget();
         match &mut self.engine {
-            Engine::Rays(r, _) => r.reserve(&self.game, corner),
+            Engine::Rays(r, _) => r.reserve(&self.game, corner, budget),
             Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
         }
     }

@@ -13,6 +13,7 @@
 //! In misère play a line keeps one bit instead: whether a P-position is on
 //! it.
 
+use super::budget::{Budget, Exhausted};
 use super::{Explored, Progress, SearchError, Value};
 use crate::diagnostics::Error;
 use crate::position::Position;
@@ -76,15 +77,20 @@ impl RaySearch {
 
     /// Makes room for every position up to `corner` at once, when a caller
     /// is about to ask about all of them.
-    pub fn reserve(&mut self, game: &Game, corner: &[u64]) -> Result<(), Error> {
-        match self.value(game, corner)? {
+    pub fn reserve(
+        &mut self,
+        game: &Game,
+        corner: &[u64],
+        budget: &mut Budget,
+    ) -> Result<(), Error> {
+        match self.value(game, corner, budget)? {
             Fit::Answered(..) | Fit::TooLarge { .. } => Ok(()),
         }
     }
 
     /// The value of `heaps`, evaluating a larger box if it lies outside the
     /// one held.
-    pub fn value(&mut self, game: &Game, heaps: &[u64]) -> Result<Fit, Error> {
+    pub fn value(&mut self, game: &Game, heaps: &[u64], budget: &Budget) -> Result<Fit, Error> {
         let needed: Option<Vec<usize>> = heaps
             .iter()
             .map(|&h| usize::try_from(h).ok()?.checked_add(1))
@@ -109,7 +115,7 @@ impl RaySearch {
                 at_least: cells(&needed),
             });
         };
-        let evaluated = self.evaluate(game, dims, heaps)?;
+        let evaluated = self.evaluate(game, dims, heaps, budget)?;
         let value = self.read(&evaluated, &needed);
         let explored = Explored {
             positions: evaluated.values.len().saturating_sub(before),
@@ -181,7 +187,15 @@ impl RaySearch {
     }
 
     /// Evaluates the box `dims` from scratch.
-    fn evaluate(&self, game: &Game, dims: Vec<usize>, asked: &[u64]) -> Result<Evaluated, Error> {
+    /// (The box's moves are not examined one by one: only its time is
+    /// budgeted, its size being bounded by the positions.)
+    fn evaluate(
+        &self,
+        game: &Game,
+        dims: Vec<usize>,
+        asked: &[u64],
+        budget: &Budget,
+    ) -> Result<Evaluated, Error> {
         let directions = self.directions(dims.len());
         let too_large = || {
             Error::from(SearchError::TooManyPositions {
@@ -198,6 +212,7 @@ impl RaySearch {
             words,
             misere: self.misere,
             progress: &self.progress,
+            budget,
         };
         let mut records = 0;
         let bases: Vec<usize> = lines
@@ -225,7 +240,7 @@ impl RaySearch {
                     }
                 };
             }
-            lanes!(1 2 3 4 5 6 7 8 9 10);
+            lanes!(1 2 3 4 5 6 7 8 9 10).map_err(|e| e.error(game, asked))?;
         }
         let moves = directions
             .iter()
@@ -274,10 +289,17 @@ struct Sweep<'a> {
     words: usize,
     misere: bool,
     progress: &'a Progress,
+    budget: &'a Budget,
 }
 
 impl Sweep<'_> {
-    fn run<L: Lanes>(&self, lines: &[Lines], bases: &[usize], sets: &mut Sets, values: &mut [u32]) {
+    fn run<L: Lanes>(
+        &self,
+        lines: &[Lines],
+        bases: &[usize],
+        sets: &mut Sets,
+        values: &mut [u32],
+    ) -> Result<(), Exhausted> {
         let mut x = vec![0usize; self.dims.len()];
         // Along a row, each direction's line moves by a fixed step.
         let step = L::from_slice(
@@ -303,6 +325,7 @@ impl Sweep<'_> {
                 self.grundy_row(row, sets, &mut at, &step);
             }
             self.progress.add(row.len() as u64);
+            self.budget.check_clock()?;
             // The next row: the first heap after heap 1 that can grow does,
             // those before it go back to 0.
             for (xj, &dj) in x.iter_mut().zip(self.dims).skip(1) {
@@ -313,6 +336,7 @@ impl Sweep<'_> {
                 *xj = 0;
             }
         }
+        Ok(())
     }
 
     /// Each value is the first missing from the OR of its lines' sets.

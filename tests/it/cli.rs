@@ -732,6 +732,48 @@ fn a_table_too_large_for_the_limit_is_refused_at_once() {
 }
 
 #[test]
+fn runaway_searches_end_with_what_ran_out() {
+    // Nim with a diagonal rule, three 13-digit heaps: the box below is
+    // refused at once, not searched for minutes.
+    let diagonal = TempGame::new(
+        "diagonal",
+        "game d { heaps 3; take 1..; take 1.. from 2 heaps }\n",
+    );
+    let run = gamelang(&[
+        "analyze",
+        diagonal.path(),
+        "--at",
+        "(1000000000000, 1618033988749, 2000000000000)",
+    ]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::too_large");
+    // Take-a-prime needs ~n²/(2 ln n) moves: past a small budget, refused
+    // with the option that raises it.
+    let run = gamelang(&[
+        "analyze",
+        "games/take_a_prime.game",
+        "--at",
+        "4999999",
+        "--move-budget",
+        "1000000",
+    ]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::too_many_moves");
+    run.stderr_has("--move-budget");
+    let run = gamelang(&[
+        "analyze",
+        "games/take_a_prime.game",
+        "--at",
+        "4999999",
+        "--timeout",
+        "0",
+    ]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::timeout");
+    run.stderr_has("--timeout");
+}
+
+#[test]
 fn table_and_known_run() {
     // Seed 002: S = {1, 3, 4}, P iff n mod 7 is 0 or 2.
     let run = gamelang(&["table", "games/subtraction.game", "--upto", "30", "--json"]);

@@ -14,7 +14,7 @@ use gamelang::rules::expr::EvalError;
 use gamelang::search::SearchError;
 use gamelang::search::heaps::{HeapValues, Method};
 use gamelang::search::moves::MoveGen;
-use gamelang::search::{Explored, Solver};
+use gamelang::search::{Budget, Explored, Solver};
 use proptest::prelude::*;
 
 /// The first game of a source text, with its default parameters.
@@ -286,9 +286,14 @@ fn progress_is_reported_every_4096_heap_sizes() {
     let mut heaps = HeapValues::new(1 << 20);
     let mut calls = Vec::new();
     heaps
-        .extend_to_with(&g, &MoveGen::new(&g), 20_000, &[20_000], &mut |done| {
-            calls.push(done)
-        })
+        .extend_to_with(
+            &g,
+            &MoveGen::new(&g),
+            20_000,
+            &[20_000],
+            &mut Budget::unlimited(),
+            &mut |done| calls.push(done),
+        )
         .unwrap();
     assert_eq!(calls, [4096, 8192, 12_288, 16_384]);
 }

@@ -4,6 +4,7 @@
 mod common;
 
 mod blocks;
+mod budgets;
 mod cli;
 mod decomposition;
 mod diagnostics;

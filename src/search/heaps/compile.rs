@@ -10,6 +10,7 @@ use num_traits::{Signed, ToPrimitive};
 
 use super::window::Window;
 use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::solve::Solved;
 use crate::rules::{AmountBase, Amounts, Game, MoveKind, Split, Target};
 use crate::search::moves::MoveError;
 
@@ -41,8 +42,9 @@ pub(super) enum Source {
     Window(usize),
     /// A condition that reads only `k`.
     Table(Table),
-    /// A condition that reads `h`: evaluated per (k, h).
-    PerHeap(Base, Expr),
+    /// A condition that reads `h`: evaluated per (k, h), on the amounts
+    /// its solved conjuncts allow.
+    PerHeap(Base, Expr, Solved),
 }
 
 /// Amounts before a condition. An unbounded range ends at `u64::MAX`.
@@ -179,7 +181,7 @@ fn source(amounts: &Amounts, leaves: Leaves, windows: &mut Vec<Window>) -> Optio
     };
     Some(match (&amounts.condition, base) {
         (Some(condition), base) if reads_heap(condition) => {
-            Source::PerHeap(base, condition.clone())
+            Source::PerHeap(base, condition.clone(), Solved::new(condition))
         }
         (Some(condition), base) => Source::Table(Table {
             base,
@@ -316,7 +318,7 @@ impl Source {
                     f(k);
                 }
             }
-            Source::PerHeap(base, condition) => {
+            Source::PerHeap(base, condition, solved) => {
                 let mut visit = |k: u64| -> Result<(), MoveError> {
                     match allows(condition, k, h) {
                         Ok(true) => f(k),
@@ -327,9 +329,15 @@ impl Source {
                 };
                 match base {
                     Base::Range(lo, hi) => {
-                        for k in *lo..=(*hi).min(h) {
-                            visit(k)?;
-                        }
+                        let heaps = [h];
+                        let env = Env {
+                            amount: 0,
+                            heap: i128::from(h),
+                            heaps: &heaps,
+                            vars: &[],
+                        };
+                        let hi = (*hi).min(h);
+                        solved.each(i128::from(*lo), i128::from(hi), &env, |k| visit(k as u64))?;
                     }
                     Base::Set(ks) => {
                         for &k in ks.iter() {

@@ -5,12 +5,20 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::solve::Solved;
 use crate::rules::{AmountBase, Amounts};
+
+use super::Allowance;
 
 #[derive(Clone, Debug)]
 pub(super) struct AmountGen {
     base: Base,
     pub(super) condition: Option<Expr>,
+    /// What the condition's leading conjuncts say of the amount.
+    solved: Solved,
+    /// What the generation may still examine: each amount the condition
+    /// rejects spends one.
+    allowance: Allowance,
 }
 
 #[derive(Clone, Debug)]
@@ -30,7 +38,7 @@ fn saturate(n: &BigInt) -> i128 {
 }
 
 impl AmountGen {
-    pub(super) fn new(amounts: &Amounts) -> Self {
+    pub(super) fn new(amounts: &Amounts, allowance: Allowance) -> Self {
         let base = match &amounts.base {
             AmountBase::Range { lo, hi } => {
                 Base::Range(saturate(lo), hi.as_ref().map_or(i128::MAX, saturate))
@@ -39,7 +47,13 @@ impl AmountGen {
         };
         AmountGen {
             base,
+            solved: amounts
+                .condition
+                .as_ref()
+                .map(Solved::new)
+                .unwrap_or_default(),
             condition: amounts.condition.clone(),
+            allowance,
         }
     }
 
@@ -63,16 +77,20 @@ impl AmountGen {
                     vars: &[],
                 };
                 if !condition.truth(&env)? {
-                    return Ok(());
+                    return self.allowance.spend();
                 }
             }
             f(k)
         };
         match &self.base {
             Base::Range(lo, hi) => {
-                for k in *lo..=(*hi).min(h128) {
-                    visit(k)?;
-                }
+                let env = Env {
+                    amount: 0,
+                    heap: h128,
+                    heaps,
+                    vars: &[],
+                };
+                self.solved.each(*lo, (*hi).min(h128), &env, visit)?;
             }
             Base::Set(set) => {
                 for &k in set {

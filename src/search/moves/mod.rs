@@ -11,6 +11,9 @@ mod block;
 mod kinds;
 mod shapes;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use amounts::AmountGen;
@@ -24,6 +27,34 @@ pub struct MoveGen {
     /// Positions are kept as written: the game has named parts or a move
     /// block, whose moves may tell heaps apart by place.
     as_written: bool,
+    allowance: Allowance,
+}
+
+/// How many more moves (and amounts rejected) one generation may examine,
+/// shared by the rules' amount generators. (Clones of a `MoveGen` share
+/// it: generate from one thread at a time.)
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Allowance(Arc<AtomicU64>);
+
+impl Allowance {
+    fn set(&self, n: u64) {
+        self.0.store(n, Ordering::Relaxed);
+    }
+
+    fn left(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Spends one, or fails when none is left.
+    fn spend(&self) -> Result<(), EvalError> {
+        match self.left() {
+            0 => Err(EvalError::OutOfBudget),
+            n => {
+                self.set(n - 1);
+                Ok(())
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -50,6 +81,7 @@ pub struct MoveError {
 
 impl MoveGen {
     pub fn new(game: &Game) -> Self {
+        let allowance = Allowance::default();
         let rules: Vec<Compiled> = game
             .rules
             .iter()
@@ -59,11 +91,13 @@ impl MoveGen {
                     target,
                     split_rest,
                 } => Compiled::Take {
-                    amounts: AmountGen::new(amounts),
+                    amounts: AmountGen::new(amounts, allowance.clone()),
                     target: *target,
                     split_rest: *split_rest,
                 },
-                MoveKind::Shift { amounts } => Compiled::Shift(AmountGen::new(amounts)),
+                MoveKind::Shift { amounts } => {
+                    Compiled::Shift(AmountGen::new(amounts, allowance.clone()))
+                }
                 MoveKind::Split(split) => Compiled::Split(*split),
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
@@ -76,6 +110,7 @@ impl MoveGen {
             rules,
             invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
             as_written,
+            allowance,
         }
     }
 
@@ -160,17 +195,33 @@ impl MoveGen {
         })
     }
 
+    /// Stops the generation under way: its caller wants no more moves (it
+    /// then ends with `EvalError::OutOfBudget`, which the caller expects).
+    pub fn halt(&self) {
+        self.allowance.set(0);
+    }
+
     /// Calls `f(rule, next)` for every move from `heaps`, where `next` is the
     /// position after it. Moves to positions that break the game's invariant
     /// are not moves.
-    pub fn each_move(
+    pub fn each_move(&self, heaps: &[u64], f: impl FnMut(usize, &[u64])) -> Result<(), MoveError> {
+        self.each_move_within(heaps, u64::MAX, f).map(|_| ())
+    }
+
+    /// `each_move`, examining at most `allowance` moves (each move made and
+    /// each amount a condition rejected counts one): returns how many it
+    /// examined, or fails with `EvalError::OutOfBudget` past the allowance.
+    pub fn each_move_within(
         &self,
         heaps: &[u64],
+        allowance: u64,
         mut f: impl FnMut(usize, &[u64]),
-    ) -> Result<(), MoveError> {
+    ) -> Result<u64, MoveError> {
+        self.allowance.set(allowance);
         let mut next = heaps.to_vec();
         for (index, rule) in self.rules.iter().enumerate() {
             let mut emit = |next: &[u64]| -> Result<(), EvalError> {
+                self.allowance.spend()?;
                 if let Some(invariant) = &self.invariant
                     && !invariant.truth(&Env::position(next))?
                 {
@@ -182,7 +233,7 @@ impl MoveGen {
             self.rule_moves(rule, heaps, &mut next, &mut emit)
                 .map_err(|error| MoveError { rule: index, error })?;
         }
-        Ok(())
+        Ok(allowance - self.allowance.left())
     }
 
     fn rule_moves(

@@ -1,0 +1,479 @@
+//! Amount conditions solved: instead of trying every k from 1 to h against
+//! `take k where …`, the condition's leading conjuncts are read as facts
+//! about k — bounds (`k <= h / 2`, `3 * k > h`, `k == h[2]`), multiples
+//! (`h[2] divides k`, `k % 3 == 0`), divisors (`k divides h`), squares
+//! (`k is square`), parity — and only the amounts they allow are tried,
+//! from the cheapest of the generators they give. The whole condition is
+//! still evaluated on each amount tried, so the facts only have to be
+//! sound: every amount the condition allows is tried.
+//!
+//! Only a prefix of the conjuncts is read: a conjunct is evaluated only
+//! where those before it hold, so skipping an amount that an earlier
+//! conjunct rejects can never hide an error a later one would raise.
+
+use super::expr::{Env, EvalError, Expr};
+use crate::syntax::ast::{BinOp, Property};
+
+/// What the leading conjuncts of a condition say of the amount.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Solved {
+    facts: Vec<Fact>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Fact {
+    /// `c·k <= e` (upper) or `c·k >= e` (lower), c > 0.
+    Bound {
+        upper: bool,
+        scale: i128,
+        e: Expr,
+    },
+    /// `c·k == e`.
+    Equal {
+        scale: i128,
+        e: Expr,
+    },
+    /// k is a multiple of e: `e divides k` (`0 divides k` holds for no k)
+    /// or `k % e == 0` (where e = 0 is an error the condition reports).
+    MultipleOf {
+        e: Expr,
+        divides: bool,
+    },
+    /// k divides e.
+    DivisorOf(Expr),
+    Square,
+    /// k ≡ r (mod 2).
+    Parity(i128),
+}
+
+impl Solved {
+    pub fn new(condition: &Expr) -> Self {
+        let mut conjuncts = Vec::new();
+        flatten(condition, &mut conjuncts);
+        Solved {
+            facts: conjuncts.into_iter().map_while(fact).collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Calls `f`, in ascending order, with every amount of `lo..=hi` the
+    /// facts allow at `env` (whose amount is ignored). A fact whose
+    /// expression cannot be evaluated here stops the reading: the
+    /// condition itself will report why.
+    pub fn each<E>(
+        &self,
+        lo: i128,
+        hi: i128,
+        env: &Env,
+        mut f: impl FnMut(i128) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (mut lo, mut hi) = (lo, hi);
+        let mut best = Candidates::Every;
+        for fact in &self.facts {
+            let Ok(narrowed) = fact.narrow(env, &mut lo, &mut hi) else {
+                break;
+            };
+            if let Some(candidates) = narrowed
+                && candidates.count(lo, hi) < best.count(lo, hi)
+            {
+                best = candidates;
+            }
+        }
+        best.each(lo, hi, &mut f)
+    }
+}
+
+/// The conjuncts of `a and b and …`, in the order they are evaluated.
+fn flatten<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            flatten(a, out);
+            flatten(b, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// The fact a conjunct states of k, if it is one of the solved forms.
+fn fact(e: &Expr) -> Option<Fact> {
+    match e {
+        Expr::Binary(op, a, b) => {
+            let compared = match (scaled_amount(a), scaled_amount(b)) {
+                (Some(scale), None) if free(b) => comparison(*op, scale, (**b).clone()),
+                (None, Some(scale)) if free(a) => {
+                    flip(*op).and_then(|op| comparison(op, scale, (**a).clone()))
+                }
+                _ => None,
+            };
+            if compared.is_some() {
+                compared
+            } else {
+                match (op, &**a, &**b) {
+                    (BinOp::Divides, e, Expr::Amount) if free(e) => Some(Fact::MultipleOf {
+                        e: e.clone(),
+                        divides: true,
+                    }),
+                    (BinOp::Divides, Expr::Amount, e) if free(e) => {
+                        Some(Fact::DivisorOf(e.clone()))
+                    }
+                    // `k % e == 0`
+                    (BinOp::Eq, Expr::Binary(BinOp::Rem, k, e), Expr::Const(0))
+                        if **k == Expr::Amount && free(e) =>
+                    {
+                        Some(Fact::MultipleOf {
+                            e: (**e).clone(),
+                            divides: false,
+                        })
+                    }
+                    _ => None,
+                }
+            }
+        }
+        Expr::Is(k, property) if **k == Expr::Amount => match property {
+            Property::Square => Some(Fact::Square),
+            Property::Even => Some(Fact::Parity(0)),
+            Property::Odd => Some(Fact::Parity(1)),
+            Property::Prime => None,
+        },
+        _ => None,
+    }
+}
+
+/// `op` with its sides swapped: `e < k` is `k > e`.
+fn flip(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Eq => BinOp::Eq,
+        _ => return None,
+    })
+}
+
+/// `c·k op e` as a fact; strict bounds move by one (integers).
+fn comparison(op: BinOp, scale: i128, e: Expr) -> Option<Fact> {
+    let shifted =
+        |by: i128| Expr::Binary(BinOp::Add, Box::new(e.clone()), Box::new(Expr::Const(by)));
+    Some(match op {
+        BinOp::Le => Fact::Bound {
+            upper: true,
+            scale,
+            e,
+        },
+        BinOp::Lt => Fact::Bound {
+            upper: true,
+            scale,
+            e: shifted(-1),
+        },
+        BinOp::Ge => Fact::Bound {
+            upper: false,
+            scale,
+            e,
+        },
+        BinOp::Gt => Fact::Bound {
+            upper: false,
+            scale,
+            e: shifted(1),
+        },
+        BinOp::Eq => Fact::Equal { scale, e },
+        _ => return None,
+    })
+}
+
+/// `k`, `c * k` or `k * c` with a constant c > 0: c.
+fn scaled_amount(e: &Expr) -> Option<i128> {
+    match e {
+        Expr::Amount => Some(1),
+        Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
+            (Expr::Const(c), Expr::Amount) | (Expr::Amount, Expr::Const(c)) if *c > 0 => Some(*c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `e` does not read the amount (nor a block's variables, which an
+/// amount condition has none of).
+fn free(e: &Expr) -> bool {
+    match e {
+        Expr::Amount | Expr::Var(_) => false,
+        Expr::Const(_) | Expr::Heap | Expr::Len | Expr::Monotone(_) => true,
+        Expr::HeapAt(e) | Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) => {
+            free(e)
+        }
+        Expr::Binary(_, a, b) => free(a) && free(b),
+        Expr::Call(_, args) => args.iter().all(free),
+    }
+}
+
+impl Fact {
+    /// Narrows `lo..=hi` by a bound, or gives the amounts a fact allows.
+    fn narrow(
+        &self,
+        env: &Env,
+        lo: &mut i128,
+        hi: &mut i128,
+    ) -> Result<Option<Candidates>, EvalError> {
+        Ok(match self {
+            Fact::Bound {
+                upper: true,
+                scale,
+                e,
+            } => {
+                *hi = (*hi).min(e.int(env)?.div_euclid(*scale));
+                None
+            }
+            Fact::Bound {
+                upper: false,
+                scale,
+                e,
+            } => {
+                *lo = (*lo).max(ceil_div(e.int(env)?, *scale));
+                None
+            }
+            Fact::Equal { scale, e } => {
+                let v = e.int(env)?;
+                if v.rem_euclid(*scale) == 0 {
+                    *lo = (*lo).max(v / scale);
+                    *hi = (*hi).min(v / scale);
+                } else {
+                    *hi = (*lo).saturating_sub(1);
+                }
+                None
+            }
+            Fact::MultipleOf { e, divides } => match e.int(env)?.checked_abs() {
+                Some(0) if *divides => {
+                    *hi = (*lo).saturating_sub(1);
+                    None
+                }
+                Some(0) | None => None,
+                Some(m) => Some(Candidates::Step { step: m, rest: 0 }),
+            },
+            Fact::DivisorOf(e) => match e.int(env)?.checked_abs() {
+                // Every k divides 0.
+                Some(0) | None => None,
+                Some(v) => Some(Candidates::DivisorsOf(v)),
+            },
+            Fact::Square => Some(Candidates::Squares),
+            Fact::Parity(r) => Some(Candidates::Step { step: 2, rest: *r }),
+        })
+    }
+}
+
+/// ⌈a / b⌉ for b > 0.
+fn ceil_div(a: i128, b: i128) -> i128 {
+    let q = a.div_euclid(b);
+    if a.rem_euclid(b) == 0 { q } else { q + 1 }
+}
+
+/// A generator of amounts: every one, an arithmetic progression, the
+/// squares, the divisors of a number.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Candidates {
+    Every,
+    /// k ≡ rest (mod step).
+    Step {
+        step: i128,
+        rest: i128,
+    },
+    Squares,
+    DivisorsOf(i128),
+}
+
+impl Candidates {
+    /// How many amounts it tries in `lo..=hi` (for divisors, the trial
+    /// divisions).
+    fn count(self, lo: i128, hi: i128) -> u128 {
+        if hi < lo {
+            return 0;
+        }
+        match self {
+            Candidates::Every => (hi - lo) as u128 + 1,
+            Candidates::Step { step, .. } => ((hi - lo) / step) as u128 + 1,
+            Candidates::Squares => (isqrt(hi.max(0)) - isqrt(lo.max(1) - 1)) as u128 + 1,
+            // Negative divisors are not generated.
+            Candidates::DivisorsOf(_) if lo < 1 => u128::MAX,
+            Candidates::DivisorsOf(v) => isqrt(v) as u128 + 1,
+        }
+    }
+
+    fn each<E>(
+        self,
+        lo: i128,
+        hi: i128,
+        f: &mut impl FnMut(i128) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if hi < lo {
+            return Ok(());
+        }
+        match self {
+            Candidates::Every => (lo..=hi).try_for_each(f),
+            Candidates::Step { step, rest } => {
+                let first = lo + (rest - lo).rem_euclid(step);
+                let mut k = first;
+                while k <= hi {
+                    f(k)?;
+                    k = match k.checked_add(step) {
+                        Some(next) => next,
+                        None => break,
+                    };
+                }
+                Ok(())
+            }
+            Candidates::Squares => {
+                let mut r = isqrt(lo.max(0));
+                if r * r < lo {
+                    r += 1;
+                }
+                while let Some(square) = r.checked_mul(r).filter(|&s| s <= hi) {
+                    f(square)?;
+                    r += 1;
+                }
+                Ok(())
+            }
+            Candidates::DivisorsOf(v) => {
+                let mut small = Vec::new();
+                let mut large = Vec::new();
+                let mut d = 1;
+                while d <= v / d {
+                    if v % d == 0 {
+                        small.push(d);
+                        if d != v / d {
+                            large.push(v / d);
+                        }
+                    }
+                    d += 1;
+                }
+                small
+                    .into_iter()
+                    .chain(large.into_iter().rev())
+                    .filter(|&k| lo <= k && k <= hi)
+                    .try_for_each(f)
+            }
+        }
+    }
+}
+
+fn isqrt(n: i128) -> i128 {
+    (n.max(0) as u128).isqrt() as i128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::BinOp;
+
+    fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    /// The amounts of 1..=h the facts allow, and those the condition allows.
+    fn both(condition: &Expr, h: u64) -> (Vec<i128>, Vec<i128>) {
+        let heaps = [h];
+        let env = |k| Env {
+            amount: k,
+            heap: i128::from(h),
+            heaps: &heaps,
+            vars: &[],
+        };
+        let mut tried = Vec::new();
+        Solved::new(condition)
+            .each(1, i128::from(h), &env(0), |k| -> Result<(), ()> {
+                tried.push(k);
+                Ok(())
+            })
+            .unwrap();
+        let allowed: Vec<i128> = (1..=i128::from(h))
+            .filter(|&k| condition.truth(&env(k)).unwrap_or(false))
+            .collect();
+        (tried, allowed)
+    }
+
+    #[test]
+    fn every_allowed_amount_is_tried_and_few_others() {
+        let k = || Expr::Amount;
+        let h = || Expr::Heap;
+        let c = Expr::Const;
+        let conditions = [
+            bin(BinOp::Le, bin(BinOp::Mul, c(2), k()), h()),
+            bin(BinOp::Gt, bin(BinOp::Mul, c(3), k()), h()),
+            bin(BinOp::Lt, h(), bin(BinOp::Mul, k(), c(3))),
+            bin(BinOp::Eq, k(), bin(BinOp::Div, h(), c(2))),
+            bin(BinOp::Divides, c(3), k()),
+            bin(BinOp::Divides, k(), h()),
+            bin(BinOp::Eq, bin(BinOp::Rem, k(), c(4)), c(0)),
+            Expr::Is(Box::new(k()), Property::Square),
+            Expr::Is(Box::new(k()), Property::Odd),
+            bin(
+                BinOp::And,
+                bin(BinOp::Divides, k(), h()),
+                Expr::Is(Box::new(k()), Property::Even),
+            ),
+            bin(
+                BinOp::And,
+                Expr::Is(Box::new(k()), Property::Square),
+                bin(BinOp::Ge, k(), c(5)),
+            ),
+        ];
+        for condition in &conditions {
+            for h in 0..=60 {
+                let (tried, allowed) = both(condition, h);
+                assert!(
+                    allowed.iter().all(|k| tried.contains(k)),
+                    "{condition:?} at {h}: tried {tried:?}, allowed {allowed:?}"
+                );
+                assert!(tried.windows(2).all(|w| w[0] < w[1]), "ascending");
+            }
+            // The facts of a one-conjunct condition are exact.
+            if !matches!(condition, Expr::Binary(BinOp::And, ..)) {
+                let (tried, allowed) = both(condition, 60);
+                assert_eq!(tried, allowed, "{condition:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn divisors_of_a_large_heap_are_found_without_trying_every_amount() {
+        let condition = bin(BinOp::Divides, Expr::Amount, Expr::Heap);
+        let heaps = [1_000_000_000_000u64];
+        let env = Env {
+            amount: 0,
+            heap: 1_000_000_000_000,
+            heaps: &heaps,
+            vars: &[],
+        };
+        let mut n = 0;
+        Solved::new(&condition)
+            .each(1, 1_000_000_000_000, &env, |_| -> Result<(), ()> {
+                n += 1;
+                Ok(())
+            })
+            .unwrap();
+        // 10^12 = 2^12 · 5^12 has 13 · 13 divisors.
+        assert_eq!(n, 169);
+    }
+
+    #[test]
+    fn a_later_conjunct_is_not_read() {
+        // `h / (k - 1) > 0 and k <= 3`: the first conjunct is evaluated at
+        // k = 1 (and fails there), so the bound after it must not skip it.
+        let condition = bin(
+            BinOp::And,
+            bin(
+                BinOp::Gt,
+                bin(
+                    BinOp::Div,
+                    Expr::Heap,
+                    bin(BinOp::Sub, Expr::Amount, Expr::Const(1)),
+                ),
+                Expr::Const(0),
+            ),
+            bin(BinOp::Le, Expr::Amount, Expr::Const(3)),
+        );
+        assert!(Solved::new(&condition).is_empty());
+    }
+}

@@ -1,0 +1,113 @@
+//! What one question may spend besides positions: moves examined (every
+//! amount a condition rejected counts as one) and, when asked for, time.
+//! The engines spend as they go and stop with the budget's error.
+
+use std::time::{Duration, Instant};
+
+use super::SearchError;
+use crate::diagnostics::Error;
+use crate::position::Position;
+use crate::rules::Game;
+
+/// The default bound on moves one question's general search may examine:
+/// at its 10 to 20 million moves a second (measured in the README), about
+/// 10 to 20 seconds.
+pub const DEFAULT_MOVE_BUDGET: u64 = 200_000_000;
+
+/// The default bound for the one-heap engine, whose moves cost about a
+/// nanosecond each: about as long.
+pub const DEFAULT_HEAP_MOVE_BUDGET: u64 = 10_000_000_000;
+
+/// Calls to `spend` between two looks at the clock.
+const CLOCK_EVERY: u32 = 64;
+
+/// One question's budget, started when the question is asked.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    moves: u64,
+    limit: u64,
+    timeout: Option<Duration>,
+    deadline: Option<Instant>,
+    calls: u32,
+}
+
+/// What ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    Moves(u64),
+    Time(Duration),
+}
+
+impl Budget {
+    pub fn start(limit: u64, timeout: Option<Duration>) -> Self {
+        Budget {
+            moves: 0,
+            limit,
+            timeout,
+            deadline: timeout.map(|t| Instant::now() + t),
+            calls: 0,
+        }
+    }
+
+    /// No limit: for callers that bound their work themselves.
+    pub fn unlimited() -> Self {
+        Budget::start(u64::MAX, None)
+    }
+
+    /// Moves it may still examine.
+    pub fn left(&self) -> u64 {
+        self.limit
+            .saturating_sub(self.moves)
+            .saturating_add(1)
+            .min(self.limit)
+    }
+
+    /// What ran out when a generation used up `left()`.
+    pub fn exhausted(&self) -> Exhausted {
+        Exhausted::Moves(self.limit)
+    }
+
+    /// Counts `moves` more, and fails once past the limit or the deadline.
+    pub fn spend(&mut self, moves: u64) -> Result<(), Exhausted> {
+        self.moves = self.moves.saturating_add(moves);
+        if self.moves > self.limit {
+            return Err(Exhausted::Moves(self.limit));
+        }
+        self.calls += 1;
+        if self.calls >= CLOCK_EVERY {
+            self.calls = 0;
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    /// Fails once past the deadline.
+    pub fn check_clock(&self) -> Result<(), Exhausted> {
+        match (self.deadline, self.timeout) {
+            (Some(deadline), Some(timeout)) if Instant::now() > deadline => {
+                Err(Exhausted::Time(timeout))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Exhausted {
+    /// The error for a search of `game` asked about `heaps`.
+    pub fn error(self, game: &Game, heaps: &[u64]) -> Error {
+        let (game, position) = (game.title(), Position::from_u64s(heaps));
+        match self {
+            Exhausted::Moves(limit) => SearchError::TooManyMoves {
+                game,
+                position,
+                limit,
+            },
+            Exhausted::Time(timeout) => SearchError::OutOfTime {
+                game,
+                position,
+                seconds: timeout.as_secs(),
+            },
+        }
+        .into()
+    }
+}

@@ -1,0 +1,107 @@
+//! Every search ends within its budget — positions, moves examined (each
+//! amount a condition rejected counts), time — with an error that says what
+//! ran out; and conditions on the amount are solved rather than tried for
+//! every amount.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::common::load_text;
+use gamelang::rules::Game;
+use gamelang::search::{Options, Solver, Value};
+
+fn game(text: &str) -> Arc<Game> {
+    let program = load_text("budgets.game", text, &[]);
+    program.games[0].default.clone().expect("the game lowers")
+}
+
+fn solver(game: &Arc<Game>, move_budget: Option<u64>, timeout: Option<Duration>) -> Solver {
+    Solver::with_options(
+        game.clone(),
+        Options {
+            move_budget,
+            timeout,
+            ..Options::default()
+        },
+    )
+}
+
+/// Euclid's game (Cole and Davie 1969) with the multiple as a condition on
+/// the amount: the mover at (a, b), a ≥ b > 0, loses iff a < φb, that is
+/// iff a² < ab + b² (a, b not both equal).
+const EUCLID: &str = "game euclid { heaps 2
+    take k where min(h[1], h[2]) divides k and h == max(h[1], h[2]) }";
+
+fn euclid_p(a: u64, b: u64) -> bool {
+    let (a, b) = (u128::from(a.max(b)), u128::from(a.min(b)));
+    b == 0 || (a != b && a * a < a * b + b * b)
+}
+
+#[test]
+fn a_divisibility_condition_is_solved_for_huge_heaps() {
+    // Trying every k up to 10^12 would examine 10^12 amounts; the multiples
+    // of the smaller heap are a handful. A budget of 100000 moves is plenty.
+    let euclid = game(EUCLID);
+    let mut solver = solver(&euclid, Some(100_000), None);
+    for (a, b) in [
+        (1_000_000_000_000, 600_000_000_000),
+        (1_000_000_000_000, 618_033_988_749),
+    ] {
+        let (value, explored) = solver.value(&[a, b]).expect("within the budget");
+        assert_eq!(value.is_p(), euclid_p(a, b), "({a}, {b})");
+        assert!(explored.edges < 100_000, "({a}, {b}): {explored:?}");
+    }
+}
+
+#[test]
+fn one_position_with_too_many_moves_stops_inside_its_generation() {
+    // From (10^12 - 11, 3) the multiples of 3 are 3.3 * 10^11 moves, all
+    // legal: the budget stops their generation, not the end of it.
+    let euclid = game(EUCLID);
+    let mut solver = solver(&euclid, Some(1_000_000), None);
+    let e = solver
+        .value(&[999_999_999_989, 3])
+        .expect_err("past the budget");
+    assert_eq!(e.code(), "gamelang::search::too_many_moves");
+}
+
+#[test]
+fn solved_conditions_agree_with_the_definition_on_small_positions() {
+    let euclid = game(EUCLID);
+    let mut solver = solver(&euclid, None, None);
+    for a in 0..40 {
+        for b in 0..40 {
+            let (value, _) = solver.value(&[a, b]).expect("small");
+            assert_eq!(value.is_p(), euclid_p(a, b), "({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn the_general_search_stops_at_its_move_budget() {
+    // `k is prime` cannot be solved: every amount is tried and counted.
+    let g = game("game g { heaps 2; take k where k is prime; take 1.. from both heaps }");
+    let mut solver = solver(&g, Some(100_000), None);
+    let e = solver.value(&[300, 300]).expect_err("past the budget");
+    assert_eq!(e.code(), "gamelang::search::too_many_moves");
+    assert!(e.to_string().contains("100000 moves"), "{e}");
+}
+
+#[test]
+fn the_one_heap_engine_stops_at_its_move_budget() {
+    let g = game("game g { heaps *; take k where k is prime }");
+    let mut solver = solver(&g, Some(1_000_000), None);
+    assert!(solver.decomposed());
+    let e = solver.value(&[100_000]).expect_err("past the budget");
+    assert_eq!(e.code(), "gamelang::search::too_many_moves");
+    // Within the budget, the same solver answers: g(1) = 0 (no prime is 1).
+    assert_eq!(solver.value(&[1]).expect("small").0, Value::Grundy(0));
+}
+
+#[test]
+fn a_timeout_stops_a_search() {
+    let g = game("game g { heaps 2; take k where k is prime; take 1.. from both heaps }");
+    let mut solver = solver(&g, Some(u64::MAX), Some(Duration::ZERO));
+    let e = solver.value(&[1000, 1000]).expect_err("out of time");
+    assert_eq!(e.code(), "gamelang::search::timeout");
+}
