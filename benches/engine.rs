@@ -171,6 +171,106 @@ fn kayles_sparse_by_hand(n: usize) -> Vec<u32> {
     g
 }
 
+/// Any octal game (`digits[j]` for removing j tokens: bit 1 leaves nothing,
+/// 2 one heap, 4 two nonempty heaps) by rare and common values, as the
+/// peers' hand-written loops do: the first 1024 heaps plainly, then the
+/// mask with the fewest rare values among them, fixed. Splits with a rare
+/// part are enumerated from the list of rare heaps and give every common
+/// value; the rare values below the smallest missing common value are then
+/// looked for among all splits, stopping once all are found.
+fn octal_sparse_by_hand(digits: &[u8], n: usize) -> Vec<u32> {
+    const WORDS: usize = 64; // values below 4096
+    let start = 1024.min(n);
+    let mut g = vec![0u32; start + 1];
+    let mut seen = [0u64; WORDS];
+    let mex = |seen: &[u64; WORDS]| {
+        let w = seen.iter().position(|&w| w != u64::MAX).unwrap();
+        (w * 64) as u32 + (!seen[w]).trailing_zeros()
+    };
+    let set = |seen: &mut [u64; WORDS], v: u32| seen[v as usize / 64] |= 1 << (v % 64);
+    for i in 1..=start {
+        seen.fill(0);
+        for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
+            let r = i - j;
+            if d & 1 != 0 && r == 0 {
+                set(&mut seen, 0);
+            }
+            if d & 2 != 0 && r > 0 {
+                set(&mut seen, g[r]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=r / 2 {
+                    set(&mut seen, g[a] ^ g[r - a]);
+                }
+            }
+        }
+        g[i] = mex(&seen);
+    }
+    let parity = |v: u32, m: u32| (v & m).count_ones() & 1;
+    // The mask with the fewest rare values so far, chosen again each time
+    // the values double.
+    let choose = |g: &[u32]| {
+        let mut count = vec![0usize; WORDS * 64];
+        for &v in g {
+            count[v as usize] += 1;
+        }
+        let mask = (1..WORDS as u32 * 64)
+            .min_by_key(|&m| {
+                (0..count.len() as u32)
+                    .filter(|&v| parity(v, m) == 0)
+                    .map(|v| count[v as usize])
+                    .sum::<usize>()
+            })
+            .unwrap();
+        let rare: Vec<usize> = (1..g.len()).filter(|&i| parity(g[i], mask) == 0).collect();
+        (mask, rare)
+    };
+    let (mut mask, mut rare) = choose(&g);
+    for i in start + 1..=n {
+        if i.is_power_of_two() {
+            (mask, rare) = choose(&g);
+        }
+        seen.fill(0);
+        for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
+            let r = i - j;
+            if d & 2 != 0 && r > 0 {
+                set(&mut seen, g[r]);
+            }
+            if d & 4 != 0 {
+                for &a in &rare {
+                    if a >= r {
+                        break;
+                    }
+                    set(&mut seen, g[a] ^ g[r - a]);
+                }
+            }
+        }
+        let common = (0..)
+            .find(|&v| parity(v, mask) == 1 && seen[v as usize / 64] >> (v % 64) & 1 == 0)
+            .unwrap();
+        let mut wanted: Vec<u32> = (0..common)
+            .filter(|&v| parity(v, mask) == 0 && seen[v as usize / 64] >> (v % 64) & 1 == 0)
+            .collect();
+        let mut a = 1;
+        while !wanted.is_empty() && a <= i / 2 {
+            for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
+                let r = i - j;
+                if d & 4 != 0 && a <= r / 2 {
+                    let v = g[a] ^ g[r - a];
+                    wanted.retain(|&w| w != v);
+                }
+            }
+            a += 1;
+        }
+        let v = wanted.first().copied().unwrap_or(common);
+        g.push(v);
+        if parity(v, mask) == 0 {
+            rare.push(i);
+        }
+    }
+    g
+}
+
 /// Grundy's game: split a heap into two unequal nonempty heaps.
 fn grundy_by_hand(n: usize) -> Vec<u32> {
     let mut g = vec![0u32; n + 1];
@@ -299,7 +399,8 @@ fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
 
 fn main() {
     // `cargo bench --bench engine -- WORD` runs only the cases whose name
-    // holds WORD (subtraction, kayles, grundy, wythoff, nim, block).
+    // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block);
+    // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5).
     let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let run = |case: &str| only.as_ref().is_none_or(|w| case.contains(w.as_str()));
     let mut rows = Vec::new();
@@ -309,6 +410,9 @@ fn main() {
     }
     if run("kayles") {
         kayles_cases(&mut rows);
+    }
+    if run("octal") {
+        octal_cases(&mut rows);
     }
     if run("grundy") {
         grundy_cases(&mut rows);
@@ -357,6 +461,35 @@ fn kayles_cases(rows: &mut Vec<Row>) {
         "by-hand rare/common (plain O(n^2) infeasible)",
     ));
     one_heap(rows, "Kayles 0.77 to 10^6", &kayles, n, &methods, base);
+}
+
+/// Officers (0.6), Treblecross (0.007) and Dawson's chess (0.137), with
+/// Kayles (0.77): the octal rows, each against the hand-written
+/// rare/common loop.
+fn octal_cases(rows: &mut Vec<Row>) {
+    let cases: [(&str, &str, &[u8]); 4] = [
+        ("Kayles", "0.77", &[0, 7, 7]),
+        ("Officers", "0.6", &[0, 6]),
+        ("Treblecross", "0.007", &[0, 0, 0, 7]),
+        ("Dawson's chess", "0.137", &[0, 1, 3, 7]),
+    ];
+    let top = std::env::var("OCTAL_UPTO")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100_000);
+    for (name, code, digits) in cases {
+        let g = game(&format!("game g {{ heaps *\n octal {code} }}"), "g");
+        let (by_hand, time) = timed(|| octal_sparse_by_hand(digits, top));
+        let base = Some((by_hand, time, "by-hand rare/common loop"));
+        one_heap(
+            rows,
+            &format!("{name} {code} to {top}"),
+            &g,
+            top,
+            &[Method::Auto],
+            base,
+        );
+    }
 }
 
 fn grundy_cases(rows: &mut Vec<Row>) {
