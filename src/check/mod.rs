@@ -14,6 +14,7 @@ mod params;
 mod position;
 mod program;
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::diagnostics::{self, Errors, Source};
@@ -33,6 +34,8 @@ pub struct Program {
     overrides: Vec<Override>,
     /// Games defined in the file whose definitions did not parse.
     unparsed: Vec<String>,
+    /// Each game's index in `games`, by name.
+    by_name: HashMap<String, usize>,
 }
 
 /// A game as defined, and its instance with default (or `--set`) parameters.
@@ -93,30 +96,29 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         analyses: Vec::new(),
         overrides,
         unparsed,
+        by_name: HashMap::new(),
     };
     errors.extend(program.unknown_overrides(&file));
-    for item in &file.items {
-        if let Item::Game(def) = item {
-            program.add_game(def, &mut errors);
+    let mut statements = Vec::new();
+    for item in file.items {
+        match item {
+            Item::Game(def) => program.add_game(def, &mut errors),
+            Item::Analyze(statement) => statements.push(statement),
         }
     }
-    for item in &file.items {
-        if let Item::Analyze(statement) = item {
-            match program.analysis(statement, source) {
-                Ok(Some(analysis)) => program.analyses.push(analysis),
-                Ok(None) => {}
-                Err(e) => errors.extend(e),
-            }
+    for statement in &statements {
+        match program.analysis(statement, source) {
+            Ok(Some(analysis)) => program.analyses.push(analysis),
+            Ok(None) => {}
+            Err(e) => errors.extend(e),
         }
     }
     // A value from outside is checked against every game that has the
     // parameter: the same mistake is reported once.
-    let mut seen = Vec::new();
+    let mut seen = HashSet::new();
     errors.retain(|e| {
-        let key = (e.code(), e.to_string(), e.primary().map(|(_, span)| span));
-        let new = !seen.contains(&key);
-        seen.push(key);
-        new
+        let span = e.primary().map(|(_, span)| (span.offset(), span.len()));
+        seen.insert((e.code(), e.to_string(), span))
     });
     (program, errors)
 }
@@ -146,7 +148,7 @@ impl Program {
 
     /// Checks a game's definition and adds it, lowered with its defaults
     /// and the values from outside where they check.
-    fn add_game(&mut self, def: &ast::GameDef, errors: &mut Errors) {
+    fn add_game(&mut self, def: ast::GameDef, errors: &mut Errors) {
         let source = &self.source.clone();
         if let Some(first) = self.game(&def.name.name) {
             errors.push(
@@ -162,8 +164,8 @@ impl Program {
         }
         // Mistakes in the rules themselves show with the declared defaults;
         // values from outside are blamed only where they are used.
-        let declared = params::resolve(def, &[], &[], source, source);
-        let lowered = match declared.and_then(|values| lower(def, values, source)) {
+        let declared = params::resolve(&def, &[], &[], source, source);
+        let lowered = match declared.and_then(|values| lower(&def, values, source)) {
             Err(e) => {
                 errors.extend(e);
                 Err(Vec::new())
@@ -172,7 +174,7 @@ impl Program {
             Ok(_) => {
                 // A value of the wrong kind is wrong wherever it is used;
                 // one that breaks the rules only where it is.
-                let lowered = self.lower_with(def, &[], source).map(Arc::new);
+                let lowered = self.lower_with(&def, &[], source).map(Arc::new);
                 if let Err(e) = &lowered {
                     errors.extend(e.iter().filter(|e| is_wrong_kind(e)).cloned());
                 }
@@ -183,8 +185,9 @@ impl Program {
             Ok(game) => (Some(game), Vec::new()),
             Err(e) => (None, e),
         };
+        self.by_name.insert(def.name.name.clone(), self.games.len());
         self.games.push(GameEntry {
-            def: def.clone(),
+            def,
             default,
             errors: used_errors,
         });

@@ -12,7 +12,7 @@ use crate::syntax::ast::{self, Ident, PositionLit};
 
 impl Program {
     pub fn game(&self, name: &str) -> Option<&GameEntry> {
-        self.games.iter().find(|g| g.def.name.name == name)
+        self.by_name.get(name).map(|&i| &self.games[i])
     }
 
     /// The game `--game NAME` names, or the only game of the file.
