@@ -144,9 +144,9 @@ impl Solver {
         };
         let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
-        } else if let Some(groups) = moves.rays().filter(|_| options.rays) {
+        } else if let Some(rays) = moves.rays().filter(|_| options.rays) {
             let rays = RaySearch::new(
-                groups,
+                rays,
                 game.misere,
                 options.max_positions,
                 options.progress.clone(),
@@ -213,7 +213,9 @@ impl Solver {
                 {
                     Err(too_large(&self.game, self.max_positions, heaps))
                 }
-                Fit::TooLarge { .. } => g.value(&self.game, &self.moves, heaps, budget),
+                Fit::TooLarge { .. } | Fit::NoBox => {
+                    g.value(&self.game, &self.moves, heaps, budget)
+                }
             },
             Engine::Heaps(h) => {
                 let top = heaps.iter().copied().max().unwrap_or(0);

@@ -14,6 +14,7 @@
 //! it.
 
 use super::budget::{Budget, Exhausted};
+use super::moves::Ray;
 use super::{Explored, Progress, SearchError, Value};
 use crate::diagnostics::Error;
 use crate::position::Position;
@@ -22,8 +23,8 @@ use crate::rules::Game;
 /// The ray engine for one game: the box evaluated last, grown (and
 /// evaluated anew) when a question falls outside it.
 pub struct RaySearch {
-    /// The numbers of heaps the rules take from, starting with 1.
-    groups: Vec<usize>,
+    /// The rules' rays.
+    rays: Vec<Ray>,
     misere: bool,
     max_positions: usize,
     evaluated: Option<Evaluated>,
@@ -49,6 +50,9 @@ pub enum Fit {
     TooLarge {
         at_least: u128,
     },
+    /// The rays do not fill a box at positions of this many heaps (a heap
+    /// without its own ray, or a ray through a heap it lacks).
+    NoBox,
 }
 
 /// One direction's lines: a line is identified by an affine function of the
@@ -60,9 +64,9 @@ struct Lines {
 }
 
 impl RaySearch {
-    pub fn new(groups: Vec<usize>, misere: bool, max_positions: usize, progress: Progress) -> Self {
+    pub fn new(rays: Vec<Ray>, misere: bool, max_positions: usize, progress: Progress) -> Self {
         RaySearch {
-            groups,
+            rays,
             misere,
             max_positions,
             evaluated: None,
@@ -83,9 +87,7 @@ impl RaySearch {
         corner: &[u64],
         budget: &mut Budget,
     ) -> Result<(), Error> {
-        match self.value(game, corner, budget)? {
-            Fit::Answered(..) | Fit::TooLarge { .. } => Ok(()),
-        }
+        self.value(game, corner, budget).map(|_| ())
     }
 
     /// The value of `heaps`, evaluating a larger box if it lies outside the
@@ -100,6 +102,14 @@ impl RaySearch {
                 at_least: u128::MAX,
             });
         };
+        if cells(&needed) > self.max_positions as u128 {
+            return Ok(Fit::TooLarge {
+                at_least: cells(&needed),
+            });
+        }
+        let Some(directions) = self.directions(needed.len()) else {
+            return Ok(Fit::NoBox);
+        };
         let (before, moves_before) = match &self.evaluated {
             Some(e) if e.dims.len() == needed.len() => {
                 if needed.iter().zip(&e.dims).all(|(n, d)| n <= d) {
@@ -110,12 +120,12 @@ impl RaySearch {
             }
             _ => (0, 0),
         };
-        let Some(dims) = self.grown(&needed) else {
+        let Some(dims) = self.grown(&needed, &directions) else {
             return Ok(Fit::TooLarge {
                 at_least: cells(&needed),
             });
         };
-        let evaluated = self.evaluate(game, dims, heaps, budget)?;
+        let evaluated = self.evaluate(game, dims, &directions, heaps, budget)?;
         let value = self.read(&evaluated, &needed);
         let explored = Explored {
             positions: evaluated.values.len().saturating_sub(before),
@@ -142,7 +152,7 @@ impl RaySearch {
     /// extent at least doubled when it must grow (so that questions asked in
     /// increasing order cost a constant factor more than one box), less
     /// when that would not fit, `None` when even `needed` does not.
-    fn grown(&self, needed: &[usize]) -> Option<Vec<usize>> {
+    fn grown(&self, needed: &[usize], directions: &[Vec<usize>]) -> Option<Vec<usize>> {
         let held = self
             .evaluated
             .as_ref()
@@ -165,25 +175,46 @@ impl RaySearch {
         };
         [doubled, covering, needed.to_vec()]
             .into_iter()
-            .find(|dims| self.fits(dims))
+            .find(|dims| self.fits(dims, directions))
     }
 
     /// Whether a box fits the limits: its positions, and the words of its
     /// lines' value sets, four for each position the limit allows.
-    fn fits(&self, dims: &[usize]) -> bool {
+    fn fits(&self, dims: &[usize], directions: &[Vec<usize>]) -> bool {
         let limit = self.max_positions as u128;
         cells(dims) <= limit
-            && layout(dims, &self.directions(dims.len()), self.misere)
+            && layout(dims, directions, self.misere)
                 .is_some_and(|(_, words)| words <= limit.saturating_mul(4))
     }
 
-    /// Every set of heaps a move may take from, at positions of `n` heaps.
-    fn directions(&self, n: usize) -> Vec<Vec<usize>> {
-        let mut all = Vec::new();
-        for &size in self.groups.iter().filter(|&&size| size <= n) {
-            all.extend(super::moves::combinations(n, size));
+    /// Every set of heaps a move may take from, at positions of `n` heaps;
+    /// `None` unless every heap has its own ray and every fixed ray's heaps
+    /// exist.
+    fn directions(&self, n: usize) -> Option<Vec<Vec<usize>>> {
+        // Counted before they are listed: no more than positions allowed.
+        let count = self
+            .rays
+            .iter()
+            .map(|ray| match ray {
+                Ray::Any(size) => binomial(n, *size),
+                Ray::Fixed(_) => Some(1),
+            })
+            .try_fold(0u128, |total, c| total.checked_add(c?))?;
+        if count > self.max_positions as u128 {
+            return None;
         }
-        all
+        let mut all = Vec::new();
+        for ray in &self.rays {
+            match ray {
+                Ray::Any(size) if *size <= n => all.extend(super::moves::combinations(n, *size)),
+                Ray::Any(_) => {}
+                Ray::Fixed(heaps) if heaps.iter().all(|&h| h < n) => all.push(heaps.clone()),
+                Ray::Fixed(_) => return None,
+            }
+        }
+        all.sort();
+        all.dedup();
+        (0..n).all(|i| all.contains(&vec![i])).then_some(all)
     }
 
     /// Evaluates the box `dims` from scratch.
@@ -193,10 +224,10 @@ impl RaySearch {
         &self,
         game: &Game,
         dims: Vec<usize>,
+        directions: &[Vec<usize>],
         asked: &[u64],
         budget: &Budget,
     ) -> Result<Evaluated, Error> {
-        let directions = self.directions(dims.len());
         let too_large = || {
             Error::from(SearchError::TooManyPositions {
                 game: game.title(),
@@ -204,7 +235,7 @@ impl RaySearch {
                 limit: self.max_positions,
             })
         };
-        let (words, _) = layout(&dims, &directions, self.misere).ok_or_else(too_large)?;
+        let (words, _) = layout(&dims, directions, self.misere).ok_or_else(too_large)?;
         let size = usize::try_from(cells(&dims)).map_err(|_| too_large())?;
         let lines: Vec<Lines> = directions.iter().map(|d| lines(&dims, d)).collect();
         let sweep = Sweep {
@@ -408,6 +439,16 @@ impl Sweep<'_> {
             }
         }
     }
+}
+
+/// C(n, k), `None` past 2^128.
+fn binomial(n: usize, k: usize) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    (0..k.min(n - k)).try_fold(1u128, |c, i| {
+        Some(c.checked_mul((n - i) as u128)? / (i as u128 + 1))
+    })
 }
 
 /// The positions of a box, exactly (a box of 2^64-sized heaps overflows

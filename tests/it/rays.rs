@@ -21,6 +21,10 @@ const GAMES: &[&str] = &[
     "game g { position (a, b); take 1..; take 1.. from both heaps }",
     "game g { heaps *; play misere; take 1..; take 1.. from 2 heaps }",
     "game g { heaps 2; play misere; take 1..; take 1.. from both heaps }",
+    // Move blocks the compiler reads as rays.
+    "game g { heaps *; move take { choose i in 1..len; choose k in 1..h[i]; h[i] -= k } }",
+    "game g { position (a, b); move one { choose i in 1..len; choose k in 1..h[i]; h[i] -= k }; move both { choose k in 1..min(a, b); a -= k; b -= k } }",
+    "game g { heaps 3; move a { choose k in 1..h[1]; h[1] -= k }; move b { choose k in 1..h[2]; h[2] -= k }; move c { choose k in 1..h[3]; h[3] -= k }; move ac { choose k in 1..min(h[3], h[1]); h[1] -= k; h[3] -= k } }",
 ];
 
 fn game(text: &str) -> Arc<Game> {
@@ -40,7 +44,11 @@ fn solver(game: &Arc<Game>, rays: bool) -> Solver {
 
 fn agree(game: &Arc<Game>, positions: &[Vec<u64>]) {
     let (mut fast, mut slow) = (solver(game, true), solver(game, false));
-    assert!(fast.uses_rays() && !slow.uses_rays());
+    assert!(
+        fast.uses_rays() && !slow.uses_rays(),
+        "{:?}",
+        game.rules.iter().map(|r| &r.kind).collect::<Vec<_>>()
+    );
     for heaps in positions {
         let fits = game.heap_count.is_none_or(|n| n == heaps.len());
         if !fits {
@@ -79,6 +87,10 @@ fn other_rules_use_no_rays() {
         "game g { heaps 2; take k where k <= h; take 1.. from both heaps }",
         "game g { heaps 2 where h[1] <= h[2]; take 1..; take 1.. from both heaps }",
         "game g { heaps *; take 1.. from up to 2 heaps }",
+        // Blocks the compiler does not read as rays.
+        "game g { heaps 2; move m { choose k in 1..h[1]; h[1] -= k; h[2] -= k } }",
+        "game g { heaps 2; move m { choose k in 2..h[1]; h[1] -= k } }",
+        "game g { heaps *; move m { choose i in 1..len; choose k in 1..h[i]; h[i] -= k; h[i] += 0 } }",
     ] {
         assert!(!solver(&game(text), true).uses_rays(), "{text}");
     }
@@ -117,4 +129,20 @@ fn a_box_past_the_limit_is_refused_before_it_is_built() {
         .expect_err("too large");
     assert_eq!(error.code(), "gamelang::search::too_large");
     assert_eq!(solver.len(), 0);
+}
+
+#[test]
+fn thousands_of_heaps_are_searched_without_listing_every_pair() {
+    // 10,000 heaps, one of them 1: the pairs of heaps a `from 2 heaps` rule
+    // may take from number 5 * 10^7, once listed up front (gigabytes).
+    let g = game("game g { heaps *; take 1..; take 1.. from 2 heaps }");
+    let mut solver = solver(&g, true);
+    let mut heaps = vec![0u64; 10_000];
+    heaps[7] = 1;
+    let (value, _) = solver.value(&heaps).expect("one move");
+    assert_eq!(value, Value::Grundy(1));
+    // The moves of the position as written, not its canonical form.
+    let moves = solver.moves_from(&heaps).expect("one move");
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].1[7], 0);
 }

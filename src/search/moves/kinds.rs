@@ -3,7 +3,7 @@
 //! `heaps` that it leaves as it found it.
 
 use super::amounts::{AmountGen, minus};
-use super::shapes::{combinations, spliced, up_to};
+use super::shapes::{each_combination, spliced, up_to};
 use crate::rules::expr::{Env, EvalError};
 use crate::rules::{OctalCode, Split};
 
@@ -46,11 +46,11 @@ pub(super) fn take_same(
     next: &mut [u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
-    for chosen in combinations(heaps.len(), n) {
+    each_combination(heaps.len(), n, |chosen| {
         let smallest = chosen.iter().map(|&i| heaps[i]).min().unwrap_or(0);
         // The amount must be allowed on every chosen heap.
         amounts.each(smallest, heaps, |k| {
-            for &i in &chosen {
+            for &i in chosen {
                 if let Some(condition) = &amounts.condition {
                     let env = Env {
                         amount: k,
@@ -63,17 +63,16 @@ pub(super) fn take_same(
                     }
                 }
             }
-            for &i in &chosen {
+            for &i in chosen {
                 next[i] = minus(heaps[i], k)?;
             }
             emit(next)?;
-            for &i in &chosen {
+            for &i in chosen {
                 next[i] = heaps[i];
             }
             Ok(())
-        })?;
-    }
-    Ok(())
+        })
+    })
 }
 
 /// Take from each of up to `n` heaps, any amount from each.

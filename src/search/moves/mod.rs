@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
+use crate::syntax::ast::Func;
 use amounts::AmountGen;
 pub(crate) use shapes::combinations;
 
@@ -146,34 +147,39 @@ impl MoveGen {
             && !self.reads_places()
     }
 
-    /// When every move takes any positive amount from each of a fixed
-    /// number of heaps (`take 1..`, `take 1.. from n heaps`), and some rule
-    /// takes from one heap: the numbers of heaps the rules take from,
-    /// sorted, starting with 1. The moves from p are then p − k·d for
-    /// k = 1, 2, … along each direction d (a set of that many heaps), and
-    /// the positions below p fill the box [0, p₁] × … × [0, pₙ].
-    pub fn rays(&self) -> Option<Vec<usize>> {
+    /// When every move takes any positive amount from each of a fixed set
+    /// of heaps — `take 1..`, `take 1.. from n heaps`, or a move block the
+    /// compiler reads as one (`choose i in 1..len; choose k in 1..h[i];
+    /// h[i] -= k`, or `choose k in 1..min(a, b); a -= k; b -= k`): the
+    /// rays, deduplicated. The moves from p are then p − k·d for k = 1, 2,
+    /// … along each direction d (a set of heaps); where every heap has its
+    /// own, the positions below p fill the box [0, p₁] × … × [0, pₙ].
+    pub fn rays(&self) -> Option<Vec<Ray>> {
         if self.invariant.is_some() {
             return None;
         }
-        let mut groups = Vec::new();
+        let mut rays = Vec::new();
         for rule in &self.rules {
-            match rule {
+            rays.push(match rule {
                 Compiled::Take {
                     amounts,
                     target,
                     split_rest: None,
-                } if amounts.every_positive() => groups.push(match *target {
-                    Target::One => 1,
-                    Target::Same(n) => n,
+                } if amounts.every_positive() => match *target {
+                    Target::One | Target::UpTo(1) => Ray::Any(1),
+                    Target::Same(n) => Ray::Any(n),
                     Target::UpTo(_) => return None,
-                }),
+                },
+                Compiled::Block(block) => block_ray(block)?,
                 _ => return None,
-            }
+            });
         }
-        groups.sort_unstable();
-        groups.dedup();
-        (groups.first() == Some(&1)).then_some(groups)
+        rays.sort();
+        rays.dedup();
+        // Without a ray along one heap there is no box to fill.
+        let single =
+            |r: &Ray| matches!(r, Ray::Any(1)) || matches!(r, Ray::Fixed(h) if h.len() == 1);
+        rays.iter().any(single).then_some(rays)
     }
 
     /// Whether some condition reads heaps by place or counts them.
@@ -259,6 +265,83 @@ impl MoveGen {
             Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
             Compiled::Block(block) => block::moves(block, heaps, emit),
         }
+    }
+}
+
+/// A ray rule's directions: any `n` of the heaps, or these heaps (0-based).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ray {
+    Any(usize),
+    Fixed(Vec<usize>),
+}
+
+/// The ray a move block makes, when it is one of the two forms the
+/// compiler reads: any positive amount from any one heap, or the same
+/// positive amount from fixed heaps, up to the smallest of them.
+fn block_ray(block: &Block) -> Option<Ray> {
+    use crate::rules::{AssignOp, Stmt};
+    let one = Expr::Const(1);
+    match block.body.as_slice() {
+        [
+            Stmt::Choose {
+                slot: i,
+                lo: lo_i,
+                hi: Expr::Len,
+            },
+            Stmt::Choose {
+                slot: k,
+                lo: lo_k,
+                hi: Expr::HeapAt(at),
+            },
+            Stmt::Assign {
+                index: Expr::Var(assigned),
+                op: AssignOp::Sub,
+                value: Expr::Var(taken),
+            },
+        ] if *lo_i == one
+            && *lo_k == one
+            && **at == Expr::Var(*i)
+            && assigned == i
+            && taken == k
+            && i != k =>
+        {
+            Some(Ray::Any(1))
+        }
+        [Stmt::Choose { slot: k, lo, hi }, assigns @ ..] if *lo == one && !assigns.is_empty() => {
+            let mut heaps = Vec::new();
+            for statement in assigns {
+                match statement {
+                    Stmt::Assign {
+                        index: Expr::Const(index),
+                        op: AssignOp::Sub,
+                        value: Expr::Var(taken),
+                    } if taken == k && *index >= 1 => heaps.push(usize::try_from(*index).ok()?),
+                    _ => return None,
+                }
+            }
+            // The bound: the smallest of exactly the heaps taken from.
+            let mut bounded = match hi {
+                Expr::HeapAt(_) => vec![hi],
+                Expr::Call(Func::Min, args) => args.iter().collect(),
+                _ => return None,
+            }
+            .into_iter()
+            .map(|e| match e {
+                Expr::HeapAt(at) => match **at {
+                    Expr::Const(index) => usize::try_from(index).ok(),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect::<Option<Vec<usize>>>()?;
+            heaps.sort_unstable();
+            bounded.sort_unstable();
+            bounded.dedup();
+            let distinct = heaps.windows(2).all(|w| w[0] != w[1]);
+            (distinct && heaps == bounded)
+                .then(|| Ray::Fixed(heaps.iter().map(|h| h - 1).collect()))
+        }
+        _ => None,
     }
 }
 

@@ -14,15 +14,29 @@ pub(super) fn spliced(heaps: &[u64], i: usize, with: &[u64]) -> Vec<u64> {
 /// All `n`-element index sets of `0..len`, in order.
 pub(crate) fn combinations(len: usize, n: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
+    let _ = each_combination(len, n, |chosen| -> Result<(), ()> {
+        out.push(chosen.to_vec());
+        Ok(())
+    });
+    out
+}
+
+/// Calls `f` with each `n`-element index set of `0..len`, in order, one at
+/// a time (there may be far too many to list); stops at `f`'s first error.
+pub(crate) fn each_combination<E>(
+    len: usize,
+    n: usize,
+    mut f: impl FnMut(&[usize]) -> Result<(), E>,
+) -> Result<(), E> {
     if n == 0 || n > len {
-        return out;
+        return Ok(());
     }
     let mut chosen: Vec<usize> = (0..n).collect();
     loop {
-        out.push(chosen.clone());
+        f(&chosen)?;
         // Advance the rightmost index that can move.
         let Some(i) = (0..n).rev().find(|&i| chosen[i] < len - n + i) else {
-            return out;
+            return Ok(());
         };
         chosen[i] += 1;
         for j in i + 1..n {
