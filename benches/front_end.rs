@@ -23,7 +23,10 @@ fn file(games: usize) -> String {
 }
 
 fn main() {
-    println!("{:>10} {:>10} {:>12} {:>10}", "games", "MB", "check", "s per MB");
+    println!(
+        "{:>10} {:>10} {:>12} {:>10}",
+        "games", "MB", "check", "s per MB"
+    );
     for games in [17_770, 35_540, 71_080, 142_160] {
         let text = file(games);
         let mb = text.len() as f64 / 1e6;

@@ -170,9 +170,76 @@ pub fn render(diagnostic: &dyn Diagnostic, colour: bool, width: usize) -> String
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
     let mut out = String::new();
-    // Rendering into a String cannot fail.
-    let _ = handler.render_report(&mut out, diagnostic);
+    // Rendering into a String cannot fail. A label on a very long line
+    // (the renderer pads to its column, and cannot past 65,535) is shown
+    // as its place alone.
+    let _ = match far_label(diagnostic) {
+        Some(place) => handler.render_report(&mut out, &Unsourced { diagnostic, place }),
+        None => handler.render_report(&mut out, diagnostic),
+    };
     out
+}
+
+/// Lines longer than this are not shown beside a diagnostic.
+#[cfg(feature = "cli")]
+const LONGEST_SHOWN_LINE: usize = 10_000;
+
+/// `name:line:column` of the first label on a line too long to show.
+#[cfg(feature = "cli")]
+fn far_label(diagnostic: &dyn Diagnostic) -> Option<String> {
+    let source = diagnostic.source_code()?;
+    for label in diagnostic.labels()? {
+        let contents = source.read_span(label.inner(), 0, 0).ok()?;
+        let data = std::str::from_utf8(contents.data()).ok()?;
+        let line_len = data.lines().next().map_or(0, str::len);
+        if line_len.max(contents.column()) > LONGEST_SHOWN_LINE {
+            let name = contents.name().unwrap_or("input");
+            return Some(format!(
+                "{name}:{}:{}",
+                contents.line() + 1,
+                contents.column() + 1
+            ));
+        }
+    }
+    None
+}
+
+/// A diagnostic shown with its place in words instead of its source lines.
+#[cfg(feature = "cli")]
+struct Unsourced<'a> {
+    diagnostic: &'a dyn Diagnostic,
+    place: String,
+}
+
+#[cfg(feature = "cli")]
+impl std::fmt::Debug for Unsourced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+#[cfg(feature = "cli")]
+impl std::fmt::Display for Unsourced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (at {}, on a line too long to show)",
+            self.diagnostic, self.place
+        )
+    }
+}
+
+#[cfg(feature = "cli")]
+impl std::error::Error for Unsourced<'_> {}
+
+#[cfg(feature = "cli")]
+impl Diagnostic for Unsourced<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.code()
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.help()
+    }
 }
 
 impl Error {

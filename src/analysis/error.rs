@@ -33,6 +33,21 @@ pub enum Error {
     )]
     TooLargeToSearch { game: String, position: Position },
 
+    /// Comparing a closed form with the search on every small position
+    /// would take too many positions.
+    #[error(
+        "comparing `{game}` on every position with heaps up to {bound} takes {} positions, more than the {limit} allowed",
+        count_text(*.positions)
+    )]
+    #[diagnostic(code(gamelang::verify::too_large), help("compare on smaller heaps"))]
+    TooManyToVerify {
+        game: String,
+        bound: u64,
+        /// `None`: more than 2^128.
+        positions: Option<u128>,
+        limit: usize,
+    },
+
     /// A closed form disagrees with the search: a bug in gamelang.
     #[error(
         "internal error: the closed form `{id}` disagrees with the search on `{game}` at {position}: {disagreement}"
@@ -44,4 +59,8 @@ pub enum Error {
         position: Position,
         disagreement: Disagreement,
     },
+}
+
+fn count_text(positions: Option<u128>) -> String {
+    positions.map_or_else(|| "more than 2^128".to_string(), |n| n.to_string())
 }

@@ -33,6 +33,23 @@ pub const DEFAULT_BOUND: u64 = 8;
 /// Heap counts compared for `heaps *` games.
 const ANY_HEAPS_UP_TO: usize = 3;
 
+/// The most positions one comparison may take.
+pub const MAX_VERIFIED: usize = 1_000_000;
+
+/// How many positions `small_positions` lists at most (before the
+/// invariant leaves some out); `None` past 2^128.
+pub fn small_position_count(game: &Game, bound: u64) -> Option<u128> {
+    let side = u128::from(bound) + 1;
+    let counts: Vec<usize> = match game.heap_count {
+        Some(n) => vec![n],
+        None => (0..=ANY_HEAPS_UP_TO).collect(),
+    };
+    counts.into_iter().try_fold(0u128, |total, count| {
+        let power = (0..count).try_fold(1u128, |p, _| p.checked_mul(side))?;
+        total.checked_add(power)
+    })
+}
+
 /// Every position of `game` with heaps at most `bound`: all heap counts up to
 /// three for `heaps *`, the game's count otherwise; those that break the
 /// invariant left out.
@@ -70,6 +87,16 @@ pub fn verify(
     bound: u64,
     options: Options,
 ) -> Result<Verified, Error> {
+    let count = small_position_count(game, bound);
+    if count.is_none_or(|n| n > MAX_VERIFIED as u128) {
+        return Err(AnalysisError::TooManyToVerify {
+            game: game.title(),
+            bound,
+            positions: count,
+            limit: MAX_VERIFIED,
+        }
+        .into());
+    }
     let positions = small_positions(game, bound);
     let mut solver = Solver::with_options(game.clone(), options);
     for heaps in &positions {

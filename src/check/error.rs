@@ -312,9 +312,14 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// A position of `n` heaps: `(1, 2, 3)`.
+/// A position of `n` heaps: `(1, 2, 3)`; past a handful, shortened to
+/// `(1, 2, …, 1000000)` (a count may be as large as the file can say).
 fn example(n: usize) -> String {
-    crate::position::heaps_text(&(1..=n).collect::<Vec<_>>())
+    if n <= 6 {
+        crate::position::heaps_text(&(1..=n).collect::<Vec<_>>())
+    } else {
+        format!("(1, 2, …, {n})")
+    }
 }
 
 pub(super) fn quoted(names: &[String]) -> String {

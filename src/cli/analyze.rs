@@ -126,7 +126,7 @@ fn say_verified(
 ) -> Result<(), Error> {
     let say = |line: String| {
         if args.json {
-            eprintln!("{line}");
+            super::err(&format!("{line}\n"));
         } else {
             out(&format!("{line}\n"));
         }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use gamelang::check::check;
 
-use super::{FINDINGS, USAGE, out, print_diagnostic, print_errors, read_source};
+use super::{FINDINGS, USAGE, err, out, print_diagnostic, print_errors, read_source};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -43,7 +43,9 @@ pub fn run(args: Args) -> ExitCode {
     let files_word = if files == 1 { "file" } else { "files" };
     if errors > 0 {
         let errors_word = if errors == 1 { "error" } else { "errors" };
-        eprintln!("found {errors} {errors_word} in {broken_files} of {files} {files_word}");
+        err(&format!(
+            "found {errors} {errors_word} in {broken_files} of {files} {files_word}\n"
+        ));
     } else if !unreadable {
         out(&format!(
             "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors\n"

@@ -19,6 +19,18 @@ pub enum CliError {
         reason: std::io::Error,
     },
 
+    #[error("{path} is larger than {limit} bytes, the most a .game file may be")]
+    #[diagnostic(code(gamelang::io), help("give a .game file, or split this one"))]
+    TooLarge { path: String, limit: u64 },
+
+    #[error("{path} is not UTF-8 text: line {line}, column {column} is not a character")]
+    #[diagnostic(code(gamelang::io), help("save the file as UTF-8"))]
+    NotUtf8 {
+        path: String,
+        line: usize,
+        column: usize,
+    },
+
     #[error("{file} has no analyze statement{}", of_game(.game))]
     #[diagnostic(
         code(gamelang::check::unknown_game),
@@ -76,6 +88,7 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
             _ => (None, None),
         },
         Error::Analysis(e) => match **e {
+            AnalysisError::TooManyToVerify { .. } => help("give --verify a smaller bound"),
             AnalysisError::ClosedFormDisagrees { .. } => {
                 help("this is a bug in gamelang; `--method search` answers by the search alone")
             }

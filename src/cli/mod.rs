@@ -98,27 +98,75 @@ impl Budgets {
 pub const FINDINGS: u8 = 1;
 pub const USAGE: u8 = 2;
 
-/// Reads a `.game` file as a source, or says why it cannot.
+/// The largest file read, in bytes: far beyond any game, and the front end
+/// checks it in well under a minute.
+const MAX_INPUT: u64 = 64 << 20;
+
+/// Reads a `.game` file as a source, or says why it cannot: unreadable,
+/// larger than `MAX_INPUT` (read no further than that), or not UTF-8.
 fn read_source(path: &str) -> Result<Source, CliError> {
-    std::fs::read_to_string(path)
-        .map(|text| Source::new(path, text))
-        .map_err(|reason| CliError::Unreadable {
+    use std::io::Read;
+    let unreadable = |reason| CliError::Unreadable {
+        path: path.to_string(),
+        reason,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(CliError::TooLarge {
             path: path.to_string(),
-            reason,
-        })
+            limit: MAX_INPUT,
+        });
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source::new(path, text)),
+        Err(e) => {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&valid[line_start..])
+                .chars()
+                .count()
+                + 1;
+            Err(CliError::NotUtf8 {
+                path: path.to_string(),
+                line,
+                column,
+            })
+        }
+    }
 }
 
-/// Writes to stdout; a reader that went away (`gamelang known | head`) is
-/// not an error worth a panic.
+/// Writes to stdout.
 fn out(text: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if stdout
+    write_or_exit(&mut std::io::stdout().lock(), text);
+}
+
+/// Writes to stderr.
+fn err(text: &str) {
+    write_or_exit(&mut std::io::stderr().lock(), text);
+}
+
+/// Writes `text`. A reader that went away (`gamelang known | head`) ends
+/// the process quietly; any other failure (a full disk) is an I/O error,
+/// said on stderr if it can be, and exit code 2.
+fn write_or_exit(stream: &mut dyn std::io::Write, text: &str) {
+    let written = stream
         .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        std::process::exit(0);
+        .and_then(|()| stream.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "gamelang::io: cannot write the output: {e}"
+            );
+            std::process::exit(i32::from(USAGE));
+        }
     }
 }
 
@@ -133,7 +181,7 @@ fn print_errors(errors: &[Error]) {
 /// Prints one diagnostic to stderr, in colour on a terminal.
 fn print_diagnostic(diagnostic: &dyn Diagnostic) {
     let colour = std::io::stderr().is_terminal();
-    eprint!("{}", render(diagnostic, colour, 100));
+    err(&render(diagnostic, colour, 100));
 }
 
 /// Prints one error and gives the exit code.

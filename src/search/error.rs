@@ -60,6 +60,22 @@ pub enum Error {
         limit: usize,
     },
 
+    /// The memory a search needs at once could not be had.
+    #[error(
+        "the search of `{game}` at {position} needs {bytes} bytes at once, more than this machine gives"
+    )]
+    #[diagnostic(
+        code(gamelang::search::memory),
+        help(
+            "ask about a smaller position, or keep the position limit below what memory can hold"
+        )
+    )]
+    OutOfMemory {
+        game: String,
+        position: Position,
+        bytes: u128,
+    },
+
     /// The search examined more moves than its budget allows.
     #[error("the search of `{game}` at {position} examined more than {limit} moves, its budget")]
     #[diagnostic(

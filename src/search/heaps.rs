@@ -23,6 +23,7 @@ use super::moves::MoveGen;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
 use crate::period::{self, Period};
+use crate::position::Position;
 use crate::rules::Game;
 use engine::Engine;
 use sparse::Mode;
@@ -158,7 +159,15 @@ impl HeapValues {
             return Err(too_large(game, self.max_positions, asked));
         }
         let top = top as usize;
-        self.values.reserve(top + 1 - self.values.len());
+        let more = top + 1 - self.values.len();
+        if self.values.try_reserve(more).is_err() {
+            return Err(SearchError::OutOfMemory {
+                game: game.title(),
+                position: Position::from_u64s(asked),
+                bytes: more as u128 * 4,
+            }
+            .into());
+        }
         let method = self.method;
         let plan = self
             .plan

@@ -254,11 +254,18 @@ impl RaySearch {
                 base
             })
             .collect();
-        let mut sets = Sets {
-            words: vec![0u64; records * words],
-            full: vec![0u32; if self.misere { 0 } else { records }],
+        let out_of_memory = || {
+            Error::from(SearchError::OutOfMemory {
+                game: game.title(),
+                position: Position::from_u64s(asked),
+                bytes: (records * words * 8 + records * 4 + size * 4) as u128,
+            })
         };
-        let mut values = vec![0u32; size];
+        let mut sets = Sets {
+            words: zeros(records * words).ok_or_else(out_of_memory)?,
+            full: zeros(if self.misere { 0 } else { records }).ok_or_else(out_of_memory)?,
+        };
+        let mut values = zeros(size).ok_or_else(out_of_memory)?;
         if dims.is_empty() {
             // The position of no heaps: no move, which wins in misère play.
             values[0] = u32::from(self.misere);
@@ -439,6 +446,14 @@ impl Sweep<'_> {
             }
         }
     }
+}
+
+/// `n` zeros, or `None` when memory cannot hold them (instead of an abort).
+fn zeros<T: Clone + Default>(n: usize) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, T::default());
+    Some(v)
 }
 
 /// C(n, k), `None` past 2^128.

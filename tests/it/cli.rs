@@ -805,3 +805,128 @@ fn table_and_known_run() {
         assert!(ids.iter().any(|i| i == id), "{id} in {ids:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Hostile input (the hostile-input issue's cases): answered or refused with
+// a coded error, never a panic (exit 101) or an abort.
+
+#[test]
+fn a_huge_heap_count_gets_a_short_example() {
+    let game = TempGame::new(
+        "huge-count",
+        "game g { heaps 18446744073709551615; take 1.. }\nanalyze g at (1, 2)\n",
+    );
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1)
+        .stderr_has("gamelang::check::heap_count")
+        .stderr_has("(1, 2, …, 18446744073709551615)");
+    assert!(run.stderr.len() < 2000, "{}", run.describe());
+}
+
+#[test]
+fn moores_nim_with_the_largest_k_is_nim_of_all_heaps() {
+    // k + 1 wrapped to 0 (a division by zero); Nim_k with k at least the
+    // heaps is the game of taking from any heaps: P only at (0, 0, 0).
+    let game = TempGame::new(
+        "moore-k",
+        "game moore(k = 18446744073709551615) { heaps *; take 1.. from up to k heaps }\n",
+    );
+    let a = only_answer(&["analyze", game.path(), "--at", "(1, 2, 3)"]);
+    assert_eq!(outcome(&a), "N");
+    let a = only_answer(&["analyze", game.path(), "--at", "(0, 0, 0)"]);
+    assert_eq!(outcome(&a), "P");
+}
+
+#[test]
+fn an_error_far_along_a_line_is_placed_in_words() {
+    // miette pads to the column, and panics past 65,535.
+    let text = format!("game g {{\n heaps 1\n take{} ?\n}}\n", " ".repeat(70_000));
+    let game = TempGame::new("far", &text);
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1)
+        .stderr_has("gamelang::syntax")
+        .stderr_has(":3:70007, on a line too long to show");
+}
+
+#[test]
+fn output_to_a_full_disk_is_an_io_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not Linux
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(["analyze", "games/nim.game"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .expect("the gamelang binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("gamelang::io"));
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    // `gamelang check bad.game 2>&1 | head -1`: stderr closed early.
+    let game = TempGame::new("closed", "game g { heaps 1; take 0 }\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(["check", game.path()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the gamelang binary runs");
+    drop(child.stderr.take());
+    let status = child.wait().expect("it ends");
+    assert_ne!(status.code(), Some(101), "a panic");
+    assert!(status.code().is_some(), "killed by a signal: {status:?}");
+}
+
+#[test]
+fn verify_refuses_a_bound_past_its_limit_before_listing() {
+    // (1001)^3 positions of Nim: refused at once, not after 7 GB.
+    let run = gamelang(&["analyze", "games/nim.game", "--verify", "1000"]);
+    run.exits(1)
+        .stderr_has("gamelang::verify::too_large")
+        .stderr_has("--verify");
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_unread() {
+    if !Path::new("/dev/zero").exists() {
+        return;
+    }
+    let run = gamelang(&["check", "/dev/zero"]);
+    run.exits(2)
+        .stderr_has("gamelang::io")
+        .stderr_has("larger than");
+}
+
+#[test]
+fn invalid_utf8_is_placed_by_line_and_column() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("gamelang-cli-utf8-{}.game", std::process::id()));
+    std::fs::write(&path, b"game g {\n heaps 1\n take \xff1\n}\n").expect("writable");
+    let run = gamelang(&["check", path.to_str().expect("UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    run.exits(2).stderr_has("line 3, column 7");
+}
+
+#[test]
+fn a_limit_past_memory_is_an_error_not_an_abort() {
+    // 10^12 heap sizes of Kayles at 4 bytes each, with the position limit
+    // lifted: the allocation fails, and says so. (Only where the kernel
+    // refuses what memory cannot hold: overcommit mode 0 or 2.)
+    let mode = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if !matches!(mode.trim(), "0" | "2") {
+        return;
+    }
+    let run = gamelang(&[
+        "analyze",
+        "games/kayles.game",
+        "--at",
+        "1000000000000",
+        "--method",
+        "search",
+        "--max-positions",
+        "18446744073709551615",
+    ]);
+    run.exits(1).stderr_has("gamelang::search::memory");
+}

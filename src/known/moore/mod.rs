@@ -79,18 +79,21 @@ impl Known for Moore {
     fn rule(&self) -> String {
         format!(
             "a position is P iff, for every bit, the number of heaps with that bit set is a multiple of {} (k = {})",
-            self.k + 1,
+            u128::from(self.k as u64) + 1,
             self.k
         )
     }
 
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
-        let residue = residues(heaps, self.k + 1);
+        // No move touches more heaps than there are: Nim_k with k at least
+        // the heaps is Nim_n (and k + 1 stays small, whatever k is given).
+        let k = self.k.min(heaps.len().max(1));
+        let residue = residues(heaps, k + 1);
         let p = residue.iter().all(|&r| r == 0);
         let winning = if p {
             WinningMoves::default()
         } else {
-            winning_moves(heaps, self.k, &residue, max_moves)
+            winning_moves(heaps, k, &residue, max_moves)
         };
         Closed {
             outcome: Outcome::p_if(p),
