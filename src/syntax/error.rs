@@ -63,6 +63,9 @@ pub enum Nesting {
     Expression { limit: usize },
     /// Move blocks inside blocks, past `limit`.
     Blocks { limit: usize },
+    /// Operators, in one expression and those around it, past `limit`:
+    /// the depth of the expression's tree.
+    Operators { limit: usize },
     /// The parser's own limit, in its words.
     Parser { message: String },
 }
@@ -171,6 +174,9 @@ impl SyntaxError {
                     "write it with fewer than {limit} levels of parentheses or operators in a row"
                 ),
                 Nesting::Blocks { limit } => format!("nest fewer than {limit} blocks"),
+                Nesting::Operators { limit } => format!(
+                    "write it with fewer than {limit} operators, counting those of the expressions around it"
+                ),
                 Nesting::Parser { message } => format!(
                     "write it with fewer levels of parentheses or braces ({message})"
                 ),
@@ -206,6 +212,7 @@ impl fmt::Display for SyntaxError {
             SyntaxError::TooDeep { nesting, .. } => f.write_str(match nesting {
                 Nesting::Expression { .. } => "this expression is nested too deeply",
                 Nesting::Blocks { .. } => "these blocks are nested too deeply",
+                Nesting::Operators { .. } => "this expression has too many operators",
                 Nesting::Parser { .. } => "this is nested too deeply for me to read",
             }),
             SyntaxError::ChainedComparison { .. } => f.write_str("comparisons can't be chained"),

@@ -1139,6 +1139,26 @@ fn absurd_nesting_is_an_error_not_a_crash() {
 }
 
 #[test]
+fn long_operator_chains_are_refused_before_later_stages_recurse_on_them() {
+    // `k + k + … + k` is a tree as deep as it is long: 12,800 terms
+    // overflowed the stack in lowering. Refused past 1000 operators; a
+    // chain just inside the limit goes through every stage in a test
+    // thread's small stack.
+    let chain = |n: usize| {
+        format!(
+            "game g {{ heaps 1; take k where {} <= 3 }}\nanalyze g at 5\n",
+            vec!["k"; n].join(" + ")
+        )
+    };
+    let e = parse_err(&chain(12_800));
+    assert!(e.message().contains("too many operators"), "{e:?}");
+    let program = crate::common::load_text("chain.game", &chain(999), &[]);
+    let game = program.games[0].default.clone().expect("lowers");
+    let mut solver = gamelang::search::Solver::new(game, 100);
+    assert!(solver.value(&[5]).is_ok());
+}
+
+#[test]
 fn errors_render_with_miette() {
     let src = "game g {\n  heaps 1\n  take 1..3 $\n}\n";
     let e = parse_err(src);

@@ -45,6 +45,12 @@ struct Grouped {
 /// the longest run of prefix operators (`not not ...`, `- - ...`) accepted.
 pub(super) const MAX_NESTING: usize = 100;
 
+/// The most operators an expression may have, with those of the
+/// expressions it is inside: each may add a level to its tree, which the
+/// later stages walk recursively (a chain `k + k + … + k` is as deep as it
+/// is long).
+pub(super) const MAX_OPERATORS: usize = 1000;
+
 fn span_start(span: Span) -> usize {
     span.offset()
 }
@@ -55,6 +61,30 @@ fn span_end(span: Span) -> usize {
 
 fn join(start: Span, end: Span) -> Span {
     (span_start(start)..span_end(end)).into()
+}
+
+/// Whether a part of an expression's flat sequence is an operator.
+fn is_operator(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::op_or
+            | Rule::op_and
+            | Rule::op_not
+            | Rule::op_divides
+            | Rule::op_eq
+            | Rule::op_ne
+            | Rule::op_le
+            | Rule::op_lt
+            | Rule::op_ge
+            | Rule::op_gt
+            | Rule::op_add
+            | Rule::op_sub
+            | Rule::op_mul
+            | Rule::op_div
+            | Rule::op_rem
+            | Rule::op_neg
+            | Rule::op_is
+    )
 }
 
 fn is_comparison(expr: &Expr) -> bool {
@@ -109,9 +139,26 @@ impl Builder {
                 return Err(too_deep());
             }
         }
+        let operators = self.operators.get()
+            + pair
+                .clone()
+                .into_inner()
+                .filter(|part| is_operator(part.as_rule()))
+                .count();
+        if operators > MAX_OPERATORS {
+            let start = self.offset + pair.as_span().start();
+            return Err(SyntaxError::TooDeep {
+                nesting: Nesting::Operators {
+                    limit: MAX_OPERATORS,
+                },
+                span: (start..start + 1).into(),
+            });
+        }
+        let outer = self.operators.replace(operators);
         self.depth.set(depth);
         let result = self.pratt(pair.into_inner());
         self.depth.set(depth - 1);
+        self.operators.set(outer);
         Ok(result?.expr)
     }
 
