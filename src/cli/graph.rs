@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
+use gamelang::search::Solver;
 use gamelang::search::export::{dot, position_graph};
-use gamelang::search::{self, Solver};
 
 use super::error::CliError;
 use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of};
@@ -40,7 +40,9 @@ pub fn run(args: Args) -> ExitCode {
             FINDINGS,
         );
     };
-    let options = args.budgets.options(search::DEFAULT_MAX_POSITIONS);
+    // The graph's positions are at least the search's (the search merges
+    // reorderings): its limit bounds the search at once.
+    let options = args.budgets.options(args.max_positions);
     let mut solver = Solver::with_options(instance.game.clone(), options);
     match position_graph(&mut solver, &heaps, args.max_positions) {
         Ok(graph) => {

@@ -930,3 +930,13 @@ fn a_limit_past_memory_is_an_error_not_an_abort() {
     ]);
     run.exits(1).stderr_has("gamelang::search::memory");
 }
+
+#[test]
+fn graph_applies_its_limit_to_the_search_itself() {
+    // The graph below (1000, 1000) has a million positions: refused before
+    // they are searched (it took 116 s), with the option that raises it.
+    let run = gamelang(&["graph", "games/wythoff.game", "--at", "(1000, 1000)"]);
+    run.exits(1)
+        .stderr_has("gamelang::search::too_large")
+        .stderr_has("--max-positions");
+}
