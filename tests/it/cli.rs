@@ -940,3 +940,30 @@ fn graph_applies_its_limit_to_the_search_itself() {
         .stderr_has("gamelang::search::too_large")
         .stderr_has("--max-positions");
 }
+
+#[test]
+fn a_count_of_heaps_past_any_position_is_called_too_large() {
+    // It was called too small ("at least one heap, not 10^40").
+    let game = TempGame::new(
+        "many-targets",
+        "game g { heaps *; take 1.. from 10000000000000000000000000000000000000000 heaps }\n",
+    );
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1)
+        .stderr_has("gamelang::check::bad_target")
+        .stderr_has("no position has");
+    // `up to` that many heaps is any number of them: Moore's k past 2^64.
+    let game = TempGame::new(
+        "moore-huge",
+        "game moore(k = 2) { heaps *; take 1.. from up to k heaps }\n",
+    );
+    let a = only_answer(&[
+        "analyze",
+        game.path(),
+        "--at",
+        "(1, 2, 3)",
+        "--set",
+        "k=18446744073709551616",
+    ]);
+    assert_eq!(outcome(&a), "N");
+}

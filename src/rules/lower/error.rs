@@ -281,6 +281,16 @@ pub enum Error {
         span: SourceSpan,
     },
 
+    #[error("no position has {count} heaps, so this move can never be made")]
+    #[diagnostic(code(gamelang::check::bad_target), help("take from fewer heaps"))]
+    TargetBeyondAnyPosition {
+        count: BigInt,
+        #[source_code]
+        src: Source,
+        #[label("the number of heaps")]
+        span: SourceSpan,
+    },
+
     #[error("a game has either `heaps` or `position`, not both")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),

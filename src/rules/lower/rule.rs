@@ -111,9 +111,19 @@ impl Lowerer<'_> {
             ast::From::Same(n) | ast::From::UpTo(n) => {
                 let up_to = matches!(from, ast::From::UpTo(_));
                 let count = self.constant(n, Kind::Number)?;
-                let count = match count.to_usize().filter(|&c| c >= 1) {
-                    Some(c) => c,
-                    None => {
+                let count = match count.to_usize() {
+                    Some(c) if c >= 1 => c,
+                    // Up to more heaps than any position has: any number.
+                    None if up_to && count.sign() == num_bigint::Sign::Plus => usize::MAX,
+                    None if count.sign() == num_bigint::Sign::Plus => {
+                        self.error(Error::TargetBeyondAnyPosition {
+                            count,
+                            src: self.source.clone(),
+                            span: n.span,
+                        });
+                        return None;
+                    }
+                    _ => {
                         self.error(Error::NoHeapTaken {
                             count,
                             src: self.source.clone(),
