@@ -113,7 +113,7 @@ pub enum Error {
 fn rule_fails_help(reason: &EvalError) -> &'static str {
     match reason {
         EvalError::HeapValue { .. } => {
-            "add a `require` so that the move is made only where every heap stays at least 0"
+            "make the move only where every heap stays between 0 and 2^64 - 1: a `where` on the amount, or a `require` in a move block"
         }
         EvalError::HeapIndex { .. } => {
             "keep heap indices between 1 and `len`, or `require` that they are"

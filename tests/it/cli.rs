@@ -967,3 +967,18 @@ fn a_count_of_heaps_past_any_position_is_called_too_large() {
     ]);
     assert_eq!(outcome(&a), "N");
 }
+
+#[test]
+fn a_heap_that_would_go_negative_is_named_with_its_value() {
+    // It blamed "128 bits" and "the rule's condition", neither of which the
+    // rule has (W2).
+    let game = TempGame::new(
+        "negative",
+        "game s { heaps 2; shift -1 to the previous heap }\nanalyze s at (0, 0)\n",
+    );
+    let run = gamelang(&["analyze", game.path()]);
+    run.exits(1)
+        .stderr_has("gamelang::eval")
+        .stderr_has("h[1] would become -1");
+    assert!(!run.stderr.contains("128 bits"), "{}", run.describe());
+}

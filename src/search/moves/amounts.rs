@@ -115,7 +115,12 @@ impl AmountGen {
     }
 }
 
-/// `h - k`, where a negative `k` adds.
-pub(super) fn minus(h: u64, k: i128) -> Result<u64, EvalError> {
-    u64::try_from(i128::from(h) - k).map_err(|_| EvalError::Overflow)
+/// `h - k`, where a negative `k` adds, for heap `index` (0-based); a heap
+/// that would leave 0..2^64 is an error that says which and what.
+pub(super) fn minus(h: u64, k: i128, index: usize) -> Result<u64, EvalError> {
+    let value = i128::from(h) - k;
+    u64::try_from(value).map_err(|_| EvalError::HeapValue {
+        index: index + 1,
+        value,
+    })
 }

@@ -17,7 +17,7 @@ pub(super) fn take_from_one(
 ) -> Result<(), EvalError> {
     for (i, &h) in heaps.iter().enumerate() {
         amounts.each(h, heaps, |k| {
-            let rest = minus(h, k)?;
+            let rest = minus(h, k, i)?;
             match split_rest {
                 None => {
                     next[i] = rest;
@@ -64,7 +64,7 @@ pub(super) fn take_same(
                 }
             }
             for &i in chosen {
-                next[i] = minus(heaps[i], k)?;
+                next[i] = minus(heaps[i], k, i)?;
             }
             emit(next)?;
             for &i in chosen {
@@ -84,10 +84,10 @@ pub(super) fn take_up_to(
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut options: Vec<Vec<u64>> = Vec::with_capacity(heaps.len());
-    for &h in heaps {
+    for (i, &h) in heaps.iter().enumerate() {
         let mut after = Vec::new();
         amounts.each(h, heaps, |k| {
-            after.push(minus(h, k)?);
+            after.push(minus(h, k, i)?);
             Ok(())
         })?;
         options.push(after);
@@ -104,9 +104,9 @@ pub(super) fn shift(
 ) -> Result<(), EvalError> {
     for (i, &h) in heaps.iter().enumerate() {
         amounts.each(h, heaps, |k| {
-            next[i] = minus(h, k)?;
+            next[i] = minus(h, k, i)?;
             if i > 0 {
-                next[i - 1] = minus(heaps[i - 1], -k)?;
+                next[i - 1] = minus(heaps[i - 1], -k, i - 1)?;
             }
             emit(next)?;
             next[i] = h;
