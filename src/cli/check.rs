@@ -16,14 +16,14 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let mut errors = 0;
     let mut broken_files = 0;
-    let mut unreadable = false;
+    let mut unreadable = 0;
     let (mut games, mut analyses) = (0, 0);
     for path in &args.files {
         let source = match read_source(path) {
             Ok(source) => source,
             Err(e) => {
                 print_diagnostic(&e);
-                unreadable = true;
+                unreadable += 1;
                 continue;
             }
         };
@@ -39,19 +39,20 @@ pub fn run(args: Args) -> ExitCode {
         // it beside the next file, and the process does not wait for it.
         std::thread::spawn(move || drop(program));
     }
-    let files = args.files.len();
+    // The files that were read keep their results when another was not.
+    let files = args.files.len() - unreadable;
     let files_word = if files == 1 { "file" } else { "files" };
     if errors > 0 {
         let errors_word = if errors == 1 { "error" } else { "errors" };
         err(&format!(
             "found {errors} {errors_word} in {broken_files} of {files} {files_word}\n"
         ));
-    } else if !unreadable {
+    } else if files > 0 {
         out(&format!(
             "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors\n"
         ));
     }
-    match (unreadable, errors > 0) {
+    match (unreadable > 0, errors > 0) {
         (true, _) => ExitCode::from(USAGE),
         (false, true) => ExitCode::from(FINDINGS),
         (false, false) => ExitCode::SUCCESS,

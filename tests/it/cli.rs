@@ -618,6 +618,18 @@ fn check_of_a_missing_file_exits_2() {
     let run = gamelang(&["check", "tests/fixtures/no_such_file.game"]);
     run.exits(2);
     run.stderr_has("gamelang::io");
+    // A file beside it that reads keeps its results (W9).
+    let run = gamelang(&[
+        "check",
+        "games/nim.game",
+        "tests/fixtures/no_such_file.game",
+    ]);
+    run.exits(2).stderr_has("gamelang::io");
+    assert!(
+        run.stdout.starts_with("checked 1 file: 1 games"),
+        "{}",
+        run.describe()
+    );
 }
 
 #[test]
