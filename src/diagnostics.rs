@@ -79,6 +79,10 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Analysis(Box<crate::analysis::Error>),
+    /// A table cannot be drawn.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Table(Box<crate::table::Error>),
 }
 
 impl Error {
@@ -110,6 +114,12 @@ impl From<crate::rules::lower::Error> for Error {
 impl From<crate::search::SearchError> for Error {
     fn from(error: crate::search::SearchError) -> Self {
         Error::Search(Box::new(error))
+    }
+}
+
+impl From<crate::table::Error> for Error {
+    fn from(error: crate::table::Error) -> Self {
+        Error::Table(Box::new(error))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::diagnostics::Error;
+use crate::diagnostics;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
@@ -35,6 +35,18 @@ pub enum Shape {
     Grid { values: Vec<Vec<Option<Value>>> },
 }
 
+/// Why a table cannot be drawn.
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    /// A table shows positions of one heap or of two.
+    #[error("a table shows games of one or two heaps, and `{game}` is played on {heaps} heaps")]
+    #[diagnostic(
+        code(gamelang::table::heap_count),
+        help("analyze its positions one by one instead")
+    )]
+    TooManyHeaps { game: String, heaps: usize },
+}
+
 /// Which shape a game's table takes: one heap, or a grid of two.
 pub fn one_heap(game: &Game, solver: &Solver) -> bool {
     game.heap_count == Some(1) || (game.heap_count.is_none() && solver.decomposed())
@@ -46,7 +58,14 @@ pub fn table(
     upto: u64,
     options: Options,
     progress: &mut dyn FnMut(u64, u64),
-) -> Result<Table, Error> {
+) -> Result<Table, diagnostics::Error> {
+    if let Some(heaps) = game.heap_count.filter(|&n| n > 2) {
+        return Err(Error::TooManyHeaps {
+            game: game.title(),
+            heaps,
+        }
+        .into());
+    }
     let limit = options.max_positions;
     let mut solver = Solver::with_options(game.clone(), options);
     let one_heap = one_heap(game, &solver);
@@ -106,7 +125,11 @@ pub fn table(
 }
 
 /// The value at `heaps`, or `None` where they break the game's invariant.
-fn value_at(game: &Game, solver: &mut Solver, heaps: &[u64]) -> Result<Option<Value>, Error> {
+fn value_at(
+    game: &Game,
+    solver: &mut Solver,
+    heaps: &[u64],
+) -> Result<Option<Value>, diagnostics::Error> {
     let position = game
         .invariant
         .as_ref()

@@ -994,3 +994,16 @@ fn a_heap_that_would_go_negative_is_named_with_its_value() {
         .stderr_has("h[1] would become -1");
     assert!(!run.stderr.contains("128 bits"), "{}", run.describe());
 }
+
+#[test]
+fn a_table_of_a_three_heap_game_is_refused() {
+    // It printed a grid of two-heap positions that analyze rejects (W8).
+    let game = TempGame::new(
+        "three",
+        "game g { heaps 3; take 1..; take 1.. from 3 heaps }\n",
+    );
+    let run = gamelang(&["table", game.path(), "--upto", "3"]);
+    run.exits(1)
+        .stderr_has("gamelang::table::heap_count")
+        .stderr_has("played on 3 heaps");
+}
