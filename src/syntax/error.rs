@@ -22,6 +22,13 @@ pub enum SyntaxError {
     SplitCount { span: SourceSpan },
     /// `unequal unequal`: a split's option given twice.
     FlagTwice { flag: String, span: SourceSpan },
+    /// A number with more digits than are read (reading one is quadratic
+    /// in its digits).
+    NumberTooLong {
+        digits: usize,
+        limit: usize,
+        span: SourceSpan,
+    },
 }
 
 /// The parser wanted one of `expected` (by the names the grammar's rules
@@ -115,7 +122,8 @@ impl SyntaxError {
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::ChainedComparison { span, .. }
             | SyntaxError::SplitCount { span }
-            | SyntaxError::FlagTwice { span, .. } => *span,
+            | SyntaxError::FlagTwice { span, .. }
+            | SyntaxError::NumberTooLong { span, .. } => *span,
         }
     }
 
@@ -127,7 +135,8 @@ impl SyntaxError {
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::ChainedComparison { span, .. }
             | SyntaxError::SplitCount { span }
-            | SyntaxError::FlagTwice { span, .. } => *span = to,
+            | SyntaxError::FlagTwice { span, .. }
+            | SyntaxError::NumberTooLong { span, .. } => *span = to,
         }
         self
     }
@@ -153,6 +162,7 @@ impl SyntaxError {
             }
             SyntaxError::SplitCount { .. } => "only 2 is supported here".to_string(),
             SyntaxError::FlagTwice { .. } => "written again here".to_string(),
+            SyntaxError::NumberTooLong { digits, .. } => format!("{digits} digits"),
         }
     }
 
@@ -187,6 +197,9 @@ impl SyntaxError {
             }
             SyntaxError::SplitCount { .. } => "write `into 2 heaps`".to_string(),
             SyntaxError::FlagTwice { .. } => "remove one of them".to_string(),
+            SyntaxError::NumberTooLong { limit, .. } => {
+                format!("write numbers of at most {limit} digits")
+            }
         })
     }
 }
@@ -218,6 +231,7 @@ impl fmt::Display for SyntaxError {
             SyntaxError::ChainedComparison { .. } => f.write_str("comparisons can't be chained"),
             SyntaxError::SplitCount { .. } => f.write_str("a heap can only be split into 2 heaps"),
             SyntaxError::FlagTwice { flag, .. } => write!(f, "`{flag}` is written twice"),
+            SyntaxError::NumberTooLong { .. } => f.write_str("this number is too long to read"),
         }
     }
 }

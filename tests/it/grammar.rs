@@ -1159,6 +1159,16 @@ fn long_operator_chains_are_refused_before_later_stages_recurse_on_them() {
 }
 
 #[test]
+fn numbers_past_100000_digits_are_refused_unread() {
+    // Reading a number is quadratic in its digits: 4 * 10^6 digits took 19 s.
+    let with = |digits: usize| format!("game g {{ heaps 1; take 1..{} }}", "9".repeat(digits));
+    parse_ok(&with(100_000));
+    let e = parse_err(&with(4_000_000));
+    assert!(e.message().contains("too long to read"), "{e:?}");
+    assert!(gamelang::syntax::parse_position(&format!("({})", "7".repeat(100_001))).is_err());
+}
+
+#[test]
 fn errors_render_with_miette() {
     let src = "game g {\n  heaps 1\n  take 1..3 $\n}\n";
     let e = parse_err(src);

@@ -47,15 +47,6 @@ pub(super) fn children(pair: Pair<'_, Rule>, rule: Rule) -> impl Iterator<Item =
     pair.into_inner().filter(move |p| p.as_rule() == rule)
 }
 
-pub(super) fn big_int(text: &str) -> BigInt {
-    text.parse()
-        .expect("the grammar only matches integers here")
-}
-
-pub(super) fn big_uint(text: &str) -> BigUint {
-    text.parse().expect("the grammar only matches digits here")
-}
-
 /// `text` without trailing spaces, tabs and comments, which pest leaves in the
 /// span of a rule that ends with an optional part that was not there.
 fn trim_trailing(text: &str) -> &str {
@@ -73,7 +64,41 @@ fn trim_trailing(text: &str) -> &str {
     }
 }
 
+/// The most digits a number may have: a 10^5-digit number is read in
+/// milliseconds, and reading is quadratic in the digits.
+pub(super) const MAX_DIGITS: usize = 100_000;
+
 impl Builder {
+    /// A signed integer the grammar matched, or an error past `MAX_DIGITS`.
+    pub(super) fn big_int(&self, pair: &Pair<'_, Rule>) -> PResult<BigInt> {
+        self.digits(pair)?;
+        Ok(pair
+            .as_str()
+            .parse()
+            .expect("the grammar only matches integers here"))
+    }
+
+    /// A natural number the grammar matched, or an error past `MAX_DIGITS`.
+    pub(super) fn big_uint(&self, pair: &Pair<'_, Rule>) -> PResult<BigUint> {
+        self.digits(pair)?;
+        Ok(pair
+            .as_str()
+            .parse()
+            .expect("the grammar only matches digits here"))
+    }
+
+    fn digits(&self, pair: &Pair<'_, Rule>) -> PResult<()> {
+        let digits = pair.as_str().trim_start_matches('-').len();
+        if digits > MAX_DIGITS {
+            return Err(SyntaxError::NumberTooLong {
+                digits,
+                limit: MAX_DIGITS,
+                span: self.span(pair),
+            });
+        }
+        Ok(())
+    }
+
     pub(super) fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let span = pair.as_span();
         let len = trim_trailing(span.as_str()).len();

@@ -9,7 +9,7 @@ use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::Rule;
-use super::build::{Builder, PResult, big_int, child};
+use super::build::{Builder, PResult, child};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Func, Monotone, Property, Span};
 use crate::syntax::error::{Nesting, SyntaxError};
 
@@ -252,7 +252,7 @@ impl Builder {
         let span = self.span(&pair);
         let inner = pair.into_inner().next().expect("a primary has a kind");
         let kind = match inner.as_rule() {
-            Rule::int => ExprKind::Int(big_int(inner.as_str())),
+            Rule::int => ExprKind::Int(self.big_int(&inner)?),
             Rule::heap_index => ExprKind::Heap(Box::new(self.expr(child(inner, Rule::expr))?)),
             Rule::call => {
                 let mut parts = inner.into_inner();

@@ -5,7 +5,7 @@
 use pest::iterators::Pair;
 
 use super::Rule;
-use super::build::{Builder, PResult, big_int, big_uint, child, children};
+use super::build::{Builder, PResult, child, children};
 use crate::syntax::ast::{
     Analyze, Arg, Component, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
     PositionLit, Statement, Value, ValueKind,
@@ -16,7 +16,7 @@ impl Builder {
         let item = line.into_inner().next().expect("item_line has an item");
         match item.as_rule() {
             Rule::game_def => self.game(item).map(Item::Game),
-            Rule::analyze => Ok(Item::Analyze(self.analyze(item))),
+            Rule::analyze => Ok(Item::Analyze(self.analyze(item)?)),
             other => unreachable!("not an item: {other:?}"),
         }
     }
@@ -30,7 +30,9 @@ impl Builder {
             match part.as_rule() {
                 Rule::game_name => name = Some(self.ident(part)),
                 Rule::params => {
-                    params = children(part, Rule::param).map(|p| self.param(p)).collect();
+                    params = children(part, Rule::param)
+                        .map(|p| self.param(p))
+                        .collect::<PResult<_>>()?;
                 }
                 Rule::body => {
                     for statement in children(part, Rule::statement) {
@@ -48,31 +50,31 @@ impl Builder {
         })
     }
 
-    fn param(&self, pair: Pair<'_, Rule>) -> Param {
+    fn param(&self, pair: Pair<'_, Rule>) -> PResult<Param> {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
         let name = self.ident(inner.next().expect("a parameter has a name"));
-        let default = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"));
-        Param {
+        let default = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"))?;
+        Ok(Param {
             name,
             default,
             span,
-        }
+        })
     }
 
-    fn value(&self, pair: Pair<'_, Rule>) -> Value {
+    fn value(&self, pair: Pair<'_, Rule>) -> PResult<Value> {
         let span = self.span(&pair);
         let inner = pair.into_inner().next().expect("a value has a kind");
         let kind = match inner.as_rule() {
-            Rule::signed_int => ValueKind::Int(big_int(inner.as_str())),
+            Rule::signed_int => ValueKind::Int(self.big_int(&inner)?),
             Rule::set_value => ValueKind::Set(
                 children(inner, Rule::signed_int)
-                    .map(|p| big_int(p.as_str()))
-                    .collect(),
+                    .map(|p| self.big_int(&p))
+                    .collect::<PResult<_>>()?,
             ),
             other => unreachable!("not a value: {other:?}"),
         };
-        Value { kind, span }
+        Ok(Value { kind, span })
     }
 
     fn statement(&self, pair: Pair<'_, Rule>) -> PResult<Statement> {
@@ -100,7 +102,7 @@ impl Builder {
                 Rule::heap_count => {
                     let inner = part.into_inner().next().expect("a heap count");
                     if inner.as_rule() == Rule::int {
-                        count = HeapCount::Fixed(big_uint(inner.as_str()), self.span(&inner));
+                        count = HeapCount::Fixed(self.big_uint(&inner)?, self.span(&inner));
                     }
                 }
                 Rule::where_clause => invariant = Some(self.where_clause(part)?),
@@ -118,15 +120,15 @@ impl Builder {
         self.expr(child(pair, Rule::expr))
     }
 
-    fn analyze(&self, pair: Pair<'_, Rule>) -> Analyze {
+    fn analyze(&self, pair: Pair<'_, Rule>) -> PResult<Analyze> {
         let span = self.span(&pair);
         let components = children(pair, Rule::component)
             .map(|c| self.component(c))
-            .collect();
-        Analyze { components, span }
+            .collect::<PResult<_>>()?;
+        Ok(Analyze { components, span })
     }
 
-    fn component(&self, pair: Pair<'_, Rule>) -> Component {
+    fn component(&self, pair: Pair<'_, Rule>) -> PResult<Component> {
         let span = self.span(&pair);
         let mut game = None;
         let mut args = Vec::new();
@@ -134,32 +136,36 @@ impl Builder {
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::game_name => game = Some(self.ident(part)),
-                Rule::args => args = children(part, Rule::arg).map(|a| self.arg(a)).collect(),
-                Rule::position => position = Some(self.position(part)),
+                Rule::args => {
+                    args = children(part, Rule::arg)
+                        .map(|a| self.arg(a))
+                        .collect::<PResult<_>>()?
+                }
+                Rule::position => position = Some(self.position(part)?),
                 _ => {}
             }
         }
-        Component {
+        Ok(Component {
             game: game.expect("a component names a game"),
             args,
             position: position.expect("a component has a position"),
             span,
-        }
+        })
     }
 
-    pub(super) fn arg(&self, pair: Pair<'_, Rule>) -> Arg {
+    pub(super) fn arg(&self, pair: Pair<'_, Rule>) -> PResult<Arg> {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
         let name = self.ident(inner.next().expect("an argument has a name"));
-        let value = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"));
-        Arg { name, value, span }
+        let value = self.value(inner.find(|p| p.as_rule() == Rule::value).expect("a value"))?;
+        Ok(Arg { name, value, span })
     }
 
-    pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PositionLit {
+    pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
         let heaps = children(pair, Rule::int)
-            .map(|p| big_uint(p.as_str()))
-            .collect();
-        PositionLit { heaps, span }
+            .map(|p| self.big_uint(&p))
+            .collect::<PResult<_>>()?;
+        Ok(PositionLit { heaps, span })
     }
 }

@@ -83,7 +83,7 @@ pub fn parse_position(src: &str) -> Result<PositionLit, SyntaxError> {
         .map_err(|error| convert_error(src, 0, &error, Context::Text))?;
     let whole = pairs.next().expect("position_only matched");
     let position = child(whole, Rule::position);
-    Ok(Builder::new(0).position(position))
+    Builder::new(0).position(position)
 }
 
 /// Parses `NAME=VALUE` as given to `--set` (spaces around `=` allowed):
@@ -93,5 +93,5 @@ pub fn parse_arg(src: &str) -> Result<Arg, SyntaxError> {
         .map_err(|error| convert_error(src, 0, &error, Context::Text))?;
     let whole = pairs.next().expect("arg_only matched");
     let arg = child(whole, Rule::arg);
-    Ok(Builder::new(0).arg(arg))
+    Builder::new(0).arg(arg)
 }

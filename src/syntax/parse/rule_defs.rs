@@ -5,7 +5,7 @@ use num_bigint::{BigInt, BigUint};
 use pest::iterators::Pair;
 
 use super::Rule;
-use super::build::{Builder, PResult, big_uint, child, children};
+use super::build::{Builder, PResult, child, children};
 use crate::syntax::ast::{
     self, Amounts, AmountsKind, Expr, ExprKind, Ident, RuleDef, RuleKind, SplitSpec,
 };
@@ -79,8 +79,7 @@ impl Builder {
             match part.as_rule() {
                 Rule::split_count => {
                     let count = part.into_inner().next().expect("a count");
-                    if count.as_rule() == Rule::int
-                        && big_uint(count.as_str()) != BigUint::from(2u8)
+                    if count.as_rule() == Rule::int && self.big_uint(&count)? != BigUint::from(2u8)
                     {
                         return Err(SyntaxError::SplitCount {
                             span: self.span(&count),
