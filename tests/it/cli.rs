@@ -1007,3 +1007,21 @@ fn a_table_of_a_three_heap_game_is_refused() {
         .stderr_has("gamelang::table::heap_count")
         .stderr_has("played on 3 heaps");
 }
+
+#[test]
+fn an_octal_code_of_300000_digits_is_refused_before_any_search() {
+    // It took 12 s to analyze position 1 (H3).
+    let text = format!(
+        "game g {{ heaps *; octal 0.{} }}\nanalyze g at 1\n",
+        "7".repeat(300_000)
+    );
+    let game = TempGame::new("long-code", &text);
+    let run = gamelang(&["analyze", game.path()]);
+    run.exits(1).stderr_has("more than the 1000 read");
+    let text = format!(
+        "game g {{ heaps *; octal 0.{} }}\nanalyze g at 1\n",
+        "7".repeat(1000)
+    );
+    let game = TempGame::new("code-1000", &text);
+    gamelang(&["analyze", game.path()]).exits(0);
+}

@@ -203,6 +203,20 @@ pub enum Error {
         span: SourceSpan,
     },
 
+    #[error("this code has {digits} digits after the point, more than the {limit} read")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("write a move that takes many tokens as `take`, like `take {{1, 2, 500}}`")
+    )]
+    CodeTooLong {
+        digits: usize,
+        limit: usize,
+        #[source_code]
+        src: Source,
+        #[label("this code")]
+        span: SourceSpan,
+    },
+
     #[error("only a take from one heap can split the rest")]
     #[diagnostic(
         code(gamelang::check::bad_target),

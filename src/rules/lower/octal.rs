@@ -5,6 +5,10 @@ use super::{Error, Lowerer, NoAmount};
 use crate::rules::OctalCode;
 use crate::syntax::ast::Span;
 
+/// The most digits after a code's point: digit j is about removing j
+/// tokens, and each heap's moves are read from every digit.
+const MAX_CODE_DIGITS: usize = 1000;
+
 impl Lowerer<'_> {
     /// The digits of a code, each 0 to 7 (octal) or 0 to F (hexadecimal), at
     /// most one before the point.
@@ -12,6 +16,15 @@ impl Lowerer<'_> {
         // The code is the rule's last word.
         let start = rule.offset() + rule.len() - text.len();
         let (before, after) = text.split_once('.').unwrap_or(("", text));
+        if after.len() > MAX_CODE_DIGITS {
+            self.error(Error::CodeTooLong {
+                digits: after.len(),
+                limit: MAX_CODE_DIGITS,
+                src: self.source.clone(),
+                span: (start, text.len()).into(),
+            });
+            return None;
+        }
         let mut digits = Vec::with_capacity(after.len() + 1);
         for (i, c) in text.char_indices() {
             if !hex && c.is_ascii_digit() && c > '7' {
