@@ -315,8 +315,20 @@ pub fn did_you_mean(name: &str, known: &[String], what: &str) -> String {
 /// length (at least 2), but not every letter (any one-letter name is one
 /// edit from any other).
 pub fn closest<'a>(name: &str, known: &'a [String]) -> Option<&'a String> {
+    // Names of different lengths are at least that difference apart: most
+    // are ruled out without computing a distance, and names too long to be
+    // typed by hand are not compared at all (the distance is quadratic).
+    const LONGEST_COMPARED: usize = 1000;
+    if name.len() > LONGEST_COMPARED {
+        return None;
+    }
+    let length = name.chars().count();
     known
         .iter()
+        .filter(|k| {
+            let k_length = k.chars().count();
+            k.len() <= LONGEST_COMPARED && k_length.abs_diff(length) <= 2.max(k.len() / 3)
+        })
         .map(|k| (edit_distance(name, k), k))
         .filter(|(d, k)| {
             *d <= 2.max(k.len() / 3) && *d < k.chars().count().max(name.chars().count())

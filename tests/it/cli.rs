@@ -1025,3 +1025,16 @@ fn an_octal_code_of_300000_digits_is_refused_before_any_search() {
     let game = TempGame::new("code-1000", &text);
     gamelang(&["analyze", game.path()]).exits(0);
 }
+
+#[test]
+fn a_100000_character_name_gets_its_error_at_once() {
+    // "did you mean" compared it with every name by edit distance: 18.6 s
+    // (H2).
+    let text = format!(
+        "game g {{ heaps 1; take 1..3 }}\nanalyze {} at 3\n",
+        "x".repeat(100_000)
+    );
+    let game = TempGame::new("long-name", &text);
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1).stderr_has("gamelang::check::unknown_game");
+}
