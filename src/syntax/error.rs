@@ -150,7 +150,7 @@ impl SyntaxError {
     pub fn label(&self) -> String {
         match self {
             SyntaxError::Unexpected(unexpected) => match &unexpected.found {
-                Found::Token(token) => format!("unexpected `{token}`"),
+                Found::Token(token) => format!("unexpected `{}`", shown(token)),
                 Found::LineEnd => "the line ends here".to_string(),
                 Found::End(Context::File) => "the file ends here".to_string(),
                 Found::End(Context::Text) => "the text ends here".to_string(),
@@ -210,7 +210,9 @@ impl fmt::Display for SyntaxError {
             SyntaxError::Unexpected(unexpected) => {
                 match (unexpected.expected.as_slice(), &unexpected.found) {
                     ([], Found::End(_)) => f.write_str("I didn't expect the text to end here"),
-                    ([], Found::Token(token)) => write!(f, "I didn't expect `{token}` here"),
+                    ([], Found::Token(token)) => {
+                        write!(f, "I didn't expect `{}` here", shown(token))
+                    }
                     ([], Found::LineEnd) => f.write_str("I didn't expect the line to end here"),
                     (expected, _) => {
                         write!(f, "I was expecting {}", or_list(expected))?;
@@ -237,6 +239,36 @@ impl fmt::Display for SyntaxError {
 }
 
 impl std::error::Error for SyntaxError {}
+
+/// A token as a message shows it: characters that cannot be seen (controls,
+/// spaces other than the space, zero-width marks) by their code point,
+/// `U+00A0`, and a token too long to quote shortened to its ends.
+pub fn shown(token: &str) -> String {
+    const LONGEST: usize = 40;
+    let invisible = |c: char| {
+        c.is_control()
+            || (c.is_whitespace() && c != ' ')
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}' | '\u{FEFF}')
+    };
+    let named = |c: char| {
+        if invisible(c) {
+            format!("U+{:04X}", u32::from(c))
+        } else {
+            c.to_string()
+        }
+    };
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() <= LONGEST {
+        return chars.into_iter().map(named).collect();
+    }
+    let head: String = chars[..20].iter().copied().map(named).collect();
+    let tail: String = chars[chars.len() - 10..]
+        .iter()
+        .copied()
+        .map(named)
+        .collect();
+    format!("{head}…{tail} ({} characters)", chars.len())
+}
 
 impl Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

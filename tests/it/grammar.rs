@@ -1169,6 +1169,25 @@ fn numbers_past_100000_digits_are_refused_unread() {
 }
 
 #[test]
+fn invisible_characters_are_named_and_long_tokens_shortened() {
+    // A NUL, a no-break space and a vertical tab were echoed raw (W6); a
+    // long token was quoted whole (W7).
+    for (text, named) in [
+        ("game g { heaps 1; take \u{0} 1 }", "U+0000"),
+        ("game g { heaps 1; take\u{a0}1..3 }", "U+00A0"),
+        ("game g { heaps 1; take \u{b} 1 }", "U+000B"),
+    ] {
+        let e = parse_err(text);
+        assert!(e.label().contains(named), "{text:?}: {}", e.label());
+    }
+    let shown = gamelang::syntax::error::shown(&"x".repeat(100_000));
+    assert!(
+        shown.len() < 60 && shown.contains("100000 characters"),
+        "{shown}"
+    );
+}
+
+#[test]
 fn errors_render_with_miette() {
     let src = "game g {\n  heaps 1\n  take 1..3 $\n}\n";
     let e = parse_err(src);
