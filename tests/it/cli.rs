@@ -1038,3 +1038,18 @@ fn a_100000_character_name_gets_its_error_at_once() {
     let run = gamelang(&["check", game.path()]);
     run.exits(1).stderr_has("gamelang::check::unknown_game");
 }
+
+#[test]
+fn a_rule_with_a_huge_set_is_named_briefly_beside_each_move() {
+    // A 150,000-item set was the label of every winning move (W7).
+    let items: Vec<String> = (1..=150_000).map(|i| i.to_string()).collect();
+    let text = format!(
+        "game g {{ heaps 1; take {{{}}} }}\nanalyze g at 5\n",
+        items.join(", ")
+    );
+    let game = TempGame::new("huge-set", &text);
+    let run = gamelang(&["analyze", game.path()]);
+    run.exits(0);
+    assert!(run.stdout.len() < 1000, "{} bytes", run.stdout.len());
+    assert!(run.stdout.contains("take {1, 2, 3"), "{}", run.describe());
+}

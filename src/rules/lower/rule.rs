@@ -69,12 +69,14 @@ impl Lowerer<'_> {
         };
         let name = match &rule.label {
             Some(label) => label.name.clone(),
-            None => self
-                .source
-                .slice(rule.span)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" "),
+            None => shortened(
+                &self
+                    .source
+                    .slice(rule.span)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
         };
         Some(Rule {
             name,
@@ -159,4 +161,15 @@ fn split_of(split: &ast::SplitSpec) -> Split {
         unequal: split.unequal,
         nonempty: split.nonempty,
     }
+}
+
+/// A rule's text as its name, shortened past 80 characters: it is shown
+/// beside every move the rule makes.
+fn shortened(text: &str) -> String {
+    const LONGEST: usize = 80;
+    if text.chars().count() <= LONGEST {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(LONGEST - 1).collect();
+    format!("{head}…")
 }
