@@ -99,6 +99,23 @@ pub enum Error {
         seconds: u64,
     },
 
+    /// The search outgrew its limit on a game whose moves can add to the
+    /// heaps: it may go on forever without repeating a position.
+    #[error(
+        "`{game}` may never end: from {position} its moves keep reaching new positions (more than {limit}), and they can add to heaps"
+    )]
+    #[diagnostic(
+        code(gamelang::search::never_ends),
+        help(
+            "Grundy values exist only for games that always end; make every move take more than it adds"
+        )
+    )]
+    MayNotEnd {
+        game: String,
+        position: Position,
+        limit: usize,
+    },
+
     /// The graph below a position has more nodes than may be exported.
     #[error("the graph below {position} has more than {limit} positions")]
     #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]

@@ -200,6 +200,25 @@ impl Solver {
 
     /// The value of `heaps`, searching what is not yet known.
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
+        let found = self.search(heaps);
+        // Outgrowing the limit on a game whose moves can add is most likely
+        // a game that never ends: say so.
+        match found {
+            Err(Error::Search(e))
+                if matches!(*e, SearchError::TooManyPositions { .. }) && self.moves.may_grow() =>
+            {
+                Err(SearchError::MayNotEnd {
+                    game: self.game.title(),
+                    position: Position::from_u64s(heaps),
+                    limit: self.max_positions,
+                }
+                .into())
+            }
+            found => found,
+        }
+    }
+
+    fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
         let budget = &mut self.budget();
         match &mut self.engine {
             Engine::Graph(g) => g.value(&self.game, &self.moves, heaps, budget),

@@ -1053,3 +1053,13 @@ fn a_rule_with_a_huge_set_is_named_briefly_beside_each_move() {
     assert!(run.stdout.len() < 1000, "{} bytes", run.stdout.len());
     assert!(run.stdout.contains("take {1, 2, 3"), "{}", run.describe());
 }
+
+#[test]
+fn a_game_that_grows_forever_is_called_one_that_may_never_end() {
+    // `take -1` adds a token each move: no cycle, no end (W3).
+    let game = TempGame::new("grows", "game g { heaps 1; take -1 }\nanalyze g at 3\n");
+    let run = gamelang(&["analyze", game.path(), "--max-positions", "1000"]);
+    run.exits(1)
+        .stderr_has("gamelang::search::never_ends")
+        .stderr_has("may never end");
+}

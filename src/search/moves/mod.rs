@@ -193,6 +193,28 @@ impl MoveGen {
         exprs.iter().any(|e| mentions_position_order(e))
     }
 
+    /// Whether a move can make the position larger: a negative amount, or
+    /// a block that adds to a heap or appends one.
+    pub fn may_grow(&self) -> bool {
+        fn grows(statements: &[crate::rules::Stmt]) -> bool {
+            use crate::rules::{AssignOp, Stmt};
+            statements.iter().any(|s| match s {
+                Stmt::Assign { op, .. } => *op != AssignOp::Sub,
+                Stmt::Append(_) => true,
+                Stmt::For { body, .. } => grows(body),
+                Stmt::If {
+                    then, otherwise, ..
+                } => grows(then) || grows(otherwise),
+                _ => false,
+            })
+        }
+        self.may_add()
+            || self.rules.iter().any(|r| match r {
+                Compiled::Block(block) => grows(&block.body),
+                _ => false,
+            })
+    }
+
     /// Whether some amount is negative, adding to a heap.
     fn may_add(&self) -> bool {
         self.rules.iter().any(|r| match r {
