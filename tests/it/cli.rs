@@ -56,11 +56,19 @@ fn gamelang(args: &[&str]) -> Run {
         .env("NO_COLOR", "1")
         .output()
         .expect("the gamelang binary runs");
-    Run {
+    let run = Run {
         code: output.status.code(),
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
+    };
+    // A panic (Rust's 101, or gamelang's own 3 for a caught one) is a bug,
+    // whatever the input.
+    assert!(
+        !matches!(run.code, Some(3 | 101)),
+        "a panic: {}",
+        run.describe()
+    );
+    run
 }
 
 /// Every `.game` file of `games/`, as paths relative to the crate.
