@@ -4,6 +4,9 @@
 
 use std::sync::Arc;
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
 use crate::diagnostics;
 use crate::period::{self, Period};
 use crate::position::Position;
@@ -55,7 +58,7 @@ pub fn one_heap(game: &Game, solver: &Solver) -> bool {
 /// The table of `game` up to heaps of `upto`, `progress` told how far it got.
 pub fn table(
     game: &Arc<Game>,
-    upto: u64,
+    upto: &BigUint,
     options: Options,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Table, diagnostics::Error> {
@@ -69,25 +72,27 @@ pub fn table(
     let limit = options.max_positions;
     let mut solver = Solver::with_options(game.clone(), options);
     let one_heap = one_heap(game, &solver);
-    // What the table holds at least: refused at once when over the limit.
+    // What the table holds at least, exactly: refused at once when over
+    // the limit, however large `upto` is.
+    let side = upto + 1u8;
     let cells = if one_heap {
-        upto.checked_add(1)
+        side.clone()
     } else {
-        upto.checked_add(1).and_then(|n| n.checked_mul(n))
+        &side * &side
     };
-    if cells.is_none_or(|cells| cells > limit as u64) {
-        let corner = if one_heap {
-            vec![upto]
-        } else {
-            vec![upto, upto]
-        };
-        return Err(SearchError::TooManyPositions {
-            game: game.title(),
-            position: Position::from_u64s(&corner),
-            limit,
+    let fits = cells <= BigUint::from(limit);
+    let upto = match upto.to_u64().filter(|_| fits) {
+        Some(upto) => upto,
+        None => {
+            let corner = vec![upto.clone(); if one_heap { 1 } else { 2 }];
+            return Err(SearchError::TooManyPositions {
+                game: game.title(),
+                position: Position(corner),
+                limit,
+            }
+            .into());
         }
-        .into());
-    }
+    };
     let shape = if one_heap {
         let mut values = Vec::new();
         for n in 0..=upto {

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use num_bigint::BigUint;
+
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::table::table;
@@ -16,7 +18,7 @@ pub struct Args {
     input: GameFile,
     /// The largest heap in the table.
     #[arg(long, value_name = "N")]
-    upto: u64,
+    upto: BigUint,
     /// Prints the table as JSON.
     #[arg(long)]
     json: bool,
@@ -46,7 +48,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let options = args.budgets.options(args.max_positions);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = table(&game, args.upto, options, &mut |done, total| {
+    let result = table(&game, &args.upto, options, &mut |done, total| {
         progress.update(done, total)
     });
     drop(progress);

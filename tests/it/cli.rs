@@ -1071,3 +1071,17 @@ fn a_game_that_grows_forever_is_called_one_that_may_never_end() {
         .stderr_has("gamelang::search::never_ends")
         .stderr_has("may never end");
 }
+
+#[test]
+fn a_table_past_2_to_the_64_is_refused_by_the_positions_limit() {
+    // clap said "number too large to fit in target type".
+    let run = gamelang(&[
+        "table",
+        "games/subtraction.game",
+        "--upto",
+        "100000000000000000000",
+    ]);
+    run.exits(1)
+        .stderr_has("gamelang::search::too_large")
+        .stderr_has("at 100000000000000000000");
+}

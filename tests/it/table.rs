@@ -15,13 +15,13 @@ fn table_of(game: &str, upto: u64) -> Table {
         .game(game)
         .and_then(|entry| entry.default.clone())
         .expect("the game checks");
-    table(&game, upto, Options::default(), &mut |_, _| {}).expect("the table is computed")
+    table(&game, &upto.into(), Options::default(), &mut |_, _| {}).expect("the table is computed")
 }
 
 fn table_of_text(text: &str, upto: u64) -> Table {
     let program = load_text("test.game", text, &[]);
     let game = program.games[0].default.clone().expect("the game lowers");
-    table(&game, upto, Options::default(), &mut |_, _| {}).expect("the table is computed")
+    table(&game, &upto.into(), Options::default(), &mut |_, _| {}).expect("the table is computed")
 }
 
 fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
