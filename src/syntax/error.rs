@@ -92,6 +92,10 @@ pub enum Hint {
     Keyword {
         word: String,
     },
+    /// A word close to the keyword that would start a statement here.
+    Misspelt {
+        meant: String,
+    },
     /// Something that is not a statement in a game's body.
     BodyStatement,
     MoveName,
@@ -299,6 +303,7 @@ impl Hint {
             Hint::CloseParen => "add a `)` to close the `(`".to_string(),
             Hint::CloseBracket => "add a `]` to end `h[...]`".to_string(),
             Hint::Keyword { word } => format!("`{word}` is a keyword, so it can't be used as a name"),
+            Hint::Misspelt { meant } => format!("did you mean `{meant}`?"),
             Hint::BodyStatement => "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty`, `octal` or `hex`, and `move NAME { ... }` blocks".to_string(),
             Hint::MoveName => {
                 "name the move, like `move bite { ... }`: its name labels the moves it makes"

@@ -108,6 +108,17 @@ fn syntax_unknown_statement_in_body() {
 }
 
 #[test]
+fn syntax_misspelt_keyword_gets_did_you_mean() {
+    // Two letters swapped: `tkae` for `take`.
+    let src = "game nim {\n    heaps *\n    tkae 1..\n}\n";
+    snapshot(
+        "syntax_misspelt_keyword_gets_did_you_mean",
+        src,
+        &["gamelang::syntax"],
+    );
+}
+
+#[test]
 fn syntax_two_errors_in_one_file_are_both_reported() {
     // Recovery is at the next line starting with `game` or `analyze`.
     let src = "game bash(m = 3) {\n    heaps 1\n    take 1..m from\n}\n\ngame nim {\n    heaps *\n    take 1...\n}\n\nanalyze nim at (1, 2, 3\n";

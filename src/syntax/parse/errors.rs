@@ -109,6 +109,23 @@ fn hint_for(
             word: found.to_string(),
         });
     }
+    // A word close to one that starts a statement here: `tkae 1..3`.
+    let starting: &[&str] = if expects(Rule::statement) {
+        &[
+            "heaps", "position", "play", "take", "shift", "split", "empty", "octal", "hex", "move",
+        ]
+    } else if expects(Rule::block_stmt) {
+        &["choose", "require", "let", "for", "if", "append", "remove"]
+    } else {
+        &[]
+    };
+    if found.chars().all(|c| c.is_ascii_alphabetic())
+        && let Some(meant) = starting.iter().find(|w| misspelt(found, w))
+    {
+        return Some(Hint::Misspelt {
+            meant: meant.to_string(),
+        });
+    }
     if expects(Rule::statement) && !at_end && !at_line_end {
         return Some(Hint::BodyStatement);
     }
@@ -149,4 +166,28 @@ fn hint_for(
         return Some(Hint::RangeDots);
     }
     None
+}
+
+/// Whether `found` looks like `word` mistyped: two letters swapped, or one
+/// letter wrong, missing or extra (two, for words of six letters or more).
+/// Stricter than did-you-mean for names: keywords are short, and a word two
+/// edits from `move` (`remove`) is not a typo of it.
+fn misspelt(found: &str, word: &str) -> bool {
+    if found == word {
+        return false;
+    }
+    let a: Vec<char> = found.chars().collect();
+    let b: Vec<char> = word.chars().collect();
+    if a.len() == b.len() {
+        let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        if let [i, j] = differ[..]
+            && j == i + 1
+            && a[i] == b[j]
+            && a[j] == b[i]
+        {
+            return true;
+        }
+    }
+    let allowed = if word.len() >= 6 { 2 } else { 1 };
+    crate::diagnostics::edit_distance(found, word) <= allowed
 }
