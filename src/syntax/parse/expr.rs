@@ -64,7 +64,7 @@ fn join(start: Span, end: Span) -> Span {
 }
 
 /// Whether a part of an expression's flat sequence is an operator.
-fn is_operator(rule: Rule) -> bool {
+pub(super) fn is_operator(rule: Rule) -> bool {
     matches!(
         rule,
         Rule::op_or

@@ -102,24 +102,7 @@ fn expression(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
             (Main, "an expression")
         }
-        Rule::op_or
-        | Rule::op_and
-        | Rule::op_not
-        | Rule::op_divides
-        | Rule::op_eq
-        | Rule::op_ne
-        | Rule::op_le
-        | Rule::op_lt
-        | Rule::op_ge
-        | Rule::op_gt
-        | Rule::op_add
-        | Rule::op_sub
-        | Rule::op_mul
-        | Rule::op_div
-        | Rule::op_rem
-        | Rule::op_neg
-        | Rule::op_is
-        | Rule::kw_is => (Operator, "an operator"),
+        rule if super::expr::is_operator(rule) || rule == Rule::kw_is => (Operator, "an operator"),
         Rule::property => (Main, "a property (`square`, `prime`, `even` or `odd`)"),
         Rule::heap_index | Rule::h_open => (Main, "`h[`"),
         Rule::call => (Main, "`min` or `max`"),
