@@ -2,9 +2,11 @@
 
 mod answer;
 pub mod describe;
+mod diagnostics;
 mod table;
 
 pub use answer::{Advice, json, text};
+pub use diagnostics::diagnostic_json;
 pub use table::{table_json, table_text};
 
 use serde_json::Value as Json;

@@ -32,9 +32,19 @@ impl Run {
         self
     }
 
-    /// Asserts that stderr holds `text`.
+    /// Asserts that stderr holds `text`, also where the renderer wrapped
+    /// a long message or help line (paths differ in length from machine to
+    /// machine).
     fn stderr_has(&self, text: &str) -> &Self {
-        assert!(self.stderr.contains(text), "{}", self.describe());
+        let unwrapped = self
+            .stderr
+            .replace("\n  │ ", " ")
+            .replace("\n        ", " ");
+        assert!(
+            self.stderr.contains(text) || unwrapped.contains(text),
+            "{}",
+            self.describe()
+        );
         self
     }
 
@@ -1084,4 +1094,43 @@ fn a_table_past_2_to_the_64_is_refused_by_the_positions_limit() {
     run.exits(1)
         .stderr_has("gamelang::search::too_large")
         .stderr_has("at 100000000000000000000");
+}
+
+#[test]
+fn check_prints_every_diagnostic_as_json() {
+    // Two errors, both with their place, code, labels and help.
+    let game = TempGame::new(
+        "two-errors",
+        "game bash(m = 3) {\n    heaps 1\n    take 0..m\n}\nanalyze bsh at 21\n",
+    );
+    let run = gamelang(&["check", game.path(), "--format", "json"]);
+    run.exits(1);
+    let diagnostics = run.json();
+    assert_eq!(diagnostics.len(), 2, "{}", run.describe());
+    let first = &diagnostics[0];
+    assert_eq!(first["code"], "gamelang::check::unchanged_position");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(
+        (first["line"].clone(), first["column"].clone()),
+        (3.into(), 10.into())
+    );
+    assert_eq!(
+        (first["end_line"].clone(), first["end_column"].clone()),
+        (3.into(), 11.into())
+    );
+    assert_eq!(first["file"], game.path());
+    assert_eq!(first["labels"][0]["text"], "0 is one of the amounts");
+    assert!(first["help"].as_str().is_some_and(|h| h.contains("1..m")));
+    assert_eq!(diagnostics[1]["code"], "gamelang::check::unknown_game");
+    assert_eq!(diagnostics[1]["help"], "did you mean `bash`?");
+    // A file that cannot be read is a diagnostic too, of no place.
+    let run = gamelang(&[
+        "check",
+        "tests/fixtures/no_such_file.game",
+        "--format",
+        "json",
+    ]);
+    run.exits(2);
+    assert_eq!(run.json()[0]["code"], "gamelang::io");
+    assert!(run.json()[0]["line"].is_null());
 }
