@@ -51,6 +51,13 @@ enum MethodArg {
     Search,
 }
 
+impl Args {
+    /// Whether the output is JSON: then so are the diagnostics.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
     let program = match load(&args.input.file, &args.input.set) {
         Ok(program) => program,

@@ -11,6 +11,7 @@ mod table;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use clap::{Parser, Subcommand};
 use error::{Advised, CliError};
@@ -45,13 +46,53 @@ enum Command {
 
 impl Cli {
     pub fn run(self) -> ExitCode {
-        match self.command {
+        let code = match self.command {
             Command::Check(args) => check::run(args),
-            Command::Analyze(args) => analyze::run(args),
-            Command::Table(args) => table::run(args),
+            Command::Analyze(args) => {
+                if args.json() {
+                    gather_diagnostics();
+                }
+                analyze::run(args)
+            }
+            Command::Table(args) => {
+                if args.json() {
+                    gather_diagnostics();
+                }
+                table::run(args)
+            }
             Command::Known(args) => known::run(args),
             Command::Graph(args) => graph::run(args),
-        }
+        };
+        print_gathered_diagnostics();
+        code
+    }
+}
+
+/// The diagnostics of a command asked for JSON, gathered to be printed as
+/// one array on stderr when it ends (its answers keep stdout); `None`:
+/// each is rendered for people as it comes.
+static GATHERED: Mutex<Option<Vec<serde_json::Value>>> = Mutex::new(None);
+
+fn gathered() -> std::sync::MutexGuard<'static, Option<Vec<serde_json::Value>>> {
+    GATHERED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn gather_diagnostics() {
+    *gathered() = Some(Vec::new());
+}
+
+fn print_gathered_diagnostics() {
+    let Some(diagnostics) = gathered().take() else {
+        return;
+    };
+    if !diagnostics.is_empty() {
+        let array = serde_json::Value::Array(diagnostics);
+        err(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&array).unwrap_or_default()
+        ));
     }
 }
 
@@ -178,8 +219,13 @@ fn print_errors(errors: &[Error]) {
     }
 }
 
-/// Prints one diagnostic to stderr, in colour on a terminal.
+/// Prints one diagnostic to stderr, in colour on a terminal, or gathers it
+/// as JSON when the command was asked for JSON.
 fn print_diagnostic(diagnostic: &dyn Diagnostic) {
+    if let Some(diagnostics) = gathered().as_mut() {
+        diagnostics.push(gamelang::report::diagnostic_json(diagnostic));
+        return;
+    }
     let colour = std::io::stderr().is_terminal();
     err(&render(diagnostic, colour, 100));
 }

@@ -1134,3 +1134,39 @@ fn check_prints_every_diagnostic_as_json() {
     assert_eq!(run.json()[0]["code"], "gamelang::io");
     assert!(run.json()[0]["line"].is_null());
 }
+
+#[test]
+fn analyze_json_gives_its_errors_as_json_too() {
+    // It printed `[]` on stdout and prose on stderr.
+    let game = TempGame::new(
+        "json-errors",
+        "game bash(m = 3) {\n    heaps 1\n    take 0..m\n}\nanalyze bsh at 21\n",
+    );
+    let run = gamelang(&["analyze", game.path(), "--json"]);
+    run.exits(1);
+    let diagnostics: Value = serde_json::from_str(&run.stderr).expect("stderr is JSON");
+    let codes: Vec<&str> = diagnostics
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "gamelang::check::unchanged_position",
+            "gamelang::check::unknown_game"
+        ]
+    );
+    // A search that fails: its error (a cycle) on stderr as JSON, the
+    // answers (none) on stdout.
+    let game = TempGame::new(
+        "json-mixed",
+        "game g { heaps 2; take 1..; take 1.. from both heaps; take -1 from both heaps }\nanalyze g at (1, 1)\n",
+    );
+    let run = gamelang(&["analyze", game.path(), "--json", "--max-positions", "50"]);
+    run.exits(1);
+    assert!(run.json().is_empty());
+    let diagnostics: Value = serde_json::from_str(&run.stderr).expect("stderr is JSON");
+    assert_eq!(diagnostics[0]["code"], "gamelang::search::cycle");
+}
