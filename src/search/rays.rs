@@ -107,9 +107,6 @@ impl RaySearch {
                 at_least: cells(&needed),
             });
         }
-        let Some(directions) = self.directions(needed.len()) else {
-            return Ok(Fit::NoBox);
-        };
         let (before, moves_before) = match &self.evaluated {
             Some(e) if e.dims.len() == needed.len() => {
                 if needed.iter().zip(&e.dims).all(|(n, d)| n <= d) {
@@ -119,6 +116,9 @@ impl RaySearch {
                 (e.values.len(), e.moves)
             }
             _ => (0, 0),
+        };
+        let Some(directions) = self.directions(needed.len()) else {
+            return Ok(Fit::NoBox);
         };
         let Some(dims) = self.grown(&needed, &directions) else {
             return Ok(Fit::TooLarge {
