@@ -158,10 +158,9 @@ impl GraphSearch {
                     // them is built.
                     let mut failed: Option<Error> = None;
                     let mut closes: Option<(u32, usize)> = None;
+                    // Once a move fails or closes a cycle, `halt` ends the
+                    // generation: no later move reaches this closure.
                     let generated = moves.each_move_within(&heaps, budget.left(), |rule, next| {
-                        if failed.is_some() || closes.is_some() {
-                            return;
-                        }
                         match self.intern(game, next) {
                             Ok(child) => {
                                 edges += 1;

@@ -262,9 +262,9 @@ impl Solver {
     /// Prepares to be asked about every position up to `corner`: the ray
     /// engine evaluates that box at once instead of growing into it.
     pub fn reserve(&mut self, corner: &[u64]) -> Result<(), Error> {
-        let budget = &mut self.budget();
+        let budget = self.budget();
         match &mut self.engine {
-            Engine::Rays(r, _) => r.reserve(&self.game, corner, budget),
+            Engine::Rays(r, _) => r.value(&self.game, corner, &budget).map(|_| ()),
             Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
         }
     }

@@ -79,17 +79,6 @@ impl RaySearch {
         self.evaluated.as_ref().map_or(0, |e| e.values.len())
     }
 
-    /// Makes room for every position up to `corner` at once, when a caller
-    /// is about to ask about all of them.
-    pub fn reserve(
-        &mut self,
-        game: &Game,
-        corner: &[u64],
-        budget: &mut Budget,
-    ) -> Result<(), Error> {
-        self.value(game, corner, budget).map(|_| ())
-    }
-
     /// The value of `heaps`, evaluating a larger box if it lies outside the
     /// one held.
     pub fn value(&mut self, game: &Game, heaps: &[u64], budget: &Budget) -> Result<Fit, Error> {
