@@ -1,0 +1,192 @@
+//! The error catalogue, `docs/ERRORS.md`, is complete and true: every code
+//! the source can report has a section; every section's example file, run
+//! with its command, prints exactly what the catalogue shows, starting with
+//! that code. `GAMELANG_BLESS=1` rewrites the printed parts instead of
+//! comparing them, after a deliberate change of wording.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CATALOGUE: &str = "docs/ERRORS.md";
+
+/// One section of the catalogue.
+struct Entry {
+    code: String,
+    /// The ```game block, written as `example.game`.
+    file: Option<String>,
+    /// The ```console block: the command's arguments after `gamelang`, and
+    /// where its printed lines sit in the catalogue's lines.
+    command: Option<(Vec<String>, std::ops::Range<usize>)>,
+}
+
+fn catalogue_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(CATALOGUE)
+}
+
+fn entries(lines: &[&str]) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if let Some(code) = line
+            .strip_prefix("## `")
+            .and_then(|rest| rest.strip_suffix('`'))
+        {
+            entries.push(Entry {
+                code: code.to_string(),
+                file: None,
+                command: None,
+            });
+        } else if let (Some(entry), Some(fence)) = (entries.last_mut(), line.strip_prefix("```")) {
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j] == "```")
+                .unwrap_or_else(|| panic!("{CATALOGUE}:{}: a block without its end", i + 1));
+            let body = &lines[i + 1..end];
+            match fence {
+                "game" => entry.file = Some(body.join("\n") + "\n"),
+                "console" => {
+                    let args = body
+                        .first()
+                        .and_then(|first| first.strip_prefix("$ gamelang "))
+                        .unwrap_or_else(|| {
+                            panic!("{CATALOGUE}:{}: starts with `$ gamelang`", i + 2)
+                        });
+                    let args = args.split_whitespace().map(str::to_string).collect();
+                    entry.command = Some((args, i + 2..end));
+                }
+                other => panic!("{CATALOGUE}:{}: a block of {other:?}", i + 1),
+            }
+            i = end;
+        }
+        i += 1;
+    }
+    entries
+}
+
+/// Every code the source can report: each `code(gamelang::...)` of a
+/// diagnostic, and the codes written out as strings.
+fn codes_in_source() -> BTreeSet<String> {
+    fn walk(dir: &Path, codes: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("src/ reads") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, codes);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file reads");
+                for piece in text.split("code(gamelang::").skip(1) {
+                    let name: String = piece
+                        .chars()
+                        .take_while(|&c| c.is_ascii_lowercase() || c == '_' || c == ':')
+                        .collect();
+                    codes.insert(format!("gamelang::{name}"));
+                }
+                for piece in text.split("\"gamelang::").skip(1) {
+                    let name: String = piece
+                        .chars()
+                        .take_while(|&c| c.is_ascii_lowercase() || c == '_' || c == ':')
+                        .collect();
+                    codes.insert(format!("gamelang::{}", name.trim_end_matches(':')));
+                }
+            }
+        }
+    }
+    let mut codes = BTreeSet::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut codes,
+    );
+    codes
+}
+
+/// Runs `gamelang ARGS` in a directory of its own holding `example.game`;
+/// returns the exit code and what it printed (stdout, then stderr).
+fn run(code: &str, file: Option<&str>, args: &[String]) -> (Option<i32>, String) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("errors")
+        .join(code.replace("::", "."));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let example = dir.join("example.game");
+    match file {
+        Some(text) => std::fs::write(&example, text).expect("the example is written"),
+        None => {
+            let _ = std::fs::remove_file(&example);
+        }
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(args)
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("gamelang runs");
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = printed.lines().map(str::trim_end).collect();
+    (output.status.code(), lines.join("\n").trim().to_string())
+}
+
+#[test]
+fn every_code_is_in_the_catalogue_and_every_example_prints_what_it_shows() {
+    let text = std::fs::read_to_string(catalogue_path()).expect("the catalogue exists");
+    let mut lines: Vec<&str> = text.lines().collect();
+    let entries = entries(&lines);
+
+    let listed: BTreeSet<String> = entries.iter().map(|e| e.code.clone()).collect();
+    assert_eq!(listed.len(), entries.len(), "a code listed twice");
+    let in_source = codes_in_source();
+    let missing: Vec<_> = in_source.difference(&listed).collect();
+    assert!(missing.is_empty(), "{CATALOGUE} lacks {missing:?}");
+    let stale: Vec<_> = listed.difference(&in_source).collect();
+    assert!(
+        stale.is_empty(),
+        "{CATALOGUE} lists codes no source has: {stale:?}"
+    );
+
+    let bless = std::env::var_os("GAMELANG_BLESS").is_some();
+    let mut printed_parts = Vec::new();
+    for entry in &entries {
+        let Some((args, printed_lines)) = &entry.command else {
+            // Only a bug has no example: no input is known to cause it.
+            assert_eq!(
+                entry.code, "gamelang::internal",
+                "{} has no example",
+                entry.code
+            );
+            continue;
+        };
+        let (exit, printed) = run(&entry.code, entry.file.as_deref(), args);
+        assert!(
+            matches!(exit, Some(1 | 2)),
+            "{}: exit {exit:?}\n{printed}",
+            entry.code
+        );
+        assert!(
+            printed.starts_with(&entry.code),
+            "{}: prints another code first:\n{printed}",
+            entry.code
+        );
+        if bless {
+            printed_parts.push((printed_lines.clone(), printed));
+        } else {
+            let shown = lines[printed_lines.clone()].join("\n");
+            assert_eq!(
+                shown.trim(),
+                printed,
+                "{}: {CATALOGUE} shows other words than gamelang prints (GAMELANG_BLESS=1 rewrites them)",
+                entry.code
+            );
+        }
+    }
+    if bless {
+        let mut blessed = String::new();
+        // Later parts first, so that earlier line numbers stay right.
+        for (range, printed) in printed_parts.iter().rev() {
+            lines.splice(range.clone(), printed.lines());
+        }
+        for line in lines {
+            blessed.push_str(line);
+            blessed.push('\n');
+        }
+        std::fs::write(catalogue_path(), blessed).expect("the catalogue is written");
+    }
+}
