@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::process::ExitCode;
 
+use gamelang::analysis::verify::Verified;
 use gamelang::analysis::{Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
 use gamelang::check::{Analysis, Program};
 use gamelang::diagnostics::Error;
@@ -13,8 +14,11 @@ use gamelang::{analysis, search};
 
 use super::error::CliError;
 use super::progress::Spinner;
+use num_bigint::BigUint;
+
 use super::{
     Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors,
+    saturating,
 };
 
 #[derive(Debug, clap::Args)]
@@ -28,12 +32,12 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// The most positions one game's search may hold.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
     #[command(flatten)]
     budgets: Budgets,
     /// List at most N winning moves (their count is always given).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES, value_parser = saturating::<usize>)]
     max_moves: usize,
     /// `auto`: a known game's closed form where one applies, else the
     /// search; `search`: the search alone, for comparison.
@@ -42,7 +46,7 @@ pub struct Args {
     /// Compares each closed form with the search on every position with
     /// heaps up to N, and prints what was compared.
     #[arg(long, value_name = "N")]
-    verify: Option<u64>,
+    verify: Option<BigUint>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -67,6 +71,15 @@ pub fn run(args: Args) -> ExitCode {
         Ok(analyses) => analyses,
         Err(code) => return code,
     };
+    // A bound past 2^64 compares more positions than anything holds.
+    let verify = match args.verify.as_ref().map(u64::try_from) {
+        Some(Err(_)) => {
+            let bound = args.verify.clone().unwrap_or_default();
+            return fail_cli(CliError::TooManyToVerify { bound }, FINDINGS);
+        }
+        Some(Ok(bound)) => Some(bound),
+        None => None,
+    };
     let progress = search::Progress::default();
     let mut analyzer = Analyzer::new(Options {
         search: search::Options {
@@ -75,17 +88,24 @@ pub fn run(args: Args) -> ExitCode {
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
-        verify_bound: args.verify.unwrap_or(analysis::verify::DEFAULT_BOUND),
+        verify_bound: verify.unwrap_or(analysis::verify::DEFAULT_BOUND),
     });
-    if let Some(bound) = args.verify {
+    let mut compared = Vec::new();
+    if let Some(bound) = verify {
         let spinner = Spinner::start("checking closed forms", progress.clone());
-        let said = say_verified(&args, &mut analyzer, &analyses, bound);
+        let found = verified(&mut analyzer, &analyses);
         drop(spinner);
-        if let Err(e) = said {
-            return fail(e, FINDINGS);
+        match found {
+            Ok(found) => compared = found,
+            Err(e) => return fail(e, FINDINGS),
+        }
+        if !args.json {
+            for (game, closed_form) in &compared {
+                out(&format!("{}\n", say_verified(game, closed_form, bound)));
+            }
         }
     }
-    print_answers(&args, &analyses, |analysis| {
+    print_answers(&args, &analyses, &compared, |analysis| {
         // Each answer is printed as soon as it is found, after its spinner
         // has gone.
         let spinner = Spinner::start("searching", progress.clone());
@@ -123,44 +143,56 @@ fn analyses(args: &Args, program: &Program) -> Result<Vec<Analysis>, ExitCode> {
     Ok(wanted)
 }
 
-/// What `--verify` compared, for each game once: on stdout with the
-/// answers, or on stderr beside JSON.
-fn say_verified(
-    args: &Args,
-    analyzer: &mut Analyzer,
-    analyses: &[Analysis],
-    bound: u64,
-) -> Result<(), Error> {
-    let say = |line: String| {
-        if args.json {
-            super::err(&format!("{line}\n"));
-        } else {
-            out(&format!("{line}\n"));
-        }
-    };
+/// What `--verify` compared, for each game of the analyses once: the
+/// game's title, and the closed form compared with its search (`None`: the
+/// search answers it, nothing to compare).
+type Compared = Vec<(String, Option<(&'static str, Verified)>)>;
+
+fn verified(analyzer: &mut Analyzer, analyses: &[Analysis]) -> Result<Compared, Error> {
     let mut seen = HashSet::new();
+    let mut compared = Vec::new();
     for game in analyses
         .iter()
         .flat_map(|a| a.components.iter().map(|c| &c.game))
     {
-        if !seen.insert(game.title()) {
-            continue;
-        }
-        match analyzer.recognised(game)? {
-            Some((id, verified)) => say(format!(
-                "verified: the closed form `{id}` agrees with the search on `{}` at all {} positions of up to {} heap{}, each heap at most {bound}",
-                game.title(),
-                verified.positions,
-                verified.max_heaps,
-                if verified.max_heaps == 1 { "" } else { "s" }
-            )),
-            None => say(format!(
-                "verified: nothing to compare for `{}`: no closed form applies, the search answers it",
-                game.title()
-            )),
+        if seen.insert(game.title()) {
+            compared.push((game.title(), analyzer.recognised(game)?));
         }
     }
-    Ok(())
+    Ok(compared)
+}
+
+fn say_verified(game: &str, closed_form: &Option<(&str, Verified)>, bound: u64) -> String {
+    match closed_form {
+        Some((id, verified)) => format!(
+            "verified: the closed form `{id}` agrees with the search on `{game}` at all {} positions of up to {} heap{}, each heap at most {bound}",
+            verified.positions,
+            verified.max_heaps,
+            if verified.max_heaps == 1 { "" } else { "s" }
+        ),
+        None => format!(
+            "verified: nothing to compare for `{game}`: no closed form applies, the search answers it"
+        ),
+    }
+}
+
+/// What `--verify` compared for the games of one answer, as JSON.
+fn verified_json(compared: &Compared, answer: &Answer) -> serde_json::Value {
+    let titles: Vec<String> = answer.components.iter().map(|c| c.game.title()).collect();
+    compared
+        .iter()
+        .filter(|(game, _)| titles.contains(game))
+        .map(|(game, closed_form)| match closed_form {
+            Some((id, verified)) => serde_json::json!({
+                "game": game,
+                "closed_form": id,
+                "positions": verified.positions,
+                "max_heaps": verified.max_heaps,
+                "bound": verified.bound,
+            }),
+            None => serde_json::json!({ "game": game, "closed_form": null }),
+        })
+        .collect()
 }
 
 /// Answers each analysis and prints it as it comes (in text; one JSON array
@@ -169,13 +201,20 @@ fn say_verified(
 fn print_answers(
     args: &Args,
     analyses: &[Analysis],
+    compared: &Compared,
     mut answer: impl FnMut(&Analysis) -> Result<Answer, Error>,
 ) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
     for analysis in analyses {
         match answer(analysis) {
-            Ok(answer) if args.json => answers.push(report::json(&answer, &advice)),
+            Ok(answer) if args.json => {
+                let mut json = report::json(&answer, &advice);
+                if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
+                    object.insert("verified".into(), verified_json(compared, &answer));
+                }
+                answers.push(json);
+            }
             Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
                 print_errors(&[e]);

@@ -38,6 +38,13 @@ pub enum CliError {
     )]
     NoAnalyzeStatement { file: String, game: Option<String> },
 
+    #[error("comparing on every position with heaps up to {bound} takes more than 2^64 positions")]
+    #[diagnostic(
+        code(gamelang::verify::too_large),
+        help("give --verify a smaller bound")
+    )]
+    TooManyToVerify { bound: num_bigint::BigUint },
+
     #[error("{position} is too large for a graph")]
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
     TooLargeForAGraph { position: Position },

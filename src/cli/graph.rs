@@ -7,7 +7,7 @@ use gamelang::search::Solver;
 use gamelang::search::export::{dot, position_graph};
 
 use super::error::CliError;
-use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of};
+use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of, saturating};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     at: String,
     /// The most positions the graph may hold.
-    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    #[arg(long, value_name = "N", default_value_t = 2_000, value_parser = saturating::<usize>)]
     max_positions: usize,
     #[command(flatten)]
     budgets: Budgets,

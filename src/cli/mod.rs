@@ -20,6 +20,8 @@ use gamelang::diagnostics::{Error, Source, render};
 use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
 use miette::Diagnostic;
+use num_bigint::BigUint;
+use num_traits::Bounded;
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
 /// who wins, with Grundy values and every winning move.
@@ -116,10 +118,10 @@ pub struct Budgets {
     /// The most moves one question's search may examine; each amount a
     /// condition rejects counts as one [default: 200000000, and
     /// 10000000000 for games searched as sums of one-heap games]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
     move_budget: Option<u64>,
     /// Stops a question's search after this many seconds (default: no limit).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>)]
     timeout: Option<u64>,
 }
 
@@ -133,6 +135,23 @@ impl Budgets {
             ..search::Options::default()
         }
     }
+}
+
+/// Reads a limit as an exact integer of any size. A limit past what `T`
+/// holds is no limit at all, so it is held as `T`'s largest value, where
+/// clap would refuse it as "too large to fit".
+fn saturating<T>(text: &str) -> Result<T, String>
+where
+    T: for<'a> TryFrom<&'a BigUint> + Bounded,
+{
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a whole number of digits"));
+    }
+    let value: BigUint = digits
+        .parse()
+        .map_err(|e| format!("`{text}` is not a number: {e}"))?;
+    Ok(T::try_from(&value).unwrap_or_else(|_| T::max_value()))
 }
 
 /// Exit codes: 0 clean, 1 errors in the input, 2 usage or I/O errors.

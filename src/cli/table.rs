@@ -10,7 +10,7 @@ use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{Budgets, FINDINGS, GameFile, fail, load, out, print_errors};
+use super::{Budgets, FINDINGS, GameFile, fail, load, out, print_errors, saturating};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// The most positions the search may hold.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
     #[command(flatten)]
     budgets: Budgets,

@@ -44,7 +44,8 @@ impl Budget {
             moves: 0,
             limit,
             timeout,
-            deadline: timeout.map(|t| Instant::now() + t),
+            // A deadline past what the clock counts is no deadline.
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             calls: 0,
         }
     }

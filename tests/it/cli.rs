@@ -1170,3 +1170,70 @@ fn analyze_json_gives_its_errors_as_json_too() {
     let diagnostics: Value = serde_json::from_str(&run.stderr).expect("stderr is JSON");
     assert_eq!(diagnostics[0]["code"], "gamelang::search::cycle");
 }
+
+#[test]
+fn limits_past_64_bits_are_no_limits() {
+    // clap refused these as "number too large to fit in target type"; a
+    // timeout past the clock's range overflowed adding it to the time now.
+    let huge = "100000000000000000000000000000";
+    for option in [
+        "--max-positions",
+        "--move-budget",
+        "--timeout",
+        "--max-moves",
+    ] {
+        let a = only_answer(&["analyze", "games/nim.game", "--at", "(3, 4)", option, huge]);
+        assert_eq!(outcome(&a), "N", "{option}");
+    }
+    let a = only_answer(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        "(3, 4)",
+        "--timeout",
+        "18446744073709551615",
+    ]);
+    assert_eq!(outcome(&a), "N");
+    gamelang(&[
+        "table",
+        "games/kayles.game",
+        "--upto",
+        "5",
+        "--max-positions",
+        huge,
+    ])
+    .exits(0);
+    gamelang(&["analyze", "games/nim.game", "--max-positions", "1e5"])
+        .exits(2)
+        .stderr_has("`1e5` is not a whole number of digits");
+}
+
+#[test]
+fn a_verify_bound_past_64_bits_is_refused_with_its_code() {
+    let huge = "100000000000000000000000000000";
+    gamelang(&["analyze", "games/nim.game", "--verify", huge])
+        .exits(1)
+        .stderr_has("gamelang::verify::too_large")
+        .stderr_has(&format!(
+            "heaps up to {huge} takes more than 2^64 positions"
+        ));
+}
+
+#[test]
+fn verify_with_json_puts_what_it_compared_in_the_answers() {
+    // Nothing but JSON on stdout and nothing on stderr: the comparison is
+    // data in each answer, per game of its components.
+    let run = gamelang(&["analyze", "games/sums.game", "--verify", "3", "--json"]);
+    run.exits(0);
+    assert!(run.stderr.is_empty(), "{}", run.describe());
+    let answers = run.json();
+    let verified = answers[0]["verified"].as_array().expect("verified");
+    let games: Vec<&str> = verified.iter().filter_map(|v| v["game"].as_str()).collect();
+    assert_eq!(games, ["bash(m = 3)", "bash(m = 5)", "nim"]);
+    // Nim on up to 3 heaps, each at most 3: 4 + 16 + 64 + 1 positions.
+    let nim = &verified[2];
+    assert_eq!(nim["closed_form"], "nim");
+    assert_eq!(nim["positions"], 85);
+    assert_eq!(nim["max_heaps"], 3);
+    assert_eq!(nim["bound"], 3);
+}
