@@ -786,6 +786,46 @@ fn missing_closing_brace_before_next_item() {
 }
 
 #[test]
+fn after_an_error_the_statements_of_the_same_game_are_read_on() {
+    // Each statement with a mistake is reported, also those after the
+    // first, inside move blocks, in sets over several lines and after `;`;
+    // the statements between them parse cleanly, and so does the next item.
+    let src = "game g(S = {1, 2}) {\n    heaps 1\n    take 1..3 foo\n    move m {\n        choose k in 1..h[1]\n        h[1] -= k +\n    }\n    take {1, 2,\n          3} from 7 heapz\n    take S; play sideways; take 2\n}\nanalyze g at 3\n";
+    let (file, errors) = parse_file(src);
+    let found: Vec<&str> = errors.iter().map(|e| span_text(src, e.span())).collect();
+    assert_eq!(found, ["foo", "\n", "heapz", "sideways"], "{errors:#?}");
+    assert_eq!(analyses(&file).len(), 1);
+    assert!(games(&file).is_empty(), "a game with an error is left out");
+}
+
+#[test]
+fn recovery_in_a_game_ends_at_its_closing_brace_or_the_next_item() {
+    // An unclosed game: the first error only, then the next item.
+    let src = "game g {\n heaps 1\n take 1..3 x\n take 2\nanalyze g at 3\n";
+    let (file, errors) = parse_file(src);
+    let found: Vec<&str> = errors.iter().map(|e| span_text(src, e.span())).collect();
+    assert_eq!(found, ["x"], "{errors:#?}");
+    assert_eq!(analyses(&file).len(), 1);
+    // Truncated: the missing `}` is said with the game's name.
+    let src = "game g {\n heaps 1\n take 1..3 x\n take 2";
+    let (_, errors) = parse_file(src);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert_eq!(
+        errors[1].help().as_deref(),
+        Some("add a `}` to end the body of game `g` (it opens on line 1)")
+    );
+    // An error in the header leaves the body unread: its statements might
+    // not be statements at all.
+    let src = "game 9 { heaps 1; take ) }\n";
+    assert_eq!(parse_file(src).1.len(), 1);
+    // Stray closing brackets do not stop it, nor loop it.
+    let src = "game g { heaps 1; take ) ] ; take ]; take 1.. }\n";
+    let (_, errors) = parse_file(src);
+    let found: Vec<&str> = errors.iter().map(|e| span_text(src, e.span())).collect();
+    assert_eq!(found, [")", "]"], "{errors:#?}");
+}
+
+#[test]
 fn heaps_without_a_count() {
     let src = "game g {\n    heaps\n    take 1\n}";
     let e = parse_err(src);

@@ -27,6 +27,19 @@ pub(super) fn convert_error(
     error: &pest::error::Error<Rule>,
     context: Context,
 ) -> SyntaxError {
+    convert_error_in(src, offset, offset, error, context)
+}
+
+/// [`convert_error`] for a parse of `src[offset..]` that started inside the
+/// item starting at `item` (a statement of a game, read again after an
+/// error): hints name the item's game.
+pub(super) fn convert_error_in(
+    src: &str,
+    item: usize,
+    offset: usize,
+    error: &pest::error::Error<Rule>,
+    context: Context,
+) -> SyntaxError {
     let pos = offset
         + match error.location {
             InputLocation::Pos(p) => p,
@@ -70,7 +83,7 @@ pub(super) fn convert_error(
     SyntaxError::Unexpected(Box::new(Unexpected {
         expected: expected.iter().map(|(_, text)| *text).collect(),
         after: keyword_before(src, pos).map(str::to_string),
-        hint: hint_for(src, offset, pos, token, &rules, context),
+        hint: hint_for(src, item, pos, token, &rules, context),
         found,
         span: (pos..pos + token.len()).into(),
     }))
@@ -79,7 +92,7 @@ pub(super) fn convert_error(
 /// The common mistake an error looks like, from what was expected and found.
 fn hint_for(
     src: &str,
-    offset: usize,
+    item: usize,
     pos: usize,
     found: &str,
     rules: &[Rule],
@@ -91,8 +104,8 @@ fn hint_for(
     let new_item = matches!(found, "game" | "analyze");
 
     if expects(Rule::body_close) && (at_end || new_item) {
-        let game = token_at(src, skip_blank(src, offset + "game".len())).to_string();
-        let opened = src[offset..pos].find('{').map(|i| line_of(src, offset + i));
+        let game = token_at(src, skip_blank(src, item + "game".len())).to_string();
+        let opened = src[item..pos].find('{').map(|i| line_of(src, item + i));
         return Some(Hint::CloseBody { game, opened });
     }
     if expects(Rule::set_close) && (at_end || at_line_end || new_item) {

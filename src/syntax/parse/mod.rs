@@ -28,8 +28,8 @@ use pest::Parser;
 use super::ast::{Arg, File, PositionLit};
 use super::error::SyntaxError;
 use build::{Builder, child};
-use errors::{Context, convert_error, top_level_error};
-use scan::{next_item_line, skip_blank, token_at};
+use errors::{Context, convert_error, convert_error_in, top_level_error};
+use scan::{body_open, next_item_line, skip_blank, statement_end, token_at};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/gamelang.pest"]
@@ -39,7 +39,9 @@ struct GameParser;
 ///
 /// Recovers at top-level items: after a syntax error, skips to the next line
 /// that starts (after optional whitespace) with `game` or `analyze` and goes
-/// on, so that several syntax errors in one file are all reported. Returns the
+/// on, so that several syntax errors in one file are all reported. Inside a
+/// game's body it recovers at statements too: the statements after the one
+/// with the error are parsed one by one for errors of their own. Returns the
 /// items that parsed (an item with an error is left out) and every error.
 pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
     let mut items = Vec::new();
@@ -68,12 +70,57 @@ pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
                 pos = end;
             }
             Err(error) => {
-                errors.push(convert_error(src, pos, &error, Context::File));
-                pos = next_item_line(src, pos);
+                let error = convert_error(src, pos, &error, Context::File);
+                let at = error.span().offset();
+                errors.push(error);
+                let next = next_item_line(src, pos);
+                if word == "game" {
+                    recover_statements(src, pos, at, next, &mut errors);
+                }
+                pos = next;
             }
         }
     }
     (File { items }, errors)
+}
+
+/// After a syntax error at `error_at` in the game defined from `start`,
+/// parses the statements that follow the failed one, up to the game's
+/// closing `}` (or `limit`, the next item), and adds their syntax errors.
+/// An error before the body's `{` leaves nothing to recover.
+fn recover_statements(
+    src: &str,
+    start: usize,
+    error_at: usize,
+    limit: usize,
+    errors: &mut Vec<SyntaxError>,
+) {
+    let Some(open) = body_open(src, start, limit).filter(|&open| open < error_at) else {
+        return;
+    };
+    let mut at = statement_end(src, open + 1, error_at, limit);
+    loop {
+        at = skip_blank(src, at);
+        if at >= limit || src[at..].starts_with('}') {
+            return;
+        }
+        let next = match GameParser::parse(Rule::statement_line, &src[at..limit]) {
+            Ok(mut pairs) => {
+                let line = pairs.next().expect("statement_line matched");
+                at + line.as_span().end()
+            }
+            Err(error) => {
+                let error = convert_error_in(src, start, at, &error, Context::File);
+                let error_at = error.span().offset();
+                errors.push(error);
+                statement_end(src, at, error_at, limit)
+            }
+        };
+        if next <= at {
+            return;
+        }
+        at = next;
+    }
 }
 
 /// Parses a position as written after `at` (and given to `--at`): `21`,

@@ -121,6 +121,57 @@ pub(super) fn next_item_line(src: &str, pos: usize) -> usize {
     src.len()
 }
 
+/// The `{` that opens the body of the game whose definition starts at
+/// `start`: the first outside the parameters' parentheses (whose set values
+/// have braces of their own), before `limit`.
+pub(super) fn body_open(src: &str, start: usize, limit: usize) -> Option<usize> {
+    let mut parens = 0usize;
+    let mut i = start;
+    let bytes = src.as_bytes();
+    while i < limit {
+        match bytes[i] {
+            b'/' if src[i..].starts_with("//") => i = line_end(src, i, limit),
+            b'(' => parens += 1,
+            b')' => parens = parens.saturating_sub(1),
+            b'{' if parens == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where the statement that holds `pos` ends, in a game's body read from
+/// `from`, a place between statements: the first `;` or line break at or
+/// after `pos` outside the brackets opened since `from`, or the body's
+/// closing `}`, or `limit`. Comments are skipped, with the brackets in them;
+/// a stray `)` or `]` closes nothing.
+pub(super) fn statement_end(src: &str, from: usize, pos: usize, limit: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = from;
+    let bytes = src.as_bytes();
+    while i < limit {
+        match bytes[i] {
+            b'/' if src[i..].starts_with("//") => {
+                i = line_end(src, i, limit);
+                continue;
+            }
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' if depth == 0 => return i,
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            b';' | b'\n' if depth == 0 && i >= pos => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    limit
+}
+
+/// The line break ending the line that holds `pos`, or `limit`.
+fn line_end(src: &str, pos: usize, limit: usize) -> usize {
+    src[pos..limit].find('\n').map_or(limit, |i| pos + i)
+}
+
 pub(super) fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
 }
