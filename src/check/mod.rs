@@ -13,6 +13,7 @@ mod error;
 mod params;
 mod position;
 mod program;
+mod warnings;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -24,6 +25,7 @@ use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
 pub use error::{CausedByValues, Error, GivenBy, GivenValue};
 pub use params::Override;
+pub use warnings::{Tried, Warning};
 
 /// A checked file: its games and the positions its `analyze` statements ask about.
 #[derive(Clone, Debug)]
@@ -31,6 +33,8 @@ pub struct Program {
     pub source: Source,
     pub games: Vec<GameEntry>,
     pub analyses: Vec<Analysis>,
+    /// What checked cleanly but is likely a mistake.
+    pub warnings: Vec<Warning>,
     overrides: Vec<Override>,
     /// Games defined in the file whose definitions did not parse.
     unparsed: Vec<String>,
@@ -94,6 +98,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         source: source.clone(),
         games: Vec::new(),
         analyses: Vec::new(),
+        warnings: Vec::new(),
         overrides,
         unparsed,
         by_name: HashMap::new(),
@@ -182,7 +187,11 @@ impl Program {
             }
         };
         let (default, used_errors) = match lowered {
-            Ok(game) => (Some(game), Vec::new()),
+            Ok(game) => {
+                self.warnings
+                    .extend(warnings::warnings(&def, &game, source));
+                (Some(game), Vec::new())
+            }
             Err(e) => (None, e),
         };
         self.by_name.insert(def.name.name.clone(), self.games.len());

@@ -18,6 +18,14 @@ pub struct Args {
     /// `json`: one array of every diagnostic, for editors and scripts.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// `warnings`: a warning fails the check (exit 1), as an error does.
+    #[arg(long, value_enum, value_name = "WHAT")]
+    deny: Vec<Deny>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Deny {
+    Warnings,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -28,6 +36,8 @@ enum Format {
 
 pub fn run(args: Args) -> ExitCode {
     let mut errors = 0;
+    let mut warnings = 0;
+    let deny = args.deny.contains(&Deny::Warnings);
     let mut broken_files = 0;
     let mut unreadable = 0;
     let (mut games, mut analyses) = (0, 0);
@@ -49,6 +59,14 @@ pub fn run(args: Args) -> ExitCode {
         let (program, found) = check(&source, Vec::new());
         games += program.games.len();
         analyses += program.analyses.len();
+        warnings += program.warnings.len();
+        for warning in &program.warnings {
+            if json {
+                diagnostics.push(report::diagnostic_json(warning));
+            } else {
+                print_diagnostic(warning);
+            }
+        }
         if !found.is_empty() {
             if json {
                 diagnostics.extend(
@@ -61,11 +79,14 @@ pub fn run(args: Args) -> ExitCode {
             }
             errors += found.len();
             broken_files += 1;
+        } else if !program.warnings.is_empty() && deny {
+            broken_files += 1;
         }
         // Freeing a large program takes a tenth of the check: a thread does
         // it beside the next file, and the process does not wait for it.
         std::thread::spawn(move || drop(program));
     }
+    let denied = warnings > 0 && deny;
     // The files that were read keep their results when another was not.
     let files = args.files.len() - unreadable;
     let files_word = if files == 1 { "file" } else { "files" };
@@ -75,19 +96,35 @@ pub fn run(args: Args) -> ExitCode {
             "{}\n",
             serde_json::to_string_pretty(&array).unwrap_or_default()
         ));
-    } else if errors > 0 {
-        let errors_word = if errors == 1 { "error" } else { "errors" };
+    } else if errors > 0 || denied {
+        let denied = if denied { " (warnings denied)" } else { "" };
         err(&format!(
-            "found {errors} {errors_word} in {broken_files} of {files} {files_word}\n"
+            "found {}{} in {broken_files} of {files} {files_word}{denied}\n",
+            count(errors, "error"),
+            if warnings > 0 {
+                format!(" and {}", count(warnings, "warning"))
+            } else {
+                String::new()
+            }
         ));
     } else if files > 0 {
+        let warnings = if warnings > 0 {
+            format!(", {}", count(warnings, "warning"))
+        } else {
+            String::new()
+        };
         out(&format!(
-            "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors\n"
+            "checked {files} {files_word}: {games} games, {analyses} analyze statements, no errors{warnings}\n"
         ));
     }
-    match (unreadable > 0, errors > 0) {
+    match (unreadable > 0, errors > 0 || denied) {
         (true, _) => ExitCode::from(USAGE),
         (false, true) => ExitCode::from(FINDINGS),
         (false, false) => ExitCode::SUCCESS,
     }
+}
+
+/// `1 error`, `2 errors`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

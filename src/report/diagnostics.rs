@@ -21,7 +21,11 @@ pub fn diagnostic_json(diagnostic: &dyn Diagnostic) -> Json {
     let first = labels.first().and_then(|(span, _)| place(*span));
     json!({
         "code": diagnostic.code().map(|c| c.to_string()),
-        "severity": "error",
+        "severity": match diagnostic.severity() {
+            Some(miette::Severity::Warning) => "warning",
+            Some(miette::Severity::Advice) => "advice",
+            _ => "error",
+        },
         "message": diagnostic.to_string(),
         "file": first.as_ref().map(|p| p.file.clone()),
         "line": first.as_ref().map(|p| p.line),

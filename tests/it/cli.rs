@@ -1237,3 +1237,91 @@ fn verify_with_json_puts_what_it_compared_in_the_answers() {
     assert_eq!(nim["max_heaps"], 3);
     assert_eq!(nim["bound"], 3);
 }
+
+// Warnings: what checks cleanly but is likely a mistake.
+
+const WARNED: &str = "game g(m = 3, unused = 4) {
+    heaps 1
+    take 1..m
+    take 1 .. m
+    take k where k > 5 and k < 3
+}
+game inv { heaps 2 where h[1] < h[1]; take 1.. }
+analyze g at 4
+";
+
+#[test]
+fn warnings_are_shown_and_pass_unless_denied() {
+    let game = TempGame::new("warned", WARNED);
+    let run = gamelang(&["check", game.path()]);
+    run.exits(0)
+        .stderr_has("gamelang::warning::unused_parameter")
+        .stderr_has("the parameter `unused` of `g` is never used")
+        .stderr_has("gamelang::warning::duplicate_rule")
+        .stderr_has("gamelang::warning::never_applies")
+        .stderr_has("(4096 positions of 1 heap, each at most 4095)")
+        .stderr_has("gamelang::warning::no_position")
+        .stderr_has("(4096 positions of 2 heaps, each at most 63)");
+    assert!(
+        run.stdout.ends_with("no errors, 4 warnings\n"),
+        "{}",
+        run.describe()
+    );
+    gamelang(&["check", game.path(), "--deny", "warnings"])
+        .exits(1)
+        .stderr_has("found 0 errors and 4 warnings in 1 of 1 file (warnings denied)");
+    // An analysis goes on: a warning is not an error.
+    assert_eq!(outcome(&only_answer(&["analyze", game.path()])), "P");
+}
+
+#[test]
+fn warnings_in_json_have_their_severity() {
+    let game = TempGame::new("warned-json", WARNED);
+    let run = gamelang(&["check", game.path(), "--format", "json"]);
+    run.exits(0);
+    let diagnostics = run.json();
+    assert_eq!(diagnostics.len(), 4);
+    assert!(diagnostics.iter().all(|d| d["severity"] == "warning"));
+    assert_eq!(
+        diagnostics[0]["code"],
+        "gamelang::warning::unused_parameter"
+    );
+    assert_eq!(
+        (
+            diagnostics[0]["line"].clone(),
+            diagnostics[0]["column"].clone()
+        ),
+        (1.into(), 15.into())
+    );
+}
+
+#[test]
+fn no_warning_where_a_rule_moves_only_from_large_heaps() {
+    // `take 1000` moves only from heaps of 1000 or more, past the box tried
+    // for the warnings (and the invariant holds only there): no warning.
+    let game = TempGame::new(
+        "large-only",
+        "game g { heaps 1 where h[1] >= 5000 or h[1] == 0; take 1000; take 1 }\n",
+    );
+    let run = gamelang(&["check", game.path()]);
+    run.exits(0);
+    assert!(run.stderr.is_empty(), "{}", run.describe());
+}
+
+#[test]
+fn the_examples_have_no_warnings() {
+    for file in game_files() {
+        let run = gamelang(&["check", &file]);
+        run.exits(0);
+        assert!(run.stderr.is_empty(), "{file}: {}", run.describe());
+        assert!(run.stdout.ends_with("no errors\n"), "{}", run.describe());
+    }
+}
+
+#[test]
+fn a_game_of_no_heaps_is_checked_at_once() {
+    // The warnings' box of 0 heaps never filled (a runaway the mutation
+    // test found).
+    let game = TempGame::new("no-heaps", "game g {\n    heaps 0\n    take 1..\n}\n");
+    gamelang(&["check", game.path()]).exits(0);
+}

@@ -43,6 +43,10 @@ pub fn exercise(text: &str) -> Reached {
     for e in &errors {
         show(e, &mut reached);
     }
+    for warning in &program.warnings {
+        let _ = gamelang::diagnostics::render(warning, false, 80);
+        let _ = report::diagnostic_json(warning);
+    }
     let mut analyzer = Analyzer::new(Options {
         search: small_limits(),
         force_search: false,

@@ -8,8 +8,10 @@
 //! 10,000 mutants by default; `GAMELANG_MUTANTS=N` runs N.
 
 use std::cell::Cell;
+use std::io::Write;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -214,6 +216,47 @@ fn mutants() -> u32 {
         .unwrap_or(10_000)
 }
 
+/// A runaway is a bug too: a mutant that runs past `RUNAWAY` is printed
+/// and the test process ends at once (the searches have a 2 s timeout; the
+/// other stages have no business taking seconds).
+const RUNAWAY: Duration = Duration::from_secs(60);
+
+struct Watchdog {
+    current: Arc<Mutex<(Instant, String)>>,
+}
+
+impl Watchdog {
+    fn start() -> Self {
+        let current = Arc::new(Mutex::new((Instant::now(), String::new())));
+        let watched = Arc::downgrade(&current);
+        std::thread::spawn(move || {
+            while let Some(current) = watched.upgrade() {
+                let Ok((since, text)) = current.lock().map(|c| c.clone()) else {
+                    return;
+                };
+                drop(current);
+                if since.elapsed() > RUNAWAY {
+                    // Past the test harness's capture, which the abort
+                    // would lose.
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "a runaway: this mutant ran past {RUNAWAY:?}:\n{text}"
+                    );
+                    std::process::abort();
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        Watchdog { current }
+    }
+
+    fn watch(&self, text: &str) {
+        if let Ok(mut current) = self.current.lock() {
+            *current = (Instant::now(), text.to_string());
+        }
+    }
+}
+
 #[test]
 fn mutated_examples_never_panic() {
     let examples = examples();
@@ -229,10 +272,12 @@ fn mutated_examples_never_panic() {
     );
     let answered = Cell::new(0usize);
     let refused = Cell::new(0usize);
+    let watchdog = Watchdog::start();
     let result = runner.run(&strategy, |(example, mutations)| {
         let text = mutations
             .iter()
             .fold(examples[example].clone(), |text, m| apply(&text, m));
+        watchdog.watch(&text);
         let reached = exercise(&text);
         answered.set(answered.get() + reached.answers);
         refused.set(refused.get() + reached.errors);
