@@ -83,7 +83,7 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
             SearchError::TooManyPositions { .. } => {
                 help("raise the limit with --max-positions N, or ask about a smaller position")
             }
-            SearchError::TooManyMoves { .. } => {
+            SearchError::TooManyMoves { .. } | SearchError::WouldExceedMoves { .. } => {
                 help("raise the budget with --move-budget N, or ask about a smaller position")
             }
             SearchError::OutOfTime { .. } => {

@@ -36,6 +36,11 @@ pub struct Budget {
 pub enum Exhausted {
     Moves(u64),
     Time(Duration),
+    /// The work ahead, estimated at the rate so far, is past the limit.
+    Projected {
+        limit: u64,
+        moves: u128,
+    },
 }
 
 impl Budget {
@@ -82,6 +87,19 @@ impl Budget {
         Ok(())
     }
 
+    /// Fails at once when `ahead` more moves, an estimate of the work left,
+    /// would take the search past its limit.
+    pub fn project(&self, ahead: u128) -> Result<(), Exhausted> {
+        let moves = self.moves as u128 + ahead;
+        if moves > self.limit as u128 {
+            return Err(Exhausted::Projected {
+                limit: self.limit,
+                moves,
+            });
+        }
+        Ok(())
+    }
+
     /// Fails once past the deadline.
     pub fn check_clock(&self) -> Result<(), Exhausted> {
         match (self.deadline, self.timeout) {
@@ -107,6 +125,12 @@ impl Exhausted {
                 game,
                 position,
                 seconds: timeout.as_secs(),
+            },
+            Exhausted::Projected { limit, moves } => SearchError::WouldExceedMoves {
+                game,
+                position,
+                limit,
+                moves,
             },
         }
         .into()

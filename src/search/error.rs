@@ -90,6 +90,24 @@ pub enum Error {
         limit: u64,
     },
 
+    /// At the rate of the heaps evaluated so far, the heaps left would take
+    /// the search past its move budget: refused before the work.
+    #[error(
+        "the search of `{game}` at {position} would examine about {moves} moves, more than its budget of {limit}"
+    )]
+    #[diagnostic(
+        code(gamelang::search::too_many_moves),
+        help(
+            "ask about a smaller position; the estimate takes the moves per heap of the heaps evaluated so far, which grow with the heap"
+        )
+    )]
+    WouldExceedMoves {
+        game: String,
+        position: Position,
+        limit: u64,
+        moves: u128,
+    },
+
     /// The search ran past its time limit.
     #[error("the search of `{game}` at {position} ran out of time ({seconds} s)")]
     #[diagnostic(code(gamelang::search::timeout), help("ask about a smaller position"))]

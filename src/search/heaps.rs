@@ -211,6 +211,13 @@ impl HeapValues {
             let examined = (explored.edges - edges) as u64;
             budget.spend(examined).map_err(|e| e.error(game, asked))?;
             let per_heap = examined / (values.len() - from) as u64;
+            // The moves of a heap do not shrink as heaps grow (more amounts,
+            // more ways to split): at half the rate of these heaps, what
+            // is left past the budget is refused now, not after it.
+            let left = (top + 1 - values.len()) as u128;
+            budget
+                .project(left * (per_heap / 2) as u128)
+                .map_err(|e| e.error(game, asked))?;
             chunk = (BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64) as usize;
             if values.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(values.len() as u64);

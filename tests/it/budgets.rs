@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::common::load_text;
 use gamelang::rules::Game;
-use gamelang::search::{Options, Solver, Value};
+use gamelang::search::{Options, SearchError, Solver, Value};
 
 fn game(text: &str) -> Arc<Game> {
     let program = load_text("budgets.game", text, &[]);
@@ -104,4 +104,28 @@ fn a_timeout_stops_a_search() {
     let mut solver = solver(&g, Some(u64::MAX), Some(Duration::ZERO));
     let e = solver.value(&[1000, 1000]).expect_err("out of time");
     assert_eq!(e.code(), "gamelang::search::timeout");
+}
+
+#[test]
+fn a_heap_too_costly_for_the_budget_is_refused_by_its_estimate() {
+    // Take-a-prime tries every amount (primality is no generator): the heaps
+    // up to 4,999,999 examine about 1.25 * 10^13 amounts, past the default
+    // budget of 10^10. The heaps evaluated first show the rate, and the rest
+    // is refused then, after a few million moves instead of 10^10.
+    let prime = game("game take_a_prime { heaps 1; take k where k is prime }");
+    let mut solver = solver(&prime, None, None);
+    let error = solver.value(&[4_999_999]).expect_err("past the budget");
+    match error {
+        gamelang::diagnostics::Error::Search(e) => match *e {
+            SearchError::WouldExceedMoves { limit, moves, .. } => {
+                assert_eq!(limit, gamelang::search::DEFAULT_HEAP_MOVE_BUDGET);
+                assert!(moves > u128::from(limit), "{moves}");
+            }
+            other => panic!("not an estimate: {other:?}"),
+        },
+        other => panic!("not a search error: {other:?}"),
+    }
+    // Where the estimate fits, the search goes on to the answer: the same
+    // game to 20,000 (OEIS A014589 is checked elsewhere against the data).
+    assert!(solver.value(&[20_000]).is_ok());
 }

@@ -797,6 +797,8 @@ fn runaway_searches_end_with_what_ran_out() {
         "4999999",
         "--timeout",
         "0",
+        "--move-budget",
+        "100000000000000",
     ]);
     run.exits(1);
     run.stderr_has("gamelang::search::timeout");
