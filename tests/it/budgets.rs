@@ -129,3 +129,23 @@ fn a_heap_too_costly_for_the_budget_is_refused_by_its_estimate() {
     // game to 20,000 (OEIS A014589 is checked elsewhere against the data).
     assert!(solver.value(&[20_000]).is_ok());
 }
+
+#[test]
+fn taking_from_up_to_k_heaps_lists_no_amounts_ahead() {
+    // Found by cargo-fuzz: the amounts of every heap were listed before the
+    // first move, 7.7 * 10^18 of them for this heap (an abort asking for
+    // 4 GB, then more). They are generated with the moves now, and the
+    // position limit ends the search.
+    let moore = game("game moore(k = 2) { heaps *; take 2.. from up to k heaps }");
+    let mut solver = Solver::with_options(
+        moore,
+        Options {
+            max_positions: 10_000,
+            ..Options::default()
+        },
+    );
+    let error = solver
+        .value(&[1, 7_777_777_777_777_777_777, 3])
+        .expect_err("past the limit");
+    assert!(error.to_string().contains("10000"), "{error}");
+}

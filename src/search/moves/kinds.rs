@@ -3,7 +3,7 @@
 //! `heaps` that it leaves as it found it.
 
 use super::amounts::{AmountGen, minus};
-use super::shapes::{each_combination, spliced, up_to};
+use super::shapes::{each_combination, spliced};
 use crate::rules::expr::{Env, EvalError};
 use crate::rules::{OctalCode, Split};
 
@@ -75,7 +75,9 @@ pub(super) fn take_same(
     })
 }
 
-/// Take from each of up to `n` heaps, any amount from each.
+/// Take from each of up to `n` heaps, any amount from each. The amounts
+/// of each heap are generated as the moves are, never listed: a heap of
+/// 10^19 has that many, and the budget stops them.
 pub(super) fn take_up_to(
     amounts: &AmountGen,
     n: usize,
@@ -83,16 +85,33 @@ pub(super) fn take_up_to(
     next: &mut [u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
-    let mut options: Vec<Vec<u64>> = Vec::with_capacity(heaps.len());
-    for (i, &h) in heaps.iter().enumerate() {
-        let mut after = Vec::new();
-        amounts.each(h, heaps, |k| {
-            after.push(minus(h, k, i)?);
-            Ok(())
-        })?;
-        options.push(after);
+    up_to(amounts, n, heaps, 0, false, next, emit)
+}
+
+/// The moves of `take_up_to` that touch at most `left` of the heaps from
+/// `i` on, `touched` telling whether one before `i` was.
+fn up_to(
+    amounts: &AmountGen,
+    left: usize,
+    heaps: &[u64],
+    i: usize,
+    touched: bool,
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    if i == heaps.len() {
+        return if touched { emit(next) } else { Ok(()) };
     }
-    up_to(&options, n, 0, 0, next, emit)
+    up_to(amounts, left, heaps, i + 1, touched, next, emit)?;
+    if left > 0 {
+        let h = heaps[i];
+        amounts.each(h, heaps, |k| {
+            next[i] = minus(h, k, i)?;
+            up_to(amounts, left - 1, heaps, i + 1, true, next, emit)
+        })?;
+        next[i] = h;
+    }
+    Ok(())
 }
 
 /// Move an amount from heap i to heap i - 1; from heap 1 it leaves the game.

@@ -1,8 +1,6 @@
 //! The combinatorics moves share: a heap replaced by others, the sets of
 //! heaps a move may touch.
 
-use crate::rules::expr::EvalError;
-
 pub(super) fn spliced(heaps: &[u64], i: usize, with: &[u64]) -> Vec<u64> {
     let mut out = Vec::with_capacity(heaps.len() + with.len());
     out.extend_from_slice(&heaps[..i]);
@@ -43,31 +41,6 @@ pub(crate) fn each_combination<E>(
             chosen[j] = chosen[j - 1] + 1;
         }
     }
-}
-
-/// Moves touching between 1 and `left` of the heaps from index `i` on, each
-/// touched heap set to one of its `options`.
-pub(super) fn up_to(
-    options: &[Vec<u64>],
-    left: usize,
-    i: usize,
-    touched: usize,
-    next: &mut [u64],
-    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
-) -> Result<(), EvalError> {
-    if i == options.len() {
-        return if touched > 0 { emit(next) } else { Ok(()) };
-    }
-    up_to(options, left, i + 1, touched, next, emit)?;
-    if left > 0 {
-        let before = next[i];
-        for &after in &options[i] {
-            next[i] = after;
-            up_to(options, left - 1, i + 1, touched + 1, next, emit)?;
-        }
-        next[i] = before;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
