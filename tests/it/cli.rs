@@ -1327,3 +1327,19 @@ fn a_game_of_no_heaps_is_checked_at_once() {
     let game = TempGame::new("no-heaps", "game g {\n    heaps 0\n    take 1..\n}\n");
     gamelang(&["check", game.path()]).exits(0);
 }
+
+#[test]
+fn a_move_among_many_heaps_costs_the_budget_by_their_number() {
+    // 20,000 heaps of 1 and `take 1.. from 2 heaps`: 2 * 10^8 moves from the
+    // first position alone, each copying, sorting and hashing 20,000 heaps.
+    // Counted one per move, the default budget let it run for minutes; one
+    // per two heaps, it ends with what ran out.
+    let heaps = vec!["1"; 20_000].join(", ");
+    let game = TempGame::new(
+        "many-heaps",
+        &format!("game g {{ heaps *; take 1.. from 2 heaps }}\nanalyze g at ({heaps})\n"),
+    );
+    gamelang(&["analyze", game.path()])
+        .exits(1)
+        .stderr_has("gamelang::search::too_many_moves");
+}

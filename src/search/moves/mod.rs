@@ -48,14 +48,26 @@ impl Allowance {
 
     /// Spends one, or fails when none is left.
     fn spend(&self) -> Result<(), EvalError> {
-        match self.left() {
-            0 => Err(EvalError::OutOfBudget),
-            n => {
-                self.set(n - 1);
+        self.spend_n(1)
+    }
+
+    /// Spends `cost`, or fails when less is left.
+    fn spend_n(&self, cost: u64) -> Result<(), EvalError> {
+        match self.left().checked_sub(cost) {
+            None => Err(EvalError::OutOfBudget),
+            Some(left) => {
+                self.set(left);
                 Ok(())
             }
         }
     }
+}
+
+/// What one move reaching `heaps` costs of the budget: one per two heaps,
+/// at least one. A search's work per move (copying, sorting, hashing the
+/// position) grows with its heaps: a move among 20,000 heaps is 10,000.
+pub(crate) fn move_cost(heaps: &[u64]) -> u64 {
+    (heaps.len() as u64 / 2).max(1)
 }
 
 #[derive(Clone, Debug)]
@@ -249,7 +261,7 @@ impl MoveGen {
         let mut next = heaps.to_vec();
         for (index, rule) in self.rules.iter().enumerate() {
             let mut emit = |next: &[u64]| -> Result<(), EvalError> {
-                self.allowance.spend()?;
+                self.allowance.spend_n(move_cost(next))?;
                 if let Some(invariant) = &self.invariant
                     && !invariant.truth(&Env::position(next))?
                 {
