@@ -117,11 +117,10 @@ pub enum Error {
         seconds: u64,
     },
 
-    /// The search outgrew its limit on a game whose moves can add to the
-    /// heaps: it may go on forever without repeating a position.
-    #[error(
-        "`{game}` may never end: from {position} its moves keep reaching new positions (more than {limit}), and they can add to heaps"
-    )]
+    /// The search outgrew its limit, or followed a very long play, on a
+    /// game whose moves can add to the heaps: it may go on forever without
+    /// repeating a position.
+    #[error("`{game}` may never end: from {position} {growth}, and its moves can add to heaps")]
     #[diagnostic(
         code(gamelang::search::never_ends),
         help(
@@ -131,7 +130,7 @@ pub enum Error {
     MayNotEnd {
         game: String,
         position: Position,
-        limit: usize,
+        growth: Growth,
     },
 
     /// The graph below a position has more nodes than may be exported.
@@ -143,6 +142,32 @@ pub enum Error {
     #[error("internal error: a move from heap {heap} of `{game}` does not shrink it")]
     #[diagnostic(code(gamelang::eval), help("this is a bug in gamelang"))]
     HeapGrows { game: String, heap: u64 },
+}
+
+/// How a game that may never end showed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Growth {
+    /// The positions reached outgrew the search's limit.
+    Positions(usize),
+    /// A play went on for this many moves without repeating a position.
+    Play(usize),
+}
+
+impl std::fmt::Display for Growth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Growth::Positions(limit) => {
+                write!(
+                    f,
+                    "its moves keep reaching new positions (more than {limit})"
+                )
+            }
+            Growth::Play(moves) => write!(
+                f,
+                "a play went on for more than {moves} moves without repeating a position"
+            ),
+        }
+    }
 }
 
 fn rule_fails_help(reason: &EvalError) -> &'static str {

@@ -10,11 +10,15 @@
 use super::arena::Arena;
 use super::budget::Budget;
 use super::moves::MoveGen;
-use super::{Explored, Progress, SearchError, Value, move_error, too_large};
+use super::{Explored, Growth, Progress, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+
+/// In a game whose moves can add to heaps, a play longer than this that
+/// never repeats a position is taken for one that never ends.
+const LONGEST_PLAY: usize = 1 << 17;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
@@ -140,6 +144,7 @@ impl GraphSearch {
         // children are on top when it finishes.
         let mut children: Vec<u32> = Vec::new();
         let mut frames: Vec<usize> = Vec::new();
+        let may_grow = moves.may_grow();
         let mut seen: Vec<bool> = Vec::new();
         let mut heaps: Vec<u64> = Vec::new();
         let mut edges = 0;
@@ -152,6 +157,16 @@ impl GraphSearch {
                     self.state[node as usize] = GREY;
                     steps.push(Step::Finish(node));
                     frames.push(children.len());
+                    // A play this long that never repeats, where moves can
+                    // add: most likely one that never ends.
+                    if may_grow && frames.len() > LONGEST_PLAY {
+                        return Err(SearchError::MayNotEnd {
+                            game: game.title(),
+                            position: Position::from_u64s(&self.asked),
+                            growth: Growth::Play(LONGEST_PLAY),
+                        }
+                        .into());
+                    }
                     heaps.clear();
                     heaps.extend_from_slice(self.positions.get(node));
                     // Moves are interned as they are generated: no list of

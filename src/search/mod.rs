@@ -23,7 +23,7 @@ use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
 pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
-pub use error::Error as SearchError;
+pub use error::{Error as SearchError, Growth};
 use graph::GraphSearch;
 use heaps::HeapValues;
 use moves::{MoveError, MoveGen};
@@ -210,7 +210,7 @@ impl Solver {
                 Err(SearchError::MayNotEnd {
                     game: self.game.title(),
                     position: Position::from_u64s(heaps),
-                    limit: self.max_positions,
+                    growth: Growth::Positions(self.max_positions),
                 }
                 .into())
             }
