@@ -16,9 +16,13 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 
-/// In a game whose moves can add to heaps, a play longer than this that
-/// never repeats a position is taken for one that never ends.
-const LONGEST_PLAY: usize = 1 << 17;
+/// In a game whose moves can add to heaps, a play that never repeats a
+/// position and is longer than this share of the position limit is taken
+/// for one that never ends (a finite game's positions are mostly off any
+/// one play): a larger limit allows longer plays.
+const LONGEST_PLAY_SHARE: usize = 32;
+/// Under a small limit, the plays this long are still let through.
+const SHORTEST_LONG_PLAY: usize = 1 << 10;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
@@ -144,7 +148,9 @@ impl GraphSearch {
         // children are on top when it finishes.
         let mut children: Vec<u32> = Vec::new();
         let mut frames: Vec<usize> = Vec::new();
-        let may_grow = moves.may_grow();
+        let longest_play = moves
+            .may_grow()
+            .then(|| (self.max_positions / LONGEST_PLAY_SHARE).max(SHORTEST_LONG_PLAY));
         let mut seen: Vec<bool> = Vec::new();
         let mut heaps: Vec<u64> = Vec::new();
         let mut edges = 0;
@@ -159,11 +165,11 @@ impl GraphSearch {
                     frames.push(children.len());
                     // A play this long that never repeats, where moves can
                     // add: most likely one that never ends.
-                    if may_grow && frames.len() > LONGEST_PLAY {
+                    if let Some(longest) = longest_play.filter(|&l| frames.len() > l) {
                         return Err(SearchError::MayNotEnd {
                             game: game.title(),
                             position: Position::from_u64s(&self.asked),
-                            growth: Growth::Play(LONGEST_PLAY),
+                            growth: Growth::Play(longest),
                         }
                         .into());
                     }
