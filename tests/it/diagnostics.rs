@@ -889,3 +889,100 @@ fn position_with_a_part_named_twice() {
         &["gamelang::check::duplicate_part"],
     );
 }
+
+// The hostile-input issue's wrong or unhelpful messages (W1, W6, W7), its
+// recovery inside a game, and the warnings, pinned as they print.
+
+#[test]
+fn from_more_heaps_than_any_position_can_have() {
+    // W1: said the count was too small ("not 1000…").
+    snapshot(
+        "from_more_heaps_than_any_position_can_have",
+        "game g { heaps *; take 1.. from 10000000000000000000000000000000000000000 heaps }\n",
+        &["gamelang::check::bad_target"],
+    );
+}
+
+#[test]
+fn invisible_characters_are_named_by_code_point() {
+    // W6: a no-break space was echoed raw, looking like a space.
+    syntax_snapshot(
+        "invisible_characters_are_named_by_code_point",
+        "game g {\n    heaps 1\n    take 1..3\u{a0}\n}\n",
+        1,
+    );
+}
+
+#[test]
+fn a_huge_number_is_shortened_in_the_message() {
+    // W7: a 10^6-digit value was echoed whole.
+    // The line itself is shown as written; the message and label are short.
+    let src = format!(
+        "game g {{\n    heaps 1\n    take 1..3 {}\n}}\n",
+        "7".repeat(2_000)
+    );
+    let (errors, _) = errors_of("huge_token", &src, &[]);
+    assert_eq!(errors.len(), 1);
+    let label = miette::Diagnostic::labels(&errors[0])
+        .and_then(|mut labels| labels.next())
+        .and_then(|l| l.label().map(str::to_string))
+        .unwrap_or_default();
+    let text = format!("message: {}\nlabel: {label}\n", errors[0]);
+    assert!(text.len() < 300, "{text}");
+    insta::assert_snapshot!("a_huge_number_is_shortened_in_the_message", text);
+}
+
+#[test]
+fn syntax_errors_in_several_statements_of_one_game_are_all_reported() {
+    syntax_snapshot(
+        "syntax_errors_in_several_statements_of_one_game_are_all_reported",
+        "game g {\n    heaps 1\n    take 1..3 foo\n    play sideways\n    take 2; tkae 3\n}\n",
+        3,
+    );
+}
+
+/// Snapshots `count` syntax errors of `src` (not every one has a help).
+fn syntax_snapshot(name: &str, src: &str, count: usize) {
+    let (errors, _) = errors_of(name, src, &[]);
+    let text = side_by_side(&[(&format!("{name}.game"), src)], &errors);
+    assert_eq!(errors.len(), count, "{text}");
+    assert!(
+        errors.iter().all(|e| e.code() == "gamelang::syntax"),
+        "{text}"
+    );
+    insta::assert_snapshot!(name, text);
+}
+
+#[test]
+fn warnings() {
+    let src = "game g(m = 3, unused = 4) {\n    heaps 1\n    take 1..m\n    take 1 .. m\n    take k where k > 5 and k < 3\n}\ngame inv { heaps 2 where h[1] < h[1]; take 1.. }\n";
+    let (program, errors) = check(&Source::new("warnings.game", src), Vec::new());
+    assert!(errors.is_empty(), "{errors:?}");
+    let codes: Vec<String> = program
+        .warnings
+        .iter()
+        .map(|w| {
+            miette::Diagnostic::code(w)
+                .map(|c| c.to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "gamelang::warning::unused_parameter",
+            "gamelang::warning::duplicate_rule",
+            "gamelang::warning::never_applies",
+            "gamelang::warning::no_position"
+        ]
+    );
+    let mut text = format!(
+        "----- SOURCE warnings.game\n{src}----- WARNINGS ({})\n",
+        codes.len()
+    );
+    for warning in &program.warnings {
+        text.push_str(&gamelang::diagnostics::render(warning, false, 80));
+        text.push('\n');
+    }
+    insta::assert_snapshot!("warnings", text);
+}
