@@ -11,11 +11,10 @@ use gamelang::diagnostics::Error;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::{analysis, search};
+use num_bigint::BigUint;
 
 use super::error::CliError;
 use super::progress::Spinner;
-use num_bigint::BigUint;
-
 use super::{
     Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors,
     saturating,
@@ -72,12 +71,14 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     // A bound past 2^64 compares more positions than anything holds.
-    let verify = match args.verify.as_ref().map(u64::try_from) {
-        Some(Err(_)) => {
-            let bound = args.verify.clone().unwrap_or_default();
-            return fail_cli(CliError::TooManyToVerify { bound }, FINDINGS);
-        }
-        Some(Ok(bound)) => Some(bound),
+    let verify = match &args.verify {
+        Some(bound) => match u64::try_from(bound) {
+            Ok(bound) => Some(bound),
+            Err(_) => {
+                let bound = bound.clone();
+                return fail_cli(CliError::TooManyToVerify { bound }, FINDINGS);
+            }
+        },
         None => None,
     };
     let progress = search::Progress::default();

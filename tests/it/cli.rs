@@ -1349,3 +1349,18 @@ fn a_move_among_many_heaps_costs_the_budget_by_their_number() {
         .exits(1)
         .stderr_has("gamelang::search::too_many_moves");
 }
+
+#[test]
+fn taking_from_up_to_k_of_many_heaps_recurses_only_k_deep() {
+    // The moves of `take … from up to k heaps` were generated one level of
+    // recursion a heap: 100,000 heaps overflowed the stack. One level a
+    // heap moved, now: at most k.
+    let heaps = vec!["1"; 100_000].join(", ");
+    let game = TempGame::new(
+        "up-to-many",
+        &format!("game g {{ heaps *; take 1.. from up to 2 heaps }}\nanalyze g at ({heaps})\n"),
+    );
+    gamelang(&["analyze", game.path(), "--method", "search"])
+        .exits(1)
+        .stderr_has("gamelang::search::too_many_moves");
+}

@@ -88,23 +88,27 @@ pub(super) fn take_up_to(
     up_to(amounts, n, heaps, 0, false, next, emit)
 }
 
-/// The moves of `take_up_to` that touch at most `left` of the heaps from
-/// `i` on, `touched` telling whether one before `i` was.
+/// The moves of `take_up_to` that touch at most `left` more heaps, all
+/// from `from` on, after those already set in `next` (`touched`: whether
+/// any was). One level a touched heap: the depth is at most `left`, however
+/// many heaps there are.
 fn up_to(
     amounts: &AmountGen,
     left: usize,
     heaps: &[u64],
-    i: usize,
+    from: usize,
     touched: bool,
     next: &mut [u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
-    if i == heaps.len() {
-        return if touched { emit(next) } else { Ok(()) };
+    if touched {
+        emit(next)?;
     }
-    up_to(amounts, left, heaps, i + 1, touched, next, emit)?;
-    if left > 0 {
-        let h = heaps[i];
+    if left == 0 {
+        return Ok(());
+    }
+    // The last heap first: the order in which moves were always listed.
+    for (i, &h) in heaps.iter().enumerate().skip(from).rev() {
         amounts.each(h, heaps, |k| {
             next[i] = minus(h, k, i)?;
             up_to(amounts, left - 1, heaps, i + 1, true, next, emit)
