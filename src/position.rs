@@ -47,19 +47,38 @@ impl fmt::Display for Position {
     }
 }
 
-/// Writes heaps in position syntax: `21` or `(3, 5)`.
+/// Positions of more heaps than this are written shortened: the first
+/// `SHOWN_FIRST` heaps, `…`, the last `SHOWN_LAST`, and the count.
+const SHOWN_IN_FULL: usize = 32;
+const SHOWN_FIRST: usize = 12;
+const SHOWN_LAST: usize = 4;
+
+/// Writes heaps in position syntax: `21` or `(3, 5)`; a position of
+/// thousands of heaps shortened, `(1, 1, …, 1) (20000 heaps)`, so that no
+/// message grows with it (JSON gives every heap).
 pub fn write_heaps<T: fmt::Display>(f: &mut impl fmt::Write, heaps: &[T]) -> fmt::Result {
     if let [only] = heaps {
         return write!(f, "{only}");
     }
+    let shortened = heaps.len() > SHOWN_IN_FULL;
     f.write_char('(')?;
     for (i, h) in heaps.iter().enumerate() {
+        if shortened && (SHOWN_FIRST..heaps.len() - SHOWN_LAST).contains(&i) {
+            if i == SHOWN_FIRST {
+                f.write_str(", …")?;
+            }
+            continue;
+        }
         if i > 0 {
             f.write_str(", ")?;
         }
         write!(f, "{h}")?;
     }
-    f.write_char(')')
+    f.write_char(')')?;
+    if shortened {
+        write!(f, " ({} heaps)", heaps.len())?;
+    }
+    Ok(())
 }
 
 /// Heaps in position syntax, as a string.
@@ -68,4 +87,20 @@ pub fn heaps_text<T: fmt::Display>(heaps: &[T]) -> String {
     // Writing to a String cannot fail.
     let _ = write_heaps(&mut s, heaps);
     s
+}
+
+#[cfg(test)]
+mod shortening {
+    use super::heaps_text;
+
+    #[test]
+    fn positions_of_many_heaps_are_written_short() {
+        let heaps: Vec<u64> = (1..=32).collect();
+        assert_eq!(heaps_text(&heaps).matches(", ").count(), 31);
+        let heaps: Vec<u64> = (1..=20_000).collect();
+        assert_eq!(
+            heaps_text(&heaps),
+            "(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …, 19997, 19998, 19999, 20000) (20000 heaps)"
+        );
+    }
 }
