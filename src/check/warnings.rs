@@ -198,7 +198,7 @@ fn tried(def: &ast::GameDef, game: &Game, source: &Source) -> Vec<Warning> {
         None => (1..=MOST_HEAPS).collect(),
     };
     // Each heap count's box, as large as its share of positions allows.
-    let largest = counts.iter().map(|&n| side(n)).min().unwrap_or(0);
+    let largest = counts.iter().map(|&n| SIDES[n]).min().unwrap_or(0);
     let written = words(source.slice(def.span))
         .filter_map(|w| w.parse::<BigUint>().ok())
         .max()
@@ -263,20 +263,21 @@ fn tried(def: &ast::GameDef, game: &Game, source: &Source) -> Vec<Warning> {
         .collect()
 }
 
-/// The largest heap of the box tried with `n` heaps (`n` at least 1).
-fn side(n: usize) -> u64 {
-    let mut side = 1u64;
-    if n == 0 {
-        return side;
+/// The largest heap of the box tried with `n` heaps, for each `n` from 1:
+/// the largest side with (side + 1)^n <= POSITIONS_PER_COUNT.
+const SIDES: [u64; MOST_HEAPS + 1] = {
+    let mut sides = [0; MOST_HEAPS + 1];
+    let mut n = 1;
+    while n <= MOST_HEAPS {
+        let mut side = 1u64;
+        while (side + 2).pow(n as u32) <= POSITIONS_PER_COUNT {
+            side += 1;
+        }
+        sides[n] = side;
+        n += 1;
     }
-    while (side + 2)
-        .checked_pow(n as u32)
-        .is_some_and(|p| p <= POSITIONS_PER_COUNT)
-    {
-        side += 1;
-    }
-    side
-}
+    sides
+};
 
 /// The next position of the box, in lexicographic order.
 fn next(heaps: &mut [u64], largest: u64) -> bool {
@@ -313,9 +314,7 @@ mod tests {
     #[test]
     fn the_boxes_hold_their_share_of_positions() {
         // (side + 1)^n <= 4096 < (side + 2)^n.
-        assert_eq!(side(1), 4095);
-        assert_eq!(side(2), 63);
-        assert_eq!(side(3), 15);
+        assert_eq!(SIDES[1..], [4095, 63, 15]);
     }
 
     #[test]
