@@ -81,6 +81,16 @@ pub fn write_heaps<T: fmt::Display>(f: &mut impl fmt::Write, heaps: &[T]) -> fmt
     Ok(())
 }
 
+/// Heaps in position syntax, every one of them, as a string: for the
+/// position graph, whose labels must tell positions apart.
+pub fn heaps_text_in_full<T: fmt::Display>(heaps: &[T]) -> String {
+    let items: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    match items.as_slice() {
+        [only] => only.clone(),
+        _ => format!("({})", items.join(", ")),
+    }
+}
+
 /// Heaps in position syntax, as a string.
 pub fn heaps_text<T: fmt::Display>(heaps: &[T]) -> String {
     let mut s = String::new();

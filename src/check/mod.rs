@@ -33,8 +33,6 @@ pub struct Program {
     pub source: Source,
     pub games: Vec<GameEntry>,
     pub analyses: Vec<Analysis>,
-    /// What checked cleanly but is likely a mistake.
-    pub warnings: Vec<Warning>,
     overrides: Vec<Override>,
     /// Games defined in the file whose definitions did not parse.
     unparsed: Vec<String>,
@@ -53,6 +51,18 @@ pub struct GameEntry {
     /// of their own (reported by `check`), else what `--set` values broke,
     /// reported where the game is used.
     errors: Errors,
+}
+
+impl Program {
+    /// What checked cleanly but is likely a mistake, game by game: asked
+    /// for by `gamelang check`, not computed for every analysis.
+    pub fn warnings(&self) -> Vec<Warning> {
+        self.games
+            .iter()
+            .filter_map(|entry| entry.default.as_ref().map(|game| (entry, game)))
+            .flat_map(|(entry, game)| warnings::warnings(&entry.def, game, &self.source))
+            .collect()
+    }
 }
 
 impl GameEntry {
@@ -98,7 +108,6 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         source: source.clone(),
         games: Vec::new(),
         analyses: Vec::new(),
-        warnings: Vec::new(),
         overrides,
         unparsed,
         by_name: HashMap::new(),
@@ -187,11 +196,7 @@ impl Program {
             }
         };
         let (default, used_errors) = match lowered {
-            Ok(game) => {
-                self.warnings
-                    .extend(warnings::warnings(&def, &game, source));
-                (Some(game), Vec::new())
-            }
+            Ok(game) => (Some(game), Vec::new()),
             Err(e) => (None, e),
         };
         self.by_name.insert(def.name.name.clone(), self.games.len());

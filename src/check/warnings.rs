@@ -3,8 +3,10 @@
 //! any position tried; an invariant that no position tried satisfies. They
 //! never stop an analysis. The last two are found by trying every small
 //! position, so they say which positions were tried, and they are only given
-//! when every number written in the game is below the largest heap tried
-//! (a rule such as `take 1000` moves only from large heaps).
+//! when every number written in the game (and every amount an octal code
+//! takes) is below the largest heap tried: a rule such as `take 1000` moves
+//! only from large heaps. Games with move blocks are not tried: a block's
+//! loops may take far longer than a check should.
 
 use std::collections::HashMap;
 
@@ -12,7 +14,7 @@ use miette::{Diagnostic, SourceSpan};
 use num_bigint::BigUint;
 
 use crate::diagnostics::Source;
-use crate::rules::Game;
+use crate::rules::{Game, MoveKind};
 use crate::search::moves::MoveGen;
 use crate::syntax::ast::{self, Statement};
 
@@ -197,13 +199,29 @@ fn tried(def: &ast::GameDef, game: &Game, source: &Source) -> Vec<Warning> {
         Some(_) => return Vec::new(),
         None => (1..=MOST_HEAPS).collect(),
     };
-    // Each heap count's box, as large as its share of positions allows.
+    if game
+        .rules
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Block(_)))
+    {
+        return Vec::new();
+    }
+    // One box side for every heap count: the smallest of their shares.
     let largest = counts.iter().map(|&n| SIDES[n]).min().unwrap_or(0);
     let written = words(source.slice(def.span))
         .filter_map(|w| w.parse::<BigUint>().ok())
         .max()
         .unwrap_or_default();
-    if written >= BigUint::from(largest) {
+    let octal = game
+        .rules
+        .iter()
+        .filter_map(|r| match &r.kind {
+            MoveKind::Octal(code) => Some(code.digits.len()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    if written >= BigUint::from(largest) || octal as u64 >= largest {
         return Vec::new();
     }
     let moves = MoveGen::new(game);

@@ -86,6 +86,9 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
             SearchError::TooManyMoves { .. } | SearchError::WouldExceedMoves { .. } => {
                 help("raise the budget with --move-budget N, or ask about a smaller position")
             }
+            SearchError::MayNotEnd { .. } => help(
+                "Grundy values exist only for games that always end; if this one does, raise --max-positions N (a play may be a 32nd of it)",
+            ),
             SearchError::OutOfTime { .. } => {
                 help("give it longer with --timeout SECONDS, or ask about a smaller position")
             }

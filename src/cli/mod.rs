@@ -20,7 +20,6 @@ use gamelang::diagnostics::{Error, Source, render};
 use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
 use miette::Diagnostic;
-use num_bigint::BigUint;
 use num_traits::Bounded;
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
@@ -137,21 +136,19 @@ impl Budgets {
     }
 }
 
-/// Reads a limit as an exact integer of any size. A limit past what `T`
+/// Reads a limit as a whole number of any size. A limit past what `T`
 /// holds is no limit at all, so it is held as `T`'s largest value, where
 /// clap would refuse it as "too large to fit".
 fn saturating<T>(text: &str) -> Result<T, String>
 where
-    T: for<'a> TryFrom<&'a BigUint> + Bounded,
+    T: std::str::FromStr<Err = std::num::ParseIntError> + Bounded,
 {
     let digits = text.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("`{text}` is not a whole number of digits"));
     }
-    let value: BigUint = digits
-        .parse()
-        .map_err(|e| format!("`{text}` is not a number: {e}"))?;
-    Ok(T::try_from(&value).unwrap_or_else(|_| T::max_value()))
+    // All digits: the only way to fail is to be too large.
+    Ok(digits.parse().unwrap_or_else(|_| T::max_value()))
 }
 
 /// Exit codes: 0 clean, 1 errors in the input, 2 usage or I/O errors.

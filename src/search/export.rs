@@ -11,7 +11,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
-use crate::position::{Position, heaps_text};
+use crate::position::{Position, heaps_text_in_full};
 
 /// A position in the exported graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub fn position_graph(
 
 fn node(heaps: &[u64], value: Value) -> Node {
     Node {
-        position: heaps_text(heaps),
+        position: heaps_text_in_full(heaps),
         value,
     }
 }

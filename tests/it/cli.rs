@@ -1364,3 +1364,17 @@ fn taking_from_up_to_k_of_many_heaps_recurses_only_k_deep() {
         .exits(1)
         .stderr_has("gamelang::search::too_many_moves");
 }
+
+#[test]
+fn no_warning_for_a_code_that_takes_more_than_the_heaps_tried() {
+    // `octal 0.0000000000000007` takes 16 tokens; the heaps tried for `heaps *`
+    // go to 15. The code's length counts as a number written (found in
+    // review), so no false "never applies".
+    let game = TempGame::new(
+        "long-code",
+        "game g { heaps *; octal 0.0000000000000007 }\n",
+    );
+    let run = gamelang(&["check", game.path()]);
+    run.exits(0);
+    assert!(run.stderr.is_empty(), "{}", run.describe());
+}

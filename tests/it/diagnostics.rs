@@ -958,8 +958,8 @@ fn warnings() {
     let src = "game g(m = 3, unused = 4) {\n    heaps 1\n    take 1..m\n    take 1 .. m\n    take k where k > 5 and k < 3\n}\ngame inv { heaps 2 where h[1] < h[1]; take 1.. }\n";
     let (program, errors) = check(&Source::new("warnings.game", src), Vec::new());
     assert!(errors.is_empty(), "{errors:?}");
-    let codes: Vec<String> = program
-        .warnings
+    let warnings = program.warnings();
+    let codes: Vec<String> = warnings
         .iter()
         .map(|w| {
             miette::Diagnostic::code(w)
@@ -980,7 +980,7 @@ fn warnings() {
         "----- SOURCE warnings.game\n{src}----- WARNINGS ({})\n",
         codes.len()
     );
-    for warning in &program.warnings {
+    for warning in &warnings {
         text.push_str(&gamelang::diagnostics::render(warning, false, 80));
         text.push('\n');
     }

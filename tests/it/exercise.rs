@@ -43,7 +43,7 @@ pub fn exercise(text: &str) -> Reached {
     for e in &errors {
         show(e, &mut reached);
     }
-    for warning in &program.warnings {
+    for warning in &program.warnings() {
         let _ = gamelang::diagnostics::render(warning, false, 80);
         let _ = report::diagnostic_json(warning);
     }
