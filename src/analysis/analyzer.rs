@@ -111,6 +111,20 @@ impl Analyzer {
             self.winning_moves(&parts, grundy.value(), &mut notes)?
         };
         match &winning_move_count {
+            // A heap answered by its period lists the moves of a smaller
+            // heap of the same residue: fewer than all, whatever the limit.
+            Count::Exact(count)
+                if *count > BigUint::from(winning_moves.len())
+                    && winning_moves.len() < self.options.max_moves
+                    && parts
+                        .iter()
+                        .any(|p| matches!(p.method, ComponentMethod::Period { .. })) =>
+            {
+                notes.push(Note::SplitsListedSmallest {
+                    count: count.clone(),
+                    listed: winning_moves.len(),
+                });
+            }
             Count::Exact(count) if *count > BigUint::from(winning_moves.len()) => {
                 notes.push(Note::MovesCut {
                     count: count.clone(),

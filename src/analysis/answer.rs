@@ -134,6 +134,9 @@ pub enum Note {
     /// A heap far past a period's start has more winning splits than can be
     /// counted; those listed split off the smallest parts.
     SplitsUncounted,
+    /// A heap far past a period's start: its winning moves are counted, and
+    /// those listed split off the smallest parts.
+    SplitsListedSmallest { count: BigUint, listed: usize },
     /// The moves in this component (0-based) are not listed: its position
     /// is too large to search.
     MovesNotListed { component: usize },

@@ -12,6 +12,7 @@ use super::answer::{ComponentMethod, Count, Note, WinningMove};
 use crate::diagnostics::Error;
 use crate::period::Period;
 use crate::position::Position;
+use crate::rules::{Game, MoveKind, OctalCode};
 use crate::search::Value;
 
 impl Analyzer {
@@ -125,6 +126,15 @@ impl Analyzer {
                     (m, heap - m)
                 }
             };
+            // An octal game's moves from `n` are counted exactly from the
+            // period; the moves of `m` are still the ones listed.
+            let counted = match octal_code(&game) {
+                Some(code) if !shift.is_zero() => {
+                    let g = |this: &mut Self, x: &BigUint| value(this, period.index(x) as u64);
+                    Some(self.count_octal(code, period, heap, want, g)?)
+                }
+                _ => None,
+            };
             let mut seen = HashSet::new();
             for (rule, next) in self.search(&game, |s| s.moves_from(&[m]))? {
                 if !seen.insert(next.clone()) {
@@ -139,14 +149,16 @@ impl Analyzer {
                 }
                 let mut parts: Vec<BigUint> = next.iter().map(|&h| BigUint::from(h)).collect();
                 if !shift.is_zero() {
-                    exact &= parts.len() < 2;
+                    exact &= parts.len() < 2 || counted.is_some();
                     parts.sort();
                     match parts.last_mut() {
                         Some(largest) => *largest += &shift,
                         None => continue,
                     }
                 }
-                count += 1u32;
+                if counted.is_none() {
+                    count += 1u32;
+                }
                 if found.len() < self.options.max_moves {
                     let mut to = heaps.to_vec();
                     to.splice(i..=i, parts);
@@ -157,8 +169,66 @@ impl Analyzer {
                     });
                 }
             }
+            if let Some(counted) = counted {
+                count += counted;
+            }
         }
         Ok((count, exact))
+    }
+
+    /// The moves from heap `n` of an octal game to parts of value `want`,
+    /// counted from its period. Removing `j` may leave one heap (`n - j`)
+    /// or two nonempty ones (`a`, `n - j - a`, `a <= n - j - a`): past the
+    /// preperiod both parts' values repeat with the period, so the splits
+    /// are counted a residue class at a time, and the rest one by one.
+    fn count_octal(
+        &mut self,
+        code: &OctalCode,
+        period: &Period,
+        n: &BigUint,
+        want: u32,
+        mut g: impl FnMut(&mut Self, &BigUint) -> Result<u32, Error>,
+    ) -> Result<BigUint, Error> {
+        let p = period.period;
+        // Below `small`, a part's value is read one by one; from it on,
+        // both parts of a split are past the preperiod.
+        let small = BigUint::from(period.preperiod);
+        let mut count = BigUint::zero();
+        for (j, &digit) in code.digits.iter().enumerate() {
+            let j = BigUint::from(j);
+            if *n < j {
+                continue;
+            }
+            let rest = n - &j;
+            if digit & 2 != 0 && !j.is_zero() && g(self, &rest)? == want {
+                count += 1u32;
+            }
+            if digit & 4 == 0 {
+                continue;
+            }
+            let half: BigUint = &rest / 2u32;
+            let mut a = BigUint::from(1u32);
+            while a <= half && a < small {
+                if g(self, &a)? ^ g(self, &(&rest - &a))? == want {
+                    count += 1u32;
+                }
+                a += 1u32;
+            }
+            if a > half {
+                continue;
+            }
+            // a in [a, half], a ≡ c (mod p): g(a) and g(rest - a) by residue.
+            for c in 0..p {
+                let first = &a + BigUint::from((c + p - mod_small(&a, p)) % p);
+                if first > half {
+                    continue;
+                }
+                if g(self, &first)? ^ g(self, &(&rest - &first))? == want {
+                    count += (&half - &first) / BigUint::from(p) + 1u32;
+                }
+            }
+        }
+        Ok(count)
     }
 
     /// The moves in one component to a position of value `target` (in
@@ -198,4 +268,21 @@ impl Analyzer {
         }
         Ok(count)
     }
+}
+
+/// The octal code of a game whose only rule is one, without three-heap
+/// splits: its moves from a huge heap can be counted from a period.
+fn octal_code(game: &Game) -> Option<&OctalCode> {
+    match game.rules.as_slice() {
+        [rule] => match &rule.kind {
+            MoveKind::Octal(code) if code.digits.iter().all(|d| d & 8 == 0) => Some(code),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `n mod m`, for `m >= 1`.
+fn mod_small(n: &BigUint, m: usize) -> usize {
+    (n % BigUint::from(m)).to_usize().unwrap_or(0)
 }

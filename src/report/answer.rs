@@ -138,6 +138,9 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
         }
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
         Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),
+        Note::SplitsListedSmallest { count, listed } => format!(
+            "{count} winning moves, counted from the period; the {listed} listed split off the smallest parts"
+        ),
         Note::MovesNotListed { component: i } => format!(
             "moves in component {} ({}) are not listed: the position is too large to search",
             i + 1,
