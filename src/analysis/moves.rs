@@ -10,7 +10,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::analyzer::{Analyzer, Part, searchable, small};
 use super::answer::{ComponentMethod, Count, Note, WinningMove};
 use crate::diagnostics::Error;
-use crate::period::Period;
+use crate::period::{Period, mod_small};
 use crate::position::Position;
 use crate::rules::{Game, MoveKind, OctalCode};
 use crate::search::Value;
@@ -181,6 +181,8 @@ impl Analyzer {
     /// or two nonempty ones (`a`, `n - j - a`, `a <= n - j - a`): past the
     /// preperiod both parts' values repeat with the period, so the splits
     /// are counted a residue class at a time, and the rest one by one.
+    /// (Leaving no heap needs `n = j`: never so for a heap past the period's
+    /// proof, the only heaps counted here.)
     fn count_octal(
         &mut self,
         code: &OctalCode,
@@ -280,9 +282,4 @@ fn octal_code(game: &Game) -> Option<&OctalCode> {
         },
         _ => None,
     }
-}
-
-/// `n mod m`, for `m >= 1`.
-fn mod_small(n: &BigUint, m: usize) -> usize {
-    (n % BigUint::from(m)).to_usize().unwrap_or(0)
 }

@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 use super::error::CliError;
 use super::progress::Spinner;
 use super::{
-    Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, load, out, position_of, print_errors,
-    saturating,
+    Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, json_array, load, out, position_of,
+    print_errors, saturating,
 };
 
 #[derive(Debug, clap::Args)]
@@ -224,11 +224,7 @@ fn print_answers(
         }
     }
     if args.json {
-        let array = serde_json::Value::Array(answers);
-        out(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&array).unwrap_or_default()
-        ));
+        out(&json_array(answers));
     }
     if failed {
         ExitCode::from(FINDINGS)

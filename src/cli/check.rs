@@ -3,11 +3,11 @@
 use std::process::ExitCode;
 
 use gamelang::check::check;
-use gamelang::report;
 
-use super::error::Advised;
-
-use super::{FINDINGS, USAGE, err, out, print_diagnostic, print_errors, read_source};
+use super::{
+    FINDINGS, USAGE, err, gather_diagnostics, json_array, out, print_diagnostic, print_errors,
+    read_source, take_gathered_diagnostics,
+};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -42,16 +42,14 @@ pub fn run(args: Args) -> ExitCode {
     let mut unreadable = 0;
     let (mut games, mut analyses) = (0, 0);
     let json = args.format == Format::Json;
-    let mut diagnostics = Vec::new();
+    if json {
+        gather_diagnostics();
+    }
     for path in &args.files {
         let source = match read_source(path) {
             Ok(source) => source,
             Err(e) => {
-                if json {
-                    diagnostics.push(report::diagnostic_json(&e));
-                } else {
-                    print_diagnostic(&e);
-                }
+                print_diagnostic(&e);
                 unreadable += 1;
                 continue;
             }
@@ -62,22 +60,10 @@ pub fn run(args: Args) -> ExitCode {
         let found_warnings = program.warnings();
         warnings += found_warnings.len();
         for warning in &found_warnings {
-            if json {
-                diagnostics.push(report::diagnostic_json(warning));
-            } else {
-                print_diagnostic(warning);
-            }
+            print_diagnostic(warning);
         }
         if !found.is_empty() {
-            if json {
-                diagnostics.extend(
-                    found
-                        .iter()
-                        .map(|e| report::diagnostic_json(&Advised::new(e))),
-                );
-            } else {
-                print_errors(&found);
-            }
+            print_errors(&found);
             errors += found.len();
             broken_files += 1;
         } else if !found_warnings.is_empty() && deny {
@@ -92,11 +78,8 @@ pub fn run(args: Args) -> ExitCode {
     let files = args.files.len() - unreadable;
     let files_word = if files == 1 { "file" } else { "files" };
     if json {
-        let array = serde_json::Value::Array(diagnostics);
-        out(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&array).unwrap_or_default()
-        ));
+        // With JSON, the diagnostics are what `check` prints: on stdout.
+        out(&json_array(take_gathered_diagnostics()));
     } else if errors > 0 || denied {
         let denied = if denied { " (warnings denied)" } else { "" };
         err(&format!(

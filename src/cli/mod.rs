@@ -84,17 +84,25 @@ fn gather_diagnostics() {
     *gathered() = Some(Vec::new());
 }
 
+/// The diagnostics gathered so far, no longer gathered.
+fn take_gathered_diagnostics() -> Vec<serde_json::Value> {
+    gathered().take().unwrap_or_default()
+}
+
 fn print_gathered_diagnostics() {
-    let Some(diagnostics) = gathered().take() else {
-        return;
-    };
+    let diagnostics = take_gathered_diagnostics();
     if !diagnostics.is_empty() {
-        let array = serde_json::Value::Array(diagnostics);
-        err(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&array).unwrap_or_default()
-        ));
+        err(&json_array(diagnostics));
     }
+}
+
+/// One JSON array, pretty-printed, with its line break.
+fn json_array(items: Vec<serde_json::Value>) -> String {
+    let array = serde_json::Value::Array(items);
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&array).unwrap_or_default()
+    )
 }
 
 /// The file and game a command works on, and parameter values.

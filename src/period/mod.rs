@@ -98,7 +98,7 @@ impl Period {
 }
 
 /// `n mod m` for `m >= 1`, without a big division.
-fn mod_small(n: &BigUint, m: usize) -> usize {
+pub(crate) fn mod_small(n: &BigUint, m: usize) -> usize {
     let m = m.max(1) as u128;
     let r = n
         .iter_u32_digits()

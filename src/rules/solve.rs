@@ -156,32 +156,19 @@ fn flip(op: BinOp) -> Option<BinOp> {
 
 /// `c·k op e` as a fact; strict bounds move by one (integers).
 fn comparison(op: BinOp, scale: i128, e: Expr) -> Option<Fact> {
-    let shifted =
-        |by: i128| Expr::Binary(BinOp::Add, Box::new(e.clone()), Box::new(Expr::Const(by)));
-    Some(match op {
-        BinOp::Le => Fact::Bound {
-            upper: true,
-            scale,
-            e,
-        },
-        BinOp::Lt => Fact::Bound {
-            upper: true,
-            scale,
-            e: shifted(-1),
-        },
-        BinOp::Ge => Fact::Bound {
-            upper: false,
-            scale,
-            e,
-        },
-        BinOp::Gt => Fact::Bound {
-            upper: false,
-            scale,
-            e: shifted(1),
-        },
-        BinOp::Eq => Fact::Equal { scale, e },
+    let (upper, by) = match op {
+        BinOp::Le => (true, 0),
+        BinOp::Lt => (true, -1),
+        BinOp::Ge => (false, 0),
+        BinOp::Gt => (false, 1),
+        BinOp::Eq => return Some(Fact::Equal { scale, e }),
         _ => return None,
-    })
+    };
+    let e = match by {
+        0 => e,
+        _ => Expr::Binary(BinOp::Add, Box::new(e), Box::new(Expr::Const(by))),
+    };
+    Some(Fact::Bound { upper, scale, e })
 }
 
 /// `k`, `c * k` or `k * c` with a constant c > 0: c.

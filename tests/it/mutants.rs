@@ -305,20 +305,12 @@ fn the_examples_themselves_are_answered_in_process() {
 #[test]
 fn mutations_change_the_text_where_they_say() {
     let text = "game nim { heaps *\n take 1.. }";
-    assert_eq!(
-        apply(text, &Mutation::Token(1, 0)),
-        "game 0 { heaps *\n take 1.. }"
-    );
-    assert_eq!(
-        apply(text, &Mutation::Swap(0, 1)),
-        "nim nim { heaps *\n take 1.. }"
-    );
-    assert_eq!(
-        apply(text, &Mutation::Cut(0, 5)),
-        "nim { heaps *\n take 1.. }"
-    );
-    assert_eq!(
-        apply(text, &Mutation::Digits(4, 3)),
-        "game999 nim { heaps *\n take 1.. }"
-    );
+    for (mutation, expected) in [
+        (Mutation::Token(1, 0), "game 0 { heaps *\n take 1.. }"),
+        (Mutation::Swap(0, 1), "nim nim { heaps *\n take 1.. }"),
+        (Mutation::Cut(0, 5), "nim { heaps *\n take 1.. }"),
+        (Mutation::Digits(4, 3), "game999 nim { heaps *\n take 1.. }"),
+    ] {
+        assert_eq!(apply(text, &mutation), expected, "{mutation:?}");
+    }
 }
