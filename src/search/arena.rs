@@ -31,8 +31,7 @@ impl Arena {
 
     /// The heaps of position `id`.
     pub fn get(&self, id: u32) -> &[u64] {
-        let id = id as usize;
-        &self.heaps[self.starts[id]..self.starts[id + 1]]
+        slice(&self.heaps, &self.starts, id)
     }
 
     /// The id of `key`, if it is held.
@@ -61,6 +60,8 @@ fn same(a: &[u64], b: &[u64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
+/// Position `id`'s heaps, from the buffer and its starts (apart from
+/// `Arena::get`, so that the table's closures borrow only these).
 fn slice<'a>(heaps: &'a [u64], starts: &[usize], id: u32) -> &'a [u64] {
     let id = id as usize;
     &heaps[starts[id]..starts[id + 1]]

@@ -26,8 +26,8 @@ const CLOCK_EVERY: u32 = 64;
 pub struct Budget {
     moves: u64,
     limit: u64,
-    timeout: Option<Duration>,
-    deadline: Option<Instant>,
+    /// When time runs out, and the timeout that set it (for the error).
+    deadline: Option<(Instant, Duration)>,
     calls: u32,
 }
 
@@ -48,9 +48,8 @@ impl Budget {
         Budget {
             moves: 0,
             limit,
-            timeout,
             // A deadline past what the clock counts is no deadline.
-            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+            deadline: timeout.and_then(|t| Some((Instant::now().checked_add(t)?, t))),
             calls: 0,
         }
     }
@@ -102,10 +101,8 @@ impl Budget {
 
     /// Fails once past the deadline.
     pub fn check_clock(&self) -> Result<(), Exhausted> {
-        match (self.deadline, self.timeout) {
-            (Some(deadline), Some(timeout)) if Instant::now() > deadline => {
-                Err(Exhausted::Time(timeout))
-            }
+        match self.deadline {
+            Some((deadline, timeout)) if Instant::now() > deadline => Err(Exhausted::Time(timeout)),
             _ => Ok(()),
         }
     }

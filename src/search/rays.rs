@@ -91,10 +91,9 @@ impl RaySearch {
                 at_least: u128::MAX,
             });
         };
-        if cells(&needed) > self.max_positions as u128 {
-            return Ok(Fit::TooLarge {
-                at_least: cells(&needed),
-            });
+        let at_least = cells(&needed);
+        if at_least > self.max_positions as u128 {
+            return Ok(Fit::TooLarge { at_least });
         }
         let (before, moves_before) = match &self.evaluated {
             Some(e) if e.dims.len() == needed.len() => {
@@ -110,9 +109,7 @@ impl RaySearch {
             return Ok(Fit::NoBox);
         };
         let Some(dims) = self.grown(&needed, &directions) else {
-            return Ok(Fit::TooLarge {
-                at_least: cells(&needed),
-            });
+            return Ok(Fit::TooLarge { at_least });
         };
         let evaluated = self.evaluate(game, dims, &directions, heaps, budget)?;
         let value = self.read(&evaluated, &needed);
