@@ -173,99 +173,120 @@ fn kayles_sparse_by_hand(n: usize) -> Vec<u32> {
 
 /// Any octal game (`digits[j]` for removing j tokens: bit 1 leaves nothing,
 /// 2 one heap, 4 two nonempty heaps) by rare and common values, as the
-/// peers' hand-written loops do: the first 1024 heaps plainly, then the
-/// mask with the fewest rare values among them, fixed. Splits with a rare
-/// part are enumerated from the list of rare heaps and give every common
-/// value; the rare values below the smallest missing common value are then
-/// looked for among all splits, stopping once all are found.
+/// peers' hand-written loops do: every split plainly while rare values are
+/// a quarter of the values or more, else the splits with a rare part from
+/// the list of rare heaps (they give every common value), then the rare
+/// values below the smallest missing common value looked for among all
+/// splits in blocks of 256, stopping once all are found. The mask, the one
+/// with the fewest rare values (a Walsh-Hadamard transform counts them for
+/// every mask at once), is chosen again each time the values double.
 fn octal_sparse_by_hand(digits: &[u8], n: usize) -> Vec<u32> {
-    const WORDS: usize = 64; // values below 4096
-    let start = 1024.min(n);
-    let mut g = vec![0u32; start + 1];
-    let mut seen = [0u64; WORDS];
-    let mex = |seen: &[u64; WORDS]| {
-        let w = seen.iter().position(|&w| w != u64::MAX).unwrap();
-        (w * 64) as u32 + (!seen[w]).trailing_zeros()
+    let rare = |v: u32, m: u32| (v & m).count_ones().is_multiple_of(2);
+    let choose = |g: &[u32]| -> u32 {
+        let size = (g.iter().max().unwrap() + 1).next_power_of_two().max(2) as usize;
+        let mut w = vec![0i64; size];
+        for &v in g {
+            w[v as usize] += 1;
+        }
+        let mut len = 1;
+        while len < size {
+            for block in w.chunks_exact_mut(2 * len) {
+                let (lo, hi) = block.split_at_mut(len);
+                for (a, b) in lo.iter_mut().zip(hi) {
+                    (*a, *b) = (*a + *b, *a - *b);
+                }
+            }
+            len *= 2;
+        }
+        (1..size).min_by_key(|&m| w[m]).unwrap() as u32
     };
-    let set = |seen: &mut [u64; WORDS], v: u32| seen[v as usize / 64] |= 1 << (v % 64);
-    for i in 1..=start {
-        seen.fill(0);
-        for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
+    let mut g: Vec<u32> = vec![0];
+    let (mut seen, mut found) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    let (mut mask, mut next_choice) = (0, 1024);
+    let (mut rare_heaps, mut rare_values) = (Vec::new(), Vec::new());
+    let (mut wanted, mut cuts) = (Vec::new(), Vec::new());
+    let mut max = 0u32;
+    for i in 1..=n {
+        if i == next_choice {
+            mask = choose(&g);
+            rare_heaps.clear();
+            rare_values.clear();
+            for (a, &v) in g
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|&(_, &v)| rare(v, mask))
+            {
+                rare_heaps.push(a);
+                rare_values.push(v);
+            }
+            next_choice *= 2;
+        }
+        let bound = (2 * max + 2).next_power_of_two() as usize;
+        cuts.clear();
+        for (j, &d) in digits
+            .iter()
+            .enumerate()
+            .skip(1)
+            .take_while(|&(j, _)| j <= i)
+        {
             let r = i - j;
             if d & 1 != 0 && r == 0 {
-                set(&mut seen, 0);
+                seen[0] = 1;
             }
             if d & 2 != 0 && r > 0 {
-                set(&mut seen, g[r]);
+                seen[g[r] as usize] = 1;
             }
-            if d & 4 != 0 {
-                for a in 1..=r / 2 {
-                    set(&mut seen, g[a] ^ g[r - a]);
+            if d & 4 != 0 && r >= 2 {
+                cuts.push(r);
+            }
+        }
+        let v = if mask == 0 || rare_heaps.len() * 4 > i {
+            for &r in &cuts {
+                let most = r / 2;
+                for (&x, &y) in g[1..=most].iter().zip(g[r - most..r].iter().rev()) {
+                    seen[(x ^ y) as usize] = 1;
                 }
             }
-        }
-        g[i] = mex(&seen);
-    }
-    let parity = |v: u32, m: u32| (v & m).count_ones() & 1;
-    // The mask with the fewest rare values so far, chosen again each time
-    // the values double.
-    let choose = |g: &[u32]| {
-        let mut count = vec![0usize; WORDS * 64];
-        for &v in g {
-            count[v as usize] += 1;
-        }
-        let mask = (1..WORDS as u32 * 64)
-            .min_by_key(|&m| {
-                (0..count.len() as u32)
-                    .filter(|&v| parity(v, m) == 0)
-                    .map(|v| count[v as usize])
-                    .sum::<usize>()
-            })
-            .unwrap();
-        let rare: Vec<usize> = (1..g.len()).filter(|&i| parity(g[i], mask) == 0).collect();
-        (mask, rare)
-    };
-    let (mut mask, mut rare) = choose(&g);
-    for i in start + 1..=n {
-        if i.is_power_of_two() {
-            (mask, rare) = choose(&g);
-        }
-        seen.fill(0);
-        for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
-            let r = i - j;
-            if d & 2 != 0 && r > 0 {
-                set(&mut seen, g[r]);
+            seen.iter().position(|&b| b == 0).unwrap() as u32
+        } else {
+            for &r in &cuts {
+                let end = rare_heaps.partition_point(|&a| a < r);
+                for (&a, &x) in rare_heaps[..end].iter().zip(&rare_values[..end]) {
+                    seen[(x ^ g[r - a]) as usize] = 1;
+                }
             }
-            if d & 4 != 0 {
-                for &a in &rare {
-                    if a >= r {
-                        break;
+            let common = (0..)
+                .find(|&v| !rare(v, mask) && seen[v as usize] == 0)
+                .unwrap();
+            wanted.clear();
+            wanted.extend((0..common).filter(|&v| rare(v, mask) && seen[v as usize] == 0));
+            let widest = cuts.iter().map(|&r| r / 2).max().unwrap_or(0);
+            let mut from = 1;
+            while !wanted.is_empty() && from <= widest {
+                let to = (from + 256).min(widest + 1);
+                for &r in &cuts {
+                    let last = (r / 2).min(to - 1);
+                    if from <= last {
+                        let left = &g[from..=last];
+                        let right = &g[r - last..=r - from];
+                        for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                            found[(x ^ y) as usize] = 1;
+                        }
                     }
-                    set(&mut seen, g[a] ^ g[r - a]);
                 }
+                wanted.retain(|&w| found[w as usize] == 0);
+                from = to;
             }
-        }
-        let common = (0..)
-            .find(|&v| parity(v, mask) == 1 && seen[v as usize / 64] >> (v % 64) & 1 == 0)
-            .unwrap();
-        let mut wanted: Vec<u32> = (0..common)
-            .filter(|&v| parity(v, mask) == 0 && seen[v as usize / 64] >> (v % 64) & 1 == 0)
-            .collect();
-        let mut a = 1;
-        while !wanted.is_empty() && a <= i / 2 {
-            for (j, &d) in digits.iter().enumerate().skip(1).filter(|&(j, _)| j <= i) {
-                let r = i - j;
-                if d & 4 != 0 && a <= r / 2 {
-                    let v = g[a] ^ g[r - a];
-                    wanted.retain(|&w| w != v);
-                }
-            }
-            a += 1;
-        }
-        let v = wanted.first().copied().unwrap_or(common);
+            found[..bound].fill(0);
+            wanted.first().copied().unwrap_or(common)
+        };
+        seen[..bound.max(v as usize + 1)].fill(0);
+        max = max.max(v);
         g.push(v);
-        if parity(v, mask) == 0 {
-            rare.push(i);
+        if mask != 0 && rare(v, mask) && i < next_choice {
+            rare_heaps.push(i);
+            rare_values.push(v);
         }
     }
     g

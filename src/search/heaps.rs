@@ -25,7 +25,7 @@ use crate::diagnostics::Error;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
-use engine::Engine;
+use engine::{Engine, Work};
 use sparse::Mode;
 
 /// How the sequence is computed. Every method gives the same values; they
@@ -196,19 +196,22 @@ impl HeapValues {
             // Up to the next progress report, or the next look.
             let next_report = (values.len() / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
             let to = (top + 1).min(next_report).min(values.len() + chunk);
-            let (from, edges) = (values.len(), explored.edges);
+            let from = values.len();
+            let mut work = Work::default();
             let result = match plan {
                 Plan::Compiled(engine) => engine
-                    .run(values, to, &mut explored.edges)
+                    .run(values, to, &mut work)
                     .map_err(|e| move_error(game, &[values.len() as u64], e)),
                 Plan::Generic { seen } => (values.len()..to).try_for_each(|_| {
-                    let value = generic(game, moves, values, seen, &mut explored.edges)?;
+                    let value = generic(game, moves, values, seen, &mut work.moves)?;
+                    work.examined = work.moves;
                     values.push(value);
                     Ok(())
                 }),
             };
+            explored.edges += work.moves;
             result?;
-            let examined = (explored.edges - edges) as u64;
+            let examined = work.examined as u64;
             budget.spend(examined).map_err(|e| e.error(game, asked))?;
             let per_heap = examined / (values.len() - from) as u64;
             // The moves of a heap do not shrink as heaps grow (more amounts,

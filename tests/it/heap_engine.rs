@@ -553,3 +553,17 @@ fn winning_moves_of_heaps_past_the_search_are_counted_exactly_from_the_period() 
     // Most of them are splits: thousands, not the handful a small heap has.
     assert!(split_moves > 10_000, "{split_moves}");
 }
+
+#[test]
+fn treblecross_split_over_two_threads_matches_the_definition() {
+    // Treblecross (0.007) has values past 64 early, and rare values stay a
+    // quarter of all or more up to 32,768 heaps, so past 8192 the engine
+    // marks each heap's splits plainly, half on each of two threads (when
+    // the machine has two); the forced rare-value search never does.
+    let top = 20_000;
+    let expected = octal_values(&[0, 0, 0, 7], top);
+    for method in [Method::Plain, Method::Auto, Method::Sparse] {
+        let (got, _) = values(&octal("0.007"), top as u64, method);
+        assert!(got == expected, "{method:?} differs from the definition");
+    }
+}

@@ -10,6 +10,25 @@ pub(super) struct Seen {
     dirty: usize,
     /// One byte per value, for long runs of marks (`bytes`).
     bytes: Vec<u8>,
+    /// The same, for the second thread of `bytes_on_both`.
+    second: Vec<u8>,
+}
+
+fn grow(bytes: &mut Vec<u8>, len: usize) {
+    if bytes.len() < len {
+        bytes.resize(len, 0);
+    }
+}
+
+/// ORs the bytes into the words, bit i of word w from byte 64 w + i, and
+/// clears them.
+fn fold(words: &mut [u64], bytes: &mut [u8]) {
+    for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact_mut(64)) {
+        for (i, byte) in chunk.iter_mut().enumerate() {
+            *word |= u64::from(*byte) << i;
+            *byte = 0;
+        }
+    }
 }
 
 impl Seen {
@@ -42,20 +61,25 @@ impl Seen {
     #[inline]
     pub fn bytes(&mut self, f: impl FnOnce(&mut [u8])) {
         let len = 64 * self.dirty;
-        if self.bytes.len() < len {
-            self.bytes.resize(len, 0);
-        }
+        grow(&mut self.bytes, len);
         f(&mut self.bytes[..len]);
-        for (word, chunk) in self
-            .words
-            .iter_mut()
-            .zip(self.bytes[..len].chunks_exact_mut(64))
-        {
-            for (i, byte) in chunk.iter_mut().enumerate() {
-                *word |= u64::from(*byte) << i;
-                *byte = 0;
-            }
-        }
+        fold(&mut self.words, &mut self.bytes[..len]);
+    }
+
+    /// As `bytes`, with two runs of marks at once, one on each of two
+    /// threads of the current rayon pool, each into bytes of its own.
+    pub fn bytes_on_both(
+        &mut self,
+        first: impl FnOnce(&mut [u8]) + Send,
+        second: impl FnOnce(&mut [u8]) + Send,
+    ) {
+        let len = 64 * self.dirty;
+        grow(&mut self.bytes, len);
+        grow(&mut self.second, len);
+        let (one, two) = (&mut self.bytes[..len], &mut self.second[..len]);
+        rayon::join(|| first(one), || second(two));
+        fold(&mut self.words, &mut self.bytes[..len]);
+        fold(&mut self.words, &mut self.second[..len]);
     }
 
     /// Word `w`; zero past the end.

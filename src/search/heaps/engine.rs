@@ -21,6 +21,19 @@ const FIRST_CHECK: usize = 128;
 /// Comparisons one check may spend, per value known: a cap for sequences
 /// that repeat for long stretches without being periodic.
 const WORK_PER_VALUE: usize = 8;
+/// Runs of at least this many splits of one heap are marked on two
+/// threads, half each: below it, handing half to the other thread costs
+/// more than it saves.
+pub(super) const BOTH_THREADS_FROM: usize = 4096;
+
+/// What a run did: the game's moves from the heaps it evaluated, and those
+/// it looked at (fewer, where rare values spare the rest, or a period is
+/// copied).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Work {
+    pub moves: usize,
+    pub examined: usize,
+}
 
 #[derive(Debug)]
 pub(super) struct Engine {
@@ -69,12 +82,38 @@ impl Engine {
     }
 
     /// Extends `values` to heap `to - 1`; adds the moves from each heap to
-    /// `moves`. On a failing condition, the heaps before it stay.
+    /// `work.moves`, and those looked at to `work.examined`. On a failing
+    /// condition, the heaps before it stay.
+    ///
+    /// Heaps large enough to mark their splits on two threads (see
+    /// `BOTH_THREADS_FROM`) are run from a thread of rayon's pool, where
+    /// handing half a run to the other thread is cheap.
     pub fn run(
         &mut self,
         values: &mut Vec<u32>,
         to: usize,
-        moves: &mut usize,
+        work: &mut Work,
+    ) -> Result<(), MoveError> {
+        // Heaps of this size have at least `BOTH_THREADS_FROM` splits.
+        let large = values.len() > 2 * BOTH_THREADS_FROM;
+        // Splits are marked plainly, into bytes (see `mark_splits`).
+        let plain = self.watch.found.is_none() && !self.sparse.active() && self.words > 1;
+        if large
+            && plain
+            && rayon::current_num_threads() > 1
+            && rayon::current_thread_index().is_none()
+        {
+            rayon::scope(|_| self.run_here(values, to, work))
+        } else {
+            self.run_here(values, to, work)
+        }
+    }
+
+    fn run_here(
+        &mut self,
+        values: &mut Vec<u32>,
+        to: usize,
+        work: &mut Work,
     ) -> Result<(), MoveError> {
         while values.len() < to {
             let h = values.len();
@@ -82,21 +121,25 @@ impl Engine {
                 && h > steady.reach
             {
                 if let Some(period) = &self.watch.found {
-                    *moves += steady.moves_between(h, to);
+                    // Copied, one value a heap, none of the moves looked at.
+                    work.moves += steady.moves_between(h, to);
+                    work.examined += to - h;
                     period.extend(values, to);
                     return Ok(());
                 }
                 if steady.register() {
                     // Up to the next look for a period.
                     let stop = to.min(self.watch.next_check()).max(h + 1);
-                    *moves += steady.moves_between(h, stop);
+                    let moves = steady.moves_between(h, stop);
+                    work.moves += moves;
+                    work.examined += moves;
                     let max = steady.run_singles(values, stop);
                     self.note_max(max);
                     self.watch.record(values);
                     continue;
                 }
             }
-            let value = self.step(values, moves)?;
+            let value = self.step(values, work)?;
             values.push(value);
             self.note_max(value);
             self.sparse.record(values);
@@ -118,10 +161,15 @@ impl Engine {
         }
     }
 
-    /// The value of heap `values.len()`; adds the moves from it to `moves`.
+    /// The value of heap `values.len()`; adds the moves from it to
+    /// `work.moves`, and those looked at to `work.examined`.
     #[inline]
-    fn step(&mut self, values: &[u32], moves: &mut usize) -> Result<u32, MoveError> {
+    fn step(&mut self, values: &[u32], work: &mut Work) -> Result<u32, MoveError> {
         let h = values.len();
+        let mut moves = 0;
+        let moves = &mut moves;
+        // (splits among the moves, splits looked at) when not all were.
+        let mut spared = None;
         self.cuts.clear();
         if self.marks {
             self.seen.open(self.words);
@@ -145,10 +193,11 @@ impl Engine {
         let value = if self.cuts.is_empty() {
             self.mex()
         } else if self.sparse.active() {
-            (self.sparse).mark_rare_splits(values, &self.cuts, &mut self.seen, self.words);
+            let marked =
+                (self.sparse).mark_rare_splits(values, &self.cuts, &mut self.seen, self.words);
             let (seen, windows) = (&self.seen, &self.windows);
             let floor = windows.iter().map(Window::floor).max().unwrap_or(0);
-            self.sparse.mex(
+            let (value, scanned) = self.sparse.mex(
                 values,
                 &self.cuts,
                 |w| {
@@ -157,7 +206,12 @@ impl Engine {
                         .fold(seen.word(w), |acc, win| acc | win.word(w))
                 },
                 floor,
-            )
+                self.words,
+            );
+            // Only the splits marked and scanned were looked at.
+            let splits: usize = self.cuts.iter().map(|&(_, most)| most).sum();
+            spared = Some((splits, marked + scanned));
+            value
         } else {
             for &(r, most) in &self.cuts {
                 mark_splits(values, r, most, &mut self.seen, self.words);
@@ -165,6 +219,11 @@ impl Engine {
             self.mex()
         };
         self.seen.clear();
+        work.moves += *moves;
+        work.examined += match spared {
+            Some((splits, looked)) => *moves - splits + looked,
+            None => *moves,
+        };
         Ok(value)
     }
 
@@ -321,16 +380,28 @@ fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: us
             bits |= 1 << ((x ^ y) & 63);
         }
         seen.or_word(0, bits);
+    } else if most >= BOTH_THREADS_FROM && rayon::current_thread_index().is_some() {
+        let half = most / 2;
+        let (first, second) = left.split_at(half);
+        let (second_right, first_right) = right.split_at(most - half);
+        seen.bytes_on_both(
+            |bytes| mark_bytes(first, first_right, bytes),
+            |bytes| mark_bytes(second, second_right, bytes),
+        );
     } else if most >= 4 * 64 * words {
         // Many splits for the values: a byte store each, folded after.
-        seen.bytes(|bytes| {
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                bytes[(x ^ y) as usize] = 1;
-            }
-        });
+        seen.bytes(|bytes| mark_bytes(left, right, bytes));
     } else {
         for (&x, &y) in left.iter().zip(right.iter().rev()) {
             seen.mark(x ^ y);
         }
+    }
+}
+
+/// Marks x ^ y for x running up `left` and y running down `right`.
+#[inline]
+fn mark_bytes(left: &[u32], right: &[u32], bytes: &mut [u8]) {
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        bytes[(x ^ y) as usize] = 1;
     }
 }

@@ -16,6 +16,8 @@
 //! rare). The answer never depends on the mask, only the speed does: the
 //! mask is chosen from the values found so far, again each time they double.
 
+use std::ops::Range;
+
 use super::bits::Seen;
 
 /// The heap size from which the automatic method considers rare values.
@@ -48,7 +50,9 @@ pub(super) struct Sparse {
     /// Bit i set when value i (below 64) is rare under `mask`.
     low: u64,
     /// Scratch: the rare values below the candidate mex not found yet.
-    wanted: Vec<u64>,
+    wanted: Vec<u32>,
+    /// Scratch: which values the scan of the splits found.
+    found: Found,
 }
 
 fn rare(v: u32, mask: u32) -> bool {
@@ -66,6 +70,7 @@ impl Sparse {
             next_choice: if mode == Mode::Forced { 2 } else { SPARSE_FROM },
             low: 0,
             wanted: Vec::new(),
+            found: Found::default(),
         }
     }
 
@@ -165,9 +170,10 @@ impl Sparse {
         cuts: &[(usize, usize)],
         seen: &mut Seen,
         words: usize,
-    ) {
+    ) -> usize {
         // Values below 64 gather in a register (see `engine::gather`).
         let mut low = 0u64;
+        let mut marked = 0;
         for &(r, most) in cuts {
             // Two equal halves reach 0 at once. A scan from the ends would
             // only find them last, and 0 is the rare value wanted most often.
@@ -183,6 +189,7 @@ impl Sparse {
                 end -= 1;
             }
             let rare = &self.rare[..end];
+            marked += end;
             if words == 1 {
                 let pairs = rare.iter().zip(&self.rare_values[..end]);
                 if halves == usize::MAX {
@@ -195,40 +202,42 @@ impl Sparse {
                     }
                 }
             } else {
-                let (before, after) = match rare.binary_search(&halves) {
-                    Ok(i) => (&rare[..i], &rare[i + 1..]),
-                    Err(_) => (rare, &rare[..0]),
+                // The rare part `halves`, if rare, is left out.
+                let skip = rare.binary_search(&halves).ok();
+                let pairs = Pairs {
+                    rare,
+                    rare_values: &self.rare_values[..end],
+                    values,
+                    r,
+                    skip,
                 };
-                if rare.len() >= 4 * 64 * words {
+                // Not on two threads: between these runs the scan for
+                // rare values is long enough for the other thread to fall
+                // asleep, and waking it costs more than it saves.
+                if end >= 64 * words {
                     // One byte store per split (see `Seen::bytes`).
-                    seen.bytes(|bytes| {
-                        for part in [before, after] {
-                            for &a in part {
-                                bytes[(values[a] ^ values[r - a]) as usize] = 1;
-                            }
-                        }
-                    });
+                    seen.bytes(|bytes| pairs.each(0..end, |v| bytes[v as usize] = 1));
                 } else {
-                    for part in [before, after] {
-                        for &a in part {
-                            seen.mark(values[a] ^ values[r - a]);
-                        }
-                    }
+                    pairs.each(0..end, |v| seen.mark(v));
                 }
             }
         }
         seen.or_word(0, low);
+        marked
     }
 
     /// The mex, once `present` (word by word) holds every value reached
-    /// except those only splits of two common parts reach.
+    /// except those only splits of two common parts reach, and the number
+    /// of splits scanned for it. `words`: every XOR of two values is below
+    /// 64 `words`.
     pub fn mex(
         &mut self,
         values: &[u32],
         cuts: &[(usize, usize)],
         present: impl Fn(usize) -> u64,
         floor: u32,
-    ) -> u32 {
+        words: usize,
+    ) -> (u32, usize) {
         let (mask, low) = (self.mask, self.low);
         // Bit i of word w is rare when (64 w + i) & mask has even parity:
         // the word's own bits flip the pattern of word 0.
@@ -253,85 +262,184 @@ impl Sparse {
         if top == 0 {
             // The usual case, all in one word.
             let wanted = !(present(0) | below_floor) & low & below_common;
-            return match scan_one(values, cuts, wanted) {
-                0 => common,
-                left => left.trailing_zeros(),
+            let (left, scanned) = scan_one(values, cuts, wanted);
+            return match left {
+                0 => (common, scanned),
+                left => (left.trailing_zeros(), scanned),
             };
         }
-        // The rare values below it not reached yet.
+        // The rare values below it not reached yet, in increasing order.
         self.wanted.clear();
-        let mut count = 0;
-        for w in 0..=top {
+        for w in (floor >> 6) as usize..=top {
             let mut want = !present(w) & rare_bits(w);
-            if w < (floor >> 6) as usize {
-                want = 0;
-            } else if w == (floor >> 6) as usize {
+            if w == (floor >> 6) as usize {
                 want &= !below_floor;
             }
             if w == top {
                 want &= below_common;
             }
-            count += want.count_ones();
-            self.wanted.push(want);
+            while want != 0 {
+                self.wanted.push((w as u32) * 64 + want.trailing_zeros());
+                want &= want - 1;
+            }
         }
-        if count == 0 || scan(values, cuts, &mut self.wanted, count) {
-            return common;
+        if self.wanted.is_empty() {
+            return (common, 0);
         }
-        let w = self.wanted.iter().position(|&b| b != 0).unwrap_or(0);
-        (w as u32) * 64 + self.wanted[w].trailing_zeros()
+        // Wanted values may lie past every XOR (found by no split, then).
+        self.found.stamp(64 * words.max(top + 1));
+        let scanned = scan(values, cuts, &mut self.wanted, &mut self.found);
+        (self.wanted.first().copied().unwrap_or(common), scanned)
     }
 }
 
-/// Calls `f` with the splits of every cut, the cuts in turn by blocks of
-/// doubling length (a value one remainder lacks may be near the start of
-/// another's splits), until `f` returns true (all found); whether it did.
-#[inline]
-fn each_split(values: &[u32], cuts: &[(usize, usize)], mut f: impl FnMut(u32) -> bool) -> bool {
-    let widest = cuts.iter().map(|&(_, most)| most).max().unwrap_or(0);
-    let mut from = 1;
-    while from <= widest {
-        let to = from.saturating_mul(2);
-        for &(r, most) in cuts {
-            let last = most.min(to - 1);
-            if from > last {
-                continue;
-            }
-            let left = &values[from..=last];
-            let right = &values[r - last..=r - from];
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                if f(x ^ y) {
-                    return true;
-                }
+/// The splits of r with a rare part, all but one perhaps.
+struct Pairs<'a> {
+    rare: &'a [usize],
+    rare_values: &'a [u32],
+    values: &'a [u32],
+    r: usize,
+    /// The index in `rare` of a split left out.
+    skip: Option<usize>,
+}
+
+impl Pairs<'_> {
+    /// Calls `f` with what the splits reach whose rare parts have indices
+    /// in `range`.
+    #[inline]
+    fn each(&self, range: Range<usize>, mut f: impl FnMut(u32)) {
+        let runs = match self.skip {
+            Some(i) if range.contains(&i) => [range.start..i, i + 1..range.end],
+            _ => [range, 0..0],
+        };
+        for run in runs {
+            for (&a, &v) in self.rare[run.clone()].iter().zip(&self.rare_values[run]) {
+                f(v ^ self.values[self.r - a]);
             }
         }
-        from = to;
     }
-    false
+}
+
+/// Values found by the scan of one heap's splits: the stamp of the heap
+/// for each value found, so that nothing is cleared between heaps.
+#[derive(Debug, Default)]
+struct Found {
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+impl Found {
+    /// Starts a new heap's scan, for values below `len`.
+    fn stamp(&mut self, len: usize) {
+        if self.stamps.len() < len {
+            // A power of two: a value is its own index masked, no bounds check.
+            self.stamps.resize(len.next_power_of_two(), self.stamp);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Wrapped round: old stamps could pass for new ones.
+            self.stamps.fill(0);
+            self.stamp = 1;
+        }
+    }
+}
+
+/// The splits of a cut are scanned in `LANES` stretches side by side:
+/// neighbouring splits reach related values, so a value missing from one
+/// stretch is often found early in another (16 lanes scan 40% fewer splits
+/// of Officers than one, and 22% fewer of Treblecross), while each stretch
+/// is still read in order.
+const LANES: usize = 16;
+/// Each lane's splits between two looks at what is still wanted: one at
+/// first, since most wanted values turn up in the first few dozen splits,
+/// then doubling up to `CHUNK`. A look costs a pass over those still wanted.
+const CHUNK: usize = 16;
+
+/// Calls `mark` with the XOR of every split of every cut, a block of splits
+/// at a time (see `LANES`), and `done` after each block, until it returns
+/// true or the splits run out; the number of splits seen. `mark` has no
+/// branch, so the loads of a block run ahead of each other.
+#[inline]
+fn each_block<S>(
+    values: &[u32],
+    cuts: &[(usize, usize)],
+    state: &mut S,
+    mark: impl Fn(&mut S, u32),
+    done: impl Fn(&mut S) -> bool,
+) -> usize {
+    let mut seen = 0;
+    let longest = cuts.iter().map(|&(_, most)| most.div_ceil(LANES)).max();
+    let longest = longest.unwrap_or(0);
+    let (mut offset, mut chunk) = (0, 1);
+    while offset < longest {
+        for &(r, most) in cuts {
+            // Lane k holds the splits 1 + k * step up to the next lane's.
+            let step = most.div_ceil(LANES);
+            for k in 0..LANES {
+                let start = 1 + k * step + offset;
+                let end = (1 + (k + 1) * step).min(most + 1).min(start + chunk);
+                if start >= end {
+                    continue;
+                }
+                let left = &values[start..end];
+                let right = &values[r + 1 - end..=r - start];
+                for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                    mark(state, x ^ y);
+                }
+                seen += end - start;
+            }
+        }
+        if done(state) {
+            break;
+        }
+        offset += chunk;
+        chunk = (2 * chunk).min(CHUNK);
+    }
+    seen
 }
 
 /// Looks for the values below 64 in `wanted` among the splits; returns
-/// those not found.
-fn scan_one(values: &[u32], cuts: &[(usize, usize)], mut wanted: u64) -> u64 {
+/// those not found, and the number of splits scanned.
+fn scan_one(values: &[u32], cuts: &[(usize, usize)], wanted: u64) -> (u64, usize) {
+    // (wanted, found)
+    let mut state = (wanted, 0u64);
+    let mut scanned = 0;
     if wanted != 0 {
-        each_split(values, cuts, |v| {
-            if v < 64 {
-                wanted &= !(1 << v);
-            }
-            wanted == 0
-        });
+        scanned = each_block(
+            values,
+            cuts,
+            &mut state,
+            |(_, found), v| *found |= u64::from(v < 64) << (v & 63),
+            |(wanted, found)| {
+                *wanted &= !*found;
+                *wanted == 0
+            },
+        );
     }
-    wanted
+    (state.0, scanned)
 }
 
-/// Looks for the `count` values in `wanted` among the splits, clearing
-/// those found; whether all were.
-fn scan(values: &[u32], cuts: &[(usize, usize)], wanted: &mut [u64], mut count: u32) -> bool {
-    each_split(values, cuts, |v| {
-        let w = (v >> 6) as usize;
-        if w < wanted.len() && wanted[w] >> (v & 63) & 1 == 1 {
-            wanted[w] &= !(1 << (v & 63));
-            count -= 1;
-        }
-        count == 0
-    })
+/// Looks for the values in `wanted` (each below the length `found` was
+/// stamped for) among the splits, and keeps in `wanted` those not found;
+/// the number of splits scanned.
+fn scan(
+    values: &[u32],
+    cuts: &[(usize, usize)],
+    wanted: &mut Vec<u32>,
+    found: &mut Found,
+) -> usize {
+    let stamp = found.stamp;
+    let stamps = found.stamps.as_mut_slice();
+    let index = stamps.len() - 1;
+    let mut state = (wanted, stamps);
+    each_block(
+        values,
+        cuts,
+        &mut state,
+        |(_, stamps), v| stamps[v as usize & index] = stamp,
+        |(wanted, stamps)| {
+            wanted.retain(|&v| stamps[v as usize & index] != stamp);
+            wanted.is_empty()
+        },
+    )
 }
