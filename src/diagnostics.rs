@@ -83,6 +83,10 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Table(Box<crate::table::Error>),
+    /// A play cannot be set up.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Play(Box<crate::play::PlayError>),
 }
 
 impl Error {

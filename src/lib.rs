@@ -7,7 +7,8 @@
 //! representation; [`known`] answers recognised games by closed forms, which
 //! [`analysis::verify`] checks against the search; [`search`] builds the position graph
 //! and evaluates Grundy values, with [`period`] proving periods; [`analysis`]
-//! assembles an answer as values; [`report`] puts it into words and JSON.
+//! assembles an answer as values; [`play`] plays it against a person, perfectly;
+//! [`report`] puts it into words and JSON.
 //! Each stage's errors are its own enum, carrying the facts, gathered in
 //! [`diagnostics::Error`].
 //!
@@ -34,6 +35,7 @@ pub mod check;
 pub mod diagnostics;
 pub mod known;
 pub mod period;
+pub mod play;
 pub mod position;
 pub mod report;
 pub mod rules;

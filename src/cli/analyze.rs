@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gamelang::analysis::verify::Verified;
 use gamelang::analysis::{Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
-use gamelang::check::{Analysis, Program};
+use gamelang::check::Analysis;
 use gamelang::diagnostics::Error;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
@@ -16,11 +16,16 @@ use num_bigint::BigUint;
 use super::error::CliError;
 use super::progress::Spinner;
 use super::{
-    Budgets, FINDINGS, GameFile, USAGE, fail, fail_cli, json_array, load, out, position_of,
+    Budgets, FINDINGS, GameFile, analyses, colour_stdout, fail, fail_cli, json_array, load, out,
     print_errors, saturating,
 };
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang analyze games/bash.game              every analyze statement of the file
+  gamelang analyze games/nim.game --at '(3, 4, 5)'
+  gamelang analyze games/kayles.game --at 1000000000000 --json
+  gamelang analyze games/wythoff.game --verify 20   compare the closed form with the search")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
@@ -66,7 +71,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let analyses = match analyses(&args, &program) {
+    let analyses = match analyses(&args.input, args.at.as_deref(), &program) {
         Ok(analyses) => analyses,
         Err(code) => return code,
     };
@@ -114,34 +119,6 @@ pub fn run(args: Args) -> ExitCode {
         drop(spinner);
         answer
     })
-}
-
-/// The positions to answer: `--at`'s, or the file's `analyze` statements
-/// (of `--game`'s game, when given).
-fn analyses(args: &Args, program: &Program) -> Result<Vec<Analysis>, ExitCode> {
-    let game = args.input.game.as_deref();
-    if let Some(at) = &args.at {
-        let instance = position_of(program, game, at)?;
-        return Ok(vec![Analysis {
-            components: vec![instance],
-        }]);
-    }
-    let wanted: Vec<Analysis> = program
-        .analyses
-        .iter()
-        .filter(|a| game.is_none_or(|name| a.components.iter().any(|c| c.game.name == name)))
-        .cloned()
-        .collect();
-    if wanted.is_empty() {
-        return Err(fail_cli(
-            CliError::NoAnalyzeStatement {
-                file: args.input.file.clone(),
-                game: args.input.game.clone(),
-            },
-            USAGE,
-        ));
-    }
-    Ok(wanted)
 }
 
 /// What `--verify` compared, for each game of the analyses once: the
@@ -216,6 +193,7 @@ fn print_answers(
                 }
                 answers.push(json);
             }
+            Ok(answer) if colour_stdout() => out(&report::text_in_colour(&answer, &advice)),
             Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
                 print_errors(&[e]);

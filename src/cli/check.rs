@@ -10,8 +10,12 @@ use super::{
 };
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang check games/*.game
+  gamelang check mygame.game --deny warnings
+  gamelang check mygame.game --format json      diagnostics for editors and scripts")]
 pub struct Args {
-    /// The .game files to check.
+    /// The .game files to check; `-` reads one from standard input.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
     /// `text`: each error rendered for people, then a summary line;

@@ -45,6 +45,13 @@ pub enum CliError {
     )]
     TooManyToVerify { bound: num_bigint::BigUint },
 
+    #[error("the input ended before the play did")]
+    #[diagnostic(
+        code(gamelang::io),
+        help("give one choice a line: the number of a move, or the position it leaves")
+    )]
+    InputEnded,
+
     #[error("{position} is too large for a graph")]
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
     TooLargeForAGraph { position: Position },

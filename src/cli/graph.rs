@@ -1,18 +1,26 @@
 //! `gamelang graph FILE --at POSITION`: the position graph below a position,
-//! in Graphviz DOT, each position with its value and each move its rule.
+//! in Graphviz DOT or JSON, each position with its value and each move in
+//! words, winning moves marked.
 
 use std::process::ExitCode;
 
+use gamelang::report;
 use gamelang::search::Solver;
-use gamelang::search::export::{dot, position_graph};
+use gamelang::search::export::position_graph;
 
 use super::error::CliError;
 use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of, saturating};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang graph games/kayles.game --at 6 | dot -Tsvg > kayles.svg
+  gamelang graph games/nim.game --at '(1, 2)' --format json")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
+    /// `dot`: Graphviz DOT; `json`: `{"nodes": [...], "edges": [...]}`.
+    #[arg(long, value_enum, default_value_t = Format::Dot)]
+    format: Format,
     /// The position the graph starts from: `21` or `(3, 5)`.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     at: String,
@@ -21,6 +29,12 @@ pub struct Args {
     max_positions: usize,
     #[command(flatten)]
     budgets: Budgets,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Dot,
+    Json,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -45,8 +59,16 @@ pub fn run(args: Args) -> ExitCode {
     let options = args.budgets.options(args.max_positions);
     let mut solver = Solver::with_options(instance.game.clone(), options);
     match position_graph(&mut solver, &heaps, args.max_positions) {
+        Ok(graph) if args.format == Format::Json => {
+            let json = report::graph_json(&instance.game, &graph);
+            out(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&json).unwrap_or_default()
+            ));
+            ExitCode::SUCCESS
+        }
         Ok(graph) => {
-            out(&dot(&graph));
+            out(&report::graph_dot(&instance.game, &graph));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e, FINDINGS),

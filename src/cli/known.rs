@@ -8,6 +8,9 @@ use gamelang::known;
 use super::out;
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang known
+  gamelang known | grep -A3 wythoff")]
 pub struct Args {
     /// Prints the catalogue as JSON.
     #[arg(long)]

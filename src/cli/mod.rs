@@ -3,9 +3,11 @@
 
 mod analyze;
 mod check;
+mod completions;
 mod error;
 mod graph;
 mod known;
+mod play;
 mod progress;
 mod table;
 
@@ -15,7 +17,7 @@ use std::sync::Mutex;
 
 use clap::{Parser, Subcommand};
 use error::{Advised, CliError};
-use gamelang::check::{Instance, Override, Program, check};
+use gamelang::check::{Analysis, Instance, Override, Program, check};
 use gamelang::diagnostics::{Error, Source, render};
 use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
@@ -29,6 +31,39 @@ use num_traits::Bounded;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour in the output: `auto` on a terminal unless NO_COLOR is set,
+    /// `always`, or `never`.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The colour choice of this run, set once by `Cli::run`.
+static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
+
+/// Whether to colour what goes to a stream that `is_terminal` or not:
+/// `--color`, else NO_COLOR (set and not empty: no colour), else whether
+/// the stream is a terminal.
+fn colour(is_terminal: bool) -> bool {
+    match COLOR.get().copied().unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            !no_color && is_terminal
+        }
+    }
+}
+
+/// Whether stdout is to be coloured.
+fn colour_stdout() -> bool {
+    colour(std::io::stdout().is_terminal())
 }
 
 #[derive(Debug, Subcommand)]
@@ -41,12 +76,17 @@ enum Command {
     Table(table::Args),
     /// List the known games whose closed forms gamelang uses.
     Known(known::Args),
-    /// Print the position graph below a position, in Graphviz DOT.
+    /// Print the position graph below a position, in Graphviz DOT or JSON.
     Graph(graph::Args),
+    /// Play a game against the perfect opponent.
+    Play(play::Args),
+    /// Print a shell's completion script for gamelang.
+    Completions(completions::Args),
 }
 
 impl Cli {
     pub fn run(self) -> ExitCode {
+        let _ = COLOR.set(self.color);
         let code = match self.command {
             Command::Check(args) => check::run(args),
             Command::Analyze(args) => {
@@ -63,6 +103,13 @@ impl Cli {
             }
             Command::Known(args) => known::run(args),
             Command::Graph(args) => graph::run(args),
+            Command::Play(args) => {
+                if args.json() {
+                    gather_diagnostics();
+                }
+                play::run(args)
+            }
+            Command::Completions(args) => completions::run(args),
         };
         print_gathered_diagnostics();
         code
@@ -108,7 +155,7 @@ fn json_array(items: Vec<serde_json::Value>) -> String {
 /// The file and game a command works on, and parameter values.
 #[derive(Debug, clap::Args)]
 pub struct GameFile {
-    /// The .game file.
+    /// The .game file; `-` reads it from standard input.
     #[arg(value_name = "FILE")]
     file: String,
     /// The game (needed when the file has several and no statement says which).
@@ -167,18 +214,29 @@ pub const USAGE: u8 = 2;
 /// checks it in well under a minute.
 const MAX_INPUT: u64 = 64 << 20;
 
-/// Reads a `.game` file as a source, or says why it cannot: unreadable,
-/// larger than `MAX_INPUT` (read no further than that), or not UTF-8.
+/// The name standard input goes by, as a file argument and in diagnostics.
+const STDIN: &str = "-";
+const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a `.game` file (standard input for `-`) as a source, or says why
+/// it cannot: unreadable, larger than `MAX_INPUT` (read no further than
+/// that), or not UTF-8.
 fn read_source(path: &str) -> Result<Source, CliError> {
     use std::io::Read;
+    let path = if path == STDIN { STDIN_NAME } else { path };
     let unreadable = |reason| CliError::Unreadable {
         path: path.to_string(),
         reason,
     };
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
-        .map_err(unreadable)?;
+    let read = if path == STDIN_NAME {
+        (std::io::stdin().lock())
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(unreadable)?;
     if bytes.len() as u64 > MAX_INPUT {
         return Err(CliError::TooLarge {
             path: path.to_string(),
@@ -250,7 +308,7 @@ fn print_diagnostic(diagnostic: &dyn Diagnostic) {
         diagnostics.push(gamelang::report::diagnostic_json(diagnostic));
         return;
     }
-    let colour = std::io::stderr().is_terminal();
+    let colour = colour(std::io::stderr().is_terminal());
     err(&render(diagnostic, colour, 100));
 }
 
@@ -292,6 +350,38 @@ fn load(path: &str, sets: &[String]) -> Result<Program, ExitCode> {
         print_errors(&errors);
         Err(ExitCode::from(FINDINGS))
     }
+}
+
+/// The positions asked about: `--at`'s, or the file's `analyze` statements
+/// (of `--game`'s game, when given).
+fn analyses(
+    input: &GameFile,
+    at: Option<&str>,
+    program: &Program,
+) -> Result<Vec<Analysis>, ExitCode> {
+    let game = input.game.as_deref();
+    if let Some(at) = at {
+        let instance = position_of(program, game, at)?;
+        return Ok(vec![Analysis {
+            components: vec![instance],
+        }]);
+    }
+    let wanted: Vec<Analysis> = program
+        .analyses
+        .iter()
+        .filter(|a| game.is_none_or(|name| a.components.iter().any(|c| c.game.name == name)))
+        .cloned()
+        .collect();
+    if wanted.is_empty() {
+        return Err(fail_cli(
+            CliError::NoAnalyzeStatement {
+                file: input.file.clone(),
+                game: input.game.clone(),
+            },
+            USAGE,
+        ));
+    }
+    Ok(wanted)
 }
 
 /// The position `--at` gives, of the game `--game` names (or the only one).

@@ -13,13 +13,22 @@ use super::progress::Progress;
 use super::{Budgets, FINDINGS, GameFile, fail, load, out, print_errors, saturating};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang table games/kayles.game --upto 100
+  gamelang table games/wythoff.game --upto 30 --format svg > wythoff.svg
+  gamelang table games/kayles.game --upto 200 --format json")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
     /// The largest heap in the table.
     #[arg(long, value_name = "N")]
     upto: BigUint,
-    /// Prints the table as JSON.
+    /// `text` for people, `json` for programs, `svg` for a picture: the
+    /// values against n with P-positions marked and the period shaded, or
+    /// a two-heap game's heat map.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Prints the table as JSON: `--format json`.
     #[arg(long)]
     json: bool,
     /// The most positions the search may hold.
@@ -29,10 +38,17 @@ pub struct Args {
     budgets: Budgets,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Svg,
+}
+
 impl Args {
     /// Whether the output is JSON: then so are the diagnostics.
     pub fn json(&self) -> bool {
-        self.json
+        self.json || self.format == Format::Json
     }
 }
 
@@ -60,8 +76,12 @@ pub fn run(args: Args) -> ExitCode {
     });
     drop(progress);
     match result {
-        Ok(table) if args.json => {
+        Ok(table) if args.json() => {
             out(&format!("{}\n", report::table_json(&table)));
+            ExitCode::SUCCESS
+        }
+        Ok(table) if args.format == Format::Svg => {
+            out(&report::table_svg(&table));
             ExitCode::SUCCESS
         }
         Ok(table) => {

@@ -20,11 +20,24 @@ pub type Advice<'a> = &'a dyn Fn(&Note) -> Option<String>;
 pub fn text(answer: &Answer, advice: Advice) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = write_text(&mut out, answer, advice);
+    let _ = write_text(&mut out, answer, advice, false);
     out
 }
 
-fn write_text(out: &mut String, answer: &Answer, advice: Advice) -> std::fmt::Result {
+/// The same text, its outcome in colour for a terminal (ANSI): P red, N
+/// green.
+pub fn text_in_colour(answer: &Answer, advice: Advice) -> String {
+    let mut out = String::new();
+    let _ = write_text(&mut out, answer, advice, true);
+    out
+}
+
+/// ANSI colours for the outcome letters.
+const RED: &str = "\x1b[1;31m";
+const GREEN: &str = "\x1b[1;32m";
+const RESET: &str = "\x1b[0m";
+
+fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -> std::fmt::Result {
     if answer.is_sum() {
         writeln!(out, "{}", position_text(answer, None))?;
     } else {
@@ -35,11 +48,15 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice) -> std::fmt::Re
             position_text(answer, None)
         )?;
     }
-    let outcome = match answer.outcome {
-        Outcome::P => "P (the player to move loses)",
-        Outcome::N => "N (the player to move wins)",
+    let (letter, meaning, paint) = match answer.outcome {
+        Outcome::P => ("P", "the player to move loses", RED),
+        Outcome::N => ("N", "the player to move wins", GREEN),
     };
-    writeln!(out, "  outcome: {outcome}")?;
+    if colour {
+        writeln!(out, "  outcome: {paint}{letter}{RESET} ({meaning})")?;
+    } else {
+        writeln!(out, "  outcome: {letter} ({meaning})")?;
+    }
     match &answer.grundy {
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,

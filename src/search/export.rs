@@ -1,39 +1,61 @@
-//! The position graph below a position as a petgraph graph, for export as
-//! Graphviz DOT: every position reachable, labelled with its value, every
-//! move an edge named by its rule. For small games: the search itself keeps
-//! no edges.
+//! The position graph below a position as a petgraph graph: every position
+//! reachable, once in the form the search keeps (heaps sorted and empty
+//! ones dropped where the rules allow), with its value; every move an edge
+//! with its rule, the heaps it leaves, and whether it wins. For small
+//! games: the search itself keeps no edges. `report` draws it.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use petgraph::dot::{Config, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
-use crate::position::{Position, heaps_text_in_full};
+use crate::position::Position;
 
-/// A position in the exported graph.
+/// A position in the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
-    pub position: String,
+    /// The position in the form the search keeps.
+    pub heaps: Vec<u64>,
     pub value: Value,
 }
 
-/// The graph of every position reachable from `heaps`, at most `max_nodes` of them.
+/// A move in the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The rule that makes it (an index into `Game::rules`).
+    pub rule: usize,
+    /// The heaps it leaves, as the move leaves them (the target node holds
+    /// them in the search's form).
+    pub after: Vec<u64>,
+    /// It goes from an N-position to a P-position: a winning move.
+    pub winning: bool,
+}
+
+/// The graph of every position reachable from `heaps`, at most `max_nodes`
+/// of them. Moves from one position to the same position by the same rule
+/// are one edge.
 pub fn position_graph(
     solver: &mut Solver,
     heaps: &[u64],
     max_nodes: usize,
-) -> Result<DiGraph<Node, String>, Error> {
-    let mut graph = DiGraph::new();
+) -> Result<DiGraph<Node, Edge>, Error> {
+    let mut graph: DiGraph<Node, Edge> = DiGraph::new();
     let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
-    let mut queue = vec![heaps.to_vec()];
-    let (value, _) = solver.value(heaps)?;
-    ids.insert(heaps.to_vec(), graph.add_node(node(heaps, value)));
+    let start = solver.canonical(heaps);
+    let (value, _) = solver.value(&start)?;
+    let first = graph.add_node(Node {
+        heaps: start.clone(),
+        value,
+    });
+    ids.insert(start.clone(), first);
+    let mut queue = vec![start];
     while let Some(from) = queue.pop() {
         let source = ids[&from];
-        for (rule, next) in solver.moves_from(&from)? {
+        let mut drawn = Vec::new();
+        for (rule, after) in solver.moves_from(&from)? {
+            let next = solver.canonical(&after);
             let target = match ids.entry(next.clone()) {
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
@@ -46,49 +68,24 @@ pub fn position_graph(
                     }
                     let (value, _) = solver.value(&next)?;
                     queue.push(next.clone());
-                    *e.insert(graph.add_node(node(&next, value)))
+                    *e.insert(graph.add_node(Node { heaps: next, value }))
                 }
             };
-            graph.add_edge(source, target, solver.game.rules[rule].name.clone());
+            if drawn.contains(&(target, rule)) {
+                continue;
+            }
+            drawn.push((target, rule));
+            let winning = !graph[source].value.is_p() && graph[target].value.is_p();
+            graph.add_edge(
+                source,
+                target,
+                Edge {
+                    rule,
+                    after,
+                    winning,
+                },
+            );
         }
     }
     Ok(graph)
-}
-
-fn node(heaps: &[u64], value: Value) -> Node {
-    Node {
-        position: heaps_text_in_full(heaps),
-        value,
-    }
-}
-
-/// The graph in Graphviz DOT: P-positions drawn as double circles.
-pub fn dot(graph: &DiGraph<Node, String>) -> String {
-    let label = |node: &Node| match node.value {
-        Value::Grundy(g) => format!("{}\\ng = {g}", node.position),
-        Value::Misere { next_wins } => {
-            format!("{}\\n{}", node.position, if next_wins { "N" } else { "P" })
-        }
-    };
-    let edge = |g: &DiGraph<Node, String>, e: petgraph::graph::EdgeReference<'_, String>| {
-        format!(
-            "label = \"{}\"",
-            g[petgraph::visit::EdgeRef::id(&e)].replace('"', "'")
-        )
-    };
-    let vertex = |_: &DiGraph<Node, String>, (_, node): (NodeIndex, &Node)| {
-        let shape = if node.value.is_p() {
-            "doublecircle"
-        } else {
-            "circle"
-        };
-        format!("label = \"{}\", shape = {shape}", label(node))
-    };
-    let dot = Dot::with_attr_getters(
-        graph,
-        &[Config::EdgeNoLabel, Config::NodeNoLabel],
-        &edge,
-        &vertex,
-    );
-    format!("{dot:?}")
 }

@@ -30,10 +30,9 @@ const BLACK: u8 = 2;
 
 /// One game's position graph and the values found so far.
 pub struct GraphSearch {
-    /// Positions may be sorted: heap order never matters.
-    sorted: bool,
-    /// Empty heaps may be dropped: they never matter.
-    drop_zeros: bool,
+    /// Whether positions may be sorted and stripped of empty heaps (see
+    /// `MoveGen::symmetry`).
+    symmetry: (bool, bool),
     /// Canonical positions, by id.
     positions: Arena,
     state: Vec<u8>,
@@ -53,10 +52,8 @@ enum Step {
 
 impl GraphSearch {
     pub fn new(game: &Game, moves: &MoveGen, max_positions: usize, progress: Progress) -> Self {
-        let (sorted, drop_zeros) = moves.symmetry(game);
         GraphSearch {
-            sorted,
-            drop_zeros,
+            symmetry: moves.symmetry(game),
             positions: Arena::new(),
             state: Vec::new(),
             values: Vec::new(),
@@ -69,7 +66,7 @@ impl GraphSearch {
 
     /// Whether positions are stored with their heaps sorted.
     pub fn sorted(&self) -> bool {
-        self.sorted
+        self.symmetry.0
     }
 
     /// Positions held so far.
@@ -102,15 +99,7 @@ impl GraphSearch {
 
     /// Writes the canonical form of `heaps` into `key`.
     fn canonical(&self, heaps: &[u64], key: &mut Vec<u64>) {
-        key.clear();
-        if self.drop_zeros {
-            key.extend(heaps.iter().copied().filter(|&h| h != 0));
-        } else {
-            key.extend_from_slice(heaps);
-        }
-        if self.sorted {
-            key.sort_unstable();
-        }
+        MoveGen::canonical_into(heaps, self.symmetry, key);
     }
 
     fn intern(&mut self, game: &Game, heaps: &[u64]) -> Result<u32, Error> {

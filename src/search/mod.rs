@@ -269,6 +269,14 @@ impl Solver {
         }
     }
 
+    /// The form of `heaps` the search keeps: positions with the same form
+    /// are one position (see `MoveGen::canonical_into`).
+    pub fn canonical(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut key = Vec::with_capacity(heaps.len());
+        MoveGen::canonical_into(heaps, self.moves.symmetry(&self.game), &mut key);
+        key
+    }
+
     /// Every move from `heaps`: the rule's index and the position after it.
     pub fn moves_from(&self, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, Error> {
         moves_from(&self.game, &self.moves, heaps)
@@ -299,7 +307,7 @@ fn moves_from(
     Ok(nexts)
 }
 
-fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> Error {
+pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> Error {
     let rule = &game.rules[e.rule];
     SearchError::RuleFails {
         rule: rule.name.clone(),

@@ -11,10 +11,10 @@ use std::process::Command;
 use serde_json::Value;
 
 /// One run of the binary.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
 }
 
 impl Run {
@@ -27,7 +27,7 @@ impl Run {
 
     /// Asserts the exit code (a run killed by a signal, as by a stack
     /// overflow, has none and fails this).
-    fn exits(&self, code: i32) -> &Self {
+    pub fn exits(&self, code: i32) -> &Self {
         assert_eq!(self.code, Some(code), "{}", self.describe());
         self
     }
@@ -35,7 +35,7 @@ impl Run {
     /// Asserts that stderr holds `text`, also where the renderer wrapped
     /// a long message or help line (paths differ in length from machine to
     /// machine).
-    fn stderr_has(&self, text: &str) -> &Self {
+    pub fn stderr_has(&self, text: &str) -> &Self {
         let unwrapped = self
             .stderr
             .replace("\n  │ ", " ")
@@ -59,13 +59,35 @@ impl Run {
 }
 
 /// Runs `gamelang ARGS` in the crate's directory, without colour.
-fn gamelang(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+pub fn gamelang(args: &[&str]) -> Run {
+    gamelang_with(args, "", &[("NO_COLOR", Some("1"))])
+}
+
+/// Runs `gamelang ARGS` in the crate's directory with `stdin` as its
+/// standard input and the environment changed by `env` (`None` removes a
+/// variable).
+pub fn gamelang_with(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamelang"));
+    command
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the gamelang binary runs");
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+    let mut child = command.spawn().expect("the gamelang binary runs");
+    if let Some(mut input) = child.stdin.take() {
+        // A run that stops reading early closes its end: not a failure.
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let output = child.wait_with_output().expect("the gamelang binary runs");
     let run = Run {
         code: output.status.code(),
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
@@ -154,17 +176,17 @@ fn winning_tos(answer: &Value) -> Vec<&str> {
 
 /// A file in the build's own scratch directory (inside `target/`, never
 /// outside the repository's build), removed when dropped.
-struct TempGame(PathBuf);
+pub struct TempGame(PathBuf);
 
 impl TempGame {
-    fn new(stem: &str, text: &str) -> Self {
+    pub fn new(stem: &str, text: &str) -> Self {
         let name = format!("gamelang-cli-{stem}-{}.game", std::process::id());
         let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
         std::fs::write(&path, text).expect("the build's scratch directory is writable");
         TempGame(path)
     }
 
-    fn path(&self) -> &str {
+    pub fn path(&self) -> &str {
         self.0.to_str().expect("a UTF-8 temporary path")
     }
 }

@@ -143,6 +143,21 @@ impl MoveGen {
         )
     }
 
+    /// Writes into `key` the form of `heaps` the search keeps: without empty
+    /// heaps and sorted, where `symmetry` (as `MoveGen::symmetry` gives it)
+    /// allows. Positions with the same form have the same value.
+    pub fn canonical_into(heaps: &[u64], (sorted, drop_zeros): (bool, bool), key: &mut Vec<u64>) {
+        key.clear();
+        if drop_zeros {
+            key.extend(heaps.iter().copied().filter(|&h| h != 0));
+        } else {
+            key.extend_from_slice(heaps);
+        }
+        if sorted {
+            key.sort_unstable();
+        }
+    }
+
     /// True when every move acts on one heap alone, removing tokens (and
     /// perhaps splitting it), and nothing reads other heaps: then a position
     /// is the sum of its heaps as one-heap games.

@@ -1,0 +1,107 @@
+//! A position graph drawn: Graphviz DOT for people, JSON for programs.
+
+use std::fmt::Write;
+
+use num_bigint::BigUint;
+use petgraph::graph::DiGraph;
+use petgraph::visit::EdgeRef;
+use serde_json::{Value as Json, json};
+
+use super::describe::describe;
+use crate::position::heaps_text_in_full;
+use crate::rules::Game;
+use crate::search::Value;
+use crate::search::export::{Edge, Node};
+
+/// The move an edge makes, in words: `take 2 from heap 1`.
+fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
+    let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
+    match game.rules.get(edge.rule) {
+        Some(rule) => describe(
+            &rule.kind,
+            &big(&from.heaps),
+            &big(&edge.after),
+            game.parts.as_deref(),
+        ),
+        None => String::new(),
+    }
+}
+
+fn outcome(value: Value) -> &'static str {
+    if value.is_p() { "P" } else { "N" }
+}
+
+/// The graph in Graphviz DOT: P-positions drawn as double circles, winning
+/// moves in bold, each move labelled in words.
+pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::from("digraph {\n");
+    for i in graph.node_indices() {
+        let node = &graph[i];
+        let value = match node.value {
+            Value::Grundy(g) => format!("g = {g}"),
+            Value::Misere { .. } => outcome(node.value).to_string(),
+        };
+        let shape = if node.value.is_p() {
+            "doublecircle"
+        } else {
+            "circle"
+        };
+        let _ = writeln!(
+            out,
+            "    {} [ label = \"{}\\n{value}\", shape = {shape} ]",
+            i.index(),
+            quote(&heaps_text_in_full(&node.heaps))
+        );
+    }
+    for e in graph.edge_references() {
+        let edge = e.weight();
+        let text = edge_text(game, &graph[e.source()], edge);
+        let bold = if edge.winning { ", style = bold" } else { "" };
+        let _ = writeln!(
+            out,
+            "    {} -> {} [ label = \"{}\"{bold} ]",
+            e.source().index(),
+            e.target().index(),
+            quote(&text)
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The graph as JSON: `{"nodes": [...], "edges": [...]}`. A node has `id`,
+/// `position`, `outcome` and `grundy` (null in misère play); an edge has
+/// `from` and `to` (node ids), `rule`, `text` and `winning`.
+pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
+    let nodes: Vec<Json> = graph
+        .node_indices()
+        .map(|i| {
+            let node = &graph[i];
+            let grundy = match node.value {
+                Value::Grundy(g) => json!(g),
+                Value::Misere { .. } => Json::Null,
+            };
+            json!({
+                "id": i.index(),
+                "position": heaps_text_in_full(&node.heaps),
+                "outcome": outcome(node.value),
+                "grundy": grundy,
+            })
+        })
+        .collect();
+    let edges: Vec<Json> = graph
+        .edge_references()
+        .map(|e| {
+            let edge = e.weight();
+            json!({
+                "from": e.source().index(),
+                "to": e.target().index(),
+                "rule": game.rules.get(edge.rule).map(|r| r.name.clone()),
+                "text": edge_text(game, &graph[e.source()], edge),
+                "winning": edge.winning,
+            })
+        })
+        .collect();
+    json!({ "nodes": nodes, "edges": edges })
+}

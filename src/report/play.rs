@@ -1,0 +1,113 @@
+//! A play in words: positions, moves, and why the perfect player chose its
+//! move; the whole play as JSON.
+
+use num_bigint::BigUint;
+use serde_json::{Value as Json, json};
+
+use super::describe::describe;
+use super::number;
+use crate::play::{Move, Place, Play, Standing};
+use crate::position::{Outcome, heaps_text};
+
+/// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
+/// q` for a sum.
+pub fn place_text(play: &Play, place: &Place) -> String {
+    if let [only] = place.as_slice() {
+        return heaps_text(only);
+    }
+    let parts: Vec<String> = (place.iter().enumerate())
+        .map(|(i, heaps)| format!("{} at {}", play.game(i).title(), heaps_text(heaps)))
+        .collect();
+    parts.join(" + ")
+}
+
+/// The game and position played: `bash(m = 3) at 21`, or for a sum
+/// `nim at (1, 2) + kayles at 4`.
+pub fn play_title(play: &Play, place: &Place) -> String {
+    match place.as_slice() {
+        [only] => format!("{} at {}", play.game(0).title(), heaps_text(only)),
+        _ => place_text(play, place),
+    }
+}
+
+/// A move in words and where it leads: `take 2 → 19`, and for a sum
+/// `in kayles: take 1 → nim at (1, 2) + kayles at 4`.
+pub fn move_text(play: &Play, from: &Place, m: &Move) -> String {
+    let game = play.game(m.component);
+    let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
+    let words = match game.rules.get(m.rule) {
+        Some(rule) => describe(
+            &rule.kind,
+            &big(&from[m.component]),
+            &big(&m.to[m.component]),
+            game.parts.as_deref(),
+        ),
+        None => String::new(),
+    };
+    let to = place_text(play, &m.to);
+    if from.len() > 1 {
+        format!("in {}: {words} → {to}", game.title())
+    } else {
+        format!("{words} → {to}")
+    }
+}
+
+/// Why the perfect player's move is the one to make: what it leaves.
+/// `after`: the standing of the position the move leaves.
+pub fn reason_text(after: Standing) -> String {
+    let r = after.remoteness;
+    let moves = |n: u64| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves")
+        }
+    };
+    match after.outcome {
+        Outcome::P if r == 0 => "leaves no move: the play is over".to_string(),
+        Outcome::P => format!(
+            "leaves a P-position, lost for the player to move: the play ends within {} with best play",
+            moves(r)
+        ),
+        Outcome::N => format!(
+            "every move leaves an N-position; this one puts the end off longest: {} more with best play",
+            moves(r)
+        ),
+    }
+}
+
+/// One move of a finished play, for its JSON.
+pub struct Played {
+    /// `human` or `computer`.
+    pub player: &'static str,
+    pub from: Place,
+    pub mv: Move,
+    /// The standing of the position the move was made from.
+    pub before: Standing,
+}
+
+/// A finished play as JSON: the winner and every move, each with the
+/// remoteness of the position it was made from.
+pub fn play_json(play: &Play, start: &Place, winner: &str, moves: &[Played]) -> Json {
+    let moves: Vec<Json> = moves
+        .iter()
+        .map(|p| {
+            let game = play.game(p.mv.component);
+            json!({
+                "player": p.player,
+                "component": p.mv.component,
+                "rule": game.rules.get(p.mv.rule).map(|r| r.name.clone()),
+                "text": move_text(play, &p.from, &p.mv),
+                "to": place_text(play, &p.mv.to),
+                "remoteness": number(&p.before.remoteness),
+            })
+        })
+        .collect();
+    let games: Vec<String> = (0..start.len()).map(|i| play.game(i).title()).collect();
+    json!({
+        "game": games.join(" + "),
+        "start": place_text(play, start),
+        "winner": winner,
+        "moves": moves,
+    })
+}
