@@ -10,7 +10,9 @@ use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{Budgets, FINDINGS, GameFile, fail, load, out, print_errors, saturating};
+use super::{
+    Budgets, FINDINGS, GameFile, colour_stdout, fail, load, out, print_errors, saturating,
+};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -82,6 +84,10 @@ pub fn run(args: Args) -> ExitCode {
         }
         Ok(table) if args.format == Format::Svg => {
             out(&report::table_svg(&table));
+            ExitCode::SUCCESS
+        }
+        Ok(table) if colour_stdout() => {
+            out(&report::table_text_in_colour(&table));
             ExitCode::SUCCESS
         }
         Ok(table) => {

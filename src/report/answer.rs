@@ -32,11 +32,6 @@ pub fn text_in_colour(answer: &Answer, advice: Advice) -> String {
     out
 }
 
-/// ANSI colours for the outcome letters.
-const RED: &str = "\x1b[1;31m";
-const GREEN: &str = "\x1b[1;32m";
-const RESET: &str = "\x1b[0m";
-
 fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -> std::fmt::Result {
     if answer.is_sum() {
         writeln!(out, "{}", position_text(answer, None))?;
@@ -48,15 +43,16 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             position_text(answer, None)
         )?;
     }
-    let (letter, meaning, paint) = match answer.outcome {
-        Outcome::P => ("P", "the player to move loses", RED),
-        Outcome::N => ("N", "the player to move wins", GREEN),
+    let (letter, meaning) = match answer.outcome {
+        Outcome::P => ("P", "the player to move loses"),
+        Outcome::N => ("N", "the player to move wins"),
     };
-    if colour {
-        writeln!(out, "  outcome: {paint}{letter}{RESET} ({meaning})")?;
+    let letter = if colour {
+        super::paint_outcomes(letter)
     } else {
-        writeln!(out, "  outcome: {letter} ({meaning})")?;
-    }
+        letter.to_string()
+    };
+    writeln!(out, "  outcome: {letter} ({meaning})")?;
     match &answer.grundy {
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,

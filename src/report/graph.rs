@@ -10,8 +10,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use crate::position::heaps_text_in_full;
 use crate::rules::Game;
-use crate::search::Value;
-use crate::search::export::{Edge, Node};
+use crate::search::export::{Edge, Node, NodeOutcome};
 
 /// The move an edge makes, in words: `take 2 from heap 1`.
 fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
@@ -27,25 +26,29 @@ fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
     }
 }
 
-fn outcome(value: Value) -> &'static str {
-    if value.is_p() { "P" } else { "N" }
+fn outcome(node: &Node) -> &'static str {
+    match node.outcome {
+        NodeOutcome::P => "P",
+        NodeOutcome::N => "N",
+        NodeOutcome::D => "D",
+    }
 }
 
-/// The graph in Graphviz DOT: P-positions drawn as double circles, winning
-/// moves in bold, each move labelled in words.
+/// The graph in Graphviz DOT: P-positions drawn as double circles (draws
+/// dashed), winning moves in bold, each move labelled in words.
 pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::from("digraph {\n");
     for i in graph.node_indices() {
         let node = &graph[i];
-        let value = match node.value {
-            Value::Grundy(g) => format!("g = {g}"),
-            Value::Misere { .. } => outcome(node.value).to_string(),
+        let value = match node.grundy {
+            Some(g) => format!("g = {g}"),
+            None => outcome(node).to_string(),
         };
-        let shape = if node.value.is_p() {
-            "doublecircle"
-        } else {
-            "circle"
+        let shape = match node.outcome {
+            NodeOutcome::P => "doublecircle",
+            NodeOutcome::N => "circle",
+            NodeOutcome::D => "circle, style = dashed",
         };
         let _ = writeln!(
             out,
@@ -71,22 +74,19 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
 }
 
 /// The graph as JSON: `{"nodes": [...], "edges": [...]}`. A node has `id`,
-/// `position`, `outcome` and `grundy` (null in misère play); an edge has
-/// `from` and `to` (node ids), `rule`, `text` and `winning`.
+/// `position`, `outcome` (`P`, `N`, or `D` for a draw) and `grundy` (null in
+/// misère play and in a game with cycles); an edge has `from` and `to` (node
+/// ids), `rule`, `text` and `winning`.
 pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
     let nodes: Vec<Json> = graph
         .node_indices()
         .map(|i| {
             let node = &graph[i];
-            let grundy = match node.value {
-                Value::Grundy(g) => json!(g),
-                Value::Misere { .. } => Json::Null,
-            };
             json!({
                 "id": i.index(),
                 "position": heaps_text_in_full(&node.heaps),
-                "outcome": outcome(node.value),
-                "grundy": grundy,
+                "outcome": outcome(node),
+                "grundy": node.grundy,
             })
         })
         .collect();

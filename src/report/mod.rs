@@ -13,9 +13,17 @@ pub use diagnostics::diagnostic_json;
 pub use graph::{graph_dot, graph_json};
 pub use play::{Played, move_text, place_text, play_json, play_title, reason_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
-pub use table::{table_json, table_text};
+pub use table::{table_json, table_text, table_text_in_colour};
 
 use serde_json::Value as Json;
+
+/// `text` with each outcome letter P or N in it coloured for a terminal
+/// (ANSI): P red, N green. Only for texts whose capitals P and N are all
+/// outcomes.
+fn paint_outcomes(text: &str) -> String {
+    text.replace('P', "\x1b[1;31mP\x1b[0m")
+        .replace('N', "\x1b[1;32mN\x1b[0m")
+}
 
 /// An exact integer as a JSON number, of any size.
 fn number(n: &impl std::fmt::Display) -> Json {

@@ -14,11 +14,23 @@ const COLUMNS: usize = 20;
 
 /// A table as the text `gamelang table` prints.
 pub fn table_text(table: &Table) -> String {
+    text(table, false)
+}
+
+/// The same text, the P and N of its rows of outcomes coloured for a
+/// terminal.
+pub fn table_text_in_colour(table: &Table) -> String {
+    text(table, true)
+}
+
+fn text(table: &Table, colour: bool) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = match &table.shape {
-        Shape::OneHeap { values, period, .. } => one_heap(&mut out, table, values, period.as_ref()),
-        Shape::Grid { values } => grid(&mut out, table, values),
+        Shape::OneHeap { values, period, .. } => {
+            one_heap(&mut out, table, values, period.as_ref(), colour)
+        }
+        Shape::Grid { values } => grid(&mut out, table, values, colour),
     };
     out
 }
@@ -51,6 +63,7 @@ fn one_heap(
     table: &Table,
     values: &[Option<Value>],
     period: Option<&Period>,
+    colour: bool,
 ) -> std::fmt::Result {
     let misere = values
         .iter()
@@ -81,10 +94,16 @@ fn one_heap(
         if !misere {
             out.push_str(&row("g(n)", chunk.iter().map(cell).collect()));
         }
-        out.push_str(&row(
+        let outcomes = row(
             "position",
             chunk.iter().map(|v| outcome(v).to_string()).collect(),
-        ));
+        );
+        if colour {
+            // The row's label is lower case: its capitals are outcomes.
+            out.push_str(&super::paint_outcomes(&outcomes));
+        } else {
+            out.push_str(&outcomes);
+        }
     }
     writeln!(out)?;
     match period {
@@ -170,7 +189,12 @@ fn p_positions(values: &[Option<Value>], period: &Period) -> String {
     format!("{periodic} for n >= {e}; below {e}: {{{}}}", list(&early))
 }
 
-fn grid(out: &mut String, table: &Table, values: &[Vec<Option<Value>>]) -> std::fmt::Result {
+fn grid(
+    out: &mut String,
+    table: &Table,
+    values: &[Vec<Option<Value>>],
+    colour: bool,
+) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
     writeln!(out, "{}: positions (a, b), a and b = 0..{last}", table.game)?;
     let width = values
@@ -183,7 +207,16 @@ fn grid(out: &mut String, table: &Table, values: &[Vec<Option<Value>>]) -> std::
     let header: Vec<String> = (0..=last).map(|b| format!("{b:>width$}")).collect();
     writeln!(out, "{:>5} {}", "a\\b", header.join(" "))?;
     for (a, row) in values.iter().enumerate() {
-        let cells: Vec<String> = row.iter().map(|v| format!("{:>width$}", cell(v))).collect();
+        let cells: Vec<String> = (row.iter())
+            .map(|v| {
+                let text = format!("{:>width$}", cell(v));
+                match colour && is_p(v) {
+                    // P-positions in red, as the outcome letter P is.
+                    true => text.replace(&cell(v), &format!("\x1b[1;31m{}\x1b[0m", cell(v))),
+                    false => text,
+                }
+            })
+            .collect();
         writeln!(out, "{a:>5} {}", cells.join(" "))?;
     }
     Ok(())

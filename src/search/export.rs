@@ -1,24 +1,47 @@
 //! The position graph below a position as a petgraph graph: every position
 //! reachable, once in the form the search keeps (heaps sorted and empty
-//! ones dropped where the rules allow), with its value; every move an edge
-//! with its rule, the heaps it leaves, and whether it wins. For small
-//! games: the search itself keeps no edges. `report` draws it.
+//! ones dropped where the rules allow), with its outcome and Grundy value;
+//! every move an edge with its rule, the heaps it leaves, and whether it
+//! wins. For small games: the search itself keeps no edges. `report` draws
+//! it.
+//!
+//! A game that can go on forever is drawn too, cycles and all: its outcomes
+//! come from retrograde analysis of the graph (an end position is lost for
+//! the player to move, won in misère play; a position with a move to a lost
+//! one is won; one whose every move goes to a won one is lost; the rest are
+//! draws), and it has no Grundy values.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use petgraph::Direction;
+use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
 use crate::position::Position;
 
+/// Who wins a position of the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeOutcome {
+    /// The player to move loses.
+    P,
+    /// The player to move wins.
+    N,
+    /// Neither can force a win: play goes on forever (only in a game with
+    /// cycles).
+    D,
+}
+
 /// A position in the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The position in the form the search keeps.
     pub heaps: Vec<u64>,
-    pub value: Value,
+    pub outcome: NodeOutcome,
+    /// `None` in misère play and in a game with cycles.
+    pub grundy: Option<u32>,
 }
 
 /// A move in the graph.
@@ -43,13 +66,13 @@ pub fn position_graph(
 ) -> Result<DiGraph<Node, Edge>, Error> {
     let mut graph: DiGraph<Node, Edge> = DiGraph::new();
     let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
+    let node = |heaps: Vec<u64>| Node {
+        heaps,
+        outcome: NodeOutcome::D,
+        grundy: None,
+    };
     let start = solver.canonical(heaps);
-    let (value, _) = solver.value(&start)?;
-    let first = graph.add_node(Node {
-        heaps: start.clone(),
-        value,
-    });
-    ids.insert(start.clone(), first);
+    ids.insert(start.clone(), graph.add_node(node(start.clone())));
     let mut queue = vec![start];
     while let Some(from) = queue.pop() {
         let source = ids[&from];
@@ -66,26 +89,95 @@ pub fn position_graph(
                         }
                         .into());
                     }
-                    let (value, _) = solver.value(&next)?;
                     queue.push(next.clone());
-                    *e.insert(graph.add_node(Node { heaps: next, value }))
+                    *e.insert(graph.add_node(node(next)))
                 }
             };
-            if drawn.contains(&(target, rule)) {
-                continue;
+            if !drawn.contains(&(target, rule)) {
+                drawn.push((target, rule));
+                let winning = false;
+                graph.add_edge(
+                    source,
+                    target,
+                    Edge {
+                        rule,
+                        after,
+                        winning,
+                    },
+                );
             }
-            drawn.push((target, rule));
-            let winning = !graph[source].value.is_p() && graph[target].value.is_p();
-            graph.add_edge(
-                source,
-                target,
-                Edge {
-                    rule,
-                    after,
-                    winning,
-                },
-            );
+        }
+    }
+    if is_cyclic_directed(&graph) {
+        retrograde(&mut graph, solver.game.misere);
+    } else {
+        for i in graph.node_indices() {
+            let (value, _) = solver.value(&graph[i].heaps)?;
+            graph[i].outcome = if value.is_p() {
+                NodeOutcome::P
+            } else {
+                NodeOutcome::N
+            };
+            if let Value::Grundy(g) = value {
+                graph[i].grundy = Some(g);
+            }
+        }
+    }
+    for e in graph.edge_indices() {
+        if let Some((from, to)) = graph.edge_endpoints(e) {
+            graph[e].winning =
+                graph[from].outcome == NodeOutcome::N && graph[to].outcome == NodeOutcome::P;
         }
     }
     Ok(graph)
+}
+
+/// Labels every node P, N or D by retrograde analysis, from the end
+/// positions up: a node is decided once a move to a P node is found (N) or
+/// all its moves lead to N nodes (P); what is never decided is a draw.
+fn retrograde(graph: &mut DiGraph<Node, Edge>, misere: bool) {
+    // Moves not yet known to lead to an N node, per node.
+    let mut open: Vec<usize> = graph
+        .node_indices()
+        .map(|i| graph.edges_directed(i, Direction::Outgoing).count())
+        .collect();
+    let mut decided: Vec<NodeIndex> = Vec::new();
+    for i in graph.node_indices() {
+        if open[i.index()] == 0 {
+            graph[i].outcome = if misere {
+                NodeOutcome::N
+            } else {
+                NodeOutcome::P
+            };
+            decided.push(i);
+        }
+    }
+    let mut known = vec![false; graph.node_count()];
+    for &i in &decided {
+        known[i.index()] = true;
+    }
+    while let Some(i) = decided.pop() {
+        let mut parents: Vec<NodeIndex> =
+            graph.neighbors_directed(i, Direction::Incoming).collect();
+        parents.sort_unstable();
+        parents.dedup();
+        for parent in parents {
+            if known[parent.index()] {
+                continue;
+            }
+            if graph[i].outcome == NodeOutcome::P {
+                graph[parent].outcome = NodeOutcome::N;
+            } else {
+                // One edge a call: parallel edges (two rules) count apiece.
+                let edges = graph.edges_connecting(parent, i).count();
+                open[parent.index()] -= edges;
+                if open[parent.index()] > 0 {
+                    continue;
+                }
+                graph[parent].outcome = NodeOutcome::P;
+            }
+            known[parent.index()] = true;
+            decided.push(parent);
+        }
+    }
 }

@@ -25,6 +25,24 @@ fn color_always_colours_the_outcome_and_never_does_not() {
         &[("NO_COLOR", None)],
     );
     assert!(!plain.stdout.contains(ESCAPE), "{}", plain.stdout);
+    // The table's outcomes too: bash's P at 0 in red.
+    let table = gamelang_with(
+        &[
+            "table",
+            "games/bash.game",
+            "--upto",
+            "4",
+            "--color",
+            "always",
+        ],
+        "",
+        &[],
+    );
+    assert!(
+        table.stdout.contains(&format!("{ESCAPE}1;31mP")),
+        "{}",
+        table.stdout
+    );
 }
 
 #[test]

@@ -248,3 +248,64 @@ fn the_graph_of_kayles_at_6_has_each_position_once_and_marks_winning_moves() {
         );
     }
 }
+
+#[test]
+fn a_loopy_games_graph_is_drawn_with_its_cycle_and_draws() {
+    // One heap: take 1, or from 2 go up to 3. 0 is lost (no move), 1 wins
+    // by taking to 0; from 2, taking leaves 1 (a loss), so 2 goes up to 3,
+    // whose only move is back to 2: 2 and 3 are draws (retrograde analysis
+    // by hand).
+    let game = crate::cli::TempGame::new(
+        "loopy-graph",
+        "game loopy {\n heaps 1\n take 1\n move up {\n require h[1] == 2\n h[1] += 1\n }\n}\n",
+    );
+    let run = gamelang(&["graph", game.path(), "--at", "3", "--format", "json"]);
+    run.exits(0);
+    let graph: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let outcome: HashMap<&str, &str> = nodes
+        .iter()
+        .map(|n| {
+            (
+                n["position"].as_str().unwrap_or(""),
+                n["outcome"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let expected: HashMap<&str, &str> = [("3", "D"), ("2", "D"), ("1", "N"), ("0", "P")].into();
+    assert_eq!(outcome, expected);
+    assert!(nodes.iter().all(|n| n["grundy"].is_null()));
+    // The cycle is drawn: 2 -> 3 and 3 -> 2.
+    let id = |p: &str| {
+        nodes
+            .iter()
+            .find(|n| n["position"] == p)
+            .and_then(|n| n["id"].as_u64())
+    };
+    let edges = graph["edges"].as_array().expect("edges");
+    let has = |a: &str, b: &str| {
+        edges
+            .iter()
+            .any(|e| e["from"].as_u64() == id(a) && e["to"].as_u64() == id(b))
+    };
+    assert!(has("2", "3") && has("3", "2"));
+    let winning: Vec<(u64, u64)> = edges
+        .iter()
+        .filter(|e| e["winning"] == true)
+        .map(|e| {
+            (
+                e["from"].as_u64().unwrap_or(0),
+                e["to"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(winning, vec![(id("1").unwrap_or(9), id("0").unwrap_or(9))]);
+    // In DOT the draws are dashed.
+    let dot = gamelang(&["graph", game.path(), "--at", "3"]);
+    assert!(
+        dot.stdout
+            .contains("\"2\\nD\", shape = circle, style = dashed"),
+        "{}",
+        dot.stdout
+    );
+}
