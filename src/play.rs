@@ -1,45 +1,11 @@
-//! Play against the perfect opponent: the moves from a position of a game
-//! or a sum of games, and for each position who wins and its remoteness
-//! (Smith, 1966: how many moves the play lasts when the winner hurries to
-//! win and the loser delays the loss), memoised by canonical position.
-//!
-//! Remoteness decides the outcome as well: an end position is lost by the
-//! player to move (won, in misère play); a position with a move to a lost
-//! one is won, and its remoteness is one more than the smallest such move's;
-//! any other is lost, one more than the largest of its moves'. The perfect
-//! player takes the first of those moves.
-
-use std::collections::HashMap;
-use std::sync::Arc;
+//! Play against the perfect opponent: a game or a sum set up from the
+//! positions asked about, its standings searched whole (`search::standing`).
 
 use crate::check::Instance;
 use crate::diagnostics::Error;
-use crate::position::{Outcome, Position};
-use crate::rules::Game;
-use crate::search::moves::MoveGen;
-use crate::search::{SearchError, Solver, move_error};
-
-/// A position of the play: each component's heaps.
-pub type Place = Vec<Vec<u64>>;
-
-/// Who wins a position, and in how many moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub outcome: Outcome,
-    /// Moves to the end of the play, both players playing perfectly.
-    pub remoteness: u64,
-}
-
-/// One legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// The component moved in (an index into the play's components).
-    pub component: usize,
-    /// The rule that makes it (an index into that component's rules).
-    pub rule: usize,
-    /// The whole position after it.
-    pub to: Place,
-}
+use crate::position::Position;
+use crate::search::Solver;
+use crate::search::standing::{Place, Standings};
 
 /// Why a play cannot be set up.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
@@ -59,197 +25,23 @@ impl From<PlayError> for Error {
     }
 }
 
-struct Component {
-    game: Arc<Game>,
-    moves: MoveGen,
-    /// Whether heap order and empty heaps matter (`MoveGen::symmetry`).
-    symmetry: (bool, bool),
-}
-
-/// A play's game (one, or a sum), its positions' standings as found.
-pub struct Play {
-    components: Vec<Component>,
-    misere: bool,
-    known: HashMap<Place, Standing>,
-    max_positions: usize,
-}
-
-impl Play {
-    /// The play of `components` (one game, or a sum played together), and
-    /// its first position. Each component's game is searched from its
-    /// position first: a game that can go on forever is refused here.
-    pub fn new(components: &[Instance], max_positions: usize) -> Result<(Play, Place), Error> {
-        let mut start = Vec::new();
-        let mut parts = Vec::new();
-        for instance in components {
-            let game = &instance.game;
-            let heaps = instance
-                .position
-                .to_u64s()
-                .ok_or_else(|| PlayError::TooLarge {
-                    game: game.title(),
-                    position: instance.position.clone(),
-                })?;
-            Solver::new(game.clone(), max_positions).value(&heaps)?;
-            let moves = MoveGen::new(game);
-            parts.push(Component {
-                game: game.clone(),
-                symmetry: moves.symmetry(game),
-                moves,
-            });
-            start.push(heaps);
-        }
-        // `check` refuses sums that mix misère and normal play: a sum with
-        // a misère game is all misère, and its last mover loses.
-        let misere = parts.iter().any(|c| c.game.misere);
-        let play = Play {
-            components: parts,
-            misere,
-            known: HashMap::new(),
-            max_positions,
-        };
-        Ok((play, start))
+/// The play of `components` (one game, or a sum played together), and its
+/// first position. Each component's game is searched from its position
+/// first: a game that can go on forever is refused here.
+pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings, Place), Error> {
+    let mut place = Vec::new();
+    for instance in components {
+        let game = &instance.game;
+        let heaps = instance
+            .position
+            .to_u64s()
+            .ok_or_else(|| PlayError::TooLarge {
+                game: game.title(),
+                position: instance.position.clone(),
+            })?;
+        Solver::new(game.clone(), max_positions).value(&heaps)?;
+        place.push(heaps);
     }
-
-    /// The game of component `i`.
-    pub fn game(&self, i: usize) -> &Arc<Game> {
-        &self.components[i].game
-    }
-
-    /// Every legal move from `place`, component by component, in the order
-    /// the rules make them.
-    pub fn moves(&self, place: &Place) -> Result<Vec<Move>, Error> {
-        let mut all = Vec::new();
-        for (i, component) in self.components.iter().enumerate() {
-            (component.moves)
-                .each_move(&place[i], |rule, next| {
-                    let mut to = place.clone();
-                    to[i] = next.to_vec();
-                    all.push(Move {
-                        component: i,
-                        rule,
-                        to,
-                    });
-                })
-                .map_err(|e| move_error(&component.game, &place[i], e))?;
-        }
-        Ok(all)
-    }
-
-    /// Who wins `place`, and its remoteness.
-    pub fn standing(&mut self, place: &Place) -> Result<Standing, Error> {
-        let start = self.canonical(place);
-        if let Some(&s) = self.known.get(&start) {
-            return Ok(s);
-        }
-        // Depth first, with an explicit stack: plays may be long. A frame
-        // is a position and the canonical positions its moves reach.
-        let mut stack: Vec<(Place, Vec<Place>, usize)> = Vec::new();
-        let children = self.children(&start)?;
-        stack.push((start, children, 0));
-        while let Some((_, children, next)) = stack.last_mut() {
-            if let Some(child) = children.get(*next) {
-                *next += 1;
-                if self.known.contains_key(child) {
-                    continue;
-                }
-                let child = child.clone();
-                if self.known.len() + stack.len() >= self.max_positions {
-                    return Err(self.too_many(place));
-                }
-                let grandchildren = self.children(&child)?;
-                stack.push((child, grandchildren, 0));
-                continue;
-            }
-            let Some((key, children, _)) = stack.pop() else {
-                break;
-            };
-            let standing = self.judge(&children);
-            self.known.insert(key, standing);
-        }
-        Ok(self.known[&self.canonical(place)])
-    }
-
-    /// The perfect player's move from `place` and the standing of the
-    /// position it leaves: from a won position, a move to a lost one that
-    /// wins soonest; from a lost one, a move that loses latest. `None` at
-    /// the end of the play.
-    pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
-        let mut best: Option<(Move, Standing)> = None;
-        for m in self.moves(place)? {
-            let s = self.standing(&m.to)?;
-            let better = match &best {
-                None => true,
-                Some((_, b)) => match (s.outcome, b.outcome) {
-                    (Outcome::P, Outcome::N) => true,
-                    (Outcome::N, Outcome::P) => false,
-                    (Outcome::P, Outcome::P) => s.remoteness < b.remoteness,
-                    (Outcome::N, Outcome::N) => s.remoteness > b.remoteness,
-                },
-            };
-            if better {
-                best = Some((m, s));
-            }
-        }
-        Ok(best)
-    }
-
-    /// The standing of a position whose moves reach `children`, all known.
-    fn judge(&self, children: &[Place]) -> Standing {
-        if children.is_empty() {
-            // The player to move cannot: they lose, or win in misère play.
-            let outcome = if self.misere { Outcome::N } else { Outcome::P };
-            return Standing {
-                outcome,
-                remoteness: 0,
-            };
-        }
-        let standings = children.iter().map(|c| self.known[c]);
-        let fastest_win = standings
-            .clone()
-            .filter(|s| s.outcome == Outcome::P)
-            .map(|s| s.remoteness)
-            .min();
-        match fastest_win {
-            Some(r) => Standing {
-                outcome: Outcome::N,
-                remoteness: r + 1,
-            },
-            None => Standing {
-                outcome: Outcome::P,
-                remoteness: 1 + standings.map(|s| s.remoteness).max().unwrap_or(0),
-            },
-        }
-    }
-
-    /// The canonical positions the moves from `place` reach, each once.
-    fn children(&self, place: &Place) -> Result<Vec<Place>, Error> {
-        let mut children: Vec<Place> = (self.moves(place)?.into_iter())
-            .map(|m| self.canonical(&m.to))
-            .collect();
-        children.sort_unstable();
-        children.dedup();
-        Ok(children)
-    }
-
-    /// `place` with each component's heaps in the form the search keeps
-    /// (sorted, empty heaps dropped, where the rules allow).
-    fn canonical(&self, place: &Place) -> Place {
-        (self.components.iter().zip(place))
-            .map(|(c, heaps)| {
-                let mut key = Vec::with_capacity(heaps.len());
-                MoveGen::canonical_into(heaps, c.symmetry, &mut key);
-                key
-            })
-            .collect()
-    }
-
-    fn too_many(&self, place: &Place) -> Error {
-        SearchError::TooManyPositions {
-            game: self.components[0].game.title(),
-            position: Position::from_u64s(&place.concat()),
-            limit: self.max_positions,
-        }
-        .into()
-    }
+    let games = components.iter().map(|c| c.game.clone()).collect();
+    Ok((Standings::new(games, max_positions), place))
 }

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
 };
 use super::error::Error as AnalysisError;
 use super::verify::{self, Verified};
@@ -18,6 +18,7 @@ use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::standing::Standings;
 use crate::search::{self, Solver, Value};
 
 /// How the analyzer works.
@@ -92,6 +93,9 @@ impl Analyzer {
     }
 
     pub fn analyze(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+        if analysis.components.len() > 1 && analysis.components.iter().all(|c| c.game.misere) {
+            return self.misere_sum(analysis);
+        }
         let parts: Vec<Part> = analysis
             .components
             .iter()
@@ -290,6 +294,55 @@ impl Analyzer {
 }
 
 impl Analyzer {
+    /// A sum of misère games: one misère game (values do not add), its
+    /// positions searched whole for who wins, every winning move counted.
+    fn misere_sum(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+        let mut place = Vec::new();
+        for c in &analysis.components {
+            place.push(searchable(&c.game, &c.position)?);
+        }
+        let games = analysis.components.iter().map(|c| c.game.clone()).collect();
+        let mut standings = Standings::new(games, self.options.search.max_positions);
+        let outcome = standings.standing(&place)?.outcome;
+        let mut winning = Vec::new();
+        for m in standings.moves(&place)? {
+            if standings.standing(&m.to)?.outcome == Outcome::P {
+                winning.push(WinningMove {
+                    component: m.component,
+                    rule: m.rule,
+                    to: Position::from_u64s(&m.to[m.component]),
+                });
+            }
+        }
+        let count = BigUint::from(winning.len());
+        let mut notes = Vec::new();
+        if winning.len() > self.options.max_moves {
+            winning.truncate(self.options.max_moves);
+            notes.push(Note::MovesCut {
+                count: count.clone(),
+                listed: winning.len(),
+            });
+        }
+        Ok(Answer {
+            components: (analysis.components.iter())
+                .map(|c| Component {
+                    game: c.game.clone(),
+                    position: c.position.clone(),
+                })
+                .collect(),
+            outcome,
+            grundy: Grundy::Misere,
+            winning_moves: winning,
+            winning_move_count: Count::Exact(count),
+            method: Method {
+                components: vec![ComponentMethod::WholeSum {
+                    positions: standings.len(),
+                }],
+            },
+            notes,
+        })
+    }
+
     /// A position with a heap too large for the search, answered from a
     /// period the one-heap engine proved on the small heaps; `None` when the
     /// heaps fit the search, or no period is proven.

@@ -121,6 +121,12 @@ pub enum ComponentMethod {
         /// Answered as a sum of one-heap games.
         decomposed: bool,
     },
+    /// A sum searched whole, as one game (a sum of misère games, whose
+    /// values do not add): the one method of all its components.
+    WholeSum {
+        /// Positions of the sum the search judged.
+        positions: usize,
+    },
 }
 
 /// What an answer leaves out, and why.

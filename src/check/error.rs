@@ -74,16 +74,20 @@ pub enum Error {
         span: SourceSpan,
     },
 
-    #[error("`{game}` is played misère, so it cannot be part of a sum")]
+    #[error(
+        "`{game}` is played misère and `{normal}` is not: the games of a sum are played one way"
+    )]
     #[diagnostic(
         code(gamelang::check::misere_sum),
-        help("Grundy values add up only in normal play: analyze misère games on their own")
+        help("make every game of the sum misère (the last move loses), or none")
     )]
     MisereInSum {
         game: String,
+        /// A game of the sum in normal play.
+        normal: String,
         #[source_code]
         src: Source,
-        #[label("a misère game in a sum")]
+        #[label("a misère game in a sum with normal ones")]
         span: SourceSpan,
     },
 

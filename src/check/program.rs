@@ -117,12 +117,16 @@ impl Program {
                 Err(e) => errors.extend(e),
             }
         }
-        if components.len() > 1 {
+        // A sum of misère games is one misère game; a sum that mixes the
+        // two ways of play means nothing.
+        let normal = components.iter().find(|(i, _)| !i.game.misere);
+        if let Some((normal, _)) = normal {
             for (instance, span) in &components {
                 if instance.game.misere {
                     errors.push(
                         Error::MisereInSum {
                             game: instance.game.name.clone(),
+                            normal: normal.game.name.clone(),
                             src: source.clone(),
                             span: *span,
                         }

@@ -6,10 +6,11 @@
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use gamelang::play::{Place, Play};
+use gamelang::play;
 use gamelang::position::Outcome;
 use gamelang::report::{self, Played};
 use gamelang::search::DEFAULT_MAX_POSITIONS;
+use gamelang::search::standing::{Move, Place, Standings};
 
 use super::error::CliError;
 use super::{FINDINGS, GameFile, USAGE, analyses, fail, fail_cli, load, out, saturating};
@@ -75,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(mut analyses) => analyses.swap_remove(0),
         Err(code) => return code,
     };
-    let (mut play, start) = match Play::new(&analysis.components, args.max_positions) {
+    let (mut play, start) = match play::start(&analysis.components, args.max_positions) {
         Ok(set_up) => set_up,
         Err(e) => return fail(e, FINDINGS),
     };
@@ -167,9 +168,9 @@ pub fn run(args: Args) -> ExitCode {
 /// Reads the human's choice: the number of a move, or the position it
 /// leaves; asks again after anything else. `None` when the input ends.
 fn choose(
-    play: &Play,
+    play: &Standings,
     place: &Place,
-    moves: &[gamelang::play::Move],
+    moves: &[Move],
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
     say: &impl Fn(&str),
 ) -> Option<usize> {
@@ -190,7 +191,7 @@ fn choose(
         {
             return Some(n - 1);
         }
-        let leaves = |m: &gamelang::play::Move| squeeze(&report::place_text(play, &m.to));
+        let leaves = |m: &Move| squeeze(&report::place_text(play, &m.to));
         if let Some(i) = moves.iter().position(|m| leaves(m) == answer) {
             return Some(i);
         }

@@ -79,7 +79,8 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         )?;
     }
     for (i, method) in answer.method.components.iter().enumerate() {
-        let label = if answer.is_sum() {
+        // A sum searched whole has one method for all its components.
+        let label = if answer.method.components.len() > 1 {
             format!("  method {}:", i + 1)
         } else {
             "  method:".to_string()
@@ -220,6 +221,9 @@ fn method_text(method: &ComponentMethod) -> String {
                 )
             }
         }
+        ComponentMethod::WholeSum { positions } => format!(
+            "search of the whole sum as one misère game (misère values do not add): {positions} positions"
+        ),
     }
 }
 
@@ -259,6 +263,11 @@ fn method_json(method: &ComponentMethod) -> Json {
             "edges_explored": explored.edges,
             "positions_held": held,
             "decomposed": decomposed,
+            "text": method_text(method),
+        }),
+        ComponentMethod::WholeSum { positions } => json!({
+            "kind": "whole-sum",
+            "positions": positions,
             "text": method_text(method),
         }),
     }

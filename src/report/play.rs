@@ -6,12 +6,12 @@ use serde_json::{Value as Json, json};
 
 use super::describe::describe;
 use super::number;
-use crate::play::{Move, Place, Play, Standing};
 use crate::position::{Outcome, heaps_text};
+use crate::search::standing::{Move, Place, Standing, Standings};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum.
-pub fn place_text(play: &Play, place: &Place) -> String {
+pub fn place_text(play: &Standings, place: &Place) -> String {
     if let [only] = place.as_slice() {
         return heaps_text(only);
     }
@@ -23,7 +23,7 @@ pub fn place_text(play: &Play, place: &Place) -> String {
 
 /// The game and position played: `bash(m = 3) at 21`, or for a sum
 /// `nim at (1, 2) + kayles at 4`.
-pub fn play_title(play: &Play, place: &Place) -> String {
+pub fn play_title(play: &Standings, place: &Place) -> String {
     match place.as_slice() {
         [only] => format!("{} at {}", play.game(0).title(), heaps_text(only)),
         _ => place_text(play, place),
@@ -32,7 +32,7 @@ pub fn play_title(play: &Play, place: &Place) -> String {
 
 /// A move in words and where it leads: `take 2 → 19`, and for a sum
 /// `in kayles: take 1 → nim at (1, 2) + kayles at 4`.
-pub fn move_text(play: &Play, from: &Place, m: &Move) -> String {
+pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
     let game = play.game(m.component);
     let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
     let words = match game.rules.get(m.rule) {
@@ -88,7 +88,7 @@ pub struct Played {
 
 /// A finished play as JSON: the winner and every move, each with the
 /// remoteness of the position it was made from.
-pub fn play_json(play: &Play, start: &Place, winner: &str, moves: &[Played]) -> Json {
+pub fn play_json(play: &Standings, start: &Place, winner: &str, moves: &[Played]) -> Json {
     let moves: Vec<Json> = moves
         .iter()
         .map(|p| {

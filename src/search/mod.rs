@@ -13,6 +13,7 @@ pub mod graph;
 pub mod heaps;
 pub mod moves;
 mod rays;
+pub mod standing;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -16,6 +16,7 @@ mod heap_engine;
 mod known_nim_family;
 mod known_pairs;
 mod manners;
+mod misere;
 mod mutants;
 mod oracle;
 mod pictures;

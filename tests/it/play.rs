@@ -5,8 +5,9 @@ use std::collections::{HashMap, HashSet};
 
 use gamelang::analysis::Analyzer;
 use gamelang::check::Instance;
-use gamelang::play::{Play, Standing};
+use gamelang::play;
 use gamelang::position::{Outcome, Position};
+use gamelang::search::standing::{Standing, Standings};
 use serde_json::Value;
 
 use crate::cli::{gamelang, gamelang_with};
@@ -28,14 +29,14 @@ fn bash_remoteness(top: u64) -> Vec<u64> {
     r
 }
 
-fn bash_play(n: u64) -> (Play, Vec<Vec<u64>>) {
+fn bash_play(n: u64) -> (Standings, Vec<Vec<u64>>) {
     let program = load("bash", &[]);
     let game = program.game("bash").expect("bash is defined");
     let instance = Instance {
         game: game.default.clone().expect("bash lowers"),
         position: Position::from_u64s(&[n]),
     };
-    Play::new(&[instance], 1_000_000).expect("bash plays")
+    play::start(&[instance], 1_000_000).expect("bash plays")
 }
 
 #[test]

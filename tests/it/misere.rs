@@ -1,0 +1,128 @@
+//! Sums of misère games: one misère game, searched whole, checked against
+//! the same positions written as one game and against a brute force.
+
+use std::collections::HashMap;
+
+use gamelang::analysis::Analyzer;
+use gamelang::position::Outcome;
+
+use crate::common::load_text;
+
+const GAMES: &str = "game mk { heaps *; octal 0.77; play misere }
+game md { heaps *; octal 0.07; play misere }
+game mn { heaps *; take 1..; play misere }
+";
+
+fn outcome_of(text: &str) -> Outcome {
+    let program = load_text("misere.game", &format!("{GAMES}{text}\n"), &[]);
+    let answer = Analyzer::default()
+        .analyze(&program.analyses[0])
+        .expect("answered");
+    // The listed winning moves are exactly those counted, and none from P
+    // (an end position is N with no move at all: its player has won).
+    assert_eq!(
+        answer.winning_move_count,
+        gamelang::analysis::Count::Exact(answer.winning_moves.len().into()),
+        "{text}"
+    );
+    if answer.outcome == Outcome::P {
+        assert!(answer.winning_moves.is_empty(), "{text}");
+    }
+    answer.outcome
+}
+
+#[test]
+fn a_sum_of_one_misere_game_equals_its_heaps_as_one_position() {
+    // g at a + g at b is the position (a, b) of g: the sum's search and the
+    // single game's search (two implementations) agree.
+    for game in ["mk", "md", "mn"] {
+        for a in 0..=7 {
+            for b in 0..=7 {
+                assert_eq!(
+                    outcome_of(&format!("analyze {game} at {a} + {game} at {b}")),
+                    outcome_of(&format!("analyze {game} at ({a}, {b})")),
+                    "{game} at {a} + {b}"
+                );
+            }
+        }
+    }
+}
+
+/// Misère Kayles heaps and misère Nim heaps played together, by brute
+/// force: the player who cannot move wins (misère play).
+fn brute(kayles: Vec<u64>, nim: Vec<u64>, memo: &mut HashMap<(Vec<u64>, Vec<u64>), bool>) -> bool {
+    let key = |mut k: Vec<u64>, mut n: Vec<u64>| {
+        k.retain(|&h| h > 0);
+        n.retain(|&h| h > 0);
+        k.sort_unstable();
+        n.sort_unstable();
+        (k, n)
+    };
+    let (kayles, nim) = key(kayles, nim);
+    if let Some(&won) = memo.get(&(kayles.clone(), nim.clone())) {
+        return won;
+    }
+    let mut options = Vec::new();
+    for (i, &h) in kayles.iter().enumerate() {
+        for take in 1..=2.min(h) {
+            for left in 0..=(h - take) {
+                let mut k = kayles.clone();
+                k[i] = left;
+                k.push(h - take - left);
+                options.push((k, nim.clone()));
+            }
+        }
+    }
+    for (i, &h) in nim.iter().enumerate() {
+        for left in 0..h {
+            let mut n = nim.clone();
+            n[i] = left;
+            options.push((kayles.clone(), n));
+        }
+    }
+    let won = options.is_empty() || options.into_iter().any(|(k, n)| !brute(k, n, memo));
+    memo.insert((kayles, nim), won);
+    won
+}
+
+#[test]
+fn misere_kayles_plus_misere_nim_agrees_with_a_brute_force() {
+    let mut memo = HashMap::new();
+    for a in 0..=6u64 {
+        for b in 0..=6u64 {
+            for c in 0..=4u64 {
+                let won = brute(vec![a, b], vec![c], &mut memo);
+                let expected = if won { Outcome::N } else { Outcome::P };
+                assert_eq!(
+                    outcome_of(&format!("analyze mk at ({a}, {b}) + mn at {c}")),
+                    expected,
+                    "kayles ({a}, {b}) + nim {c}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn misere_nim_sums_follow_boutons_misere_rule() {
+    // Misère Nim (Bouton, 1902): with a heap of 2 or more, P iff the XOR is
+    // 0; with all heaps at most 1, P iff the number of ones is odd.
+    for a in 0..=5u64 {
+        for b in 0..=5u64 {
+            for c in 0..=5u64 {
+                let big = a > 1 || b > 1 || c > 1;
+                let p = if big {
+                    a ^ b ^ c == 0
+                } else {
+                    (a + b + c) % 2 == 1
+                };
+                let expected = if p { Outcome::P } else { Outcome::N };
+                assert_eq!(
+                    outcome_of(&format!("analyze mn at {a} + mn at ({b}, {c})")),
+                    expected,
+                    "({a}, {b}, {c})"
+                );
+            }
+        }
+    }
+}
