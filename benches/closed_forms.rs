@@ -91,9 +91,11 @@ fn main() {
         {
             Ok(ComponentMethod::ClosedForm { id, .. }) => format!("closed form `{id}`"),
             Ok(ComponentMethod::Period { period }) => format!("proven period {}", period.period),
-            Ok(ComponentMethod::Search { .. } | ComponentMethod::WholeSum { .. }) => {
-                "search".to_string()
-            }
+            Ok(
+                ComponentMethod::Search { .. }
+                | ComponentMethod::WholeSum { .. }
+                | ComponentMethod::Loopy { .. },
+            ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),
         };
         let start = Instant::now();

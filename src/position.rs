@@ -12,6 +12,9 @@ pub enum Outcome {
     P,
     /// The player to move wins (the next player wins).
     N,
+    /// Neither player can force a win: with best play the game goes on
+    /// forever (only in a game that can).
+    D,
 }
 
 impl Outcome {

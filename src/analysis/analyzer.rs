@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 
 use super::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
@@ -18,8 +18,9 @@ use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::standing::Standings;
-use crate::search::{self, Solver, Value};
+use crate::search::{self, SearchError, Solver, Value};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -76,6 +77,8 @@ pub(super) struct Part {
     pub(super) method: ComponentMethod,
     /// A closed form's own winning moves (for a single game).
     pub(super) closed_moves: Option<known::WinningMoves>,
+    /// A game that can go on forever: the positions reachable, labelled.
+    pub(super) loopy: Option<LoopyGraph>,
 }
 
 impl Default for Analyzer {
@@ -101,6 +104,9 @@ impl Analyzer {
             .iter()
             .map(|instance| self.part(instance))
             .collect::<Result<_, _>>()?;
+        if parts.iter().any(|p| p.loopy.is_some()) {
+            return self.loopy_answer(parts);
+        }
         let (outcome, grundy) = match parts.as_slice() {
             [only] => (only.outcome, only.grundy.clone()),
             _ => {
@@ -159,6 +165,7 @@ impl Analyzer {
             grundy,
             winning_moves,
             winning_move_count,
+            drawing_moves: Vec::new(),
             notes,
         })
     }
@@ -263,13 +270,19 @@ impl Analyzer {
                     grundy_by_search,
                 },
                 closed_moves: Some(closed.winning),
+                loopy: None,
             });
         }
         if let Some(part) = self.by_period(&component)? {
             return Ok(part);
         }
         let heaps = searchable(game, position)?;
-        let (value, explored) = self.search(game, |s| s.value(&heaps))?;
+        let (value, explored) = match self.search(game, |s| s.value(&heaps)) {
+            Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+                return self.loopy_part(component, &heaps);
+            }
+            found => found?,
+        };
         let state = self.state(game)?;
         let (held, decomposed) = state
             .solver
@@ -289,11 +302,124 @@ impl Analyzer {
                 decomposed,
             },
             closed_moves: None,
+            loopy: None,
         })
     }
 }
 
 impl Analyzer {
+    /// A position of a game that can go on forever: every position
+    /// reachable from it explored and labelled (`search::loopy`).
+    fn loopy_part(&mut self, component: Component, heaps: &[u64]) -> Result<Part, Error> {
+        let game = &component.game;
+        if game.misere {
+            return Err(SearchError::MisereLoopy {
+                game: game.title(),
+                position: component.position.clone(),
+            }
+            .into());
+        }
+        let limit = self.options.search.max_positions;
+        let graph = self.search(game, |s| LoopyGraph::explore(s, heaps, limit))?;
+        // The start is the graph's first position.
+        let (outcome, gamma) = (graph.outcome(0), graph.gamma(0).clone());
+        debug_assert_eq!(outcome, gamma.outcome(), "retrograde and values agree");
+        Ok(Part {
+            component,
+            outcome,
+            grundy: Grundy::Loopy(gamma),
+            method: ComponentMethod::Loopy {
+                positions: graph.len(),
+                remoteness: graph.remoteness(0),
+            },
+            closed_moves: None,
+            loopy: Some(graph),
+        })
+    }
+
+    /// A game or sum with a component that can go on forever: the sum's
+    /// generalised Sprague-Grundy value from its components' (Smith), its
+    /// winning moves (to a value 0) or, from a draw, its drawing moves.
+    fn loopy_answer(&mut self, parts: Vec<Part>) -> Result<Answer, Error> {
+        let mut values = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let value = match &part.grundy {
+                Grundy::Loopy(gamma) => Some(gamma.clone()),
+                Grundy::Value(g) => g.to_u32().map(Gamma::Finite),
+                Grundy::Misere | Grundy::Unknown(_) => None,
+            };
+            let Some(value) = value else {
+                let Component { game, position } = &part.component;
+                return Err(AnalysisError::SumUndecided {
+                    component: i,
+                    game: game.title(),
+                    position: position.clone(),
+                }
+                .into());
+            };
+            values.push(value);
+        }
+        let total_of =
+            |values: &[Gamma]| (values.iter()).fold(Gamma::Finite(0), |sum, v| sum.add(v));
+        let total = total_of(&values);
+        let outcome = total.outcome();
+        let (mut winning, mut drawing) = (Vec::new(), Vec::new());
+        for (i, part) in parts.iter().enumerate() {
+            let game = &part.component.game;
+            let heaps = searchable(game, &part.component.position)?;
+            let moves = self.search(game, |s| s.moves_from(&heaps))?;
+            for (rule, after) in moves {
+                let value = match &part.loopy {
+                    Some(graph) => {
+                        let key = self.search(game, |s| Ok(s.canonical(&after)))?;
+                        match graph.id(&key) {
+                            Some(id) => graph.gamma(id).clone(),
+                            None => continue,
+                        }
+                    }
+                    None => match self.search(game, |s| s.value(&after))?.0 {
+                        Value::Grundy(g) => Gamma::Finite(g),
+                        Value::Misere { .. } => continue,
+                    },
+                };
+                let mut changed = values.clone();
+                changed[i] = value;
+                let m = WinningMove {
+                    component: i,
+                    rule,
+                    to: Position::from_u64s(&after),
+                };
+                match (outcome, total_of(&changed).outcome()) {
+                    (Outcome::N, Outcome::P) => winning.push(m),
+                    (Outcome::D, Outcome::D) => drawing.push(m),
+                    _ => {}
+                }
+            }
+        }
+        let count = BigUint::from(winning.len());
+        let mut notes = Vec::new();
+        if winning.len() > self.options.max_moves {
+            winning.truncate(self.options.max_moves);
+            notes.push(Note::MovesCut {
+                count: count.clone(),
+                listed: winning.len(),
+            });
+        }
+        drawing.truncate(self.options.max_moves);
+        Ok(Answer {
+            method: Method {
+                components: parts.iter().map(|p| p.method.clone()).collect(),
+            },
+            components: parts.into_iter().map(|p| p.component).collect(),
+            outcome,
+            grundy: Grundy::Loopy(total),
+            winning_moves: winning,
+            winning_move_count: Count::Exact(count),
+            drawing_moves: drawing,
+            notes,
+        })
+    }
+
     /// A sum of misère games: one misère game (values do not add), its
     /// positions searched whole for who wins, every winning move counted.
     fn misere_sum(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
@@ -334,6 +460,7 @@ impl Analyzer {
             grundy: Grundy::Misere,
             winning_moves: winning,
             winning_move_count: Count::Exact(count),
+            drawing_moves: Vec::new(),
             method: Method {
                 components: vec![ComponentMethod::WholeSum {
                     positions: standings.len(),
@@ -382,6 +509,7 @@ impl Analyzer {
             grundy: Grundy::Value(BigUint::from(total)),
             method: ComponentMethod::Period { period },
             closed_moves: None,
+            loopy: None,
         }))
     }
 }

@@ -11,6 +11,7 @@ pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
+pub use crate::search::loopy::Gamma;
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -23,6 +24,8 @@ pub struct Answer {
     pub winning_moves: Vec<WinningMove>,
     /// How many winning moves there are in all.
     pub winning_move_count: Count,
+    /// From a draw: the moves that keep the draw (none otherwise).
+    pub drawing_moves: Vec<WinningMove>,
     pub method: Method,
     /// What the answer leaves out, and why.
     pub notes: Vec<Note>,
@@ -50,6 +53,9 @@ pub enum Grundy {
     Misere,
     /// Not known, and why.
     Unknown(Unknown),
+    /// A game that can go on forever: its generalised Sprague-Grundy value
+    /// (Smith), a number or ∞ with a set of numbers.
+    Loopy(Gamma),
 }
 
 /// Why a Grundy value is not known.
@@ -65,7 +71,7 @@ impl Grundy {
     pub fn value(&self) -> Option<&BigUint> {
         match self {
             Grundy::Value(g) => Some(g),
-            Grundy::Misere | Grundy::Unknown(_) => None,
+            Grundy::Misere | Grundy::Unknown(_) | Grundy::Loopy(_) => None,
         }
     }
 }
@@ -120,6 +126,15 @@ pub enum ComponentMethod {
         held: usize,
         /// Answered as a sum of one-heap games.
         decomposed: bool,
+    },
+    /// A game that can go on forever, its reachable positions labelled by
+    /// retrograde analysis and valued by the generalised Sprague-Grundy
+    /// function.
+    Loopy {
+        /// Positions reachable from this one.
+        positions: usize,
+        /// Moves to the end with best play; `None` for a draw.
+        remoteness: Option<u64>,
     },
     /// A sum searched whole, as one game (a sum of misère games, whose
     /// values do not add): the one method of all its components.

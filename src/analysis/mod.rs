@@ -16,6 +16,7 @@ pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
+    Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, Note, Outcome, Unknown,
+    WinningMove,
 };
 pub use error::Error;

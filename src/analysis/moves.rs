@@ -56,9 +56,12 @@ impl Analyzer {
             let Some(target) = target else { continue };
             let position = &part.component.position;
             let heaps = match (&part.method, small(position)) {
-                (ComponentMethod::Search { .. } | ComponentMethod::WholeSum { .. }, _) => {
-                    searchable(&part.component.game, position)?
-                }
+                (
+                    ComponentMethod::Search { .. }
+                    | ComponentMethod::WholeSum { .. }
+                    | ComponentMethod::Loopy { .. },
+                    _,
+                ) => searchable(&part.component.game, position)?,
                 (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,
                 (ComponentMethod::Period { period }, _) => {
                     let (n, all) = self.moves_by_period(part, index, period, target, &mut found)?;

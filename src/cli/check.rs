@@ -3,6 +3,8 @@
 use std::process::ExitCode;
 
 use gamelang::check::check;
+use gamelang::diagnostics::Error;
+use gamelang::search::{DEFAULT_MAX_POSITIONS, Solver};
 
 use super::{
     FINDINGS, USAGE, err, gather_diagnostics, json_array, out, print_diagnostic, print_errors,
@@ -22,7 +24,9 @@ pub struct Args {
     /// `json`: one array of every diagnostic, for editors and scripts.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// `warnings`: a warning fails the check (exit 1), as an error does.
+    /// `warnings`: a warning fails the check (exit 1), as an error does;
+    /// `loopy`: a position of an `analyze` statement from which play can
+    /// go on forever is an error (the game is meant to end).
     #[arg(long, value_enum, value_name = "WHAT")]
     deny: Vec<Deny>,
 }
@@ -30,6 +34,9 @@ pub struct Args {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Deny {
     Warnings,
+    /// A game meant to be finite: each `analyze` statement's position is
+    /// searched, and a play that can return to a position is an error.
+    Loopy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -65,6 +72,10 @@ pub fn run(args: Args) -> ExitCode {
         warnings += found_warnings.len();
         for warning in &found_warnings {
             print_diagnostic(warning);
+        }
+        let mut found = found;
+        if args.deny.contains(&Deny::Loopy) {
+            found.extend(cycles(&program));
         }
         if !found.is_empty() {
             print_errors(&found);
@@ -110,6 +121,26 @@ pub fn run(args: Args) -> ExitCode {
         (false, true) => ExitCode::from(FINDINGS),
         (false, false) => ExitCode::SUCCESS,
     }
+}
+
+/// The cycles reachable from the program's `analyze` statements: each
+/// component's position searched, a cycle kept as the error it is.
+fn cycles(program: &gamelang::check::Program) -> Vec<gamelang::diagnostics::Error> {
+    let mut found = Vec::new();
+    for analysis in &program.analyses {
+        for c in &analysis.components {
+            let Some(heaps) = c.position.to_u64s() else {
+                continue;
+            };
+            let mut solver = Solver::new(c.game.clone(), DEFAULT_MAX_POSITIONS);
+            if let Err(e @ Error::Search(_)) = solver.value(&heaps)
+                && e.code() == "gamelang::search::cycle"
+            {
+                found.push(e);
+            }
+        }
+    }
+    found
 }
 
 /// `1 error`, `2 errors`.

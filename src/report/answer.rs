@@ -7,7 +7,7 @@ use serde_json::{Map, Value as Json, json};
 use super::describe::describe;
 use super::number;
 use crate::analysis::{
-    Answer, ComponentMethod, Count, Grundy, Note, Outcome, Unknown, WinningMove,
+    Answer, ComponentMethod, Count, Gamma, Grundy, Note, Outcome, Unknown, WinningMove,
 };
 use crate::position::Position;
 use crate::rules::ParamValue;
@@ -46,6 +46,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     let (letter, meaning) = match answer.outcome {
         Outcome::P => ("P", "the player to move loses"),
         Outcome::N => ("N", "the player to move wins"),
+        Outcome::D => ("D", "a draw: neither player can force a win"),
     };
     let letter = if colour {
         super::paint_outcomes(letter)
@@ -57,26 +58,24 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,
         Grundy::Misere => writeln!(out, "  grundy:  none (misère play)")?,
+        Grundy::Loopy(gamma) => writeln!(
+            out,
+            "  grundy:  {} (generalised: the game can go on forever)",
+            gamma_text(gamma)
+        )?,
     }
     let count = match &answer.winning_move_count {
         Count::Exact(n) => n.to_string(),
         Count::AtLeast(n) => format!("at least {n}"),
         Count::Unknown => "unknown".to_string(),
     };
-    writeln!(out, "  winning moves: {count}")?;
-    for m in &answer.winning_moves {
-        let component = if answer.is_sum() {
-            format!("in component {}: ", m.component + 1)
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "    {component}{} → {}   [{}]",
-            move_text(answer, m),
-            position_text(answer, Some(m)),
-            rule_name(answer, m)
-        )?;
+    if answer.outcome == Outcome::D {
+        // No winning move from a draw: the moves that keep it instead.
+        writeln!(out, "  drawing moves: {}", answer.drawing_moves.len())?;
+        write_moves(out, answer, &answer.drawing_moves)?;
+    } else {
+        writeln!(out, "  winning moves: {count}")?;
+        write_moves(out, answer, &answer.winning_moves)?;
     }
     for (i, method) in answer.method.components.iter().enumerate() {
         // A sum searched whole has one method for all its components.
@@ -180,6 +179,36 @@ fn unknown_text(why: &Unknown) -> &'static str {
     }
 }
 
+/// A generalised Sprague-Grundy value: `3`, or `∞(0, 2)`.
+fn gamma_text(gamma: &Gamma) -> String {
+    match gamma {
+        Gamma::Finite(g) => g.to_string(),
+        Gamma::Infinite(k) if k.is_empty() => "∞".to_string(),
+        Gamma::Infinite(k) => {
+            let k: Vec<String> = k.iter().map(u32::to_string).collect();
+            format!("∞({})", k.join(", "))
+        }
+    }
+}
+
+fn write_moves(out: &mut String, answer: &Answer, moves: &[WinningMove]) -> std::fmt::Result {
+    for m in moves {
+        let component = if answer.is_sum() {
+            format!("in component {}: ", m.component + 1)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "    {component}{} → {}   [{}]",
+            move_text(answer, m),
+            position_text(answer, Some(m)),
+            rule_name(answer, m)
+        )?;
+    }
+    Ok(())
+}
+
 fn method_text(method: &ComponentMethod) -> String {
     match method {
         ComponentMethod::ClosedForm {
@@ -224,6 +253,18 @@ fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
         ),
+        ComponentMethod::Loopy {
+            positions,
+            remoteness,
+        } => {
+            let end = match remoteness {
+                Some(r) => format!("the play ends in {r} moves with best play"),
+                None => "a draw: with best play it never ends".to_string(),
+            };
+            format!(
+                "loopy (play can go on forever): retrograde analysis and generalised Sprague-Grundy values of the {positions} positions reachable; {end}"
+            )
+        }
     }
 }
 
@@ -270,6 +311,15 @@ fn method_json(method: &ComponentMethod) -> Json {
             "positions": positions,
             "text": method_text(method),
         }),
+        ComponentMethod::Loopy {
+            positions,
+            remoteness,
+        } => json!({
+            "kind": "loopy",
+            "positions": positions,
+            "remoteness": remoteness,
+            "text": method_text(method),
+        }),
     }
 }
 
@@ -300,19 +350,25 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
             json!({ "game": c.game.name, "params": params, "heaps": heaps_json(&c.position) })
         })
         .collect();
-    let moves: Vec<Json> = answer
-        .winning_moves
-        .iter()
-        .map(|m| {
-            json!({
-                "rule": rule_name(answer, m),
-                "to": position_text(answer, Some(m)),
-                "text": move_text(answer, m),
-                "component": m.component + 1,
-                "heaps": heaps_json(&m.to),
+    let moves_json = |moves: &[WinningMove]| -> Vec<Json> {
+        moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "rule": rule_name(answer, m),
+                    "to": position_text(answer, Some(m)),
+                    "text": move_text(answer, m),
+                    "component": m.component + 1,
+                    "heaps": heaps_json(&m.to),
+                })
             })
-        })
-        .collect();
+            .collect()
+    };
+    let grundy = match &answer.grundy {
+        Grundy::Loopy(Gamma::Finite(g)) => json!(g),
+        Grundy::Loopy(Gamma::Infinite(k)) => json!({ "infinite": k }),
+        other => other.value().map_or(Json::Null, number),
+    };
     let method = match answer.method.components.as_slice() {
         [only] => method_json(only),
         all => json!({
@@ -329,9 +385,10 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         "game": game_text(answer),
         "position": position_text(answer, None),
         "components": components,
-        "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N" },
-        "grundy": answer.grundy.value().map_or(Json::Null, number),
-        "winning_moves": moves,
+        "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N", Outcome::D => "D" },
+        "grundy": grundy,
+        "winning_moves": moves_json(&answer.winning_moves),
+        "drawing_moves": moves_json(&answer.drawing_moves),
         "winning_move_count": match &answer.winning_move_count {
             Count::Exact(n) => number(n),
             Count::AtLeast(_) | Count::Unknown => Json::Null,

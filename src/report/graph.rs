@@ -8,9 +8,10 @@ use petgraph::visit::EdgeRef;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
+use crate::position::Outcome;
 use crate::position::heaps_text_in_full;
 use crate::rules::Game;
-use crate::search::export::{Edge, Node, NodeOutcome};
+use crate::search::export::{Edge, Node};
 
 /// The move an edge makes, in words: `take 2 from heap 1`.
 fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
@@ -28,9 +29,9 @@ fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
 
 fn outcome(node: &Node) -> &'static str {
     match node.outcome {
-        NodeOutcome::P => "P",
-        NodeOutcome::N => "N",
-        NodeOutcome::D => "D",
+        Outcome::P => "P",
+        Outcome::N => "N",
+        Outcome::D => "D",
     }
 }
 
@@ -46,9 +47,9 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
             None => outcome(node).to_string(),
         };
         let shape = match node.outcome {
-            NodeOutcome::P => "doublecircle",
-            NodeOutcome::N => "circle",
-            NodeOutcome::D => "circle, style = dashed",
+            Outcome::P => "doublecircle",
+            Outcome::N => "circle",
+            Outcome::D => "circle, style = dashed",
         };
         let _ = writeln!(
             out,

@@ -73,6 +73,7 @@ pub fn reason_text(after: Standing) -> String {
             "every move leaves an N-position; this one puts the end off longest: {} more with best play",
             moves(r)
         ),
+        Outcome::D => "keeps the draw: neither player can force a win from there".to_string(),
     }
 }
 

@@ -48,6 +48,16 @@ pub enum Error {
         span: SourceSpan,
     },
 
+    /// Misère play of a game that can go on forever.
+    #[error("`{game}` at {position} can go on forever, and is played misère")]
+    #[diagnostic(
+        code(gamelang::search::misere_loopy),
+        help(
+            "draws and the generalised Sprague-Grundy values are for normal play: play it normal, or change the rules so that every play ends"
+        )
+    )]
+    MisereLoopy { game: String, position: Position },
+
     /// The search needs more positions than it may hold.
     #[error("the search of `{game}` at {position} needs more than {limit} positions, its limit")]
     #[diagnostic(

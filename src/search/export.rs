@@ -20,26 +20,14 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
-use crate::position::Position;
-
-/// Who wins a position of the graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeOutcome {
-    /// The player to move loses.
-    P,
-    /// The player to move wins.
-    N,
-    /// Neither can force a win: play goes on forever (only in a game with
-    /// cycles).
-    D,
-}
+use crate::position::{Outcome, Position};
 
 /// A position in the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The position in the form the search keeps.
     pub heaps: Vec<u64>,
-    pub outcome: NodeOutcome,
+    pub outcome: Outcome,
     /// `None` in misère play and in a game with cycles.
     pub grundy: Option<u32>,
 }
@@ -68,7 +56,7 @@ pub fn position_graph(
     let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
     let node = |heaps: Vec<u64>| Node {
         heaps,
-        outcome: NodeOutcome::D,
+        outcome: Outcome::D,
         grundy: None,
     };
     let start = solver.canonical(heaps);
@@ -113,11 +101,7 @@ pub fn position_graph(
     } else {
         for i in graph.node_indices() {
             let (value, _) = solver.value(&graph[i].heaps)?;
-            graph[i].outcome = if value.is_p() {
-                NodeOutcome::P
-            } else {
-                NodeOutcome::N
-            };
+            graph[i].outcome = if value.is_p() { Outcome::P } else { Outcome::N };
             if let Value::Grundy(g) = value {
                 graph[i].grundy = Some(g);
             }
@@ -125,8 +109,7 @@ pub fn position_graph(
     }
     for e in graph.edge_indices() {
         if let Some((from, to)) = graph.edge_endpoints(e) {
-            graph[e].winning =
-                graph[from].outcome == NodeOutcome::N && graph[to].outcome == NodeOutcome::P;
+            graph[e].winning = graph[from].outcome == Outcome::N && graph[to].outcome == Outcome::P;
         }
     }
     Ok(graph)
@@ -144,11 +127,7 @@ fn retrograde(graph: &mut DiGraph<Node, Edge>, misere: bool) {
     let mut decided: Vec<NodeIndex> = Vec::new();
     for i in graph.node_indices() {
         if open[i.index()] == 0 {
-            graph[i].outcome = if misere {
-                NodeOutcome::N
-            } else {
-                NodeOutcome::P
-            };
+            graph[i].outcome = if misere { Outcome::N } else { Outcome::P };
             decided.push(i);
         }
     }
@@ -165,8 +144,8 @@ fn retrograde(graph: &mut DiGraph<Node, Edge>, misere: bool) {
             if known[parent.index()] {
                 continue;
             }
-            if graph[i].outcome == NodeOutcome::P {
-                graph[parent].outcome = NodeOutcome::N;
+            if graph[i].outcome == Outcome::P {
+                graph[parent].outcome = Outcome::N;
             } else {
                 // One edge a call: parallel edges (two rules) count apiece.
                 let edges = graph.edges_connecting(parent, i).count();
@@ -174,7 +153,7 @@ fn retrograde(graph: &mut DiGraph<Node, Edge>, misere: bool) {
                 if open[parent.index()] > 0 {
                     continue;
                 }
-                graph[parent].outcome = NodeOutcome::P;
+                graph[parent].outcome = Outcome::P;
             }
             known[parent.index()] = true;
             decided.push(parent);

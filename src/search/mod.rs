@@ -11,6 +11,7 @@ mod error;
 pub mod export;
 pub mod graph;
 pub mod heaps;
+pub mod loopy;
 pub mod moves;
 mod rays;
 pub mod standing;

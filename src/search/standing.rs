@@ -165,6 +165,8 @@ impl Standings {
                     (Outcome::N, Outcome::P) => false,
                     (Outcome::P, Outcome::P) => s.remoteness < b.remoteness,
                     (Outcome::N, Outcome::N) => s.remoteness > b.remoteness,
+                    // Plays that always end have no draws.
+                    (Outcome::D, _) | (_, Outcome::D) => false,
                 },
             };
             if better {

@@ -272,9 +272,11 @@ fn every_game_analyzes_as_json() {
             assert!(answer["game"].is_string(), "{context}");
             assert_eq!(answer["position"], position.as_str(), "{context}");
             let outcome = answer["outcome"].as_str().expect("outcome is a string");
-            assert!(outcome == "P" || outcome == "N", "{context}");
+            assert!(["P", "N", "D"].contains(&outcome), "{context}");
             let grundy = &answer["grundy"];
-            assert!(grundy.is_null() || grundy.is_u64(), "{context}");
+            // A number, null (misère), or for a loopy game {"infinite": [...]}.
+            let infinite = grundy["infinite"].is_array();
+            assert!(grundy.is_null() || grundy.is_u64() || infinite, "{context}");
             // Sprague-Grundy: a position is P exactly when its value is 0.
             if let Some(g) = grundy.as_u64() {
                 assert_eq!(g == 0, outcome == "P", "{context}");
@@ -292,8 +294,13 @@ fn every_game_analyzes_as_json() {
                 .as_u64()
                 .expect("a count of winning moves");
             assert!(count >= moves.len() as u64, "{context}");
-            assert_eq!(count == 0, outcome == "P", "{context}");
-            assert_eq!(moves.is_empty(), outcome == "P", "{context}");
+            assert_eq!(count == 0, outcome != "N", "{context}");
+            assert_eq!(moves.is_empty(), outcome != "N", "{context}");
+            // From a draw, the moves that keep it.
+            let drawing = answer["drawing_moves"]
+                .as_array()
+                .expect("drawing_moves is an array");
+            assert_eq!(drawing.is_empty(), outcome != "D", "{context}");
             assert!(answer["method"]["kind"].is_string(), "{context}");
         }
     }
@@ -628,8 +635,13 @@ fn the_command_line_names_its_options_where_the_library_cannot() {
 }
 
 #[test]
-fn a_cycle_is_reported() {
-    let run = gamelang(&["analyze", "tests/fixtures/loopy.game", "--at", "5"]);
+fn a_cycle_is_answered_by_analyze_and_reported_by_check_deny_loopy() {
+    // From 5 either player can always move back: a draw.
+    let answer = only_answer(&["analyze", "tests/fixtures/loopy.game"]);
+    assert_eq!(answer["outcome"], "D");
+    assert_eq!(answer["method"]["kind"], "loopy");
+    gamelang(&["check", "tests/fixtures/loopy.game"]).exits(0);
+    let run = gamelang(&["check", "--deny", "loopy", "tests/fixtures/loopy.game"]);
     run.exits(1);
     run.stderr_has("gamelang::search::cycle");
     run.stderr_has("take {1, -1}");
@@ -747,7 +759,7 @@ fn a_block_error_found_by_check_exits_1() {
 fn rendered_cycle_error() {
     snapshot_stderr(
         "cli_cycle",
-        &["analyze", "tests/fixtures/loopy.game", "--at", "5"],
+        &["check", "--deny", "loopy", "tests/fixtures/loopy.game"],
     );
 }
 
@@ -1188,8 +1200,8 @@ fn analyze_json_gives_its_errors_as_json_too() {
             "gamelang::check::unknown_game"
         ]
     );
-    // A search that fails: its error (a cycle) on stderr as JSON, the
-    // answers (none) on stdout.
+    // A search that fails: its error (a game that grows past the position
+    // limit) on stderr as JSON, the answers (none) on stdout.
     let game = TempGame::new(
         "json-mixed",
         "game g { heaps 2; take 1..; take 1.. from both heaps; take -1 from both heaps }\nanalyze g at (1, 1)\n",
@@ -1198,7 +1210,7 @@ fn analyze_json_gives_its_errors_as_json_too() {
     run.exits(1);
     assert!(run.json().is_empty());
     let diagnostics: Value = serde_json::from_str(&run.stderr).expect("stderr is JSON");
-    assert_eq!(diagnostics[0]["code"], "gamelang::search::cycle");
+    assert_eq!(diagnostics[0]["code"], "gamelang::search::too_large");
 }
 
 #[test]

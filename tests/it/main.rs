@@ -15,6 +15,7 @@ mod grammar;
 mod heap_engine;
 mod known_nim_family;
 mod known_pairs;
+mod loopy;
 mod manners;
 mod misere;
 mod mutants;

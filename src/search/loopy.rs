@@ -1,0 +1,259 @@
+//! Games that can go on forever. Their reachable positions are explored
+//! into an explicit graph, then:
+//!
+//! - retrograde analysis labels each position P, N or D (a draw) with its
+//!   remoteness where finite: an end position is P, remoteness 0; a
+//!   position with a move to a P one is N, one more than the nearest such;
+//!   a position whose every move leads to an N one is P, one more than the
+//!   farthest; what is never labelled is a draw;
+//! - the generalised Sprague-Grundy function of Smith (1966) and Fraenkel
+//!   gives each position a value that is a number or ∞ with a set K of
+//!   numbers, so that sums are answered from their components' values: a
+//!   sum of numbers is their XOR, a number a plus ∞(K) is ∞(K ⊕ a), and two
+//!   ∞ values make ∞(∅). A value 0 is P; another number, or ∞(K) with 0 in
+//!   K, is N; ∞(K) without 0 is a draw.
+//!
+//! The values are computed as Smith's algorithm does, for m = 0, 1, ...:
+//! while some unlabelled position u has no move to a position labelled m,
+//! and every move from u to a position unlabelled or labelled ∞ can be
+//! answered by a move to one labelled m, label u with m; then label ∞ each
+//! unlabelled position with no move to one labelled m.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use super::{SearchError, Solver};
+use crate::diagnostics::Error;
+use crate::position::{Outcome, Position};
+
+/// A generalised Sprague-Grundy value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Gamma {
+    Finite(u32),
+    /// ∞ with the finite values of the position's moves, ascending.
+    Infinite(Vec<u32>),
+}
+
+impl Gamma {
+    /// Who wins a position (or a sum) of this value.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Gamma::Finite(0) => Outcome::P,
+            Gamma::Finite(_) => Outcome::N,
+            Gamma::Infinite(k) if k.contains(&0) => Outcome::N,
+            Gamma::Infinite(_) => Outcome::D,
+        }
+    }
+
+    /// The value of the sum of positions of values `self` and `other`
+    /// (Smith's theorem).
+    pub fn add(&self, other: &Gamma) -> Gamma {
+        match (self, other) {
+            (Gamma::Finite(a), Gamma::Finite(b)) => Gamma::Finite(a ^ b),
+            (Gamma::Finite(a), Gamma::Infinite(k)) | (Gamma::Infinite(k), Gamma::Finite(a)) => {
+                let mut shifted: Vec<u32> = k.iter().map(|v| v ^ a).collect();
+                shifted.sort_unstable();
+                Gamma::Infinite(shifted)
+            }
+            (Gamma::Infinite(_), Gamma::Infinite(_)) => Gamma::Infinite(Vec::new()),
+        }
+    }
+}
+
+/// The graph of the positions reachable from some start, canonical, with
+/// their outcomes, remoteness and values.
+pub struct LoopyGraph {
+    ids: HashMap<Vec<u64>, usize>,
+    positions: Vec<Vec<u64>>,
+    /// Each position's moves: (rule, position reached).
+    moves: Vec<Vec<(usize, usize)>>,
+    outcome: Vec<Outcome>,
+    /// Moves to the end with best play (the winner hurrying, the loser
+    /// delaying); `None` for a draw.
+    remoteness: Vec<Option<u64>>,
+    gamma: Vec<Gamma>,
+}
+
+impl LoopyGraph {
+    /// Explores every position reachable from `heaps` in `solver`'s game,
+    /// at most `max_positions`, and labels them.
+    pub fn explore(solver: &Solver, heaps: &[u64], max_positions: usize) -> Result<Self, Error> {
+        let mut graph = LoopyGraph {
+            ids: HashMap::new(),
+            positions: Vec::new(),
+            moves: Vec::new(),
+            outcome: Vec::new(),
+            remoteness: Vec::new(),
+            gamma: Vec::new(),
+        };
+        let start = solver.canonical(heaps);
+        graph.ids.insert(start.clone(), 0);
+        graph.positions.push(start);
+        let mut next = 0;
+        while next < graph.positions.len() {
+            let from = graph.positions[next].clone();
+            let mut edges = Vec::new();
+            for (rule, after) in solver.moves_from(&from)? {
+                let key = solver.canonical(&after);
+                let id = match graph.ids.get(&key) {
+                    Some(&id) => id,
+                    None => {
+                        if graph.positions.len() >= max_positions {
+                            return Err(SearchError::TooManyPositions {
+                                game: solver.game.title(),
+                                position: Position::from_u64s(heaps),
+                                limit: max_positions,
+                            }
+                            .into());
+                        }
+                        let id = graph.positions.len();
+                        graph.ids.insert(key.clone(), id);
+                        graph.positions.push(key);
+                        id
+                    }
+                };
+                edges.push((rule, id));
+            }
+            graph.moves.push(edges);
+            next += 1;
+        }
+        graph.label();
+        graph.value();
+        Ok(graph)
+    }
+
+    /// The id of a position in canonical form (`Solver::canonical`), if
+    /// it was reached.
+    pub fn id(&self, canonical: &[u64]) -> Option<usize> {
+        self.ids.get(canonical).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    pub fn outcome(&self, id: usize) -> Outcome {
+        self.outcome[id]
+    }
+
+    pub fn remoteness(&self, id: usize) -> Option<u64> {
+        self.remoteness[id]
+    }
+
+    pub fn gamma(&self, id: usize) -> &Gamma {
+        &self.gamma[id]
+    }
+
+    /// Whether some play from the start can return to a position.
+    pub fn has_cycle(&self) -> bool {
+        self.outcome.contains(&Outcome::D)
+            || petgraph::algo::is_cyclic_directed(&petgraph::graph::DiGraph::<(), ()>::from_edges(
+                (self.moves.iter().enumerate())
+                    .flat_map(|(u, m)| m.iter().map(move |&(_, v)| (u as u32, v as u32))),
+            ))
+    }
+
+    /// Retrograde analysis, nearest first (a heap ordered by remoteness),
+    /// so that each position's remoteness is found when it is labelled.
+    fn label(&mut self) {
+        let n = self.positions.len();
+        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (u, moves) in self.moves.iter().enumerate() {
+            for &(_, v) in moves {
+                parents[v].push(u);
+            }
+        }
+        // Moves not yet known to lead to an N position.
+        let mut open: Vec<usize> = self.moves.iter().map(Vec::len).collect();
+        self.outcome = vec![Outcome::D; n];
+        self.remoteness = vec![None; n];
+        let mut queue = BinaryHeap::new();
+        for (u, &left) in open.iter().enumerate() {
+            if left == 0 {
+                self.outcome[u] = Outcome::P;
+                self.remoteness[u] = Some(0);
+                queue.push(Reverse((0u64, u)));
+            }
+        }
+        while let Some(Reverse((r, u))) = queue.pop() {
+            for &p in &parents[u] {
+                if self.remoteness[p].is_some() {
+                    continue;
+                }
+                if self.outcome[u] == Outcome::P {
+                    self.outcome[p] = Outcome::N;
+                    self.remoteness[p] = Some(r + 1);
+                    queue.push(Reverse((r + 1, p)));
+                } else {
+                    open[p] -= 1;
+                    if open[p] == 0 {
+                        // Its farthest N move is this one: labelled last.
+                        self.outcome[p] = Outcome::P;
+                        self.remoteness[p] = Some(r + 1);
+                        queue.push(Reverse((r + 1, p)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Smith's algorithm for the generalised Sprague-Grundy values.
+    fn value(&mut self) {
+        let n = self.positions.len();
+        // None: unlabelled; Some(None): ∞; Some(Some(m)): m.
+        let mut label: Vec<Option<Option<u32>>> = vec![None; n];
+        let mut left = n;
+        let mut m = 0u32;
+        while left > 0 {
+            let has_m = |label: &[Option<Option<u32>>], u: usize| {
+                self.moves[u]
+                    .iter()
+                    .any(|&(_, v)| label[v] == Some(Some(m)))
+            };
+            loop {
+                let mut changed = false;
+                for u in 0..n {
+                    if label[u].is_some() || has_m(&label, u) {
+                        continue;
+                    }
+                    let answered = self.moves[u].iter().all(|&(_, v)| match label[v] {
+                        None | Some(None) => has_m(&label, v),
+                        Some(Some(_)) => true,
+                    });
+                    if answered {
+                        label[u] = Some(Some(m));
+                        left -= 1;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            for u in 0..n {
+                if label[u].is_none() && !has_m(&label, u) {
+                    label[u] = Some(None);
+                    left -= 1;
+                }
+            }
+            m += 1;
+        }
+        self.gamma = (0..n)
+            .map(|u| match label[u] {
+                Some(Some(m)) => Gamma::Finite(m),
+                _ => {
+                    let mut k: Vec<u32> = (self.moves[u].iter())
+                        .filter_map(|&(_, v)| label[v].flatten())
+                        .collect();
+                    k.sort_unstable();
+                    k.dedup();
+                    Gamma::Infinite(k)
+                }
+            })
+            .collect();
+    }
+}
