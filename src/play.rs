@@ -4,8 +4,9 @@
 use crate::check::Instance;
 use crate::diagnostics::Error;
 use crate::position::Position;
-use crate::search::Solver;
+use crate::search::loopy::LoopyGraph;
 use crate::search::standing::{Place, Standings};
+use crate::search::{SearchError, Solver};
 
 /// Why a play cannot be set up.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
@@ -17,6 +18,13 @@ pub enum PlayError {
         help("play from a position whose heaps are below 2^64 (18446744073709551616)")
     )]
     TooLarge { game: String, position: Position },
+    /// A sum with a game that can go on forever.
+    #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
+    #[diagnostic(
+        code(gamelang::play::loopy_sum),
+        help("play the game on its own, or analyze the sum (`analyze` answers it)")
+    )]
+    LoopySum { game: String },
 }
 
 impl From<PlayError> for Error {
@@ -27,7 +35,8 @@ impl From<PlayError> for Error {
 
 /// The play of `components` (one game, or a sum played together), and its
 /// first position. Each component's game is searched from its position
-/// first: a game that can go on forever is refused here.
+/// first; a game that can go on forever is played from the graph of its
+/// positions, alone.
 pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings, Place), Error> {
     let mut place = Vec::new();
     for instance in components {
@@ -39,9 +48,43 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
                 game: game.title(),
                 position: instance.position.clone(),
             })?;
-        Solver::new(game.clone(), max_positions).value(&heaps)?;
+        let solver = Solver::new(game.clone(), max_positions);
+        match solver_value(solver, &heaps, max_positions)? {
+            None => {}
+            Some(_) if components.len() > 1 => {
+                return Err(PlayError::LoopySum { game: game.title() }.into());
+            }
+            Some(graph) => return Ok((Standings::loopy(game.clone(), graph), vec![heaps])),
+        }
         place.push(heaps);
     }
     let games = components.iter().map(|c| c.game.clone()).collect();
-    Ok((Standings::new(games, max_positions), place))
+    let options = crate::search::Options {
+        max_positions,
+        ..crate::search::Options::default()
+    };
+    Ok((Standings::new(games, &options), place))
+}
+
+/// Searches `heaps`; `Some` with the graph of the positions reachable when
+/// play can go on forever from there.
+fn solver_value(
+    mut solver: Solver,
+    heaps: &[u64],
+    max_positions: usize,
+) -> Result<Option<LoopyGraph>, Error> {
+    match solver.value(heaps) {
+        Ok(_) => Ok(None),
+        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+            if solver.game.misere {
+                return Err(SearchError::MisereLoopy {
+                    game: solver.game.title(),
+                    position: Position::from_u64s(heaps),
+                }
+                .into());
+            }
+            LoopyGraph::explore(&solver, heaps, max_positions).map(Some)
+        }
+        Err(e) => Err(e),
+    }
 }

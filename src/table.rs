@@ -9,9 +9,10 @@ use num_traits::ToPrimitive;
 
 use crate::diagnostics;
 use crate::period::{self, Period};
-use crate::position::Position;
+use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
+use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::{Options, SearchError, Solver, Value};
 
 /// A table of values.
@@ -22,12 +23,44 @@ pub struct Table {
     pub shape: Shape,
 }
 
+/// What a table shows of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// A position of a game that always ends: its value (or misère outcome).
+    Value(Value),
+    /// A position from which play can go on forever: its generalised
+    /// Sprague-Grundy value.
+    Loopy(Gamma),
+}
+
+impl Cell {
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Cell::Value(v) => Outcome::p_if(v.is_p()),
+            Cell::Loopy(g) => g.outcome(),
+        }
+    }
+
+    /// A P-position: the player to move loses.
+    pub fn is_p(&self) -> bool {
+        self.outcome() == Outcome::P
+    }
+
+    /// The Grundy value, when it is a number.
+    pub fn grundy(&self) -> Option<u32> {
+        match self {
+            Cell::Value(Value::Grundy(g)) | Cell::Loopy(Gamma::Finite(g)) => Some(*g),
+            Cell::Value(Value::Misere { .. }) | Cell::Loopy(Gamma::Infinite(_)) => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Shape {
     /// Position `n` is one heap of n; `values[n]`, `None` where the heap
     /// breaks the game's invariant (it is not a position of the game).
     OneHeap {
-        values: Vec<Option<Value>>,
+        values: Vec<Option<Cell>>,
         /// `None` when no period was found (or the game is misère).
         period: Option<Period>,
         /// Heaps of one game are searched as one-heap games of a sum.
@@ -35,7 +68,7 @@ pub enum Shape {
     },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
-    Grid { values: Vec<Vec<Option<Value>>> },
+    Grid { values: Vec<Vec<Option<Cell>>> },
 }
 
 /// Why a table cannot be drawn.
@@ -71,6 +104,7 @@ pub fn table(
     }
     let limit = options.max_positions;
     let mut solver = Solver::with_options(game.clone(), options);
+    let mut loopy = Loopy::default();
     let one_heap = one_heap(game, &solver);
     // What the table holds at least, exactly: refused at once when over
     // the limit, however large `upto` is.
@@ -96,16 +130,18 @@ pub fn table(
     let shape = if one_heap {
         let mut values = Vec::new();
         for n in 0..=upto {
-            values.push(value_at(game, &mut solver, &[n])?);
+            values.push(cell_at(game, &mut solver, &mut loopy, &[n])?);
             if n % 4096 == 0 {
                 progress(n, upto);
             }
         }
         // A period the engine proved holds as it is; else the values are
-        // checked here, by the same theorem.
-        let period = grundy_values(&values).and_then(|g| {
-            (solver.period().cloned()).or_else(|| period::find(&g, period::classify(game)))
-        });
+        // checked here, by the same theorem (not for loopy games).
+        let period = grundy_values(&values)
+            .filter(|_| loopy.graphs.is_empty())
+            .and_then(|g| {
+                (solver.period().cloned()).or_else(|| period::find(&g, period::classify(game)))
+            });
         Shape::OneHeap {
             values,
             period,
@@ -116,7 +152,7 @@ pub fn table(
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| value_at(game, &mut solver, &[a, b]))
+                .map(|b| cell_at(game, &mut solver, &mut loopy, &[a, b]))
                 .collect::<Result<Vec<_>, _>>()?;
             grid.push(row);
             progress(a, upto);
@@ -129,30 +165,50 @@ pub fn table(
     })
 }
 
-/// The value at `heaps`, or `None` where they break the game's invariant.
-fn value_at(
+/// The loopy graphs explored for a table's positions, each from a position
+/// no earlier graph reached.
+#[derive(Default)]
+struct Loopy {
+    graphs: Vec<LoopyGraph>,
+}
+
+/// What the table shows at `heaps`, or `None` where they break the game's
+/// invariant. A position from which play can go on forever is explored
+/// (with the rest of its graph) and valued as a loopy game.
+fn cell_at(
     game: &Game,
     solver: &mut Solver,
+    loopy: &mut Loopy,
     heaps: &[u64],
-) -> Result<Option<Value>, diagnostics::Error> {
+) -> Result<Option<Cell>, diagnostics::Error> {
     let position = game
         .invariant
         .as_ref()
         .is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false));
-    Ok(if position {
-        Some(solver.value(heaps)?.0)
-    } else {
-        None
-    })
+    if !position {
+        return Ok(None);
+    }
+    let key = solver.canonical(heaps);
+    for graph in &loopy.graphs {
+        if let Some(id) = graph.id(&key) {
+            return Ok(Some(Cell::Loopy(graph.gamma(id).clone())));
+        }
+    }
+    match solver.value(heaps) {
+        Ok((value, _)) => Ok(Some(Cell::Value(value))),
+        Err(diagnostics::Error::Search(e))
+            if matches!(*e, SearchError::Cycle { .. }) && !game.misere =>
+        {
+            let graph = LoopyGraph::explore(solver, heaps, solver.max_positions())?;
+            let cell = Cell::Loopy(graph.gamma(0).clone());
+            loopy.graphs.push(graph);
+            Ok(Some(cell))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The Grundy values, in normal play, where every heap is a position.
-fn grundy_values(values: &[Option<Value>]) -> Option<Vec<u32>> {
-    values
-        .iter()
-        .map(|v| match v {
-            Some(Value::Grundy(g)) => Some(*g),
-            Some(Value::Misere { .. }) | None => None,
-        })
-        .collect()
+fn grundy_values(values: &[Option<Cell>]) -> Option<Vec<u32>> {
+    values.iter().map(|v| v.as_ref()?.grundy()).collect()
 }

@@ -364,10 +364,23 @@ impl Analyzer {
         let total = total_of(&values);
         let outcome = total.outcome();
         let (mut winning, mut drawing) = (Vec::new(), Vec::new());
+        let mut notes = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let game = &part.component.game;
-            let heaps = searchable(game, &part.component.position)?;
-            let moves = self.search(game, |s| s.moves_from(&heaps))?;
+            // A component of a game that ends, too large to search: its
+            // moves are not listed (its value came from a closed form).
+            let heaps = match (&part.loopy, small(&part.component.position)) {
+                (None, None) => {
+                    notes.push(Note::MovesNotListed { component: i });
+                    continue;
+                }
+                _ => searchable(game, &part.component.position)?,
+            };
+            // Within a question's budget: a heap may have very many moves.
+            let moves = self.search(game, |s| {
+                let mut budget = s.question_budget();
+                s.moves_within(&heaps, &mut budget, &heaps)
+            })?;
             for (rule, after) in moves {
                 let value = match &part.loopy {
                     Some(graph) => {
@@ -396,12 +409,16 @@ impl Analyzer {
                 }
             }
         }
-        let count = BigUint::from(winning.len());
-        let mut notes = Vec::new();
+        let found = BigUint::from(winning.len());
+        let count = if notes.is_empty() {
+            Count::Exact(found.clone())
+        } else {
+            Count::AtLeast(found.clone())
+        };
         if winning.len() > self.options.max_moves {
             winning.truncate(self.options.max_moves);
             notes.push(Note::MovesCut {
-                count: count.clone(),
+                count: found,
                 listed: winning.len(),
             });
         }
@@ -414,7 +431,7 @@ impl Analyzer {
             outcome,
             grundy: Grundy::Loopy(total),
             winning_moves: winning,
-            winning_move_count: Count::Exact(count),
+            winning_move_count: count,
             drawing_moves: drawing,
             notes,
         })
@@ -425,10 +442,21 @@ impl Analyzer {
     fn misere_sum(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
         let mut place = Vec::new();
         for c in &analysis.components {
-            place.push(searchable(&c.game, &c.position)?);
+            let heaps = searchable(&c.game, &c.position)?;
+            // The sum's positions are at least each component's: a
+            // component too large to search alone is refused at once.
+            if small(&c.position).is_none() {
+                return Err(SearchError::TooManyPositions {
+                    game: c.game.title(),
+                    position: c.position.clone(),
+                    limit: self.options.search.max_positions,
+                }
+                .into());
+            }
+            place.push(heaps);
         }
         let games = analysis.components.iter().map(|c| c.game.clone()).collect();
-        let mut standings = Standings::new(games, self.options.search.max_positions);
+        let mut standings = Standings::new(games, &self.options.search);
         let outcome = standings.standing(&place)?.outcome;
         let mut winning = Vec::new();
         for m in standings.moves(&place)? {

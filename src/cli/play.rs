@@ -93,6 +93,10 @@ pub fn run(args: Args) -> ExitCode {
     let mut lines = std::io::stdin().lock().lines();
     let mut played = Vec::new();
     let (mut place, mut to_move) = (start.clone(), args.first);
+    // In a game that can go on forever: the positions met so far, for a
+    // draw to be declared when one of them comes back.
+    let mut met = std::collections::HashSet::new();
+    let mut drawn = false;
     loop {
         let result = (|| {
             let before = play.standing(&place)?;
@@ -104,6 +108,10 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => return fail(e, FINDINGS),
         };
         if moves.is_empty() {
+            break;
+        }
+        if !met.insert(place.clone()) && before.outcome == Outcome::D {
+            drawn = true;
             break;
         }
         let chosen = match to_move {
@@ -143,20 +151,29 @@ pub fn run(args: Args) -> ExitCode {
         place = chosen.to;
         to_move = to_move.other();
     }
-    // No move is left for `to_move`: they lose, or win in misère play.
-    let misere = (0..place.len()).any(|i| play.game(i).misere);
-    let winner = if misere { to_move } else { to_move.other() };
-    let ending = match play.standing(&place) {
-        Ok(s) if s.outcome == Outcome::P => "the player to move has no move and loses",
-        _ => "the player to move has no move and wins (misère play)",
-    };
-    say(&format!(
-        "\nno moves from {}: {ending}. The {} wins.\n",
-        report::place_text(&play, &place),
+    let winner = if drawn {
+        say(&format!(
+            "\n{} again, a draw: neither player can force a win from it, and play could go on forever.\n",
+            report::place_text(&play, &place)
+        ));
+        "draw"
+    } else {
+        // No move is left for `to_move`: they lose, or win in misère play.
+        let misere = (0..place.len()).any(|i| play.game(i).misere);
+        let winner = if misere { to_move } else { to_move.other() };
+        let ending = match play.standing(&place) {
+            Ok(s) if s.outcome == Outcome::P => "the player to move has no move and loses",
+            _ => "the player to move has no move and wins (misère play)",
+        };
+        say(&format!(
+            "\nno moves from {}: {ending}. The {} wins.\n",
+            report::place_text(&play, &place),
+            winner.name()
+        ));
         winner.name()
-    ));
+    };
     if args.json {
-        let json = report::play_json(&play, &start, winner.name(), &played);
+        let json = report::play_json(&play, &start, winner, &played);
         out(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).unwrap_or_default()

@@ -61,7 +61,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Grundy::Loopy(gamma) => writeln!(
             out,
             "  grundy:  {} (generalised: the game can go on forever)",
-            gamma_text(gamma)
+            super::gamma_text(gamma)
         )?,
     }
     let count = match &answer.winning_move_count {
@@ -175,18 +175,6 @@ fn unknown_text(why: &Unknown) -> &'static str {
     match why {
         Unknown::OutcomeOnly { .. } => {
             "its closed form gives the outcome only, and the position is too large to search"
-        }
-    }
-}
-
-/// A generalised Sprague-Grundy value: `3`, or `∞(0, 2)`.
-fn gamma_text(gamma: &Gamma) -> String {
-    match gamma {
-        Gamma::Finite(g) => g.to_string(),
-        Gamma::Infinite(k) if k.is_empty() => "∞".to_string(),
-        Gamma::Infinite(k) => {
-            let k: Vec<String> = k.iter().map(u32::to_string).collect();
-            format!("∞({})", k.join(", "))
         }
     }
 }

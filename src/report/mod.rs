@@ -25,6 +25,18 @@ fn paint_outcomes(text: &str) -> String {
         .replace('N', "\x1b[1;32mN\x1b[0m")
 }
 
+/// A generalised Sprague-Grundy value: `3`, or `∞(0, 2)`.
+pub(crate) fn gamma_text(gamma: &crate::search::loopy::Gamma) -> String {
+    match gamma {
+        crate::search::loopy::Gamma::Finite(g) => g.to_string(),
+        crate::search::loopy::Gamma::Infinite(k) if k.is_empty() => "∞".to_string(),
+        crate::search::loopy::Gamma::Infinite(k) => {
+            let k: Vec<String> = k.iter().map(u32::to_string).collect();
+            format!("∞({})", k.join(", "))
+        }
+    }
+}
+
 /// An exact integer as a JSON number, of any size.
 fn number(n: &impl std::fmt::Display) -> Json {
     serde_json::from_str(&n.to_string()).unwrap_or(Json::Null)

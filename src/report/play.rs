@@ -5,7 +5,6 @@ use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
-use super::number;
 use crate::position::{Outcome, heaps_text};
 use crate::search::standing::{Move, Place, Standing, Standings};
 
@@ -55,7 +54,8 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
 /// Why the perfect player's move is the one to make: what it leaves.
 /// `after`: the standing of the position the move leaves.
 pub fn reason_text(after: Standing) -> String {
-    let r = after.remoteness;
+    // Known wherever the outcome is not a draw.
+    let r = after.remoteness.unwrap_or(0);
     let moves = |n: u64| {
         if n == 1 {
             "1 move".to_string()
@@ -73,7 +73,8 @@ pub fn reason_text(after: Standing) -> String {
             "every move leaves an N-position; this one puts the end off longest: {} more with best play",
             moves(r)
         ),
-        Outcome::D => "keeps the draw: neither player can force a win from there".to_string(),
+        Outcome::D => "keeps the draw: no move wins, and from there neither player can force a win"
+            .to_string(),
     }
 }
 
@@ -87,8 +88,8 @@ pub struct Played {
     pub before: Standing,
 }
 
-/// A finished play as JSON: the winner and every move, each with the
-/// remoteness of the position it was made from.
+/// A finished play as JSON: the winner (or `draw`) and every move, each with
+/// the remoteness of the position it was made from (null from a draw).
 pub fn play_json(play: &Standings, start: &Place, winner: &str, moves: &[Played]) -> Json {
     let moves: Vec<Json> = moves
         .iter()
@@ -100,7 +101,7 @@ pub fn play_json(play: &Standings, start: &Place, winner: &str, moves: &[Played]
                 "rule": game.rules.get(p.mv.rule).map(|r| r.name.clone()),
                 "text": move_text(play, &p.from, &p.mv),
                 "to": place_text(play, &p.mv.to),
-                "remoteness": number(&p.before.remoteness),
+                "remoteness": p.before.remoteness,
             })
         })
         .collect();

@@ -8,8 +8,8 @@
 use std::fmt::Write;
 
 use crate::period::Period;
-use crate::search::Value;
-use crate::table::{Shape, Table};
+use crate::position::Outcome;
+use crate::table::{Cell, Shape, Table};
 
 /// P-positions.
 pub const P_COLOUR: &str = "#d62728";
@@ -17,6 +17,8 @@ pub const P_COLOUR: &str = "#d62728";
 pub const NOT_A_POSITION_COLOUR: &str = "#dddddd";
 /// N-positions of a misère game (no value to shade by).
 const N_COLOUR: &str = "#1f77b4";
+/// Draws, in a game that can go on forever.
+pub const D_COLOUR: &str = "#999999";
 /// The bars of a one-heap game's values.
 const BAR_COLOUR: &str = "#4c72b0";
 /// The periodic part of a one-heap game, and every other period in it.
@@ -77,17 +79,14 @@ fn rect(out: &mut String, x: usize, y: usize, w: usize, h: usize, fill: &str) ->
 fn one_heap(
     out: &mut String,
     game: &str,
-    values: &[Option<Value>],
+    values: &[Option<Cell>],
     period: Option<&Period>,
 ) -> std::fmt::Result {
     let n = values.len();
     // Columns 1 to 12 pixels wide, the plot near 1000 pixels.
     let column = (1000 / n.max(1)).clamp(1, 12);
     let top = (values.iter())
-        .filter_map(|v| match v {
-            Some(Value::Grundy(g)) => Some(*g as usize),
-            _ => None,
-        })
+        .filter_map(|v| Some(v.as_ref()?.grundy()? as usize))
         .max()
         .unwrap_or(0)
         .max(1);
@@ -119,12 +118,16 @@ fn one_heap(
     for (i, v) in values.iter().enumerate() {
         let x = MARGIN + i * column;
         match v {
-            Some(v) if v.is_p() => rect(out, x, MARGIN, column, plot_h, P_COLOUR)?,
-            Some(Value::Grundy(g)) => {
-                let h = *g as usize * unit;
-                rect(out, x, base - h, column, h, BAR_COLOUR)?;
-            }
-            Some(Value::Misere { .. }) => rect(out, x, base - unit, column, unit, N_COLOUR)?,
+            Some(v) if v.outcome() == Outcome::P => rect(out, x, MARGIN, column, plot_h, P_COLOUR)?,
+            Some(v) if v.outcome() == Outcome::D => rect(out, x, MARGIN, column, plot_h, D_COLOUR)?,
+            Some(v) => match v.grundy() {
+                Some(g) => {
+                    let h = g as usize * unit;
+                    rect(out, x, base - h, column, h, BAR_COLOUR)?;
+                }
+                // An N-position with no number for a value.
+                None => rect(out, x, base - unit, column, unit, N_COLOUR)?,
+            },
             None => rect(out, x, MARGIN, column, plot_h, NOT_A_POSITION_COLOUR)?,
         }
     }
@@ -149,7 +152,7 @@ fn one_heap(
 
 /// The grid of values, (a, b) at column a and row b from the top: P cells
 /// in `P_COLOUR`, others along `RAMP` by value.
-fn grid(out: &mut String, game: &str, values: &[Vec<Option<Value>>]) -> std::fmt::Result {
+fn grid(out: &mut String, game: &str, values: &[Vec<Option<Cell>>]) -> std::fmt::Result {
     let side = values.len();
     let cell = (600 / side.max(1)).clamp(1, 24);
     let plot = side * cell;
@@ -164,19 +167,19 @@ fn grid(out: &mut String, game: &str, values: &[Vec<Option<Value>>]) -> std::fmt
         ),
     )?;
     let largest = (values.iter().flatten())
-        .filter_map(|v| match v {
-            Some(Value::Grundy(g)) => Some(*g as usize),
-            _ => None,
-        })
+        .filter_map(|v| Some(v.as_ref()?.grundy()? as usize))
         .max()
         .unwrap_or(0)
         .max(1);
     for (a, column) in values.iter().enumerate() {
         for (b, v) in column.iter().enumerate() {
             let fill = match v {
-                Some(v) if v.is_p() => P_COLOUR,
-                Some(Value::Grundy(g)) => RAMP[(*g as usize - 1) * RAMP.len() / largest],
-                Some(Value::Misere { .. }) => N_COLOUR,
+                Some(v) if v.outcome() == Outcome::P => P_COLOUR,
+                Some(v) if v.outcome() == Outcome::D => D_COLOUR,
+                Some(v) => match v.grundy() {
+                    Some(g) => RAMP[(g as usize - 1) * RAMP.len() / largest],
+                    None => N_COLOUR,
+                },
                 None => NOT_A_POSITION_COLOUR,
             };
             rect(out, MARGIN + a * cell, MARGIN + b * cell, cell, cell, fill)?;

@@ -6,8 +6,10 @@ use std::fmt::Write;
 use serde_json::{Value as Json, json};
 
 use crate::period::{Period, Theorem};
+use crate::position::Outcome;
 use crate::search::Value;
-use crate::table::{Shape, Table};
+use crate::search::loopy::Gamma;
+use crate::table::{Cell, Shape, Table};
 
 /// Columns per block of a one-heap table.
 const COLUMNS: usize = 20;
@@ -38,37 +40,41 @@ fn text(table: &Table, colour: bool) -> String {
 /// What a table marks where the heaps are not a position of the game.
 const NOT_A_POSITION: &str = "·";
 
-fn cell(value: &Option<Value>) -> String {
+fn cell(value: &Option<Cell>) -> String {
     match value {
-        Some(Value::Grundy(g)) => g.to_string(),
-        Some(Value::Misere { next_wins }) => (if *next_wins { "N" } else { "P" }).to_string(),
+        Some(Cell::Value(Value::Grundy(g))) => g.to_string(),
+        Some(Cell::Value(Value::Misere { next_wins })) => {
+            (if *next_wins { "N" } else { "P" }).to_string()
+        }
+        Some(Cell::Loopy(gamma)) => super::gamma_text(gamma),
         None => NOT_A_POSITION.to_string(),
     }
 }
 
-fn outcome(value: &Option<Value>) -> &'static str {
-    match value {
-        Some(v) if v.is_p() => "P",
-        Some(_) => "N",
+fn outcome(value: &Option<Cell>) -> &'static str {
+    match value.as_ref().map(Cell::outcome) {
+        Some(Outcome::P) => "P",
+        Some(Outcome::N) => "N",
+        Some(Outcome::D) => "D",
         None => NOT_A_POSITION,
     }
 }
 
-fn is_p(value: &Option<Value>) -> bool {
-    value.is_some_and(|v| v.is_p())
+fn is_p(value: &Option<Cell>) -> bool {
+    value.as_ref().is_some_and(|v| v.outcome() == Outcome::P)
 }
 
 fn one_heap(
     out: &mut String,
     table: &Table,
-    values: &[Option<Value>],
+    values: &[Option<Cell>],
     period: Option<&Period>,
     colour: bool,
 ) -> std::fmt::Result {
     let misere = values
         .iter()
         .flatten()
-        .any(|v| matches!(v, Value::Misere { .. }));
+        .any(|v| matches!(v, Cell::Value(Value::Misere { .. })));
     let last = values.len().saturating_sub(1);
     writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?;
     for (block, chunk) in values.chunks(COLUMNS).enumerate() {
@@ -163,7 +169,7 @@ pub(super) fn certificate(period: &Period) -> String {
 
 /// The P-positions of a periodic sequence: residues mod the period, and the
 /// exceptions below the preperiod.
-fn p_positions(values: &[Option<Value>], period: &Period) -> String {
+fn p_positions(values: &[Option<Cell>], period: &Period) -> String {
     let (e, p) = (period.preperiod, period.period);
     let mut residues: Vec<usize> = (e..(e + p).min(values.len()))
         .filter(|&n| is_p(&values[n]))
@@ -192,7 +198,7 @@ fn p_positions(values: &[Option<Value>], period: &Period) -> String {
 fn grid(
     out: &mut String,
     table: &Table,
-    values: &[Vec<Option<Value>>],
+    values: &[Vec<Option<Cell>>],
     colour: bool,
 ) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
@@ -225,11 +231,12 @@ fn grid(
 /// A table as a JSON object.
 pub fn table_json(table: &Table) -> Json {
     // A heap that is not a position has neither value nor outcome.
-    let value = |v: &Option<Value>| match v {
-        Some(Value::Grundy(g)) => json!(g),
-        Some(Value::Misere { .. }) | None => Json::Null,
+    let value = |v: &Option<Cell>| match v {
+        Some(Cell::Loopy(Gamma::Infinite(k))) => json!({ "infinite": k }),
+        Some(cell) => cell.grundy().map_or(Json::Null, |g| json!(g)),
+        None => Json::Null,
     };
-    let outcomes = |vs: &[Option<Value>]| {
+    let outcomes = |vs: &[Option<Cell>]| {
         vs.iter()
             .map(|v| v.as_ref().map(|_| outcome(v)))
             .collect::<Vec<_>>()

@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use petgraph::Direction;
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use super::loopy::LoopyGraph;
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
@@ -97,7 +97,12 @@ pub fn position_graph(
         }
     }
     if is_cyclic_directed(&graph) {
-        retrograde(&mut graph, solver.game.misere);
+        let loopy = LoopyGraph::explore(solver, heaps, max_nodes)?;
+        for i in graph.node_indices() {
+            if let Some(id) = loopy.id(&graph[i].heaps) {
+                graph[i].outcome = loopy.outcome(id);
+            }
+        }
     } else {
         for i in graph.node_indices() {
             let (value, _) = solver.value(&graph[i].heaps)?;
@@ -113,50 +118,4 @@ pub fn position_graph(
         }
     }
     Ok(graph)
-}
-
-/// Labels every node P, N or D by retrograde analysis, from the end
-/// positions up: a node is decided once a move to a P node is found (N) or
-/// all its moves lead to N nodes (P); what is never decided is a draw.
-fn retrograde(graph: &mut DiGraph<Node, Edge>, misere: bool) {
-    // Moves not yet known to lead to an N node, per node.
-    let mut open: Vec<usize> = graph
-        .node_indices()
-        .map(|i| graph.edges_directed(i, Direction::Outgoing).count())
-        .collect();
-    let mut decided: Vec<NodeIndex> = Vec::new();
-    for i in graph.node_indices() {
-        if open[i.index()] == 0 {
-            graph[i].outcome = if misere { Outcome::N } else { Outcome::P };
-            decided.push(i);
-        }
-    }
-    let mut known = vec![false; graph.node_count()];
-    for &i in &decided {
-        known[i.index()] = true;
-    }
-    while let Some(i) = decided.pop() {
-        let mut parents: Vec<NodeIndex> =
-            graph.neighbors_directed(i, Direction::Incoming).collect();
-        parents.sort_unstable();
-        parents.dedup();
-        for parent in parents {
-            if known[parent.index()] {
-                continue;
-            }
-            if graph[i].outcome == Outcome::P {
-                graph[parent].outcome = Outcome::N;
-            } else {
-                // One edge a call: parallel edges (two rules) count apiece.
-                let edges = graph.edges_connecting(parent, i).count();
-                open[parent.index()] -= edges;
-                if open[parent.index()] > 0 {
-                    continue;
-                }
-                graph[parent].outcome = Outcome::P;
-            }
-            known[parent.index()] = true;
-            decided.push(parent);
-        }
-    }
 }

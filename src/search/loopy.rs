@@ -76,7 +76,9 @@ pub struct LoopyGraph {
 
 impl LoopyGraph {
     /// Explores every position reachable from `heaps` in `solver`'s game,
-    /// at most `max_positions`, and labels them.
+    /// at most `max_positions` (and within the search's budgets), and
+    /// labels them. In misère play an end
+    /// position is won, and there are no values (they are for normal play).
     pub fn explore(solver: &Solver, heaps: &[u64], max_positions: usize) -> Result<Self, Error> {
         let mut graph = LoopyGraph {
             ids: HashMap::new(),
@@ -86,6 +88,9 @@ impl LoopyGraph {
             remoteness: Vec::new(),
             gamma: Vec::new(),
         };
+        // The moves generated count against the search's budget of moves
+        // and time, as a search's do.
+        let mut budget = solver.question_budget();
         let start = solver.canonical(heaps);
         graph.ids.insert(start.clone(), 0);
         graph.positions.push(start);
@@ -93,7 +98,7 @@ impl LoopyGraph {
         while next < graph.positions.len() {
             let from = graph.positions[next].clone();
             let mut edges = Vec::new();
-            for (rule, after) in solver.moves_from(&from)? {
+            for (rule, after) in solver.moves_within(&from, &mut budget, heaps)? {
                 let key = solver.canonical(&after);
                 let id = match graph.ids.get(&key) {
                     Some(&id) => id,
@@ -117,8 +122,10 @@ impl LoopyGraph {
             graph.moves.push(edges);
             next += 1;
         }
-        graph.label();
-        graph.value();
+        graph.label(solver.game.misere);
+        if !solver.game.misere {
+            graph.value();
+        }
         Ok(graph)
     }
 
@@ -144,6 +151,7 @@ impl LoopyGraph {
         self.remoteness[id]
     }
 
+    /// The value of a position (normal play only).
     pub fn gamma(&self, id: usize) -> &Gamma {
         &self.gamma[id]
     }
@@ -159,7 +167,8 @@ impl LoopyGraph {
 
     /// Retrograde analysis, nearest first (a heap ordered by remoteness),
     /// so that each position's remoteness is found when it is labelled.
-    fn label(&mut self) {
+    /// An end position is lost, or won in `misere` play.
+    fn label(&mut self, misere: bool) {
         let n = self.positions.len();
         let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (u, moves) in self.moves.iter().enumerate() {
@@ -172,9 +181,10 @@ impl LoopyGraph {
         self.outcome = vec![Outcome::D; n];
         self.remoteness = vec![None; n];
         let mut queue = BinaryHeap::new();
+        let end = if misere { Outcome::N } else { Outcome::P };
         for (u, &left) in open.iter().enumerate() {
             if left == 0 {
-                self.outcome[u] = Outcome::P;
+                self.outcome[u] = end;
                 self.remoteness[u] = Some(0);
                 queue.push(Reverse((0u64, u)));
             }
@@ -201,37 +211,53 @@ impl LoopyGraph {
         }
     }
 
-    /// Smith's algorithm for the generalised Sprague-Grundy values.
+    /// Smith's algorithm for the generalised Sprague-Grundy values. Whether
+    /// a position may take the value m changes only when a position two
+    /// moves below it takes m, so each stage rechecks only those.
     fn value(&mut self) {
         let n = self.positions.len();
+        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (u, moves) in self.moves.iter().enumerate() {
+            for &(_, v) in moves {
+                parents[v].push(u);
+            }
+        }
         // None: unlabelled; Some(None): ∞; Some(Some(m)): m.
         let mut label: Vec<Option<Option<u32>>> = vec![None; n];
         let mut left = n;
         let mut m = 0u32;
+        let mut queue = std::collections::VecDeque::new();
+        let mut queued = vec![false; n];
         while left > 0 {
             let has_m = |label: &[Option<Option<u32>>], u: usize| {
                 self.moves[u]
                     .iter()
                     .any(|&(_, v)| label[v] == Some(Some(m)))
             };
-            loop {
-                let mut changed = false;
-                for u in 0..n {
-                    if label[u].is_some() || has_m(&label, u) {
-                        continue;
-                    }
-                    let answered = self.moves[u].iter().all(|&(_, v)| match label[v] {
-                        None | Some(None) => has_m(&label, v),
-                        Some(Some(_)) => true,
-                    });
-                    if answered {
-                        label[u] = Some(Some(m));
-                        left -= 1;
-                        changed = true;
-                    }
+            for u in (0..n).filter(|&u| label[u].is_none()) {
+                queue.push_back(u);
+                queued[u] = true;
+            }
+            while let Some(u) = queue.pop_front() {
+                queued[u] = false;
+                if label[u].is_some() || has_m(&label, u) {
+                    continue;
                 }
-                if !changed {
-                    break;
+                let answered = self.moves[u].iter().all(|&(_, v)| match label[v] {
+                    None | Some(None) => has_m(&label, v),
+                    Some(Some(_)) => true,
+                });
+                if answered {
+                    label[u] = Some(Some(m));
+                    left -= 1;
+                    for &p in &parents[u] {
+                        for &g in &parents[p] {
+                            if label[g].is_none() && !queued[g] {
+                                queue.push_back(g);
+                                queued[g] = true;
+                            }
+                        }
+                    }
                 }
             }
             for u in 0..n {

@@ -24,6 +24,7 @@ use crate::diagnostics::Error;
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
+use crate::rules::expr::EvalError;
 pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
 pub use error::{Error as SearchError, Growth};
 use graph::GraphSearch;
@@ -187,6 +188,11 @@ impl Solver {
         matches!(self.engine, Engine::Rays(..))
     }
 
+    /// The most positions the search may hold.
+    pub fn max_positions(&self) -> usize {
+        self.max_positions
+    }
+
     /// Positions (or, decomposed, heap sizes) held so far.
     pub fn len(&self) -> usize {
         match &self.engine {
@@ -269,6 +275,36 @@ impl Solver {
             Engine::Rays(r, _) => r.value(&self.game, corner, &budget).map(|_| ()),
             Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
         }
+    }
+
+    /// Every move from `heaps`, as `moves_from`, counted against `budget`
+    /// as they are generated (a position with too many moves stops inside
+    /// its generation); `asked`: the position a question was about, for
+    /// the error.
+    pub(crate) fn moves_within(
+        &self,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<Vec<(usize, Vec<u64>)>, Error> {
+        let mut nexts = Vec::new();
+        let examined = (self.moves)
+            .each_move_within(heaps, budget.left(), |rule, next| {
+                nexts.push((rule, next.to_vec()))
+            })
+            .map_err(|e| match e.error {
+                EvalError::OutOfBudget => budget.exhausted().error(&self.game, asked),
+                _ => move_error(&self.game, heaps, e),
+            })?;
+        budget
+            .spend(examined)
+            .map_err(|e| e.error(&self.game, asked))?;
+        Ok(nexts)
+    }
+
+    /// A question's budget of moves and time.
+    pub(crate) fn question_budget(&self) -> Budget {
+        self.budget()
     }
 
     /// The form of `heaps` the search keeps: positions with the same form

@@ -13,22 +13,33 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
+use super::loopy::LoopyGraph;
 use super::moves::MoveGen;
+use super::{Budget, DEFAULT_MOVE_BUDGET, Options};
 use super::{SearchError, move_error};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
+use crate::rules::expr::EvalError;
 
 /// A position of the play: each component's heaps.
 pub type Place = Vec<Vec<u64>>;
+
+/// A move here costs about four of the general search's (each is a whole
+/// position of the sum, made and put in canonical form: 200 million took
+/// 58 s for misère Kayles at 30 + 20), so the default budget is a quarter
+/// of the search's, to end within about the same time.
+const COST_PER_MOVE: u64 = 4;
 
 /// Who wins a position, and in how many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
     pub outcome: Outcome,
-    /// Moves to the end of the play, both players playing perfectly.
-    pub remoteness: u64,
+    /// Moves to the end of the play, both players playing perfectly;
+    /// `None` for a draw (a game that can go on forever).
+    pub remoteness: Option<u64>,
 }
 
 /// One legal move.
@@ -51,17 +62,27 @@ struct Component {
 
 /// A game or a sum of games, its positions' standings as found.
 pub struct Standings {
+    /// A game that can go on forever, played alone: its positions, labelled
+    /// by retrograde analysis, stand in for the search below.
+    loopy: Option<LoopyGraph>,
     components: Vec<Component>,
     misere: bool,
     known: HashMap<Place, Standing>,
     max_positions: usize,
+    /// Each question's budget of moves and time, as a search's.
+    move_budget: u64,
+    timeout: Option<Duration>,
+    budget: Budget,
+    /// The position the current question asks about, for its errors.
+    asked: Vec<u64>,
 }
 
 impl Standings {
     /// The positions of `games` played together (a sum when several),
-    /// holding at most `max_positions` standings. A sum with a misère game
-    /// is played misère: its last mover loses.
-    pub fn new(games: Vec<Arc<Game>>, max_positions: usize) -> Standings {
+    /// holding at most `options.max_positions` standings, each question
+    /// within `options`' budgets. A sum with a misère game is played
+    /// misère: its last mover loses.
+    pub fn new(games: Vec<Arc<Game>>, options: &Options) -> Standings {
         let misere = games.iter().any(|g| g.misere);
         let components = games
             .into_iter()
@@ -74,12 +95,32 @@ impl Standings {
                 }
             })
             .collect();
+        let move_budget = options
+            .move_budget
+            .unwrap_or(DEFAULT_MOVE_BUDGET / COST_PER_MOVE);
         Standings {
+            loopy: None,
             components,
             misere,
             known: HashMap::new(),
-            max_positions,
+            max_positions: options.max_positions,
+            move_budget,
+            timeout: options.timeout,
+            budget: Budget::start(move_budget, options.timeout),
+            asked: Vec::new(),
         }
+    }
+
+    /// The standings of one game that can go on forever, from the graph of
+    /// the positions reachable from the play's start (`LoopyGraph`).
+    pub fn loopy(game: Arc<Game>, graph: LoopyGraph) -> Standings {
+        let options = Options {
+            max_positions: graph.len(),
+            ..Options::default()
+        };
+        let mut standings = Standings::new(vec![game], &options);
+        standings.loopy = Some(graph);
+        standings
     }
 
     /// Standings found so far.
@@ -97,12 +138,20 @@ impl Standings {
     }
 
     /// Every legal move from `place`, component by component, in the order
-    /// the rules make them.
-    pub fn moves(&self, place: &Place) -> Result<Vec<Move>, Error> {
+    /// the rules make them, within the question's budget.
+    pub fn moves(&mut self, place: &Place) -> Result<Vec<Move>, Error> {
         let mut all = Vec::new();
         for (i, component) in self.components.iter().enumerate() {
-            (component.moves)
-                .each_move(&place[i], |rule, next| {
+            let budget = &mut self.budget;
+            let asked = || {
+                if self.asked.is_empty() {
+                    place.concat()
+                } else {
+                    self.asked.clone()
+                }
+            };
+            let examined = (component.moves)
+                .each_move_within(&place[i], budget.left(), |rule, next| {
                     let mut to = place.clone();
                     to[i] = next.to_vec();
                     all.push(Move {
@@ -111,14 +160,30 @@ impl Standings {
                         to,
                     });
                 })
-                .map_err(|e| move_error(&component.game, &place[i], e))?;
+                .map_err(|e| match e.error {
+                    EvalError::OutOfBudget => budget.exhausted().error(&component.game, &asked()),
+                    _ => move_error(&component.game, &place[i], e),
+                })?;
+            budget
+                .spend(examined)
+                .map_err(|e| e.error(&component.game, &asked()))?;
         }
         Ok(all)
     }
 
-    /// Who wins `place`, and its remoteness.
+    /// Who wins `place`, and its remoteness: one question, with a budget
+    /// of its own.
     pub fn standing(&mut self, place: &Place) -> Result<Standing, Error> {
+        self.budget = Budget::start(self.move_budget, self.timeout);
+        self.asked = place.concat();
         let start = self.canonical(place);
+        if let Some(graph) = &self.loopy {
+            let id = graph.id(&start[0]).ok_or_else(|| self.too_many(place))?;
+            return Ok(Standing {
+                outcome: graph.outcome(id),
+                remoteness: graph.remoteness(id),
+            });
+        }
         if let Some(&s) = self.known.get(&start) {
             return Ok(s);
         }
@@ -152,24 +217,22 @@ impl Standings {
 
     /// The perfect player's move from `place` and the standing of the
     /// position it leaves: from a won position, a move to a lost one that
-    /// wins soonest; from a lost one, a move that loses latest. `None` at
-    /// the end of the play.
+    /// wins soonest; from a draw, a move that keeps it; from a lost one, a
+    /// move that loses latest. `None` at the end of the play.
     pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+        // How good a position left is for the player leaving it.
+        let rank = |s: &Standing| -> (u8, i128) {
+            let r = i128::from(s.remoteness.unwrap_or(0));
+            match s.outcome {
+                Outcome::P => (2, -r),
+                Outcome::D => (1, 0),
+                Outcome::N => (0, r),
+            }
+        };
         let mut best: Option<(Move, Standing)> = None;
         for m in self.moves(place)? {
             let s = self.standing(&m.to)?;
-            let better = match &best {
-                None => true,
-                Some((_, b)) => match (s.outcome, b.outcome) {
-                    (Outcome::P, Outcome::N) => true,
-                    (Outcome::N, Outcome::P) => false,
-                    (Outcome::P, Outcome::P) => s.remoteness < b.remoteness,
-                    (Outcome::N, Outcome::N) => s.remoteness > b.remoteness,
-                    // Plays that always end have no draws.
-                    (Outcome::D, _) | (_, Outcome::D) => false,
-                },
-            };
-            if better {
+            if best.as_ref().is_none_or(|(_, b)| rank(&s) > rank(b)) {
                 best = Some((m, s));
             }
         }
@@ -183,29 +246,30 @@ impl Standings {
             let outcome = if self.misere { Outcome::N } else { Outcome::P };
             return Standing {
                 outcome,
-                remoteness: 0,
+                remoteness: Some(0),
             };
         }
+        // Plays that always end: every remoteness is known.
         let standings = children.iter().map(|c| self.known[c]);
         let fastest_win = standings
             .clone()
             .filter(|s| s.outcome == Outcome::P)
-            .map(|s| s.remoteness)
+            .filter_map(|s| s.remoteness)
             .min();
         match fastest_win {
             Some(r) => Standing {
                 outcome: Outcome::N,
-                remoteness: r + 1,
+                remoteness: Some(r + 1),
             },
             None => Standing {
                 outcome: Outcome::P,
-                remoteness: 1 + standings.map(|s| s.remoteness).max().unwrap_or(0),
+                remoteness: Some(1 + standings.filter_map(|s| s.remoteness).max().unwrap_or(0)),
             },
         }
     }
 
     /// The canonical positions the moves from `place` reach, each once.
-    fn children(&self, place: &Place) -> Result<Vec<Place>, Error> {
+    fn children(&mut self, place: &Place) -> Result<Vec<Place>, Error> {
         let mut children: Vec<Place> = (self.moves(place)?.into_iter())
             .map(|m| self.canonical(&m.to))
             .collect();

@@ -126,3 +126,17 @@ fn misere_nim_sums_follow_boutons_misere_rule() {
         }
     }
 }
+
+#[test]
+fn a_misere_sum_too_large_to_search_is_refused_at_once() {
+    // It generated the moves of a heap of 2^64 - 1 (2^63 splits) into memory.
+    let program = load_text(
+        "misere.game",
+        &format!("{GAMES}analyze mk at 5 + mk at 18446744073709551615\n"),
+        &[],
+    );
+    let error = Analyzer::default()
+        .analyze(&program.analyses[0])
+        .expect_err("refused");
+    assert_eq!(error.code(), "gamelang::search::too_large");
+}

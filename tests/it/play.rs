@@ -51,7 +51,7 @@ fn remoteness_of_bash_equals_a_brute_force_up_to_30() {
             standing,
             Standing {
                 outcome,
-                remoteness: r
+                remoteness: Some(r)
             },
             "n = {n}"
         );
