@@ -348,16 +348,7 @@ impl Analyzer {
                 Grundy::Value(g) => g.to_u32().map(Gamma::Finite),
                 Grundy::Misere | Grundy::Unknown(_) => None,
             };
-            let Some(value) = value else {
-                let Component { game, position } = &part.component;
-                return Err(AnalysisError::SumUndecided {
-                    component: i,
-                    game: game.title(),
-                    position: position.clone(),
-                }
-                .into());
-            };
-            values.push(value);
+            values.push(value.ok_or_else(|| undecided(i, part))?);
         }
         let total_of =
             |values: &[Gamma]| (values.iter()).fold(Gamma::Finite(0), |sum, v| sum.add(v));
@@ -542,18 +533,23 @@ impl Analyzer {
     }
 }
 
+/// A sum whose component `i` has no value to add.
+fn undecided(i: usize, part: &Part) -> Error {
+    let Component { game, position } = &part.component;
+    AnalysisError::SumUndecided {
+        component: i,
+        game: game.title(),
+        position: position.clone(),
+    }
+    .into()
+}
+
 /// The Grundy value of a sum: the XOR of its components' values.
 fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
     let mut total = BigUint::zero();
     for (i, part) in parts.iter().enumerate() {
         let Grundy::Value(g) = &part.grundy else {
-            let Component { game, position } = &part.component;
-            return Err(AnalysisError::SumUndecided {
-                component: i,
-                game: game.title(),
-                position: position.clone(),
-            }
-            .into());
+            return Err(undecided(i, part));
         };
         total ^= g;
     }

@@ -36,6 +36,16 @@ fn northcott_row() -> Arrows {
         .collect()
 }
 
+/// The games of `games/NAME.game`, without its `analyze` statements.
+fn definitions(name: &str) -> String {
+    let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the example exists");
+    (text.lines())
+        .take_while(|l| !l.starts_with("analyze"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 const UP_FROM_TWO: &str =
     "game up_from_two {\n heaps 1\n take 1\n move up {\n require h[1] == 2\n h[1] += 1\n }\n}\n";
 
@@ -170,26 +180,10 @@ fn each_vertex(file_text: &str, game: &str, arrows: &Arrows, at: &[String]) -> V
 
 #[test]
 fn three_loopy_games_have_p_n_and_d_as_a_retrograde_analysis_says() {
-    let slide = std::fs::read_to_string(format!(
-        "{}/games/token_slide.game",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("the example exists");
-    let slide: String = slide
-        .lines()
-        .take_while(|l| !l.starts_with("analyze"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let northcott = std::fs::read_to_string(format!(
-        "{}/games/northcott_retreats.game",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("the example exists");
-    let northcott: String = northcott
-        .lines()
-        .take_while(|l| !l.starts_with("analyze"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let (slide, northcott) = (
+        definitions("token_slide"),
+        definitions("northcott_retreats"),
+    );
     let heaps = |arrows: &Arrows| (0..arrows.len()).map(|v| v.to_string()).collect::<Vec<_>>();
     // Northcott's game on two rows: a sum of two rows.
     let row = northcott_row();
@@ -224,18 +218,7 @@ fn three_loopy_games_have_p_n_and_d_as_a_retrograde_analysis_says() {
 
 #[test]
 fn sums_of_two_and_three_loopy_games_agree_with_the_whole_sum() {
-    let text = format!(
-        "{}{UP_FROM_TWO}",
-        std::fs::read_to_string(format!(
-            "{}/games/token_slide.game",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .expect("the example exists")
-        .lines()
-        .take_while(|l| !l.starts_with("analyze"))
-        .map(|l| format!("{l}\n"))
-        .collect::<String>()
-    );
+    let text = format!("{}{UP_FROM_TWO}", definitions("token_slide"));
     let (slide, up) = (token_slide(), up_from_two());
     for games in [
         vec![("token_slide", &slide), ("up_from_two", &up)],
