@@ -196,10 +196,18 @@ fn cell_at(
     }
     match solver.value(heaps) {
         Ok((value, _)) => Ok(Some(Cell::Value(value))),
-        Err(diagnostics::Error::Search(e))
-            if matches!(*e, SearchError::Cycle { .. }) && !game.misere =>
-        {
-            let graph = LoopyGraph::explore(solver, heaps, solver.max_positions())?;
+        Err(diagnostics::Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+            if game.misere {
+                return Err(SearchError::MisereLoopy {
+                    game: game.title(),
+                    position: Position::from_u64s(heaps),
+                }
+                .into());
+            }
+            // All the graphs together within the position limit.
+            let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
+            let room = solver.max_positions().saturating_sub(held);
+            let graph = LoopyGraph::explore(solver, heaps, room)?;
             let cell = Cell::Loopy(graph.gamma(0).clone());
             loopy.graphs.push(graph);
             Ok(Some(cell))

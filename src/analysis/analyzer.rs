@@ -166,6 +166,7 @@ impl Analyzer {
             winning_moves,
             winning_move_count,
             drawing_moves: Vec::new(),
+            drawing_move_count: 0,
             notes,
         })
     }
@@ -413,7 +414,14 @@ impl Analyzer {
                 listed: winning.len(),
             });
         }
-        drawing.truncate(self.options.max_moves);
+        let drawing_count = drawing.len();
+        if drawing_count > self.options.max_moves {
+            drawing.truncate(self.options.max_moves);
+            notes.push(Note::DrawingMovesCut {
+                count: drawing_count,
+                listed: drawing.len(),
+            });
+        }
         Ok(Answer {
             method: Method {
                 components: parts.iter().map(|p| p.method.clone()).collect(),
@@ -424,6 +432,7 @@ impl Analyzer {
             winning_moves: winning,
             winning_move_count: count,
             drawing_moves: drawing,
+            drawing_move_count: drawing_count,
             notes,
         })
     }
@@ -434,16 +443,19 @@ impl Analyzer {
         let mut place = Vec::new();
         for c in &analysis.components {
             let heaps = searchable(&c.game, &c.position)?;
-            // The sum's positions are at least each component's: a
-            // component too large to search alone is refused at once.
-            if small(&c.position).is_none() {
-                return Err(SearchError::TooManyPositions {
-                    game: c.game.title(),
-                    position: c.position.clone(),
-                    limit: self.options.search.max_positions,
+            // Each component searched alone first: one too large to search
+            // is refused with what ran out, and one that can go on forever
+            // (misère and loopy) is refused as such.
+            match self.search(&c.game, |s| s.value(&heaps)) {
+                Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+                    return Err(SearchError::MisereLoopy {
+                        game: c.game.title(),
+                        position: c.position.clone(),
+                    }
+                    .into());
                 }
-                .into());
-            }
+                found => found?,
+            };
             place.push(heaps);
         }
         let games = analysis.components.iter().map(|c| c.game.clone()).collect();
@@ -480,6 +492,7 @@ impl Analyzer {
             winning_moves: winning,
             winning_move_count: Count::Exact(count),
             drawing_moves: Vec::new(),
+            drawing_move_count: 0,
             method: Method {
                 components: vec![ComponentMethod::WholeSum {
                     positions: standings.len(),

@@ -24,8 +24,11 @@ pub struct Answer {
     pub winning_moves: Vec<WinningMove>,
     /// How many winning moves there are in all.
     pub winning_move_count: Count,
-    /// From a draw: the moves that keep the draw (none otherwise).
+    /// From a draw: the first moves that keep the draw (none otherwise),
+    /// at most `Options::max_moves` of them.
     pub drawing_moves: Vec<WinningMove>,
+    /// How many moves keep the draw, in all.
+    pub drawing_move_count: usize,
     pub method: Method,
     /// What the answer leaves out, and why.
     pub notes: Vec<Note>,
@@ -149,6 +152,8 @@ pub enum ComponentMethod {
 pub enum Note {
     /// There are `count` winning moves; only the first `listed` are given.
     MovesCut { count: BigUint, listed: usize },
+    /// There are `count` drawing moves; only the first `listed` are given.
+    DrawingMovesCut { count: usize, listed: usize },
     /// The winning moves are too many to count; the closed form's strategy
     /// found the ones listed.
     MovesUncounted,

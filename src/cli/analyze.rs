@@ -213,5 +213,6 @@ fn print_answers(
 
 /// The option that shows what a note says was left out.
 fn advice(note: &Note) -> Option<String> {
-    matches!(note, Note::MovesCut { .. }).then(|| "--max-moves".to_string())
+    matches!(note, Note::MovesCut { .. } | Note::DrawingMovesCut { .. })
+        .then(|| "--max-moves".to_string())
 }

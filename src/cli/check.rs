@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use gamelang::check::check;
 use gamelang::diagnostics::Error;
-use gamelang::search::{DEFAULT_MAX_POSITIONS, Solver};
+use gamelang::search::{DEFAULT_MAX_POSITIONS, SearchError, Solver};
 
 use super::{
     FINDINGS, USAGE, err, gather_diagnostics, json_array, out, print_diagnostic, print_errors,
@@ -133,10 +133,12 @@ fn cycles(program: &gamelang::check::Program) -> Vec<gamelang::diagnostics::Erro
                 continue;
             };
             let mut solver = Solver::new(c.game.clone(), DEFAULT_MAX_POSITIONS);
-            if let Err(e @ Error::Search(_)) = solver.value(&heaps)
-                && e.code() == "gamelang::search::cycle"
+            // Only a cycle is reported: other failures (a search too large)
+            // say nothing of whether the game ends, and `analyze` says them.
+            if let Err(Error::Search(e)) = solver.value(&heaps)
+                && matches!(*e, SearchError::Cycle { .. })
             {
-                found.push(e);
+                found.push(Error::Search(e));
             }
         }
     }

@@ -45,6 +45,10 @@ pub enum CliError {
     )]
     TooManyToVerify { bound: num_bigint::BigUint },
 
+    #[error("play reads the moves from standard input, so it cannot read the game from there too")]
+    #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]
+    StdinTaken,
+
     #[error("the input ended before the play did")]
     #[diagnostic(
         code(gamelang::io),
@@ -94,7 +98,7 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
                 help("raise the budget with --move-budget N, or ask about a smaller position")
             }
             SearchError::MayNotEnd { .. } => help(
-                "Grundy values exist only for games that always end; if this one does, raise --max-positions N (a play may be a 32nd of it)",
+                "a game whose positions never run out cannot be searched to its end; if this one's do, raise --max-positions N (a play may be a 32nd of it)",
             ),
             SearchError::OutOfTime { .. } => {
                 help("give it longer with --timeout SECONDS, or ask about a smaller position")

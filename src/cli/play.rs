@@ -68,6 +68,10 @@ impl Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    // The moves are read from standard input: the game cannot be too.
+    if args.input.file == super::STDIN {
+        return fail_cli(CliError::StdinTaken, USAGE);
+    }
     let program = match load(&args.input.file, &args.input.set) {
         Ok(program) => program,
         Err(code) => return code,
@@ -161,9 +165,10 @@ pub fn run(args: Args) -> ExitCode {
         // No move is left for `to_move`: they lose, or win in misère play.
         let misere = (0..place.len()).any(|i| play.game(i).misere);
         let winner = if misere { to_move } else { to_move.other() };
-        let ending = match play.standing(&place) {
-            Ok(s) if s.outcome == Outcome::P => "the player to move has no move and loses",
-            _ => "the player to move has no move and wins (misère play)",
+        let ending = if misere {
+            "the player to move has no move and wins (misère play)"
+        } else {
+            "the player to move has no move and loses"
         };
         say(&format!(
             "\nno moves from {}: {ending}. The {} wins.\n",

@@ -71,7 +71,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     };
     if answer.outcome == Outcome::D {
         // No winning move from a draw: the moves that keep it instead.
-        writeln!(out, "  drawing moves: {}", answer.drawing_moves.len())?;
+        writeln!(out, "  drawing moves: {}", answer.drawing_move_count)?;
         write_moves(out, answer, &answer.drawing_moves)?;
     } else {
         writeln!(out, "  winning moves: {count}")?;
@@ -148,6 +148,9 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
     let text = match note {
         Note::MovesCut { count, listed } => {
             format!("{count} winning moves; the first {listed} are listed")
+        }
+        Note::DrawingMovesCut { count, listed } => {
+            format!("{count} drawing moves; the first {listed} are listed")
         }
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
         Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),
@@ -377,6 +380,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         "grundy": grundy,
         "winning_moves": moves_json(&answer.winning_moves),
         "drawing_moves": moves_json(&answer.drawing_moves),
+        "drawing_move_count": answer.drawing_move_count,
         "winning_move_count": match &answer.winning_move_count {
             Count::Exact(n) => number(n),
             Count::AtLeast(_) | Count::Unknown => Json::Null,

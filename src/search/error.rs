@@ -31,7 +31,7 @@ pub enum Error {
     #[diagnostic(
         code(gamelang::search::cycle),
         help(
-            "Grundy values exist only for games that always end; change the rules so that every move makes progress"
+            "for a game meant to end, change the rules so that every move makes progress; as it is, its positions have outcomes P, N or D (a draw) and generalised Sprague-Grundy values"
         )
     )]
     Cycle {
@@ -134,7 +134,7 @@ pub enum Error {
     #[diagnostic(
         code(gamelang::search::never_ends),
         help(
-            "Grundy values exist only for games that always end; make every move take more than it adds"
+            "a game whose positions never run out cannot be searched to its end; make every move take more than it adds"
         )
     )]
     MayNotEnd {

@@ -59,13 +59,15 @@ pub fn position_graph(
         outcome: Outcome::D,
         grundy: None,
     };
+    // The moves generated count against a question's budget of moves and time.
+    let mut budget = solver.question_budget();
     let start = solver.canonical(heaps);
     ids.insert(start.clone(), graph.add_node(node(start.clone())));
     let mut queue = vec![start];
     while let Some(from) = queue.pop() {
         let source = ids[&from];
-        let mut drawn = Vec::new();
-        for (rule, after) in solver.moves_from(&from)? {
+        let mut drawn = std::collections::HashSet::new();
+        for (rule, after) in solver.moves_within(&from, &mut budget, heaps)? {
             let next = solver.canonical(&after);
             let target = match ids.entry(next.clone()) {
                 Entry::Occupied(e) => *e.get(),
@@ -81,8 +83,7 @@ pub fn position_graph(
                     *e.insert(graph.add_node(node(next)))
                 }
             };
-            if !drawn.contains(&(target, rule)) {
-                drawn.push((target, rule));
+            if drawn.insert((target, rule)) {
                 let winning = false;
                 graph.add_edge(
                     source,

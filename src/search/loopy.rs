@@ -22,7 +22,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use super::{SearchError, Solver};
+use super::budget::Exhausted;
+use super::{Budget, SearchError, Solver};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
 
@@ -124,7 +125,9 @@ impl LoopyGraph {
         }
         graph.label(solver.game.misere);
         if !solver.game.misere {
-            graph.value();
+            graph
+                .value(&budget)
+                .map_err(|e| e.error(&solver.game, heaps))?;
         }
         Ok(graph)
     }
@@ -154,15 +157,6 @@ impl LoopyGraph {
     /// The value of a position (normal play only).
     pub fn gamma(&self, id: usize) -> &Gamma {
         &self.gamma[id]
-    }
-
-    /// Whether some play from the start can return to a position.
-    pub fn has_cycle(&self) -> bool {
-        self.outcome.contains(&Outcome::D)
-            || petgraph::algo::is_cyclic_directed(&petgraph::graph::DiGraph::<(), ()>::from_edges(
-                (self.moves.iter().enumerate())
-                    .flat_map(|(u, m)| m.iter().map(move |&(_, v)| (u as u32, v as u32))),
-            ))
     }
 
     /// Retrograde analysis, nearest first (a heap ordered by remoteness),
@@ -214,7 +208,8 @@ impl LoopyGraph {
     /// Smith's algorithm for the generalised Sprague-Grundy values. Whether
     /// a position may take the value m changes only when a position two
     /// moves below it takes m, so each stage rechecks only those.
-    fn value(&mut self) {
+    /// The clock of `budget` is looked at once a stage.
+    fn value(&mut self, budget: &Budget) -> Result<(), Exhausted> {
         let n = self.positions.len();
         let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (u, moves) in self.moves.iter().enumerate() {
@@ -229,6 +224,7 @@ impl LoopyGraph {
         let mut queue = std::collections::VecDeque::new();
         let mut queued = vec![false; n];
         while left > 0 {
+            budget.check_clock()?;
             let has_m = |label: &[Option<Option<u32>>], u: usize| {
                 self.moves[u]
                     .iter()
@@ -281,5 +277,6 @@ impl LoopyGraph {
                 }
             })
             .collect();
+        Ok(())
     }
 }

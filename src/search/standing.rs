@@ -114,11 +114,7 @@ impl Standings {
     /// The standings of one game that can go on forever, from the graph of
     /// the positions reachable from the play's start (`LoopyGraph`).
     pub fn loopy(game: Arc<Game>, graph: LoopyGraph) -> Standings {
-        let options = Options {
-            max_positions: graph.len(),
-            ..Options::default()
-        };
-        let mut standings = Standings::new(vec![game], &options);
+        let mut standings = Standings::new(vec![game], &Options::default());
         standings.loopy = Some(graph);
         standings
     }
@@ -138,20 +134,36 @@ impl Standings {
     }
 
     /// Every legal move from `place`, component by component, in the order
-    /// the rules make them, within the question's budget.
+    /// the rules make them: a question of its own, with a budget of its own.
     pub fn moves(&mut self, place: &Place) -> Result<Vec<Move>, Error> {
+        self.start_question(place);
+        self.moves_in_question(place)
+    }
+
+    fn start_question(&mut self, place: &Place) {
+        self.budget = Budget::start(self.move_budget, self.timeout);
+        self.asked = place.concat();
+    }
+
+    /// The moves from `place` within the current question's budget; no
+    /// more than the standings may hold (a position with more moves than
+    /// that could not be judged).
+    fn moves_in_question(&mut self, place: &Place) -> Result<Vec<Move>, Error> {
         let mut all = Vec::new();
         for (i, component) in self.components.iter().enumerate() {
             let budget = &mut self.budget;
-            let asked = || {
-                if self.asked.is_empty() {
-                    place.concat()
-                } else {
-                    self.asked.clone()
+            let asked = || self.asked.clone();
+            let room = self.max_positions.saturating_sub(all.len()) as u64;
+            if room == 0 {
+                return Err(SearchError::TooManyPositions {
+                    game: component.game.title(),
+                    position: Position::from_u64s(&self.asked),
+                    limit: self.max_positions,
                 }
-            };
+                .into());
+            }
             let examined = (component.moves)
-                .each_move_within(&place[i], budget.left(), |rule, next| {
+                .each_move_within(&place[i], budget.left().min(room), |rule, next| {
                     let mut to = place.clone();
                     to[i] = next.to_vec();
                     all.push(Move {
@@ -161,6 +173,15 @@ impl Standings {
                     });
                 })
                 .map_err(|e| match e.error {
+                    // More moves than room for them: the sum is too large.
+                    EvalError::OutOfBudget if budget.left() > room => {
+                        SearchError::TooManyPositions {
+                            game: component.game.title(),
+                            position: Position::from_u64s(&asked()),
+                            limit: self.max_positions,
+                        }
+                        .into()
+                    }
                     EvalError::OutOfBudget => budget.exhausted().error(&component.game, &asked()),
                     _ => move_error(&component.game, &place[i], e),
                 })?;
@@ -174,8 +195,7 @@ impl Standings {
     /// Who wins `place`, and its remoteness: one question, with a budget
     /// of its own.
     pub fn standing(&mut self, place: &Place) -> Result<Standing, Error> {
-        self.budget = Budget::start(self.move_budget, self.timeout);
-        self.asked = place.concat();
+        self.start_question(place);
         let start = self.canonical(place);
         if let Some(graph) = &self.loopy {
             let id = graph.id(&start[0]).ok_or_else(|| self.too_many(place))?;
@@ -270,7 +290,7 @@ impl Standings {
 
     /// The canonical positions the moves from `place` reach, each once.
     fn children(&mut self, place: &Place) -> Result<Vec<Place>, Error> {
-        let mut children: Vec<Place> = (self.moves(place)?.into_iter())
+        let mut children: Vec<Place> = (self.moves_in_question(place)?.into_iter())
             .map(|m| self.canonical(&m.to))
             .collect();
         children.sort_unstable();

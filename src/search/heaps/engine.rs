@@ -210,7 +210,9 @@ impl Engine {
             );
             // Only the splits marked and scanned were looked at.
             let splits: usize = self.cuts.iter().map(|&(_, most)| most).sum();
-            spared = Some((splits, marked + scanned));
+            // A split with two rare parts is marked twice, and marked
+            // splits may be scanned again: never more than all of them.
+            spared = Some((splits, (marked + scanned).min(splits)));
             value
         } else {
             for &(r, most) in &self.cuts {
@@ -380,7 +382,10 @@ fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: us
             bits |= 1 << ((x ^ y) & 63);
         }
         seen.or_word(0, bits);
-    } else if most >= BOTH_THREADS_FROM && rayon::current_thread_index().is_some() {
+    } else if most >= BOTH_THREADS_FROM
+        && most >= 4 * 64 * words
+        && rayon::current_thread_index().is_some()
+    {
         let half = most / 2;
         let (first, second) = left.split_at(half);
         let (second_right, first_right) = right.split_at(most - half);
