@@ -12,6 +12,7 @@ use crate::period::{self, Period};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
+use crate::search::genus::{self, Genera};
 use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::{Options, SearchError, Solver, Value};
 
@@ -65,6 +66,9 @@ pub enum Shape {
         period: Option<Period>,
         /// Heaps of one game are searched as one-heap games of a sum.
         decomposed: bool,
+        /// A misère game's genus of each heap (Conway), or why it was not
+        /// found (a search too large); `None` in normal play.
+        genera: Option<Result<Genera, diagnostics::Error>>,
     },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
@@ -84,8 +88,12 @@ pub enum Error {
 }
 
 /// Which shape a game's table takes: one heap, or a grid of two.
+/// A misère game whose moves act on one heap at a time is tabled by heap
+/// too (its values do not add, but each heap's outcome and genus are what
+/// there is to see).
 pub fn one_heap(game: &Game, solver: &Solver) -> bool {
-    game.heap_count == Some(1) || (game.heap_count.is_none() && solver.decomposed())
+    game.heap_count == Some(1)
+        || (game.heap_count.is_none() && (solver.decomposed() || solver.one_heap_moves()))
 }
 
 /// The table of `game` up to heaps of `upto`, `progress` told how far it got.
@@ -142,10 +150,14 @@ pub fn table(
             .and_then(|g| {
                 (solver.period().cloned()).or_else(|| period::find(&g, period::classify(game)))
             });
+        let genera = game
+            .misere
+            .then(|| genus::genera(game, upto, solver.max_positions()));
         Shape::OneHeap {
             values,
             period,
             decomposed: solver.decomposed(),
+            genera,
         }
     } else {
         solver.reserve(&[upto, upto])?;

@@ -8,6 +8,7 @@ use serde_json::{Value as Json, json};
 use crate::period::{Period, Theorem};
 use crate::position::Outcome;
 use crate::search::Value;
+use crate::search::genus::{Genera, Genus};
 use crate::search::loopy::Gamma;
 use crate::table::{Cell, Shape, Table};
 
@@ -29,9 +30,13 @@ fn text(table: &Table, colour: bool) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = match &table.shape {
-        Shape::OneHeap { values, period, .. } => {
-            one_heap(&mut out, table, values, period.as_ref(), colour)
-        }
+        Shape::OneHeap {
+            values,
+            period,
+            genera,
+            ..
+        } => one_heap(&mut out, table, values, period.as_ref(), colour)
+            .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values } => grid(&mut out, table, values, colour),
     };
     out
@@ -142,6 +147,55 @@ fn one_heap(
     Ok(())
 }
 
+/// A genus as Conway writes it: `0^120`, or `8^(8,10)` when a term has two
+/// digits.
+pub fn genus_word(genus: &Genus) -> String {
+    let terms: Vec<String> = genus.misere.iter().map(u32::to_string).collect();
+    if genus.misere.iter().all(|&t| t < 10) {
+        format!("{}^{}", genus.normal, terms.concat())
+    } else {
+        format!("{}^({})", genus.normal, terms.join(","))
+    }
+}
+
+/// A misère table's genus of each heap, and whether the game is tame.
+fn genus_text(
+    out: &mut String,
+    genera: Option<&Result<Genera, crate::diagnostics::Error>>,
+) -> std::fmt::Result {
+    let genera = match genera {
+        None => return Ok(()),
+        Some(Err(e)) => return writeln!(out, "genus: not found ({e})"),
+        Some(Ok(genera)) => genera,
+    };
+    writeln!(
+        out,
+        "genus (Conway): g+^(λ0 λ1 ...), λk the misère Grundy value of G + k copies of *2"
+    )?;
+    for (block, chunk) in genera.heaps.chunks(10).enumerate() {
+        let words: Vec<String> = (chunk.iter().enumerate())
+            .map(|(i, g)| {
+                let word = g.as_ref().map_or(NOT_A_POSITION.to_string(), genus_word);
+                format!("{}: {word}", block * 10 + i)
+            })
+            .collect();
+        writeln!(out, "  {}", words.join("  "))?;
+    }
+    if genera.tame {
+        writeln!(
+            out,
+            "tame: every one of the {} positions these heaps reach has a nim position's genus",
+            genera.positions
+        )
+    } else {
+        writeln!(
+            out,
+            "wild: of the {} positions these heaps reach, some have a genus no nim position has",
+            genera.positions
+        )
+    }
+}
+
 /// Why a period holds, or how far it was seen, in words.
 pub(super) fn certificate(period: &Period) -> String {
     let (e, p) = (period.preperiod, period.period);
@@ -246,6 +300,7 @@ pub fn table_json(table: &Table) -> Json {
             values,
             period,
             decomposed,
+            genera,
         } => json!({
             "game": table.game,
             "shape": "one-heap",
@@ -256,6 +311,10 @@ pub fn table_json(table: &Table) -> Json {
             "proven": period.as_ref().is_some_and(|p| p.is_proven()),
             "certificate": period.as_ref().map(certificate),
             "decomposed": decomposed,
+            "genus": genera.as_ref().and_then(|g| g.as_ref().ok()).map(|g| {
+                g.heaps.iter().map(|h| h.as_ref().map(genus_word)).collect::<Vec<_>>()
+            }),
+            "tame": genera.as_ref().and_then(|g| g.as_ref().ok()).map(|g| g.tame),
         }),
         Shape::Grid { values } => json!({
             "game": table.game,

@@ -9,6 +9,7 @@ mod arena;
 mod budget;
 mod error;
 pub mod export;
+pub mod genus;
 pub mod graph;
 pub mod heaps;
 pub mod loopy;
@@ -181,6 +182,12 @@ impl Solver {
     /// Whether positions are answered as sums of one-heap games.
     pub fn decomposed(&self) -> bool {
         matches!(self.engine, Engine::Heaps(_))
+    }
+
+    /// Whether every move acts on one heap alone (removing tokens, perhaps
+    /// splitting it): a position is then a sum of one-heap games.
+    pub fn one_heap_moves(&self) -> bool {
+        self.moves.one_heap_moves()
     }
 
     /// Whether positions are answered from dense boxes of rays where they fit.

@@ -140,3 +140,105 @@ fn a_misere_sum_too_large_to_search_is_refused_at_once() {
         .expect_err("refused");
     assert_eq!(error.code(), "gamelang::search::too_large");
 }
+
+/// Misère Grundy values by the definition (1 at the end, else the mex of
+/// the moves'), of Kayles heaps plus nim heaps: written here on its own.
+fn misere_grundy(
+    kayles: Vec<u64>,
+    nim: Vec<u64>,
+    memo: &mut HashMap<(Vec<u64>, Vec<u64>), u32>,
+) -> u32 {
+    let key = |mut k: Vec<u64>, mut n: Vec<u64>| {
+        k.retain(|&h| h > 0);
+        n.retain(|&h| h > 0);
+        k.sort_unstable();
+        n.sort_unstable();
+        (k, n)
+    };
+    let (kayles, nim) = key(kayles, nim);
+    if let Some(&g) = memo.get(&(kayles.clone(), nim.clone())) {
+        return g;
+    }
+    let mut seen = Vec::new();
+    for (i, &h) in kayles.iter().enumerate() {
+        for take in 1..=2.min(h) {
+            for left in 0..=(h - take) {
+                let mut k = kayles.clone();
+                k[i] = left;
+                k.push(h - take - left);
+                seen.push(misere_grundy(k, nim.clone(), memo));
+            }
+        }
+    }
+    for (i, &h) in nim.iter().enumerate() {
+        for left in 0..h {
+            let mut n = nim.clone();
+            n[i] = left;
+            seen.push(misere_grundy(kayles.clone(), n, memo));
+        }
+    }
+    let g = if seen.is_empty() {
+        1
+    } else {
+        (0..).find(|v| !seen.contains(v)).unwrap_or(0)
+    };
+    memo.insert((kayles, nim), g);
+    g
+}
+
+#[test]
+fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
+    use gamelang::search::genus::genera;
+    let program = crate::common::load("misere_kayles", &[]);
+    let game = program
+        .game("misere_kayles")
+        .and_then(|g| g.default.clone())
+        .expect("lowers");
+    let found = genera(&game, 20, 1_000_000).expect("found");
+    // g+ is normal Kayles' value (OEIS A002186).
+    let a002186 = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+    ];
+    let mut memo = HashMap::new();
+    for (n, genus) in found.heaps.iter().enumerate() {
+        let genus = genus.as_ref().expect("every heap is a position");
+        assert_eq!(genus.normal, a002186[n], "g+ of {n}");
+        // λk is the misère Grundy value of heap n plus k heaps of 2.
+        for k in 0..4 {
+            let by_definition = misere_grundy(vec![n as u64], vec![2; k], &mut memo);
+            assert_eq!(genus.term(k), by_definition, "λ{k} of {n}");
+        }
+    }
+    // Heap 5 is 4^146, no nim position's genus: misère Kayles is wild
+    // (Winning Ways, ch. 13).
+    assert!(!found.tame);
+}
+
+#[test]
+fn misere_nim_heaps_have_the_nim_genera_and_are_tame() {
+    use gamelang::search::genus::genera;
+    let program = load_text("misere.game", GAMES, &[]);
+    let game = program
+        .game("mn")
+        .and_then(|g| g.default.clone())
+        .expect("lowers");
+    let found = genera(&game, 6, 1000).expect("found");
+    // *0 = 0^120, *1 = 1^031, *n = n^(n, n xor 2) for n >= 2 (On Numbers
+    // and Games, ch. 12).
+    let words: Vec<String> = (found.heaps.iter().flatten())
+        .map(|g| format!("{}^{:?}", g.normal, g.misere))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "0^[1, 2, 0]",
+            "1^[0, 3, 1]",
+            "2^[2, 0]",
+            "3^[3, 1]",
+            "4^[4, 6]",
+            "5^[5, 7]",
+            "6^[6, 4]"
+        ]
+    );
+    assert!(found.tame);
+}
