@@ -4,9 +4,9 @@
 use crate::check::Instance;
 use crate::diagnostics::Error;
 use crate::position::Position;
-use crate::search::loopy::LoopyGraph;
+use crate::search::Solver;
+use crate::search::loopy::{self, Found};
 use crate::search::standing::{Place, Standings};
-use crate::search::{SearchError, Solver};
 
 /// Why a play cannot be set up.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
@@ -48,13 +48,15 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
                 game: game.title(),
                 position: instance.position.clone(),
             })?;
-        let solver = Solver::new(game.clone(), max_positions);
-        match solver_value(solver, &heaps, max_positions)? {
-            None => {}
-            Some(_) if components.len() > 1 => {
+        let mut solver = Solver::new(game.clone(), max_positions);
+        match loopy::search(&mut solver, &heaps, max_positions)? {
+            Found::Value(..) => {}
+            Found::Loopy(_) if components.len() > 1 => {
                 return Err(PlayError::LoopySum { game: game.title() }.into());
             }
-            Some(graph) => return Ok((Standings::loopy(game.clone(), graph), vec![heaps])),
+            Found::Loopy(graph) => {
+                return Ok((Standings::loopy(game.clone(), graph), vec![heaps]));
+            }
         }
         place.push(heaps);
     }
@@ -64,27 +66,4 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
         ..crate::search::Options::default()
     };
     Ok((Standings::new(games, &options), place))
-}
-
-/// Searches `heaps`; `Some` with the graph of the positions reachable when
-/// play can go on forever from there.
-fn solver_value(
-    mut solver: Solver,
-    heaps: &[u64],
-    max_positions: usize,
-) -> Result<Option<LoopyGraph>, Error> {
-    match solver.value(heaps) {
-        Ok(_) => Ok(None),
-        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
-            if solver.game.misere {
-                return Err(SearchError::MisereLoopy {
-                    game: solver.game.title(),
-                    position: Position::from_u64s(heaps),
-                }
-                .into());
-            }
-            LoopyGraph::explore(&solver, heaps, max_positions).map(Some)
-        }
-        Err(e) => Err(e),
-    }
 }

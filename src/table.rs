@@ -13,8 +13,8 @@ use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::genus::{self, Genera};
-use crate::search::loopy::{Gamma, LoopyGraph};
-use crate::search::{Options, SearchError, Solver, Value};
+use crate::search::loopy::{Found, Gamma, LoopyGraph};
+use crate::search::{self, Options, SearchError, Solver, Value};
 
 /// A table of values.
 #[derive(Clone, Debug)]
@@ -206,26 +206,17 @@ fn cell_at(
             return Ok(Some(Cell::Loopy(graph.gamma(id).clone())));
         }
     }
-    match solver.value(heaps) {
-        Ok((value, _)) => Ok(Some(Cell::Value(value))),
-        Err(diagnostics::Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
-            if game.misere {
-                return Err(SearchError::MisereLoopy {
-                    game: game.title(),
-                    position: Position::from_u64s(heaps),
-                }
-                .into());
-            }
-            // All the graphs together within the position limit.
-            let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
-            let room = solver.max_positions().saturating_sub(held);
-            let graph = LoopyGraph::explore(solver, heaps, room)?;
+    // All the graphs together within the position limit.
+    let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
+    let room = solver.max_positions().saturating_sub(held);
+    Ok(Some(match search::loopy::search(solver, heaps, room)? {
+        Found::Value(value, _) => Cell::Value(value),
+        Found::Loopy(graph) => {
             let cell = Cell::Loopy(graph.gamma(0).clone());
             loopy.graphs.push(graph);
-            Ok(Some(cell))
+            cell
         }
-        Err(e) => Err(e),
-    }
+    }))
 }
 
 /// The Grundy values, in normal play, where every heap is a position.

@@ -18,9 +18,9 @@ use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
-use crate::search::loopy::{Gamma, LoopyGraph};
+use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
 use crate::search::standing::Standings;
-use crate::search::{self, SearchError, Solver, Value};
+use crate::search::{self, Solver, Value};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -278,11 +278,10 @@ impl Analyzer {
             return Ok(part);
         }
         let heaps = searchable(game, position)?;
-        let (value, explored) = match self.search(game, |s| s.value(&heaps)) {
-            Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
-                return self.loopy_part(component, &heaps);
-            }
-            found => found?,
+        let limit = self.options.search.max_positions;
+        let (value, explored) = match self.search(game, |s| loopy::search(s, &heaps, limit))? {
+            Found::Value(value, explored) => (value, explored),
+            Found::Loopy(graph) => return Ok(loopy_part(component, graph)),
         };
         let state = self.state(game)?;
         let (held, decomposed) = state
@@ -309,35 +308,6 @@ impl Analyzer {
 }
 
 impl Analyzer {
-    /// A position of a game that can go on forever: every position
-    /// reachable from it explored and labelled (`search::loopy`).
-    fn loopy_part(&mut self, component: Component, heaps: &[u64]) -> Result<Part, Error> {
-        let game = &component.game;
-        if game.misere {
-            return Err(SearchError::MisereLoopy {
-                game: game.title(),
-                position: component.position.clone(),
-            }
-            .into());
-        }
-        let limit = self.options.search.max_positions;
-        let graph = self.search(game, |s| LoopyGraph::explore(s, heaps, limit))?;
-        // The start is the graph's first position.
-        let (outcome, gamma) = (graph.outcome(0), graph.gamma(0).clone());
-        debug_assert_eq!(outcome, gamma.outcome(), "retrograde and values agree");
-        Ok(Part {
-            component,
-            outcome,
-            grundy: Grundy::Loopy(gamma),
-            method: ComponentMethod::Loopy {
-                positions: graph.len(),
-                remoteness: graph.remoteness(0),
-            },
-            closed_moves: None,
-            loopy: Some(graph),
-        })
-    }
-
     /// A game or sum with a component that can go on forever: the sum's
     /// generalised Sprague-Grundy value from its components' (Smith), its
     /// winning moves (to a value 0) or, from a draw, its drawing moves.
@@ -446,16 +416,8 @@ impl Analyzer {
             // Each component searched alone first: one too large to search
             // is refused with what ran out, and one that can go on forever
             // (misère and loopy) is refused as such.
-            match self.search(&c.game, |s| s.value(&heaps)) {
-                Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
-                    return Err(SearchError::MisereLoopy {
-                        game: c.game.title(),
-                        position: c.position.clone(),
-                    }
-                    .into());
-                }
-                found => found?,
-            };
+            let limit = self.options.search.max_positions;
+            self.search(&c.game, |s| loopy::search(s, &heaps, limit))?;
             place.push(heaps);
         }
         let games = analysis.components.iter().map(|c| c.game.clone()).collect();
@@ -543,6 +505,24 @@ impl Analyzer {
             closed_moves: None,
             loopy: None,
         }))
+    }
+}
+
+/// A position of a game that can go on forever, from the graph of every
+/// position reachable from it (`search::loopy`), the position first.
+fn loopy_part(component: Component, graph: LoopyGraph) -> Part {
+    let (outcome, gamma) = (graph.outcome(0), graph.gamma(0).clone());
+    debug_assert_eq!(outcome, gamma.outcome(), "retrograde and values agree");
+    Part {
+        component,
+        outcome,
+        grundy: Grundy::Loopy(gamma),
+        method: ComponentMethod::Loopy {
+            positions: graph.len(),
+            remoteness: graph.remoteness(0),
+        },
+        closed_moves: None,
+        loopy: Some(graph),
     }
 }
 

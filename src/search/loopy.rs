@@ -23,7 +23,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::budget::Exhausted;
-use super::{Budget, SearchError, Solver};
+use super::{Budget, Explored, SearchError, Solver, Value};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
 
@@ -58,6 +58,36 @@ impl Gamma {
             }
             (Gamma::Infinite(_), Gamma::Infinite(_)) => Gamma::Infinite(Vec::new()),
         }
+    }
+}
+
+/// What a search of a position found: its value, or, when play can go on
+/// forever from there, the graph of the positions reachable.
+pub enum Found {
+    Value(Value, Explored),
+    Loopy(LoopyGraph),
+}
+
+/// Searches `heaps`; where a play can return to a position, explores the
+/// positions reachable instead (at most `max_positions`). A misère game
+/// that can go on forever is refused: draws and the generalised values are
+/// for normal play.
+pub fn search(solver: &mut Solver, heaps: &[u64], max_positions: usize) -> Result<Found, Error> {
+    match solver.value(heaps) {
+        Ok((value, explored)) => Ok(Found::Value(value, explored)),
+        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+            // The search stopped midway: what it holds is half evaluated.
+            solver.forget();
+            if solver.game.misere {
+                return Err(SearchError::MisereLoopy {
+                    game: solver.game.title(),
+                    position: Position::from_u64s(heaps),
+                }
+                .into());
+            }
+            LoopyGraph::explore(solver, heaps, max_positions).map(Found::Loopy)
+        }
+        Err(e) => Err(e),
     }
 }
 

@@ -123,6 +123,8 @@ pub struct Solver {
     max_positions: usize,
     move_budget: Option<u64>,
     timeout: Option<Duration>,
+    /// What it was made with, to start afresh (`forget`).
+    options: Options,
 }
 
 impl Solver {
@@ -163,11 +165,18 @@ impl Solver {
             game,
             moves,
             engine,
-            progress: options.progress,
+            progress: options.progress.clone(),
             max_positions: options.max_positions,
             move_budget: options.move_budget,
             timeout: options.timeout,
+            options,
         }
+    }
+
+    /// Forgets everything searched: after a search that failed midway
+    /// (a cycle, a budget), whose positions may be left half evaluated.
+    pub fn forget(&mut self) {
+        *self = Solver::with_options(self.game.clone(), self.options.clone());
     }
 
     /// One question's budget.
