@@ -12,6 +12,7 @@ use crate::position::Outcome;
 use crate::position::heaps_text_in_full;
 use crate::rules::Game;
 use crate::search::export::{Edge, Node};
+use crate::search::loopy::Gamma;
 
 /// The move an edge makes, in words: `take 2 from heap 1`.
 fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
@@ -42,8 +43,8 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     let mut out = String::from("digraph {\n");
     for i in graph.node_indices() {
         let node = &graph[i];
-        let value = match node.grundy {
-            Some(g) => format!("g = {g}"),
+        let value = match &node.value {
+            Some(g) => format!("g = {}", super::gamma_text(g)),
             None => outcome(node).to_string(),
         };
         let shape = match node.outcome {
@@ -76,8 +77,8 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
 
 /// The graph as JSON: `{"nodes": [...], "edges": [...]}`. A node has `id`,
 /// `position`, `outcome` (`P`, `N`, or `D` for a draw) and `grundy` (null in
-/// misère play and in a game with cycles); an edge has `from` and `to` (node
-/// ids), `rule`, `text` and `winning`.
+/// misère play; `{"infinite": [...]}` for an infinite generalised value); an
+/// edge has `from` and `to` (node ids), `rule`, `text` and `winning`.
 pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
     let nodes: Vec<Json> = graph
         .node_indices()
@@ -87,7 +88,11 @@ pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
                 "id": i.index(),
                 "position": heaps_text_in_full(&node.heaps),
                 "outcome": outcome(node),
-                "grundy": node.grundy,
+                "grundy": match &node.value {
+                    Some(Gamma::Finite(g)) => json!(g),
+                    Some(Gamma::Infinite(k)) => json!({ "infinite": k }),
+                    None => Json::Null,
+                },
             })
         })
         .collect();

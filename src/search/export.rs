@@ -9,7 +9,7 @@
 //! come from retrograde analysis of the graph (an end position is lost for
 //! the player to move, won in misère play; a position with a move to a lost
 //! one is won; one whose every move goes to a won one is lost; the rest are
-//! draws), and it has no Grundy values.
+//! draws), and its values are the generalised ones (`search::loopy`).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -17,7 +17,7 @@ use std::collections::hash_map::Entry;
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::loopy::LoopyGraph;
+use super::loopy::{Gamma, LoopyGraph};
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
@@ -28,8 +28,9 @@ pub struct Node {
     /// The position in the form the search keeps.
     pub heaps: Vec<u64>,
     pub outcome: Outcome,
-    /// `None` in misère play and in a game with cycles.
-    pub grundy: Option<u32>,
+    /// The Grundy value, generalised in a game with cycles (Smith); `None`
+    /// in misère play.
+    pub value: Option<Gamma>,
 }
 
 /// A move in the graph.
@@ -57,7 +58,7 @@ pub fn position_graph(
     let node = |heaps: Vec<u64>| Node {
         heaps,
         outcome: Outcome::D,
-        grundy: None,
+        value: None,
     };
     // The moves generated count against a question's budget of moves and time.
     let mut budget = solver.question_budget();
@@ -102,6 +103,9 @@ pub fn position_graph(
         for i in graph.node_indices() {
             if let Some(id) = loopy.id(&graph[i].heaps) {
                 graph[i].outcome = loopy.outcome(id);
+                if !solver.game.misere {
+                    graph[i].value = Some(loopy.gamma(id).clone());
+                }
             }
         }
     } else {
@@ -109,7 +113,7 @@ pub fn position_graph(
             let (value, _) = solver.value(&graph[i].heaps)?;
             graph[i].outcome = if value.is_p() { Outcome::P } else { Outcome::N };
             if let Value::Grundy(g) = value {
-                graph[i].grundy = Some(g);
+                graph[i].value = Some(Gamma::Finite(g));
             }
         }
     }

@@ -275,7 +275,16 @@ fn a_loopy_games_graph_is_drawn_with_its_cycle_and_draws() {
         .collect();
     let expected: HashMap<&str, &str> = [("3", "D"), ("2", "D"), ("1", "N"), ("0", "P")].into();
     assert_eq!(outcome, expected);
-    assert!(nodes.iter().all(|n| n["grundy"].is_null()));
+    // Generalised values (Smith): 0 and 1 for 0 and 1; ∞ with the value 1
+    // its move to 1 reaches for 2; ∞ for 3, whose only move is to 2.
+    let grundy: HashMap<&str, Value> = nodes
+        .iter()
+        .map(|n| (n["position"].as_str().unwrap_or(""), n["grundy"].clone()))
+        .collect();
+    assert_eq!(grundy["0"], 0);
+    assert_eq!(grundy["1"], 1);
+    assert_eq!(grundy["2"], serde_json::json!({ "infinite": [1] }));
+    assert_eq!(grundy["3"], serde_json::json!({ "infinite": [] }));
     // The cycle is drawn: 2 -> 3 and 3 -> 2.
     let id = |p: &str| {
         nodes
@@ -301,11 +310,11 @@ fn a_loopy_games_graph_is_drawn_with_its_cycle_and_draws() {
         })
         .collect();
     assert_eq!(winning, vec![(id("1").unwrap_or(9), id("0").unwrap_or(9))]);
-    // In DOT the draws are dashed.
+    // In DOT the draws are dashed, and the values are shown.
     let dot = gamelang(&["graph", game.path(), "--at", "3"]);
     assert!(
         dot.stdout
-            .contains("\"2\\nD\", shape = circle, style = dashed"),
+            .contains("\"2\\ng = ∞(1)\", shape = circle, style = dashed"),
         "{}",
         dot.stdout
     );
