@@ -94,6 +94,7 @@ fn main() {
             Ok(
                 ComponentMethod::Search { .. }
                 | ComponentMethod::WholeSum { .. }
+                | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),

@@ -18,6 +18,7 @@ use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::genus::{self, Genera, Genus};
 use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
 use crate::search::standing::Standings;
 use crate::search::{self, Solver, Value};
@@ -50,6 +51,11 @@ pub const DEFAULT_MAX_MOVES: usize = 100;
 /// A closed form's game is searched for a Grundy value (or for moves in a
 /// sum) only when the search's estimated work is at most this many moves.
 const SMALL_SEARCH: u64 = 5_000_000;
+
+/// The most positions the genera of a misère game's heaps may take to find
+/// before the game is answered some other way: a wild game shows itself
+/// long before, a tame one seldom reaches more than its heaps.
+const TAME_PROBE: usize = 100_000;
 
 /// A period is looked for in the values of heaps up to this (or the
 /// search's limit, if lower) before a heap too large to search is answered
@@ -96,8 +102,13 @@ impl Analyzer {
     }
 
     pub fn analyze(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
-        if analysis.components.len() > 1 && analysis.components.iter().all(|c| c.game.misere) {
-            return self.misere_sum(analysis);
+        if analysis.components.iter().all(|c| c.game.misere) {
+            if let Some(answer) = self.tame(analysis)? {
+                return Ok(answer);
+            }
+            if analysis.components.len() > 1 {
+                return self.misere_sum(analysis);
+            }
         }
         let parts: Vec<Part> = analysis
             .components
@@ -405,6 +416,102 @@ impl Analyzer {
             drawing_move_count: drawing_count,
             notes,
         })
+    }
+
+    /// A misère position (or sum) of games with no closed form, whose moves
+    /// act on one heap, answered from the genus when every position its
+    /// heaps reach is tame; `None` otherwise (wild, too large to find the
+    /// genera within `TAME_PROBE` positions, or a closed form known).
+    fn tame(&mut self, analysis: &Analysis) -> Result<Option<Answer>, Error> {
+        let mut known: HashMap<String, Genera> = HashMap::new();
+        for c in &analysis.components {
+            let Some(heaps) = c.position.to_u64s() else {
+                return Ok(None);
+            };
+            let solver = Solver::new(c.game.clone(), 1);
+            if !solver.one_heap_moves() || self.recognised(&c.game)?.is_some() {
+                return Ok(None);
+            }
+            let top = heaps.iter().copied().max().unwrap_or(0);
+            let enough = (known.get(&c.game.title())).is_some_and(|g| g.heaps.len() as u64 > top);
+            if !enough {
+                match genus::genera(&c.game, top, TAME_PROBE) {
+                    Ok(g) if g.tame => known.insert(c.game.title(), g),
+                    _ => return Ok(None),
+                };
+            }
+        }
+        // Every heap of a position and of the positions after a move is at
+        // most the largest heap asked about: its genus is known.
+        let genera_of = |game: &Game, heaps: &[u64]| -> Option<Vec<Genus>> {
+            let g = known.get(&game.title())?;
+            heaps
+                .iter()
+                .map(|&h| g.heaps.get(h as usize)?.clone())
+                .collect()
+        };
+        let mut parts = Vec::new();
+        for c in &analysis.components {
+            let heaps = c.position.to_u64s().unwrap_or_default();
+            match genera_of(&c.game, &heaps) {
+                Some(g) => parts.push(g),
+                None => return Ok(None),
+            }
+        }
+        let is_p = |parts: &[Vec<Genus>]| genus::tame_sum_is_p(parts.iter().flatten());
+        let outcome = Outcome::p_if(is_p(&parts));
+        let mut winning = Vec::new();
+        if outcome == Outcome::N {
+            for (i, c) in analysis.components.iter().enumerate() {
+                let heaps = c.position.to_u64s().unwrap_or_default();
+                let moves = self.search(&c.game, |s| {
+                    let mut budget = s.question_budget();
+                    s.moves_within(&heaps, &mut budget, &heaps)
+                })?;
+                for (rule, after) in moves {
+                    let Some(after_genera) = genera_of(&c.game, &after) else {
+                        return Ok(None);
+                    };
+                    let mut changed = parts.clone();
+                    changed[i] = after_genera;
+                    if is_p(&changed) {
+                        winning.push(WinningMove {
+                            component: i,
+                            rule,
+                            to: Position::from_u64s(&after),
+                        });
+                    }
+                }
+            }
+        }
+        let count = BigUint::from(winning.len());
+        let mut notes = Vec::new();
+        if winning.len() > self.options.max_moves {
+            winning.truncate(self.options.max_moves);
+            notes.push(Note::MovesCut {
+                count: count.clone(),
+                listed: winning.len(),
+            });
+        }
+        let positions = known.values().map(|g| g.positions).sum();
+        Ok(Some(Answer {
+            components: (analysis.components.iter())
+                .map(|c| Component {
+                    game: c.game.clone(),
+                    position: c.position.clone(),
+                })
+                .collect(),
+            outcome,
+            grundy: Grundy::Misere,
+            winning_moves: winning,
+            winning_move_count: Count::Exact(count),
+            drawing_moves: Vec::new(),
+            drawing_move_count: 0,
+            method: Method {
+                components: vec![ComponentMethod::Tame { positions }],
+            },
+            notes,
+        }))
     }
 
     /// A sum of misère games: one misère game (values do not add), its

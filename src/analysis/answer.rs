@@ -139,6 +139,12 @@ pub enum ComponentMethod {
         /// Moves to the end with best play; `None` for a draw.
         remoteness: Option<u64>,
     },
+    /// A misère game whose every position reached has a tame genus
+    /// (Conway): answered by the misère Nim rule on the genera.
+    Tame {
+        /// Positions whose genus was found.
+        positions: usize,
+    },
     /// A sum searched whole, as one game (a sum of misère games, whose
     /// values do not add): the one method of all its components.
     WholeSum {

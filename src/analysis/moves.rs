@@ -59,6 +59,7 @@ impl Analyzer {
                 (
                     ComponentMethod::Search { .. }
                     | ComponentMethod::WholeSum { .. }
+                    | ComponentMethod::Tame { .. }
                     | ComponentMethod::Loopy { .. },
                     _,
                 ) => searchable(&part.component.game, position)?,

@@ -241,6 +241,9 @@ fn method_text(method: &ComponentMethod) -> String {
                 )
             }
         }
+        ComponentMethod::Tame { positions } => format!(
+            "closed form: tame (Conway's genus): each of the {positions} positions these heaps reach has a nim position's genus, so misère Nim's rule answers"
+        ),
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
         ),
@@ -295,6 +298,11 @@ fn method_json(method: &ComponentMethod) -> Json {
             "edges_explored": explored.edges,
             "positions_held": held,
             "decomposed": decomposed,
+            "text": method_text(method),
+        }),
+        ComponentMethod::Tame { positions } => json!({
+            "kind": "tame",
+            "positions": positions,
             "text": method_text(method),
         }),
         ComponentMethod::WholeSum { positions } => json!({

@@ -48,6 +48,11 @@ impl Genus {
         (fickle || first == g) && self.term(1) == g ^ 2 && self.term(2) == g
     }
 
+    /// A tame genus of the two that act like ✱0 or ✱1 (0^{120}, 1^{031}).
+    pub fn is_fickle(&self) -> bool {
+        self.normal <= 1 && self.misere.first() == Some(&(self.normal ^ 1))
+    }
+
     /// λₖ, the cut tail repeated.
     pub fn term(&self, k: usize) -> u32 {
         let n = self.misere.len();
@@ -190,4 +195,18 @@ fn genus_of<'a>(normal: u32, moves: impl Iterator<Item = &'a Vec<u32>> + Clone) 
         normal,
         misere: lambda,
     }
+}
+
+/// Whether a sum of positions of these tame genera is a misère P-position:
+/// the genus of a sum of tame games is the nim positions' (Conway, On
+/// Numbers and Games, ch. 12): its g⁺ is the XOR of theirs, and it is
+/// fickle only when every part is. A fickle sum is P when g⁺ is 1, a firm
+/// one when g⁺ is 0 (as misère Nim: Bouton's rule).
+pub fn tame_sum_is_p<'a>(genera: impl IntoIterator<Item = &'a Genus>) -> bool {
+    let (mut normal, mut fickle) = (0, true);
+    for g in genera {
+        normal ^= g.normal;
+        fickle &= g.is_fickle();
+    }
+    if fickle { normal == 1 } else { normal == 0 }
 }

@@ -242,3 +242,93 @@ fn misere_nim_heaps_have_the_nim_genera_and_are_tame() {
     );
     assert!(found.tame);
 }
+
+/// What a move may leave of a heap h: another heap, or none.
+type HeapMoves<'a> = &'a dyn Fn(u64) -> Vec<Option<u64>>;
+
+/// Misère outcome by brute force of a game on heaps where a move replaces
+/// one heap h by one of `moves(h)` (a heap, or none): true when the player
+/// to move wins (the player who cannot move wins in misère play).
+fn misere_wins(heaps: Vec<u64>, moves: HeapMoves, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key = heaps.clone();
+    key.retain(|&h| h > 0);
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut options = Vec::new();
+    for (i, &h) in key.iter().enumerate() {
+        for to in moves(h) {
+            let mut next = key.clone();
+            match to {
+                Some(t) => next[i] = t,
+                None => {
+                    next.remove(i);
+                }
+            }
+            options.push(next);
+        }
+    }
+    let wins = options.is_empty() || options.into_iter().any(|o| !misere_wins(o, moves, memo));
+    memo.insert(key, wins);
+    wins
+}
+
+#[test]
+fn tame_games_are_answered_by_the_genus_as_a_brute_force_says() {
+    // take 1 or 2 (misère), and octal 0.31 (take 1, or take 2 only when it
+    // empties the heap): every heap's genus is a nim position's.
+    let take_1_2 = |h: u64| (1..=2.min(h)).map(|k| Some(h - k)).collect::<Vec<_>>();
+    let octal_31 = |h: u64| {
+        let mut to = vec![Some(h - 1)];
+        if h == 2 {
+            to.push(None);
+        }
+        to
+    };
+    let cases: [(&str, HeapMoves); 2] = [
+        ("game t { heaps *; take 1..2; play misere }\n", &take_1_2),
+        ("game t { heaps *; octal 0.31; play misere }\n", &octal_31),
+    ];
+    for (text, moves) in cases {
+        let mut memo = HashMap::new();
+        for a in 0..=7u64 {
+            for b in 0..=7u64 {
+                for c in 0..=3u64 {
+                    let program = load_text(
+                        "tame.game",
+                        &format!("{text}analyze t at ({a}, {b}, {c})\n"),
+                        &[],
+                    );
+                    let answer = Analyzer::default()
+                        .analyze(&program.analyses[0])
+                        .expect("answered");
+                    if a + b + c > 0 {
+                        assert!(
+                            matches!(
+                                answer.method.components[0],
+                                gamelang::analysis::ComponentMethod::Tame { .. }
+                            ),
+                            "{text} ({a}, {b}, {c})"
+                        );
+                    }
+                    let wins = misere_wins(vec![a, b, c], moves, &mut memo);
+                    assert_eq!(answer.outcome == Outcome::N, wins, "{text} ({a}, {b}, {c})");
+                    // Each winning move leaves a P-position.
+                    for m in &answer.winning_moves {
+                        let after: Vec<u64> =
+                            m.to.heaps()
+                                .iter()
+                                .map(|h| h.try_into().expect("small"))
+                                .collect();
+                        assert!(
+                            !misere_wins(after, moves, &mut memo),
+                            "{text} ({a}, {b}, {c}) -> {:?}",
+                            m.to
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
