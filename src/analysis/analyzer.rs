@@ -20,6 +20,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::search::genus::{self, Genera, Genus};
 use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
+use crate::search::moves::MoveGen;
 use crate::search::standing::Standings;
 use crate::search::{self, Solver, Value};
 
@@ -384,17 +385,11 @@ impl Analyzer {
         }
         let found = BigUint::from(winning.len());
         let count = if notes.is_empty() {
-            Count::Exact(found.clone())
+            Count::Exact(found)
         } else {
-            Count::AtLeast(found.clone())
+            Count::AtLeast(found)
         };
-        if winning.len() > self.options.max_moves {
-            winning.truncate(self.options.max_moves);
-            notes.push(Note::MovesCut {
-                count: found,
-                listed: winning.len(),
-            });
-        }
+        self.cut_winning(&mut winning, &mut notes);
         let drawing_count = drawing.len();
         if drawing_count > self.options.max_moves {
             drawing.truncate(self.options.max_moves);
@@ -428,14 +423,13 @@ impl Analyzer {
             let Some(heaps) = c.position.to_u64s() else {
                 return Ok(None);
             };
-            let solver = Solver::new(c.game.clone(), 1);
-            if !solver.one_heap_moves() || self.recognised(&c.game)?.is_some() {
+            if !MoveGen::new(&c.game).one_heap_moves() || self.recognised(&c.game)?.is_some() {
                 return Ok(None);
             }
             let top = heaps.iter().copied().max().unwrap_or(0);
             let enough = (known.get(&c.game.title())).is_some_and(|g| g.heaps.len() as u64 > top);
             if !enough {
-                match genus::genera(&c.game, top, TAME_PROBE) {
+                match genus::genera(&c.game, top, TAME_PROBE, true) {
                     Ok(g) if g.tame => known.insert(c.game.title(), g),
                     _ => return Ok(None),
                 };
@@ -484,34 +478,9 @@ impl Analyzer {
                 }
             }
         }
-        let count = BigUint::from(winning.len());
-        let mut notes = Vec::new();
-        if winning.len() > self.options.max_moves {
-            winning.truncate(self.options.max_moves);
-            notes.push(Note::MovesCut {
-                count: count.clone(),
-                listed: winning.len(),
-            });
-        }
         let positions = known.values().map(|g| g.positions).sum();
-        Ok(Some(Answer {
-            components: (analysis.components.iter())
-                .map(|c| Component {
-                    game: c.game.clone(),
-                    position: c.position.clone(),
-                })
-                .collect(),
-            outcome,
-            grundy: Grundy::Misere,
-            winning_moves: winning,
-            winning_move_count: Count::Exact(count),
-            drawing_moves: Vec::new(),
-            drawing_move_count: 0,
-            method: Method {
-                components: vec![ComponentMethod::Tame { positions }],
-            },
-            notes,
-        }))
+        let method = ComponentMethod::Tame { positions };
+        Ok(Some(self.misere_answer(analysis, outcome, winning, method)))
     }
 
     /// A sum of misère games: one misère game (values do not add), its
@@ -540,16 +509,25 @@ impl Analyzer {
                 });
             }
         }
+        let method = ComponentMethod::WholeSum {
+            positions: standings.len(),
+        };
+        Ok(self.misere_answer(analysis, outcome, winning, method))
+    }
+
+    /// The answer for a misère position judged whole (no Grundy value),
+    /// with every winning move found, at most `max_moves` of them listed.
+    fn misere_answer(
+        &self,
+        analysis: &Analysis,
+        outcome: Outcome,
+        mut winning: Vec<WinningMove>,
+        method: ComponentMethod,
+    ) -> Answer {
         let count = BigUint::from(winning.len());
         let mut notes = Vec::new();
-        if winning.len() > self.options.max_moves {
-            winning.truncate(self.options.max_moves);
-            notes.push(Note::MovesCut {
-                count: count.clone(),
-                listed: winning.len(),
-            });
-        }
-        Ok(Answer {
+        self.cut_winning(&mut winning, &mut notes);
+        Answer {
             components: (analysis.components.iter())
                 .map(|c| Component {
                     game: c.game.clone(),
@@ -563,12 +541,23 @@ impl Analyzer {
             drawing_moves: Vec::new(),
             drawing_move_count: 0,
             method: Method {
-                components: vec![ComponentMethod::WholeSum {
-                    positions: standings.len(),
-                }],
+                components: vec![method],
             },
             notes,
-        })
+        }
+    }
+
+    /// Keeps the first `max_moves` of all the winning moves found, with a
+    /// note of how many there are when some are cut.
+    fn cut_winning(&self, winning: &mut Vec<WinningMove>, notes: &mut Vec<Note>) {
+        if winning.len() > self.options.max_moves {
+            let count = BigUint::from(winning.len());
+            winning.truncate(self.options.max_moves);
+            notes.push(Note::MovesCut {
+                count,
+                listed: winning.len(),
+            });
+        }
     }
 
     /// A position with a heap too large for the search, answered from a

@@ -75,7 +75,14 @@ pub struct Genera {
 
 /// The genus of each heap 0..=upto of the one-heap misère game `game`, and
 /// of every position those heaps reach, at most `max_positions` of them.
-pub fn genera(game: &Arc<Game>, upto: u64, max_positions: usize) -> Result<Genera, Error> {
+/// With `until_wild`, it stops at the first genus that is not tame (only
+/// the verdict is wanted then), leaving the heaps after it unknown.
+pub fn genera(
+    game: &Arc<Game>,
+    upto: u64,
+    max_positions: usize,
+    until_wild: bool,
+) -> Result<Genera, Error> {
     let misere = Solver::new(game.clone(), max_positions);
     let mut normal = Solver::new(
         Arc::new(Game {
@@ -92,8 +99,22 @@ pub fn genera(game: &Arc<Game>, upto: u64, max_positions: usize) -> Result<Gener
             continue;
         }
         let key = misere.canonical(&[n]);
-        evaluate(&misere, &mut normal, &mut known, key.clone(), max_positions)?;
+        let tame = evaluate(
+            &misere,
+            &mut normal,
+            &mut known,
+            key.clone(),
+            max_positions,
+            until_wild,
+        )?;
         heaps.push(known.get(&key).cloned());
+        if !tame {
+            return Ok(Genera {
+                heaps,
+                tame: false,
+                positions: known.len(),
+            });
+        }
     }
     Ok(Genera {
         heaps,
@@ -108,16 +129,18 @@ fn position_of(game: &Game, heaps: &[u64]) -> bool {
 }
 
 /// The genus of `start` and every position below it, depth first with an
-/// explicit stack (plays may be long).
+/// explicit stack (plays may be long); false when `until_wild` stopped it
+/// at a genus that is not tame.
 fn evaluate(
     misere: &Solver,
     normal: &mut Solver,
     known: &mut HashMap<Vec<u64>, Genus>,
     start: Vec<u64>,
     max_positions: usize,
-) -> Result<(), Error> {
+    until_wild: bool,
+) -> Result<bool, Error> {
     if known.contains_key(&start) {
-        return Ok(());
+        return Ok(true);
     }
     let children = |heaps: &[u64]| -> Result<Vec<Vec<u64>>, Error> {
         let mut c: Vec<Vec<u64>> = (misere.moves_from(heaps)?.into_iter())
@@ -155,9 +178,13 @@ fn evaluate(
             Value::Misere { .. } => 0,
         };
         let genus = genus_of(normal_value, below.iter().map(|c| &known[c].misere));
+        let tame = genus.is_tame();
         known.insert(key, genus);
+        if until_wild && !tame {
+            return Ok(false);
+        }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The genus of a position of normal value `normal` whose moves have the

@@ -48,20 +48,22 @@ fn a_sum_of_one_misere_game_equals_its_heaps_as_one_position() {
     }
 }
 
-/// Misère Kayles heaps and misère Nim heaps played together, by brute
-/// force: the player who cannot move wins (misère play).
-fn brute(kayles: Vec<u64>, nim: Vec<u64>, memo: &mut HashMap<(Vec<u64>, Vec<u64>), bool>) -> bool {
-    let key = |mut k: Vec<u64>, mut n: Vec<u64>| {
-        k.retain(|&h| h > 0);
-        n.retain(|&h| h > 0);
-        k.sort_unstable();
-        n.sort_unstable();
-        (k, n)
-    };
-    let (kayles, nim) = key(kayles, nim);
-    if let Some(&won) = memo.get(&(kayles.clone(), nim.clone())) {
-        return won;
-    }
+/// A position of Kayles heaps and nim heaps played together: empty heaps
+/// dropped, each kind sorted.
+type KaylesNim = (Vec<u64>, Vec<u64>);
+
+fn kayles_nim(mut kayles: Vec<u64>, mut nim: Vec<u64>) -> KaylesNim {
+    kayles.retain(|&h| h > 0);
+    nim.retain(|&h| h > 0);
+    kayles.sort_unstable();
+    nim.sort_unstable();
+    (kayles, nim)
+}
+
+/// Every move from `(kayles, nim)`, written from the rules: knock down one
+/// pin or two adjacent ones from a Kayles row (perhaps splitting it), or
+/// take any number from a nim heap.
+fn kayles_nim_moves((kayles, nim): &KaylesNim) -> Vec<KaylesNim> {
     let mut options = Vec::new();
     for (i, &h) in kayles.iter().enumerate() {
         for take in 1..=2.min(h) {
@@ -69,7 +71,7 @@ fn brute(kayles: Vec<u64>, nim: Vec<u64>, memo: &mut HashMap<(Vec<u64>, Vec<u64>
                 let mut k = kayles.clone();
                 k[i] = left;
                 k.push(h - take - left);
-                options.push((k, nim.clone()));
+                options.push(kayles_nim(k, nim.clone()));
             }
         }
     }
@@ -77,11 +79,21 @@ fn brute(kayles: Vec<u64>, nim: Vec<u64>, memo: &mut HashMap<(Vec<u64>, Vec<u64>
         for left in 0..h {
             let mut n = nim.clone();
             n[i] = left;
-            options.push((kayles.clone(), n));
+            options.push(kayles_nim(kayles.clone(), n));
         }
     }
-    let won = options.is_empty() || options.into_iter().any(|(k, n)| !brute(k, n, memo));
-    memo.insert((kayles, nim), won);
+    options
+}
+
+/// Misère Kayles heaps and misère Nim heaps played together, by brute
+/// force: the player who cannot move wins (misère play).
+fn brute(position: KaylesNim, memo: &mut HashMap<KaylesNim, bool>) -> bool {
+    if let Some(&won) = memo.get(&position) {
+        return won;
+    }
+    let options = kayles_nim_moves(&position);
+    let won = options.is_empty() || options.into_iter().any(|o| !brute(o, memo));
+    memo.insert(position, won);
     won
 }
 
@@ -91,7 +103,7 @@ fn misere_kayles_plus_misere_nim_agrees_with_a_brute_force() {
     for a in 0..=6u64 {
         for b in 0..=6u64 {
             for c in 0..=4u64 {
-                let won = brute(vec![a, b], vec![c], &mut memo);
+                let won = brute(kayles_nim(vec![a, b], vec![c]), &mut memo);
                 let expected = if won { Outcome::N } else { Outcome::P };
                 assert_eq!(
                     outcome_of(&format!("analyze mk at ({a}, {b}) + mn at {c}")),
@@ -143,46 +155,19 @@ fn a_misere_sum_too_large_to_search_is_refused_at_once() {
 
 /// Misère Grundy values by the definition (1 at the end, else the mex of
 /// the moves'), of Kayles heaps plus nim heaps: written here on its own.
-fn misere_grundy(
-    kayles: Vec<u64>,
-    nim: Vec<u64>,
-    memo: &mut HashMap<(Vec<u64>, Vec<u64>), u32>,
-) -> u32 {
-    let key = |mut k: Vec<u64>, mut n: Vec<u64>| {
-        k.retain(|&h| h > 0);
-        n.retain(|&h| h > 0);
-        k.sort_unstable();
-        n.sort_unstable();
-        (k, n)
-    };
-    let (kayles, nim) = key(kayles, nim);
-    if let Some(&g) = memo.get(&(kayles.clone(), nim.clone())) {
+fn misere_grundy(position: KaylesNim, memo: &mut HashMap<KaylesNim, u32>) -> u32 {
+    if let Some(&g) = memo.get(&position) {
         return g;
     }
-    let mut seen = Vec::new();
-    for (i, &h) in kayles.iter().enumerate() {
-        for take in 1..=2.min(h) {
-            for left in 0..=(h - take) {
-                let mut k = kayles.clone();
-                k[i] = left;
-                k.push(h - take - left);
-                seen.push(misere_grundy(k, nim.clone(), memo));
-            }
-        }
-    }
-    for (i, &h) in nim.iter().enumerate() {
-        for left in 0..h {
-            let mut n = nim.clone();
-            n[i] = left;
-            seen.push(misere_grundy(kayles.clone(), n, memo));
-        }
-    }
+    let seen: Vec<u32> = (kayles_nim_moves(&position).into_iter())
+        .map(|o| misere_grundy(o, memo))
+        .collect();
     let g = if seen.is_empty() {
         1
     } else {
         (0..).find(|v| !seen.contains(v)).unwrap_or(0)
     };
-    memo.insert((kayles, nim), g);
+    memo.insert(position, g);
     g
 }
 
@@ -194,7 +179,7 @@ fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
         .game("misere_kayles")
         .and_then(|g| g.default.clone())
         .expect("lowers");
-    let found = genera(&game, 20, 1_000_000).expect("found");
+    let found = genera(&game, 20, 1_000_000, false).expect("found");
     // g+ is normal Kayles' value (OEIS A002186).
     let a002186 = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
@@ -205,7 +190,7 @@ fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
         assert_eq!(genus.normal, a002186[n], "g+ of {n}");
         // λk is the misère Grundy value of heap n plus k heaps of 2.
         for k in 0..4 {
-            let by_definition = misere_grundy(vec![n as u64], vec![2; k], &mut memo);
+            let by_definition = misere_grundy(kayles_nim(vec![n as u64], vec![2; k]), &mut memo);
             assert_eq!(genus.term(k), by_definition, "λ{k} of {n}");
         }
     }
@@ -222,7 +207,7 @@ fn misere_nim_heaps_have_the_nim_genera_and_are_tame() {
         .game("mn")
         .and_then(|g| g.default.clone())
         .expect("lowers");
-    let found = genera(&game, 6, 1000).expect("found");
+    let found = genera(&game, 6, 1000, false).expect("found");
     // *0 = 0^120, *1 = 1^031, *n = n^(n, n xor 2) for n >= 2 (On Numbers
     // and Games, ch. 12).
     let words: Vec<String> = (found.heaps.iter().flatten())
