@@ -14,6 +14,7 @@ pub mod graph;
 pub mod heaps;
 pub mod loopy;
 pub mod moves;
+pub mod quotient;
 mod rays;
 pub mod standing;
 

@@ -22,6 +22,7 @@ mod mutants;
 mod oracle;
 mod pictures;
 mod play;
+mod quotient;
 mod rays;
 mod seeds;
 mod sequences;

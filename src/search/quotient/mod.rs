@@ -1,0 +1,397 @@
+//! Misère quotients of heap games (Plambeck, "Taming the wild in impartial
+//! combinatorial games", INTEGERS 2005; Plambeck and Siegel, "Misère
+//! quotients for impartial games", JCTA 2008).
+//!
+//! Two sums of heaps are indistinguishable when adding any third sum leaves
+//! both P or both N in misère play. The classes form a commutative monoid,
+//! the quotient; the classes of P-positions are its P-portion; and a sum of
+//! heaps is P exactly when the product of its heaps' elements is in the
+//! P-portion. A wild game such as misère Kayles, whose positions no genus
+//! answers, has a quotient of 40 elements.
+//!
+//! The quotient of the sums of heaps up to n is grown from that up to n − 1,
+//! in the way Aaron Siegel's MisereSolver (in CGSuite, GPL; read for its
+//! method, none of its code used) grows it. First the new heap is tried as
+//! an element already there (it must be P exactly when the heap is, and be
+//! told apart from the elements its moves reach by every context); if none
+//! fits, the quotient is multiplied by a cyclic monoid for the new heap,
+//! the product marked and reduced (`monoid`), and while the result fails,
+//! heaps of the least failing game get generators of their own. Every
+//! candidate is accepted only when `failures` proves it, so the heuristics
+//! can only cost time, never a wrong answer.
+//!
+//! Once the heaps' elements repeat with a period over the range a
+//! periodicity theorem asks for (`period`), the quotient holds for heaps of
+//! every size.
+
+mod failures;
+mod monoid;
+
+use std::sync::Arc;
+
+use fixedbitset::FixedBitSet;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::budget::{Budget, Exhausted};
+use super::moves::MoveGen;
+use crate::diagnostics::Error;
+use crate::period::{self, Period};
+use crate::rules::Game;
+pub use monoid::Monoid;
+use monoid::{Candidate, Trial};
+
+/// A game as heap sizes, largest first: heap h stands for its element.
+pub type Word = Vec<u32>;
+
+/// The most elements a trial monoid may have.
+const MAX_TRIAL: usize = 1 << 20;
+
+/// The moves of each heap, as the heaps each leaves (empty heaps left out).
+pub struct HeapMoves {
+    options: Vec<Vec<Vec<u32>>>,
+}
+
+impl HeapMoves {
+    fn heaps(&self) -> usize {
+        self.options.len()
+    }
+}
+
+/// The misère quotient of the sums of heaps up to `upto`, or of every sum
+/// when `period` is proven.
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    pub monoid: Monoid,
+    /// The P-portion.
+    pub p: FixedBitSet,
+    /// Each heap's element, heaps 0..=upto.
+    pub phi: Vec<u32>,
+    /// The least game reaching each element.
+    pub words: Vec<Word>,
+    /// The heaps at which the order grew, with the order from them on.
+    pub growth: Vec<(u64, usize)>,
+    /// The heaps' elements repeat from here with this period, for every
+    /// heap when it is proven.
+    pub period: Option<Period>,
+}
+
+/// Why a quotient was not found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The budget ran out at this heap.
+    Budget { heap: u64, exhausted: Exhausted },
+    /// A trial monoid for this heap would have more than `MAX_TRIAL`
+    /// elements, or no trial made the least failing game right.
+    Stuck { heap: u64 },
+    /// The order passed `max_order` at this heap.
+    TooLarge { heap: u64, order: usize },
+}
+
+impl Quotient {
+    pub fn order(&self) -> usize {
+        self.monoid.order()
+    }
+
+    /// The heaps the quotient was grown for.
+    pub fn upto(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// Heap n's element: found, or from the proven period.
+    pub fn element(&self, n: &BigUint) -> Option<u32> {
+        match n.to_usize() {
+            Some(n) if n < self.phi.len() => Some(self.phi[n]),
+            _ => {
+                let period = self.period.as_ref().filter(|p| p.is_proven())?;
+                self.phi.get(period.index(n)).copied()
+            }
+        }
+    }
+
+    /// Whether the sum of these heaps' elements is P; `None` for a heap
+    /// past what the quotient holds for.
+    pub fn is_p(&self, heaps: &[BigUint]) -> Option<bool> {
+        let mut product = 0;
+        for h in heaps {
+            product = self.monoid.mul(product, self.element(h)?);
+        }
+        Some(self.p.contains(product as usize))
+    }
+
+    pub fn is_p_element(&self, x: u32) -> bool {
+        self.p.contains(x as usize)
+    }
+}
+
+/// What growing a quotient may spend.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most elements the quotient may have.
+    pub max_order: usize,
+}
+
+/// The misère quotient of `game` (misère, moves on one heap) for heaps up
+/// to `upto`, or for every heap if a period is proven before; what was found
+/// before the budget or `limits` stopped it otherwise, with why.
+pub fn grow(
+    game: &Arc<Game>,
+    upto: u64,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(Quotient, Option<Stopped>), Error> {
+    let moves = MoveGen::new(game);
+    let theorem = period::classify(&Game {
+        misere: false,
+        ..(**game).clone()
+    });
+    let mut heaps = HeapMoves {
+        options: vec![Vec::new()],
+    };
+    let mut q = Quotient {
+        monoid: Monoid::trivial(),
+        p: FixedBitSet::with_capacity(1),
+        phi: vec![0],
+        words: vec![Vec::new()],
+        growth: Vec::new(),
+        period: None,
+    };
+    for n in 1..=upto {
+        let Ok(n32) = u32::try_from(n) else {
+            return Ok((q, Some(Stopped::Stuck { heap: n })));
+        };
+        heaps.options.push(options(game, &moves, n)?);
+        let step = add_heap(&mut q, &heaps, n32, limits, budget);
+        match step {
+            Ok(()) => {}
+            Err(stopped) => {
+                heaps.options.pop();
+                return Ok((q, Some(stopped)));
+            }
+        }
+        if let Some(theorem) = theorem {
+            let period = period::prove(&q.phi, theorem, 1 << 24);
+            if period.is_some() {
+                q.period = period;
+                return Ok((q, None));
+            }
+        }
+    }
+    if theorem.is_none() {
+        q.period = period::seen(&q.phi);
+    }
+    Ok((q, None))
+}
+
+/// Heap n's moves, as the nonempty heaps each leaves.
+fn options(game: &Game, moves: &MoveGen, n: u64) -> Result<Vec<Vec<u32>>, Error> {
+    let mut options = Vec::new();
+    moves
+        .each_move(&[n], |_, after| {
+            let mut parts: Vec<u32> = after
+                .iter()
+                .filter(|&&h| h > 0)
+                .map(|&h| h as u32)
+                .collect();
+            parts.sort_unstable_by(|a, b| b.cmp(a));
+            options.push(parts);
+        })
+        .map_err(|e| super::move_error(game, &[n], e))?;
+    options.sort_unstable();
+    options.dedup();
+    Ok(options)
+}
+
+/// Grows `q` by heap n, whose moves are the last of `heaps`.
+fn add_heap(
+    q: &mut Quotient,
+    heaps: &HeapMoves,
+    n: u32,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(), Stopped> {
+    let stop = |exhausted| Stopped::Budget {
+        heap: u64::from(n),
+        exhausted,
+    };
+    if heaps.options[n as usize].is_empty() {
+        q.phi.push(0);
+        return Ok(());
+    }
+    if let Some(x) = same_quotient(q, heaps, n, budget).map_err(stop)? {
+        q.phi.push(x);
+        return Ok(());
+    }
+    let found = expand(q, heaps, n, limits, budget)?;
+    q.monoid = found.monoid;
+    q.p = found.p;
+    q.phi = found.phi;
+    q.words = found.words;
+    q.growth.push((u64::from(n), q.monoid.order()));
+    Ok(())
+}
+
+/// An element of the quotient so far that heap n can be, proven: P exactly
+/// when heap n is, told apart from each element a move of heap n reaches
+/// in every context (a context making both P would be a P-position with a
+/// move to another), and with no game of heap n an N-failure.
+fn same_quotient(
+    q: &Quotient,
+    heaps: &HeapMoves,
+    n: u32,
+    budget: &mut Budget,
+) -> Result<Option<u32>, Exhausted> {
+    let current = candidate_of(q, None);
+    let moves = failures::transitions(&current, heaps, n as usize);
+    let heap_is_p = moves.is_disjoint(&q.p);
+    let order = q.monoid.order();
+    // contexts[x]: the z with xz in P.
+    let contexts: Vec<FixedBitSet> = (0..order as u32)
+        .map(|x| {
+            let mut c = FixedBitSet::with_capacity(order);
+            c.extend(
+                (0..order as u32)
+                    .filter(|&z| q.is_p_element(q.monoid.mul(x, z)))
+                    .map(|z| z as usize),
+            );
+            c
+        })
+        .collect();
+    budget.spend((order * order) as u64)?;
+    for x in 0..order as u32 {
+        if q.is_p_element(x) != heap_is_p
+            || moves
+                .ones()
+                .any(|t| !contexts[x as usize].is_disjoint(&contexts[t]))
+        {
+            continue;
+        }
+        let trying = candidate_of(q, Some(x));
+        let kinds = failures::Heaps::new(&trying, heaps);
+        if failures::least_failure(&trying, &kinds, budget)?.is_none() {
+            return Ok(Some(x));
+        }
+    }
+    Ok(None)
+}
+
+/// The quotient so far as a candidate, heap n (the next) standing for `x`.
+fn candidate_of(q: &Quotient, x: Option<u32>) -> Candidate {
+    let mut phi = q.phi.clone();
+    phi.extend(x);
+    Candidate {
+        monoid: q.monoid.clone(),
+        p: q.p.clone(),
+        phi,
+        words: q.words.clone(),
+    }
+}
+
+/// A larger quotient for heaps up to n: the quotient so far times a cyclic
+/// monoid for heap n, and, while the candidate fails, the candidate times
+/// cyclic monoids for heaps of its least failing game (standing for those
+/// alone), until one is proven.
+fn expand(
+    q: &Quotient,
+    heaps: &HeapMoves,
+    n: u32,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Candidate, Stopped> {
+    let heap = u64::from(n);
+    let stop = |exhausted| Stopped::Budget { heap, exhausted };
+    let start = candidate_of(q, Some(0));
+    let (mut found, mut failure) =
+        trial(&start, heaps, &[(n, 2)], budget)?.ok_or(Stopped::Stuck { heap })?;
+    while let Some(word) = failure {
+        if found.monoid.order() > limits.max_order {
+            break;
+        }
+        let claimed = found.claims_p(&word);
+        let representative = found.words[found.element_of(&word) as usize].clone();
+        let mut progress = None;
+        for changes in recalibrations(&found, &word, &representative) {
+            let Some((next, next_failure)) = trial(&found, heaps, &changes, budget)? else {
+                continue;
+            };
+            let fixed =
+                next_failure.as_ref().is_none_or(|f| *f > word) || next.claims_p(&word) != claimed;
+            if fixed {
+                progress = Some((next, next_failure));
+                break;
+            }
+        }
+        let Some((next, next_failure)) = progress else {
+            return Err(Stopped::Stuck { heap });
+        };
+        found = next;
+        failure = next_failure;
+        budget.check_clock().map_err(stop)?;
+    }
+    if found.monoid.order() > limits.max_order {
+        return Err(Stopped::TooLarge {
+            heap,
+            order: found.monoid.order(),
+        });
+    }
+    Ok(found)
+}
+
+/// The candidate of the trial `base` times a cyclic monoid of each index of
+/// `changes`, whose heap stands for that monoid's generator alone, and its
+/// least failure; `None` if the trial is too large.
+fn trial(
+    base: &Candidate,
+    heaps: &HeapMoves,
+    changes: &[(u32, usize)],
+    budget: &mut Budget,
+) -> Result<Option<(Candidate, Option<Word>)>, Stopped> {
+    let heap = heaps.heaps() as u64 - 1;
+    let stop = |exhausted| Stopped::Budget { heap, exhausted };
+    let indices = changes.iter().map(|&(_, i)| i).collect();
+    let Some(t) = Trial::new(&base.monoid, indices, MAX_TRIAL) else {
+        return Ok(None);
+    };
+    let images: Vec<usize> = (0..heaps.heaps())
+        .map(
+            |h| match changes.iter().position(|&(k, _)| k as usize == h) {
+                Some(k) => t.generator(k),
+                None => t.base(base.phi[h]),
+            },
+        )
+        .collect();
+    let candidate = monoid::candidate(&t, &images, heaps, budget).map_err(stop)?;
+    let kinds = failures::Heaps::new(&candidate, heaps);
+    let failure = failures::least_failure(&candidate, &kinds, budget).map_err(stop)?;
+    Ok(Some((candidate, failure)))
+}
+
+/// The ways to give heaps of the failing `word` (and of the least game
+/// `representative` with its element) cyclic monoids of their own, fewest
+/// heaps first: each with index at least 2, its element's index, and its
+/// count in the word less one.
+fn recalibrations(found: &Candidate, word: &Word, representative: &Word) -> Vec<Vec<(u32, usize)>> {
+    let mut distinct: Vec<u32> = word.iter().chain(representative).copied().collect();
+    distinct.sort_unstable_by(|a, b| b.cmp(a));
+    distinct.dedup();
+    let count = |h: u32| word.iter().filter(|&&k| k == h).count();
+    let changes: Vec<(u32, usize)> = distinct
+        .iter()
+        .map(|&h| {
+            let index = found.monoid.index(found.phi[h as usize]);
+            (h, index.max(count(h).saturating_sub(1)).max(2))
+        })
+        .collect();
+    let m = changes.len().min(12);
+    let mut subsets: Vec<u32> = (1..1u32 << m).collect();
+    subsets.sort_by_key(|s| (s.count_ones(), *s));
+    subsets
+        .into_iter()
+        .map(|s| {
+            (changes.iter().enumerate())
+                .filter(|&(bit, _)| bit < m && s & (1 << bit) != 0)
+                .map(|(_, &c)| c)
+                .collect()
+        })
+        .collect()
+}

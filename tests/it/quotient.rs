@@ -1,0 +1,182 @@
+//! Misère quotients, grown from the rules: the orders MisereSolver finds
+//! (Plambeck and Siegel, "Misère quotients for impartial games", JCTA
+//! 2008), and every small sum of heaps against a brute force written here.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use gamelang::rules::Game;
+use gamelang::search::Budget;
+use gamelang::search::quotient::{self, Limits, Quotient};
+use num_bigint::BigUint;
+
+use crate::common::load_text;
+
+fn game(moves: &str) -> Arc<Game> {
+    let text = format!("game g {{\n heaps *\n {moves}\n play misere\n}}\n");
+    let program = load_text("q.game", &text, &[]);
+    program.game("g").expect("g").lowered().expect("lowers")
+}
+
+fn grown(moves: &str, upto: u64) -> Quotient {
+    let mut budget = Budget::unlimited();
+    let limits = Limits { max_order: 10_000 };
+    let (q, stopped) = quotient::grow(&game(moves), upto, &limits, &mut budget).expect("grows");
+    assert_eq!(stopped, None, "{moves}");
+    q
+}
+
+/// Octal game moves written out: digit d_j of the code allows taking j
+/// tokens and leaving no heap (bit 1), one heap (bit 2), or two (bit 4).
+fn octal_moves(code: &[u8]) -> impl Fn(u32) -> Vec<Vec<u32>> + '_ {
+    move |n| {
+        let mut options = Vec::new();
+        for (j, &d) in code.iter().enumerate() {
+            let j = j as u32 + 1;
+            if j > n {
+                break;
+            }
+            let rest = n - j;
+            if d & 1 != 0 && rest == 0 {
+                options.push(vec![]);
+            }
+            if d & 2 != 0 && rest > 0 {
+                options.push(vec![rest]);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                options.extend((1..=rest / 2).map(|a| vec![rest - a, a]));
+            }
+        }
+        options
+    }
+}
+
+/// Grundy's game: split a heap into two unequal heaps.
+fn grundy_moves(n: u32) -> Vec<Vec<u32>> {
+    (1..n.div_ceil(2)).map(|a| vec![n - a, a]).collect()
+}
+
+/// Misère play by the definition: a position with no move is won by the
+/// player to move; any other is won when some move leaves a lost one.
+fn player_to_move_wins(
+    heaps: Vec<u32>,
+    moves: &dyn Fn(u32) -> Vec<Vec<u32>>,
+    memo: &mut HashMap<Vec<u32>, bool>,
+) -> bool {
+    let mut heaps = heaps;
+    heaps.retain(|&h| !moves(h).is_empty());
+    heaps.sort_unstable();
+    if let Some(&known) = memo.get(&heaps) {
+        return known;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    for i in 0..heaps.len() {
+        for option in moves(heaps[i]) {
+            any_move = true;
+            let mut after = heaps.clone();
+            after.remove(i);
+            after.extend(option);
+            if !player_to_move_wins(after, moves, memo) {
+                wins = true;
+            }
+        }
+    }
+    let wins = wins || !any_move;
+    memo.insert(heaps, wins);
+    wins
+}
+
+/// Every sum of at most three heaps up to `bound` is P by the quotient
+/// exactly when the brute force says so.
+fn agrees_with_brute_force(q: &Quotient, moves: &dyn Fn(u32) -> Vec<Vec<u32>>, bound: u32) {
+    let mut memo = HashMap::new();
+    for a in 0..=bound {
+        for b in 0..=a {
+            for c in 0..=b {
+                let heaps = [a, b, c].map(BigUint::from);
+                let by_quotient = q.is_p(&heaps).expect("heaps the quotient holds for");
+                let by_search = !player_to_move_wins(vec![a, b, c], moves, &mut memo);
+                assert_eq!(by_quotient, by_search, "({a}, {b}, {c})");
+            }
+        }
+    }
+}
+
+#[test]
+fn kayles_has_the_quotient_of_order_40_periodic_from_71() {
+    let q = grown("octal 0.77", 200);
+    assert_eq!((q.order(), q.p.count_ones(..)), (40, 9));
+    // The heaps at which the order grows, and to what, as MisereSolver
+    // finds them.
+    assert_eq!(
+        q.growth,
+        [
+            (1, 2),
+            (2, 6),
+            (5, 12),
+            (9, 18),
+            (12, 24),
+            (25, 32),
+            (27, 40)
+        ]
+    );
+    let period = q.period.as_ref().expect("a period");
+    assert!(period.is_proven());
+    assert_eq!((period.preperiod, period.period), (71, 12));
+    // Found before heap 200: the period holds for every heap.
+    assert!(q.upto() < 200);
+    agrees_with_brute_force(&q, &octal_moves(&[7, 7]), 12);
+    // Heaps past those grown, answered by the period: a single heap of
+    // misère Kayles is P at 1, 4, 9, 12, 20 and nowhere else (Winning
+    // Ways, ch. 13; Sibert and Conway, 1992).
+    let p_heaps: Vec<u64> = (0..400u64)
+        .filter(|&n| q.is_p(&[BigUint::from(n)]) == Some(true))
+        .collect();
+    assert_eq!(p_heaps, [1, 4, 9, 12, 20]);
+}
+
+#[test]
+fn small_wild_quotients_are_proven_periodic() {
+    // 0.75's quotient of order 8 is Plambeck and Siegel's R8, the smallest
+    // wild quotient; 0.34's has order 12.
+    let q = grown("octal 0.75", 100);
+    assert_eq!((q.order(), q.p.count_ones(..)), (8, 2));
+    assert!(q.period.as_ref().is_some_and(|p| p.is_proven()));
+    agrees_with_brute_force(&q, &octal_moves(&[7, 5]), 12);
+    let q = grown("octal 0.34", 100);
+    assert_eq!((q.order(), q.p.count_ones(..)), (12, 3));
+    agrees_with_brute_force(&q, &octal_moves(&[3, 4]), 12);
+}
+
+#[test]
+fn dawsons_kayles_and_grundys_game_have_partial_quotients() {
+    // Neither is known to have a finite quotient; grown through heap 20
+    // (and 12 for the brute force) they answer every sum of those heaps.
+    let q = grown("octal 0.07", 20);
+    assert_eq!(q.growth, [(2, 2), (4, 6), (10, 12), (14, 24)]);
+    assert!(q.period.as_ref().is_none_or(|p| !p.is_proven()));
+    agrees_with_brute_force(&q, &octal_moves(&[0, 7]), 12);
+    let q = grown("split into 2 unequal nonempty heaps", 20);
+    assert_eq!(q.growth, [(3, 2), (5, 6), (13, 12), (18, 24), (20, 48)]);
+    agrees_with_brute_force(&q, &grundy_moves, 12);
+}
+
+#[test]
+fn every_quotient_has_even_order() {
+    // Plambeck and Siegel proved that a misère quotient of impartial games
+    // has even order (restated in Rubinstein-Salzedo and Zhou, arXiv
+    // 2603.18244, 2026); the trivial one, before any heap has a move, has 1.
+    for moves in [
+        "octal 0.77",
+        "octal 0.07",
+        "octal 0.75",
+        "octal 0.31",
+        "octal 0.137",
+    ] {
+        let q = grown(moves, 30);
+        for &(_, order) in &q.growth {
+            assert_eq!(order % 2, 0, "{moves}: {:?}", q.growth);
+        }
+    }
+}
