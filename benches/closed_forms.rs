@@ -91,6 +91,9 @@ fn main() {
         {
             Ok(ComponentMethod::ClosedForm { id, .. }) => format!("closed form `{id}`"),
             Ok(ComponentMethod::Period { period }) => format!("proven period {}", period.period),
+            Ok(ComponentMethod::Quotient { order, .. }) => {
+                format!("misère quotient of order {order}")
+            }
             Ok(
                 ComponentMethod::Search { .. }
                 | ComponentMethod::WholeSum { .. }

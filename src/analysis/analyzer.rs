@@ -12,6 +12,7 @@ use super::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
 };
 use super::error::Error as AnalysisError;
+use super::quotient::{ByQuotient, Grown};
 use super::verify::{self, Verified};
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
@@ -68,6 +69,8 @@ const PERIOD_PROBE: u64 = 1 << 16;
 pub struct Analyzer {
     pub(super) options: Options,
     games: HashMap<String, GameState>,
+    /// Each misère game's quotient, as far as it was grown.
+    pub(super) quotients: HashMap<String, Grown>,
 }
 
 /// What the analyzer keeps per game (per parameter values).
@@ -99,6 +102,7 @@ impl Analyzer {
         Analyzer {
             options,
             games: HashMap::new(),
+            quotients: HashMap::new(),
         }
     }
 
@@ -107,10 +111,24 @@ impl Analyzer {
             if let Some(answer) = self.tame(analysis)? {
                 return Ok(answer);
             }
-            if analysis.components.len() > 1 {
-                return self.misere_sum(analysis);
-            }
+            let note = match self.by_quotient(analysis)? {
+                ByQuotient::Answer(answer) => return Ok(answer),
+                ByQuotient::Stopped(note) => Some(note),
+                ByQuotient::NotApplicable => None,
+            };
+            let mut answer = if analysis.components.len() > 1 {
+                self.misere_sum(analysis)?
+            } else {
+                self.answer_by_parts(analysis)?
+            };
+            answer.notes.extend(note);
+            return Ok(answer);
         }
+        self.answer_by_parts(analysis)
+    }
+
+    /// Each component answered on its own, then the sum.
+    fn answer_by_parts(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
         let parts: Vec<Part> = analysis
             .components
             .iter()
@@ -517,7 +535,7 @@ impl Analyzer {
 
     /// The answer for a misère position judged whole (no Grundy value),
     /// with every winning move found, at most `max_moves` of them listed.
-    fn misere_answer(
+    pub(super) fn misere_answer(
         &self,
         analysis: &Analysis,
         outcome: Outcome,

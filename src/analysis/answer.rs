@@ -12,6 +12,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
+use crate::search::quotient::Stopped;
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -145,6 +146,22 @@ pub enum ComponentMethod {
         /// Positions whose genus was found.
         positions: usize,
     },
+    /// A sum of heaps of one misère game, answered by the game's misère
+    /// quotient: P exactly when the product of the heaps' elements is in
+    /// its P-portion.
+    Quotient {
+        /// The quotient's elements.
+        order: usize,
+        /// Elements in its P-portion.
+        p_portion: usize,
+        /// The heaps it was grown for.
+        upto: u64,
+        /// The heaps' elements repeat from a heap on: for every heap, when
+        /// proven.
+        period: Option<Period>,
+        /// What it was checked against before it answered.
+        verified: Verified,
+    },
     /// A sum searched whole, as one game (a sum of misère games, whose
     /// values do not add): the one method of all its components.
     WholeSum {
@@ -174,4 +191,7 @@ pub enum Note {
     MovesNotListed { component: usize },
     /// This component's (0-based) Grundy value is unknown, and why.
     GrundyUnknown { component: usize, why: Unknown },
+    /// The game's misère quotient was not found for the heaps asked about,
+    /// and why: the search answered instead.
+    QuotientStopped { game: String, stopped: Stopped },
 }

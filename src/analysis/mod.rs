@@ -12,6 +12,7 @@ mod analyzer;
 mod answer;
 mod error;
 mod moves;
+mod quotient;
 pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};

@@ -60,6 +60,7 @@ impl Analyzer {
                     ComponentMethod::Search { .. }
                     | ComponentMethod::WholeSum { .. }
                     | ComponentMethod::Tame { .. }
+                    | ComponentMethod::Quotient { .. }
                     | ComponentMethod::Loopy { .. },
                     _,
                 ) => searchable(&part.component.game, position)?,

@@ -14,6 +14,7 @@ use crate::known::{Known, KnownMove};
 use crate::position::{Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
+use crate::search::quotient::Quotient;
 use crate::search::{Options, Solver, Value};
 
 /// What a verification compared.
@@ -106,6 +107,57 @@ pub fn verify(
         positions: positions.len(),
         bound,
         max_heaps: positions.iter().map(Vec::len).max().unwrap_or(0),
+    })
+}
+
+/// Heaps and heap counts a misère quotient is compared on.
+pub const QUOTIENT_BOUND: u64 = 10;
+const QUOTIENT_HEAPS: usize = 4;
+
+/// Compares a misère quotient with the search on every sum of up to four
+/// heaps of at most 10 (or the largest heap the quotient holds for).
+pub fn verify_quotient(
+    game: &Arc<Game>,
+    quotient: &Quotient,
+    options: Options,
+) -> Result<Verified, Error> {
+    let bound = QUOTIENT_BOUND.min(quotient.upto());
+    let mut solver = Solver::with_options(game.clone(), options);
+    // Sums as multisets, largest heap first.
+    let mut sums = vec![Vec::new()];
+    let mut last = vec![Vec::new()];
+    for _ in 0..QUOTIENT_HEAPS {
+        let next: Vec<Vec<u64>> = (last.iter())
+            .flat_map(|sum: &Vec<u64>| {
+                let top = sum.last().copied().unwrap_or(bound);
+                (1..=top).map(move |h| [sum.as_slice(), &[h]].concat())
+            })
+            .collect();
+        sums.extend(next.iter().cloned());
+        last = next;
+    }
+    for heaps in &sums {
+        let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+        let by_quotient = Outcome::p_if(quotient.is_p(&big) == Some(true));
+        let search = Outcome::p_if(solver.value(heaps)?.0.is_p());
+        if by_quotient != search {
+            return Err(AnalysisError::ClosedFormDisagrees {
+                id: "misere-quotient",
+                game: game.title(),
+                position: Position::from_u64s(heaps),
+                disagreement: Disagreement::Outcome {
+                    closed: by_quotient,
+                    search,
+                },
+            }
+            .into());
+        }
+    }
+    let positions = sums.len();
+    Ok(Verified {
+        positions,
+        bound,
+        max_heaps: QUOTIENT_HEAPS,
     })
 }
 

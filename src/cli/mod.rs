@@ -9,6 +9,7 @@ mod graph;
 mod known;
 mod play;
 mod progress;
+mod quotient;
 mod table;
 
 use std::io::IsTerminal;
@@ -80,6 +81,8 @@ enum Command {
     Graph(graph::Args),
     /// Play a game against the perfect opponent.
     Play(play::Args),
+    /// Find the misère quotient of a heap game (Plambeck–Siegel).
+    Quotient(quotient::Args),
     /// Print a shell's completion script for gamelang.
     Completions(completions::Args),
 }
@@ -108,6 +111,12 @@ impl Cli {
                     gather_diagnostics();
                 }
                 play::run(args)
+            }
+            Command::Quotient(args) => {
+                if args.json() {
+                    gather_diagnostics();
+                }
+                quotient::run(args)
             }
             Command::Completions(args) => completions::run(args),
         };

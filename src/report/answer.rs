@@ -9,8 +9,10 @@ use super::number;
 use crate::analysis::{
     Answer, ComponentMethod, Count, Gamma, Grundy, Note, Outcome, Unknown, WinningMove,
 };
+use crate::period::Period;
 use crate::position::Position;
 use crate::rules::ParamValue;
+use crate::search::quotient::Stopped;
 
 /// What the caller says about a note, after it: how to see what the answer
 /// left out (the command line names its option). `None` adds nothing.
@@ -167,10 +169,40 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             component(*i),
             unknown_text(why)
         ),
+        Note::QuotientStopped { game, stopped } => format!(
+            "the misère quotient of `{game}` was not found for these heaps ({}), so the search answered",
+            stopped_text(stopped)
+        ),
     };
     match advice(note) {
         Some(advice) => format!("{text} ({advice})"),
         None => text,
+    }
+}
+
+/// Why a misère quotient stopped growing.
+pub fn stopped_text(stopped: &Stopped) -> String {
+    match stopped {
+        Stopped::Budget { heap, .. } => format!("its work budget ran out at heap {heap}"),
+        Stopped::Stuck { heap } => {
+            format!("no trial at heap {heap} led to a quotient that passes the checks")
+        }
+        Stopped::TooLarge { heap, order } => {
+            format!("it grew to {order} elements at heap {heap}, past the most allowed")
+        }
+    }
+}
+
+/// How far a misère quotient holds.
+pub fn quotient_reach(upto: u64, period: Option<&Period>) -> String {
+    match period {
+        Some(period) => format!(
+            "for every heap: the heaps' elements φ(n) repeat with period {} from heap {} ({})",
+            period.period,
+            period.preperiod,
+            super::table::certificate_of(period, "φ")
+        ),
+        None => format!("for heaps up to {upto}"),
     }
 }
 
@@ -244,6 +276,19 @@ fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Tame { positions } => format!(
             "closed form: tame (Conway's genus): each of the {positions} positions these heaps reach has a nim position's genus, so misère Nim's rule answers"
         ),
+        ComponentMethod::Quotient {
+            order,
+            p_portion,
+            upto,
+            period,
+            verified,
+        } => format!(
+            "closed form: misère quotient of order {order} with {p_portion} P elements (Plambeck–Siegel), {}; checked against the search on {} sums of up to {} heaps of at most {}",
+            quotient_reach(*upto, period.as_ref()),
+            verified.positions,
+            verified.max_heaps,
+            verified.bound
+        ),
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
         ),
@@ -303,6 +348,29 @@ fn method_json(method: &ComponentMethod) -> Json {
         ComponentMethod::Tame { positions } => json!({
             "kind": "tame",
             "positions": positions,
+            "text": method_text(method),
+        }),
+        ComponentMethod::Quotient {
+            order,
+            p_portion,
+            upto,
+            period,
+            verified,
+        } => json!({
+            "kind": "misere-quotient",
+            "order": order,
+            "p_portion": p_portion,
+            "heaps_up_to": upto,
+            "period": period.as_ref().map(|p| json!({
+                "period": p.period,
+                "preperiod": p.preperiod,
+                "certificate": super::table::certificate_of(p, "φ"),
+            })),
+            "verified": {
+                "positions": verified.positions,
+                "max_heap": verified.bound,
+                "max_heaps": verified.max_heaps,
+            },
             "text": method_text(method),
         }),
         ComponentMethod::WholeSum { positions } => json!({

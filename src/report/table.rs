@@ -198,24 +198,30 @@ fn genus_text(
 
 /// Why a period holds, or how far it was seen, in words.
 pub(super) fn certificate(period: &Period) -> String {
+    certificate_of(period, "g")
+}
+
+/// A period's certificate, for the sequence named `f` (g for Grundy values,
+/// φ for the elements of a misère quotient).
+pub(super) fn certificate_of(period: &Period, f: &str) -> String {
     let (e, p) = (period.preperiod, period.period);
     let checked = &period.certificate.checked;
     let last = checked.end.saturating_sub(1);
     match period.certificate.theorem {
         Some(Theorem::Window { t }) => format!(
-            "g({}..{last}) = g({}..{}): each value depends only on the {t} before it, so the window repeats forever",
+            "{f}({}..{last}) = {f}({}..{}): each value depends only on the {t} before it, so the window repeats forever",
             checked.start,
             checked.start + p,
             last + p
         ),
         Some(Theorem::GuySmith { t }) => format!(
-            "g(n + {p}) = g(n) for {} <= n < {} (checked on g(0..{})); by the Guy-Smith periodicity theorem (at most {t} tokens removed) it holds for all n >= {e}",
+            "{f}(n + {p}) = {f}(n) for {} <= n < {} (checked on {f}(0..{})); by the Guy-Smith periodicity theorem (at most {t} tokens removed) it holds for all n >= {e}",
             checked.start,
             checked.end,
             last + p
         ),
         None => format!(
-            "g(n + {p}) = g(n) for {} <= n < {}, as far as computed; no theorem proves it for all n",
+            "{f}(n + {p}) = {f}(n) for {} <= n < {}, as far as computed; no theorem proves it for all n",
             checked.start, checked.end
         ),
     }

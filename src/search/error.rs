@@ -58,6 +58,26 @@ pub enum Error {
     )]
     MisereLoopy { game: String, position: Position },
 
+    /// A misère quotient asked of a game played to normal play.
+    #[error("`{game}` is played to normal play: misère quotients are for misère games")]
+    #[diagnostic(
+        code(gamelang::quotient::normal_play),
+        help(
+            "add `play misere` to the game; in normal play the Grundy values already answer every sum (`gamelang table`)"
+        )
+    )]
+    QuotientOfNormalPlay { game: String },
+
+    /// A misère quotient asked of a game whose moves are not on one heap.
+    #[error("`{game}` is not a heap game: its moves do not all act on one heap alone")]
+    #[diagnostic(
+        code(gamelang::quotient::not_heap_game),
+        help(
+            "a misère quotient needs a position to be the sum of its heaps: moves that take from one heap (and perhaps split it), with no invariant and nothing read from other heaps"
+        )
+    )]
+    QuotientOfNonHeapGame { game: String },
+
     /// The search needs more positions than it may hold.
     #[error("the search of `{game}` at {position} needs more than {limit} positions, its limit")]
     #[diagnostic(

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use gamelang::analysis::Analyzer;
+use gamelang::analysis::{Analyzer, ComponentMethod, Note};
 use gamelang::position::Outcome;
 
 use crate::common::load_text;
@@ -140,17 +140,28 @@ fn misere_nim_sums_follow_boutons_misere_rule() {
 }
 
 #[test]
-fn a_misere_sum_too_large_to_search_is_refused_at_once() {
-    // It generated the moves of a heap of 2^64 - 1 (2^63 splits) into memory.
+fn a_misere_sum_with_a_huge_heap_is_answered_by_the_quotient_at_once() {
+    // It once generated the moves of a heap of 2^64 - 1 (2^63 splits) into
+    // memory; misère Kayles's quotient is proven periodic, so the heap has
+    // an element, and only its moves are left unlisted.
     let program = load_text(
         "misere.game",
         &format!("{GAMES}analyze mk at 5 + mk at 18446744073709551615\n"),
         &[],
     );
-    let error = Analyzer::default()
+    let answer = Analyzer::default()
         .analyze(&program.analyses[0])
-        .expect_err("refused");
-    assert_eq!(error.code(), "gamelang::search::too_large");
+        .expect("answered");
+    assert!(matches!(
+        answer.method.components[0],
+        ComponentMethod::Quotient { order: 40, .. }
+    ));
+    assert!(
+        answer
+            .notes
+            .contains(&Note::MovesNotListed { component: 1 })
+    );
+    assert!(answer.winning_moves.iter().all(|m| m.component == 0));
 }
 
 /// Misère Grundy values by the definition (1 at the end, else the mex of

@@ -33,6 +33,7 @@ use fixedbitset::FixedBitSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::SearchError;
 use super::budget::{Budget, Exhausted};
 use super::moves::MoveGen;
 use crate::diagnostics::Error;
@@ -43,6 +44,9 @@ use monoid::{Candidate, Trial};
 
 /// A game as heap sizes, largest first: heap h stands for its element.
 pub type Word = Vec<u32>;
+
+/// The work growing a quotient may take by default (about a second).
+pub const DEFAULT_WORK: u64 = 100_000_000;
 
 /// The most elements a trial monoid may have.
 const MAX_TRIAL: usize = 1 << 20;
@@ -122,6 +126,107 @@ impl Quotient {
     pub fn is_p_element(&self, x: u32) -> bool {
         self.p.contains(x as usize)
     }
+
+    /// The quotient by generators and relations.
+    pub fn presentation(&self) -> Presentation {
+        presentation(self)
+    }
+}
+
+/// A quotient by generators and relations: generator i is the element of
+/// the heap `generators[i]`, the first heap whose element the earlier
+/// generators do not give. Words are exponents, one per generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Presentation {
+    pub generators: Vec<u64>,
+    /// Each element's least word: the fewest of the later generators.
+    pub words: Vec<Vec<u32>>,
+    /// Relations `left = right`, each left side minimal: together they
+    /// turn every word into its element's least word.
+    pub relations: Vec<(Vec<u32>, Vec<u32>)>,
+}
+
+fn presentation(q: &Quotient) -> Presentation {
+    let order = q.order();
+    // Generators: heaps in order whose element is not yet reached.
+    let mut generators: Vec<u64> = Vec::new();
+    let mut gens: Vec<u32> = Vec::new();
+    let mut reached = FixedBitSet::with_capacity(order);
+    reached.insert(0);
+    for (h, &x) in q.phi.iter().enumerate() {
+        if reached.contains(x as usize) {
+            continue;
+        }
+        generators.push(h as u64);
+        gens.push(x);
+        // Close the reached set under the new generator.
+        let mut stack: Vec<u32> = reached.ones().map(|e| e as u32).collect();
+        while let Some(e) = stack.pop() {
+            for &g in &gens {
+                let f = q.monoid.mul(e, g);
+                if !reached.put(f as usize) {
+                    stack.push(f);
+                }
+            }
+        }
+    }
+    // Least words, as generator indices largest first: fewest of the
+    // later generators, then shortest.
+    let k = gens.len();
+    let mut least: Vec<Option<Vec<u32>>> = vec![None; order];
+    let mut queue = std::collections::BinaryHeap::new();
+    queue.push(std::cmp::Reverse((Vec::<u32>::new(), 0u32)));
+    while let Some(std::cmp::Reverse((word, e))) = queue.pop() {
+        if least[e as usize].is_some() {
+            continue;
+        }
+        let top = word.last().copied().unwrap_or(k as u32);
+        for i in 0..k as u32 {
+            if i <= top {
+                let mut w = word.clone();
+                w.push(i);
+                queue.push(std::cmp::Reverse((w, q.monoid.mul(e, gens[i as usize]))));
+            }
+        }
+        least[e as usize] = Some(word);
+    }
+    let exponents = |word: &[u32]| {
+        let mut v = vec![0u32; k];
+        for &i in word {
+            v[i as usize] += 1;
+        }
+        v
+    };
+    let words: Vec<Vec<u32>> = (least.iter())
+        .map(|w| exponents(w.as_deref().unwrap_or(&[])))
+        .collect();
+    let divides = |a: &[u32], b: &[u32]| a.iter().zip(b).all(|(x, y)| x <= y);
+    let mut relations: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
+    for e in 0..order {
+        for (i, &g) in gens.iter().enumerate() {
+            let mut left = words[e].clone();
+            left[i] += 1;
+            let right = &words[q.monoid.mul(e as u32, g) as usize];
+            if left != *right && !relations.iter().any(|(l, _)| divides(l, &left)) {
+                relations.retain(|(l, _)| !divides(&left, l));
+                relations.push((left, right.clone()));
+            }
+        }
+    }
+    relations.sort_by(|a, b| {
+        let key = |w: &[u32]| {
+            (
+                w.iter().rev().cloned().collect::<Vec<u32>>(),
+                w.iter().sum::<u32>(),
+            )
+        };
+        key(&a.0).cmp(&key(&b.0))
+    });
+    Presentation {
+        generators,
+        words,
+        relations,
+    }
 }
 
 /// What growing a quotient may spend.
@@ -140,7 +245,13 @@ pub fn grow(
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<(Quotient, Option<Stopped>), Error> {
+    if !game.misere {
+        return Err(SearchError::QuotientOfNormalPlay { game: game.title() }.into());
+    }
     let moves = MoveGen::new(game);
+    if !moves.one_heap_moves() {
+        return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
+    }
     let theorem = period::classify(&Game {
         misere: false,
         ..(**game).clone()

@@ -1,0 +1,181 @@
+//! Misère sums of heaps answered by the game's misère quotient: grown for
+//! the heaps asked about (or for every heap, once its period is proven),
+//! checked against the search on every sum of up to four small heaps, then
+//! P exactly when the product of the heaps' elements is in the P-portion.
+
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+
+use num_traits::{ToPrimitive, Zero};
+
+use super::analyzer::Analyzer;
+use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, WinningMove};
+use super::verify::{self, Verified};
+use crate::check::Analysis;
+use crate::diagnostics::Error;
+use crate::position::Position;
+use crate::rules::Game;
+use crate::search::Budget;
+use crate::search::moves::MoveGen;
+use crate::search::quotient::{self, Limits, Quotient, Stopped};
+
+/// The work one quotient may take to grow (about a second); past it, the
+/// search answers.
+const QUOTIENT_WORK: u64 = 100_000_000;
+
+/// Moves are listed from heaps up to this: a heap of n has about n moves.
+const LIST_MOVES_UP_TO: u64 = 1 << 24;
+
+/// The most elements a quotient may have.
+const MAX_ORDER: usize = 2048;
+
+/// A game's quotient as far as it was grown, checked, and why it stopped.
+pub(super) struct Grown {
+    quotient: Quotient,
+    verified: Verified,
+    stopped: Option<Stopped>,
+}
+
+impl Grown {
+    /// Whether the quotient holds for heaps up to `top`.
+    fn holds_to(&self, top: u64) -> bool {
+        top <= self.quotient.upto() || self.quotient.period.as_ref().is_some_and(|p| p.is_proven())
+    }
+}
+
+/// What the quotient did for a question.
+pub(super) enum ByQuotient {
+    Answer(Answer),
+    /// No quotient for these heaps: the search answers, with this note.
+    Stopped(Note),
+    /// Not a sum of heaps of one misère game with no closed form.
+    NotApplicable,
+}
+
+impl Analyzer {
+    pub(super) fn by_quotient(&mut self, analysis: &Analysis) -> Result<ByQuotient, Error> {
+        let Some(game) = self.quotient_game(analysis)? else {
+            return Ok(ByQuotient::NotApplicable);
+        };
+        let places: Vec<&[BigUint]> = (analysis.components.iter())
+            .map(|c| c.position.heaps())
+            .collect();
+        // Heaps past 2^64 need the period, found on the way to 2^64 - 1.
+        let top = (places.iter().copied().flatten())
+            .map(|h| h.to_u64().unwrap_or(u64::MAX))
+            .max()
+            .unwrap_or(0);
+        let grown = match self.quotients.get(&game.title()) {
+            Some(g) if g.holds_to(top) || g.stopped.is_some() => g,
+            _ => {
+                let g = self.grow_quotient(&game, top)?;
+                self.quotients
+                    .entry(game.title())
+                    .insert_entry(g)
+                    .into_mut()
+            }
+        };
+        if !grown.holds_to(top) {
+            let stopped = grown
+                .stopped
+                .clone()
+                .unwrap_or(Stopped::Stuck { heap: top });
+            return Ok(ByQuotient::Stopped(Note::QuotientStopped {
+                game: game.title(),
+                stopped,
+            }));
+        }
+        let q = grown.quotient.clone();
+        let method = ComponentMethod::Quotient {
+            order: q.order(),
+            p_portion: q.p.count_ones(..),
+            upto: q.upto(),
+            period: q.period.clone().filter(|p| p.is_proven()),
+            verified: grown.verified.clone(),
+        };
+        let element = |heaps: &[BigUint], from: u32| {
+            (heaps.iter()).fold(from, |e, h| q.monoid.mul(e, q.element(h).unwrap_or(0)))
+        };
+        let elements: Vec<u32> = places.iter().map(|h| element(h, 0)).collect();
+        let outcome = Outcome::p_if(q.is_p_element(q.monoid.product(elements.iter().copied())));
+        let mut winning = Vec::new();
+        let mut unlisted = Vec::new();
+        if outcome == Outcome::N {
+            for (i, c) in analysis.components.iter().enumerate() {
+                let heaps = match c.position.to_u64s() {
+                    Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
+                    _ => {
+                        unlisted.push(i);
+                        continue;
+                    }
+                };
+                let others = (elements.iter().enumerate())
+                    .filter(|&(j, _)| j != i)
+                    .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
+                let moves = self.search(&c.game, |s| {
+                    let mut budget = s.question_budget();
+                    s.moves_within(&heaps, &mut budget, &heaps)
+                })?;
+                for (rule, after) in moves {
+                    let big: Vec<BigUint> = after.iter().map(|&h| BigUint::from(h)).collect();
+                    if q.is_p_element(element(&big, others)) {
+                        winning.push(WinningMove {
+                            component: i,
+                            rule,
+                            to: Position(big),
+                        });
+                    }
+                }
+            }
+        }
+        let mut answer = self.misere_answer(analysis, outcome, winning, method);
+        if !unlisted.is_empty() {
+            answer.winning_move_count = match answer.winning_move_count {
+                Count::Exact(n) if !n.is_zero() => Count::AtLeast(n),
+                _ => Count::Unknown,
+            };
+            (answer.notes).extend(
+                unlisted
+                    .into_iter()
+                    .map(|component| Note::MovesNotListed { component }),
+            );
+        }
+        Ok(ByQuotient::Answer(answer))
+    }
+
+    /// The one misère game every component plays, when its moves act on
+    /// one heap and no closed form (nor the search, when asked for) answers.
+    fn quotient_game(&mut self, analysis: &Analysis) -> Result<Option<Arc<Game>>, Error> {
+        let Some(first) = analysis.components.first() else {
+            return Ok(None);
+        };
+        let game = first.game.clone();
+        let one_game = (analysis.components.iter()).all(|c| c.game.title() == game.title());
+        if self.options.force_search
+            || !game.misere
+            || !one_game
+            || !MoveGen::new(&game).one_heap_moves()
+            || self.recognised(&game)?.is_some()
+        {
+            return Ok(None);
+        }
+        Ok(Some(game))
+    }
+
+    /// Grows `game`'s quotient for heaps up to `top` (or all, if its period
+    /// is proven first) and checks it against the search.
+    fn grow_quotient(&self, game: &Arc<Game>, top: u64) -> Result<Grown, Error> {
+        let limits = Limits {
+            max_order: MAX_ORDER,
+        };
+        let mut budget = Budget::start(QUOTIENT_WORK, self.options.search.timeout);
+        let (quotient, stopped) = quotient::grow(game, top, &limits, &mut budget)?;
+        let verified = verify::verify_quotient(game, &quotient, self.options.search.clone())?;
+        Ok(Grown {
+            quotient,
+            verified,
+            stopped,
+        })
+    }
+}

@@ -1,0 +1,81 @@
+//! `gamelang quotient FILE --upto N`: the misère quotient of a heap game's
+//! sums of heaps up to N (of every heap, once a period proves it).
+
+use std::process::ExitCode;
+
+use gamelang::report;
+use gamelang::search::Budget;
+use gamelang::search::quotient::{self, DEFAULT_WORK, Limits};
+
+use super::{FINDINGS, GameFile, fail, load, out, print_errors, saturating};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang quotient games/misere_kayles.game --upto 200
+  gamelang quotient games/misere_kayles.game --upto 40 --json")]
+pub struct Args {
+    #[command(flatten)]
+    input: GameFile,
+    /// The largest heap: the quotient of every sum of heaps up to it (it
+    /// stops sooner when a period proves it for every heap).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    upto: u64,
+    /// Prints the quotient as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The most elements the quotient may have.
+    #[arg(long, value_name = "N", default_value_t = 2048, value_parser = saturating::<usize>)]
+    max_order: usize,
+    /// The most work growing it may take [default: 100000000, about a
+    /// second].
+    #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
+    work: Option<u64>,
+    /// Stops after this many seconds (default: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>)]
+    timeout: Option<u64>,
+}
+
+impl Args {
+    /// Whether the output is JSON: then so are the diagnostics.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let program = match load(&args.input.file, &args.input.set) {
+        Ok(program) => program,
+        Err(code) => return code,
+    };
+    let entry = match program.choose_game(args.input.game.as_deref()) {
+        Ok(entry) => entry,
+        Err(e) => return fail(e, FINDINGS),
+    };
+    let game = match entry.lowered() {
+        Ok(game) => game,
+        Err(errors) => {
+            print_errors(&errors);
+            return ExitCode::from(FINDINGS);
+        }
+    };
+    let limits = Limits {
+        max_order: args.max_order,
+    };
+    let timeout = args.timeout.map(std::time::Duration::from_secs);
+    let mut budget = Budget::start(args.work.unwrap_or(DEFAULT_WORK), timeout);
+    match quotient::grow(&game, args.upto, &limits, &mut budget) {
+        Ok((q, stopped)) if args.json => {
+            let json = report::quotient_json(&game.title(), &q, stopped.as_ref());
+            out(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&json).unwrap_or_default()
+            ));
+            ExitCode::SUCCESS
+        }
+        Ok((q, stopped)) => {
+            out(&report::quotient_text(&game.title(), &q, stopped.as_ref()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e, FINDINGS),
+    }
+}

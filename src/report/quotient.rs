@@ -1,0 +1,121 @@
+//! A misère quotient in words and as JSON: its order, P-portion,
+//! presentation, how far it holds, and each heap's element.
+
+use std::fmt::Write;
+
+use serde_json::{Value as Json, json};
+
+use super::answer::{quotient_reach, stopped_text};
+use crate::search::quotient::{Quotient, Stopped};
+
+/// Heaps shown on one line of the text.
+const HEAPS_PER_LINE: usize = 12;
+
+/// Generator i's name: a, b, …, z, then g26, g27, ….
+fn generator(i: usize) -> String {
+    match u8::try_from(i) {
+        Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+        _ => format!("g{i}"),
+    }
+}
+
+/// A word of exponents, one per generator: `a²c`, or `1` for none.
+fn word(exponents: &[u32]) -> String {
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut text = String::new();
+    for (i, &e) in exponents.iter().enumerate() {
+        if e == 0 {
+            continue;
+        }
+        text.push_str(&generator(i));
+        if e > 1 {
+            text.extend(
+                e.to_string()
+                    .bytes()
+                    .map(|d| SUPERSCRIPTS[usize::from(d - b'0')]),
+            );
+        }
+    }
+    if text.is_empty() {
+        "1".to_string()
+    } else {
+        text
+    }
+}
+
+/// The quotient of `game`, and why it stopped short of the heaps asked for.
+pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> String {
+    let presentation = q.presentation();
+    let element = |x: u32| word(&presentation.words[x as usize]);
+    let proven = q.period.as_ref().filter(|p| p.is_proven());
+    let mut out = String::new();
+    let _ = writeln!(out, "misère quotient of {game}, heaps 0 to {}", q.upto());
+    let _ = writeln!(
+        out,
+        "  order {}, P-portion of {} elements",
+        q.order(),
+        q.p.count_ones(..)
+    );
+    let _ = writeln!(out, "  holds {}", quotient_reach(q.upto(), proven));
+    if let Some(stopped) = stopped {
+        let _ = writeln!(out, "  stopped: {}", stopped_text(stopped));
+    }
+    let growth: Vec<String> = (q.growth.iter())
+        .map(|(heap, order)| format!("{heap} ({order})"))
+        .collect();
+    let _ = writeln!(out, "  order grew at heaps: {}", growth.join(", "));
+    let generators: Vec<String> = (presentation.generators.iter().enumerate())
+        .map(|(i, heap)| format!("{} = heap {heap}", generator(i)))
+        .collect();
+    let _ = writeln!(out, "  generators: {}", generators.join(", "));
+    let relations: Vec<String> = (presentation.relations.iter())
+        .map(|(left, right)| format!("{} = {}", word(left), word(right)))
+        .collect();
+    let _ = writeln!(out, "  relations: {}", relations.join(", "));
+    let p: Vec<String> = q.p.ones().map(|x| element(x as u32)).collect();
+    let _ = writeln!(out, "  P-portion: {}", p.join(", "));
+    let _ = writeln!(out, "  heaps' elements:");
+    for (line, chunk) in q.phi.chunks(HEAPS_PER_LINE).enumerate() {
+        let first = line * HEAPS_PER_LINE;
+        let elements: Vec<String> = chunk.iter().map(|&x| element(x)).collect();
+        let _ = writeln!(
+            out,
+            "    {first:>4}–{:<4} {}",
+            first + chunk.len() - 1,
+            elements.join(" ")
+        );
+    }
+    out
+}
+
+/// The quotient as JSON.
+pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Json {
+    let presentation = q.presentation();
+    let element = |x: u32| word(&presentation.words[x as usize]);
+    let proven = q.period.as_ref().filter(|p| p.is_proven());
+    json!({
+        "game": game,
+        "order": q.order(),
+        "heaps_up_to": q.upto(),
+        "p_portion": q.p.ones().map(|x| element(x as u32)).collect::<Vec<_>>(),
+        "period": proven.map(|p| json!({
+            "period": p.period,
+            "preperiod": p.preperiod,
+            "certificate": super::table::certificate_of(p, "φ"),
+        })),
+        "growth": q.growth.iter().map(|(heap, order)| json!({"heap": heap, "order": order})).collect::<Vec<_>>(),
+        "generators": (presentation.generators.iter().enumerate())
+            .map(|(i, heap)| json!({"name": generator(i), "heap": heap}))
+            .collect::<Vec<_>>(),
+        "relations": (presentation.relations.iter())
+            .map(|(left, right)| json!({"left": word(left), "right": word(right)}))
+            .collect::<Vec<_>>(),
+        "heaps": q.phi.iter().map(|&x| element(x)).collect::<Vec<_>>(),
+        "stopped": stopped.map(|s| json!({
+            "heap": match s {
+                Stopped::Budget { heap, .. } | Stopped::Stuck { heap } | Stopped::TooLarge { heap, .. } => heap,
+            },
+            "reason": stopped_text(s),
+        })),
+    })
+}
