@@ -97,6 +97,7 @@ fn main() {
             Ok(
                 ComponentMethod::Search { .. }
                 | ComponentMethod::WholeSum { .. }
+                | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. },
             ) => "search".to_string(),

@@ -162,6 +162,17 @@ pub enum ComponentMethod {
         /// What it was checked against before it answered.
         verified: Verified,
     },
+    /// A sum of heaps of one misère game, larger than its quotient holds
+    /// for: searched whole as one position, every position whose heaps the
+    /// quotient holds for decided by it.
+    QuotientSearch {
+        /// The quotient's elements.
+        order: usize,
+        /// The heaps it holds for.
+        upto: u64,
+        /// Positions this answer searched.
+        positions: usize,
+    },
     /// A sum searched whole, as one game (a sum of misère games, whose
     /// values do not add): the one method of all its components.
     WholeSum {

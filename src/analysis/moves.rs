@@ -61,6 +61,7 @@ impl Analyzer {
                     | ComponentMethod::WholeSum { .. }
                     | ComponentMethod::Tame { .. }
                     | ComponentMethod::Quotient { .. }
+                    | ComponentMethod::QuotientSearch { .. }
                     | ComponentMethod::Loopy { .. },
                     _,
                 ) => searchable(&part.component.game, position)?,

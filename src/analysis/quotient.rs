@@ -16,13 +16,13 @@ use crate::check::Analysis;
 use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
-use crate::search::Budget;
 use crate::search::moves::MoveGen;
-use crate::search::quotient::{self, Limits, Quotient, Stopped};
+use crate::search::quotient::{self, Assisted, Limits, Quotient, Stopped};
+use crate::search::{Budget, DEFAULT_MOVE_BUDGET, SearchError};
 
-/// The work one quotient may take to grow (about a second); past it, the
-/// search answers.
-const QUOTIENT_WORK: u64 = 100_000_000;
+/// The work one quotient may take to grow (about a third of a second);
+/// past it, the search answers, the quotient deciding what it can.
+const QUOTIENT_WORK: u64 = 10_000_000;
 
 /// Moves are listed from heaps up to this: a heap of n has about n moves.
 const LIST_MOVES_UP_TO: u64 = 1 << 24;
@@ -35,6 +35,8 @@ pub(super) struct Grown {
     quotient: Quotient,
     verified: Verified,
     stopped: Option<Stopped>,
+    /// The search of larger heaps, when the quotient stopped short.
+    search: Option<Assisted>,
 }
 
 impl Grown {
@@ -81,10 +83,21 @@ impl Analyzer {
                 .stopped
                 .clone()
                 .unwrap_or(Stopped::Stuck { heap: top });
-            return Ok(ByQuotient::Stopped(Note::QuotientStopped {
+            let note = Note::QuotientStopped {
                 game: game.title(),
                 stopped,
-            }));
+            };
+            let small = places
+                .iter()
+                .copied()
+                .flatten()
+                .all(|h| h.to_u32().is_some());
+            if !small || grown.quotient.upto() == 0 {
+                return Ok(ByQuotient::Stopped(note));
+            }
+            let mut answer = self.assisted_answer(analysis, &game)?;
+            answer.notes.push(note);
+            return Ok(ByQuotient::Answer(answer));
         }
         let q = grown.quotient.clone();
         let method = ComponentMethod::Quotient {
@@ -144,6 +157,64 @@ impl Analyzer {
         Ok(ByQuotient::Answer(answer))
     }
 
+    /// The sum searched whole as one position of `game`, each position all
+    /// of whose heaps the (partial) quotient holds for decided by it.
+    fn assisted_answer(&mut self, analysis: &Analysis, game: &Arc<Game>) -> Result<Answer, Error> {
+        let places: Vec<Vec<u64>> = (analysis.components.iter())
+            .map(|c| c.position.to_u64s().unwrap_or_default())
+            .collect();
+        let options = &self.options.search;
+        let mut budget = Budget::start(
+            options.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
+            options.timeout,
+        );
+        let max_positions = options.max_positions;
+        let Some(grown) = self.quotients.get_mut(&game.title()) else {
+            return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
+        };
+        let search = (grown.search).get_or_insert_with(|| {
+            Assisted::new(game.clone(), grown.quotient.clone(), max_positions)
+        });
+        let before = search.len();
+        let outcome = Outcome::p_if(search.is_p(&places.concat(), &mut budget)?);
+        let mut winning = Vec::new();
+        if outcome == Outcome::N {
+            for (i, c) in analysis.components.iter().enumerate() {
+                let moves = self.search(&c.game, |s| {
+                    let mut budget = s.question_budget();
+                    s.moves_within(&places[i], &mut budget, &places[i])
+                })?;
+                let Some(search) = self
+                    .quotients
+                    .get_mut(&game.title())
+                    .and_then(|g| g.search.as_mut())
+                else {
+                    break;
+                };
+                for (rule, after) in moves {
+                    let mut merged = after.clone();
+                    (places.iter().enumerate())
+                        .filter(|&(j, _)| j != i)
+                        .for_each(|(_, heaps)| merged.extend(heaps));
+                    if search.is_p(&merged, &mut budget)? {
+                        winning.push(WinningMove {
+                            component: i,
+                            rule,
+                            to: Position::from_u64s(&after),
+                        });
+                    }
+                }
+            }
+        }
+        let grown = &self.quotients[&game.title()];
+        let method = ComponentMethod::QuotientSearch {
+            order: grown.quotient.order(),
+            upto: grown.quotient.upto(),
+            positions: grown.search.as_ref().map_or(0, |s| s.len() - before),
+        };
+        Ok(self.misere_answer(analysis, outcome, winning, method))
+    }
+
     /// The one misère game every component plays, when its moves act on
     /// one heap and no closed form (nor the search, when asked for) answers.
     fn quotient_game(&mut self, analysis: &Analysis) -> Result<Option<Arc<Game>>, Error> {
@@ -176,6 +247,7 @@ impl Analyzer {
             quotient,
             verified,
             stopped,
+            search: None,
         })
     }
 }

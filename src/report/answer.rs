@@ -289,6 +289,13 @@ fn method_text(method: &ComponentMethod) -> String {
             verified.max_heaps,
             verified.bound
         ),
+        ComponentMethod::QuotientSearch {
+            order,
+            upto,
+            positions,
+        } => format!(
+            "search of the heaps as one misère position: {positions} positions, each position of heaps up to {upto} decided by their misère quotient (order {order})"
+        ),
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
         ),
@@ -371,6 +378,17 @@ fn method_json(method: &ComponentMethod) -> Json {
                 "max_heap": verified.bound,
                 "max_heaps": verified.max_heaps,
             },
+            "text": method_text(method),
+        }),
+        ComponentMethod::QuotientSearch {
+            order,
+            upto,
+            positions,
+        } => json!({
+            "kind": "quotient-search",
+            "order": order,
+            "heaps_up_to": upto,
+            "positions": positions,
             "text": method_text(method),
         }),
         ComponentMethod::WholeSum { positions } => json!({

@@ -5,11 +5,16 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use gamelang::analysis::{Analyzer, ComponentMethod, Outcome};
+use gamelang::check::{Analysis, Instance};
+use gamelang::position::Position;
 use gamelang::rules::Game;
 use gamelang::search::Budget;
 use gamelang::search::quotient::{self, Limits, Quotient};
 use num_bigint::BigUint;
+use proptest::prelude::*;
 
+use crate::cli::{gamelang, gamelang_with};
 use crate::common::load_text;
 
 fn game(moves: &str) -> Arc<Game> {
@@ -179,4 +184,187 @@ fn every_quotient_has_even_order() {
             assert_eq!(order % 2, 0, "{moves}: {:?}", q.growth);
         }
     }
+}
+
+/// The analyzer's answer for a sum of components of `game`, each a list of
+/// heaps.
+fn analyze(
+    analyzer: &mut Analyzer,
+    game: &Arc<Game>,
+    components: &[Vec<u32>],
+) -> gamelang::analysis::Answer {
+    let analysis = Analysis {
+        components: (components.iter())
+            .map(|heaps| Instance {
+                game: game.clone(),
+                position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
+            })
+            .collect(),
+    };
+    analyzer.analyze(&analysis).expect("an answer")
+}
+
+/// The analyzer's outcome and winning moves for every position of up to
+/// three heaps up to `bound` equal the brute force's, and it answers them
+/// by `method`.
+fn analyzer_agrees(
+    moves: &str,
+    by_hand: &dyn Fn(u32) -> Vec<Vec<u32>>,
+    bound: u32,
+    method: fn(&ComponentMethod) -> bool,
+) {
+    let game = game(moves);
+    let mut analyzer = Analyzer::default();
+    let mut memo = HashMap::new();
+    for a in 1..=bound {
+        for b in 0..=a {
+            for c in 0..=b {
+                let heaps: Vec<u32> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+                let answer = analyze(&mut analyzer, &game, std::slice::from_ref(&heaps));
+                assert!(
+                    method(&answer.method.components[0]),
+                    "{moves} at {heaps:?}: {:?}",
+                    answer.method
+                );
+                let wins = player_to_move_wins(heaps.clone(), by_hand, &mut memo);
+                assert_eq!(answer.outcome == Outcome::N, wins, "{moves} at {heaps:?}");
+                // The winning moves: every move to a P-position, as sorted heaps.
+                let sorted = |mut h: Vec<u32>| {
+                    h.retain(|&k| k > 0);
+                    h.sort_unstable();
+                    h
+                };
+                let mut listed: Vec<Vec<u32>> = (answer.winning_moves.iter())
+                    .map(|m| {
+                        sorted(
+                            m.to.heaps()
+                                .iter()
+                                .map(|h| u32::try_from(h).expect("small"))
+                                .collect(),
+                        )
+                    })
+                    .collect();
+                let mut expected = Vec::new();
+                for (i, &h) in heaps.iter().enumerate() {
+                    for option in by_hand(h) {
+                        let mut after = heaps.clone();
+                        after.remove(i);
+                        after.extend(option);
+                        if !player_to_move_wins(after.clone(), by_hand, &mut memo) {
+                            expected.push(sorted(after));
+                        }
+                    }
+                }
+                listed.sort_unstable();
+                listed.dedup();
+                expected.sort_unstable();
+                expected.dedup();
+                assert_eq!(listed, expected, "{moves} at {heaps:?}");
+            }
+        }
+    }
+}
+
+/// By the quotient, or (heaps whose every position is tame, such as a
+/// heap of 1 or 2) by the genus.
+fn by_quotient(method: &ComponentMethod) -> bool {
+    matches!(
+        method,
+        ComponentMethod::Quotient { .. } | ComponentMethod::Tame { .. }
+    )
+}
+
+#[test]
+fn analyze_answers_small_misere_positions_by_the_quotient_as_a_brute_force_does() {
+    // Issue 12: every misère position of up to three heaps up to 12.
+    analyzer_agrees("octal 0.77", &octal_moves(&[7, 7]), 12, by_quotient);
+    analyzer_agrees("octal 0.07", &octal_moves(&[0, 7]), 12, by_quotient);
+    analyzer_agrees(
+        "split into 2 unequal nonempty heaps",
+        &grundy_moves,
+        12,
+        by_quotient,
+    );
+    analyzer_agrees("octal 0.75", &octal_moves(&[7, 5]), 12, by_quotient);
+}
+
+#[test]
+fn heaps_past_the_quotient_are_searched_with_it_deciding_smaller_positions() {
+    // Dawson's Kayles's quotient is not found for every heap: within the
+    // analyzer's budget it stops before heap 40, and the search answers the
+    // heaps from 36 to 40 with it, exactly as a brute force.
+    let game = game("octal 0.07");
+    let moves = octal_moves(&[0, 7]);
+    let mut analyzer = Analyzer::default();
+    let mut memo = HashMap::new();
+    for heaps in [vec![36], vec![40], vec![38, 3], vec![37, 12, 5]] {
+        let answer = analyze(&mut analyzer, &game, std::slice::from_ref(&heaps));
+        assert!(
+            matches!(
+                answer.method.components[0],
+                ComponentMethod::QuotientSearch { .. }
+            ),
+            "{heaps:?}: {:?}",
+            answer.method
+        );
+        let wins = player_to_move_wins(heaps.clone(), &moves, &mut memo);
+        assert_eq!(answer.outcome == Outcome::N, wins, "{heaps:?}");
+    }
+}
+
+static KAYLES_MEMO: std::sync::LazyLock<std::sync::Mutex<HashMap<Vec<u32>, bool>>> =
+    std::sync::LazyLock::new(Default::default);
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random sums of misère Kayles components, answered by the quotient,
+    /// agree with the brute force.
+    #[test]
+    fn random_misere_kayles_sums_agree_with_a_brute_force(
+        components in prop::collection::vec(prop::collection::vec(1u32..=10, 1..=2), 2..=3)
+    ) {
+        let game = game("octal 0.77");
+        let answer = analyze(&mut Analyzer::default(), &game, &components);
+        prop_assert!(by_quotient(&answer.method.components[0]));
+        let mut memo = KAYLES_MEMO.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let wins = player_to_move_wins(components.concat(), &octal_moves(&[7, 7]), &mut memo);
+        prop_assert_eq!(answer.outcome == Outcome::N, wins);
+        for m in &answer.winning_moves {
+            let mut after: Vec<u32> = (components.iter().enumerate())
+                .filter(|&(i, _)| i != m.component)
+                .flat_map(|(_, heaps)| heaps.clone())
+                .collect();
+            after.extend(m.to.heaps().iter().map(|h| u32::try_from(h).expect("small")));
+            prop_assert!(!player_to_move_wins(after, &octal_moves(&[7, 7]), &mut memo));
+        }
+    }
+}
+
+#[test]
+fn the_quotient_command_prints_misere_kayles_quotient() {
+    let run = gamelang(&["quotient", "games/misere_kayles.game", "--upto", "200"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    insta::assert_snapshot!("misere_kayles_quotient", run.stdout);
+    let run = gamelang(&[
+        "quotient",
+        "games/misere_kayles.game",
+        "--upto",
+        "200",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(json["order"], 40);
+    assert_eq!(json["p_portion"].as_array().map(Vec::len), Some(9));
+    assert_eq!(json["period"]["period"], 12);
+    assert_eq!(json["period"]["preperiod"], 71);
+    assert_eq!(json["heaps"][5], "c");
+    // Dawson's Kayles grown to heap 20: no period, so it holds for the
+    // heaps up to 20.
+    let dawson = "game dk { heaps *; octal 0.07; play misere }\n";
+    let run = gamelang_with(&["quotient", "-", "--upto", "20", "--json"], dawson, &[]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(json["order"], 24);
+    assert_eq!(json["heaps_up_to"], 20);
+    assert!(json["period"].is_null());
 }

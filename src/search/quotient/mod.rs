@@ -24,6 +24,7 @@
 //! periodicity theorem asks for (`period`), the quotient holds for heaps of
 //! every size.
 
+mod assisted;
 mod failures;
 mod monoid;
 
@@ -39,6 +40,7 @@ use super::moves::MoveGen;
 use crate::diagnostics::Error;
 use crate::period::{self, Period};
 use crate::rules::Game;
+pub use assisted::Assisted;
 pub use monoid::Monoid;
 use monoid::{Candidate, Trial};
 

@@ -1,0 +1,192 @@
+//! The misère search of a sum of heaps larger than a quotient holds for,
+//! the quotient deciding every position all of whose heaps it holds for.
+//! Positions are sorted heaps (heaps with no move, the zero game, left
+//! out): a sum of several components of one game is one position.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::Quotient;
+use crate::diagnostics::Error;
+use crate::position::Position;
+use crate::rules::Game;
+use crate::search::budget::Budget;
+use crate::search::moves::MoveGen;
+use crate::search::{SearchError, move_error};
+
+/// A search of one misère heap game's sums, its quotient at the leaves.
+pub struct Assisted {
+    game: Arc<Game>,
+    moves: MoveGen,
+    quotient: Quotient,
+    /// Each heap's moves, as the nonempty heaps each leaves.
+    options: HashMap<u32, Vec<Vec<u32>>>,
+    /// Positions searched: whether each is P.
+    known: HashMap<Vec<u32>, bool>,
+    max_positions: usize,
+}
+
+/// A position being searched: its moves' positions, and the next to judge.
+struct Frame {
+    key: Vec<u32>,
+    children: Vec<Vec<u32>>,
+    next: usize,
+}
+
+impl Assisted {
+    pub fn new(game: Arc<Game>, quotient: Quotient, max_positions: usize) -> Self {
+        Assisted {
+            moves: MoveGen::new(&game),
+            game,
+            quotient,
+            options: HashMap::new(),
+            known: HashMap::new(),
+            max_positions,
+        }
+    }
+
+    /// Positions searched so far.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// Whether the sum of `heaps` is P (the player to move loses), within
+    /// `budget` (one for each move made).
+    pub fn is_p(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<bool, Error> {
+        let too_large = || -> Error {
+            SearchError::TooManyPositions {
+                game: self.game.title(),
+                position: Position::from_u64s(heaps),
+                limit: u32::MAX as usize,
+            }
+            .into()
+        };
+        let small: Vec<u32> = (heaps.iter())
+            .map(|&h| u32::try_from(h).map_err(|_| too_large()))
+            .collect::<Result<_, _>>()?;
+        let start = self.key(small, heaps)?;
+        if let Some(p) = self.decided(&start) {
+            return Ok(p);
+        }
+        let children = self.children(&start, heaps, budget)?;
+        let mut stack = vec![Frame {
+            key: start.clone(),
+            children,
+            next: 0,
+        }];
+        // The result of the frame last finished, for its parent.
+        let mut finished: Option<bool> = None;
+        while let Some(frame) = stack.last_mut() {
+            // A move to a P-position: this one is N.
+            let to_p = finished.take() == Some(true);
+            let child = if to_p {
+                None
+            } else {
+                frame.children.get(frame.next).cloned()
+            };
+            let Some(child) = child else {
+                let is_p = !to_p && !frame.children.is_empty();
+                let key = std::mem::take(&mut frame.key);
+                stack.pop();
+                self.known.insert(key, is_p);
+                finished = Some(is_p);
+                continue;
+            };
+            frame.next += 1;
+            match self.decided(&child) {
+                Some(p) => finished = Some(p),
+                None => {
+                    if self.known.len() + stack.len() >= self.max_positions {
+                        return Err(SearchError::TooManyPositions {
+                            game: self.game.title(),
+                            position: Position::from_u64s(heaps),
+                            limit: self.max_positions,
+                        }
+                        .into());
+                    }
+                    let children = self.children(&child, heaps, budget)?;
+                    stack.push(Frame {
+                        key: child,
+                        children,
+                        next: 0,
+                    });
+                }
+            }
+        }
+        Ok(self.known[&start])
+    }
+
+    /// Whether `key` is P, if the quotient or the search knows.
+    fn decided(&self, key: &[u32]) -> Option<bool> {
+        let upto = self.quotient.upto();
+        if key.iter().all(|&h| u64::from(h) <= upto) {
+            let element = (key.iter()).fold(0, |e, &h| {
+                self.quotient.monoid.mul(e, self.quotient.phi[h as usize])
+            });
+            return Some(self.quotient.is_p_element(element));
+        }
+        self.known.get(key).copied()
+    }
+
+    /// The heaps sorted, largest first, those with no move left out.
+    fn key(&mut self, mut heaps: Vec<u32>, asked: &[u64]) -> Result<Vec<u32>, Error> {
+        let mut key = Vec::with_capacity(heaps.len());
+        for h in heaps.drain(..) {
+            if !self.heap_options(h, asked)?.is_empty() {
+                key.push(h);
+            }
+        }
+        key.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(key)
+    }
+
+    fn heap_options(&mut self, h: u32, asked: &[u64]) -> Result<&Vec<Vec<u32>>, Error> {
+        if !self.options.contains_key(&h) {
+            let mut options = Vec::new();
+            (self.moves)
+                .each_move(&[u64::from(h)], |_, after| {
+                    options.push(
+                        after
+                            .iter()
+                            .filter(|&&k| k > 0)
+                            .map(|&k| k as u32)
+                            .collect(),
+                    );
+                })
+                .map_err(|e| move_error(&self.game, asked, e))?;
+            self.options.insert(h, options);
+        }
+        Ok(&self.options[&h])
+    }
+
+    /// The positions the moves from `key` reach, each once.
+    fn children(
+        &mut self,
+        key: &[u32],
+        asked: &[u64],
+        budget: &mut Budget,
+    ) -> Result<Vec<Vec<u32>>, Error> {
+        let mut children = Vec::new();
+        for (i, &h) in key.iter().enumerate() {
+            if i > 0 && key[i - 1] == h {
+                continue;
+            }
+            let options = self.heap_options(h, asked)?.clone();
+            budget
+                .spend(options.len() as u64)
+                .map_err(|e| e.error(&self.game, asked))?;
+            for option in options {
+                let rest = key[..i].iter().chain(&key[i + 1..]).copied();
+                let after = rest.chain(option).collect();
+                children.push(self.key(after, asked)?);
+            }
+        }
+        children.sort_unstable();
+        children.dedup();
+        Ok(children)
+    }
+}
