@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
-use crate::search::quotient::Stopped;
+use crate::search::quotient::{Presentation, Stopped};
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -159,6 +159,9 @@ pub enum ComponentMethod {
         /// The heaps' elements repeat from a heap on: for every heap, when
         /// proven.
         period: Option<Period>,
+        /// Its generators and relations, and the P-portion's words.
+        presentation: Presentation,
+        p_words: Vec<Vec<u32>>,
         /// What it was checked against before it answered.
         verified: Verified,
     },

@@ -100,11 +100,16 @@ impl Analyzer {
             return Ok(ByQuotient::Answer(answer));
         }
         let q = grown.quotient.clone();
+        let presentation = q.presentation();
         let method = ComponentMethod::Quotient {
             order: q.order(),
             p_portion: q.p.count_ones(..),
             upto: q.upto(),
             period: q.period.clone().filter(|p| p.is_proven()),
+            presentation: presentation.clone(),
+            p_words: (q.p.ones())
+                .map(|x| presentation.words[x].clone())
+                .collect(),
             verified: grown.verified.clone(),
         };
         let element = |heaps: &[BigUint], from: u32| {

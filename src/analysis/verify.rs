@@ -115,13 +115,19 @@ pub const QUOTIENT_BOUND: u64 = 10;
 const QUOTIENT_HEAPS: usize = 4;
 
 /// Compares a misère quotient with the search on every sum of up to four
-/// heaps of at most 10 (or the largest heap the quotient holds for).
+/// heaps of at most 10 (or of the largest heap the quotient holds for,
+/// when that is less and no period extends it).
 pub fn verify_quotient(
     game: &Arc<Game>,
     quotient: &Quotient,
     options: Options,
 ) -> Result<Verified, Error> {
-    let bound = QUOTIENT_BOUND.min(quotient.upto());
+    let proven = (quotient.period.as_ref()).is_some_and(|p| p.is_proven());
+    let bound = if proven {
+        QUOTIENT_BOUND
+    } else {
+        QUOTIENT_BOUND.min(quotient.upto())
+    };
     let mut solver = Solver::with_options(game.clone(), options);
     // Sums as multisets, largest heap first.
     let mut sums = vec![Vec::new()];

@@ -160,7 +160,7 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             "{count} winning moves, counted from the period; the {listed} listed split off the smallest parts"
         ),
         Note::MovesNotListed { component: i } => format!(
-            "moves in component {} ({}) are not listed: the position is too large to search",
+            "moves in component {} ({}) are not listed: its heaps are too large to list their moves",
             i + 1,
             component(*i)
         ),
@@ -282,6 +282,7 @@ fn method_text(method: &ComponentMethod) -> String {
             upto,
             period,
             verified,
+            ..
         } => format!(
             "closed form: misère quotient of order {order} with {p_portion} P elements (Plambeck–Siegel), {}; checked against the search on {} sums of up to {} heaps of at most {}",
             quotient_reach(*upto, period.as_ref()),
@@ -362,6 +363,8 @@ fn method_json(method: &ComponentMethod) -> Json {
             p_portion,
             upto,
             period,
+            presentation,
+            p_words,
             verified,
         } => json!({
             "kind": "misere-quotient",
@@ -373,6 +376,8 @@ fn method_json(method: &ComponentMethod) -> Json {
                 "preperiod": p.preperiod,
                 "certificate": super::table::certificate_of(p, "φ"),
             })),
+            "presentation": super::quotient::presentation_json(presentation),
+            "p_words": p_words.iter().map(|w| super::quotient::word(w)).collect::<Vec<_>>(),
             "verified": {
                 "positions": verified.positions,
                 "max_heap": verified.bound,

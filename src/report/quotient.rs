@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::{Value as Json, json};
 
 use super::answer::{quotient_reach, stopped_text};
-use crate::search::quotient::{Quotient, Stopped};
+use crate::search::quotient::{Presentation, Quotient, Stopped};
 
 /// Heaps shown on one line of the text.
 const HEAPS_PER_LINE: usize = 12;
@@ -20,7 +20,7 @@ fn generator(i: usize) -> String {
 }
 
 /// A word of exponents, one per generator: `a²c`, or `1` for none.
-fn word(exponents: &[u32]) -> String {
+pub(super) fn word(exponents: &[u32]) -> String {
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let mut text = String::new();
     for (i, &e) in exponents.iter().enumerate() {
@@ -88,6 +88,18 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
     out
 }
 
+/// Generators (each named, with its heap) and relations (each side a word).
+pub(super) fn presentation_json(presentation: &Presentation) -> Json {
+    json!({
+        "generators": (presentation.generators.iter().enumerate())
+            .map(|(i, heap)| json!({"name": generator(i), "heap": heap}))
+            .collect::<Vec<_>>(),
+        "relations": (presentation.relations.iter())
+            .map(|(left, right)| json!({"left": word(left), "right": word(right)}))
+            .collect::<Vec<_>>(),
+    })
+}
+
 /// The quotient as JSON.
 pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Json {
     let presentation = q.presentation();
@@ -104,12 +116,7 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
             "certificate": super::table::certificate_of(p, "φ"),
         })),
         "growth": q.growth.iter().map(|(heap, order)| json!({"heap": heap, "order": order})).collect::<Vec<_>>(),
-        "generators": (presentation.generators.iter().enumerate())
-            .map(|(i, heap)| json!({"name": generator(i), "heap": heap}))
-            .collect::<Vec<_>>(),
-        "relations": (presentation.relations.iter())
-            .map(|(left, right)| json!({"left": word(left), "right": word(right)}))
-            .collect::<Vec<_>>(),
+        "presentation": presentation_json(&presentation),
         "heaps": q.phi.iter().map(|&x| element(x)).collect::<Vec<_>>(),
         "stopped": stopped.map(|s| json!({
             "heap": match s {

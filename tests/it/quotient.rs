@@ -359,6 +359,20 @@ fn the_quotient_command_prints_misere_kayles_quotient() {
     assert_eq!(json["period"]["period"], 12);
     assert_eq!(json["period"]["preperiod"], 71);
     assert_eq!(json["heaps"][5], "c");
+    // The answer names the quotient that answered, with its presentation.
+    let run = gamelang(&["analyze", "games/misere_kayles.game", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let method = &json[2]["method"];
+    assert_eq!(method["kind"], "misere-quotient");
+    assert_eq!(method["order"], 40);
+    assert_eq!(
+        method["presentation"]["generators"]
+            .as_array()
+            .map(Vec::len),
+        Some(7)
+    );
+    assert_eq!(method["presentation"]["relations"][0]["left"], "a²");
+    assert_eq!(method["p_words"][0], "a");
     // Dawson's Kayles grown to heap 20: no period, so it holds for the
     // heaps up to 20.
     let dawson = "game dk { heaps *; octal 0.07; play misere }\n";
