@@ -152,7 +152,7 @@ pub fn table(
             });
         let genera = game
             .misere
-            .then(|| genus::genera(game, upto, solver.max_positions(), false));
+            .then(|| genus::genera(game, upto, solver.max_positions()));
         Shape::OneHeap {
             values,
             period,

@@ -19,11 +19,11 @@ use crate::diagnostics::Error;
 use crate::known::{self, Known};
 use crate::position::Position;
 use crate::rules::Game;
-use crate::search::genus::{self, Genera, Genus};
+use crate::search::genus::{self, Genus, TameHeaps};
 use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
 use crate::search::moves::MoveGen;
 use crate::search::standing::Standings;
-use crate::search::{self, Solver, Value};
+use crate::search::{self, Budget, Solver, Value};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -54,10 +54,12 @@ pub const DEFAULT_MAX_MOVES: usize = 100;
 /// sum) only when the search's estimated work is at most this many moves.
 const SMALL_SEARCH: u64 = 5_000_000;
 
-/// The most positions the genera of a misère game's heaps may take to find
-/// before the game is answered some other way: a wild game shows itself
-/// long before, a tame one seldom reaches more than its heaps.
-const TAME_PROBE: usize = 100_000;
+/// The work finding the genera of a misère game's heaps may take before the
+/// game is answered some other way (a wild game shows itself at once).
+const TAME_WORK: u64 = 10_000_000;
+
+/// Moves are listed from heaps up to this: a heap of n has about n moves.
+pub(super) const LIST_MOVES_UP_TO: u64 = 1 << 24;
 
 /// A period is looked for in the values of heaps up to this (or the
 /// search's limit, if lower) before a heap too large to search is answered
@@ -432,40 +434,38 @@ impl Analyzer {
     }
 
     /// A misère position (or sum) of games with no closed form, whose moves
-    /// act on one heap, answered from the genus when every position its
-    /// heaps reach is tame; `None` otherwise (wild, too large to find the
-    /// genera within `TAME_PROBE` positions, or a closed form known).
+    /// act on one heap, answered from the genus when every heap up to the
+    /// largest asked about (or, with a proven period, every heap) is tame;
+    /// `None` otherwise (wild, out of `TAME_WORK`, or a closed form known).
     fn tame(&mut self, analysis: &Analysis) -> Result<Option<Answer>, Error> {
-        let mut known: HashMap<String, Genera> = HashMap::new();
+        let mut known: HashMap<String, TameHeaps> = HashMap::new();
         for c in &analysis.components {
-            let Some(heaps) = c.position.to_u64s() else {
-                return Ok(None);
-            };
             if !MoveGen::new(&c.game).one_heap_moves() || self.recognised(&c.game)?.is_some() {
                 return Ok(None);
             }
-            let top = heaps.iter().copied().max().unwrap_or(0);
-            let enough = (known.get(&c.game.title())).is_some_and(|g| g.heaps.len() as u64 > top);
+            let top = (c.position.heaps().iter())
+                .map(|h| h.to_u64().unwrap_or(u64::MAX))
+                .max()
+                .unwrap_or(0);
+            let enough = (known.get(&c.game.title()))
+                .is_some_and(|g| g.heaps.len() as u64 > top || g.period.is_some());
             if !enough {
-                match genus::genera(&c.game, top, TAME_PROBE, true) {
-                    Ok(g) if g.tame => known.insert(c.game.title(), g),
+                let mut budget = Budget::start(TAME_WORK, self.options.search.timeout);
+                match genus::tame_heaps(&c.game, top, &mut budget)? {
+                    Some(g) if g.heaps.len() as u64 > top || g.period.is_some() => {
+                        known.insert(c.game.title(), g)
+                    }
                     _ => return Ok(None),
                 };
             }
         }
-        // Every heap of a position and of the positions after a move is at
-        // most the largest heap asked about: its genus is known.
-        let genera_of = |game: &Game, heaps: &[u64]| -> Option<Vec<Genus>> {
+        let genera_of = |game: &Game, heaps: &[BigUint]| -> Option<Vec<Genus>> {
             let g = known.get(&game.title())?;
-            heaps
-                .iter()
-                .map(|&h| g.heaps.get(h as usize)?.clone())
-                .collect()
+            heaps.iter().map(|h| g.genus(h).cloned()).collect()
         };
         let mut parts = Vec::new();
         for c in &analysis.components {
-            let heaps = c.position.to_u64s().unwrap_or_default();
-            match genera_of(&c.game, &heaps) {
+            match genera_of(&c.game, c.position.heaps()) {
                 Some(g) => parts.push(g),
                 None => return Ok(None),
             }
@@ -473,15 +473,23 @@ impl Analyzer {
         let is_p = |parts: &[Vec<Genus>]| genus::tame_sum_is_p(parts.iter().flatten());
         let outcome = Outcome::p_if(is_p(&parts));
         let mut winning = Vec::new();
+        let mut unlisted = Vec::new();
         if outcome == Outcome::N {
             for (i, c) in analysis.components.iter().enumerate() {
-                let heaps = c.position.to_u64s().unwrap_or_default();
+                let heaps = match c.position.to_u64s() {
+                    Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
+                    _ => {
+                        unlisted.push(i);
+                        continue;
+                    }
+                };
                 let moves = self.search(&c.game, |s| {
                     let mut budget = s.question_budget();
                     s.moves_within(&heaps, &mut budget, &heaps)
                 })?;
                 for (rule, after) in moves {
-                    let Some(after_genera) = genera_of(&c.game, &after) else {
+                    let to = Position::from_u64s(&after);
+                    let Some(after_genera) = genera_of(&c.game, to.heaps()) else {
                         return Ok(None);
                     };
                     let mut changed = parts.clone();
@@ -490,15 +498,23 @@ impl Analyzer {
                         winning.push(WinningMove {
                             component: i,
                             rule,
-                            to: Position::from_u64s(&after),
+                            to,
                         });
                     }
                 }
             }
         }
-        let positions = known.values().map(|g| g.positions).sum();
-        let method = ComponentMethod::Tame { positions };
-        Ok(Some(self.misere_answer(analysis, outcome, winning, method)))
+        let heaps = known
+            .values()
+            .map(|g| g.heaps.len() as u64)
+            .max()
+            .unwrap_or(0);
+        let period = (known.values())
+            .find_map(|g| g.period.clone())
+            .filter(|_| known.len() == 1);
+        let method = ComponentMethod::Tame { heaps, period };
+        let answer = self.misere_answer(analysis, outcome, winning, method);
+        Ok(Some(unlisted_moves(answer, unlisted)))
     }
 
     /// A sum of misère games: one misère game (values do not add), its
@@ -687,4 +703,22 @@ pub(super) fn small(position: &Position) -> Option<Vec<u64>> {
         }
     }
     Some(heaps)
+}
+
+/// `answer` with the moves in the components `unlisted` (whose heaps are too
+/// large to list moves of) left out: the count is then a lower bound, or
+/// unknown, and a note says which.
+pub(super) fn unlisted_moves(mut answer: Answer, unlisted: Vec<usize>) -> Answer {
+    if !unlisted.is_empty() {
+        answer.winning_move_count = match answer.winning_move_count {
+            Count::Exact(n) if !n.is_zero() => Count::AtLeast(n),
+            _ => Count::Unknown,
+        };
+        (answer.notes).extend(
+            unlisted
+                .into_iter()
+                .map(|component| Note::MovesNotListed { component }),
+        );
+    }
+    answer
 }

@@ -140,11 +140,14 @@ pub enum ComponentMethod {
         /// Moves to the end with best play; `None` for a draw.
         remoteness: Option<u64>,
     },
-    /// A misère game whose every position reached has a tame genus
-    /// (Conway): answered by the misère Nim rule on the genera.
+    /// A misère game whose every heap (up to the largest asked about, or
+    /// every heap by a proven period) has a tame genus (Conway): answered
+    /// by the misère Nim rule on the genera.
     Tame {
-        /// Positions whose genus was found.
-        positions: usize,
+        /// Heaps whose genus was found (0 up to this, less one).
+        heaps: u64,
+        /// The genera repeat with this period, for every heap.
+        period: Option<Period>,
     },
     /// A sum of heaps of one misère game, answered by the game's misère
     /// quotient: P exactly when the product of the heaps' elements is in

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 
-use super::analyzer::Analyzer;
-use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, WinningMove};
+use super::analyzer::{Analyzer, LIST_MOVES_UP_TO, unlisted_moves};
+use super::answer::{Answer, ComponentMethod, Note, Outcome, WinningMove};
 use super::verify::{self, Verified};
 use crate::check::Analysis;
 use crate::diagnostics::Error;
@@ -23,9 +23,6 @@ use crate::search::{Budget, DEFAULT_MOVE_BUDGET, SearchError};
 /// The work one quotient may take to grow (about a third of a second);
 /// past it, the search answers, the quotient deciding what it can.
 const QUOTIENT_WORK: u64 = 10_000_000;
-
-/// Moves are listed from heaps up to this: a heap of n has about n moves.
-const LIST_MOVES_UP_TO: u64 = 1 << 24;
 
 /// The most elements a quotient may have.
 const MAX_ORDER: usize = 2048;
@@ -147,18 +144,8 @@ impl Analyzer {
                 }
             }
         }
-        let mut answer = self.misere_answer(analysis, outcome, winning, method);
-        if !unlisted.is_empty() {
-            answer.winning_move_count = match answer.winning_move_count {
-                Count::Exact(n) if !n.is_zero() => Count::AtLeast(n),
-                _ => Count::Unknown,
-            };
-            (answer.notes).extend(
-                unlisted
-                    .into_iter()
-                    .map(|component| Note::MovesNotListed { component }),
-            );
-        }
+        let answer = self.misere_answer(analysis, outcome, winning, method);
+        let answer = unlisted_moves(answer, unlisted);
         Ok(ByQuotient::Answer(answer))
     }
 

@@ -273,9 +273,21 @@ fn method_text(method: &ComponentMethod) -> String {
                 )
             }
         }
-        ComponentMethod::Tame { positions } => format!(
-            "closed form: tame (Conway's genus): each of the {positions} positions these heaps reach has a nim position's genus, so misère Nim's rule answers"
-        ),
+        ComponentMethod::Tame { heaps, period } => {
+            let rule = "has a nim position's genus, and so has every sum of them, so misère Nim's rule answers";
+            match period {
+                Some(period) => format!(
+                    "closed form: tame (Conway's genus): every heap {rule}; the genera repeat with period {} from heap {} ({})",
+                    period.period,
+                    period.preperiod,
+                    super::table::certificate_of(period, "genus")
+                ),
+                None => format!(
+                    "closed form: tame (Conway's genus): each heap up to {} {rule}",
+                    heaps.saturating_sub(1)
+                ),
+            }
+        }
         ComponentMethod::Quotient {
             order,
             p_portion,
@@ -353,9 +365,14 @@ fn method_json(method: &ComponentMethod) -> Json {
             "decomposed": decomposed,
             "text": method_text(method),
         }),
-        ComponentMethod::Tame { positions } => json!({
+        ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",
-            "positions": positions,
+            "heaps": heaps,
+            "period": period.as_ref().map(|p| json!({
+                "period": p.period,
+                "preperiod": p.preperiod,
+                "certificate": super::table::certificate_of(p, "genus"),
+            })),
             "text": method_text(method),
         }),
         ComponentMethod::Quotient {

@@ -13,12 +13,23 @@
 //! A genus is tame when it is a nim position's: fickle 0^{120} or 1^{031},
 //! or firm g^{g(g⊕2)} (0^{02}, 1^{13}, 2^{20}, 3^{31}, …). A game whose
 //! every position reached has a tame genus plays like misère Nim.
+//!
+//! `genera` finds the genus of every position the heaps reach, by the
+//! definition (for `table`, tame or wild); `tame_heaps` finds the heaps'
+//! genera from the smaller heaps' alone, which holds while every heap is
+//! tame, and proves their period for heaps of any size.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::budget::Budget;
+use super::moves::MoveGen;
 use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
+use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
 
@@ -75,14 +86,7 @@ pub struct Genera {
 
 /// The genus of each heap 0..=upto of the one-heap misère game `game`, and
 /// of every position those heaps reach, at most `max_positions` of them.
-/// With `until_wild`, it stops at the first genus that is not tame (only
-/// the verdict is wanted then), leaving the heaps after it unknown.
-pub fn genera(
-    game: &Arc<Game>,
-    upto: u64,
-    max_positions: usize,
-    until_wild: bool,
-) -> Result<Genera, Error> {
+pub fn genera(game: &Arc<Game>, upto: u64, max_positions: usize) -> Result<Genera, Error> {
     let misere = Solver::new(game.clone(), max_positions);
     let mut normal = Solver::new(
         Arc::new(Game {
@@ -99,22 +103,8 @@ pub fn genera(
             continue;
         }
         let key = misere.canonical(&[n]);
-        let tame = evaluate(
-            &misere,
-            &mut normal,
-            &mut known,
-            key.clone(),
-            max_positions,
-            until_wild,
-        )?;
+        evaluate(&misere, &mut normal, &mut known, key.clone(), max_positions)?;
         heaps.push(known.get(&key).cloned());
-        if !tame {
-            return Ok(Genera {
-                heaps,
-                tame: false,
-                positions: known.len(),
-            });
-        }
     }
     Ok(Genera {
         heaps,
@@ -129,18 +119,16 @@ fn position_of(game: &Game, heaps: &[u64]) -> bool {
 }
 
 /// The genus of `start` and every position below it, depth first with an
-/// explicit stack (plays may be long); false when `until_wild` stopped it
-/// at a genus that is not tame.
+/// explicit stack (plays may be long).
 fn evaluate(
     misere: &Solver,
     normal: &mut Solver,
     known: &mut HashMap<Vec<u64>, Genus>,
     start: Vec<u64>,
     max_positions: usize,
-    until_wild: bool,
-) -> Result<bool, Error> {
+) -> Result<(), Error> {
     if known.contains_key(&start) {
-        return Ok(true);
+        return Ok(());
     }
     let children = |heaps: &[u64]| -> Result<Vec<Vec<u64>>, Error> {
         let mut c: Vec<Vec<u64>> = (misere.moves_from(heaps)?.into_iter())
@@ -178,13 +166,9 @@ fn evaluate(
             Value::Misere { .. } => 0,
         };
         let genus = genus_of(normal_value, below.iter().map(|c| &known[c].misere));
-        let tame = genus.is_tame();
         known.insert(key, genus);
-        if until_wild && !tame {
-            return Ok(false);
-        }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// The genus of a position of normal value `normal` whose moves have the
@@ -224,16 +208,144 @@ fn genus_of<'a>(normal: u32, moves: impl Iterator<Item = &'a Vec<u32>> + Clone) 
     }
 }
 
+/// The genus of a nim position, a sum of tame games (On Numbers and Games,
+/// ch. 12): g⁺ is `normal`, and it is fickle (0^{120}, 1^{031}) or firm
+/// (g^{g(g⊕2)}).
+pub fn tame_genus(normal: u32, fickle: bool) -> Genus {
+    let first = if fickle { normal ^ 1 } else { normal };
+    let misere = if fickle {
+        vec![first, normal ^ 2, normal]
+    } else {
+        vec![first, normal ^ 2]
+    };
+    Genus { normal, misere }
+}
+
+/// The genus of a sum of games of these tame genera: tame, its g⁺ the XOR
+/// of theirs, fickle only when every part is.
+pub fn tame_sum<'a>(genera: impl IntoIterator<Item = &'a Genus>) -> Genus {
+    let (mut normal, mut fickle) = (0, true);
+    for g in genera {
+        normal ^= g.normal;
+        fickle &= g.is_fickle();
+    }
+    tame_genus(normal, fickle)
+}
+
+/// The genus of each heap of a tame one-heap misère game, found from the
+/// genera of smaller heaps alone, and their period, proven for every heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TameHeaps {
+    /// Heap n's genus, from 0 on.
+    pub heaps: Vec<Genus>,
+    /// The genera repeat with this period, proven by the theorem that proves
+    /// the normal play values' periods.
+    pub period: Option<Period>,
+}
+
+impl TameHeaps {
+    /// Heap n's genus: found, or from the period.
+    pub fn genus(&self, n: &BigUint) -> Option<&Genus> {
+        match n.to_usize() {
+            Some(n) if n < self.heaps.len() => self.heaps.get(n),
+            _ => self.heaps.get(self.period.as_ref()?.index(n)),
+        }
+    }
+}
+
+/// The genera of the heaps of a one-heap misère game up to `upto` (or of
+/// every heap, once a period is proven), while every heap is tame; `None`
+/// at the first heap that is not, or when the budget runs out first.
+///
+/// When every smaller heap is tame, every position of them is (a sum of
+/// tame games is tame), with the genus `tame_sum` gives: so heap n's moves'
+/// genera, and heap n's own, follow from the smaller heaps' genera. And
+/// when those repeat with a period over the range a periodicity theorem
+/// asks for, the moves of heap n + p reach the genera heap n's reach (the
+/// theorem's argument, with genera for values), so the genera repeat, and
+/// stay tame, for ever.
+pub fn tame_heaps(
+    game: &Arc<Game>,
+    upto: u64,
+    budget: &mut Budget,
+) -> Result<Option<TameHeaps>, Error> {
+    let moves = MoveGen::new(game);
+    let theorem = period::classify(&Game {
+        misere: false,
+        ..(**game).clone()
+    });
+    let mut heaps: Vec<Genus> = Vec::new();
+    // Each distinct genus's number, for the period.
+    let mut ids: Vec<u32> = Vec::new();
+    let mut distinct: Vec<Genus> = Vec::new();
+    let mut n = 0u64;
+    loop {
+        let mut options: Vec<Genus> = Vec::new();
+        let mut larger = false;
+        moves
+            .each_move(&[n], |_, after| {
+                larger |= after.iter().any(|&h| h >= n);
+                if !larger {
+                    let parts = after
+                        .iter()
+                        .filter(|&&h| h > 0)
+                        .map(|&h| &heaps[h as usize]);
+                    options.push(tame_sum(parts));
+                }
+            })
+            .map_err(|e| super::move_error(game, &[n], e))?;
+        if larger || budget.spend(1 + options.len() as u64).is_err() {
+            return Ok(None);
+        }
+        let normal = mex(options.iter().map(|g| g.normal));
+        let genus = genus_of(normal, options.iter().map(|g| &g.misere));
+        if !genus.is_tame() {
+            return Ok(None);
+        }
+        let id = match distinct.iter().position(|g| *g == genus) {
+            Some(i) => i,
+            None => {
+                distinct.push(genus.clone());
+                distinct.len() - 1
+            }
+        };
+        ids.push(id as u32);
+        heaps.push(genus);
+        let last = n >= upto;
+        // Look for a period now and then (and at the end).
+        if let Some(theorem) = theorem
+            && (last || n.is_power_of_two())
+            && let Some(period) = period::prove(&ids, theorem, 1 << 24)
+        {
+            return Ok(Some(TameHeaps {
+                heaps,
+                period: Some(period),
+            }));
+        }
+        if last {
+            return Ok(Some(TameHeaps {
+                heaps,
+                period: None,
+            }));
+        }
+        n += 1;
+    }
+}
+
+fn mex(values: impl Iterator<Item = u32>) -> u32 {
+    let mut seen: Vec<u32> = values.collect();
+    seen.sort_unstable();
+    seen.dedup();
+    (0u32..)
+        .find(|v| seen.binary_search(v).is_err())
+        .unwrap_or(0)
+}
+
 /// Whether a sum of positions of these tame genera is a misère P-position:
 /// the genus of a sum of tame games is the nim positions' (Conway, On
 /// Numbers and Games, ch. 12): its g⁺ is the XOR of theirs, and it is
 /// fickle only when every part is. A fickle sum is P when g⁺ is 1, a firm
 /// one when g⁺ is 0 (as misère Nim: Bouton's rule).
 pub fn tame_sum_is_p<'a>(genera: impl IntoIterator<Item = &'a Genus>) -> bool {
-    let (mut normal, mut fickle) = (0, true);
-    for g in genera {
-        normal ^= g.normal;
-        fickle &= g.is_fickle();
-    }
-    if fickle { normal == 1 } else { normal == 0 }
+    tame_sum(genera).misere[0] == 0
 }

@@ -190,7 +190,7 @@ fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
         .game("misere_kayles")
         .and_then(|g| g.default.clone())
         .expect("lowers");
-    let found = genera(&game, 20, 1_000_000, false).expect("found");
+    let found = genera(&game, 20, 1_000_000).expect("found");
     // g+ is normal Kayles' value (OEIS A002186).
     let a002186 = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
@@ -218,7 +218,7 @@ fn misere_nim_heaps_have_the_nim_genera_and_are_tame() {
         .game("mn")
         .and_then(|g| g.default.clone())
         .expect("lowers");
-    let found = genera(&game, 6, 1000, false).expect("found");
+    let found = genera(&game, 6, 1000).expect("found");
     // *0 = 0^120, *1 = 1^031, *n = n^(n, n xor 2) for n >= 2 (On Numbers
     // and Games, ch. 12).
     let words: Vec<String> = (found.heaps.iter().flatten())
@@ -324,6 +324,51 @@ fn tame_games_are_answered_by_the_genus_as_a_brute_force_says() {
                         );
                     }
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() {
+    // Two methods, one answer: the genera of take 1 or 2 and of octal 0.31
+    // repeat (proven), and so do their quotients' elements; at heaps of 30
+    // digits both must say the same.
+    use gamelang::search::Budget;
+    use gamelang::search::quotient::{self, Limits};
+    use num_bigint::BigUint;
+    for text in [
+        "game t { heaps *; take 1..2; play misere }\n",
+        "game t { heaps *; octal 0.31; play misere }\n",
+    ] {
+        let program = load_text("tame.game", text, &[]);
+        let game = program.game("t").expect("t").lowered().expect("lowers");
+        let limits = Limits { max_order: 100 };
+        let (q, _) = quotient::grow(&game, 1000, &limits, &mut Budget::unlimited()).expect("grows");
+        let mut analyzer = Analyzer::default();
+        let big: BigUint = "1000000000000000000000000000000".parse().expect("a number");
+        for extra in 0u32..6 {
+            for small in 0u32..8 {
+                let heaps = [&big + extra, BigUint::from(small)];
+                let program = load_text(
+                    "tame.game",
+                    &format!("{text}analyze t at ({}, {})\n", heaps[0], heaps[1]),
+                    &[],
+                );
+                let answer = analyzer.analyze(&program.analyses[0]).expect("answered");
+                assert!(matches!(
+                    &answer.method.components[0],
+                    ComponentMethod::Tame {
+                        period: Some(_),
+                        ..
+                    }
+                ));
+                let by_quotient = q.is_p(&heaps).expect("a proven period");
+                assert_eq!(
+                    answer.outcome == Outcome::P,
+                    by_quotient,
+                    "{text} {heaps:?}"
+                );
             }
         }
     }
