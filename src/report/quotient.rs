@@ -43,6 +43,15 @@ pub(super) fn word(exponents: &[u32]) -> String {
     }
 }
 
+/// Items joined by commas, or `none`.
+fn listed(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
 /// The quotient of `game`, and why it stopped short of the heaps asked for.
 pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> String {
     let presentation = q.presentation();
@@ -63,17 +72,17 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
     let growth: Vec<String> = (q.growth.iter())
         .map(|(heap, order)| format!("{heap} ({order})"))
         .collect();
-    let _ = writeln!(out, "  order grew at heaps: {}", growth.join(", "));
+    let _ = writeln!(out, "  order grew at heaps: {}", listed(&growth));
     let generators: Vec<String> = (presentation.generators.iter().enumerate())
         .map(|(i, heap)| format!("{} = heap {heap}", generator(i)))
         .collect();
-    let _ = writeln!(out, "  generators: {}", generators.join(", "));
+    let _ = writeln!(out, "  generators: {}", listed(&generators));
     let relations: Vec<String> = (presentation.relations.iter())
         .map(|(left, right)| format!("{} = {}", word(left), word(right)))
         .collect();
-    let _ = writeln!(out, "  relations: {}", relations.join(", "));
+    let _ = writeln!(out, "  relations: {}", listed(&relations));
     let p: Vec<String> = q.p.ones().map(|x| element(x as u32)).collect();
-    let _ = writeln!(out, "  P-portion: {}", p.join(", "));
+    let _ = writeln!(out, "  P-portion: {}", listed(&p));
     let _ = writeln!(out, "  heaps' elements:");
     for (line, chunk) in q.phi.chunks(HEAPS_PER_LINE).enumerate() {
         let first = line * HEAPS_PER_LINE;
