@@ -475,32 +475,18 @@ impl Analyzer {
         let mut winning = Vec::new();
         let mut unlisted = Vec::new();
         if outcome == Outcome::N {
-            for (i, c) in analysis.components.iter().enumerate() {
-                let heaps = match c.position.to_u64s() {
-                    Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
-                    _ => {
-                        unlisted.push(i);
-                        continue;
-                    }
+            let moves;
+            (moves, unlisted) = self.listable_moves(analysis)?;
+            for m in moves {
+                let to = Position::from_u64s(&m.after);
+                let game = &analysis.components[m.component].game;
+                let Some(after_genera) = genera_of(game, to.heaps()) else {
+                    return Ok(None);
                 };
-                let moves = self.search(&c.game, |s| {
-                    let mut budget = s.question_budget();
-                    s.moves_within(&heaps, &mut budget, &heaps)
-                })?;
-                for (rule, after) in moves {
-                    let to = Position::from_u64s(&after);
-                    let Some(after_genera) = genera_of(&c.game, to.heaps()) else {
-                        return Ok(None);
-                    };
-                    let mut changed = parts.clone();
-                    changed[i] = after_genera;
-                    if is_p(&changed) {
-                        winning.push(WinningMove {
-                            component: i,
-                            rule,
-                            to,
-                        });
-                    }
+                let mut changed = parts.clone();
+                changed[m.component] = after_genera;
+                if is_p(&changed) {
+                    winning.push(m.winning());
                 }
             }
         }
@@ -703,6 +689,56 @@ pub(super) fn small(position: &Position) -> Option<Vec<u64>> {
         }
     }
     Some(heaps)
+}
+
+/// A move in one component of a sum: its rule and the component's heaps
+/// after it.
+pub(super) struct ComponentMove {
+    pub(super) component: usize,
+    pub(super) rule: usize,
+    pub(super) after: Vec<u64>,
+}
+
+impl ComponentMove {
+    pub(super) fn winning(self) -> WinningMove {
+        WinningMove {
+            component: self.component,
+            rule: self.rule,
+            to: Position::from_u64s(&self.after),
+        }
+    }
+}
+
+impl Analyzer {
+    /// Every move of every component whose heaps are small enough to list
+    /// moves of (at most `LIST_MOVES_UP_TO`), and the components that are
+    /// not.
+    pub(super) fn listable_moves(
+        &mut self,
+        analysis: &Analysis,
+    ) -> Result<(Vec<ComponentMove>, Vec<usize>), Error> {
+        let mut moves = Vec::new();
+        let mut unlisted = Vec::new();
+        for (component, c) in analysis.components.iter().enumerate() {
+            let heaps = match c.position.to_u64s() {
+                Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
+                _ => {
+                    unlisted.push(component);
+                    continue;
+                }
+            };
+            let found = self.search(&c.game, |s| {
+                let mut budget = s.question_budget();
+                s.moves_within(&heaps, &mut budget, &heaps)
+            })?;
+            moves.extend(found.into_iter().map(|(rule, after)| ComponentMove {
+                component,
+                rule,
+                after,
+            }));
+        }
+        Ok((moves, unlisted))
+    }
 }
 
 /// `answer` with the moves in the components `unlisted` (whose heaps are too

@@ -9,12 +9,11 @@ use num_bigint::BigUint;
 
 use num_traits::ToPrimitive;
 
-use super::analyzer::{Analyzer, LIST_MOVES_UP_TO, unlisted_moves};
-use super::answer::{Answer, ComponentMethod, Note, Outcome, WinningMove};
+use super::analyzer::{Analyzer, unlisted_moves};
+use super::answer::{Answer, ComponentMethod, Note, Outcome};
 use super::verify::{self, Verified};
 use crate::check::Analysis;
 use crate::diagnostics::Error;
-use crate::position::Position;
 use crate::rules::Game;
 use crate::search::moves::MoveGen;
 use crate::search::quotient::{self, Assisted, Limits, Quotient, Stopped};
@@ -117,30 +116,15 @@ impl Analyzer {
         let mut winning = Vec::new();
         let mut unlisted = Vec::new();
         if outcome == Outcome::N {
-            for (i, c) in analysis.components.iter().enumerate() {
-                let heaps = match c.position.to_u64s() {
-                    Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
-                    _ => {
-                        unlisted.push(i);
-                        continue;
-                    }
-                };
+            let moves;
+            (moves, unlisted) = self.listable_moves(analysis)?;
+            for m in moves {
                 let others = (elements.iter().enumerate())
-                    .filter(|&(j, _)| j != i)
+                    .filter(|&(j, _)| j != m.component)
                     .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
-                let moves = self.search(&c.game, |s| {
-                    let mut budget = s.question_budget();
-                    s.moves_within(&heaps, &mut budget, &heaps)
-                })?;
-                for (rule, after) in moves {
-                    let big: Vec<BigUint> = after.iter().map(|&h| BigUint::from(h)).collect();
-                    if q.is_p_element(element(&big, others)) {
-                        winning.push(WinningMove {
-                            component: i,
-                            rule,
-                            to: Position(big),
-                        });
-                    }
+                let after: Vec<BigUint> = m.after.iter().map(|&h| BigUint::from(h)).collect();
+                if q.is_p_element(element(&after, others)) {
+                    winning.push(m.winning());
                 }
             }
         }
@@ -170,31 +154,20 @@ impl Analyzer {
         let before = search.len();
         let outcome = Outcome::p_if(search.is_p(&places.concat(), &mut budget)?);
         let mut winning = Vec::new();
+        let mut unlisted = Vec::new();
         if outcome == Outcome::N {
-            for (i, c) in analysis.components.iter().enumerate() {
-                let moves = self.search(&c.game, |s| {
-                    let mut budget = s.question_budget();
-                    s.moves_within(&places[i], &mut budget, &places[i])
-                })?;
-                let Some(search) = self
-                    .quotients
-                    .get_mut(&game.title())
-                    .and_then(|g| g.search.as_mut())
-                else {
-                    break;
-                };
-                for (rule, after) in moves {
-                    let mut merged = after.clone();
-                    (places.iter().enumerate())
-                        .filter(|&(j, _)| j != i)
-                        .for_each(|(_, heaps)| merged.extend(heaps));
-                    if search.is_p(&merged, &mut budget)? {
-                        winning.push(WinningMove {
-                            component: i,
-                            rule,
-                            to: Position::from_u64s(&after),
-                        });
-                    }
+            let moves;
+            (moves, unlisted) = self.listable_moves(analysis)?;
+            let search = (self.quotients.get_mut(&game.title()))
+                .and_then(|g| g.search.as_mut())
+                .ok_or_else(|| SearchError::QuotientOfNonHeapGame { game: game.title() })?;
+            for m in moves {
+                let mut merged = m.after.clone();
+                (places.iter().enumerate())
+                    .filter(|&(j, _)| j != m.component)
+                    .for_each(|(_, heaps)| merged.extend(heaps));
+                if search.is_p(&merged, &mut budget)? {
+                    winning.push(m.winning());
                 }
             }
         }
@@ -204,7 +177,8 @@ impl Analyzer {
             upto: grown.quotient.upto(),
             positions: grown.search.as_ref().map_or(0, |s| s.len() - before),
         };
-        Ok(self.misere_answer(analysis, outcome, winning, method))
+        let answer = self.misere_answer(analysis, outcome, winning, method);
+        Ok(unlisted_moves(answer, unlisted))
     }
 
     /// The one misère game every component plays, when its moves act on

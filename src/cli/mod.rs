@@ -14,12 +14,13 @@ mod table;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use clap::{Parser, Subcommand};
 use error::{Advised, CliError};
 use gamelang::check::{Analysis, Instance, Override, Program, check};
 use gamelang::diagnostics::{Error, Source, render};
+use gamelang::rules::Game;
 use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
 use miette::Diagnostic;
@@ -391,6 +392,18 @@ fn analyses(
         ));
     }
     Ok(wanted)
+}
+
+/// The game of the file `input` names (`--game`, or the only one), lowered
+/// with its `--set` values.
+fn game_of(input: &GameFile) -> Result<Arc<Game>, ExitCode> {
+    let program = load(&input.file, &input.set)?;
+    let entry = (program.choose_game(input.game.as_deref())).map_err(|e| fail(e, FINDINGS))?;
+    entry.lowered().map_err(|errors| {
+        // A broken game's own errors were reported by `load`.
+        print_errors(&errors);
+        ExitCode::from(FINDINGS)
+    })
 }
 
 /// The position `--at` gives, of the game `--game` names (or the only one).

@@ -7,7 +7,7 @@ use gamelang::report;
 use gamelang::search::Budget;
 use gamelang::search::quotient::{self, DEFAULT_WORK, Limits};
 
-use super::{FINDINGS, GameFile, fail, load, out, print_errors, saturating};
+use super::{FINDINGS, GameFile, fail, game_of, out, saturating};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -43,20 +43,9 @@ impl Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.input.file, &args.input.set) {
-        Ok(program) => program,
-        Err(code) => return code,
-    };
-    let entry = match program.choose_game(args.input.game.as_deref()) {
-        Ok(entry) => entry,
-        Err(e) => return fail(e, FINDINGS),
-    };
-    let game = match entry.lowered() {
+    let game = match game_of(&args.input) {
         Ok(game) => game,
-        Err(errors) => {
-            print_errors(&errors);
-            return ExitCode::from(FINDINGS);
-        }
+        Err(code) => return code,
     };
     let limits = Limits {
         max_order: args.max_order,

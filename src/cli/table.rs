@@ -10,9 +10,7 @@ use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::table::table;
 
 use super::progress::Progress;
-use super::{
-    Budgets, FINDINGS, GameFile, colour_stdout, fail, load, out, print_errors, saturating,
-};
+use super::{Budgets, FINDINGS, GameFile, colour_stdout, fail, game_of, out, saturating};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -55,21 +53,9 @@ impl Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.input.file, &args.input.set) {
-        Ok(program) => program,
-        Err(code) => return code,
-    };
-    let entry = match program.choose_game(args.input.game.as_deref()) {
-        Ok(entry) => entry,
-        Err(e) => return fail(e, FINDINGS),
-    };
-    let game = match entry.lowered() {
+    let game = match game_of(&args.input) {
         Ok(game) => game,
-        Err(errors) => {
-            // A broken game's own errors were reported by `load`.
-            print_errors(&errors);
-            return ExitCode::from(FINDINGS);
-        }
+        Err(code) => return code,
     };
     let options = args.budgets.options(args.max_positions);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
