@@ -11,9 +11,11 @@ use num_traits::ToPrimitive;
 
 use super::analyzer::{Analyzer, unlisted_moves};
 use super::answer::{Answer, ComponentMethod, Note, Outcome};
+use super::error::Error as AnalysisError;
 use super::verify::{self, Verified};
 use crate::check::Analysis;
 use crate::diagnostics::Error;
+use crate::position::Position;
 use crate::rules::Game;
 use crate::search::moves::MoveGen;
 use crate::search::quotient::{self, Assisted, Limits, Quotient, Stopped};
@@ -29,7 +31,8 @@ const MAX_ORDER: usize = 2048;
 /// A game's quotient as far as it was grown, checked, and why it stopped.
 pub(super) struct Grown {
     quotient: Quotient,
-    verified: Verified,
+    /// `None`: the search could not check it, and it does not answer.
+    verified: Option<Verified>,
     stopped: Option<Stopped>,
     /// The search of larger heaps, when the quotient stopped short.
     search: Option<Assisted>,
@@ -59,7 +62,8 @@ impl Analyzer {
         let places: Vec<&[BigUint]> = (analysis.components.iter())
             .map(|c| c.position.heaps())
             .collect();
-        // Heaps past 2^64 need the period, found on the way to 2^64 - 1.
+        // Heaps past 2^64 need the period, found (if at all) within the
+        // quotient's budget on the way there.
         let top = (places.iter().copied().flatten())
             .map(|h| h.to_u64().unwrap_or(u64::MAX))
             .max()
@@ -73,6 +77,9 @@ impl Analyzer {
                     .insert_entry(g)
                     .into_mut()
             }
+        };
+        let Some(verified) = grown.verified.clone() else {
+            return Ok(ByQuotient::NotApplicable);
         };
         if !grown.holds_to(top) {
             let stopped = grown
@@ -106,12 +113,15 @@ impl Analyzer {
             p_words: (q.p.ones())
                 .map(|x| presentation.words[x].clone())
                 .collect(),
-            verified: grown.verified.clone(),
+            verified,
         };
-        let element = |heaps: &[BigUint], from: u32| {
-            (heaps.iter()).fold(from, |e, h| q.monoid.mul(e, q.element(h).unwrap_or(0)))
+        let Some(elements) = places
+            .iter()
+            .map(|h| q.times(0, h))
+            .collect::<Option<Vec<u32>>>()
+        else {
+            return Ok(ByQuotient::NotApplicable);
         };
-        let elements: Vec<u32> = places.iter().map(|h| element(h, 0)).collect();
         let outcome = Outcome::p_if(q.is_p_element(q.monoid.product(elements.iter().copied())));
         let mut winning = Vec::new();
         let mut unlisted = Vec::new();
@@ -123,7 +133,7 @@ impl Analyzer {
                     .filter(|&(j, _)| j != m.component)
                     .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
                 let after: Vec<BigUint> = m.after.iter().map(|&h| BigUint::from(h)).collect();
-                if q.is_p_element(element(&after, others)) {
+                if q.times(others, &after).is_some_and(|e| q.is_p_element(e)) {
                     winning.push(m.winning());
                 }
             }
@@ -136,9 +146,23 @@ impl Analyzer {
     /// The sum searched whole as one position of `game`, each position all
     /// of whose heaps the (partial) quotient holds for decided by it.
     fn assisted_answer(&mut self, analysis: &Analysis, game: &Arc<Game>) -> Result<Answer, Error> {
-        let places: Vec<Vec<u64>> = (analysis.components.iter())
-            .map(|c| c.position.to_u64s().unwrap_or_default())
-            .collect();
+        let small = |heaps: &mut dyn Iterator<Item = Option<u32>>, position: &Position| {
+            heaps.collect::<Option<Vec<u32>>>().ok_or_else(|| -> Error {
+                AnalysisError::TooLargeToSearch {
+                    game: game.title(),
+                    position: position.clone(),
+                }
+                .into()
+            })
+        };
+        let places: Vec<Vec<u32>> = (analysis.components.iter())
+            .map(|c| {
+                small(
+                    &mut c.position.heaps().iter().map(|h| h.to_u32()),
+                    &c.position,
+                )
+            })
+            .collect::<Result<_, _>>()?;
         let options = &self.options.search;
         let mut budget = Budget::start(
             options.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
@@ -151,7 +175,7 @@ impl Analyzer {
         let search = (grown.search).get_or_insert_with(|| {
             Assisted::new(game.clone(), grown.quotient.clone(), max_positions)
         });
-        let before = search.len();
+        let before = search.searched();
         let outcome = Outcome::p_if(search.is_p(&places.concat(), &mut budget)?);
         let mut winning = Vec::new();
         let mut unlisted = Vec::new();
@@ -162,7 +186,8 @@ impl Analyzer {
                 .and_then(|g| g.search.as_mut())
                 .ok_or_else(|| SearchError::QuotientOfNonHeapGame { game: game.title() })?;
             for m in moves {
-                let mut merged = m.after.clone();
+                let to = Position::from_u64s(&m.after);
+                let mut merged = small(&mut m.after.iter().map(|&h| u32::try_from(h).ok()), &to)?;
                 (places.iter().enumerate())
                     .filter(|&(j, _)| j != m.component)
                     .for_each(|(_, heaps)| merged.extend(heaps));
@@ -175,7 +200,7 @@ impl Analyzer {
         let method = ComponentMethod::QuotientSearch {
             order: grown.quotient.order(),
             upto: grown.quotient.upto(),
-            positions: grown.search.as_ref().map_or(0, |s| s.len() - before),
+            positions: grown.search.as_ref().map_or(0, |s| s.searched() - before),
         };
         let answer = self.misere_answer(analysis, outcome, winning, method);
         Ok(unlisted_moves(answer, unlisted))

@@ -170,7 +170,8 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             unknown_text(why)
         ),
         Note::QuotientStopped { game, stopped } => format!(
-            "the misère quotient of `{game}` was not found for these heaps ({}), so the search answered",
+            "the misère quotient of `{game}` was found only for heaps below {}: {}",
+            stopped.heap(),
             stopped_text(stopped)
         ),
     };
@@ -190,6 +191,7 @@ pub fn stopped_text(stopped: &Stopped) -> String {
         Stopped::TooLarge { heap, order } => {
             format!("it grew to {order} elements at heap {heap}, past the most allowed")
         }
+        Stopped::TooManyHeaps { heap } => format!("heaps from {heap} on are not grown"),
     }
 }
 
@@ -368,11 +370,7 @@ fn method_json(method: &ComponentMethod) -> Json {
         ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",
             "heaps": heaps,
-            "period": period.as_ref().map(|p| json!({
-                "period": p.period,
-                "preperiod": p.preperiod,
-                "certificate": super::table::certificate_of(p, "genus"),
-            })),
+            "period": period.as_ref().map(|p| super::table::period_json(p, "genus")),
             "text": method_text(method),
         }),
         ComponentMethod::Quotient {
@@ -388,11 +386,7 @@ fn method_json(method: &ComponentMethod) -> Json {
             "order": order,
             "p_portion": p_portion,
             "heaps_up_to": upto,
-            "period": period.as_ref().map(|p| json!({
-                "period": p.period,
-                "preperiod": p.preperiod,
-                "certificate": super::table::certificate_of(p, "φ"),
-            })),
+            "period": period.as_ref().map(|p| super::table::period_json(p, "φ")),
             "presentation": super::quotient::presentation_json(presentation),
             "p_words": p_words.iter().map(|w| super::quotient::word(w)).collect::<Vec<_>>(),
             "verified": {

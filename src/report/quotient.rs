@@ -66,6 +66,13 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
         q.p.count_ones(..)
     );
     let _ = writeln!(out, "  holds {}", quotient_reach(q.upto(), proven));
+    if let Some(seen) = q.period.as_ref().filter(|p| !p.is_proven()) {
+        let _ = writeln!(
+            out,
+            "  seen, not proven: {}",
+            super::table::certificate_of(seen, "φ")
+        );
+    }
     if let Some(stopped) = stopped {
         let _ = writeln!(out, "  stopped: {}", stopped_text(stopped));
     }
@@ -119,18 +126,12 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
         "order": q.order(),
         "heaps_up_to": q.upto(),
         "p_portion": q.p.ones().map(|x| element(x as u32)).collect::<Vec<_>>(),
-        "period": proven.map(|p| json!({
-            "period": p.period,
-            "preperiod": p.preperiod,
-            "certificate": super::table::certificate_of(p, "φ"),
-        })),
+        "period": proven.map(|p| super::table::period_json(p, "φ")),
         "growth": q.growth.iter().map(|(heap, order)| json!({"heap": heap, "order": order})).collect::<Vec<_>>(),
         "presentation": presentation_json(&presentation),
         "heaps": q.phi.iter().map(|&x| element(x)).collect::<Vec<_>>(),
         "stopped": stopped.map(|s| json!({
-            "heap": match s {
-                Stopped::Budget { heap, .. } | Stopped::Stuck { heap } | Stopped::TooLarge { heap, .. } => heap,
-            },
+            "heap": s.heap(),
             "reason": stopped_text(s),
         })),
     })

@@ -201,6 +201,16 @@ pub(super) fn certificate(period: &Period) -> String {
     certificate_of(period, "g")
 }
 
+/// A period as JSON: `period`, `preperiod`, and its certificate in words,
+/// for the sequence named `f`.
+pub(super) fn period_json(period: &Period, f: &str) -> serde_json::Value {
+    serde_json::json!({
+        "period": period.period,
+        "preperiod": period.preperiod,
+        "certificate": certificate_of(period, f),
+    })
+}
+
 /// A period's certificate, for the sequence named `f` (g for Grundy values,
 /// φ for the elements of a misère quotient).
 pub(super) fn certificate_of(period: &Period, f: &str) -> String {

@@ -32,6 +32,11 @@ use crate::diagnostics::Error;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::rules::expr::EvalError;
+
+/// Heaps whose genera `tame_heaps` finds at most: past them, a period must
+/// be proven.
+const MAX_TAME_HEAPS: u64 = 1 << 20;
 
 /// Terms of λ computed for each position: a genus's tail alternates well
 /// before (every nim position's from λ₁ on).
@@ -192,11 +197,7 @@ fn genus_of<'a>(normal: u32, moves: impl Iterator<Item = &'a Vec<u32>> + Clone) 
             seen.push(lambda[k - 1]);
             seen.push(lambda[k - 1] ^ 1);
         }
-        seen.sort_unstable();
-        let mex = (0u32..)
-            .find(|v| seen.binary_search(v).is_err())
-            .unwrap_or(0);
-        lambda.push(mex);
+        lambda.push(mex(seen.into_iter()));
     }
     // Cut the tail where the last two terms repeat.
     while lambda.len() > 2 && lambda[lambda.len() - 1] == lambda[lambda.len() - 3] {
@@ -280,21 +281,26 @@ pub fn tame_heaps(
     let mut distinct: Vec<Genus> = Vec::new();
     let mut n = 0u64;
     loop {
+        if n > MAX_TAME_HEAPS {
+            return Ok(None);
+        }
         let mut options: Vec<Genus> = Vec::new();
         let mut larger = false;
-        moves
-            .each_move(&[n], |_, after| {
-                larger |= after.iter().any(|&h| h >= n);
-                if !larger {
-                    let parts = after
-                        .iter()
-                        .filter(|&&h| h > 0)
-                        .map(|&h| &heaps[h as usize]);
-                    options.push(tame_sum(parts));
-                }
-            })
-            .map_err(|e| super::move_error(game, &[n], e))?;
-        if larger || budget.spend(1 + options.len() as u64).is_err() {
+        let found = moves.each_move_within(&[n], budget.left(), |_, after| {
+            larger |= after.iter().any(|&h| h >= n);
+            if !larger {
+                let parts = (after.iter())
+                    .filter(|&&h| h > 0)
+                    .map(|&h| &heaps[h as usize]);
+                options.push(tame_sum(parts));
+            }
+        });
+        let examined = match found {
+            Ok(examined) => examined,
+            Err(e) if e.error == EvalError::OutOfBudget => return Ok(None),
+            Err(e) => return Err(super::move_error(game, &[n], e)),
+        };
+        if larger || budget.spend(examined.max(1)).is_err() {
             return Ok(None);
         }
         let normal = mex(options.iter().map(|g| g.normal));

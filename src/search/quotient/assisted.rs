@@ -10,9 +10,9 @@ use super::Quotient;
 use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::SearchError;
 use crate::search::budget::Budget;
 use crate::search::moves::MoveGen;
-use crate::search::{SearchError, move_error};
 
 /// A search of one misère heap game's sums, its quotient at the leaves.
 pub struct Assisted {
@@ -23,6 +23,8 @@ pub struct Assisted {
     options: HashMap<u32, Vec<Vec<u32>>>,
     /// Positions searched: whether each is P.
     known: HashMap<Vec<u32>, bool>,
+    /// Positions searched in all, including those forgotten to make room.
+    searched: usize,
     max_positions: usize,
 }
 
@@ -41,38 +43,29 @@ impl Assisted {
             quotient,
             options: HashMap::new(),
             known: HashMap::new(),
+            searched: 0,
             max_positions,
         }
     }
 
-    /// Positions searched so far.
-    pub fn len(&self) -> usize {
-        self.known.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
+    /// Positions searched so far, in all questions.
+    pub fn searched(&self) -> usize {
+        self.searched
     }
 
     /// Whether the sum of `heaps` is P (the player to move loses), within
     /// `budget` (one for each move made).
-    pub fn is_p(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<bool, Error> {
-        let too_large = || -> Error {
-            SearchError::TooManyPositions {
-                game: self.game.title(),
-                position: Position::from_u64s(heaps),
-                limit: u32::MAX as usize,
-            }
-            .into()
-        };
-        let small: Vec<u32> = (heaps.iter())
-            .map(|&h| u32::try_from(h).map_err(|_| too_large()))
-            .collect::<Result<_, _>>()?;
-        let start = self.key(small, heaps)?;
+    pub fn is_p(&mut self, heaps: &[u32], budget: &mut Budget) -> Result<bool, Error> {
+        if self.known.len() >= self.max_positions / 2 {
+            // Earlier questions' positions make room for this one's.
+            self.known.clear();
+        }
+        let asked: Vec<u64> = heaps.iter().map(|&h| u64::from(h)).collect();
+        let start = self.key(heaps.to_vec(), &asked, budget)?;
         if let Some(p) = self.decided(&start) {
             return Ok(p);
         }
-        let children = self.children(&start, heaps, budget)?;
+        let children = self.children(&start, &asked, budget)?;
         let mut stack = vec![Frame {
             key: start.clone(),
             children,
@@ -93,6 +86,7 @@ impl Assisted {
                 let key = std::mem::take(&mut frame.key);
                 stack.pop();
                 self.known.insert(key, is_p);
+                self.searched += 1;
                 finished = Some(is_p);
                 continue;
             };
@@ -103,12 +97,12 @@ impl Assisted {
                     if self.known.len() + stack.len() >= self.max_positions {
                         return Err(SearchError::TooManyPositions {
                             game: self.game.title(),
-                            position: Position::from_u64s(heaps),
+                            position: Position::from_u64s(&asked),
                             limit: self.max_positions,
                         }
                         .into());
                     }
-                    let children = self.children(&child, heaps, budget)?;
+                    let children = self.children(&child, &asked, budget)?;
                     stack.push(Frame {
                         key: child,
                         children,
@@ -124,19 +118,23 @@ impl Assisted {
     fn decided(&self, key: &[u32]) -> Option<bool> {
         let upto = self.quotient.upto();
         if key.iter().all(|&h| u64::from(h) <= upto) {
-            let element = (key.iter()).fold(0, |e, &h| {
-                self.quotient.monoid.mul(e, self.quotient.phi[h as usize])
-            });
+            let element =
+                (self.quotient.monoid).product(key.iter().map(|&h| self.quotient.phi[h as usize]));
             return Some(self.quotient.is_p_element(element));
         }
         self.known.get(key).copied()
     }
 
     /// The heaps sorted, largest first, those with no move left out.
-    fn key(&mut self, mut heaps: Vec<u32>, asked: &[u64]) -> Result<Vec<u32>, Error> {
+    fn key(
+        &mut self,
+        mut heaps: Vec<u32>,
+        asked: &[u64],
+        budget: &mut Budget,
+    ) -> Result<Vec<u32>, Error> {
         let mut key = Vec::with_capacity(heaps.len());
         for h in heaps.drain(..) {
-            if !self.heap_options(h, asked)?.is_empty() {
+            if !self.heap_options(h, asked, budget)?.is_empty() {
                 key.push(h);
             }
         }
@@ -144,20 +142,17 @@ impl Assisted {
         Ok(key)
     }
 
-    fn heap_options(&mut self, h: u32, asked: &[u64]) -> Result<&Vec<Vec<u32>>, Error> {
+    fn heap_options(
+        &mut self,
+        h: u32,
+        asked: &[u64],
+        budget: &mut Budget,
+    ) -> Result<&Vec<Vec<u32>>, Error> {
         if !self.options.contains_key(&h) {
-            let mut options = Vec::new();
-            (self.moves)
-                .each_move(&[u64::from(h)], |_, after| {
-                    options.push(
-                        after
-                            .iter()
-                            .filter(|&&k| k > 0)
-                            .map(|&k| k as u32)
-                            .collect(),
-                    );
-                })
-                .map_err(|e| move_error(&self.game, asked, e))?;
+            let Some(options) = super::heap_options(&self.game, &self.moves, u64::from(h), budget)?
+            else {
+                return Err(budget.exhausted().error(&self.game, asked));
+            };
             self.options.insert(h, options);
         }
         Ok(&self.options[&h])
@@ -175,14 +170,14 @@ impl Assisted {
             if i > 0 && key[i - 1] == h {
                 continue;
             }
-            let options = self.heap_options(h, asked)?.clone();
+            let options = self.heap_options(h, asked, budget)?.clone();
             budget
                 .spend(options.len() as u64)
                 .map_err(|e| e.error(&self.game, asked))?;
             for option in options {
                 let rest = key[..i].iter().chain(&key[i + 1..]).copied();
                 let after = rest.chain(option).collect();
-                children.push(self.key(after, asked)?);
+                children.push(self.key(after, asked, budget)?);
             }
         }
         children.sort_unstable();

@@ -18,14 +18,14 @@ use crate::search::budget::{Budget, Exhausted};
 
 /// What each heap with a move stands for in a candidate: its element and
 /// the elements its moves reach (its transitions).
-pub struct Heaps {
+pub struct Kinds {
     /// The least heap of each kind (same element, same transitions); games
     /// of other heaps of a kind behave the same.
     kinds: Vec<u32>,
     transitions: Vec<FixedBitSet>,
 }
 
-impl Heaps {
+impl Kinds {
     pub fn new(candidate: &Candidate, heaps: &HeapMoves) -> Self {
         let transitions: Vec<FixedBitSet> = (0..candidate.phi.len())
             .map(|h| transitions(candidate, heaps, h))
@@ -40,7 +40,7 @@ impl Heaps {
                 kinds.push(h as u32);
             }
         }
-        Heaps { kinds, transitions }
+        Kinds { kinds, transitions }
     }
 
     /// The elements heap h's moves reach.
@@ -64,14 +64,14 @@ pub fn transitions(candidate: &Candidate, heaps: &HeapMoves, h: usize) -> FixedB
 /// `candidate`, or `None` when it has none and is right.
 pub fn least_failure(
     candidate: &Candidate,
-    heaps: &Heaps,
+    kinds: &Kinds,
     budget: &mut Budget,
 ) -> Result<Option<Word>, Exhausted> {
     if candidate.p.contains(0) {
         return Ok(Some(Vec::new()));
     }
-    let p_failure = least_p_failure(candidate, heaps, budget)?;
-    let n_failure = least_n_failure(candidate, heaps, p_failure.as_ref(), budget)?;
+    let p_failure = least_p_failure(candidate, kinds, budget)?;
+    let n_failure = least_n_failure(candidate, kinds, p_failure.as_ref(), budget)?;
     Ok(match (p_failure, n_failure) {
         (Some(p), Some(n)) => Some(p.min(n)),
         (p, n) => p.or(n),
@@ -83,14 +83,14 @@ pub fn least_failure(
 /// written as the rest plus that heap: these are all the P-failures.
 fn least_p_failure(
     candidate: &Candidate,
-    heaps: &Heaps,
+    kinds: &Kinds,
     budget: &mut Budget,
 ) -> Result<Option<Word>, Exhausted> {
     let monoid = &candidate.monoid;
     let mut least: Option<Word> = None;
     for x in 0..monoid.order() as u32 {
-        for &h in &heaps.kinds {
-            let t = heaps.transitions(h as usize);
+        for &h in &kinds.kinds {
+            let t = kinds.transitions(h as usize);
             budget.spend(t.count_ones(..) as u64)?;
             let failing = candidate
                 .p
@@ -116,7 +116,7 @@ fn least_p_failure(
 /// Only games below `below` are looked at.
 fn least_n_failure(
     candidate: &Candidate,
-    heaps: &Heaps,
+    kinds: &Kinds,
     below: Option<&Word>,
     budget: &mut Budget,
 ) -> Result<Option<Word>, Exhausted> {
@@ -143,9 +143,9 @@ fn least_n_failure(
             }
         }
         let smallest = word.last().copied().unwrap_or(u32::MAX);
-        for &h in heaps.kinds.iter().filter(|&&h| h <= smallest) {
+        for &h in kinds.kinds.iter().filter(|&&h| h <= smallest) {
             let x = candidate.phi[h as usize];
-            let t = heaps.transitions(h as usize);
+            let t = kinds.transitions(h as usize);
             budget.spend((reach.len() + t.count_ones(..)) as u64)?;
             let mut next = FixedBitSet::with_capacity(order);
             next.extend(reach.iter().map(|&r| monoid.mul(r, x) as usize));

@@ -40,6 +40,7 @@ use super::moves::MoveGen;
 use crate::diagnostics::Error;
 use crate::period::{self, Period};
 use crate::rules::Game;
+use crate::rules::expr::EvalError;
 pub use assisted::Assisted;
 pub use monoid::Monoid;
 use monoid::{Candidate, Trial};
@@ -49,6 +50,9 @@ pub type Word = Vec<u32>;
 
 /// The work growing a quotient may take by default (about a second).
 pub const DEFAULT_WORK: u64 = 100_000_000;
+
+/// Heaps between two looks for a period.
+const PROVE_EVERY: u64 = 16;
 
 /// The most elements a trial monoid may have.
 const MAX_TRIAL: usize = 1 << 20;
@@ -92,6 +96,20 @@ pub enum Stopped {
     Stuck { heap: u64 },
     /// The order passed `max_order` at this heap.
     TooLarge { heap: u64, order: usize },
+    /// Heaps past 2^32 are not grown.
+    TooManyHeaps { heap: u64 },
+}
+
+impl Stopped {
+    /// The heap at which it stopped: the quotient holds for the heaps below.
+    pub fn heap(&self) -> u64 {
+        match self {
+            Stopped::Budget { heap, .. }
+            | Stopped::Stuck { heap }
+            | Stopped::TooLarge { heap, .. }
+            | Stopped::TooManyHeaps { heap } => *heap,
+        }
+    }
 }
 
 impl Quotient {
@@ -115,14 +133,18 @@ impl Quotient {
         }
     }
 
-    /// Whether the sum of these heaps' elements is P; `None` for a heap
-    /// past what the quotient holds for.
+    /// The product of these heaps' elements, times `from`; `None` for a
+    /// heap past what the quotient holds for.
+    pub fn times(&self, from: u32, heaps: &[BigUint]) -> Option<u32> {
+        heaps
+            .iter()
+            .try_fold(from, |e, h| Some(self.monoid.mul(e, self.element(h)?)))
+    }
+
+    /// Whether the sum of these heaps is P; `None` for a heap past what the
+    /// quotient holds for.
     pub fn is_p(&self, heaps: &[BigUint]) -> Option<bool> {
-        let mut product = 0;
-        for h in heaps {
-            product = self.monoid.mul(product, self.element(h)?);
-        }
-        Some(self.p.contains(product as usize))
+        Some(self.is_p_element(self.times(0, heaps)?))
     }
 
     pub fn is_p_element(&self, x: u32) -> bool {
@@ -269,50 +291,65 @@ pub fn grow(
         growth: Vec::new(),
         period: None,
     };
+    let stop = |heap, exhausted| Some(Stopped::Budget { heap, exhausted });
     for n in 1..=upto {
         let Ok(n32) = u32::try_from(n) else {
-            return Ok((q, Some(Stopped::Stuck { heap: n })));
+            return Ok((q, Some(Stopped::TooManyHeaps { heap: n })));
         };
-        heaps.options.push(options(game, &moves, n)?);
-        let step = add_heap(&mut q, &heaps, n32, limits, budget);
-        match step {
-            Ok(()) => {}
-            Err(stopped) => {
-                heaps.options.pop();
-                return Ok((q, Some(stopped)));
-            }
+        let Some(options) = heap_options(game, &moves, n, budget)? else {
+            return Ok((q, stop(n, budget.exhausted())));
+        };
+        heaps.options.push(options);
+        if let Err(stopped) = add_heap(&mut q, &heaps, n32, limits, budget) {
+            heaps.options.pop();
+            return Ok((q, Some(stopped)));
         }
-        if let Some(theorem) = theorem {
-            let period = period::prove(&q.phi, theorem, 1 << 24);
-            if period.is_some() {
-                q.period = period;
+        // A period is looked for now and then, and at the last heap.
+        if let Some(theorem) = theorem
+            && (n % PROVE_EVERY == 0 || n == upto)
+        {
+            if let Err(e) = budget.spend(n * PROVE_EVERY) {
+                return Ok((q, stop(n, e)));
+            }
+            if let Some(period) = period::prove(&q.phi, theorem, 1 << 24) {
+                q.period = Some(period);
                 return Ok((q, None));
             }
         }
     }
-    if theorem.is_none() {
-        q.period = period::seen(&q.phi);
-    }
+    // Not proven: what the elements show, for the reader.
+    q.period = period::seen(&q.phi);
     Ok((q, None))
 }
 
-/// Heap n's moves, as the nonempty heaps each leaves.
-fn options(game: &Game, moves: &MoveGen, n: u64) -> Result<Vec<Vec<u32>>, Error> {
+/// Heap n's moves as the nonempty heaps each leaves, largest first, each
+/// once; `None` when `budget` runs out first.
+pub(super) fn heap_options(
+    game: &Game,
+    moves: &MoveGen,
+    n: u64,
+    budget: &mut Budget,
+) -> Result<Option<Vec<Vec<u32>>>, Error> {
     let mut options = Vec::new();
-    moves
-        .each_move(&[n], |_, after| {
-            let mut parts: Vec<u32> = after
-                .iter()
-                .filter(|&&h| h > 0)
-                .map(|&h| h as u32)
-                .collect();
-            parts.sort_unstable_by(|a, b| b.cmp(a));
-            options.push(parts);
-        })
-        .map_err(|e| super::move_error(game, &[n], e))?;
+    let found = moves.each_move_within(&[n], budget.left(), |_, after| {
+        let mut parts: Vec<u32> = (after.iter())
+            .filter(|&&h| h > 0)
+            .map(|&h| h as u32)
+            .collect();
+        parts.sort_unstable_by(|a, b| b.cmp(a));
+        options.push(parts);
+    });
+    let examined = match found {
+        Ok(examined) => examined,
+        Err(e) if e.error == EvalError::OutOfBudget => return Ok(None),
+        Err(e) => return Err(super::move_error(game, &[n], e)),
+    };
+    if budget.spend(examined.max(1)).is_err() {
+        return Ok(None);
+    }
     options.sort_unstable();
     options.dedup();
-    Ok(options)
+    Ok(Some(options))
 }
 
 /// Grows `q` by heap n, whose moves are the last of `heaps`.
@@ -347,7 +384,8 @@ fn add_heap(
 /// An element of the quotient so far that heap n can be, proven: P exactly
 /// when heap n is, told apart from each element a move of heap n reaches
 /// in every context (a context making both P would be a P-position with a
-/// move to another), and with no game of heap n an N-failure.
+/// move to another), and the quotient with heap n standing for it passing
+/// the whole failure search.
 fn same_quotient(
     q: &Quotient,
     heaps: &HeapMoves,
@@ -380,7 +418,7 @@ fn same_quotient(
             continue;
         }
         let trying = candidate_of(q, Some(x));
-        let kinds = failures::Heaps::new(&trying, heaps);
+        let kinds = failures::Kinds::new(&trying, heaps);
         if failures::least_failure(&trying, &kinds, budget)?.is_none() {
             return Ok(Some(x));
         }
@@ -474,7 +512,7 @@ fn trial(
         )
         .collect();
     let candidate = monoid::candidate(&t, &images, heaps, budget).map_err(stop)?;
-    let kinds = failures::Heaps::new(&candidate, heaps);
+    let kinds = failures::Kinds::new(&candidate, heaps);
     let failure = failures::least_failure(&candidate, &kinds, budget).map_err(stop)?;
     Ok(Some((candidate, failure)))
 }

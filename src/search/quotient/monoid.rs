@@ -145,7 +145,7 @@ pub fn candidate(
     budget: &mut Budget,
 ) -> Result<Candidate, Exhausted> {
     let marked = mark(trial, images, heaps, budget)?;
-    Ok(reduce(trial, images, marked))
+    reduce(trial, images, marked, budget)
 }
 
 /// The elements a trial's heaps reach, each with its least word and
@@ -234,7 +234,12 @@ fn least_heaps<T: PartialEq>(images: &[T], heaps: &HeapMoves) -> Vec<u32> {
 /// Merges the reached elements that no game tells apart (the least
 /// automaton of the elements, with the heaps as letters and P accepting),
 /// numbering the classes in the order of their least words.
-fn reduce(trial: &Trial, images: &[usize], marked: Marked) -> Candidate {
+fn reduce(
+    trial: &Trial,
+    images: &[usize],
+    marked: Marked,
+    budget: &mut Budget,
+) -> Result<Candidate, Exhausted> {
     let generators: Vec<usize> = {
         let mut g: Vec<usize> = images.to_vec();
         g.sort_unstable();
@@ -247,6 +252,7 @@ fn reduce(trial: &Trial, images: &[usize], marked: Marked) -> Candidate {
     let mut class: Vec<u32> = marked.p.iter().map(|&p| u32::from(p)).collect();
     let mut count = 0;
     loop {
+        budget.spend((n * (generators.len() + 1)) as u64)?;
         let mut signatures: Vec<(Vec<u32>, usize)> = (0..n)
             .map(|r| {
                 let mut s = vec![class[r]];
@@ -297,12 +303,12 @@ fn reduce(trial: &Trial, images: &[usize], marked: Marked) -> Candidate {
         .map(|&e| of(marked.rank[e] as usize))
         .collect();
     let words = first.iter().map(|&r| marked.words[r].clone()).collect();
-    Candidate {
+    Ok(Candidate {
         monoid: Monoid { order, table },
         p,
         phi,
         words,
-    }
+    })
 }
 
 #[cfg(test)]
