@@ -191,7 +191,11 @@ pub fn stopped_text(stopped: &Stopped) -> String {
         Stopped::TooLarge { heap, order } => {
             format!("it grew to {order} elements at heap {heap}, past the most allowed")
         }
-        Stopped::TooManyHeaps { heap } => format!("heaps from {heap} on are not grown"),
+        Stopped::TooManyHeaps { heap } => {
+            format!(
+                "heaps from {heap} on are not grown (at most 2^20 are), and no period was proven"
+            )
+        }
     }
 }
 

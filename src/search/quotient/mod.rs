@@ -51,6 +51,10 @@ pub type Word = Vec<u32>;
 /// The work growing a quotient may take by default (about a second).
 pub const DEFAULT_WORK: u64 = 100_000_000;
 
+/// The most heaps a quotient is grown for: past them, only a proven period
+/// answers.
+const MAX_HEAPS: u32 = 1 << 20;
+
 /// Heaps between two looks for a period.
 const PROVE_EVERY: u64 = 16;
 
@@ -96,7 +100,7 @@ pub enum Stopped {
     Stuck { heap: u64 },
     /// The order passed `max_order` at this heap.
     TooLarge { heap: u64, order: usize },
-    /// Heaps past 2^32 are not grown.
+    /// Heaps past 2^20 are not grown.
     TooManyHeaps { heap: u64 },
 }
 
@@ -293,7 +297,7 @@ pub fn grow(
     };
     let stop = |heap, exhausted| Some(Stopped::Budget { heap, exhausted });
     for n in 1..=upto {
-        let Ok(n32) = u32::try_from(n) else {
+        let Some(n32) = u32::try_from(n).ok().filter(|&n| n <= MAX_HEAPS) else {
             return Ok((q, Some(Stopped::TooManyHeaps { heap: n })));
         };
         let Some(options) = heap_options(game, &moves, n, budget)? else {
