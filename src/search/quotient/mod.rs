@@ -48,7 +48,8 @@ use monoid::{Candidate, Trial};
 /// A game as heap sizes, largest first: heap h stands for its element.
 pub type Word = Vec<u32>;
 
-/// The work growing a quotient may take by default (about a second).
+/// The work growing a quotient may take by default (a few seconds: Dawson's
+/// Kayles to heap 33 takes 68 million, 2.3 s).
 pub const DEFAULT_WORK: u64 = 100_000_000;
 
 /// The most heaps a quotient is grown for: past them, only a proven period
@@ -62,7 +63,7 @@ const PROVE_EVERY: u64 = 16;
 const MAX_TRIAL: usize = 1 << 20;
 
 /// The moves of each heap, as the heaps each leaves (empty heaps left out).
-pub struct HeapMoves {
+struct HeapMoves {
     options: Vec<Vec<Vec<u32>>>,
 }
 
