@@ -450,7 +450,7 @@ impl Analyzer {
             let enough = (known.get(&c.game.title()))
                 .is_some_and(|g| g.heaps.len() as u64 > top || g.period.is_some());
             if !enough {
-                let mut budget = Budget::start(TAME_WORK, self.options.search.timeout);
+                let mut budget = self.work_budget(TAME_WORK);
                 match genus::tame_heaps(&c.game, top, &mut budget)? {
                     Some(g) if g.heaps.len() as u64 > top || g.period.is_some() => {
                         known.insert(c.game.title(), g)
@@ -710,6 +710,14 @@ impl ComponentMove {
 }
 
 impl Analyzer {
+    /// A budget of `work` for a method tried before the search, at most the
+    /// search's own move budget when one is given, with its timeout.
+    pub(super) fn work_budget(&self, work: u64) -> Budget {
+        let options = &self.options.search;
+        let work = options.move_budget.map_or(work, |moves| moves.min(work));
+        Budget::start(work, options.timeout)
+    }
+
     /// Every move of every component whose heaps are small enough to list
     /// moves of (at most `LIST_MOVES_UP_TO`), and the components that are
     /// not.

@@ -231,7 +231,7 @@ impl Analyzer {
         let limits = Limits {
             max_order: MAX_ORDER,
         };
-        let mut budget = Budget::start(QUOTIENT_WORK, self.options.search.timeout);
+        let mut budget = self.work_budget(QUOTIENT_WORK);
         let (quotient, stopped) = quotient::grow(game, top, &limits, &mut budget)?;
         let verified = verify::verify_quotient(game, &quotient, self.options.search.clone())?;
         Ok(Grown {
