@@ -112,8 +112,8 @@ fn agrees_with_brute_force(q: &Quotient, moves: &dyn Fn(u32) -> Vec<Vec<u32>>, b
 fn kayles_has_the_quotient_of_order_40_periodic_from_71() {
     let q = grown("octal 0.77", 200);
     assert_eq!((q.order(), q.p.count_ones(..)), (40, 9));
-    // The heaps at which the order grows, and to what, as MisereSolver
-    // finds them.
+    // The heaps at which the order grows, and to what: the same as A. N.
+    // Siegel's MisereSolver (CGSuite) gave, run on this machine beside it.
     assert_eq!(
         q.growth,
         [
@@ -132,19 +132,23 @@ fn kayles_has_the_quotient_of_order_40_periodic_from_71() {
     // Found before heap 200: the period holds for every heap.
     assert!(q.upto() < 200);
     agrees_with_brute_force(&q, &octal_moves(&[7, 7]), 12);
-    // Heaps past those grown, answered by the period: a single heap of
-    // misère Kayles is P at 1, 4, 9, 12, 20 and nowhere else (Winning
-    // Ways, ch. 13; Sibert and Conway, 1992).
-    let p_heaps: Vec<u64> = (0..400u64)
+    // One heap: P exactly where the brute force says up to 40, and (by the
+    // period, past the heaps grown) nowhere else up to 400.
+    let mut memo = HashMap::new();
+    let by_search: Vec<u32> = (0..=40u32)
+        .filter(|&n| !player_to_move_wins(vec![n], &octal_moves(&[7, 7]), &mut memo))
+        .collect();
+    assert_eq!(by_search, [1, 4, 9, 12, 20]);
+    let p_heaps: Vec<u32> = (0..400u32)
         .filter(|&n| q.is_p(&[BigUint::from(n)]) == Some(true))
         .collect();
-    assert_eq!(p_heaps, [1, 4, 9, 12, 20]);
+    assert_eq!(p_heaps, by_search);
 }
 
 #[test]
 fn small_wild_quotients_are_proven_periodic() {
-    // 0.75's quotient of order 8 is Plambeck and Siegel's R8, the smallest
-    // wild quotient; 0.34's has order 12.
+    // 0.75's quotient has order 8 and 0.34's order 12, as MisereSolver
+    // gave them, run beside it.
     let q = grown("octal 0.75", 100);
     assert_eq!((q.order(), q.p.count_ones(..)), (8, 2));
     assert!(q.period.as_ref().is_some_and(|p| p.is_proven()));
@@ -157,7 +161,8 @@ fn small_wild_quotients_are_proven_periodic() {
 #[test]
 fn dawsons_kayles_and_grundys_game_have_partial_quotients() {
     // Neither is known to have a finite quotient; grown through heap 20
-    // (and 12 for the brute force) they answer every sum of those heaps.
+    // they answer every sum of those heaps (the brute force checks those up
+    // to 12). The growth heaps are those MisereSolver gave, run beside it.
     let q = grown("octal 0.07", 20);
     assert_eq!(q.growth, [(2, 2), (4, 6), (10, 12), (14, 24)]);
     assert!(q.period.as_ref().is_none_or(|p| !p.is_proven()));
