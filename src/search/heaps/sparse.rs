@@ -431,15 +431,26 @@ fn scan(
     let stamp = found.stamp;
     let stamps = found.stamps.as_mut_slice();
     let index = stamps.len() - 1;
-    let mut state = (wanted, stamps);
-    each_block(
+    // (wanted, stamps, the first wanted value not seen found yet): all are
+    // found when it passes the end. Looking past the first only when it is
+    // found keeps each look short however many are wanted.
+    let mut state = (&**wanted, stamps, 0usize);
+    let scanned = each_block(
         values,
         cuts,
         &mut state,
-        |(_, stamps), v| stamps[v as usize & index] = stamp,
-        |(wanted, stamps)| {
-            wanted.retain(|&v| stamps[v as usize & index] != stamp);
-            wanted.is_empty()
+        |(_, stamps, _), v| stamps[v as usize & index] = stamp,
+        |(wanted, stamps, first)| {
+            while wanted
+                .get(*first)
+                .is_some_and(|&v| stamps[v as usize & index] == stamp)
+            {
+                *first += 1;
+            }
+            *first == wanted.len()
         },
-    )
+    );
+    let stamps = &found.stamps;
+    wanted.retain(|&v| stamps[v as usize & index] != stamp);
+    scanned
 }
