@@ -436,8 +436,12 @@ impl Analyzer {
     /// A misère position (or sum) of games with no closed form, whose moves
     /// act on one heap, answered from the genus when every heap up to the
     /// largest asked about (or, with a proven period, every heap) is tame;
-    /// `None` otherwise (wild, out of `TAME_WORK`, or a closed form known).
+    /// `None` otherwise (wild, out of `TAME_WORK`, a closed form known, or
+    /// the search asked for).
     fn tame(&mut self, analysis: &Analysis) -> Result<Option<Answer>, Error> {
+        if self.options.force_search {
+            return Ok(None);
+        }
         let mut known: HashMap<String, TameHeaps> = HashMap::new();
         for c in &analysis.components {
             if !MoveGen::new(&c.game).one_heap_moves() || self.recognised(&c.game)?.is_some() {

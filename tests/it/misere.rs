@@ -373,3 +373,27 @@ fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() 
         }
     }
 }
+
+#[test]
+fn the_search_alone_answers_when_asked_for() {
+    // `--method search`: neither the genus nor the quotient answers.
+    let program = load_text(
+        "search.game",
+        "game t { heaps *; take 1..2; play misere }\n\
+         game mk { heaps *; octal 0.77; play misere }\n\
+         analyze t at (3, 4)\nanalyze mk at (5, 7)\n",
+        &[],
+    );
+    let mut analyzer = Analyzer::new(gamelang::analysis::Options {
+        force_search: true,
+        ..Default::default()
+    });
+    for analysis in &program.analyses {
+        let answer = analyzer.analyze(analysis).expect("answered");
+        assert!(
+            matches!(answer.method.components[0], ComponentMethod::Search { .. }),
+            "{:?}",
+            answer.method
+        );
+    }
+}
