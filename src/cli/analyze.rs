@@ -122,8 +122,8 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// What `--verify` compared, for each game of the analyses once: the
-/// game's title, and the closed form compared with its search (`None`: the
-/// search answers it, nothing to compare).
+/// game's title, and the closed form compared with its search (`None`: no
+/// known game's; a misère quotient or genus checks itself as it answers).
 type Compared = Vec<(String, Option<(&'static str, Verified)>)>;
 
 fn verified(analyzer: &mut Analyzer, analyses: &[Analysis]) -> Result<Compared, Error> {
@@ -149,7 +149,7 @@ fn say_verified(game: &str, closed_form: &Option<(&str, Verified)>, bound: u64) 
             if verified.max_heaps == 1 { "" } else { "s" }
         ),
         None => format!(
-            "verified: nothing to compare for `{game}`: no closed form applies, the search answers it"
+            "verified: no known game's closed form applies to `{game}`: each answer says how it was found, and what that was checked against"
         ),
     }
 }
