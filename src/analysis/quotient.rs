@@ -54,11 +54,27 @@ pub(super) enum ByQuotient {
     NotApplicable,
 }
 
+/// The games of a quotient, as its key among the quotients kept.
+fn titles(games: &[Arc<Game>]) -> String {
+    let titles: Vec<String> = games.iter().map(|g| g.title()).collect();
+    titles.join(" + ")
+}
+
 impl Analyzer {
     pub(super) fn by_quotient(&mut self, analysis: &Analysis) -> Result<ByQuotient, Error> {
-        let Some(game) = self.quotient_game(analysis)? else {
+        let Some(games) = self.quotient_games(analysis)? else {
             return Ok(ByQuotient::NotApplicable);
         };
+        let key = titles(&games);
+        // Each component's game, as its index in `games`.
+        let kinds: Vec<usize> = (analysis.components.iter())
+            .map(|c| {
+                games
+                    .iter()
+                    .position(|g| g.title() == c.game.title())
+                    .unwrap_or(0)
+            })
+            .collect();
         let places: Vec<&[BigUint]> = (analysis.components.iter())
             .map(|c| c.position.heaps())
             .collect();
@@ -68,14 +84,11 @@ impl Analyzer {
             .map(|h| h.to_u64().unwrap_or(u64::MAX))
             .max()
             .unwrap_or(0);
-        let grown = match self.quotients.get(&game.title()) {
+        let grown = match self.quotients.get(&key) {
             Some(g) if g.holds_to(top) || g.stopped.is_some() => g,
             _ => {
-                let g = self.grow_quotient(&game, top)?;
-                self.quotients
-                    .entry(game.title())
-                    .insert_entry(g)
-                    .into_mut()
+                let g = self.grow_quotient(&games, top)?;
+                self.quotients.entry(key.clone()).insert_entry(g).into_mut()
             }
         };
         let Some(verified) = grown.verified.clone() else {
@@ -86,19 +99,17 @@ impl Analyzer {
                 .stopped
                 .clone()
                 .unwrap_or(Stopped::Stuck { heap: top });
-            let note = Note::QuotientStopped {
-                game: game.title(),
-                stopped,
-            };
+            let note = Note::QuotientStopped { game: key, stopped };
             let small = places
                 .iter()
                 .copied()
                 .flatten()
                 .all(|h| h.to_u32().is_some());
-            if !small || grown.quotient.upto() == 0 {
+            // The quotient's own search takes heaps of one game.
+            if !small || grown.quotient.upto() == 0 || games.len() > 1 {
                 return Ok(ByQuotient::Stopped(note));
             }
-            let mut answer = self.assisted_answer(analysis, &game)?;
+            let mut answer = self.assisted_answer(analysis, &games[0])?;
             answer.notes.push(note);
             return Ok(ByQuotient::Answer(answer));
         }
@@ -115,9 +126,8 @@ impl Analyzer {
                 .collect(),
             verified,
         };
-        let Some(elements) = places
-            .iter()
-            .map(|h| q.times(0, h))
+        let Some(elements) = (places.iter().zip(&kinds))
+            .map(|(h, &g)| q.times_of(g, 0, h))
             .collect::<Option<Vec<u32>>>()
         else {
             return Ok(ByQuotient::NotApplicable);
@@ -133,7 +143,10 @@ impl Analyzer {
                     .filter(|&(j, _)| j != m.component)
                     .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
                 let after: Vec<BigUint> = m.after.iter().map(|&h| BigUint::from(h)).collect();
-                if q.times(others, &after).is_some_and(|e| q.is_p_element(e)) {
+                let g = kinds[m.component];
+                if q.times_of(g, others, &after)
+                    .is_some_and(|e| q.is_p_element(e))
+                {
                     winning.push(m.winning());
                 }
             }
@@ -206,34 +219,39 @@ impl Analyzer {
         Ok(unlisted_moves(answer, unlisted))
     }
 
-    /// The one misère game every component plays, when its moves act on
-    /// one heap and no closed form (nor the search, when asked for) answers.
-    fn quotient_game(&mut self, analysis: &Analysis) -> Result<Option<Arc<Game>>, Error> {
-        let Some(first) = analysis.components.first() else {
+    /// The misère games the components play, each once: when every one's
+    /// moves act on one heap, and (for one game) no closed form answers;
+    /// `None` when not so, or when the search alone is asked for.
+    fn quotient_games(&mut self, analysis: &Analysis) -> Result<Option<Vec<Arc<Game>>>, Error> {
+        let mut games: Vec<Arc<Game>> = Vec::new();
+        for c in &analysis.components {
+            if !games.iter().any(|g| g.title() == c.game.title()) {
+                games.push(c.game.clone());
+            }
+        }
+        let heap_games = (games.iter()).all(|g| g.misere && MoveGen::new(g).one_heap_moves());
+        if self.options.force_search || games.is_empty() || !heap_games {
             return Ok(None);
-        };
-        let game = first.game.clone();
-        let one_game = (analysis.components.iter()).all(|c| c.game.title() == game.title());
-        if self.options.force_search
-            || !game.misere
-            || !one_game
-            || !MoveGen::new(&game).one_heap_moves()
-            || self.recognised(&game)?.is_some()
+        }
+        // A closed form of one game answers it; closed forms of misère
+        // games do not add, so a sum of several is answered as one.
+        if let [game] = games.as_slice()
+            && self.recognised(game)?.is_some()
         {
             return Ok(None);
         }
-        Ok(Some(game))
+        Ok(Some(games))
     }
 
-    /// Grows `game`'s quotient for heaps up to `top` (or all, if its period
-    /// is proven first) and checks it against the search.
-    fn grow_quotient(&self, game: &Arc<Game>, top: u64) -> Result<Grown, Error> {
+    /// Grows the quotient of `games`' heaps up to `top` (or all, if its
+    /// period is proven first) and checks it against the search.
+    fn grow_quotient(&self, games: &[Arc<Game>], top: u64) -> Result<Grown, Error> {
         let limits = Limits {
             max_order: MAX_ORDER,
         };
         let mut budget = self.work_budget(QUOTIENT_WORK);
-        let (quotient, stopped) = quotient::grow(game, top, &limits, &mut budget)?;
-        let verified = verify::verify_quotient(game, &quotient, self.options.search.clone())?;
+        let (quotient, stopped) = quotient::grow(games, top, &limits, &mut budget)?;
+        let verified = verify::verify_quotient(games, &quotient, self.options.search.clone())?;
         Ok(Grown {
             quotient,
             verified,

@@ -15,6 +15,7 @@ use crate::position::{Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::quotient::Quotient;
+use crate::search::standing::Standings;
 use crate::search::{Options, Solver, Value};
 
 /// What a verification compared.
@@ -114,12 +115,12 @@ pub fn verify(
 pub const QUOTIENT_BOUND: u64 = 10;
 const QUOTIENT_HEAPS: usize = 4;
 
-/// Compares a misère quotient with the search on every sum of up to four
-/// heaps of at most 10 (or of the largest heap the quotient holds for,
+/// Compares a misère quotient of `games`' heaps with the search on every
+/// sum of up to four heaps (of any of the games) of at most 10 (or of the largest heap the quotient holds for,
 /// when that is less and no period extends it); `None` when the search
 /// cannot answer them all within its budgets.
 pub fn verify_quotient(
-    game: &Arc<Game>,
+    games: &[Arc<Game>],
     quotient: &Quotient,
     options: Options,
 ) -> Result<Option<Verified>, Error> {
@@ -129,33 +130,50 @@ pub fn verify_quotient(
     } else {
         QUOTIENT_BOUND.min(quotient.upto())
     };
-    let mut solver = Solver::with_options(game.clone(), options);
-    // Sums as multisets, largest heap first.
-    let mut sums = vec![Vec::new()];
+    // Every heap of every game up to the bound, as (game, heap).
+    let heaps: Vec<(usize, u64)> = (1..=bound)
+        .flat_map(|h| (0..games.len()).map(move |g| (g, h)))
+        .collect();
+    // Sums as multisets of those, the latest first.
+    let mut sums: Vec<Vec<usize>> = vec![Vec::new()];
     let mut last = vec![Vec::new()];
     for _ in 0..QUOTIENT_HEAPS {
-        let next: Vec<Vec<u64>> = (last.iter())
-            .flat_map(|sum: &Vec<u64>| {
-                let top = sum.last().copied().unwrap_or(bound);
-                (1..=top).map(move |h| [sum.as_slice(), &[h]].concat())
+        let next: Vec<Vec<usize>> = (last.iter())
+            .flat_map(|sum: &Vec<usize>| {
+                let top = sum.last().map_or(heaps.len(), |&i| i + 1);
+                (0..top).map(move |i| [sum.as_slice(), &[i]].concat())
             })
             .collect();
         sums.extend(next.iter().cloned());
         last = next;
     }
-    for heaps in &sums {
-        let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-        let by_quotient = Outcome::p_if(quotient.is_p(&big) == Some(true));
+    let mut solver = Solver::with_options(games[0].clone(), options.clone());
+    let mut standings = Standings::new(games.to_vec(), &options);
+    for sum in &sums {
+        // Each game's heaps.
+        let mut place: Vec<Vec<u64>> = vec![Vec::new(); games.len()];
+        let mut element = Some(0);
+        for &i in sum {
+            let (g, h) = heaps[i];
+            place[g].push(h);
+            element = element.and_then(|e| quotient.times_of(g, e, &[BigUint::from(h)]));
+        }
+        let by_quotient = Outcome::p_if(element.is_some_and(|e| quotient.is_p_element(e)));
         // A search that cannot finish leaves the quotient unchecked.
-        let Ok((value, _)) = solver.value(heaps) else {
+        let search = if games.len() == 1 {
+            solver.value(&place[0]).map(|(value, _)| value.is_p())
+        } else {
+            (standings.standing(&place)).map(|s| s.outcome == Outcome::P)
+        };
+        let Ok(search) = search else {
             return Ok(None);
         };
-        let search = Outcome::p_if(value.is_p());
+        let search = Outcome::p_if(search);
         if by_quotient != search {
             return Err(AnalysisError::ClosedFormDisagrees {
                 id: "misere-quotient",
-                game: game.title(),
-                position: Position::from_u64s(heaps),
+                game: quotient.games.join(" + "),
+                position: Position::from_u64s(&place.concat()),
                 disagreement: Disagreement::Outcome {
                     closed: by_quotient,
                     search,

@@ -43,6 +43,15 @@ pub(super) fn word(exponents: &[u32]) -> String {
     }
 }
 
+/// A generator's heap: `heap 5`, or `heap 5 of g` when several games share
+/// the quotient.
+fn heap_text(presentation: &Presentation, (game, heap): (usize, u64)) -> String {
+    match presentation.games.as_slice() {
+        [_] => format!("heap {heap}"),
+        games => format!("heap {heap} of {}", games[game]),
+    }
+}
+
 /// Items joined by commas, or `none`.
 fn listed(items: &[String]) -> String {
     if items.is_empty() {
@@ -81,7 +90,7 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
         .collect();
     let _ = writeln!(out, "  order grew at heaps: {}", listed(&growth));
     let generators: Vec<String> = (presentation.generators.iter().enumerate())
-        .map(|(i, heap)| format!("{} = heap {heap}", generator(i)))
+        .map(|(i, heap)| format!("{} = {}", generator(i), heap_text(&presentation, *heap)))
         .collect();
     let _ = writeln!(out, "  generators: {}", listed(&generators));
     let relations: Vec<String> = (presentation.relations.iter())
@@ -90,16 +99,27 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
     let _ = writeln!(out, "  relations: {}", listed(&relations));
     let p: Vec<String> = q.p.ones().map(|x| element(x as u32)).collect();
     let _ = writeln!(out, "  P-portion: {}", listed(&p));
-    let _ = writeln!(out, "  heaps' elements:");
-    for (line, chunk) in q.phi.chunks(HEAPS_PER_LINE).enumerate() {
-        let first = line * HEAPS_PER_LINE;
-        let elements: Vec<String> = chunk.iter().map(|&x| element(x)).collect();
-        let _ = writeln!(
-            out,
-            "    {first:>4}–{:<4} {}",
-            first + chunk.len() - 1,
-            elements.join(" ")
-        );
+    for (g, name) in q.games.iter().enumerate() {
+        match q.games.len() {
+            1 => {
+                let _ = writeln!(out, "  heaps' elements:");
+            }
+            _ => {
+                let _ = writeln!(out, "  heaps' elements of {name}:");
+            }
+        }
+        let elements: Vec<String> = (0..=q.upto() as usize)
+            .map(|n| element(q.phi[q.index(g, n)]))
+            .collect();
+        for (line, chunk) in elements.chunks(HEAPS_PER_LINE).enumerate() {
+            let first = line * HEAPS_PER_LINE;
+            let _ = writeln!(
+                out,
+                "    {first:>4}–{:<4} {}",
+                first + chunk.len() - 1,
+                chunk.join(" ")
+            );
+        }
     }
     out
 }
@@ -108,7 +128,11 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
 pub(super) fn presentation_json(presentation: &Presentation) -> Json {
     json!({
         "generators": (presentation.generators.iter().enumerate())
-            .map(|(i, heap)| json!({"name": generator(i), "heap": heap}))
+            .map(|(i, &(game, heap))| json!({
+                "name": generator(i),
+                "game": presentation.games.get(game),
+                "heap": heap,
+            }))
             .collect::<Vec<_>>(),
         "relations": (presentation.relations.iter())
             .map(|(left, right)| json!({"left": word(left), "right": word(right)}))
@@ -129,7 +153,9 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
         "period": proven.map(|p| super::table::period_json(p, "φ")),
         "growth": q.growth.iter().map(|(heap, order)| json!({"heap": heap, "order": order})).collect::<Vec<_>>(),
         "presentation": presentation_json(&presentation),
-        "heaps": q.phi.iter().map(|&x| element(x)).collect::<Vec<_>>(),
+        "heaps": (0..=q.upto() as usize)
+            .map(|n| element(q.phi[q.index(0, n)]))
+            .collect::<Vec<_>>(),
         "stopped": stopped.map(|s| json!({
             "heap": s.heap(),
             "reason": stopped_text(s),

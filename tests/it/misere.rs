@@ -344,7 +344,13 @@ fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() 
         let program = load_text("tame.game", text, &[]);
         let game = program.game("t").expect("t").lowered().expect("lowers");
         let limits = Limits { max_order: 100 };
-        let (q, _) = quotient::grow(&game, 1000, &limits, &mut Budget::unlimited()).expect("grows");
+        let (q, _) = quotient::grow(
+            std::slice::from_ref(&game),
+            1000,
+            &limits,
+            &mut Budget::unlimited(),
+        )
+        .expect("grows");
         let mut analyzer = Analyzer::default();
         let big: BigUint = "1000000000000000000000000000000".parse().expect("a number");
         for extra in 0u32..6 {
@@ -396,4 +402,28 @@ fn the_search_alone_answers_when_asked_for() {
             answer.method
         );
     }
+}
+
+#[test]
+fn a_sum_of_different_misere_heap_games_is_answered_by_their_joint_quotient() {
+    // Misère Kayles with misère Nim: one quotient of both games' heaps; the
+    // outcomes are the brute force's (the test above).
+    let program = load_text(
+        "misere.game",
+        &format!("{GAMES}analyze mk at (4, 6) + mn at (2, 3)\n"),
+        &[],
+    );
+    let answer = Analyzer::default()
+        .analyze(&program.analyses[0])
+        .expect("answered");
+    assert!(
+        matches!(
+            answer.method.components[0],
+            ComponentMethod::Quotient { .. }
+        ),
+        "{:?}",
+        answer.method
+    );
+    let won = brute(kayles_nim(vec![4, 6], vec![2, 3]), &mut HashMap::new());
+    assert_eq!(answer.outcome == Outcome::N, won);
 }

@@ -38,7 +38,7 @@ use super::SearchError;
 use super::budget::{Budget, Exhausted};
 use super::moves::MoveGen;
 use crate::diagnostics::Error;
-use crate::period::{self, Period};
+use crate::period::{self, Period, Theorem};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 pub use assisted::Assisted;
@@ -77,17 +77,20 @@ impl HeapMoves {
 /// when `period` is proven.
 #[derive(Clone, Debug)]
 pub struct Quotient {
+    /// The games whose heaps it is the quotient of: their sums mix them.
+    pub games: Vec<String>,
     pub monoid: Monoid,
     /// The P-portion.
     pub p: FixedBitSet,
-    /// Each heap's element, heaps 0..=upto.
+    /// Each heap's element, heaps 0..=upto of every game, by `index`: the
+    /// empty heap first, then each size's heap of each game in turn.
     pub phi: Vec<u32>,
     /// The least game reaching each element.
     pub words: Vec<Word>,
-    /// The heaps at which the order grew, with the order from them on.
+    /// The heap sizes at which the order grew, with the order from them on.
     pub growth: Vec<(u64, usize)>,
-    /// The heaps' elements repeat from here with this period, for every
-    /// heap when it is proven.
+    /// The heaps' elements (of every game at once) repeat from here with
+    /// this period, for every heap when it is proven.
     pub period: Option<Period>,
 }
 
@@ -124,30 +127,47 @@ impl Quotient {
 
     /// The heaps the quotient was grown for.
     pub fn upto(&self) -> u64 {
-        self.phi.len() as u64 - 1
+        ((self.phi.len() - 1) / self.games.len()) as u64
     }
 
-    /// Heap n's element: found, or from the proven period.
-    pub fn element(&self, n: &BigUint) -> Option<u32> {
-        match n.to_usize() {
-            Some(n) if n < self.phi.len() => Some(self.phi[n]),
-            _ => {
-                let period = self.period.as_ref().filter(|p| p.is_proven())?;
-                self.phi.get(period.index(n)).copied()
-            }
+    /// Where heap n of game g is in `phi`.
+    pub fn index(&self, g: usize, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            1 + (n - 1) * self.games.len() + g
         }
     }
 
-    /// The product of these heaps' elements, times `from`; `None` for a
-    /// heap past what the quotient holds for.
-    pub fn times(&self, from: u32, heaps: &[BigUint]) -> Option<u32> {
-        heaps
-            .iter()
-            .try_fold(from, |e, h| Some(self.monoid.mul(e, self.element(h)?)))
+    /// Heap n's element (of the only game): found, or from the proven period.
+    pub fn element(&self, n: &BigUint) -> Option<u32> {
+        self.element_of(0, n)
     }
 
-    /// Whether the sum of these heaps is P; `None` for a heap past what the
-    /// quotient holds for.
+    /// Heap n of game g's element: found, or from the proven period.
+    pub fn element_of(&self, g: usize, n: &BigUint) -> Option<u32> {
+        let n = match n.to_usize() {
+            Some(n) if n as u64 <= self.upto() => n,
+            _ => self.period.as_ref().filter(|p| p.is_proven())?.index(n),
+        };
+        self.phi.get(self.index(g, n)).copied()
+    }
+
+    /// The product of these heaps' elements (of the only game), times
+    /// `from`; `None` for a heap past what the quotient holds for.
+    pub fn times(&self, from: u32, heaps: &[BigUint]) -> Option<u32> {
+        self.times_of(0, from, heaps)
+    }
+
+    /// The product of these heaps of game g's elements, times `from`.
+    pub fn times_of(&self, g: usize, from: u32, heaps: &[BigUint]) -> Option<u32> {
+        (heaps.iter()).try_fold(from, |e, h| {
+            Some(self.monoid.mul(e, self.element_of(g, h)?))
+        })
+    }
+
+    /// Whether the sum of these heaps (of the only game) is P; `None` for a
+    /// heap past what the quotient holds for.
     pub fn is_p(&self, heaps: &[BigUint]) -> Option<bool> {
         Some(self.is_p_element(self.times(0, heaps)?))
     }
@@ -163,11 +183,14 @@ impl Quotient {
 }
 
 /// A quotient by generators and relations: generator i is the element of
-/// the heap `generators[i]`, the first heap whose element the earlier
-/// generators do not give. Words are exponents, one per generator.
+/// the heap `generators[i]` (a game's index and a heap size), the first
+/// heap whose element the earlier generators do not give. Words are
+/// exponents, one per generator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Presentation {
-    pub generators: Vec<u64>,
+    /// The games, as in the quotient.
+    pub games: Vec<String>,
+    pub generators: Vec<(usize, u64)>,
     /// Each element's least word: the fewest of the later generators.
     pub words: Vec<Vec<u32>>,
     /// Relations `left = right`, each left side minimal: together they
@@ -178,15 +201,16 @@ pub struct Presentation {
 fn presentation(q: &Quotient) -> Presentation {
     let order = q.order();
     // Generators: heaps in order whose element is not yet reached.
-    let mut generators: Vec<u64> = Vec::new();
+    let mut generators: Vec<(usize, u64)> = Vec::new();
     let mut gens: Vec<u32> = Vec::new();
     let mut reached = FixedBitSet::with_capacity(order);
     reached.insert(0);
-    for (h, &x) in q.phi.iter().enumerate() {
+    let kinds = q.games.len();
+    for (i, &x) in q.phi.iter().enumerate().skip(1) {
         if reached.contains(x as usize) {
             continue;
         }
-        generators.push(h as u64);
+        generators.push(((i - 1) % kinds, ((i - 1) / kinds + 1) as u64));
         gens.push(x);
         // Close the reached set under the new generator.
         let mut stack: Vec<u32> = reached.ones().map(|e| e as u32).collect();
@@ -252,6 +276,7 @@ fn presentation(q: &Quotient) -> Presentation {
         key(&a.0).cmp(&key(&b.0))
     });
     Presentation {
+        games: q.games.clone(),
         generators,
         words,
         relations,
@@ -265,30 +290,33 @@ pub struct Limits {
     pub max_order: usize,
 }
 
-/// The misère quotient of `game` (misère, moves on one heap) for heaps up
-/// to `upto`, or for every heap if a period is proven before; what was found
-/// before the budget or `limits` stopped it otherwise, with why.
+/// The misère quotient of the sums of heaps of `games` (misère, moves on
+/// one heap) up to `upto`, or of every heap if a period is proven before;
+/// what was found before the budget or `limits` stopped it otherwise, with
+/// why.
 pub fn grow(
-    game: &Arc<Game>,
+    games: &[Arc<Game>],
     upto: u64,
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<(Quotient, Option<Stopped>), Error> {
-    if !game.misere {
-        return Err(SearchError::QuotientOfNormalPlay { game: game.title() }.into());
+    let mut moves = Vec::new();
+    for game in games {
+        if !game.misere {
+            return Err(SearchError::QuotientOfNormalPlay { game: game.title() }.into());
+        }
+        let m = MoveGen::new(game);
+        if !m.one_heap_moves() {
+            return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
+        }
+        moves.push(m);
     }
-    let moves = MoveGen::new(game);
-    if !moves.one_heap_moves() {
-        return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
-    }
-    let theorem = period::classify(&Game {
-        misere: false,
-        ..(**game).clone()
-    });
+    let theorem = theorem_for(games);
     let mut heaps = HeapMoves {
         options: vec![Vec::new()],
     };
     let mut q = Quotient {
+        games: games.iter().map(|g| g.title()).collect(),
         monoid: Monoid::trivial(),
         p: FixedBitSet::with_capacity(1),
         phi: vec![0],
@@ -297,17 +325,41 @@ pub fn grow(
         period: None,
     };
     let stop = |heap, exhausted| Some(Stopped::Budget { heap, exhausted });
+    // Each size's heaps of all games at once, as one number for the period.
+    let mut rows = Rows::default();
+    rows.push(vec![0; games.len()]);
     for n in 1..=upto {
-        let Some(n32) = u32::try_from(n).ok().filter(|&n| n <= MAX_HEAPS) else {
-            return Ok((q, Some(Stopped::TooManyHeaps { heap: n })));
+        let grown = q.growth.len();
+        for (g, game) in games.iter().enumerate() {
+            let index = q.phi.len();
+            let Some(index32) = u32::try_from(index).ok().filter(|&i| i <= MAX_HEAPS) else {
+                return Ok((q, Some(Stopped::TooManyHeaps { heap: n })));
+            };
+            let Some(options) = heap_options(game, &moves[g], n, budget)? else {
+                return Ok((q, stop(n, budget.exhausted())));
+            };
+            let at = |size: u32| q.index(g, size as usize) as u32;
+            let options = (options.into_iter())
+                .map(|parts| parts.into_iter().map(at).collect())
+                .collect();
+            heaps.options.push(options);
+            if let Err(stopped) = add_heap(&mut q, &heaps, index32, n, limits, budget) {
+                heaps.options.pop();
+                return Ok((q, Some(stopped)));
+            }
+        }
+        let row = |q: &Quotient, m: u64| -> Vec<u32> {
+            (0..games.len())
+                .map(|g| q.phi[q.index(g, m as usize)])
+                .collect()
         };
-        let Some(options) = heap_options(game, &moves, n, budget)? else {
-            return Ok((q, stop(n, budget.exhausted())));
-        };
-        heaps.options.push(options);
-        if let Err(stopped) = add_heap(&mut q, &heaps, n32, limits, budget) {
-            heaps.options.pop();
-            return Ok((q, Some(stopped)));
+        if q.growth.len() == grown {
+            rows.push(row(&q, n));
+        } else {
+            // The quotient grew, its elements numbered afresh: so are the
+            // sizes before.
+            rows = Rows::default();
+            (0..=n).for_each(|m| rows.push(row(&q, m)));
         }
         // A period is looked for now and then, and at the last heap.
         if let Some(theorem) = theorem
@@ -316,15 +368,53 @@ pub fn grow(
             if let Err(e) = budget.spend(n * PROVE_EVERY) {
                 return Ok((q, stop(n, e)));
             }
-            if let Some(period) = period::prove(&q.phi, theorem, 1 << 24) {
+            if let Some(period) = period::prove(&rows.ids, theorem, 1 << 24) {
                 q.period = Some(period);
                 return Ok((q, None));
             }
         }
     }
     // Not proven: what the elements show, for the reader.
-    q.period = period::seen(&q.phi);
+    q.period = period::seen(&rows.ids);
     Ok((q, None))
+}
+
+/// The theorem that proves a period of the heaps' elements: the game's own
+/// for one game; for several, the Guy-Smith theorem with the most tokens
+/// any of them takes (it covers subtraction games too), if each has one.
+fn theorem_for(games: &[Arc<Game>]) -> Option<Theorem> {
+    let normal = |game: &Arc<Game>| {
+        period::classify(&Game {
+            misere: false,
+            ..(**game).clone()
+        })
+    };
+    if let [game] = games {
+        return normal(game);
+    }
+    let mut most = 0;
+    for game in games {
+        let t = match normal(game)? {
+            Theorem::Window { t } | Theorem::GuySmith { t } => t,
+        };
+        most = most.max(t);
+    }
+    Some(Theorem::GuySmith { t: most })
+}
+
+/// Each size's row of elements (one per game), numbered in order of first
+/// appearance: the sequence a period is looked for in.
+#[derive(Default)]
+struct Rows {
+    numbers: std::collections::HashMap<Vec<u32>, u32>,
+    ids: Vec<u32>,
+}
+
+impl Rows {
+    fn push(&mut self, row: Vec<u32>) {
+        let next = self.numbers.len() as u32;
+        self.ids.push(*self.numbers.entry(row).or_insert(next));
+    }
 }
 
 /// Heap n's moves as the nonempty heaps each leaves, largest first, each
@@ -357,16 +447,18 @@ pub(super) fn heap_options(
     Ok(Some(options))
 }
 
-/// Grows `q` by heap n, whose moves are the last of `heaps`.
+/// Grows `q` by heap n (in `phi`'s numbering; its size is `size`), whose
+/// moves are the last of `heaps`.
 fn add_heap(
     q: &mut Quotient,
     heaps: &HeapMoves,
     n: u32,
+    size: u64,
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<(), Stopped> {
     let stop = |exhausted| Stopped::Budget {
-        heap: u64::from(n),
+        heap: size,
         exhausted,
     };
     if heaps.options[n as usize].is_empty() {
@@ -377,12 +469,12 @@ fn add_heap(
         q.phi.push(x);
         return Ok(());
     }
-    let found = expand(q, heaps, n, limits, budget)?;
+    let found = expand(q, heaps, n, size, limits, budget)?;
     q.monoid = found.monoid;
     q.p = found.p;
     q.phi = found.phi;
     q.words = found.words;
-    q.growth.push((u64::from(n), q.monoid.order()));
+    q.growth.push((size, q.monoid.order()));
     Ok(())
 }
 
@@ -451,14 +543,14 @@ fn expand(
     q: &Quotient,
     heaps: &HeapMoves,
     n: u32,
+    heap: u64,
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Candidate, Stopped> {
-    let heap = u64::from(n);
     let stop = |exhausted| Stopped::Budget { heap, exhausted };
     let start = candidate_of(q, Some(0));
     let (mut found, mut failure) =
-        trial(&start, heaps, &[(n, 2)], budget)?.ok_or(Stopped::Stuck { heap })?;
+        trial(&start, heaps, &[(n, 2)], heap, budget)?.ok_or(Stopped::Stuck { heap })?;
     while let Some(word) = failure {
         if found.monoid.order() > limits.max_order {
             break;
@@ -467,7 +559,7 @@ fn expand(
         let representative = found.words[found.element_of(&word) as usize].clone();
         let mut progress = None;
         for changes in recalibrations(&found, &word, &representative) {
-            let Some((next, next_failure)) = trial(&found, heaps, &changes, budget)? else {
+            let Some((next, next_failure)) = trial(&found, heaps, &changes, heap, budget)? else {
                 continue;
             };
             let fixed =
@@ -500,9 +592,9 @@ fn trial(
     base: &Candidate,
     heaps: &HeapMoves,
     changes: &[(u32, usize)],
+    heap: u64,
     budget: &mut Budget,
 ) -> Result<Option<(Candidate, Option<Word>)>, Stopped> {
-    let heap = heaps.heaps() as u64 - 1;
     let stop = |exhausted| Stopped::Budget { heap, exhausted };
     let indices = changes.iter().map(|&(_, i)| i).collect();
     let Some(t) = Trial::new(&base.monoid, indices, MAX_TRIAL) else {
