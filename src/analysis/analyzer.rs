@@ -477,21 +477,17 @@ impl Analyzer {
         let is_p = |parts: &[Vec<Genus>]| genus::tame_sum_is_p(parts.iter().flatten());
         let outcome = Outcome::p_if(is_p(&parts));
         let mut winning = Vec::new();
-        let mut unlisted = Vec::new();
-        if outcome == Outcome::N {
-            let moves;
-            (moves, unlisted) = self.listable_moves(analysis)?;
-            for m in moves {
-                let to = Position::from_u64s(&m.after);
-                let game = &analysis.components[m.component].game;
-                let Some(after_genera) = genera_of(game, to.heaps()) else {
-                    return Ok(None);
-                };
-                let mut changed = parts.clone();
-                changed[m.component] = after_genera;
-                if is_p(&changed) {
-                    winning.push(m.winning());
-                }
+        let (moves, unlisted) = self.moves_to_judge(analysis, outcome)?;
+        for m in moves {
+            let to = Position::from_u64s(&m.after);
+            let game = &analysis.components[m.component].game;
+            let Some(after_genera) = genera_of(game, to.heaps()) else {
+                return Ok(None);
+            };
+            let mut changed = parts.clone();
+            changed[m.component] = after_genera;
+            if is_p(&changed) {
+                winning.push(m.winning());
             }
         }
         let heaps = known
@@ -722,15 +718,20 @@ impl Analyzer {
         Budget::start(work, options.timeout)
     }
 
-    /// Every move of every component whose heaps are small enough to list
-    /// moves of (at most `LIST_MOVES_UP_TO`), and the components that are
-    /// not.
-    pub(super) fn listable_moves(
+    /// The moves that may win from a position of outcome `outcome` (none
+    /// from a P-position): every move of every component whose heaps are
+    /// small enough to list moves of (at most `LIST_MOVES_UP_TO`), and the
+    /// components that are not.
+    pub(super) fn moves_to_judge(
         &mut self,
         analysis: &Analysis,
+        outcome: Outcome,
     ) -> Result<(Vec<ComponentMove>, Vec<usize>), Error> {
         let mut moves = Vec::new();
         let mut unlisted = Vec::new();
+        if outcome == Outcome::P {
+            return Ok((moves, unlisted));
+        }
         for (component, c) in analysis.components.iter().enumerate() {
             let heaps = match c.position.to_u64s() {
                 Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,

@@ -134,21 +134,17 @@ impl Analyzer {
         };
         let outcome = Outcome::p_if(q.is_p_element(q.monoid.product(elements.iter().copied())));
         let mut winning = Vec::new();
-        let mut unlisted = Vec::new();
-        if outcome == Outcome::N {
-            let moves;
-            (moves, unlisted) = self.listable_moves(analysis)?;
-            for m in moves {
-                let others = (elements.iter().enumerate())
-                    .filter(|&(j, _)| j != m.component)
-                    .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
-                let after: Vec<BigUint> = m.after.iter().map(|&h| BigUint::from(h)).collect();
-                let g = kinds[m.component];
-                if q.times_of(g, others, &after)
-                    .is_some_and(|e| q.is_p_element(e))
-                {
-                    winning.push(m.winning());
-                }
+        let (moves, unlisted) = self.moves_to_judge(analysis, outcome)?;
+        for m in moves {
+            let others = (elements.iter().enumerate())
+                .filter(|&(j, _)| j != m.component)
+                .fold(0, |e, (_, &x)| q.monoid.mul(e, x));
+            let after: Vec<BigUint> = m.after.iter().map(|&h| BigUint::from(h)).collect();
+            let g = kinds[m.component];
+            if q.times_of(g, others, &after)
+                .is_some_and(|e| q.is_p_element(e))
+            {
+                winning.push(m.winning());
             }
         }
         let answer = self.misere_answer(analysis, outcome, winning, method);
@@ -191,22 +187,18 @@ impl Analyzer {
         let before = search.searched();
         let outcome = Outcome::p_if(search.is_p(&places.concat(), &mut budget)?);
         let mut winning = Vec::new();
-        let mut unlisted = Vec::new();
-        if outcome == Outcome::N {
-            let moves;
-            (moves, unlisted) = self.listable_moves(analysis)?;
-            let search = (self.quotients.get_mut(&game.title()))
-                .and_then(|g| g.search.as_mut())
-                .ok_or_else(|| SearchError::QuotientOfNonHeapGame { game: game.title() })?;
-            for m in moves {
-                let to = Position::from_u64s(&m.after);
-                let mut merged = small(&mut m.after.iter().map(|&h| u32::try_from(h).ok()), &to)?;
-                (places.iter().enumerate())
-                    .filter(|&(j, _)| j != m.component)
-                    .for_each(|(_, heaps)| merged.extend(heaps));
-                if search.is_p(&merged, &mut budget)? {
-                    winning.push(m.winning());
-                }
+        let (moves, unlisted) = self.moves_to_judge(analysis, outcome)?;
+        let search = (self.quotients.get_mut(&game.title()))
+            .and_then(|g| g.search.as_mut())
+            .ok_or_else(|| SearchError::QuotientOfNonHeapGame { game: game.title() })?;
+        for m in moves {
+            let to = Position::from_u64s(&m.after);
+            let mut merged = small(&mut m.after.iter().map(|&h| u32::try_from(h).ok()), &to)?;
+            (places.iter().enumerate())
+                .filter(|&(j, _)| j != m.component)
+                .for_each(|(_, heaps)| merged.extend(heaps));
+            if search.is_p(&merged, &mut budget)? {
+                winning.push(m.winning());
             }
         }
         let grown = &self.quotients[&game.title()];

@@ -147,7 +147,9 @@ pub fn verify_quotient(
         sums.extend(next.iter().cloned());
         last = next;
     }
-    let mut solver = Solver::with_options(games[0].clone(), options.clone());
+    // One game is searched by its solver, a sum of several whole.
+    let mut solver =
+        (games.len() == 1).then(|| Solver::with_options(games[0].clone(), options.clone()));
     let mut standings = Standings::new(games.to_vec(), &options);
     for sum in &sums {
         // Each game's heaps.
@@ -160,10 +162,9 @@ pub fn verify_quotient(
         }
         let by_quotient = Outcome::p_if(element.is_some_and(|e| quotient.is_p_element(e)));
         // A search that cannot finish leaves the quotient unchecked.
-        let search = if games.len() == 1 {
-            solver.value(&place[0]).map(|(value, _)| value.is_p())
-        } else {
-            (standings.standing(&place)).map(|s| s.outcome == Outcome::P)
+        let search = match &mut solver {
+            Some(solver) => solver.value(&place[0]).map(|(value, _)| value.is_p()),
+            None => (standings.standing(&place)).map(|s| s.outcome == Outcome::P),
         };
         let Ok(search) = search else {
             return Ok(None);
