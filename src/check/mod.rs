@@ -18,6 +18,8 @@ mod warnings;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::diagnostics::{self, Errors, Source};
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
@@ -58,9 +60,9 @@ impl Program {
     /// for by `gamelang check`, not computed for every analysis.
     pub fn warnings(&self) -> Vec<Warning> {
         self.games
-            .iter()
+            .par_iter()
             .filter_map(|entry| entry.default.as_ref().map(|game| (entry, game)))
-            .flat_map(|(entry, game)| warnings::warnings(&entry.def, game, &self.source))
+            .flat_map_iter(|(entry, game)| warnings::warnings(&entry.def, game, &self.source))
             .collect()
     }
 }
@@ -113,15 +115,25 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         by_name: HashMap::new(),
     };
     errors.extend(program.unknown_overrides(&file));
-    let mut statements = Vec::new();
+    let (mut defs, mut statements) = (Vec::new(), Vec::new());
     for item in file.items {
         match item {
-            Item::Game(def) => program.add_game(def, &mut errors),
+            Item::Game(def) => defs.push(def),
             Item::Analyze(statement) => statements.push(statement),
         }
     }
-    for statement in &statements {
-        match program.analysis(statement, source) {
+    // Each game is lowered with its declared defaults on its own, so on
+    // rayon's threads; a name defined twice is then found in file order.
+    let declared: Vec<_> = defs.par_iter().map(|def| declared(def, source)).collect();
+    for (def, declared) in defs.into_iter().zip(declared) {
+        program.add_game(def, declared, &mut errors);
+    }
+    let analyses: Vec<_> = statements
+        .par_iter()
+        .map(|statement| program.analysis(statement, source))
+        .collect();
+    for analysis in analyses {
+        match analysis {
             Ok(Some(analysis)) => program.analyses.push(analysis),
             Ok(None) => {}
             Err(e) => errors.extend(e),
@@ -162,7 +174,7 @@ impl Program {
 
     /// Checks a game's definition and adds it, lowered with its defaults
     /// and the values from outside where they check.
-    fn add_game(&mut self, def: ast::GameDef, errors: &mut Errors) {
+    fn add_game(&mut self, def: ast::GameDef, declared: Result<Game, Errors>, errors: &mut Errors) {
         let source = &self.source.clone();
         if let Some(first) = self.game(&def.name.name) {
             errors.push(
@@ -178,8 +190,7 @@ impl Program {
         }
         // Mistakes in the rules themselves show with the declared defaults;
         // values from outside are blamed only where they are used.
-        let declared = params::resolve(&def, &[], &[], source, source);
-        let lowered = match declared.and_then(|values| lower(&def, values, source)) {
+        let lowered = match declared {
             Err(e) => {
                 errors.extend(e);
                 Err(Vec::new())
@@ -206,6 +217,11 @@ impl Program {
             errors: used_errors,
         });
     }
+}
+
+/// The game lowered with its declared defaults, or the mistakes in its rules.
+fn declared(def: &ast::GameDef, source: &Source) -> Result<Game, Errors> {
+    params::resolve(def, &[], &[], source, source).and_then(|values| lower(def, values, source))
 }
 
 /// A parameter value of the wrong kind: a set for a number, or the reverse.

@@ -24,8 +24,9 @@ mod rule_defs;
 mod scan;
 
 use pest::Parser;
+use rayon::prelude::*;
 
-use super::ast::{Arg, File, PositionLit};
+use super::ast::{Arg, File, Item, PositionLit};
 use super::error::SyntaxError;
 use build::{Builder, child};
 use errors::{Context, convert_error, convert_error_in, top_level_error};
@@ -35,6 +36,9 @@ use scan::{body_open, next_item_line, skip_blank, statement_end, token_at};
 #[grammar = "../grammar/gamelang.pest"]
 struct GameParser;
 
+/// Files at least this long are parsed in pieces, one a thread.
+const PIECES_FROM: usize = 1 << 18;
+
 /// Parses a whole file.
 ///
 /// Recovers at top-level items: after a syntax error, skips to the next line
@@ -43,13 +47,69 @@ struct GameParser;
 /// game's body it recovers at statements too: the statements after the one
 /// with the error are parsed one by one for errors of their own. Returns the
 /// items that parsed (an item with an error is left out) and every error.
+///
+/// A long file is cut at lines that start an item, and the pieces parsed on
+/// rayon's threads. A parse carries nothing from one item to the next but
+/// where it is, so a piece whose parse starts where the one before it ended
+/// is exactly what one parse of the whole file would give; where an item ran
+/// past the cut, the piece after it is parsed again from where it ended.
 pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
+    let pieces = if src.len() >= PIECES_FROM {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    let mut cuts: Vec<usize> = (1..pieces)
+        .map(|k| {
+            let mut at = src.len() / pieces * k;
+            while !src.is_char_boundary(at) {
+                at -= 1;
+            }
+            next_item_line(src, at)
+        })
+        .collect();
+    cuts.insert(0, 0);
+    cuts.push(src.len());
+    cuts.dedup();
+    let file = parse_pieces(src, &cuts);
+    (File { items: file.items }, file.errors)
+}
+
+/// Parses the pieces of `src` between `cuts` (increasing, from 0 to the
+/// end), one a thread, and joins them.
+fn parse_pieces(src: &str, cuts: &[usize]) -> Parsed {
+    let parsed: Vec<Parsed> = cuts
+        .par_windows(2)
+        .map(|piece| parse_from(src, piece[0], piece[1]))
+        .collect();
+    let mut file = Parsed::default();
+    for (mut piece, window) in parsed.into_iter().zip(cuts.windows(2)) {
+        if file.end != window[0] {
+            piece = parse_from(src, file.end, window[1]);
+        }
+        file.items.append(&mut piece.items);
+        file.errors.append(&mut piece.errors);
+        file.end = piece.end;
+    }
+    file
+}
+
+/// The items and errors of a parse, and where it ended.
+#[derive(Default)]
+struct Parsed {
+    items: Vec<Item>,
+    errors: Vec<SyntaxError>,
+    end: usize,
+}
+
+/// Parses the items that start from `pos` up to `stop`; the last may end
+/// past it.
+fn parse_from(src: &str, mut pos: usize, stop: usize) -> Parsed {
     let mut items = Vec::new();
     let mut errors = Vec::new();
-    let mut pos = 0;
     loop {
         pos = skip_blank(src, pos);
-        if pos >= src.len() {
+        if pos >= stop {
             break;
         }
         let word = token_at(src, pos);
@@ -81,7 +141,11 @@ pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
             }
         }
     }
-    (File { items }, errors)
+    Parsed {
+        items,
+        errors,
+        end: pos,
+    }
 }
 
 /// After a syntax error at `error_at` in the game defined from `start`,
@@ -141,4 +205,40 @@ pub fn parse_arg(src: &str) -> Result<Arg, SyntaxError> {
     let whole = pairs.next().expect("arg_only matched");
     let arg = child(whole, Rule::arg);
     Builder::new(0).arg(arg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games, a statement, and mistakes of several kinds: inside a body,
+    /// before it, and at the top level.
+    const TEXT: &str = "game a(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze a at 5\n\
+        game b {\n    heaps 2\n    take 1.. from both ??\n    take 1..\n}\n\
+        // a comment\nnonsense here\n  analyze b at (1, 2)\n\
+        game c(m = {1, 2}) {\n    heaps 1\n    take m\n}\n\
+        game d( {\n}\nanalyze c at 7; analyze a at\n";
+
+    /// Cut anywhere, even inside an item, the pieces joined give exactly
+    /// what one parse of the whole text gives.
+    #[test]
+    fn pieces_join_to_the_whole_parse() {
+        let whole = parse_from(TEXT, 0, TEXT.len());
+        let expected = format!("{:?} {:?} {}", whole.items, whole.errors, whole.end);
+        assert!(
+            !whole.items.is_empty() && whole.errors.len() > 2,
+            "{expected}"
+        );
+        let bounds: Vec<usize> = (1..TEXT.len())
+            .filter(|&i| TEXT.is_char_boundary(i))
+            .collect();
+        for (n, &one) in bounds.iter().enumerate() {
+            let other = bounds[(n * 7919) % bounds.len()];
+            let mut cuts = vec![0, one.min(other), one.max(other), TEXT.len()];
+            cuts.dedup();
+            let joined = parse_pieces(TEXT, &cuts);
+            let got = format!("{:?} {:?} {}", joined.items, joined.errors, joined.end);
+            assert_eq!(got, expected, "cut at {cuts:?}");
+        }
+    }
 }
