@@ -157,8 +157,9 @@ pub enum ComponentMethod {
         order: usize,
         /// Elements in its P-portion.
         p_portion: usize,
-        /// The heaps it was grown for.
-        upto: u64,
+        /// The heaps it was grown for, of each of its games (in the order
+        /// of `presentation.games`).
+        upto: Vec<u64>,
         /// The heaps' elements repeat from a heap on: for every heap, when
         /// proven.
         period: Option<Period>,

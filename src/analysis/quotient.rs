@@ -39,9 +39,11 @@ pub(super) struct Grown {
 }
 
 impl Grown {
-    /// Whether the quotient holds for heaps up to `top`.
-    fn holds_to(&self, top: u64) -> bool {
-        top <= self.quotient.upto() || self.quotient.period.as_ref().is_some_and(|p| p.is_proven())
+    /// Whether the quotient holds for each game's heaps up to its `top`.
+    fn holds_to(&self, tops: &[u64]) -> bool {
+        let q = &self.quotient;
+        (tops.iter().enumerate()).all(|(g, &top)| top <= q.upto_of(g))
+            || q.period.as_ref().is_some_and(|p| p.is_proven())
     }
 }
 
@@ -78,23 +80,26 @@ impl Analyzer {
         let places: Vec<&[BigUint]> = (analysis.components.iter())
             .map(|c| c.position.heaps())
             .collect();
-        // Heaps past 2^64 need the period, found (if at all) within the
-        // quotient's budget on the way there.
-        let top = (places.iter().copied().flatten())
-            .map(|h| h.to_u64().unwrap_or(u64::MAX))
-            .max()
-            .unwrap_or(0);
+        // Each game's largest heap. Heaps past 2^64 need the period, found
+        // (if at all) within the quotient's budget on the way there.
+        let mut tops = vec![0; games.len()];
+        for (heaps, &g) in places.iter().zip(&kinds) {
+            for h in heaps.iter() {
+                tops[g] = tops[g].max(h.to_u64().unwrap_or(u64::MAX));
+            }
+        }
         let grown = match self.quotients.get(&key) {
-            Some(g) if g.holds_to(top) || g.stopped.is_some() => g,
+            Some(g) if g.holds_to(&tops) || g.stopped.is_some() => g,
             _ => {
-                let g = self.grow_quotient(&games, top)?;
+                let g = self.grow_quotient(&games, &tops)?;
                 self.quotients.entry(key.clone()).insert_entry(g).into_mut()
             }
         };
         let Some(verified) = grown.verified.clone() else {
             return Ok(ByQuotient::NotApplicable);
         };
-        if !grown.holds_to(top) {
+        if !grown.holds_to(&tops) {
+            let top = tops.iter().copied().max().unwrap_or(0);
             let stopped = grown
                 .stopped
                 .clone()
@@ -118,7 +123,7 @@ impl Analyzer {
         let method = ComponentMethod::Quotient {
             order: q.order(),
             p_portion: q.p.count_ones(..),
-            upto: q.upto(),
+            upto: (0..games.len()).map(|g| q.upto_of(g)).collect(),
             period: q.period.clone().filter(|p| p.is_proven()),
             presentation: presentation.clone(),
             p_words: (q.p.ones())
@@ -235,14 +240,15 @@ impl Analyzer {
         Ok(Some(games))
     }
 
-    /// Grows the quotient of `games`' heaps up to `top` (or all, if its
-    /// period is proven first) and checks it against the search.
-    fn grow_quotient(&self, games: &[Arc<Game>], top: u64) -> Result<Grown, Error> {
+    /// Grows the quotient of `games`' heaps, each game's up to its `top`
+    /// (or all, if its period is proven first), and checks it against the
+    /// search.
+    fn grow_quotient(&self, games: &[Arc<Game>], tops: &[u64]) -> Result<Grown, Error> {
         let limits = Limits {
             max_order: MAX_ORDER,
         };
         let mut budget = self.work_budget(QUOTIENT_WORK);
-        let (quotient, stopped) = quotient::grow(games, top, &limits, &mut budget)?;
+        let (quotient, stopped) = quotient::grow(games, tops, &limits, &mut budget)?;
         let verified = verify::verify_quotient(games, &quotient, self.options.search.clone())?;
         Ok(Grown {
             quotient,

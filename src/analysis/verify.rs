@@ -125,14 +125,17 @@ pub fn verify_quotient(
     options: Options,
 ) -> Result<Option<Verified>, Error> {
     let proven = (quotient.period.as_ref()).is_some_and(|p| p.is_proven());
-    let bound = if proven {
-        QUOTIENT_BOUND
-    } else {
-        QUOTIENT_BOUND.min(quotient.upto())
+    let bound = |g| {
+        if proven {
+            QUOTIENT_BOUND
+        } else {
+            QUOTIENT_BOUND.min(quotient.upto_of(g))
+        }
     };
     // Every heap of every game up to the bound, as (game, heap).
-    let heaps: Vec<(usize, u64)> = (1..=bound)
+    let heaps: Vec<(usize, u64)> = (1..=QUOTIENT_BOUND)
         .flat_map(|h| (0..games.len()).map(move |g| (g, h)))
+        .filter(|&(g, h)| h <= bound(g))
         .collect();
     // Sums as multisets of those, the latest first.
     let mut sums: Vec<Vec<usize>> = vec![Vec::new()];
@@ -185,7 +188,7 @@ pub fn verify_quotient(
     }
     Ok(Some(Verified {
         positions: sums.len(),
-        bound,
+        bound: heaps.iter().map(|&(_, h)| h).max().unwrap_or(0),
         max_heaps: QUOTIENT_HEAPS,
     }))
 }

@@ -52,7 +52,12 @@ pub fn run(args: Args) -> ExitCode {
     };
     let timeout = args.timeout.map(std::time::Duration::from_secs);
     let mut budget = Budget::start(args.work.unwrap_or(DEFAULT_WORK), timeout);
-    match quotient::grow(std::slice::from_ref(&game), args.upto, &limits, &mut budget) {
+    match quotient::grow(
+        std::slice::from_ref(&game),
+        &[args.upto],
+        &limits,
+        &mut budget,
+    ) {
         Ok((q, stopped)) if args.json => {
             let json = report::quotient_json(&game.title(), &q, stopped.as_ref());
             out(&format!(

@@ -212,6 +212,15 @@ pub fn quotient_reach(upto: u64, period: Option<&Period>) -> String {
     }
 }
 
+/// How far a quotient of several games' heaps holds, without a period:
+/// "for heaps up to 60 of kayles, 3 of nim".
+fn games_reach(games: &[String], upto: &[u64]) -> String {
+    let each: Vec<String> = (upto.iter().zip(games))
+        .map(|(n, game)| format!("{n} of {game}"))
+        .collect();
+    format!("for heaps up to {}", each.join(", "))
+}
+
 fn unknown_text(why: &Unknown) -> &'static str {
     match why {
         Unknown::OutcomeOnly { .. } => {
@@ -299,11 +308,16 @@ fn method_text(method: &ComponentMethod) -> String {
             p_portion,
             upto,
             period,
+            presentation,
             verified,
             ..
         } => format!(
             "closed form: misère quotient of order {order} with {p_portion} P elements (Plambeck–Siegel), {}; checked against the search on {} sums of up to {} heaps of at most {}",
-            quotient_reach(*upto, period.as_ref()),
+            if period.is_none() && upto.len() > 1 {
+                games_reach(&presentation.games, upto)
+            } else {
+                quotient_reach(upto.iter().copied().min().unwrap_or(0), period.as_ref())
+            },
             verified.positions,
             verified.max_heaps,
             verified.bound
@@ -389,7 +403,10 @@ fn method_json(method: &ComponentMethod) -> Json {
             "kind": "misere-quotient",
             "order": order,
             "p_portion": p_portion,
-            "heaps_up_to": upto,
+            "heaps_up_to": upto.iter().min(),
+            "games": (presentation.games.iter().zip(upto))
+                .map(|(game, upto)| json!({ "game": game, "heaps_up_to": upto }))
+                .collect::<Vec<_>>(),
             "period": period.as_ref().map(|p| super::table::period_json(p, "φ")),
             "presentation": super::quotient::presentation_json(presentation),
             "p_words": p_words.iter().map(|w| super::quotient::word(w)).collect::<Vec<_>>(),

@@ -108,7 +108,7 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
                 let _ = writeln!(out, "  heaps' elements of {name}:");
             }
         }
-        let elements: Vec<String> = (0..=q.upto() as usize)
+        let elements: Vec<String> = (0..=q.upto_of(g) as usize)
             .map(|n| element(q.phi[q.index(g, n)]))
             .collect();
         for (line, chunk) in elements.chunks(HEAPS_PER_LINE).enumerate() {

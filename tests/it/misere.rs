@@ -346,7 +346,7 @@ fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() 
         let limits = Limits { max_order: 100 };
         let (q, _) = quotient::grow(
             std::slice::from_ref(&game),
-            1000,
+            &[1000],
             &limits,
             &mut Budget::unlimited(),
         )
@@ -426,4 +426,55 @@ fn a_sum_of_different_misere_heap_games_is_answered_by_their_joint_quotient() {
     );
     let won = brute(kayles_nim(vec![4, 6], vec![2, 3]), &mut HashMap::new());
     assert_eq!(answer.outcome == Outcome::N, won);
+}
+
+#[test]
+fn each_game_of_a_joint_quotient_is_grown_to_its_own_largest_heap() {
+    // A large Kayles heap beside small nim heaps: the nim heaps are not
+    // grown to 25 (misère Nim's quotient would pass the order limit with
+    // Kayles' at 60). Outcome and every winning move against the brute force.
+    let program = load_text(
+        "misere.game",
+        &format!("{GAMES}analyze mk at (20, 25) + mn at (1, 2)\nanalyze mk at 60 + mn at 3\n"),
+        &[],
+    );
+    let mut analyzer = Analyzer::default();
+    let answer = analyzer.analyze(&program.analyses[0]).expect("answered");
+    let ComponentMethod::Quotient { upto, .. } = &answer.method.components[0] else {
+        panic!("{:?}", answer.method)
+    };
+    assert_eq!(upto, &[25, 2]);
+    let mut memo = HashMap::new();
+    let won = brute(kayles_nim(vec![20, 25], vec![1, 2]), &mut memo);
+    assert_eq!(answer.outcome == Outcome::N, won);
+    let heaps = |c: usize, m: &gamelang::analysis::WinningMove| -> Vec<u64> {
+        match m.component == c {
+            true => {
+                m.to.heaps()
+                    .iter()
+                    .map(|h| h.try_into().expect("small"))
+                    .collect()
+            }
+            false => [vec![20, 25], vec![1, 2]][c].clone(),
+        }
+    };
+    let mut winning: Vec<KaylesNim> = (answer.winning_moves.iter())
+        .map(|m| kayles_nim(heaps(0, m), heaps(1, m)))
+        .collect();
+    winning.sort();
+    let mut expected: Vec<KaylesNim> = (kayles_nim_moves(&kayles_nim(vec![20, 25], vec![1, 2])))
+        .into_iter()
+        .filter(|after| !brute(after.clone(), &mut memo))
+        .collect();
+    expected.sort();
+    expected.dedup();
+    winning.dedup();
+    assert!(!expected.is_empty());
+    assert_eq!(winning, expected);
+    let answer = analyzer.analyze(&program.analyses[1]).expect("answered");
+    assert!(
+        matches!(&answer.method.components[0], ComponentMethod::Quotient { upto, .. } if upto == &[60, 3]),
+        "{:?}",
+        answer.method
+    );
 }

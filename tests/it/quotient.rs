@@ -26,7 +26,8 @@ fn game(moves: &str) -> Arc<Game> {
 fn grown(moves: &str, upto: u64) -> Quotient {
     let mut budget = Budget::unlimited();
     let limits = Limits { max_order: 10_000 };
-    let (q, stopped) = quotient::grow(&[game(moves)], upto, &limits, &mut budget).expect("grows");
+    let (q, stopped) =
+        quotient::grow(&[game(moves)], &[upto], &limits, &mut budget).expect("grows");
     assert_eq!(stopped, None, "{moves}");
     q
 }

@@ -118,8 +118,10 @@ impl Assisted {
     fn decided(&self, key: &[u32]) -> Option<bool> {
         let upto = self.quotient.upto();
         if key.iter().all(|&h| u64::from(h) <= upto) {
-            let element =
-                (self.quotient.monoid).product(key.iter().map(|&h| self.quotient.phi[h as usize]));
+            let element = (self.quotient.monoid).product(
+                key.iter()
+                    .map(|&h| self.quotient.phi[self.quotient.index(0, h as usize)]),
+            );
             return Some(self.quotient.is_p_element(element));
         }
         self.known.get(key).copied()

@@ -82,9 +82,12 @@ pub struct Quotient {
     pub monoid: Monoid,
     /// The P-portion.
     pub p: FixedBitSet,
-    /// Each heap's element, heaps 0..=upto of every game, by `index`: the
-    /// empty heap first, then each size's heap of each game in turn.
+    /// Each heap's element, by `index`: the empty heap first, then each
+    /// size's heap of each game still growing, in turn.
     pub phi: Vec<u32>,
+    /// Where each game's heaps are in `phi`, by size from 0: each game's
+    /// heaps are grown as far as that game's were asked for.
+    slots: Vec<Vec<u32>>,
     /// The least game reaching each element.
     pub words: Vec<Word>,
     /// The heap sizes at which the order grew, with the order from them on.
@@ -125,18 +128,22 @@ impl Quotient {
         self.monoid.order()
     }
 
-    /// The heaps the quotient was grown for.
+    /// The heaps the quotient was grown for, of every game.
     pub fn upto(&self) -> u64 {
-        ((self.phi.len() - 1) / self.games.len()) as u64
+        (0..self.games.len())
+            .map(|g| self.upto_of(g))
+            .min()
+            .unwrap_or(0)
     }
 
-    /// Where heap n of game g is in `phi`.
+    /// The heaps of game g the quotient was grown for.
+    pub fn upto_of(&self, g: usize) -> u64 {
+        self.slots.get(g).map_or(0, |s| s.len() as u64 - 1)
+    }
+
+    /// Where heap n (at most `upto_of(g)`) of game g is in `phi`.
     pub fn index(&self, g: usize, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            1 + (n - 1) * self.games.len() + g
-        }
+        self.slots[g][n] as usize
     }
 
     /// Heap n's element (of the only game): found, or from the proven period.
@@ -147,7 +154,7 @@ impl Quotient {
     /// Heap n of game g's element: found, or from the proven period.
     pub fn element_of(&self, g: usize, n: &BigUint) -> Option<u32> {
         let n = match n.to_usize() {
-            Some(n) if n as u64 <= self.upto() => n,
+            Some(n) if n as u64 <= self.upto_of(g) => n,
             _ => self.period.as_ref().filter(|p| p.is_proven())?.index(n),
         };
         self.phi.get(self.index(g, n)).copied()
@@ -205,12 +212,18 @@ fn presentation(q: &Quotient) -> Presentation {
     let mut gens: Vec<u32> = Vec::new();
     let mut reached = FixedBitSet::with_capacity(order);
     reached.insert(0);
-    let kinds = q.games.len();
+    // The game and size of each heap in `phi`.
+    let mut heap_of = vec![(0, 0); q.phi.len()];
+    for (g, slots) in q.slots.iter().enumerate() {
+        for (n, &i) in slots.iter().enumerate() {
+            heap_of[i as usize] = (g, n as u64);
+        }
+    }
     for (i, &x) in q.phi.iter().enumerate().skip(1) {
         if reached.contains(x as usize) {
             continue;
         }
-        generators.push(((i - 1) % kinds, ((i - 1) / kinds + 1) as u64));
+        generators.push(heap_of[i]);
         gens.push(x);
         // Close the reached set under the new generator.
         let mut stack: Vec<u32> = reached.ones().map(|e| e as u32).collect();
@@ -291,12 +304,12 @@ pub struct Limits {
 }
 
 /// The misère quotient of the sums of heaps of `games` (misère, moves on
-/// one heap) up to `upto`, or of every heap if a period is proven before;
-/// what was found before the budget or `limits` stopped it otherwise, with
-/// why.
+/// one heap), each game's up to its `upto`, or of every heap if a period is
+/// proven before; what was found before the budget or `limits` stopped it
+/// otherwise, with why.
 pub fn grow(
     games: &[Arc<Game>],
-    upto: u64,
+    upto: &[u64],
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<(Quotient, Option<Stopped>), Error> {
@@ -320,17 +333,23 @@ pub fn grow(
         monoid: Monoid::trivial(),
         p: FixedBitSet::with_capacity(1),
         phi: vec![0],
+        slots: vec![vec![0]; games.len()],
         words: vec![Vec::new()],
         growth: Vec::new(),
         period: None,
     };
     let stop = |heap, exhausted| Some(Stopped::Budget { heap, exhausted });
-    // Each size's heaps of all games at once, as one number for the period.
+    // Each size's heaps of all games at once, as one number for the period:
+    // looked for while every game grows.
     let mut rows = Rows::default();
     rows.push(vec![0; games.len()]);
-    for n in 1..=upto {
+    let every = upto.iter().copied().min().unwrap_or(0);
+    for n in 1..=upto.iter().copied().max().unwrap_or(0) {
         let grown = q.growth.len();
         for (g, game) in games.iter().enumerate() {
+            if upto[g] < n {
+                continue;
+            }
             let index = q.phi.len();
             let Some(index32) = u32::try_from(index).ok().filter(|&i| i <= MAX_HEAPS) else {
                 return Ok((q, Some(Stopped::TooManyHeaps { heap: n })));
@@ -347,23 +366,27 @@ pub fn grow(
                 heaps.options.pop();
                 return Ok((q, Some(stopped)));
             }
+            q.slots[g].push(index32);
         }
         let row = |q: &Quotient, m: u64| -> Vec<u32> {
             (0..games.len())
                 .map(|g| q.phi[q.index(g, m as usize)])
                 .collect()
         };
-        if q.growth.len() == grown {
-            rows.push(row(&q, n));
-        } else {
+        if q.growth.len() != grown {
             // The quotient grew, its elements numbered afresh: so are the
             // sizes before.
             rows = Rows::default();
-            (0..=n).for_each(|m| rows.push(row(&q, m)));
+            (0..=n.min(every)).for_each(|m| rows.push(row(&q, m)));
+        } else if n <= every {
+            rows.push(row(&q, n));
+        }
+        if n > every {
+            continue;
         }
         // A period is looked for now and then, and at the last heap.
         if let Some(theorem) = theorem
-            && (n % PROVE_EVERY == 0 || n == upto)
+            && (n % PROVE_EVERY == 0 || n == every)
         {
             if let Err(e) = budget.spend(n * PROVE_EVERY) {
                 return Ok((q, stop(n, e)));
