@@ -1,12 +1,23 @@
 //! Play against the perfect opponent: a game or a sum set up from the
-//! positions asked about, its standings searched whole (`search::standing`).
+//! positions asked about, its standings searched whole (`search::standing`);
+//! where that search runs out, the analysis judges the positions (a closed
+//! form, a period, a misère quotient), and the play wins without counting
+//! moves.
 
-use crate::check::Instance;
+use std::sync::Arc;
+
+use crate::analysis::{Analyzer, Options};
+use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
-use crate::position::Position;
+use crate::position::{Outcome, Position};
+use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found};
-use crate::search::standing::{Place, Standings};
+use crate::search::standing::{Judge, Judged, Place, Standings};
+
+/// The moves each search of the play may examine (about a second's work)
+/// before the analysis judges in its place.
+const SEARCH_WORK: u64 = 5_000_000;
 
 /// Why a play cannot be set up.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
@@ -38,6 +49,11 @@ impl From<PlayError> for Error {
 /// first; a game that can go on forever is played from the graph of its
 /// positions, alone.
 pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings, Place), Error> {
+    let options = crate::search::Options {
+        max_positions,
+        move_budget: Some(SEARCH_WORK),
+        ..crate::search::Options::default()
+    };
     let mut place = Vec::new();
     for instance in components {
         let game = &instance.game;
@@ -48,22 +64,64 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
                 game: game.title(),
                 position: instance.position.clone(),
             })?;
-        let mut solver = Solver::new(game.clone(), max_positions);
-        match loopy::search(&mut solver, &heaps, max_positions)? {
-            Found::Value(..) => {}
-            Found::Loopy(_) if components.len() > 1 => {
+        let mut solver = Solver::with_options(game.clone(), options.clone());
+        match loopy::search(&mut solver, &heaps, max_positions) {
+            // Too large to search: the analysis judges it.
+            Err(Error::Search(e)) if e.is_limit() => {}
+            Err(e) => return Err(e),
+            Ok(Found::Value(..)) => {}
+            Ok(Found::Loopy(_)) if components.len() > 1 => {
                 return Err(PlayError::LoopySum { game: game.title() }.into());
             }
-            Found::Loopy(graph) => {
+            Ok(Found::Loopy(graph)) => {
                 return Ok((Standings::loopy(game.clone(), graph), vec![heaps]));
             }
         }
         place.push(heaps);
     }
-    let games = components.iter().map(|c| c.game.clone()).collect();
-    let options = crate::search::Options {
-        max_positions,
-        ..crate::search::Options::default()
+    let games: Vec<Arc<Game>> = components.iter().map(|c| c.game.clone()).collect();
+    let judge = ByAnalysis {
+        games: games.clone(),
+        analyzer: Analyzer::new(Options {
+            search: crate::search::Options {
+                max_positions,
+                ..crate::search::Options::default()
+            },
+            ..Options::default()
+        }),
     };
-    Ok((Standings::new(games, &options), place))
+    let standings = Standings::new(games, &options).judged_by(Box::new(judge));
+    Ok((standings, place))
+}
+
+/// Positions judged by their analysis.
+struct ByAnalysis {
+    games: Vec<Arc<Game>>,
+    analyzer: Analyzer,
+}
+
+impl Judge for ByAnalysis {
+    fn judge(&mut self, place: &Place) -> Result<Judged, Error> {
+        let analysis = Analysis {
+            components: (self.games.iter().zip(place))
+                .map(|(game, heaps)| Instance {
+                    game: game.clone(),
+                    position: Position::from_u64s(heaps),
+                })
+                .collect(),
+        };
+        let answer = self.analyzer.analyze(&analysis)?;
+        let keeping = match answer.outcome {
+            Outcome::D => &answer.drawing_moves,
+            _ => &answer.winning_moves,
+        };
+        let winning = keeping
+            .iter()
+            .filter_map(|m| Some((m.component, m.to.to_u64s()?)))
+            .collect();
+        Ok(Judged {
+            outcome: answer.outcome,
+            winning,
+        })
+    }
 }

@@ -54,8 +54,6 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
 /// Why the perfect player's move is the one to make: what it leaves.
 /// `after`: the standing of the position the move leaves.
 pub fn reason_text(after: Standing) -> String {
-    // Known wherever the outcome is not a draw.
-    let r = after.remoteness.unwrap_or(0);
     let moves = |n: u64| {
         if n == 1 {
             "1 move".to_string()
@@ -63,18 +61,26 @@ pub fn reason_text(after: Standing) -> String {
             format!("{n} moves")
         }
     };
-    match after.outcome {
-        Outcome::P if r == 0 => "leaves no move: the play is over".to_string(),
-        Outcome::P => format!(
+    // Without remoteness, the analysis judged a position too large to search whole.
+    const JUDGED: &str = "judged by its analysis: too large to count the moves to the end";
+    match (after.outcome, after.remoteness) {
+        (Outcome::P, Some(0)) => "leaves no move: the play is over".to_string(),
+        (Outcome::P, Some(r)) => format!(
             "leaves a P-position, lost for the player to move: the play ends within {} with best play",
             moves(r)
         ),
-        Outcome::N => format!(
+        (Outcome::P, None) => {
+            format!("leaves a P-position, lost for the player to move; {JUDGED}")
+        }
+        (Outcome::N, Some(r)) => format!(
             "every move leaves an N-position; this one puts the end off longest: {} more with best play",
             moves(r)
         ),
-        Outcome::D => "keeps the draw: no move wins, and from there neither player can force a win"
-            .to_string(),
+        (Outcome::N, None) => format!("every move leaves an N-position; {JUDGED}"),
+        (Outcome::D, _) => {
+            "keeps the draw: no move wins, and from there neither player can force a win"
+                .to_string()
+        }
     }
 }
 

@@ -174,6 +174,21 @@ pub enum Error {
     HeapGrows { game: String, heap: u64 },
 }
 
+impl Error {
+    /// Whether a limit stopped the search (positions, memory, moves, time):
+    /// the position is too large for it, not wrong.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            Error::TooManyPositions { .. }
+                | Error::OutOfMemory { .. }
+                | Error::TooManyMoves { .. }
+                | Error::WouldExceedMoves { .. }
+                | Error::OutOfTime { .. }
+        )
+    }
+}
+
 /// How a game that may never end showed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Growth {

@@ -10,6 +10,10 @@
 //! one is won, and its remoteness is one more than the smallest such move's;
 //! any other is lost, one more than the largest of its moves'. The perfect
 //! player takes the first of those moves.
+//!
+//! Where the search runs out of its budget (a position too large to search
+//! whole), a `Judge` given by the caller says who wins and which moves win,
+//! without remoteness: from then on the play wins, not by the fewest moves.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,8 +42,23 @@ const COST_PER_MOVE: u64 = 4;
 pub struct Standing {
     pub outcome: Outcome,
     /// Moves to the end of the play, both players playing perfectly;
-    /// `None` for a draw (a game that can go on forever).
+    /// `None` for a draw (a game that can go on forever), or where a
+    /// `Judge` said who wins.
     pub remoteness: Option<u64>,
+}
+
+/// Says who wins a position too large to search whole, and its winning
+/// moves (from a draw, the moves that keep it): each as the component moved
+/// in and the heaps it leaves there.
+pub trait Judge {
+    fn judge(&mut self, place: &Place) -> Result<Judged, Error>;
+}
+
+/// A `Judge`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub outcome: Outcome,
+    pub winning: Vec<(usize, Vec<u64>)>,
 }
 
 /// One legal move.
@@ -75,6 +94,10 @@ pub struct Standings {
     budget: Budget,
     /// The position the current question asks about, for its errors.
     asked: Vec<u64>,
+    /// Who answers once the search has run out.
+    judge: Option<Box<dyn Judge>>,
+    /// Whether the search has run out: the judge answers from then on.
+    judging: bool,
 }
 
 impl Standings {
@@ -108,6 +131,45 @@ impl Standings {
             timeout: options.timeout,
             budget: Budget::start(move_budget, options.timeout),
             asked: Vec::new(),
+            judge: None,
+            judging: false,
+        }
+    }
+
+    /// The same standings, judged by `judge` where the search runs out.
+    pub fn judged_by(self, judge: Box<dyn Judge>) -> Standings {
+        Standings {
+            judge: Some(judge),
+            ..self
+        }
+    }
+
+    /// Whether a `Judge` has answered in place of the search.
+    pub fn judging(&self) -> bool {
+        self.judging
+    }
+
+    /// `result`, or where the search ran out and a judge is there, what
+    /// `judged` gives, the judge answering from then on.
+    fn or_judged<T>(
+        &mut self,
+        result: Result<T, Error>,
+        judged: impl FnOnce(&mut Self) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        match result {
+            Err(Error::Search(e)) if e.is_limit() && self.judge.is_some() => {
+                self.judging = true;
+                judged(self)
+            }
+            other => other,
+        }
+    }
+
+    /// The judge's answer for `place`.
+    fn judged(&mut self, place: &Place) -> Result<Judged, Error> {
+        match self.judge.as_mut() {
+            Some(judge) => judge.judge(place),
+            None => Err(self.too_many(place)),
         }
     }
 
@@ -195,6 +257,20 @@ impl Standings {
     /// Who wins `place`, and its remoteness: one question, with a budget
     /// of its own.
     pub fn standing(&mut self, place: &Place) -> Result<Standing, Error> {
+        let judged = |this: &mut Self| {
+            Ok(Standing {
+                outcome: this.judged(place)?.outcome,
+                remoteness: None,
+            })
+        };
+        if self.judging {
+            return judged(self);
+        }
+        let searched = self.searched_standing(place);
+        self.or_judged(searched, judged)
+    }
+
+    fn searched_standing(&mut self, place: &Place) -> Result<Standing, Error> {
         self.start_question(place);
         let start = self.canonical(place);
         if let Some(graph) = &self.loopy {
@@ -240,6 +316,15 @@ impl Standings {
     /// wins soonest; from a draw, a move that keeps it; from a lost one, a
     /// move that loses latest. `None` at the end of the play.
     pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+        if self.judging {
+            return self.judged_best(place);
+        }
+        let searched = self.searched_best(place);
+        self.or_judged(searched, |this| this.judged_best(place))
+    }
+
+    /// The best move by the search's standings.
+    fn searched_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
         // How good a position left is for the player leaving it.
         let rank = |s: &Standing| -> (u8, i128) {
             let r = i128::from(s.remoteness.unwrap_or(0));
@@ -257,6 +342,45 @@ impl Standings {
             }
         }
         Ok(best)
+    }
+
+    /// The best move by the judge: from a won position, the first of its
+    /// winning moves; from a draw, the first that keeps it; from a lost one,
+    /// the first move.
+    fn judged_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+        let moves = self.moves(place)?;
+        let Some(first) = moves.first().cloned() else {
+            return Ok(None);
+        };
+        let judged = self.judged(place)?;
+        let lost = |outcome| Standing {
+            outcome,
+            remoteness: None,
+        };
+        if judged.outcome == Outcome::P {
+            return Ok(Some((first, lost(Outcome::N))));
+        }
+        let canonical = |c: usize, heaps: &[u64]| {
+            let mut key = Vec::new();
+            MoveGen::canonical_into(heaps, self.components[c].symmetry, &mut key);
+            key
+        };
+        let wins: Vec<(usize, Vec<u64>)> = (judged.winning.iter())
+            .map(|(c, heaps)| (*c, canonical(*c, heaps)))
+            .collect();
+        let winning = moves
+            .into_iter()
+            .find(|m| wins.contains(&(m.component, canonical(m.component, &m.to[m.component]))));
+        // The position the move leaves: lost, or still drawn.
+        let after = match judged.outcome {
+            Outcome::D => Outcome::D,
+            _ => Outcome::P,
+        };
+        // A won position whose winning moves were not listed (a heap past
+        // what the judge lists moves of): a move, not known to win.
+        Ok(Some(
+            winning.map_or((first, lost(Outcome::N)), |m| (m, lost(after))),
+        ))
     }
 
     /// The standing of a position whose moves reach `children`, all known.

@@ -50,9 +50,9 @@ fn a_sum_of_one_misere_game_equals_its_heaps_as_one_position() {
 
 /// A position of Kayles heaps and nim heaps played together: empty heaps
 /// dropped, each kind sorted.
-type KaylesNim = (Vec<u64>, Vec<u64>);
+pub(crate) type KaylesNim = (Vec<u64>, Vec<u64>);
 
-fn kayles_nim(mut kayles: Vec<u64>, mut nim: Vec<u64>) -> KaylesNim {
+pub(crate) fn kayles_nim(mut kayles: Vec<u64>, mut nim: Vec<u64>) -> KaylesNim {
     kayles.retain(|&h| h > 0);
     nim.retain(|&h| h > 0);
     kayles.sort_unstable();
@@ -87,7 +87,7 @@ fn kayles_nim_moves((kayles, nim): &KaylesNim) -> Vec<KaylesNim> {
 
 /// Misère Kayles heaps and misère Nim heaps played together, by brute
 /// force: the player who cannot move wins (misère play).
-fn brute(position: KaylesNim, memo: &mut HashMap<KaylesNim, bool>) -> bool {
+pub(crate) fn brute(position: KaylesNim, memo: &mut HashMap<KaylesNim, bool>) -> bool {
     if let Some(&won) = memo.get(&position) {
         return won;
     }
