@@ -1,6 +1,9 @@
 //! Positions stored once, one after another in a single buffer, and a hash
 //! table of their ids: no allocation per position, and a lookup touches the
-//! table and, on a hit, the buffer — nothing else.
+//! table and, on a hit, the buffer — nothing else. Positions inside a box
+//! given up front (the heaps of a game whose heap count is fixed, below the
+//! first position asked about) are found by their mixed-radix index in a
+//! dense table instead, with no hashing and no comparison.
 
 use std::hash::BuildHasher;
 
@@ -15,6 +18,33 @@ pub struct Arena {
     starts: Vec<usize>,
     table: HashTable<u32>,
     hasher: FxBuildHasher,
+    /// The box's dense table, if there is one.
+    dense: Option<Dense>,
+}
+
+/// The ids of the positions inside a box: heap i from 0 to `extents[i]` - 1.
+struct Dense {
+    extents: Vec<u64>,
+    /// Id + 1 of the position at each mixed-radix index (heap 1 fastest);
+    /// 0 for one not held.
+    ids: Vec<u32>,
+}
+
+impl Dense {
+    /// `key`'s index, if it lies inside the box.
+    fn index(&self, key: &[u64]) -> Option<usize> {
+        if key.len() != self.extents.len() {
+            return None;
+        }
+        let mut index = 0u64;
+        for (&h, &extent) in key.iter().zip(&self.extents).rev() {
+            if h >= extent {
+                return None;
+            }
+            index = index * extent + h;
+        }
+        Some(index as usize)
+    }
 }
 
 impl Arena {
@@ -23,6 +53,23 @@ impl Arena {
             starts: vec![0],
             ..Arena::default()
         }
+    }
+
+    /// An arena that finds the positions of `extents.len()` heaps, heap i
+    /// below `extents[i]`, by their index; `None` when the box has more
+    /// than `max_cells` positions (checked before its table is made).
+    pub fn with_box(extents: &[u64], max_cells: usize) -> Option<Self> {
+        let cells = extents
+            .iter()
+            .try_fold(1usize, |n, &e| n.checked_mul(usize::try_from(e).ok()?))
+            .filter(|&n| n <= max_cells)?;
+        Some(Arena {
+            dense: Some(Dense {
+                extents: extents.to_vec(),
+                ids: vec![0; cells],
+            }),
+            ..Arena::new()
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -36,6 +83,11 @@ impl Arena {
 
     /// The id of `key`, if it is held.
     pub fn find(&self, key: &[u64]) -> Option<u32> {
+        if let Some(dense) = &self.dense
+            && let Some(index) = dense.index(key)
+        {
+            return dense.ids[index].checked_sub(1);
+        }
         let hash = self.hasher.hash_one(key);
         self.table
             .find(hash, |&id| same(slice(&self.heaps, &self.starts, id), key))
@@ -45,9 +97,15 @@ impl Arena {
     /// Holds `key`, which is not held yet, as the next id.
     pub fn insert(&mut self, key: &[u64]) -> u32 {
         let id = self.len() as u32;
-        let hash = self.hasher.hash_one(key);
         self.heaps.extend_from_slice(key);
         self.starts.push(self.heaps.len());
+        if let Some(dense) = &mut self.dense
+            && let Some(index) = dense.index(key)
+        {
+            dense.ids[index] = id + 1;
+            return id;
+        }
+        let hash = self.hasher.hash_one(key);
         let (heaps, starts, hasher) = (&self.heaps, &self.starts, &self.hasher);
         self.table
             .insert_unique(hash, id, |&id| hasher.hash_one(slice(heaps, starts, id)));
@@ -89,5 +147,32 @@ mod tests {
             assert_eq!(arena.get(id), p.as_slice());
         }
         assert_eq!(arena.find(&[1, 2, 3]), None);
+    }
+
+    #[test]
+    fn positions_inside_the_box_and_outside_it_are_held_alike() {
+        let mut arena = Arena::with_box(&[4, 3], 100).expect("12 cells");
+        // Inside the box, outside it in one heap or the other, and of
+        // another heap count.
+        let positions: Vec<Vec<u64>> = vec![
+            vec![0, 0],
+            vec![3, 2],
+            vec![4, 0],
+            vec![0, 3],
+            vec![1, 2, 0],
+            vec![2],
+            vec![2, 1],
+            vec![1, 2],
+        ];
+        for (id, p) in positions.iter().enumerate() {
+            assert_eq!(arena.find(p), None, "{p:?}");
+            assert_eq!(arena.insert(p), id as u32);
+        }
+        for (id, p) in positions.iter().enumerate() {
+            assert_eq!(arena.find(p), Some(id as u32), "{p:?}");
+            assert_eq!(arena.get(id as u32), p.as_slice());
+        }
+        assert_eq!(arena.find(&[1, 1]), None);
+        assert!(Arena::with_box(&[1 << 40, 1 << 40], 1 << 20).is_none());
     }
 }

@@ -24,6 +24,10 @@ const LONGEST_PLAY_SHARE: usize = 32;
 /// Under a small limit, the plays this long are still let through.
 const SHORTEST_LONG_PLAY: usize = 1 << 10;
 
+/// The most positions a box of the first question may have for its
+/// positions to be found by index (`Arena::with_box`): 64 MB of ids.
+const MAX_BOX: usize = 1 << 24;
+
 const WHITE: u8 = 0;
 const GREY: u8 = 1;
 const BLACK: u8 = 2;
@@ -86,6 +90,9 @@ impl GraphSearch {
         heaps: &[u64],
         budget: &mut Budget,
     ) -> Result<(Value, Explored), Error> {
+        if self.positions.len() == 0 {
+            self.box_below(heaps);
+        }
         let before = self.positions.len();
         self.asked = heaps.to_vec();
         let start = self.intern(game, heaps)?;
@@ -95,6 +102,21 @@ impl GraphSearch {
             edges,
         };
         Ok((self.values[start as usize], explored))
+    }
+
+    /// The positions below `heaps` (the first asked about) are found by
+    /// their index in that box: each heap up to its own, or up to the
+    /// largest where positions are sorted. Positions of other heap counts
+    /// (with empty heaps dropped, or added), or past the box, are hashed.
+    fn box_below(&mut self, heaps: &[u64]) {
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let extents: Vec<u64> = (heaps.iter())
+            .map(|&h| if self.sorted() { top } else { h }.saturating_add(1))
+            .collect();
+        let max_cells = MAX_BOX.min(self.max_positions.saturating_mul(8));
+        if let Some(arena) = Arena::with_box(&extents, max_cells) {
+            self.positions = arena;
+        }
     }
 
     /// Writes the canonical form of `heaps` into `key`.

@@ -144,11 +144,6 @@ impl Standings {
         }
     }
 
-    /// Whether a `Judge` has answered in place of the search.
-    pub fn judging(&self) -> bool {
-        self.judging
-    }
-
     /// `result`, or where the search ran out and a judge is there, what
     /// `judged` gives, the judge answering from then on.
     fn or_judged<T>(
@@ -353,12 +348,13 @@ impl Standings {
             return Ok(None);
         };
         let judged = self.judged(place)?;
-        let lost = |outcome| Standing {
+        // The standing of the position a move leaves, without remoteness.
+        let leaves = |outcome| Standing {
             outcome,
             remoteness: None,
         };
         if judged.outcome == Outcome::P {
-            return Ok(Some((first, lost(Outcome::N))));
+            return Ok(Some((first, leaves(Outcome::N))));
         }
         let canonical = |c: usize, heaps: &[u64]| {
             let mut key = Vec::new();
@@ -378,9 +374,9 @@ impl Standings {
         };
         // A won position whose winning moves were not listed (a heap past
         // what the judge lists moves of): a move, not known to win.
-        Ok(Some(
-            winning.map_or((first, lost(Outcome::N)), |m| (m, lost(after))),
-        ))
+        Ok(Some(winning.map_or((first, leaves(Outcome::N)), |m| {
+            (m, leaves(after))
+        })))
     }
 
     /// The standing of a position whose moves reach `children`, all known.
