@@ -115,8 +115,19 @@ impl fmt::Display for EvalError {
 type Result<T> = std::result::Result<T, EvalError>;
 
 impl Expr {
-    /// The value of a number-valued expression.
+    /// The value of a number-valued expression. The leaves most operands
+    /// are (a constant, a variable) are read here, without a call.
+    #[inline(always)]
     pub fn int(&self, env: &Env) -> Result<i128> {
+        match self {
+            Expr::Const(n) => Ok(*n),
+            Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
+            _ => self.int_node(env),
+        }
+    }
+
+    /// The value of a number-valued expression that is not a leaf.
+    fn int_node(&self, env: &Env) -> Result<i128> {
         match self {
             Expr::Const(n) => Ok(*n),
             Expr::Amount => Ok(env.amount),

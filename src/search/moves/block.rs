@@ -24,6 +24,8 @@ struct State {
     forking: i128,
     /// Steps taken from this position.
     steps: u64,
+    /// The positions to put back after loops run straight, innermost last.
+    saved: Vec<u64>,
 }
 
 impl State {
@@ -85,6 +87,7 @@ pub(super) fn moves(
         vars: vec![0; block.slots],
         forking: 0,
         steps: 0,
+        saved: Vec::new(),
     };
     run(&block.body, &mut state, &mut |state: &mut State| {
         emit(&state.heaps)
@@ -155,12 +158,17 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 state.forking -= count;
                 result
             } else {
-                let saved = (state.heaps.clone(), state.vars.clone());
+                // The position is put back after; variables need not be:
+                // each has a slot of its own, written where it is declared.
+                let mark = state.saved.len();
+                state.saved.extend_from_slice(&state.heaps);
                 let result = match straight_loop(*slot, lo, hi, body, state) {
                     Ok(true) => then(state),
                     other => other.map(|_| ()),
                 };
-                (state.heaps, state.vars) = saved;
+                state.heaps.clear();
+                state.heaps.extend_from_slice(&state.saved[mark..]);
+                state.saved.truncate(mark);
                 result
             }
         }
