@@ -13,10 +13,11 @@ use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found};
+use crate::search::moves::MoveGen;
 use crate::search::standing::{Judge, Judged, Place, Standings};
 
-/// The moves each search of the play may examine (about a second's work)
-/// before the analysis judges in its place.
+/// The moves each search of the play may examine (a few seconds' work at
+/// most) before the analysis judges in its place.
 const SEARCH_WORK: u64 = 5_000_000;
 
 /// Why a play cannot be set up.
@@ -66,8 +67,9 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
             })?;
         let mut solver = Solver::with_options(game.clone(), options.clone());
         match loopy::search(&mut solver, &heaps, max_positions) {
-            // Too large to search: the analysis judges it.
-            Err(Error::Search(e)) if e.is_limit() => {}
+            // Too large to search, and no move adds: the play ends, and the
+            // analysis judges where the search cannot.
+            Err(Error::Search(e)) if e.is_limit() && !MoveGen::new(game).may_grow() => {}
             Err(e) => return Err(e),
             Ok(Found::Value(..)) => {}
             Ok(Found::Loopy(_)) if components.len() > 1 => {

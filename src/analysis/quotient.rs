@@ -36,6 +36,8 @@ pub(super) struct Grown {
     stopped: Option<Stopped>,
     /// The search of larger heaps, when the quotient stopped short.
     search: Option<Assisted>,
+    /// Each game's largest heap it was grown for.
+    tops: Vec<u64>,
 }
 
 impl Grown {
@@ -88,8 +90,14 @@ impl Analyzer {
                 tops[g] = tops[g].max(h.to_u64().unwrap_or(u64::MAX));
             }
         }
-        let grown = match self.quotients.get(&key) {
-            Some(g) if g.holds_to(&tops) || g.stopped.is_some() => g,
+        // A quotient kept answers if it holds for these heaps, or stopped
+        // short of heaps at least as large; else one is grown for these.
+        let kept = self.quotients.get(&key);
+        let tried = |g: &Grown| {
+            g.stopped.is_some() && tops.iter().zip(&g.tops).all(|(top, before)| top <= before)
+        };
+        let grown = match kept {
+            Some(g) if g.holds_to(&tops) || tried(g) => g,
             _ => {
                 let g = self.grow_quotient(&games, &tops)?;
                 self.quotients.entry(key.clone()).insert_entry(g).into_mut()
@@ -255,6 +263,7 @@ impl Analyzer {
             verified,
             stopped,
             search: None,
+            tops: tops.to_vec(),
         })
     }
 }

@@ -83,10 +83,12 @@ impl Arena {
 
     /// The id of `key`, if it is held.
     pub fn find(&self, key: &[u64]) -> Option<u32> {
+        // Not in the dense table: hashed (past the box, or past 2^32 - 1 ids).
         if let Some(dense) = &self.dense
             && let Some(index) = dense.index(key)
+            && let Some(id) = dense.ids[index].checked_sub(1)
         {
-            return dense.ids[index].checked_sub(1);
+            return Some(id);
         }
         let hash = self.hasher.hash_one(key);
         self.table
@@ -101,8 +103,9 @@ impl Arena {
         self.starts.push(self.heaps.len());
         if let Some(dense) = &mut self.dense
             && let Some(index) = dense.index(key)
+            && let Some(one_more) = id.checked_add(1)
         {
-            dense.ids[index] = id + 1;
+            dense.ids[index] = one_more;
             return id;
         }
         let hash = self.hasher.hash_one(key);

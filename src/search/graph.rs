@@ -109,8 +109,10 @@ impl GraphSearch {
     /// largest where positions are sorted. Positions of other heap counts
     /// (with empty heaps dropped, or added), or past the box, are hashed.
     fn box_below(&mut self, heaps: &[u64]) {
-        let top = heaps.iter().copied().max().unwrap_or(0);
-        let extents: Vec<u64> = (heaps.iter())
+        let mut key = Vec::new();
+        self.canonical(heaps, &mut key);
+        let top = key.iter().copied().max().unwrap_or(0);
+        let extents: Vec<u64> = (key.iter())
             .map(|&h| if self.sorted() { top } else { h }.saturating_add(1))
             .collect();
         let max_cells = MAX_BOX.min(self.max_positions.saturating_mul(8));

@@ -332,6 +332,11 @@ impl Standings {
         let mut best: Option<(Move, Standing)> = None;
         for m in self.moves(place)? {
             let s = self.standing(&m.to)?;
+            if self.judging {
+                // The search ran out: the judge answers for the position
+                // itself, not for each move's.
+                return self.judged_best(place);
+            }
             if best.as_ref().is_none_or(|(_, b)| rank(&s) > rank(b)) {
                 best = Some((m, s));
             }
@@ -364,19 +369,25 @@ impl Standings {
         let wins: Vec<(usize, Vec<u64>)> = (judged.winning.iter())
             .map(|(c, heaps)| (*c, canonical(*c, heaps)))
             .collect();
-        let winning = moves
-            .into_iter()
+        let listed = (moves.iter())
             .find(|m| wins.contains(&(m.component, canonical(m.component, &m.to[m.component]))));
         // The position the move leaves: lost, or still drawn.
         let after = match judged.outcome {
             Outcome::D => Outcome::D,
             _ => Outcome::P,
         };
-        // A won position whose winning moves were not listed (a heap past
-        // what the judge lists moves of): a move, not known to win.
-        Ok(Some(winning.map_or((first, leaves(Outcome::N)), |m| {
-            (m, leaves(after))
-        })))
+        if let Some(m) = listed {
+            return Ok(Some((m.clone(), leaves(after))));
+        }
+        // Moves the judge did not list (a heap past what it lists moves
+        // of): each position they leave judged in turn.
+        for m in moves {
+            let outcome = self.judged(&m.to)?.outcome;
+            if outcome == after {
+                return Ok(Some((m, leaves(outcome))));
+            }
+        }
+        Ok(Some((first, leaves(Outcome::N))))
     }
 
     /// The standing of a position whose moves reach `children`, all known.

@@ -388,3 +388,37 @@ fn the_quotient_command_prints_misere_kayles_quotient() {
     assert_eq!(json["heaps_up_to"], 20);
     assert!(json["period"].is_null());
 }
+
+#[test]
+fn a_huge_heap_beside_a_small_one_is_answered_by_a_period_of_both_games() {
+    // Kayles twice, under two names: their joint quotient is Kayles' own
+    // (order 40, period 12 from 71). A heap past those ever grown is answered
+    // only by a period, proven on the sizes every game reaches: both games
+    // grow to it, though the second is asked about at 3 only.
+    let named = |name: &str| {
+        let text = format!("game {name} {{\n heaps *\n octal 0.77\n play misere\n}}\n");
+        let program = load_text("q.game", &text, &[]);
+        program
+            .game(name)
+            .expect("defined")
+            .lowered()
+            .expect("lowers")
+    };
+    let games = [named("a"), named("b")];
+    // Enough for the period, not for growing a million heaps instead.
+    let mut budget = Budget::start(50_000_000, None);
+    let limits = Limits { max_order: 10_000 };
+    let (q, stopped) = quotient::grow(&games, &[u64::MAX, 3], &limits, &mut budget).expect("grows");
+    assert_eq!(stopped, None);
+    assert_eq!(q.order(), 40);
+    let huge = BigUint::from(10u32).pow(30);
+    // 10^30 = 4 (mod 12), past 71: heap 76's element, in either game.
+    assert_eq!(
+        q.element_of(0, &huge),
+        q.element_of(1, &BigUint::from(76u32))
+    );
+    assert!(q.element_of(1, &huge).is_some());
+    // Asked about small heaps only, each game grows to its own.
+    let (q, _) = quotient::grow(&games, &[30, 3], &limits, &mut budget).expect("grows");
+    assert_eq!((q.upto_of(0), q.upto_of(1)), (30, 3));
+}

@@ -306,7 +306,9 @@ pub struct Limits {
 /// The misère quotient of the sums of heaps of `games` (misère, moves on
 /// one heap), each game's up to its `upto`, or of every heap if a period is
 /// proven before; what was found before the budget or `limits` stopped it
-/// otherwise, with why.
+/// otherwise, with why. A heap past those that are ever grown (2^20) is
+/// answered only by a period, proven on the sizes every game reaches: then
+/// every game grows as far.
 pub fn grow(
     games: &[Arc<Game>],
     upto: &[u64],
@@ -343,8 +345,13 @@ pub fn grow(
     // looked for while every game grows.
     let mut rows = Rows::default();
     rows.push(vec![0; games.len()]);
+    let largest = upto.iter().copied().max().unwrap_or(0);
+    let upto = match largest > u64::from(MAX_HEAPS) {
+        true => vec![largest; upto.len()],
+        false => upto.to_vec(),
+    };
     let every = upto.iter().copied().min().unwrap_or(0);
-    for n in 1..=upto.iter().copied().max().unwrap_or(0) {
+    for n in 1..=largest {
         let grown = q.growth.len();
         for (g, game) in games.iter().enumerate() {
             if upto[g] < n {
