@@ -354,6 +354,12 @@ const LANES: usize = 16;
 /// first, since most wanted values turn up in the first few dozen splits,
 /// then doubling up to `CHUNK`. A look costs a pass over those still wanted.
 const CHUNK: usize = 16;
+/// The first splits of the first lane, each followed by a look, before the
+/// lanes: in games whose wanted values nearly all turn up at once (Kayles:
+/// a handful of splits a heap), a block of every lane would scan more than
+/// it needs. They are scanned again with their lane; marking twice is
+/// harmless.
+const FIRST: usize = 32;
 
 /// Calls `mark` with the XOR of every split of every cut, a block of splits
 /// at a time (see `LANES`), and `done` after each block, until it returns
@@ -368,6 +374,17 @@ fn each_block<S>(
     done: impl Fn(&mut S) -> bool,
 ) -> usize {
     let mut seen = 0;
+    for split in 1..=FIRST {
+        for &(r, most) in cuts {
+            if split <= most {
+                mark(state, values[split] ^ values[r - split]);
+                seen += 1;
+            }
+        }
+        if done(state) {
+            return seen;
+        }
+    }
     let longest = cuts.iter().map(|&(_, most)| most.div_ceil(LANES)).max();
     let longest = longest.unwrap_or(0);
     let (mut offset, mut chunk) = (0, 1);
