@@ -116,9 +116,10 @@ pub const QUOTIENT_BOUND: u64 = 10;
 const QUOTIENT_HEAPS: usize = 4;
 
 /// Compares a misère quotient of `games`' heaps with the search on every
-/// sum of up to four heaps (of any of the games) of at most 10 (or of the largest heap the quotient holds for,
-/// when that is less and no period extends it); `None` when the search
-/// cannot answer them all within its budgets.
+/// sum of up to four heaps (of any of the games) of at most 10, or of the
+/// largest heap the quotient holds for in that game when that is less and
+/// no period extends it; `None` when the search cannot answer them all
+/// within its budgets.
 pub fn verify_quotient(
     games: &[Arc<Game>],
     quotient: &Quotient,

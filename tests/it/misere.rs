@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use gamelang::analysis::{Analyzer, ComponentMethod, Note};
+use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Note};
 use gamelang::position::Outcome;
 
 use crate::common::load_text;
@@ -13,11 +13,16 @@ game md { heaps *; octal 0.07; play misere }
 game mn { heaps *; take 1..; play misere }
 ";
 
-fn outcome_of(text: &str) -> Outcome {
+/// The answer to the first statement of `text`, after `GAMES`.
+fn answer_of(text: &str) -> Answer {
     let program = load_text("misere.game", &format!("{GAMES}{text}\n"), &[]);
-    let answer = Analyzer::default()
+    Analyzer::default()
         .analyze(&program.analyses[0])
-        .expect("answered");
+        .expect("answered")
+}
+
+fn outcome_of(text: &str) -> Outcome {
+    let answer = answer_of(text);
     // The listed winning moves are exactly those counted, and none from P
     // (an end position is N with no move at all: its player has won).
     assert_eq!(
@@ -144,14 +149,7 @@ fn a_misere_sum_with_a_huge_heap_is_answered_by_the_quotient_at_once() {
     // It once generated the moves of a heap of 2^64 - 1 (2^63 splits) into
     // memory; misère Kayles's quotient is proven periodic, so the heap has
     // an element, and only its moves are left unlisted.
-    let program = load_text(
-        "misere.game",
-        &format!("{GAMES}analyze mk at 5 + mk at 18446744073709551615\n"),
-        &[],
-    );
-    let answer = Analyzer::default()
-        .analyze(&program.analyses[0])
-        .expect("answered");
+    let answer = answer_of("analyze mk at 5 + mk at 18446744073709551615");
     assert!(matches!(
         answer.method.components[0],
         ComponentMethod::Quotient { order: 40, .. }
@@ -408,14 +406,7 @@ fn the_search_alone_answers_when_asked_for() {
 fn a_sum_of_different_misere_heap_games_is_answered_by_their_joint_quotient() {
     // Misère Kayles with misère Nim: one quotient of both games' heaps; the
     // outcomes are the brute force's (the test above).
-    let program = load_text(
-        "misere.game",
-        &format!("{GAMES}analyze mk at (4, 6) + mn at (2, 3)\n"),
-        &[],
-    );
-    let answer = Analyzer::default()
-        .analyze(&program.analyses[0])
-        .expect("answered");
+    let answer = answer_of("analyze mk at (4, 6) + mn at (2, 3)");
     assert!(
         matches!(
             answer.method.components[0],

@@ -157,7 +157,8 @@ impl Quotient {
             Some(n) if n as u64 <= self.upto_of(g) => n,
             _ => self.period.as_ref().filter(|p| p.is_proven())?.index(n),
         };
-        self.phi.get(self.index(g, n)).copied()
+        let index = self.slots.get(g)?.get(n)?;
+        self.phi.get(*index as usize).copied()
     }
 
     /// The product of these heaps' elements (of the only game), times
