@@ -2,7 +2,8 @@
 //! Each game gets one `Solver` for a whole run, so later positions reuse
 //! earlier work. Games whose every move acts on one heap alone are sums of
 //! one-heap games and use the one-heap engine (`heaps`); games whose moves
-//! are rays evaluate the box below a position densely (`rays`); every other
+//! are rays evaluate the box below a position densely (`rays`), and so do
+//! games of move blocks the compiler reads as runs (`runs`); every other
 //! game, and whatever does not fit a box, the position graph (`graph`).
 
 mod arena;
@@ -16,6 +17,7 @@ pub mod loopy;
 pub mod moves;
 pub mod quotient;
 mod rays;
+mod runs;
 pub mod standing;
 
 use std::sync::Arc;
@@ -33,6 +35,7 @@ use graph::GraphSearch;
 use heaps::HeapValues;
 use moves::{MoveError, MoveGen};
 use rays::{Fit, RaySearch};
+use runs::RunSearch;
 
 /// The default bound on positions one game's search may hold.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
@@ -67,7 +70,7 @@ pub struct Options {
     pub max_positions: usize,
     /// Use the one-heap engine where the rules allow it.
     pub decompose: bool,
-    /// Use the ray engine where the rules allow it.
+    /// Use the box engines (rays, runs) where the rules allow them.
     pub rays: bool,
     /// The most moves one question's search may examine, counting each
     /// amount a condition rejected; `None`: `DEFAULT_MOVE_BUDGET`, or
@@ -113,6 +116,9 @@ enum Engine {
     Heaps(HeapValues),
     /// Boxes where they fit; the graph for positions whose box does not.
     Rays(RaySearch, GraphSearch),
+    /// Boxes of runs where they fit and the runs stay in them; the graph
+    /// for the rest.
+    Runs(RunSearch, GraphSearch),
 }
 
 /// The search for one game.
@@ -159,6 +165,9 @@ impl Solver {
                 options.progress.clone(),
             );
             Engine::Rays(rays, graph())
+        } else if options.rays && moves.all_blocks() {
+            let runs = RunSearch::new(game.misere, options.max_positions, options.progress.clone());
+            Engine::Runs(runs, graph())
         } else {
             Engine::Graph(graph())
         };
@@ -184,7 +193,7 @@ impl Solver {
     fn budget(&self) -> Budget {
         let moves = self.move_budget.unwrap_or(match self.engine {
             Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
-            Engine::Graph(_) | Engine::Rays(..) => DEFAULT_MOVE_BUDGET,
+            Engine::Graph(_) | Engine::Rays(..) | Engine::Runs(..) => DEFAULT_MOVE_BUDGET,
         });
         Budget::start(moves, self.timeout)
     }
@@ -205,6 +214,12 @@ impl Solver {
         matches!(self.engine, Engine::Rays(..))
     }
 
+    /// Whether positions are answered from dense boxes of runs where they
+    /// fit.
+    pub fn uses_runs(&self) -> bool {
+        matches!(self.engine, Engine::Runs(..))
+    }
+
     /// The most positions the search may hold.
     pub fn max_positions(&self) -> usize {
         self.max_positions
@@ -216,11 +231,21 @@ impl Solver {
             Engine::Graph(g) => g.len(),
             Engine::Heaps(h) => h.len(),
             Engine::Rays(r, g) => r.len() + g.len(),
+            Engine::Runs(r, g) => r.len() + g.len(),
         }
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Of the positions held, those held in dense boxes (rays or runs).
+    pub fn held_in_boxes(&self) -> usize {
+        match &self.engine {
+            Engine::Rays(r, _) => r.len(),
+            Engine::Runs(r, _) => r.len(),
+            Engine::Graph(_) | Engine::Heaps(_) => 0,
+        }
     }
 
     /// The value of `heaps`, searching what is not yet known.
@@ -261,6 +286,12 @@ impl Solver {
                     g.value(&self.game, &self.moves, heaps, budget)
                 }
             },
+            Engine::Runs(r, g) => match r.value(&self.moves, heaps, budget) {
+                Fit::Answered(value, explored) => Ok((value, explored)),
+                Fit::TooLarge { .. } | Fit::NoBox => {
+                    g.value(&self.game, &self.moves, heaps, budget)
+                }
+            },
             Engine::Heaps(h) => {
                 let top = heaps.iter().copied().max().unwrap_or(0);
                 let (progress, mut last) = (&self.progress, h.len() as u64);
@@ -280,7 +311,7 @@ impl Solver {
     pub fn period(&self) -> Option<&Period> {
         match &self.engine {
             Engine::Heaps(h) => h.period(),
-            Engine::Graph(_) | Engine::Rays(..) => None,
+            Engine::Graph(_) | Engine::Rays(..) | Engine::Runs(..) => None,
         }
     }
 
@@ -290,6 +321,10 @@ impl Solver {
         let budget = self.budget();
         match &mut self.engine {
             Engine::Rays(r, _) => r.value(&self.game, corner, &budget).map(|_| ()),
+            Engine::Runs(r, _) => {
+                r.value(&self.moves, corner, &mut budget.clone());
+                Ok(())
+            }
             Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
         }
     }

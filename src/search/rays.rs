@@ -108,7 +108,8 @@ impl RaySearch {
         let Some(directions) = self.directions(needed.len()) else {
             return Ok(Fit::NoBox);
         };
-        let Some(dims) = self.grown(&needed, &directions) else {
+        let held = (self.evaluated.as_ref()).map(|e| e.dims.as_slice());
+        let Some(dims) = grown(held, &needed, |dims| self.fits(dims, &directions)) else {
             return Ok(Fit::TooLarge { at_least });
         };
         let evaluated = self.evaluate(game, dims, &directions, heaps, budget)?;
@@ -132,36 +133,6 @@ impl RaySearch {
         } else {
             Value::Grundy(v)
         }
-    }
-
-    /// The box to evaluate for a question needing `needed`: each heap's
-    /// extent at least doubled when it must grow (so that questions asked in
-    /// increasing order cost a constant factor more than one box), less
-    /// when that would not fit, `None` when even `needed` does not.
-    fn grown(&self, needed: &[usize], directions: &[Vec<usize>]) -> Option<Vec<usize>> {
-        let held = self
-            .evaluated
-            .as_ref()
-            .filter(|e| e.dims.len() == needed.len());
-        let covering: Vec<usize> = match held {
-            Some(e) => needed
-                .iter()
-                .zip(&e.dims)
-                .map(|(&n, &d)| n.max(d))
-                .collect(),
-            None => needed.to_vec(),
-        };
-        let doubled: Vec<usize> = match held {
-            Some(e) => needed
-                .iter()
-                .zip(&e.dims)
-                .map(|(&n, &d)| if n > d { n.max(d.saturating_mul(2)) } else { d })
-                .collect(),
-            None => needed.to_vec(),
-        };
-        [doubled, covering, needed.to_vec()]
-            .into_iter()
-            .find(|dims| self.fits(dims, directions))
     }
 
     /// Whether a box fits the limits: its positions, and the words of its
@@ -434,8 +405,34 @@ impl Sweep<'_> {
     }
 }
 
+/// The box to evaluate for a question needing `needed`, where `held` is
+/// the box evaluated last: each heap's extent at least doubled when it
+/// must grow (so that questions asked in increasing order cost a constant
+/// factor more than one box), less when that would not fit, `None` when
+/// even `needed` does not.
+pub(super) fn grown(
+    held: Option<&[usize]>,
+    needed: &[usize],
+    fits: impl Fn(&[usize]) -> bool,
+) -> Option<Vec<usize>> {
+    let held = held.filter(|dims| dims.len() == needed.len());
+    let covering: Vec<usize> = match held {
+        Some(dims) => needed.iter().zip(dims).map(|(&n, &d)| n.max(d)).collect(),
+        None => needed.to_vec(),
+    };
+    let doubled: Vec<usize> = match held {
+        Some(dims) => (needed.iter().zip(dims))
+            .map(|(&n, &d)| if n > d { n.max(d.saturating_mul(2)) } else { d })
+            .collect(),
+        None => needed.to_vec(),
+    };
+    [doubled, covering, needed.to_vec()]
+        .into_iter()
+        .find(|dims| fits(dims))
+}
+
 /// `n` zeros, or `None` when memory cannot hold them (instead of an abort).
-fn zeros<T: Clone + Default>(n: usize) -> Option<Vec<T>> {
+pub(super) fn zeros<T: Clone + Default>(n: usize) -> Option<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).ok()?;
     v.resize(n, T::default());
@@ -454,7 +451,7 @@ fn binomial(n: usize, k: usize) -> Option<u128> {
 
 /// The positions of a box, exactly (a box of 2^64-sized heaps overflows
 /// nothing here).
-fn cells(dims: &[usize]) -> u128 {
+pub(super) fn cells(dims: &[usize]) -> u128 {
     dims.iter()
         .try_fold(1u128, |n, &d| n.checked_mul(d as u128))
         .unwrap_or(u128::MAX)

@@ -24,6 +24,7 @@ mod pictures;
 mod play;
 mod quotient;
 mod rays;
+mod runs;
 mod seeds;
 mod sequences;
 mod table;

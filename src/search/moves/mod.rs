@@ -9,6 +9,7 @@
 mod amounts;
 mod block;
 mod kinds;
+mod runs;
 mod shapes;
 
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use crate::syntax::ast::Func;
 use amounts::AmountGen;
+pub(crate) use runs::{Piece, Runs};
 pub(crate) use shapes::combinations;
 
 /// A game's rules, ready to generate moves.
@@ -207,6 +209,23 @@ impl MoveGen {
         let single =
             |r: &Ray| matches!(r, Ray::Any(1)) || matches!(r, Ray::Fixed(h) if h.len() == 1);
         rays.iter().any(single).then_some(rays)
+    }
+
+    /// Whether every rule is a move block: such a game may be read as runs.
+    pub fn all_blocks(&self) -> bool {
+        !self.rules.is_empty() && self.rules.iter().all(|r| matches!(r, Compiled::Block(_)))
+    }
+
+    /// The rules read as runs for positions of `n` heaps (see `runs`):
+    /// `None` unless every rule is a move block the forms can say.
+    pub(crate) fn runs(&self, n: usize) -> Option<Runs> {
+        let blocks: Vec<&Block> = (self.rules.iter())
+            .map(|r| match r {
+                Compiled::Block(block) => Some(block),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        runs::read(&blocks, self.invariant.as_ref(), n)
     }
 
     /// Whether some condition reads heaps by place or counts them.

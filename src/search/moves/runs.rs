@@ -1,0 +1,691 @@
+//! Move blocks read as runs. For positions of a fixed number of heaps, a
+//! block is run once with the heaps unknown and its last `choose` unknown
+//! too (call it c): every value is kept as an affine form
+//! `k + t·c + Σ x[i]·h[i]`. A `min`, a `max`, an `if` or an `or` whose
+//! sides differ by more than a constant splits the run in two, each side
+//! with the inequality that selects it; a `require` adds its inequality.
+//! What comes out is a list of pieces: inequalities over the heaps and c,
+//! and the heaps after the move, affine in c. From a position, a piece's
+//! moves are the positions at c = lo, lo + 1, …, hi, a run along one line,
+//! found without running the block.
+//!
+//! Whatever the forms cannot say exactly — a product of two unknowns, a
+//! division by one, a heap index that is not a constant, a second unknown
+//! `choose`, heaps added or removed — leaves the block unread, and the
+//! search runs it move by move as before.
+
+use crate::rules::expr::{BinOp, Env, Expr, Func, Monotone};
+use crate::rules::{AssignOp, Block, Stmt};
+
+/// The most values of a `choose` or iterations of a loop with constant
+/// bounds that are followed one by one.
+const MAX_UNROLLED: i128 = 64;
+/// The most pieces a block may split into.
+const MAX_PIECES: usize = 256;
+/// Coefficients past this are not read (so that a form's value at heaps
+/// of a box never overflows 64 bits).
+const MAX_COEFFICIENT: i128 = 1 << 24;
+
+/// `k + c·t + Σ h[i]·x[i]`, exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Form {
+    k: i128,
+    c: i128,
+    h: Vec<i128>,
+}
+
+/// Why a block is not read as runs: the search runs it move by move.
+#[derive(Debug)]
+struct Unread;
+
+type Read<T> = Result<T, Unread>;
+
+impl Form {
+    fn constant(k: i128, n: usize) -> Self {
+        Form {
+            k,
+            c: 0,
+            h: vec![0; n],
+        }
+    }
+
+    fn heap(i: usize, n: usize) -> Self {
+        let mut form = Form::constant(0, n);
+        form.h[i] = 1;
+        form
+    }
+
+    fn chosen(n: usize) -> Self {
+        Form {
+            c: 1,
+            ..Form::constant(0, n)
+        }
+    }
+
+    /// Its value, when it is a constant.
+    fn as_constant(&self) -> Option<i128> {
+        (self.c == 0 && self.h.iter().all(|&x| x == 0)).then_some(self.k)
+    }
+
+    fn scaled(&self, by: i128) -> Read<Form> {
+        let mul = |x: i128| x.checked_mul(by).ok_or(Unread);
+        Ok(Form {
+            k: mul(self.k)?,
+            c: mul(self.c)?,
+            h: self.h.iter().map(|&x| mul(x)).collect::<Read<_>>()?,
+        })
+    }
+
+    fn plus(&self, other: &Form) -> Read<Form> {
+        let add = |a: i128, b: i128| a.checked_add(b).ok_or(Unread);
+        Ok(Form {
+            k: add(self.k, other.k)?,
+            c: add(self.c, other.c)?,
+            h: (self.h.iter().zip(&other.h))
+                .map(|(&a, &b)| add(a, b))
+                .collect::<Read<_>>()?,
+        })
+    }
+
+    fn minus(&self, other: &Form) -> Read<Form> {
+        self.plus(&other.scaled(-1)?)
+    }
+
+    fn plus_constant(&self, k: i128) -> Read<Form> {
+        Ok(Form {
+            k: self.k.checked_add(k).ok_or(Unread)?,
+            ..self.clone()
+        })
+    }
+}
+
+/// One way through the block so far: the heaps and variables as forms, and
+/// the inequalities (each form ≥ 0) that choose this way.
+#[derive(Clone, Debug)]
+struct Path {
+    heaps: Vec<Form>,
+    vars: Vec<Form>,
+    at_least_zero: Vec<Form>,
+    /// Whether c has been chosen.
+    chosen: bool,
+    /// Whether the block fails here (a heap set below 0): the move by
+    /// move search reports the error.
+    fails: bool,
+}
+
+impl Path {
+    /// This path with `form ≥ 0` too; `None` where no position and c can
+    /// meet it beside the inequalities already there.
+    fn with(mut self, form: Form) -> Option<Path> {
+        if let Some(k) = form.as_constant() {
+            return (k >= 0).then_some(self);
+        }
+        // Heaps are never negative: a negative constant plus heaps taken
+        // with signs ≤ 0 never reaches 0.
+        if form.c == 0 && form.k < 0 && form.h.iter().all(|&x| x <= 0) {
+            return None;
+        }
+        for other in &mut self.at_least_zero {
+            // Two inequalities whose sum is a negative constant: none meet both.
+            if let Ok(sum) = other.plus(&form)
+                && sum.as_constant().is_some_and(|k| k < 0)
+            {
+                return None;
+            }
+            // Of two that differ by a constant, the smaller is the one that
+            // binds.
+            if other.c == form.c && other.h == form.h {
+                other.k = other.k.min(form.k);
+                return Some(self);
+            }
+        }
+        self.at_least_zero.push(form);
+        Some(self)
+    }
+}
+
+/// The six comparisons, and what each one's negation is.
+fn negated(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Ge => BinOp::Lt,
+        BinOp::Eq => BinOp::Ne,
+        BinOp::Ne => BinOp::Eq,
+        other => other,
+    }
+}
+
+/// The block's compiler for positions of `n` heaps.
+struct Reader {
+    n: usize,
+}
+
+impl Reader {
+    /// The values `e` may take on `path`, each with the path that gives it.
+    fn value(&self, e: &Expr, path: Path) -> Read<Vec<(Path, Form)>> {
+        let n = self.n;
+        Ok(match e {
+            Expr::Const(k) => vec![(path, Form::constant(*k, n))],
+            Expr::Len => vec![(path, Form::constant(n as i128, n))],
+            Expr::Var(slot) => {
+                let form = path.vars.get(*slot).cloned().ok_or(Unread)?;
+                vec![(path, form)]
+            }
+            Expr::HeapAt(index) => {
+                let mut out = Vec::new();
+                for (path, index) in self.value(index, path)? {
+                    let i = self.index(&index)?;
+                    let form = path.heaps[i].clone();
+                    out.push((path, form));
+                }
+                out
+            }
+            Expr::Neg(a) => self
+                .value(a, path)?
+                .into_iter()
+                .map(|(p, f)| Ok((p, f.scaled(-1)?)))
+                .collect::<Read<_>>()?,
+            Expr::Binary(op, a, b) => {
+                let mut out = Vec::new();
+                for (path, a) in self.value(a, path)? {
+                    for (path, b) in self.value(b, path)? {
+                        out.push((path, arithmetic(*op, &a, &b, n)?));
+                    }
+                }
+                out
+            }
+            Expr::Call(func, args) => {
+                let Some((first, rest)) = args.split_first() else {
+                    return Ok(vec![(path, Form::constant(0, n))]);
+                };
+                let mut best = self.value(first, path)?;
+                for arg in rest {
+                    let mut next = Vec::new();
+                    for (path, so_far) in best {
+                        for (path, x) in self.value(arg, path)? {
+                            next.extend(extreme(*func, path, so_far.clone(), x)?);
+                        }
+                    }
+                    best = self.bounded(next)?;
+                }
+                best
+            }
+            _ => return Err(Unread),
+        })
+    }
+
+    /// A heap index (1-based form) as a place, when it is a constant that
+    /// names a heap.
+    fn index(&self, index: &Form) -> Read<usize> {
+        let i = index.as_constant().ok_or(Unread)?;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| i.checked_sub(1))
+            .filter(|&i| i < self.n)
+            .ok_or(Unread)
+    }
+
+    fn bounded<T>(&self, ways: Vec<T>) -> Read<Vec<T>> {
+        if ways.len() > MAX_PIECES {
+            return Err(Unread);
+        }
+        Ok(ways)
+    }
+
+    /// The paths on which condition `e` is `want`.
+    fn holds(&self, e: &Expr, path: Path, want: bool) -> Read<Vec<Path>> {
+        let ways = match e {
+            Expr::Not(a) => self.holds(a, path, !want)?,
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                // `a and b` is true where both are; `a or b` false where
+                // both are false. Otherwise: a decides, or a does not and
+                // b decides.
+                let both = (*op == BinOp::And) == want;
+                let mut out = Vec::new();
+                if !both {
+                    out.extend(self.holds(a, path.clone(), want)?);
+                }
+                for path in self.holds(a, path, if both { want } else { !want })? {
+                    out.extend(self.holds(b, path, want)?);
+                }
+                out
+            }
+            Expr::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+                a,
+                b,
+            ) => {
+                let op = if want { *op } else { negated(*op) };
+                let mut out = Vec::new();
+                for (path, a) in self.value(a, path)? {
+                    for (path, b) in self.value(b, path)? {
+                        out.extend(compared(op, path, &a, &b)?);
+                    }
+                }
+                out
+            }
+            Expr::Each(op, bound) => {
+                let mut out = Vec::new();
+                for (path, bound) in self.value(bound, path)? {
+                    let pairs: Vec<(BinOp, Form, Form)> = (path.heaps.iter())
+                        .map(|h| (*op, h.clone(), bound.clone()))
+                        .collect();
+                    out.extend(every(path, &pairs, want)?);
+                }
+                out
+            }
+            Expr::Monotone(monotone) => {
+                let op = match monotone {
+                    Monotone::Nonincreasing => BinOp::Ge,
+                    Monotone::Nondecreasing => BinOp::Le,
+                };
+                let pairs: Vec<(BinOp, Form, Form)> = (path.heaps.windows(2))
+                    .map(|w| (op, w[0].clone(), w[1].clone()))
+                    .collect();
+                every(path, &pairs, want)?
+            }
+            // `is`, `divides` and numbers as conditions: constants only.
+            _ => {
+                let mut out = Vec::new();
+                for (path, truth) in self.constant_truth(e, path)? {
+                    if truth == want {
+                        out.push(path);
+                    }
+                }
+                out
+            }
+        };
+        self.bounded(ways)
+    }
+
+    /// A condition whose operands are constants, decided by the evaluator.
+    fn constant_truth(&self, e: &Expr, path: Path) -> Read<Vec<(Path, bool)>> {
+        let decide = |e: Expr| e.truth(&Env::position(&[])).map_err(|_| Unread);
+        let constant = |f: &Form| f.as_constant().map(Expr::Const).ok_or(Unread);
+        let mut out = Vec::new();
+        match e {
+            Expr::Binary(op, a, b) => {
+                for (path, a) in self.value(a, path)? {
+                    for (path, b) in self.value(b, path)? {
+                        let e = Expr::Binary(*op, Box::new(constant(&a)?), Box::new(constant(&b)?));
+                        out.push((path, decide(e)?));
+                    }
+                }
+            }
+            Expr::Is(a, property) => {
+                for (path, a) in self.value(a, path)? {
+                    out.push((path, decide(Expr::Is(Box::new(constant(&a)?), *property))?));
+                }
+            }
+            _ => {
+                for (path, a) in self.value(e, path)? {
+                    out.push((path, a.as_constant().ok_or(Unread)? != 0));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Runs `statements` on every path.
+    fn run(&self, statements: &[Stmt], mut paths: Vec<Path>) -> Read<Vec<Path>> {
+        for statement in statements {
+            let mut next = Vec::new();
+            for path in paths {
+                if path.fails {
+                    next.push(path);
+                } else {
+                    next.extend(self.step(statement, path)?);
+                }
+            }
+            paths = self.bounded(next)?;
+        }
+        Ok(paths)
+    }
+
+    fn step(&self, statement: &Stmt, path: Path) -> Read<Vec<Path>> {
+        let n = self.n;
+        let mut out = Vec::new();
+        match statement {
+            Stmt::Choose { slot, lo, hi } => {
+                for (path, lo) in self.value(lo, path)? {
+                    for (mut path, hi) in self.value(hi, path)? {
+                        match (lo.as_constant(), hi.as_constant()) {
+                            (Some(lo), Some(hi)) if hi - lo < MAX_UNROLLED => {
+                                for v in lo..=hi {
+                                    let mut path = path.clone();
+                                    *path.vars.get_mut(*slot).ok_or(Unread)? = Form::constant(v, n);
+                                    out.push(path);
+                                }
+                            }
+                            _ if path.chosen => return Err(Unread),
+                            _ => {
+                                path.chosen = true;
+                                *path.vars.get_mut(*slot).ok_or(Unread)? = Form::chosen(n);
+                                let c = Form::chosen(n);
+                                if let Some(path) = path
+                                    .with(c.minus(&lo)?)
+                                    .and_then(|p| p.with(hi.minus(&c).ok()?))
+                                {
+                                    out.push(path);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Stmt::Require(condition) => out = self.holds(condition, path, true)?,
+            Stmt::Let { slot, value } => {
+                for (mut path, value) in self.value(value, path)? {
+                    *path.vars.get_mut(*slot).ok_or(Unread)? = value;
+                    out.push(path);
+                }
+            }
+            Stmt::Assign { index, op, value } => {
+                for (path, index) in self.value(index, path)? {
+                    let i = self.index(&index)?;
+                    for (path, value) in self.value(value, path)? {
+                        let old = &path.heaps[i];
+                        let new = match op {
+                            AssignOp::Set => value,
+                            AssignOp::Add => old.plus(&value)?,
+                            AssignOp::Sub => old.minus(&value)?,
+                        };
+                        // Where the heap would go below 0 the block fails.
+                        if let Some(mut failing) =
+                            path.clone().with(new.scaled(-1)?.plus_constant(-1)?)
+                        {
+                            failing.fails = true;
+                            out.push(failing);
+                        }
+                        if let Some(mut path) = path.with(new.clone()) {
+                            path.heaps[i] = new;
+                            out.push(path);
+                        }
+                    }
+                }
+            }
+            Stmt::For {
+                slot, lo, hi, body, ..
+            } => {
+                for (path, lo) in self.value(lo, path)? {
+                    for (path, hi) in self.value(hi, path)? {
+                        let (Some(lo), Some(hi)) = (lo.as_constant(), hi.as_constant()) else {
+                            return Err(Unread);
+                        };
+                        if hi - lo >= MAX_UNROLLED {
+                            return Err(Unread);
+                        }
+                        let mut paths = vec![path];
+                        for v in lo..=hi {
+                            for path in &mut paths {
+                                *path.vars.get_mut(*slot).ok_or(Unread)? = Form::constant(v, n);
+                            }
+                            paths = self.run(body, paths)?;
+                        }
+                        out.extend(paths);
+                    }
+                }
+            }
+            Stmt::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let yes = self.holds(condition, path.clone(), true)?;
+                out.extend(self.run(then, yes)?);
+                let no = self.holds(condition, path, false)?;
+                out.extend(self.run(otherwise, no)?);
+            }
+            Stmt::Append(_) | Stmt::Remove(_) => return Err(Unread),
+        }
+        self.bounded(out)
+    }
+}
+
+/// `a op b` for the arithmetic operators: sums and differences of forms,
+/// products by a constant, anything else of constants only.
+fn arithmetic(op: BinOp, a: &Form, b: &Form, n: usize) -> Read<Form> {
+    match op {
+        BinOp::Add => a.plus(b),
+        BinOp::Sub => a.minus(b),
+        BinOp::Mul => match (a.as_constant(), b.as_constant()) {
+            (Some(k), _) => b.scaled(k),
+            (_, Some(k)) => a.scaled(k),
+            _ => Err(Unread),
+        },
+        _ => {
+            let (Some(a), Some(b)) = (a.as_constant(), b.as_constant()) else {
+                return Err(Unread);
+            };
+            let e = Expr::Binary(op, Box::new(Expr::Const(a)), Box::new(Expr::Const(b)));
+            let k = e.int(&Env::position(&[])).map_err(|_| Unread)?;
+            Ok(Form::constant(k, n))
+        }
+    }
+}
+
+/// `min(so_far, x)` or `max(so_far, x)`: the side that wins, on the path
+/// where it does.
+fn extreme(func: Func, path: Path, so_far: Form, x: Form) -> Read<Vec<(Path, Form)>> {
+    let difference = x.minus(&so_far)?;
+    let x_wins = |d: &Form| match func {
+        Func::Min => d.scaled(-1),
+        Func::Max => Ok(d.clone()),
+    };
+    if let Some(d) = difference.as_constant() {
+        let x_first = match func {
+            Func::Min => d <= 0,
+            Func::Max => d >= 0,
+        };
+        return Ok(vec![(path, if x_first { x } else { so_far })]);
+    }
+    // x wins where the difference leans its way (ties to x), else so_far.
+    let winning = x_wins(&difference)?;
+    let mut out = Vec::new();
+    if let Some(p) = path.clone().with(winning.clone()) {
+        out.push((p, x));
+    }
+    if let Some(p) = path.with(winning.scaled(-1)?.plus_constant(-1)?) {
+        out.push((p, so_far));
+    }
+    Ok(out)
+}
+
+/// The paths on which `a op b`, for one of the six comparisons.
+fn compared(op: BinOp, path: Path, a: &Form, b: &Form) -> Read<Vec<Path>> {
+    let d = a.minus(b)?;
+    let at_least = |f: Read<Form>| -> Read<Option<Path>> { Ok(path.clone().with(f?)) };
+    Ok(match op {
+        BinOp::Ge => at_least(Ok(d.clone()))?.into_iter().collect(),
+        BinOp::Gt => at_least(d.plus_constant(-1))?.into_iter().collect(),
+        BinOp::Le => at_least(d.scaled(-1))?.into_iter().collect(),
+        BinOp::Lt => at_least(d.scaled(-1)?.plus_constant(-1))?
+            .into_iter()
+            .collect(),
+        BinOp::Eq => at_least(Ok(d.clone()))?
+            .and_then(|p| p.with(d.scaled(-1).ok()?))
+            .into_iter()
+            .collect(),
+        BinOp::Ne => {
+            let mut out: Vec<Path> = at_least(d.plus_constant(-1))?.into_iter().collect();
+            out.extend(at_least(d.scaled(-1)?.plus_constant(-1))?);
+            out
+        }
+        _ => return Err(Unread),
+    })
+}
+
+/// The paths on which every comparison holds (`want`), or on which one
+/// fails (each path: those before it hold, it fails).
+fn every(path: Path, pairs: &[(BinOp, Form, Form)], want: bool) -> Read<Vec<Path>> {
+    if want {
+        let mut paths = vec![path];
+        for (op, a, b) in pairs {
+            let mut next = Vec::new();
+            for path in paths {
+                next.extend(compared(*op, path, a, b)?);
+            }
+            paths = next;
+        }
+        return Ok(paths);
+    }
+    let mut out = Vec::new();
+    let mut holding = vec![path];
+    for (op, a, b) in pairs {
+        let mut next = Vec::new();
+        for path in holding {
+            out.extend(compared(negated(*op), path.clone(), a, b)?);
+            next.extend(compared(*op, path, a, b)?);
+        }
+        holding = next;
+        if out.len() + holding.len() > MAX_PIECES {
+            return Err(Unread);
+        }
+    }
+    Ok(out)
+}
+
+/// A form over a box's heaps alone, at run time: `k + Σ x·h[i]` over its
+/// nonzero terms (i, x). Coefficients are at most 2^24 and constants 2^40,
+/// so that at heaps below 2^31 its value fits 64 bits.
+#[derive(Clone, Debug)]
+pub(crate) struct Lin {
+    k: i64,
+    terms: Vec<(usize, i64)>,
+}
+
+impl Lin {
+    #[inline]
+    pub(crate) fn at(&self, heaps: &[i64]) -> i64 {
+        (self.terms.iter()).fold(self.k, |sum, &(i, x)| sum + x * heaps[i])
+    }
+}
+
+/// One piece of a rule's moves: from a position whose heaps meet
+/// `guards` (each ≥ 0), the moves at c from the largest lower bound to the
+/// smallest upper bound, heap i after the move being `start[i] +
+/// slope[i]·c`. A piece that `fails` is where the block would set a heap
+/// below 0: its moves are errors, which the search reports.
+#[derive(Clone, Debug)]
+pub(crate) struct Piece {
+    pub fails: bool,
+    pub guards: Vec<Lin>,
+    /// c ≥ ⌈lin / d⌉, d > 0.
+    pub lower: Vec<(Lin, i64)>,
+    /// c ≤ ⌊lin / d⌋, d > 0.
+    pub upper: Vec<(Lin, i64)>,
+    pub start: Vec<Lin>,
+    pub slope: Vec<i64>,
+}
+
+/// A game's move blocks read as runs, for positions of `heaps` heaps.
+#[derive(Clone, Debug)]
+pub(crate) struct Runs {
+    /// The positions the invariant allows: those meeting every guard of one
+    /// of these sets.
+    pub allowed: Vec<Vec<Lin>>,
+    pub pieces: Vec<Piece>,
+}
+
+/// Reads `blocks` as runs for positions of
+/// `n` heaps, with the moves that break `invariant` left out; `None` where
+/// the forms cannot say what a block does.
+pub(crate) fn read(blocks: &[&Block], invariant: Option<&Expr>, n: usize) -> Option<Runs> {
+    let reader = Reader { n };
+    let start = |slots: usize| Path {
+        heaps: (0..n).map(|i| Form::heap(i, n)).collect(),
+        vars: vec![Form::constant(0, n); slots],
+        at_least_zero: Vec::new(),
+        chosen: false,
+        fails: false,
+    };
+    let allowed = |path: Path| -> Read<Vec<Path>> {
+        match invariant {
+            Some(invariant) => reader.holds(invariant, path, true),
+            None => Ok(vec![path]),
+        }
+    };
+    let guards = |path: &Path| -> Read<Vec<Lin>> {
+        (path.at_least_zero.iter())
+            .map(|f| if f.c == 0 { lin(f) } else { Err(Unread) })
+            .collect()
+    };
+    let allowed_here = (allowed(start(0)).ok()?.iter())
+        .map(guards)
+        .collect::<Read<_>>()
+        .ok()?;
+    let mut pieces = Vec::new();
+    for block in blocks {
+        let paths = reader.run(&block.body, vec![start(block.slots)]).ok()?;
+        for path in paths {
+            if path.fails {
+                pieces.push(piece(&path).ok()?);
+                continue;
+            }
+            for path in allowed(path).ok()? {
+                pieces.push(piece(&path).ok()?);
+            }
+            if pieces.len() > MAX_PIECES {
+                return None;
+            }
+        }
+    }
+    Some(Runs {
+        allowed: allowed_here,
+        pieces,
+    })
+}
+
+/// A form without c as run-time coefficients, when they are small enough.
+fn lin(f: &Form) -> Read<Lin> {
+    let small = |x: i128, bound: i128| (x.abs() <= bound).then_some(x as i64).ok_or(Unread);
+    let mut terms = Vec::new();
+    for (i, &x) in f.h.iter().enumerate() {
+        if x != 0 {
+            terms.push((i, small(x, MAX_COEFFICIENT)?));
+        }
+    }
+    Ok(Lin {
+        k: small(f.k, 1 << 40)?,
+        terms,
+    })
+}
+
+fn piece(path: &Path) -> Read<Piece> {
+    let without_c = |f: &Form| Form { c: 0, ..f.clone() };
+    let mut piece = Piece {
+        fails: path.fails,
+        guards: Vec::new(),
+        lower: Vec::new(),
+        upper: Vec::new(),
+        start: Vec::new(),
+        slope: Vec::new(),
+    };
+    for f in &path.at_least_zero {
+        let d = i64::try_from(f.c.abs()).map_err(|_| Unread)?;
+        if d > MAX_COEFFICIENT as i64 {
+            return Err(Unread);
+        }
+        match f.c.signum() {
+            0 => piece.guards.push(lin(f)?),
+            // g + d·c ≥ 0: c ≥ −g / d.
+            1 => piece.lower.push((lin(&without_c(f).scaled(-1)?)?, d)),
+            // g − d·c ≥ 0: c ≤ g / d.
+            _ => piece.upper.push((lin(&without_c(f))?, d)),
+        }
+    }
+    if path.chosen && (piece.lower.is_empty() || piece.upper.is_empty()) {
+        return Err(Unread);
+    }
+    for heap in &path.heaps {
+        piece.start.push(lin(&without_c(heap))?);
+        let slope = i64::try_from(heap.c).map_err(|_| Unread)?;
+        if slope.abs() > MAX_COEFFICIENT as i64 {
+            return Err(Unread);
+        }
+        piece.slope.push(slope);
+    }
+    Ok(piece)
+}
