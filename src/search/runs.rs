@@ -12,7 +12,7 @@
 //! later one with as many heaps) to the graph search.
 
 use super::budget::Budget;
-use super::moves::{MoveGen, Piece, Runs};
+use super::moves::{Lin, MoveGen, Piece, Runs};
 use super::rays::{Fit, cells, grown, zeros};
 use super::{Explored, Progress, Value};
 
@@ -146,7 +146,7 @@ impl RunSearch {
         let size = usize::try_from(cells(&dims)).ok()?;
         let mut values: Vec<u32> = zeros(size)?;
         values.fill(UNSET);
-        let mut cell = Cell::new(&dims, self.misere);
+        let mut cell = Cell::new(runs, &dims, self.misere);
         let mut heaps = vec![0i64; dims.len()];
         let row = dims.first().copied().unwrap_or(1).max(1);
         let (mut moves, mut valued) = (0usize, 0usize);
@@ -206,7 +206,7 @@ fn at(runs: &Runs, evaluated: &mut Evaluated, needed: &[usize], misere: bool) ->
     }
     if evaluated.values[index] == UNSET {
         let heaps: Vec<i64> = needed.iter().map(|&n| n as i64 - 1).collect();
-        let mut cell = Cell::new(&evaluated.dims, misere);
+        let mut cell = Cell::new(runs, &evaluated.dims, misere);
         let (value, made) = cell
             .value(runs, &heaps, index, &evaluated.values, u64::MAX)
             .ok()?;
@@ -233,13 +233,15 @@ struct Cell<'a> {
     /// The index's weight of each heap.
     weights: Vec<i64>,
     misere: bool,
+    /// Each piece's index form, where its runs are shown to stay in the box.
+    fast: Vec<Option<(Lin, i64)>>,
     /// The position's runs: first index, step, length.
     runs: Vec<(usize, usize, usize)>,
     seen: Vec<bool>,
 }
 
 impl<'a> Cell<'a> {
-    fn new(dims: &'a [usize], misere: bool) -> Self {
+    fn new(runs: &Runs, dims: &'a [usize], misere: bool) -> Self {
         let mut weights = Vec::with_capacity(dims.len());
         let mut w = 1i64;
         for &d in dims {
@@ -247,6 +249,9 @@ impl<'a> Cell<'a> {
             w = w.saturating_mul(d as i64);
         }
         Cell {
+            fast: (runs.pieces.iter())
+                .map(|p| p.index_form(&weights, dims))
+                .collect(),
             dims,
             weights,
             misere,
@@ -267,8 +272,8 @@ impl<'a> Cell<'a> {
     ) -> Result<(u32, usize), Stop> {
         self.runs.clear();
         let mut moves = 0usize;
-        for piece in &runs.pieces {
-            if let Some(run) = self.run(piece, heaps, index)? {
+        for (piece, fast) in runs.pieces.iter().zip(&self.fast) {
+            if let Some(run) = self.run(piece, fast.as_ref(), heaps, index)? {
                 moves += run.2;
                 self.runs.push(run);
             }
@@ -305,6 +310,7 @@ impl<'a> Cell<'a> {
     fn run(
         &self,
         piece: &Piece,
+        fast: Option<&(Lin, i64)>,
         heaps: &[i64],
         index: usize,
     ) -> Result<Option<(usize, usize, usize)>, Stop> {
@@ -330,24 +336,37 @@ impl<'a> Cell<'a> {
         if piece.fails {
             return Err(Stop::Unfit);
         }
-        let (mut first, mut step) = (0i64, 0i64);
-        for (i, (start, &slope)) in piece.start.iter().zip(&piece.slope).enumerate() {
-            let s = start.at(heaps);
-            let end = |c: i64| slope.checked_mul(c).and_then(|x| x.checked_add(s));
-            let inside = |h: Option<i64>| h.filter(|&h| h >= 0 && (h as usize) < self.dims[i]);
-            let (Some(from), Some(_)) = (inside(end(lo)), inside(end(hi))) else {
-                return Err(Stop::Unfit);
-            };
-            first += self.weights[i] * from;
-            step += self.weights[i] * slope;
-        }
+        let (first, step) = match fast {
+            // Shown to stay in the box: the index is one form.
+            Some((form, step)) => {
+                let first = step
+                    .checked_mul(lo)
+                    .and_then(|x| x.checked_add(form.at(heaps)));
+                (first.ok_or(Stop::Unfit)?, *step)
+            }
+            None => {
+                let (mut first, mut step) = (0i64, 0i64);
+                for (i, (start, &slope)) in piece.start.iter().zip(&piece.slope).enumerate() {
+                    let s = start.at(heaps);
+                    let end = |c: i64| slope.checked_mul(c).and_then(|x| x.checked_add(s));
+                    let inside =
+                        |h: Option<i64>| h.filter(|&h| h >= 0 && (h as usize) < self.dims[i]);
+                    let (Some(from), Some(_)) = (inside(end(lo)), inside(end(hi))) else {
+                        return Err(Stop::Unfit);
+                    };
+                    first += self.weights[i] * from;
+                    step += self.weights[i] * slope;
+                }
+                (first, step)
+            }
+        };
         let len = usize::try_from(hi - lo + 1).map_err(|_| Stop::Unfit)?;
         let last = (step.checked_mul(hi - lo)).and_then(|x| x.checked_add(first));
         // Both ends below the position: every move of the run is.
         let Some(last) = last.filter(|&l| l >= 0 && (l as usize) < index) else {
             return Err(Stop::Unfit);
         };
-        if first as usize >= index {
+        if first < 0 || first as usize >= index {
             return Err(Stop::Unfit);
         }
         let (first, last) = (first as usize, last as usize);

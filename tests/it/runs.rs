@@ -27,10 +27,12 @@ const READ: &[&str] = &[
 ];
 
 /// Blocks the run engine hands to the graph search: a division by a heap,
-/// heaps that grow (Fibonacci Nim's limit), a heap removed.
+/// heaps that grow past the box (Fibonacci Nim's limit; a moves to a while
+/// b goes down), a heap removed.
 const HANDED_ON: &[&str] = &[
     "game g { position (a, b); move from_a { require b > 0 and a >= b; choose m in 1..a / b; a -= m * b }; move from_b { require a > 0 and b > a; choose m in 1..b / a; b -= m * a } }",
     "game g { position (stones, limit); move take { choose k in 1..min(stones, limit); stones = stones - k; limit = 2 * k } }",
+    "game g { position (a, b); move m { choose k in 1..b; b -= k; a += k } }",
     "game g { heaps *; move m { choose i in 1..len; require h[i] == 1; remove h[i] } }",
 ];
 

@@ -19,7 +19,7 @@ use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use crate::syntax::ast::Func;
 use amounts::AmountGen;
-pub(crate) use runs::{Piece, Runs};
+pub(crate) use runs::{Lin, Piece, Runs};
 pub(crate) use shapes::combinations;
 
 /// A game's rules, ready to generate moves.

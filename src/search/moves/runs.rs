@@ -557,9 +557,13 @@ pub(crate) struct Lin {
 }
 
 impl Lin {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn at(&self, heaps: &[i64]) -> i64 {
-        (self.terms.iter()).fold(self.k, |sum, &(i, x)| sum + x * heaps[i])
+        let mut sum = self.k;
+        for &(i, x) in &self.terms {
+            sum += x * heaps[i];
+        }
+        sum
     }
 }
 
@@ -571,6 +575,9 @@ impl Lin {
 #[derive(Clone, Debug)]
 pub(crate) struct Piece {
     pub fails: bool,
+    /// Whether the piece's own inequalities show that every heap after a
+    /// move lies between 0 and what it was: its runs stay in the box.
+    pub within: bool,
     pub guards: Vec<Lin>,
     /// c ≥ ⌈lin / d⌉, d > 0.
     pub lower: Vec<(Lin, i64)>,
@@ -653,10 +660,57 @@ fn lin(f: &Form) -> Read<Lin> {
     })
 }
 
+/// Whether `f ≥ 0` follows at once from the path's inequalities: `f` is a
+/// constant at least 0, heaps taken with signs ≥ 0 plus a constant at least
+/// 0, or one of the inequalities plus a constant at least 0.
+fn implied(path: &Path, f: &Form) -> bool {
+    let at_least = |d: Read<Form>| d.is_ok_and(|d| d.as_constant().is_some_and(|k| k >= 0));
+    (f.c == 0 && f.k >= 0 && f.h.iter().all(|&x| x >= 0))
+        || (path.at_least_zero.iter()).any(|g| at_least(f.minus(g)))
+}
+
+impl Piece {
+    /// The index of the position after the move at c, `first + step·c`,
+    /// in a box of `dims` whose heaps weigh `weights`, as `(first, step)`;
+    /// `None` unless the runs stay in the box (`within`), or where the
+    /// index's form could pass 2^62.
+    pub(crate) fn index_form(&self, weights: &[i64], dims: &[usize]) -> Option<(Lin, i64)> {
+        if !self.within {
+            return None;
+        }
+        let n = dims.len();
+        let (mut k, mut h, mut step) = (0i128, vec![0i128; n], 0i128);
+        for ((start, &slope), &w) in self.start.iter().zip(&self.slope).zip(weights) {
+            let w = i128::from(w);
+            k += w * i128::from(start.k);
+            for &(i, x) in &start.terms {
+                h[i] += w * i128::from(x);
+            }
+            step += w * i128::from(slope);
+        }
+        let largest = (h.iter().zip(dims))
+            .map(|(&x, &d)| x.abs() * d as i128)
+            .sum::<i128>()
+            + k.abs();
+        if largest > 1 << 62 || step.abs() > 1 << 62 {
+            return None;
+        }
+        let terms = (h.iter().enumerate())
+            .filter(|&(_, &x)| x != 0)
+            .map(|(i, &x)| (i, x as i64))
+            .collect();
+        Some((Lin { k: k as i64, terms }, step as i64))
+    }
+}
+
 fn piece(path: &Path) -> Read<Piece> {
     let without_c = |f: &Form| Form { c: 0, ..f.clone() };
     let mut piece = Piece {
         fails: path.fails,
+        within: (path.heaps.iter().enumerate()).all(|(i, after)| {
+            let fallen = Form::heap(i, after.h.len()).minus(after);
+            implied(path, after) && fallen.is_ok_and(|f| implied(path, &f))
+        }),
         guards: Vec::new(),
         lower: Vec::new(),
         upper: Vec::new(),
