@@ -116,7 +116,7 @@ impl RunSearch {
             return Fit::NoBox;
         };
         let mut trial = budget.clone();
-        let evaluated = match self.evaluate(runs, dims, &mut trial) {
+        let mut evaluated = match self.evaluate(runs, dims, &mut trial) {
             Some(Ok(evaluated)) => evaluated,
             Some(Err(Stop::Exhausted)) => return Fit::NoBox,
             Some(Err(Stop::Unfit)) | None => {
@@ -124,7 +124,6 @@ impl RunSearch {
                 return Fit::NoBox;
             }
         };
-        let mut evaluated = evaluated;
         let Some(value) = at(runs, &mut evaluated, &needed, self.misere) else {
             self.read[index].1 = None;
             return Fit::NoBox;
@@ -148,8 +147,7 @@ impl RunSearch {
         values.fill(UNSET);
         let mut cell = Cell::new(runs, &dims, self.misere);
         let mut heaps = vec![0i64; dims.len()];
-        let row = dims.first().copied().unwrap_or(1).max(1);
-        let (mut moves, mut valued) = (0usize, 0usize);
+        let (mut moves, mut valued, mut shown) = (0usize, 0usize, 0usize);
         for index in 0..size {
             if allowed(runs, &heaps) {
                 match cell.value(runs, &heaps, index, &values, budget.left()) {
@@ -173,8 +171,10 @@ impl RunSearch {
                 }
                 *h = 0;
             }
-            if (index + 1) % row == 0 {
-                self.progress.add(row as u64);
+            // At the end of a row (heap 1 back to 0): progress and the clock.
+            if heaps.first().is_none_or(|&h| h == 0) {
+                self.progress.add((valued - shown) as u64);
+                shown = valued;
                 if budget.check_clock().is_err() {
                     return Some(Err(Stop::Exhausted));
                 }
