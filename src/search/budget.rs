@@ -67,6 +67,20 @@ impl Budget {
             .min(self.limit)
     }
 
+    /// This budget with at most `most` moves left (the same deadline), for
+    /// a try whose moves are then counted here with `spend_as`.
+    pub fn capped(&self, most: u64) -> Budget {
+        Budget {
+            limit: self.limit.min(self.moves.saturating_add(most)),
+            ..self.clone()
+        }
+    }
+
+    /// Counts the moves `part` (made by `capped`) spent beyond this budget's.
+    pub fn spend_as(&mut self, part: &Budget) -> Result<(), Exhausted> {
+        self.spend(part.moves.saturating_sub(self.moves))
+    }
+
     /// What ran out when a generation used up `left()`.
     pub fn exhausted(&self) -> Exhausted {
         Exhausted::Moves(self.limit)

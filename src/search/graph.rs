@@ -96,12 +96,26 @@ impl GraphSearch {
         let before = self.positions.len();
         self.asked = heaps.to_vec();
         let start = self.intern(game, heaps)?;
-        let edges = self.evaluate(game, moves, start, budget)?;
+        let edges = match self.evaluate(game, moves, start, budget) {
+            Ok(edges) => edges,
+            Err(e) => {
+                // Positions left half evaluated would be read as values.
+                self.forget();
+                return Err(e);
+            }
+        };
         let explored = Explored {
             positions: self.positions.len() - before,
             edges,
         };
         Ok((self.values[start as usize], explored))
+    }
+
+    /// Forgets every position: after a search that stopped midway.
+    fn forget(&mut self) {
+        self.positions = Arena::new();
+        self.state.clear();
+        self.values.clear();
     }
 
     /// The positions below `heaps` (the first asked about) are found by

@@ -47,6 +47,7 @@ struct Evaluated {
 enum Stop {
     /// A run left the box or reached a position not yet evaluated.
     Unfit,
+    /// The budget's moves or time ran out.
     Exhausted,
 }
 
@@ -67,9 +68,10 @@ impl RunSearch {
     }
 
     /// The value of `heaps`, evaluating a larger box if it lies outside the
-    /// one held. The box's moves count against `budget`; where it runs out,
-    /// or a run leaves the box, `budget` is left as it was and the answer
-    /// is `NoBox`, for the graph search to try.
+    /// one held. A box may spend half of what is left of `budget` (every
+    /// position valued costs at least one move); where that runs out, or a
+    /// run leaves the box, the answer is `NoBox`, for the graph search to
+    /// try with the rest, and boxes of that many heaps are not tried again.
     pub fn value(&mut self, moves: &MoveGen, heaps: &[u64], budget: &mut Budget) -> Fit {
         let needed: Option<Vec<usize>> = heaps
             .iter()
@@ -98,7 +100,7 @@ impl RunSearch {
                 let before = (e.valued, e.moves);
                 if needed.iter().zip(&e.dims).all(|(n, d)| n <= d) {
                     let runs = self.read[index].1.as_ref();
-                    return match runs.and_then(|r| at(r, e, &needed, self.misere)) {
+                    return match runs.and_then(|r| at(r, e, &needed, self.misere, budget)) {
                         Some(value) => Fit::Answered(value, explored(before, e)),
                         None => Fit::NoBox,
                     };
@@ -115,23 +117,21 @@ impl RunSearch {
         let Some(runs) = self.read[index].1.as_ref() else {
             return Fit::NoBox;
         };
-        let mut trial = budget.clone();
-        let mut evaluated = match self.evaluate(runs, dims, &mut trial) {
-            Some(Ok(evaluated)) => evaluated,
-            Some(Err(Stop::Exhausted)) => return Fit::NoBox,
-            Some(Err(Stop::Unfit)) | None => {
-                self.read[index].1 = None;
-                return Fit::NoBox;
-            }
-        };
-        let Some(value) = at(runs, &mut evaluated, &needed, self.misere) else {
+        let mut trial = budget.capped(budget.left() / 2);
+        let evaluated = self.evaluate(runs, dims, &mut trial);
+        // What the try spent fits in the budget: it had half of what was left.
+        let _ = budget.spend_as(&trial);
+        let Some(Ok(mut evaluated)) = evaluated else {
             self.read[index].1 = None;
             return Fit::NoBox;
         };
-        *budget = trial;
+        let value = at(runs, &mut evaluated, &needed, self.misere, budget);
         let explored = explored(before, &evaluated);
         self.evaluated = Some(evaluated);
-        Fit::Answered(value, explored)
+        match value {
+            Some(value) => Fit::Answered(value, explored),
+            None => Fit::NoBox,
+        }
     }
 
     /// Evaluates the box `dims` from scratch; `None` when memory cannot
@@ -155,7 +155,7 @@ impl RunSearch {
                         values[index] = value;
                         valued += 1;
                         moves += made;
-                        if budget.spend(made as u64).is_err() {
+                        if budget.spend(made.max(1) as u64).is_err() {
                             return Some(Err(Stop::Exhausted));
                         }
                     }
@@ -197,9 +197,16 @@ fn explored((positions, moves): (usize, usize), evaluated: &Evaluated) -> Explor
     }
 }
 
-/// The value at `needed` (each heap plus one), evaluating it now if the
-/// invariant kept it out of the box; `None` where its moves leave the box.
-fn at(runs: &Runs, evaluated: &mut Evaluated, needed: &[usize], misere: bool) -> Option<Value> {
+/// The value at `needed` (each heap plus one), evaluating it now, within
+/// `budget`, if the invariant kept it out of the box; `None` where its
+/// moves leave the box or the budget runs out.
+fn at(
+    runs: &Runs,
+    evaluated: &mut Evaluated,
+    needed: &[usize],
+    misere: bool,
+    budget: &mut Budget,
+) -> Option<Value> {
     let mut index = 0;
     for (&n, &d) in needed.iter().zip(&evaluated.dims).rev() {
         index = index * d + (n - 1);
@@ -208,8 +215,9 @@ fn at(runs: &Runs, evaluated: &mut Evaluated, needed: &[usize], misere: bool) ->
         let heaps: Vec<i64> = needed.iter().map(|&n| n as i64 - 1).collect();
         let mut cell = Cell::new(runs, &evaluated.dims, misere);
         let (value, made) = cell
-            .value(runs, &heaps, index, &evaluated.values, u64::MAX)
+            .value(runs, &heaps, index, &evaluated.values, budget.left())
             .ok()?;
+        budget.spend(made as u64).ok()?;
         evaluated.values[index] = value;
         evaluated.valued += 1;
         evaluated.moves += made;
@@ -285,12 +293,23 @@ impl<'a> Cell<'a> {
             // The player who cannot move has won; else one who can move to
             // a P-position.
             let to_p = (self.runs.iter()).any(|&run| along(values, run).any(|&v| v == 0));
+            debug_assert!(
+                self.runs
+                    .iter()
+                    .all(|&run| along(values, run).all(|&v| v != UNSET))
+            );
             u32::from(moves == 0 || to_p)
         } else {
             // The mex is at most the number of moves: larger values are
             // not marked.
+            // So is it at most the positions below this one.
+            debug_assert!(
+                self.runs
+                    .iter()
+                    .all(|&run| along(values, run).all(|&v| v != UNSET))
+            );
             self.seen.clear();
-            self.seen.resize(moves + 1, false);
+            self.seen.resize(moves.min(index) + 1, false);
             let seen = self.seen.as_mut_slice();
             for &run in &self.runs {
                 for &v in along(values, run) {
@@ -299,7 +318,7 @@ impl<'a> Cell<'a> {
                     }
                 }
             }
-            seen.iter().position(|&s| !s).unwrap_or(moves) as u32
+            seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
         };
         Ok((value, moves))
     }

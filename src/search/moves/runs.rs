@@ -25,9 +25,12 @@ use crate::rules::{AssignOp, Block, Stmt};
 const MAX_UNROLLED: i128 = 64;
 /// The most pieces a block may split into.
 const MAX_PIECES: usize = 256;
-/// Coefficients past this are not read (so that a form's value at heaps
-/// of a box never overflows 64 bits).
+/// Coefficients past this are not read, nor constants past `MAX_CONSTANT`:
+/// a form's value at heaps of a box then fits 64 bits, and no value the
+/// block computes on the way can overflow the interpreter's 128 bits, so
+/// that the forms and the interpreter never disagree on an overflow.
 const MAX_COEFFICIENT: i128 = 1 << 24;
+const MAX_CONSTANT: i128 = 1 << 40;
 
 /// `k + c·t + Σ h[i]·x[i]`, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,24 +73,35 @@ impl Form {
         (self.c == 0 && self.h.iter().all(|&x| x == 0)).then_some(self.k)
     }
 
+    /// The form, when its coefficients and constant are small enough to
+    /// read (see `MAX_COEFFICIENT`).
+    fn small(self) -> Read<Form> {
+        let coefficients = std::iter::once(&self.c).chain(&self.h);
+        let small = self.k.abs() <= MAX_CONSTANT
+            && coefficients.into_iter().all(|x| x.abs() <= MAX_COEFFICIENT);
+        if small { Ok(self) } else { Err(Unread) }
+    }
+
     fn scaled(&self, by: i128) -> Read<Form> {
         let mul = |x: i128| x.checked_mul(by).ok_or(Unread);
-        Ok(Form {
+        Form {
             k: mul(self.k)?,
             c: mul(self.c)?,
             h: self.h.iter().map(|&x| mul(x)).collect::<Read<_>>()?,
-        })
+        }
+        .small()
     }
 
     fn plus(&self, other: &Form) -> Read<Form> {
         let add = |a: i128, b: i128| a.checked_add(b).ok_or(Unread);
-        Ok(Form {
+        Form {
             k: add(self.k, other.k)?,
             c: add(self.c, other.c)?,
             h: (self.h.iter().zip(&other.h))
                 .map(|(&a, &b)| add(a, b))
                 .collect::<Read<_>>()?,
-        })
+        }
+        .small()
     }
 
     fn minus(&self, other: &Form) -> Read<Form> {
@@ -95,10 +109,11 @@ impl Form {
     }
 
     fn plus_constant(&self, k: i128) -> Read<Form> {
-        Ok(Form {
+        Form {
             k: self.k.checked_add(k).ok_or(Unread)?,
             ..self.clone()
-        })
+        }
+        .small()
     }
 }
 
@@ -170,7 +185,7 @@ impl Reader {
     fn value(&self, e: &Expr, path: Path) -> Read<Vec<(Path, Form)>> {
         let n = self.n;
         Ok(match e {
-            Expr::Const(k) => vec![(path, Form::constant(*k, n))],
+            Expr::Const(k) => vec![(path, Form::constant(*k, n).small()?)],
             Expr::Len => vec![(path, Form::constant(n as i128, n))],
             Expr::Var(slot) => {
                 let form = path.vars.get(*slot).cloned().ok_or(Unread)?;
@@ -196,6 +211,7 @@ impl Reader {
                     for (path, b) in self.value(b, path)? {
                         out.push((path, arithmetic(*op, &a, &b, n)?));
                     }
+                    self.bounded(&out)?;
                 }
                 out
             }
@@ -210,8 +226,9 @@ impl Reader {
                         for (path, x) in self.value(arg, path)? {
                             next.extend(extreme(*func, path, so_far.clone(), x)?);
                         }
+                        self.bounded(&next)?;
                     }
-                    best = self.bounded(next)?;
+                    best = next;
                 }
                 best
             }
@@ -230,11 +247,12 @@ impl Reader {
             .ok_or(Unread)
     }
 
-    fn bounded<T>(&self, ways: Vec<T>) -> Read<Vec<T>> {
+    /// Fails once there are more ways than `MAX_PIECES`.
+    fn bounded<T>(&self, ways: &[T]) -> Read<()> {
         if ways.len() > MAX_PIECES {
             return Err(Unread);
         }
-        Ok(ways)
+        Ok(())
     }
 
     /// The paths on which condition `e` is `want`.
@@ -252,6 +270,7 @@ impl Reader {
                 }
                 for path in self.holds(a, path, if both { want } else { !want })? {
                     out.extend(self.holds(b, path, want)?);
+                    self.bounded(&out)?;
                 }
                 out
             }
@@ -266,6 +285,7 @@ impl Reader {
                     for (path, b) in self.value(b, path)? {
                         out.extend(compared(op, path, &a, &b)?);
                     }
+                    self.bounded(&out)?;
                 }
                 out
             }
@@ -276,6 +296,7 @@ impl Reader {
                         .map(|h| (*op, h.clone(), bound.clone()))
                         .collect();
                     out.extend(every(path, &pairs, want)?);
+                    self.bounded(&out)?;
                 }
                 out
             }
@@ -300,7 +321,8 @@ impl Reader {
                 out
             }
         };
-        self.bounded(ways)
+        self.bounded(&ways)?;
+        Ok(ways)
     }
 
     /// A condition whose operands are constants, decided by the evaluator.
@@ -342,7 +364,8 @@ impl Reader {
                     next.extend(self.step(statement, path)?);
                 }
             }
-            paths = self.bounded(next)?;
+            self.bounded(&next)?;
+            paths = next;
         }
         Ok(paths)
     }
@@ -355,7 +378,9 @@ impl Reader {
                 for (path, lo) in self.value(lo, path)? {
                     for (mut path, hi) in self.value(hi, path)? {
                         match (lo.as_constant(), hi.as_constant()) {
-                            (Some(lo), Some(hi)) if hi - lo < MAX_UNROLLED => {
+                            (Some(lo), Some(hi))
+                                if hi.checked_sub(lo).is_some_and(|d| d < MAX_UNROLLED) =>
+                            {
                                 for v in lo..=hi {
                                     let mut path = path.clone();
                                     *path.vars.get_mut(*slot).ok_or(Unread)? = Form::constant(v, n);
@@ -367,10 +392,8 @@ impl Reader {
                                 path.chosen = true;
                                 *path.vars.get_mut(*slot).ok_or(Unread)? = Form::chosen(n);
                                 let c = Form::chosen(n);
-                                if let Some(path) = path
-                                    .with(c.minus(&lo)?)
-                                    .and_then(|p| p.with(hi.minus(&c).ok()?))
-                                {
+                                let (from_lo, to_hi) = (c.minus(&lo)?, hi.minus(&c)?);
+                                if let Some(path) = path.with(from_lo).and_then(|p| p.with(to_hi)) {
                                     out.push(path);
                                 }
                             }
@@ -417,7 +440,7 @@ impl Reader {
                         let (Some(lo), Some(hi)) = (lo.as_constant(), hi.as_constant()) else {
                             return Err(Unread);
                         };
-                        if hi - lo >= MAX_UNROLLED {
+                        if hi.checked_sub(lo).is_none_or(|d| d >= MAX_UNROLLED) {
                             return Err(Unread);
                         }
                         let mut paths = vec![path];
@@ -443,7 +466,8 @@ impl Reader {
             }
             Stmt::Append(_) | Stmt::Remove(_) => return Err(Unread),
         }
-        self.bounded(out)
+        self.bounded(&out)?;
+        Ok(out)
     }
 }
 
@@ -464,7 +488,7 @@ fn arithmetic(op: BinOp, a: &Form, b: &Form, n: usize) -> Read<Form> {
             };
             let e = Expr::Binary(op, Box::new(Expr::Const(a)), Box::new(Expr::Const(b)));
             let k = e.int(&Env::position(&[])).map_err(|_| Unread)?;
-            Ok(Form::constant(k, n))
+            Form::constant(k, n).small()
         }
     }
 }
@@ -507,10 +531,13 @@ fn compared(op: BinOp, path: Path, a: &Form, b: &Form) -> Read<Vec<Path>> {
         BinOp::Lt => at_least(d.scaled(-1)?.plus_constant(-1))?
             .into_iter()
             .collect(),
-        BinOp::Eq => at_least(Ok(d.clone()))?
-            .and_then(|p| p.with(d.scaled(-1).ok()?))
-            .into_iter()
-            .collect(),
+        BinOp::Eq => {
+            let below = d.scaled(-1)?;
+            at_least(Ok(d.clone()))?
+                .and_then(|p| p.with(below))
+                .into_iter()
+                .collect()
+        }
         BinOp::Ne => {
             let mut out: Vec<Path> = at_least(d.plus_constant(-1))?.into_iter().collect();
             out.extend(at_least(d.scaled(-1)?.plus_constant(-1))?);
@@ -529,6 +556,9 @@ fn every(path: Path, pairs: &[(BinOp, Form, Form)], want: bool) -> Read<Vec<Path
             let mut next = Vec::new();
             for path in paths {
                 next.extend(compared(*op, path, a, b)?);
+            }
+            if next.len() > MAX_PIECES {
+                return Err(Unread);
             }
             paths = next;
         }
@@ -630,11 +660,12 @@ pub(crate) fn read(blocks: &[&Block], invariant: Option<&Expr>, n: usize) -> Opt
     for block in blocks {
         let paths = reader.run(&block.body, vec![start(block.slots)]).ok()?;
         for path in paths {
-            if path.fails {
-                pieces.push(piece(&path).ok()?);
-                continue;
-            }
-            for path in allowed(path).ok()? {
+            let ways = if path.fails {
+                vec![path]
+            } else {
+                allowed(path).ok()?
+            };
+            for path in ways {
                 pieces.push(piece(&path).ok()?);
             }
             if pieces.len() > MAX_PIECES {
@@ -658,7 +689,7 @@ fn lin(f: &Form) -> Read<Lin> {
         }
     }
     Ok(Lin {
-        k: small(f.k, 1 << 40)?,
+        k: small(f.k, MAX_CONSTANT)?,
         terms,
     })
 }
