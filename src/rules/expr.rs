@@ -136,11 +136,8 @@ impl Expr {
             Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
             Expr::HeapAt(index) => {
                 let index = index.int(env)?;
-                usize::try_from(index)
-                    .ok()
-                    .and_then(|i| i.checked_sub(1))
-                    .and_then(|i| env.heaps.get(i))
-                    .map(|&h| i128::from(h))
+                place(index, env.heaps.len())
+                    .map(|i| i128::from(env.heaps[i]))
                     .ok_or(EvalError::HeapIndex {
                         index,
                         len: env.heaps.len(),
@@ -192,6 +189,15 @@ impl Expr {
             _ => Ok(self.int(env)? != 0),
         }
     }
+}
+
+/// The place (from 0) of heap `index` (from 1, as `h[index]` counts) in a
+/// position of `len` heaps, if there is one.
+pub fn place(index: i128, len: usize) -> Option<usize> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .filter(|&i| i < len)
 }
 
 fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
@@ -365,7 +371,7 @@ mod big {
     use num_integer::Integer;
     use num_traits::{ToPrimitive, Zero};
 
-    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime, order};
+    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime, order, place};
 
     type Result<T> = std::result::Result<T, EvalError>;
 
@@ -382,10 +388,9 @@ mod big {
             Expr::Len => BigInt::from(heaps.len()),
             Expr::HeapAt(index) => {
                 let index = int(index, heaps)?;
-                let found = index
-                    .to_usize()
-                    .and_then(|i| i.checked_sub(1))
-                    .and_then(|i| heaps.get(i));
+                let found = (index.to_i128())
+                    .and_then(|i| place(i, heaps.len()))
+                    .map(|i| &heaps[i]);
                 match found {
                     Some(h) => BigInt::from(h.clone()),
                     None => {

@@ -289,25 +289,21 @@ impl<'a> Cell<'a> {
         if moves as u64 > allowance {
             return Err(Stop::Exhausted);
         }
+        // Runs reach only positions the invariant allows, all valued.
+        debug_assert!(
+            self.runs
+                .iter()
+                .all(|&run| along(values, run).all(|&v| v != UNSET))
+        );
         let value = if self.misere {
             // The player who cannot move has won; else one who can move to
             // a P-position.
             let to_p = (self.runs.iter()).any(|&run| along(values, run).any(|&v| v == 0));
-            debug_assert!(
-                self.runs
-                    .iter()
-                    .all(|&run| along(values, run).all(|&v| v != UNSET))
-            );
             u32::from(moves == 0 || to_p)
         } else {
             // The mex is at most the number of moves: larger values are
             // not marked.
             // So is it at most the positions below this one.
-            debug_assert!(
-                self.runs
-                    .iter()
-                    .all(|&run| along(values, run).all(|&v| v != UNSET))
-            );
             self.seen.clear();
             self.seen.resize(moves.min(index) + 1, false);
             let seen = self.seen.as_mut_slice();

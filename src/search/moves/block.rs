@@ -4,7 +4,7 @@
 //! the block, and undoes its change, so that one scratch state serves every
 //! branch. A loop without a `choose` inside runs straight, as a loop.
 
-use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::expr::{Env, EvalError, Expr, place};
 use crate::rules::{AssignOp, Block, Stmt};
 
 /// The most iterations loops with a `choose` inside may run, nested ones
@@ -45,14 +45,10 @@ impl State {
     /// A 1-based heap index, as a place in `heaps`.
     fn index(&self, e: &Expr) -> Result<usize, EvalError> {
         let index = self.int(e)?;
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| i.checked_sub(1))
-            .filter(|&i| i < self.heaps.len())
-            .ok_or(EvalError::HeapIndex {
-                index,
-                len: self.heaps.len(),
-            })
+        place(index, self.heaps.len()).ok_or(EvalError::HeapIndex {
+            index,
+            len: self.heaps.len(),
+        })
     }
 
     /// One more step, or the error that says the block takes too many.

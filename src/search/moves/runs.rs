@@ -17,7 +17,7 @@
 //! `choose`, heaps added or removed — leaves the block unread, and the
 //! search runs it move by move as before.
 
-use crate::rules::expr::{BinOp, Env, Expr, Func, Monotone};
+use crate::rules::expr::{BinOp, Env, Expr, Func, Monotone, place};
 use crate::rules::{AssignOp, Block, Stmt};
 
 /// The most values of a `choose` or iterations of a loop with constant
@@ -239,12 +239,7 @@ impl Reader {
     /// A heap index (1-based form) as a place, when it is a constant that
     /// names a heap.
     fn index(&self, index: &Form) -> Read<usize> {
-        let i = index.as_constant().ok_or(Unread)?;
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| i.checked_sub(1))
-            .filter(|&i| i < self.n)
-            .ok_or(Unread)
+        place(index.as_constant().ok_or(Unread)?, self.n).ok_or(Unread)
     }
 
     /// Fails once there are more ways than `MAX_PIECES`.

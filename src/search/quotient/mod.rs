@@ -347,9 +347,10 @@ pub fn grow(
     let mut rows = Rows::default();
     rows.push(vec![0; games.len()]);
     let largest = upto.iter().copied().max().unwrap_or(0);
-    let upto = match largest > u64::from(MAX_HEAPS) {
-        true => vec![largest; upto.len()],
-        false => upto.to_vec(),
+    let upto = if largest > u64::from(MAX_HEAPS) {
+        vec![largest; upto.len()]
+    } else {
+        upto.to_vec()
     };
     let every = upto.iter().copied().min().unwrap_or(0);
     for n in 1..=largest {
