@@ -85,16 +85,16 @@ impl RunSearch {
             return Fit::TooLarge { at_least };
         }
         let n = needed.len();
-        if !self.read.iter().any(|(count, _)| *count == n) {
-            self.read.push((n, moves.runs(n)));
-        }
-        let Some(index) = self
-            .read
-            .iter()
-            .position(|(count, runs)| *count == n && runs.is_some())
-        else {
-            return Fit::NoBox;
+        let index = match self.read.iter().position(|(count, _)| *count == n) {
+            Some(index) => index,
+            None => {
+                self.read.push((n, moves.runs(n)));
+                self.read.len() - 1
+            }
         };
+        if self.read[index].1.is_none() {
+            return Fit::NoBox;
+        }
         let before = match &mut self.evaluated {
             Some(e) if e.dims.len() == n => {
                 let before = (e.valued, e.moves);
