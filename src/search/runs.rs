@@ -329,25 +329,9 @@ impl<'a> Cell<'a> {
         heaps: &[i64],
         index: usize,
     ) -> Result<Option<(usize, usize, usize)>, Stop> {
-        if piece.guards.iter().any(|g| g.at(heaps) < 0) {
+        let Some((lo, hi)) = piece.range(heaps) else {
             return Ok(None);
-        }
-        let (lo, hi) = if piece.lower.is_empty() {
-            (0, 0)
-        } else {
-            let lo = (piece.lower.iter())
-                .map(|(l, d)| ceil_div(l.at(heaps), *d))
-                .max()
-                .unwrap_or(0);
-            let hi = (piece.upper.iter())
-                .map(|(u, d)| u.at(heaps).div_euclid(*d))
-                .min()
-                .unwrap_or(0);
-            (lo, hi)
         };
-        if lo > hi {
-            return Ok(None);
-        }
         if piece.fails {
             return Err(Stop::Unfit);
         }
@@ -397,8 +381,4 @@ impl<'a> Cell<'a> {
 #[inline]
 fn along(values: &[u32], (first, step, len): (usize, usize, usize)) -> impl Iterator<Item = &u32> {
     values[first..].iter().step_by(step).take(len)
-}
-
-fn ceil_div(a: i64, d: i64) -> i64 {
-    -((-a).div_euclid(d))
 }

@@ -19,6 +19,7 @@ mod loopy;
 mod manners;
 mod misere;
 mod mutants;
+mod nested_blocks;
 mod oracle;
 mod pictures;
 mod play;

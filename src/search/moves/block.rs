@@ -1,8 +1,13 @@
 //! Running a lowered move block from a position: every way through its
 //! `choose`s that meets its `require`s is a move. The block runs in
 //! continuation style: each statement changes the state, runs the rest of
-//! the block, and undoes its change, so that one scratch state serves every
-//! branch. A loop without a `choose` inside runs straight, as a loop.
+//! the block, and undoes its change — to the heaps and to the variables
+//! alike — so that one scratch state serves every branch. That undoing is
+//! what keeps nested forks apart: the rest of a loop's iteration `j` runs
+//! iterations `j + 1, …` inside it, which write the same slots (the loop
+//! variable, the `choose`s and `let`s of the body); each puts its slot back
+//! before it returns, so iteration `j` goes on with its own values. A loop
+//! without a `choose` inside runs straight, as a loop.
 
 use crate::rules::expr::{Env, EvalError, Expr, place};
 use crate::rules::{AssignOp, Block, Stmt};
@@ -16,7 +21,8 @@ const MAX_FORKING_ITERATIONS: i128 = 1_000;
 const MAX_STEPS: u64 = 10_000_000;
 
 /// A block's scratch state: the position as the block changes it, and the
-/// variables' values.
+/// variables' values. An error ends the whole run, so nothing is undone
+/// after one.
 struct State {
     heaps: Vec<u64>,
     vars: Vec<i128>,
@@ -26,6 +32,8 @@ struct State {
     steps: u64,
     /// The positions to put back after loops run straight, innermost last.
     saved: Vec<u64>,
+    /// The variables to put back after loops run straight, innermost last.
+    saved_vars: Vec<i128>,
 }
 
 impl State {
@@ -84,6 +92,7 @@ pub(super) fn moves(
         forking: 0,
         steps: 0,
         saved: Vec::new(),
+        saved_vars: Vec::new(),
     };
     run(&block.body, &mut state, &mut |state: &mut State| {
         emit(&state.heaps)
@@ -104,6 +113,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
     match statement {
         Stmt::Choose { slot, lo, hi } => {
             let (lo, hi) = (state.int(lo)?, state.int(hi)?);
+            let old = state.vars[*slot];
             let mut value = lo;
             while value <= hi {
                 state.step()?;
@@ -114,6 +124,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 };
                 value = next;
             }
+            state.vars[*slot] = old;
             Ok(())
         }
         Stmt::Require(condition) => {
@@ -124,8 +135,11 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             }
         }
         Stmt::Let { slot, value } => {
-            state.vars[*slot] = state.int(value)?;
-            then(state)
+            let value = state.int(value)?;
+            let old = std::mem::replace(&mut state.vars[*slot], value);
+            let result = then(state);
+            state.vars[*slot] = old;
+            result
         }
         Stmt::Assign { index, op, value } => {
             let i = state.index(index)?;
@@ -154,10 +168,10 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 state.forking -= count;
                 result
             } else {
-                // The position is put back after; variables need not be:
-                // each has a slot of its own, written where it is declared.
-                let mark = state.saved.len();
+                // The position and the variables are put back after.
+                let (mark, vars_mark) = (state.saved.len(), state.saved_vars.len());
                 state.saved.extend_from_slice(&state.heaps);
+                state.saved_vars.extend_from_slice(&state.vars);
                 let result = match straight_loop(*slot, lo, hi, body, state) {
                     Ok(true) => then(state),
                     other => other.map(|_| ()),
@@ -165,6 +179,8 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 state.heaps.clear();
                 state.heaps.extend_from_slice(&state.saved[mark..]);
                 state.saved.truncate(mark);
+                state.vars.copy_from_slice(&state.saved_vars[vars_mark..]);
+                state.saved_vars.truncate(vars_mark);
                 result
             }
         }
@@ -222,15 +238,17 @@ fn for_from(
         return then(state);
     }
     state.step()?;
-    state.vars[slot] = value;
-    run(
+    let old = std::mem::replace(&mut state.vars[slot], value);
+    let result = run(
         body,
         state,
         &mut |state: &mut State| match value.checked_add(1) {
             Some(next) => for_from(next, hi, slot, body, state, then),
             None => then(state),
         },
-    )
+    );
+    state.vars[slot] = old;
+    result
 }
 
 /// Runs a loop without forks, changing `state` as it goes; `false` when a

@@ -19,7 +19,8 @@ use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 use crate::syntax::ast::Func;
 use amounts::AmountGen;
-pub(crate) use runs::{Lin, Piece, Runs};
+pub(crate) use runs::{Lin, Piece};
+pub use runs::{Runs, SetsBelowZero};
 pub(crate) use shapes::combinations;
 
 /// A game's rules, ready to generate moves.
@@ -218,7 +219,7 @@ impl MoveGen {
 
     /// The rules read as runs for positions of `n` heaps (see `runs`):
     /// `None` unless every rule is a move block the forms can say.
-    pub(crate) fn runs(&self, n: usize) -> Option<Runs> {
+    pub fn runs(&self, n: usize) -> Option<Runs> {
         let blocks: Vec<&Block> = (self.rules.iter())
             .map(|r| match r {
                 Compiled::Block(block) => Some(block),

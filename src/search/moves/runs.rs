@@ -617,11 +617,11 @@ pub(crate) struct Piece {
 
 /// A game's move blocks read as runs, for positions of `heaps` heaps.
 #[derive(Clone, Debug)]
-pub(crate) struct Runs {
+pub struct Runs {
     /// The positions the invariant allows: those meeting every guard of one
     /// of these sets.
-    pub allowed: Vec<Vec<Lin>>,
-    pub pieces: Vec<Piece>,
+    pub(crate) allowed: Vec<Vec<Lin>>,
+    pub(crate) pieces: Vec<Piece>,
 }
 
 /// Reads `blocks` as runs for positions of
@@ -729,6 +729,69 @@ impl Piece {
             .map(|(i, &x)| (i, x as i64))
             .collect();
         Some((Lin { k: k as i64, terms }, step as i64))
+    }
+}
+
+impl Piece {
+    /// The values of c its moves take from `heaps`, lowest and highest
+    /// (both 0 where the piece has no c); `None` where it makes no move
+    /// from there.
+    #[inline]
+    pub(crate) fn range(&self, heaps: &[i64]) -> Option<(i64, i64)> {
+        if self.guards.iter().any(|g| g.at(heaps) < 0) {
+            return None;
+        }
+        let lo = (self.lower.iter())
+            .map(|(l, d)| ceil_div(l.at(heaps), *d))
+            .max()
+            .unwrap_or(0);
+        let hi = (self.upper.iter())
+            .map(|(u, d)| u.at(heaps).div_euclid(*d))
+            .min()
+            .unwrap_or(0);
+        (lo <= hi).then_some((lo, hi))
+    }
+}
+
+fn ceil_div(a: i64, d: i64) -> i64 {
+    -((-a).div_euclid(d))
+}
+
+/// Some way through a block sets a heap below 0 from the position asked
+/// about: the interpreter's `EvalError::HeapValue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetsBelowZero;
+
+impl Runs {
+    /// The positions after every move from `heaps`, one a value of c of
+    /// each piece, repeats kept, in no set order: what running the blocks
+    /// makes, found from the pieces alone (the run engine reads the same
+    /// runs as index ranges instead); `None` where a heap passes 2^31.
+    pub fn moves(&self, heaps: &[u64]) -> Option<Result<Vec<Vec<u64>>, SetsBelowZero>> {
+        let heaps: Vec<i64> = (heaps.iter())
+            .map(|&h| i64::try_from(h).ok().filter(|&h| h < 1 << 31))
+            .collect::<Option<_>>()?;
+        Some(self.moves_within(&heaps))
+    }
+
+    fn moves_within(&self, heaps: &[i64]) -> Result<Vec<Vec<u64>>, SetsBelowZero> {
+        let mut out = Vec::new();
+        for piece in &self.pieces {
+            let Some((lo, hi)) = piece.range(heaps) else {
+                continue;
+            };
+            if piece.fails {
+                return Err(SetsBelowZero);
+            }
+            for c in lo..=hi {
+                let after = (piece.start.iter().zip(&piece.slope))
+                    .map(|(start, slope)| u64::try_from(start.at(heaps) + slope * c))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| SetsBelowZero)?;
+                out.push(after);
+            }
+        }
+        Ok(out)
     }
 }
 

@@ -1,0 +1,658 @@
+//! Every way through a move block is one move, whatever the nesting: a
+//! `choose` inside a `for`, inside an `if` inside a `for`, a loop whose
+//! bounds come from an earlier `choose`, several `choose`s and `let`s in
+//! one loop body. The interpreter (which runs a block in continuation
+//! style, undoing each change) and the run reader (which follows every way
+//! as a path of affine forms) are held against a plain walk written here:
+//! each way through the block on a copy of its own, nothing undone.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use gamelang::rules::expr::{Env, EvalError, Expr, place};
+use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};
+use gamelang::search::moves::{MoveGen, SetsBelowZero};
+use gamelang::search::{Solver, Value};
+
+use crate::common::{all_positions, answer, load_text};
+
+fn game(text: &str) -> Arc<Game> {
+    let program = load_text("nested.game", text, &[]);
+    program.games[0].default.clone().expect("the game lowers")
+}
+
+/// What is left to run on one way through a block, innermost last.
+#[derive(Clone)]
+enum Work<'a> {
+    Statements(&'a [Stmt]),
+    /// A loop's iterations from `next` to `hi`.
+    Loop {
+        slot: usize,
+        next: i128,
+        hi: i128,
+        body: &'a [Stmt],
+    },
+}
+
+/// One way through a block: the position and variables so far, and what is
+/// left to run.
+#[derive(Clone)]
+struct Way<'a> {
+    heaps: Vec<u64>,
+    vars: Vec<i128>,
+    work: Vec<Work<'a>>,
+    /// Iterations of loops with a `choose` inside entered so far: the
+    /// interpreter's continuations nest that deep, and it refuses more than
+    /// `MOST_FORKING_ITERATIONS`.
+    forking: i128,
+}
+
+/// The interpreter's limit on loops with a `choose` inside (its error
+/// `TooManyIterations`).
+const MOST_FORKING_ITERATIONS: i128 = 1_000;
+
+impl Way<'_> {
+    fn env(&self) -> Env<'_> {
+        Env {
+            amount: 0,
+            heap: 0,
+            heaps: &self.heaps,
+            vars: &self.vars,
+        }
+    }
+
+    fn int(&self, e: &Expr) -> Result<i128, EvalError> {
+        e.int(&self.env())
+    }
+
+    fn place(&self, e: &Expr) -> Result<usize, EvalError> {
+        let index = self.int(e)?;
+        place(index, self.heaps.len()).ok_or(EvalError::HeapIndex {
+            index,
+            len: self.heaps.len(),
+        })
+    }
+}
+
+/// A heap's new content, as the language reference says: 0 to 2^64 - 1.
+fn heap_value(index: usize, value: Option<i128>) -> Result<u64, EvalError> {
+    let value = value.ok_or(EvalError::Overflow)?;
+    u64::try_from(value).map_err(|_| EvalError::HeapValue {
+        index: index + 1,
+        value,
+    })
+}
+
+/// The moves of `block` from `heaps` by a plain walk: each way through it
+/// on a copy of its own, depth first, the lowest value of a `choose` first
+/// (so that the first error met is the interpreter's first); moves that
+/// break `invariant` left out. `None` once more than `limit` ways are
+/// walked: too large a block to compare.
+fn walk(
+    block: &Block,
+    invariant: Option<&Expr>,
+    heaps: &[u64],
+    limit: usize,
+) -> Option<Result<Vec<Vec<u64>>, EvalError>> {
+    let mut ways = vec![Way {
+        heaps: heaps.to_vec(),
+        vars: vec![0; block.slots],
+        work: vec![Work::Statements(&block.body)],
+        forking: 0,
+    }];
+    let (mut moves, mut walked) = (Vec::new(), 0);
+    while let Some(way) = ways.pop() {
+        walked += 1;
+        if walked > limit {
+            return None;
+        }
+        match step(way, &mut ways) {
+            Ok(Some(after)) => {
+                let allowed = match invariant {
+                    Some(invariant) => invariant.truth(&Env::position(&after)),
+                    None => Ok(true),
+                };
+                match allowed {
+                    Ok(true) => moves.push(after),
+                    Ok(false) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            Ok(None) => {}
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(moves))
+}
+
+/// Runs one statement of `way`, pushing the ways it leads to (the first to
+/// run last); the position once nothing is left to run.
+fn step<'a>(mut way: Way<'a>, ways: &mut Vec<Way<'a>>) -> Result<Option<Vec<u64>>, EvalError> {
+    let Some(work) = way.work.pop() else {
+        return Ok(Some(way.heaps));
+    };
+    let statement = match work {
+        Work::Statements([]) => {
+            ways.push(way);
+            return Ok(None);
+        }
+        Work::Statements([first, rest @ ..]) => {
+            way.work.push(Work::Statements(rest));
+            first
+        }
+        Work::Loop {
+            slot,
+            next,
+            hi,
+            body,
+        } => {
+            if next <= hi {
+                way.vars[slot] = next;
+                way.work.push(Work::Loop {
+                    slot,
+                    next: next + 1,
+                    hi,
+                    body,
+                });
+                way.work.push(Work::Statements(body));
+            }
+            ways.push(way);
+            return Ok(None);
+        }
+    };
+    match statement {
+        Stmt::Choose { slot, lo, hi } => {
+            let (lo, hi) = (way.int(lo)?, way.int(hi)?);
+            if lo <= hi {
+                for value in (lo..=hi).rev() {
+                    let mut chosen = way.clone();
+                    chosen.vars[*slot] = value;
+                    ways.push(chosen);
+                }
+            }
+        }
+        Stmt::Require(condition) => {
+            if condition.truth(&way.env())? {
+                ways.push(way);
+            }
+        }
+        Stmt::Let { slot, value } => {
+            way.vars[*slot] = way.int(value)?;
+            ways.push(way);
+        }
+        Stmt::Assign { index, op, value } => {
+            let i = way.place(index)?;
+            let (old, value) = (i128::from(way.heaps[i]), way.int(value)?);
+            let new = match op {
+                AssignOp::Set => Some(value),
+                AssignOp::Add => old.checked_add(value),
+                AssignOp::Sub => old.checked_sub(value),
+            };
+            way.heaps[i] = heap_value(i, new)?;
+            ways.push(way);
+        }
+        Stmt::For {
+            slot,
+            lo,
+            hi,
+            body,
+            forks,
+        } => {
+            let (lo, hi) = (way.int(lo)?, way.int(hi)?);
+            if *forks {
+                let count = hi.saturating_sub(lo).saturating_add(1).max(0);
+                way.forking = way.forking.saturating_add(count);
+                if way.forking > MOST_FORKING_ITERATIONS {
+                    return Err(EvalError::TooManyIterations { count: way.forking });
+                }
+            }
+            way.work.push(Work::Loop {
+                slot: *slot,
+                next: lo,
+                hi,
+                body,
+            });
+            ways.push(way);
+        }
+        Stmt::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            let branch = if condition.truth(&way.env())? {
+                then
+            } else {
+                otherwise
+            };
+            way.work.push(Work::Statements(branch));
+            ways.push(way);
+        }
+        Stmt::Append(value) => {
+            let value = heap_value(way.heaps.len(), Some(way.int(value)?))?;
+            way.heaps.push(value);
+            ways.push(way);
+        }
+        Stmt::Remove(index) => {
+            let i = way.place(index)?;
+            way.heaps.remove(i);
+            ways.push(way);
+        }
+    }
+    Ok(None)
+}
+
+/// The moves of a game's rules (all blocks) by the plain walk, rule after
+/// rule; `None` where a block is too large to compare.
+fn walk_game(game: &Game, heaps: &[u64], limit: usize) -> Option<Result<Vec<Vec<u64>>, EvalError>> {
+    let invariant = game.invariant.as_ref().map(|i| &i.expr);
+    let mut all = Vec::new();
+    for rule in &game.rules {
+        let MoveKind::Block(block) = &rule.kind else {
+            panic!("only blocks are walked");
+        };
+        match walk(block, invariant, heaps, limit)? {
+            Ok(moves) => all.extend(moves),
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(all))
+}
+
+/// The moves the interpreter makes, as `MoveGen::each_move` gives them.
+fn interpreted(moves: &MoveGen, heaps: &[u64]) -> Result<Vec<Vec<u64>>, EvalError> {
+    let mut all = Vec::new();
+    moves
+        .each_move(heaps, |_, next| all.push(next.to_vec()))
+        .map_err(|e| e.error)?;
+    Ok(all)
+}
+
+fn sorted(mut moves: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    moves.sort();
+    moves
+}
+
+/// How the three agree on one position, or where they differ.
+fn compare(game: &Game, heaps: &[u64], limit: usize) -> Option<Result<(), String>> {
+    let reference = walk_game(game, heaps, limit)?;
+    let moves = MoveGen::new(game);
+    let interpreted = interpreted(&moves, heaps);
+    if interpreted.clone().map(sorted) != reference.clone().map(sorted) {
+        return Some(Err(format!(
+            "at {heaps:?}: the interpreter makes {interpreted:?}, the walk {reference:?}"
+        )));
+    }
+    let runs = moves.runs(heaps.len()).and_then(|r| r.moves(heaps));
+    let agrees = match (&runs, &reference) {
+        (None, _) => true,
+        (Some(Ok(runs)), Ok(walked)) => sorted(runs.clone()) == sorted(walked.clone()),
+        (Some(Err(SetsBelowZero)), Err(EvalError::HeapValue { .. })) => true,
+        (Some(_), _) => false,
+    };
+    if !agrees {
+        return Some(Err(format!(
+            "at {heaps:?}: the run reading makes {runs:?}, the walk {reference:?}"
+        )));
+    }
+    Some(Ok(()))
+}
+
+/// Reads choices off a tape of bytes, 0 (the simplest choice) once it runs
+/// out: proptest's shrinking of the tape shrinks the block.
+struct Writer<'a> {
+    tape: &'a [u8],
+    at: usize,
+    heaps: usize,
+    /// `heaps *`: `append` and `remove` may be written.
+    resizable: bool,
+    /// The names in scope, and how many were ever declared.
+    scope: Vec<String>,
+    declared: usize,
+}
+
+impl Writer<'_> {
+    fn pick(&mut self, n: usize) -> usize {
+        let byte = self.tape.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        byte as usize % n
+    }
+
+    fn declare(&mut self, prefix: &str) -> String {
+        self.declared += 1;
+        let name = format!("{prefix}{}", self.declared);
+        self.scope.push(name.clone());
+        name
+    }
+
+    fn variable(&mut self) -> Option<String> {
+        if self.scope.is_empty() {
+            return None;
+        }
+        let i = self.pick(self.scope.len());
+        Some(self.scope[self.scope.len() - 1 - i].clone())
+    }
+
+    /// A heap index: a constant (sometimes one past the last heap), a
+    /// variable, `len`.
+    fn index(&mut self) -> String {
+        match self.pick(6) {
+            0..=2 => format!("{}", 1 + self.pick(self.heaps)),
+            3 => self.variable().unwrap_or_else(|| "1".into()),
+            4 => "len".into(),
+            _ => format!("{}", 1 + self.pick(self.heaps + 1)),
+        }
+    }
+
+    fn number(&mut self, depth: usize) -> String {
+        let kinds = if depth < 2 { 10 } else { 4 };
+        match self.pick(kinds) {
+            0 => format!("{}", self.pick(4)),
+            1 => self.variable().unwrap_or_else(|| "1".into()),
+            2 => format!("h[{}]", self.index()),
+            3 => "len".into(),
+            4 => format!("({} + {})", self.number(depth + 1), self.number(depth + 1)),
+            5 => format!("({} - {})", self.number(depth + 1), self.number(depth + 1)),
+            6 => format!(
+                "min({}, {})",
+                self.number(depth + 1),
+                self.number(depth + 1)
+            ),
+            7 => format!(
+                "max({}, {})",
+                self.number(depth + 1),
+                self.number(depth + 1)
+            ),
+            8 => format!("2 * {}", self.number(depth + 1)),
+            _ => format!("({} / 2)", self.number(depth + 1)),
+        }
+    }
+
+    fn condition(&mut self, depth: usize) -> String {
+        let kinds = if depth < 2 { 7 } else { 4 };
+        match self.pick(kinds) {
+            0 => format!("{} < {}", self.number(depth + 1), self.number(depth + 1)),
+            1 => format!("{} <= {}", self.number(depth + 1), self.number(depth + 1)),
+            2 => format!("{} == {}", self.number(depth + 1), self.number(depth + 1)),
+            3 => format!("{} != {}", self.number(depth + 1), self.number(depth + 1)),
+            4 => format!(
+                "({} and {})",
+                self.condition(depth + 1),
+                self.condition(depth + 1)
+            ),
+            5 => format!(
+                "({} or {})",
+                self.condition(depth + 1),
+                self.condition(depth + 1)
+            ),
+            _ => format!("not ({})", self.condition(depth + 1)),
+        }
+    }
+
+    /// A range's lower bound: mostly 0 or 1.
+    fn low(&mut self) -> String {
+        match self.pick(4) {
+            0 => "1".into(),
+            1 => "0".into(),
+            _ => self.number(1),
+        }
+    }
+
+    fn assignment(&mut self) -> String {
+        let op = ["-=", "=", "+=", "-="][self.pick(4)];
+        format!("h[{}] {op} {}", self.index(), self.number(0))
+    }
+
+    /// Statements in a scope of their own, nested `depth` deep.
+    fn statements(&mut self, depth: usize) -> String {
+        let scope = self.scope.len();
+        let count = 1 + self.pick(3);
+        let body: Vec<String> = (0..count).map(|_| self.statement(depth)).collect();
+        self.scope.truncate(scope);
+        body.join("; ")
+    }
+
+    fn statement(&mut self, depth: usize) -> String {
+        match self.pick(9) {
+            0 | 1 => {
+                let (lo, hi) = (self.low(), self.number(0));
+                format!("choose {} in {lo}..{hi}", self.declare("c"))
+            }
+            2 => {
+                let value = self.number(0);
+                format!("let {} = {value}", self.declare("v"))
+            }
+            3 => format!("require {}", self.condition(0)),
+            4 | 5 => self.assignment(),
+            6 if depth < 2 => {
+                let (lo, hi) = (self.low(), self.number(1));
+                let scope = self.scope.len();
+                let var = self.declare("j");
+                let body = self.statements(depth + 1);
+                self.scope.truncate(scope);
+                format!("for {var} in {lo}..{hi} {{ {body} }}")
+            }
+            7 if depth < 2 => {
+                let condition = self.condition(0);
+                let (then, otherwise) = (self.statements(depth + 1), self.statements(depth + 1));
+                format!("if {condition} {{ {then} }} else {{ {otherwise} }}")
+            }
+            8 if self.resizable => match self.pick(2) {
+                0 => format!("append {}", self.number(1)),
+                _ => format!("remove {}", self.index()),
+            },
+            _ => self.assignment(),
+        }
+    }
+}
+
+/// A game of 2 or 3 heaps (or any number) whose one block is written from
+/// `tape`, and the heap count to try it at.
+fn written(tape: &[u8]) -> (String, usize) {
+    let mut writer = Writer {
+        tape,
+        at: 0,
+        heaps: 2,
+        resizable: false,
+        scope: Vec::new(),
+        declared: 0,
+    };
+    writer.heaps = 2 + writer.pick(2);
+    let heaps = match writer.pick(6) {
+        0 => {
+            writer.resizable = true;
+            "*".to_string()
+        }
+        1 => format!("{} where h[1] >= h[2]", writer.heaps),
+        2 => format!("{} where each <= 5", writer.heaps),
+        _ => writer.heaps.to_string(),
+    };
+    let body = writer.statements(0);
+    // Every block changes the position somewhere.
+    let last = writer.assignment();
+    let text = format!("game g {{ heaps {heaps}; move m {{ {body}; {last} }} }}");
+    (text, writer.heaps)
+}
+
+/// The most ways walked from one position: blocks past it are not compared.
+const MOST_WAYS: usize = 20_000;
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 2_000,
+        max_global_rejects: 100_000,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Random blocks of nested `for`, `if`, `choose`, `let`, assignments
+    /// and `require`: on every position of their heaps up to 4 the
+    /// interpreter makes the moves the plain walk makes (the same error,
+    /// where it fails), and so does the run reading where it reads the block.
+    #[test]
+    fn nested_blocks_make_the_moves_of_a_plain_walk(tape in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..160)) {
+        let (text, heaps) = written(&tape);
+        let program = load_text("nested.game", &text, &[]);
+        // A block the checker refuses (a name used out of scope, say) is
+        // not a block to compare.
+        proptest::prop_assume!(program.games[0].default.is_some());
+        let game = program.games[0].default.clone().expect("checked");
+        for position in all_positions(heaps, 4) {
+            match compare(&game, &position, MOST_WAYS) {
+                None => proptest::prop_assume!(false),
+                Some(result) => proptest::prop_assert!(result.is_ok(), "{}\n{}", text, result.unwrap_err()),
+            }
+        }
+    }
+}
+
+/// The issue's example: each move lowers every heap by an amount of its own.
+const EVERY_HEAP: &str = "game every_heap {
+    heaps 2
+    move lower_all {
+        for j in 1..2 {
+            choose k in 1..h[j]
+            h[j] -= k
+        }
+    }
+}";
+
+#[test]
+fn a_choose_in_a_loop_is_chosen_again_in_every_iteration() {
+    let program = load_text("every_heap.game", EVERY_HEAP, &[]);
+    let game = program.games[0].default.clone().expect("lowers");
+    let moves = MoveGen::new(&game);
+    let expect = |heaps: &[u64], after: &[[u64; 2]]| {
+        let made = sorted(interpreted(&moves, heaps).expect("moves"));
+        assert_eq!(made, after.iter().map(|a| a.to_vec()).collect::<Vec<_>>());
+    };
+    expect(&[2, 2], &[[0, 0], [0, 1], [1, 0], [1, 1]]);
+    expect(&[2, 1], &[[0, 0], [1, 0]]);
+    // (1, 0) has no move (heap 2 cannot be lowered), nor has (0, 0):
+    // (1, 1) → (0, 0) is 1, and (2, 2) reaches 0, 0, 0 and 1: mex 2, and
+    // three winning moves.
+    let mut analyzer = gamelang::analysis::Analyzer::default();
+    let at_22 = answer(&mut analyzer, &program, "every_heap", &[2, 2]);
+    assert_eq!(at_22.outcome, gamelang::analysis::Outcome::N);
+    assert_eq!(at_22.grundy, gamelang::analysis::Grundy::Value(2u32.into()));
+    assert_eq!(at_22.winning_moves.len(), 3);
+    let at_21 = answer(&mut analyzer, &program, "every_heap", &[2, 1]);
+    assert_eq!(at_21.outcome, gamelang::analysis::Outcome::N);
+    assert_eq!(at_21.winning_moves.len(), 2);
+}
+
+/// The mex of a set of values.
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let seen: std::collections::HashSet<u32> = values.into_iter().collect();
+    (0..).find(|g| !seen.contains(g)).unwrap_or(0)
+}
+
+/// Grundy values by a brute force over `moves`, memoised.
+fn brute(
+    heaps: Vec<u64>,
+    moves: &dyn Fn(&[u64]) -> Vec<Vec<u64>>,
+    memo: &mut HashMap<Vec<u64>, u32>,
+) -> u32 {
+    if let Some(&g) = memo.get(&heaps) {
+        return g;
+    }
+    let values: Vec<u32> = moves(&heaps)
+        .into_iter()
+        .map(|next| brute(next, moves, memo))
+        .collect();
+    let g = mex(values);
+    memo.insert(heaps, g);
+    g
+}
+
+fn grundy_values_agree(
+    text: &str,
+    heaps: usize,
+    max: u64,
+    moves: &dyn Fn(&[u64]) -> Vec<Vec<u64>>,
+) {
+    let game = game(text);
+    let mut solver = Solver::new(game, 10_000_000);
+    let mut memo = HashMap::new();
+    for position in all_positions(heaps, max) {
+        let (value, _) = solver.value(&position).expect("a value");
+        let expected = brute(position.clone(), moves, &mut memo);
+        assert_eq!(value, Value::Grundy(expected), "{position:?}");
+    }
+}
+
+/// A judge-style compound: two games of Nim on two heaps each, played
+/// together, and the player to move moves in both (heaps 1-2 and 3-4);
+/// where one has no move, there is none.
+#[test]
+fn moving_in_every_pair_of_heaps_matches_a_brute_force() {
+    let text = "game every_pair {
+        heaps 4
+        move both {
+            for j in 1..2 {
+                choose side in 0..1
+                let i = 2 * j - 1 + side
+                choose k in 1..h[i]
+                h[i] -= k
+            }
+        }
+    }";
+    let moves = |p: &[u64]| {
+        let in_pair = |a: usize| -> Vec<(usize, u64)> {
+            (a..a + 2)
+                .flat_map(|i| (1..=p[i]).map(move |k| (i, k)))
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (i, k) in in_pair(0) {
+            for (j, l) in in_pair(2) {
+                let mut next = p.to_vec();
+                next[i] -= k;
+                next[j] -= l;
+                out.push(next);
+            }
+        }
+        out
+    };
+    grundy_values_agree(text, 4, 3, &moves);
+}
+
+/// A judge-style game: take at least one stone from a pile, then hand out
+/// any of what is left of it to the other piles, each getting what it gets.
+/// The stones in play always fall, so every play ends.
+#[test]
+fn taking_then_handing_out_the_rest_matches_a_brute_force() {
+    let text = "game hand_out {
+        heaps 3
+        move take {
+            choose i in 1..len
+            choose k in 1..h[i]
+            h[i] -= k
+            for j in 1..len {
+                if j != i {
+                    choose given in 0..h[i]
+                    h[i] -= given
+                    h[j] += given
+                }
+            }
+        }
+    }";
+    let moves = |p: &[u64]| {
+        let mut out = Vec::new();
+        for i in 0..3 {
+            let others: Vec<usize> = (0..3).filter(|&j| j != i).collect();
+            for k in 1..=p[i] {
+                let left = p[i] - k;
+                for a in 0..=left {
+                    for b in 0..=left - a {
+                        let mut next = p.to_vec();
+                        next[i] = left - a - b;
+                        next[others[0]] += a;
+                        next[others[1]] += b;
+                        out.push(next);
+                    }
+                }
+            }
+        }
+        out
+    };
+    grundy_values_agree(text, 3, 4, &moves);
+}
