@@ -205,13 +205,35 @@ fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
         BinOp::Add => a.checked_add(b),
         BinOp::Sub => a.checked_sub(b),
         BinOp::Mul => a.checked_mul(b),
-        // Floor division and a non-negative remainder, as in mathematics.
-        BinOp::Div | BinOp::Rem if b == 0 => return Err(EvalError::DivisionByZero),
-        BinOp::Div => a.checked_div_euclid(b),
-        BinOp::Rem => a.checked_rem_euclid(b),
+        BinOp::Div | BinOp::Rem => return divided(op, &a, &b),
         _ => return Ok(i128::from(compare(op, a, b)?)),
     };
     value.ok_or(EvalError::Overflow)
+}
+
+/// `a / b` or `a % b`, the one meaning of both for every evaluator (the
+/// search's 128-bit numbers, the big numbers of a position's checks, the
+/// run reader's constants): floor division, rounding down, and the
+/// remainder `a - b·(a / b)`, which has the divisor's sign — never
+/// negative for a positive divisor (as in Python; Knuth, TAOCP 1.2.4).
+pub fn divided<T>(op: BinOp, a: &T, b: &T) -> Result<T>
+where
+    T: num_integer::Integer + num_traits::Signed + num_traits::CheckedDiv + Clone,
+{
+    if b.is_zero() {
+        return Err(EvalError::DivisionByZero);
+    }
+    // Truncating first (the only step that can overflow: i128::MIN / -1),
+    // then one step down where the remainder's sign is not the divisor's.
+    let q = a.checked_div(b).ok_or(EvalError::Overflow)?;
+    let r = a.clone() - q.clone() * b.clone();
+    let down = !r.is_zero() && r.is_negative() != b.is_negative();
+    Ok(match (op, down) {
+        (BinOp::Div, true) => q - T::one(),
+        (BinOp::Div, false) => q,
+        (_, true) => r + b.clone(),
+        (_, false) => r,
+    })
 }
 
 /// The six orderings, for numbers of any kind; `None` for other operators.
@@ -360,6 +382,31 @@ mod tests {
         );
         assert_eq!(arithmetic(BinOp::Div, 1, 0), Err(EvalError::DivisionByZero));
         assert_eq!(arithmetic(BinOp::Rem, -1, 7), Ok(6));
+        assert_eq!(
+            arithmetic(BinOp::Div, i128::MIN, -1),
+            Err(EvalError::Overflow)
+        );
+        // Its remainder 0 would fit, but the quotient it comes from does not.
+        assert_eq!(
+            arithmetic(BinOp::Rem, i128::MIN, -1),
+            Err(EvalError::Overflow)
+        );
+    }
+
+    #[test]
+    fn division_rounds_down_and_the_remainder_has_the_divisors_sign() {
+        // Python's // and %: 7 // -2 == -4, 7 % -2 == -1, -7 // 2 == -4,
+        // -7 % 2 == 1, -7 // -2 == 3, -7 % -2 == -1.
+        for (a, b, q, r) in [
+            (7, 2, 3, 1),
+            (7, -2, -4, -1),
+            (-7, 2, -4, 1),
+            (-7, -2, 3, -1),
+            (6, -2, -3, 0),
+        ] {
+            assert_eq!(arithmetic(BinOp::Div, a, b), Ok(q), "{a} / {b}");
+            assert_eq!(arithmetic(BinOp::Rem, a, b), Ok(r), "{a} % {b}");
+        }
     }
 }
 
@@ -371,7 +418,9 @@ mod big {
     use num_integer::Integer;
     use num_traits::{ToPrimitive, Zero};
 
-    use super::{BinOp, EvalError, Expr, Func, Monotone, Property, is_prime, order, place};
+    use super::{
+        BinOp, EvalError, Expr, Func, Monotone, Property, divided, is_prime, order, place,
+    };
 
     type Result<T> = std::result::Result<T, EvalError>;
 
@@ -408,11 +457,7 @@ mod big {
                     BinOp::Add => a + b,
                     BinOp::Sub => a - b,
                     BinOp::Mul => a * b,
-                    BinOp::Div | BinOp::Rem if b.is_zero() => {
-                        return Err(EvalError::DivisionByZero);
-                    }
-                    BinOp::Div => a.div_floor(&b),
-                    BinOp::Rem => a.mod_floor(&num_traits::Signed::abs(&b)),
+                    BinOp::Div | BinOp::Rem => divided(*op, &a, &b)?,
                     _ => BigInt::from(u8::from(compare(*op, &a, &b)?)),
                 }
             }

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod arithmetic;
 mod blocks;
 mod budgets;
 mod cli;
