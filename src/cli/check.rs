@@ -124,22 +124,36 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The cycles reachable from the program's `analyze` statements: each
-/// component's position searched, a cycle kept as the error it is.
+/// component's position searched, a cycle kept as the error it is. A
+/// search that stopped before the end (a limit, a rule that fails, heaps
+/// past 2^64) has not shown that there is none: that is an error too.
 fn cycles(program: &gamelang::check::Program) -> Vec<gamelang::diagnostics::Error> {
     let mut found = Vec::new();
     for analysis in &program.analyses {
         for c in &analysis.components {
-            let Some(heaps) = c.position.to_u64s() else {
-                continue;
+            let stopped = match c.position.to_u64s() {
+                None => None,
+                Some(heaps) => {
+                    let mut solver = Solver::new(c.game.clone(), DEFAULT_MAX_POSITIONS);
+                    match solver.value(&heaps) {
+                        Ok(_) => continue,
+                        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+                            found.push(Error::Search(e));
+                            continue;
+                        }
+                        Err(Error::Search(e)) => Some(e),
+                        Err(other) => {
+                            found.push(other);
+                            continue;
+                        }
+                    }
+                }
             };
-            let mut solver = Solver::new(c.game.clone(), DEFAULT_MAX_POSITIONS);
-            // Only a cycle is reported: other failures (a search too large)
-            // say nothing of whether the game ends, and `analyze` says them.
-            if let Err(Error::Search(e)) = solver.value(&heaps)
-                && matches!(*e, SearchError::Cycle { .. })
-            {
-                found.push(Error::Search(e));
-            }
+            found.push(Error::Search(Box::new(SearchError::EndUnknown {
+                game: c.game.title(),
+                position: c.position.clone(),
+                stopped,
+            })));
         }
     }
     found

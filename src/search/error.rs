@@ -48,6 +48,22 @@ pub enum Error {
         span: SourceSpan,
     },
 
+    /// A search for a cycle stopped before it had seen every position
+    /// reachable (`stopped` says why; `None`: the heaps pass 2^64, beyond
+    /// the search): no cycle was found, but none was shown not to exist.
+    #[error("could not show that every play of `{game}` from {position} ends: {}", stopped_text(.stopped))]
+    #[diagnostic(
+        code(gamelang::search::end_unknown),
+        help(
+            "only a search of every position reachable shows that no play returns to a position: ask about a smaller position"
+        )
+    )]
+    EndUnknown {
+        game: String,
+        position: Position,
+        stopped: Option<Box<Error>>,
+    },
+
     /// Misère play of a game that can go on forever.
     #[error("`{game}` at {position} can go on forever, and is played misère")]
     #[diagnostic(
@@ -233,6 +249,14 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
         EvalError::Overflow | EvalError::DivisionByZero | EvalError::PrimeTooLarge(_) => {
             "make the rule's condition defined for every position the game reaches"
         }
+    }
+}
+
+/// Why a search for a cycle stopped, in words.
+fn stopped_text(stopped: &Option<Box<Error>>) -> String {
+    match stopped {
+        Some(error) => error.to_string(),
+        None => "its heaps pass 2^64, beyond the search".to_string(),
     }
 }
 

@@ -652,6 +652,33 @@ fn a_cycle_is_answered_by_analyze_and_reported_by_check_deny_loopy() {
     assert!(names_a_position, "{}", run.describe());
 }
 
+#[test]
+fn check_deny_loopy_says_when_its_search_could_not_finish() {
+    // The hostile-input issue's W2: the cycle (1, 3000) → (1, 3001) →
+    // (1, 3000) lies beyond what the budget explores from (20000, 20000);
+    // a search that ran out has not shown that play ends.
+    let game = TempGame::new(
+        "w2",
+        "game w {
+            heaps 2
+            take 1..
+            move up { require h[1] == 1 and h[2] == 3000; h[2] += 1 }
+        }
+        analyze w at (20000, 20000)
+        analyze w at (3, 3005)
+        analyze w at (36893488147419103232, 1)",
+    );
+    let run = gamelang(&["check", "--deny", "loopy", game.path()]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::end_unknown");
+    run.stderr_has("could not show that every play of `w` from (20000, 20000) ends");
+    run.stderr_has("gamelang::search::cycle");
+    run.stderr_has("from (36893488147419103232, 1) ends: its heaps pass 2^64");
+    run.stderr_has("found 3 errors in 1 of 1 file");
+    // Without --deny loopy nothing is searched.
+    gamelang(&["check", game.path()]).exits(0);
+}
+
 // ---------------------------------------------------------------------------
 // check's exit codes
 
