@@ -6,7 +6,7 @@
 //! (`gamelang::STAGE::WHAT`), message, labels and help are derived from those
 //! facts through `miette::Diagnostic`. [`Error`] is any of them, so that a
 //! stage can report what the stages it calls found. Rendering them as text
-//! is [`render`]'s job (with the `cli` feature); the command line adds its
+//! is [`render`]'s job (to a string: no terminal); the command line adds its
 //! own advice.
 
 use std::fmt;
@@ -172,9 +172,7 @@ impl SourceCode for Source {
 }
 
 /// Renders any diagnostic as rustc-like text, with `file:line:column`, its
-/// labelled source lines and help; in colour when `colour` is set. Needs the
-/// `cli` feature (miette's graphical renderer).
-#[cfg(feature = "cli")]
+/// labelled source lines and help; in colour when `colour` is set.
 pub fn render(diagnostic: &dyn Diagnostic, colour: bool, width: usize) -> String {
     use miette::{GraphicalReportHandler, GraphicalTheme};
     let theme = if colour {
@@ -195,11 +193,9 @@ pub fn render(diagnostic: &dyn Diagnostic, colour: bool, width: usize) -> String
 }
 
 /// Lines longer than this are not shown beside a diagnostic.
-#[cfg(feature = "cli")]
 const LONGEST_SHOWN_LINE: usize = 10_000;
 
 /// `name:line:column` of the first label on a line too long to show.
-#[cfg(feature = "cli")]
 fn far_label(diagnostic: &dyn Diagnostic) -> Option<String> {
     let source = diagnostic.source_code()?;
     for label in diagnostic.labels()? {
@@ -219,20 +215,17 @@ fn far_label(diagnostic: &dyn Diagnostic) -> Option<String> {
 }
 
 /// A diagnostic shown with its place in words instead of its source lines.
-#[cfg(feature = "cli")]
 struct Unsourced<'a> {
     diagnostic: &'a dyn Diagnostic,
     place: String,
 }
 
-#[cfg(feature = "cli")]
 impl std::fmt::Debug for Unsourced<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Debug::fmt(self.diagnostic, f)
     }
 }
 
-#[cfg(feature = "cli")]
 impl std::fmt::Display for Unsourced<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -243,10 +236,8 @@ impl std::fmt::Display for Unsourced<'_> {
     }
 }
 
-#[cfg(feature = "cli")]
 impl std::error::Error for Unsourced<'_> {}
 
-#[cfg(feature = "cli")]
 impl Diagnostic for Unsourced<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         self.diagnostic.code()
@@ -258,7 +249,6 @@ impl Diagnostic for Unsourced<'_> {
 
 impl Error {
     /// This error rendered by [`render`].
-    #[cfg(feature = "cli")]
     pub fn render(&self, colour: bool, width: usize) -> String {
         render(self, colour, width)
     }

@@ -30,11 +30,22 @@ pub const A002188: [u32; 105] = [
     5, 2, 3, 5, 2, 3, 5, 2, 3,
 ];
 
+/// The workspace's root, where `games/` is: this file is shared by the
+/// library's tests and the command line's (crates/gamelang-cli).
+pub fn root() -> std::path::PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if here.join("games").is_dir() {
+        here.to_path_buf()
+    } else {
+        here.join("../..")
+    }
+}
+
 /// Checks `games/NAME.game` with `--set` style overrides; panics on errors.
 pub fn load(name: &str, sets: &[&str]) -> Program {
-    let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let path = root().join("games").join(format!("{name}.game"));
     let text = std::fs::read_to_string(&path).expect("the game file exists");
-    load_text(&path, &text, sets)
+    load_text(&path.to_string_lossy(), &text, sets)
 }
 
 /// Checks a source text; panics on errors.
@@ -90,4 +101,20 @@ pub fn all_positions(len: usize, max: u64) -> Vec<Vec<u64>> {
             .collect();
     }
     out
+}
+
+/// Remoteness by brute force for Bash's game with take 1 to 3 (Smith, 1966):
+/// 0 at 0; a position with a move to an even remoteness (a loss for the
+/// player then to move) is one more than the smallest such; else one more
+/// than the largest remoteness of its moves.
+pub fn bash_remoteness(top: u64) -> Vec<u64> {
+    let mut r = vec![0u64; top as usize + 1];
+    for n in 1..=top as usize {
+        let moves: Vec<u64> = (1..=3.min(n)).map(|k| r[n - k]).collect();
+        r[n] = match moves.iter().filter(|&&m| m % 2 == 0).min() {
+            Some(&m) => m + 1,
+            None => 1 + moves.iter().max().copied().unwrap_or(0),
+        };
+    }
+    r
 }

@@ -72,7 +72,7 @@ pub fn gamelang_with(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamelang"));
     command
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::ROOT)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -105,7 +105,7 @@ pub fn gamelang_with(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -
 
 /// Every `.game` file of `games/`, as paths relative to the crate.
 fn game_files() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let dir = Path::new(crate::ROOT).join("games");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("games/ exists")
         .map(|entry| entry.expect("a directory entry").file_name())
@@ -124,8 +124,8 @@ fn game_files() -> Vec<String> {
 /// The positions of a file's `analyze` statements as written: the whole
 /// statement for a sum, the position after `at` for one game.
 fn analyze_statements(path: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
-        .expect("the game file exists");
+    let text =
+        std::fs::read_to_string(Path::new(crate::ROOT).join(path)).expect("the game file exists");
     text.lines()
         .filter_map(|line| line.trim().strip_prefix("analyze "))
         .map(|rest| match rest.contains(" + ") {
@@ -948,7 +948,7 @@ fn output_to_a_full_disk_is_an_io_error() {
     };
     let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
         .args(["analyze", "games/nim.game"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::ROOT)
         .stdout(full)
         .output()
         .expect("the gamelang binary runs");

@@ -21,7 +21,7 @@ struct Entry {
 }
 
 fn catalogue_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(CATALOGUE)
+    Path::new(crate::ROOT).join(CATALOGUE)
 }
 
 fn entries(lines: &[&str]) -> Vec<Entry> {
@@ -92,8 +92,10 @@ fn codes_in_source() -> BTreeSet<String> {
         }
     }
     let mut codes = BTreeSet::new();
+    // The library's codes, and the command line's own.
+    walk(&Path::new(crate::ROOT).join("src"), &mut codes);
     walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &Path::new(crate::ROOT).join("crates/gamelang-cli/src"),
         &mut codes,
     );
     codes

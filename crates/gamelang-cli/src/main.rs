@@ -1,5 +1,6 @@
-//! The command line: one module per subcommand, each with its clap `Args`
-//! and a `run` that returns the process's exit code.
+//! The `gamelang` command: parses the command line and dispatches, one
+//! module per subcommand, each with its clap `Args` and a `run` that returns
+//! the process's exit code.
 
 mod analyze;
 mod check;
@@ -12,7 +13,7 @@ mod progress;
 mod quotient;
 mod table;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -25,6 +26,30 @@ use gamelang::search;
 use gamelang::syntax::{parse_arg, parse_position};
 use miette::Diagnostic;
 use num_traits::Bounded;
+
+/// The exit code of a bug: a panic, which no input should cause.
+const INTERNAL: u8 = 3;
+
+fn main() -> ExitCode {
+    // A panic is a bug in gamelang, whatever the input: it is reported as
+    // one, coded, and ends the run with its own exit code, never Rust's 101.
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map_or_else(String::new, |l| format!(" at {}:{}", l.file(), l.line()));
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let _ = writeln!(
+            std::io::stderr(),
+            "gamelang::internal\n\n  × internal error: {message}{place}\n  help: this is a bug in gamelang: please report it with the file and command that caused it"
+        );
+    }));
+    std::panic::catch_unwind(|| Cli::parse().run()).unwrap_or(ExitCode::from(INTERNAL))
+}
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
 /// who wins, with Grundy values and every winning move.

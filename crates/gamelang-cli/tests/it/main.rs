@@ -1,0 +1,21 @@
+//! The `gamelang` command's tests, one binary: the built binary run end to
+//! end on every file of `games/` and on small mistakes, the error catalogue
+//! (`docs/ERRORS.md`) run as written, and what the command prints for play,
+//! graphs, tables, pictures and quotients.
+
+/// The workspace's root: the commands run there, as the README's do.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+// The library's test helpers (loading the example games, analyzing a
+// position), shared with its own tests.
+#[path = "../../../../tests/it/common.rs"]
+#[allow(dead_code)]
+mod common;
+
+mod cli;
+mod errors;
+mod loopy;
+mod manners;
+mod pictures;
+mod play;
+mod quotient;

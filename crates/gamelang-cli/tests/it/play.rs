@@ -1,0 +1,252 @@
+//! Playing against the perfect opponent (`gamelang play`), and the position
+//! graph as data (`graph --format json`).
+
+use std::collections::{HashMap, HashSet};
+
+use gamelang::analysis::Analyzer;
+use serde_json::Value;
+
+use crate::cli::{TempGame, gamelang, gamelang_with};
+use crate::common::{answer, bash_remoteness, is_p, load};
+
+/// The human's choices of a scripted play: always the first move, always
+/// the last, or by turns.
+const STRATEGIES: [&str; 3] = ["1", "3", "mixed"];
+
+fn script(strategy: &str, lines: usize) -> String {
+    (0..lines)
+        .map(|i| match strategy {
+            "mixed" => ["2", "1", "3"][i % 3],
+            s => s,
+        })
+        .map(|c| format!("{c}\n"))
+        .collect()
+}
+
+/// Plays bash at `n` with `first` moving first and the human following
+/// `strategy`; checks the transcript and returns it.
+fn scripted(n: u64, first: &str, strategy: &str) -> Value {
+    let at = n.to_string();
+    let run = gamelang_with(
+        &[
+            "play",
+            "games/bash.game",
+            "--at",
+            &at,
+            "--first",
+            first,
+            "--json",
+        ],
+        &script(strategy, 40),
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    let remoteness = bash_remoteness(30);
+    let mut heap = n;
+    let moves = play["moves"].as_array().expect("a list of moves");
+    for (i, m) in moves.iter().enumerate() {
+        let to: u64 = m["to"]
+            .as_str()
+            .and_then(|t| t.parse().ok())
+            .expect("a heap");
+        // Legal: take 1 to 3 (games/bash.game, m = 3).
+        assert!(to < heap && heap - to <= 3, "{heap} -> {to} at move {i}");
+        let player = m["player"].as_str().expect("a player");
+        let expected_player = if (i % 2 == 0) == (first == "human") {
+            "human"
+        } else {
+            "computer"
+        };
+        assert_eq!(player, expected_player, "move {i}");
+        assert_eq!(
+            m["remoteness"].as_u64(),
+            Some(remoteness[heap as usize]),
+            "move {i} from {heap}"
+        );
+        heap = to;
+    }
+    assert_eq!(heap, 0, "the play ends at 0");
+    play
+}
+
+#[test]
+fn scripted_play_of_bash_is_won_by_the_computer_whatever_the_human_picks() {
+    // 20 is a multiple of 4, lost for the human moving first; 21 is won
+    // for the computer moving first (Bash's game; seed 002).
+    for strategy in STRATEGIES {
+        for (n, first) in [(20, "human"), (21, "computer")] {
+            let play = scripted(n, first, strategy);
+            assert_eq!(play["winner"], "computer", "{n}, {first} first, {strategy}");
+        }
+    }
+}
+
+#[test]
+fn play_reads_a_position_written_out_and_asks_again_after_nonsense() {
+    let run = gamelang_with(
+        &["play", "games/bash.game", "--at", "6"],
+        "banana\n(4)\n1\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(
+        run.stdout.contains("`banana` is not a move from 6"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("The computer wins."), "{}", run.stdout);
+}
+
+#[test]
+fn play_says_so_when_the_input_ends_first() {
+    gamelang_with(&["play", "games/bash.game", "--at", "6"], "", &[])
+        .exits(2)
+        .stderr_has("the input ended before the play did");
+}
+
+#[test]
+fn a_sum_is_played_component_by_component_and_the_computer_wins_from_n() {
+    // games/sums.game: bash(3) at 10 + bash(5) at 7 + nim at (3, 4) has
+    // Grundy value 2 ^ 1 ^ 7 = 4, an N-position: the computer, moving
+    // first, wins whatever the human does.
+    let run = gamelang_with(
+        &["play", "games/sums.game", "--first", "computer", "--json"],
+        &script("1", 200),
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(play["winner"], "computer");
+    assert!(play["moves"].as_array().is_some_and(|m| m.len() > 4));
+}
+
+#[test]
+fn the_graph_of_kayles_at_6_has_each_position_once_and_marks_winning_moves() {
+    let run = gamelang(&[
+        "graph",
+        "games/kayles.game",
+        "--at",
+        "6",
+        "--format",
+        "json",
+    ]);
+    run.exits(0);
+    let graph: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let positions: Vec<&str> = nodes
+        .iter()
+        .filter_map(|n| n["position"].as_str())
+        .collect();
+    let distinct: HashSet<&str> = positions.iter().copied().collect();
+    assert_eq!(distinct.len(), positions.len(), "{positions:?}");
+    // Kayles at 6 reaches 15 positions once heaps are sorted and empty
+    // ones dropped (the issue counted 37 before they were merged).
+    assert_eq!(nodes.len(), 15);
+    let outcome: HashMap<u64, &str> = nodes
+        .iter()
+        .map(|n| {
+            (
+                n["id"].as_u64().unwrap_or(u64::MAX),
+                n["outcome"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    // Each node's outcome agrees with the analyzer's.
+    let program = load("kayles", &[]);
+    let mut analyzer = Analyzer::default();
+    for n in nodes {
+        let heaps: Vec<u64> = match n["position"].as_str().unwrap_or("") {
+            "()" => Vec::new(),
+            text => text
+                .trim_matches(|c| c == '(' || c == ')')
+                .split(',')
+                .map(|h| h.trim().parse().expect("a heap"))
+                .collect(),
+        };
+        let answer = answer(&mut analyzer, &program, "kayles", &heaps);
+        let expected = if is_p(&answer) { "P" } else { "N" };
+        assert_eq!(n["outcome"], expected, "{heaps:?}");
+    }
+    let edges = graph["edges"].as_array().expect("edges");
+    assert!(!edges.is_empty());
+    for e in edges {
+        let from = outcome[&e["from"].as_u64().expect("from")];
+        let to = outcome[&e["to"].as_u64().expect("to")];
+        assert_eq!(e["winning"], from == "N" && to == "P", "{e}");
+        assert!(
+            e["text"].as_str().is_some_and(|t| t.starts_with("take")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn a_loopy_games_graph_is_drawn_with_its_cycle_and_draws() {
+    // One heap: take 1, or from 2 go up to 3. 0 is lost (no move), 1 wins
+    // by taking to 0; from 2, taking leaves 1 (a loss), so 2 goes up to 3,
+    // whose only move is back to 2: 2 and 3 are draws (retrograde analysis
+    // by hand).
+    let game = TempGame::new(
+        "loopy-graph",
+        "game loopy {\n heaps 1\n take 1\n move up {\n require h[1] == 2\n h[1] += 1\n }\n}\n",
+    );
+    let run = gamelang(&["graph", game.path(), "--at", "3", "--format", "json"]);
+    run.exits(0);
+    let graph: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let outcome: HashMap<&str, &str> = nodes
+        .iter()
+        .map(|n| {
+            (
+                n["position"].as_str().unwrap_or(""),
+                n["outcome"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let expected: HashMap<&str, &str> = [("3", "D"), ("2", "D"), ("1", "N"), ("0", "P")].into();
+    assert_eq!(outcome, expected);
+    // Generalised values (Smith): 0 and 1 for 0 and 1; ∞ with the value 1
+    // its move to 1 reaches for 2; ∞ for 3, whose only move is to 2.
+    let grundy: HashMap<&str, Value> = nodes
+        .iter()
+        .map(|n| (n["position"].as_str().unwrap_or(""), n["grundy"].clone()))
+        .collect();
+    assert_eq!(grundy["0"], 0);
+    assert_eq!(grundy["1"], 1);
+    assert_eq!(grundy["2"], serde_json::json!({ "infinite": [1] }));
+    assert_eq!(grundy["3"], serde_json::json!({ "infinite": [] }));
+    // The cycle is drawn: 2 -> 3 and 3 -> 2.
+    let id = |p: &str| {
+        nodes
+            .iter()
+            .find(|n| n["position"] == p)
+            .and_then(|n| n["id"].as_u64())
+    };
+    let edges = graph["edges"].as_array().expect("edges");
+    let has = |a: &str, b: &str| {
+        edges
+            .iter()
+            .any(|e| e["from"].as_u64() == id(a) && e["to"].as_u64() == id(b))
+    };
+    assert!(has("2", "3") && has("3", "2"));
+    let winning: Vec<(u64, u64)> = edges
+        .iter()
+        .filter(|e| e["winning"] == true)
+        .map(|e| {
+            (
+                e["from"].as_u64().unwrap_or(0),
+                e["to"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(winning, vec![(id("1").unwrap_or(9), id("0").unwrap_or(9))]);
+    // In DOT the draws are dashed, and the values are shown.
+    let dot = gamelang(&["graph", game.path(), "--at", "3"]);
+    assert!(
+        dot.stdout
+            .contains("\"2\\ng = ∞(1)\", shape = circle, style = dashed"),
+        "{}",
+        dot.stdout
+    );
+}
