@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 
 use gamelang::check::check;
 use gamelang::diagnostics::Source;
+use gamelang::moves::MoveGen;
 use gamelang::rules::Game;
 use gamelang::search::heaps::{HeapValues, Method};
-use gamelang::search::moves::MoveGen;
 use gamelang::search::{Options, Solver, Value};
 
 /// One line of the table.

@@ -82,11 +82,11 @@ pub enum Error {
     /// A table cannot be drawn.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Table(Box<crate::table::Error>),
+    Table(Box<crate::analysis::table::Error>),
     /// A play cannot be set up.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Play(Box<crate::play::PlayError>),
+    Play(Box<crate::analysis::play::PlayError>),
 }
 
 impl Error {
@@ -121,8 +121,8 @@ impl From<crate::search::SearchError> for Error {
     }
 }
 
-impl From<crate::table::Error> for Error {
-    fn from(error: crate::table::Error) -> Self {
+impl From<crate::analysis::table::Error> for Error {
+    fn from(error: crate::analysis::table::Error) -> Self {
         Error::Table(Box::new(error))
     }
 }

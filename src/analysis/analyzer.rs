@@ -17,11 +17,11 @@ use super::verify::{self, Verified};
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
 use crate::known::{self, Known};
+use crate::misere::genus::{self, Genus, TameHeaps};
+use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
-use crate::search::genus::{self, Genus, TameHeaps};
 use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
-use crate::search::moves::MoveGen;
 use crate::search::standing::Standings;
 use crate::search::{self, Budget, Solver, Value};
 

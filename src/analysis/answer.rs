@@ -6,13 +6,13 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::verify::Verified;
+use crate::misere::quotient::{Presentation, Stopped};
 use crate::period::Period;
 pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
-use crate::search::quotient::{Presentation, Stopped};
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]

@@ -11,8 +11,11 @@
 mod analyzer;
 mod answer;
 mod error;
+pub mod graph;
 mod moves;
+pub mod play;
 mod quotient;
+pub mod table;
 pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};

@@ -15,10 +15,10 @@ use super::error::Error as AnalysisError;
 use super::verify::{self, Verified};
 use crate::check::Analysis;
 use crate::diagnostics::Error;
+use crate::misere::quotient::{self, Assisted, Limits, Quotient, Stopped};
+use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
-use crate::search::moves::MoveGen;
-use crate::search::quotient::{self, Assisted, Limits, Quotient, Stopped};
 use crate::search::{Budget, DEFAULT_MOVE_BUDGET, SearchError};
 
 /// The work one quotient may take to grow (about a third of a second);

@@ -11,10 +11,10 @@ use num_bigint::BigUint;
 use super::Error as AnalysisError;
 use crate::diagnostics::Error;
 use crate::known::{Known, KnownMove};
+use crate::misere::quotient::Quotient;
 use crate::position::{Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
-use crate::search::quotient::Quotient;
 use crate::search::standing::Standings;
 use crate::search::{Options, Solver, Value};
 

@@ -14,8 +14,8 @@ use miette::{Diagnostic, SourceSpan};
 use num_bigint::BigUint;
 
 use crate::diagnostics::Source;
+use crate::moves::MoveGen;
 use crate::rules::{Game, MoveKind};
-use crate::search::moves::MoveGen;
 use crate::syntax::ast::{self, Statement};
 
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]

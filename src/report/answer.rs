@@ -9,10 +9,10 @@ use super::number;
 use crate::analysis::{
     Answer, ComponentMethod, Count, Gamma, Grundy, Note, Outcome, Unknown, WinningMove,
 };
+use crate::misere::quotient::Stopped;
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::ParamValue;
-use crate::search::quotient::Stopped;
 
 /// What the caller says about a note, after it: how to see what the answer
 /// left out (the command line names its option). `None` adds nothing.

@@ -8,10 +8,10 @@ use petgraph::visit::EdgeRef;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
+use crate::analysis::graph::{Edge, Node};
 use crate::position::Outcome;
 use crate::position::heaps_text_in_full;
 use crate::rules::Game;
-use crate::search::export::{Edge, Node};
 use crate::search::loopy::Gamma;
 
 /// The move an edge makes, in words: `take 2 from heap 1`.

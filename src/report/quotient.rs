@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::{Value as Json, json};
 
 use super::answer::{quotient_reach, stopped_text};
-use crate::search::quotient::{Presentation, Quotient, Stopped};
+use crate::misere::quotient::{Presentation, Quotient, Stopped};
 
 /// Heaps shown on one line of the text.
 const HEAPS_PER_LINE: usize = 12;

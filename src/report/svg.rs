@@ -7,9 +7,9 @@
 
 use std::fmt::Write;
 
+use crate::analysis::table::{Cell, Shape, Table};
 use crate::period::Period;
 use crate::position::Outcome;
-use crate::table::{Cell, Shape, Table};
 
 /// P-positions.
 pub const P_COLOUR: &str = "#d62728";

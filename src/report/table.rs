@@ -5,12 +5,12 @@ use std::fmt::Write;
 
 use serde_json::{Value as Json, json};
 
+use crate::analysis::table::{Cell, Shape, Table};
+use crate::misere::genus::{Genera, Genus};
 use crate::period::{Period, Theorem};
 use crate::position::Outcome;
 use crate::search::Value;
-use crate::search::genus::{Genera, Genus};
 use crate::search::loopy::Gamma;
-use crate::table::{Cell, Shape, Table};
 
 /// Columns per block of a one-heap table.
 const COLUMNS: usize = 20;

@@ -19,9 +19,9 @@ mod steady;
 mod window;
 
 use super::budget::Budget;
-use super::moves::MoveGen;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;

@@ -7,17 +7,15 @@
 //! game, and whatever does not fit a box, the position graph (`graph`).
 
 mod arena;
-mod budget;
+pub(crate) mod budget;
 mod error;
-pub mod export;
-pub mod genus;
-pub mod graph;
+
+pub mod general;
 pub mod heaps;
 pub mod loopy;
-pub mod moves;
-pub mod quotient;
+
 mod rays;
-mod runs;
+mod run_boxes;
 pub mod standing;
 
 use std::sync::Arc;
@@ -25,17 +23,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::diagnostics::Error;
+use crate::moves::{MoveError, MoveGen};
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
 pub use error::{Error as SearchError, Growth};
-use graph::GraphSearch;
+use general::GeneralSearch;
 use heaps::HeapValues;
-use moves::{MoveError, MoveGen};
 use rays::{Fit, RaySearch};
-use runs::RunSearch;
+use run_boxes::RunSearch;
 
 /// The default bound on positions one game's search may hold.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
@@ -112,13 +110,13 @@ impl Progress {
 }
 
 enum Engine {
-    Graph(GraphSearch),
+    General(GeneralSearch),
     Heaps(HeapValues),
     /// Boxes where they fit; the graph for positions whose box does not.
-    Rays(RaySearch, GraphSearch),
+    Rays(RaySearch, GeneralSearch),
     /// Boxes of runs where they fit and the runs stay in them; the graph
     /// for the rest.
-    Runs(RunSearch, GraphSearch),
+    Runs(RunSearch, GeneralSearch),
 }
 
 /// The search for one game.
@@ -148,7 +146,7 @@ impl Solver {
     pub fn with_options(game: Arc<Game>, options: Options) -> Self {
         let moves = MoveGen::new(&game);
         let graph = || {
-            GraphSearch::new(
+            GeneralSearch::new(
                 &game,
                 &moves,
                 options.max_positions,
@@ -169,7 +167,7 @@ impl Solver {
             let runs = RunSearch::new(game.misere, options.max_positions, options.progress.clone());
             Engine::Runs(runs, graph())
         } else {
-            Engine::Graph(graph())
+            Engine::General(graph())
         };
         Solver {
             game,
@@ -193,7 +191,7 @@ impl Solver {
     fn budget(&self) -> Budget {
         let moves = self.move_budget.unwrap_or(match self.engine {
             Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
-            Engine::Graph(_) | Engine::Rays(..) | Engine::Runs(..) => DEFAULT_MOVE_BUDGET,
+            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) => DEFAULT_MOVE_BUDGET,
         });
         Budget::start(moves, self.timeout)
     }
@@ -228,7 +226,7 @@ impl Solver {
     /// Positions (or, decomposed, heap sizes) held so far.
     pub fn len(&self) -> usize {
         match &self.engine {
-            Engine::Graph(g) => g.len(),
+            Engine::General(g) => g.len(),
             Engine::Heaps(h) => h.len(),
             Engine::Rays(r, g) => r.len() + g.len(),
             Engine::Runs(r, g) => r.len() + g.len(),
@@ -244,7 +242,7 @@ impl Solver {
         match &self.engine {
             Engine::Rays(r, _) => r.len(),
             Engine::Runs(r, _) => r.len(),
-            Engine::Graph(_) | Engine::Heaps(_) => 0,
+            Engine::General(_) | Engine::Heaps(_) => 0,
         }
     }
 
@@ -271,7 +269,7 @@ impl Solver {
     fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
         let budget = &mut self.budget();
         match &mut self.engine {
-            Engine::Graph(g) => g.value(&self.game, &self.moves, heaps, budget),
+            Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the
@@ -311,7 +309,7 @@ impl Solver {
     pub fn period(&self) -> Option<&Period> {
         match &self.engine {
             Engine::Heaps(h) => h.period(),
-            Engine::Graph(_) | Engine::Rays(..) | Engine::Runs(..) => None,
+            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) => None,
         }
     }
 
@@ -325,7 +323,7 @@ impl Solver {
                 r.value(&self.moves, corner, &mut budget.clone());
                 Ok(())
             }
-            Engine::Graph(_) | Engine::Heaps(_) => Ok(()),
+            Engine::General(_) | Engine::Heaps(_) => Ok(()),
         }
     }
 

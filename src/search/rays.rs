@@ -14,9 +14,9 @@
 //! it.
 
 use super::budget::{Budget, Exhausted};
-use super::moves::Ray;
 use super::{Explored, Progress, SearchError, Value};
 use crate::diagnostics::Error;
+use crate::moves::Ray;
 use crate::position::Position;
 use crate::rules::Game;
 
@@ -163,7 +163,7 @@ impl RaySearch {
         let mut all = Vec::new();
         for ray in &self.rays {
             match ray {
-                Ray::Any(size) if *size <= n => all.extend(super::moves::combinations(n, *size)),
+                Ray::Any(size) if *size <= n => all.extend(crate::moves::combinations(n, *size)),
                 Ray::Any(_) => {}
                 Ray::Fixed(heaps) if heaps.iter().all(|&h| h < n) => all.push(heaps.clone()),
                 Ray::Fixed(_) => return None,

@@ -20,10 +20,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::loopy::LoopyGraph;
-use super::moves::MoveGen;
 use super::{Budget, DEFAULT_MOVE_BUDGET, Options};
 use super::{SearchError, move_error};
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;

@@ -113,7 +113,7 @@ proptest! {
         );
         let program = load_text("arithmetic.game", &block, &[]);
         let game = program.games[0].default.clone().expect("lowers");
-        let moves = gamelang::search::moves::MoveGen::new(&game);
+        let moves = gamelang::moves::MoveGen::new(&game);
         let mut made = Vec::new();
         let interpreted = moves.each_move(&[1], |_, next| made.push(next.to_vec()));
         match &expected {

@@ -1,5 +1,5 @@
 //! The one-heap decomposition (Sprague-Grundy: a position of one-heap moves
-//! is the sum of its heaps) agrees with the undecomposed graph search.
+//! is the sum of its heaps) agrees with the undecomposed general search.
 
 use std::sync::Arc;
 
@@ -43,7 +43,7 @@ fn agree(game: &Arc<Game>, positions: &[Vec<u64>]) {
     assert!(fast.decomposed() && !slow.decomposed());
     for heaps in positions {
         let (a, _) = fast.value(heaps).expect("decomposed search");
-        let (b, _) = slow.value(heaps).expect("graph search");
+        let (b, _) = slow.value(heaps).expect("general search");
         assert_eq!(a, b, "{heaps:?}");
     }
 }

@@ -10,10 +10,11 @@
 
 use std::time::Duration;
 
+use gamelang::analysis::table;
 use gamelang::analysis::{Analyzer, Options};
 use gamelang::check::check;
 use gamelang::diagnostics::{Error, Source};
-use gamelang::{report, search, table};
+use gamelang::{report, search};
 use num_bigint::BigUint;
 
 /// How far a stage went on a text, for the tests to count.

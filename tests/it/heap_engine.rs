@@ -8,12 +8,12 @@ use std::sync::Arc;
 use crate::common::A002188;
 use gamelang::check::check;
 use gamelang::diagnostics::{Error, Source};
+use gamelang::moves::MoveGen;
 use gamelang::position::Position;
 use gamelang::rules::Game;
 use gamelang::rules::expr::EvalError;
 use gamelang::search::SearchError;
 use gamelang::search::heaps::{HeapValues, Method};
-use gamelang::search::moves::MoveGen;
 use gamelang::search::{Budget, Explored, Solver};
 use proptest::prelude::*;
 

@@ -182,7 +182,7 @@ fn misere_grundy(position: KaylesNim, memo: &mut HashMap<KaylesNim, u32>) -> u32
 
 #[test]
 fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
-    use gamelang::search::genus::genera;
+    use gamelang::misere::genus::genera;
     let program = crate::common::load("misere_kayles", &[]);
     let game = program
         .game("misere_kayles")
@@ -210,7 +210,7 @@ fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
 
 #[test]
 fn misere_nim_heaps_have_the_nim_genera_and_are_tame() {
-    use gamelang::search::genus::genera;
+    use gamelang::misere::genus::genera;
     let program = load_text("misere.game", GAMES, &[]);
     let game = program
         .game("mn")
@@ -332,8 +332,8 @@ fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() 
     // Two methods, one answer: the genera of take 1 or 2 and of octal 0.31
     // repeat (proven), and so do their quotients' elements; at heaps of 30
     // digits both must say the same.
+    use gamelang::misere::quotient::{self, Limits};
     use gamelang::search::Budget;
-    use gamelang::search::quotient::{self, Limits};
     use num_bigint::BigUint;
     for text in [
         "game t { heaps *; take 1..2; play misere }\n",

@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use gamelang::moves::{MoveGen, SetsBelowZero};
 use gamelang::rules::expr::{Env, EvalError, Expr, place};
 use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};
-use gamelang::search::moves::{MoveGen, SetsBelowZero};
 use gamelang::search::{Solver, Value};
 
 use crate::common::{all_positions, answer, load_text};

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
+use gamelang::analysis::play;
 use gamelang::check::Instance;
-use gamelang::play;
 use gamelang::position::{Outcome, Position};
 use gamelang::search::standing::{Standing, Standings};
 

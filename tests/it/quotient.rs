@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use gamelang::analysis::{Analyzer, ComponentMethod, Outcome};
 use gamelang::check::{Analysis, Instance};
+use gamelang::misere::quotient::{self, Limits, Quotient};
 use gamelang::position::Position;
 use gamelang::rules::Game;
 use gamelang::search::Budget;
-use gamelang::search::quotient::{self, Limits, Quotient};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 

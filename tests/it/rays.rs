@@ -1,5 +1,5 @@
 //! The ray engine (dense boxes, one value set per line) agrees with the
-//! graph search on every small position of games whose moves are rays, in
+//! general search on every small position of games whose moves are rays, in
 //! normal and misère play, and answers Wythoff's game from its theorem.
 
 use std::sync::Arc;
@@ -55,7 +55,7 @@ fn agree(game: &Arc<Game>, positions: &[Vec<u64>]) {
             continue;
         }
         let (a, _) = fast.value(heaps).expect("ray search");
-        let (b, _) = slow.value(heaps).expect("graph search");
+        let (b, _) = slow.value(heaps).expect("general search");
         assert_eq!(a, b, "{heaps:?}");
     }
 }

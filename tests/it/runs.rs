@@ -1,5 +1,5 @@
 //! The run engine (move blocks read as runs, boxes evaluated densely)
-//! agrees with the graph search, which runs each block move by move, on
+//! agrees with the general search, which runs each block move by move, on
 //! every small position — those the invariant forbids too — in normal and
 //! misère play; and Chomp's values match a hand-written 3-D dp.
 
@@ -26,7 +26,7 @@ const READ: &[&str] = &[
     "game g { heaps 2; play misere; move m { choose k in 1..h[1] + h[2]; require k <= h[1] or k == h[1] + h[2]; if k <= h[1] { h[1] -= k } else { h[1] = 0; h[2] = 0 } } }",
 ];
 
-/// Blocks the run engine hands to the graph search: a division by a heap,
+/// Blocks the run engine hands to the general search: a division by a heap,
 /// heaps that grow past the box (Fibonacci Nim's limit; a moves to a while
 /// b goes down), a heap removed.
 const HANDED_ON: &[&str] = &[
@@ -60,7 +60,7 @@ fn agree(game: &Arc<Game>, len: usize, max: u64) -> usize {
     fast.value(&vec![max; len]).expect("run search");
     for heaps in all_positions(len, max).iter().rev() {
         let (a, _) = fast.value(heaps).expect("run search");
-        let (b, _) = slow.value(heaps).expect("graph search");
+        let (b, _) = slow.value(heaps).expect("general search");
         assert_eq!(a, b, "{heaps:?}");
     }
     fast.held_in_boxes()
@@ -174,7 +174,7 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
 
     /// Blocks put together from parts — a bound for the chosen amount, a
-    /// condition, two changes to the heaps — agree with the graph search on
+    /// condition, two changes to the heaps — agree with the general search on
     /// every position of 2 heaps up to 5, in normal and misère play.
     #[test]
     fn blocks_made_of_parts_agree_with_the_graph_search(
@@ -198,7 +198,7 @@ proptest::proptest! {
 
 #[test]
 fn a_position_asked_again_after_an_error_is_the_same_error() {
-    // Both searches: the graph search must not read the positions it left
+    // Both searches: the general search must not read the positions it left
     // half evaluated when the error stopped it (found in review).
     let g = game(
         "game g { heaps 2; move m { choose k in 1..h[2]; h[2] -= k; h[1] = min(h[1], max(k, h[2]) - 1, h[2] + k - 2) } }",

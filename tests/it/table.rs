@@ -2,11 +2,11 @@
 //! seed 002's table and the periods published for octal games.
 
 use crate::common::{load, load_text};
+use gamelang::analysis::table::{Cell, Shape, Table, table};
+use gamelang::moves::MoveGen;
 use gamelang::period::Period;
 use gamelang::search::heaps::{HeapValues, Method};
-use gamelang::search::moves::MoveGen;
 use gamelang::search::{Options, Value};
-use gamelang::table::{Cell, Shape, Table, table};
 use proptest::prelude::*;
 
 fn table_of(game: &str, upto: u64) -> Table {

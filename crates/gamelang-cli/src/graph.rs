@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
+use gamelang::analysis::graph::position_graph;
 use gamelang::report;
 use gamelang::search::Solver;
-use gamelang::search::export::position_graph;
 
 use super::error::CliError;
 use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of, saturating};

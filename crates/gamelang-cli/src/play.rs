@@ -6,7 +6,7 @@
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use gamelang::play;
+use gamelang::analysis::play;
 use gamelang::position::Outcome;
 use gamelang::report::{self, Played};
 use gamelang::search::DEFAULT_MAX_POSITIONS;

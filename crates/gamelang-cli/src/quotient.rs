@@ -3,9 +3,9 @@
 
 use std::process::ExitCode;
 
+use gamelang::misere::quotient::{self, DEFAULT_WORK, Limits};
 use gamelang::report;
 use gamelang::search::Budget;
-use gamelang::search::quotient::{self, DEFAULT_WORK, Limits};
 
 use super::{FINDINGS, GameFile, fail, game_of, out, saturating};
 

@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use num_bigint::BigUint;
 
+use gamelang::analysis::table::table;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::table::table;
 
 use super::progress::Progress;
 use super::{Budgets, FINDINGS, GameFile, colour_stdout, fail, game_of, out, saturating};

@@ -9,10 +9,10 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
 use super::window::Window;
+use crate::moves::MoveError;
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::solve::Solved;
 use crate::rules::{AmountBase, Amounts, Game, MoveKind, Split, Target};
-use crate::search::moves::MoveError;
 
 /// Ranges up to this many amounts are looped over; longer ones without
 /// condition become windows, updated by one heap per heap instead.

@@ -12,8 +12,8 @@ use super::compile::{Compiled, HeapRule, Leaves, Source};
 use super::sparse::{Mode, Sparse};
 use super::steady::Steady;
 use super::window::Window;
+use crate::moves::MoveError;
 use crate::period::{self, Period, Theorem};
-use crate::search::moves::MoveError;
 
 /// The values are checked for a proven period when this many are known,
 /// then at each doubling.

@@ -572,7 +572,7 @@ fn bash_at_a_million() {
 #[test]
 fn a_search_a_million_moves_deep() {
     // Bash's moves under an invariant, so that nothing takes the game apart
-    // heap by heap or recognises it: the graph search itself must go 10^6
+    // heap by heap or recognises it: the general search itself must go 10^6
     // positions deep without overflowing the stack. 10^6 mod 4 = 0: P.
     let game = TempGame::new("deep", "game deep { heaps 1 where h[1] >= 0; take 1..3 }\n");
     let a = only_answer(&["analyze", game.path(), "--at", "1000000"]);

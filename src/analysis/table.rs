@@ -8,11 +8,11 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::diagnostics;
+use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
-use crate::search::genus::{self, Genera};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
 use crate::search::{self, Options, SearchError, Solver, Value};
 

@@ -17,10 +17,10 @@ use std::collections::hash_map::Entry;
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::loopy::{Gamma, LoopyGraph};
-use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
+use crate::search::loopy::{Gamma, LoopyGraph};
+use crate::search::{SearchError, Solver, Value};
 
 /// A position in the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]

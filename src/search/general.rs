@@ -9,9 +9,9 @@
 
 use super::arena::Arena;
 use super::budget::Budget;
-use super::moves::MoveGen;
 use super::{Explored, Growth, Progress, SearchError, Value, move_error, too_large};
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -33,7 +33,7 @@ const GREY: u8 = 1;
 const BLACK: u8 = 2;
 
 /// One game's position graph and the values found so far.
-pub struct GraphSearch {
+pub struct GeneralSearch {
     /// Whether positions may be sorted and stripped of empty heaps (see
     /// `MoveGen::symmetry`).
     symmetry: (bool, bool),
@@ -54,9 +54,9 @@ enum Step {
     Finish(u32),
 }
 
-impl GraphSearch {
+impl GeneralSearch {
     pub fn new(game: &Game, moves: &MoveGen, max_positions: usize, progress: Progress) -> Self {
-        GraphSearch {
+        GeneralSearch {
             symmetry: moves.symmetry(game),
             positions: Arena::new(),
             state: Vec::new(),

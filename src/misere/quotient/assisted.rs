@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use super::Quotient;
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::SearchError;
 use crate::search::budget::Budget;
-use crate::search::moves::MoveGen;
 
 /// A search of one misère heap game's sums, its quotient at the leaves.
 pub struct Assisted {

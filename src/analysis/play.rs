@@ -9,11 +9,11 @@ use std::sync::Arc;
 use crate::analysis::{Analyzer, Options};
 use crate::check::{Analysis, Instance};
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found};
-use crate::search::moves::MoveGen;
 use crate::search::standing::{Judge, Judged, Place, Standings};
 
 /// The moves each search of the play may examine (a few seconds' work at

@@ -34,13 +34,13 @@ use fixedbitset::FixedBitSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::SearchError;
-use super::budget::{Budget, Exhausted};
-use super::moves::MoveGen;
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::period::{self, Period, Theorem};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::SearchError;
+use crate::search::budget::{Budget, Exhausted};
 pub use assisted::Assisted;
 pub use monoid::Monoid;
 use monoid::{Candidate, Trial};
@@ -469,7 +469,7 @@ pub(super) fn heap_options(
     let examined = match found {
         Ok(examined) => examined,
         Err(e) if e.error == EvalError::OutOfBudget => return Ok(None),
-        Err(e) => return Err(super::move_error(game, &[n], e)),
+        Err(e) => return Err(crate::search::move_error(game, &[n], e)),
     };
     if budget.spend(examined.max(1)).is_err() {
         return Ok(None);

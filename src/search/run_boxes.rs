@@ -9,12 +9,12 @@
 //! Nothing tells the compiler that a block's moves stay in the box and go
 //! down: each run's ends are checked, and a run that leaves the box, or
 //! reaches a position not yet evaluated, hands the question (and every
-//! later one with as many heaps) to the graph search.
+//! later one with as many heaps) to the general search.
 
 use super::budget::Budget;
-use super::moves::{Lin, MoveGen, Piece, Runs};
 use super::rays::{Fit, cells, grown, zeros};
 use super::{Explored, Progress, Value};
+use crate::moves::{Lin, MoveGen, Piece, Runs};
 
 /// Marks a position the invariant does not allow: evaluated only if asked.
 const UNSET: u32 = u32::MAX;
@@ -70,7 +70,7 @@ impl RunSearch {
     /// The value of `heaps`, evaluating a larger box if it lies outside the
     /// one held. A box may spend half of what is left of `budget` (every
     /// position valued costs at least one move); where that runs out, or a
-    /// run leaves the box, the answer is `NoBox`, for the graph search to
+    /// run leaves the box, the answer is `NoBox`, for the general search to
     /// try with the rest, and boxes of that many heaps are not tried again.
     pub fn value(&mut self, moves: &MoveGen, heaps: &[u64], budget: &mut Budget) -> Fit {
         let needed: Option<Vec<usize>> = heaps

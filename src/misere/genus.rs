@@ -25,14 +25,14 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::budget::Budget;
-use super::moves::MoveGen;
-use super::{SearchError, Solver, Value};
 use crate::diagnostics::Error;
+use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::budget::Budget;
+use crate::search::{SearchError, Solver, Value};
 
 /// Heaps whose genera `tame_heaps` finds at most: past them, a period must
 /// be proven.
@@ -298,7 +298,7 @@ pub fn tame_heaps(
         let examined = match found {
             Ok(examined) => examined,
             Err(e) if e.error == EvalError::OutOfBudget => return Ok(None),
-            Err(e) => return Err(super::move_error(game, &[n], e)),
+            Err(e) => return Err(crate::search::move_error(game, &[n], e)),
         };
         if larger || budget.spend(examined.max(1)).is_err() {
             return Ok(None);
