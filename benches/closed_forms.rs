@@ -11,10 +11,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gamelang::analysis::{Analyzer, ComponentMethod};
-use gamelang::check::{Analysis, Instance, check};
-use gamelang::diagnostics::Source;
+use gamelang::check::{Instance, Question, check};
 use gamelang::position::Position;
 use gamelang::rules::Game;
+use gamelang::source::Source;
 use num_bigint::BigUint;
 
 /// Positions per game.
@@ -79,7 +79,7 @@ fn main() {
             .collect();
         let mut analyzer = Analyzer::default();
         // The first answer recognises and verifies the closed form: not timed.
-        let first = Analysis {
+        let first = Question {
             components: vec![Instance {
                 game: game.clone(),
                 position: positions[0].clone(),
@@ -105,7 +105,7 @@ fn main() {
         };
         let start = Instant::now();
         for position in &positions {
-            let analysis = Analysis {
+            let analysis = Question {
                 components: vec![Instance {
                     game: game.clone(),
                     position: position.clone(),
@@ -128,7 +128,7 @@ fn main() {
         .collect();
     let start = Instant::now();
     for t in &triples {
-        let analysis = Analysis {
+        let analysis = Question {
             components: vec![Instance {
                 game: nim.clone(),
                 position: Position(t.clone()),
@@ -162,7 +162,7 @@ fn main() {
         .collect();
     let start = Instant::now();
     for (a, b) in &pairs {
-        let analysis = Analysis {
+        let analysis = Question {
             components: vec![Instance {
                 game: wythoff.clone(),
                 position: Position(vec![a.clone(), b.clone()]),

@@ -16,11 +16,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gamelang::check::check;
-use gamelang::diagnostics::Source;
 use gamelang::moves::MoveGen;
 use gamelang::rules::Game;
 use gamelang::search::heaps::{HeapValues, Method};
 use gamelang::search::{Options, Solver, Value};
+use gamelang::source::Source;
 
 /// One line of the table.
 struct Row {

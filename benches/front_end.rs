@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use gamelang::check::check;
-use gamelang::diagnostics::Source;
+use gamelang::source::Source;
 
 /// `games` small games, each with an `analyze` statement.
 fn file(games: usize) -> String {

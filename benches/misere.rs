@@ -10,9 +10,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use gamelang::analysis::{Analyzer, ComponentMethod};
-use gamelang::check::{Analysis, Instance, check};
-use gamelang::diagnostics::Source;
+use gamelang::check::{Instance, Question, check};
 use gamelang::position::Position;
+use gamelang::source::Source;
 use num_bigint::BigUint;
 
 const KAYLES: &str = "game mk {\n    heaps *\n    octal 0.77\n    play misere\n}\n";
@@ -68,7 +68,7 @@ fn analyze(heaps: &[u64]) -> (Duration, String) {
         .game("mk")
         .and_then(|g| g.default.clone())
         .expect("mk");
-    let analysis = Analysis {
+    let analysis = Question {
         components: vec![Instance {
             game,
             position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),

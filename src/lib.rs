@@ -14,12 +14,12 @@
 //!
 //! ```
 //! use gamelang::analysis::{Analyzer, Grundy, Outcome};
-//! use gamelang::{check::check, diagnostics::Source, position::Position, report};
+//! use gamelang::{check::check, position::Position, report, source::Source};
 //!
 //! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
 //! let (program, errors) = check(&source, Vec::new());
 //! assert!(errors.is_empty());
-//! let answer = Analyzer::default().analyze(&program.analyses[0]).unwrap();
+//! let answer = Analyzer::default().analyze(&program.questions[0]).unwrap();
 //! // 21 stones, take 1 to 3: the first player wins by taking 1, leaving a
 //! // multiple of 4 (Bash's game).
 //! assert_eq!(answer.outcome, Outcome::N);
@@ -32,7 +32,8 @@
 
 pub mod analysis;
 pub mod check;
-pub mod diagnostics;
+pub mod driver;
+pub mod error;
 pub mod known;
 pub mod misere;
 pub mod moves;
@@ -41,4 +42,5 @@ pub mod position;
 pub mod report;
 pub mod rules;
 pub mod search;
+pub mod source;
 pub mod syntax;

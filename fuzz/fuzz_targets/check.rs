@@ -3,7 +3,7 @@
 #![no_main]
 
 use gamelang::check::check;
-use gamelang::diagnostics::Source;
+use gamelang::source::Source;
 use gamelang::report;
 use libfuzzer_sys::fuzz_target;
 

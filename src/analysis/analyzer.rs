@@ -2,28 +2,28 @@
 //! recognised closed form (verified once) for the whole run.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use super::AnalysisError;
 use super::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Note, Outcome, Unknown, WinningMove,
 };
-use super::error::Error as AnalysisError;
+use super::graph::{self, PositionGraph};
 use super::quotient::{ByQuotient, Grown};
+use super::table::{self, Table};
 use super::verify::{self, Verified};
-use crate::check::{Analysis, Instance};
-use crate::diagnostics::Error;
+use crate::analysis::standing::Standings;
+use crate::check::{Instance, Question};
 use crate::known::{self, Known};
 use crate::misere::genus::{self, Genus, TameHeaps};
 use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::loopy::{self, Found, Gamma, LoopyGraph};
-use crate::search::standing::Standings;
-use crate::search::{self, Budget, Solver, Value};
+use crate::search::{self, Budget, SearchError, Solver, Value};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -67,18 +67,26 @@ pub(super) const LIST_MOVES_UP_TO: u64 = 1 << 24;
 const PERIOD_PROBE: u64 = 1 << 16;
 
 /// Answers positions, keeping each game's search and recognition for the
-/// whole run.
+/// whole run: the one orchestrator of analyses, tables, plays and graphs.
+/// What it keeps is keyed by the lowered game itself (its rules and its
+/// source), so that a game edited is a game anew, whatever its name.
 pub struct Analyzer {
     pub(super) options: Options,
-    games: HashMap<String, GameState>,
-    /// Each misère game's quotient, as far as it was grown.
-    pub(super) quotients: HashMap<String, Grown>,
+    games: HashMap<Arc<Game>, GameState>,
+    /// The misère quotients of games played together, as far as grown.
+    pub(super) quotients: HashMap<Vec<Arc<Game>>, Grown>,
 }
 
+/// A known game's closed form, with what it was verified on.
+type Recognised = (Box<dyn Known>, Verified);
+
 /// What the analyzer keeps per game (per parameter values).
+#[derive(Default)]
 struct GameState {
     solver: Option<Solver>,
-    known: Option<(Box<dyn Known>, Verified)>,
+    /// The known game it is, with what its closed form was verified on,
+    /// once asked (`Some(None)`: none is recognised).
+    known: Option<Option<Recognised>>,
 }
 
 /// One component, answered.
@@ -108,7 +116,7 @@ impl Analyzer {
         }
     }
 
-    pub fn analyze(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+    pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         if analysis.components.iter().all(|c| c.game.misere) {
             if let Some(answer) = self.tame(analysis)? {
                 return Ok(answer);
@@ -130,7 +138,7 @@ impl Analyzer {
     }
 
     /// Each component answered on its own, then the sum.
-    fn answer_by_parts(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+    fn answer_by_parts(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         let parts: Vec<Part> = analysis
             .components
             .iter()
@@ -208,38 +216,30 @@ impl Analyzer {
     pub fn recognised(
         &mut self,
         game: &Arc<Game>,
-    ) -> Result<Option<(&'static str, Verified)>, Error> {
-        let state = self.state(game)?;
-        Ok(state
-            .known
-            .as_ref()
-            .map(|(known, verified)| (known.id(), verified.clone())))
+    ) -> Result<Option<(&'static str, Verified)>, AnalysisError> {
+        Ok((self.known(game)?).map(|(known, verified)| (known.id(), verified.clone())))
     }
 
-    /// The game's state, recognising (and verifying) a known game the first
-    /// time the game is seen.
-    fn state(&mut self, game: &Arc<Game>) -> Result<&mut GameState, Error> {
-        match self.games.entry(game.title()) {
-            Entry::Occupied(entry) => Ok(entry.into_mut()),
-            Entry::Vacant(entry) => {
-                let known = match known::recognise(game) {
-                    Some(known) if !self.options.force_search => {
-                        let verified = verify::verify(
-                            game,
-                            known.as_ref(),
-                            self.options.verify_bound,
-                            self.options.search.clone(),
-                        )?;
-                        Some((known, verified))
-                    }
-                    _ => None,
-                };
-                Ok(entry.insert(GameState {
-                    solver: None,
-                    known,
-                }))
-            }
+    /// The known game `game` is, recognised (and its closed form verified)
+    /// the first time it is asked.
+    fn known(&mut self, game: &Arc<Game>) -> Result<Option<&Recognised>, AnalysisError> {
+        let state = self.games.entry(game.clone()).or_default();
+        if state.known.is_none() {
+            let known = match known::recognise(game) {
+                Some(known) if !self.options.force_search => {
+                    let verified = verify::verify(
+                        game,
+                        known.as_ref(),
+                        self.options.verify_bound,
+                        self.options.search.clone(),
+                    )?;
+                    Some((known, verified))
+                }
+                _ => None,
+            };
+            state.known = Some(known);
         }
+        Ok(state.known.as_ref().and_then(Option::as_ref))
     }
 
     /// Runs `f` on the game's search; a failed search is dropped, so that a
@@ -247,10 +247,19 @@ impl Analyzer {
     pub(super) fn search<T>(
         &mut self,
         game: &Arc<Game>,
-        f: impl FnOnce(&mut Solver) -> Result<T, Error>,
-    ) -> Result<T, Error> {
+        f: impl FnOnce(&mut Solver) -> Result<T, SearchError>,
+    ) -> Result<T, AnalysisError> {
+        self.solving(game, |solver| Ok(f(solver)?))
+    }
+
+    /// `search`, for work above the search that has errors of its own.
+    fn solving<T>(
+        &mut self,
+        game: &Arc<Game>,
+        f: impl FnOnce(&mut Solver) -> Result<T, AnalysisError>,
+    ) -> Result<T, AnalysisError> {
         let options = self.options.search.clone();
-        let state = self.state(game)?;
+        let state = self.games.entry(game.clone()).or_default();
         let solver = state
             .solver
             .get_or_insert_with(|| Solver::with_options(game.clone(), options));
@@ -261,14 +270,46 @@ impl Analyzer {
         result
     }
 
-    fn part(&mut self, instance: &Instance) -> Result<Part, Error> {
+    /// The table of `game` up to heaps of `upto` (see `table`), `progress`
+    /// told how far it got.
+    pub fn table(
+        &mut self,
+        game: &Arc<Game>,
+        upto: &BigUint,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Table, AnalysisError> {
+        self.solving(game, |solver| table::table(game, solver, upto, progress))
+    }
+
+    /// The position graph below `instance` (see `graph`), of at most as many
+    /// positions as the search may hold.
+    pub fn graph(&mut self, instance: &Instance) -> Result<PositionGraph, AnalysisError> {
+        let heaps =
+            (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
+                position: instance.position.clone(),
+            })?;
+        let max_nodes = self.options.search.max_positions;
+        self.solving(&instance.game, |solver| {
+            graph::position_graph(solver, &heaps, max_nodes)
+        })
+    }
+
+    /// Whether every play from `instance` ends: its search reached every
+    /// position below without returning to one. Its error otherwise: a
+    /// cycle, or why the search stopped before the end.
+    pub fn ends(&mut self, instance: &Instance) -> Result<(), AnalysisError> {
+        let heaps = searchable(&instance.game, &instance.position)?;
+        self.search(&instance.game, |s| s.value(&heaps)).map(|_| ())
+    }
+
+    fn part(&mut self, instance: &Instance) -> Result<Part, AnalysisError> {
         let Instance { game, position } = instance;
         let component = Component {
             game: game.clone(),
             position: position.clone(),
         };
         let max_moves = self.options.max_moves;
-        let closed = self.state(game)?.known.as_ref().map(|(known, verified)| {
+        let closed = self.known(game)?.map(|(known, verified)| {
             (
                 known.analyze(position.heaps(), max_moves),
                 known.id(),
@@ -315,11 +356,7 @@ impl Analyzer {
             Found::Value(value, explored) => (value, explored),
             Found::Loopy(graph) => return Ok(loopy_part(component, graph)),
         };
-        let state = self.state(game)?;
-        let (held, decomposed) = state
-            .solver
-            .as_ref()
-            .map_or((0, false), |s| (s.len(), s.decomposed()));
+        let (held, decomposed) = self.search(game, |s| Ok((s.len(), s.decomposed())))?;
         let (outcome, grundy) = match value {
             Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
             Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
@@ -343,7 +380,7 @@ impl Analyzer {
     /// A game or sum with a component that can go on forever: the sum's
     /// generalised Sprague-Grundy value from its components' (Smith), its
     /// winning moves (to a value 0) or, from a draw, its drawing moves.
-    fn loopy_answer(&mut self, parts: Vec<Part>) -> Result<Answer, Error> {
+    fn loopy_answer(&mut self, parts: Vec<Part>) -> Result<Answer, AnalysisError> {
         let mut values = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let value = match &part.grundy {
@@ -438,7 +475,7 @@ impl Analyzer {
     /// largest asked about (or, with a proven period, every heap) is tame;
     /// `None` otherwise (wild, out of `TAME_WORK`, a closed form known, or
     /// the search asked for).
-    fn tame(&mut self, analysis: &Analysis) -> Result<Option<Answer>, Error> {
+    fn tame(&mut self, analysis: &Question) -> Result<Option<Answer>, AnalysisError> {
         if self.options.force_search {
             return Ok(None);
         }
@@ -505,7 +542,7 @@ impl Analyzer {
 
     /// A sum of misère games: one misère game (values do not add), its
     /// positions searched whole for who wins, every winning move counted.
-    fn misere_sum(&mut self, analysis: &Analysis) -> Result<Answer, Error> {
+    fn misere_sum(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         let mut place = Vec::new();
         for c in &analysis.components {
             let heaps = searchable(&c.game, &c.position)?;
@@ -539,7 +576,7 @@ impl Analyzer {
     /// with every winning move found, at most `max_moves` of them listed.
     pub(super) fn misere_answer(
         &self,
-        analysis: &Analysis,
+        analysis: &Question,
         outcome: Outcome,
         mut winning: Vec<WinningMove>,
         method: ComponentMethod,
@@ -583,7 +620,7 @@ impl Analyzer {
     /// A position with a heap too large for the search, answered from a
     /// period the one-heap engine proved on the small heaps; `None` when the
     /// heaps fit the search, or no period is proven.
-    fn by_period(&mut self, component: &Component) -> Result<Option<Part>, Error> {
+    fn by_period(&mut self, component: &Component) -> Result<Option<Part>, AnalysisError> {
         let Component { game, position } = component;
         let limit = self.options.search.max_positions as u64;
         let fits = position
@@ -643,18 +680,17 @@ fn loopy_part(component: Component, graph: LoopyGraph) -> Part {
 }
 
 /// A sum whose component `i` has no value to add.
-fn undecided(i: usize, part: &Part) -> Error {
+fn undecided(i: usize, part: &Part) -> AnalysisError {
     let Component { game, position } = &part.component;
     AnalysisError::SumUndecided {
         component: i,
         game: game.title(),
         position: position.clone(),
     }
-    .into()
 }
 
 /// The Grundy value of a sum: the XOR of its components' values.
-fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
+fn sum_of_values(parts: &[Part]) -> Result<BigUint, AnalysisError> {
     let mut total = BigUint::zero();
     for (i, part) in parts.iter().enumerate() {
         let Grundy::Value(g) = &part.grundy else {
@@ -666,14 +702,13 @@ fn sum_of_values(parts: &[Part]) -> Result<BigUint, Error> {
 }
 
 /// The heaps as machine words, for a search, or why the search cannot take them.
-pub(super) fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, Error> {
-    position.to_u64s().ok_or_else(|| {
-        AnalysisError::TooLargeToSearch {
+pub(super) fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, AnalysisError> {
+    position
+        .to_u64s()
+        .ok_or_else(|| AnalysisError::TooLargeToSearch {
             game: game.title(),
             position: position.clone(),
-        }
-        .into()
-    })
+        })
 }
 
 /// The heaps, when a search from them stays small. For taking games the
@@ -724,9 +759,9 @@ impl Analyzer {
     /// components that are not.
     pub(super) fn moves_to_judge(
         &mut self,
-        analysis: &Analysis,
+        analysis: &Question,
         outcome: Outcome,
-    ) -> Result<(Vec<ComponentMove>, Vec<usize>), Error> {
+    ) -> Result<(Vec<ComponentMove>, Vec<usize>), AnalysisError> {
         let mut moves = Vec::new();
         let mut unlisted = Vec::new();
         if outcome == Outcome::P {

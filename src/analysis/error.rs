@@ -1,11 +1,18 @@
-//! What stops an analysis beyond its searches: a position no method can
-//! answer, or a closed form that disagrees with the search.
+//! What stops an analysis: a search that could not answer (its error,
+//! wrapped), a position no method can answer, a closed form that disagrees
+//! with the search, a table or a play that cannot be set up.
 
 use super::verify::Disagreement;
 use crate::position::Position;
+use crate::search::SearchError;
 
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
-pub enum Error {
+pub enum AnalysisError {
+    /// A search could not answer.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(Box<SearchError>),
+
     /// A component's closed form gives the outcome only, so a sum with it
     /// has no value.
     #[error(
@@ -57,8 +64,43 @@ pub enum Error {
         id: &'static str,
         game: String,
         position: Position,
-        disagreement: Disagreement,
+        disagreement: Box<Disagreement>,
     },
+
+    /// A table shows positions of one heap or of two.
+    #[error("a table shows games of one or two heaps, and `{game}` is played on {heaps} heaps")]
+    #[diagnostic(
+        code(gamelang::table::heap_count),
+        help("analyze its positions one by one instead")
+    )]
+    TableOfManyHeaps { game: String, heaps: usize },
+
+    /// A graph is drawn heap by heap, and this heap is past 64 bits.
+    #[error("{position} is too large for a graph")]
+    #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
+    TooLargeForAGraph { position: Position },
+
+    /// Play moves heap by heap, and this heap is past 64 bits.
+    #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
+    #[diagnostic(
+        code(gamelang::play::too_large),
+        help("play from a position whose heaps are below 2^64 (18446744073709551616)")
+    )]
+    PlayTooLarge { game: String, position: Position },
+
+    /// A sum with a game that can go on forever.
+    #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
+    #[diagnostic(
+        code(gamelang::play::loopy_sum),
+        help("play the game on its own, or analyze the sum (`analyze` answers it)")
+    )]
+    LoopySum { game: String },
+}
+
+impl From<SearchError> for AnalysisError {
+    fn from(error: SearchError) -> Self {
+        AnalysisError::Search(Box::new(error))
+    }
 }
 
 fn count_text(positions: Option<u128>) -> String {

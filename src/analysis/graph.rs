@@ -17,10 +17,14 @@ use std::collections::hash_map::Entry;
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::diagnostics::Error;
+use super::AnalysisError;
 use crate::position::{Outcome, Position};
 use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::{SearchError, Solver, Value};
+
+/// The position graph below a position: its nodes the positions, its
+/// edges the moves.
+pub type PositionGraph = DiGraph<Node, Edge>;
 
 /// A position in the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,11 +52,11 @@ pub struct Edge {
 /// The graph of every position reachable from `heaps`, at most `max_nodes`
 /// of them. Moves from one position to the same position by the same rule
 /// are one edge.
-pub fn position_graph(
+pub(super) fn position_graph(
     solver: &mut Solver,
     heaps: &[u64],
     max_nodes: usize,
-) -> Result<DiGraph<Node, Edge>, Error> {
+) -> Result<PositionGraph, AnalysisError> {
     let mut graph: DiGraph<Node, Edge> = DiGraph::new();
     let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
     let node = |heaps: Vec<u64>| Node {

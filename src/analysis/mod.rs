@@ -15,6 +15,7 @@ pub mod graph;
 mod moves;
 pub mod play;
 mod quotient;
+pub mod standing;
 pub mod table;
 pub mod verify;
 
@@ -23,4 +24,4 @@ pub use answer::{
     Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, Note, Outcome, Unknown,
     WinningMove,
 };
-pub use error::Error;
+pub use error::AnalysisError;

@@ -7,9 +7,9 @@ use std::collections::HashSet;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use super::AnalysisError;
 use super::analyzer::{Analyzer, Part, searchable, small};
 use super::answer::{ComponentMethod, Count, Note, WinningMove};
-use crate::diagnostics::Error;
 use crate::period::{Period, mod_small};
 use crate::position::Position;
 use crate::rules::{Game, MoveKind, OctalCode};
@@ -22,7 +22,7 @@ impl Analyzer {
         parts: &[Part],
         total: Option<&BigUint>,
         notes: &mut Vec<Note>,
-    ) -> Result<(Vec<WinningMove>, Count), Error> {
+    ) -> Result<(Vec<WinningMove>, Count), AnalysisError> {
         if let [only] = parts
             && let Some(closed) = &only.closed_moves
         {
@@ -104,10 +104,10 @@ impl Analyzer {
         period: &Period,
         target: u32,
         found: &mut Vec<WinningMove>,
-    ) -> Result<(BigUint, bool), Error> {
+    ) -> Result<(BigUint, bool), AnalysisError> {
         let game = part.component.game.clone();
         let heaps = part.component.position.heaps();
-        let value = |this: &mut Self, heap: u64| -> Result<u32, Error> {
+        let value = |this: &mut Self, heap: u64| -> Result<u32, AnalysisError> {
             match this.search(&game, |s| s.value(&[heap]))?.0 {
                 Value::Grundy(g) => Ok(g),
                 Value::Misere { .. } => Ok(0),
@@ -197,8 +197,8 @@ impl Analyzer {
         period: &Period,
         n: &BigUint,
         want: u32,
-        mut g: impl FnMut(&mut Self, &BigUint) -> Result<u32, Error>,
-    ) -> Result<BigUint, Error> {
+        mut g: impl FnMut(&mut Self, &BigUint) -> Result<u32, AnalysisError>,
+    ) -> Result<BigUint, AnalysisError> {
         let p = period.period;
         // Below `small`, a part's value is read one by one; from it on,
         // both parts of a split are past the preperiod.
@@ -251,7 +251,7 @@ impl Analyzer {
         heaps: &[u64],
         target: u32,
         found: &mut Vec<WinningMove>,
-    ) -> Result<u64, Error> {
+    ) -> Result<u64, AnalysisError> {
         let game = &part.component.game;
         let nexts = self.search(game, |s| s.moves_from(heaps))?;
         let mut seen = HashSet::new();

@@ -1,55 +1,35 @@
 //! Play against the perfect opponent: a game or a sum set up from the
-//! positions asked about, its standings searched whole (`search::standing`);
-//! where that search runs out, the analysis judges the positions (a closed
-//! form, a period, a misère quotient), and the play wins without counting
-//! moves.
+//! positions asked about, its standings searched whole (`standing`); where
+//! that search runs out, the analysis judges the positions (a closed form,
+//! a period, a misère quotient), and the play wins without counting moves.
+//! A [`Session`] holds one play: whose turn it is, the moves made, and when
+//! it is over (no move left, or a drawn position come back).
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::AnalysisError;
+use crate::analysis::standing::{Judge, Judged, Move, Place, Standing, Standings};
 use crate::analysis::{Analyzer, Options};
-use crate::check::{Analysis, Instance};
-use crate::diagnostics::Error;
+use crate::check::{Instance, Question};
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found};
-use crate::search::standing::{Judge, Judged, Place, Standings};
 
 /// The moves each search of the play may examine (a few seconds' work at
 /// most) before the analysis judges in its place.
 const SEARCH_WORK: u64 = 5_000_000;
 
-/// Why a play cannot be set up.
-#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
-pub enum PlayError {
-    /// Play moves heap by heap, and this heap is past 64 bits.
-    #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
-    #[diagnostic(
-        code(gamelang::play::too_large),
-        help("play from a position whose heaps are below 2^64 (18446744073709551616)")
-    )]
-    TooLarge { game: String, position: Position },
-    /// A sum with a game that can go on forever.
-    #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
-    #[diagnostic(
-        code(gamelang::play::loopy_sum),
-        help("play the game on its own, or analyze the sum (`analyze` answers it)")
-    )]
-    LoopySum { game: String },
-}
-
-impl From<PlayError> for Error {
-    fn from(e: PlayError) -> Self {
-        Error::Play(Box::new(e))
-    }
-}
-
 /// The play of `components` (one game, or a sum played together), and its
 /// first position. Each component's game is searched from its position
 /// first; a game that can go on forever is played from the graph of its
 /// positions, alone.
-pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings, Place), Error> {
+pub fn start(
+    components: &[Instance],
+    max_positions: usize,
+) -> Result<(Standings, Place), AnalysisError> {
     let options = crate::search::Options {
         max_positions,
         move_budget: Some(SEARCH_WORK),
@@ -61,7 +41,7 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
         let heaps = instance
             .position
             .to_u64s()
-            .ok_or_else(|| PlayError::TooLarge {
+            .ok_or_else(|| AnalysisError::PlayTooLarge {
                 game: game.title(),
                 position: instance.position.clone(),
             })?;
@@ -69,11 +49,11 @@ pub fn start(components: &[Instance], max_positions: usize) -> Result<(Standings
         match loopy::search(&mut solver, &heaps, max_positions) {
             // Too large to search, and no move adds: the play ends, and the
             // analysis judges where the search cannot.
-            Err(Error::Search(e)) if e.is_limit() && !MoveGen::new(game).may_grow() => {}
-            Err(e) => return Err(e),
+            Err(e) if e.is_limit() && !MoveGen::new(game).may_grow() => {}
+            Err(e) => return Err(e.into()),
             Ok(Found::Value(..)) => {}
             Ok(Found::Loopy(_)) if components.len() > 1 => {
-                return Err(PlayError::LoopySum { game: game.title() }.into());
+                return Err(AnalysisError::LoopySum { game: game.title() });
             }
             Ok(Found::Loopy(graph)) => {
                 return Ok((Standings::loopy(game.clone(), graph), vec![heaps]));
@@ -103,8 +83,8 @@ struct ByAnalysis {
 }
 
 impl Judge for ByAnalysis {
-    fn judge(&mut self, place: &Place) -> Result<Judged, Error> {
-        let analysis = Analysis {
+    fn judge(&mut self, place: &Place) -> Result<Judged, AnalysisError> {
+        let analysis = Question {
             components: (self.games.iter().zip(place))
                 .map(|(game, heaps)| Instance {
                     game: game.clone(),
@@ -125,5 +105,160 @@ impl Judge for ByAnalysis {
             outcome: answer.outcome,
             winning,
         })
+    }
+}
+
+/// Who plays: a person, or the perfect opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+impl Player {
+    /// `human` or `computer`, as a play's JSON names them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Computer => "computer",
+        }
+    }
+
+    pub fn other(self) -> Player {
+        match self {
+            Player::Human => Player::Computer,
+            Player::Computer => Player::Human,
+        }
+    }
+}
+
+/// One move of a play.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub player: Player,
+    pub from: Place,
+    pub mv: Move,
+    /// The standing of the position the move was made from.
+    pub before: Standing,
+}
+
+/// How a play ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A drawn position came back: neither player can force a win, and play
+    /// could go on forever.
+    Drawn,
+    /// The player to move has no move: they lose, or in misère play win.
+    NoMove { winner: Player, misere: bool },
+}
+
+/// What comes next in a play.
+#[derive(Clone, Debug)]
+pub enum Turn {
+    Over(Ending),
+    /// The human's turn: the moves to choose from.
+    Human(Vec<Move>),
+    /// The computer's move, and the standing of the position it leaves.
+    Computer(Move, Standing),
+}
+
+/// One play, from its first position to its end.
+pub struct Session {
+    standings: Standings,
+    start: Place,
+    place: Place,
+    to_move: Player,
+    /// The standing of `place`, once `turn` has found it.
+    before: Option<Standing>,
+    /// In a game that can go on forever: the positions met so far, for a
+    /// draw to be declared when one of them comes back.
+    met: HashSet<Place>,
+    played: Vec<Played>,
+}
+
+impl Session {
+    /// The play of `components` (see [`start`]), `first` to move.
+    pub fn start(
+        components: &[Instance],
+        max_positions: usize,
+        first: Player,
+    ) -> Result<Session, AnalysisError> {
+        let (standings, start) = start(components, max_positions)?;
+        Ok(Session {
+            standings,
+            place: start.clone(),
+            start,
+            to_move: first,
+            before: None,
+            met: HashSet::new(),
+            played: Vec::new(),
+        })
+    }
+
+    /// The games played and what they know of their positions, for words.
+    pub fn standings(&self) -> &Standings {
+        &self.standings
+    }
+
+    pub fn start_place(&self) -> &Place {
+        &self.start
+    }
+
+    /// The position now.
+    pub fn place(&self) -> &Place {
+        &self.place
+    }
+
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// What comes next: the end of the play, the human's moves to choose
+    /// from, or the computer's move.
+    pub fn turn(&mut self) -> Result<Turn, AnalysisError> {
+        let before = self.standings.standing(&self.place)?;
+        let moves = self.standings.moves(&self.place)?;
+        self.before = Some(before);
+        if moves.is_empty() {
+            return Ok(Turn::Over(self.no_move()));
+        }
+        if !self.met.insert(self.place.clone()) && before.outcome == Outcome::D {
+            return Ok(Turn::Over(Ending::Drawn));
+        }
+        Ok(match self.to_move {
+            Player::Human => Turn::Human(moves),
+            Player::Computer => match self.standings.best(&self.place)? {
+                Some((m, after)) => Turn::Computer(m, after),
+                None => Turn::Over(self.no_move()),
+            },
+        })
+    }
+
+    /// Makes move `m` for the player to move (one `turn` gave).
+    pub fn play(&mut self, m: Move) {
+        let Some(before) = self.before.take() else {
+            return;
+        };
+        let to = m.to.clone();
+        self.played.push(Played {
+            player: self.to_move,
+            from: std::mem::replace(&mut self.place, to),
+            mv: m,
+            before,
+        });
+        self.to_move = self.to_move.other();
+    }
+
+    /// The end where the player to move has no move.
+    fn no_move(&self) -> Ending {
+        let misere = (0..self.place.len()).any(|i| self.standings.game(i).misere);
+        Ending::NoMove {
+            winner: if misere {
+                self.to_move
+            } else {
+                self.to_move.other()
+            },
+            misere,
+        }
     }
 }

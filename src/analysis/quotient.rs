@@ -9,12 +9,11 @@ use num_bigint::BigUint;
 
 use num_traits::ToPrimitive;
 
+use super::AnalysisError;
 use super::analyzer::{Analyzer, unlisted_moves};
 use super::answer::{Answer, ComponentMethod, Note, Outcome};
-use super::error::Error as AnalysisError;
 use super::verify::{self, Verified};
-use crate::check::Analysis;
-use crate::diagnostics::Error;
+use crate::check::Question;
 use crate::misere::quotient::{self, Assisted, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
 use crate::position::Position;
@@ -58,26 +57,14 @@ pub(super) enum ByQuotient {
     NotApplicable,
 }
 
-/// The games of a quotient, as its key among the quotients kept.
-fn titles(games: &[Arc<Game>]) -> String {
-    let titles: Vec<String> = games.iter().map(|g| g.title()).collect();
-    titles.join(" + ")
-}
-
 impl Analyzer {
-    pub(super) fn by_quotient(&mut self, analysis: &Analysis) -> Result<ByQuotient, Error> {
+    pub(super) fn by_quotient(&mut self, analysis: &Question) -> Result<ByQuotient, AnalysisError> {
         let Some(games) = self.quotient_games(analysis)? else {
             return Ok(ByQuotient::NotApplicable);
         };
-        let key = titles(&games);
         // Each component's game, as its index in `games`.
         let kinds: Vec<usize> = (analysis.components.iter())
-            .map(|c| {
-                games
-                    .iter()
-                    .position(|g| g.title() == c.game.title())
-                    .unwrap_or(0)
-            })
+            .map(|c| games.iter().position(|g| **g == *c.game).unwrap_or(0))
             .collect();
         let places: Vec<&[BigUint]> = (analysis.components.iter())
             .map(|c| c.position.heaps())
@@ -92,7 +79,7 @@ impl Analyzer {
         }
         // A quotient kept answers if it holds for these heaps, or stopped
         // short of heaps at least as large; else one is grown for these.
-        let kept = self.quotients.get(&key);
+        let kept = self.quotients.get(&games);
         let tried = |g: &Grown| {
             g.stopped.is_some() && tops.iter().zip(&g.tops).all(|(top, before)| top <= before)
         };
@@ -100,7 +87,10 @@ impl Analyzer {
             Some(g) if g.holds_to(&tops) || tried(g) => g,
             _ => {
                 let g = self.grow_quotient(&games, &tops)?;
-                self.quotients.entry(key.clone()).insert_entry(g).into_mut()
+                self.quotients
+                    .entry(games.clone())
+                    .insert_entry(g)
+                    .into_mut()
             }
         };
         let Some(verified) = grown.verified.clone() else {
@@ -112,7 +102,11 @@ impl Analyzer {
                 .stopped
                 .clone()
                 .unwrap_or(Stopped::Stuck { heap: top });
-            let note = Note::QuotientStopped { game: key, stopped };
+            let titles: Vec<String> = games.iter().map(|g| g.title()).collect();
+            let note = Note::QuotientStopped {
+                game: titles.join(" + "),
+                stopped,
+            };
             let small = places
                 .iter()
                 .copied()
@@ -167,15 +161,20 @@ impl Analyzer {
 
     /// The sum searched whole as one position of `game`, each position all
     /// of whose heaps the (partial) quotient holds for decided by it.
-    fn assisted_answer(&mut self, analysis: &Analysis, game: &Arc<Game>) -> Result<Answer, Error> {
+    fn assisted_answer(
+        &mut self,
+        analysis: &Question,
+        game: &Arc<Game>,
+    ) -> Result<Answer, AnalysisError> {
         let small = |heaps: &mut dyn Iterator<Item = Option<u32>>, position: &Position| {
-            heaps.collect::<Option<Vec<u32>>>().ok_or_else(|| -> Error {
-                AnalysisError::TooLargeToSearch {
-                    game: game.title(),
-                    position: position.clone(),
-                }
-                .into()
-            })
+            heaps
+                .collect::<Option<Vec<u32>>>()
+                .ok_or_else(|| -> AnalysisError {
+                    AnalysisError::TooLargeToSearch {
+                        game: game.title(),
+                        position: position.clone(),
+                    }
+                })
         };
         let places: Vec<Vec<u32>> = (analysis.components.iter())
             .map(|c| {
@@ -191,7 +190,7 @@ impl Analyzer {
             options.timeout,
         );
         let max_positions = options.max_positions;
-        let Some(grown) = self.quotients.get_mut(&game.title()) else {
+        let Some(grown) = self.quotients.get_mut(std::slice::from_ref(game)) else {
             return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
         };
         let search = (grown.search).get_or_insert_with(|| {
@@ -201,7 +200,7 @@ impl Analyzer {
         let outcome = Outcome::p_if(search.is_p(&places.concat(), &mut budget)?);
         let mut winning = Vec::new();
         let (moves, unlisted) = self.moves_to_judge(analysis, outcome)?;
-        let search = (self.quotients.get_mut(&game.title()))
+        let search = (self.quotients.get_mut(std::slice::from_ref(game)))
             .and_then(|g| g.search.as_mut())
             .ok_or_else(|| SearchError::QuotientOfNonHeapGame { game: game.title() })?;
         for m in moves {
@@ -214,7 +213,7 @@ impl Analyzer {
                 winning.push(m.winning());
             }
         }
-        let grown = &self.quotients[&game.title()];
+        let grown = &self.quotients[std::slice::from_ref(game)];
         let method = ComponentMethod::QuotientSearch {
             order: grown.quotient.order(),
             upto: grown.quotient.upto(),
@@ -227,10 +226,13 @@ impl Analyzer {
     /// The misère games the components play, each once: when every one's
     /// moves act on one heap, and (for one game) no closed form answers;
     /// `None` when not so, or when the search alone is asked for.
-    fn quotient_games(&mut self, analysis: &Analysis) -> Result<Option<Vec<Arc<Game>>>, Error> {
+    fn quotient_games(
+        &mut self,
+        analysis: &Question,
+    ) -> Result<Option<Vec<Arc<Game>>>, AnalysisError> {
         let mut games: Vec<Arc<Game>> = Vec::new();
         for c in &analysis.components {
-            if !games.iter().any(|g| g.title() == c.game.title()) {
+            if !games.iter().any(|g| **g == *c.game) {
                 games.push(c.game.clone());
             }
         }
@@ -251,7 +253,7 @@ impl Analyzer {
     /// Grows the quotient of `games`' heaps, each game's up to its `top`
     /// (or all, if its period is proven first), and checks it against the
     /// search.
-    fn grow_quotient(&self, games: &[Arc<Game>], tops: &[u64]) -> Result<Grown, Error> {
+    fn grow_quotient(&self, games: &[Arc<Game>], tops: &[u64]) -> Result<Grown, AnalysisError> {
         let limits = Limits {
             max_order: MAX_ORDER,
         };

@@ -7,14 +7,14 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::diagnostics;
+use super::AnalysisError;
 use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
-use crate::search::{self, Options, SearchError, Solver, Value};
+use crate::search::{self, SearchError, Solver, Value};
 
 /// A table of values.
 #[derive(Clone, Debug)]
@@ -68,23 +68,11 @@ pub enum Shape {
         decomposed: bool,
         /// A misère game's genus of each heap (Conway), or why it was not
         /// found (a search too large); `None` in normal play.
-        genera: Option<Result<Genera, diagnostics::Error>>,
+        genera: Option<Result<Genera, SearchError>>,
     },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
     Grid { values: Vec<Vec<Option<Cell>>> },
-}
-
-/// Why a table cannot be drawn.
-#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
-pub enum Error {
-    /// A table shows positions of one heap or of two.
-    #[error("a table shows games of one or two heaps, and `{game}` is played on {heaps} heaps")]
-    #[diagnostic(
-        code(gamelang::table::heap_count),
-        help("analyze its positions one by one instead")
-    )]
-    TooManyHeaps { game: String, heaps: usize },
 }
 
 /// Which shape a game's table takes: one heap, or a grid of two.
@@ -97,23 +85,21 @@ pub fn one_heap(game: &Game, solver: &Solver) -> bool {
 }
 
 /// The table of `game` up to heaps of `upto`, `progress` told how far it got.
-pub fn table(
+pub(super) fn table(
     game: &Arc<Game>,
+    solver: &mut Solver,
     upto: &BigUint,
-    options: Options,
     progress: &mut dyn FnMut(u64, u64),
-) -> Result<Table, diagnostics::Error> {
+) -> Result<Table, AnalysisError> {
     if let Some(heaps) = game.heap_count.filter(|&n| n > 2) {
-        return Err(Error::TooManyHeaps {
+        return Err(AnalysisError::TableOfManyHeaps {
             game: game.title(),
             heaps,
-        }
-        .into());
+        });
     }
-    let limit = options.max_positions;
-    let mut solver = Solver::with_options(game.clone(), options);
+    let limit = solver.max_positions();
     let mut loopy = Loopy::default();
-    let one_heap = one_heap(game, &solver);
+    let one_heap = one_heap(game, solver);
     // What the table holds at least, exactly: refused at once when over
     // the limit, however large `upto` is.
     let side = upto + 1u8;
@@ -138,17 +124,21 @@ pub fn table(
     let shape = if one_heap {
         let mut values = Vec::new();
         for n in 0..=upto {
-            values.push(cell_at(game, &mut solver, &mut loopy, &[n])?);
+            values.push(cell_at(game, solver, &mut loopy, &[n])?);
             if n % 4096 == 0 {
                 progress(n, upto);
             }
         }
-        // A period the engine proved holds as it is; else the values are
-        // checked here, by the same theorem (not for loopy games).
+        // A period the engine proved holds as it is, where the table shows
+        // its preperiod and one period (the engine may have proven it on
+        // more heaps than the table holds); else the values are checked
+        // here, by the same theorem (not for loopy games).
+        let shown = |p: &&Period| p.preperiod + p.period <= values.len();
         let period = grundy_values(&values)
             .filter(|_| loopy.graphs.is_empty())
             .and_then(|g| {
-                (solver.period().cloned()).or_else(|| period::find(&g, period::classify(game)))
+                (solver.period().filter(shown).cloned())
+                    .or_else(|| period::find(&g, period::classify(game)))
             });
         let genera = game
             .misere
@@ -164,7 +154,7 @@ pub fn table(
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| cell_at(game, &mut solver, &mut loopy, &[a, b]))
+                .map(|b| cell_at(game, solver, &mut loopy, &[a, b]))
                 .collect::<Result<Vec<_>, _>>()?;
             grid.push(row);
             progress(a, upto);
@@ -192,7 +182,7 @@ fn cell_at(
     solver: &mut Solver,
     loopy: &mut Loopy,
     heaps: &[u64],
-) -> Result<Option<Cell>, diagnostics::Error> {
+) -> Result<Option<Cell>, AnalysisError> {
     let position = game
         .invariant
         .as_ref()

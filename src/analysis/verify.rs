@@ -8,14 +8,13 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::Error as AnalysisError;
-use crate::diagnostics::Error;
+use super::AnalysisError;
+use crate::analysis::standing::Standings;
 use crate::known::{Known, KnownMove};
 use crate::misere::quotient::Quotient;
 use crate::position::{Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
-use crate::search::standing::Standings;
 use crate::search::{Options, Solver, Value};
 
 /// What a verification compared.
@@ -88,7 +87,7 @@ pub fn verify(
     known: &dyn Known,
     bound: u64,
     options: Options,
-) -> Result<Verified, Error> {
+) -> Result<Verified, AnalysisError> {
     let count = small_position_count(game, bound);
     if count.is_none_or(|n| n > MAX_VERIFIED as u128) {
         return Err(AnalysisError::TooManyToVerify {
@@ -96,8 +95,7 @@ pub fn verify(
             bound,
             positions: count,
             limit: MAX_VERIFIED,
-        }
-        .into());
+        });
     }
     let positions = small_positions(game, bound);
     let mut solver = Solver::with_options(game.clone(), options);
@@ -124,7 +122,7 @@ pub fn verify_quotient(
     games: &[Arc<Game>],
     quotient: &Quotient,
     options: Options,
-) -> Result<Option<Verified>, Error> {
+) -> Result<Option<Verified>, AnalysisError> {
     let proven = (quotient.period.as_ref()).is_some_and(|p| p.is_proven());
     let bound = |g| {
         if proven {
@@ -167,7 +165,9 @@ pub fn verify_quotient(
         let by_quotient = Outcome::p_if(element.is_some_and(|e| quotient.is_p_element(e)));
         // A search that cannot finish leaves the quotient unchecked.
         let search = match &mut solver {
-            Some(solver) => solver.value(&place[0]).map(|(value, _)| value.is_p()),
+            Some(solver) => {
+                (solver.value(&place[0]).map(|(value, _)| value.is_p())).map_err(Into::into)
+            }
             None => (standings.standing(&place)).map(|s| s.outcome == Outcome::P),
         };
         let Ok(search) = search else {
@@ -179,12 +179,11 @@ pub fn verify_quotient(
                 id: "misere-quotient",
                 game: quotient.games.join(" + "),
                 position: Position::from_u64s(&place.concat()),
-                disagreement: Disagreement::Outcome {
+                disagreement: Box::new(Disagreement::Outcome {
                     closed: by_quotient,
                     search,
-                },
-            }
-            .into());
+                }),
+            });
         }
     }
     Ok(Some(Verified {
@@ -199,18 +198,17 @@ fn compare(
     known: &dyn Known,
     solver: &mut Solver,
     heaps: &[u64],
-) -> Result<(), Error> {
+) -> Result<(), AnalysisError> {
     let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
     let closed = known.analyze(&big, usize::MAX);
     let (value, _) = solver.value(heaps)?;
-    let disagree = |disagreement: Disagreement| -> Error {
+    let disagree = |disagreement: Disagreement| -> AnalysisError {
         AnalysisError::ClosedFormDisagrees {
             id: known.id(),
             game: game.title(),
             position: Position::from_u64s(heaps),
-            disagreement,
+            disagreement: Box::new(disagreement),
         }
-        .into()
     };
     let outcome = Outcome::p_if(value.is_p());
     if closed.outcome != outcome {

@@ -1,9 +1,9 @@
 //! Mistakes in a game's rules that only the parameter values given to it
 //! cause: they are reported with the values, and where they were given.
 
-use super::{CausedByValues, Error, GivenBy, GivenValue, Program, params};
-use crate::diagnostics::{Errors, Source};
+use super::{CausedByValues, CheckError, Errors, GivenBy, GivenValue, Program, params};
 use crate::rules::lower::lower;
+use crate::source::Source;
 use crate::syntax::ast;
 
 impl Program {
@@ -53,11 +53,10 @@ impl Program {
                         span: (source.name() == self.source.name()).then_some(arg.span),
                     })
                     .collect();
-                Error::CausedByValues(CausedByValues {
+                CheckError::CausedByValues(CausedByValues {
                     error: Box::new(error),
                     given,
                 })
-                .into()
             })
             .collect()
     }

@@ -1,6 +1,7 @@
-//! What checking finds wrong with a file beyond its syntax and its rules:
-//! names, parameter values, positions. Each variant carries the facts; the
-//! code, message, labels and help are derived from them.
+//! What checking finds wrong with a file: its syntax errors and its rules'
+//! (the stages it runs, wrapped), and names, parameter values, positions.
+//! Each variant carries the facts; the code, message, labels and help are
+//! derived from them.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -8,12 +9,23 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 use num_bigint::BigInt;
 
-use crate::diagnostics::{self, Source, did_you_mean};
-use crate::rules::ParamValue;
 use crate::rules::expr::EvalError;
+use crate::rules::{ParamValue, RulesError};
+use crate::source::{Located, Source, did_you_mean};
+use crate::syntax::SyntaxError;
 
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]
-pub enum Error {
+pub enum CheckError {
+    /// The text does not parse.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Syntax(Box<Located<SyntaxError>>),
+
+    /// A game's rules are wrong.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Rules(Box<RulesError>),
+
     #[error("the game `{name}` is defined twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_game),
@@ -55,6 +67,15 @@ pub enum Error {
         help("define one with `game NAME {{ ... }}`")
     )]
     NoGame { file: String },
+
+    /// Nothing asks about a position: the file has no `analyze` statement
+    /// (about `game`, when given), and none was given from outside it.
+    #[error("{file} has no analyze statement{}", of_game(.game))]
+    #[diagnostic(
+        code(gamelang::check::unknown_game),
+        help("add `analyze GAME at POSITION` to the file")
+    )]
+    NoAnalyzeStatement { file: String, game: Option<String> },
 
     /// The file has several games and nothing says which one is meant.
     #[error("{file} defines several games: say which")]
@@ -235,7 +256,7 @@ pub enum Error {
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("{error}")]
 pub struct CausedByValues {
-    pub error: Box<diagnostics::Error>,
+    pub error: Box<CheckError>,
     pub given: Vec<GivenValue>,
 }
 
@@ -351,4 +372,21 @@ fn all_params_help(params: &[(String, String)]) -> String {
         .map(|(game, param)| format!("`{param}` of `{game}`"))
         .collect();
     format!("the parameters are {}", names.join(", "))
+}
+
+impl From<Located<SyntaxError>> for CheckError {
+    fn from(error: Located<SyntaxError>) -> Self {
+        CheckError::Syntax(Box::new(error))
+    }
+}
+
+impl From<RulesError> for CheckError {
+    fn from(error: RulesError) -> Self {
+        CheckError::Rules(Box::new(error))
+    }
+}
+
+fn of_game(game: &Option<String>) -> String {
+    game.as_ref()
+        .map_or(String::new(), |g| format!(" of `{g}`"))
 }

@@ -20,12 +20,15 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::diagnostics::{self, Errors, Source};
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
+use crate::source::Source;
 use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
-pub use error::{CausedByValues, Error, GivenBy, GivenValue};
+pub use error::{CausedByValues, CheckError, GivenBy, GivenValue};
+
+/// What a check found: every error, not only the first.
+pub type Errors = Vec<CheckError>;
 pub use params::Override;
 pub use warnings::{Tried, Warning};
 
@@ -34,7 +37,7 @@ pub use warnings::{Tried, Warning};
 pub struct Program {
     pub source: Source,
     pub games: Vec<GameEntry>,
-    pub analyses: Vec<Analysis>,
+    pub questions: Vec<Question>,
     overrides: Vec<Override>,
     /// Games defined in the file whose definitions did not parse.
     unparsed: Vec<String>,
@@ -81,7 +84,7 @@ impl GameEntry {
 
 /// One position to analyze: a single game, or a sum of several.
 #[derive(Clone, Debug)]
-pub struct Analysis {
+pub struct Question {
     pub components: Vec<Instance>,
 }
 
@@ -99,7 +102,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     let (file, syntax_errors) = parse_file(source.text());
     let mut errors: Errors = syntax_errors
         .into_iter()
-        .map(|e| diagnostics::Error::from_syntax(e, source))
+        .map(|e| e.located(source).into())
         .collect();
     let unparsed = if errors.is_empty() {
         Vec::new()
@@ -109,7 +112,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     let mut program = Program {
         source: source.clone(),
         games: Vec::new(),
-        analyses: Vec::new(),
+        questions: Vec::new(),
         overrides,
         unparsed,
         by_name: HashMap::new(),
@@ -134,7 +137,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         .collect();
     for analysis in analyses {
         match analysis {
-            Ok(Some(analysis)) => program.analyses.push(analysis),
+            Ok(Some(analysis)) => program.questions.push(analysis),
             Ok(None) => {}
             Err(e) => errors.extend(e),
         }
@@ -143,8 +146,9 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     // parameter: the same mistake is reported once.
     let mut seen = HashSet::new();
     errors.retain(|e| {
-        let span = e.primary().map(|(_, span)| (span.offset(), span.len()));
-        seen.insert((e.code(), e.to_string(), span))
+        let span = primary(e).map(|span| (span.offset(), span.len()));
+        let code = miette::Diagnostic::code(e).map(|c| c.to_string());
+        seen.insert((code, e.to_string(), span))
     });
     (program, errors)
 }
@@ -160,14 +164,11 @@ impl Program {
                     Item::Analyze(_) => false,
                 })
             })
-            .map(|o| {
-                Error::UnknownOverride {
-                    name: o.arg.name.name.clone(),
-                    params: params::all_params(file),
-                    src: o.source.clone(),
-                    span: o.arg.name.span,
-                }
-                .into()
+            .map(|o| CheckError::UnknownOverride {
+                name: o.arg.name.name.clone(),
+                params: params::all_params(file),
+                src: o.source.clone(),
+                span: o.arg.name.span,
             })
             .collect()
     }
@@ -177,15 +178,12 @@ impl Program {
     fn add_game(&mut self, def: ast::GameDef, declared: Result<Game, Errors>, errors: &mut Errors) {
         let source = &self.source.clone();
         if let Some(first) = self.game(&def.name.name) {
-            errors.push(
-                Error::DuplicateGame {
-                    name: def.name.name.clone(),
-                    src: source.clone(),
-                    again: def.name.span,
-                    first: first.def.name.span,
-                }
-                .into(),
-            );
+            errors.push(CheckError::DuplicateGame {
+                name: def.name.name.clone(),
+                src: source.clone(),
+                again: def.name.span,
+                first: first.def.name.span,
+            });
             return;
         }
         // Mistakes in the rules themselves show with the declared defaults;
@@ -219,15 +217,26 @@ impl Program {
     }
 }
 
+/// The span an error points at first, if any.
+pub(crate) fn primary(error: &CheckError) -> Option<miette::SourceSpan> {
+    miette::Diagnostic::labels(error)?
+        .next()
+        .map(|label| *label.inner())
+}
+
 /// The game lowered with its declared defaults, or the mistakes in its rules.
 fn declared(def: &ast::GameDef, source: &Source) -> Result<Game, Errors> {
-    params::resolve(def, &[], &[], source, source).and_then(|values| lower(def, values, source))
+    params::resolve(def, &[], &[], source, source).and_then(|values| {
+        lower(def, values, source).map_err(|e| e.into_iter().map(Into::into).collect())
+    })
 }
 
 /// A parameter value of the wrong kind: a set for a number, or the reverse.
-fn is_wrong_kind(error: &diagnostics::Error) -> bool {
-    matches!(error, diagnostics::Error::Check(e)
-        if matches!(**e, Error::NumberExpected { .. } | Error::SetExpected { .. }))
+fn is_wrong_kind(error: &CheckError) -> bool {
+    matches!(
+        error,
+        CheckError::NumberExpected { .. } | CheckError::SetExpected { .. }
+    )
 }
 
 /// The names of the games `text` defines (lines starting with `game NAME`)

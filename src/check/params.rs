@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::Error;
-use crate::diagnostics::{self, Errors, Source};
+use super::{CheckError, Errors};
 use crate::rules::ParamValue;
+use crate::source::Source;
 use crate::syntax::ast::{self, Item, ValueKind};
 
 /// A parameter value given from outside the file (`NAME=VALUE` on the
@@ -33,15 +33,12 @@ pub fn resolve(
             .iter()
             .find(|p| p.name.name == param.name.name)
         {
-            errors.push(
-                Error::DuplicateParameter {
-                    name: param.name.name.clone(),
-                    src: source.clone(),
-                    again: param.name.span,
-                    first: first.name.span,
-                }
-                .into(),
-            );
+            errors.push(CheckError::DuplicateParameter {
+                name: param.name.name.clone(),
+                src: source.clone(),
+                again: param.name.span,
+                first: first.name.span,
+            });
             continue;
         }
         let mut value = to_param(&param.default);
@@ -59,15 +56,12 @@ pub fn resolve(
     }
     for (i, arg) in args.iter().enumerate() {
         if let Some(first) = args[..i].iter().find(|a| a.name.name == arg.name.name) {
-            errors.push(
-                Error::ParameterGivenTwice {
-                    name: arg.name.name.clone(),
-                    src: args_source.clone(),
-                    again: arg.name.span,
-                    first: first.name.span,
-                }
-                .into(),
-            );
+            errors.push(CheckError::ParameterGivenTwice {
+                name: arg.name.name.clone(),
+                src: args_source.clone(),
+                again: arg.name.span,
+                first: first.name.span,
+            });
             continue;
         }
         match values.iter_mut().find(|(name, _)| *name == arg.name.name) {
@@ -76,16 +70,13 @@ pub fn resolve(
                 Err(e) => errors.push(e),
             },
             None => {
-                errors.push(
-                    Error::UnknownParameter {
-                        game: def.name.name.clone(),
-                        name: arg.name.name.clone(),
-                        params: def.params.iter().map(|p| p.name.name.clone()).collect(),
-                        src: args_source.clone(),
-                        span: arg.name.span,
-                    }
-                    .into(),
-                );
+                errors.push(CheckError::UnknownParameter {
+                    game: def.name.name.clone(),
+                    name: arg.name.name.clone(),
+                    params: def.params.iter().map(|p| p.name.name.clone()).collect(),
+                    src: args_source.clone(),
+                    span: arg.name.span,
+                });
             }
         }
     }
@@ -115,7 +106,7 @@ fn same_kind(
     arg: &ast::Arg,
     source: &Source,
     compact: bool,
-) -> Result<ParamValue, diagnostics::Error> {
+) -> Result<ParamValue, CheckError> {
     let value = to_param(&arg.value);
     let name = arg.name.name.clone();
     let (src, span) = (source.clone(), arg.value.span);
@@ -123,22 +114,20 @@ fn same_kind(
         (ParamValue::Int(_), ParamValue::Int(_)) | (ParamValue::Set(_), ParamValue::Set(_)) => {
             Ok(value)
         }
-        (ParamValue::Int(default), ParamValue::Set(_)) => Err(Error::NumberExpected {
+        (ParamValue::Int(default), ParamValue::Set(_)) => Err(CheckError::NumberExpected {
             name,
             default: default.clone(),
             compact,
             src,
             span,
-        }
-        .into()),
-        (ParamValue::Set(default), ParamValue::Int(_)) => Err(Error::SetExpected {
+        }),
+        (ParamValue::Set(default), ParamValue::Int(_)) => Err(CheckError::SetExpected {
             name,
             default: default.clone(),
             compact,
             src,
             span,
-        }
-        .into()),
+        }),
     }
 }
 

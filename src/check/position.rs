@@ -1,9 +1,9 @@
 //! Positions against their game: the heap count, and the invariant.
 
-use super::Error;
-use crate::diagnostics::{Errors, Source};
+use super::{CheckError, Errors};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::source::Source;
 use crate::syntax::ast::{self, PositionLit};
 use num_traits::ToPrimitive;
 
@@ -24,10 +24,10 @@ pub(super) fn check_heap_count(
     expected: Option<usize>,
     lit: &PositionLit,
     source: &Source,
-) -> Result<(), Error> {
+) -> Result<(), CheckError> {
     let count = lit.heaps.len();
     match expected {
-        Some(expected) if expected != count => Err(Error::HeapCount {
+        Some(expected) if expected != count => Err(CheckError::HeapCount {
             game: name.to_string(),
             expected,
             found: count,
@@ -44,7 +44,7 @@ pub(super) fn check_position(
     lit: &PositionLit,
     source: &Source,
 ) -> Result<Position, Errors> {
-    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e.into()])?;
+    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
     let position = Position(lit.heaps.clone());
     if let Some(invariant) = &game.invariant {
         let holds = invariant.expr.holds_on(position.heaps());
@@ -57,27 +57,21 @@ pub(super) fn check_position(
         match holds {
             Ok(true) => {}
             Ok(false) => {
-                return Err(vec![
-                    Error::Invariant {
-                        game,
-                        invariant,
-                        src,
-                        span,
-                    }
-                    .into(),
-                ]);
+                return Err(vec![CheckError::Invariant {
+                    game,
+                    invariant,
+                    src,
+                    span,
+                }]);
             }
             Err(reason) => {
-                return Err(vec![
-                    Error::InvariantUnevaluable {
-                        game,
-                        invariant,
-                        reason,
-                        src,
-                        span,
-                    }
-                    .into(),
-                ]);
+                return Err(vec![CheckError::InvariantUnevaluable {
+                    game,
+                    invariant,
+                    reason,
+                    src,
+                    span,
+                }]);
             }
         }
     }

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use super::position::{check_heap_count, check_position, declared_heap_count};
-use super::{Analysis, Error, GameEntry, Instance, Program, params};
-use crate::diagnostics::{self, Errors, Source};
+use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
 use crate::rules::{Game, lower::lower};
+use crate::source::Source;
 use crate::syntax::ast::{self, Ident, PositionLit};
 
 impl Program {
@@ -16,25 +16,25 @@ impl Program {
     }
 
     /// The game `--game NAME` names, or the only game of the file.
-    pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, diagnostics::Error> {
+    pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, CheckError> {
         let file = self.source.name().to_string();
         let error = match (name, self.games.as_slice()) {
             (Some(name), _) => match self.game(name) {
                 Some(entry) => return Ok(entry),
-                None => Error::NoGameNamed {
+                None => CheckError::NoGameNamed {
                     name: name.to_string(),
                     file,
                     games: self.game_names(),
                 },
             },
             (None, [only]) => return Ok(only),
-            (None, []) => Error::NoGame { file },
-            (None, _) => Error::SeveralGames {
+            (None, []) => CheckError::NoGame { file },
+            (None, _) => CheckError::SeveralGames {
                 file,
                 games: self.game_names(),
             },
         };
-        Err(error.into())
+        Err(error)
     }
 
     /// A position of one game, as `--at` gives it, with `args` overriding parameters.
@@ -60,7 +60,7 @@ impl Program {
                     .err()
                     .unwrap_or_default()
                     .into_iter()
-                    .filter(|e| e.primary().is_some_and(|(_, span)| within(span)))
+                    .filter(|e| super::primary(e).is_some_and(within))
                     .collect();
             let name = &entry.def.name.name;
             if let Err(e) = check_heap_count(
@@ -69,7 +69,7 @@ impl Program {
                 position,
                 position_source,
             ) {
-                errors.push(e.into());
+                errors.push(e);
             }
             return Err(errors);
         }
@@ -93,8 +93,10 @@ impl Program {
         args_source: &Source,
     ) -> Result<Game, Errors> {
         let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
-        lower(def, values, &self.source)
-            .map_err(|errors| self.blame_values(def, args, args_source, errors))
+        lower(def, values, &self.source).map_err(|errors| {
+            let errors = errors.into_iter().map(Into::into).collect();
+            self.blame_values(def, args, args_source, errors)
+        })
     }
 
     /// An `analyze` statement; `Ok(None)` when it names a game whose own
@@ -103,7 +105,7 @@ impl Program {
         &self,
         statement: &ast::Analyze,
         source: &Source,
-    ) -> Result<Option<Analysis>, Errors> {
+    ) -> Result<Option<Question>, Errors> {
         let mut errors = Vec::new();
         let mut components = Vec::new();
         let mut broken = false;
@@ -123,15 +125,12 @@ impl Program {
         if let Some((normal, _)) = normal {
             for (instance, span) in &components {
                 if instance.game.misere {
-                    errors.push(
-                        Error::MisereInSum {
-                            game: instance.game.name.clone(),
-                            normal: normal.game.name.clone(),
-                            src: source.clone(),
-                            span: *span,
-                        }
-                        .into(),
-                    );
+                    errors.push(CheckError::MisereInSum {
+                        game: instance.game.name.clone(),
+                        normal: normal.game.name.clone(),
+                        src: source.clone(),
+                        span: *span,
+                    });
                 }
             }
         }
@@ -141,7 +140,7 @@ impl Program {
         if broken {
             return Ok(None);
         }
-        Ok(Some(Analysis {
+        Ok(Some(Question {
             components: components.into_iter().map(|(i, _)| i).collect(),
         }))
     }
@@ -149,24 +148,18 @@ impl Program {
     fn lookup(&self, name: &Ident, source: &Source, errors: &mut Errors) -> Option<&GameEntry> {
         let entry = self.game(&name.name);
         if entry.is_none() && self.unparsed.contains(&name.name) {
-            errors.push(
-                Error::UnparsedGame {
-                    name: name.name.clone(),
-                    src: source.clone(),
-                    span: name.span,
-                }
-                .into(),
-            );
+            errors.push(CheckError::UnparsedGame {
+                name: name.name.clone(),
+                src: source.clone(),
+                span: name.span,
+            });
         } else if entry.is_none() {
-            errors.push(
-                Error::UnknownGame {
-                    name: name.name.clone(),
-                    games: self.game_names(),
-                    src: source.clone(),
-                    span: name.span,
-                }
-                .into(),
-            );
+            errors.push(CheckError::UnknownGame {
+                name: name.name.clone(),
+                games: self.game_names(),
+                src: source.clone(),
+                span: name.span,
+            });
         }
         entry
     }

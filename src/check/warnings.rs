@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use miette::{Diagnostic, SourceSpan};
 use num_bigint::BigUint;
 
-use crate::diagnostics::Source;
 use crate::moves::MoveGen;
 use crate::rules::{Game, MoveKind};
+use crate::source::Source;
 use crate::syntax::ast::{self, Statement};
 
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]

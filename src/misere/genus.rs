@@ -25,7 +25,6 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::diagnostics::Error;
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::position::Position;
@@ -91,7 +90,7 @@ pub struct Genera {
 
 /// The genus of each heap 0..=upto of the one-heap misère game `game`, and
 /// of every position those heaps reach, at most `max_positions` of them.
-pub fn genera(game: &Arc<Game>, upto: u64, max_positions: usize) -> Result<Genera, Error> {
+pub fn genera(game: &Arc<Game>, upto: u64, max_positions: usize) -> Result<Genera, SearchError> {
     let misere = Solver::new(game.clone(), max_positions);
     let mut normal = Solver::new(
         Arc::new(Game {
@@ -131,11 +130,11 @@ fn evaluate(
     known: &mut HashMap<Vec<u64>, Genus>,
     start: Vec<u64>,
     max_positions: usize,
-) -> Result<(), Error> {
+) -> Result<(), SearchError> {
     if known.contains_key(&start) {
         return Ok(());
     }
-    let children = |heaps: &[u64]| -> Result<Vec<Vec<u64>>, Error> {
+    let children = |heaps: &[u64]| -> Result<Vec<Vec<u64>>, SearchError> {
         let mut c: Vec<Vec<u64>> = (misere.moves_from(heaps)?.into_iter())
             .map(|(_, after)| misere.canonical(&after))
             .collect();
@@ -156,8 +155,7 @@ fn evaluate(
                     game: misere.game.title(),
                     position: Position::from_u64s(&start),
                     limit: max_positions,
-                }
-                .into());
+                });
             }
             let grandchildren = children(&child)?;
             stack.push((child, grandchildren, 0));
@@ -269,7 +267,7 @@ pub fn tame_heaps(
     game: &Arc<Game>,
     upto: u64,
     budget: &mut Budget,
-) -> Result<Option<TameHeaps>, Error> {
+) -> Result<Option<TameHeaps>, SearchError> {
     let moves = MoveGen::new(game);
     let theorem = period::classify(&Game {
         misere: false,

@@ -1,10 +1,89 @@
-//! Diagnostics as JSON, for editors and scripts: each with its code,
-//! severity, message, file, place (of its first label: 1-based lines and
-//! columns, the end just past the last character, as editors count), every
-//! label and the help.
+//! Diagnostics in words and as JSON, side by side as miette keeps its
+//! handlers. In words: rustc-like text with `file:line:column`, the
+//! labelled source lines and the help, rendered to a string (the caller
+//! says whether in colour, and how wide). As JSON, for editors and scripts:
+//! each with its code, severity, message, file, place (of its first label:
+//! 1-based lines and columns, the end just past the last character, as
+//! editors count), every label and the help.
 
 use miette::{Diagnostic, SourceCode, SourceSpan};
 use serde_json::{Value as Json, json};
+
+/// One diagnostic in words, as rustc-like text with `file:line:column`,
+/// its labelled source lines and help; in colour when `colour` is set.
+pub fn diagnostic_text(diagnostic: &dyn Diagnostic, colour: bool, width: usize) -> String {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
+    let mut out = String::new();
+    // Rendering into a String cannot fail. A label on a very long line
+    // (the renderer pads to its column, and cannot past 65,535) is shown
+    // as its place alone.
+    let _ = match far_label(diagnostic) {
+        Some(place) => handler.render_report(&mut out, &Unsourced { diagnostic, place }),
+        None => handler.render_report(&mut out, diagnostic),
+    };
+    out
+}
+
+/// Lines longer than this are not shown beside a diagnostic.
+const LONGEST_SHOWN_LINE: usize = 10_000;
+
+/// `name:line:column` of the first label on a line too long to show.
+fn far_label(diagnostic: &dyn Diagnostic) -> Option<String> {
+    let source = diagnostic.source_code()?;
+    for label in diagnostic.labels()? {
+        let contents = source.read_span(label.inner(), 0, 0).ok()?;
+        let data = std::str::from_utf8(contents.data()).ok()?;
+        let line_len = data.lines().next().map_or(0, str::len);
+        if line_len.max(contents.column()) > LONGEST_SHOWN_LINE {
+            let name = contents.name().unwrap_or("input");
+            return Some(format!(
+                "{name}:{}:{}",
+                contents.line() + 1,
+                contents.column() + 1
+            ));
+        }
+    }
+    None
+}
+
+/// A diagnostic shown with its place in words instead of its source lines.
+struct Unsourced<'a> {
+    diagnostic: &'a dyn Diagnostic,
+    place: String,
+}
+
+impl std::fmt::Debug for Unsourced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::fmt::Display for Unsourced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (at {}, on a line too long to show)",
+            self.diagnostic, self.place
+        )
+    }
+}
+
+impl std::error::Error for Unsourced<'_> {}
+
+impl Diagnostic for Unsourced<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.code()
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.help()
+    }
+}
 
 /// One diagnostic as a JSON object.
 pub fn diagnostic_json(diagnostic: &dyn Diagnostic) -> Json {

@@ -10,9 +10,11 @@ mod svg;
 mod table;
 
 pub use answer::{Advice, json, text, text_in_colour};
-pub use diagnostics::diagnostic_json;
+pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use graph::{graph_dot, graph_json};
-pub use play::{Played, move_text, place_text, play_json, play_title, reason_text};
+pub use play::{
+    ending_text, ending_word, move_text, place_text, play_json, play_title, reason_text,
+};
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
 pub use table::{table_json, table_text, table_text_in_colour};

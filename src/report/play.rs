@@ -5,8 +5,9 @@ use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
+use crate::analysis::play::{Ending, Session};
+use crate::analysis::standing::{Move, Place, Standing, Standings};
 use crate::position::{Outcome, heaps_text};
-use crate::search::standing::{Move, Place, Standing, Standings};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum.
@@ -84,25 +85,41 @@ pub fn reason_text(after: Standing) -> String {
     }
 }
 
-/// One move of a finished play, for its JSON.
-pub struct Played {
-    /// `human` or `computer`.
-    pub player: &'static str,
-    pub from: Place,
-    pub mv: Move,
-    /// The standing of the position the move was made from.
-    pub before: Standing,
+/// How a play ended, in words: the position it ended at, and who won.
+pub fn ending_text(session: &Session, ending: Ending) -> String {
+    let place = place_text(session.standings(), session.place());
+    match ending {
+        Ending::Drawn => format!(
+            "{place} again, a draw: neither player can force a win from it, and play could go on forever."
+        ),
+        Ending::NoMove { winner, misere } => {
+            let why = if misere {
+                "the player to move has no move and wins (misère play)"
+            } else {
+                "the player to move has no move and loses"
+            };
+            format!("no moves from {place}: {why}. The {} wins.", winner.name())
+        }
+    }
+}
+
+/// Who won, or `draw`.
+pub fn ending_word(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Drawn => "draw",
+        Ending::NoMove { winner, .. } => winner.name(),
+    }
 }
 
 /// A finished play as JSON: the winner (or `draw`) and every move, each with
 /// the remoteness of the position it was made from (null from a draw).
-pub fn play_json(play: &Standings, start: &Place, winner: &str, moves: &[Played]) -> Json {
-    let moves: Vec<Json> = moves
-        .iter()
+pub fn play_json(session: &Session, ending: Ending) -> Json {
+    let play = session.standings();
+    let moves: Vec<Json> = (session.played().iter())
         .map(|p| {
             let game = play.game(p.mv.component);
             json!({
-                "player": p.player,
+                "player": p.player.name(),
                 "component": p.mv.component,
                 "rule": game.rules.get(p.mv.rule).map(|r| r.name.clone()),
                 "text": move_text(play, &p.from, &p.mv),
@@ -111,11 +128,12 @@ pub fn play_json(play: &Standings, start: &Place, winner: &str, moves: &[Played]
             })
         })
         .collect();
+    let start = session.start_place();
     let games: Vec<String> = (0..start.len()).map(|i| play.game(i).title()).collect();
     json!({
         "game": games.join(" + "),
         "start": place_text(play, start),
-        "winner": winner,
+        "winner": ending_word(ending),
         "moves": moves,
     })
 }

@@ -161,7 +161,7 @@ pub fn genus_word(genus: &Genus) -> String {
 /// A misère table's genus of each heap, and whether the game is tame.
 fn genus_text(
     out: &mut String,
-    genera: Option<&Result<Genera, crate::diagnostics::Error>>,
+    genera: Option<&Result<Genera, crate::search::SearchError>>,
 ) -> std::fmt::Result {
     let genera = match genera {
         None => return Ok(()),

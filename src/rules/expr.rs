@@ -8,7 +8,7 @@ use std::fmt;
 
 pub use crate::syntax::ast::{BinOp, Func, Monotone, Property};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     Const(i128),
     /// `k`: the amount a move takes.

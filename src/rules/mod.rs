@@ -12,13 +12,14 @@ use std::fmt;
 
 use num_bigint::BigInt;
 
-use crate::diagnostics::Source;
+use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::Span;
 pub use expr::Expr;
+pub use lower::RulesError;
 
 /// A game with its parameter values fixed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     pub name: String,
     /// Parameter values, in declaration order (shown as `bash(m = 3)`).
@@ -35,21 +36,21 @@ pub struct Game {
 }
 
 /// `heaps ... where COND`: every position of the game satisfies it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Invariant {
     pub expr: Expr,
     pub text: String,
 }
 
 /// A parameter's value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ParamValue {
     Int(BigInt),
     Set(BTreeSet<BigInt>),
 }
 
 /// One rule: a kind of move, and the name moves made by it are shown with.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// The rule's label, or its source text when it has none.
     pub name: String,
@@ -57,7 +58,7 @@ pub struct Rule {
     pub kind: MoveKind,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// Take an amount from each of the target heaps; then, optionally,
     /// split what is left of the (one) heap into two.
@@ -80,7 +81,7 @@ pub enum MoveKind {
 
 /// A `move` block, lowered: its statements, with every name resolved (a
 /// parameter to its value, a named part to its heap, a variable to a slot).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
     pub body: Vec<Stmt>,
     /// How many variable slots the statements use.
@@ -88,7 +89,7 @@ pub struct Block {
 }
 
 /// One statement of a lowered block. Heap indices are 1-based expressions.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stmt {
     /// Each value in `lo..=hi` is a separate move.
     Choose {
@@ -216,7 +217,7 @@ impl fmt::Display for OctalCode {
 }
 
 /// The heaps a take acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     /// One heap.
     One,
@@ -227,7 +228,7 @@ pub enum Target {
 }
 
 /// How a heap splits in two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Split {
     /// The two heaps must differ.
     pub unequal: bool,
@@ -268,13 +269,13 @@ impl Split {
 /// The amounts a rule may move: a range or a finite set, then a condition
 /// over `k` (the amount) and `h` (the heap before the move). Amounts are
 /// never zero; a negative amount adds to the heap.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Amounts {
     pub base: AmountBase,
     pub condition: Option<Expr>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AmountBase {
     /// `lo..hi` inclusive; `lo..` when `hi` is `None`.
     Range {

@@ -5,7 +5,6 @@
 use std::time::{Duration, Instant};
 
 use super::SearchError;
-use crate::diagnostics::Error;
 use crate::position::Position;
 use crate::rules::Game;
 
@@ -124,7 +123,7 @@ impl Budget {
 
 impl Exhausted {
     /// The error for a search of `game` asked about `heaps`.
-    pub fn error(self, game: &Game, heaps: &[u64]) -> Error {
+    pub fn error(self, game: &Game, heaps: &[u64]) -> SearchError {
         let (game, position) = (game.title(), Position::from_u64s(heaps));
         match self {
             Exhausted::Moves(limit) => SearchError::TooManyMoves {
@@ -144,6 +143,5 @@ impl Exhausted {
                 moves,
             },
         }
-        .into()
     }
 }

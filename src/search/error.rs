@@ -4,12 +4,12 @@
 
 use miette::SourceSpan;
 
-use crate::diagnostics::Source;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
+use crate::source::Source;
 
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
-pub enum Error {
+pub enum SearchError {
     /// A rule's condition or amount has no value at a position the game reaches.
     #[error("the rule `{rule}` cannot be applied at {position}: {reason}")]
     #[diagnostic(
@@ -61,7 +61,7 @@ pub enum Error {
     EndUnknown {
         game: String,
         position: Position,
-        stopped: Option<Box<Error>>,
+        stopped: Option<Box<SearchError>>,
     },
 
     /// Misère play of a game that can go on forever.
@@ -190,17 +190,17 @@ pub enum Error {
     HeapGrows { game: String, heap: u64 },
 }
 
-impl Error {
+impl SearchError {
     /// Whether a limit stopped the search (positions, memory, moves, time):
     /// the position is too large for it, not wrong.
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            Error::TooManyPositions { .. }
-                | Error::OutOfMemory { .. }
-                | Error::TooManyMoves { .. }
-                | Error::WouldExceedMoves { .. }
-                | Error::OutOfTime { .. }
+            SearchError::TooManyPositions { .. }
+                | SearchError::OutOfMemory { .. }
+                | SearchError::TooManyMoves { .. }
+                | SearchError::WouldExceedMoves { .. }
+                | SearchError::OutOfTime { .. }
         )
     }
 }
@@ -253,7 +253,7 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
 }
 
 /// Why a search for a cycle stopped, in words.
-fn stopped_text(stopped: &Option<Box<Error>>) -> String {
+fn stopped_text(stopped: &Option<Box<SearchError>>) -> String {
     match stopped {
         Some(error) => error.to_string(),
         None => "its heaps pass 2^64, beyond the search".to_string(),

@@ -10,7 +10,6 @@
 use super::arena::Arena;
 use super::budget::Budget;
 use super::{Explored, Growth, Progress, SearchError, Value, move_error, too_large};
-use crate::diagnostics::Error;
 use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
@@ -89,7 +88,7 @@ impl GeneralSearch {
         moves: &MoveGen,
         heaps: &[u64],
         budget: &mut Budget,
-    ) -> Result<(Value, Explored), Error> {
+    ) -> Result<(Value, Explored), SearchError> {
         if self.positions.len() == 0 {
             self.box_below(heaps);
         }
@@ -140,7 +139,7 @@ impl GeneralSearch {
         MoveGen::canonical_into(heaps, self.symmetry, key);
     }
 
-    fn intern(&mut self, game: &Game, heaps: &[u64]) -> Result<u32, Error> {
+    fn intern(&mut self, game: &Game, heaps: &[u64]) -> Result<u32, SearchError> {
         let mut key = std::mem::take(&mut self.key);
         self.canonical(heaps, &mut key);
         let id = match self.positions.find(&key) {
@@ -168,7 +167,7 @@ impl GeneralSearch {
         moves: &MoveGen,
         start: u32,
         budget: &mut Budget,
-    ) -> Result<usize, Error> {
+    ) -> Result<usize, SearchError> {
         let mut steps = vec![Step::Visit(start)];
         // The children of every position being evaluated, innermost last:
         // positions finish in the reverse order they start, so each one's
@@ -197,14 +196,13 @@ impl GeneralSearch {
                             game: game.title(),
                             position: Position::from_u64s(&self.asked),
                             growth: Growth::Play(longest),
-                        }
-                        .into());
+                        });
                     }
                     heaps.clear();
                     heaps.extend_from_slice(self.positions.get(node));
                     // Moves are interned as they are generated: no list of
                     // them is built.
-                    let mut failed: Option<Error> = None;
+                    let mut failed: Option<SearchError> = None;
                     let mut closes: Option<(u32, usize)> = None;
                     // Once a move fails or closes a cycle, `halt` ends the
                     // generation: no later move reaches this closure.
@@ -287,7 +285,7 @@ impl GeneralSearch {
         steps: &[Step],
         child: u32,
         rule: usize,
-    ) -> Error {
+    ) -> SearchError {
         let path: Vec<u32> = steps
             .iter()
             .filter_map(|step| match step {
@@ -325,6 +323,5 @@ impl GeneralSearch {
             src: game.source.clone(),
             span: game.rules[rule].span,
         }
-        .into()
     }
 }

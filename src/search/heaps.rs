@@ -20,7 +20,6 @@ mod window;
 
 use super::budget::Budget;
 use super::{Explored, SearchError, Value, move_error, too_large};
-use crate::diagnostics::Error;
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::position::Position;
@@ -113,7 +112,7 @@ impl HeapValues {
         game: &Game,
         moves: &MoveGen,
         heaps: &[u64],
-    ) -> Result<(Value, Explored), Error> {
+    ) -> Result<(Value, Explored), SearchError> {
         let top = heaps.iter().copied().max().unwrap_or(0);
         let explored = self.extend_to(game, moves, top, heaps)?;
         let g = heaps
@@ -129,7 +128,7 @@ impl HeapValues {
         moves: &MoveGen,
         top: u64,
         asked: &[u64],
-    ) -> Result<Explored, Error> {
+    ) -> Result<Explored, SearchError> {
         self.extend_to_with(
             game,
             moves,
@@ -150,7 +149,7 @@ impl HeapValues {
         asked: &[u64],
         budget: &mut Budget,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Explored, Error> {
+    ) -> Result<Explored, SearchError> {
         let mut explored = Explored::default();
         if top < self.values.len() as u64 {
             return Ok(explored);
@@ -165,8 +164,7 @@ impl HeapValues {
                 game: game.title(),
                 position: Position::from_u64s(asked),
                 bytes: more as u128 * 4,
-            }
-            .into());
+            });
         }
         let method = self.method;
         let plan = self
@@ -238,7 +236,7 @@ fn generic(
     values: &[u32],
     seen: &mut Vec<bool>,
     edges: &mut usize,
-) -> Result<u32, Error> {
+) -> Result<u32, SearchError> {
     let h = values.len() as u64;
     seen.iter_mut().for_each(|s| *s = false);
     let mut beyond = false;
@@ -264,8 +262,7 @@ fn generic(
         return Err(SearchError::HeapGrows {
             game: game.title(),
             heap: h,
-        }
-        .into());
+        });
     }
     Ok(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32)
 }

@@ -24,7 +24,6 @@ use std::collections::{BinaryHeap, HashMap};
 
 use super::budget::Exhausted;
 use super::{Budget, Explored, SearchError, Solver, Value};
-use crate::diagnostics::Error;
 use crate::position::{Outcome, Position};
 
 /// A generalised Sprague-Grundy value.
@@ -72,18 +71,21 @@ pub enum Found {
 /// positions reachable instead (at most `max_positions`). A misère game
 /// that can go on forever is refused: draws and the generalised values are
 /// for normal play.
-pub fn search(solver: &mut Solver, heaps: &[u64], max_positions: usize) -> Result<Found, Error> {
+pub fn search(
+    solver: &mut Solver,
+    heaps: &[u64],
+    max_positions: usize,
+) -> Result<Found, SearchError> {
     match solver.value(heaps) {
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
-        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+        Err(SearchError::Cycle { .. }) => {
             // The search stopped midway: what it holds is half evaluated.
             solver.forget();
             if solver.game.misere {
                 return Err(SearchError::MisereLoopy {
                     game: solver.game.title(),
                     position: Position::from_u64s(heaps),
-                }
-                .into());
+                });
             }
             LoopyGraph::explore(solver, heaps, max_positions).map(Found::Loopy)
         }
@@ -110,7 +112,11 @@ impl LoopyGraph {
     /// at most `max_positions` (and within the search's budgets), and
     /// labels them. In misère play an end
     /// position is won, and there are no values (they are for normal play).
-    pub fn explore(solver: &Solver, heaps: &[u64], max_positions: usize) -> Result<Self, Error> {
+    pub fn explore(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+    ) -> Result<Self, SearchError> {
         let mut graph = LoopyGraph {
             ids: HashMap::new(),
             positions: Vec::new(),
@@ -139,8 +145,7 @@ impl LoopyGraph {
                                 game: solver.game.title(),
                                 position: Position::from_u64s(heaps),
                                 limit: max_positions,
-                            }
-                            .into());
+                            });
                         }
                         let id = graph.positions.len();
                         graph.ids.insert(key.clone(), id);

@@ -16,20 +16,18 @@ pub mod loopy;
 
 mod rays;
 mod run_boxes;
-pub mod standing;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::diagnostics::Error;
 use crate::moves::{MoveError, MoveGen};
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
-pub use error::{Error as SearchError, Growth};
+pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
 use rays::{Fit, RaySearch};
@@ -247,26 +245,23 @@ impl Solver {
     }
 
     /// The value of `heaps`, searching what is not yet known.
-    pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
+    pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
         let found = self.search(heaps);
         // Outgrowing the limit on a game whose moves can add is most likely
         // a game that never ends: say so.
         match found {
-            Err(Error::Search(e))
-                if matches!(*e, SearchError::TooManyPositions { .. }) && self.moves.may_grow() =>
-            {
+            Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() => {
                 Err(SearchError::MayNotEnd {
                     game: self.game.title(),
                     position: Position::from_u64s(heaps),
                     growth: Growth::Positions(self.max_positions),
-                }
-                .into())
+                })
             }
             found => found,
         }
     }
 
-    fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), Error> {
+    fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
         let budget = &mut self.budget();
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
@@ -315,7 +310,7 @@ impl Solver {
 
     /// Prepares to be asked about every position up to `corner`: the ray
     /// engine evaluates that box at once instead of growing into it.
-    pub fn reserve(&mut self, corner: &[u64]) -> Result<(), Error> {
+    pub fn reserve(&mut self, corner: &[u64]) -> Result<(), SearchError> {
         let budget = self.budget();
         match &mut self.engine {
             Engine::Rays(r, _) => r.value(&self.game, corner, &budget).map(|_| ()),
@@ -336,7 +331,7 @@ impl Solver {
         heaps: &[u64],
         budget: &mut Budget,
         asked: &[u64],
-    ) -> Result<Vec<(usize, Vec<u64>)>, Error> {
+    ) -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
         let mut nexts = Vec::new();
         let examined = (self.moves)
             .each_move_within(heaps, budget.left(), |rule, next| {
@@ -366,7 +361,7 @@ impl Solver {
     }
 
     /// Every move from `heaps`: the rule's index and the position after it.
-    pub fn moves_from(&self, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, Error> {
+    pub fn moves_from(&self, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
         moves_from(&self.game, &self.moves, heaps)
     }
 }
@@ -387,7 +382,7 @@ fn moves_from(
     game: &Game,
     moves: &MoveGen,
     heaps: &[u64],
-) -> Result<Vec<(usize, Vec<u64>)>, Error> {
+) -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
     let mut nexts = Vec::new();
     moves
         .each_move(heaps, |rule, next| nexts.push((rule, next.to_vec())))
@@ -395,7 +390,7 @@ fn moves_from(
     Ok(nexts)
 }
 
-pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> Error {
+pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> SearchError {
     let rule = &game.rules[e.rule];
     SearchError::RuleFails {
         rule: rule.name.clone(),
@@ -404,14 +399,12 @@ pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> Error {
         src: game.source.clone(),
         span: rule.span,
     }
-    .into()
 }
 
-fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> Error {
+fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> SearchError {
     SearchError::TooManyPositions {
         game: game.title(),
         position: Position::from_u64s(heaps),
         limit: max_positions,
     }
-    .into()
 }

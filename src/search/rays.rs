@@ -15,7 +15,6 @@
 
 use super::budget::{Budget, Exhausted};
 use super::{Explored, Progress, SearchError, Value};
-use crate::diagnostics::Error;
 use crate::moves::Ray;
 use crate::position::Position;
 use crate::rules::Game;
@@ -81,7 +80,12 @@ impl RaySearch {
 
     /// The value of `heaps`, evaluating a larger box if it lies outside the
     /// one held.
-    pub fn value(&mut self, game: &Game, heaps: &[u64], budget: &Budget) -> Result<Fit, Error> {
+    pub fn value(
+        &mut self,
+        game: &Game,
+        heaps: &[u64],
+        budget: &Budget,
+    ) -> Result<Fit, SearchError> {
         let needed: Option<Vec<usize>> = heaps
             .iter()
             .map(|&h| usize::try_from(h).ok()?.checked_add(1))
@@ -184,13 +188,11 @@ impl RaySearch {
         directions: &[Vec<usize>],
         asked: &[u64],
         budget: &Budget,
-    ) -> Result<Evaluated, Error> {
-        let too_large = || {
-            Error::from(SearchError::TooManyPositions {
-                game: game.title(),
-                position: Position::from_u64s(asked),
-                limit: self.max_positions,
-            })
+    ) -> Result<Evaluated, SearchError> {
+        let too_large = || SearchError::TooManyPositions {
+            game: game.title(),
+            position: Position::from_u64s(asked),
+            limit: self.max_positions,
         };
         let (words, _) = layout(&dims, directions, self.misere).ok_or_else(too_large)?;
         let size = usize::try_from(cells(&dims)).map_err(|_| too_large())?;
@@ -211,12 +213,10 @@ impl RaySearch {
                 base
             })
             .collect();
-        let out_of_memory = || {
-            Error::from(SearchError::OutOfMemory {
-                game: game.title(),
-                position: Position::from_u64s(asked),
-                bytes: (records * words * 8 + records * 4 + size * 4) as u128,
-            })
+        let out_of_memory = || SearchError::OutOfMemory {
+            game: game.title(),
+            position: Position::from_u64s(asked),
+            bytes: (records * words * 8 + records * 4 + size * 4) as u128,
         };
         let mut sets = Sets {
             words: zeros(records * words).ok_or_else(out_of_memory)?,

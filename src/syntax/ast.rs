@@ -137,7 +137,7 @@ pub enum Place {
     Name(Ident),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AssignOp {
     Set,
     Add,
@@ -263,7 +263,7 @@ pub enum ExprKind {
     Monotone(Monotone),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
     Add,
     Sub,
@@ -282,13 +282,13 @@ pub enum BinOp {
     Divides,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Func {
     Min,
     Max,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Property {
     Square,
     Prime,
@@ -296,7 +296,7 @@ pub enum Property {
     Odd,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Monotone {
     Nonincreasing,
     Nondecreasing,

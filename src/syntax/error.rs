@@ -6,6 +6,8 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceSpan};
 
+use crate::source::{Located, Source};
+
 /// A syntax error in a `.game` file or in a value given from outside it (a
 /// position, `NAME=VALUE`). The span is a byte range into the text parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,5 +356,30 @@ fn or_list(items: &[&str]) -> String {
         [] => String::new(),
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+impl SyntaxError {
+    /// The error placed in the source it was found in. A span where the
+    /// text ends too early is moved where it can be shown: miette shows no
+    /// span past the text's last line. After trailing blank lines or a final
+    /// line break, the end of the last line that has text takes its place; a
+    /// text without a final line break (`--at "(1,"`) is shown with one
+    /// added.
+    pub fn located(self, source: &Source) -> Located<SyntaxError> {
+        let text = source.text();
+        let end = text.trim_end().len();
+        let span = self.span();
+        let (span, text) = if !span.is_empty() || span.offset() < end {
+            (span, source.clone())
+        } else if end < text.len() {
+            ((end, 0).into(), source.clone())
+        } else {
+            (span, Source::new(source.name(), format!("{text}\n")))
+        };
+        Located {
+            error: self.at(span),
+            text,
+        }
     }
 }

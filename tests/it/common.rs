@@ -1,8 +1,8 @@
 //! Helpers for the integration tests: load a game from `games/`, analyze a position.
 
 use gamelang::analysis::{Analyzer, Answer, Outcome};
-use gamelang::check::{Analysis, Override, Program, check};
-use gamelang::diagnostics::Source;
+use gamelang::check::{Override, Program, Question, check};
+use gamelang::source::Source;
 use gamelang::syntax::ast::PositionLit;
 use gamelang::syntax::parse_arg;
 use num_bigint::BigUint;
@@ -41,6 +41,13 @@ pub fn root() -> std::path::PathBuf {
     }
 }
 
+/// A diagnostic's code: `gamelang::search::too_large`.
+pub fn code(diagnostic: &dyn miette::Diagnostic) -> String {
+    diagnostic
+        .code()
+        .map_or_else(String::new, |c| c.to_string())
+}
+
 /// Checks `games/NAME.game` with `--set` style overrides; panics on errors.
 pub fn load(name: &str, sets: &[&str]) -> Program {
     let path = root().join("games").join(format!("{name}.game"));
@@ -75,7 +82,7 @@ pub fn answer(analyzer: &mut Analyzer, program: &Program, game: &str, heaps: &[u
         .instance(entry, &[], &source, &lit, &source)
         .expect("a valid position");
     analyzer
-        .analyze(&Analysis {
+        .analyze(&Question {
             components: vec![instance],
         })
         .expect("the analysis succeeds")

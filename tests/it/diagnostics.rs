@@ -9,8 +9,8 @@
 //! and the help must say what to write instead.
 
 use gamelang::check::{Override, check};
-use gamelang::diagnostics::{Error, Source};
 use gamelang::syntax::{parse_arg, parse_position};
+use gamelang::{error::Error, source::Source};
 
 /// The source, then every error rendered as `gamelang check` prints it.
 fn side_by_side(sources: &[(&str, &str)], errors: &[Error]) -> String {
@@ -23,7 +23,7 @@ fn side_by_side(sources: &[(&str, &str)], errors: &[Error]) -> String {
     }
     out.push_str(&format!("----- ERRORS ({})\n", errors.len()));
     for error in errors {
-        out.push_str(&error.render(false, 80));
+        out.push_str(&gamelang::report::diagnostic_text(error, false, 80));
         out.push('\n');
     }
     out
@@ -43,7 +43,7 @@ fn errors_of(name: &str, src: &str, sets: &[&str]) -> (Vec<Error>, Vec<(String, 
         })
         .collect();
     let (_, errors) = check(&Source::new(format!("{name}.game"), src), overrides);
-    (errors, sources)
+    (errors.into_iter().map(Error::from).collect(), sources)
 }
 
 /// Checks `src`, asserts the codes of its errors (in order), and snapshots them.
@@ -72,7 +72,8 @@ fn snapshot_with(name: &str, src: &str, sets: &[&str], codes: &[&str]) {
 
 /// The text under an error's primary label.
 fn primary(error: &Error) -> String {
-    let (source, span) = error.primary().expect("the error points into a source");
+    let span = error.primary().expect("the error points into a source");
+    let source = miette::Diagnostic::source_code(error).expect("the error has its source");
     let contents = source
         .read_span(&span, 0, 0)
         .expect("the span is in the source");
@@ -723,7 +724,7 @@ fn set_override_empties_the_amounts() {
 #[test]
 fn set_override_without_a_value() {
     let error = parse_arg("m").expect_err("`m` has no value");
-    let error = Error::from_syntax(error, &Source::new("--set", "m"));
+    let error = Error::from(error.located(&Source::new("--set", "m")));
     assert_eq!(error.code(), "gamelang::syntax");
     let text = side_by_side(&[("--set", "m")], &[error]);
     insta::assert_snapshot!("set_override_without_a_value", text);
@@ -732,7 +733,7 @@ fn set_override_without_a_value() {
 #[test]
 fn at_position_cut_short() {
     let error = parse_position("(1,").expect_err("`(1,` is not a position");
-    let error = Error::from_syntax(error, &Source::new("--at", "(1,"));
+    let error = Error::from(error.located(&Source::new("--at", "(1,")));
     assert_eq!(error.code(), "gamelang::syntax");
     let text = side_by_side(&[("--at", "(1,")], &[error]);
     insta::assert_snapshot!("at_position_cut_short", text);
@@ -741,7 +742,7 @@ fn at_position_cut_short() {
 #[test]
 fn at_position_with_a_word() {
     let error = parse_position("(3, five)").expect_err("`five` is not a heap");
-    let error = Error::from_syntax(error, &Source::new("--at", "(3, five)"));
+    let error = Error::from(error.located(&Source::new("--at", "(3, five)")));
     assert_eq!(error.code(), "gamelang::syntax");
     let text = side_by_side(&[("--at", "(3, five)")], &[error]);
     insta::assert_snapshot!("at_position_with_a_word", text);
@@ -784,10 +785,14 @@ fn no_library_error_names_a_command_line_option() {
         arg: parse_arg("m=0").expect("a well-formed value"),
         source: Source::new("command line", "m=0"),
     }];
-    errors.extend(check(&Source::new("blamed.game", BASH_USED), overrides).1);
+    errors.extend(
+        (check(&Source::new("blamed.game", BASH_USED), overrides).1)
+            .into_iter()
+            .map(Error::from),
+    );
     let two = "game a { heaps 1; take 1 }\ngame b { heaps 1; take 2 }\n";
     let (program, _) = check(&Source::new("two.game", two), Vec::new());
-    errors.extend(program.choose_game(None).err());
+    errors.extend(program.choose_game(None).err().map(Error::from));
     let kayles = "game kayles { heaps *; octal 0.77 }\n";
     let (program, _) = check(&Source::new("kayles.game", kayles), Vec::new());
     let game = program.games[0].default.clone().expect("kayles lowers");
@@ -798,10 +803,10 @@ fn no_library_error_names_a_command_line_option() {
             ..Options::default()
         },
     );
-    errors.extend(solver.value(&[100]).err());
+    errors.extend(solver.value(&[100]).err().map(Error::from));
     assert_eq!(errors.len(), 3, "{errors:?}");
     for error in &errors {
-        let text = error.render(false, 80);
+        let text = gamelang::report::diagnostic_text(error, false, 80);
         assert!(!text.contains("--"), "{text}");
     }
 }
@@ -981,7 +986,7 @@ fn warnings() {
         codes.len()
     );
     for warning in &warnings {
-        text.push_str(&gamelang::diagnostics::render(warning, false, 80));
+        text.push_str(&gamelang::report::diagnostic_text(warning, false, 80));
         text.push('\n');
     }
     insta::assert_snapshot!("warnings", text);

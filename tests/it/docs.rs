@@ -3,7 +3,7 @@
 //! `gamelang known` prints name publications a reader can look up.
 
 use gamelang::check::check;
-use gamelang::diagnostics::Source;
+use gamelang::source::Source;
 
 /// The ```game blocks of a Markdown file, with whether each is marked `error`.
 fn blocks(path: &str) -> Vec<(String, bool)> {

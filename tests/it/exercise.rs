@@ -10,10 +10,9 @@
 
 use std::time::Duration;
 
-use gamelang::analysis::table;
 use gamelang::analysis::{Analyzer, Options};
 use gamelang::check::check;
-use gamelang::diagnostics::{Error, Source};
+use gamelang::{error::Error, source::Source};
 use gamelang::{report, search};
 use num_bigint::BigUint;
 
@@ -41,11 +40,11 @@ pub fn exercise(text: &str) -> Reached {
     let source = Source::new("mutant.game", text);
     let (program, errors) = check(&source, Vec::new());
     let mut reached = Reached::default();
-    for e in &errors {
-        show(e, &mut reached);
+    for e in errors {
+        show(&e.into(), &mut reached);
     }
     for warning in &program.warnings() {
-        let _ = gamelang::diagnostics::render(warning, false, 80);
+        let _ = report::diagnostic_text(warning, false, 80);
         let _ = report::diagnostic_json(warning);
     }
     let mut analyzer = Analyzer::new(Options {
@@ -54,14 +53,14 @@ pub fn exercise(text: &str) -> Reached {
         max_moves: 10,
         verify_bound: 2,
     });
-    for analysis in &program.analyses {
+    for analysis in &program.questions {
         match analyzer.analyze(analysis) {
             Ok(answer) => {
                 let _ = report::text(&answer, &|_| None);
                 let _ = report::json(&answer, &|_| None);
                 reached.answers += 1;
             }
-            Err(e) => show(&e, &mut reached),
+            Err(e) => show(&e.into(), &mut reached),
         }
     }
     let upto = BigUint::from(12u32);
@@ -70,12 +69,12 @@ pub fn exercise(text: &str) -> Reached {
         .iter()
         .filter_map(|entry| entry.default.clone())
     {
-        match table::table(&game, &upto, small_limits(), &mut |_, _| {}) {
+        match analyzer.table(&game, &upto, &mut |_, _| {}) {
             Ok(table) => {
                 let _ = report::table_text(&table);
                 let _ = report::table_json(&table);
             }
-            Err(e) => show(&e, &mut reached),
+            Err(e) => show(&e.into(), &mut reached),
         }
     }
     reached
@@ -83,7 +82,7 @@ pub fn exercise(text: &str) -> Reached {
 
 /// Renders a diagnostic both ways, as `check` and `check --format json` do.
 fn show(e: &Error, reached: &mut Reached) {
-    let _ = e.render(false, 80);
+    let _ = report::diagnostic_text(e, false, 80);
     let _ = report::diagnostic_json(e);
     reached.errors += 1;
 }

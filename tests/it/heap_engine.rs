@@ -5,9 +5,8 @@
 
 use std::sync::Arc;
 
-use crate::common::A002188;
+use crate::common::{A002188, code};
 use gamelang::check::check;
-use gamelang::diagnostics::{Error, Source};
 use gamelang::moves::MoveGen;
 use gamelang::position::Position;
 use gamelang::rules::Game;
@@ -15,6 +14,7 @@ use gamelang::rules::expr::EvalError;
 use gamelang::search::SearchError;
 use gamelang::search::heaps::{HeapValues, Method};
 use gamelang::search::{Budget, Explored, Solver};
+use gamelang::source::Source;
 use proptest::prelude::*;
 
 /// The first game of a source text, with its default parameters.
@@ -249,13 +249,10 @@ fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
         let e = heaps
             .extend_to(&g, &MoveGen::new(&g), 100, &[100])
             .expect_err("the condition fails");
-        assert_eq!(e.code(), "gamelang::eval", "{text}");
-        let Error::Search(search) = &e else {
-            panic!("{text}: {e:?}");
-        };
+        assert_eq!(code(&e), "gamelang::eval", "{text}");
         let SearchError::RuleFails {
             position, reason, ..
-        } = &**search
+        } = &e
         else {
             panic!("{text}: {e:?}");
         };
@@ -276,7 +273,7 @@ fn the_limit_on_heap_sizes_holds() {
     let moves = MoveGen::new(&kayles);
     assert!(heaps.extend_to(&kayles, &moves, 99, &[99]).is_ok());
     let e = heaps.extend_to(&kayles, &moves, 100, &[100]).unwrap_err();
-    assert_eq!(e.code(), "gamelang::search::too_large");
+    assert_eq!(code(&e), "gamelang::search::too_large");
     assert_eq!(heaps.len(), 100);
 }
 
@@ -351,7 +348,7 @@ fn analyzed(
     max_positions: usize,
 ) -> gamelang::analysis::Answer {
     use gamelang::analysis::{Analyzer, Options};
-    use gamelang::check::{Analysis, Instance};
+    use gamelang::check::{Instance, Question};
     let game = file(name);
     let mut analyzer = Analyzer::new(Options {
         search: gamelang::search::Options {
@@ -362,7 +359,7 @@ fn analyzed(
         ..Options::default()
     });
     analyzer
-        .analyze(&Analysis {
+        .analyze(&Question {
             components: vec![Instance {
                 game,
                 position: Position(heaps.to_vec()),
@@ -526,7 +523,7 @@ fn winning_moves_of_heaps_past_the_search_are_counted_exactly_from_the_period() 
                     },
                     ..Options::default()
                 });
-                let answer = analyzer.analyze(&program.analyses[0]).expect("answered");
+                let answer = analyzer.analyze(&program.questions[0]).expect("answered");
                 let total = g[n] ^ beside.map_or(0, |b| g[b]);
                 let expected = match beside {
                     None => octal_moves_to(digits, &g, n, 0),

@@ -114,7 +114,7 @@ fn analyzed(file_text: &str) -> Vec<Answer> {
     let program = crate::common::load_text("loopy.game", file_text, &[]);
     let mut analyzer = Analyzer::default();
     program
-        .analyses
+        .questions
         .iter()
         .map(|a| analyzer.analyze(a).expect("answered"))
         .collect()
@@ -260,7 +260,7 @@ fn the_loopy_examples_say_how_they_were_answered() {
     let program = load("token_slide", &[]);
     let mut analyzer = Analyzer::default();
     let answers: Vec<Answer> = program
-        .analyses
+        .questions
         .iter()
         .map(|a| analyzer.analyze(a).expect("answered"))
         .collect();

@@ -17,7 +17,7 @@ game mn { heaps *; take 1..; play misere }
 fn answer_of(text: &str) -> Answer {
     let program = load_text("misere.game", &format!("{GAMES}{text}\n"), &[]);
     Analyzer::default()
-        .analyze(&program.analyses[0])
+        .analyze(&program.questions[0])
         .expect("answered")
 }
 
@@ -295,7 +295,7 @@ fn tame_games_are_answered_by_the_genus_as_a_brute_force_says() {
                         &[],
                     );
                     let answer = Analyzer::default()
-                        .analyze(&program.analyses[0])
+                        .analyze(&program.questions[0])
                         .expect("answered");
                     if a + b + c > 0 {
                         assert!(
@@ -359,7 +359,7 @@ fn tame_heaps_of_any_size_are_answered_by_the_genus_period_as_by_the_quotient() 
                     &format!("{text}analyze t at ({}, {})\n", heaps[0], heaps[1]),
                     &[],
                 );
-                let answer = analyzer.analyze(&program.analyses[0]).expect("answered");
+                let answer = analyzer.analyze(&program.questions[0]).expect("answered");
                 assert!(matches!(
                     &answer.method.components[0],
                     ComponentMethod::Tame {
@@ -392,7 +392,7 @@ fn the_search_alone_answers_when_asked_for() {
         force_search: true,
         ..Default::default()
     });
-    for analysis in &program.analyses {
+    for analysis in &program.questions {
         let answer = analyzer.analyze(analysis).expect("answered");
         assert!(
             matches!(answer.method.components[0], ComponentMethod::Search { .. }),
@@ -430,7 +430,7 @@ fn each_game_of_a_joint_quotient_is_grown_to_its_own_largest_heap() {
         &[],
     );
     let mut analyzer = Analyzer::default();
-    let answer = analyzer.analyze(&program.analyses[0]).expect("answered");
+    let answer = analyzer.analyze(&program.questions[0]).expect("answered");
     let ComponentMethod::Quotient { upto, .. } = &answer.method.components[0] else {
         panic!("{:?}", answer.method)
     };
@@ -462,7 +462,7 @@ fn each_game_of_a_joint_quotient_is_grown_to_its_own_largest_heap() {
     winning.dedup();
     assert!(!expected.is_empty());
     assert_eq!(winning, expected);
-    let answer = analyzer.analyze(&program.analyses[1]).expect("answered");
+    let answer = analyzer.analyze(&program.questions[1]).expect("answered");
     assert!(
         matches!(&answer.method.components[0], ComponentMethod::Quotient { upto, .. } if upto == &[60, 3]),
         "{:?}",

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use gamelang::analysis::play;
+use gamelang::analysis::standing::{Standing, Standings};
 use gamelang::check::Instance;
 use gamelang::position::{Outcome, Position};
-use gamelang::search::standing::{Standing, Standings};
 
 use crate::common::{bash_remoteness, load};
 

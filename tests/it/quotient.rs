@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use gamelang::analysis::{Analyzer, ComponentMethod, Outcome};
-use gamelang::check::{Analysis, Instance};
+use gamelang::check::{Instance, Question};
 use gamelang::misere::quotient::{self, Limits, Quotient};
 use gamelang::position::Position;
 use gamelang::rules::Game;
@@ -198,7 +198,7 @@ fn analyze(
     game: &Arc<Game>,
     components: &[Vec<u32>],
 ) -> gamelang::analysis::Answer {
-    let analysis = Analysis {
+    let analysis = Question {
         components: (components.iter())
             .map(|heaps| Instance {
                 game: game.clone(),

@@ -212,7 +212,7 @@ fn a_huge_wythoff_position_has_an_outcome_and_an_unknown_grundy_value_with_its_r
         &[],
     );
     let answer = Analyzer::default()
-        .analyze(&program.analyses[0])
+        .analyze(&program.questions[0])
         .expect("the closed form answers");
     assert_eq!(answer.outcome, Outcome::N);
     let why = gamelang::analysis::Unknown::OutcomeOnly {

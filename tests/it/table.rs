@@ -2,11 +2,12 @@
 //! seed 002's table and the periods published for octal games.
 
 use crate::common::{load, load_text};
-use gamelang::analysis::table::{Cell, Shape, Table, table};
+use gamelang::analysis::Analyzer;
+use gamelang::analysis::table::{Cell, Shape, Table};
 use gamelang::moves::MoveGen;
 use gamelang::period::Period;
+use gamelang::search::Value;
 use gamelang::search::heaps::{HeapValues, Method};
-use gamelang::search::{Options, Value};
 use proptest::prelude::*;
 
 fn table_of(game: &str, upto: u64) -> Table {
@@ -15,13 +16,13 @@ fn table_of(game: &str, upto: u64) -> Table {
         .game(game)
         .and_then(|entry| entry.default.clone())
         .expect("the game checks");
-    table(&game, &upto.into(), Options::default(), &mut |_, _| {}).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), &mut |_, _| {})).expect("the table is computed")
 }
 
 fn table_of_text(text: &str, upto: u64) -> Table {
     let program = load_text("test.game", text, &[]);
     let game = program.games[0].default.clone().expect("the game lowers");
-    table(&game, &upto.into(), Options::default(), &mut |_, _| {}).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), &mut |_, _| {})).expect("the table is computed")
 }
 
 fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {

@@ -5,20 +5,17 @@ use std::collections::HashSet;
 use std::process::ExitCode;
 
 use gamelang::analysis::verify::Verified;
-use gamelang::analysis::{Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
-use gamelang::check::Analysis;
-use gamelang::diagnostics::Error;
+use gamelang::analysis::{AnalysisError, Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
+use gamelang::check::Question;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::{analysis, search};
 use num_bigint::BigUint;
 
 use super::error::CliError;
+use super::input::{Budgets, GameFile, saturating};
+use super::output::{FINDINGS, Output, json_array, out};
 use super::progress::Spinner;
-use super::{
-    Budgets, FINDINGS, GameFile, analyses, colour_stdout, fail, fail_cli, json_array, load, out,
-    print_errors, saturating,
-};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -66,13 +63,13 @@ impl Args {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.input.file, &args.input.set) {
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
+    let program = match args.input.load(output) {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let analyses = match analyses(&args.input, args.at.as_deref(), &program) {
-        Ok(analyses) => analyses,
+    let questions = match args.input.questions(&program, args.at.as_deref(), output) {
+        Ok(questions) => questions,
         Err(code) => return code,
     };
     // A bound past 2^64 compares more positions than anything holds.
@@ -81,7 +78,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(bound) => Some(bound),
             Err(_) => {
                 let bound = bound.clone();
-                return fail_cli(CliError::TooManyToVerify { bound }, FINDINGS);
+                return output.fail_cli(&CliError::TooManyToVerify { bound }, FINDINGS);
             }
         },
         None => None,
@@ -99,11 +96,11 @@ pub fn run(args: Args) -> ExitCode {
     let mut compared = Vec::new();
     if let Some(bound) = verify {
         let spinner = Spinner::start("checking closed forms", progress.clone());
-        let found = verified(&mut analyzer, &analyses);
+        let found = verified(&mut analyzer, &questions);
         drop(spinner);
         match found {
             Ok(found) => compared = found,
-            Err(e) => return fail(e, FINDINGS),
+            Err(e) => return output.fail(&[e.into()], FINDINGS),
         }
         if !args.json {
             for (game, closed_form) in &compared {
@@ -111,11 +108,11 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    print_answers(&args, &analyses, &compared, |analysis| {
+    print_answers(&args, output, &questions, &compared, |question| {
         // Each answer is printed as soon as it is found, after its spinner
         // has gone.
         let spinner = Spinner::start("searching", progress.clone());
-        let answer = analyzer.analyze(analysis);
+        let answer = analyzer.analyze(question);
         drop(spinner);
         answer
     })
@@ -126,10 +123,10 @@ pub fn run(args: Args) -> ExitCode {
 /// known game's; a misère quotient or genus checks itself as it answers).
 type Compared = Vec<(String, Option<(&'static str, Verified)>)>;
 
-fn verified(analyzer: &mut Analyzer, analyses: &[Analysis]) -> Result<Compared, Error> {
+fn verified(analyzer: &mut Analyzer, questions: &[Question]) -> Result<Compared, AnalysisError> {
     let mut seen = HashSet::new();
     let mut compared = Vec::new();
-    for game in analyses
+    for game in questions
         .iter()
         .flat_map(|a| a.components.iter().map(|c| &c.game))
     {
@@ -178,14 +175,15 @@ fn verified_json(compared: &Compared, answer: &Answer) -> serde_json::Value {
 /// analysis failed.
 fn print_answers(
     args: &Args,
-    analyses: &[Analysis],
+    output: &mut Output,
+    questions: &[Question],
     compared: &Compared,
-    mut answer: impl FnMut(&Analysis) -> Result<Answer, Error>,
+    mut answer: impl FnMut(&Question) -> Result<Answer, AnalysisError>,
 ) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
-    for analysis in analyses {
-        match answer(analysis) {
+    for question in questions {
+        match answer(question) {
             Ok(answer) if args.json => {
                 let mut json = report::json(&answer, &advice);
                 if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
@@ -193,10 +191,10 @@ fn print_answers(
                 }
                 answers.push(json);
             }
-            Ok(answer) if colour_stdout() => out(&report::text_in_colour(&answer, &advice)),
+            Ok(answer) if output.colour_stdout() => out(&report::text_in_colour(&answer, &advice)),
             Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
-                print_errors(&[e]);
+                output.errors(&[e.into()]);
                 failed = true;
             }
         }

@@ -2,14 +2,13 @@
 
 use std::process::ExitCode;
 
+use gamelang::analysis::Analyzer;
 use gamelang::check::check;
-use gamelang::diagnostics::Error;
-use gamelang::search::{DEFAULT_MAX_POSITIONS, SearchError, Solver};
+use gamelang::driver;
+use gamelang::error::Error;
 
-use super::{
-    FINDINGS, USAGE, err, gather_diagnostics, json_array, out, print_diagnostic, print_errors,
-    read_source, take_gathered_diagnostics,
-};
+use super::input::read_source;
+use super::output::{FINDINGS, Output, USAGE, err, json_array, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -45,40 +44,44 @@ enum Format {
     Json,
 }
 
-pub fn run(args: Args) -> ExitCode {
+impl Args {
+    /// Whether the output is JSON: then the diagnostics are the output.
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}
+
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
     let mut errors = 0;
     let mut warnings = 0;
     let deny = args.deny.contains(&Deny::Warnings);
     let mut broken_files = 0;
     let mut unreadable = 0;
     let (mut games, mut analyses) = (0, 0);
-    let json = args.format == Format::Json;
-    if json {
-        gather_diagnostics();
-    }
+    let json = args.json();
     for path in &args.files {
         let source = match read_source(path) {
             Ok(source) => source,
             Err(e) => {
-                print_diagnostic(&e);
+                output.diagnostic(&e);
                 unreadable += 1;
                 continue;
             }
         };
         let (program, found) = check(&source, Vec::new());
         games += program.games.len();
-        analyses += program.analyses.len();
+        analyses += program.questions.len();
         let found_warnings = program.warnings();
         warnings += found_warnings.len();
         for warning in &found_warnings {
-            print_diagnostic(warning);
+            output.diagnostic(warning);
         }
-        let mut found = found;
+        let mut found: Vec<Error> = found.into_iter().map(Error::from).collect();
         if args.deny.contains(&Deny::Loopy) {
-            found.extend(cycles(&program));
+            found.extend(driver::cycles(&program, &mut Analyzer::default()));
         }
         if !found.is_empty() {
-            print_errors(&found);
+            output.errors(&found);
             errors += found.len();
             broken_files += 1;
         } else if !found_warnings.is_empty() && deny {
@@ -94,7 +97,7 @@ pub fn run(args: Args) -> ExitCode {
     let files_word = if files == 1 { "file" } else { "files" };
     if json {
         // With JSON, the diagnostics are what `check` prints: on stdout.
-        out(&json_array(take_gathered_diagnostics()));
+        out(&json_array(output.take_gathered()));
     } else if errors > 0 || denied {
         let denied = if denied { " (warnings denied)" } else { "" };
         err(&format!(
@@ -121,42 +124,6 @@ pub fn run(args: Args) -> ExitCode {
         (false, true) => ExitCode::from(FINDINGS),
         (false, false) => ExitCode::SUCCESS,
     }
-}
-
-/// The cycles reachable from the program's `analyze` statements: each
-/// component's position searched, a cycle kept as the error it is. A
-/// search that stopped before the end (a limit, a rule that fails, heaps
-/// past 2^64) has not shown that there is none: that is an error too.
-fn cycles(program: &gamelang::check::Program) -> Vec<gamelang::diagnostics::Error> {
-    let mut found = Vec::new();
-    for analysis in &program.analyses {
-        for c in &analysis.components {
-            let stopped = match c.position.to_u64s() {
-                None => None,
-                Some(heaps) => {
-                    let mut solver = Solver::new(c.game.clone(), DEFAULT_MAX_POSITIONS);
-                    match solver.value(&heaps) {
-                        Ok(_) => continue,
-                        Err(Error::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
-                            found.push(Error::Search(e));
-                            continue;
-                        }
-                        Err(Error::Search(e)) => Some(e),
-                        Err(other) => {
-                            found.push(other);
-                            continue;
-                        }
-                    }
-                }
-            };
-            found.push(Error::Search(Box::new(SearchError::EndUnknown {
-                game: c.game.title(),
-                position: c.position.clone(),
-                stopped,
-            })));
-        }
-    }
-    found
 }
 
 /// `1 error`, `2 errors`.

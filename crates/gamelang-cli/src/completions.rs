@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::{Cli, out};
+use super::Cli;
+use super::output::out;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:

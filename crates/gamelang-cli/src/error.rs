@@ -3,10 +3,9 @@
 
 use std::fmt;
 
-use gamelang::analysis::Error as AnalysisError;
-use gamelang::check::Error as CheckError;
-use gamelang::diagnostics::Error;
-use gamelang::position::Position;
+use gamelang::analysis::AnalysisError;
+use gamelang::check::CheckError;
+use gamelang::error::Error;
 use gamelang::search::SearchError;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 
@@ -31,13 +30,6 @@ pub enum CliError {
         column: usize,
     },
 
-    #[error("{file} has no analyze statement{}", of_game(.game))]
-    #[diagnostic(
-        code(gamelang::check::unknown_game),
-        help("add `analyze GAME at POSITION` to the file, or give a position with --at")
-    )]
-    NoAnalyzeStatement { file: String, game: Option<String> },
-
     #[error("comparing on every position with heaps up to {bound} takes more than 2^64 positions")]
     #[diagnostic(
         code(gamelang::verify::too_large),
@@ -55,15 +47,6 @@ pub enum CliError {
         help("give one choice a line: the number of a move, or the position it leaves")
     )]
     InputEnded,
-
-    #[error("{position} is too large for a graph")]
-    #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
-    TooLargeForAGraph { position: Position },
-}
-
-fn of_game(game: &Option<String>) -> String {
-    game.as_ref()
-        .map_or(String::new(), |g| format!(" of `{g}`"))
 }
 
 /// A library error with the command line's advice: where the way out is an
@@ -89,8 +72,8 @@ impl<'a> Advised<'a> {
 /// past or that a value given by an option caused.
 fn advice(error: &Error) -> (Option<String>, Option<String>) {
     let help = |text: &str| (None, Some(text.to_string()));
-    match error {
-        Error::Search(e) => match **e {
+    if let Some(e) = error.search() {
+        return match e {
             SearchError::TooManyPositions { .. } => {
                 help("raise the limit with --max-positions N, or ask about a smaller position")
             }
@@ -107,7 +90,9 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
                 help("export a smaller position, or raise the limit with --max-positions")
             }
             _ => (None, None),
-        },
+        };
+    }
+    match error {
         Error::Analysis(e) => match **e {
             AnalysisError::TooManyToVerify { .. } => help("give --verify a smaller bound"),
             AnalysisError::ClosedFormDisagrees { .. } => {
@@ -122,10 +107,12 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
                 )),
                 None,
             ),
+            CheckError::NoAnalyzeStatement { .. } => {
+                help("add `analyze GAME at POSITION` to the file, or give a position with --at")
+            }
             CheckError::CausedByValues(caused) => (None, Some(caused.help_with("by --set"))),
             _ => (None, None),
         },
-        _ => (None, None),
     }
 }
 

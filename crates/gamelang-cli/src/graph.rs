@@ -4,12 +4,11 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::graph::position_graph;
-use gamelang::report;
-use gamelang::search::Solver;
+use gamelang::analysis::{Analyzer, Options};
+use gamelang::{driver, report};
 
-use super::error::CliError;
-use super::{Budgets, FINDINGS, GameFile, fail, fail_cli, load, out, position_of, saturating};
+use super::input::{Budgets, GameFile, saturating};
+use super::output::{FINDINGS, Output, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -37,28 +36,23 @@ enum Format {
     Json,
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let program = match load(&args.input.file, &args.input.set) {
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
+    let program = match args.input.load(output) {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let instance = match position_of(&program, args.input.game.as_deref(), &args.at) {
-        Ok(instance) => instance,
-        Err(code) => return code,
+    let question = match driver::position(&program, args.input.game.as_deref(), &args.at) {
+        Ok(question) => question,
+        Err(errors) => return output.fail(&errors, FINDINGS),
     };
-    let Some(heaps) = instance.position.to_u64s() else {
-        return fail_cli(
-            CliError::TooLargeForAGraph {
-                position: instance.position,
-            },
-            FINDINGS,
-        );
-    };
+    let instance = &question.components[0];
     // The graph's positions are at least the search's (the search merges
     // reorderings): its limit bounds the search at once.
-    let options = args.budgets.options(args.max_positions);
-    let mut solver = Solver::with_options(instance.game.clone(), options);
-    match position_graph(&mut solver, &heaps, args.max_positions) {
+    let mut analyzer = Analyzer::new(Options {
+        search: args.budgets.options(args.max_positions),
+        ..Options::default()
+    });
+    match analyzer.graph(instance) {
         Ok(graph) if args.format == Format::Json => {
             let json = report::graph_json(&instance.game, &graph);
             out(&format!(
@@ -71,6 +65,6 @@ pub fn run(args: Args) -> ExitCode {
             out(&report::graph_dot(&instance.game, &graph));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e, FINDINGS),
+        Err(e) => output.fail(&[e.into()], FINDINGS),
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use gamelang::known;
 
-use super::out;
+use super::output::out;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:

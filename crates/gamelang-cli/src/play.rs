@@ -6,14 +6,14 @@
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use gamelang::analysis::play;
-use gamelang::position::Outcome;
-use gamelang::report::{self, Played};
+use gamelang::analysis::play::{Player, Session, Turn};
+use gamelang::analysis::standing::{Move, Place, Standings};
+use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::search::standing::{Move, Place, Standings};
 
 use super::error::CliError;
-use super::{FINDINGS, GameFile, USAGE, analyses, fail, fail_cli, load, out, saturating};
+use super::input::{GameFile, STDIN, saturating};
+use super::output::{FINDINGS, Output, USAGE, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -28,8 +28,8 @@ pub struct Args {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     at: Option<String>,
     /// Who moves first.
-    #[arg(long, value_enum, value_name = "WHO", default_value_t = Player::Human)]
-    first: Player,
+    #[arg(long, value_enum, value_name = "WHO", default_value_t = First::Human)]
+    first: First,
     /// Prints, at the end, one JSON object: the winner and every move.
     #[arg(long)]
     json: bool,
@@ -38,24 +38,18 @@ pub struct Args {
     max_positions: usize,
 }
 
+/// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Player {
+enum First {
     Human,
     Computer,
 }
 
-impl Player {
-    fn name(self) -> &'static str {
-        match self {
-            Player::Human => "human",
-            Player::Computer => "computer",
-        }
-    }
-
-    fn other(self) -> Player {
-        match self {
-            Player::Human => Player::Computer,
-            Player::Computer => Player::Human,
+impl From<First> for Player {
+    fn from(first: First) -> Player {
+        match first {
+            First::Human => Player::Human,
+            First::Computer => Player::Computer,
         }
     }
 }
@@ -67,22 +61,23 @@ impl Args {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
     // The moves are read from standard input: the game cannot be too.
-    if args.input.file == super::STDIN {
-        return fail_cli(CliError::StdinTaken, USAGE);
+    if args.input.file == STDIN {
+        return output.fail_cli(&CliError::StdinTaken, USAGE);
     }
-    let program = match load(&args.input.file, &args.input.set) {
+    let program = match args.input.load(output) {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let analysis = match analyses(&args.input, args.at.as_deref(), &program) {
-        Ok(mut analyses) => analyses.swap_remove(0),
+    let question = match args.input.questions(&program, args.at.as_deref(), output) {
+        Ok(mut questions) => questions.swap_remove(0),
         Err(code) => return code,
     };
-    let (mut play, start) = match play::start(&analysis.components, args.max_positions) {
-        Ok(set_up) => set_up,
-        Err(e) => return fail(e, FINDINGS),
+    let first = Player::from(args.first);
+    let mut session = match Session::start(&question.components, args.max_positions, first) {
+        Ok(session) => session,
+        Err(e) => return output.fail(&[e.into()], FINDINGS),
     };
     let say = |text: &str| {
         if !args.json {
@@ -91,94 +86,46 @@ pub fn run(args: Args) -> ExitCode {
     };
     say(&format!(
         "{}: the {} moves first\n",
-        report::play_title(&play, &start),
-        args.first.name()
+        report::play_title(session.standings(), session.start_place()),
+        first.name()
     ));
     let mut lines = std::io::stdin().lock().lines();
-    let mut played = Vec::new();
-    let (mut place, mut to_move) = (start.clone(), args.first);
-    // In a game that can go on forever: the positions met so far, for a
-    // draw to be declared when one of them comes back.
-    let mut met = std::collections::HashSet::new();
-    let mut drawn = false;
-    loop {
-        let result = (|| {
-            let before = play.standing(&place)?;
-            let moves = play.moves(&place)?;
-            Ok::<_, gamelang::diagnostics::Error>((before, moves))
-        })();
-        let (before, moves) = match result {
-            Ok(found) => found,
-            Err(e) => return fail(e, FINDINGS),
+    let ending = loop {
+        let turn = match session.turn() {
+            Ok(turn) => turn,
+            Err(e) => return output.fail(&[e.into()], FINDINGS),
         };
-        if moves.is_empty() {
-            break;
-        }
-        if !met.insert(place.clone()) && before.outcome == Outcome::D {
-            drawn = true;
-            break;
-        }
-        let chosen = match to_move {
-            Player::Human => {
-                say(&format!("\n{}\n", report::place_text(&play, &place)));
+        let (play, place) = (session.standings(), session.place());
+        let chosen = match turn {
+            Turn::Over(ending) => break ending,
+            Turn::Human(moves) => {
+                say(&format!("\n{}\n", report::place_text(play, place)));
                 for (i, m) in moves.iter().enumerate() {
                     say(&format!(
                         "  {}: {}\n",
                         i + 1,
-                        report::move_text(&play, &place, m)
+                        report::move_text(play, place, m)
                     ));
                 }
-                match choose(&play, &place, &moves, &mut lines, &say) {
+                match choose(play, place, &moves, &mut lines, &say) {
                     Some(i) => moves[i].clone(),
-                    None => return fail_cli(CliError::InputEnded, USAGE),
+                    None => return output.fail_cli(&CliError::InputEnded, USAGE),
                 }
             }
-            Player::Computer => match play.best(&place) {
-                Ok(Some((m, after))) => {
-                    say(&format!(
-                        "\ncomputer: {}\n  ({})\n",
-                        report::move_text(&play, &place, &m),
-                        report::reason_text(after)
-                    ));
-                    m
-                }
-                Ok(None) => break,
-                Err(e) => return fail(e, FINDINGS),
-            },
+            Turn::Computer(m, after) => {
+                say(&format!(
+                    "\ncomputer: {}\n  ({})\n",
+                    report::move_text(play, place, &m),
+                    report::reason_text(after)
+                ));
+                m
+            }
         };
-        played.push(Played {
-            player: to_move.name(),
-            from: place.clone(),
-            mv: chosen.clone(),
-            before,
-        });
-        place = chosen.to;
-        to_move = to_move.other();
-    }
-    let winner = if drawn {
-        say(&format!(
-            "\n{} again, a draw: neither player can force a win from it, and play could go on forever.\n",
-            report::place_text(&play, &place)
-        ));
-        "draw"
-    } else {
-        // No move is left for `to_move`: they lose, or win in misère play.
-        let misere = (0..place.len()).any(|i| play.game(i).misere);
-        let winner = if misere { to_move } else { to_move.other() };
-        let ending = if misere {
-            "the player to move has no move and wins (misère play)"
-        } else {
-            "the player to move has no move and loses"
-        };
-        say(&format!(
-            "\nno moves from {}: {ending}. The {} wins.\n",
-            report::place_text(&play, &place),
-            winner.name()
-        ));
-        winner.name()
+        session.play(chosen);
     };
+    say(&format!("\n{}\n", report::ending_text(&session, ending)));
     if args.json {
-        let json = report::play_json(&play, &start, winner, &played);
+        let json = report::play_json(&session, ending);
         out(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).unwrap_or_default()

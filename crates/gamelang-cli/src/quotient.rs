@@ -7,7 +7,8 @@ use gamelang::misere::quotient::{self, DEFAULT_WORK, Limits};
 use gamelang::report;
 use gamelang::search::Budget;
 
-use super::{FINDINGS, GameFile, fail, game_of, out, saturating};
+use super::input::{GameFile, saturating};
+use super::output::{FINDINGS, Output, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -42,8 +43,8 @@ impl Args {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let game = match game_of(&args.input) {
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
+    let game = match args.input.game(output) {
         Ok(game) => game,
         Err(code) => return code,
     };
@@ -70,6 +71,6 @@ pub fn run(args: Args) -> ExitCode {
             out(&report::quotient_text(&game.title(), &q, stopped.as_ref()));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e, FINDINGS),
+        Err(e) => output.fail(&[e.into()], FINDINGS),
     }
 }

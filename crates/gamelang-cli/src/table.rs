@@ -5,12 +5,13 @@ use std::process::ExitCode;
 
 use num_bigint::BigUint;
 
-use gamelang::analysis::table::table;
+use gamelang::analysis::{Analyzer, Options};
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 
+use super::input::{Budgets, GameFile, saturating};
+use super::output::{FINDINGS, Output, out};
 use super::progress::Progress;
-use super::{Budgets, FINDINGS, GameFile, colour_stdout, fail, game_of, out, saturating};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -52,14 +53,17 @@ impl Args {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let game = match game_of(&args.input) {
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
+    let game = match args.input.game(output) {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let options = args.budgets.options(args.max_positions);
+    let mut analyzer = Analyzer::new(Options {
+        search: args.budgets.options(args.max_positions),
+        ..Options::default()
+    });
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = table(&game, &args.upto, options, &mut |done, total| {
+    let result = analyzer.table(&game, &args.upto, &mut |done, total| {
         progress.update(done, total)
     });
     drop(progress);
@@ -72,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
             out(&report::table_svg(&table));
             ExitCode::SUCCESS
         }
-        Ok(table) if colour_stdout() => {
+        Ok(table) if output.colour_stdout() => {
             out(&report::table_text_in_colour(&table));
             ExitCode::SUCCESS
         }
@@ -80,6 +84,6 @@ pub fn run(args: Args) -> ExitCode {
             out(&report::table_text(&table));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e, FINDINGS),
+        Err(e) => output.fail(&[e.into()], FINDINGS),
     }
 }

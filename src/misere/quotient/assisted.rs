@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Quotient;
-use crate::diagnostics::Error;
 use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
@@ -55,7 +54,7 @@ impl Assisted {
 
     /// Whether the sum of `heaps` is P (the player to move loses), within
     /// `budget` (one for each move made).
-    pub fn is_p(&mut self, heaps: &[u32], budget: &mut Budget) -> Result<bool, Error> {
+    pub fn is_p(&mut self, heaps: &[u32], budget: &mut Budget) -> Result<bool, SearchError> {
         if self.known.len() >= self.max_positions / 2 {
             // Earlier questions' positions make room for this one's.
             self.known.clear();
@@ -99,8 +98,7 @@ impl Assisted {
                             game: self.game.title(),
                             position: Position::from_u64s(&asked),
                             limit: self.max_positions,
-                        }
-                        .into());
+                        });
                     }
                     let children = self.children(&child, &asked, budget)?;
                     stack.push(Frame {
@@ -133,7 +131,7 @@ impl Assisted {
         mut heaps: Vec<u32>,
         asked: &[u64],
         budget: &mut Budget,
-    ) -> Result<Vec<u32>, Error> {
+    ) -> Result<Vec<u32>, SearchError> {
         let mut key = Vec::with_capacity(heaps.len());
         for h in heaps.drain(..) {
             if !self.heap_options(h, asked, budget)?.is_empty() {
@@ -149,7 +147,7 @@ impl Assisted {
         h: u32,
         asked: &[u64],
         budget: &mut Budget,
-    ) -> Result<&Vec<Vec<u32>>, Error> {
+    ) -> Result<&Vec<Vec<u32>>, SearchError> {
         if !self.options.contains_key(&h) {
             let Some(options) = super::heap_options(&self.game, &self.moves, u64::from(h), budget)?
             else {
@@ -166,7 +164,7 @@ impl Assisted {
         key: &[u32],
         asked: &[u64],
         budget: &mut Budget,
-    ) -> Result<Vec<Vec<u32>>, Error> {
+    ) -> Result<Vec<Vec<u32>>, SearchError> {
         let mut children = Vec::new();
         for (i, &h) in key.iter().enumerate() {
             if i > 0 && key[i - 1] == h {

@@ -34,7 +34,6 @@ use fixedbitset::FixedBitSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::diagnostics::Error;
 use crate::moves::MoveGen;
 use crate::period::{self, Period, Theorem};
 use crate::rules::Game;
@@ -315,15 +314,15 @@ pub fn grow(
     upto: &[u64],
     limits: &Limits,
     budget: &mut Budget,
-) -> Result<(Quotient, Option<Stopped>), Error> {
+) -> Result<(Quotient, Option<Stopped>), SearchError> {
     let mut moves = Vec::new();
     for game in games {
         if !game.misere {
-            return Err(SearchError::QuotientOfNormalPlay { game: game.title() }.into());
+            return Err(SearchError::QuotientOfNormalPlay { game: game.title() });
         }
         let m = MoveGen::new(game);
         if !m.one_heap_moves() {
-            return Err(SearchError::QuotientOfNonHeapGame { game: game.title() }.into());
+            return Err(SearchError::QuotientOfNonHeapGame { game: game.title() });
         }
         moves.push(m);
     }
@@ -456,7 +455,7 @@ pub(super) fn heap_options(
     moves: &MoveGen,
     n: u64,
     budget: &mut Budget,
-) -> Result<Option<Vec<Vec<u32>>>, Error> {
+) -> Result<Option<Vec<Vec<u32>>>, SearchError> {
     let mut options = Vec::new();
     let found = moves.each_move_within(&[n], budget.left(), |_, after| {
         let mut parts: Vec<u32> = (after.iter())

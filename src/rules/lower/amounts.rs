@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
 use super::names::Scope;
-use super::{Error, Kind, Lowerer, NoAmount, ZeroAmount};
+use super::{Kind, Lowerer, NoAmount, RulesError, ZeroAmount};
 use crate::rules::{AmountBase, Amounts, ParamValue};
 use crate::syntax::ast::{self, ExprKind, Span};
 
@@ -161,7 +161,7 @@ impl Lowerer<'_> {
 
     /// A rule whose amounts include 0, at the span that holds the 0.
     fn unchanged(&mut self, span: Span, zero: ZeroAmount) {
-        self.error(Error::ZeroAmount {
+        self.error(RulesError::ZeroAmount {
             zero,
             src: self.source.clone(),
             span,
@@ -169,7 +169,7 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn empty(&mut self, span: Span, why: NoAmount) {
-        self.error(Error::NoAmount {
+        self.error(RulesError::NoAmount {
             why,
             src: self.source.clone(),
             span,

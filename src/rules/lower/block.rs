@@ -6,7 +6,7 @@
 //! that changes nothing.
 
 use super::names::POSITION;
-use super::{Error, Kind, Lowerer};
+use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
 use crate::rules::{Block, MoveKind, Rule, Stmt};
 use crate::syntax::ast::{self, BlockStmtKind, Place};
@@ -17,7 +17,7 @@ impl Lowerer<'_> {
         self.slots = 0;
         let body = self.statements(&def.body, heap_count);
         if !changes_the_position(&def.body) {
-            self.error(Error::NoEffect {
+            self.error(RulesError::NoEffect {
                 name: def.name.name.clone(),
                 src: self.source.clone(),
                 span: def.name.span,
@@ -61,7 +61,7 @@ impl Lowerer<'_> {
                 let hi = match hi {
                     Some(hi) => self.number(hi),
                     None => {
-                        self.error(Error::UnboundedChoose {
+                        self.error(RulesError::UnboundedChoose {
                             src: self.source.clone(),
                             span: statement.span,
                         });
@@ -157,7 +157,7 @@ impl Lowerer<'_> {
                     Some(Expr::Const(i as i128 + 1))
                 }
                 _ => {
-                    self.error(Error::NotAPart {
+                    self.error(RulesError::NotAPart {
                         name: name.name.clone(),
                         parts: self.parts.clone(),
                         src: self.source.clone(),
@@ -179,7 +179,7 @@ impl Lowerer<'_> {
         match heap_count {
             None => Some(()),
             Some(heaps) => {
-                self.error(Error::ResizesFixed {
+                self.error(RulesError::ResizesFixed {
                     statement,
                     heaps,
                     src: self.source.clone(),

@@ -6,11 +6,11 @@
 use miette::SourceSpan;
 use num_bigint::BigInt;
 
-use crate::diagnostics::Source;
 use crate::rules::expr::EvalError;
+use crate::source::Source;
 
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
-pub enum Error {
+pub enum RulesError {
     #[error("this rule can move 0, which leaves the position unchanged")]
     #[diagnostic(code(gamelang::check::unchanged_position), help("{}", .zero.help()))]
     ZeroAmount {
@@ -509,7 +509,7 @@ fn heap_count(heaps: &Option<usize>) -> String {
 }
 
 fn unknown_name_help(name: &str, params: &[String], in_amounts: bool) -> String {
-    if let Some(close) = crate::diagnostics::closest(name, params) {
+    if let Some(close) = crate::source::closest(name, params) {
         return format!("did you mean `{close}`?");
     }
     let mut known: Vec<String> = params.iter().map(|n| format!("`{n}`")).collect();

@@ -6,7 +6,7 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use super::names::Scope;
-use super::{Error, Kind, Lowerer};
+use super::{Kind, Lowerer, RulesError};
 use crate::rules::ParamValue;
 use crate::rules::expr::{Env, Expr};
 use crate::syntax::ast::{self, BinOp, ExprKind, Span};
@@ -30,7 +30,7 @@ impl Lowerer<'_> {
         };
         let lowered = self.expr(expr, fixed, kind)?;
         if depends_on_position(&lowered) {
-            self.error(Error::DependsOnPosition {
+            self.error(RulesError::DependsOnPosition {
                 src: self.source.clone(),
                 span: expr.span,
             });
@@ -39,7 +39,7 @@ impl Lowerer<'_> {
         match lowered.int(&Env::position(&[])) {
             Ok(n) => Some(BigInt::from(n)),
             Err(reason) => {
-                self.error(Error::Unevaluable {
+                self.error(RulesError::Unevaluable {
                     reason,
                     src: self.source.clone(),
                     span: expr.span,
@@ -53,7 +53,7 @@ impl Lowerer<'_> {
     pub(super) fn expr(&mut self, expr: &ast::Expr, scope: Scope, want: Kind) -> Option<Expr> {
         let (lowered, kind) = self.expr_any(expr, scope)?;
         if kind != want {
-            self.error(Error::WrongKind {
+            self.error(RulesError::WrongKind {
                 want,
                 found: kind,
                 src: self.source.clone(),
@@ -115,7 +115,7 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn too_big(&mut self, span: Span) {
-        self.error(Error::NumberTooLarge {
+        self.error(RulesError::NumberTooLarge {
             src: self.source.clone(),
             span,
         });

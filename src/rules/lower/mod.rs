@@ -23,9 +23,9 @@ mod rule;
 use num_traits::ToPrimitive;
 
 use super::{Game, Invariant, ParamValue};
-use crate::diagnostics::{Errors, Source};
+use crate::source::Source;
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
-pub use error::{Error, Kind, NoAmount, ZeroAmount};
+pub use error::{Kind, NoAmount, RulesError, ZeroAmount};
 use names::POSITION;
 
 /// Lowers `def` with the given parameter values (one per declared parameter,
@@ -34,7 +34,7 @@ pub fn lower(
     def: &ast::GameDef,
     params: Vec<(String, ParamValue)>,
     source: &Source,
-) -> Result<Game, Errors> {
+) -> Result<Game, Vec<RulesError>> {
     let mut lowerer = Lowerer {
         source,
         params: &params,
@@ -47,7 +47,7 @@ pub fn lower(
     if lowerer.errors.is_empty() {
         Ok(Game { params, ..game })
     } else {
-        Err(lowerer.errors.into_iter().map(Into::into).collect())
+        Err(lowerer.errors)
     }
 }
 
@@ -60,11 +60,11 @@ struct Lowerer<'a> {
     vars: Vec<(String, usize)>,
     /// Slots the current block has used.
     slots: usize,
-    errors: Vec<Error>,
+    errors: Vec<RulesError>,
 }
 
 impl Lowerer<'_> {
-    fn error(&mut self, error: Error) {
+    fn error(&mut self, error: RulesError) {
         self.errors.push(error);
     }
 
@@ -93,7 +93,7 @@ impl Lowerer<'_> {
                 (Some(Shape::Position(first)), Shape::Position(again)) => {
                     self.duplicate("position", first.span, again.span)
                 }
-                (Some(first), again) => self.error(Error::HeapsAndPosition {
+                (Some(first), again) => self.error(RulesError::HeapsAndPosition {
                     src: self.source.clone(),
                     again: again.span(),
                     first: first.span(),
@@ -105,7 +105,7 @@ impl Lowerer<'_> {
             Some(Shape::Position(decl)) => {
                 for (i, name) in decl.names.iter().enumerate() {
                     if let Some(first) = decl.names[..i].iter().find(|n| n.name == name.name) {
-                        self.error(Error::DuplicatePart {
+                        self.error(RulesError::DuplicatePart {
                             name: name.name.clone(),
                             src: self.source.clone(),
                             again: name.span,
@@ -147,7 +147,7 @@ impl Lowerer<'_> {
     }
 
     fn duplicate(&mut self, statement: &'static str, first: Span, again: Span) {
-        self.error(Error::DuplicateStatement {
+        self.error(RulesError::DuplicateStatement {
             statement,
             src: self.source.clone(),
             again,
@@ -161,7 +161,7 @@ impl Lowerer<'_> {
             HeapCount::Fixed(n, span) => match n.to_usize().filter(|&n| n <= 1 << 16) {
                 Some(n) => Some(n),
                 None => {
-                    self.error(Error::TooManyHeaps {
+                    self.error(RulesError::TooManyHeaps {
                         count: n.clone(),
                         src: self.source.clone(),
                         span: *span,

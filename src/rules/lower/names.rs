@@ -4,7 +4,7 @@
 
 use num_traits::ToPrimitive;
 
-use super::{Error, Lowerer};
+use super::{Lowerer, RulesError};
 use crate::rules::ParamValue;
 use crate::rules::expr::Expr;
 use crate::syntax::ast;
@@ -32,7 +32,7 @@ impl Lowerer<'_> {
 
     /// `k` or `h` in a rule's amounts, when a parameter has the same name.
     pub(super) fn ambiguous(&mut self, name: &ast::Ident) {
-        self.error(Error::Ambiguous {
+        self.error(RulesError::Ambiguous {
             name: name.name.clone(),
             src: self.source.clone(),
             span: name.span,
@@ -69,7 +69,7 @@ impl Lowerer<'_> {
                 }
             },
             Some(ParamValue::Set(_)) => {
-                self.error(Error::SetAsNumber {
+                self.error(RulesError::SetAsNumber {
                     name: name.name.clone(),
                     src: self.source.clone(),
                     span: name.span,
@@ -77,7 +77,7 @@ impl Lowerer<'_> {
                 None
             }
             None if scope.fixed && (name.name == "k" || name.name == "h") => {
-                self.error(Error::ChangesPerMove {
+                self.error(RulesError::ChangesPerMove {
                     name: name.name.clone(),
                     src: self.source.clone(),
                     span: name.span,
@@ -85,7 +85,7 @@ impl Lowerer<'_> {
                 None
             }
             None => {
-                self.error(Error::UnknownName {
+                self.error(RulesError::UnknownName {
                     name: name.name.clone(),
                     params: self
                         .vars

@@ -1,7 +1,7 @@
 //! Lowering an octal or hexadecimal code (`octal 0.77`, `hex 0.F`): its
 //! digits, checked.
 
-use super::{Error, Lowerer, NoAmount};
+use super::{Lowerer, NoAmount, RulesError};
 use crate::rules::OctalCode;
 use crate::syntax::ast::Span;
 
@@ -17,7 +17,7 @@ impl Lowerer<'_> {
         let start = rule.offset() + rule.len() - text.len();
         let (before, after) = text.split_once('.').unwrap_or(("", text));
         if after.len() > MAX_CODE_DIGITS {
-            self.error(Error::CodeTooLong {
+            self.error(RulesError::CodeTooLong {
                 digits: after.len(),
                 limit: MAX_CODE_DIGITS,
                 src: self.source.clone(),
@@ -28,7 +28,7 @@ impl Lowerer<'_> {
         let mut digits = Vec::with_capacity(after.len() + 1);
         for (i, c) in text.char_indices() {
             if !hex && c.is_ascii_digit() && c > '7' {
-                self.error(Error::NotOctal {
+                self.error(RulesError::NotOctal {
                     digit: c,
                     src: self.source.clone(),
                     span: (start + i, 1).into(),
@@ -46,7 +46,7 @@ impl Lowerer<'_> {
             _ => None,
         };
         let Some(first) = first else {
-            self.error(Error::CodeBeforePoint {
+            self.error(RulesError::CodeBeforePoint {
                 before: before.to_string(),
                 hex,
                 src: self.source.clone(),

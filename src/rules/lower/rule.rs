@@ -3,7 +3,7 @@
 
 use num_traits::ToPrimitive;
 
-use super::{Error, Kind, Lowerer};
+use super::{Kind, Lowerer, RulesError};
 use crate::rules::{MoveKind, Rule, Split, Target};
 use crate::syntax::ast::{self, Span};
 
@@ -20,7 +20,7 @@ impl Lowerer<'_> {
                 if let (Some(split), Some(t)) = (split, target)
                     && t != Target::One
                 {
-                    self.error(Error::SplitRestOfSeveral {
+                    self.error(RulesError::SplitRestOfSeveral {
                         src: self.source.clone(),
                         span: split.span,
                     });
@@ -40,7 +40,7 @@ impl Lowerer<'_> {
             ast::RuleKind::Split(split) => {
                 self.needs_any_heaps(split.span, heap_count);
                 if !split.nonempty {
-                    self.error(Error::SplitMayBeEmpty {
+                    self.error(RulesError::SplitMayBeEmpty {
                         src: self.source.clone(),
                         span: split.span,
                     });
@@ -50,7 +50,7 @@ impl Lowerer<'_> {
             }
             ast::RuleKind::EmptyAndSplit(split) => {
                 if heap_count != Some(2) {
-                    self.error(Error::EmptyAndSplitNeedsTwo {
+                    self.error(RulesError::EmptyAndSplitNeedsTwo {
                         src: self.source.clone(),
                         span: rule.span,
                     });
@@ -87,7 +87,7 @@ impl Lowerer<'_> {
 
     fn needs_any_heaps(&mut self, span: Span, heap_count: Option<usize>) {
         if let Some(n) = heap_count {
-            self.error(Error::SplitInFixedHeaps {
+            self.error(RulesError::SplitInFixedHeaps {
                 heaps: n,
                 src: self.source.clone(),
                 span,
@@ -102,7 +102,7 @@ impl Lowerer<'_> {
                 if heap_count == Some(2) {
                     Some(Target::Same(2))
                 } else {
-                    self.error(Error::BothHeapsNeedsTwo {
+                    self.error(RulesError::BothHeapsNeedsTwo {
                         heaps: heap_count,
                         src: self.source.clone(),
                         span: *span,
@@ -118,7 +118,7 @@ impl Lowerer<'_> {
                     // Up to more heaps than any position has: any number.
                     None if up_to && count.sign() == num_bigint::Sign::Plus => usize::MAX,
                     None if count.sign() == num_bigint::Sign::Plus => {
-                        self.error(Error::TargetBeyondAnyPosition {
+                        self.error(RulesError::TargetBeyondAnyPosition {
                             count,
                             src: self.source.clone(),
                             span: n.span,
@@ -126,7 +126,7 @@ impl Lowerer<'_> {
                         return None;
                     }
                     _ => {
-                        self.error(Error::NoHeapTaken {
+                        self.error(RulesError::NoHeapTaken {
                             count,
                             src: self.source.clone(),
                             span: n.span,
@@ -138,7 +138,7 @@ impl Lowerer<'_> {
                     && count > heaps
                     && !up_to
                 {
-                    self.error(Error::TooManyTargets {
+                    self.error(RulesError::TooManyTargets {
                         count,
                         heaps,
                         src: self.source.clone(),

@@ -202,5 +202,5 @@ fn misspelt(found: &str, word: &str) -> bool {
         }
     }
     let allowed = if word.len() >= 6 { 2 } else { 1 };
-    crate::diagnostics::edit_distance(found, word) <= allowed
+    crate::source::edit_distance(found, word) <= allowed
 }

@@ -19,14 +19,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::loopy::LoopyGraph;
-use super::{Budget, DEFAULT_MOVE_BUDGET, Options};
-use super::{SearchError, move_error};
-use crate::diagnostics::Error;
+use super::AnalysisError;
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::loopy::LoopyGraph;
+use crate::search::{Budget, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
 
 /// A position of the play: each component's heaps.
 pub type Place = Vec<Vec<u64>>;
@@ -51,7 +50,7 @@ pub struct Standing {
 /// moves (from a draw, the moves that keep it): each as the component moved
 /// in and the heaps it leaves there.
 pub trait Judge {
-    fn judge(&mut self, place: &Place) -> Result<Judged, Error>;
+    fn judge(&mut self, place: &Place) -> Result<Judged, AnalysisError>;
 }
 
 /// A `Judge`'s answer.
@@ -148,11 +147,11 @@ impl Standings {
     /// `judged` gives, the judge answering from then on.
     fn or_judged<T>(
         &mut self,
-        result: Result<T, Error>,
-        judged: impl FnOnce(&mut Self) -> Result<T, Error>,
-    ) -> Result<T, Error> {
+        result: Result<T, AnalysisError>,
+        judged: impl FnOnce(&mut Self) -> Result<T, AnalysisError>,
+    ) -> Result<T, AnalysisError> {
         match result {
-            Err(Error::Search(e)) if e.is_limit() && self.judge.is_some() => {
+            Err(AnalysisError::Search(e)) if e.is_limit() && self.judge.is_some() => {
                 self.judging = true;
                 judged(self)
             }
@@ -161,10 +160,10 @@ impl Standings {
     }
 
     /// The judge's answer for `place`.
-    fn judged(&mut self, place: &Place) -> Result<Judged, Error> {
+    fn judged(&mut self, place: &Place) -> Result<Judged, AnalysisError> {
         match self.judge.as_mut() {
             Some(judge) => judge.judge(place),
-            None => Err(self.too_many(place)),
+            None => Err(self.too_many(place).into()),
         }
     }
 
@@ -192,7 +191,7 @@ impl Standings {
 
     /// Every legal move from `place`, component by component, in the order
     /// the rules make them: a question of its own, with a budget of its own.
-    pub fn moves(&mut self, place: &Place) -> Result<Vec<Move>, Error> {
+    pub fn moves(&mut self, place: &Place) -> Result<Vec<Move>, AnalysisError> {
         self.start_question(place);
         self.moves_in_question(place)
     }
@@ -205,7 +204,7 @@ impl Standings {
     /// The moves from `place` within the current question's budget; no
     /// more than the standings may hold (a position with more moves than
     /// that could not be judged).
-    fn moves_in_question(&mut self, place: &Place) -> Result<Vec<Move>, Error> {
+    fn moves_in_question(&mut self, place: &Place) -> Result<Vec<Move>, AnalysisError> {
         let mut all = Vec::new();
         for (i, component) in self.components.iter().enumerate() {
             let budget = &mut self.budget;
@@ -237,7 +236,6 @@ impl Standings {
                             position: Position::from_u64s(&asked()),
                             limit: self.max_positions,
                         }
-                        .into()
                     }
                     EvalError::OutOfBudget => budget.exhausted().error(&component.game, &asked()),
                     _ => move_error(&component.game, &place[i], e),
@@ -251,7 +249,7 @@ impl Standings {
 
     /// Who wins `place`, and its remoteness: one question, with a budget
     /// of its own.
-    pub fn standing(&mut self, place: &Place) -> Result<Standing, Error> {
+    pub fn standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
         let judged = |this: &mut Self| {
             Ok(Standing {
                 outcome: this.judged(place)?.outcome,
@@ -265,7 +263,7 @@ impl Standings {
         self.or_judged(searched, judged)
     }
 
-    fn searched_standing(&mut self, place: &Place) -> Result<Standing, Error> {
+    fn searched_standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
         self.start_question(place);
         let start = self.canonical(place);
         if let Some(graph) = &self.loopy {
@@ -291,7 +289,7 @@ impl Standings {
                 }
                 let child = child.clone();
                 if self.known.len() + stack.len() >= self.max_positions {
-                    return Err(self.too_many(place));
+                    return Err(self.too_many(place).into());
                 }
                 let grandchildren = self.children(&child)?;
                 stack.push((child, grandchildren, 0));
@@ -310,7 +308,7 @@ impl Standings {
     /// position it leaves: from a won position, a move to a lost one that
     /// wins soonest; from a draw, a move that keeps it; from a lost one, a
     /// move that loses latest. `None` at the end of the play.
-    pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+    pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
         if self.judging {
             return self.judged_best(place);
         }
@@ -319,7 +317,7 @@ impl Standings {
     }
 
     /// The best move by the search's standings.
-    fn searched_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+    fn searched_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
         // How good a position left is for the player leaving it.
         let rank = |s: &Standing| -> (u8, i128) {
             let r = i128::from(s.remoteness.unwrap_or(0));
@@ -347,7 +345,7 @@ impl Standings {
     /// The best move by the judge: from a won position, the first of its
     /// winning moves; from a draw, the first that keeps it; from a lost one,
     /// the first move.
-    fn judged_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, Error> {
+    fn judged_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
         let moves = self.moves(place)?;
         let Some(first) = moves.first().cloned() else {
             return Ok(None);
@@ -420,7 +418,7 @@ impl Standings {
     }
 
     /// The canonical positions the moves from `place` reach, each once.
-    fn children(&mut self, place: &Place) -> Result<Vec<Place>, Error> {
+    fn children(&mut self, place: &Place) -> Result<Vec<Place>, AnalysisError> {
         let mut children: Vec<Place> = (self.moves_in_question(place)?.into_iter())
             .map(|m| self.canonical(&m.to))
             .collect();
@@ -441,12 +439,11 @@ impl Standings {
             .collect()
     }
 
-    fn too_many(&self, place: &Place) -> Error {
+    fn too_many(&self, place: &Place) -> SearchError {
         SearchError::TooManyPositions {
             game: self.components[0].game.title(),
             position: Position::from_u64s(&place.concat()),
             limit: self.max_positions,
         }
-        .into()
     }
 }

@@ -1,0 +1,131 @@
+//! The driver every front end shares (the command line, the tests, an
+//! editor): a source checked with parameter values from outside it, a
+//! position written outside it read against one of its games, and the
+//! questions a file asks. Values in, values out: each failure is an
+//! [`Error`] carrying its facts, for the front end to render and to add its
+//! own advice to (only it knows its options' names).
+
+use std::sync::Arc;
+
+use crate::analysis::{AnalysisError, Analyzer};
+use crate::check::{CheckError, Override, Program, Question, check};
+use crate::error::Error;
+use crate::rules::Game;
+use crate::search::SearchError;
+use crate::source::Source;
+use crate::syntax::{parse_arg, parse_position};
+
+/// The name a parameter value given from outside the file is shown under.
+pub const SETTING: &str = "--set";
+/// The name a position given from outside the file is shown under.
+pub const POSITION: &str = "--at";
+
+/// Checks `source` with `settings` (`NAME=VALUE`, overriding the declared
+/// defaults): the program, or every error found in the settings and the
+/// file.
+pub fn load(source: &Source, settings: &[impl AsRef<str>]) -> Result<Program, Vec<Error>> {
+    let mut errors = Vec::new();
+    let overrides: Vec<Override> = settings
+        .iter()
+        .filter_map(|text| {
+            let source = Source::new(SETTING, text.as_ref());
+            match parse_arg(text.as_ref()) {
+                Ok(arg) => Some(Override { arg, source }),
+                Err(e) => {
+                    errors.push(e.located(&source).into());
+                    None
+                }
+            }
+        })
+        .collect();
+    let (program, found) = check(source, overrides);
+    errors.extend(found.into_iter().map(Error::from));
+    if errors.is_empty() {
+        Ok(program)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The position `at` (written as after `at` in a file: `21`, `(3, 5)`) of
+/// the game `game` names, or of the program's only game.
+pub fn position(program: &Program, game: Option<&str>, at: &str) -> Result<Question, Vec<Error>> {
+    let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
+    let source = Source::new(POSITION, at);
+    let position = parse_position(at).map_err(|e| vec![e.located(&source).into()])?;
+    let instance = program
+        .instance(entry, &[], &source, &position, &source)
+        .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+    Ok(Question {
+        components: vec![instance],
+    })
+}
+
+/// The questions asked: the position `at` when given, else the program's
+/// `analyze` statements (those about `game`, when given).
+pub fn questions(
+    program: &Program,
+    game: Option<&str>,
+    at: Option<&str>,
+) -> Result<Vec<Question>, Vec<Error>> {
+    if let Some(at) = at {
+        return Ok(vec![position(program, game, at)?]);
+    }
+    let asked: Vec<Question> = (program.questions.iter())
+        .filter(|q| game.is_none_or(|name| q.components.iter().any(|c| c.game.name == name)))
+        .cloned()
+        .collect();
+    if asked.is_empty() {
+        return Err(vec![
+            CheckError::NoAnalyzeStatement {
+                file: program.source.name().to_string(),
+                game: game.map(str::to_string),
+            }
+            .into(),
+        ]);
+    }
+    Ok(asked)
+}
+
+/// The game `game` names, or the program's only game, lowered with the
+/// program's settings.
+pub fn game(program: &Program, game: Option<&str>) -> Result<Arc<Game>, Vec<Error>> {
+    let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
+    entry
+        .lowered()
+        .map_err(|errors| errors.into_iter().map(Error::from).collect())
+}
+
+/// For a game meant to end: the plays from the program's `analyze`
+/// statements that can return to a position, each an error. A search that
+/// stopped before the end (a limit, a rule that fails, heaps past 2^64) has
+/// not shown that there is none: that is an error too.
+pub fn cycles(program: &Program, analyzer: &mut Analyzer) -> Vec<Error> {
+    let mut found = Vec::new();
+    for question in &program.questions {
+        for instance in &question.components {
+            let stopped = match analyzer.ends(instance) {
+                Ok(()) => continue,
+                Err(AnalysisError::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+                    found.push(AnalysisError::Search(e).into());
+                    continue;
+                }
+                Err(AnalysisError::Search(e)) => Some(e),
+                Err(AnalysisError::TooLargeToSearch { .. }) => None,
+                Err(other) => {
+                    found.push(other.into());
+                    continue;
+                }
+            };
+            found.push(
+                SearchError::EndUnknown {
+                    game: instance.game.title(),
+                    position: instance.position.clone(),
+                    stopped,
+                }
+                .into(),
+            );
+        }
+    }
+    found
+}
