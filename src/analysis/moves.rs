@@ -8,12 +8,14 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::AnalysisError;
-use super::analyzer::{Analyzer, Part, searchable, small};
-use super::answer::{ComponentMethod, Count, Note, WinningMove};
+use super::analyzer::Analyzer;
+use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, WinningMove};
+use super::part::{Part, searchable, small};
+use crate::check::Question;
 use crate::period::{Period, mod_small};
 use crate::position::Position;
 use crate::rules::{Game, MoveKind, OctalCode};
-use crate::search::Value;
+use crate::search::{Budget, Value};
 
 impl Analyzer {
     /// Moves to P-positions, at most `max_moves` of them, and their count.
@@ -290,4 +292,101 @@ fn octal_code(game: &Game) -> Option<&OctalCode> {
         },
         _ => None,
     }
+}
+
+/// Moves are listed from heaps up to this: a heap of n has about n moves.
+pub(super) const LIST_MOVES_UP_TO: u64 = 1 << 24;
+
+/// A move in one component of a sum: its rule and the component's heaps
+/// after it.
+pub(super) struct ComponentMove {
+    pub(super) component: usize,
+    pub(super) rule: usize,
+    pub(super) after: Vec<u64>,
+}
+
+impl ComponentMove {
+    pub(super) fn winning(self) -> WinningMove {
+        WinningMove {
+            component: self.component,
+            rule: self.rule,
+            to: Position::from_u64s(&self.after),
+        }
+    }
+}
+
+impl Analyzer {
+    /// Keeps the first `max_moves` of all the winning moves found, with a
+    /// note of how many there are when some are cut.
+    pub(super) fn cut_winning(&self, winning: &mut Vec<WinningMove>, notes: &mut Vec<Note>) {
+        if winning.len() > self.options.max_moves {
+            let count = BigUint::from(winning.len());
+            winning.truncate(self.options.max_moves);
+            notes.push(Note::MovesCut {
+                count,
+                listed: winning.len(),
+            });
+        }
+    }
+
+    /// A budget of `work` for a method tried before the search, at most the
+    /// search's own move budget when one is given, with its timeout.
+    pub(super) fn work_budget(&self, work: u64) -> Budget {
+        let options = &self.options.search;
+        let work = options.move_budget.map_or(work, |moves| moves.min(work));
+        Budget::start(work, options.timeout)
+    }
+
+    /// The moves that may win from a position of outcome `outcome` (none
+    /// from a P-position): every move of every component whose heaps are
+    /// small enough to list moves of (at most `LIST_MOVES_UP_TO`), and the
+    /// components that are not.
+    pub(super) fn moves_to_judge(
+        &mut self,
+        analysis: &Question,
+        outcome: Outcome,
+    ) -> Result<(Vec<ComponentMove>, Vec<usize>), AnalysisError> {
+        let mut moves = Vec::new();
+        let mut unlisted = Vec::new();
+        if outcome == Outcome::P {
+            return Ok((moves, unlisted));
+        }
+        for (component, c) in analysis.components.iter().enumerate() {
+            let heaps = match c.position.to_u64s() {
+                Some(heaps) if heaps.iter().all(|&h| h <= LIST_MOVES_UP_TO) => heaps,
+                _ => {
+                    unlisted.push(component);
+                    continue;
+                }
+            };
+            let found = self.search(&c.game, |s| {
+                let mut budget = s.question_budget();
+                s.moves_within(&heaps, &mut budget, &heaps)
+            })?;
+            moves.extend(found.into_iter().map(|(rule, after)| ComponentMove {
+                component,
+                rule,
+                after,
+            }));
+        }
+        Ok((moves, unlisted))
+    }
+}
+
+/// `answer` with the moves in the components `unlisted` (whose heaps are too
+/// large to list moves of) left out: the count is then a lower bound, or
+/// unknown, and a note says which.
+pub(super) fn unlisted_moves(mut answer: Answer, unlisted: Vec<usize>) -> Answer {
+    if !unlisted.is_empty() {
+        answer.winning_move_count = match answer.winning_move_count {
+            Count::Exact(n) if !n.is_zero() => Count::AtLeast(n),
+            _ => Count::Unknown,
+        };
+        (answer.notes).extend(
+            unlisted
+                .into_iter()
+                .map(|component| Note::MovesNotListed { component }),
+        );
+    }
+    answer
 }

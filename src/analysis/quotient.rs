@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use num_bigint::BigUint;
-
 use num_traits::ToPrimitive;
 
 use super::AnalysisError;
-use super::analyzer::{Analyzer, unlisted_moves};
+use super::analyzer::Analyzer;
 use super::answer::{Answer, ComponentMethod, Note, Outcome};
+use super::moves::unlisted_moves;
 use super::verify::{self, Verified};
 use crate::check::Question;
 use crate::misere::quotient::{self, Assisted, Limits, Quotient, Stopped};

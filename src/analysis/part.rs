@@ -1,0 +1,224 @@
+//! One component of a question, answered on its own: by its known
+//! game's closed form, by a period proven on the small heaps, or by the
+//! search (as a game that can go on forever where a play returns to a
+//! position).
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use super::AnalysisError;
+use super::analyzer::Analyzer;
+use super::answer::{Component, ComponentMethod, Grundy, Outcome, Unknown};
+use crate::check::Instance;
+use crate::known;
+use crate::position::Position;
+use crate::rules::Game;
+use crate::search::Value;
+use crate::search::loopy::{self, Found, LoopyGraph};
+
+/// A closed form's game is searched for a Grundy value (or for moves in a
+/// sum) only when the search's estimated work is at most this many moves.
+pub(super) const SMALL_SEARCH: u64 = 5_000_000;
+
+/// A period is looked for in the values of heaps up to this (or the
+/// search's limit, if lower) before a heap too large to search is answered
+/// from it.
+const PERIOD_PROBE: u64 = 1 << 16;
+
+/// One component, answered.
+pub(super) struct Part {
+    pub(super) component: Component,
+    pub(super) outcome: Outcome,
+    pub(super) grundy: Grundy,
+    pub(super) method: ComponentMethod,
+    /// A closed form's own winning moves (for a single game).
+    pub(super) closed_moves: Option<known::WinningMoves>,
+    /// A game that can go on forever: the positions reachable, labelled.
+    pub(super) loopy: Option<LoopyGraph>,
+}
+
+impl Analyzer {
+    pub(super) fn part(&mut self, instance: &Instance) -> Result<Part, AnalysisError> {
+        let Instance { game, position } = instance;
+        let component = Component {
+            game: game.clone(),
+            position: position.clone(),
+        };
+        let max_moves = self.options.max_moves;
+        let closed = self.known(game)?.map(|(known, verified)| {
+            (
+                known.analyze(position.heaps(), max_moves),
+                known.id(),
+                known.rule(),
+                verified.clone(),
+            )
+        });
+        if let Some((closed, id, rule, verified)) = closed {
+            let mut grundy_by_search = false;
+            let grundy = match closed.grundy {
+                Some(g) => Grundy::Value(g),
+                None if game.misere => Grundy::Misere,
+                None => match small(position) {
+                    Some(heaps) => match self.search(game, |s| s.value(&heaps))?.0 {
+                        Value::Grundy(g) => {
+                            grundy_by_search = true;
+                            Grundy::Value(BigUint::from(g))
+                        }
+                        Value::Misere { .. } => Grundy::Misere,
+                    },
+                    None => Grundy::Unknown(Unknown::OutcomeOnly { closed_form: id }),
+                },
+            };
+            return Ok(Part {
+                component,
+                outcome: closed.outcome,
+                grundy,
+                method: ComponentMethod::ClosedForm {
+                    id,
+                    rule,
+                    verified,
+                    grundy_by_search,
+                },
+                closed_moves: Some(closed.winning),
+                loopy: None,
+            });
+        }
+        if let Some(part) = self.by_period(&component)? {
+            return Ok(part);
+        }
+        let heaps = searchable(game, position)?;
+        let limit = self.options.search.max_positions;
+        let (value, explored) = match self.search(game, |s| loopy::search(s, &heaps, limit))? {
+            Found::Value(value, explored) => (value, explored),
+            Found::Loopy(graph) => return Ok(loopy_part(component, graph)),
+        };
+        let (held, decomposed) = self.search(game, |s| Ok((s.len(), s.decomposed())))?;
+        let (outcome, grundy) = match value {
+            Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
+            Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
+        };
+        Ok(Part {
+            component,
+            outcome,
+            grundy,
+            method: ComponentMethod::Search {
+                explored,
+                held,
+                decomposed,
+            },
+            closed_moves: None,
+            loopy: None,
+        })
+    }
+
+    /// A position with a heap too large for the search, answered from a
+    /// period the one-heap engine proved on the small heaps; `None` when the
+    /// heaps fit the search, or no period is proven.
+    pub(super) fn by_period(
+        &mut self,
+        component: &Component,
+    ) -> Result<Option<Part>, AnalysisError> {
+        let Component { game, position } = component;
+        let limit = self.options.search.max_positions as u64;
+        let fits = position
+            .to_u64s()
+            .is_some_and(|heaps| heaps.iter().all(|&h| h < limit));
+        // Only where a theorem can prove a period are the small heaps worth
+        // computing: others (Grundy's game, three-way splits) may be slow.
+        if fits || game.misere || crate::period::classify(game).is_none() {
+            return Ok(None);
+        }
+        let probe = limit.saturating_sub(1).min(PERIOD_PROBE);
+        let period = self.search(game, |s| {
+            if !s.decomposed() {
+                return Ok(None);
+            }
+            s.value(&[probe])?;
+            Ok(s.period().filter(|p| p.is_proven()).cloned())
+        })?;
+        let Some(period) = period else {
+            return Ok(None);
+        };
+        let mut total = 0u32;
+        for heap in position.heaps() {
+            let at = period.index(heap) as u64;
+            match self.search(game, |s| s.value(&[at]))?.0 {
+                Value::Grundy(g) => total ^= g,
+                Value::Misere { .. } => return Ok(None),
+            }
+        }
+        Ok(Some(Part {
+            component: component.clone(),
+            outcome: Outcome::p_if(total == 0),
+            grundy: Grundy::Value(BigUint::from(total)),
+            method: ComponentMethod::Period { period },
+            closed_moves: None,
+            loopy: None,
+        }))
+    }
+}
+
+/// A position of a game that can go on forever, from the graph of every
+/// position reachable from it (`search::loopy`), the position first.
+pub(super) fn loopy_part(component: Component, graph: LoopyGraph) -> Part {
+    let (outcome, gamma) = (graph.outcome(0), graph.gamma(0).clone());
+    debug_assert_eq!(outcome, gamma.outcome(), "retrograde and values agree");
+    Part {
+        component,
+        outcome,
+        grundy: Grundy::Loopy(gamma),
+        method: ComponentMethod::Loopy {
+            positions: graph.len(),
+            remoteness: graph.remoteness(0),
+        },
+        closed_moves: None,
+        loopy: Some(graph),
+    }
+}
+
+/// A sum whose component `i` has no value to add.
+pub(super) fn undecided(i: usize, part: &Part) -> AnalysisError {
+    let Component { game, position } = &part.component;
+    AnalysisError::SumUndecided {
+        component: i,
+        game: game.title(),
+        position: position.clone(),
+    }
+}
+
+/// The Grundy value of a sum: the XOR of its components' values.
+pub(super) fn sum_of_values(parts: &[Part]) -> Result<BigUint, AnalysisError> {
+    let mut total = BigUint::zero();
+    for (i, part) in parts.iter().enumerate() {
+        let Grundy::Value(g) = &part.grundy else {
+            return Err(undecided(i, part));
+        };
+        total ^= g;
+    }
+    Ok(total)
+}
+
+/// The heaps as machine words, for a search, or why the search cannot take them.
+pub(super) fn searchable(game: &Game, position: &Position) -> Result<Vec<u64>, AnalysisError> {
+    position
+        .to_u64s()
+        .ok_or_else(|| AnalysisError::TooLargeToSearch {
+            game: game.title(),
+            position: position.clone(),
+        })
+}
+
+/// The heaps, when a search from them stays small. For taking games the
+/// positions below are at most the product of (heap + 1), each with at most
+/// about the sum of the heaps moves.
+pub(super) fn small(position: &Position) -> Option<Vec<u64>> {
+    let heaps = position.to_u64s()?;
+    let mut work: u64 = heaps.iter().try_fold(1u64, |acc, &h| acc.checked_add(h))?;
+    for &h in &heaps {
+        work = work.checked_mul(h.checked_add(1)?)?;
+        if work > SMALL_SEARCH {
+            return None;
+        }
+    }
+    Some(heaps)
+}
