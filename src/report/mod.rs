@@ -4,6 +4,7 @@ mod answer;
 pub mod describe;
 mod diagnostics;
 mod graph;
+mod method;
 mod play;
 mod quotient;
 mod svg;

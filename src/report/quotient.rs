@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use serde_json::{Value as Json, json};
 
-use super::answer::{quotient_reach, stopped_text};
 use crate::misere::quotient::{Presentation, Quotient, Stopped};
+use crate::period::Period;
 
 /// Heaps shown on one line of the text.
 const HEAPS_PER_LINE: usize = 12;
@@ -161,4 +161,35 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
             "reason": stopped_text(s),
         })),
     })
+}
+
+/// Why a misère quotient stopped growing.
+pub fn stopped_text(stopped: &Stopped) -> String {
+    match stopped {
+        Stopped::Budget { heap, .. } => format!("its work budget ran out at heap {heap}"),
+        Stopped::Stuck { heap } => {
+            format!("no trial at heap {heap} led to a quotient that passes the checks")
+        }
+        Stopped::TooLarge { heap, order } => {
+            format!("it grew to {order} elements at heap {heap}, past the most allowed")
+        }
+        Stopped::TooManyHeaps { heap } => {
+            format!(
+                "heaps from {heap} on are not grown (at most 2^20 are), and no period was proven"
+            )
+        }
+    }
+}
+
+/// How far a misère quotient holds.
+pub fn quotient_reach(upto: u64, period: Option<&Period>) -> String {
+    match period {
+        Some(period) => format!(
+            "for every heap: the heaps' elements φ(n) repeat with period {} from heap {} ({})",
+            period.period,
+            period.preperiod,
+            super::table::certificate_of(period, "φ")
+        ),
+        None => format!("for heaps up to {upto}"),
+    }
 }

@@ -1,0 +1,211 @@
+//! How an answer knows, in words and as JSON: the method of each
+//! component (a closed form, a proven period, the search, a misère
+//! quotient or genus, a loopy graph).
+
+use serde_json::{Value as Json, json};
+
+use super::quotient::{presentation_json, quotient_reach, word};
+use crate::analysis::ComponentMethod;
+
+pub(super) fn method_text(method: &ComponentMethod) -> String {
+    match method {
+        ComponentMethod::ClosedForm {
+            id,
+            rule,
+            verified,
+            grundy_by_search,
+        } => {
+            let grundy = if *grundy_by_search {
+                "; Grundy value by search"
+            } else {
+                ""
+            };
+            format!(
+                "closed form: {id} — {rule} (checked against the search on {} positions{grundy})",
+                verified.positions
+            )
+        }
+        ComponentMethod::Period { period } => format!(
+            "closed form: proven period {} from {} ({})",
+            period.period,
+            period.preperiod,
+            super::table::certificate(period)
+        ),
+        ComponentMethod::Search {
+            explored,
+            held,
+            decomposed,
+        } => {
+            if *decomposed {
+                format!(
+                    "search, as a sum of one-heap games: {} new heap sizes, {} moves ({held} heap sizes held)",
+                    explored.positions, explored.edges
+                )
+            } else {
+                format!(
+                    "search: {} new positions, {} moves ({held} positions held)",
+                    explored.positions, explored.edges
+                )
+            }
+        }
+        ComponentMethod::Tame { heaps, period } => {
+            let rule = "has a nim position's genus, and so has every sum of them, so misère Nim's rule answers";
+            match period {
+                Some(period) => format!(
+                    "closed form: tame (Conway's genus): every heap {rule}; the genera repeat with period {} from heap {} ({})",
+                    period.period,
+                    period.preperiod,
+                    super::table::certificate_of(period, "genus")
+                ),
+                None => format!(
+                    "closed form: tame (Conway's genus): each heap up to {} {rule}",
+                    heaps.saturating_sub(1)
+                ),
+            }
+        }
+        ComponentMethod::Quotient {
+            order,
+            p_portion,
+            upto,
+            period,
+            presentation,
+            verified,
+            ..
+        } => format!(
+            "closed form: misère quotient of order {order} with {p_portion} P elements (Plambeck–Siegel), {}; checked against the search on {} sums of up to {} heaps of at most {}",
+            if period.is_none() && upto.len() > 1 {
+                games_reach(&presentation.games, upto)
+            } else {
+                quotient_reach(upto.iter().copied().min().unwrap_or(0), period.as_ref())
+            },
+            verified.positions,
+            verified.max_heaps,
+            verified.bound
+        ),
+        ComponentMethod::QuotientSearch {
+            order,
+            upto,
+            positions,
+        } => format!(
+            "search of the heaps as one misère position: {positions} positions, each position of heaps up to {upto} decided by their misère quotient (order {order})"
+        ),
+        ComponentMethod::WholeSum { positions } => format!(
+            "search of the whole sum as one misère game (misère values do not add): {positions} positions"
+        ),
+        ComponentMethod::Loopy {
+            positions,
+            remoteness,
+        } => {
+            let end = match remoteness {
+                Some(r) => format!("the play ends in {r} moves with best play"),
+                None => "a draw: with best play it never ends".to_string(),
+            };
+            format!(
+                "loopy (play can go on forever): retrograde analysis and generalised Sprague-Grundy values of the {positions} positions reachable; {end}"
+            )
+        }
+    }
+}
+
+pub(super) fn method_json(method: &ComponentMethod) -> Json {
+    let mut json = match method {
+        ComponentMethod::ClosedForm {
+            id,
+            rule,
+            verified,
+            grundy_by_search,
+        } => json!({
+            "kind": "closed-form",
+            "name": id,
+            "rule": rule,
+            "verified": {
+                "positions": verified.positions,
+                "max_heap": verified.bound,
+                "max_heaps": verified.max_heaps,
+            },
+            "grundy_by_search": grundy_by_search,
+        }),
+        ComponentMethod::Period { period } => json!({
+            "kind": "period",
+            "period": period.period,
+            "preperiod": period.preperiod,
+            "certificate": super::table::certificate(period),
+        }),
+        ComponentMethod::Search {
+            explored,
+            held,
+            decomposed,
+        } => json!({
+            "kind": "search",
+            "positions_explored": explored.positions,
+            "edges_explored": explored.edges,
+            "positions_held": held,
+            "decomposed": decomposed,
+        }),
+        ComponentMethod::Tame { heaps, period } => json!({
+            "kind": "tame",
+            "heaps": heaps,
+            "period": period.as_ref().map(|p| super::table::period_json(p, "genus")),
+        }),
+        ComponentMethod::Quotient {
+            order,
+            p_portion,
+            upto,
+            period,
+            presentation,
+            p_words,
+            verified,
+        } => json!({
+            "kind": "misere-quotient",
+            "order": order,
+            "p_portion": p_portion,
+            "heaps_up_to": upto.iter().min(),
+            "games": (presentation.games.iter().zip(upto))
+                .map(|(game, upto)| json!({ "game": game, "heaps_up_to": upto }))
+                .collect::<Vec<_>>(),
+            "period": period.as_ref().map(|p| super::table::period_json(p, "φ")),
+            "presentation": presentation_json(presentation),
+            "p_words": p_words.iter().map(|w| word(w)).collect::<Vec<_>>(),
+            "verified": {
+                "positions": verified.positions,
+                "max_heap": verified.bound,
+                "max_heaps": verified.max_heaps,
+            },
+        }),
+        ComponentMethod::QuotientSearch {
+            order,
+            upto,
+            positions,
+        } => json!({
+            "kind": "quotient-search",
+            "order": order,
+            "heaps_up_to": upto,
+            "positions": positions,
+        }),
+        ComponentMethod::WholeSum { positions } => json!({
+            "kind": "whole-sum",
+            "positions": positions,
+        }),
+        ComponentMethod::Loopy {
+            positions,
+            remoteness,
+        } => json!({
+            "kind": "loopy",
+            "positions": positions,
+            "remoteness": remoteness,
+        }),
+    };
+    if let Some(object) = json.as_object_mut() {
+        object.insert("text".into(), method_text(method).into());
+    }
+    json
+}
+
+/// How far a quotient of several games' heaps holds, without a period:
+/// "for heaps up to 60 of kayles, 3 of nim".
+fn games_reach(games: &[String], upto: &[u64]) -> String {
+    let each: Vec<String> = (upto.iter().zip(games))
+        .map(|(n, game)| format!("{n} of {game}"))
+        .collect();
+    format!("for heaps up to {}", each.join(", "))
+}
