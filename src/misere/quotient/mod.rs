@@ -23,10 +23,15 @@
 //! Once the heaps' elements repeat with a period over the range a
 //! periodicity theorem asks for (`period`), the quotient holds for heaps of
 //! every size.
+//!
+//! `heap` grows a quotient by one heap, `presentation` writes it by
+//! generators and relations, `assisted` searches positions past it.
 
 mod assisted;
 mod failures;
+mod heap;
 mod monoid;
+mod presentation;
 
 use std::sync::Arc;
 
@@ -41,8 +46,9 @@ use crate::rules::expr::EvalError;
 use crate::search::SearchError;
 use crate::search::budget::{Budget, Exhausted};
 pub use assisted::Assisted;
+use heap::add_heap;
 pub use monoid::Monoid;
-use monoid::{Candidate, Trial};
+pub use presentation::Presentation;
 
 /// A game as heap sizes, largest first: heap h stands for its element.
 pub type Word = Vec<u32>;
@@ -57,9 +63,6 @@ const MAX_HEAPS: u32 = 1 << 20;
 
 /// Heaps between two looks for a period.
 const PROVE_EVERY: u64 = 16;
-
-/// The most elements a trial monoid may have.
-const MAX_TRIAL: usize = 1 << 20;
 
 /// The moves of each heap, as the heaps each leaves (empty heaps left out).
 struct HeapMoves {
@@ -185,114 +188,7 @@ impl Quotient {
 
     /// The quotient by generators and relations.
     pub fn presentation(&self) -> Presentation {
-        presentation(self)
-    }
-}
-
-/// A quotient by generators and relations: generator i is the element of
-/// the heap `generators[i]` (a game's index and a heap size), the first
-/// heap whose element the earlier generators do not give. Words are
-/// exponents, one per generator.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Presentation {
-    /// The games, as in the quotient.
-    pub games: Vec<String>,
-    pub generators: Vec<(usize, u64)>,
-    /// Each element's least word: the fewest of the later generators.
-    pub words: Vec<Vec<u32>>,
-    /// Relations `left = right`, each left side minimal: together they
-    /// turn every word into its element's least word.
-    pub relations: Vec<(Vec<u32>, Vec<u32>)>,
-}
-
-fn presentation(q: &Quotient) -> Presentation {
-    let order = q.order();
-    // Generators: heaps in order whose element is not yet reached.
-    let mut generators: Vec<(usize, u64)> = Vec::new();
-    let mut gens: Vec<u32> = Vec::new();
-    let mut reached = FixedBitSet::with_capacity(order);
-    reached.insert(0);
-    // The game and size of each heap in `phi`.
-    let mut heap_of = vec![(0, 0); q.phi.len()];
-    for (g, slots) in q.slots.iter().enumerate() {
-        for (n, &i) in slots.iter().enumerate() {
-            heap_of[i as usize] = (g, n as u64);
-        }
-    }
-    for (i, &x) in q.phi.iter().enumerate().skip(1) {
-        if reached.contains(x as usize) {
-            continue;
-        }
-        generators.push(heap_of[i]);
-        gens.push(x);
-        // Close the reached set under the new generator.
-        let mut stack: Vec<u32> = reached.ones().map(|e| e as u32).collect();
-        while let Some(e) = stack.pop() {
-            for &g in &gens {
-                let f = q.monoid.mul(e, g);
-                if !reached.put(f as usize) {
-                    stack.push(f);
-                }
-            }
-        }
-    }
-    // Least words, as generator indices largest first: fewest of the
-    // later generators, then shortest.
-    let k = gens.len();
-    let mut least: Vec<Option<Vec<u32>>> = vec![None; order];
-    let mut queue = std::collections::BinaryHeap::new();
-    queue.push(std::cmp::Reverse((Vec::<u32>::new(), 0u32)));
-    while let Some(std::cmp::Reverse((word, e))) = queue.pop() {
-        if least[e as usize].is_some() {
-            continue;
-        }
-        let top = word.last().copied().unwrap_or(k as u32);
-        for i in 0..k as u32 {
-            if i <= top {
-                let mut w = word.clone();
-                w.push(i);
-                queue.push(std::cmp::Reverse((w, q.monoid.mul(e, gens[i as usize]))));
-            }
-        }
-        least[e as usize] = Some(word);
-    }
-    let exponents = |word: &[u32]| {
-        let mut v = vec![0u32; k];
-        for &i in word {
-            v[i as usize] += 1;
-        }
-        v
-    };
-    let words: Vec<Vec<u32>> = (least.iter())
-        .map(|w| exponents(w.as_deref().unwrap_or(&[])))
-        .collect();
-    let divides = |a: &[u32], b: &[u32]| a.iter().zip(b).all(|(x, y)| x <= y);
-    let mut relations: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
-    for e in 0..order {
-        for (i, &g) in gens.iter().enumerate() {
-            let mut left = words[e].clone();
-            left[i] += 1;
-            let right = &words[q.monoid.mul(e as u32, g) as usize];
-            if left != *right && !relations.iter().any(|(l, _)| divides(l, &left)) {
-                relations.retain(|(l, _)| !divides(&left, l));
-                relations.push((left, right.clone()));
-            }
-        }
-    }
-    relations.sort_by(|a, b| {
-        let key = |w: &[u32]| {
-            (
-                w.iter().rev().cloned().collect::<Vec<u32>>(),
-                w.iter().sum::<u32>(),
-            )
-        };
-        key(&a.0).cmp(&key(&b.0))
-    });
-    Presentation {
-        games: q.games.clone(),
-        generators,
-        words,
-        relations,
+        presentation::presentation(self)
     }
 }
 
@@ -476,201 +372,4 @@ pub(super) fn heap_options(
     options.sort_unstable();
     options.dedup();
     Ok(Some(options))
-}
-
-/// Grows `q` by heap n (in `phi`'s numbering; its size is `size`), whose
-/// moves are the last of `heaps`.
-fn add_heap(
-    q: &mut Quotient,
-    heaps: &HeapMoves,
-    n: u32,
-    size: u64,
-    limits: &Limits,
-    budget: &mut Budget,
-) -> Result<(), Stopped> {
-    let stop = |exhausted| Stopped::Budget {
-        heap: size,
-        exhausted,
-    };
-    if heaps.options[n as usize].is_empty() {
-        q.phi.push(0);
-        return Ok(());
-    }
-    if let Some(x) = same_quotient(q, heaps, n, budget).map_err(stop)? {
-        q.phi.push(x);
-        return Ok(());
-    }
-    let found = expand(q, heaps, n, size, limits, budget)?;
-    q.monoid = found.monoid;
-    q.p = found.p;
-    q.phi = found.phi;
-    q.words = found.words;
-    q.growth.push((size, q.monoid.order()));
-    Ok(())
-}
-
-/// An element of the quotient so far that heap n can be, proven: P exactly
-/// when heap n is, told apart from each element a move of heap n reaches
-/// in every context (a context making both P would be a P-position with a
-/// move to another), and the quotient with heap n standing for it passing
-/// the whole failure search.
-fn same_quotient(
-    q: &Quotient,
-    heaps: &HeapMoves,
-    n: u32,
-    budget: &mut Budget,
-) -> Result<Option<u32>, Exhausted> {
-    let current = candidate_of(q, None);
-    let moves = failures::transitions(&current, heaps, n as usize);
-    let heap_is_p = moves.is_disjoint(&q.p);
-    let order = q.monoid.order();
-    // contexts[x]: the z with xz in P.
-    let contexts: Vec<FixedBitSet> = (0..order as u32)
-        .map(|x| {
-            let mut c = FixedBitSet::with_capacity(order);
-            c.extend(
-                (0..order as u32)
-                    .filter(|&z| q.is_p_element(q.monoid.mul(x, z)))
-                    .map(|z| z as usize),
-            );
-            c
-        })
-        .collect();
-    budget.spend((order * order) as u64)?;
-    for x in 0..order as u32 {
-        if q.is_p_element(x) != heap_is_p
-            || moves
-                .ones()
-                .any(|t| !contexts[x as usize].is_disjoint(&contexts[t]))
-        {
-            continue;
-        }
-        let trying = candidate_of(q, Some(x));
-        let kinds = failures::Kinds::new(&trying, heaps);
-        if failures::least_failure(&trying, &kinds, budget)?.is_none() {
-            return Ok(Some(x));
-        }
-    }
-    Ok(None)
-}
-
-/// The quotient so far as a candidate, heap n (the next) standing for `x`.
-fn candidate_of(q: &Quotient, x: Option<u32>) -> Candidate {
-    let mut phi = q.phi.clone();
-    phi.extend(x);
-    Candidate {
-        monoid: q.monoid.clone(),
-        p: q.p.clone(),
-        phi,
-        words: q.words.clone(),
-    }
-}
-
-/// A larger quotient for heaps up to n: the quotient so far times a cyclic
-/// monoid for heap n, and, while the candidate fails, the candidate times
-/// cyclic monoids for heaps of its least failing game (standing for those
-/// alone), until one is proven.
-fn expand(
-    q: &Quotient,
-    heaps: &HeapMoves,
-    n: u32,
-    heap: u64,
-    limits: &Limits,
-    budget: &mut Budget,
-) -> Result<Candidate, Stopped> {
-    let stop = |exhausted| Stopped::Budget { heap, exhausted };
-    let start = candidate_of(q, Some(0));
-    let (mut found, mut failure) =
-        trial(&start, heaps, &[(n, 2)], heap, budget)?.ok_or(Stopped::Stuck { heap })?;
-    while let Some(word) = failure {
-        if found.monoid.order() > limits.max_order {
-            break;
-        }
-        let claimed = found.claims_p(&word);
-        let representative = found.words[found.element_of(&word) as usize].clone();
-        let mut progress = None;
-        for changes in recalibrations(&found, &word, &representative) {
-            let Some((next, next_failure)) = trial(&found, heaps, &changes, heap, budget)? else {
-                continue;
-            };
-            let fixed =
-                next_failure.as_ref().is_none_or(|f| *f > word) || next.claims_p(&word) != claimed;
-            if fixed {
-                progress = Some((next, next_failure));
-                break;
-            }
-        }
-        let Some((next, next_failure)) = progress else {
-            return Err(Stopped::Stuck { heap });
-        };
-        found = next;
-        failure = next_failure;
-        budget.check_clock().map_err(stop)?;
-    }
-    if found.monoid.order() > limits.max_order {
-        return Err(Stopped::TooLarge {
-            heap,
-            order: found.monoid.order(),
-        });
-    }
-    Ok(found)
-}
-
-/// The candidate of the trial `base` times a cyclic monoid of each index of
-/// `changes`, whose heap stands for that monoid's generator alone, and its
-/// least failure; `None` if the trial is too large.
-fn trial(
-    base: &Candidate,
-    heaps: &HeapMoves,
-    changes: &[(u32, usize)],
-    heap: u64,
-    budget: &mut Budget,
-) -> Result<Option<(Candidate, Option<Word>)>, Stopped> {
-    let stop = |exhausted| Stopped::Budget { heap, exhausted };
-    let indices = changes.iter().map(|&(_, i)| i).collect();
-    let Some(t) = Trial::new(&base.monoid, indices, MAX_TRIAL) else {
-        return Ok(None);
-    };
-    let images: Vec<usize> = (0..heaps.heaps())
-        .map(
-            |h| match changes.iter().position(|&(k, _)| k as usize == h) {
-                Some(k) => t.generator(k),
-                None => t.base(base.phi[h]),
-            },
-        )
-        .collect();
-    let candidate = monoid::candidate(&t, &images, heaps, budget).map_err(stop)?;
-    let kinds = failures::Kinds::new(&candidate, heaps);
-    let failure = failures::least_failure(&candidate, &kinds, budget).map_err(stop)?;
-    Ok(Some((candidate, failure)))
-}
-
-/// The ways to give heaps of the failing `word` (and of the least game
-/// `representative` with its element) cyclic monoids of their own, fewest
-/// heaps first: each with index at least 2, its element's index, and its
-/// count in the word less one.
-fn recalibrations(found: &Candidate, word: &Word, representative: &Word) -> Vec<Vec<(u32, usize)>> {
-    let mut distinct: Vec<u32> = word.iter().chain(representative).copied().collect();
-    distinct.sort_unstable_by(|a, b| b.cmp(a));
-    distinct.dedup();
-    let count = |h: u32| word.iter().filter(|&&k| k == h).count();
-    let changes: Vec<(u32, usize)> = distinct
-        .iter()
-        .map(|&h| {
-            let index = found.monoid.index(found.phi[h as usize]);
-            (h, index.max(count(h).saturating_sub(1)).max(2))
-        })
-        .collect();
-    let m = changes.len().min(12);
-    let mut subsets: Vec<u32> = (1..1u32 << m).collect();
-    subsets.sort_by_key(|s| (s.count_ones(), *s));
-    subsets
-        .into_iter()
-        .map(|s| {
-            (changes.iter().enumerate())
-                .filter(|&(bit, _)| bit < m && s & (1 << bit) != 0)
-                .map(|(_, &c)| c)
-                .collect()
-        })
-        .collect()
 }
