@@ -1,25 +1,30 @@
 //! gamelang: impartial combinatorial games described in `.game` files, and
 //! who wins them.
 //!
-//! The pipeline, one module a stage: [`syntax`] parses a file (grammar in
-//! `grammar/gamelang.pest`) into a tree with spans; [`check`] resolves names,
-//! parameters and positions and [`rules::lower`] lowers each game to one move
-//! representation; [`known`] answers recognised games by closed forms, which
-//! [`analysis::verify`] checks against the search; [`search`] builds the position graph
-//! and evaluates Grundy values, with [`period`] proving periods; [`analysis`]
-//! assembles an answer as values; [`play`] plays it against a person, perfectly;
-//! [`report`] puts it into words and JSON.
-//! Each stage's errors are its own enum, carrying the facts, gathered in
-//! [`diagnostics::Error`].
+//! The pipeline, one module a stage (docs/ARCHITECTURE.md draws it):
+//! [`syntax`] parses a file (grammar in `grammar/gamelang.pest`) into a
+//! tree with spans; [`check`] resolves names, parameters and positions and
+//! lowers each game to [`rules`], one move representation; the search
+//! finds values, the known games' closed forms answer without it, misère
+//! theory (genus, quotients) answers misère sums; [`analysis`] is the one
+//! orchestrator (answers, tables, plays, graphs), each answer a value;
+//! [`report`] puts values and diagnostics into words and JSON. The
+//! [`driver`] is what every front end calls: load a source with parameter
+//! values from outside it, read a position, ask the file's questions.
+//! Every stage's error is its own enum carrying the facts; [`Error`] is any
+//! of them.
+//!
+//! This is the library's face. The engines' insides (move generation, the
+//! search's engines, the periods, misère quotients) are the crate's own;
+//! the feature `internals` opens them to the project's tests and benchmarks.
 //!
 //! ```
-//! use gamelang::analysis::{Analyzer, Grundy, Outcome};
-//! use gamelang::{check::check, position::Position, report, source::Source};
+//! use gamelang::{Analyzer, Grundy, Outcome, Position, Source, driver, report};
 //!
 //! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
-//! let (program, errors) = check(&source, Vec::new());
-//! assert!(errors.is_empty());
-//! let answer = Analyzer::default().analyze(&program.questions[0]).unwrap();
+//! let program = driver::load(&source, &[] as &[&str]).unwrap();
+//! let question = &driver::questions(&program, None, None).unwrap()[0];
+//! let answer = Analyzer::default().analyze(question).unwrap();
 //! // 21 stones, take 1 to 3: the first player wins by taking 1, leaving a
 //! // multiple of 4 (Bash's game).
 //! assert_eq!(answer.outcome, Outcome::N);
@@ -27,20 +32,59 @@
 //! assert_eq!(answer.winning_moves[0].to, Position::from_u64s(&[20]));
 //! // The same answer in words, as `gamelang analyze` prints it.
 //! assert!(report::text(&answer, &|_| None).contains("take 1 → 20"));
+//! // And with another parameter value, as `--set m=4` gives it.
+//! let program = driver::load(&source, &["m=4"]).unwrap();
+//! let answer = Analyzer::default().analyze(&program.questions[0]).unwrap();
+//! assert_eq!(answer.outcome, Outcome::N);
 //! ```
 #![forbid(unsafe_code)]
+
+/// Declares modules that are the crate's insides: public, undocumented,
+/// with the feature `internals` (for the project's tests and benchmarks);
+/// the crate's own without it.
+macro_rules! insides {
+    ($($(#[$meta:meta])* mod $name:ident;)*) => {
+        $(
+            $(#[$meta])*
+            #[cfg(feature = "internals")]
+            #[doc(hidden)]
+            pub mod $name;
+            $(#[$meta])*
+            #[cfg(not(feature = "internals"))]
+            pub(crate) mod $name;
+        )*
+    };
+}
 
 pub mod analysis;
 pub mod check;
 pub mod driver;
 pub mod error;
 pub mod known;
-pub mod misere;
-pub mod moves;
-pub mod period;
 pub mod position;
 pub mod report;
 pub mod rules;
 pub mod search;
 pub mod source;
 pub mod syntax;
+
+insides! {
+    mod misere;
+    mod moves;
+    mod period;
+    mod platform;
+}
+
+pub use analysis::{
+    AnalysisError, Analyzer, Answer, Grundy, Options, Outcome, WinningMove, play::Session,
+    table::Table,
+};
+pub use check::{CheckError, Instance, Program, Question};
+pub use error::Error;
+pub use misere::quotient::{Presentation, Quotient, Stopped};
+pub use period::Period;
+pub use position::Position;
+pub use rules::{Game, RulesError};
+pub use search::SearchError;
+pub use source::Source;
+pub use syntax::SyntaxError;

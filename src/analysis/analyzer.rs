@@ -16,8 +16,9 @@ use super::table::{self, Table};
 use super::verify::{self, Verified};
 use crate::check::{Instance, Question};
 use crate::known::{self, Known};
+use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::rules::Game;
-use crate::search::{self, SearchError, Solver};
+use crate::search::{self, Budget, SearchError, Solver};
 
 /// How the analyzer works.
 #[derive(Clone, Debug)]
@@ -258,6 +259,24 @@ impl Analyzer {
         self.solving(&instance.game, |solver| {
             graph::position_graph(solver, &heaps, max_nodes)
         })
+    }
+
+    /// The misère quotient of the sums of `game`'s heaps up to `upto` (of
+    /// every heap, once a period proves it), of at most `max_order`
+    /// elements, grown within `work` (`quotient::DEFAULT_WORK` when `None`)
+    /// and the search's timeout; where it stopped short, why.
+    pub fn quotient(
+        &mut self,
+        game: &Arc<Game>,
+        upto: u64,
+        max_order: usize,
+        work: Option<u64>,
+    ) -> Result<(Quotient, Option<Stopped>), AnalysisError> {
+        let limits = Limits { max_order };
+        let work = work.unwrap_or(quotient::DEFAULT_WORK);
+        let mut budget = Budget::start(work, self.options.search.timeout);
+        let game = std::slice::from_ref(game);
+        Ok(quotient::grow(game, &[upto], &limits, &mut budget)?)
     }
 
     /// Whether every play from `instance` ends: its search reached every

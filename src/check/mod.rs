@@ -18,8 +18,7 @@ mod warnings;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
+use crate::platform;
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
 use crate::source::Source;
@@ -62,11 +61,13 @@ impl Program {
     /// What checked cleanly but is likely a mistake, game by game: asked
     /// for by `gamelang check`, not computed for every analysis.
     pub fn warnings(&self) -> Vec<Warning> {
-        self.games
-            .par_iter()
-            .filter_map(|entry| entry.default.as_ref().map(|game| (entry, game)))
-            .flat_map_iter(|(entry, game)| warnings::warnings(&entry.def, game, &self.source))
-            .collect()
+        platform::map(&self.games, |entry| match &entry.default {
+            Some(game) => warnings::warnings(&entry.def, game, &self.source),
+            None => Vec::new(),
+        })
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
@@ -126,15 +127,13 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         }
     }
     // Each game is lowered with its declared defaults on its own, so on
-    // rayon's threads; a name defined twice is then found in file order.
-    let declared: Vec<_> = defs.par_iter().map(|def| declared(def, source)).collect();
+    // the threads; a name defined twice is then found in file order.
+    let declared: Vec<_> = platform::map(&defs, |def| declared(def, source));
     for (def, declared) in defs.into_iter().zip(declared) {
         program.add_game(def, declared, &mut errors);
     }
-    let analyses: Vec<_> = statements
-        .par_iter()
-        .map(|statement| program.analysis(statement, source))
-        .collect();
+    let analyses: Vec<_> =
+        platform::map(&statements, |statement| program.analysis(statement, source));
     for analysis in analyses {
         match analysis {
             Ok(Some(analysis)) => program.questions.push(analysis),

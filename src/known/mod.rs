@@ -5,17 +5,19 @@
 //! lowered `Game` and, if the game is the known one (with any parameter
 //! values), returns a `Box<dyn Known>` that answers positions.
 
-pub mod bash;
-pub mod bounded_nim;
-pub mod empty_and_divide;
-pub mod lasker;
-pub mod misere_bash;
-pub mod misere_nim;
-pub mod moore;
-pub mod nim;
-pub mod staircase;
-pub mod subtraction;
-pub mod wythoff;
+insides! {
+    mod bash;
+    mod bounded_nim;
+    mod empty_and_divide;
+    mod lasker;
+    mod misere_bash;
+    mod misere_nim;
+    mod moore;
+    mod nim;
+    mod staircase;
+    mod subtraction;
+    mod wythoff;
+}
 
 use num_bigint::BigUint;
 

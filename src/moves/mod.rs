@@ -15,12 +15,14 @@ mod shapes;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::rules::expr::{Env, EvalError, Expr};
+use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
-use crate::syntax::ast::Func;
+
 use amounts::AmountGen;
 pub(crate) use runs::{Lin, Piece};
-pub use runs::{Runs, SetsBelowZero};
+#[cfg(feature = "internals")]
+pub use runs::SetsBelowZero;
+pub use runs::Runs;
 pub(crate) use shapes::combinations;
 
 /// A game's rules, ready to generate moves.

@@ -4,8 +4,10 @@
 //! conditions that remain.
 
 pub mod expr;
-pub mod lower;
-pub mod solve;
+insides! {
+    mod lower;
+    mod solve;
+}
 
 use std::collections::BTreeSet;
 use std::fmt;

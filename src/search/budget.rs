@@ -2,9 +2,10 @@
 //! amount a condition rejected counts as one) and, when asked for, time.
 //! The engines spend as they go and stop with the budget's error.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::SearchError;
+use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::Game;
 
@@ -26,7 +27,7 @@ pub struct Budget {
     moves: u64,
     limit: u64,
     /// When time runs out, and the timeout that set it (for the error).
-    deadline: Option<(Instant, Duration)>,
+    deadline: Option<(Deadline, Duration)>,
     calls: u32,
 }
 
@@ -48,7 +49,7 @@ impl Budget {
             moves: 0,
             limit,
             // A deadline past what the clock counts is no deadline.
-            deadline: timeout.and_then(|t| Some((Instant::now().checked_add(t)?, t))),
+            deadline: timeout.and_then(|t| Some((Deadline::after(t)?, t))),
             calls: 0,
         }
     }
@@ -115,7 +116,7 @@ impl Budget {
     /// Fails once past the deadline.
     pub fn check_clock(&self) -> Result<(), Exhausted> {
         match self.deadline {
-            Some((deadline, timeout)) if Instant::now() > deadline => Err(Exhausted::Time(timeout)),
+            Some((deadline, timeout)) if deadline.passed() => Err(Exhausted::Time(timeout)),
             _ => Ok(()),
         }
     }

@@ -73,10 +73,6 @@ impl GeneralSearch {
     }
 
     /// Positions held so far.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     pub fn len(&self) -> usize {
         self.positions.len()
     }

@@ -29,6 +29,7 @@ use sparse::Mode;
 
 /// How the sequence is computed. Every method gives the same values; they
 /// differ only in speed.
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
     /// Splits by rare values when the sequence is long and they are few
@@ -84,6 +85,7 @@ impl HeapValues {
     }
 
     /// Heap sizes evaluated so far.
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -93,6 +95,7 @@ impl HeapValues {
     }
 
     /// g(0), g(1), ... as far as evaluated.
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn values(&self) -> &[u32] {
         &self.values
     }

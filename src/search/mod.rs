@@ -3,19 +3,22 @@
 //! earlier work. Games whose every move acts on one heap alone are sums of
 //! one-heap games and use the one-heap engine (`heaps`); games whose moves
 //! are rays evaluate the box below a position densely (`rays`), and so do
-//! games of move blocks the compiler reads as runs (`runs`); every other
-//! game, and whatever does not fit a box, the position graph (`graph`).
+//! games of move blocks the compiler reads as runs (`run_boxes`); every
+//! other game, and whatever does not fit a box, the general search over
+//! the positions (`general`); games that can go on forever are labelled
+//! by retrograde analysis (`loopy`).
 
 mod arena;
-pub(crate) mod budget;
 mod error;
-
-pub mod general;
-pub mod heaps;
-pub mod loopy;
-
+mod general;
 mod rays;
 mod run_boxes;
+
+insides! {
+    mod budget;
+    mod heaps;
+    mod loopy;
+}
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

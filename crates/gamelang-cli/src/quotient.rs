@@ -3,9 +3,8 @@
 
 use std::process::ExitCode;
 
-use gamelang::misere::quotient::{self, DEFAULT_WORK, Limits};
-use gamelang::report;
-use gamelang::search::Budget;
+use gamelang::analysis::{Analyzer, Options};
+use gamelang::{report, search};
 
 use super::input::{GameFile, saturating};
 use super::output::{FINDINGS, Output, out};
@@ -48,17 +47,14 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let limits = Limits {
-        max_order: args.max_order,
-    };
-    let timeout = args.timeout.map(std::time::Duration::from_secs);
-    let mut budget = Budget::start(args.work.unwrap_or(DEFAULT_WORK), timeout);
-    match quotient::grow(
-        std::slice::from_ref(&game),
-        &[args.upto],
-        &limits,
-        &mut budget,
-    ) {
+    let mut analyzer = Analyzer::new(Options {
+        search: search::Options {
+            timeout: args.timeout.map(std::time::Duration::from_secs),
+            ..search::Options::default()
+        },
+        ..Options::default()
+    });
+    match analyzer.quotient(&game, args.upto, args.max_order, args.work) {
         Ok((q, stopped)) if args.json => {
             let json = report::quotient_json(&game.title(), &q, stopped.as_ref());
             out(&format!(

@@ -2,6 +2,8 @@
 //! Words of 64 bits, so that the mex is a scan for the first word that is
 //! not all ones, and clearing touches only the words a heap may have set.
 
+use crate::platform;
+
 /// The values reached from the heap being evaluated.
 #[derive(Debug, Default)]
 pub(super) struct Seen {
@@ -67,7 +69,7 @@ impl Seen {
     }
 
     /// As `bytes`, with two runs of marks at once, one on each of two
-    /// threads of the current rayon pool, each into bytes of its own.
+    /// threads of the pool, each into bytes of its own.
     pub fn bytes_on_both(
         &mut self,
         first: impl FnOnce(&mut [u8]) + Send,
@@ -77,7 +79,7 @@ impl Seen {
         grow(&mut self.bytes, len);
         grow(&mut self.second, len);
         let (one, two) = (&mut self.bytes[..len], &mut self.second[..len]);
-        rayon::join(|| first(one), || second(two));
+        platform::join(|| first(one), || second(two));
         fold(&mut self.words, &mut self.bytes[..len]);
         fold(&mut self.words, &mut self.second[..len]);
     }

@@ -14,6 +14,7 @@ use super::steady::Steady;
 use super::window::Window;
 use crate::moves::MoveError;
 use crate::period::{self, Period, Theorem};
+use crate::platform;
 
 /// The values are checked for a proven period when this many are known,
 /// then at each doubling.
@@ -86,7 +87,7 @@ impl Engine {
     /// condition, the heaps before it stay.
     ///
     /// Heaps large enough to mark their splits on two threads (see
-    /// `BOTH_THREADS_FROM`) are run from a thread of rayon's pool, where
+    /// `BOTH_THREADS_FROM`) are run from a thread of the pool, where
     /// handing half a run to the other thread is cheap.
     pub fn run(
         &mut self,
@@ -100,10 +101,10 @@ impl Engine {
         let plain = self.watch.found.is_none() && !self.sparse.active() && self.words > 1;
         if large
             && plain
-            && rayon::current_num_threads() > 1
-            && rayon::current_thread_index().is_none()
+            && platform::threads() > 1
+            && !platform::in_pool()
         {
-            rayon::scope(|_| self.run_here(values, to, work))
+            platform::on_pool(|| self.run_here(values, to, work))
         } else {
             self.run_here(values, to, work)
         }
@@ -384,7 +385,7 @@ fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: us
         seen.or_word(0, bits);
     } else if most >= BOTH_THREADS_FROM
         && most >= 4 * 64 * words
-        && rayon::current_thread_index().is_some()
+        && platform::in_pool()
     {
         let half = most / 2;
         let (first, second) = left.split_at(half);

@@ -24,7 +24,6 @@ mod rule_defs;
 mod scan;
 
 use pest::Parser;
-use rayon::prelude::*;
 
 use super::ast::{Arg, File, Item, PositionLit};
 use super::error::SyntaxError;
@@ -49,13 +48,13 @@ const PIECES_FROM: usize = 1 << 18;
 /// items that parsed (an item with an error is left out) and every error.
 ///
 /// A long file is cut at lines that start an item, and the pieces parsed on
-/// rayon's threads. A parse carries nothing from one item to the next but
+/// the threads. A parse carries nothing from one item to the next but
 /// where it is, so a piece whose parse starts where the one before it ended
 /// is exactly what one parse of the whole file would give; where an item ran
 /// past the cut, the piece after it is parsed again from where it ended.
 pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
     let pieces = if src.len() >= PIECES_FROM {
-        rayon::current_num_threads()
+        crate::platform::threads()
     } else {
         1
     };
@@ -78,10 +77,9 @@ pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
 /// Parses the pieces of `src` between `cuts` (increasing, from 0 to the
 /// end), one a thread, and joins them.
 fn parse_pieces(src: &str, cuts: &[usize]) -> Parsed {
-    let parsed: Vec<Parsed> = cuts
-        .par_windows(2)
-        .map(|piece| parse_from(src, piece[0], piece[1]))
-        .collect();
+    let pieces: Vec<&[usize]> = cuts.windows(2).collect();
+    let parsed: Vec<Parsed> =
+        crate::platform::map(&pieces, |piece| parse_from(src, piece[0], piece[1]));
     let mut file = Parsed::default();
     for (mut piece, window) in parsed.into_iter().zip(cuts.windows(2)) {
         if file.end != window[0] {
