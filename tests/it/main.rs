@@ -3,6 +3,7 @@
 
 mod common;
 
+mod architecture;
 mod arithmetic;
 mod blocks;
 mod budgets;

@@ -1,0 +1,270 @@
+//! The house keeps its order: the library's modules stand in the layers
+//! docs/ARCHITECTURE.md declares (its block marked `layers`, top first),
+//! and every `crate::` path in `src/` — a `use`, or a path written out —
+//! runs from a module down to one in a lower layer, never up and never
+//! sideways. The checker is held to a house with an upward import first, so
+//! that it cannot pass by reading nothing.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::root;
+
+/// The layers, bottom first: each a list of top-level modules.
+fn declared_layers(doc: &str) -> Vec<Vec<String>> {
+    let block = doc
+        .split("```layers\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/ARCHITECTURE.md has a ```layers block");
+    let mut layers: Vec<Vec<String>> = block
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let names = line.split(':').next().unwrap_or("");
+            names.split(',').map(|n| n.trim().to_string()).collect()
+        })
+        .collect();
+    layers.reverse();
+    layers
+}
+
+/// The source without comments and the insides of strings and characters.
+fn code_of(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        match chars[i] {
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            '/' if next == Some('*') => {
+                i += 2;
+                while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            // A raw string: r"…" or r#"…"#, to the same number of hashes.
+            'r' if matches!(next, Some('"' | '#'))
+                && !chars[..i]
+                    .last()
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '_') =>
+            {
+                let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+                if chars.get(i + 1 + hashes) != Some(&'"') {
+                    out.push('r');
+                    i += 1;
+                    continue;
+                }
+                i += 2 + hashes;
+                let close: Vec<char> = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                while i < chars.len() && !chars[i..].starts_with(&close) {
+                    i += 1;
+                }
+                i += close.len();
+                out.push_str("\"\"");
+                continue;
+            }
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                out.push_str("\"\"");
+            }
+            // A character: 'x' or '\x' (a lifetime has no closing quote).
+            '\'' if next == Some('\\') => i += 3,
+            '\'' if chars.get(i + 2) == Some(&'\'') => i += 2,
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The top-level modules a file's code names: `crate::a…`, each item of
+/// `crate::{a, b::c}`, and `super::a` from a file whose parent is the
+/// crate's root (where `a` is a top-level module, `is_module`: an inline
+/// `mod tests` names its own file's items so).
+fn named_modules(
+    code: &str,
+    parent_is_root: bool,
+    is_module: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut prefixes = vec!["crate::"];
+    if parent_is_root {
+        prefixes.push("super::");
+    }
+    for prefix in prefixes {
+        for (at, _) in code.match_indices(prefix) {
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let rest = &code[at + prefix.len()..];
+            let start = found.len();
+            if let Some(group) = rest.strip_prefix('{') {
+                let mut depth = 0;
+                let mut item = String::new();
+                for c in group.chars() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            found.push(first_segment(&item));
+                            item.clear();
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    item.push(c);
+                }
+                found.push(first_segment(&item));
+            } else {
+                found.push(first_segment(rest));
+            }
+            if prefix == "super::" {
+                let mut i = start;
+                while i < found.len() {
+                    if is_module(&found[i]) {
+                        i += 1;
+                    } else {
+                        found.remove(i);
+                    }
+                }
+            }
+        }
+    }
+    found.retain(|m| !m.is_empty() && m != "self");
+    found
+}
+
+fn first_segment(path: &str) -> String {
+    path.trim()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Every import of `files` (path under src/, text) that breaks `layers`:
+/// (file, the module it names).
+fn broken(files: &BTreeMap<String, String>, layers: &[Vec<String>]) -> Vec<(String, String)> {
+    let layer_of = |module: &str| layers.iter().position(|l| l.iter().any(|m| m == module));
+    let mut out = Vec::new();
+    for (path, text) in files {
+        if path == "lib.rs" {
+            continue;
+        }
+        let module = path.split('/').next().unwrap_or("").trim_end_matches(".rs");
+        let depth = path.matches('/').count();
+        let parent_is_root = depth == 0 || (depth == 1 && path.ends_with("/mod.rs"));
+        let own = layer_of(module).unwrap_or_else(|| panic!("{path}: `{module}` is in no layer"));
+        let is_module = |name: &str| layer_of(name).is_some();
+        for named in named_modules(&code_of(text), parent_is_root, &is_module) {
+            if named == module {
+                continue;
+            }
+            match layer_of(&named) {
+                Some(layer) if layer < own => {}
+                _ => out.push((path.clone(), named)),
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn read_sources(dir: &Path, under: &str, files: &mut BTreeMap<String, String>) {
+    for entry in std::fs::read_dir(dir).expect("src/ reads") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let rel = if under.is_empty() {
+            name.to_string()
+        } else {
+            format!("{under}/{name}")
+        };
+        if path.is_dir() {
+            read_sources(&path, &rel, files);
+        } else if name.ends_with(".rs") {
+            files.insert(
+                rel,
+                std::fs::read_to_string(&path).expect("a source file reads"),
+            );
+        }
+    }
+}
+
+#[test]
+fn every_import_runs_down_the_declared_layers() {
+    let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md"))
+        .expect("docs/ARCHITECTURE.md reads");
+    let layers = declared_layers(&doc);
+
+    // The checker first, on a small house: search above rules, and search
+    // naming analysis (above it) once in a `use` group and once written out.
+    let small: Vec<Vec<String>> = [vec!["rules"], vec!["search"], vec!["analysis"]]
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_string()).collect())
+        .collect();
+    let house: BTreeMap<String, String> = [
+        ("rules/mod.rs", "use crate::rules::x; // crate::analysis in a comment"),
+        (
+            "search/mod.rs",
+            "use crate::{rules::Game, analysis::Answer};\nlet s = \"crate::analysis\"; let q = '\"';\nlet r = r#\"a \"quote\" // crate::analysis\"#;",
+        ),
+        ("search/graph.rs", "fn f() { crate::analysis::run() }"),
+        ("analysis.rs", "use super::search::Solver; use crate::rules;"),
+    ]
+    .into_iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    assert_eq!(
+        broken(&house, &small),
+        [
+            ("search/graph.rs".to_string(), "analysis".to_string()),
+            ("search/mod.rs".to_string(), "analysis".to_string()),
+        ]
+    );
+
+    // Every top-level module has its layer, and no import runs up.
+    let mut files = BTreeMap::new();
+    read_sources(&root().join("src"), "", &mut files);
+    for path in files.keys() {
+        let module = path.split('/').next().unwrap_or("").trim_end_matches(".rs");
+        assert!(
+            module == "lib" || layers.iter().flatten().any(|m| m == module),
+            "src/{path}: add `{module}` to the layers of docs/ARCHITECTURE.md"
+        );
+    }
+    for layer in &layers {
+        for module in layer {
+            assert!(
+                files.contains_key(&format!("{module}.rs"))
+                    || files.contains_key(&format!("{module}/mod.rs")),
+                "docs/ARCHITECTURE.md names `{module}`, which src/ does not have"
+            );
+        }
+    }
+    let broken = broken(&files, &layers);
+    assert!(
+        broken.is_empty(),
+        "imports that run up or sideways (see docs/ARCHITECTURE.md):\n{}",
+        broken
+            .iter()
+            .map(|(file, module)| format!("  src/{file} names `{module}`"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
