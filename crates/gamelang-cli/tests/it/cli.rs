@@ -58,21 +58,31 @@ impl Run {
     }
 }
 
-/// Runs `gamelang ARGS` in the crate's directory, without colour.
+/// Runs `gamelang ARGS` in the repository's root, without colour.
 pub fn gamelang(args: &[&str]) -> Run {
     gamelang_with(args, "", &[("NO_COLOR", Some("1"))])
 }
 
-/// Runs `gamelang ARGS` in the crate's directory with `stdin` as its
+/// Runs `gamelang ARGS` in the repository's root with `stdin` as its
 /// standard input and the environment changed by `env` (`None` removes a
 /// variable).
 pub fn gamelang_with(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -> Run {
+    gamelang_with_in(Path::new(crate::ROOT), args, stdin, env)
+}
+
+/// `gamelang_with`, run in `dir`.
+pub fn gamelang_with_in(
+    dir: &Path,
+    args: &[&str],
+    stdin: &str,
+    env: &[(&str, Option<&str>)],
+) -> Run {
     use std::io::Write;
     use std::process::Stdio;
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamelang"));
     command
         .args(args)
-        .current_dir(crate::ROOT)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

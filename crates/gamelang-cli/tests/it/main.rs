@@ -13,6 +13,7 @@ pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 mod common;
 
 mod cli;
+mod docs;
 mod errors;
 mod loopy;
 mod manners;
