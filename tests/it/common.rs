@@ -1,10 +1,9 @@
 //! Helpers for the integration tests: load a game from `games/`, analyze a position.
 
 use gamelang::analysis::{Analyzer, Answer, Outcome};
-use gamelang::check::{Override, Program, Question, check};
+use gamelang::check::{Program, Question};
 use gamelang::source::Source;
 use gamelang::syntax::ast::PositionLit;
-use gamelang::syntax::parse_arg;
 use num_bigint::BigUint;
 
 /// The first P-positions of Wythoff's game, as seed 000 lists them
@@ -55,19 +54,11 @@ pub fn load(name: &str, sets: &[&str]) -> Program {
     load_text(&path.to_string_lossy(), &text, sets)
 }
 
-/// Checks a source text; panics on errors.
+/// Checks a source text with `--set` style values, as every front end
+/// does (the driver); panics on errors.
 pub fn load_text(name: &str, text: &str, sets: &[&str]) -> Program {
     let source = Source::new(name, text);
-    let overrides = sets
-        .iter()
-        .map(|s| Override {
-            arg: parse_arg(s).expect("a valid --set"),
-            source: Source::new("--set", *s),
-        })
-        .collect();
-    let (program, errors) = check(&source, overrides);
-    assert!(errors.is_empty(), "{name}: {errors:?}");
-    program
+    gamelang::driver::load(&source, sets).unwrap_or_else(|errors| panic!("{name}: {errors:?}"))
 }
 
 /// Analyzes `heaps` in the program's game `game`.

@@ -29,21 +29,16 @@ fn side_by_side(sources: &[(&str, &str)], errors: &[Error]) -> String {
     out
 }
 
-/// Checks `src` as the file `NAME.game` and returns its errors.
+/// Checks `src` as the file `NAME.game` with `--set` values, as every front
+/// end does (the driver), and returns its errors and the sources shown.
 fn errors_of(name: &str, src: &str, sets: &[&str]) -> (Vec<Error>, Vec<(String, String)>) {
     let mut sources = vec![(format!("{name}.game"), src.to_string())];
-    let overrides = sets
-        .iter()
-        .map(|text| {
-            sources.push(("--set".to_string(), text.to_string()));
-            Override {
-                arg: parse_arg(text).expect("a well-formed --set"),
-                source: Source::new("--set", *text),
-            }
-        })
-        .collect();
-    let (_, errors) = check(&Source::new(format!("{name}.game"), src), overrides);
-    (errors.into_iter().map(Error::from).collect(), sources)
+    sources.extend(
+        sets.iter()
+            .map(|text| ("--set".to_string(), text.to_string())),
+    );
+    let loaded = gamelang::driver::load(&Source::new(format!("{name}.game"), src), sets);
+    (loaded.err().unwrap_or_default(), sources)
 }
 
 /// Checks `src`, asserts the codes of its errors (in order), and snapshots them.
