@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|text: &str| {
     let (_, errors) = check(&Source::new("fuzz.game", text), Vec::new());
     for e in &errors {
-        let _ = e.render(false, 80);
+        let _ = report::diagnostic_text(e, false, 80);
         let _ = report::diagnostic_json(e);
     }
 });
