@@ -38,7 +38,8 @@ impl Analyzer {
         }
         let mut known: HashMap<String, TameHeaps> = HashMap::new();
         for c in &analysis.components {
-            if !MoveGen::new(&c.game).one_heap_moves() || self.recognised(&c.game)?.is_some() {
+            let moves = MoveGen::new(&c.game);
+            if !moves.one_heap_moves() || !moves.shrinks() || self.recognised(&c.game)?.is_some() {
                 return Ok(None);
             }
             let top = (c.position.heaps().iter())

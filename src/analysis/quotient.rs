@@ -236,7 +236,10 @@ impl Analyzer {
                 games.push(c.game.clone());
             }
         }
-        let heap_games = (games.iter()).all(|g| g.misere && MoveGen::new(g).one_heap_moves());
+        let heap_games = (games.iter()).all(|g| {
+            let moves = MoveGen::new(g);
+            g.misere && moves.one_heap_moves() && moves.shrinks()
+        });
         if self.options.force_search || games.is_empty() || !heap_games {
             return Ok(None);
         }

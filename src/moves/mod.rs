@@ -9,6 +9,7 @@
 mod amounts;
 mod block;
 mod kinds;
+mod reach;
 mod runs;
 mod shapes;
 
@@ -19,6 +20,7 @@ use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
 
 use amounts::AmountGen;
+use reach::{Reach, reach};
 pub(crate) use runs::{Lin, Piece};
 #[cfg(feature = "internals")]
 pub use runs::SetsBelowZero;
@@ -86,7 +88,8 @@ enum Compiled {
     Split(Split),
     EmptyAndSplit(Split),
     Octal(OctalCode),
-    Block(Block),
+    /// A move block, and how it reaches the heaps.
+    Block(Block, Reach),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -119,11 +122,11 @@ impl MoveGen {
                 MoveKind::Split(split) => Compiled::Split(*split),
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
-                MoveKind::Block(block) => Compiled::Block(block.clone()),
+                MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
             })
             .collect();
-        let as_written =
-            game.parts.is_some() || rules.iter().any(|r| matches!(r, Compiled::Block(_)));
+        let as_written = game.parts.is_some()
+            || (rules.iter()).any(|r| matches!(r, Compiled::Block(_, Reach::ByPlace)));
         MoveGen {
             rules,
             invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
@@ -134,17 +137,19 @@ impl MoveGen {
 
     /// True when the order of heaps and empty heaps never matter, so that
     /// positions may be sorted and, with `drop_zeros`, stripped of zeros.
-    /// Only phrases are read for this: a game with a move block or named
-    /// parts is kept as written.
+    /// A game with named parts, or a move block that names heaps by place
+    /// (`reach`), is kept as written; one with any block keeps its empty
+    /// heaps (a block may move from one).
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
         if self.as_written {
             return (false, false);
         }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
+        let blocks = self.rules.iter().any(|r| matches!(r, Compiled::Block(..)));
         let sorted = !shifts && !self.reads_places();
         (
             sorted,
-            sorted && !self.may_add() && game.heap_count.is_none(),
+            sorted && !blocks && !self.may_add() && game.heap_count.is_none(),
         )
     }
 
@@ -163,20 +168,29 @@ impl MoveGen {
         }
     }
 
-    /// True when every move acts on one heap alone, removing tokens (and
-    /// perhaps splitting it), and nothing reads other heaps: then a position
-    /// is the sum of its heaps as one-heap games.
+    /// True when every move acts on one heap alone (a phrase that takes
+    /// from one heap and perhaps splits it, or a block that reaches one
+    /// chosen heap), and nothing reads other heaps: then a position is the
+    /// sum of its heaps as one-heap games. A phrase removes tokens; a
+    /// block's moves are seen to shrink the heap only as they are made
+    /// (`shrinks`).
     pub fn one_heap_moves(&self) -> bool {
         let one_heap = self.rules.iter().all(|r| match r {
             Compiled::Take { target, .. } => *target == Target::One,
-            Compiled::Split(_) | Compiled::Octal(_) => true,
-            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) | Compiled::Block(_) => false,
+            Compiled::Split(_) | Compiled::Octal(_) | Compiled::Block(_, Reach::OneHeap) => true,
+            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) | Compiled::Block(..) => false,
         });
         one_heap
             && !self.as_written
             && self.invariant.is_none()
             && !self.may_add()
             && !self.reads_places()
+    }
+
+    /// Whether every move is known to leave only smaller heaps: no block
+    /// makes them (a block's moves are seen only as they are made).
+    pub fn shrinks(&self) -> bool {
+        !self.rules.iter().any(|r| matches!(r, Compiled::Block(..)))
     }
 
     /// When every move takes any positive amount from each of a fixed set
@@ -202,7 +216,7 @@ impl MoveGen {
                     Target::Same(n) => Ray::Any(n),
                     Target::UpTo(_) => return None,
                 },
-                Compiled::Block(block) => block_ray(block)?,
+                Compiled::Block(block, _) => block_ray(block)?,
                 _ => return None,
             });
         }
@@ -216,7 +230,7 @@ impl MoveGen {
 
     /// Whether every rule is a move block: such a game may be read as runs.
     pub fn all_blocks(&self) -> bool {
-        !self.rules.is_empty() && self.rules.iter().all(|r| matches!(r, Compiled::Block(_)))
+        !self.rules.is_empty() && self.rules.iter().all(|r| matches!(r, Compiled::Block(..)))
     }
 
     /// The rules read as runs for positions of `n` heaps (see `runs`):
@@ -224,7 +238,7 @@ impl MoveGen {
     pub fn runs(&self, n: usize) -> Option<Runs> {
         let blocks: Vec<&Block> = (self.rules.iter())
             .map(|r| match r {
-                Compiled::Block(block) => Some(block),
+                Compiled::Block(block, _) => Some(block),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -259,7 +273,7 @@ impl MoveGen {
         }
         self.may_add()
             || self.rules.iter().any(|r| match r {
-                Compiled::Block(block) => grows(&block.body),
+                Compiled::Block(block, _) => grows(&block.body),
                 _ => false,
             })
     }
@@ -334,7 +348,7 @@ impl MoveGen {
             Compiled::Split(split) => kinds::split(*split, heaps, emit),
             Compiled::Octal(code) => kinds::octal(code, heaps, next, emit),
             Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
-            Compiled::Block(block) => block::moves(block, heaps, emit),
+            Compiled::Block(block, _) => block::moves(block, heaps, emit),
         }
     }
 }

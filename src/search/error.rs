@@ -184,6 +184,20 @@ pub enum SearchError {
     #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]
     GraphTooLarge { position: Position, limit: usize },
 
+    /// A move block of a heap game left a heap at least as large as the one
+    /// it moved from (or moved from an empty heap): misère quotients and
+    /// genera are for games whose moves leave smaller heaps.
+    #[error(
+        "a move of `{game}` from a heap of {heap} leaves a heap of {part}: its moves do not all leave smaller heaps"
+    )]
+    #[diagnostic(
+        code(gamelang::search::not_shrinking),
+        help(
+            "misère quotients are for games whose every move leaves smaller heaps (and none from an empty heap); `analyze` searches this game whole"
+        )
+    )]
+    NotShrinking { game: String, heap: u64, part: u64 },
+
     /// A one-heap rule made a heap larger: a bug in the rules' lowering.
     #[error("internal error: a move from heap {heap} of `{game}` does not shrink it")]
     #[diagnostic(code(gamelang::eval), help("this is a bug in gamelang"))]

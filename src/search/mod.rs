@@ -291,13 +291,30 @@ impl Solver {
             Engine::Heaps(h) => {
                 let top = heaps.iter().copied().max().unwrap_or(0);
                 let (progress, mut last) = (&self.progress, h.len() as u64);
-                let explored =
+                let found =
                     h.extend_to_with(&self.game, &self.moves, top, heaps, budget, &mut |done| {
                         progress.add(done.saturating_sub(last));
                         last = done;
-                    })?;
-                let (value, _) = h.value(&self.game, &self.moves, heaps)?;
-                Ok((value, explored))
+                    });
+                match found {
+                    // A block's move left a heap as large as it moved from:
+                    // not a sum of shrinking heaps after all. The general
+                    // search answers it whole (and may find a cycle).
+                    Err(SearchError::HeapGrows { .. }) if !self.moves.shrinks() => {
+                        self.engine = Engine::General(GeneralSearch::new(
+                            &self.game,
+                            &self.moves,
+                            self.max_positions,
+                            self.progress.clone(),
+                        ));
+                        self.search(heaps)
+                    }
+                    found => {
+                        let explored = found?;
+                        let (value, _) = h.value(&self.game, &self.moves, heaps)?;
+                        Ok((value, explored))
+                    }
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{A002188, code};
+use crate::common::{A002186, A002187, A002188, code};
 use gamelang::check::check;
 use gamelang::moves::MoveGen;
 use gamelang::position::Position;
@@ -89,16 +89,9 @@ fn agree(game: &Arc<Game>, small: u64, large: u64) {
 
 #[test]
 fn kayles_matches_oeis_a002186() {
-    // OEIS A002186, Sprague-Grundy values for Kayles (octal 0.77), a(0)..a(104).
-    let a002186 = [
-        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
-        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
-        4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
-        7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
-    ];
     let kayles = file("kayles");
     for method in [Method::Plain, Method::Auto, Method::Sparse] {
-        assert_eq!(values(&kayles, 104, method).0, a002186, "{method:?}");
+        assert_eq!(values(&kayles, 104, method).0, A002186, "{method:?}");
     }
 }
 
@@ -116,16 +109,6 @@ fn kayles_has_period_12_from_71_to_a_million() {
     // ... and the last exception is there: a(70) = 6, a(82) = 2 (A002186).
     assert_eq!((g[70], g[82]), (6, 2));
 }
-
-/// OEIS A002187, Sprague-Grundy values for Dawson's chess (octal 0.137),
-/// a(0)..a(131).
-const A002187: [u32; 132] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
-    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
-    1, 1, 0, 4,
-];
 
 /// A002187: "period 34 with the only exceptions at n = 0, 14, 16, 17, 31,
 /// 34 and 51": a(n) = a(n + 34 k) for large k except at those n.

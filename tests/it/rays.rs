@@ -37,6 +37,9 @@ fn solver(game: &Arc<Game>, rays: bool) -> Solver {
         game.clone(),
         Options {
             rays,
+            // The box engines, not the sum of one-heap games some of these
+            // blocks are.
+            decompose: false,
             ..Options::default()
         },
     )

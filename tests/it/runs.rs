@@ -46,6 +46,9 @@ fn solver(game: &Arc<Game>, boxes: bool) -> Solver {
         game.clone(),
         Options {
             rays: boxes,
+            // The box engines, not the sum of one-heap games some of these
+            // blocks are.
+            decompose: false,
             ..Options::default()
         },
     )

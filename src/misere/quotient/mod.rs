@@ -353,7 +353,12 @@ pub(super) fn heap_options(
     budget: &mut Budget,
 ) -> Result<Option<Vec<Vec<u32>>>, SearchError> {
     let mut options = Vec::new();
+    // A block's moves are seen to shrink the heap only as they are made.
+    let mut larger = None;
     let found = moves.each_move_within(&[n], budget.left(), |_, after| {
+        if n == 0 || after.iter().any(|&h| h >= n) {
+            larger = larger.or(Some(after.iter().copied().max().unwrap_or(0)));
+        }
         let mut parts: Vec<u32> = (after.iter())
             .filter(|&&h| h > 0)
             .map(|&h| h as u32)
@@ -366,6 +371,13 @@ pub(super) fn heap_options(
         Err(e) if e.error == EvalError::OutOfBudget => return Ok(None),
         Err(e) => return Err(crate::search::move_error(game, &[n], e)),
     };
+    if let Some(part) = larger {
+        return Err(SearchError::NotShrinking {
+            game: game.title(),
+            heap: n,
+            part,
+        });
+    }
     if budget.spend(examined.max(1)).is_err() {
         return Ok(None);
     }

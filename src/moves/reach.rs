@@ -1,0 +1,166 @@
+//! How a move block reaches the heaps, read from its lowered statements —
+//! never from names:
+//!
+//! - **one chosen heap** (heap-local): the block begins `choose i in
+//!   1..len`, and every heap it reads, changes or removes is `h[i]`; `i`
+//!   itself is never read otherwise, nor `len`, nor every heap at once
+//!   (`each`, `nonincreasing`); `append` adds heaps made from what it reads.
+//!   Its moves from a position are those of each heap alone, so a game of
+//!   such blocks (and phrases that take from one heap) is a sum of one-heap
+//!   games.
+//! - **every heap alike** (symmetric): every heap it names is `h[x]` for an
+//!   `x` that runs over all heaps (`choose x in 1..len`, or `for x in
+//!   1..len` whose body names no other heap), and no such `x` is read
+//!   otherwise; no heap is named by its place, nor the heaps' order read
+//!   (`nonincreasing`). Relabelling the heaps relabels its moves, so
+//!   positions may be kept sorted.
+//! - otherwise, **by place**: positions are kept as written.
+
+use crate::rules::expr::Expr;
+use crate::rules::{Block, Stmt};
+
+/// How a block reaches the heaps (see the module's notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    OneHeap,
+    Alike,
+    ByPlace,
+}
+
+/// How `block` reaches the heaps.
+pub(crate) fn reach(block: &Block) -> Reach {
+    if one_heap(block) {
+        Reach::OneHeap
+    } else if alike(&block.body, &mut Vec::new()) {
+        Reach::Alike
+    } else {
+        Reach::ByPlace
+    }
+}
+
+/// `lo..hi` is `1..len`: every heap.
+fn every_heap(lo: &Expr, hi: &Expr) -> bool {
+    *lo == Expr::Const(1) && *hi == Expr::Len
+}
+
+fn one_heap(block: &Block) -> bool {
+    let [Stmt::Choose { slot, lo, hi }, rest @ ..] = block.body.as_slice() else {
+        return false;
+    };
+    let i = *slot;
+    every_heap(lo, hi) && statements_use(rest, &|index| *index == Expr::Var(i), &|s| s == i)
+}
+
+/// Whether `statements` name heaps only through indices `heap_ok` accepts,
+/// read no variable `hidden` holds but there, and never read `len` or
+/// every heap at once.
+fn statements_use(
+    statements: &[Stmt],
+    heap_ok: &dyn Fn(&Expr) -> bool,
+    hidden: &dyn Fn(usize) -> bool,
+) -> bool {
+    let expr_ok = |e: &Expr| expr_uses(e, heap_ok, hidden);
+    statements.iter().all(|s| match s {
+        Stmt::Choose { lo, hi, .. } => expr_ok(lo) && expr_ok(hi),
+        Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => expr_ok(e),
+        Stmt::Assign { index, value, .. } => heap_ok(index) && expr_ok(value),
+        Stmt::Remove(index) => heap_ok(index),
+        Stmt::For { lo, hi, body, .. } => {
+            expr_ok(lo) && expr_ok(hi) && statements_use(body, heap_ok, hidden)
+        }
+        Stmt::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            expr_ok(condition)
+                && statements_use(then, heap_ok, hidden)
+                && statements_use(otherwise, heap_ok, hidden)
+        }
+    })
+}
+
+/// Whether `e` names heaps only as `heap_ok` accepts, reads no variable
+/// `hidden` holds but there, and reads neither `len` nor every heap at once.
+fn expr_uses(e: &Expr, heap_ok: &dyn Fn(&Expr) -> bool, hidden: &dyn Fn(usize) -> bool) -> bool {
+    let ok = |e: &Expr| expr_uses(e, heap_ok, hidden);
+    match e {
+        Expr::HeapAt(index) => heap_ok(index),
+        Expr::Var(s) => !hidden(*s),
+        Expr::Len | Expr::Each(..) | Expr::Monotone(_) => false,
+        Expr::Const(_) | Expr::Amount | Expr::Heap => true,
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) => ok(a),
+        Expr::Binary(_, a, b) => ok(a) && ok(b),
+        Expr::Call(_, args) => args.iter().all(ok),
+    }
+}
+
+/// Whether `statements` name every heap alike; `heap_vars` holds the
+/// slots that run over all heaps, in scope.
+fn alike(statements: &[Stmt], heap_vars: &mut Vec<usize>) -> bool {
+    let scope = heap_vars.len();
+    let mut ok = true;
+    for s in statements {
+        ok = ok
+            && match s {
+                Stmt::Choose { slot, lo, hi } if every_heap(lo, hi) => {
+                    heap_vars.push(*slot);
+                    true
+                }
+                Stmt::For {
+                    slot, lo, hi, body, ..
+                } if every_heap(lo, hi) => {
+                    // Each iteration names its own heap alone, so that no
+                    // iteration reads what another changed.
+                    let (j, outer) = (*slot, &*heap_vars);
+                    statements_use(body, &|index| *index == Expr::Var(j), &|s| {
+                        s == j || outer.contains(&s)
+                    })
+                }
+                Stmt::Choose { lo, hi, .. } => symmetric_expr(lo, heap_vars) && symmetric_expr(hi, heap_vars),
+                Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => {
+                    symmetric_expr(e, heap_vars)
+                }
+                Stmt::Assign { index, value, .. } => {
+                    is_heap_var(index, heap_vars) && symmetric_expr(value, heap_vars)
+                }
+                Stmt::Remove(index) => is_heap_var(index, heap_vars),
+                Stmt::For { lo, hi, body, .. } => {
+                    symmetric_expr(lo, heap_vars)
+                        && symmetric_expr(hi, heap_vars)
+                        && alike(body, heap_vars)
+                }
+                Stmt::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => {
+                    symmetric_expr(condition, heap_vars)
+                        && alike(then, heap_vars)
+                        && alike(otherwise, heap_vars)
+                }
+            };
+    }
+    heap_vars.truncate(scope);
+    ok
+}
+
+fn is_heap_var(index: &Expr, heap_vars: &[usize]) -> bool {
+    matches!(index, Expr::Var(s) if heap_vars.contains(s))
+}
+
+/// Whether `e` names heaps only through heap variables, reads those only
+/// there, and never reads the heaps' order.
+fn symmetric_expr(e: &Expr, heap_vars: &[usize]) -> bool {
+    let ok = |e: &Expr| symmetric_expr(e, heap_vars);
+    match e {
+        Expr::HeapAt(index) => is_heap_var(index, heap_vars),
+        Expr::Var(s) => !heap_vars.contains(s),
+        Expr::Monotone(_) => false,
+        Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len => true,
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) => ok(a),
+        Expr::Binary(_, a, b) => ok(a) && ok(b),
+        Expr::Call(_, args) => args.iter().all(ok),
+    }
+}
+
