@@ -98,8 +98,19 @@ pub struct WinningMove {
     pub component: usize,
     /// The rule that makes it (an index into the component's `Game::rules`).
     pub rule: usize,
-    /// The component's heaps after the move.
+    /// The component's heaps after the move (none where it `becomes` a sum).
     pub to: Position,
+    /// The sum of positions the move becomes (`becomes`), in place of the
+    /// component; empty for a move to the position `to`.
+    pub parts: Vec<SumPart>,
+}
+
+/// One position of the sum a move becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumPart {
+    /// Its game: `None` for the component's own game.
+    pub game: Option<Arc<Game>>,
+    pub position: Position,
 }
 
 /// How an answer was found: one method per component.

@@ -68,6 +68,7 @@ impl Analyzer {
                     component: i,
                     rule,
                     to: Position::from_u64s(&after),
+                    parts: Vec::new(),
                 };
                 match (outcome, total_of(&changed).outcome()) {
                     (Outcome::N, Outcome::P) => winning.push(m),

@@ -121,6 +121,7 @@ impl Analyzer {
                     component: m.component,
                     rule: m.rule,
                     to: Position::from_u64s(&m.to[m.component]),
+                    parts: Vec::new(),
                 });
             }
         }

@@ -24,7 +24,7 @@ pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
-    Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, Note, Outcome, Unknown,
-    WinningMove,
+    Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, Note, Outcome, SumPart,
+    Unknown, WinningMove,
 };
 pub use error::AnalysisError;

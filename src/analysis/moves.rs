@@ -9,13 +9,13 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::AnalysisError;
 use super::analyzer::Analyzer;
-use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, WinningMove};
+use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, SumPart, WinningMove};
 use super::part::{Part, searchable, small};
 use crate::check::Question;
 use crate::period::{Period, mod_small};
 use crate::position::Position;
 use crate::rules::{Game, MoveKind, OctalCode};
-use crate::search::{Budget, Value};
+use crate::search::{After, Budget, Value};
 
 impl Analyzer {
     /// Moves to P-positions, at most `max_moves` of them, and their count.
@@ -36,6 +36,7 @@ impl Analyzer {
                     component: 0,
                     rule: m.rule,
                     to: Position(m.to.clone()),
+                    parts: Vec::new(),
                 })
                 .collect();
             let count = if closed.at_least {
@@ -176,6 +177,7 @@ impl Analyzer {
                         component: index,
                         rule,
                         to: Position(to),
+                        parts: Vec::new(),
                     });
                 }
             }
@@ -255,14 +257,14 @@ impl Analyzer {
         found: &mut Vec<WinningMove>,
     ) -> Result<u64, AnalysisError> {
         let game = &part.component.game;
-        let nexts = self.search(game, |s| s.moves_from(heaps))?;
+        let options = self.search(game, |s| s.options_from(heaps))?;
         let mut seen = HashSet::new();
         let mut count = 0;
-        for (rule, next) in nexts {
-            if !seen.insert(next.clone()) {
+        for (rule, after) in options {
+            if !seen.insert(after.clone()) {
                 continue;
             }
-            let (value, _) = self.search(game, |s| s.value(&next))?;
+            let value = self.search(game, |s| s.value_after(&after))?;
             let wins = match value {
                 Value::Grundy(g) => g == target,
                 Value::Misere { .. } => value.is_p(),
@@ -270,10 +272,23 @@ impl Analyzer {
             if wins {
                 count += 1;
                 if found.len() < self.options.max_moves {
+                    let (to, parts) = match after {
+                        After::Position(heaps) => (Position::from_u64s(&heaps), Vec::new()),
+                        After::Sum(parts) => (
+                            Position::from_u64s(&[]),
+                            (parts.into_iter())
+                                .map(|p| SumPart {
+                                    game: p.game,
+                                    position: Position::from_u64s(&p.heaps),
+                                })
+                                .collect(),
+                        ),
+                    };
                     found.push(WinningMove {
                         component: index,
                         rule,
-                        to: Position::from_u64s(&next),
+                        to,
+                        parts,
                     });
                 }
             }
@@ -311,6 +326,7 @@ impl ComponentMove {
             component: self.component,
             rule: self.rule,
             to: Position::from_u64s(&self.after),
+            parts: Vec::new(),
         }
     }
 }

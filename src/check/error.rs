@@ -112,6 +112,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// Games that become each other: a game's positions are answered on
+    /// their own, so `becomes` may not lead back to a game on its way.
+    #[error("{}: games may not become each other in a circle", circle_text(.games))]
+    #[diagnostic(
+        code(gamelang::check::becomes_circle),
+        help(
+            "let the last game's moves stay in it (`becomes (…)` of its own positions), or write the games as one"
+        )
+    )]
+    BecomesCircle {
+        /// The games on the way, the first again at the end.
+        games: Vec<String>,
+        #[source_code]
+        src: Source,
+        #[label("leads back to `{}`", games.last().map(String::as_str).unwrap_or(""))]
+        span: SourceSpan,
+    },
+
     #[error("the parameter `{name}` is declared twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_parameter),
@@ -389,4 +407,15 @@ impl From<RulesError> for CheckError {
 fn of_game(game: &Option<String>) -> String {
     game.as_ref()
         .map_or(String::new(), |g| format!(" of `{g}`"))
+}
+
+/// `circle becomes row, which becomes circle`.
+fn circle_text(games: &[String]) -> String {
+    let quoted: Vec<String> = games.iter().map(|g| format!("`{g}`")).collect();
+    match quoted.split_first() {
+        Some((first, rest)) if !rest.is_empty() => {
+            format!("{first} becomes {}", rest.join(", which becomes "))
+        }
+        _ => quoted.join(""),
+    }
 }

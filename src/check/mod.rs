@@ -10,6 +10,7 @@
 
 mod blame;
 mod error;
+mod link;
 mod params;
 mod position;
 mod program;
@@ -131,6 +132,23 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     let declared: Vec<_> = platform::map(&defs, |def| declared(def, source));
     for (def, declared) in defs.into_iter().zip(declared) {
         program.add_game(def, declared, &mut errors);
+    }
+    // `becomes` of another game: linked once every game is known.
+    for i in 0..program.games.len() {
+        let Some(game) = program.games[i]
+            .default
+            .clone()
+            .filter(|g| link::unlinked(g))
+        else {
+            continue;
+        };
+        match program.link((*game).clone()) {
+            Ok(linked) => program.games[i].default = Some(Arc::new(linked)),
+            Err(e) => {
+                errors.extend(e);
+                program.games[i].default = None;
+            }
+        }
     }
     let analyses: Vec<_> =
         platform::map(&statements, |statement| program.analysis(statement, source));

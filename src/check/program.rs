@@ -76,13 +76,13 @@ impl Program {
         let game = if args.is_empty() {
             entry.lowered()?
         } else {
-            Arc::new(self.lower_with(&entry.def, args, args_source)?)
+            Arc::new(self.link(self.lower_with(&entry.def, args, args_source)?)?)
         };
         let position = check_position(&game, position, position_source)?;
         Ok(Instance { game, position })
     }
 
-    fn game_names(&self) -> Vec<String> {
+    pub(super) fn game_names(&self) -> Vec<String> {
         self.games.iter().map(|g| g.def.name.name.clone()).collect()
     }
 

@@ -9,8 +9,9 @@
 //! before it returns, so iteration `j` goes on with its own values. A loop
 //! without a `choose` inside runs straight, as a loop.
 
+use super::{Next, Part};
 use crate::rules::expr::{Env, EvalError, Expr, place};
-use crate::rules::{AssignOp, Block, Stmt};
+use crate::rules::{AssignOp, Block, Stmt, TermGame};
 
 /// The most iterations loops with a `choose` inside may run, nested ones
 /// counted together: each one is a level of the continuation's recursion.
@@ -34,6 +35,10 @@ struct State {
     saved: Vec<u64>,
     /// The variables to put back after loops run straight, innermost last.
     saved_vars: Vec<i128>,
+    /// Whether a `becomes` has ended the move; the sum it made, for the
+    /// end to emit (its buffers reused from move to move).
+    ended: bool,
+    sum: Vec<Part>,
 }
 
 impl State {
@@ -79,12 +84,12 @@ impl State {
 
 type Then<'a> = dyn FnMut(&mut State) -> Result<(), EvalError> + 'a;
 
-/// Calls `emit` with the position after each move the block makes from
-/// `heaps`.
+/// Calls `emit` with where each move the block makes from `heaps` leads:
+/// the position after it, or the sum it `becomes`.
 pub(super) fn moves(
     block: &Block,
     heaps: &[u64],
-    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+    emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut state = State {
         heaps: heaps.to_vec(),
@@ -93,9 +98,15 @@ pub(super) fn moves(
         steps: 0,
         saved: Vec::new(),
         saved_vars: Vec::new(),
+        ended: false,
+        sum: Vec::new(),
     };
     run(&block.body, &mut state, &mut |state: &mut State| {
-        emit(&state.heaps)
+        if state.ended {
+            emit(Next::Sum(&state.sum))
+        } else {
+            emit(Next::Position(&state.heaps))
+        }
     })
 }
 
@@ -110,6 +121,11 @@ fn run(statements: &[Stmt], state: &mut State, then: &mut Then) -> Result<(), Ev
 }
 
 fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), EvalError> {
+    // After a `becomes` the move has ended: what is left runs no statement,
+    // and the end emits the sum.
+    if state.ended {
+        return then(state);
+    }
     match statement {
         Stmt::Choose { slot, lo, hi } => {
             let (lo, hi) = (state.int(lo)?, state.int(hi)?);
@@ -210,6 +226,35 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             state.heaps.insert(i, removed);
             result
         }
+        // The move ends here: the rest of the block does not run (a loop or
+        // an `if` around it does not go on either).
+        Stmt::Becomes(terms) => {
+            let mut sum = std::mem::take(&mut state.sum);
+            sum.resize_with(terms.len(), || Part {
+                game: None,
+                heaps: Vec::new(),
+            });
+            for (term, part) in terms.iter().zip(&mut sum) {
+                part.heaps.clear();
+                for (i, e) in term.parts.iter().enumerate() {
+                    part.heaps.push(State::heap_value(i, state.int(e)?)?);
+                }
+                part.game = match &term.game {
+                    TermGame::This => None,
+                    TermGame::Other(game) => Some(game.clone()),
+                    TermGame::Named(named) => {
+                        return Err(EvalError::Unlinked {
+                            name: named.name.name.clone(),
+                        });
+                    }
+                };
+            }
+            state.sum = sum;
+            state.ended = true;
+            let result = then(state);
+            state.ended = false;
+            result
+        }
     }
 }
 
@@ -234,7 +279,7 @@ fn for_from(
     state: &mut State,
     then: &mut Then,
 ) -> Result<(), EvalError> {
-    if value > hi {
+    if value > hi || state.ended {
         return then(state);
     }
     state.step()?;
@@ -318,8 +363,9 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
                 state.heaps.remove(i);
                 true
             }
-            // A loop with a `choose` inside never runs straight.
-            Stmt::Choose { .. } => true,
+            // A loop with a `choose` or a `becomes` inside never runs
+            // straight.
+            Stmt::Choose { .. } | Stmt::Becomes(_) => true,
         };
         if !holds {
             return Ok(false);

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr, Func};
-use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Target};
+use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Stmt, Target};
 
 use amounts::AmountGen;
 use reach::{Reach, reach};
@@ -26,6 +26,22 @@ pub(crate) use runs::{Lin, Piece};
 pub use runs::SetsBelowZero;
 pub use runs::Runs;
 pub(crate) use shapes::combinations;
+
+/// One position of a sum a move becomes: of the game that moved (`game`
+/// `None`) or of another game of its file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Part {
+    pub game: Option<Arc<Game>>,
+    pub heaps: Vec<u64>,
+}
+
+/// Where a move leads: a position of the game, or a sum of positions
+/// (`becomes`), whose value is the XOR of theirs.
+#[derive(Clone, Copy, Debug)]
+pub enum Next<'a> {
+    Position(&'a [u64]),
+    Sum(&'a [Part]),
+}
 
 /// A game's rules, ready to generate moves.
 #[derive(Clone, Debug)]
@@ -294,7 +310,8 @@ impl MoveGen {
 
     /// Calls `f(rule, next)` for every move from `heaps`, where `next` is the
     /// position after it. Moves to positions that break the game's invariant
-    /// are not moves.
+    /// are not moves. A move that becomes a sum (`becomes`) is an error
+    /// here (`EvalError::Sum`): `each_option` gives those.
     pub fn each_move(&self, heaps: &[u64], f: impl FnMut(usize, &[u64])) -> Result<(), MoveError> {
         self.each_move_within(heaps, u64::MAX, f).map(|_| ())
     }
@@ -308,17 +325,57 @@ impl MoveGen {
         allowance: u64,
         mut f: impl FnMut(usize, &[u64]),
     ) -> Result<u64, MoveError> {
+        let mut sum = false;
+        let examined = self.each_option_within(heaps, allowance, |rule, next| match next {
+            Next::Position(next) => f(rule, next),
+            Next::Sum(_) => sum = true,
+        })?;
+        if sum {
+            // Which rule made it does not matter to a caller that cannot
+            // take sums: the game's search is the sum engine's.
+            return Err(MoveError {
+                rule: 0,
+                error: EvalError::Sum,
+            });
+        }
+        Ok(examined)
+    }
+
+    /// Calls `f(rule, next)` for every move from `heaps`: the position
+    /// after it, or the sum of positions it becomes. Moves to positions
+    /// that break their game's invariant are not moves.
+    pub fn each_option(&self, heaps: &[u64], f: impl FnMut(usize, Next)) -> Result<(), MoveError> {
+        self.each_option_within(heaps, u64::MAX, f).map(|_| ())
+    }
+
+    /// `each_option`, examining at most `allowance` moves, as
+    /// `each_move_within`.
+    pub fn each_option_within(
+        &self,
+        heaps: &[u64],
+        allowance: u64,
+        mut f: impl FnMut(usize, Next),
+    ) -> Result<u64, MoveError> {
         self.allowance.set(allowance);
         let mut next = heaps.to_vec();
         for (index, rule) in self.rules.iter().enumerate() {
-            let mut emit = |next: &[u64]| -> Result<(), EvalError> {
-                self.allowance.spend_n(move_cost(next))?;
-                if let Some(invariant) = &self.invariant
-                    && !invariant.truth(&Env::position(next))?
-                {
-                    return Ok(());
+            let mut emit = |next: Next| -> Result<(), EvalError> {
+                let allowed = match next {
+                    Next::Position(heaps) => {
+                        self.allowance.spend_n(move_cost(heaps))?;
+                        self.allows(heaps)?
+                    }
+                    Next::Sum(parts) => {
+                        let heaps = parts.iter().map(|p| p.heaps.len() as u64).sum::<u64>();
+                        self.allowance.spend_n((heaps / 2).max(1))?;
+                        parts.iter().try_fold(true, |all, part| {
+                            Ok::<_, EvalError>(all && self.part_allowed(part)?)
+                        })?
+                    }
+                };
+                if allowed {
+                    f(index, next);
                 }
-                f(index, next);
                 Ok(())
             };
             self.rule_moves(rule, heaps, &mut next, &mut emit)
@@ -327,13 +384,56 @@ impl MoveGen {
         Ok(allowance - self.allowance.left())
     }
 
+    /// Whether the game's invariant allows `heaps`.
+    fn allows(&self, heaps: &[u64]) -> Result<bool, EvalError> {
+        match &self.invariant {
+            Some(invariant) => invariant.truth(&Env::position(heaps)),
+            None => Ok(true),
+        }
+    }
+
+    /// Whether a part of a sum is a position of its game: this game's
+    /// invariant, or the other game's, and its number of heaps.
+    fn part_allowed(&self, part: &Part) -> Result<bool, EvalError> {
+        match &part.game {
+            None => self.allows(&part.heaps),
+            Some(game) => {
+                let fits = game.heap_count.is_none_or(|n| n == part.heaps.len());
+                let holds = match &game.invariant {
+                    Some(invariant) => invariant.expr.truth(&Env::position(&part.heaps))?,
+                    None => true,
+                };
+                Ok(fits && holds)
+            }
+        }
+    }
+
+    /// Whether some move may become a sum of positions (`becomes`).
+    pub fn has_sums(&self) -> bool {
+        fn becomes(statements: &[Stmt]) -> bool {
+            statements.iter().any(|s| match s {
+                Stmt::Becomes(_) => true,
+                Stmt::For { body, .. } => becomes(body),
+                Stmt::If {
+                    then, otherwise, ..
+                } => becomes(then) || becomes(otherwise),
+                _ => false,
+            })
+        }
+        (self.rules.iter()).any(|r| matches!(r, Compiled::Block(block, _) if becomes(&block.body)))
+    }
+
     fn rule_moves(
         &self,
         rule: &Compiled,
         heaps: &[u64],
         next: &mut [u64],
-        emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+        emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
     ) -> Result<(), EvalError> {
+        if let Compiled::Block(block, _) = rule {
+            return block::moves(block, heaps, emit);
+        }
+        let emit = &mut |heaps: &[u64]| emit(Next::Position(heaps));
         match rule {
             Compiled::Take {
                 amounts,
@@ -348,7 +448,7 @@ impl MoveGen {
             Compiled::Split(split) => kinds::split(*split, heaps, emit),
             Compiled::Octal(code) => kinds::octal(code, heaps, next, emit),
             Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
-            Compiled::Block(block, _) => block::moves(block, heaps, emit),
+            Compiled::Block(..) => Ok(()),
         }
     }
 }

@@ -65,6 +65,8 @@ fn statements_use(
         Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => expr_ok(e),
         Stmt::Assign { index, value, .. } => heap_ok(index) && expr_ok(value),
         Stmt::Remove(index) => heap_ok(index),
+        // A move that becomes a sum names its positions' heaps by place.
+        Stmt::Becomes(_) => false,
         Stmt::For { lo, hi, body, .. } => {
             expr_ok(lo) && expr_ok(hi) && statements_use(body, heap_ok, hidden)
         }
@@ -125,6 +127,7 @@ fn alike(statements: &[Stmt], heap_vars: &mut Vec<usize>) -> bool {
                     is_heap_var(index, heap_vars) && symmetric_expr(value, heap_vars)
                 }
                 Stmt::Remove(index) => is_heap_var(index, heap_vars),
+                Stmt::Becomes(_) => false,
                 Stmt::For { lo, hi, body, .. } => {
                     symmetric_expr(lo, heap_vars)
                         && symmetric_expr(hi, heap_vars)

@@ -8,9 +8,9 @@ use super::describe::describe;
 use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
-use crate::analysis::{Answer, Count, Gamma, Grundy, Note, Outcome, Unknown, WinningMove};
+use crate::analysis::{Answer, Count, Gamma, Grundy, Note, Outcome, SumPart, Unknown, WinningMove};
 use crate::position::Position;
-use crate::rules::ParamValue;
+use crate::rules::{Game, ParamValue};
 
 /// What the caller says about a note, after it: how to see what the answer
 /// left out (the command line names its option). `None` adds nothing.
@@ -101,6 +101,23 @@ fn game_text(answer: &Answer) -> String {
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; after `after` when given.
 fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
+    // A move that becomes a sum: the sum alone, or each of its positions in
+    // place of the component that moved.
+    if let Some(m) = after.filter(|m| !m.parts.is_empty()) {
+        let game = &answer.components[m.component].game;
+        let lone = answer.components.len() == 1;
+        let parts = sum_text(game, &m.parts, lone);
+        if lone {
+            return parts;
+        }
+        let texts: Vec<String> = (answer.components.iter().enumerate())
+            .map(|(i, c)| match i == m.component {
+                true => parts.clone(),
+                false => format!("{} at {}", c.game.title(), c.position),
+            })
+            .collect();
+        return texts.join(" + ");
+    }
     let position = |i: usize, position: &Position| match after {
         Some(m) if m.component == i => m.to.to_string(),
         _ => position.to_string(),
@@ -117,6 +134,29 @@ fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
     parts.join(" + ")
 }
 
+/// A sum a move of `game` becomes, as a `becomes` writes it: `(3, 5) + (2,
+/// 5)`, `row at 9`; with `bare` false, this game's positions are named too.
+fn sum_text(game: &Game, parts: &[SumPart], bare: bool) -> String {
+    let texts: Vec<String> = (parts.iter())
+        .map(|p| match &p.game {
+            None if bare => tuple_text(&p.position),
+            None => format!("{} at {}", game.title(), p.position),
+            Some(other) => format!("{} at {}", other.title(), p.position),
+        })
+        .collect();
+    texts.join(" + ")
+}
+
+/// A position in parentheses, as a `becomes` writes it: `(3, 5)`, `(4)`.
+fn tuple_text(position: &Position) -> String {
+    let text = position.to_string();
+    if text.starts_with('(') {
+        text
+    } else {
+        format!("({text})")
+    }
+}
+
 /// The rule's label, or its text.
 fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
     answer.components[m.component]
@@ -126,9 +166,12 @@ fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
         .map_or("", |rule| rule.name.as_str())
 }
 
-/// The move in words: `take 2 from heap 1`.
+/// The move in words: `take 2 from heap 1`, `becomes (3, 5) + (2, 5)`.
 fn move_text(answer: &Answer, m: &WinningMove) -> String {
     let component = &answer.components[m.component];
+    if !m.parts.is_empty() {
+        return format!("becomes {}", sum_text(&component.game, &m.parts, true));
+    }
     match component.game.rules.get(m.rule) {
         Some(rule) => describe(
             &rule.kind,
@@ -242,6 +285,12 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                     "text": move_text(answer, m),
                     "component": m.component + 1,
                     "heaps": heaps_json(&m.to),
+                    "parts": (m.parts.iter())
+                        .map(|p| json!({
+                            "game": p.game.as_ref().unwrap_or(&answer.components[m.component].game).title(),
+                            "heaps": heaps_json(&p.position),
+                        }))
+                        .collect::<Vec<_>>(),
                 })
             })
             .collect()

@@ -77,6 +77,13 @@ pub enum EvalError {
     TooManySteps {
         limit: u64,
     },
+    /// A move became a sum of positions (`becomes`) where only positions
+    /// are taken: a search that does not take sums met the game.
+    Sum,
+    /// A `becomes` names a game that checking did not link.
+    Unlinked {
+        name: String,
+    },
     /// The search's budget of moves ran out while this rule's moves from
     /// one position were generated (the search reports its own error).
     OutOfBudget,
@@ -97,6 +104,10 @@ impl fmt::Display for EvalError {
                 f,
                 "loops with a `choose` inside would run {count} iterations deep, more than the 1000 allowed"
             ),
+            EvalError::Sum => {
+                f.write_str("the move becomes a sum of positions, which this search does not take")
+            }
+            EvalError::Unlinked { name } => write!(f, "the game `{name}` was not linked"),
             EvalError::OutOfBudget => {
                 f.write_str("the search's budget of moves ran out at this position")
             }

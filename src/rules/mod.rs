@@ -11,12 +11,13 @@ insides! {
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::Arc;
 
 use num_bigint::BigInt;
 
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
-use crate::syntax::ast::Span;
+use crate::syntax::ast::{Arg, Ident, Span};
 pub use expr::Expr;
 pub use lower::RulesError;
 
@@ -128,13 +129,45 @@ pub enum Stmt {
     Append(Expr),
     /// Heap `index` leaves the position.
     Remove(Expr),
+    /// The move ends with the sum of these positions (Multi-SG: its value
+    /// is the XOR of theirs).
+    Becomes(Vec<Term>),
+}
+
+/// One position of a `becomes`: its game, and its parts (heaps) as
+/// expressions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Term {
+    pub game: TermGame,
+    pub parts: Vec<Expr>,
+    pub span: Span,
+}
+
+/// Which game a `becomes` position is of.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TermGame {
+    /// The game the block is in.
+    This,
+    /// Another game of the file, lowered with its parameter values.
+    Other(Arc<Game>),
+    /// Another game as written, before checking links it (`Other`).
+    Named(Box<GameRef>),
+}
+
+/// Another game as a `becomes` names it: `row(k = 2)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameRef {
+    pub name: Ident,
+    pub args: Vec<Arg>,
 }
 
 impl Stmt {
-    /// Whether statements contain a `choose`, at any depth.
+    /// Whether statements contain a `choose` (or a `becomes`, which ends
+    /// the move where it stands), at any depth: a loop around them runs in
+    /// continuation style.
     pub fn fork(statements: &[Stmt]) -> bool {
         statements.iter().any(|s| match s {
-            Stmt::Choose { .. } => true,
+            Stmt::Choose { .. } | Stmt::Becomes(_) => true,
             Stmt::For { forks, .. } => *forks,
             Stmt::If {
                 then, otherwise, ..

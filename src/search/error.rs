@@ -260,6 +260,7 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
         EvalError::TooManySteps { .. } => {
             "choose from and loop over fewer values, or narrow the ranges with the position's own bounds"
         }
+        EvalError::Sum | EvalError::Unlinked { .. } => "this is a bug in gamelang",
         EvalError::Overflow | EvalError::DivisionByZero | EvalError::PrimeTooLarge(_) => {
             "make the rule's condition defined for every position the game reaches"
         }

@@ -78,6 +78,9 @@ pub fn search(
 ) -> Result<Found, SearchError> {
     match solver.value(heaps) {
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
+        // A game whose moves become sums is not explored as a graph of
+        // positions: its cycle is the answer.
+        Err(cycle @ SearchError::Cycle { .. }) if solver.has_sums() => Err(cycle),
         Err(SearchError::Cycle { .. }) => {
             // The search stopped midway: what it holds is half evaluated.
             solver.forget();

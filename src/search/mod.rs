@@ -13,6 +13,7 @@ mod error;
 mod general;
 mod rays;
 mod run_boxes;
+mod sums;
 
 insides! {
     mod budget;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::moves::{MoveError, MoveGen};
+use crate::moves::{MoveError, MoveGen, Next, Part};
 use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
@@ -35,6 +36,7 @@ use general::GeneralSearch;
 use heaps::HeapValues;
 use rays::{Fit, RaySearch};
 use run_boxes::RunSearch;
+use sums::SumSearch;
 
 /// The default bound on positions one game's search may hold.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
@@ -53,6 +55,14 @@ impl Value {
     pub fn is_p(self) -> bool {
         matches!(self, Value::Grundy(0) | Value::Misere { next_wins: false })
     }
+}
+
+/// Where a move leads, kept: a position, or the sum of positions a
+/// `becomes` makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum After {
+    Position(Vec<u64>),
+    Sum(Vec<Part>),
 }
 
 /// How much one question added to what the search holds.
@@ -118,6 +128,8 @@ enum Engine {
     /// Boxes of runs where they fit and the runs stay in them; the graph
     /// for the rest.
     Runs(RunSearch, GeneralSearch),
+    /// Moves that may become sums of positions (`becomes`).
+    Sums(SumSearch),
 }
 
 /// The search for one game.
@@ -154,7 +166,9 @@ impl Solver {
                 options.progress.clone(),
             )
         };
-        let engine = if options.decompose && !game.misere && moves.one_heap_moves() {
+        let engine = if moves.has_sums() {
+            Engine::Sums(SumSearch::new(&game, &moves, &options))
+        } else if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
         } else if let Some(rays) = moves.rays().filter(|_| options.rays) {
             let rays = RaySearch::new(
@@ -192,9 +206,17 @@ impl Solver {
     fn budget(&self) -> Budget {
         let moves = self.move_budget.unwrap_or(match self.engine {
             Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
-            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) => DEFAULT_MOVE_BUDGET,
+            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) | Engine::Sums(_) => {
+                DEFAULT_MOVE_BUDGET
+            }
         });
         Budget::start(moves, self.timeout)
+    }
+
+    /// Whether some move of the game may become a sum of positions
+    /// (`becomes`).
+    pub fn has_sums(&self) -> bool {
+        self.moves.has_sums()
     }
 
     /// Whether positions are answered as sums of one-heap games.
@@ -231,6 +253,7 @@ impl Solver {
             Engine::Heaps(h) => h.len(),
             Engine::Rays(r, g) => r.len() + g.len(),
             Engine::Runs(r, g) => r.len() + g.len(),
+            Engine::Sums(s) => s.len(),
         }
     }
 
@@ -243,7 +266,7 @@ impl Solver {
         match &self.engine {
             Engine::Rays(r, _) => r.len(),
             Engine::Runs(r, _) => r.len(),
-            Engine::General(_) | Engine::Heaps(_) => 0,
+            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) => 0,
         }
     }
 
@@ -268,6 +291,7 @@ impl Solver {
         let budget = &mut self.budget();
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
+            Engine::Sums(s) => s.value(heaps, budget),
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the
@@ -319,12 +343,76 @@ impl Solver {
         }
     }
 
+    /// The value of `heaps`; where a heap passes what the search may hold,
+    /// from a period of the one-heap values the engine proves on the heaps
+    /// up to `probe` (Guy and Smith's theorem, or the window theorem for
+    /// subtraction games: `period`), as a huge heap's value is the value of
+    /// a small one of the same residue. The search's own error where no
+    /// period is proven.
+    pub fn value_or_period(&mut self, heaps: &[u64], probe: u64) -> Result<Value, SearchError> {
+        let past = heaps.iter().any(|&h| h >= self.max_positions as u64);
+        if !past || !self.decomposed() {
+            return Ok(self.value(heaps)?.0);
+        }
+        let probe = probe.min(self.max_positions.saturating_sub(1) as u64);
+        self.value(&[probe])?;
+        let Some(period) = self.period().filter(|p| p.is_proven()).cloned() else {
+            return Ok(self.value(heaps)?.0);
+        };
+        let small: Vec<u64> = (heaps.iter())
+            .map(|&h| period.index(&h.into()) as u64)
+            .collect();
+        Ok(self.value(&small)?.0)
+    }
+
+    /// Every move from `heaps`: its rule, and where it leads (a position,
+    /// or the sum a `becomes` makes).
+    pub fn options_from(&self, heaps: &[u64]) -> Result<Vec<(usize, After)>, SearchError> {
+        let mut found = Vec::new();
+        (self.moves)
+            .each_option(heaps, |rule, next| {
+                found.push((
+                    rule,
+                    match next {
+                        Next::Position(p) => After::Position(p.to_vec()),
+                        Next::Sum(parts) => After::Sum(parts.to_vec()),
+                    },
+                ))
+            })
+            .map_err(|e| move_error(&self.game, heaps, e))?;
+        Ok(found)
+    }
+
+    /// The value of where a move leads: a position, or a sum (whose value
+    /// is the XOR of its positions', or in misère play the sum's own).
+    pub fn value_after(&mut self, after: &After) -> Result<Value, SearchError> {
+        match (after, &mut self.engine) {
+            (After::Position(heaps), _) => Ok(self.value(heaps)?.0),
+            (After::Sum(parts), Engine::Sums(s)) => {
+                let asked: Vec<u64> = parts.iter().flat_map(|p| p.heaps.clone()).collect();
+                let mut budget = Budget::start(
+                    self.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
+                    self.timeout,
+                );
+                s.sum_value(parts, &asked, &mut budget)
+            }
+            (After::Sum(_), _) => Err(move_error(
+                &self.game,
+                &[],
+                MoveError {
+                    rule: 0,
+                    error: EvalError::Sum,
+                },
+            )),
+        }
+    }
+
     /// A period of the one-heap values g(0), g(1), ... that the one-heap
     /// engine proved on the way, if any.
     pub fn period(&self) -> Option<&Period> {
         match &self.engine {
             Engine::Heaps(h) => h.period(),
-            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) => None,
+            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) | Engine::Sums(_) => None,
         }
     }
 
@@ -338,7 +426,7 @@ impl Solver {
                 r.value(&self.moves, corner, &mut budget.clone());
                 Ok(())
             }
-            Engine::General(_) | Engine::Heaps(_) => Ok(()),
+            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) => Ok(()),
         }
     }
 

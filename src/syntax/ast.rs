@@ -44,13 +44,13 @@ pub struct Param {
 }
 
 /// A parameter value: a number or a set of numbers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
     pub kind: ValueKind,
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ValueKind {
     Int(BigInt),
     Set(Vec<BigInt>),
@@ -126,6 +126,18 @@ pub enum BlockStmtKind {
     Append(Expr),
     /// `remove I`: heap I leaves the position.
     Remove(Expr),
+    /// `becomes T + T ...`: the move ends with the sum of these positions.
+    Becomes(Vec<Term>),
+}
+
+/// One position of a `becomes`: `(a, h)` of this game, or `row(k = 2) at
+/// (a)` of another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    /// The other game and its parameter values; `None`: this game.
+    pub game: Option<(Ident, Vec<Arg>)>,
+    pub parts: Vec<Expr>,
+    pub span: Span,
 }
 
 /// What an assignment changes.
@@ -319,7 +331,7 @@ pub struct Component {
 }
 
 /// `m = 5` in an analyze statement or on the command line (`--set m=5`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Arg {
     pub name: Ident,
     pub value: Value,

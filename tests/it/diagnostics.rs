@@ -850,6 +850,54 @@ fn block_that_changes_nothing() {
 }
 
 #[test]
+fn becomes_naming_an_unknown_game() {
+    let src = "game row { heaps *; octal 0.77 }\ngame circle {\n    heaps 1\n    move first {\n        require h[1] >= 1\n        becomes rwo at (h[1] - 1)\n    }\n}\n";
+    snapshot(
+        "becomes_naming_an_unknown_game",
+        src,
+        &["gamelang::check::unknown_game"],
+    );
+}
+
+#[test]
+fn becomes_with_the_wrong_number_of_parts() {
+    // One of this game's positions with a part missing, and one of another
+    // game (of one heap) with a part too many.
+    let src = "game row { heaps 1; take 1 }\ngame sheet {\n    position (w, h)\n    move cut {\n        choose a in 1..w - 1\n        becomes (a, h) + (w - a)\n    }\n}\ngame scroll {\n    position (w, h)\n    move roll {\n        require w > 1\n        becomes row at (w, h)\n    }\n}\n";
+    snapshot(
+        "becomes_with_the_wrong_number_of_parts",
+        src,
+        &[
+            "gamelang::check::becomes_parts",
+            "gamelang::check::becomes_parts",
+        ],
+    );
+}
+
+#[test]
+fn a_statement_after_becomes() {
+    let src = "game sheet {\n    position (w, h)\n    move cut {\n        choose a in 1..w - 1\n        becomes (a, h) + (w - a, h)\n        w -= 1\n    }\n}\n";
+    snapshot(
+        "a_statement_after_becomes",
+        src,
+        &["gamelang::check::after_becomes"],
+    );
+}
+
+#[test]
+fn games_that_become_each_other() {
+    let src = "game circle {\n    heaps 1\n    move open { require h[1] >= 1; becomes row at (h[1] - 1) }\n}\ngame row {\n    heaps 1\n    move close { require h[1] >= 2; becomes circle at (h[1] - 1) }\n}\n";
+    snapshot(
+        "games_that_become_each_other",
+        src,
+        &[
+            "gamelang::check::becomes_circle",
+            "gamelang::check::becomes_circle",
+        ],
+    );
+}
+
+#[test]
 fn block_with_a_misspelt_name() {
     let src = "game g {\n    position (stones, limit)\n    move m {\n        choose k in 1..min(stones, limt)\n        stones -= k\n    }\n}\n";
     snapshot(

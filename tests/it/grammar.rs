@@ -946,6 +946,7 @@ fn a_move_block_and_named_parts_parse_into_the_tree() {
             BlockStmtKind::If { .. } => "if",
             BlockStmtKind::Append(_) => "append",
             BlockStmtKind::Remove(_) => "remove",
+            BlockStmtKind::Becomes(_) => "becomes",
         })
         .collect();
     assert_eq!(

@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod arithmetic;
+mod becomes;
 mod block_sums;
 mod blocks;
 mod budgets;

@@ -237,6 +237,8 @@ fn step<'a>(mut way: Way<'a>, ways: &mut Vec<Way<'a>>) -> Result<Option<Vec<u64>
             way.heaps.remove(i);
             ways.push(way);
         }
+        // The random blocks end with an assignment: no move becomes a sum.
+        Stmt::Becomes(_) => unreachable!("no `becomes` in the blocks written here"),
     }
     Ok(None)
 }

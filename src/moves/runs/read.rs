@@ -297,7 +297,7 @@ impl Reader {
                 let no = self.holds(condition, path, false)?;
                 out.extend(self.run(otherwise, no)?);
             }
-            Stmt::Append(_) | Stmt::Remove(_) => return Err(Unread),
+            Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_) => return Err(Unread),
         }
         self.bounded(&out)?;
         Ok(out)

@@ -8,7 +8,7 @@
 use super::names::POSITION;
 use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
-use crate::rules::{Block, MoveKind, Rule, Stmt};
+use crate::rules::{Block, GameRef, MoveKind, Rule, Stmt, Term, TermGame};
 use crate::syntax::ast::{self, BlockStmtKind, Place};
 
 impl Lowerer<'_> {
@@ -44,6 +44,20 @@ impl Lowerer<'_> {
     ) -> Option<Vec<Stmt>> {
         let scope = self.vars.len();
         let mut lowered = Some(Vec::with_capacity(statements.len()));
+        // `becomes` ends the move: nothing may follow it.
+        let ended = statements
+            .iter()
+            .position(|s| matches!(s.kind, BlockStmtKind::Becomes(_)));
+        if let Some(at) = ended
+            && let Some(after) = statements.get(at + 1)
+        {
+            self.error(RulesError::AfterBecomes {
+                src: self.source.clone(),
+                span: after.span,
+                becomes: statements[at].span,
+            });
+            lowered = None;
+        }
         for statement in statements {
             match (self.statement(statement, heap_count), lowered.as_mut()) {
                 (Some(s), Some(all)) => all.push(s),
@@ -133,7 +147,48 @@ impl Lowerer<'_> {
                 self.resizable("remove", statement, heap_count)?;
                 self.number(index).map(Stmt::Remove)
             }
+            BlockStmtKind::Becomes(terms) => {
+                let lowered: Vec<Option<Term>> =
+                    terms.iter().map(|t| self.term(t, heap_count)).collect();
+                lowered
+                    .into_iter()
+                    .collect::<Option<Vec<_>>>()
+                    .map(Stmt::Becomes)
+            }
         }
+    }
+
+    /// One position of a `becomes`: its parts lowered; one of this game
+    /// has as many as the game's positions. Another game's is linked by
+    /// checking, which knows every game of the file.
+    fn term(&mut self, term: &ast::Term, heap_count: Option<usize>) -> Option<Term> {
+        let parts: Vec<Option<Expr>> = term.parts.iter().map(|p| self.number(p)).collect();
+        let parts = parts.into_iter().collect::<Option<Vec<_>>>();
+        let game = match &term.game {
+            Some((name, args)) => TermGame::Named(Box::new(GameRef {
+                name: name.clone(),
+                args: args.clone(),
+            })),
+            None => {
+                if let Some(expected) = heap_count.filter(|&n| n != term.parts.len()) {
+                    self.error(RulesError::TermParts {
+                        game: self.name.to_string(),
+                        expected,
+                        found: term.parts.len(),
+                        names: (!self.parts.is_empty()).then(|| self.parts.clone()),
+                        src: self.source.clone(),
+                        span: term.span,
+                    });
+                    return None;
+                }
+                TermGame::This
+            }
+        };
+        Some(Term {
+            game,
+            parts: parts?,
+            span: term.span,
+        })
     }
 
     fn number(&mut self, expr: &ast::Expr) -> Option<Expr> {
@@ -195,7 +250,10 @@ impl Lowerer<'_> {
 /// or `remove`, at any depth.
 fn changes_the_position(statements: &[ast::BlockStmt]) -> bool {
     statements.iter().any(|s| match &s.kind {
-        BlockStmtKind::Assign { .. } | BlockStmtKind::Append(_) | BlockStmtKind::Remove(_) => true,
+        BlockStmtKind::Assign { .. }
+        | BlockStmtKind::Append(_)
+        | BlockStmtKind::Remove(_)
+        | BlockStmtKind::Becomes(_) => true,
         BlockStmtKind::For { body, .. } => changes_the_position(body),
         BlockStmtKind::If {
             then, otherwise, ..

@@ -372,16 +372,47 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("this statement comes after `becomes`, which ends the move")]
+    #[diagnostic(
+        code(gamelang::check::after_becomes),
+        help("`becomes` is the last statement of its block: move the statement before it, or into an `if` that does not end in `becomes`")
+    )]
+    AfterBecomes {
+        #[source_code]
+        src: Source,
+        #[label("never runs")]
+        span: SourceSpan,
+        #[label("the move ends here")]
+        becomes: SourceSpan,
+    },
+
+    #[error("this position of `{game}` has {found} part{}, and `{game}` is played on {expected}", plural(*.found))]
+    #[diagnostic(
+        code(gamelang::check::becomes_parts),
+        help("give each position of `{game}` its {expected} part{}, in parentheses: `({})`", plural(*.expected), part_names(.names, *.expected))
+    )]
+    TermParts {
+        game: String,
+        expected: usize,
+        found: usize,
+        /// The game's named parts, if it has them.
+        names: Option<Vec<String>>,
+        #[source_code]
+        src: Source,
+        #[label("{found} part{}", plural(*.found))]
+        span: SourceSpan,
+    },
+
     #[error("the move `{name}` never changes the position")]
     #[diagnostic(
         code(gamelang::check::no_effect),
-        help("change a heap (`h[i] -= k`), a named part, or `append`/`remove` a heap")
+        help("change a heap (`h[i] -= k`), a named part, `append`/`remove` a heap, or end with `becomes`")
     )]
     NoEffect {
         name: String,
         #[source_code]
         src: Source,
-        #[label("no assignment, `append` or `remove` in this block")]
+        #[label("no assignment, `append`, `remove` or `becomes` in this block")]
         span: SourceSpan,
     },
 
@@ -532,5 +563,20 @@ fn and_list(items: &[String]) -> String {
     match items {
         [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
         _ => items.join(""),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `a, b` for a game with named parts, else `h1, h2, ...` as many as it has.
+pub(crate) fn part_names(names: &Option<Vec<String>>, count: usize) -> String {
+    match names {
+        Some(names) => names.join(", "),
+        None => (1..=count)
+            .map(|i| format!("h{i}"))
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }

@@ -37,6 +37,7 @@ pub fn lower(
 ) -> Result<Game, Vec<RulesError>> {
     let mut lowerer = Lowerer {
         source,
+        name: &def.name.name,
         params: &params,
         parts: Vec::new(),
         vars: Vec::new(),
@@ -53,6 +54,8 @@ pub fn lower(
 
 struct Lowerer<'a> {
     source: &'a Source,
+    /// The game being lowered, for errors that name it.
+    name: &'a str,
     params: &'a [(String, ParamValue)],
     /// The names of the position's parts (`position (a, b)`), in order.
     parts: Vec<String>,

@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use super::expr::MAX_NESTING;
-use crate::syntax::ast::{AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl};
+use crate::syntax::ast::{AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, Term};
 use crate::syntax::error::{Nesting, SyntaxError};
 
 impl Builder {
@@ -77,6 +77,8 @@ impl Builder {
                     | Rule::kw_else
                     | Rule::kw_append
                     | Rule::kw_remove
+                    | Rule::kw_becomes
+                    | Rule::plus
                     | Rule::dotdot
                     | Rule::equals
             )
@@ -129,6 +131,12 @@ impl Builder {
             }
             Rule::append_stmt => BlockStmtKind::Append(self.expr(next())?),
             Rule::remove_stmt => BlockStmtKind::Remove(self.expr(next())?),
+            Rule::becomes_stmt => BlockStmtKind::Becomes(
+                std::iter::once(next())
+                    .chain(parts)
+                    .map(|term| self.term(term))
+                    .collect::<PResult<_>>()?,
+            ),
             Rule::assign_stmt => {
                 let place = next().into_inner().next().expect("a place");
                 let place = match place.as_rule() {
@@ -149,5 +157,31 @@ impl Builder {
             other => unreachable!("not a block statement: {other:?}"),
         };
         Ok(BlockStmt { kind, span })
+    }
+
+    /// One position of a `becomes`: `(a, h)`, or `row(k = 2) at (a)`.
+    fn term(&self, pair: Pair<'_, Rule>) -> PResult<Term> {
+        let span = self.span(&pair);
+        let mut game = None;
+        let mut parts = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::game_name => game = Some((self.ident(p), Vec::new())),
+                Rule::args => {
+                    if let Some((_, args)) = game.as_mut() {
+                        *args = children(p, Rule::arg)
+                            .map(|a| self.arg(a))
+                            .collect::<PResult<_>>()?;
+                    }
+                }
+                Rule::term_parts => {
+                    parts = children(p, Rule::expr)
+                        .map(|e| self.expr(e))
+                        .collect::<PResult<_>>()?;
+                }
+                _ => {}
+            }
+        }
+        Ok(Term { game, parts, span })
     }
 }

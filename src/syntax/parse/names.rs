@@ -177,6 +177,11 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_else => (Continue, "`else`"),
         Rule::kw_append | Rule::append_stmt => (Main, "`append`"),
         Rule::kw_remove | Rule::remove_stmt => (Main, "`remove`"),
+        Rule::kw_becomes | Rule::becomes_stmt => (Main, "`becomes`"),
+        Rule::becomes_term | Rule::term_parts => (
+            Main,
+            "a position in parentheses (like `(a, h)`) or `GAME at (...)`",
+        ),
         Rule::move_def => (Main, "`move`"),
         Rule::move_name => (Main, "the move's name"),
         Rule::block => (Main, "`{`"),

@@ -1,0 +1,547 @@
+//! The search of games whose moves may become sums of positions
+//! (`becomes`). In normal play a sum's value is the XOR of its positions'
+//! (the Sprague-Grundy theorem; for moves into sums, the Multi-SG rule), so
+//! each position is valued on its own: one of this game here, one of
+//! another game by that game's own search (a heap past what it may hold
+//! from a period it proved). In misère play values do not add: a sum is
+//! searched whole, as the set of its components, each moving by its own
+//! game's rules.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::arena::Arena;
+use super::budget::Budget;
+use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large};
+use crate::moves::{MoveGen, Next, Part};
+use crate::position::Position;
+use crate::rules::Game;
+use crate::rules::expr::EvalError;
+
+/// The heaps a period is looked for in, before a heap of another game past
+/// what its search may hold is answered from it.
+const PERIOD_PROBE: u64 = 1 << 16;
+
+/// A component of a sum: a game (its index among the games met) and its
+/// position, canonical for that game.
+type Component = (u32, Vec<u64>);
+
+/// One game's search, for positions that may become sums.
+pub struct SumSearch {
+    misere: bool,
+    max_positions: usize,
+    options: Options,
+    /// The games met: this one first, then the others as `becomes` names
+    /// them; and each one's moves.
+    games: Vec<Arc<Game>>,
+    moves: Vec<MoveGen>,
+    /// Normal play: this game's positions (canonical), each one's value
+    /// (`UNSET` until found) and whether it is being evaluated.
+    positions: Arena,
+    values: Vec<u32>,
+    on_stack: Vec<bool>,
+    /// Scratch for canonical positions.
+    key: Vec<u64>,
+    /// Normal play: the other games' own searches, by index.
+    others: HashMap<u32, Solver>,
+    /// Misère play: whether the player to move wins each whole sum.
+    wins: HashMap<Vec<Component>, bool>,
+}
+
+/// A value not yet found.
+const UNSET: u32 = u32::MAX;
+
+/// A position of a sum a move of this game becomes.
+enum Ref {
+    /// Of this game: its id.
+    Here(u32),
+    /// Of another game: the game's index and the position.
+    There(u32, Vec<u64>),
+}
+
+/// Normal play: a position being evaluated and its moves, each a run of
+/// `refs` (to `ends`), evaluated as far as `next`.
+struct Local {
+    id: u32,
+    refs: Vec<Ref>,
+    ends: Vec<usize>,
+    rules: Vec<usize>,
+    next: usize,
+}
+
+/// Misère play: a whole sum being evaluated, its moves, and how far.
+struct Frame<K> {
+    key: K,
+    options: Vec<(usize, Vec<Component>)>,
+    next: usize,
+}
+
+impl SumSearch {
+    pub fn new(game: &Arc<Game>, moves: &MoveGen, options: &Options) -> Self {
+        SumSearch {
+            misere: game.misere,
+            max_positions: options.max_positions,
+            options: options.clone(),
+            games: vec![game.clone()],
+            moves: vec![moves.clone()],
+            positions: Arena::new(),
+            values: Vec::new(),
+            on_stack: Vec::new(),
+            key: Vec::new(),
+            others: HashMap::new(),
+            wins: HashMap::new(),
+        }
+    }
+
+    /// Positions (or, misère, whole sums) held.
+    pub fn len(&self) -> usize {
+        self.positions.len() + self.wins.len()
+    }
+
+    /// The value of `heaps`, a position of this game.
+    pub fn value(
+        &mut self,
+        heaps: &[u64],
+        budget: &mut Budget,
+    ) -> Result<(Value, Explored), SearchError> {
+        let before = self.len();
+        let mut edges = 0;
+        let value = if self.misere {
+            let start = vec![(0, self.canonical(0, heaps))];
+            let next_wins = self.whole(start, heaps, budget, &mut edges)?;
+            Value::Misere { next_wins }
+        } else {
+            Value::Grundy(self.grundy_here(heaps, heaps, budget, &mut edges)?)
+        };
+        let explored = Explored {
+            positions: self.len().saturating_sub(before),
+            edges,
+        };
+        Ok((value, explored))
+    }
+
+    /// The value of the sum `parts` a move of this game becomes.
+    pub fn sum_value(
+        &mut self,
+        parts: &[Part],
+        asked: &[u64],
+        budget: &mut Budget,
+    ) -> Result<Value, SearchError> {
+        let components: Vec<Component> = parts.iter().map(|p| self.component(0, p)).collect();
+        let mut edges = 0;
+        if self.misere {
+            let next_wins = self.whole(sorted(components), asked, budget, &mut edges)?;
+            return Ok(Value::Misere { next_wins });
+        }
+        let mut total = 0;
+        for (game, heaps) in components {
+            total ^= self.grundy_of(game, heaps, asked, budget, &mut edges)?;
+        }
+        Ok(Value::Grundy(total))
+    }
+
+    /// A part of a sum a move of game `mover` becomes, as a component.
+    fn component(&mut self, mover: u32, part: &Part) -> Component {
+        let game = match &part.game {
+            None => mover,
+            Some(game) => self.game_index(game),
+        };
+        let heaps = self.canonical(game, &part.heaps);
+        (game, heaps)
+    }
+
+    fn canonical(&self, game: u32, heaps: &[u64]) -> Vec<u64> {
+        let g = game as usize;
+        let mut key = Vec::new();
+        MoveGen::canonical_into(heaps, self.moves[g].symmetry(&self.games[g]), &mut key);
+        key
+    }
+
+    /// Every move of `game` from `heaps`: its rule, and the components it
+    /// leaves in place of the one that moved.
+    fn options_of(
+        &mut self,
+        game: u32,
+        heaps: &[u64],
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
+        let g = game as usize;
+        let mut found: Vec<(usize, Vec<Part>)> = Vec::new();
+        let examined = self.moves[g]
+            .each_option_within(heaps, budget.left(), |rule, next| {
+                let parts = match next {
+                    Next::Position(heaps) => vec![Part {
+                        game: None,
+                        heaps: heaps.to_vec(),
+                    }],
+                    Next::Sum(parts) => parts.to_vec(),
+                };
+                found.push((rule, parts));
+            })
+            .map_err(|e| match e.error {
+                EvalError::OutOfBudget => budget.exhausted().error(&self.games[0], asked),
+                _ => move_error(&self.games[g], heaps, e),
+            })?;
+        budget
+            .spend(examined.max(1))
+            .map_err(|e| e.error(&self.games[0], asked))?;
+        *edges += found.len();
+        Ok(found
+            .into_iter()
+            .map(|(rule, parts)| {
+                let components = parts.iter().map(|p| self.component(game, p)).collect();
+                (rule, components)
+            })
+            .collect())
+    }
+
+    /// The Grundy value of a component: of this game by this search, of
+    /// another by its own.
+    fn grundy_of(
+        &mut self,
+        game: u32,
+        heaps: Vec<u64>,
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<u32, SearchError> {
+        if game == 0 {
+            return self.grundy_here(&heaps, asked, budget, edges);
+        }
+        let options = self.options.clone();
+        let other = self.games[game as usize].clone();
+        let solver = (self.others)
+            .entry(game)
+            .or_insert_with(|| Solver::with_options(other, options));
+        match solver.value_or_period(&heaps, PERIOD_PROBE)? {
+            Value::Grundy(g) => Ok(g),
+            Value::Misere { .. } => unreachable!("a game of a normal-play sum is played normal"),
+        }
+    }
+
+    /// The id of this game's position `heaps`, held from now on.
+    fn intern(&mut self, heaps: &[u64]) -> Result<u32, SearchError> {
+        let symmetry = self.moves[0].symmetry(&self.games[0]);
+        MoveGen::canonical_into(heaps, symmetry, &mut self.key);
+        if let Some(id) = self.positions.find(&self.key) {
+            return Ok(id);
+        }
+        if self.positions.len() >= self.max_positions {
+            return Err(too_large(&self.games[0], self.max_positions, heaps));
+        }
+        self.values.push(UNSET);
+        self.on_stack.push(false);
+        Ok(self.positions.insert(&self.key))
+    }
+
+    /// Normal play: the value of the position `heaps` of this game, and of
+    /// every position below it, depth first with an explicit stack.
+    fn grundy_here(
+        &mut self,
+        heaps: &[u64],
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<u32, SearchError> {
+        let start = self.intern(heaps)?;
+        if self.values[start as usize] != UNSET {
+            return Ok(self.values[start as usize]);
+        }
+        let mut stack = vec![self.local(start, asked, budget, edges)?];
+        self.on_stack[start as usize] = true;
+        while let Some(top) = stack.last_mut() {
+            // The next position of this game the moves reach, not valued.
+            let mut child = None;
+            while top.next < top.refs.len() {
+                if let Ref::Here(id) = top.refs[top.next]
+                    && self.values[id as usize] == UNSET
+                {
+                    child = Some(id);
+                    break;
+                }
+                top.next += 1;
+            }
+            if let Some(id) = child {
+                if self.on_stack[id as usize] {
+                    return Err(self.cycle(&stack, id));
+                }
+                let frame = self.local(id, asked, budget, edges)?;
+                self.on_stack[id as usize] = true;
+                stack.push(frame);
+                continue;
+            }
+            let Some(frame) = stack.pop() else { break };
+            let mut seen = Vec::new();
+            let mut from = 0;
+            for &end in &frame.ends {
+                let mut g = 0;
+                for r in &frame.refs[from..end] {
+                    g ^= match r {
+                        Ref::Here(id) => self.values[*id as usize],
+                        Ref::There(game, heaps) => {
+                            self.grundy_of(*game, heaps.clone(), asked, budget, edges)?
+                        }
+                    };
+                }
+                mark(&mut seen, g);
+                from = end;
+            }
+            let g = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+            self.on_stack[frame.id as usize] = false;
+            self.values[frame.id as usize] = g;
+        }
+        Ok(self.values[start as usize])
+    }
+
+    /// The moves of this game's position `id`, each a run of references:
+    /// the positions it reaches are held as they are generated, without a
+    /// copy of each move.
+    fn local(
+        &mut self,
+        id: u32,
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<Local, SearchError> {
+        let heaps = self.positions.get(id).to_vec();
+        let symmetry = self.moves[0].symmetry(&self.games[0]);
+        let mut frame = Local {
+            id,
+            refs: Vec::new(),
+            ends: Vec::new(),
+            rules: Vec::new(),
+            next: 0,
+        };
+        // Other games' positions, their games found after.
+        let mut elsewhere: Vec<(usize, Arc<Game>)> = Vec::new();
+        let mut full = false;
+        let (moves, positions, key) = (&self.moves[0], &mut self.positions, &mut self.key);
+        let (values, on_stack, limit) = (&mut self.values, &mut self.on_stack, self.max_positions);
+        let mut here = |heaps: &[u64]| -> u32 {
+            MoveGen::canonical_into(heaps, symmetry, key);
+            if let Some(id) = positions.find(key) {
+                return id;
+            }
+            if positions.len() >= limit {
+                full = true;
+                return 0;
+            }
+            values.push(UNSET);
+            on_stack.push(false);
+            positions.insert(key)
+        };
+        let examined = moves
+            .each_option_within(&heaps, budget.left(), |rule, next| {
+                match next {
+                    Next::Position(p) => frame.refs.push(Ref::Here(here(p))),
+                    Next::Sum(parts) => {
+                        for part in parts {
+                            match &part.game {
+                                None => frame.refs.push(Ref::Here(here(&part.heaps))),
+                                Some(game) => {
+                                    elsewhere.push((frame.refs.len(), game.clone()));
+                                    frame.refs.push(Ref::There(0, part.heaps.clone()));
+                                }
+                            }
+                        }
+                    }
+                }
+                frame.ends.push(frame.refs.len());
+                frame.rules.push(rule);
+            })
+            .map_err(|e| match e.error {
+                EvalError::OutOfBudget => budget.exhausted().error(&self.games[0], asked),
+                _ => move_error(&self.games[0], &heaps, e),
+            })?;
+        if full {
+            return Err(too_large(&self.games[0], self.max_positions, asked));
+        }
+        budget
+            .spend(examined.max(1))
+            .map_err(|e| e.error(&self.games[0], asked))?;
+        *edges += frame.ends.len();
+        for (at, game) in elsewhere {
+            let index = self.game_index(&game);
+            if let Ref::There(g, _) = &mut frame.refs[at] {
+                *g = index;
+            }
+        }
+        Ok(frame)
+    }
+
+    /// Another game's index among the games met, added if new.
+    fn game_index(&mut self, game: &Arc<Game>) -> u32 {
+        match (self.games.iter()).position(|g| Arc::ptr_eq(g, game) || g == game) {
+            Some(i) => i as u32,
+            None => {
+                self.games.push(game.clone());
+                self.moves.push(MoveGen::new(game));
+                (self.games.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Misère play: whether the player to move wins the whole sum `start`
+    /// (sorted components), and every sum below it.
+    fn whole(
+        &mut self,
+        start: Vec<Component>,
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<bool, SearchError> {
+        if let Some(&w) = self.wins.get(&start) {
+            return Ok(w);
+        }
+        let mut on_stack: HashSet<Vec<Component>> = HashSet::new();
+        let mut stack: Vec<Frame<Vec<Component>>> = Vec::new();
+        let options = self.sum_options(&start, asked, budget, edges)?;
+        on_stack.insert(start.clone());
+        stack.push(Frame {
+            key: start.clone(),
+            options,
+            next: 0,
+        });
+        while let Some(top) = stack.last_mut() {
+            let mut child = None;
+            while top.next < top.options.len() {
+                let sum = &top.options[top.next].1;
+                if !self.wins.contains_key(sum) {
+                    child = Some(sum.clone());
+                    break;
+                }
+                top.next += 1;
+            }
+            if let Some(child) = child {
+                if on_stack.contains(&child) {
+                    return Err(SearchError::Cycle {
+                        game: self.games[0].title(),
+                        cycle: stack
+                            .iter()
+                            .map(|f| whole_position(&f.key))
+                            .chain(std::iter::once(whole_position(&child)))
+                            .collect(),
+                        rules: stack
+                            .iter()
+                            .map(|f| self.rule_name(f.options.get(f.next).map_or(0, |o| o.0)))
+                            .collect(),
+                        src: self.games[0].source.clone(),
+                        span: self.rule_span(top_rule(&stack)),
+                    });
+                }
+                if self.wins.len() + stack.len() >= self.max_positions {
+                    return Err(too_large(&self.games[0], self.max_positions, asked));
+                }
+                let options = self.sum_options(&child, asked, budget, edges)?;
+                on_stack.insert(child.clone());
+                stack.push(Frame {
+                    key: child,
+                    options,
+                    next: 0,
+                });
+                continue;
+            }
+            let Some(frame) = stack.pop() else { break };
+            // The player who cannot move has won; else one who can move to
+            // a sum lost for the player then to move.
+            let wins =
+                frame.options.is_empty() || (frame.options.iter()).any(|(_, sum)| !self.wins[sum]);
+            on_stack.remove(&frame.key);
+            self.wins.insert(frame.key, wins);
+        }
+        Ok(self.wins[&start])
+    }
+
+    /// Every move of a whole sum: one component moves, by its game's rules,
+    /// and what it leaves takes its place.
+    fn sum_options(
+        &mut self,
+        sum: &[Component],
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
+        let mut out = Vec::new();
+        for (i, (game, heaps)) in sum.iter().enumerate() {
+            // Equal components move alike: the first of them stands for all.
+            if sum[..i].contains(&(*game, heaps.clone())) {
+                continue;
+            }
+            for (rule, left) in self.options_of(*game, heaps, asked, budget, edges)? {
+                let mut next: Vec<Component> = (sum.iter().enumerate())
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, c)| c.clone())
+                    .chain(left)
+                    .collect();
+                next.sort();
+                out.push((rule, next));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A cycle among this game's positions: the positions on the stack
+    /// from `again` on, and the rule each step followed.
+    fn cycle(&self, stack: &[Local], again: u32) -> SearchError {
+        let from = stack.iter().position(|f| f.id == again).unwrap_or(0);
+        let on = &stack[from..];
+        let position = |id: u32| Position::from_u64s(self.positions.get(id));
+        let mut cycle: Vec<Position> = on.iter().map(|f| position(f.id)).collect();
+        cycle.push(position(again));
+        // The rule of the move each frame is following: the run its next
+        // reference falls in.
+        let rule = |f: &Local| {
+            let run = f.ends.iter().position(|&end| f.next < end).unwrap_or(0);
+            f.rules.get(run).copied().unwrap_or(0)
+        };
+        let rules: Vec<String> = on.iter().map(|f| self.rule_name(rule(f))).collect();
+        let closing = stack.last().map_or(0, rule);
+        SearchError::Cycle {
+            game: self.games[0].title(),
+            cycle,
+            rules,
+            src: self.games[0].source.clone(),
+            span: self.rule_span(closing),
+        }
+    }
+
+    fn rule_name(&self, rule: usize) -> String {
+        (self.games[0].rules.get(rule)).map_or_else(String::new, |r| r.name.clone())
+    }
+
+    fn rule_span(&self, rule: usize) -> miette::SourceSpan {
+        (self.games[0].rules.get(rule)).map_or((0, 0).into(), |r| r.span)
+    }
+}
+
+/// The rule the top frame is following.
+fn top_rule<K>(stack: &[Frame<K>]) -> usize {
+    (stack.last())
+        .and_then(|f| f.options.get(f.next))
+        .map_or(0, |o| o.0)
+}
+
+/// A whole sum as a position, for a cycle's message: its components' heaps
+/// one after another.
+fn whole_position(sum: &[Component]) -> Position {
+    Position::from_u64s(
+        &sum.iter()
+            .flat_map(|(_, h)| h.iter().copied())
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn sorted(mut components: Vec<Component>) -> Vec<Component> {
+    components.sort();
+    components
+}
+
+fn mark(seen: &mut Vec<bool>, g: u32) {
+    let g = g as usize;
+    if g >= seen.len() {
+        seen.resize(g + 1, false);
+    }
+    seen[g] = true;
+}

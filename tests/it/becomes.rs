@@ -1,0 +1,205 @@
+//! Moves into sums (`becomes`): a move that replaces the position by a sum
+//! of positions — of the same game, or of another game of the file — has
+//! the XOR of their values (the Sprague-Grundy theorem; for moves into
+//! sums, the Multi-SG rule), and in misère play the sum is searched whole.
+//! Each game is held against a brute force written here.
+
+use std::collections::HashMap;
+
+use gamelang::analysis::{Analyzer, Grundy, Outcome};
+
+use crate::common::{a002186, load_text};
+
+/// Cutting a W × H sheet along a grid line leaves two sheets; whoever
+/// cannot cut (a 1 × 1 sheet, or only such) loses.
+const SHEET: &str = "game sheet {
+    position (w, h)
+    move across {
+        choose a in 1..w - 1
+        becomes (a, h) + (w - a, h)
+    }
+    move down {
+        choose b in 1..h - 1
+        becomes (w, b) + (w, h - b)
+    }
+}
+";
+
+/// The cutting game's values by the definition: the mex over every cut of
+/// the XOR of the two sheets' values.
+fn sheet_by_hand(w: u64, h: u64, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+    if let Some(&g) = memo.get(&(w, h)) {
+        return g;
+    }
+    let mut options = Vec::new();
+    for a in 1..w {
+        options.push(sheet_by_hand(a, h, memo) ^ sheet_by_hand(w - a, h, memo));
+    }
+    for b in 1..h {
+        options.push(sheet_by_hand(w, b, memo) ^ sheet_by_hand(w, h - b, memo));
+    }
+    let g = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+    memo.insert((w, h), g);
+    g
+}
+
+/// The answers to `analyze` statements written after `game`'s text.
+fn answers(game: &str, statements: &str) -> Vec<gamelang::analysis::Answer> {
+    let program = load_text("becomes.game", &format!("{game}{statements}"), &[]);
+    let mut analyzer = Analyzer::default();
+    (program.questions.iter())
+        .map(|q| analyzer.analyze(q).expect("answered"))
+        .collect()
+}
+
+#[test]
+fn the_cutting_game_matches_a_brute_force() {
+    let mut statements = String::new();
+    let mut sizes = Vec::new();
+    for w in 1..=12 {
+        for h in 1..=12 {
+            statements.push_str(&format!("analyze sheet at ({w}, {h})\n"));
+            sizes.push((w, h));
+        }
+    }
+    let mut memo = HashMap::new();
+    for ((w, h), answer) in sizes.into_iter().zip(answers(SHEET, &statements)) {
+        let expected = sheet_by_hand(w, h, &mut memo);
+        assert_eq!(answer.grundy, Grundy::Value(expected.into()), "({w}, {h})");
+        // Every winning move listed is a cut to a sum of value 0.
+        for m in &answer.winning_moves {
+            assert_eq!(m.parts.len(), 2, "({w}, {h}): {m:?}");
+            let value = (m.parts.iter())
+                .map(|p| {
+                    let hs: Vec<u64> = p.position.to_u64s().expect("small");
+                    sheet_by_hand(hs[0], hs[1], &mut memo)
+                })
+                .fold(0, |x, g| x ^ g);
+            assert_eq!(value, 0, "({w}, {h}): {m:?}");
+        }
+    }
+}
+
+/// Misère play of the cutting game by the definition, on whole sums of
+/// sheets (sorted): the player who cannot cut wins.
+fn misere_sheets_by_hand(sum: Vec<(u64, u64)>, memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
+    if let Some(&w) = memo.get(&sum) {
+        return w;
+    }
+    let mut moved = false;
+    let mut wins = false;
+    for (i, &(w, h)) in sum.iter().enumerate() {
+        let cuts = (1..w)
+            .map(|a| [(a, h), (w - a, h)])
+            .chain((1..h).map(|b| [(w, b), (w, h - b)]));
+        for pair in cuts {
+            moved = true;
+            let mut next: Vec<(u64, u64)> = (sum.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .map(|(_, s)| *s)
+                .chain(pair)
+                .collect();
+            next.sort();
+            if !misere_sheets_by_hand(next, memo) {
+                wins = true;
+            }
+        }
+    }
+    let wins = wins || !moved;
+    memo.insert(sum, wins);
+    wins
+}
+
+#[test]
+fn the_cutting_game_in_misere_play_matches_a_brute_force() {
+    let game = SHEET.replace("position (w, h)", "position (w, h)\n    play misere");
+    let mut statements = String::new();
+    let mut sizes = Vec::new();
+    for w in 1..=5 {
+        for h in 1..=5 {
+            statements.push_str(&format!("analyze sheet at ({w}, {h})\n"));
+            sizes.push((w, h));
+        }
+    }
+    let mut memo = HashMap::new();
+    for ((w, h), answer) in sizes.into_iter().zip(answers(&game, &statements)) {
+        let wins = misere_sheets_by_hand(vec![(w, h)], &mut memo);
+        let expected = if wins { Outcome::N } else { Outcome::P };
+        assert_eq!(answer.outcome, expected, "({w}, {h})");
+    }
+}
+
+/// Circular Kayles: a circle of n coins; the first move takes one coin or
+/// two adjacent ones and leaves a row of n - 1 or n - 2, which is Kayles.
+const CIRCLE: &str = "game row { heaps *; octal 0.77 }
+game circle {
+    heaps 1
+    move first {
+        choose k in 1..2
+        require k <= h[1]
+        becomes row at (h[1] - k)
+    }
+}
+";
+
+/// Kayles by the definition (the row): knock one pin or two adjacent ones.
+fn row_by_hand(n: usize, memo: &mut Vec<Option<u32>>) -> u32 {
+    if let Some(Some(g)) = memo.get(n) {
+        return *g;
+    }
+    let mut options = Vec::new();
+    for k in 1..=2.min(n) {
+        for a in 0..=n - k {
+            options.push(row_by_hand(a, memo) ^ row_by_hand(n - k - a, memo));
+        }
+    }
+    let g = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+    if memo.len() <= n {
+        memo.resize(n + 1, None);
+    }
+    memo[n] = Some(g);
+    g
+}
+
+#[test]
+fn circular_kayles_matches_a_brute_force_and_answers_a_huge_circle() {
+    let mut statements: String = (0..=40)
+        .map(|n| format!("analyze circle at {n}\n"))
+        .collect();
+    statements.push_str("analyze circle at 1000000000000000000\n");
+    let answers = answers(CIRCLE, &statements);
+    let mut memo = Vec::new();
+    for (n, answer) in answers.iter().enumerate().take(41) {
+        // A circle's only moves are to a row of n - 1 or n - 2.
+        let options: Vec<u32> = (1..=2.min(n))
+            .map(|k| row_by_hand(n - k, &mut memo))
+            .collect();
+        let expected = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+        assert_eq!(
+            answer.grundy,
+            Grundy::Value(expected.into()),
+            "circle at {n}"
+        );
+    }
+    // 10^18 coins: the rows are Kayles' (OEIS A002186, period 12).
+    let n = 1_000_000_000_000_000_000usize;
+    let options = [a002186(n - 1), a002186(n - 2)];
+    let expected = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+    assert_eq!(answers[41].grundy, Grundy::Value(expected.into()));
+}
+
+#[test]
+fn a_winning_cut_is_listed_as_the_sum_it_becomes() {
+    let answer = &answers(SHEET, "analyze sheet at (2, 1)\n")[0];
+    // (2, 1) cuts into (1, 1) + (1, 1): 0 xor 0, a P-position.
+    assert_eq!(answer.outcome, Outcome::N);
+    let text = gamelang::report::text(answer, &|_| None);
+    assert!(
+        text.contains("becomes (1, 1) + (1, 1) → (1, 1) + (1, 1)"),
+        "{text}"
+    );
+    let json = gamelang::report::json(answer, &|_| None);
+    let parts = &json["winning_moves"][0]["parts"];
+    assert_eq!(parts[0]["game"], "sheet");
+    assert_eq!(parts[1]["heaps"], serde_json::json!([1, 1]));
+}
