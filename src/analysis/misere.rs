@@ -3,6 +3,7 @@
 //! games searched whole, and the answer for a position judged whole.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -10,11 +11,11 @@ use num_traits::ToPrimitive;
 use super::AnalysisError;
 use super::analyzer::Analyzer;
 use super::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, WinningMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, SumPart, WinningMove,
 };
 use super::moves::unlisted_moves;
 use super::part::searchable;
-use crate::analysis::standing::Standings;
+use crate::analysis::standing::{Standings, place_of};
 use crate::check::Question;
 use crate::misere::genus::{self, Genus, TameHeaps};
 use crate::moves::MoveGen;
@@ -101,7 +102,7 @@ impl Analyzer {
     /// A sum of misère games: one misère game (values do not add), its
     /// positions searched whole for who wins, every winning move counted.
     pub(super) fn misere_sum(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
-        let mut place = Vec::new();
+        let mut heaps_of = Vec::new();
         for c in &analysis.components {
             let heaps = searchable(&c.game, &c.position)?;
             // Each component searched alone first: one too large to search
@@ -109,19 +110,33 @@ impl Analyzer {
             // (misère and loopy) is refused as such.
             let limit = self.options.search.max_positions;
             self.search(&c.game, |s| loopy::search(s, &heaps, limit))?;
-            place.push(heaps);
+            heaps_of.push(heaps);
         }
+        let place = place_of(heaps_of);
         let games = analysis.components.iter().map(|c| c.game.clone()).collect();
         let mut standings = Standings::new(games, &self.options.search);
         let outcome = standings.standing(&place)?.outcome;
         let mut winning = Vec::new();
         for m in standings.moves(&place)? {
             if standings.standing(&m.to)?.outcome == Outcome::P {
+                let game = &analysis.components[m.piece].game;
+                let parts = (m.becomes.iter().flatten())
+                    .map(|piece| SumPart {
+                        game: Some(standings.game(piece.game))
+                            .filter(|other| !Arc::ptr_eq(other, game))
+                            .cloned(),
+                        position: Position::from_u64s(&piece.heaps),
+                    })
+                    .collect();
+                let to = match m.becomes {
+                    Some(_) => Position::from_u64s(&[]),
+                    None => Position::from_u64s(&m.to[m.piece].heaps),
+                };
                 winning.push(WinningMove {
-                    component: m.component,
+                    component: m.piece,
                     rule: m.rule,
-                    to: Position::from_u64s(&m.to[m.component]),
-                    parts: Vec::new(),
+                    to,
+                    parts,
                 });
             }
         }

@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::AnalysisError;
-use crate::analysis::standing::{Judge, Judged, Move, Place, Standing, Standings};
+use crate::analysis::answer::WinningMove;
+use crate::analysis::standing::{Judge, Judged, Move, Piece, Place, Standing, Standings, place_of};
 use crate::analysis::{Analyzer, Options};
 use crate::check::{Instance, Question};
 use crate::moves::MoveGen;
@@ -56,14 +57,13 @@ pub fn start(
                 return Err(AnalysisError::LoopySum { game: game.title() });
             }
             Ok(Found::Loopy(graph)) => {
-                return Ok((Standings::loopy(game.clone(), graph), vec![heaps]));
+                return Ok((Standings::loopy(game.clone(), graph), place_of(vec![heaps])));
             }
         }
         place.push(heaps);
     }
     let games: Vec<Arc<Game>> = components.iter().map(|c| c.game.clone()).collect();
     let judge = ByAnalysis {
-        games: games.clone(),
         analyzer: Analyzer::new(Options {
             search: crate::search::Options {
                 max_positions,
@@ -73,22 +73,21 @@ pub fn start(
         }),
     };
     let standings = Standings::new(games, &options).judged_by(Box::new(judge));
-    Ok((standings, place))
+    Ok((standings, place_of(place)))
 }
 
 /// Positions judged by their analysis.
 struct ByAnalysis {
-    games: Vec<Arc<Game>>,
     analyzer: Analyzer,
 }
 
 impl Judge for ByAnalysis {
-    fn judge(&mut self, place: &Place) -> Result<Judged, AnalysisError> {
+    fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError> {
         let analysis = Question {
-            components: (self.games.iter().zip(place))
-                .map(|(game, heaps)| Instance {
-                    game: game.clone(),
-                    position: Position::from_u64s(heaps),
+            components: (place.iter())
+                .map(|piece| Instance {
+                    game: games[piece.game].clone(),
+                    position: Position::from_u64s(&piece.heaps),
                 })
                 .collect(),
         };
@@ -99,13 +98,38 @@ impl Judge for ByAnalysis {
         };
         let winning = keeping
             .iter()
-            .filter_map(|m| Some((m.component, m.to.to_u64s()?)))
+            .filter_map(|m| place_after(games, place, m))
             .collect();
         Ok(Judged {
             outcome: answer.outcome,
             winning,
         })
     }
+}
+
+/// The place a move of an analysis of `place` leaves; `None` for heaps
+/// past 64 bits, or a game the play has not met (which no move reaches).
+fn place_after(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Place> {
+    let mut to = place.clone();
+    let moved = place.get(m.component)?;
+    if m.parts.is_empty() {
+        to[m.component].heaps = m.to.to_u64s()?;
+        return Some(to);
+    }
+    let parts = (m.parts.iter())
+        .map(|part| {
+            let game = match &part.game {
+                Some(other) => games.iter().position(|g| Arc::ptr_eq(g, other))?,
+                None => moved.game,
+            };
+            Some(Piece {
+                game,
+                heaps: part.position.to_u64s()?,
+            })
+        })
+        .collect::<Option<Vec<Piece>>>()?;
+    to.splice(m.component..=m.component, parts);
+    Some(to)
 }
 
 /// Who plays: a person, or the perfect opponent.
@@ -251,7 +275,7 @@ impl Session {
 
     /// The end where the player to move has no move.
     fn no_move(&self) -> Ending {
-        let misere = (0..self.place.len()).any(|i| self.standings.game(i).misere);
+        let misere = self.standings.misere();
         Ending::NoMove {
             winner: if misere {
                 self.to_move

@@ -20,15 +20,38 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::AnalysisError;
-use crate::moves::MoveGen;
+use crate::moves::{MoveGen, Next, Part};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::loopy::LoopyGraph;
 use crate::search::{Budget, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
 
-/// A position of the play: each component's heaps.
-pub type Place = Vec<Vec<u64>>;
+/// A position of the play: a sum of pieces, each a position of one game.
+/// A move in a piece replaces it: by the piece it leaves, or where the
+/// move `becomes` a sum, by the sum's parts (none, one or many).
+pub type Place = Vec<Piece>;
+
+/// One game's position in a play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    /// Its game: an index into the play's games (`Standings::game`).
+    pub game: usize,
+    pub heaps: Vec<u64>,
+}
+
+/// The place of the play's games (as `Standings::new` was given them) at
+/// `heaps`, one position each.
+pub fn place_of(heaps: Vec<Vec<u64>>) -> Place {
+    (heaps.into_iter().enumerate())
+        .map(|(game, heaps)| Piece { game, heaps })
+        .collect()
+}
+
+/// Every heap of `place`, piece by piece, for errors to name.
+fn all_heaps(place: &Place) -> Vec<u64> {
+    place.iter().flat_map(|p| p.heaps.iter().copied()).collect()
+}
 
 /// A move here costs about four of the general search's (each is a whole
 /// position of the sum, made and put in canonical form: 200 million took
@@ -47,26 +70,29 @@ pub struct Standing {
 }
 
 /// Says who wins a position too large to search whole, and its winning
-/// moves (from a draw, the moves that keep it): each as the component moved
-/// in and the heaps it leaves there.
+/// moves (from a draw, the moves that keep it): each as the whole place it
+/// leaves. `games`: the play's games, as the pieces number them.
 pub trait Judge {
-    fn judge(&mut self, place: &Place) -> Result<Judged, AnalysisError>;
+    fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError>;
 }
 
 /// A `Judge`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judged {
     pub outcome: Outcome,
-    pub winning: Vec<(usize, Vec<u64>)>,
+    pub winning: Vec<Place>,
 }
 
 /// One legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
-    /// The component moved in (an index into the play's components).
-    pub component: usize,
-    /// The rule that makes it (an index into that component's rules).
+    /// The piece moved in (an index into the place moved from).
+    pub piece: usize,
+    /// The rule that makes it (an index into that piece's game's rules).
     pub rule: usize,
+    /// Where the move `becomes` a sum, its parts, in place of the piece;
+    /// `None` for a move within the piece, which `to` holds at `piece`.
+    pub becomes: Option<Vec<Piece>>,
     /// The whole position after it.
     pub to: Place,
 }
@@ -84,6 +110,12 @@ pub struct Standings {
     /// by retrograde analysis, stand in for the search below.
     loopy: Option<LoopyGraph>,
     components: Vec<Component>,
+    /// How many games the play was given (the rest are games its moves
+    /// `become`).
+    given: usize,
+    /// Pieces with no move, where moves `become` sums (which leave such
+    /// pieces behind), known so far: a sum is the same game without them.
+    ended: Option<HashMap<Piece, bool>>,
     misere: bool,
     known: HashMap<Place, Standing>,
     max_positions: usize,
@@ -106,7 +138,7 @@ impl Standings {
     /// misère: its last mover loses.
     pub fn new(games: Vec<Arc<Game>>, options: &Options) -> Standings {
         let misere = games.iter().any(|g| g.misere);
-        let components = games
+        let components: Vec<Component> = games
             .into_iter()
             .map(|game| {
                 let moves = MoveGen::new(&game);
@@ -120,8 +152,11 @@ impl Standings {
         let move_budget = options
             .move_budget
             .unwrap_or(DEFAULT_MOVE_BUDGET / COST_PER_MOVE);
+        let becomes = components.iter().any(|c| c.moves.has_sums());
         Standings {
             loopy: None,
+            given: components.len(),
+            ended: becomes.then(HashMap::new),
             components,
             misere,
             known: HashMap::new(),
@@ -161,8 +196,9 @@ impl Standings {
 
     /// The judge's answer for `place`.
     fn judged(&mut self, place: &Place) -> Result<Judged, AnalysisError> {
+        let games: Vec<Arc<Game>> = self.components.iter().map(|c| c.game.clone()).collect();
         match self.judge.as_mut() {
-            Some(judge) => judge.judge(place),
+            Some(judge) => judge.judge(&games, place),
             None => Err(self.too_many(place).into()),
         }
     }
@@ -184,9 +220,34 @@ impl Standings {
         self.known.is_empty()
     }
 
-    /// The game of component `i`.
+    /// Game `i` of the play: one it was given, or one a move `becomes`.
     pub fn game(&self, i: usize) -> &Arc<Game> {
         &self.components[i].game
+    }
+
+    /// Whether the play was given one game (its moves may still `become`
+    /// sums of its positions).
+    pub fn alone(&self) -> bool {
+        self.given == 1
+    }
+
+    /// Whether the play is misère: its last mover loses.
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The index of `game` among the play's games, added if new.
+    fn game_index(&mut self, game: &Arc<Game>) -> usize {
+        if let Some(i) = (self.components.iter()).position(|c| Arc::ptr_eq(&c.game, game)) {
+            return i;
+        }
+        let moves = MoveGen::new(game);
+        self.components.push(Component {
+            symmetry: moves.symmetry(game),
+            game: game.clone(),
+            moves,
+        });
+        self.components.len() - 1
     }
 
     /// Every legal move from `place`, component by component, in the order
@@ -198,7 +259,7 @@ impl Standings {
 
     fn start_question(&mut self, place: &Place) {
         self.budget = Budget::start(self.move_budget, self.timeout);
-        self.asked = place.concat();
+        self.asked = all_heaps(place);
     }
 
     /// The moves from `place` within the current question's budget; no
@@ -206,43 +267,67 @@ impl Standings {
     /// that could not be judged).
     fn moves_in_question(&mut self, place: &Place) -> Result<Vec<Move>, AnalysisError> {
         let mut all = Vec::new();
-        for (i, component) in self.components.iter().enumerate() {
-            let budget = &mut self.budget;
-            let asked = || self.asked.clone();
+        for (i, piece) in place.iter().enumerate() {
+            let component = &self.components[piece.game];
+            let game = component.game.clone();
             let room = self.max_positions.saturating_sub(all.len()) as u64;
             if room == 0 {
-                return Err(SearchError::TooManyPositions {
-                    game: component.game.title(),
-                    position: Position::from_u64s(&self.asked),
-                    limit: self.max_positions,
-                }
-                .into());
+                return Err(self.too_many(place).into());
             }
+            let budget = &mut self.budget;
+            // Each move as the rule and what the piece becomes: its heaps
+            // (`None`), or the parts of a sum.
+            let mut made: Vec<(usize, Vec<u64>, Option<Vec<Part>>)> = Vec::new();
             let examined = (component.moves)
-                .each_move_within(&place[i], budget.left().min(room), |rule, next| {
-                    let mut to = place.clone();
-                    to[i] = next.to_vec();
-                    all.push(Move {
-                        component: i,
-                        rule,
-                        to,
-                    });
+                .each_option_within(&piece.heaps, budget.left().min(room), |rule, next| {
+                    made.push(match next {
+                        Next::Position(heaps) => (rule, heaps.to_vec(), None),
+                        Next::Sum(parts) => (rule, Vec::new(), Some(parts.to_vec())),
+                    })
                 })
                 .map_err(|e| match e.error {
                     // More moves than room for them: the sum is too large.
                     EvalError::OutOfBudget if budget.left() > room => {
                         SearchError::TooManyPositions {
-                            game: component.game.title(),
-                            position: Position::from_u64s(&asked()),
+                            game: game.title(),
+                            position: Position::from_u64s(&self.asked),
                             limit: self.max_positions,
                         }
                     }
-                    EvalError::OutOfBudget => budget.exhausted().error(&component.game, &asked()),
-                    _ => move_error(&component.game, &place[i], e),
+                    EvalError::OutOfBudget => budget.exhausted().error(&game, &self.asked),
+                    _ => move_error(&game, &piece.heaps, e),
                 })?;
             budget
                 .spend(examined)
-                .map_err(|e| e.error(&component.game, &asked()))?;
+                .map_err(|e| e.error(&game, &self.asked))?;
+            for (rule, heaps, parts) in made {
+                let mut to = place.clone();
+                let becomes = match parts {
+                    None => {
+                        to[i].heaps = heaps;
+                        None
+                    }
+                    Some(parts) => {
+                        let pieces: Vec<Piece> = (parts.into_iter())
+                            .map(|part| Piece {
+                                game: match &part.game {
+                                    Some(other) => self.game_index(other),
+                                    None => piece.game,
+                                },
+                                heaps: part.heaps,
+                            })
+                            .collect();
+                        to.splice(i..=i, pieces.iter().cloned());
+                        Some(pieces)
+                    }
+                };
+                all.push(Move {
+                    piece: i,
+                    rule,
+                    becomes,
+                    to,
+                });
+            }
         }
         Ok(all)
     }
@@ -265,14 +350,17 @@ impl Standings {
 
     fn searched_standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
         self.start_question(place);
-        let start = self.canonical(place);
         if let Some(graph) = &self.loopy {
-            let id = graph.id(&start[0]).ok_or_else(|| self.too_many(place))?;
+            // One game alone, its positions kept as they are.
+            let id = (place.first())
+                .and_then(|piece| graph.id(&piece.heaps))
+                .ok_or_else(|| self.too_many(place))?;
             return Ok(Standing {
                 outcome: graph.outcome(id),
                 remoteness: graph.remoteness(id),
             });
         }
+        let start = self.canonical(place)?;
         if let Some(&s) = self.known.get(&start) {
             return Ok(s);
         }
@@ -301,7 +389,8 @@ impl Standings {
             let standing = self.judge(&children);
             self.known.insert(key, standing);
         }
-        Ok(self.known[&self.canonical(place)])
+        let start = self.canonical(place)?;
+        Ok(self.known[&start])
     }
 
     /// The perfect player's move from `place` and the standing of the
@@ -359,16 +448,17 @@ impl Standings {
         if judged.outcome == Outcome::P {
             return Ok(Some((first, leaves(Outcome::N))));
         }
-        let canonical = |c: usize, heaps: &[u64]| {
-            let mut key = Vec::new();
-            MoveGen::canonical_into(heaps, self.components[c].symmetry, &mut key);
-            key
-        };
-        let wins: Vec<(usize, Vec<u64>)> = (judged.winning.iter())
-            .map(|(c, heaps)| (*c, canonical(*c, heaps)))
-            .collect();
-        let listed = (moves.iter())
-            .find(|m| wins.contains(&(m.component, canonical(m.component, &m.to[m.component]))));
+        let mut wins = Vec::new();
+        for place in &judged.winning {
+            wins.push(self.canonical(place)?);
+        }
+        let mut listed = None;
+        for m in &moves {
+            if wins.contains(&self.canonical(&m.to)?) {
+                listed = Some(m);
+                break;
+            }
+        }
         // The position the move leaves: lost, or still drawn.
         let after = match judged.outcome {
             Outcome::D => Outcome::D,
@@ -419,30 +509,68 @@ impl Standings {
 
     /// The canonical positions the moves from `place` reach, each once.
     fn children(&mut self, place: &Place) -> Result<Vec<Place>, AnalysisError> {
-        let mut children: Vec<Place> = (self.moves_in_question(place)?.into_iter())
-            .map(|m| self.canonical(&m.to))
-            .collect();
+        let mut children = Vec::new();
+        for m in self.moves_in_question(place)? {
+            children.push(self.canonical(&m.to)?);
+        }
         children.sort_unstable();
         children.dedup();
         Ok(children)
     }
 
-    /// `place` with each component's heaps in the form the search keeps
-    /// (sorted, empty heaps dropped, where the rules allow).
-    fn canonical(&self, place: &Place) -> Place {
-        (self.components.iter().zip(place))
-            .map(|(c, heaps)| {
-                let mut key = Vec::with_capacity(heaps.len());
-                MoveGen::canonical_into(heaps, c.symmetry, &mut key);
-                key
-            })
-            .collect()
+    /// `place` in the form the search keeps: each piece's heaps sorted and
+    /// empty heaps dropped, where its rules allow; pieces with no move
+    /// dropped where moves `become` sums (a sum with a game of no move is
+    /// the same game tree without it, in normal and misère play alike);
+    /// and the pieces sorted (a sum is the same sum in any order).
+    fn canonical(&mut self, place: &Place) -> Result<Place, AnalysisError> {
+        let mut key = Vec::with_capacity(place.len());
+        for piece in place {
+            let mut heaps = Vec::with_capacity(piece.heaps.len());
+            let symmetry = self.components[piece.game].symmetry;
+            MoveGen::canonical_into(&piece.heaps, symmetry, &mut heaps);
+            let piece = Piece {
+                game: piece.game,
+                heaps,
+            };
+            if !self.has_ended(&piece)? {
+                key.push(piece);
+            }
+        }
+        key.sort_unstable();
+        Ok(key)
+    }
+
+    /// Whether `piece` (canonical) has no move, where the play drops such
+    /// pieces; false where it keeps them.
+    fn has_ended(&mut self, piece: &Piece) -> Result<bool, AnalysisError> {
+        let Some(ended) = &self.ended else {
+            return Ok(false);
+        };
+        if let Some(&known) = ended.get(piece) {
+            return Ok(known);
+        }
+        let component = &self.components[piece.game];
+        let mut any = false;
+        let examined = (component.moves)
+            .each_option_within(&piece.heaps, self.budget.left(), |_, _| any = true)
+            .map_err(|e| match e.error {
+                EvalError::OutOfBudget => {
+                    self.budget.exhausted().error(&component.game, &self.asked)
+                }
+                _ => move_error(&component.game, &piece.heaps, e),
+            })?;
+        (self.budget.spend(examined)).map_err(|e| e.error(&component.game, &self.asked))?;
+        if let Some(ended) = &mut self.ended {
+            ended.insert(piece.clone(), !any);
+        }
+        Ok(!any)
     }
 
     fn too_many(&self, place: &Place) -> SearchError {
         SearchError::TooManyPositions {
             game: self.components[0].game.title(),
-            position: Position::from_u64s(&place.concat()),
+            position: Position::from_u64s(&all_heaps(place)),
             limit: self.max_positions,
         }
     }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::AnalysisError;
-use crate::analysis::standing::Standings;
+use crate::analysis::standing::{Standings, place_of};
 use crate::known::{Known, KnownMove};
 use crate::misere::quotient::Quotient;
 use crate::position::{Outcome, Position, heaps_text};
@@ -168,7 +168,7 @@ pub fn verify_quotient(
             Some(solver) => {
                 (solver.value(&place[0]).map(|(value, _)| value.is_p())).map_err(Into::into)
             }
-            None => (standings.standing(&place)).map(|s| s.outcome == Outcome::P),
+            None => (standings.standing(&place_of(place.clone()))).map(|s| s.outcome == Outcome::P),
         };
         let Ok(search) = search else {
             return Ok(None);

@@ -6,17 +6,36 @@ use serde_json::{Value as Json, json};
 
 use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
-use crate::analysis::standing::{Move, Place, Standing, Standings};
+use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
 use crate::position::{Outcome, heaps_text};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
-/// q` for a sum.
+/// q` for a sum; where one game's moves became a sum of its positions, as
+/// `becomes` writes it: `(1, 5) + (2, 5)`.
 pub fn place_text(play: &Standings, place: &Place) -> String {
-    if let [only] = place.as_slice() {
-        return heaps_text(only);
+    let alone = play.alone() && place.iter().all(|p| p.game == 0);
+    match place.as_slice() {
+        [only] if alone => heaps_text(&only.heaps),
+        _ if alone => tuples_text(place),
+        _ => pieces_text(play, place),
     }
-    let parts: Vec<String> = (place.iter().enumerate())
-        .map(|(i, heaps)| format!("{} at {}", play.game(i).title(), heaps_text(heaps)))
+}
+
+/// Positions of one game, each in parentheses: `(1, 5) + (4)`.
+fn tuples_text(pieces: &[Piece]) -> String {
+    let parts: Vec<String> = (pieces.iter())
+        .map(|p| match p.heaps.as_slice() {
+            [one] => format!("({one})"),
+            _ => heaps_text(&p.heaps),
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+/// Pieces each with its game: `nim at (1, 2) + kayles at 4`.
+fn pieces_text(play: &Standings, pieces: &[Piece]) -> String {
+    let parts: Vec<String> = (pieces.iter())
+        .map(|p| format!("{} at {}", play.game(p.game).title(), heaps_text(&p.heaps)))
         .collect();
     parts.join(" + ")
 }
@@ -24,28 +43,38 @@ pub fn place_text(play: &Standings, place: &Place) -> String {
 /// The game and position played: `bash(m = 3) at 21`, or for a sum
 /// `nim at (1, 2) + kayles at 4`.
 pub fn play_title(play: &Standings, place: &Place) -> String {
-    match place.as_slice() {
-        [only] => format!("{} at {}", play.game(0).title(), heaps_text(only)),
-        _ => place_text(play, place),
-    }
+    pieces_text(play, place)
 }
 
-/// A move in words and where it leads: `take 2 → 19`, and for a sum
-/// `in kayles: take 1 → nim at (1, 2) + kayles at 4`.
+/// A move in words and where it leads: `take 2 → 19`, `becomes (1, 1) +
+/// (1, 1) → ...`, and for a sum `in kayles: take 1 → nim at (1, 2) + kayles
+/// at 4`.
 pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
-    let game = play.game(m.component);
+    let Some(moved) = from.get(m.piece) else {
+        return place_text(play, &m.to);
+    };
+    let game = play.game(moved.game);
     let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
-    let words = match game.rules.get(m.rule) {
-        Some(rule) => describe(
+    let words = match (&m.becomes, game.rules.get(m.rule)) {
+        (Some(parts), _) => {
+            let parts: Vec<String> = (parts.iter())
+                .map(|p| match p.game == moved.game {
+                    true => tuples_text(std::slice::from_ref(p)),
+                    false => pieces_text(play, std::slice::from_ref(p)),
+                })
+                .collect();
+            format!("becomes {}", parts.join(" + "))
+        }
+        (None, Some(rule)) => describe(
             &rule.kind,
-            &big(&from[m.component]),
-            &big(&m.to[m.component]),
+            &big(&moved.heaps),
+            &big(&m.to[m.piece].heaps),
             game.parts.as_deref(),
         ),
-        None => String::new(),
+        (None, None) => String::new(),
     };
     let to = place_text(play, &m.to);
-    if from.len() > 1 {
+    if from.len() > 1 && !play.alone() {
         format!("in {}: {words} → {to}", game.title())
     } else {
         format!("{words} → {to}")
@@ -117,10 +146,10 @@ pub fn play_json(session: &Session, ending: Ending) -> Json {
     let play = session.standings();
     let moves: Vec<Json> = (session.played().iter())
         .map(|p| {
-            let game = play.game(p.mv.component);
+            let game = play.game(p.from[p.mv.piece].game);
             json!({
                 "player": p.player.name(),
-                "component": p.mv.component,
+                "component": p.mv.piece,
                 "rule": game.rules.get(p.mv.rule).map(|r| r.name.clone()),
                 "text": move_text(play, &p.from, &p.mv),
                 "to": place_text(play, &p.mv.to),
@@ -129,7 +158,7 @@ pub fn play_json(session: &Session, ending: Ending) -> Json {
         })
         .collect();
     let start = session.start_place();
-    let games: Vec<String> = (0..start.len()).map(|i| play.game(i).title()).collect();
+    let games: Vec<String> = (start.iter()).map(|p| play.game(p.game).title()).collect();
     json!({
         "game": games.join(" + "),
         "start": place_text(play, start),

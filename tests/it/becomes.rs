@@ -203,3 +203,135 @@ fn a_winning_cut_is_listed_as_the_sum_it_becomes() {
     assert_eq!(parts[0]["game"], "sheet");
     assert_eq!(parts[1]["heaps"], serde_json::json!([1, 1]));
 }
+
+#[test]
+fn sums_of_sheets_add_values_in_normal_play_and_are_searched_whole_in_misere_play() {
+    let sizes: Vec<(u64, u64)> = (1..=4).flat_map(|w| (1..=3).map(move |h| (w, h))).collect();
+    let pairs: Vec<[(u64, u64); 2]> = (sizes.iter())
+        .flat_map(|&a| sizes.iter().map(move |&b| [a, b]))
+        .collect();
+    let statements: String = (pairs.iter())
+        .map(|[(a, b), (c, d)]| format!("analyze sheet at ({a}, {b}) + sheet at ({c}, {d})\n"))
+        .collect();
+    let misere = SHEET.replace("position (w, h)", "position (w, h)\n    play misere");
+    let normal_answers = answers(SHEET, &statements);
+    let misere_answers = answers(&misere, &statements);
+    let mut memo = HashMap::new();
+    let mut misere_memo = HashMap::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        // Normal play: the XOR of the sheets' values (Sprague-Grundy).
+        let [(a, b), (c, d)] = *pair;
+        let expected = sheet_by_hand(a, b, &mut memo) ^ sheet_by_hand(c, d, &mut memo);
+        assert_eq!(
+            normal_answers[i].grundy,
+            Grundy::Value(expected.into()),
+            "{pair:?}"
+        );
+        // Misère play: the whole sum, by the definition.
+        let mut sum = pair.to_vec();
+        sum.sort();
+        let wins = misere_sheets_by_hand(sum, &mut misere_memo);
+        let answer = &misere_answers[i];
+        assert_eq!(
+            answer.outcome,
+            if wins { Outcome::N } else { Outcome::P },
+            "{pair:?}"
+        );
+        // Each winning move leaves a lost sum: the other sheet and the
+        // two the cut sheet becomes.
+        for m in &answer.winning_moves {
+            let mut after: Vec<(u64, u64)> = (m.parts.iter())
+                .map(|p| {
+                    let hs = p.position.to_u64s().expect("small");
+                    (hs[0], hs[1])
+                })
+                .collect();
+            after.push(pair[1 - m.component]);
+            after.sort();
+            assert!(
+                !misere_sheets_by_hand(after, &mut misere_memo),
+                "{pair:?}: {m:?}"
+            );
+        }
+    }
+}
+
+/// The play of `text`'s first question, the computer to move at each turn.
+fn standings(
+    text: &str,
+) -> (
+    gamelang::analysis::standing::Standings,
+    gamelang::analysis::standing::Place,
+) {
+    let program = load_text("becomes.game", text, &[]);
+    gamelang::analysis::play::start(&program.questions[0].components, 1_000_000).expect("plays")
+}
+
+#[test]
+fn the_perfect_player_cuts_sheets_to_lost_sums_and_counts_the_moves_left() {
+    for misere in [false, true] {
+        let game = match misere {
+            false => SHEET.to_string(),
+            true => SHEET.replace("position (w, h)", "position (w, h)\n    play misere"),
+        };
+        let mut misere_memo = HashMap::new();
+        let mut memo = HashMap::new();
+        for w in 1..=4 {
+            for h in 1..=4 {
+                let (mut play, place) = standings(&format!("{game}analyze sheet at ({w}, {h})\n"));
+                let wins = match misere {
+                    false => sheet_by_hand(w, h, &mut memo) != 0,
+                    true => misere_sheets_by_hand(vec![(w, h)], &mut misere_memo),
+                };
+                let standing = play.standing(&place).expect("searched");
+                assert_eq!(standing.outcome, if wins { Outcome::N } else { Outcome::P });
+                // The perfect move: to a lost sum when there is one, and
+                // the remoteness falls by one with each move.
+                let mut place = place;
+                let mut remoteness = standing.remoteness.expect("a play that ends");
+                while let Some((m, after)) = play.best(&place).expect("searched") {
+                    let sheets: Vec<(u64, u64)> =
+                        (m.to.iter()).map(|p| (p.heaps[0], p.heaps[1])).collect();
+                    let lost = match misere {
+                        false => {
+                            sheets
+                                .iter()
+                                .fold(0, |x, &(a, b)| x ^ sheet_by_hand(a, b, &mut memo))
+                                == 0
+                        }
+                        true => {
+                            let mut sorted = sheets.clone();
+                            sorted.sort();
+                            !misere_sheets_by_hand(sorted, &mut misere_memo)
+                        }
+                    };
+                    assert_eq!(lost, after.outcome == Outcome::P, "({w}, {h}) → {sheets:?}");
+                    assert_eq!(
+                        after.remoteness,
+                        Some(remoteness - 1),
+                        "({w}, {h}) → {sheets:?}"
+                    );
+                    remoteness -= 1;
+                    place = m.to;
+                }
+                assert_eq!(remoteness, 0, "({w}, {h})");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_play_of_circular_kayles_moves_into_the_row() {
+    let (mut play, place) = standings(&format!("{CIRCLE}analyze circle at 9\n"));
+    let moves = play.moves(&place).expect("listed");
+    let texts: Vec<String> = (moves.iter())
+        .map(|m| gamelang::report::move_text(&play, &place, m))
+        .collect();
+    assert_eq!(
+        texts,
+        ["becomes row at 8 → row at 8", "becomes row at 7 → row at 7"]
+    );
+    // A circle of 9: row 8 has Kayles value 1, row 7 value 2 (OEIS
+    // A002186), so the circle's value is mex{1, 2} = 0: lost.
+    assert_eq!(play.standing(&place).expect("searched").outcome, Outcome::P);
+}

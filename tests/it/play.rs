@@ -4,13 +4,13 @@
 use std::collections::HashMap;
 
 use gamelang::analysis::play;
-use gamelang::analysis::standing::{Standing, Standings};
+use gamelang::analysis::standing::{Place, Standing, Standings, place_of};
 use gamelang::check::Instance;
 use gamelang::position::{Outcome, Position};
 
 use crate::common::{bash_remoteness, load};
 
-fn bash_play(n: u64) -> (Standings, Vec<Vec<u64>>) {
+fn bash_play(n: u64) -> (Standings, Place) {
     let program = load("bash", &[]);
     let game = program.game("bash").expect("bash is defined");
     let instance = Instance {
@@ -25,7 +25,9 @@ fn remoteness_of_bash_equals_a_brute_force_up_to_30() {
     let expected = bash_remoteness(30);
     let (mut play, _) = bash_play(30);
     for (n, &r) in expected.iter().enumerate() {
-        let standing = play.standing(&vec![vec![n as u64]]).expect("judged");
+        let standing = play
+            .standing(&place_of(vec![vec![n as u64]]))
+            .expect("judged");
         // Bash's game: P exactly at multiples of 4 (Ferguson, Game Theory, §1.1).
         let outcome = if n % 4 == 0 { Outcome::P } else { Outcome::N };
         assert_eq!(
@@ -43,8 +45,11 @@ fn remoteness_of_bash_equals_a_brute_force_up_to_30() {
 fn the_perfect_move_of_bash_leaves_a_multiple_of_4_and_loses_slowest() {
     let (mut play, _) = bash_play(30);
     for n in 1..=30u64 {
-        let (m, after) = play.best(&vec![vec![n]]).expect("judged").expect("a move");
-        let left = m.to[0][0];
+        let (m, after) = play
+            .best(&place_of(vec![vec![n]]))
+            .expect("judged")
+            .expect("a move");
+        let left = m.to[0].heaps[0];
         if n % 4 != 0 {
             assert_eq!(left, n - n % 4, "n = {n}");
             assert_eq!(after.outcome, Outcome::P);
@@ -71,7 +76,7 @@ fn judged_play(game: &str, heaps: &[u64]) -> (Vec<(Vec<u64>, Standing)>, &'stati
         let Some((m, after)) = play.best(&place).expect("judged") else {
             return (left, "computer");
         };
-        left.push((m.to[0].clone(), after));
+        left.push((m.to[0].heaps.clone(), after));
         place = m.to;
         let Some(human) = play.moves(&place).expect("listed").into_iter().next() else {
             return (left, "human");

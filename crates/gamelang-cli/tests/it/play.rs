@@ -106,6 +106,40 @@ fn play_says_so_when_the_input_ends_first() {
 }
 
 #[test]
+fn cutting_a_sheet_is_played_into_sums_and_the_computer_wins_from_n() {
+    // The sheet (5, 4) of games/cutting.game has Grundy value 1 (by its
+    // analysis; tests/it/becomes.rs holds the game to a brute force), an
+    // N-position: the computer, moving first, wins.
+    let run = gamelang_with(
+        &[
+            "play",
+            "games/cutting.game",
+            "--at",
+            "(5, 4)",
+            "--first",
+            "computer",
+            "--json",
+        ],
+        &script("1", 40),
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(play["winner"], "computer");
+    let moves = play["moves"].as_array().expect("a list of moves");
+    // Every cut adds a sheet: 20 unit squares take 19 cuts, whoever makes
+    // them, and each move brings the end one nearer.
+    assert_eq!(moves.len(), 19);
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["remoteness"].as_u64(), Some(19 - i as u64), "{m}");
+        let text = m["text"].as_str().expect("a move in words");
+        assert!(text.contains("becomes ("), "{text}");
+    }
+    let last = moves[18]["to"].as_str().expect("a position");
+    assert_eq!(last.matches("(1, 1)").count(), 20, "{last}");
+}
+
+#[test]
 fn a_sum_is_played_component_by_component_and_the_computer_wins_from_n() {
     // games/sums.game: bash(3) at 10 + bash(5) at 7 + nim at (3, 4) has
     // Grundy value 2 ^ 1 ^ 7 = 4, an N-position: the computer, moving
