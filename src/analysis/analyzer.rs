@@ -17,6 +17,7 @@ use super::verify::{self, Verified};
 use crate::check::{Instance, Question};
 use crate::known::{self, Known};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
+use crate::moves::MoveGen;
 use crate::rules::Game;
 use crate::search::{self, Budget, SearchError, Solver};
 
@@ -255,6 +256,11 @@ impl Analyzer {
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
             })?;
+        if MoveGen::new(&instance.game).has_sums() {
+            return Err(AnalysisError::GraphOfSums {
+                game: instance.game.title(),
+            });
+        }
         let max_nodes = self.options.search.max_positions;
         self.solving(&instance.game, |solver| {
             graph::position_graph(solver, &heaps, max_nodes)

@@ -80,6 +80,17 @@ pub enum AnalysisError {
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
     TooLargeForAGraph { position: Position },
 
+    /// A graph's nodes are positions of one game, and this game's moves
+    /// become sums of positions.
+    #[error("`{game}`'s moves become sums of positions, which its position graph does not draw")]
+    #[diagnostic(
+        code(gamelang::graph::sums),
+        help(
+            "`analyze` answers each position and lists the sums its winning moves become; `play` plays them out"
+        )
+    )]
+    GraphOfSums { game: String },
+
     /// Play moves heap by heap, and this heap is past 64 bits.
     #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
     #[diagnostic(

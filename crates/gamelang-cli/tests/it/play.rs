@@ -284,3 +284,11 @@ fn a_loopy_games_graph_is_drawn_with_its_cycle_and_draws() {
         dot.stdout
     );
 }
+
+#[test]
+fn the_graph_of_a_game_whose_moves_become_sums_is_refused_with_advice() {
+    let run = gamelang(&["graph", "games/cutting.game", "--at", "(2, 2)"]);
+    run.exits(1);
+    run.stderr_has("gamelang::graph::sums")
+        .stderr_has("`analyze` answers each position");
+}
