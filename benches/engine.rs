@@ -15,6 +15,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use gamelang::analysis::{Analyzer, Grundy};
 use gamelang::check::check;
 use gamelang::moves::MoveGen;
 use gamelang::rules::Game;
@@ -426,7 +427,8 @@ fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
 
 fn main() {
     // `cargo bench --bench engine -- WORD` runs only the cases whose name
-    // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block);
+    // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block,
+    // sums);
     // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5).
     let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let run = |case: &str| only.as_ref().is_none_or(|w| case.contains(w.as_str()));
@@ -452,6 +454,9 @@ fn main() {
     }
     if run("block") {
         block_cases(&mut rows);
+    }
+    if run("sums") {
+        sum_cases(&mut rows);
     }
     print_table(&rows);
 }
@@ -669,6 +674,101 @@ fn block_cases(rows: &mut Vec<Row>) {
         engine: engine_time,
         baseline: Some(time),
         note: format!("3-D dp; {} positions held", solver.len()),
+    });
+}
+
+/// The cutting game by hand: g[w][h] is the mex over every cut of the XOR
+/// of the two sheets' values, filled by increasing size.
+fn sheets_by_hand(top: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; top + 1]; top + 1];
+    let mut seen = vec![false; 4 * top + 4];
+    for w in 1..=top {
+        for h in 1..=top {
+            seen.fill(false);
+            for a in 1..w {
+                seen[(g[a][h] ^ g[w - a][h]) as usize] = true;
+            }
+            for b in 1..h {
+                seen[(g[w][b] ^ g[w][h - b]) as usize] = true;
+            }
+            g[w][h] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
+/// Block games answered as sums (`becomes`, heap-local blocks): Kayles as
+/// a block against the `octal 0.77` phrase; the cutting game against a
+/// memoised dp; circular Kayles at 10^18 against the dp and its period.
+fn sum_cases(rows: &mut Vec<Row>) {
+    let n = 100_000;
+    let phrase = game("game kayles { heaps *\n octal 0.77 }", "kayles");
+    let block = game(
+        "game kayles { heaps *\n move knock { choose i in 1..len; choose k in 1..2; require k <= h[i]; choose a in 0..h[i] - k; append h[i] - k - a; h[i] = a } }",
+        "kayles",
+    );
+    let (by_phrase, phrase_time) = engine(&phrase, n, Method::Auto);
+    let (by_block, block_time) = engine(&block, n, Method::Auto);
+    same("Kayles block", by_block.values(), by_phrase.values());
+    rows.push(Row {
+        case: "Kayles as a heap-local block to 10^5, auto".to_string(),
+        engine: block_time,
+        baseline: Some(phrase_time),
+        note: "the octal 0.77 phrase, same engine (the block read as its code once, when checked)"
+            .to_string(),
+    });
+
+    let top = 200;
+    let sheet = game(
+        "game sheet { position (w, h)\n move across { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n move down { choose b in 1..h - 1; becomes (w, b) + (w, h - b) } }",
+        "sheet",
+    );
+    let (mut solver, engine_time) = timed(|| {
+        let mut solver = Solver::new(sheet.clone(), 1_000_000);
+        solver.value(&[top, top]).expect("the value is defined");
+        solver
+    });
+    let (by_hand, time) = timed(|| sheets_by_hand(top as usize));
+    for (w, h) in [(200, 200), (1, 7), (8, 5), (137, 61), (199, 2)] {
+        let g = grundy_of(&mut solver, &[w, h]);
+        assert_eq!(g, by_hand[w as usize][h as usize], "sheet ({w}, {h})");
+    }
+    rows.push(Row {
+        case: "cutting game 200 x 200 (becomes)".to_string(),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!("memoised 2-D dp; {} positions held", solver.len()),
+    });
+
+    let text = "game row { heaps *; octal 0.77 }\ngame circle {\n heaps 1\n move first { choose k in 1..2; require k <= h[1]; becomes row at (h[1] - k) }\n}\nanalyze circle at 1000000000000000000\n";
+    let source = Source::new("circle.game", text);
+    let (program, errors) = check(&source, Vec::new());
+    assert!(errors.is_empty(), "circle: {errors:?}");
+    let question = program.questions[0].clone();
+    let (answer, engine_time) = timed(|| {
+        Analyzer::default()
+            .analyze(&question)
+            .expect("circular Kayles is answered")
+    });
+    let big: u64 = 1_000_000_000_000_000_000;
+    let (expected, time) = timed(|| {
+        // Kayles' period 12 from 71 (OEIS A002186): the rows of 10^18 - 1
+        // and - 2 read from the values below 95.
+        let g = kayles_by_hand(100);
+        let row = |m: u64| g[(71 + (m - 71) % 12) as usize];
+        let options = [row(big - 1), row(big - 2)];
+        (0..).find(|v| !options.contains(v)).unwrap_or(0)
+    });
+    assert_eq!(
+        answer.grundy,
+        Grundy::Value(expected.into()),
+        "circle at 10^18"
+    );
+    rows.push(Row {
+        case: "circular Kayles at 10^18 (becomes row), analyze".to_string(),
+        engine: engine_time,
+        baseline: Some(time),
+        note: "Kayles dp to 100 and its period".to_string(),
     });
 }
 

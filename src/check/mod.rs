@@ -19,6 +19,7 @@ mod warnings;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use crate::moves::octal_block;
 use crate::platform;
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
@@ -244,7 +245,9 @@ pub(crate) fn primary(error: &CheckError) -> Option<miette::SourceSpan> {
 /// The game lowered with its declared defaults, or the mistakes in its rules.
 fn declared(def: &ast::GameDef, source: &Source) -> Result<Game, Errors> {
     params::resolve(def, &[], &[], source, source).and_then(|values| {
-        lower(def, values, source).map_err(|e| e.into_iter().map(Into::into).collect())
+        lower(def, values, source)
+            .map(octal_block::recognised)
+            .map_err(|e| e.into_iter().map(Into::into).collect())
     })
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
+use crate::moves::octal_block;
 use crate::rules::{Game, lower::lower};
 use crate::source::Source;
 use crate::syntax::ast::{self, Ident, PositionLit};
@@ -93,10 +94,12 @@ impl Program {
         args_source: &Source,
     ) -> Result<Game, Errors> {
         let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
-        lower(def, values, &self.source).map_err(|errors| {
-            let errors = errors.into_iter().map(Into::into).collect();
-            self.blame_values(def, args, args_source, errors)
-        })
+        lower(def, values, &self.source)
+            .map(octal_block::recognised)
+            .map_err(|errors| {
+                let errors = errors.into_iter().map(Into::into).collect();
+                self.blame_values(def, args, args_source, errors)
+            })
     }
 
     /// An `analyze` statement; `Ok(None)` when it names a game whose own

@@ -9,6 +9,7 @@
 mod amounts;
 mod block;
 mod kinds;
+pub mod octal_block;
 mod reach;
 mod runs;
 mod shapes;

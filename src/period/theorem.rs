@@ -7,7 +7,7 @@ use std::ops::Range;
 use num_bigint::Sign;
 use num_traits::ToPrimitive;
 
-use crate::rules::{AmountBase, Game, MoveKind, Target};
+use crate::rules::{AmountBase, Game, MoveKind, OctalCode, Target};
 
 /// A theorem that proves a period from finitely many values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +65,25 @@ impl Theorem {
     }
 }
 
+/// The most tokens an octal rule's move takes, noting whether it splits
+/// and where its window starts; `None` for splits into three heaps (the
+/// theorem as stated covers splits into two).
+fn octal_removal(code: &OctalCode, splits: &mut bool, window: &mut usize) -> Option<usize> {
+    if code.splits_in_three() {
+        return None;
+    }
+    *splits |= code.splits();
+    let most = code.max_removal();
+    // When the last digit lets a move take `most` tokens only from a heap
+    // of `most` (leaving nothing), or only from larger heaps (leaving one),
+    // the heap of `most` moves unlike the larger ones: the window starts
+    // one heap later.
+    if code.leaves_none(most) != code.leaves_one(most) {
+        *window = (*window).max(most + 1);
+    }
+    Some(most)
+}
+
 /// The theorem that can prove a period of `game`'s one-heap values, or
 /// `None`: misère play, an invariant, a condition, unbounded amounts or
 /// amounts that add, moves on several heaps, and splits into unequal heaps
@@ -105,20 +124,10 @@ pub fn classify(game: &Game) -> Option<Theorem> {
                 splits = true;
                 Some(0)
             }
-            // The theorem as stated covers splits into two heaps.
-            MoveKind::Octal(code) if code.splits_in_three() => None,
-            MoveKind::Octal(code) => {
-                splits |= code.splits();
-                let most = code.max_removal();
-                // When the last digit lets a move take `most` tokens only
-                // from a heap of `most` (leaving nothing), or only from
-                // larger heaps (leaving one), the heap of `most` moves unlike
-                // the larger ones: the window starts one heap later.
-                if code.leaves_none(most) != code.leaves_one(most) {
-                    window = window.max(most + 1);
-                }
-                Some(most)
-            }
+            MoveKind::Octal(code) => octal_removal(code, &mut splits, &mut window),
+            // A block that is an octal game written out, as its code.
+            MoveKind::Block(block) => (block.octal.as_ref())
+                .and_then(|code| octal_removal(code, &mut splits, &mut window)),
             _ => None,
         };
         t = t.max(removal?);

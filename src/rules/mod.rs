@@ -89,6 +89,9 @@ pub struct Block {
     pub body: Vec<Stmt>,
     /// How many variable slots the statements use.
     pub slots: usize,
+    /// The octal game the block plays, where it is one written out
+    /// (`moves::octal_block`): found once, when the game is checked.
+    pub octal: Option<OctalCode>,
 }
 
 /// One statement of a lowered block. Heap indices are 1-based expressions.
@@ -230,7 +233,8 @@ impl OctalCode {
         self.digits.iter().any(|d| d & 12 != 0)
     }
 
-    fn digit(&self, j: usize) -> u8 {
+    /// The digit for removing `j` tokens (0 past the last).
+    pub fn digit(&self, j: usize) -> u8 {
         self.digits.get(j).copied().unwrap_or(0)
     }
 }

@@ -38,6 +38,20 @@ const KAYLES: &str = "game kayles {
     }
 }";
 
+/// Kayles again, its amount bounded by `min`: not of the form taken for an
+/// octal code (`moves::octal_block`), so each heap's moves come from the
+/// block itself.
+const KAYLES_BY_MIN: &str = "game kayles {
+    heaps *
+    move knock {
+        choose i in 1..len
+        choose k in 1..min(2, h[i])
+        choose a in 0..h[i] - k
+        append h[i] - k - a
+        h[i] = a
+    }
+}";
+
 /// Dawson's Kayles as a block: two adjacent pins at a time.
 const DAWSONS_KAYLES: &str = "game dawsons_kayles {
     heaps *
@@ -74,6 +88,17 @@ fn kayles_and_dawsons_kayles_as_blocks_are_sums_of_rows() {
     let rows = [7, 11, 1000];
     let xor = rows.iter().fold(0, |x, &n| x ^ a002186(n as usize));
     assert_eq!(grundy(&mut kayles, &rows), xor);
+    // The same through the block's own moves, heap by heap.
+    let by_min = game(KAYLES_BY_MIN);
+    let gamelang::rules::MoveKind::Block(block) = &by_min.rules[0].kind else {
+        panic!("a block");
+    };
+    assert_eq!(gamelang::moves::octal_block::octal_code(block), None);
+    let mut by_min = Solver::new(by_min, 10_000);
+    assert!(by_min.decomposed());
+    for n in 0..=300u64 {
+        assert_eq!(grundy(&mut by_min, &[n]), a002186(n as usize), "{n}");
+    }
 }
 
 /// Grundy values by a brute force over `moves`, memoised on the position as

@@ -21,6 +21,7 @@ mod loopy;
 mod misere;
 mod mutants;
 mod nested_blocks;
+mod octal_blocks;
 mod oracle;
 mod play;
 mod quotient;

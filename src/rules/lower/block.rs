@@ -30,6 +30,7 @@ impl Lowerer<'_> {
             kind: MoveKind::Block(Block {
                 body: body?,
                 slots: self.slots,
+                octal: None,
             }),
         })
     }

@@ -12,7 +12,7 @@ use super::window::Window;
 use crate::moves::MoveError;
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::solve::Solved;
-use crate::rules::{AmountBase, Amounts, Game, MoveKind, Split, Target};
+use crate::rules::{AmountBase, Amounts, Game, MoveKind, OctalCode, Split, Target};
 
 /// Ranges up to this many amounts are looped over; longer ones without
 /// condition become windows, updated by one heap per heap instead.
@@ -112,42 +112,47 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             }),
             // Three-way splits go through the move generator.
             MoveKind::Octal(code) if code.splits_in_three() => return None,
-            MoveKind::Octal(code) => {
-                let removals = 0..=code.max_removal();
-                let pick = |f: &dyn Fn(usize) -> bool| -> Vec<u64> {
-                    removals
-                        .clone()
-                        .filter(|&j| f(j))
-                        .map(|j| j as u64)
-                        .collect()
-                };
-                let two = Leaves::Two(Split {
-                    unequal: false,
-                    nonempty: true,
-                });
-                for (list, leaves) in [
-                    (pick(&|j| code.leaves_none(j)), Leaves::Nothing),
-                    (pick(&|j| code.leaves_one(j)), Leaves::Nonempty),
-                    (pick(&|j| code.leaves_two(j)), two),
-                ] {
-                    if !list.is_empty() {
-                        out.rules.push(HeapRule {
-                            index,
-                            source: Source::List(list),
-                            leaves,
-                        });
-                    }
-                }
-            }
-            MoveKind::Take { .. }
-            | MoveKind::Shift { .. }
-            | MoveKind::EmptyAndSplit(_)
-            | MoveKind::Block(_) => {
+            MoveKind::Octal(code) => octal_rules(index, code, &mut out.rules),
+            // A block that is an octal game written out, as its code.
+            MoveKind::Block(block) => match &block.octal {
+                Some(code) => octal_rules(index, code, &mut out.rules),
+                None => return None,
+            },
+            MoveKind::Take { .. } | MoveKind::Shift { .. } | MoveKind::EmptyAndSplit(_) => {
                 return None;
             }
         }
     }
     Some(out)
+}
+
+/// An octal rule's moves, by what they leave: up to three rules.
+fn octal_rules(index: usize, code: &OctalCode, rules: &mut Vec<HeapRule>) {
+    let removals = 0..=code.max_removal();
+    let pick = |f: &dyn Fn(usize) -> bool| -> Vec<u64> {
+        removals
+            .clone()
+            .filter(|&j| f(j))
+            .map(|j| j as u64)
+            .collect()
+    };
+    let two = Leaves::Two(Split {
+        unequal: false,
+        nonempty: true,
+    });
+    for (list, leaves) in [
+        (pick(&|j| code.leaves_none(j)), Leaves::Nothing),
+        (pick(&|j| code.leaves_one(j)), Leaves::Nonempty),
+        (pick(&|j| code.leaves_two(j)), two),
+    ] {
+        if !list.is_empty() {
+            rules.push(HeapRule {
+                index,
+                source: Source::List(list),
+                leaves,
+            });
+        }
+    }
 }
 
 /// An amount as a `u64`; `None` for a negative one (a move that adds).
