@@ -79,12 +79,10 @@ fn main() {
             .collect();
         let mut analyzer = Analyzer::default();
         // The first answer recognises and verifies the closed form: not timed.
-        let first = Question {
-            components: vec![Instance {
-                game: game.clone(),
-                position: positions[0].clone(),
-            }],
-        };
+        let first = Question::sum(vec![Instance {
+            game: game.clone(),
+            position: positions[0].clone(),
+        }]);
         let method = match analyzer
             .analyze(&first)
             .map(|a| a.method.components[0].clone())
@@ -99,18 +97,17 @@ fn main() {
                 | ComponentMethod::WholeSum { .. }
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Tame { .. }
-                | ComponentMethod::Loopy { .. },
+                | ComponentMethod::Loopy { .. }
+                | ComponentMethod::Compound { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),
         };
         let start = Instant::now();
         for position in &positions {
-            let analysis = Question {
-                components: vec![Instance {
-                    game: game.clone(),
-                    position: position.clone(),
-                }],
-            };
+            let analysis = Question::sum(vec![Instance {
+                game: game.clone(),
+                position: position.clone(),
+            }]);
             black_box(analyzer.analyze(&analysis).expect("an answer"));
         }
         println!(
@@ -128,12 +125,10 @@ fn main() {
         .collect();
     let start = Instant::now();
     for t in &triples {
-        let analysis = Question {
-            components: vec![Instance {
-                game: nim.clone(),
-                position: Position(t.clone()),
-            }],
-        };
+        let analysis = Question::sum(vec![Instance {
+            game: nim.clone(),
+            position: Position(t.clone()),
+        }]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();
@@ -162,12 +157,10 @@ fn main() {
         .collect();
     let start = Instant::now();
     for (a, b) in &pairs {
-        let analysis = Question {
-            components: vec![Instance {
-                game: wythoff.clone(),
-                position: Position(vec![a.clone(), b.clone()]),
-            }],
-        };
+        let analysis = Question::sum(vec![Instance {
+            game: wythoff.clone(),
+            position: Position(vec![a.clone(), b.clone()]),
+        }]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();

@@ -68,12 +68,10 @@ fn analyze(heaps: &[u64]) -> (Duration, String) {
         .game("mk")
         .and_then(|g| g.default.clone())
         .expect("mk");
-    let analysis = Question {
-        components: vec![Instance {
-            game,
-            position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
-        }],
-    };
+    let analysis = Question::sum(vec![Instance {
+        game,
+        position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
+    }]);
     let start = Instant::now();
     let answer = Analyzer::default().analyze(&analysis).expect("an answer");
     let elapsed = start.elapsed();

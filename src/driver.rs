@@ -56,9 +56,7 @@ pub fn position(program: &Program, game: Option<&str>, at: &str) -> Result<Quest
     let instance = program
         .instance(entry, &[], &source, &position, &source)
         .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
-    Ok(Question {
-        components: vec![instance],
-    })
+    Ok(Question::sum(vec![instance]))
 }
 
 /// The questions asked: the position `at` when given, else the program's

@@ -14,7 +14,7 @@ use super::part::{Part, searchable, sum_of_values};
 use super::quotient::{ByQuotient, Grown};
 use super::table::{self, Table};
 use super::verify::{self, Verified};
-use crate::check::{Instance, Question};
+use crate::check::{Compound, Instance, Question};
 use crate::known::{self, Known};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
@@ -85,6 +85,9 @@ impl Analyzer {
     }
 
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        if analysis.compound != Compound::Sum {
+            return self.compound(analysis);
+        }
         if analysis.components.iter().all(|c| c.game.misere) {
             if let Some(answer) = self.tame(analysis)? {
                 return Ok(answer);
@@ -176,6 +179,7 @@ impl Analyzer {
             drawing_moves: Vec::new(),
             drawing_move_count: 0,
             notes,
+            compound: None,
         })
     }
 

@@ -13,6 +13,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
+pub use crate::syntax::ast::Compound;
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -33,6 +34,39 @@ pub struct Answer {
     pub method: Method,
     /// What the answer leaves out, and why.
     pub notes: Vec<Note>,
+    /// For a compound other than the sum (`every`, `all`, `some`, `any`):
+    /// its kind, the number that decides it, and its winning moves, each a
+    /// move in several components at once (`winning_moves` is then empty;
+    /// `winning_move_count` counts these).
+    pub compound: Option<CompoundAnswer>,
+}
+
+/// What a compound's answer adds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompoundAnswer {
+    pub kind: Compound,
+    /// The number that decides it, where one does.
+    pub deciding: Option<Deciding>,
+    /// The first winning moves, at most `Options::max_moves` of them: each
+    /// the moves made at once, one per component that moves.
+    pub moves: Vec<Vec<WinningMove>>,
+}
+
+/// The number that decides a compound: each component's, and the
+/// compound's (the least remoteness, or the greatest suspense).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deciding {
+    pub number: Number,
+    pub components: Vec<u64>,
+    pub compound: u64,
+}
+
+/// How long a game's play lasts, both players playing to win
+/// (`search::steps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    Remoteness,
+    Suspense,
 }
 
 impl Answer {
@@ -60,6 +94,8 @@ pub enum Grundy {
     /// A game that can go on forever: its generalised Sprague-Grundy value
     /// (Smith), a number or ∞ with a set of numbers.
     Loopy(Gamma),
+    /// A compound other than the sum: values do not add in it.
+    Compound,
 }
 
 /// Why a Grundy value is not known.
@@ -75,7 +111,7 @@ impl Grundy {
     pub fn value(&self) -> Option<&BigUint> {
         match self {
             Grundy::Value(g) => Some(g),
-            Grundy::Misere | Grundy::Unknown(_) | Grundy::Loopy(_) => None,
+            Grundy::Misere | Grundy::Unknown(_) | Grundy::Loopy(_) | Grundy::Compound => None,
         }
     }
 }
@@ -197,6 +233,32 @@ pub enum ComponentMethod {
         /// Positions of the sum the search judged.
         positions: usize,
     },
+    /// A compound other than the sum, answered by its rule from each
+    /// component's positions, all searched (`positions` of them).
+    Compound {
+        kind: Compound,
+        rule: CompoundRule,
+        positions: usize,
+    },
+}
+
+/// The rule that answers a compound (Winning Ways, ch. 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompoundRule {
+    /// `all`: the least of the components' remoteness decides; odd, the
+    /// player to move wins (even, in misère play). Smith 1966.
+    LeastRemoteness,
+    /// `every`: the greatest of the components' suspense decides; odd, the
+    /// player to move wins (even, in misère play). Winning Ways, ch. 9.
+    GreatestSuspense,
+    /// `some` in normal play: the player to move wins exactly when some
+    /// component is an N-position. Winning Ways, ch. 9.
+    SomeN,
+    /// `any` in normal play: the player to move wins exactly when no
+    /// component has ended and some component is an N-position.
+    SomeNNoneEnded,
+    /// No rule known: the compound's positions searched whole.
+    WholeSearch,
 }
 
 /// What an answer leaves out, and why.

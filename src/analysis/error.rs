@@ -91,6 +91,19 @@ pub enum AnalysisError {
     )]
     GraphOfSums { game: String },
 
+    /// A compound other than the sum is decided by how long each
+    /// component's play lasts, and this component's can go on forever.
+    #[error(
+        "`{game}` can go on forever from {position}, and a compound other than the sum needs games that end"
+    )]
+    #[diagnostic(
+        code(gamelang::compound::loopy),
+        help(
+            "remoteness and suspense, which decide compounds, are for games that end; `analyze` answers the game alone, or a sum (`+`) with it"
+        )
+    )]
+    LoopyCompound { game: String, position: Position },
+
     /// Play moves heap by heap, and this heap is past 64 bits.
     #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
     #[diagnostic(

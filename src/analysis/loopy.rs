@@ -22,7 +22,7 @@ impl Analyzer {
             let value = match &part.grundy {
                 Grundy::Loopy(gamma) => Some(gamma.clone()),
                 Grundy::Value(g) => g.to_u32().map(Gamma::Finite),
-                Grundy::Misere | Grundy::Unknown(_) => None,
+                Grundy::Misere | Grundy::Unknown(_) | Grundy::Compound => None,
             };
             values.push(value.ok_or_else(|| undecided(i, part))?);
         }
@@ -104,6 +104,7 @@ impl Analyzer {
             drawing_moves: drawing,
             drawing_move_count: drawing_count,
             notes,
+            compound: None,
         })
     }
 }

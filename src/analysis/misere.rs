@@ -175,6 +175,7 @@ impl Analyzer {
                 components: vec![method],
             },
             notes,
+            compound: None,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Analysis: the answer for one position (a single game or a sum): its
+//! Analysis: the answer for one position (a single game, a sum, or another
+//! compound of games, `compound`): its
 //! outcome, Grundy value, every winning move, and how it was found — by a
 //! known game's closed form (after checking it against the search on small
 //! positions) or by the search.
@@ -10,6 +11,7 @@
 
 mod analyzer;
 mod answer;
+mod compound;
 mod error;
 pub mod graph;
 mod loopy;
@@ -24,7 +26,7 @@ pub mod verify;
 
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
-    Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, Note, Outcome, SumPart,
-    Unknown, WinningMove,
+    Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
+    Gamma, Grundy, Method, Note, Number, Outcome, SumPart, Unknown, WinningMove,
 };
 pub use error::AnalysisError;

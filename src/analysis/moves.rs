@@ -65,7 +65,8 @@ impl Analyzer {
                     | ComponentMethod::Tame { .. }
                     | ComponentMethod::Quotient { .. }
                     | ComponentMethod::QuotientSearch { .. }
-                    | ComponentMethod::Loopy { .. },
+                    | ComponentMethod::Loopy { .. }
+                    | ComponentMethod::Compound { .. },
                     _,
                 ) => searchable(&part.component.game, position)?,
                 (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,

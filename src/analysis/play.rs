@@ -83,14 +83,14 @@ struct ByAnalysis {
 
 impl Judge for ByAnalysis {
     fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError> {
-        let analysis = Question {
-            components: (place.iter())
+        let analysis = Question::sum(
+            (place.iter())
                 .map(|piece| Instance {
                     game: games[piece.game].clone(),
                     position: Position::from_u64s(&piece.heaps),
                 })
                 .collect(),
-        };
+        );
         let answer = self.analyzer.analyze(&analysis)?;
         let keeping = match answer.outcome {
             Outcome::D => &answer.drawing_moves,

@@ -112,6 +112,24 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    #[error(
+        "`{game}`'s moves become sums, and a compound's components must each stay one position"
+    )]
+    #[diagnostic(
+        code(gamelang::check::compound_of_sums),
+        help(
+            "in a compound other than the sum (`{word}`), every move is made in named components at once: a component may not become several; analyze it alone or in a sum (`+`)"
+        )
+    )]
+    CompoundOfSums {
+        game: String,
+        word: &'static str,
+        #[source_code]
+        src: Source,
+        #[label("its moves become sums")]
+        span: SourceSpan,
+    },
+
     /// Games that become each other: a game's positions are answered on
     /// their own, so `becomes` may not lead back to a game on its way.
     #[error("{}: games may not become each other in a circle", circle_text(.games))]

@@ -24,6 +24,7 @@ use crate::platform;
 use crate::position::Position;
 use crate::rules::{Game, lower::lower};
 use crate::source::Source;
+pub use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
 pub use error::{CausedByValues, CheckError, GivenBy, GivenValue};
@@ -85,10 +86,22 @@ impl GameEntry {
     }
 }
 
-/// One position to analyze: a single game, or a sum of several.
+/// One position to analyze: a single game, or a sum of several, or
+/// another compound of them.
 #[derive(Clone, Debug)]
 pub struct Question {
+    pub compound: Compound,
     pub components: Vec<Instance>,
+}
+
+impl Question {
+    /// The sum of `components` (one game alone, when there is one).
+    pub fn sum(components: Vec<Instance>) -> Question {
+        Question {
+            compound: Compound::Sum,
+            components,
+        }
+    }
 }
 
 /// A game with its parameters fixed, at a position.

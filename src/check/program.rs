@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
-use crate::moves::octal_block;
+use crate::moves::{MoveGen, octal_block};
 use crate::rules::{Game, lower::lower};
 use crate::source::Source;
+use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Ident, PositionLit};
 
 impl Program {
@@ -137,6 +138,18 @@ impl Program {
                 }
             }
         }
+        if statement.compound != Compound::Sum {
+            for (instance, span) in &components {
+                if MoveGen::new(&instance.game).has_sums() {
+                    errors.push(CheckError::CompoundOfSums {
+                        game: instance.game.name.clone(),
+                        word: statement.compound.word(),
+                        src: source.clone(),
+                        span: *span,
+                    });
+                }
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -144,6 +157,7 @@ impl Program {
             return Ok(None);
         }
         Ok(Some(Question {
+            compound: statement.compound,
             components: components.into_iter().map(|(i, _)| i).collect(),
         }))
     }

@@ -8,7 +8,9 @@ use super::describe::describe;
 use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
-use crate::analysis::{Answer, Count, Gamma, Grundy, Note, Outcome, SumPart, Unknown, WinningMove};
+use crate::analysis::{
+    Answer, Count, Deciding, Gamma, Grundy, Note, Number, Outcome, SumPart, Unknown, WinningMove,
+};
 use crate::position::Position;
 use crate::rules::{Game, ParamValue};
 
@@ -33,7 +35,13 @@ pub fn text_in_colour(answer: &Answer, advice: Advice) -> String {
 }
 
 fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -> std::fmt::Result {
-    if answer.is_sum() {
+    if let Some(compound) = &answer.compound {
+        let position = match answer.is_sum() {
+            true => position_text(answer, None),
+            false => format!("{} at {}", game_text(answer), position_text(answer, None)),
+        };
+        writeln!(out, "{} {position}", compound.kind.word())?;
+    } else if answer.is_sum() {
         writeln!(out, "{}", position_text(answer, None))?;
     } else {
         writeln!(
@@ -58,6 +66,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,
         Grundy::Misere => writeln!(out, "  grundy:  none (misère play)")?,
+        Grundy::Compound => writeln!(out, "  grundy:  none (values add only in sums)")?,
         Grundy::Loopy(gamma) => writeln!(
             out,
             "  grundy:  {} (generalised: the game can go on forever)",
@@ -69,7 +78,15 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Count::AtLeast(n) => format!("at least {n}"),
         Count::Unknown => "unknown".to_string(),
     };
-    if answer.outcome == Outcome::D {
+    if let Some(compound) = &answer.compound {
+        if let Some(d) = &compound.deciding {
+            writeln!(out, "  {}", deciding_text(d))?;
+        }
+        writeln!(out, "  winning moves: {count}")?;
+        for moves in &compound.moves {
+            writeln!(out, "    {}", compound_move_text(answer, moves))?;
+        }
+    } else if answer.outcome == Outcome::D {
         // No winning move from a draw: the moves that keep it instead.
         writeln!(out, "  drawing moves: {}", answer.drawing_move_count)?;
         write_moves(out, answer, &answer.drawing_moves)?;
@@ -90,6 +107,42 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         writeln!(out, "  note: {}", note_text(answer, note, advice))?;
     }
     Ok(())
+}
+
+/// The number that decides a compound: `remoteness: 3 (the least of 3,
+/// 5)`.
+fn deciding_text(d: &Deciding) -> String {
+    let (name, which) = match d.number {
+        Number::Remoteness => ("remoteness", "least"),
+        Number::Suspense => ("suspense", "greatest"),
+    };
+    match d.components.as_slice() {
+        [_] => format!("{name}: {}", d.compound),
+        all => {
+            let each: Vec<String> = all.iter().map(u64::to_string).collect();
+            format!(
+                "{name}: {} (the {which} of {})",
+                d.compound,
+                each.join(", ")
+            )
+        }
+    }
+}
+
+/// A move of a compound: the move in each component that moves, `in
+/// component 1: take 2 → 3; in component 2: ... [rules]`.
+fn compound_move_text(answer: &Answer, moves: &[WinningMove]) -> String {
+    let parts: Vec<String> = (moves.iter())
+        .map(|m| {
+            let place = match answer.is_sum() {
+                true => format!("in component {}: ", m.component + 1),
+                false => String::new(),
+            };
+            format!("{place}{} → {}", move_text(answer, m), m.to)
+        })
+        .collect();
+    let rules: Vec<&str> = moves.iter().map(|m| rule_name(answer, m)).collect();
+    format!("{}   [{}]", parts.join("; "), rules.join(", "))
 }
 
 /// The game's title, or the titles of a sum's components joined by `+`.
@@ -312,13 +365,47 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         .iter()
         .map(|n| note_text(answer, n, advice))
         .collect();
+    let compound = answer.compound.as_ref();
+    let deciding = |number: Number| {
+        compound
+            .and_then(|c| c.deciding.as_ref())
+            .filter(|d| d.number == number)
+            .map_or(
+                Json::Null,
+                |d| json!({ "compound": d.compound, "components": d.components }),
+            )
+    };
+    let compound_moves: Vec<Json> = (compound.iter())
+        .flat_map(|c| &c.moves)
+        .map(|moves| {
+            let each: Vec<Json> = (moves.iter())
+                .map(|m| {
+                    json!({
+                        "component": m.component + 1,
+                        "rule": rule_name(answer, m),
+                        "text": move_text(answer, m),
+                        "to": m.to.to_string(),
+                        "heaps": heaps_json(&m.to),
+                    })
+                })
+                .collect();
+            json!({ "moves": each, "text": compound_move_text(answer, moves) })
+        })
+        .collect();
+    let winning_moves = match compound {
+        Some(_) => compound_moves,
+        None => moves_json(&answer.winning_moves),
+    };
     json!({
         "game": game_text(answer),
+        "compound": compound.map(|c| c.kind.word()),
+        "remoteness": deciding(Number::Remoteness),
+        "suspense": deciding(Number::Suspense),
         "position": position_text(answer, None),
         "components": components,
         "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N", Outcome::D => "D" },
         "grundy": grundy,
-        "winning_moves": moves_json(&answer.winning_moves),
+        "winning_moves": winning_moves,
         "drawing_moves": moves_json(&answer.drawing_moves),
         "drawing_move_count": answer.drawing_move_count,
         "winning_move_count": match &answer.winning_move_count {

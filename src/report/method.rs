@@ -5,7 +5,7 @@
 use serde_json::{Value as Json, json};
 
 use super::quotient::{presentation_json, quotient_reach, word};
-use crate::analysis::ComponentMethod;
+use crate::analysis::{ComponentMethod, Compound, CompoundRule};
 
 pub(super) fn method_text(method: &ComponentMethod) -> String {
     match method {
@@ -104,6 +104,54 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
                 "loopy (play can go on forever): retrograde analysis and generalised Sprague-Grundy values of the {positions} positions reachable; {end}"
             )
         }
+        ComponentMethod::Compound {
+            kind,
+            rule,
+            positions,
+        } => format!(
+            "{} compound, {positions} positions searched: {}",
+            compound_name(*kind),
+            compound_rule_text(*rule)
+        ),
+    }
+}
+
+/// The compound's name in Winning Ways (ch. 9).
+pub(super) fn compound_name(kind: Compound) -> &'static str {
+    match kind {
+        Compound::Sum => "disjunctive",
+        Compound::Every => "continued conjunctive",
+        Compound::All => "conjunctive",
+        Compound::Some => "selective",
+        Compound::Any => "shortened selective",
+    }
+}
+
+fn compound_rule_text(rule: CompoundRule) -> &'static str {
+    match rule {
+        CompoundRule::LeastRemoteness => {
+            "the least remoteness of its components decides (Smith 1966; Winning Ways, ch. 9)"
+        }
+        CompoundRule::GreatestSuspense => {
+            "the greatest suspense of its components decides (Winning Ways, ch. 9)"
+        }
+        CompoundRule::SomeN => {
+            "the player to move wins when some component is an N-position (Winning Ways, ch. 9)"
+        }
+        CompoundRule::SomeNNoneEnded => {
+            "the player to move wins when no component has ended and some is an N-position"
+        }
+        CompoundRule::WholeSearch => "no rule known; its positions searched whole",
+    }
+}
+
+fn compound_rule_id(rule: CompoundRule) -> &'static str {
+    match rule {
+        CompoundRule::LeastRemoteness => "least-remoteness",
+        CompoundRule::GreatestSuspense => "greatest-suspense",
+        CompoundRule::SomeN => "some-n",
+        CompoundRule::SomeNNoneEnded => "some-n-none-ended",
+        CompoundRule::WholeSearch => "whole-search",
     }
 }
 
@@ -193,6 +241,16 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "kind": "loopy",
             "positions": positions,
             "remoteness": remoteness,
+        }),
+        ComponentMethod::Compound {
+            kind,
+            rule,
+            positions,
+        } => json!({
+            "kind": "compound",
+            "compound": kind.word(),
+            "rule": compound_rule_id(*rule),
+            "positions": positions,
         }),
     };
     if let Some(object) = json.as_object_mut() {

@@ -125,7 +125,12 @@ impl Budget {
 impl Exhausted {
     /// The error for a search of `game` asked about `heaps`.
     pub fn error(self, game: &Game, heaps: &[u64]) -> SearchError {
-        let (game, position) = (game.title(), Position::from_u64s(heaps));
+        self.error_at(game.title(), Position::from_u64s(heaps))
+    }
+
+    /// The error for a search of what `game` names (a game, or a compound
+    /// of games) asked about `position`.
+    pub fn error_at(self, game: String, position: Position) -> SearchError {
         match self {
             Exhausted::Moves(limit) => SearchError::TooManyMoves {
                 game,

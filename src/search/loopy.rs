@@ -20,9 +20,10 @@
 //! unlabelled position with no move to one labelled m.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use super::budget::Exhausted;
+use super::reached::Reached;
 use super::{Budget, Explored, SearchError, Solver, Value};
 use crate::position::{Outcome, Position};
 
@@ -99,10 +100,7 @@ pub fn search(
 /// The graph of the positions reachable from some start, canonical, with
 /// their outcomes, remoteness and values.
 pub struct LoopyGraph {
-    ids: HashMap<Vec<u64>, usize>,
-    positions: Vec<Vec<u64>>,
-    /// Each position's moves: (rule, position reached).
-    moves: Vec<Vec<(usize, usize)>>,
+    reached: Reached,
     outcome: Vec<Outcome>,
     /// Moves to the end with best play (the winner hurrying, the loser
     /// delaying); `None` for a draw.
@@ -120,47 +118,16 @@ impl LoopyGraph {
         heaps: &[u64],
         max_positions: usize,
     ) -> Result<Self, SearchError> {
+        // The moves generated count against the search's budget of moves
+        // and time, as a search's do.
+        let mut budget = solver.question_budget();
+        let reached = Reached::explore(solver, heaps, max_positions, &mut budget)?;
         let mut graph = LoopyGraph {
-            ids: HashMap::new(),
-            positions: Vec::new(),
-            moves: Vec::new(),
+            reached,
             outcome: Vec::new(),
             remoteness: Vec::new(),
             gamma: Vec::new(),
         };
-        // The moves generated count against the search's budget of moves
-        // and time, as a search's do.
-        let mut budget = solver.question_budget();
-        let start = solver.canonical(heaps);
-        graph.ids.insert(start.clone(), 0);
-        graph.positions.push(start);
-        let mut next = 0;
-        while next < graph.positions.len() {
-            let from = graph.positions[next].clone();
-            let mut edges = Vec::new();
-            for (rule, after) in solver.moves_within(&from, &mut budget, heaps)? {
-                let key = solver.canonical(&after);
-                let id = match graph.ids.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        if graph.positions.len() >= max_positions {
-                            return Err(SearchError::TooManyPositions {
-                                game: solver.game.title(),
-                                position: Position::from_u64s(heaps),
-                                limit: max_positions,
-                            });
-                        }
-                        let id = graph.positions.len();
-                        graph.ids.insert(key.clone(), id);
-                        graph.positions.push(key);
-                        id
-                    }
-                };
-                edges.push((rule, id));
-            }
-            graph.moves.push(edges);
-            next += 1;
-        }
         graph.label(solver.game.misere);
         if !solver.game.misere {
             graph
@@ -173,15 +140,15 @@ impl LoopyGraph {
     /// The id of a position in canonical form (`Solver::canonical`), if
     /// it was reached.
     pub fn id(&self, canonical: &[u64]) -> Option<usize> {
-        self.ids.get(canonical).copied()
+        self.reached.id(canonical)
     }
 
     pub fn len(&self) -> usize {
-        self.positions.len()
+        self.reached.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
+        self.reached.is_empty()
     }
 
     pub fn outcome(&self, id: usize) -> Outcome {
@@ -201,15 +168,10 @@ impl LoopyGraph {
     /// so that each position's remoteness is found when it is labelled.
     /// An end position is lost, or won in `misere` play.
     fn label(&mut self, misere: bool) {
-        let n = self.positions.len();
-        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (u, moves) in self.moves.iter().enumerate() {
-            for &(_, v) in moves {
-                parents[v].push(u);
-            }
-        }
+        let n = self.reached.len();
+        let parents = self.reached.parents();
         // Moves not yet known to lead to an N position.
-        let mut open: Vec<usize> = self.moves.iter().map(Vec::len).collect();
+        let mut open: Vec<usize> = self.reached.moves.iter().map(Vec::len).collect();
         self.outcome = vec![Outcome::D; n];
         self.remoteness = vec![None; n];
         let mut queue = BinaryHeap::new();
@@ -248,13 +210,8 @@ impl LoopyGraph {
     /// moves below it takes m, so each stage rechecks only those.
     /// The clock of `budget` is looked at once a stage.
     fn value(&mut self, budget: &Budget) -> Result<(), Exhausted> {
-        let n = self.positions.len();
-        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (u, moves) in self.moves.iter().enumerate() {
-            for &(_, v) in moves {
-                parents[v].push(u);
-            }
-        }
+        let n = self.reached.len();
+        let parents = self.reached.parents();
         // None: unlabelled; Some(None): ∞; Some(Some(m)): m.
         let mut label: Vec<Option<Option<u32>>> = vec![None; n];
         let mut left = n;
@@ -264,7 +221,7 @@ impl LoopyGraph {
         while left > 0 {
             budget.check_clock()?;
             let has_m = |label: &[Option<Option<u32>>], u: usize| {
-                self.moves[u]
+                self.reached.moves[u]
                     .iter()
                     .any(|&(_, v)| label[v] == Some(Some(m)))
             };
@@ -277,7 +234,7 @@ impl LoopyGraph {
                 if label[u].is_some() || has_m(&label, u) {
                     continue;
                 }
-                let answered = self.moves[u].iter().all(|&(_, v)| match label[v] {
+                let answered = self.reached.moves[u].iter().all(|&(_, v)| match label[v] {
                     None | Some(None) => has_m(&label, v),
                     Some(Some(_)) => true,
                 });
@@ -306,7 +263,7 @@ impl LoopyGraph {
             .map(|u| match label[u] {
                 Some(Some(m)) => Gamma::Finite(m),
                 _ => {
-                    let mut k: Vec<u32> = (self.moves[u].iter())
+                    let mut k: Vec<u32> = (self.reached.moves[u].iter())
                         .filter_map(|&(_, v)| label[v].flatten())
                         .collect();
                     k.sort_unstable();

@@ -6,13 +6,17 @@
 //! games of move blocks the compiler reads as runs (`run_boxes`); every
 //! other game, and whatever does not fit a box, the general search over
 //! the positions (`general`); games that can go on forever are labelled
-//! by retrograde analysis (`loopy`).
+//! by retrograde analysis (`loopy`). Compounds where several games move at
+//! once are decided by how long each game's play lasts (`steps`).
 
 mod arena;
+pub mod compound;
 mod error;
 mod general;
 mod rays;
+mod reached;
 mod run_boxes;
+pub mod steps;
 mod sums;
 
 insides! {

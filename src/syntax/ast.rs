@@ -314,11 +314,47 @@ pub enum Monotone {
     Nondecreasing,
 }
 
-/// `analyze G at P + H at Q`: one position, a sum when it has several components.
+/// `analyze G at P + H at Q`: one position, a sum when it has several
+/// components, or another compound when a word comes first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analyze {
+    pub compound: Compound,
     pub components: Vec<Component>,
     pub span: Span,
+}
+
+/// How the components of a position are played together (Winning Ways,
+/// ch. 9): each move in one of them (the sum), or in several at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Compound {
+    /// `+` alone: a move in exactly one component (the disjunctive sum).
+    #[default]
+    Sum,
+    /// `every`: a move in every component that can move; the play ends
+    /// when none can (the continued conjunctive compound).
+    Every,
+    /// `all`: a move in every component; the play ends as soon as one
+    /// cannot move (the conjunctive compound).
+    All,
+    /// `some`: a move in any non-empty set of components; the play ends
+    /// when none can move (the selective compound).
+    Some,
+    /// `any`: a move in any non-empty set of components; the play ends as
+    /// soon as one cannot move (the shortened selective compound).
+    Any,
+}
+
+impl Compound {
+    /// The word that asks for it in an `analyze` statement (`+` for the sum).
+    pub fn word(self) -> &'static str {
+        match self {
+            Compound::Sum => "+",
+            Compound::Every => "every",
+            Compound::All => "all",
+            Compound::Some => "some",
+            Compound::Any => "any",
+        }
+    }
 }
 
 /// `bash(m = 5) at 7`: a game, its argument values, and a position.

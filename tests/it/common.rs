@@ -110,9 +110,7 @@ pub fn answer(analyzer: &mut Analyzer, program: &Program, game: &str, heaps: &[u
         .instance(entry, &[], &source, &lit, &source)
         .expect("a valid position");
     analyzer
-        .analyze(&Question {
-            components: vec![instance],
-        })
+        .analyze(&Question::sum(vec![instance]))
         .expect("the analysis succeeds")
 }
 

@@ -1034,3 +1034,13 @@ fn warnings() {
     }
     insta::assert_snapshot!("warnings", text);
 }
+
+#[test]
+fn a_compound_of_a_game_whose_moves_become_sums() {
+    let src = "game sheet {\n    position (w, h)\n    move cut {\n        choose a in 1..w - 1\n        becomes (a, h) + (w - a, h)\n    }\n}\ngame nim { heaps *; take 1.. }\nanalyze every nim at 3 + sheet at (3, 2)\n";
+    snapshot(
+        "a_compound_of_a_game_whose_moves_become_sums",
+        src,
+        &["gamelang::check::compound_of_sums"],
+    );
+}

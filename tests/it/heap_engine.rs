@@ -342,12 +342,10 @@ fn analyzed(
         ..Options::default()
     });
     analyzer
-        .analyze(&Question {
-            components: vec![Instance {
-                game,
-                position: Position(heaps.to_vec()),
-            }],
-        })
+        .analyze(&Question::sum(vec![Instance {
+            game,
+            position: Position(heaps.to_vec()),
+        }]))
         .expect("an answer")
 }
 

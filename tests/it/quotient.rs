@@ -198,14 +198,14 @@ fn analyze(
     game: &Arc<Game>,
     components: &[Vec<u32>],
 ) -> gamelang::analysis::Answer {
-    let analysis = Question {
-        components: (components.iter())
+    let analysis = Question::sum(
+        (components.iter())
             .map(|heaps| Instance {
                 game: game.clone(),
                 position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
             })
             .collect(),
-    };
+    );
     analyzer.analyze(&analysis).expect("an answer")
 }
 

@@ -7,7 +7,7 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use crate::syntax::ast::{
-    Analyze, Arg, Component, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
+    Analyze, Arg, Component, Compound, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
     PositionLit, Statement, Value, ValueKind,
 };
 
@@ -122,10 +122,23 @@ impl Builder {
 
     fn analyze(&self, pair: Pair<'_, Rule>) -> PResult<Analyze> {
         let span = self.span(&pair);
+        let compound = match children(pair.clone(), Rule::compound).next() {
+            Some(word) => match word.as_str() {
+                "every" => Compound::Every,
+                "all" => Compound::All,
+                "some" => Compound::Some,
+                _ => Compound::Any,
+            },
+            None => Compound::Sum,
+        };
         let components = children(pair, Rule::component)
             .map(|c| self.component(c))
             .collect::<PResult<_>>()?;
-        Ok(Analyze { components, span })
+        Ok(Analyze {
+            compound,
+            components,
+            span,
+        })
     }
 
     fn component(&self, pair: Pair<'_, Rule>) -> PResult<Component> {

@@ -132,12 +132,25 @@ fn game_files() -> Vec<String> {
 }
 
 /// The positions of a file's `analyze` statements as written: the whole
-/// statement for a sum, the position after `at` for one game.
+/// statement for a sum or another compound (its word first), the position
+/// after `at` for one game. A statement may go on after a line that ends
+/// with `+`.
 fn analyze_statements(path: &str) -> Vec<String> {
     let text =
         std::fs::read_to_string(Path::new(crate::ROOT).join(path)).expect("the game file exists");
-    text.lines()
-        .filter_map(|line| line.trim().strip_prefix("analyze "))
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        match lines.last_mut() {
+            Some(last) if last.ends_with('+') => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            _ => lines.push(line.to_string()),
+        }
+    }
+    lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("analyze "))
         .map(|rest| match rest.contains(" + ") {
             true => rest.to_string(),
             false => rest
@@ -280,7 +293,15 @@ fn every_game_analyzes_as_json() {
         for (answer, position) in answers.iter().zip(&positions) {
             let context = format!("{file}, {position}: {answer:#}");
             assert!(answer["game"].is_string(), "{context}");
-            assert_eq!(answer["position"], position.as_str(), "{context}");
+            // A compound's word is its own field.
+            let compound = answer["compound"].as_str();
+            let position = match compound {
+                Some(word) => position
+                    .strip_prefix(&format!("{word} "))
+                    .unwrap_or(position),
+                None => position,
+            };
+            assert_eq!(answer["position"], position, "{context}");
             let outcome = answer["outcome"].as_str().expect("outcome is a string");
             assert!(["P", "N", "D"].contains(&outcome), "{context}");
             let grundy = &answer["grundy"];
@@ -294,7 +315,14 @@ fn every_game_analyzes_as_json() {
             let moves = answer["winning_moves"]
                 .as_array()
                 .expect("winning_moves is an array");
-            for m in moves {
+            // A compound's move is a move in several components at once.
+            let each: Vec<&Value> = match compound {
+                Some(_) => (moves.iter())
+                    .flat_map(|m| m["moves"].as_array().expect("a compound's moves"))
+                    .collect(),
+                None => moves.iter().collect(),
+            };
+            for m in each {
                 for key in ["rule", "to", "text"] {
                     assert!(m[key].is_string(), "{context}: {key} of {m}");
                 }

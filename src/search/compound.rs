@@ -1,0 +1,166 @@
+//! A compound of games searched whole, for compounds whose outcome no rule
+//! gives (the selective ones in misère play): a position is a tuple of the
+//! components' positions (ids in their `StepGraph`s), and a move is a move
+//! in each component of a set the compound allows, as the player chooses:
+//!
+//! - `every`: every component that can move; the play ends when none can;
+//! - `all`: every component; the play ends as soon as one cannot move;
+//! - `some`: any non-empty set of components; ends when none can move;
+//! - `any`: any non-empty set; ends as soon as one cannot move.
+//!
+//! The player who cannot move loses (normal play) or wins (misère play).
+
+use std::collections::HashMap;
+
+use super::SearchError;
+use super::budget::Budget;
+use super::steps::StepGraph;
+use crate::position::{Outcome, Position};
+use crate::syntax::ast::Compound;
+
+/// A compound's positions' outcomes, as searched.
+pub struct CompoundSearch<'a> {
+    kind: Compound,
+    graphs: Vec<&'a StepGraph>,
+    misere: bool,
+    known: HashMap<Vec<usize>, Outcome>,
+    max_positions: usize,
+    budget: Budget,
+    /// What the compound is called and where it was asked, for errors:
+    /// `some g + h`, and every component's heaps.
+    asked: (String, Position),
+}
+
+impl<'a> CompoundSearch<'a> {
+    pub fn new(
+        kind: Compound,
+        graphs: Vec<&'a StepGraph>,
+        misere: bool,
+        max_positions: usize,
+        budget: Budget,
+        asked: (String, Position),
+    ) -> Self {
+        CompoundSearch {
+            kind,
+            graphs,
+            misere,
+            known: HashMap::new(),
+            max_positions,
+            budget,
+            asked,
+        }
+    }
+
+    /// Positions searched so far.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// Who wins the compound at `at` (each component's position id).
+    pub fn outcome(&mut self, at: &[usize]) -> Result<Outcome, SearchError> {
+        if let Some(&o) = self.known.get(at) {
+            return Ok(o);
+        }
+        // Depth first, with an explicit stack of (position, its moves, the
+        // next to try): plays may be long.
+        let mut stack = vec![(at.to_vec(), self.successors(at)?, 0usize)];
+        while let Some((_, next, i)) = stack.last_mut() {
+            let Some(child) = next.get(*i).cloned() else {
+                // Every move leads to an N-position (or there is none).
+                let Some((key, next, _)) = stack.pop() else {
+                    break;
+                };
+                let outcome = match (next.is_empty(), self.misere) {
+                    (true, true) => Outcome::N,
+                    _ => Outcome::P,
+                };
+                self.remember(key, outcome)?;
+                continue;
+            };
+            match self.known.get(&child) {
+                // A move to a P-position: this one is won.
+                Some(Outcome::P) => {
+                    let Some((key, _, _)) = stack.pop() else {
+                        break;
+                    };
+                    self.remember(key, Outcome::N)?;
+                }
+                Some(_) => *i += 1,
+                // Searched first; this frame looks at it again after.
+                None => {
+                    let moves = self.successors(&child)?;
+                    stack.push((child, moves, 0));
+                }
+            }
+        }
+        Ok(self.known[at])
+    }
+
+    fn remember(&mut self, key: Vec<usize>, outcome: Outcome) -> Result<(), SearchError> {
+        if self.known.len() >= self.max_positions {
+            return Err(SearchError::TooManyPositions {
+                game: self.asked.0.clone(),
+                position: self.asked.1.clone(),
+                limit: self.max_positions,
+            });
+        }
+        self.known.insert(key, outcome);
+        Ok(())
+    }
+
+    /// The positions one move from `at` reaches, each once.
+    fn successors(&mut self, at: &[usize]) -> Result<Vec<Vec<usize>>, SearchError> {
+        // Each component's choices: where it may go, `None` to stay.
+        let mut choices: Vec<Vec<Option<usize>>> = Vec::new();
+        let ended = |c: usize| self.graphs[c].moves(at[c]).next().is_none();
+        let n = at.len();
+        let over = match self.kind {
+            Compound::All | Compound::Any => (0..n).any(ended),
+            _ => (0..n).all(ended),
+        };
+        if over {
+            return Ok(Vec::new());
+        }
+        for (c, &id) in at.iter().enumerate() {
+            let mut to: Vec<Option<usize>> = self.graphs[c].moves(id).map(Some).collect();
+            to.sort_unstable();
+            to.dedup();
+            let may_stay = match self.kind {
+                Compound::Every => to.is_empty(),
+                Compound::All => false,
+                _ => true,
+            };
+            if may_stay {
+                to.push(None);
+            }
+            choices.push(to);
+        }
+        let mut out = Vec::new();
+        let mut pick = vec![0usize; n];
+        loop {
+            let moved = (0..n).any(|c| choices[c][pick[c]].is_some());
+            if moved {
+                let next = (0..n)
+                    .map(|c| choices[c][pick[c]].unwrap_or(at[c]))
+                    .collect();
+                out.push(next);
+                self.budget
+                    .spend(1)
+                    .map_err(|e| e.error_at(self.asked.0.clone(), self.asked.1.clone()))?;
+            }
+            // The next pick, the last component fastest.
+            let Some(c) = (0..n).rev().find(|&c| pick[c] + 1 < choices[c].len()) else {
+                break;
+            };
+            pick[c] += 1;
+            pick[c + 1..].iter_mut().for_each(|p| *p = 0);
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+}

@@ -1,0 +1,134 @@
+//! How long the play of one game lasts from each position, both players
+//! playing to win: the numbers that decide compounds where several games
+//! move at once (Winning Ways, ch. 9; Smith, "Graphs and composite games",
+//! 1966).
+//!
+//! - **Remoteness**: 0 at an end; from a position with a move to a lost
+//!   one (a P-position), one more than the least remoteness of such moves
+//!   (the winner hurries); from any other, one more than the greatest of
+//!   its moves' (the loser delays).
+//! - **Suspense**: 0 at an end; from a position with a move to a P-position,
+//!   one more than the greatest suspense of such moves (the winner, who
+//!   must win every component in time, keeps the play going); from any
+//!   other, one more than the least of its moves'.
+//!
+//! An end is lost for the player to move in normal play, won in misère
+//! play; either number is even exactly at the P-positions in normal play
+//! and exactly at the N-positions in misère play.
+
+use super::reached::Reached;
+use super::{SearchError, Solver};
+use crate::position::Outcome;
+
+/// Who wins a position, and how long its play lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Steps {
+    pub outcome: Outcome,
+    pub remoteness: u64,
+    pub suspense: u64,
+}
+
+/// Every position reachable from a start (id 0), with its steps.
+pub struct StepGraph {
+    reached: Reached,
+    steps: Vec<Steps>,
+}
+
+impl StepGraph {
+    /// Explores every position reachable from `heaps` in `solver`'s game
+    /// (at most `max_positions`, within the search's budgets) and finds
+    /// each one's steps; `None` where a play can return to a position (the
+    /// numbers are for games that end).
+    pub fn explore(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+    ) -> Result<Option<StepGraph>, SearchError> {
+        let mut budget = solver.question_budget();
+        let reached = Reached::explore(solver, heaps, max_positions, &mut budget)?;
+        let parents = reached.parents();
+        let end = if solver.game.misere {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        // Positions done as soon as every move's is: ends first.
+        let mut left: Vec<usize> = reached.moves.iter().map(Vec::len).collect();
+        let mut steps: Vec<Option<Steps>> = vec![None; reached.len()];
+        let mut ready: Vec<usize> = (0..reached.len()).filter(|&u| left[u] == 0).collect();
+        while let Some(u) = ready.pop() {
+            let after = reached.moves[u].iter().filter_map(|&(_, v)| steps[v]);
+            steps[u] = Some(steps_from(after, end));
+            for &p in &parents[u] {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    ready.push(p);
+                }
+            }
+        }
+        // A position never done lies on a cycle, or leads to one.
+        let Some(steps) = steps.into_iter().collect::<Option<Vec<Steps>>>() else {
+            return Ok(None);
+        };
+        Ok(Some(StepGraph { reached, steps }))
+    }
+
+    /// The id of a position in canonical form (`Solver::canonical`), if
+    /// it was reached.
+    pub fn id(&self, canonical: &[u64]) -> Option<usize> {
+        self.reached.id(canonical)
+    }
+
+    pub fn steps(&self, id: usize) -> Steps {
+        self.steps[id]
+    }
+
+    /// The positions the moves from `id` reach, by id.
+    pub fn moves(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
+        self.reached.moves[id].iter().map(|&(_, v)| v)
+    }
+
+    pub fn len(&self) -> usize {
+        self.reached.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.reached.is_empty()
+    }
+}
+
+/// The steps of a position whose moves reach positions of steps `after`;
+/// `end`: who wins an end position.
+fn steps_from(after: impl Iterator<Item = Steps>, end: Outcome) -> Steps {
+    let mut any = false;
+    // The winning moves' least remoteness and greatest suspense; every
+    // move's greatest remoteness and least suspense.
+    let (mut win_r, mut win_s) = (None::<u64>, None::<u64>);
+    let (mut all_r, mut all_s) = (0u64, u64::MAX);
+    for s in after {
+        any = true;
+        if s.outcome == Outcome::P {
+            win_r = Some(win_r.map_or(s.remoteness, |r| r.min(s.remoteness)));
+            win_s = Some(win_s.map_or(s.suspense, |x| x.max(s.suspense)));
+        }
+        all_r = all_r.max(s.remoteness);
+        all_s = all_s.min(s.suspense);
+    }
+    match (any, win_r, win_s) {
+        (false, ..) => Steps {
+            outcome: end,
+            remoteness: 0,
+            suspense: 0,
+        },
+        (true, Some(r), Some(s)) => Steps {
+            outcome: Outcome::N,
+            remoteness: r + 1,
+            suspense: s + 1,
+        },
+        _ => Steps {
+            outcome: Outcome::P,
+            remoteness: all_r + 1,
+            suspense: all_s + 1,
+        },
+    }
+}

@@ -1,0 +1,323 @@
+//! Compounds other than the sum (`every`, `all`, `some`, `any`; Winning
+//! Ways, ch. 9): each rule gamelang answers by — least remoteness (Smith
+//! 1966), greatest suspense, "some component is N" — held against a search
+//! of the whole compound written here, on every compound of two and three
+//! small components (Nim heaps, subtraction games, Euclid's game), in
+//! normal and misère play: the outcome, how many winning moves there are,
+//! and that each one listed leaves a lost position.
+
+use std::collections::HashMap;
+
+use gamelang::analysis::{Analyzer, Answer, Compound, Outcome};
+
+use crate::common::load_text;
+
+/// A game's moves by hand: the positions one move from a position reaches.
+type Moves = fn(&[u64]) -> Vec<Vec<u64>>;
+
+/// Compounds asked about: each component's game (an index into `smalls`)
+/// and position.
+type Combos = Vec<Vec<(usize, Vec<u64>)>>;
+
+/// A small game: its name in the file, its text, and its moves by hand.
+struct Small {
+    name: &'static str,
+    text: &'static str,
+    positions: Vec<Vec<u64>>,
+    moves: Moves,
+}
+
+fn nim(p: &[u64]) -> Vec<Vec<u64>> {
+    (0..p[0]).map(|h| vec![h]).collect()
+}
+
+fn take_1_or_2(p: &[u64]) -> Vec<Vec<u64>> {
+    [1, 2]
+        .iter()
+        .filter(|&&k| k <= p[0])
+        .map(|k| vec![p[0] - k])
+        .collect()
+}
+
+fn take_1_or_3(p: &[u64]) -> Vec<Vec<u64>> {
+    [1, 3]
+        .iter()
+        .filter(|&&k| k <= p[0])
+        .map(|k| vec![p[0] - k])
+        .collect()
+}
+
+/// Euclid's game (games/euclid.game): take a positive multiple of the
+/// smaller number from the larger, leaving it non-negative.
+fn euclid(p: &[u64]) -> Vec<Vec<u64>> {
+    let (a, b) = (p[0], p[1]);
+    let mut out = Vec::new();
+    if b > 0 && a >= b {
+        out.extend((1..=a / b).map(|m| vec![a - m * b, b]));
+    }
+    if a > 0 && b > a {
+        out.extend((1..=b / a).map(|m| vec![a, b - m * a]));
+    }
+    out
+}
+
+fn smalls() -> Vec<Small> {
+    let ones = |top: u64| (0..=top).map(|h| vec![h]).collect::<Vec<_>>();
+    vec![
+        Small {
+            name: "nim",
+            text: "game nim { heaps 1; take 1.. }",
+            positions: ones(4),
+            moves: nim,
+        },
+        Small {
+            name: "s12",
+            text: "game s12 { heaps 1; take {1, 2} }",
+            positions: ones(5),
+            moves: take_1_or_2,
+        },
+        Small {
+            name: "s13",
+            text: "game s13 { heaps 1; take {1, 3} }",
+            positions: ones(5),
+            moves: take_1_or_3,
+        },
+        Small {
+            name: "euclid",
+            text: "game euclid {
+    position (a, b)
+    move from_a {
+        require b > 0 and a >= b
+        choose m in 1..a / b
+        a -= m * b
+    }
+    move from_b {
+        require a > 0 and b > a
+        choose m in 1..b / a
+        b -= m * a
+    }
+}",
+            positions: vec![
+                vec![3, 2],
+                vec![4, 3],
+                vec![5, 2],
+                vec![2, 2],
+                vec![0, 3],
+                vec![5, 3],
+            ],
+            moves: euclid,
+        },
+    ]
+}
+
+/// The whole compound by the definition: who wins, memoised on the tuple
+/// of positions. `moves[c]` gives component c's moves.
+struct Whole {
+    kind: Compound,
+    misere: bool,
+    moves: Vec<Moves>,
+    memo: HashMap<Vec<Vec<u64>>, bool>,
+}
+
+impl Whole {
+    /// Every move of the compound at `at`: each a tuple of positions after.
+    fn successors(&self, at: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
+        let each: Vec<Vec<Vec<u64>>> = (at.iter().zip(&self.moves)).map(|(p, m)| m(p)).collect();
+        let ended = |c: usize| each[c].is_empty();
+        let n = at.len();
+        let over = match self.kind {
+            Compound::All | Compound::Any => (0..n).any(ended),
+            _ => (0..n).all(ended),
+        };
+        if over {
+            return Vec::new();
+        }
+        // Each component's choices: a move (Some) or staying (None).
+        let choices: Vec<Vec<Option<Vec<u64>>>> = (0..n)
+            .map(|c| {
+                let mut list: Vec<Option<Vec<u64>>> = each[c].iter().cloned().map(Some).collect();
+                let stay = match self.kind {
+                    Compound::Every => list.is_empty(),
+                    Compound::All => false,
+                    _ => true,
+                };
+                if stay {
+                    list.insert(0, None);
+                }
+                list
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut tuples: Vec<(Vec<Vec<u64>>, bool)> = vec![(Vec::new(), false)];
+        for (c, list) in choices.iter().enumerate() {
+            tuples = (tuples.into_iter())
+                .flat_map(|(t, moved)| {
+                    list.iter().map(move |choice| {
+                        let mut t = t.clone();
+                        t.push(choice.clone().unwrap_or_else(|| at[c].clone()));
+                        (t, moved || choice.is_some())
+                    })
+                })
+                .collect();
+        }
+        out.extend(
+            tuples
+                .into_iter()
+                .filter(|(_, moved)| *moved)
+                .map(|(t, _)| t),
+        );
+        out
+    }
+
+    fn wins(&mut self, at: &[Vec<u64>]) -> bool {
+        if let Some(&w) = self.memo.get(at) {
+            return w;
+        }
+        let next = self.successors(at);
+        let wins = match next.is_empty() {
+            true => self.misere,
+            false => next.iter().any(|t| !self.wins(t)),
+        };
+        self.memo.insert(at.to_vec(), wins);
+        wins
+    }
+}
+
+fn text(p: &[u64]) -> String {
+    match p {
+        [one] => one.to_string(),
+        _ => format!(
+            "({})",
+            p.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// Runs every compound of `kind` over `combos` (each a list of (game,
+/// position)) and holds each answer against the whole compound.
+fn hold(kind: Compound, misere: bool, combos: &Combos) {
+    let games = smalls();
+    let play = if misere { "; play misere }" } else { " }" };
+    let mut file: String = (games.iter())
+        .map(|g| {
+            let t = g.text.trim_end();
+            format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
+        })
+        .collect();
+    for combo in combos {
+        let parts: Vec<String> = (combo.iter())
+            .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
+            .collect();
+        file.push_str(&format!("analyze {} {}\n", kind.word(), parts.join(" + ")));
+    }
+    let program = load_text("compounds.game", &file, &[]);
+    let mut analyzer = Analyzer::default();
+    for (question, combo) in program.questions.iter().zip(combos) {
+        let mut whole = Whole {
+            kind,
+            misere,
+            moves: combo.iter().map(|(g, _)| games[*g].moves).collect(),
+            memo: HashMap::new(),
+        };
+        let at: Vec<Vec<u64>> = combo.iter().map(|(_, p)| p.clone()).collect();
+        let answer: Answer = analyzer.analyze(question).expect("answered");
+        let context = format!("{} {:?} misère {misere}", kind.word(), at);
+        let expected = if whole.wins(&at) {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        assert_eq!(answer.outcome, expected, "{context}");
+        let winning: usize = (whole.successors(&at).iter())
+            .filter(|t| !whole.wins(t))
+            .count();
+        assert_eq!(
+            answer.winning_move_count,
+            gamelang::analysis::Count::Exact(winning.into()),
+            "{context}"
+        );
+        let compound = answer.compound.as_ref().expect("a compound's answer");
+        for moves in &compound.moves {
+            let mut after = at.clone();
+            for m in moves {
+                after[m.component] = m.to.to_u64s().expect("small");
+            }
+            assert!(!whole.wins(&after), "{context}: {moves:?}");
+        }
+    }
+}
+
+/// Every compound of two of the small games' positions, and of three Nim
+/// and subtraction positions up to 3.
+fn combos() -> (Combos, Combos) {
+    let games = smalls();
+    let all: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
+        .flat_map(|(g, s)| s.positions.iter().map(move |p| (g, p.clone())))
+        .collect();
+    let two = (all.iter())
+        .flat_map(|a| all.iter().map(move |b| vec![a.clone(), b.clone()]))
+        .collect();
+    let small: Vec<(usize, Vec<u64>)> = (all.iter())
+        .filter(|(g, p)| *g < 3 && p[0] <= 3)
+        .cloned()
+        .collect();
+    let three = (small.iter())
+        .flat_map(|a| small.iter().map(move |b| (a, b)))
+        .flat_map(|(a, b)| {
+            small
+                .iter()
+                .map(move |c| vec![a.clone(), b.clone(), c.clone()])
+        })
+        .collect();
+    (two, three)
+}
+
+#[test]
+fn conjunctive_compounds_follow_the_least_remoteness() {
+    let (two, three) = combos();
+    for misere in [false, true] {
+        hold(Compound::All, misere, &two);
+        hold(Compound::All, misere, &three);
+    }
+}
+
+#[test]
+fn continued_conjunctive_compounds_follow_the_greatest_suspense() {
+    let (two, three) = combos();
+    for misere in [false, true] {
+        hold(Compound::Every, misere, &two);
+        hold(Compound::Every, misere, &three);
+    }
+}
+
+#[test]
+fn selective_compounds_are_won_where_some_component_is_n() {
+    let (two, three) = combos();
+    for misere in [false, true] {
+        hold(Compound::Some, misere, &two);
+        hold(Compound::Some, misere, &three);
+    }
+}
+
+#[test]
+fn shortened_selective_compounds_are_lost_once_a_component_ends() {
+    let (two, three) = combos();
+    for misere in [false, true] {
+        hold(Compound::Any, misere, &two);
+        hold(Compound::Any, misere, &three);
+    }
+}
+
+#[test]
+fn a_game_may_still_be_named_by_a_compounds_word() {
+    // `every` here names a game: `every at 3` is that game's position, and
+    // `every every at 3` a compound of it.
+    let program = load_text(
+        "words.game",
+        "game every { heaps 1; take 1..2 }\nanalyze every at 3\nanalyze every every at 3 + every at 1\n",
+        &[],
+    );
+    let kinds: Vec<Compound> = program.questions.iter().map(|q| q.compound).collect();
+    assert_eq!(kinds, [Compound::Sum, Compound::Every]);
+    assert_eq!(program.questions[1].components.len(), 2);
+}
