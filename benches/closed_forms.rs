@@ -98,7 +98,8 @@ fn main() {
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. }
-                | ComponentMethod::Compound { .. },
+                | ComponentMethod::Compound { .. }
+                | ComponentMethod::Ends { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),
         };

@@ -88,6 +88,9 @@ impl Analyzer {
         if analysis.compound != Compound::Sum {
             return self.compound(analysis);
         }
+        if analysis.components.iter().any(|c| !c.game.ends.is_empty()) {
+            return self.ends_answer(analysis);
+        }
         if analysis.components.iter().all(|c| c.game.misere) {
             if let Some(answer) = self.tame(analysis)? {
                 return Ok(answer);
@@ -250,6 +253,7 @@ impl Analyzer {
         upto: &BigUint,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Table, AnalysisError> {
+        without_ends(game, "a table")?;
         self.solving(game, |solver| table::table(game, solver, upto, progress))
     }
 
@@ -260,6 +264,7 @@ impl Analyzer {
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
             })?;
+        without_ends(&instance.game, "a position graph")?;
         if MoveGen::new(&instance.game).has_sums() {
             return Err(AnalysisError::GraphOfSums {
                 game: instance.game.title(),
@@ -282,6 +287,7 @@ impl Analyzer {
         max_order: usize,
         work: Option<u64>,
     ) -> Result<(Quotient, Option<Stopped>), AnalysisError> {
+        without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);
         let mut budget = Budget::start(work, self.options.search.timeout);
@@ -293,7 +299,19 @@ impl Analyzer {
     /// position below without returning to one. Its error otherwise: a
     /// cycle, or why the search stopped before the end.
     pub fn ends(&mut self, instance: &Instance) -> Result<(), AnalysisError> {
+        without_ends(&instance.game, "the check that every play ends")?;
         let heaps = searchable(&instance.game, &instance.position)?;
         self.search(&instance.game, |s| s.value(&heaps)).map(|_| ())
+    }
+}
+
+/// `Err` for a game with declared ends, which `what` does not take.
+pub(super) fn without_ends(game: &Game, what: &'static str) -> Result<(), AnalysisError> {
+    match game.ends.is_empty() {
+        true => Ok(()),
+        false => Err(AnalysisError::EndsUnsupported {
+            game: game.title(),
+            what,
+        }),
     }
 }

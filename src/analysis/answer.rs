@@ -94,8 +94,22 @@ pub enum Grundy {
     /// A game that can go on forever: its generalised Sprague-Grundy value
     /// (Smith), a number or ∞ with a set of numbers.
     Loopy(Gamma),
-    /// A compound other than the sum: values do not add in it.
+    /// No value, and why.
+    None(NoValue),
+}
+
+/// Why a position has no Grundy value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoValue {
+    /// A compound other than the sum: values add only in sums.
     Compound,
+    /// The play is over here (`win when`, `lose when`).
+    Over,
+    /// A move wins the whole play at once (`win when`), whatever else is
+    /// played beside.
+    WinsAtOnce,
+    /// The game declares draws (`draw when`).
+    Draws,
 }
 
 /// Why a Grundy value is not known.
@@ -111,7 +125,7 @@ impl Grundy {
     pub fn value(&self) -> Option<&BigUint> {
         match self {
             Grundy::Value(g) => Some(g),
-            Grundy::Misere | Grundy::Unknown(_) | Grundy::Loopy(_) | Grundy::Compound => None,
+            Grundy::Misere | Grundy::Unknown(_) | Grundy::Loopy(_) | Grundy::None(_) => None,
         }
     }
 }
@@ -233,6 +247,16 @@ pub enum ComponentMethod {
         /// Positions of the sum the search judged.
         positions: usize,
     },
+    /// A game that ends other than by running out of moves (`win when`,
+    /// `lose when`, `draw when`).
+    Ends {
+        /// Positions explored.
+        positions: usize,
+        /// Searched with the ends as the rules say (`Some`, with the
+        /// position's remoteness, `None` for a draw); or reduced for sums,
+        /// every move that loses at once left out (`None`).
+        played: Option<Option<u64>>,
+    },
     /// A compound other than the sum, answered by its rule from each
     /// component's positions, all searched (`positions` of them).
     Compound {
@@ -282,6 +306,9 @@ pub enum Note {
     MovesNotListed { component: usize },
     /// This component's (0-based) Grundy value is unknown, and why.
     GrundyUnknown { component: usize, why: Unknown },
+    /// The play is over at this position (`win when`, `lose when`): the
+    /// player who moved here won (`won`) or lost.
+    Over { won: bool },
     /// The game's misère quotient was not found for the heaps asked about,
     /// and why: the search answered instead.
     QuotientStopped { game: String, stopped: Stopped },

@@ -40,10 +40,10 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::AnalysisError;
-use super::analyzer::Analyzer;
+use super::analyzer::{Analyzer, without_ends};
 use super::answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
-    Grundy, Method, Note, Number, Outcome, WinningMove,
+    Grundy, Method, NoValue, Note, Number, Outcome, WinningMove,
 };
 use super::part::searchable;
 use crate::check::Question;
@@ -125,6 +125,7 @@ impl Analyzer {
         let mut graphs = Vec::new();
         let mut choices: Vec<Vec<Choice>> = Vec::new();
         for c in &question.components {
+            without_ends(&c.game, "a compound other than the sum")?;
             let heaps = searchable(&c.game, &c.position)?;
             let graph = self
                 .search(&c.game, |s| StepGraph::explore(s, &heaps, limit))?
@@ -224,7 +225,7 @@ impl Analyzer {
                 })
                 .collect(),
             outcome,
-            grundy: Grundy::Compound,
+            grundy: Grundy::None(NoValue::Compound),
             winning_moves: Vec::new(),
             winning_move_count: Count::Exact(count),
             drawing_moves: Vec::new(),

@@ -104,6 +104,27 @@ pub enum AnalysisError {
     )]
     LoopyCompound { game: String, position: Position },
 
+    /// A sum with a game whose ends are declared, in misère play or with
+    /// declared draws: no reduction to its components is known.
+    #[error("`{game}` declares its ends, and a sum with it {} has no rule to answer it", if *.misere { "in misère play" } else { "and declared draws" })]
+    #[diagnostic(
+        code(gamelang::ends::sum),
+        help(
+            "analyze the game alone; sums of games with `win when` and `lose when` are answered in normal play, without `draw when`"
+        )
+    )]
+    EndsInSum { game: String, misere: bool },
+
+    /// A game with declared ends, asked for what does not take them yet.
+    #[error(
+        "`{game}` declares its ends (`win when`, `lose when`, `draw when`), which {what} does not take"
+    )]
+    #[diagnostic(
+        code(gamelang::ends::unsupported),
+        help("`analyze` answers the game's positions, alone or in sums (normal play)")
+    )]
+    EndsUnsupported { game: String, what: &'static str },
+
     /// Play moves heap by heap, and this heap is past 64 bits.
     #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
     #[diagnostic(

@@ -22,7 +22,7 @@ impl Analyzer {
             let value = match &part.grundy {
                 Grundy::Loopy(gamma) => Some(gamma.clone()),
                 Grundy::Value(g) => g.to_u32().map(Gamma::Finite),
-                Grundy::Misere | Grundy::Unknown(_) | Grundy::Compound => None,
+                Grundy::Misere | Grundy::Unknown(_) | Grundy::None(_) => None,
             };
             values.push(value.ok_or_else(|| undecided(i, part))?);
         }

@@ -12,6 +12,7 @@
 mod analyzer;
 mod answer;
 mod compound;
+mod ends;
 mod error;
 pub mod graph;
 mod loopy;
@@ -27,6 +28,6 @@ pub mod verify;
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
-    Gamma, Grundy, Method, Note, Number, Outcome, SumPart, Unknown, WinningMove,
+    Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumPart, Unknown, WinningMove,
 };
 pub use error::AnalysisError;

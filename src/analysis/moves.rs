@@ -66,7 +66,8 @@ impl Analyzer {
                     | ComponentMethod::Quotient { .. }
                     | ComponentMethod::QuotientSearch { .. }
                     | ComponentMethod::Loopy { .. }
-                    | ComponentMethod::Compound { .. },
+                    | ComponentMethod::Compound { .. }
+                    | ComponentMethod::Ends { .. },
                     _,
                 ) => searchable(&part.component.game, position)?,
                 (ComponentMethod::ClosedForm { .. }, Some(heaps)) => heaps,

@@ -39,6 +39,7 @@ pub fn start(
     let mut place = Vec::new();
     for instance in components {
         let game = &instance.game;
+        super::analyzer::without_ends(game, "play")?;
         let heaps = instance
             .position
             .to_u64s()

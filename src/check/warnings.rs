@@ -152,6 +152,7 @@ fn statement_span(statement: &Statement) -> SourceSpan {
         Statement::Play(s) => s.span,
         Statement::Rule(s) => s.label.as_ref().map_or(s.span, |l| l.span),
         Statement::Move(s) => s.span,
+        Statement::End(s) => s.span,
     }
 }
 

@@ -123,6 +123,10 @@ fn only_rule(game: &Game) -> Option<&MoveKind> {
 /// is still Wythoff); the closed form's moves then name the first of the
 /// equal rules.
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
+    // A game that ends other than by running out of moves is none of them.
+    if !game.ends.is_empty() {
+        return None;
+    }
     let mut first = Vec::new();
     let mut kept = Vec::new();
     for (i, rule) in game.rules.iter().enumerate() {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr, Func};
-use crate::rules::{Block, Game, MoveKind, OctalCode, Split, Stmt, Target};
+use crate::rules::{Block, EndKind, EndTest, Game, MoveKind, OctalCode, Split, Stmt, Target};
 
 use amounts::AmountGen;
 use reach::{Reach, reach};
@@ -49,6 +49,8 @@ pub enum Next<'a> {
 pub struct MoveGen {
     rules: Vec<Compiled>,
     invariant: Option<Expr>,
+    /// `win when` and the like, in the order written.
+    ends: Vec<(EndKind, EndTest)>,
     /// Positions are kept as written: the game has named parts or a move
     /// block, whose moves may tell heaps apart by place.
     as_written: bool,
@@ -142,11 +144,16 @@ impl MoveGen {
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
             })
             .collect();
+        // An end's condition may read heaps by place.
         let as_written = game.parts.is_some()
+            || !game.ends.is_empty()
             || (rules.iter()).any(|r| matches!(r, Compiled::Block(_, Reach::ByPlace)));
         MoveGen {
             rules,
             invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
+            ends: (game.ends.iter())
+                .map(|end| (end.kind, end.test.clone()))
+                .collect(),
             as_written,
             allowance,
         }
@@ -386,6 +393,34 @@ impl MoveGen {
     }
 
     /// Whether the game's invariant allows `heaps`.
+    /// The end `heaps` meets, if any: the first `win when`, `lose when` or
+    /// `draw when` (in the order written) whose condition holds there. Its
+    /// error names the end by its index.
+    pub fn end_at(&self, heaps: &[u64]) -> Result<Option<EndKind>, (usize, EvalError)> {
+        for (i, (kind, test)) in self.ends.iter().enumerate() {
+            let holds = match test {
+                EndTest::Expr(expr) => expr.truth(&Env::position(heaps)),
+                EndTest::Block(block) => {
+                    let mut any = false;
+                    block::moves(block, heaps, &mut |_| {
+                        any = true;
+                        Ok(())
+                    })
+                    .map(|()| any)
+                }
+            };
+            if holds.map_err(|e| (i, e))? {
+                return Ok(Some(*kind));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the game declares ends other than running out of moves.
+    pub fn has_ends(&self) -> bool {
+        !self.ends.is_empty()
+    }
+
     fn allows(&self, heaps: &[u64]) -> Result<bool, EvalError> {
         match &self.invariant {
             Some(invariant) => invariant.truth(&Env::position(heaps)),

@@ -9,7 +9,8 @@ use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
 use crate::analysis::{
-    Answer, Count, Deciding, Gamma, Grundy, Note, Number, Outcome, SumPart, Unknown, WinningMove,
+    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumPart, Unknown,
+    WinningMove,
 };
 use crate::position::Position;
 use crate::rules::{Game, ParamValue};
@@ -66,7 +67,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,
         Grundy::Misere => writeln!(out, "  grundy:  none (misère play)")?,
-        Grundy::Compound => writeln!(out, "  grundy:  none (values add only in sums)")?,
+        Grundy::None(why) => writeln!(out, "  grundy:  none ({})", no_value_text(*why))?,
         Grundy::Loopy(gamma) => writeln!(
             out,
             "  grundy:  {} (generalised: the game can go on forever)",
@@ -107,6 +108,15 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         writeln!(out, "  note: {}", note_text(answer, note, advice))?;
     }
     Ok(())
+}
+
+fn no_value_text(why: NoValue) -> &'static str {
+    match why {
+        NoValue::Compound => "values add only in sums",
+        NoValue::Over => "the play is over here",
+        NoValue::WinsAtOnce => "a move wins the whole play at once, whatever is played beside",
+        NoValue::Draws => "the game declares draws",
+    }
 }
 
 /// The number that decides a compound: `remoteness: 3 (the least of 3,
@@ -263,6 +273,12 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             component(*i),
             unknown_text(why)
         ),
+        Note::Over { won: true } => {
+            "the play is over: the player who moved here won".to_string()
+        }
+        Note::Over { won: false } => {
+            "the play is over: the player who moved here lost".to_string()
+        }
         Note::QuotientStopped { game, stopped } => format!(
             "the misère quotient of `{game}` was found only for heaps below {}: {}",
             stopped.heap(),

@@ -104,6 +104,24 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
                 "loopy (play can go on forever): retrograde analysis and generalised Sprague-Grundy values of the {positions} positions reachable; {end}"
             )
         }
+        ComponentMethod::Ends {
+            positions,
+            played: Some(remoteness),
+        } => {
+            let end = match remoteness {
+                Some(r) => format!("the play ends in {r} moves with best play"),
+                None => "a draw: with best play it never ends".to_string(),
+            };
+            format!(
+                "ends as declared (`win when`, `lose when`, `draw when`): retrograde analysis of the {positions} positions reachable; {end}"
+            )
+        }
+        ComponentMethod::Ends {
+            positions,
+            played: None,
+        } => format!(
+            "ends as declared, reduced for sums: moves that lose at once left out, into an end or to where the other player wins at once ({positions} positions searched)"
+        ),
         ComponentMethod::Compound {
             kind,
             rule,
@@ -241,6 +259,12 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "kind": "loopy",
             "positions": positions,
             "remoteness": remoteness,
+        }),
+        ComponentMethod::Ends { positions, played } => json!({
+            "kind": "ends",
+            "positions": positions,
+            "reduced": played.is_none(),
+            "remoteness": played.flatten(),
         }),
         ComponentMethod::Compound {
             kind,

@@ -17,6 +17,7 @@ use num_bigint::BigInt;
 
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
+pub use crate::syntax::ast::EndKind;
 use crate::syntax::ast::{Arg, Ident, Span};
 pub use expr::Expr;
 pub use lower::RulesError;
@@ -34,8 +35,32 @@ pub struct Game {
     /// The names of the position's parts, for `position (a, b)` games.
     pub parts: Option<Vec<String>>,
     pub rules: Vec<Rule>,
+    /// `win when`, `lose when`, `draw when`: positions where the play ends
+    /// other than by running out of moves, in the order written (the first
+    /// whose condition holds decides).
+    pub ends: Vec<End>,
     /// The file the game was written in: rules point into it.
     pub source: Source,
+}
+
+/// `win when COND` (and `lose`, `draw`): moving into a position that meets
+/// the condition ends the whole play, won or lost by the player who moved
+/// there, or drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    pub kind: EndKind,
+    pub test: EndTest,
+    /// The condition as written.
+    pub text: String,
+    pub span: Span,
+}
+
+/// An end's condition, lowered: an expression, or a block that holds when
+/// some way through it meets every `require`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndTest {
+    Expr(Expr),
+    Block(Block),
 }
 
 /// `heaps ... where COND`: every position of the game satisfies it.

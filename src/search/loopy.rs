@@ -23,7 +23,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::budget::Exhausted;
-use super::reached::Reached;
+use super::reached::{Reached, Visit};
+use crate::rules::EndKind;
 use super::{Budget, Explored, SearchError, Solver, Value};
 use crate::position::{Outcome, Position};
 
@@ -121,18 +122,64 @@ impl LoopyGraph {
         // The moves generated count against the search's budget of moves
         // and time, as a search's do.
         let mut budget = solver.question_budget();
-        let reached = Reached::explore(solver, heaps, max_positions, &mut budget)?;
+        // A position where the play ends (`win when` and the like) is
+        // explored no further.
+        let mut visit = |heaps: &[u64]| {
+            Ok(match solver.end_at(heaps)? {
+                Some(kind) => Visit::End(kind),
+                None => Visit::Open,
+            })
+        };
+        let reached =
+            Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
+        // Values are for normal play (with ends, they are the values of
+        // the positions as a graph, which `analysis::ends` does not use).
+        let values = !solver.game.misere;
+        LoopyGraph::labelled(reached, solver.game.misere, values, &budget)
+            .map_err(|e| e.error(&solver.game, heaps))
+    }
+
+    /// The positions reachable from `heaps` in the game reduced for sums
+    /// (normal play): every move to a position that ends the play (`win
+    /// when`, `lose when`), or from which the next player can win at once,
+    /// left out; a position left with no move is an end, lost. Its values
+    /// are the game's in sums with other games (see `analysis::ends`).
+    pub fn reduced(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+    ) -> Result<Self, SearchError> {
+        let mut budget = solver.question_budget();
+        let mut probe = solver.question_budget();
+        let mut visit = |heaps: &[u64]| {
+            Ok(match solver.end_at(heaps)? {
+                Some(EndKind::Draw) => Visit::End(EndKind::Draw),
+                Some(_) => Visit::Skip,
+                None if solver.wins_at_once(heaps, &mut probe)? => Visit::Skip,
+                None => Visit::Open,
+            })
+        };
+        let reached =
+            Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
+        LoopyGraph::labelled(reached, false, true, &budget).map_err(|e| e.error(&solver.game, heaps))
+    }
+
+    /// `reached` labelled, and valued when `values`.
+    fn labelled(
+        reached: Reached,
+        misere: bool,
+        values: bool,
+        budget: &Budget,
+    ) -> Result<Self, Exhausted> {
         let mut graph = LoopyGraph {
             reached,
             outcome: Vec::new(),
             remoteness: Vec::new(),
             gamma: Vec::new(),
         };
-        graph.label(solver.game.misere);
-        if !solver.game.misere {
-            graph
-                .value(&budget)
-                .map_err(|e| e.error(&solver.game, heaps))?;
+        graph.label(misere);
+        if values {
+            graph.value(budget)?;
         }
         Ok(graph)
     }
@@ -159,6 +206,11 @@ impl LoopyGraph {
         self.remoteness[id]
     }
 
+    /// The end a position meets (`win when` and the like), if any.
+    pub fn end(&self, id: usize) -> Option<EndKind> {
+        self.reached.ends[id]
+    }
+
     /// The value of a position (normal play only).
     pub fn gamma(&self, id: usize) -> &Gamma {
         &self.gamma[id]
@@ -177,11 +229,18 @@ impl LoopyGraph {
         let mut queue = BinaryHeap::new();
         let end = if misere { Outcome::N } else { Outcome::P };
         for (u, &left) in open.iter().enumerate() {
-            if left == 0 {
-                self.outcome[u] = end;
-                self.remoteness[u] = Some(0);
-                queue.push(Reverse((0u64, u)));
-            }
+            // Where the play ends: won by the player who moved there (lost
+            // for the player to move), lost, or drawn (never labelled).
+            let outcome = match self.reached.ends[u] {
+                Some(EndKind::Win) => Outcome::P,
+                Some(EndKind::Lose) => Outcome::N,
+                Some(EndKind::Draw) => continue,
+                None if left == 0 => end,
+                None => continue,
+            };
+            self.outcome[u] = outcome;
+            self.remoteness[u] = Some(0);
+            queue.push(Reverse((0u64, u)));
         }
         while let Some(Reverse((r, u))) = queue.pop() {
             for &p in &parents[u] {

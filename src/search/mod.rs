@@ -513,6 +513,37 @@ pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> SearchErro
     }
 }
 
+/// The error of an end's condition (`win when` and the like) that has no
+/// value at `heaps`: the end's index and the error.
+pub(crate) fn end_error(game: &Game, heaps: &[u64], (i, error): (usize, EvalError)) -> SearchError {
+    let end = &game.ends[i];
+    SearchError::RuleFails {
+        rule: format!("{} when", end.kind.word()),
+        position: Position::from_u64s(heaps),
+        reason: error,
+        src: game.source.clone(),
+        span: end.span,
+    }
+}
+
+impl Solver {
+    /// The end `heaps` meets (`win when` and the like), if any.
+    pub fn end_at(&self, heaps: &[u64]) -> Result<Option<crate::rules::EndKind>, SearchError> {
+        (self.moves.end_at(heaps)).map_err(|e| end_error(&self.game, heaps, e))
+    }
+
+    /// Whether a move from `heaps` reaches a `win when` position: the
+    /// player to move there wins the play at once.
+    pub fn wins_at_once(&self, heaps: &[u64], budget: &mut Budget) -> Result<bool, SearchError> {
+        for (_, after) in self.moves_within(heaps, budget, heaps)? {
+            if self.end_at(&after)? == Some(crate::rules::EndKind::Win) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
 fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> SearchError {
     SearchError::TooManyPositions {
         game: game.title(),

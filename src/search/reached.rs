@@ -2,10 +2,11 @@
 //! keeps, with each one's moves: the explicit graph that the searches which
 //! label a whole graph at once work on (`loopy`, `steps`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{Budget, SearchError, Solver};
 use crate::position::Position;
+use crate::rules::EndKind;
 
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
@@ -14,6 +15,20 @@ pub struct Reached {
     pub positions: Vec<Vec<u64>>,
     /// Each position's moves: (rule, position reached), by id.
     pub moves: Vec<Vec<(usize, usize)>>,
+    /// Each position's end (`win when` and the like), where the play ends
+    /// there: it has no moves.
+    pub ends: Vec<Option<EndKind>>,
+}
+
+/// What a position is to an exploration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// A position to explore.
+    Open,
+    /// An end of the play: reached, explored no further.
+    End(EndKind),
+    /// A position left out, and the moves to it.
+    Skip,
 }
 
 impl Reached {
@@ -26,37 +41,74 @@ impl Reached {
         max_positions: usize,
         budget: &mut Budget,
     ) -> Result<Reached, SearchError> {
+        Reached::explore_with(solver, heaps, max_positions, budget, &mut |_| {
+            Ok(Visit::Open)
+        })
+    }
+
+    /// `explore`, each position reached told apart by `visit` (once per
+    /// position): ends are not explored, skipped positions are left out
+    /// with the moves to them. The start is explored unless it is an end.
+    pub fn explore_with(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+        budget: &mut Budget,
+        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
+    ) -> Result<Reached, SearchError> {
         let mut reached = Reached {
             ids: HashMap::new(),
             positions: Vec::new(),
             moves: Vec::new(),
+            ends: Vec::new(),
         };
         let start = solver.canonical(heaps);
+        let end = match visit(&start)? {
+            Visit::End(kind) => Some(kind),
+            Visit::Open | Visit::Skip => None,
+        };
         reached.ids.insert(start.clone(), 0);
         reached.positions.push(start);
+        reached.ends.push(end);
+        // Positions skipped, not to be told apart again.
+        let mut skipped: HashSet<Vec<u64>> = HashSet::new();
         let mut next = 0;
         while next < reached.positions.len() {
-            let from = reached.positions[next].clone();
             let mut edges = Vec::new();
-            for (rule, after) in solver.moves_within(&from, budget, heaps)? {
-                let key = solver.canonical(&after);
-                let id = match reached.ids.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        if reached.positions.len() >= max_positions {
-                            return Err(SearchError::TooManyPositions {
-                                game: solver.game.title(),
-                                position: Position::from_u64s(heaps),
-                                limit: max_positions,
-                            });
-                        }
-                        let id = reached.positions.len();
-                        reached.ids.insert(key.clone(), id);
-                        reached.positions.push(key);
-                        id
+            if reached.ends[next].is_none() {
+                let from = reached.positions[next].clone();
+                for (rule, after) in solver.moves_within(&from, budget, heaps)? {
+                    let key = solver.canonical(&after);
+                    if skipped.contains(&key) {
+                        continue;
                     }
-                };
-                edges.push((rule, id));
+                    let id = match reached.ids.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            let end = match visit(&key)? {
+                                Visit::Open => None,
+                                Visit::End(kind) => Some(kind),
+                                Visit::Skip => {
+                                    skipped.insert(key);
+                                    continue;
+                                }
+                            };
+                            if reached.positions.len() >= max_positions {
+                                return Err(SearchError::TooManyPositions {
+                                    game: solver.game.title(),
+                                    position: Position::from_u64s(heaps),
+                                    limit: max_positions,
+                                });
+                            }
+                            let id = reached.positions.len();
+                            reached.ids.insert(key.clone(), id);
+                            reached.positions.push(key);
+                            reached.ends.push(end);
+                            id
+                        }
+                    };
+                    edges.push((rule, id));
+                }
             }
             reached.moves.push(edges);
             next += 1;

@@ -64,6 +64,44 @@ pub enum Statement {
     Play(PlayDecl),
     Rule(RuleDef),
     Move(MoveDef),
+    End(EndDecl),
+}
+
+/// `win when COND`, `lose when COND`, `draw when COND`: moving into a
+/// position that meets the condition ends the whole play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    pub kind: EndKind,
+    pub condition: EndCondition,
+    pub span: Span,
+}
+
+/// How a play ends at a position that meets an end's condition: won or
+/// lost by the player who moved there, or drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndKind {
+    Win,
+    Lose,
+    Draw,
+}
+
+impl EndKind {
+    /// The word that declares it: `win`, `lose`, `draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            EndKind::Win => "win",
+            EndKind::Lose => "lose",
+            EndKind::Draw => "draw",
+        }
+    }
+}
+
+/// An end's condition: an expression, or a block that holds when some way
+/// through it meets every `require`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndCondition {
+    Expr(Expr),
+    Block(Vec<BlockStmt>),
 }
 
 /// `position (stones, limit)`: a fixed number of parts, each with a name,

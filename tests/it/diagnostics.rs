@@ -1044,3 +1044,13 @@ fn a_compound_of_a_game_whose_moves_become_sums() {
         &["gamelang::check::compound_of_sums"],
     );
 }
+
+#[test]
+fn an_end_whose_condition_changes_the_position() {
+    let src = "game g {\n    heaps 1\n    take 1..2\n    win when {\n        require h[1] == 0\n        h[1] = 1\n    }\n}\n";
+    snapshot(
+        "an_end_whose_condition_changes_the_position",
+        src,
+        &["gamelang::check::end_changes"],
+    );
+}

@@ -13,6 +13,7 @@ mod compounds;
 mod decomposition;
 mod diagnostics;
 mod docs;
+mod ends;
 mod exercise;
 mod grammar;
 mod heap_engine;

@@ -8,7 +8,7 @@
 use super::names::POSITION;
 use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
-use crate::rules::{Block, GameRef, MoveKind, Rule, Stmt, Term, TermGame};
+use crate::rules::{Block, End, EndTest, GameRef, MoveKind, Rule, Stmt, Term, TermGame};
 use crate::syntax::ast::{self, BlockStmtKind, Place};
 
 impl Lowerer<'_> {
@@ -32,6 +32,40 @@ impl Lowerer<'_> {
                 slots: self.slots,
                 octal: None,
             }),
+        })
+    }
+
+    /// `win when COND` (and `lose`, `draw`): the condition lowered as an
+    /// invariant is, or as a block that may not change the position.
+    pub(super) fn end(&mut self, def: &ast::EndDecl, heap_count: Option<usize>) -> Option<End> {
+        let test = match &def.condition {
+            ast::EndCondition::Expr(expr) => {
+                EndTest::Expr(self.expr(expr, POSITION, Kind::Condition)?)
+            }
+            ast::EndCondition::Block(body) => {
+                self.vars.clear();
+                self.slots = 0;
+                if changes_the_position(body) {
+                    self.error(RulesError::EndChanges {
+                        kind: def.kind.word(),
+                        src: self.source.clone(),
+                        span: def.span,
+                    });
+                    return None;
+                }
+                let body = self.statements(body, heap_count)?;
+                EndTest::Block(Block {
+                    body,
+                    slots: self.slots,
+                    octal: None,
+                })
+            }
+        };
+        Some(End {
+            kind: def.kind,
+            test,
+            text: self.source.slice(def.span).to_string(),
+            span: def.span,
         })
     }
 

@@ -403,6 +403,21 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("the condition of `{kind} when` changes the position")]
+    #[diagnostic(
+        code(gamelang::check::end_changes),
+        help(
+            "a condition only looks at the position: use `choose`, `let`, `require`, `for` and `if`, and no assignment, `append`, `remove` or `becomes`"
+        )
+    )]
+    EndChanges {
+        kind: &'static str,
+        #[source_code]
+        src: Source,
+        #[label("this condition's block changes the position")]
+        span: SourceSpan,
+    },
+
     #[error("the move `{name}` never changes the position")]
     #[diagnostic(
         code(gamelang::check::no_effect),

@@ -86,7 +86,7 @@ impl Lowerer<'_> {
                     }
                     continue;
                 }
-                Statement::Rule(_) | Statement::Move(_) => continue,
+                Statement::Rule(_) | Statement::Move(_) | Statement::End(_) => continue,
             };
             match (shape, this) {
                 (None, this) => shape = Some(this),
@@ -137,6 +137,12 @@ impl Lowerer<'_> {
                 _ => None,
             })
             .collect();
+        let ends = (def.body.iter())
+            .filter_map(|statement| match statement {
+                Statement::End(end) => self.end(end, heap_count),
+                _ => None,
+            })
+            .collect();
         Game {
             name: def.name.name.clone(),
             params: Vec::new(),
@@ -145,6 +151,7 @@ impl Lowerer<'_> {
             misere: play.is_some_and(|p| p.misere),
             parts: matches!(shape, Some(Shape::Position(_))).then(|| self.parts.clone()),
             rules,
+            ends,
             source: self.source.clone(),
         }
     }

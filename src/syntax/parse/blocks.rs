@@ -37,7 +37,7 @@ impl Builder {
 
     /// The statements of a `{ ... }` block, nested blocks at most
     /// `MAX_NESTING` deep.
-    fn block(&self, pair: Pair<'_, Rule>) -> PResult<Vec<BlockStmt>> {
+    pub(super) fn block(&self, pair: Pair<'_, Rule>) -> PResult<Vec<BlockStmt>> {
         let depth = self.depth.get() + 1;
         if depth > MAX_NESTING {
             return Err(SyntaxError::TooDeep {

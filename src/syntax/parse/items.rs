@@ -7,8 +7,8 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use crate::syntax::ast::{
-    Analyze, Arg, Component, Compound, Expr, GameDef, HeapCount, HeapsDecl, Item, Param, PlayDecl,
-    PositionLit, Statement, Value, ValueKind,
+    Analyze, Arg, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef, HeapCount,
+    HeapsDecl, Item, Param, PlayDecl, PositionLit, Statement, Value, ValueKind,
 };
 
 impl Builder {
@@ -89,8 +89,34 @@ impl Builder {
             Rule::position_decl => self.position_decl(inner).map(Statement::Position),
             Rule::move_def => self.move_def(inner).map(Statement::Move),
             Rule::rule_def => self.rule(inner).map(Statement::Rule),
+            Rule::end_decl => self.end_decl(inner).map(Statement::End),
             other => unreachable!("not a statement: {other:?}"),
         }
+    }
+
+    fn end_decl(&self, pair: Pair<'_, Rule>) -> PResult<EndDecl> {
+        let span = self.span(&pair);
+        let mut kind = EndKind::Win;
+        let mut condition = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::end_kind => {
+                    kind = match part.into_inner().next().map(|k| k.as_rule()) {
+                        Some(Rule::kw_lose) => EndKind::Lose,
+                        Some(Rule::kw_draw) => EndKind::Draw,
+                        _ => EndKind::Win,
+                    }
+                }
+                Rule::block => condition = Some(EndCondition::Block(self.block(part)?)),
+                Rule::expr => condition = Some(EndCondition::Expr(self.expr(part)?)),
+                _ => {}
+            }
+        }
+        Ok(EndDecl {
+            kind,
+            condition: condition.expect("an end has a condition"),
+            span,
+        })
     }
 
     fn heaps(&self, pair: Pair<'_, Rule>) -> PResult<HeapsDecl> {

@@ -1,0 +1,289 @@
+//! Games that end other than by running out of moves: `win when`, `lose
+//! when`, `draw when`. Moving into a position that meets one ends the whole
+//! play there: won by the player who moved there, lost, or drawn.
+//!
+//! - **One game** in misère play, or with declared draws, is searched with
+//!   its ends as written: every position reachable, those meeting an end
+//!   explored no further, labelled by retrograde analysis (outcome and
+//!   remoteness; a declared draw is never labelled, and so stays a draw).
+//! - **Normal play without draws**, one game or a sum, by the exact
+//!   reduction (LANGUAGE.md proves it): a component at an end means the
+//!   play is over; a component with a move into a `win when` position makes
+//!   the sum an N-position (that move wins at once); otherwise a move into
+//!   an end of either kind, or to a position from which the next player can
+//!   win at once, loses at once, and is never better than no move — so the
+//!   sum is the normal-play sum of its components reduced: those moves left
+//!   out, a position left with none an end (`LoopyGraph::reduced`). Its
+//!   value is the sum of the reduced components' values (Sprague-Grundy;
+//!   Smith's generalised values where a component can go on forever).
+
+use super::AnalysisError;
+use super::analyzer::Analyzer;
+use super::answer::{
+    Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, NoValue, Note, Outcome,
+    WinningMove,
+};
+use super::part::searchable;
+use crate::check::{Instance, Question};
+use crate::position::Position;
+use crate::rules::EndKind;
+use crate::search::loopy::LoopyGraph;
+
+use num_bigint::BigUint;
+
+/// Where one component stands, reduced for sums, and its moves.
+struct Standing {
+    /// The end its position meets, where the play is over.
+    ended: Option<EndKind>,
+    /// A move wins at once (into a `win when` position).
+    wins_at_once: bool,
+    /// Its reduced value, where it has one (not ended, no move that wins
+    /// at once).
+    value: Option<Gamma>,
+    moves: Vec<Move>,
+    positions: usize,
+}
+
+/// One move of a component, and what the position it leaves is.
+struct Move {
+    rule: usize,
+    after: Vec<u64>,
+    leaves: Leaves,
+}
+
+enum Leaves {
+    /// An end: the play is over, won or lost by the mover, or drawn.
+    End(EndKind),
+    /// A position with a move that wins at once, for the next player.
+    Danger,
+    /// A position of the reduced game, of this value.
+    Value(Gamma),
+}
+
+impl Analyzer {
+    /// A position of games with declared ends (see the module's notes).
+    pub(super) fn ends_answer(&mut self, question: &Question) -> Result<Answer, AnalysisError> {
+        let misere = question.components.iter().any(|c| c.game.misere);
+        let draws = (question.components.iter())
+            .any(|c| c.game.ends.iter().any(|e| e.kind == EndKind::Draw));
+        if misere || draws {
+            return match question.components.as_slice() {
+                [only] => self.played_answer(only, misere),
+                _ => {
+                    let game = (question.components.iter())
+                        .find(|c| !c.game.ends.is_empty())
+                        .map_or_else(String::new, |c| c.game.title());
+                    Err(AnalysisError::EndsInSum { game, misere })
+                }
+            };
+        }
+        let mut parts = Vec::new();
+        for c in &question.components {
+            parts.push(self.standing(c)?);
+        }
+        let total = |skip: Option<usize>| -> Option<Gamma> {
+            (parts.iter().enumerate())
+                .filter(|(i, _)| Some(*i) != skip)
+                .try_fold(Gamma::Finite(0), |sum, (_, p)| {
+                    Some(sum.add(p.value.as_ref()?))
+                })
+        };
+        let over = parts.iter().find_map(|p| p.ended);
+        let dangers: Vec<usize> = (parts.iter().enumerate())
+            .filter(|(_, p)| p.wins_at_once)
+            .map(|(i, _)| i)
+            .collect();
+        let mut notes = Vec::new();
+        let (outcome, grundy) = match (over, dangers.is_empty(), total(None)) {
+            (Some(kind), ..) => {
+                let won = kind == EndKind::Win;
+                notes.push(Note::Over { won });
+                let outcome = if won { Outcome::P } else { Outcome::N };
+                (outcome, Grundy::None(NoValue::Over))
+            }
+            (None, false, _) => (Outcome::N, Grundy::None(NoValue::WinsAtOnce)),
+            (None, true, Some(Gamma::Finite(g))) => {
+                (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g)))
+            }
+            (None, true, Some(gamma)) => (gamma.outcome(), Grundy::Loopy(gamma)),
+            // Every component has a value when none is over or in danger.
+            (None, true, None) => (Outcome::P, Grundy::None(NoValue::Over)),
+        };
+        // The moves that win (or, from a draw, keep it): into a `win when`
+        // position; or, where at most the moving component has a move that
+        // wins at once, to a reduced position that leaves the sum lost.
+        let (mut winning, mut drawing) = (Vec::new(), Vec::new());
+        if over.is_none() && outcome != Outcome::P {
+            for (i, part) in parts.iter().enumerate() {
+                let others_safe = dangers.iter().all(|&d| d == i);
+                let rest = total(Some(i));
+                for m in &part.moves {
+                    let after = match (&m.leaves, &rest) {
+                        (Leaves::End(EndKind::Win), _) => Outcome::P,
+                        (Leaves::Value(v), Some(rest)) if others_safe => v.add(rest).outcome(),
+                        _ => Outcome::N,
+                    };
+                    let keeps = match outcome {
+                        Outcome::D => after == Outcome::D,
+                        _ => after == Outcome::P,
+                    };
+                    let list = match (keeps, after) {
+                        (true, Outcome::D) => &mut drawing,
+                        (true, _) => &mut winning,
+                        (false, _) => continue,
+                    };
+                    list.push(WinningMove {
+                        component: i,
+                        rule: m.rule,
+                        to: Position::from_u64s(&m.after),
+                        parts: Vec::new(),
+                    });
+                }
+            }
+        }
+        let count = BigUint::from(winning.len());
+        self.cut_winning(&mut winning, &mut notes);
+        let drawing_count = drawing.len();
+        drawing.truncate(self.options.max_moves);
+        Ok(Answer {
+            components: components(&question.components),
+            outcome,
+            grundy,
+            winning_moves: winning,
+            winning_move_count: Count::Exact(count),
+            drawing_moves: drawing,
+            drawing_move_count: drawing_count,
+            method: Method {
+                components: (parts.iter())
+                    .map(|p| ComponentMethod::Ends {
+                        positions: p.positions,
+                        played: None,
+                    })
+                    .collect(),
+            },
+            notes,
+            compound: None,
+        })
+    }
+
+    /// One component's standing in the reduced game, and its moves.
+    fn standing(&mut self, c: &Instance) -> Result<Standing, AnalysisError> {
+        let heaps = searchable(&c.game, &c.position)?;
+        let limit = self.options.search.max_positions;
+        self.search(&c.game, |s| {
+            if let Some(kind) = s.end_at(&heaps)? {
+                return Ok(Standing {
+                    ended: Some(kind),
+                    wins_at_once: false,
+                    value: None,
+                    moves: Vec::new(),
+                    positions: 1,
+                });
+            }
+            let mut budget = s.question_budget();
+            let wins_at_once = s.wins_at_once(&heaps, &mut budget)?;
+            // The start is explored whatever it is: its reduced moves.
+            let graph = LoopyGraph::reduced(s, &heaps, limit)?;
+            let mut moves = Vec::new();
+            for (rule, after) in s.moves_within(&heaps, &mut budget, &heaps)? {
+                let leaves = match s.end_at(&after)? {
+                    Some(kind) => Leaves::End(kind),
+                    None => match graph.id(&s.canonical(&after)) {
+                        Some(id) => Leaves::Value(graph.gamma(id).clone()),
+                        None => Leaves::Danger,
+                    },
+                };
+                moves.push(Move {
+                    rule,
+                    after,
+                    leaves,
+                });
+            }
+            Ok(Standing {
+                ended: None,
+                wins_at_once,
+                value: (!wins_at_once).then(|| graph.gamma(0).clone()),
+                moves,
+                positions: graph.len(),
+            })
+        })
+    }
+
+    /// One game in misère play, or with declared draws: its positions
+    /// searched with the ends as written.
+    fn played_answer(&mut self, c: &Instance, misere: bool) -> Result<Answer, AnalysisError> {
+        let heaps = searchable(&c.game, &c.position)?;
+        let limit = self.options.search.max_positions;
+        let (graph, moves) = self.search(&c.game, |s| {
+            let graph = LoopyGraph::explore(s, &heaps, limit)?;
+            let mut budget = s.question_budget();
+            let mut moves = Vec::new();
+            if s.end_at(&heaps)?.is_none() {
+                for (rule, after) in s.moves_within(&heaps, &mut budget, &heaps)? {
+                    if let Some(id) = graph.id(&s.canonical(&after)) {
+                        moves.push((rule, after, graph.outcome(id)));
+                    }
+                }
+            }
+            Ok((graph, moves))
+        })?;
+        let outcome = graph.outcome(0);
+        let keep = match outcome {
+            Outcome::D => Outcome::D,
+            _ => Outcome::P,
+        };
+        let mut listed: Vec<WinningMove> = (moves.iter())
+            .filter(|(_, _, after)| outcome != Outcome::P && *after == keep)
+            .map(|(rule, after, _)| WinningMove {
+                component: 0,
+                rule: *rule,
+                to: Position::from_u64s(after),
+                parts: Vec::new(),
+            })
+            .collect();
+        let mut notes = Vec::new();
+        if let Some(kind) = graph.end(0) {
+            notes.push(Note::Over {
+                won: kind == EndKind::Win,
+            });
+        }
+        let (mut winning, mut drawing) = match outcome {
+            Outcome::D => (Vec::new(), std::mem::take(&mut listed)),
+            _ => (std::mem::take(&mut listed), Vec::new()),
+        };
+        let count = BigUint::from(winning.len());
+        self.cut_winning(&mut winning, &mut notes);
+        let drawing_count = drawing.len();
+        drawing.truncate(self.options.max_moves);
+        let grundy = match misere {
+            true => Grundy::Misere,
+            false => Grundy::None(NoValue::Draws),
+        };
+        Ok(Answer {
+            components: components(std::slice::from_ref(c)),
+            outcome,
+            grundy,
+            winning_moves: winning,
+            winning_move_count: Count::Exact(count),
+            drawing_moves: drawing,
+            drawing_move_count: drawing_count,
+            method: Method {
+                components: vec![ComponentMethod::Ends {
+                    positions: graph.len(),
+                    played: Some(graph.remoteness(0)),
+                }],
+            },
+            notes,
+            compound: None,
+        })
+    }
+}
+
+fn components(instances: &[Instance]) -> Vec<Component> {
+    (instances.iter())
+        .map(|c| Component {
+            game: c.game.clone(),
+            position: c.position.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,371 @@
+//! Games that end other than by running out of moves (`win when`, `lose
+//! when`, `draw when`), held against brute forces written here: one game
+//! searched with its ends, and sums answered by the reduction (a move into
+//! an end, or to a position from which the next player wins at once, left
+//! out) held against a search of the whole sum.
+
+use std::collections::HashMap;
+
+use gamelang::analysis::{Analyzer, Answer, Count, Grundy, Outcome};
+
+use crate::common::load_text;
+
+/// Crosses-and-crosses on a 1 × n strip: a move puts a cross in an empty
+/// cell, and whoever makes three crosses in a row wins.
+const STRIP: &str = "game strip {
+    heaps *
+    move cross {
+        choose i in 1..len
+        require h[i] == 0
+        h[i] = 1
+    }
+    win when {
+        choose i in 1..len - 2
+        require h[i] == 1 and h[i + 1] == 1 and h[i + 2] == 1
+    }
+}
+";
+
+fn answers(text: &str) -> Vec<Answer> {
+    let program = load_text("ends.game", text, &[]);
+    let mut analyzer = Analyzer::default();
+    (program.questions.iter())
+        .map(|q| analyzer.analyze(q).expect("answered"))
+        .collect()
+}
+
+fn strip_at(cells: &[u8]) -> String {
+    let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+    match cells.as_slice() {
+        [] => "()".to_string(),
+        [one] => one.clone(),
+        _ => format!("({})", cells.join(", ")),
+    }
+}
+
+fn three(mask: u32) -> bool {
+    mask & (mask >> 1) & (mask >> 2) != 0
+}
+
+/// Whether the player to move wins crosses-and-crosses on `n` cells with
+/// crosses at `mask`: a cross that makes three wins at once; no empty cell
+/// left, the player to move loses. `memo`: 0 unknown, 1 lost, 2 won.
+fn strip_wins(n: u32, mask: u32, memo: &mut [u8]) -> bool {
+    match memo[mask as usize] {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    let mut wins = false;
+    for i in 0..n {
+        let next = mask | 1 << i;
+        if next != mask && (three(next) || !strip_wins(n, next, memo)) {
+            wins = true;
+            break;
+        }
+    }
+    memo[mask as usize] = if wins { 2 } else { 1 };
+    wins
+}
+
+/// Octal 0.007 (Treblecross by Winning Ways' hand reduction): g(n) = mex
+/// of g(a) ^ g(b), a + b = n - 3.
+fn octal_007(top: usize) -> Vec<u32> {
+    let mut g = vec![0u32; top + 1];
+    for n in 3..=top {
+        let r = n - 3;
+        let options: Vec<u32> = (0..=r).map(|a| g[a] ^ g[r - a]).collect();
+        g[n] = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+    }
+    g
+}
+
+#[test]
+fn crosses_and_crosses_matches_a_brute_force_and_treblecross() {
+    let top = 24;
+    let statements: String = (0..=top)
+        .map(|n| format!("analyze strip at {}\n", strip_at(&vec![0; n])))
+        .collect();
+    let answers = answers(&format!("{STRIP}{statements}"));
+    let g = octal_007(top + 2);
+    for (n, answer) in answers.iter().enumerate() {
+        let mut memo = vec![0u8; 1 << n];
+        let wins = strip_wins(n as u32, 0, &mut memo);
+        assert_eq!(answer.outcome, Outcome::p_if(!wins), "strip of {n}");
+        // Winning Ways' reduction: the strip of n is the heap n + 2 of
+        // 0.007, except n = 2 (no cross there can be answered by three).
+        if n != 2 {
+            assert_eq!(wins, g[n + 2] != 0, "strip of {n} against 0.007");
+        }
+    }
+}
+
+/// A small game with ends, by hand: its moves and the end a position meets.
+struct Small {
+    text: &'static str,
+    name: &'static str,
+    positions: Vec<Vec<u64>>,
+    moves: fn(&[u64]) -> Vec<Vec<u64>>,
+    end: fn(&[u64]) -> Option<char>,
+}
+
+fn strip_moves(p: &[u64]) -> Vec<Vec<u64>> {
+    (0..p.len())
+        .filter(|&i| p[i] == 0)
+        .map(|i| {
+            let mut q = p.to_vec();
+            q[i] = 1;
+            q
+        })
+        .collect()
+}
+
+fn strip_end(p: &[u64]) -> Option<char> {
+    p.windows(3).any(|w| w == [1, 1, 1]).then_some('w')
+}
+
+fn take_any(p: &[u64]) -> Vec<Vec<u64>> {
+    (0..p[0]).map(|h| vec![h]).collect()
+}
+
+fn empty_loses(p: &[u64]) -> Option<char> {
+    (p[0] == 0).then_some('l')
+}
+
+fn take_1_or_2(p: &[u64]) -> Vec<Vec<u64>> {
+    [1, 2]
+        .iter()
+        .filter(|&&k| k <= p[0])
+        .map(|k| vec![p[0] - k])
+        .collect()
+}
+
+fn one_wins(p: &[u64]) -> Option<char> {
+    (p[0] == 1).then_some('w')
+}
+
+fn smalls() -> Vec<Small> {
+    let strips = (0..=5usize)
+        .flat_map(|n| (0..1u32 << n).map(move |m| (n, m)))
+        .map(|(n, m)| (0..n).map(|i| u64::from(m >> i & 1)).collect::<Vec<_>>())
+        .filter(|p| p.len() <= 3 || p.iter().sum::<u64>() <= 2)
+        .collect();
+    vec![
+        Small {
+            text: STRIP,
+            name: "strip",
+            positions: strips,
+            moves: strip_moves,
+            end: strip_end,
+        },
+        Small {
+            text: "game last { heaps 1; take 1..; lose when h[1] == 0 }\n",
+            name: "last",
+            positions: (0..=5).map(|h| vec![h]).collect(),
+            moves: take_any,
+            end: empty_loses,
+        },
+        Small {
+            text: "game one { heaps 1; take 1..2; win when h[1] == 1 }\n",
+            name: "one",
+            positions: (0..=6).map(|h| vec![h]).collect(),
+            moves: take_1_or_2,
+            end: one_wins,
+        },
+    ]
+}
+
+/// Who wins each sum searched, by its components' positions.
+type Memo = HashMap<Vec<Vec<u64>>, bool>;
+
+/// The whole sum by the rules: who wins, memoised on the tuple.
+fn sum_wins(games: &[&Small], at: &[Vec<u64>], memo: &mut Memo) -> bool {
+    if let Some(&w) = memo.get(at) {
+        return w;
+    }
+    let mut wins = false;
+    'all: for (c, g) in games.iter().enumerate() {
+        for q in (g.moves)(&at[c]) {
+            let won = match (g.end)(&q) {
+                Some('w') => true,
+                Some(_) => false,
+                None => {
+                    let mut next = at.to_vec();
+                    next[c] = q;
+                    !sum_wins(games, &next, memo)
+                }
+            };
+            if won {
+                wins = true;
+                break 'all;
+            }
+        }
+    }
+    memo.insert(at.to_vec(), wins);
+    wins
+}
+
+/// Whether the play is over at `at`, and who won it: `Some(true)` when the
+/// player to move has won (the last mover lost), `Some(false)` lost.
+fn over(games: &[&Small], at: &[Vec<u64>]) -> Option<bool> {
+    (games.iter().zip(at)).find_map(|(g, p)| (g.end)(p).map(|e| e == 'l'))
+}
+
+#[test]
+fn sums_with_ends_are_answered_by_the_reduction_as_the_whole_sum_is_played() {
+    let games = smalls();
+    let text: String = games.iter().map(|g| g.text).collect();
+    let all: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
+        .flat_map(|(g, s)| s.positions.iter().map(move |p| (g, p.clone())))
+        .collect();
+    let pairs: Vec<[(usize, Vec<u64>); 2]> = (all.iter())
+        .flat_map(|a| all.iter().map(move |b| [a.clone(), b.clone()]))
+        .collect();
+    let statements: String = (pairs.iter())
+        .map(|[(g, p), (h, q)]| {
+            format!(
+                "analyze {} at {} + {} at {}\n",
+                games[*g].name,
+                strip_at(&p.iter().map(|&x| x as u8).collect::<Vec<_>>()),
+                games[*h].name,
+                strip_at(&q.iter().map(|&x| x as u8).collect::<Vec<_>>())
+            )
+        })
+        .collect();
+    let answers = answers(&format!("{text}{statements}"));
+    let mut memos: HashMap<(usize, usize), Memo> = HashMap::new();
+    for (pair, answer) in pairs.iter().zip(&answers) {
+        let in_sum = [&games[pair[0].0], &games[pair[1].0]];
+        let at = vec![pair[0].1.clone(), pair[1].1.clone()];
+        let context = format!(
+            "{} at {:?} + {} at {:?}",
+            in_sum[0].name, at[0], in_sum[1].name, at[1]
+        );
+        let memo = memos.entry((pair[0].0, pair[1].0)).or_default();
+        let wins = match over(&in_sum, &at) {
+            Some(won) => won,
+            None => sum_wins(&in_sum, &at, memo),
+        };
+        assert_eq!(answer.outcome, Outcome::p_if(!wins), "{context}");
+        if over(&in_sum, &at).is_some() {
+            continue;
+        }
+        // Every winning move: into a `win when` position, or to a position
+        // the next player loses.
+        let mut winning = 0usize;
+        for (c, g) in in_sum.iter().enumerate() {
+            for q in (g.moves)(&at[c]) {
+                let won = match (g.end)(&q) {
+                    Some(e) => e == 'w',
+                    None => {
+                        let mut next = at.clone();
+                        next[c] = q;
+                        !sum_wins(&in_sum, &next, memo)
+                    }
+                };
+                winning += usize::from(won);
+            }
+        }
+        assert_eq!(
+            answer.winning_move_count,
+            Count::Exact(winning.into()),
+            "{context}"
+        );
+    }
+}
+
+#[test]
+fn one_game_with_ends_has_a_value_where_no_move_wins_at_once() {
+    // `last`: taking the last token loses, so the reduced game is Nim with
+    // the move to 0 left out: a heap of h has value h - 1 (h >= 1).
+    let answers = answers(
+        "game last { heaps 1; take 1..; lose when h[1] == 0 }\nanalyze last at 5\nanalyze last at 1\nanalyze last at 0\n",
+    );
+    assert_eq!(answers[0].grundy, Grundy::Value(4u32.into()));
+    assert_eq!(answers[1].outcome, Outcome::P);
+    // At 0 the play is over: the player who moved there lost.
+    assert_eq!(answers[2].outcome, Outcome::N);
+    assert_eq!(answers[2].winning_move_count, Count::Exact(0u32.into()));
+}
+
+/// The knight's race to the corner (games/corner_race.game) by the
+/// definition: moving into (0, 0) wins; a square the knight can no longer
+/// reach the corner from is a draw. `None` for a draw.
+fn knight_wins(x: i64, y: i64) -> Option<bool> {
+    if x == 0 && y == 0 {
+        // The player who moved here won.
+        return Some(false);
+    }
+    if (x + y) % 3 != 0 || x > 2 * y || y > 2 * x {
+        return None;
+    }
+    let moves: Vec<(i64, i64)> = [(x - 2, y - 1), (x - 1, y - 2)]
+        .into_iter()
+        .filter(|&(a, b)| a >= 0 && b >= 0)
+        .collect();
+    let after: Vec<Option<bool>> = moves.iter().map(|&(a, b)| knight_wins(a, b)).collect();
+    if after.contains(&Some(false)) {
+        Some(true)
+    } else if after.contains(&None) {
+        None
+    } else {
+        Some(false)
+    }
+}
+
+#[test]
+fn the_knights_race_ends_in_a_draw_where_the_corner_is_out_of_reach() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/corner_race.game"),
+    )
+    .expect("the example exists");
+    let games: String = text
+        .lines()
+        .filter(|l| !l.starts_with("analyze"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let squares: Vec<(i64, i64)> = (0..=8).flat_map(|x| (0..=8).map(move |y| (x, y))).collect();
+    let statements: String = (squares.iter())
+        .map(|(x, y)| format!("analyze knight at ({x}, {y})\n"))
+        .collect();
+    for ((x, y), answer) in squares.iter().zip(answers(&format!("{games}{statements}"))) {
+        let expected = match knight_wins(*x, *y) {
+            Some(true) => Outcome::N,
+            Some(false) => Outcome::P,
+            None => Outcome::D,
+        };
+        assert_eq!(answer.outcome, expected, "knight at ({x}, {y})");
+    }
+}
+
+/// Crosses-and-crosses in misère play by the definition: three in a row
+/// still wins, and a player with no empty cell left wins.
+fn misere_strip_wins(n: u32, mask: u32, memo: &mut [u8]) -> bool {
+    match memo[mask as usize] {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    let empty: Vec<u32> = (0..n).filter(|i| mask & 1 << i == 0).collect();
+    let wins = empty.is_empty()
+        || (empty.iter()).any(|i| {
+            let next = mask | 1 << i;
+            three(next) || !misere_strip_wins(n, next, memo)
+        });
+    memo[mask as usize] = if wins { 2 } else { 1 };
+    wins
+}
+
+#[test]
+fn crosses_and_crosses_in_misere_play_is_searched_with_its_ends() {
+    let misere = STRIP.replace("heaps *", "heaps *\n    play misere");
+    let top = 12;
+    let statements: String = (0..=top)
+        .map(|n| format!("analyze strip at {}\n", strip_at(&vec![0; n])))
+        .collect();
+    for (n, answer) in answers(&format!("{misere}{statements}")).iter().enumerate() {
+        let mut memo = vec![0u8; 1 << n];
+        let wins = misere_strip_wins(n as u32, 0, &mut memo);
+        assert_eq!(answer.outcome, Outcome::p_if(!wins), "misère strip of {n}");
+    }
+}
