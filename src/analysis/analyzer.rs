@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::AnalysisError;
-use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome};
+use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
 use super::graph::{self, PositionGraph};
 use super::part::{Part, searchable, sum_of_values};
 use super::quotient::{ByQuotient, Grown};
@@ -19,6 +19,7 @@ use crate::known::{self, Known};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
 use crate::rules::Game;
+use crate::search::steps::StepGraph;
 use crate::search::{self, Budget, SearchError, Solver};
 
 /// How the analyzer works.
@@ -45,6 +46,10 @@ impl Default for Options {
 }
 
 pub const DEFAULT_MAX_MOVES: usize = 100;
+
+/// A single game's remoteness and suspense are shown where its play from
+/// the position has at most this many positions.
+const STEPS_POSITIONS: usize = 5_000;
 
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run: the one orchestrator of analyses, tables, plays and graphs.
@@ -85,6 +90,29 @@ impl Analyzer {
     }
 
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        let mut answer = self.answer(analysis)?;
+        if let [only] = analysis.components.as_slice()
+            && analysis.compound == Compound::Sum
+            && only.game.ends.is_empty()
+            && !matches!(answer.grundy, Grundy::Loopy(_))
+        {
+            answer.steps = self.steps(only);
+        }
+        Ok(answer)
+    }
+
+    /// The remoteness and suspense of a single game's position, where its
+    /// play has at most `STEPS_POSITIONS` positions.
+    fn steps(&mut self, instance: &Instance) -> Option<Steps> {
+        let heaps = instance.position.to_u64s()?;
+        let limit = STEPS_POSITIONS.min(self.options.search.max_positions);
+        // The exploration's own failure (too many positions) leaves the
+        // game's search as it is.
+        let explored = self.search(&instance.game, |s| Ok(StepGraph::explore(s, &heaps, limit)));
+        Some(explored.ok()?.ok()??.steps(0))
+    }
+
+    fn answer(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         if analysis.compound != Compound::Sum {
             return self.compound(analysis);
         }
@@ -96,7 +124,7 @@ impl Analyzer {
                 return Ok(answer);
             }
             let note = match self.by_quotient(analysis)? {
-                ByQuotient::Answer(answer) => return Ok(answer),
+                ByQuotient::Answer(answer) => return Ok(*answer),
                 ByQuotient::Stopped(note) => Some(note),
                 ByQuotient::NotApplicable => None,
             };
@@ -183,6 +211,7 @@ impl Analyzer {
             drawing_move_count: 0,
             notes,
             compound: None,
+            steps: None,
         })
     }
 

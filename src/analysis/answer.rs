@@ -13,6 +13,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
+pub use crate::search::steps::Steps;
 pub use crate::syntax::ast::Compound;
 
 /// Everything gamelang says about one position.
@@ -39,6 +40,9 @@ pub struct Answer {
     /// move in several components at once (`winning_moves` is then empty;
     /// `winning_move_count` counts these).
     pub compound: Option<CompoundAnswer>,
+    /// A single game's remoteness and suspense (`search::steps`), where its
+    /// play from the position is small enough to explore whole.
+    pub steps: Option<Steps>,
 }
 
 /// What a compound's answer adds.

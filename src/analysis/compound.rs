@@ -245,6 +245,7 @@ impl Analyzer {
                     .map(|picked| winning_tuple(&choices, &picked))
                     .collect(),
             }),
+            steps: None,
         })
     }
 

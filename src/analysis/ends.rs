@@ -163,6 +163,7 @@ impl Analyzer {
             },
             notes,
             compound: None,
+            steps: None,
         })
     }
 
@@ -275,6 +276,7 @@ impl Analyzer {
             },
             notes,
             compound: None,
+            steps: None,
         })
     }
 }

@@ -105,6 +105,7 @@ impl Analyzer {
             drawing_move_count: drawing_count,
             notes,
             compound: None,
+            steps: None,
         })
     }
 }

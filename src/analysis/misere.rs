@@ -176,6 +176,7 @@ impl Analyzer {
             },
             notes,
             compound: None,
+            steps: None,
         }
     }
 }

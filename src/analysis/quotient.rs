@@ -50,7 +50,7 @@ impl Grown {
 
 /// What the quotient did for a question.
 pub(super) enum ByQuotient {
-    Answer(Answer),
+    Answer(Box<Answer>),
     /// No quotient for these heaps: the search answers, with this note.
     Stopped(Note),
     /// Not a sum of heaps of one misère game with no closed form.
@@ -118,7 +118,7 @@ impl Analyzer {
             }
             let mut answer = self.assisted_answer(analysis, &games[0])?;
             answer.notes.push(note);
-            return Ok(ByQuotient::Answer(answer));
+            return Ok(ByQuotient::Answer(Box::new(answer)));
         }
         let q = grown.quotient.clone();
         let presentation = q.presentation();
@@ -156,7 +156,7 @@ impl Analyzer {
         }
         let answer = self.misere_answer(analysis, outcome, winning, method);
         let answer = unlisted_moves(answer, unlisted);
-        Ok(ByQuotient::Answer(answer))
+        Ok(ByQuotient::Answer(Box::new(answer)))
     }
 
     /// The sum searched whole as one position of `game`, each position all

@@ -416,11 +416,6 @@ impl MoveGen {
         Ok(None)
     }
 
-    /// Whether the game declares ends other than running out of moves.
-    pub fn has_ends(&self) -> bool {
-        !self.ends.is_empty()
-    }
-
     fn allows(&self, heaps: &[u64]) -> Result<bool, EvalError> {
         match &self.invariant {
             Some(invariant) => invariant.truth(&Env::position(heaps)),

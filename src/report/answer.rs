@@ -79,6 +79,13 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Count::AtLeast(n) => format!("at least {n}"),
         Count::Unknown => "unknown".to_string(),
     };
+    if let Some(steps) = &answer.steps {
+        writeln!(
+            out,
+            "  remoteness: {} (moves to the end with best play); suspense: {}",
+            steps.remoteness, steps.suspense
+        )?;
+    }
     if let Some(compound) = &answer.compound {
         if let Some(d) = &compound.deciding {
             writeln!(out, "  {}", deciding_text(d))?;
@@ -382,15 +389,23 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         .map(|n| note_text(answer, n, advice))
         .collect();
     let compound = answer.compound.as_ref();
-    let deciding = |number: Number| {
-        compound
-            .and_then(|c| c.deciding.as_ref())
-            .filter(|d| d.number == number)
-            .map_or(
-                Json::Null,
-                |d| json!({ "compound": d.compound, "components": d.components }),
-            )
+    // The number that decides a compound, or a single game's.
+    let deciding = |number: Number| -> (Json, Json) {
+        let d = compound.and_then(|c| c.deciding.as_ref());
+        match (d.filter(|d| d.number == number), &answer.steps) {
+            (Some(d), _) => (json!(d.compound), json!(d.components)),
+            (None, Some(steps)) => {
+                let n = match number {
+                    Number::Remoteness => steps.remoteness,
+                    Number::Suspense => steps.suspense,
+                };
+                (json!(n), Json::Null)
+            }
+            (None, None) => (Json::Null, Json::Null),
+        }
     };
+    let (remoteness, components_remoteness) = deciding(Number::Remoteness);
+    let (suspense, components_suspense) = deciding(Number::Suspense);
     let compound_moves: Vec<Json> = (compound.iter())
         .flat_map(|c| &c.moves)
         .map(|moves| {
@@ -415,8 +430,10 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
     json!({
         "game": game_text(answer),
         "compound": compound.map(|c| c.kind.word()),
-        "remoteness": deciding(Number::Remoteness),
-        "suspense": deciding(Number::Suspense),
+        "remoteness": remoteness,
+        "suspense": suspense,
+        "components_remoteness": components_remoteness,
+        "components_suspense": components_suspense,
         "position": position_text(answer, None),
         "components": components,
         "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N", Outcome::D => "D" },

@@ -321,3 +321,58 @@ fn a_game_may_still_be_named_by_a_compounds_word() {
     assert_eq!(kinds, [Compound::Sum, Compound::Every]);
     assert_eq!(program.questions[1].components.len(), 2);
 }
+
+/// A single game's remoteness and suspense by their definitions (Smith
+/// 1966; Winning Ways, ch. 9): 0 at an end; where a move reaches a lost
+/// position, one more than the least remoteness (greatest suspense) of such
+/// moves; elsewhere one more than the greatest remoteness (least suspense)
+/// of all moves. Returns (wins, remoteness, suspense).
+fn by_definition(moves: Moves, misere: bool, at: &[u64]) -> (bool, u64, u64) {
+    let after: Vec<(bool, u64, u64)> = (moves(at).iter())
+        .map(|p| by_definition(moves, misere, p))
+        .collect();
+    let lost: Vec<&(bool, u64, u64)> = after.iter().filter(|a| !a.0).collect();
+    match (after.is_empty(), lost.is_empty()) {
+        (true, _) => (misere, 0, 0),
+        (false, false) => (
+            true,
+            1 + lost.iter().map(|a| a.1).min().expect("a lost move"),
+            1 + lost.iter().map(|a| a.2).max().expect("a lost move"),
+        ),
+        (false, true) => (
+            false,
+            1 + after.iter().map(|a| a.1).max().expect("a move"),
+            1 + after.iter().map(|a| a.2).min().expect("a move"),
+        ),
+    }
+}
+
+#[test]
+fn a_single_games_answer_carries_its_remoteness_and_suspense() {
+    for misere in [false, true] {
+        for game in smalls() {
+            let play = if misere { "; play misere }" } else { " }" };
+            let t = game.text.trim_end();
+            let mut file = format!("{}{}\n", &t[..t.len() - 1].trim_end(), play);
+            for p in &game.positions {
+                file.push_str(&format!("analyze {} at {}\n", game.name, text(p)));
+            }
+            let program = load_text("single.game", &file, &[]);
+            let mut analyzer = Analyzer::default();
+            for (question, p) in program.questions.iter().zip(&game.positions) {
+                let answer = analyzer.analyze(question).expect("answered");
+                let steps = answer.steps.expect("a small game's steps");
+                let (wins, remoteness, suspense) = by_definition(game.moves, misere, p);
+                let context = format!("{} at {p:?}, misère {misere}", game.name);
+                let outcome = if wins { Outcome::N } else { Outcome::P };
+                assert_eq!(answer.outcome, outcome, "{context}");
+                assert_eq!(steps.outcome, outcome, "{context}");
+                assert_eq!(
+                    (steps.remoteness, steps.suspense),
+                    (remoteness, suspense),
+                    "{context}"
+                );
+            }
+        }
+    }
+}

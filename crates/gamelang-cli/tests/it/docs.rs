@@ -3,7 +3,8 @@
 //! that is not there is the ```game block written before it), prints what
 //! the document shows after it. A `printf '...' |` before the command is
 //! its standard input; a `| head -N` or `| tail -N` after it keeps those
-//! lines.
+//! lines. With `GAMELANG_BLESS=1` the documents are rewritten with what the
+//! commands print (to be read over before they are committed).
 
 use std::path::Path;
 
@@ -19,6 +20,8 @@ struct Example {
     /// repository does not have.
     file: Option<String>,
     shown: String,
+    /// The lines of the document `shown` is (0-based, end excluded).
+    lines: (usize, usize),
 }
 
 /// Splits a command line as a shell does: words, with '…' and "…" quoted.
@@ -102,6 +105,7 @@ fn examples(text: &str) -> Vec<Example> {
                 keep,
                 file: game.clone(),
                 shown: body[at + 1..end].join("\n"),
+                lines: (body_start + at + 1, body_start + end),
             });
             at = end;
         }
@@ -136,7 +140,9 @@ fn runs_as_shown(path: &str) -> usize {
     let text = std::fs::read_to_string(root.join(path)).expect("the document reads");
     let examples = examples(&text);
     let count = examples.len();
-    for example in examples {
+    let bless = std::env::var_os("GAMELANG_BLESS").is_some();
+    let mut blessed: Vec<String> = text.lines().map(str::to_string).collect();
+    for example in examples.into_iter().rev() {
         // A file the repository does not have is the block before it.
         let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tour");
         let mut dir = root.to_path_buf();
@@ -157,6 +163,17 @@ fn runs_as_shown(path: &str) -> usize {
             Some((false, n)) => lines = lines.split_off(lines.len().saturating_sub(n)),
             None => {}
         }
+        if bless {
+            // What it prints, and the blank lines that followed it.
+            let (start, end) = example.lines;
+            let blank = (blessed[start..end].iter().rev())
+                .take_while(|l| l.trim().is_empty())
+                .count();
+            let shown = trimmed(&lines.join("\n"));
+            let new = (shown.lines().map(str::to_string)).chain(vec![String::new(); blank]);
+            blessed.splice(start..end, new);
+            continue;
+        }
         assert_eq!(
             trimmed(&lines.join("\n")),
             trimmed(&example.shown),
@@ -164,6 +181,10 @@ fn runs_as_shown(path: &str) -> usize {
             example.line,
             example.args.join(" ")
         );
+    }
+    if bless {
+        let text = blessed.join("\n") + "\n";
+        std::fs::write(root.join(path), text).expect("the document is written");
     }
     count
 }
