@@ -15,6 +15,7 @@ mod diagnostics;
 mod docs;
 mod ends;
 mod exercise;
+mod format;
 mod grammar;
 mod heap_engine;
 mod known_nim_family;

@@ -2,7 +2,8 @@
 //! mutated (tokens swapped for huge or zero numbers, keywords, brackets and
 //! invisible characters; characters inserted, deleted and replaced; ranges
 //! deleted, doubled, or spliced in from another example), run through every
-//! stage in process with small limits (`exercise`). A panic fails the test;
+//! stage in process with small limits (`exercise`), and formatted where
+//! they parse (`format::holds_for`). A panic fails the test;
 //! a stack overflow or an allocation failure aborts it.
 //!
 //! 10,000 mutants by default; `GAMELANG_MUTANTS=N` runs N.
@@ -278,6 +279,7 @@ fn mutated_examples_never_panic() {
             .iter()
             .fold(examples[example].clone(), |text, m| apply(&text, m));
         watchdog.watch(&text);
+        crate::format::holds_for(&text);
         let reached = exercise(&text);
         answered.set(answered.get() + reached.answers);
         refused.set(refused.get() + reached.errors);

@@ -18,6 +18,13 @@ pub enum CliError {
         reason: std::io::Error,
     },
 
+    #[error("cannot write {path}: {reason}")]
+    #[diagnostic(code(gamelang::io), help("give the path of a writable .game file"))]
+    Unwritable {
+        path: String,
+        reason: std::io::Error,
+    },
+
     #[error("{path} is larger than {limit} bytes, the most a .game file may be")]
     #[diagnostic(code(gamelang::io), help("give a .game file, or split this one"))]
     TooLarge { path: String, limit: u64 },

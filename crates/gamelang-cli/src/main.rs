@@ -8,6 +8,7 @@ mod analyze;
 mod check;
 mod completions;
 mod error;
+mod fmt;
 mod graph;
 mod input;
 mod known;
@@ -83,6 +84,8 @@ enum Command {
     Play(play::Args),
     /// Find the misère quotient of a heap game (Plambeck–Siegel).
     Quotient(quotient::Args),
+    /// Lay .game files out in gamelang's one layout.
+    Fmt(fmt::Args),
     /// Print a shell's completion script for gamelang.
     Completions(completions::Args),
 }
@@ -96,7 +99,9 @@ impl Cli {
             Command::Play(args) => args.json(),
             Command::Quotient(args) => args.json(),
             Command::Check(args) => args.json(),
-            Command::Known(_) | Command::Graph(_) | Command::Completions(_) => false,
+            Command::Known(_) | Command::Graph(_) | Command::Fmt(_) | Command::Completions(_) => {
+                false
+            }
         };
         let mut output = Output::new(self.color, json);
         let code = match self.command {
@@ -107,6 +112,7 @@ impl Cli {
             Command::Graph(args) => graph::run(args, &mut output),
             Command::Play(args) => play::run(args, &mut output),
             Command::Quotient(args) => quotient::run(args, &mut output),
+            Command::Fmt(args) => fmt::run(args, &mut output),
             Command::Completions(args) => completions::run(args),
         };
         output.finish();

@@ -1477,3 +1477,46 @@ fn no_warning_for_a_code_that_takes_more_than_the_heaps_tried() {
     run.exits(0);
     assert!(run.stderr.is_empty(), "{}", run.describe());
 }
+
+// ---------------------------------------------------------------------------
+// fmt
+
+#[test]
+fn fmt_check_passes_on_the_examples() {
+    let mut args = vec!["fmt", "--check"];
+    let files = game_files();
+    args.extend(files.iter().map(String::as_str));
+    let run = gamelang(&args);
+    run.exits(0);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn fmt_rewrites_a_file_and_check_names_one_that_is_not_formatted() {
+    let messy = "game  bash( m=3 ){\n heaps 1\n  take 1 .. m\n}\nanalyze bash at(21)\n";
+    let laid_out = "game bash(m = 3) {\n    heaps 1\n    take 1..m\n}\nanalyze bash at (21)\n";
+    let file = TempGame::new("fmt", messy);
+    gamelang(&["fmt", "--check", file.path()])
+        .exits(1)
+        .stderr_has("is not formatted");
+    assert_eq!(std::fs::read_to_string(file.path()).expect("kept"), messy);
+    gamelang(&["fmt", file.path()]).exits(0);
+    assert_eq!(
+        std::fs::read_to_string(file.path()).expect("written"),
+        laid_out
+    );
+    gamelang(&["fmt", "--check", file.path()]).exits(0);
+    let run = gamelang_with(&["fmt", "-"], messy, &[("NO_COLOR", Some("1"))]);
+    run.exits(0);
+    assert_eq!(run.stdout, laid_out);
+}
+
+#[test]
+fn fmt_leaves_a_file_with_a_syntax_error_and_reports_it() {
+    let broken = "game g { heaps 1; take 1.. \nanalyze g at 3\n";
+    let file = TempGame::new("fmt-broken", broken);
+    gamelang(&["fmt", file.path()])
+        .exits(1)
+        .stderr_has("gamelang::syntax");
+    assert_eq!(std::fs::read_to_string(file.path()).expect("kept"), broken);
+}

@@ -1,0 +1,389 @@
+//! The one layout of a `.game` file, as `gamelang fmt` and the language
+//! server write it.
+//!
+//! The formatter changes only the space between tokens, never a token: the
+//! line breaks are the writer's (a line break ends a statement, so it is
+//! part of the program), runs of blank lines become one, and blank lines
+//! at the start and end of the file and of a block go. Within a line:
+//!
+//! - each line is indented four spaces a bracket (`{`, `(`, `[`) still open
+//!   at its start; a line that starts by closing one is indented as the
+//!   line that opened it;
+//! - one space around binary operators, `=`, `+=`, `-=` and after `,`,
+//!   `;`, `:`; none inside `( )`, `[ ]` and a set's `{1, 2}`, one inside a
+//!   block's `{ heaps 1; take 1.. }`;
+//! - none around `..` (`1..m`), after a unary `-`, before `(` after a name
+//!   (`bash(m = 3)`, `min(a, b)`) or before `[` (`h[i]`);
+//! - one space before a comment that ends a line; a comment on a line of
+//!   its own is indented as code there would be.
+//!
+//! A file with a syntax error is not formatted: its errors are returned.
+
+use super::SyntaxError;
+use super::parse_file;
+
+/// The file `text` in gamelang's layout, or its syntax errors.
+pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
+    let (_, errors) = parse_file(text);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(layout(&tokens(text)))
+}
+
+/// What a token is, as far as its spacing goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Word,
+    Number,
+    Punct,
+    Comment,
+    Newline,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token<'a> {
+    kind: Kind,
+    text: &'a str,
+}
+
+/// The tokens of `text`, comments and line breaks among them; everything
+/// else between tokens is space.
+fn tokens(text: &str) -> Vec<Token<'_>> {
+    // The end of the run of characters from `at` that `keep` takes.
+    let run = |at: usize, keep: &dyn Fn(char) -> bool| {
+        text[at..]
+            .char_indices()
+            .find(|&(_, c)| !keep(c))
+            .map_or(text.len(), |(i, _)| at + i)
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(c) = text[at..].chars().next() {
+        let rest = &text[at..];
+        let (kind, end) = if c == '\n' {
+            (Kind::Newline, at + 1)
+        } else if c.is_whitespace() {
+            at += c.len_utf8();
+            continue;
+        } else if rest.starts_with("//") {
+            // A comment, but for the space that ends its line.
+            let end = run(at, &|c| c != '\n');
+            (Kind::Comment, at + text[at..end].trim_end().len())
+        } else if c.is_alphabetic() || c == '_' {
+            (Kind::Word, run(at, &|c| c.is_alphanumeric() || c == '_'))
+        } else if c.is_ascii_digit() {
+            let end = run(at, &|c| c.is_ascii_digit());
+            // An octal or hex code: `0.77`, `8.0`, `0.f7` (not `1..m`).
+            let after = &text[end..];
+            let code = after.starts_with('.')
+                && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            match code {
+                true => (Kind::Number, run(end + 1, &|c| c.is_ascii_alphanumeric())),
+                false => (Kind::Number, end),
+            }
+        } else {
+            let two = ["..", "==", "!=", "<=", ">=", "+=", "-="];
+            let len = match two.iter().any(|t| rest.starts_with(t)) {
+                true => 2,
+                false => c.len_utf8(),
+            };
+            (Kind::Punct, at + len)
+        };
+        out.push(Token {
+            kind,
+            text: &text[at..end],
+        });
+        at = end;
+    }
+    out
+}
+
+/// Words after which an expression starts: a `-` after one is a sign.
+fn is_keyword(word: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "nonempty", "position", "previous", "analyze", "divides", "require", "unequal", "becomes",
+        "append", "choose", "misere", "misère", "normal", "remove", "empty", "heaps", "octal",
+        "other", "shift", "split", "where", "both", "each", "else", "from", "game", "heap", "into",
+        "move", "play", "rest", "take", "and", "for", "hex", "let", "not", "one", "the", "at",
+        "if", "in", "is", "or", "to", "up", "when", "win", "lose", "draw", "two",
+    ];
+    KEYWORDS.contains(&word)
+}
+
+/// Whether a token ends a value, so that a `-` after it subtracts.
+fn ends_value(token: &Token) -> bool {
+    match token.kind {
+        Kind::Number => true,
+        Kind::Word => !is_keyword(token.text),
+        Kind::Punct => matches!(token.text, ")" | "]" | "}"),
+        Kind::Comment | Kind::Newline => false,
+    }
+}
+
+/// Whether a word is a name a `(` follows without a space: a game's name
+/// (`bash(m = 3)`) or `min`/`max`.
+fn calls(token: &Token) -> bool {
+    token.kind == Kind::Word && !is_keyword(token.text)
+}
+
+/// An open bracket: its text, whether it is a set's `{`, and the indent of
+/// the line it opened on.
+struct Open {
+    text: char,
+    set: bool,
+    indent: usize,
+}
+
+fn layout(tokens: &[Token]) -> String {
+    let lines: Vec<&[Token]> = tokens.split(|t| t.kind == Kind::Newline).collect();
+    let mut out: Vec<Line> = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
+    // The last token that was not a comment, across lines: what a `{`
+    // follows tells a set from a block.
+    let mut last: Option<Token> = None;
+    // The one before it: whether `last` is a binary operator.
+    let mut before_last: Option<Token> = None;
+    // The indent of the line the statement being written started on.
+    let mut statement = 0;
+    for line in lines {
+        let Some(first) = line.first() else {
+            out.push(Line::default());
+            continue;
+        };
+        let mut indent = match (first.text, open.last()) {
+            (")" | "]" | "}", Some(o)) => o.indent,
+            (_, Some(o)) => o.indent + 1,
+            (_, None) => 0,
+        };
+        // A line that goes on with the statement before (after `+`, `,`,
+        // `and`, ...) is indented one more than the statement's first.
+        let binary = before_last.is_some_and(|t| ends_value(&t));
+        if last.is_some_and(|t| continues(&t, binary)) && !closes_first(first) {
+            indent = indent.max(statement + 1);
+        } else {
+            statement = indent;
+        }
+        let mut text = "    ".repeat(indent);
+        let mut before: Option<(Token, bool)> = None;
+        let mut comment = None;
+        for (i, &token) in line.iter().enumerate() {
+            if token.kind == Kind::Comment && i > 0 {
+                comment = Some(token.text);
+                continue;
+            }
+            // A set's `{` follows `=` (a parameter's value), `take` or
+            // `shift`, but not a move's name (`move take {`).
+            let set_open = token.text == "{"
+                && last.is_some_and(|t| matches!(t.text, "=" | "take" | "shift"))
+                && before_last.is_none_or(|t| t.text != "move");
+            let closes_set = token.text == "}" && open.last().is_some_and(|o| o.set);
+            if let Some((prev, prev_set)) = before {
+                // A `-` first on its line is a sign: no expression goes
+                // on after a line break.
+                let unary_minus = prev.text == "-" && (i < 2 || !ends_value(&line[i - 2]));
+                if spaced(&prev, prev_set, &token, closes_set || set_open, unary_minus) {
+                    text.push(' ');
+                }
+            }
+            text.push_str(token.text);
+            match token.text {
+                "(" | "[" | "{" => open.push(Open {
+                    text: first_char(token.text),
+                    set: set_open,
+                    indent,
+                }),
+                ")" | "]" | "}"
+                    if open
+                        .last()
+                        .is_some_and(|o| closes(o.text, first_char(token.text))) =>
+                {
+                    open.pop();
+                }
+                _ => {}
+            }
+            let set = set_open || closes_set;
+            before = Some((token, set));
+            if token.kind != Kind::Comment {
+                before_last = last;
+                last = Some(token);
+            }
+        }
+        out.push(Line {
+            code: text,
+            comment,
+        });
+    }
+    tidy(align(out))
+}
+
+/// A line as laid out: its code (with its indent, or a comment on a line
+/// of its own) and the comment that ends it.
+#[derive(Default)]
+struct Line<'a> {
+    code: String,
+    comment: Option<&'a str>,
+}
+
+/// The comments that end consecutive lines of code start in one column,
+/// one space after the longest line's code.
+fn align(lines: Vec<Line>) -> Vec<String> {
+    let width = |l: &Line| l.code.chars().count();
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..]
+            .iter()
+            .take_while(|l| l.comment.is_some())
+            .count()
+            .max(1);
+        let column = lines[i..i + run].iter().map(width).max().unwrap_or(0) + 1;
+        for line in &lines[i..i + run] {
+            out.push(match line.comment {
+                Some(comment) => {
+                    let pad = " ".repeat(column - width(line));
+                    format!("{}{pad}{comment}", line.code)
+                }
+                None => line.code.clone(),
+            });
+        }
+        i += run;
+    }
+    out
+}
+
+/// Whether a line that ends with `token` goes on on the next line;
+/// `binary`: whether a value comes before it (`heaps *` ends a statement).
+fn continues(token: &Token, binary: bool) -> bool {
+    match token.kind {
+        Kind::Punct if matches!(token.text, "+" | "-" | "*") => binary,
+        Kind::Punct => matches!(
+            token.text,
+            "+" | "-"
+                | "*"
+                | "/"
+                | "%"
+                | ","
+                | "="
+                | "=="
+                | "!="
+                | "<"
+                | "<="
+                | ">"
+                | ">="
+                | "+="
+                | "-="
+        ),
+        Kind::Word => matches!(token.text, "and" | "or" | "divides"),
+        _ => false,
+    }
+}
+
+fn closes_first(token: &Token) -> bool {
+    matches!(token.text, ")" | "]" | "}")
+}
+
+fn closes(open: char, close: char) -> bool {
+    matches!((open, close), ('(', ')') | ('[', ']') | ('{', '}'))
+}
+
+fn first_char(text: &str) -> char {
+    text.chars().next().unwrap_or(' ')
+}
+
+/// Whether one space goes between `a` and `b` on a line. `a_set`, `b_set`:
+/// whether a brace among them is a set's; `a_sign`: whether `a` is a `-`
+/// that is a sign.
+fn spaced(a: &Token, a_set: bool, b: &Token, b_set: bool, a_sign: bool) -> bool {
+    if b.kind == Kind::Comment {
+        return true;
+    }
+    match (a.text, b.text) {
+        ("(" | "[", _) => false,
+        (_, ")" | "]" | "," | ";" | ":") => false,
+        ("{", _) => !a_set,
+        (_, "}") => !b_set,
+        (".", _) | (_, ".") | (_, "..") | (_, "[") => false,
+        ("..", _) => match b.kind {
+            Kind::Word => is_keyword(b.text),
+            Kind::Number => false,
+            _ => b.text == "{",
+        },
+        (_, "(") => !calls(a),
+        ("-", _) => !a_sign,
+        _ => true,
+    }
+}
+
+/// Blank lines: runs become one, and none at the start or end of the file,
+/// after a line that opens a bracket or before one that closes it.
+fn tidy(lines: Vec<String>) -> String {
+    let mut kept: Vec<String> = Vec::with_capacity(lines.len());
+    for line in lines {
+        let blank = line.is_empty();
+        let after_open = kept
+            .last()
+            .is_none_or(|l: &String| l.is_empty() || l.ends_with(['{', '(', '[']));
+        if blank && after_open {
+            continue;
+        }
+        if !blank
+            && line.trim_start().starts_with(['}', ')', ']'])
+            && kept.last().is_some_and(String::is_empty)
+        {
+            kept.pop();
+        }
+        kept.push(line);
+    }
+    while kept.last().is_some_and(String::is_empty) {
+        kept.pop();
+    }
+    let mut text = kept.join("\n");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<&str> {
+        tokens(text).iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn codes_ranges_and_operators_are_single_tokens() {
+        assert_eq!(texts("octal 0.77"), ["octal", "0.77"]);
+        assert_eq!(texts("hex 8.0f"), ["hex", "8.0f"]);
+        assert_eq!(texts("take 1..m"), ["take", "1", "..", "m"]);
+        assert_eq!(texts("h[1]-=k"), ["h", "[", "1", "]", "-=", "k"]);
+        assert_eq!(texts("play misère // end"), ["play", "misère", "// end"]);
+    }
+
+    #[test]
+    fn a_line_is_spaced_and_indented() {
+        let text = "game   bash ( m=3 ){\n  heaps 1\n take 1 .. m where k!=-1\n}\nanalyze bash( m = 4 )at(21)\n";
+        assert_eq!(
+            format(text).expect("formats"),
+            "game bash(m = 3) {\n    heaps 1\n    take 1..m where k != -1\n}\nanalyze bash(m = 4) at (21)\n"
+        );
+    }
+
+    #[test]
+    fn sets_hug_their_braces_and_blocks_do_not() {
+        let text = "game s(S = { 1,2 }) {heaps 1; take {1, 3}}\n";
+        assert_eq!(
+            format(text).expect("formats"),
+            "game s(S = {1, 2}) { heaps 1; take {1, 3} }\n"
+        );
+    }
+
+    #[test]
+    fn blank_lines_collapse() {
+        let text = "\n\ngame a {\n\n    heaps 1\n\n\n    take 1..\n\n}\n\n\n\nanalyze a at 3\n\n";
+        assert_eq!(
+            format(text).expect("formats"),
+            "game a {\n    heaps 1\n\n    take 1..\n}\n\nanalyze a at 3\n"
+        );
+    }
+}
