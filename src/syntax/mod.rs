@@ -2,7 +2,7 @@
 //!
 //! [`parse_file`] reads a whole file (recovering at the next `game` or
 //! `analyze` line after an error); [`parse_position`] and [`parse_arg`] read
-//! the values given to `--at` and `--set`; [`format`] lays a file out.
+//! the values given to `--at` and `--set`; [`format`](mod@format) lays a file out.
 
 // A `Statement` is mostly a `RuleDef`; the tree is built once per file, so the
 // size difference between its variants does not matter.
