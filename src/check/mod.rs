@@ -92,14 +92,19 @@ impl GameEntry {
 pub struct Question {
     pub compound: Compound,
     pub components: Vec<Instance>,
+    /// The `analyze` statement that asks it, where a file does (an editor
+    /// shows the answer there).
+    pub asked: Option<ast::Span>,
 }
 
 impl Question {
-    /// The sum of `components` (one game alone, when there is one).
+    /// The sum of `components` (one game alone, when there is one), asked
+    /// outside a file.
     pub fn sum(components: Vec<Instance>) -> Question {
         Question {
             compound: Compound::Sum,
             components,
+            asked: None,
         }
     }
 }

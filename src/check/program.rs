@@ -159,6 +159,7 @@ impl Program {
         Ok(Some(Question {
             compound: statement.compound,
             components: components.into_iter().map(|(i, _)| i).collect(),
+            asked: Some(statement.span),
         }))
     }
 

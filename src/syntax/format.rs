@@ -20,6 +20,7 @@
 //! A file with a syntax error is not formatted: its errors are returned.
 
 use super::SyntaxError;
+use super::lex::{KEYWORDS, Kind, Token, tokens};
 use super::parse_file;
 
 /// The file `text` in gamelang's layout, or its syntax errors.
@@ -31,85 +32,24 @@ pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
     Ok(layout(&tokens(text)))
 }
 
-/// What a token is, as far as its spacing goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Word,
-    Number,
-    Punct,
-    Comment,
-    Newline,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Token<'a> {
-    kind: Kind,
-    text: &'a str,
-}
-
-/// The tokens of `text`, comments and line breaks among them; everything
-/// else between tokens is space.
-fn tokens(text: &str) -> Vec<Token<'_>> {
-    // The end of the run of characters from `at` that `keep` takes.
-    let run = |at: usize, keep: &dyn Fn(char) -> bool| {
-        text[at..]
-            .char_indices()
-            .find(|&(_, c)| !keep(c))
-            .map_or(text.len(), |(i, _)| at + i)
-    };
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(c) = text[at..].chars().next() {
-        let rest = &text[at..];
-        let (kind, end) = if c == '\n' {
-            (Kind::Newline, at + 1)
-        } else if c.is_whitespace() {
-            at += c.len_utf8();
-            continue;
-        } else if rest.starts_with("//") {
-            // A comment, but for the space that ends its line.
-            let end = run(at, &|c| c != '\n');
-            (Kind::Comment, at + text[at..end].trim_end().len())
-        } else if c.is_alphabetic() || c == '_' {
-            (Kind::Word, run(at, &|c| c.is_alphanumeric() || c == '_'))
-        } else if c.is_ascii_digit() {
-            let end = run(at, &|c| c.is_ascii_digit());
-            // An octal or hex code: `0.77`, `8.0`, `0.f7` (not `1..m`).
-            let after = &text[end..];
-            let code = after.starts_with('.')
-                && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric());
-            match code {
-                true => (Kind::Number, run(end + 1, &|c| c.is_ascii_alphanumeric())),
-                false => (Kind::Number, end),
-            }
-        } else {
-            let two = ["..", "==", "!=", "<=", ">=", "+=", "-="];
-            let len = match two.iter().any(|t| rest.starts_with(t)) {
-                true => 2,
-                false => c.len_utf8(),
-            };
-            (Kind::Punct, at + len)
-        };
-        out.push(Token {
-            kind,
-            text: &text[at..end],
-        });
-        at = end;
-    }
-    out
-}
-
-/// Words after which an expression starts: a `-` after one is a sign.
+/// Words after which an expression starts: a `-` after one is a sign,
+/// and a `(` after one opens a value, not a call.
 fn is_keyword(word: &str) -> bool {
-    const KEYWORDS: &[&str] = &[
-        "nonempty", "position", "previous", "analyze", "divides", "require", "unequal", "becomes",
-        "append", "choose", "misere", "misère", "normal", "remove", "empty", "heaps", "octal",
-        "other", "shift", "split", "where", "both", "each", "else", "from", "game", "heap", "into",
-        "move", "play", "rest", "take", "and", "for", "hex", "let", "not", "one", "the", "at",
-        "if", "in", "is", "or", "to", "up", "when", "win", "lose", "draw", "two",
-    ];
-    KEYWORDS.contains(&word)
+    KEYWORDS.contains(&word) && !VALUE_WORDS.contains(&word)
 }
+
+/// Keywords that are values (`len`), name one (`square`) or call (`min`).
+const VALUE_WORDS: &[&str] = &[
+    "len",
+    "min",
+    "max",
+    "nonincreasing",
+    "nondecreasing",
+    "square",
+    "prime",
+    "even",
+    "odd",
+];
 
 /// Whether a token ends a value, so that a `-` after it subtracts.
 fn ends_value(token: &Token) -> bool {
@@ -346,19 +286,6 @@ fn tidy(lines: Vec<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn texts(text: &str) -> Vec<&str> {
-        tokens(text).iter().map(|t| t.text).collect()
-    }
-
-    #[test]
-    fn codes_ranges_and_operators_are_single_tokens() {
-        assert_eq!(texts("octal 0.77"), ["octal", "0.77"]);
-        assert_eq!(texts("hex 8.0f"), ["hex", "8.0f"]);
-        assert_eq!(texts("take 1..m"), ["take", "1", "..", "m"]);
-        assert_eq!(texts("h[1]-=k"), ["h", "[", "1", "]", "-=", "k"]);
-        assert_eq!(texts("play misère // end"), ["play", "misère", "// end"]);
-    }
 
     #[test]
     fn a_line_is_spaced_and_indented() {

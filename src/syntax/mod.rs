@@ -10,6 +10,7 @@
 pub mod ast;
 pub mod error;
 pub mod format;
+pub mod lex;
 mod parse;
 
 pub use error::SyntaxError;

@@ -12,6 +12,7 @@ mod fmt;
 mod graph;
 mod input;
 mod known;
+mod lsp;
 mod output;
 mod play;
 mod progress;
@@ -86,6 +87,8 @@ enum Command {
     Quotient(quotient::Args),
     /// Lay .game files out in gamelang's one layout.
     Fmt(fmt::Args),
+    /// The language server, for editors (over standard input and output).
+    Lsp(lsp::Args),
     /// Print a shell's completion script for gamelang.
     Completions(completions::Args),
 }
@@ -99,9 +102,11 @@ impl Cli {
             Command::Play(args) => args.json(),
             Command::Quotient(args) => args.json(),
             Command::Check(args) => args.json(),
-            Command::Known(_) | Command::Graph(_) | Command::Fmt(_) | Command::Completions(_) => {
-                false
-            }
+            Command::Known(_)
+            | Command::Graph(_)
+            | Command::Fmt(_)
+            | Command::Lsp(_)
+            | Command::Completions(_) => false,
         };
         let mut output = Output::new(self.color, json);
         let code = match self.command {
@@ -113,6 +118,7 @@ impl Cli {
             Command::Play(args) => play::run(args, &mut output),
             Command::Quotient(args) => quotient::run(args, &mut output),
             Command::Fmt(args) => fmt::run(args, &mut output),
+            Command::Lsp(args) => lsp::run(args),
             Command::Completions(args) => completions::run(args),
         };
         output.finish();

@@ -16,6 +16,7 @@ mod cli;
 mod docs;
 mod errors;
 mod loopy;
+mod lsp;
 mod manners;
 mod pictures;
 mod play;

@@ -1,0 +1,147 @@
+//! Completion: the keywords and phrases of the language, the file's games,
+//! and the names in scope where the cursor is (the game's parameters and
+//! parts, the block's variables).
+
+use gamelang::syntax::ast::Item;
+use gamelang::syntax::lex::KEYWORDS;
+use lsp_types::{CompletionItem, CompletionItemKind, InsertTextFormat};
+
+use crate::document::Document;
+use crate::names::{Names, Symbol};
+
+/// Whole phrases, as snippets: what a rule or statement looks like.
+const PHRASES: &[(&str, &str, &str)] = &[
+    (
+        "game",
+        "game ${1:name} {\n    heaps ${2:1}\n    $0\n}",
+        "a new game",
+    ),
+    ("analyze", "analyze ${1:game} at ${2:21}", "ask who wins"),
+    (
+        "take range",
+        "take ${1:1}..${2:m}",
+        "take 1 to m from one heap",
+    ),
+    (
+        "take set",
+        "take {${1:1, 3, 4}}",
+        "take one of these amounts",
+    ),
+    (
+        "take from both heaps",
+        "take ${1:1}.. from both heaps",
+        "Wythoff's move",
+    ),
+    (
+        "take and split",
+        "take ${1:1} and split the rest into two heaps",
+        "take, then split what is left",
+    ),
+    (
+        "shift",
+        "shift ${1:1}.. to the previous heap",
+        "staircase Nim's move",
+    ),
+    (
+        "split",
+        "split into 2 unequal nonempty heaps",
+        "Grundy's game",
+    ),
+    (
+        "empty and split",
+        "empty one heap and split the other into two nonempty heaps",
+        "empty-and-divide",
+    ),
+    ("octal", "octal ${1:0.77}", "an octal game"),
+    ("hex", "hex ${1:8.0}", "a hexadecimal game"),
+    ("play misere", "play misere", "whoever moves last loses"),
+    (
+        "move",
+        "move ${1:name} {\n    choose ${2:i} in 1..len\n    $0\n}",
+        "a custom move",
+    ),
+    (
+        "choose",
+        "choose ${1:k} in ${2:1}..${3:h[i]}",
+        "each value one move",
+    ),
+    (
+        "for",
+        "for ${1:j} in ${2:1}..${3:len} {\n    $0\n}",
+        "a loop",
+    ),
+    ("win when", "win when ${1:condition}", "an end that wins"),
+];
+
+/// The completions at byte `offset` of `document`.
+pub fn completions(document: &Document, offset: usize) -> Vec<CompletionItem> {
+    let mut out: Vec<CompletionItem> = Vec::new();
+    for word in KEYWORDS {
+        out.push(CompletionItem {
+            label: word.to_string(),
+            kind: Some(CompletionItemKind::KEYWORD),
+            ..CompletionItem::default()
+        });
+    }
+    for (label, snippet, detail) in PHRASES {
+        out.push(CompletionItem {
+            label: label.to_string(),
+            kind: Some(CompletionItemKind::SNIPPET),
+            detail: Some(detail.to_string()),
+            insert_text: Some(snippet.to_string()),
+            insert_text_format: Some(InsertTextFormat::SNIPPET),
+            ..CompletionItem::default()
+        });
+    }
+    let names = Names::new(&document.text, &document.tree);
+    // The game the cursor is in, and the block.
+    let game = (document.tree.items.iter()).find_map(|item| match item {
+        Item::Game(g) if g.span.offset() <= offset && offset <= g.span.offset() + g.span.len() => {
+            Some(g.name.name.clone())
+        }
+        _ => None,
+    });
+    let mut seen: Vec<Symbol> = Vec::new();
+    for occurrence in names.occurrences.iter().filter(|o| o.defines) {
+        let symbol = &occurrence.symbol;
+        let (kind, in_scope) = match symbol {
+            Symbol::Game(_) => (CompletionItemKind::CLASS, true),
+            Symbol::Param { game: g, .. } => {
+                (CompletionItemKind::CONSTANT, game.as_ref() == Some(g))
+            }
+            Symbol::Part { game: g, .. } => (CompletionItemKind::FIELD, game.as_ref() == Some(g)),
+            Symbol::Var { block, .. } => {
+                let inside = (names.of(symbol)).any(|o| o.start >= *block) && offset >= *block;
+                let block_end = block_end(document, *block);
+                (CompletionItemKind::VARIABLE, inside && offset <= block_end)
+            }
+        };
+        if in_scope && !seen.contains(symbol) {
+            seen.push(symbol.clone());
+            out.push(CompletionItem {
+                label: symbol.name().to_string(),
+                kind: Some(kind),
+                ..CompletionItem::default()
+            });
+        }
+    }
+    out
+}
+
+/// Where the block starting at `start` ends: its matching `}`.
+fn block_end(document: &Document, start: usize) -> usize {
+    let mut depth = 0i32;
+    for (i, c) in document.text[start.min(document.text.len())..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return start + i;
+                }
+            }
+            _ => {}
+        }
+    }
+    document.text.len()
+}

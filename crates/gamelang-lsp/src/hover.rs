@@ -1,0 +1,161 @@
+//! What a hover shows, but for `analyze` statements (whose answers are
+//! found in the background, `answers.rs`): a game's rules in words and the
+//! known game it is, a parameter's value, one line on a keyword.
+
+use gamelang::check::Program;
+use gamelang::known;
+use gamelang::syntax::ast::{GameDef, ValueKind};
+
+use crate::names::Symbol;
+
+/// A game's hover: its header, rules as written, and the closed form when
+/// one is recognised.
+pub fn game(program: &Program, name: &str) -> Option<String> {
+    let entry = program.games.iter().find(|g| g.def.name.name == name)?;
+    let mut out = format!("**game {name}**{}\n\n", params(&entry.def));
+    let Some(game) = &entry.default else {
+        out.push_str("(its rules have errors)");
+        return Some(out);
+    };
+    let heaps = match (&game.parts, game.heap_count) {
+        (Some(parts), _) => format!("position ({})", parts.join(", ")),
+        (None, Some(n)) => format!("{n} heap{}", if n == 1 { "" } else { "s" }),
+        (None, None) => "any number of heaps".to_string(),
+    };
+    let play = if game.misere { "misère" } else { "normal" };
+    out.push_str(&format!("- {heaps}, {play} play\n"));
+    for rule in &game.rules {
+        let text = program.source.text();
+        let start = rule.span.offset().min(text.len());
+        let end = (rule.span.offset() + rule.span.len()).min(text.len());
+        let written = text.get(start..end).unwrap_or(&rule.name);
+        let first = written.lines().next().unwrap_or_default();
+        out.push_str(&format!("- `{}`\n", first.trim()));
+    }
+    for end in &game.ends {
+        out.push_str(&format!(
+            "- `{}`\n",
+            end.text.lines().next().unwrap_or_default()
+        ));
+    }
+    match known::recognise(game) {
+        Some(k) => {
+            out.push_str(&format!("\nKnown game **{}**: {}", k.id(), k.rule()));
+            if let Some(entry) = known::listed().find(|e| e.id == k.id()) {
+                out.push_str(&format!("\n\nSource: {}", entry.source));
+            }
+        }
+        None => out.push_str("\nNo closed form recognised: answered by search."),
+    }
+    Some(out)
+}
+
+fn params(def: &GameDef) -> String {
+    if def.params.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = (def.params.iter())
+        .map(|p| format!("{} = {}", p.name.name, value(&p.default.kind)))
+        .collect();
+    format!("({})", list.join(", "))
+}
+
+fn value(kind: &ValueKind) -> String {
+    match kind {
+        ValueKind::Int(n) => n.to_string(),
+        ValueKind::Set(items) => format!(
+            "{{{}}}",
+            items
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A name's hover: a game's description, a parameter's value, what a part
+/// or variable is.
+pub fn symbol(program: &Program, tree_games: &[&GameDef], symbol: &Symbol) -> Option<String> {
+    match symbol {
+        Symbol::Game(name) => game(program, name),
+        Symbol::Param { game, name } => {
+            let def = tree_games.iter().find(|g| &g.name.name == game)?;
+            let param = def.params.iter().find(|p| &p.name.name == name)?;
+            Some(format!(
+                "**{name}** = {}: a parameter of `{game}` (`--set {name}=...` changes it)",
+                value(&param.default.kind)
+            ))
+        }
+        Symbol::Part { game, name } => {
+            Some(format!("**{name}**: a named part of `{game}`'s position"))
+        }
+        Symbol::Var { name, .. } => Some(format!("**{name}**: a variable of this move block")),
+    }
+}
+
+/// One line from the language reference on a keyword.
+pub fn keyword(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "game" => "`game NAME(PARAMS) { ... }` defines a game: its heaps, its play and its moves.",
+        "analyze" => {
+            "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum; `every`/`all`/`some`/`any` ask other compounds."
+        }
+        "at" => "`at POSITION`: the position asked about, `21` or `(3, 5)`.",
+        "heaps" => {
+            "`heaps N`, `heaps *`: how many heaps a position has; `where` adds an invariant."
+        }
+        "heap" => "`heap`: one heap, in `shift ... to the previous heap` and `empty one heap ...`.",
+        "position" => "`position (a, b)`: a fixed number of parts, each with a name.",
+        "play" => "`play misere` (whoever moves last loses) or `play normal` (the default).",
+        "misere" | "misère" => "misère play: whoever makes the last move loses.",
+        "normal" => "normal play: whoever makes the last move wins (the default).",
+        "take" => {
+            "`take AMOUNTS [from TARGET] [and split the rest into two heaps]`: take tokens from one heap (or more)."
+        }
+        "from" => {
+            "`from both heaps`, `from one heap`, `from 2 heaps`, `from up to k heaps`: which heaps a take takes from."
+        }
+        "where" => {
+            "`where COND`: which amounts (`k`), or which positions (`heaps ... where`), are allowed."
+        }
+        "shift" => {
+            "`shift AMOUNTS to the previous heap`: move tokens one heap down (staircase Nim)."
+        }
+        "split" => "`split into 2 [unequal] [nonempty] heaps`: split one heap in two.",
+        "empty" => {
+            "`empty one heap and split the other into two heaps`: the empty-and-divide move."
+        }
+        "octal" => "`octal 0.d1d2...`: Guy and Smith's code for a take-and-break game.",
+        "hex" => "`hex d0.d1...`: a hexadecimal code, which may also split a heap in three.",
+        "move" => {
+            "`move NAME { ... }`: a custom move; each way through the block that meets its `require`s is one move."
+        }
+        "choose" => "`choose x in LO..HI`: each value is a separate move.",
+        "require" => "`require COND`: a way through the block is a move only if COND holds.",
+        "let" => "`let x = EXPR`: names a value in a move block.",
+        "for" => "`for x in LO..HI { ... }`: the block once for each x, in order.",
+        "if" | "else" => "`if COND { ... } else { ... }`: one branch, by the condition.",
+        "append" => "`append EXPR`: a new heap at the end of the position.",
+        "remove" => "`remove I`: heap I leaves the position.",
+        "becomes" => {
+            "`becomes T + T`: the move ends in a sum of positions, of this game or others (`row at (n)`)."
+        }
+        "win" => "`win when COND`: moving into a position that meets COND wins the play at once.",
+        "lose" => {
+            "`lose when COND`: moving into a position that meets COND loses the play at once."
+        }
+        "draw" => "`draw when COND`: moving into a position that meets COND draws the play.",
+        "when" => "`win when`, `lose when`, `draw when`: ends other than running out of moves.",
+        "len" => "`len`: the number of heaps of the position.",
+        "each" => "`each >= 1`: every heap compares so.",
+        "nonincreasing" | "nondecreasing" => {
+            "the heaps in order, each no larger (no smaller) than the one before."
+        }
+        "is" => "`x is square`, `prime`, `even`, `odd`.",
+        "divides" => "`a divides b`: b is a multiple of a.",
+        "min" | "max" => "`min(a, b, ...)`, `max(a, b, ...)`.",
+        "and" | "or" | "not" => "`and`, `or`, `not`: combine conditions.",
+        _ => return None,
+    })
+}

@@ -1,0 +1,162 @@
+//! The tokens of a `.game` file as its layout and its highlighting see
+//! them: words, numbers, punctuation, comments and line breaks, each with
+//! its place. The parser reads the grammar (`grammar/gamelang.pest`); this
+//! is only for what sits between and around its tokens.
+
+/// Every keyword of the language (`grammar/gamelang.pest`, `keyword` and
+/// the words of ends and compounds).
+pub const KEYWORDS: &[&str] = &[
+    "nondecreasing",
+    "nonincreasing",
+    "nonempty",
+    "position",
+    "previous",
+    "analyze",
+    "divides",
+    "require",
+    "unequal",
+    "becomes",
+    "append",
+    "choose",
+    "misere",
+    "misère",
+    "normal",
+    "remove",
+    "square",
+    "empty",
+    "heaps",
+    "octal",
+    "other",
+    "prime",
+    "shift",
+    "split",
+    "where",
+    "both",
+    "each",
+    "else",
+    "even",
+    "from",
+    "game",
+    "heap",
+    "into",
+    "move",
+    "play",
+    "rest",
+    "take",
+    "and",
+    "for",
+    "hex",
+    "len",
+    "let",
+    "max",
+    "min",
+    "not",
+    "odd",
+    "one",
+    "the",
+    "at",
+    "if",
+    "in",
+    "is",
+    "or",
+    "to",
+    "up",
+    "when",
+    "win",
+    "lose",
+    "draw",
+    "two",
+];
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A name or a keyword: `bash`, `take`, `misère`.
+    Word,
+    /// A number, or an octal or hex code: `21`, `0.77`, `8.0`.
+    Number,
+    /// An operator or a bracket: `..`, `+=`, `{`.
+    Punct,
+    /// `// ...`, without the space that ends its line.
+    Comment,
+    Newline,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub kind: Kind,
+    pub text: &'a str,
+    /// Where it starts: a byte offset into the text.
+    pub start: usize,
+}
+
+/// The tokens of `text`, comments and line breaks among them; everything
+/// else between tokens is space.
+pub fn tokens(text: &str) -> Vec<Token<'_>> {
+    // The end of the run of characters from `at` that `keep` takes.
+    let run = |at: usize, keep: &dyn Fn(char) -> bool| {
+        text[at..]
+            .char_indices()
+            .find(|&(_, c)| !keep(c))
+            .map_or(text.len(), |(i, _)| at + i)
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(c) = text[at..].chars().next() {
+        let rest = &text[at..];
+        let (kind, end) = if c == '\n' {
+            (Kind::Newline, at + 1)
+        } else if c.is_whitespace() {
+            at += c.len_utf8();
+            continue;
+        } else if rest.starts_with("//") {
+            // A comment, but for the space that ends its line.
+            let end = run(at, &|c| c != '\n');
+            (Kind::Comment, at + text[at..end].trim_end().len())
+        } else if c.is_alphabetic() || c == '_' {
+            (Kind::Word, run(at, &|c| c.is_alphanumeric() || c == '_'))
+        } else if c.is_ascii_digit() {
+            let end = run(at, &|c| c.is_ascii_digit());
+            // An octal or hex code: `0.77`, `8.0`, `0.f7` (not `1..m`).
+            let after = &text[end..];
+            let code = after.starts_with('.')
+                && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            match code {
+                true => (Kind::Number, run(end + 1, &|c| c.is_ascii_alphanumeric())),
+                false => (Kind::Number, end),
+            }
+        } else {
+            let two = ["..", "==", "!=", "<=", ">=", "+=", "-="];
+            let len = match two.iter().any(|t| rest.starts_with(t)) {
+                true => 2,
+                false => c.len_utf8(),
+            };
+            (Kind::Punct, at + len)
+        };
+        out.push(Token {
+            kind,
+            text: &text[at..end],
+            start: at,
+        });
+        at = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<&str> {
+        tokens(text).iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn codes_ranges_and_operators_are_single_tokens() {
+        assert_eq!(texts("octal 0.77"), ["octal", "0.77"]);
+        assert_eq!(texts("hex 8.0f"), ["hex", "8.0f"]);
+        assert_eq!(texts("take 1..m"), ["take", "1", "..", "m"]);
+        assert_eq!(texts("h[1]-=k"), ["h", "[", "1", "]", "-=", "k"]);
+        assert_eq!(texts("play misère // end  "), ["play", "misère", "// end"]);
+    }
+}
