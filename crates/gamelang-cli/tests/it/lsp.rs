@@ -484,3 +484,20 @@ fn mutated_example_files_never_stop_the_server() {
     }
     client.stop();
 }
+
+#[test]
+fn the_vscode_grammar_highlights_every_keyword() {
+    let path =
+        std::path::Path::new(crate::ROOT).join("editors/vscode/syntaxes/gamelang.tmLanguage.json");
+    let text = std::fs::read_to_string(path).expect("the grammar");
+    let grammar: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(grammar["scopeName"], "source.gamelang");
+    for word in gamelang::syntax::lex::KEYWORDS {
+        assert!(
+            text.contains(&format!("|{word}|"))
+                || text.contains(&format!("({word}|"))
+                || text.contains(&format!("|{word})")),
+            "`{word}` is not highlighted"
+        );
+    }
+}
