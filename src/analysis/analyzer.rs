@@ -319,7 +319,8 @@ impl Analyzer {
         without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);
-        let mut budget = Budget::start(work, self.options.search.timeout);
+        let search = &self.options.search;
+        let mut budget = Budget::stoppable(work, search.timeout, &search.cancel);
         let game = std::slice::from_ref(game);
         Ok(quotient::grow(game, &[upto], &limits, &mut budget)?)
     }

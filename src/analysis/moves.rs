@@ -352,7 +352,7 @@ impl Analyzer {
     pub(super) fn work_budget(&self, work: u64) -> Budget {
         let options = &self.options.search;
         let work = options.move_budget.map_or(work, |moves| moves.min(work));
-        Budget::start(work, options.timeout)
+        Budget::stoppable(work, options.timeout, &options.cancel)
     }
 
     /// The moves that may win from a position of outcome `outcome` (none

@@ -185,9 +185,10 @@ impl Analyzer {
             })
             .collect::<Result<_, _>>()?;
         let options = &self.options.search;
-        let mut budget = Budget::start(
+        let mut budget = Budget::stoppable(
             options.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
             options.timeout,
+            &options.cancel,
         );
         let max_positions = options.max_positions;
         let Some(grown) = self.quotients.get_mut(std::slice::from_ref(game)) else {

@@ -25,7 +25,7 @@ use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::loopy::LoopyGraph;
-use crate::search::{Budget, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
+use crate::search::{Budget, Cancel, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
 
 /// A position of the play: a sum of pieces, each a position of one game.
 /// A move in a piece replaces it: by the piece it leaves, or where the
@@ -122,6 +122,7 @@ pub struct Standings {
     /// Each question's budget of moves and time, as a search's.
     move_budget: u64,
     timeout: Option<Duration>,
+    cancel: Option<Cancel>,
     budget: Budget,
     /// The position the current question asks about, for its errors.
     asked: Vec<u64>,
@@ -163,7 +164,8 @@ impl Standings {
             max_positions: options.max_positions,
             move_budget,
             timeout: options.timeout,
-            budget: Budget::start(move_budget, options.timeout),
+            cancel: options.cancel.clone(),
+            budget: Budget::stoppable(move_budget, options.timeout, &options.cancel),
             asked: Vec::new(),
             judge: None,
             judging: false,
@@ -258,7 +260,7 @@ impl Standings {
     }
 
     fn start_question(&mut self, place: &Place) {
-        self.budget = Budget::start(self.move_budget, self.timeout);
+        self.budget = Budget::stoppable(self.move_budget, self.timeout, &self.cancel);
         self.asked = all_heaps(place);
     }
 

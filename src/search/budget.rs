@@ -2,6 +2,8 @@
 //! amount a condition rejected counts as one) and, when asked for, time.
 //! The engines spend as they go and stop with the budget's error.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::SearchError;
@@ -28,7 +30,24 @@ pub struct Budget {
     limit: u64,
     /// When time runs out, and the timeout that set it (for the error).
     deadline: Option<(Deadline, Duration)>,
+    /// Raised from outside: the search ends as at its deadline.
+    cancel: Option<Cancel>,
     calls: u32,
+}
+
+/// A flag another thread raises to end a search early, as its deadline
+/// would: an editor's question about a file that has changed since.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// What ran out.
@@ -50,7 +69,16 @@ impl Budget {
             limit,
             // A deadline past what the clock counts is no deadline.
             deadline: timeout.and_then(|t| Some((Deadline::after(t)?, t))),
+            cancel: None,
             calls: 0,
+        }
+    }
+
+    /// `start`, ended early too when `cancel` is raised.
+    pub fn stoppable(limit: u64, timeout: Option<Duration>, cancel: &Option<Cancel>) -> Self {
+        Budget {
+            cancel: cancel.clone(),
+            ..Budget::start(limit, timeout)
         }
     }
 
@@ -113,8 +141,13 @@ impl Budget {
         Ok(())
     }
 
-    /// Fails once past the deadline.
+    /// Fails once past the deadline, or once cancelled (as if the
+    /// deadline had passed: whoever cancelled wants no answer).
     pub fn check_clock(&self) -> Result<(), Exhausted> {
+        let timeout = self.deadline.map_or(Duration::ZERO, |(_, t)| t);
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Exhausted::Time(timeout));
+        }
         match self.deadline {
             Some((deadline, timeout)) if deadline.passed() => Err(Exhausted::Time(timeout)),
             _ => Ok(()),

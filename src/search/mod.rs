@@ -34,7 +34,7 @@ use crate::period::Period;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-pub use budget::{Budget, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
+pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
@@ -91,6 +91,8 @@ pub struct Options {
     pub move_budget: Option<u64>,
     /// The longest one question's search may run; `None`: no limit.
     pub timeout: Option<Duration>,
+    /// A flag that ends the search as its timeout would, when raised.
+    pub cancel: Option<Cancel>,
     /// Counts the positions evaluated, for whoever shows progress.
     pub progress: Progress,
 }
@@ -103,6 +105,7 @@ impl Default for Options {
             rays: true,
             move_budget: None,
             timeout: None,
+            cancel: None,
             progress: Progress::default(),
         }
     }
@@ -145,6 +148,7 @@ pub struct Solver {
     max_positions: usize,
     move_budget: Option<u64>,
     timeout: Option<Duration>,
+    cancel: Option<Cancel>,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
 }
@@ -196,6 +200,7 @@ impl Solver {
             max_positions: options.max_positions,
             move_budget: options.move_budget,
             timeout: options.timeout,
+            cancel: options.cancel.clone(),
             options,
         }
     }
@@ -214,7 +219,7 @@ impl Solver {
                 DEFAULT_MOVE_BUDGET
             }
         });
-        Budget::start(moves, self.timeout)
+        Budget::stoppable(moves, self.timeout, &self.cancel)
     }
 
     /// Whether some move of the game may become a sum of positions
@@ -394,9 +399,10 @@ impl Solver {
             (After::Position(heaps), _) => Ok(self.value(heaps)?.0),
             (After::Sum(parts), Engine::Sums(s)) => {
                 let asked: Vec<u64> = parts.iter().flat_map(|p| p.heaps.clone()).collect();
-                let mut budget = Budget::start(
+                let mut budget = Budget::stoppable(
                     self.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
                     self.timeout,
+                    &self.cancel,
                 );
                 s.sum_value(parts, &asked, &mut budget)
             }

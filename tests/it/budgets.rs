@@ -107,6 +107,25 @@ fn a_timeout_stops_a_search() {
 }
 
 #[test]
+fn a_raised_cancel_stops_a_search_as_its_deadline_would() {
+    let g = game("game g { heaps 2; take k where k is prime; take 1.. from both heaps }");
+    let cancel = gamelang::search::Cancel::default();
+    let options = |cancel: &gamelang::search::Cancel| Options {
+        move_budget: Some(u64::MAX),
+        cancel: Some(cancel.clone()),
+        ..Options::default()
+    };
+    // Not raised: the answer (a small position).
+    let mut solver = Solver::with_options(g.clone(), options(&cancel));
+    assert!(solver.value(&[20, 20]).is_ok());
+    // Raised (by an editor whose file changed): stopped, with no timeout set.
+    cancel.cancel();
+    let mut solver = Solver::with_options(g, options(&cancel));
+    let e = solver.value(&[1000, 1000]).expect_err("cancelled");
+    assert_eq!(code(&e), "gamelang::search::timeout");
+}
+
+#[test]
 fn a_heap_too_costly_for_the_budget_is_refused_by_its_estimate() {
     // Take-a-prime tries every amount (primality is no generator): the heaps
     // up to 4,999,999 examine about 1.25 * 10^13 amounts, past the default

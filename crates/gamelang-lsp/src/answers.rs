@@ -1,6 +1,6 @@
 //! The answers to a file's `analyze` statements, found off the editor's
 //! thread under a short budget: each search stops after `TIMEOUT` or
-//! `MAX_POSITIONS`, and a file that changed meanwhile stops the rest.
+//! `MAX_POSITIONS`, or as soon as the file changes (its `Cancel` is raised).
 
 use std::time::Duration;
 
@@ -8,7 +8,7 @@ use gamelang::analysis::{Analyzer, Answer, Grundy, Options, Outcome};
 use gamelang::check::Question;
 use gamelang::error::Error;
 use gamelang::report;
-use gamelang::search;
+use gamelang::search::{self, Cancel};
 
 /// The longest one statement's search runs for an editor.
 pub const TIMEOUT: Duration = Duration::from_secs(2);
@@ -17,13 +17,14 @@ const MAX_POSITIONS: usize = 2_000_000;
 /// The most moves one statement's search examines for an editor.
 const MOVE_BUDGET: u64 = 100_000_000;
 
-/// An analyzer with the editor's budget.
-pub fn analyzer() -> Analyzer {
+/// An analyzer with the editor's budget, stopped by `cancel`.
+pub fn analyzer(cancel: &Cancel) -> Analyzer {
     Analyzer::new(Options {
         search: search::Options {
             max_positions: MAX_POSITIONS,
             move_budget: Some(MOVE_BUDGET),
             timeout: Some(TIMEOUT),
+            cancel: Some(cancel.clone()),
             ..search::Options::default()
         },
         max_moves: 10,

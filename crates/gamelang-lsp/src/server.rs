@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
+use gamelang::search::Cancel;
 use gamelang::syntax::ast::{GameDef, Item};
 use gamelang::syntax::format::format;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -69,6 +70,9 @@ struct Shared {
     out: Sender<Value>,
     /// Each open file's latest version: a worker whose file changed stops.
     versions: Arc<Mutex<HashMap<String, i32>>>,
+    /// Each open file's flag that stops the searches of its current
+    /// version, raised when the file changes or closes.
+    cancels: Arc<Mutex<HashMap<String, Cancel>>>,
     found: Arc<Mutex<HashMap<String, Found>>>,
 }
 
@@ -109,6 +113,7 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + '
         shared: Shared {
             out,
             versions: Arc::default(),
+            cancels: Arc::default(),
             found: Arc::default(),
         },
         documents: HashMap::new(),
@@ -176,6 +181,7 @@ impl Server {
                 let uri = p.text_document.uri.as_str().to_string();
                 self.documents.remove(&uri);
                 self.lock_versions().remove(&uri);
+                self.replace_cancel(&uri, None);
                 self.shared.send(Message::Notification(Notification::new(
                     PublishDiagnostics::METHOD.to_string(),
                     PublishDiagnosticsParams::new(p.text_document.uri, Vec::new(), None),
@@ -199,8 +205,36 @@ impl Server {
         let name = uri.rsplit('/').next().unwrap_or(uri);
         let document = Document::new(name, version, text);
         self.lock_versions().insert(uri.to_string(), version);
+        self.replace_cancel(uri, Some(Cancel::default()));
         self.documents.insert(uri.to_string(), document);
         uri.to_string()
+    }
+
+    /// Stops the searches for the file's old version, and keeps `new` for
+    /// its new one.
+    fn replace_cancel(&self, uri: &str, new: Option<Cancel>) {
+        let mut cancels = self
+            .shared
+            .cancels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let old = match new {
+            Some(new) => cancels.insert(uri.to_string(), new),
+            None => cancels.remove(uri),
+        };
+        if let Some(old) = old {
+            old.cancel();
+        }
+    }
+
+    /// The flag that stops searches for the file's current version.
+    fn cancel_of(&self, uri: &str) -> Cancel {
+        let cancels = self
+            .shared
+            .cancels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        cancels.get(uri).cloned().unwrap_or_default()
     }
 
     fn publish(&self, uri: &str) {
@@ -399,11 +433,12 @@ impl Server {
             let (shared, version, start) = (self.shared.clone(), document.version, span.offset());
             let question = question.clone();
             let id = request.id;
+            let cancel = self.cancel_of(&uri);
             std::thread::spawn(move || {
                 let long = match shared.cached(&uri, version, start) {
                     Some((_, long)) => long,
                     None => {
-                        let result = answers::answer(&mut answers::analyzer(), &question);
+                        let result = answers::answer(&mut answers::analyzer(&cancel), &question);
                         let found = (
                             result.as_ref().ok().map(answers::short),
                             answers::long(&result),
@@ -458,8 +493,9 @@ impl Server {
                 })
                 .collect();
         let (shared, version, id) = (self.shared.clone(), document.version, request.id);
+        let cancel = self.cancel_of(&uri);
         std::thread::spawn(move || {
-            let mut analyzer = answers::analyzer();
+            let mut analyzer = answers::analyzer(&cancel);
             let mut hints = Vec::new();
             for (question, end, start) in asked {
                 if !shared.current(&uri, version) {

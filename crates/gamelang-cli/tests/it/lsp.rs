@@ -11,7 +11,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -500,4 +500,37 @@ fn the_vscode_grammar_highlights_every_keyword() {
             "`{word}` is not highlighted"
         );
     }
+}
+
+#[test]
+fn an_edit_cancels_the_search_of_a_hover_on_the_old_text() {
+    let mut client = Client::start();
+    // Chomp at (65536, 8, 8) runs until the editor's 2 s budget ends it.
+    let text = "game chomp {\n    heaps * where nonincreasing\n    move bite {\n        choose r in 1..len\n        choose c in 1..h[r]\n        require r > 1 or c > 1\n        for s in r..len { h[s] = min(h[s], c - 1) }\n    }\n}\nanalyze chomp at (65536, 8, 8)\n";
+    client.open(URI, 1, text);
+    client.send(json!({
+        "jsonrpc": "2.0", "id": 99, "method": "textDocument/hover",
+        "params": { "textDocument": { "uri": URI }, "position": { "line": 9, "character": 3 } },
+    }));
+    std::thread::sleep(Duration::from_millis(300));
+    let edited = Instant::now();
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [{ "text": BASH }] }),
+    );
+    let answer = loop {
+        let message = client.next();
+        if message["id"] == json!(99) {
+            break message;
+        }
+    };
+    // The protocol's "content modified", as soon as the search stops: well
+    // before the 1.7 s its budget had left.
+    assert_eq!(answer["error"]["code"], json!(-32801), "{answer}");
+    assert!(
+        edited.elapsed() < Duration::from_millis(1200),
+        "{:?}",
+        edited.elapsed()
+    );
+    client.stop();
 }
