@@ -78,6 +78,7 @@ pub fn questions(
             CheckError::NoAnalyzeStatement {
                 file: program.source.name().to_string(),
                 game: game.map(str::to_string),
+                src: program.source.clone(),
             }
             .into(),
         ]);

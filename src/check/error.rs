@@ -59,6 +59,8 @@ pub enum CheckError {
         name: String,
         file: String,
         games: Vec<String>,
+        #[source_code]
+        src: Source,
     },
 
     #[error("{file} defines no game")]
@@ -66,7 +68,11 @@ pub enum CheckError {
         code(gamelang::check::unknown_game),
         help("define one with `game NAME {{ ... }}`")
     )]
-    NoGame { file: String },
+    NoGame {
+        file: String,
+        #[source_code]
+        src: Source,
+    },
 
     /// Nothing asks about a position: the file has no `analyze` statement
     /// (about `game`, when given), and none was given from outside it.
@@ -75,12 +81,23 @@ pub enum CheckError {
         code(gamelang::check::unknown_game),
         help("add `analyze GAME at POSITION` to the file")
     )]
-    NoAnalyzeStatement { file: String, game: Option<String> },
+    NoAnalyzeStatement {
+        file: String,
+        game: Option<String>,
+        /// The file, for its name where the diagnostic is placed.
+        #[source_code]
+        src: Source,
+    },
 
     /// The file has several games and nothing says which one is meant.
     #[error("{file} defines several games: say which")]
     #[diagnostic(code(gamelang::check::unknown_game), help("the games are {}", quoted(.games)))]
-    SeveralGames { file: String, games: Vec<String> },
+    SeveralGames {
+        file: String,
+        games: Vec<String>,
+        #[source_code]
+        src: Source,
+    },
 
     #[error("`{name}` cannot be analyzed: its definition has a syntax error")]
     #[diagnostic(

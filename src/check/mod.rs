@@ -120,7 +120,7 @@ pub struct Instance {
 /// overriding the declared defaults. Returns the program and every error
 /// found; the program holds only the parts that checked cleanly.
 pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
-    let (file, syntax_errors) = parse_file(source.text());
+    let (mut file, syntax_errors) = parse_file(source.text());
     let mut errors: Errors = syntax_errors
         .into_iter()
         .map(|e| e.located(source).into())
@@ -140,7 +140,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     };
     errors.extend(program.unknown_overrides(&file));
     let (mut defs, mut statements) = (Vec::new(), Vec::new());
-    for item in file.items {
+    for item in std::mem::take(&mut file.items) {
         match item {
             Item::Game(def) => defs.push(def),
             Item::Analyze(statement) => statements.push(statement),
@@ -151,6 +151,14 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
     let declared: Vec<_> = platform::map(&defs, |def| declared(def, source));
     for (def, declared) in defs.into_iter().zip(declared) {
         program.add_game(def, declared, &mut errors);
+    }
+    // A game with a syntax error: the mistakes of its statements that
+    // parsed are reported too (those of the whole game are not: it is not
+    // all there).
+    for def in &file.broken {
+        if let Err(found) = self::declared(def, source) {
+            errors.extend(found.into_iter().filter(|e| in_statements(e, def)));
+        }
     }
     // `becomes` of another game: linked once every game is known.
     for i in 0..program.games.len() {
@@ -267,6 +275,17 @@ fn declared(def: &ast::GameDef, source: &Source) -> Result<Game, Errors> {
             .map(octal_block::recognised)
             .map_err(|e| e.into_iter().map(Into::into).collect())
     })
+}
+
+/// Whether `error` points inside one of `def`'s statements.
+fn in_statements(error: &CheckError, def: &ast::GameDef) -> bool {
+    let Some(at) = miette::Diagnostic::labels(error).and_then(|mut l| l.next()) else {
+        return false;
+    };
+    let spans = def.body.iter().map(ast::Statement::span);
+    spans
+        .into_iter()
+        .any(|s| s.offset() <= at.offset() && at.offset() + at.len() <= s.offset() + s.len())
 }
 
 /// A parameter value of the wrong kind: a set for a number, or the reverse.

@@ -27,13 +27,18 @@ impl Program {
                     name: name.to_string(),
                     file,
                     games: self.game_names(),
+                    src: self.source.clone(),
                 },
             },
             (None, [only]) => return Ok(only),
-            (None, []) => CheckError::NoGame { file },
+            (None, []) => CheckError::NoGame {
+                file,
+                src: self.source.clone(),
+            },
             (None, _) => CheckError::SeveralGames {
                 file,
                 games: self.game_names(),
+                src: self.source.clone(),
             },
         };
         Err(error)

@@ -98,6 +98,11 @@ pub fn diagnostic_json(diagnostic: &dyn Diagnostic) -> Json {
         .unwrap_or_default();
     let place = |span: SourceSpan| source.and_then(|s| Place::of(s, span));
     let first = labels.first().and_then(|(span, _)| place(*span));
+    // A diagnostic about a whole file has its source but no place in it.
+    let file = first.as_ref().and_then(|p| p.file.clone()).or_else(|| {
+        let start = source?.read_span(&(0, 0).into(), 0, 0).ok()?;
+        start.name().map(str::to_string)
+    });
     json!({
         "code": diagnostic.code().map(|c| c.to_string()),
         "severity": match diagnostic.severity() {
@@ -106,7 +111,7 @@ pub fn diagnostic_json(diagnostic: &dyn Diagnostic) -> Json {
             _ => "error",
         },
         "message": diagnostic.to_string(),
-        "file": first.as_ref().map(|p| p.file.clone()),
+        "file": file,
         "line": first.as_ref().map(|p| p.line),
         "column": first.as_ref().map(|p| p.column),
         "end_line": first.as_ref().map(|p| p.end_line),

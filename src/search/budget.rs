@@ -12,13 +12,15 @@ use crate::position::Position;
 use crate::rules::Game;
 
 /// The default bound on moves one question's general search may examine:
-/// at its 10 to 20 million moves a second (measured in the README), about
-/// 10 to 20 seconds.
-pub const DEFAULT_MOVE_BUDGET: u64 = 200_000_000;
+/// about 10 seconds on this project's machine, where the general search of
+/// Fibonacci Nim, Euclid's game and Chomp examined 6.5 to 7.7 million moves
+/// a second (issue 30's runaways, measured 2026-11-25).
+pub const DEFAULT_MOVE_BUDGET: u64 = 60_000_000;
 
-/// The default bound for the one-heap engine, whose moves cost about a
-/// nanosecond each: about as long.
-pub const DEFAULT_HEAP_MOVE_BUDGET: u64 = 10_000_000_000;
+/// The default bound for the one-heap engine: about 10 seconds, at the
+/// 180 to 210 million moves a second it examined on take-a-square to
+/// 2 * 10^6 (measured 2026-11-25).
+pub const DEFAULT_HEAP_MOVE_BUDGET: u64 = 2_000_000_000;
 
 /// Calls to `spend` between two looks at the clock.
 const CLOCK_EVERY: u32 = 64;

@@ -11,6 +11,10 @@ pub type Span = SourceSpan;
 #[derive(Clone, Debug, PartialEq)]
 pub struct File {
     pub items: Vec<Item>,
+    /// Games whose definitions have a syntax error: the header and the
+    /// statements that parsed, so that their own mistakes are reported
+    /// beside the syntax error. Never played.
+    pub broken: Vec<GameDef>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +69,20 @@ pub enum Statement {
     Rule(RuleDef),
     Move(MoveDef),
     End(EndDecl),
+}
+
+impl Statement {
+    /// Where the statement is written.
+    pub fn span(&self) -> Span {
+        match self {
+            Statement::Heaps(s) => s.span,
+            Statement::Position(s) => s.span,
+            Statement::Play(s) => s.span,
+            Statement::Rule(s) => s.span,
+            Statement::Move(s) => s.span,
+            Statement::End(s) => s.span,
+        }
+    }
 }
 
 /// `win when COND`, `lose when COND`, `draw when COND`: moving into a

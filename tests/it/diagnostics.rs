@@ -130,6 +130,22 @@ fn syntax_two_errors_in_one_file_are_both_reported() {
 }
 
 #[test]
+fn a_games_statements_that_parsed_are_checked_beside_its_syntax_error() {
+    // Issue 30: `frm` is a syntax error; `take 1..qq` parsed and names
+    // nothing, and is reported too. The game as a whole is not checked (a
+    // rule is missing from it), so no error about it all is made up.
+    let src = "game b {\n    heaps 1\n    take 1..3 frm both heaps\n    take 1..qq\n}\n";
+    let (errors, _) = errors_of("broken", src, &[]);
+    let codes: Vec<String> = errors.iter().map(Error::code).collect();
+    assert_eq!(codes, ["gamelang::syntax", "gamelang::check::unknown_name"]);
+    assert_eq!(primary(&errors[0]), "frm");
+    assert_eq!(primary(&errors[1]), "qq");
+    // Only the failed statement: nothing more than its syntax error.
+    let (errors, _) = errors_of("only", "game c {\n    heaps 1\n    take 1..3 frm\n}\n", &[]);
+    assert_eq!(errors.len(), 1);
+}
+
+#[test]
 fn syntax_unclosed_body_at_end_of_file() {
     let src = "game nim {\n    heaps *\n    take 1..\n";
     snapshot(

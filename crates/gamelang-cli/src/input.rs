@@ -34,14 +34,20 @@ pub struct GameFile {
 #[derive(Debug, clap::Args)]
 pub struct Budgets {
     /// The most moves one question's search may examine; each amount a
-    /// condition rejects counts as one [default: 200000000, and
-    /// 10000000000 for games searched as sums of one-heap games]
+    /// condition rejects counts as one [default: 60000000, and
+    /// 2000000000 for games searched as sums of one-heap games: about ten
+    /// seconds of work each]
     #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
     move_budget: Option<u64>,
-    /// Stops a question's search after this many seconds (default: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>)]
-    timeout: Option<u64>,
+    /// Stops a question's search after this many seconds: the backstop
+    /// behind the move budget; 0 is no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>, default_value_t = DEFAULT_TIMEOUT)]
+    timeout: u64,
 }
+
+/// The default `--timeout`, in seconds: past any default move budget's
+/// work, so that it stops only an engine that does not count its moves.
+const DEFAULT_TIMEOUT: u64 = 60;
 
 impl Budgets {
     /// Search options with these budgets and the positions limit `max_positions`.
@@ -49,7 +55,7 @@ impl Budgets {
         search::Options {
             max_positions,
             move_budget: self.move_budget,
-            timeout: self.timeout.map(std::time::Duration::from_secs),
+            timeout: (self.timeout > 0).then(|| std::time::Duration::from_secs(self.timeout)),
             ..search::Options::default()
         }
     }

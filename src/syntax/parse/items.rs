@@ -77,7 +77,7 @@ impl Builder {
         Ok(Value { kind, span })
     }
 
-    fn statement(&self, pair: Pair<'_, Rule>) -> PResult<Statement> {
+    pub(super) fn statement(&self, pair: Pair<'_, Rule>) -> PResult<Statement> {
         let inner = pair.into_inner().next().expect("a statement has a kind");
         match inner.as_rule() {
             Rule::heaps_decl => self.heaps(inner).map(Statement::Heaps),

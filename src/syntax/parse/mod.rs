@@ -25,7 +25,7 @@ mod scan;
 
 use pest::Parser;
 
-use super::ast::{Arg, File, Item, PositionLit};
+use super::ast::{self, Arg, File, Item, PositionLit};
 use super::error::SyntaxError;
 use build::{Builder, child};
 use errors::{Context, convert_error, convert_error_in, top_level_error};
@@ -70,8 +70,13 @@ pub fn parse_file(src: &str) -> (File, Vec<SyntaxError>) {
     cuts.insert(0, 0);
     cuts.push(src.len());
     cuts.dedup();
-    let file = parse_pieces(src, &cuts);
-    (File { items: file.items }, file.errors)
+    let mut file = parse_pieces(src, &cuts);
+    let parsed_errors = std::mem::take(&mut file.errors);
+    let file = File {
+        items: file.items,
+        broken: file.broken,
+    };
+    (file, parsed_errors)
 }
 
 /// Parses the pieces of `src` between `cuts` (increasing, from 0 to the
@@ -86,6 +91,7 @@ fn parse_pieces(src: &str, cuts: &[usize]) -> Parsed {
             piece = parse_from(src, file.end, window[1]);
         }
         file.items.append(&mut piece.items);
+        file.broken.append(&mut piece.broken);
         file.errors.append(&mut piece.errors);
         file.end = piece.end;
     }
@@ -96,6 +102,7 @@ fn parse_pieces(src: &str, cuts: &[usize]) -> Parsed {
 #[derive(Default)]
 struct Parsed {
     items: Vec<Item>,
+    broken: Vec<ast::GameDef>,
     errors: Vec<SyntaxError>,
     end: usize,
 }
@@ -104,6 +111,7 @@ struct Parsed {
 /// past it.
 fn parse_from(src: &str, mut pos: usize, stop: usize) -> Parsed {
     let mut items = Vec::new();
+    let mut broken = Vec::new();
     let mut errors = Vec::new();
     loop {
         pos = skip_blank(src, pos);
@@ -133,7 +141,7 @@ fn parse_from(src: &str, mut pos: usize, stop: usize) -> Parsed {
                 errors.push(error);
                 let next = next_item_line(src, pos);
                 if word == "game" {
-                    recover_statements(src, pos, at, next, &mut errors);
+                    broken.extend(recover_statements(src, pos, at, next, &mut errors));
                 }
                 pos = next;
             }
@@ -141,48 +149,70 @@ fn parse_from(src: &str, mut pos: usize, stop: usize) -> Parsed {
     }
     Parsed {
         items,
+        broken,
         errors,
         end: pos,
     }
 }
 
 /// After a syntax error at `error_at` in the game defined from `start`,
-/// parses the statements that follow the failed one, up to the game's
-/// closing `}` (or `limit`, the next item), and adds their syntax errors.
-/// An error before the body's `{` leaves nothing to recover.
+/// parses the game's statements one by one up to its closing `}` (or
+/// `limit`, the next item), adds the syntax errors of those after the
+/// failed one, and returns the game with the statements that parsed. An
+/// error before the body's `{` leaves nothing to recover.
 fn recover_statements(
     src: &str,
     start: usize,
     error_at: usize,
     limit: usize,
     errors: &mut Vec<SyntaxError>,
-) {
-    let Some(open) = body_open(src, start, limit).filter(|&open| open < error_at) else {
-        return;
+) -> Option<ast::GameDef> {
+    let open = body_open(src, start, limit).filter(|&open| open < error_at)?;
+    // The header alone, as a game with an empty body.
+    let header = format!("{}}}", &src[start..=open]);
+    let mut game = match GameParser::parse(Rule::item_line, &header)
+        .ok()
+        .and_then(|mut pairs| {
+            let line = pairs.next()?;
+            Builder::new(start).item(line).ok()
+        }) {
+        Some(Item::Game(game)) => game,
+        _ => return None,
     };
-    let mut at = statement_end(src, open + 1, error_at, limit);
+    let mut at = open + 1;
     loop {
         at = skip_blank(src, at);
         if at >= limit || src[at..].starts_with('}') {
-            return;
+            break;
         }
         let next = match GameParser::parse(Rule::statement_line, &src[at..limit]) {
             Ok(mut pairs) => {
                 let line = pairs.next().expect("statement_line matched");
-                at + line.as_span().end()
+                let end = at + line.as_span().end();
+                match Builder::new(at).statement(child(line, Rule::statement)) {
+                    Ok(statement) => game.body.push(statement),
+                    Err(error) if error.span().offset() != error_at => errors.push(error),
+                    Err(_) => {}
+                }
+                end
             }
             Err(error) => {
                 let error = convert_error_in(src, start, at, &error, Context::File);
-                let error_at = error.span().offset();
-                errors.push(error);
-                statement_end(src, at, error_at, limit)
+                let here = error.span().offset();
+                let end = statement_end(src, at, here, limit);
+                // The failed statement's error is the item's, given already.
+                if !(at..end.max(here + 1)).contains(&error_at) {
+                    errors.push(error);
+                }
+                end
             }
         };
         if next <= at {
-            return;
+            break;
         }
         at = next;
     }
+    Some(game)
 }
 
 /// Parses a position as written after `at` (and given to `--at`): `21`,

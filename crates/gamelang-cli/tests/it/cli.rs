@@ -895,7 +895,7 @@ fn runaway_searches_end_with_what_ran_out() {
         "--at",
         "4999999",
         "--timeout",
-        "0",
+        "1",
         "--move-budget",
         "100000000000000",
     ]);
