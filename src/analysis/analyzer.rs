@@ -50,6 +50,8 @@ pub const DEFAULT_MAX_MOVES: usize = 100;
 /// A single game's remoteness and suspense are shown where its play from
 /// the position has at most this many positions.
 const STEPS_POSITIONS: usize = 5_000;
+/// ... and at most this many moves (Nim at 10^12 has 10^12 from the start).
+const STEPS_MOVES: u64 = 200_000;
 
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run: the one orchestrator of analyses, tables, plays and graphs.
@@ -108,7 +110,9 @@ impl Analyzer {
         let limit = STEPS_POSITIONS.min(self.options.search.max_positions);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.
-        let explored = self.search(&instance.game, |s| Ok(StepGraph::explore(s, &heaps, limit)));
+        let explored = self.search(&instance.game, |s| {
+            Ok(StepGraph::explore_within(s, &heaps, limit, STEPS_MOVES))
+        });
         Some(explored.ok()?.ok()??.steps(0))
     }
 

@@ -44,7 +44,19 @@ impl StepGraph {
         heaps: &[u64],
         max_positions: usize,
     ) -> Result<Option<StepGraph>, SearchError> {
-        let mut budget = solver.question_budget();
+        StepGraph::explore_within(solver, heaps, max_positions, u64::MAX)
+    }
+
+    /// `explore`, examining at most `max_moves` moves: the moves of a
+    /// position are listed before its positions are counted, so a bound on
+    /// positions alone does not bound the work (Nim at 10^12 has 10^12).
+    pub fn explore_within(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+        max_moves: u64,
+    ) -> Result<Option<StepGraph>, SearchError> {
+        let mut budget = solver.question_budget().capped(max_moves);
         let reached = Reached::explore(solver, heaps, max_positions, &mut budget)?;
         let parents = reached.parents();
         let end = if solver.game.misere {

@@ -376,3 +376,21 @@ fn a_single_games_answer_carries_its_remoteness_and_suspense() {
         }
     }
 }
+
+#[test]
+fn a_single_games_steps_are_left_out_where_its_play_is_too_wide() {
+    // Nim at (10^12, 7) has 10^12 + 7 moves from the start: the steps are
+    // not looked for past 200,000 moves (they once listed the start's
+    // moves up to the whole move budget, gigabytes), and the closed form
+    // answers at once.
+    let program = load_text(
+        "wide.game",
+        "game nim { heaps *; take 1.. }\nanalyze nim at (1000000000000, 7)\n",
+        &[],
+    );
+    let answer = Analyzer::default()
+        .analyze(&program.questions[0])
+        .expect("answered");
+    assert_eq!(answer.outcome, Outcome::N);
+    assert_eq!(answer.steps, None);
+}
