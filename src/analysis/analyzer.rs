@@ -287,7 +287,13 @@ impl Analyzer {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Table, AnalysisError> {
         without_ends(game, "a table")?;
-        self.solving(game, |solver| table::table(game, solver, upto, progress))
+        self.solving(game, |solver| {
+            // The timeout is the whole table's.
+            solver.start_deadline();
+            let table = table::table(game, solver, upto, progress);
+            solver.end_deadline();
+            table
+        })
     }
 
     /// The position graph below `instance` (see `graph`), of at most as many

@@ -190,6 +190,7 @@ fn cell_at(
     if !position {
         return Ok(None);
     }
+    solver.check_deadline(heaps)?;
     let key = solver.canonical(heaps);
     for graph in &loopy.graphs {
         if let Some(id) = graph.id(&key) {

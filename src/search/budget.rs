@@ -76,6 +76,15 @@ impl Budget {
         }
     }
 
+    /// This budget with the deadline `deadline` (when given) instead of its
+    /// own: one deadline for many questions, as a table's cells.
+    pub fn until(self, deadline: Option<(Deadline, Duration)>) -> Self {
+        match deadline {
+            Some(_) => Budget { deadline, ..self },
+            None => self,
+        }
+    }
+
     /// `start`, ended early too when `cancel` is raised.
     pub fn stoppable(limit: u64, timeout: Option<Duration>, cancel: &Option<Cancel>) -> Self {
         Budget {

@@ -31,6 +31,7 @@ use std::time::Duration;
 
 use crate::moves::{MoveError, MoveGen, Next, Part};
 use crate::period::Period;
+use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -149,6 +150,9 @@ pub struct Solver {
     move_budget: Option<u64>,
     timeout: Option<Duration>,
     cancel: Option<Cancel>,
+    /// One deadline for every question until `end_deadline` (a table's),
+    /// instead of a timeout each.
+    deadline: Option<(Deadline, Duration)>,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
 }
@@ -201,6 +205,7 @@ impl Solver {
             move_budget: options.move_budget,
             timeout: options.timeout,
             cancel: options.cancel.clone(),
+            deadline: None,
             options,
         }
     }
@@ -219,7 +224,29 @@ impl Solver {
                 DEFAULT_MOVE_BUDGET
             }
         });
-        Budget::stoppable(moves, self.timeout, &self.cancel)
+        Budget::stoppable(moves, self.timeout, &self.cancel).until(self.deadline)
+    }
+
+    /// From now on, until `end_deadline`, every question shares one
+    /// timeout, started now: a table's time is the table's, not each
+    /// cell's.
+    pub(crate) fn start_deadline(&mut self) {
+        self.deadline = self.timeout.and_then(|t| Some((Deadline::after(t)?, t)));
+    }
+
+    pub(crate) fn end_deadline(&mut self) {
+        self.deadline = None;
+    }
+
+    /// Fails once past the shared deadline (checked between questions too
+    /// small to look at the clock themselves), blaming `heaps`.
+    pub(crate) fn check_deadline(&self, heaps: &[u64]) -> Result<(), SearchError> {
+        match self.deadline {
+            Some((deadline, timeout)) if deadline.passed() => {
+                Err(budget::Exhausted::Time(timeout).error(&self.game, heaps))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether some move of the game may become a sum of positions
@@ -403,7 +430,8 @@ impl Solver {
                     self.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
                     self.timeout,
                     &self.cancel,
-                );
+                )
+                .until(self.deadline);
                 s.sum_value(parts, &asked, &mut budget)
             }
             (After::Sum(_), _) => Err(move_error(

@@ -1238,3 +1238,27 @@ fn errors_render_with_miette() {
     assert!(text.contains("unexpected `$`"), "{text}");
     assert!(text.contains("gamelang::syntax"), "{text}");
 }
+
+#[test]
+fn a_hundred_nested_loops_are_called_blocks_not_parentheses() {
+    // Issue 30: 100 nested `for`s were refused as "fewer than 100 levels of
+    // parentheses or operators".
+    let fors: String = (0..100).map(|i| format!("for i{i} in 1..1 {{\n")).collect();
+    let src = format!(
+        "game g {{\n heaps 1\n move m {{\n{fors}h[1] -= 1\n{}}}\n}}\n",
+        "}\n".repeat(100)
+    );
+    let e = parse_err(&src);
+    assert_eq!(e.message(), "these blocks are nested too deeply", "{e:?}");
+    // Parentheses alone are still parentheses.
+    let parens = format!(
+        "game g {{ heaps 1 where {}k{} }}",
+        "(".repeat(101),
+        ")".repeat(101)
+    );
+    assert!(
+        parse_err(&parens)
+            .message()
+            .contains("expression is nested too deeply")
+    );
+}

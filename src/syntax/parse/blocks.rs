@@ -46,9 +46,11 @@ impl Builder {
             });
         }
         self.depth.set(depth);
+        self.blocks.set(self.blocks.get() + 1);
         let statements = children(child(pair, Rule::block_body), Rule::block_stmt)
             .map(|s| self.block_stmt(s))
             .collect();
+        self.blocks.set(self.blocks.get() - 1);
         self.depth.set(depth - 1);
         statements
     }

@@ -20,6 +20,9 @@ pub(super) struct Builder {
     /// How many expressions deep the builder is, to refuse absurd nesting
     /// before it overflows the stack.
     pub(super) depth: Cell<usize>,
+    /// How many of those levels are blocks (`for`, `if`), to name what is
+    /// nested too deeply.
+    pub(super) blocks: Cell<usize>,
     /// How deep the expression tree being built may already be: the
     /// operators of every expression the builder is inside.
     pub(super) operators: Cell<usize>,
@@ -30,6 +33,7 @@ impl Builder {
         Builder {
             offset,
             depth: Cell::new(0),
+            blocks: Cell::new(0),
             operators: Cell::new(0),
         }
     }

@@ -119,8 +119,13 @@ impl Builder {
     pub(super) fn expr(&self, pair: Pair<'_, Rule>) -> PResult<Expr> {
         let too_deep = || {
             let start = self.offset + pair.as_span().start();
+            // Blocks and expressions count together: named by the larger.
+            let nesting = match 2 * self.blocks.get() >= MAX_NESTING {
+                true => Nesting::Blocks { limit: MAX_NESTING },
+                false => Nesting::Expression { limit: MAX_NESTING },
+            };
             SyntaxError::TooDeep {
-                nesting: Nesting::Expression { limit: MAX_NESTING },
+                nesting,
                 span: (start..start + 1).into(),
             }
         };

@@ -1520,3 +1520,20 @@ fn fmt_leaves_a_file_with_a_syntax_error_and_reports_it() {
         .stderr_has("gamelang::syntax");
     assert_eq!(std::fs::read_to_string(file.path()).expect("kept"), broken);
 }
+
+#[test]
+fn a_tables_timeout_is_the_whole_tables() {
+    // Issue 30: each of the 90,601 cells ended well within its own second,
+    // and the table ran for 25 s; the timeout is now the table's.
+    let run = gamelang(&[
+        "table",
+        "games/moore.game",
+        "--upto",
+        "300",
+        "--timeout",
+        "1",
+    ]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::timeout");
+    run.stderr_has("ran out of time (1 s)");
+}
