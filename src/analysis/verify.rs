@@ -98,6 +98,13 @@ pub fn verify(
         });
     }
     let positions = small_positions(game, bound);
+    // The comparison holds small positions only, at most `MAX_VERIFIED`
+    // of them: the limit asked of the question's own search (which a
+    // closed form does not make) is not its.
+    let options = Options {
+        max_positions: MAX_VERIFIED,
+        ..options
+    };
     let mut solver = Solver::with_options(game.clone(), options);
     for heaps in &positions {
         compare(game, known, &mut solver, heaps)?;

@@ -1537,3 +1537,30 @@ fn a_tables_timeout_is_the_whole_tables() {
     run.stderr_has("gamelang::search::timeout");
     run.stderr_has("ran out of time (1 s)");
 }
+
+#[test]
+fn a_position_limit_is_the_questions_not_the_closed_forms_check() {
+    // Issue 30: `--max-positions 0` named a position of the closed form's
+    // check, `()`, not the one asked about. The check has its own limit;
+    // the closed form answers.
+    let a = only_answer(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        "(3, 4)",
+        "--max-positions",
+        "0",
+    ]);
+    assert_eq!(outcome(&a), "N");
+    // A game the search must answer is refused, naming the position asked.
+    gamelang(&[
+        "analyze",
+        "games/take_a_square.game",
+        "--at",
+        "40",
+        "--max-positions",
+        "0",
+    ])
+    .exits(1)
+    .stderr_has("at 40 needs more than 0 positions");
+}
