@@ -10,6 +10,11 @@
 //! Only a prefix of the conjuncts is read: a conjunct is evaluated only
 //! where those before it hold, so skipping an amount that an earlier
 //! conjunct rejects can never hide an error a later one would raise.
+//!
+//! A conjunct `A or B` whose sides both say something is the union of what
+//! they allow (`(p <= k and k <= q) or k == h`): an amount both sides'
+//! facts reject makes A false, then B false, without error, so skipping it
+//! is sound as well.
 
 use super::expr::{Env, EvalError, Expr};
 use crate::syntax::ast::{BinOp, Property};
@@ -44,6 +49,8 @@ enum Fact {
     Square,
     /// k ≡ r (mod 2).
     Parity(i128),
+    /// Either side's facts hold: `A or B`.
+    Either(Box<Solved>, Box<Solved>),
 }
 
 impl Solved {
@@ -71,6 +78,16 @@ impl Solved {
         env: &Env,
         mut f: impl FnMut(i128) -> Result<(), E>,
     ) -> Result<(), E> {
+        let (best, lo, hi) = self.candidates(lo, hi, env);
+        for k in best.iter(lo, hi) {
+            f(k)?;
+        }
+        Ok(())
+    }
+
+    /// The cheapest generator the facts give at `env`, and the range they
+    /// narrow `lo..=hi` to.
+    fn candidates(&self, lo: i128, hi: i128, env: &Env) -> (Candidates, i128, i128) {
         let (mut lo, mut hi) = (lo, hi);
         let mut best = Candidates::Every;
         for fact in &self.facts {
@@ -83,7 +100,7 @@ impl Solved {
                 best = candidates;
             }
         }
-        best.each(lo, hi, &mut f)
+        (best, lo, hi)
     }
 }
 
@@ -101,6 +118,11 @@ fn flatten<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 /// The fact a conjunct states of k, if it is one of the solved forms.
 fn fact(e: &Expr) -> Option<Fact> {
     match e {
+        Expr::Binary(BinOp::Or, a, b) => {
+            let (a, b) = (Solved::new(a), Solved::new(b));
+            // A side that says nothing allows every amount.
+            (!a.is_empty() && !b.is_empty()).then(|| Fact::Either(Box::new(a), Box::new(b)))
+        }
         Expr::Binary(op, a, b) => {
             let compared = match (scaled_amount(a), scaled_amount(b)) {
                 (Some(scale), None) if free(b) => comparison(*op, scale, (**b).clone()),
@@ -248,6 +270,20 @@ impl Fact {
             },
             Fact::Square => Some(Candidates::Squares),
             Fact::Parity(r) => Some(Candidates::Step { step: 2, rest: *r }),
+            Fact::Either(a, b) => {
+                let sides = [a.candidates(*lo, *hi, env), b.candidates(*lo, *hi, env)];
+                // Nothing outside both sides' ranges.
+                let (low, high) = sides.iter().fold((i128::MAX, i128::MIN), |(l, h), s| {
+                    if s.2 < s.1 { (l, h) } else { (l.min(s.1), h.max(s.2)) }
+                });
+                if high < low {
+                    *hi = (*lo).saturating_sub(1);
+                    return Ok(None);
+                }
+                *lo = (*lo).max(low);
+                *hi = (*hi).min(high);
+                Some(Candidates::Union(sides.into()))
+            }
         })
     }
 }
@@ -259,8 +295,9 @@ fn ceil_div(a: i128, b: i128) -> i128 {
 }
 
 /// A generator of amounts: every one, an arithmetic progression, the
-/// squares, the divisors of a number.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// squares, the divisors of a number, or the union of generators each in
+/// its own range.
+#[derive(Clone, Debug, PartialEq)]
 enum Candidates {
     Every,
     /// k ≡ rest (mod step).
@@ -270,12 +307,13 @@ enum Candidates {
     },
     Squares,
     DivisorsOf(i128),
+    Union(Vec<(Candidates, i128, i128)>),
 }
 
 impl Candidates {
     /// How many amounts it tries in `lo..=hi` (for divisors, the trial
     /// divisions).
-    fn count(self, lo: i128, hi: i128) -> u128 {
+    fn count(&self, lo: i128, hi: i128) -> u128 {
         if hi < lo {
             return 0;
         }
@@ -285,45 +323,41 @@ impl Candidates {
             Candidates::Squares => (isqrt(hi.max(0)) - isqrt(lo.max(1) - 1)) as u128 + 1,
             // Negative divisors are not generated.
             Candidates::DivisorsOf(_) if lo < 1 => u128::MAX,
-            Candidates::DivisorsOf(v) => isqrt(v) as u128 + 1,
+            Candidates::DivisorsOf(v) => isqrt(*v) as u128 + 1,
+            Candidates::Union(sides) => (sides.iter())
+                .map(|(c, l, h)| c.count(lo.max(*l), hi.min(*h)))
+                .fold(0u128, u128::saturating_add),
         }
     }
 
-    fn each<E>(
-        self,
-        lo: i128,
-        hi: i128,
-        f: &mut impl FnMut(i128) -> Result<(), E>,
-    ) -> Result<(), E> {
+    /// The amounts of `lo..=hi` it gives, in ascending order, each once.
+    fn iter(&self, lo: i128, hi: i128) -> Box<dyn Iterator<Item = i128> + '_> {
         if hi < lo {
-            return Ok(());
+            return Box::new(std::iter::empty());
         }
         match self {
-            Candidates::Every => (lo..=hi).try_for_each(f),
+            Candidates::Every => Box::new(lo..=hi),
             Candidates::Step { step, rest } => {
-                let first = lo + (rest - lo).rem_euclid(step);
-                let mut k = first;
-                while k <= hi {
-                    f(k)?;
-                    k = match k.checked_add(step) {
-                        Some(next) => next,
-                        None => break,
-                    };
-                }
-                Ok(())
+                let first = lo + (rest - lo).rem_euclid(*step);
+                let step = *step;
+                Box::new(
+                    std::iter::successors(Some(first), move |k| k.checked_add(step))
+                        .take_while(move |&k| k <= hi),
+                )
             }
             Candidates::Squares => {
                 let mut r = isqrt(lo.max(0));
                 if r * r < lo {
                     r += 1;
                 }
-                while let Some(square) = r.checked_mul(r).filter(|&s| s <= hi) {
-                    f(square)?;
-                    r += 1;
-                }
-                Ok(())
+                Box::new(
+                    (r..)
+                        .map_while(|r| r.checked_mul(r))
+                        .take_while(move |&s| s <= hi),
+                )
             }
             Candidates::DivisorsOf(v) => {
+                let v = *v;
                 let mut small = Vec::new();
                 let mut large = Vec::new();
                 let mut d = 1;
@@ -336,13 +370,38 @@ impl Candidates {
                     }
                     d += 1;
                 }
-                small
-                    .into_iter()
-                    .chain(large.into_iter().rev())
-                    .filter(|&k| lo <= k && k <= hi)
-                    .try_for_each(f)
+                Box::new(
+                    small
+                        .into_iter()
+                        .chain(large.into_iter().rev())
+                        .filter(move |&k| lo <= k && k <= hi),
+                )
+            }
+            Candidates::Union(sides) => Box::new(Merge {
+                sides: (sides.iter())
+                    .map(|(c, l, h)| c.iter(lo.max(*l), hi.min(*h)).peekable())
+                    .collect(),
+            }),
+        }
+    }
+}
+
+/// Ascending streams merged into one, each amount once.
+struct Merge<'a> {
+    sides: Vec<std::iter::Peekable<Box<dyn Iterator<Item = i128> + 'a>>>,
+}
+
+impl Iterator for Merge<'_> {
+    type Item = i128;
+
+    fn next(&mut self) -> Option<i128> {
+        let least = self.sides.iter_mut().filter_map(|s| s.peek().copied()).min()?;
+        for side in &mut self.sides {
+            if side.peek() == Some(&least) {
+                side.next();
             }
         }
+        Some(least)
     }
 }
 
@@ -406,6 +465,36 @@ mod tests {
                 Expr::Is(Box::new(k()), Property::Square),
                 bin(BinOp::Ge, k(), c(5)),
             ),
+            // `(2 <= k and k <= 5) or k == h`: issue 30's union.
+            bin(
+                BinOp::Or,
+                bin(
+                    BinOp::And,
+                    bin(BinOp::Le, c(2), k()),
+                    bin(BinOp::Le, k(), c(5)),
+                ),
+                bin(BinOp::Eq, k(), h()),
+            ),
+            bin(
+                BinOp::Or,
+                Expr::Is(Box::new(k()), Property::Square),
+                bin(BinOp::Divides, c(3), k()),
+            ),
+            // A side that says nothing (primes are not generated): every amount.
+            bin(
+                BinOp::Or,
+                bin(BinOp::Le, k(), c(2)),
+                Expr::Is(Box::new(k()), Property::Prime),
+            ),
+            bin(
+                BinOp::And,
+                bin(BinOp::Ge, k(), c(3)),
+                bin(
+                    BinOp::Or,
+                    bin(BinOp::Le, k(), c(4)),
+                    bin(BinOp::Ge, bin(BinOp::Mul, c(2), k()), h()),
+                ),
+            ),
         ];
         for condition in &conditions {
             for h in 0..=60 {
@@ -416,8 +505,10 @@ mod tests {
                 );
                 assert!(tried.windows(2).all(|w| w[0] < w[1]), "ascending");
             }
-            // The facts of a one-conjunct condition are exact.
-            if !matches!(condition, Expr::Binary(BinOp::And, ..)) {
+            // The facts of a one-conjunct condition are exact (primes
+            // aside: they are not generated).
+            let prime = format!("{condition:?}").contains("Prime");
+            if !matches!(condition, Expr::Binary(BinOp::And, ..)) && !prime {
                 let (tried, allowed) = both(condition, 60);
                 assert_eq!(tried, allowed, "{condition:?}");
             }
