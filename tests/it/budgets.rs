@@ -193,3 +193,19 @@ fn an_amount_condition_with_or_is_solved_as_the_union_of_its_sides() {
         assert_eq!(a, b, "heap {n}");
     }
 }
+
+#[test]
+fn amounts_a_condition_rejects_count_in_the_one_heap_engine() {
+    // `k * k == h` is not a solved form: every amount is tried, and almost
+    // every one rejected. The one-heap engine counted only the moves made
+    // (one per square heap), so a budget of 10^6 let it try the 2 * 10^8
+    // amounts up to a heap of 20,000; the rejections count now.
+    let g = game("game g { heaps 1; take k where k * k == h }");
+    let mut solver = solver(&g, Some(1_000_000), None);
+    let e = solver.value(&[20_000]).expect_err("past the budget");
+    assert_eq!(code(&e), "gamelang::search::too_many_moves");
+    // A small heap is still answered: g(n) = 1 at squares (take all), else
+    // 0 (no move).
+    let mut solver = self::solver(&g, Some(1_000_000), None);
+    assert_eq!(solver.value(&[49]).expect("small").0, Value::Grundy(1));
+}

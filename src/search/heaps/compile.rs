@@ -287,10 +287,18 @@ impl Table {
 
 impl Source {
     /// Calls `f(k)` for each amount this source allows at heap `h`, in
-    /// ascending order, or returns the condition's failure (rule `index`).
-    /// Windows are not listed here: they are updated as a whole.
+    /// ascending order, and returns how many amounts its condition rejected
+    /// (they count against the budget as moves do), or the condition's
+    /// failure (rule `index`). Windows are not listed here: they are
+    /// updated as a whole.
     #[inline]
-    pub fn each(&mut self, index: usize, h: u64, mut f: impl FnMut(u64)) -> Result<(), MoveError> {
+    pub fn each(
+        &mut self,
+        index: usize,
+        h: u64,
+        mut f: impl FnMut(u64),
+    ) -> Result<usize, MoveError> {
+        let mut rejected = 0;
         match self {
             Source::List(ks) => {
                 for &k in ks.iter() {
@@ -327,7 +335,7 @@ impl Source {
                 let mut visit = |k: u64| -> Result<(), MoveError> {
                     match allows(condition, k, h) {
                         Ok(true) => f(k),
-                        Ok(false) => {}
+                        Ok(false) => rejected += 1,
                         Err(error) => return Err(MoveError { rule: index, error }),
                     }
                     Ok(())
@@ -355,6 +363,6 @@ impl Source {
                 }
             }
         }
-        Ok(())
+        Ok(rejected)
     }
 }

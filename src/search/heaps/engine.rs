@@ -169,6 +169,8 @@ impl Engine {
         let h = values.len();
         let mut moves = 0;
         let moves = &mut moves;
+        // Amounts a condition rejected: looked at, though not moves.
+        let mut rejected = 0;
         // (splits among the moves, splits looked at) when not all were.
         let mut spared = None;
         self.cuts.clear();
@@ -186,6 +188,7 @@ impl Engine {
                 &mut self.cuts,
                 &mut self.seen,
                 moves,
+                &mut rejected,
             )?,
         };
         if low != 0 {
@@ -223,10 +226,11 @@ impl Engine {
         };
         self.seen.clear();
         work.moves += *moves;
-        work.examined += match spared {
-            Some((splits, looked)) => *moves - splits + looked,
-            None => *moves,
-        };
+        work.examined += rejected
+            + match spared {
+                Some((splits, looked)) => *moves - splits + looked,
+                None => *moves,
+            };
         Ok(value)
     }
 
@@ -292,7 +296,8 @@ impl Watch {
 /// Marks what the moves from heap `h = values.len()` that leave one heap
 /// reach (those below 64 returned as a word, the rest in `seen`), advances
 /// the windows, and lists the splits as cuts, merged: the general way, rule
-/// by rule, with conditions evaluated where there are some.
+/// by rule, with conditions evaluated where there are some (the amounts
+/// they reject added to `rejected`).
 fn gather(
     rules: &mut [HeapRule],
     windows: &mut [Window],
@@ -300,6 +305,7 @@ fn gather(
     cuts: &mut Vec<(usize, usize)>,
     seen: &mut Seen,
     moves: &mut usize,
+    rejected: &mut usize,
 ) -> Result<u64, MoveError> {
     let h = values.len();
     let hh = h as u64;
@@ -318,7 +324,7 @@ fn gather(
             *moves += windows[i].advance(values);
             continue;
         }
-        match rule.leaves {
+        *rejected += match rule.leaves {
             Leaves::Heap => rule.source.each(rule.index, hh, |k| {
                 mark(values[h - k as usize], seen);
                 *moves += 1;
@@ -348,7 +354,7 @@ fn gather(
                     *moves += most;
                 }
             })?,
-        }
+        };
     }
     merge(cuts);
     Ok(low)
