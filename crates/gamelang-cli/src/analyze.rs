@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use gamelang::analysis::verify::Verified;
 use gamelang::analysis::{AnalysisError, Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
 use gamelang::check::Question;
+use gamelang::error::Error;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 use gamelang::{analysis, search};
@@ -194,7 +195,13 @@ fn print_answers(
             Ok(answer) if output.colour_stdout() => out(&report::text_in_colour(&answer, &advice)),
             Ok(answer) => out(&report::text(&answer, &advice)),
             Err(e) => {
-                output.errors(&[e.into()]);
+                let error: Error = e.into();
+                match (question.asked, question.components.first()) {
+                    (Some(statement), Some(first)) => {
+                        output.error_asked(&error, &first.game.source, statement)
+                    }
+                    _ => output.errors(&[error]),
+                }
                 failed = true;
             }
         }

@@ -7,7 +7,8 @@ use gamelang::analysis::AnalysisError;
 use gamelang::check::CheckError;
 use gamelang::error::Error;
 use gamelang::search::SearchError;
-use miette::{Diagnostic, LabeledSpan, SourceCode};
+use gamelang::source::Source;
+use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum CliError {
@@ -62,6 +63,9 @@ pub struct Advised<'a> {
     error: &'a Error,
     message: Option<String>,
     help: Option<String>,
+    /// Where the question was asked, for an error with no place of its own
+    /// (a search's about a position an `analyze` statement wrote).
+    asked: Option<(&'a Source, SourceSpan)>,
 }
 
 impl<'a> Advised<'a> {
@@ -71,6 +75,17 @@ impl<'a> Advised<'a> {
             error,
             message,
             help,
+            asked: None,
+        }
+    }
+
+    /// `new`, placed at the statement that asked, where the error has no
+    /// place of its own.
+    pub fn asked_at(error: &'a Error, source: &'a Source, statement: SourceSpan) -> Self {
+        let placeless = Diagnostic::labels(error).is_none_or(|mut l| l.next().is_none());
+        Advised {
+            asked: placeless.then_some((source, statement)),
+            ..Advised::new(error)
         }
     }
 }
@@ -151,9 +166,18 @@ impl Diagnostic for Advised<'_> {
         }
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Diagnostic::source_code(self.error)
+        match self.asked {
+            Some((source, _)) => Some(source as &dyn SourceCode),
+            None => Diagnostic::source_code(self.error),
+        }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Diagnostic::labels(self.error)
+        match self.asked {
+            Some((_, span)) => Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+                Some("asked here".to_string()),
+                span,
+            )))),
+            None => Diagnostic::labels(self.error),
+        }
     }
 }

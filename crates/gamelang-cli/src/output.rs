@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use gamelang::error::Error;
 use gamelang::report;
-use miette::Diagnostic;
+use gamelang::source::Source;
+use miette::{Diagnostic, SourceSpan};
 
 use super::ColorChoice;
 use super::error::{Advised, CliError};
@@ -68,6 +69,12 @@ impl Output {
         for error in errors {
             self.diagnostic(&Advised::new(error));
         }
+    }
+
+    /// Reports the error of a question a file's statement at `statement`
+    /// asked, placed there when it has no place of its own.
+    pub fn error_asked(&mut self, error: &Error, source: &Source, statement: SourceSpan) {
+        self.diagnostic(&Advised::asked_at(error, source, statement));
     }
 
     /// Reports errors and gives the exit code.

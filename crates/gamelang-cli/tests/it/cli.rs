@@ -1564,3 +1564,33 @@ fn a_position_limit_is_the_questions_not_the_closed_forms_check() {
     .exits(1)
     .stderr_has("at 40 needs more than 0 positions");
 }
+
+#[test]
+fn a_search_error_points_at_the_statement_that_asked() {
+    // Issue 30: budget and search errors about a position written in the
+    // file had no place; they point at its `analyze` statement now (in
+    // words and in JSON), and one about `--at` stays without.
+    let file = TempGame::new(
+        "asked",
+        "game sq { heaps 1; take k where k is square }\n\nanalyze sq at 4999999\n",
+    );
+    let run = gamelang(&["analyze", file.path(), "--max-positions", "1000"]);
+    run.exits(1).stderr_has("asked here");
+    let run = gamelang(&["analyze", file.path(), "--max-positions", "1000", "--json"]);
+    run.exits(1);
+    let errors: Value = serde_json::from_str(&run.stderr).expect("JSON on stderr");
+    assert_eq!(errors[0]["code"], "gamelang::search::too_large");
+    assert_eq!(errors[0]["line"], 3);
+    assert_eq!(errors[0]["column"], 1);
+    let run = gamelang(&[
+        "analyze",
+        file.path(),
+        "--at",
+        "4999999",
+        "--max-positions",
+        "1000",
+        "--json",
+    ]);
+    let errors: Value = serde_json::from_str(&run.stderr).expect("JSON on stderr");
+    assert_eq!(errors[0]["line"], Value::Null);
+}
