@@ -36,6 +36,11 @@ pub enum CliError {
         path: String,
         line: usize,
         column: usize,
+        /// The text up to the first byte that is not UTF-8, to place it.
+        #[source_code]
+        valid: Source,
+        #[label("not a character")]
+        at: SourceSpan,
     },
 
     #[error("comparing on every position with heaps up to {bound} takes more than 2^64 positions")]

@@ -11,6 +11,7 @@ use gamelang::error::Error;
 use gamelang::rules::Game;
 use gamelang::search;
 use gamelang::source::Source;
+use miette::SourceSpan;
 use num_traits::Bounded;
 
 use super::error::CliError;
@@ -119,10 +120,14 @@ pub fn read_source(path: &str) -> Result<Source, CliError> {
                 .chars()
                 .count()
                 + 1;
+            let valid = String::from_utf8_lossy(valid).into_owned();
+            let at = SourceSpan::from((valid.len(), 0));
             Err(CliError::NotUtf8 {
                 path: path.to_string(),
                 line,
                 column,
+                valid: Source::new(path, valid),
+                at,
             })
         }
     }

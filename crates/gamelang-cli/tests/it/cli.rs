@@ -1036,8 +1036,26 @@ fn invalid_utf8_is_placed_by_line_and_column() {
         .join(format!("gamelang-cli-utf8-{}.game", std::process::id()));
     std::fs::write(&path, b"game g {\n heaps 1\n take \xff1\n}\n").expect("writable");
     let run = gamelang(&["check", path.to_str().expect("UTF-8 path")]);
-    let _ = std::fs::remove_file(&path);
     run.exits(2).stderr_has("line 3, column 7");
+    // In JSON too, the place is the diagnostic's (issue 30: it had none).
+    let run = gamelang(&[
+        "check",
+        path.to_str().expect("UTF-8 path"),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    let found: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(found[0]["code"], "gamelang::io");
+    assert_eq!(
+        (found[0]["line"].as_u64(), found[0]["column"].as_u64()),
+        (Some(3), Some(7))
+    );
+    assert!(
+        found[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with(".game"))
+    );
 }
 
 #[test]
