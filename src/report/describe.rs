@@ -120,11 +120,13 @@ impl Move<'_> {
     }
 
     /// What a move block changed: `stones from 20 to 19, limit from 19 to 2`,
-    /// `heap 3 from 7 to 1, add a heap of 6`; `remove a heap` when fewer are
-    /// left (the position after it says which).
+    /// `heap 3 from 7 to 1, add a heap of 6`; `remove a heap` (`remove 3
+    /// heaps`) when fewer are left (the position after it says which).
     fn changes(&self, parts: Option<&[String]>) -> String {
-        if self.after.len() < self.before.len() {
-            return "remove a heap".to_string();
+        match self.before.len() - self.after.len().min(self.before.len()) {
+            0 => {}
+            1 => return "remove a heap".to_string(),
+            n => return format!("remove {n} heaps"),
         }
         let name = |i: usize| match parts.and_then(|p| p.get(i)) {
             Some(part) => part.clone(),
@@ -179,5 +181,26 @@ fn and_list(items: &[String]) -> String {
         [] => String::new(),
         [only] => only.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_removes_several_heaps_says_how_many() {
+        // Issue 30: every such move was worded "remove a heap".
+        let heaps = |v: &[u32]| v.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
+        let m = |before: &[u32], after: &[u32]| {
+            Move {
+                before: &heaps(before),
+                after: &heaps(after),
+                changed: Vec::new(),
+            }
+            .changes(None)
+        };
+        assert_eq!(m(&[1, 2, 3], &[1, 2]), "remove a heap");
+        assert_eq!(m(&[1, 2, 3, 4], &[4]), "remove 3 heaps");
     }
 }
