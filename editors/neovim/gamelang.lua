@@ -3,7 +3,6 @@
 -- config (for example ~/.config/nvim/plugin/gamelang.lua); `gamelang` must
 -- be on PATH (`cargo install --path crates/gamelang-cli`).
 -- Works with Neovim 0.7 and later (0.8+ could use vim.lsp.start instead).
-vim.filetype = vim.filetype or {}
 vim.cmd([[autocmd BufRead,BufNewFile *.game setfiletype gamelang]])
 vim.cmd([[autocmd FileType gamelang setlocal commentstring=//\ %s]])
 

@@ -8,14 +8,16 @@
 //!
 //! - each line is indented four spaces a bracket (`{`, `(`, `[`) still open
 //!   at its start; a line that starts by closing one is indented as the
-//!   line that opened it;
+//!   line that opened it; a line that goes on with the statement before
+//!   (after `+`, `,`, `and`, ...) one more than the statement's first;
 //! - one space around binary operators, `=`, `+=`, `-=` and after `,`,
 //!   `;`, `:`; none inside `( )`, `[ ]` and a set's `{1, 2}`, one inside a
 //!   block's `{ heaps 1; take 1.. }`;
 //! - none around `..` (`1..m`), after a unary `-`, before `(` after a name
 //!   (`bash(m = 3)`, `min(a, b)`) or before `[` (`h[i]`);
-//! - one space before a comment that ends a line; a comment on a line of
-//!   its own is indented as code there would be.
+//! - one space before a comment that ends a line, the comments ending
+//!   consecutive lines in one column; a comment on a line of its own is
+//!   indented as code there would be.
 //!
 //! A file with a syntax error is not formatted: its errors are returned.
 
