@@ -151,3 +151,12 @@ pub fn bash_remoteness(top: u64) -> Vec<u64> {
     }
     r
 }
+
+/// The moves of a one-heap subtraction game by hand: from `p[0]`, take one
+/// of `amounts` (those at most the heap).
+pub fn subtraction_moves(p: &[u64], amounts: &[u64]) -> Vec<Vec<u64>> {
+    (amounts.iter())
+        .filter(|&&k| k <= p[0])
+        .map(|k| vec![p[0] - k])
+        .collect()
+}

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use gamelang::analysis::{Analyzer, Answer, Compound, Outcome};
 
 use crate::common::load_text;
+use crate::common::subtraction_moves;
 
 /// A game's moves by hand: the positions one move from a position reaches.
 type Moves = fn(&[u64]) -> Vec<Vec<u64>>;
@@ -32,19 +33,11 @@ fn nim(p: &[u64]) -> Vec<Vec<u64>> {
 }
 
 fn take_1_or_2(p: &[u64]) -> Vec<Vec<u64>> {
-    [1, 2]
-        .iter()
-        .filter(|&&k| k <= p[0])
-        .map(|k| vec![p[0] - k])
-        .collect()
+    subtraction_moves(p, &[1, 2])
 }
 
 fn take_1_or_3(p: &[u64]) -> Vec<Vec<u64>> {
-    [1, 3]
-        .iter()
-        .filter(|&&k| k <= p[0])
-        .map(|k| vec![p[0] - k])
-        .collect()
+    subtraction_moves(p, &[1, 3])
 }
 
 /// Euclid's game (games/euclid.game): take a positive multiple of the

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use gamelang::analysis::{Analyzer, Answer, Count, Grundy, Outcome};
 
 use crate::common::load_text;
+use crate::common::subtraction_moves;
 
 /// Crosses-and-crosses on a 1 × n strip: a move puts a cross in an empty
 /// cell, and whoever makes three crosses in a row wins.
@@ -133,11 +134,7 @@ fn empty_loses(p: &[u64]) -> Option<char> {
 }
 
 fn take_1_or_2(p: &[u64]) -> Vec<Vec<u64>> {
-    [1, 2]
-        .iter()
-        .filter(|&&k| k <= p[0])
-        .map(|k| vec![p[0] - k])
-        .collect()
+    subtraction_moves(p, &[1, 2])
 }
 
 fn one_wins(p: &[u64]) -> Option<char> {
