@@ -10,6 +10,7 @@ use num_traits::Zero;
 use super::AnalysisError;
 use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
 use super::graph::{self, PositionGraph};
+use super::moves::listed_moves;
 use super::part::{Part, searchable, sum_of_values};
 use super::quotient::{ByQuotient, Grown};
 use super::table::{self, Table};
@@ -166,7 +167,22 @@ impl Analyzer {
         } else {
             self.winning_moves(&parts, grundy.value(), &mut notes)?
         };
+        let heaps = (parts.iter())
+            .map(|p| p.component.position.heaps().len())
+            .max()
+            .unwrap_or(0);
         match &winning_move_count {
+            Count::Exact(count)
+                if *count > BigUint::from(winning_moves.len())
+                    && winning_moves.len() < self.options.max_moves
+                    && winning_moves.len() == listed_moves(self.options.max_moves, heaps) =>
+            {
+                notes.push(Note::MovesCutBySize {
+                    count: count.clone(),
+                    listed: winning_moves.len(),
+                    heaps,
+                });
+            }
             // A heap answered by its period lists the moves of a smaller
             // heap of the same residue: fewer than all, whatever the limit.
             Count::Exact(count)

@@ -294,6 +294,14 @@ pub enum CompoundRule {
 pub enum Note {
     /// There are `count` winning moves; only the first `listed` are given.
     MovesCut { count: BigUint, listed: usize },
+    /// There are `count` winning moves, each to a position of `heaps`
+    /// heaps: fewer are listed than asked for, to keep the answer small
+    /// (`MAX_LISTED_HEAPS`).
+    MovesCutBySize {
+        count: BigUint,
+        listed: usize,
+        heaps: usize,
+    },
     /// There are `count` drawing moves; only the first `listed` are given.
     DrawingMovesCut { count: usize, listed: usize },
     /// The winning moves are too many to count; the closed form's strategy

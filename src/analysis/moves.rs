@@ -314,6 +314,16 @@ fn octal_code(game: &Game) -> Option<&OctalCode> {
 /// Moves are listed from heaps up to this: a heap of n has about n moves.
 pub(super) const LIST_MOVES_UP_TO: u64 = 1 << 24;
 
+/// The most heaps the listed moves of an answer may hold in all: a
+/// position of many heaps lists fewer moves (at least one).
+pub(super) const MAX_LISTED_HEAPS: usize = 1 << 20;
+
+/// How many moves to list, `max_moves` asked for, from a position of
+/// `heaps` heaps (`MAX_LISTED_HEAPS`).
+pub(super) fn listed_moves(max_moves: usize, heaps: usize) -> usize {
+    max_moves.min((MAX_LISTED_HEAPS / heaps.max(1)).max(1))
+}
+
 /// A move in one component of a sum: its rule and the component's heaps
 /// after it.
 pub(super) struct ComponentMove {

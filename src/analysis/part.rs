@@ -9,6 +9,7 @@ use num_traits::Zero;
 use super::AnalysisError;
 use super::analyzer::Analyzer;
 use super::answer::{Component, ComponentMethod, Grundy, Outcome, Unknown};
+use super::moves::listed_moves;
 use crate::check::Instance;
 use crate::known;
 use crate::position::Position;
@@ -44,7 +45,7 @@ impl Analyzer {
             game: game.clone(),
             position: position.clone(),
         };
-        let max_moves = self.options.max_moves;
+        let max_moves = listed_moves(self.options.max_moves, position.heaps().len());
         let closed = self.known(game)?.map(|(known, verified)| {
             (
                 known.analyze(position.heaps(), max_moves),

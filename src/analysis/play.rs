@@ -99,7 +99,7 @@ impl Judge for ByAnalysis {
         };
         let winning = keeping
             .iter()
-            .filter_map(|m| place_after(games, place, m))
+            .filter_map(|m| move_of(games, place, m))
             .collect();
         Ok(Judged {
             outcome: answer.outcome,
@@ -108,14 +108,20 @@ impl Judge for ByAnalysis {
     }
 }
 
-/// The place a move of an analysis of `place` leaves; `None` for heaps
+/// A move of an analysis of `place` as the play makes it; `None` for heaps
 /// past 64 bits, or a game the play has not met (which no move reaches).
-fn place_after(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Place> {
+fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> {
     let mut to = place.clone();
     let moved = place.get(m.component)?;
+    let made = |to, becomes| Move {
+        piece: m.component,
+        rule: m.rule,
+        becomes,
+        to,
+    };
     if m.parts.is_empty() {
         to[m.component].heaps = m.to.to_u64s()?;
-        return Some(to);
+        return Some(made(to, None));
     }
     let parts = (m.parts.iter())
         .map(|part| {
@@ -129,8 +135,8 @@ fn place_after(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Pl
             })
         })
         .collect::<Option<Vec<Piece>>>()?;
-    to.splice(m.component..=m.component, parts);
-    Some(to)
+    to.splice(m.component..=m.component, parts.iter().cloned());
+    Some(made(to, Some(parts)))
 }
 
 /// Who plays: a person, or the perfect opponent.
@@ -242,17 +248,24 @@ impl Session {
     /// from, or the computer's move.
     pub fn turn(&mut self) -> Result<Turn, AnalysisError> {
         let before = self.standings.standing(&self.place)?;
-        let moves = self.standings.moves(&self.place)?;
         self.before = Some(before);
-        if moves.is_empty() {
+        // More moves than the budget lists: the computer still moves, by
+        // the analysis; the human could not be shown them.
+        let moves = match self.standings.moves(&self.place) {
+            Err(AnalysisError::Search(e)) if e.is_limit() && self.to_move == Player::Computer => {
+                None
+            }
+            moves => Some(moves?),
+        };
+        if moves.as_ref().is_some_and(Vec::is_empty) {
             return Ok(Turn::Over(self.no_move()));
         }
         if !self.met.insert(self.place.clone()) && before.outcome == Outcome::D {
             return Ok(Turn::Over(Ending::Drawn));
         }
-        Ok(match self.to_move {
-            Player::Human => Turn::Human(moves),
-            Player::Computer => match self.standings.best(&self.place)? {
+        Ok(match (self.to_move, moves) {
+            (Player::Human, Some(moves)) => Turn::Human(moves),
+            _ => match self.standings.best(&self.place)? {
                 Some((m, after)) => Turn::Computer(m, after),
                 None => Turn::Over(self.no_move()),
             },

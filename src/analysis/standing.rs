@@ -70,8 +70,8 @@ pub struct Standing {
 }
 
 /// Says who wins a position too large to search whole, and its winning
-/// moves (from a draw, the moves that keep it): each as the whole place it
-/// leaves. `games`: the play's games, as the pieces number them.
+/// moves (from a draw, the moves that keep it). `games`: the play's games,
+/// as the pieces number them.
 pub trait Judge {
     fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError>;
 }
@@ -80,7 +80,7 @@ pub trait Judge {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judged {
     pub outcome: Outcome,
-    pub winning: Vec<Place>,
+    pub winning: Vec<Move>,
 }
 
 /// One legal move.
@@ -435,24 +435,45 @@ impl Standings {
 
     /// The best move by the judge: from a won position, the first of its
     /// winning moves; from a draw, the first that keeps it; from a lost one,
-    /// the first move.
+    /// the first move. Where the position has more moves than the budget
+    /// lists, the judge's move is made as the judge gave it.
     fn judged_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
-        let moves = self.moves(place)?;
-        let Some(first) = moves.first().cloned() else {
-            return Ok(None);
-        };
         let judged = self.judged(place)?;
         // The standing of the position a move leaves, without remoteness.
         let leaves = |outcome| Standing {
             outcome,
             remoteness: None,
         };
+        // The position the move leaves: lost, or still drawn.
+        let after = match judged.outcome {
+            Outcome::P => Outcome::N,
+            Outcome::D => Outcome::D,
+            Outcome::N => Outcome::P,
+        };
+        let moves = match self.moves(place) {
+            Ok(moves) => moves,
+            Err(AnalysisError::Search(e)) if e.is_limit() => {
+                let m = match judged.winning.into_iter().next() {
+                    Some(m) => m,
+                    None if judged.outcome == Outcome::P => match self.first_move(place)? {
+                        Some(m) => m,
+                        None => return Err(AnalysisError::Search(e)),
+                    },
+                    None => return Err(AnalysisError::Search(e)),
+                };
+                return Ok(Some((m, leaves(after))));
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(first) = moves.first().cloned() else {
+            return Ok(None);
+        };
         if judged.outcome == Outcome::P {
-            return Ok(Some((first, leaves(Outcome::N))));
+            return Ok(Some((first, leaves(after))));
         }
         let mut wins = Vec::new();
-        for place in &judged.winning {
-            wins.push(self.canonical(place)?);
+        for m in &judged.winning {
+            wins.push(self.canonical(&m.to)?);
         }
         let mut listed = None;
         for m in &moves {
@@ -461,11 +482,6 @@ impl Standings {
                 break;
             }
         }
-        // The position the move leaves: lost, or still drawn.
-        let after = match judged.outcome {
-            Outcome::D => Outcome::D,
-            _ => Outcome::P,
-        };
         if let Some(m) = listed {
             return Ok(Some((m.clone(), leaves(after))));
         }
@@ -478,6 +494,46 @@ impl Standings {
             }
         }
         Ok(Some((first, leaves(Outcome::N))))
+    }
+
+    /// The first move the rules make from `place`, found without listing
+    /// them all; `None` where there is none within the budget.
+    fn first_move(&mut self, place: &Place) -> Result<Option<Move>, AnalysisError> {
+        self.start_question(place);
+        for (i, piece) in place.iter().enumerate() {
+            let component = &self.components[piece.game];
+            let mut first = None;
+            let found = (component.moves).each_option_within(
+                &piece.heaps,
+                self.budget.left(),
+                |rule, next| {
+                    if first.is_none()
+                        && let Next::Position(heaps) = next
+                    {
+                        first = Some((rule, heaps.to_vec()));
+                    }
+                },
+            );
+            if let Some((rule, heaps)) = first {
+                let mut to = place.clone();
+                to[i].heaps = heaps;
+                return Ok(Some(Move {
+                    piece: i,
+                    rule,
+                    becomes: None,
+                    to,
+                }));
+            }
+            if let Err(e) = found {
+                return Err(match e.error {
+                    EvalError::OutOfBudget => {
+                        (self.budget.exhausted().error(&component.game, &self.asked)).into()
+                    }
+                    _ => move_error(&component.game, &piece.heaps, e).into(),
+                });
+            }
+        }
+        Ok(None)
     }
 
     /// The standing of a position whose moves reach `children`, all known.

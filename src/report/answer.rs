@@ -262,6 +262,17 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
         Note::MovesCut { count, listed } => {
             format!("{count} winning moves; the first {listed} are listed")
         }
+        Note::MovesCutBySize {
+            count,
+            listed,
+            heaps,
+        } => {
+            let first = match listed {
+                1 => "the first is".to_string(),
+                n => format!("the first {n} are"),
+            };
+            format!("{count} winning moves; each leaves {heaps} heaps, so only {first} listed")
+        }
         Note::DrawingMovesCut { count, listed } => {
             format!("{count} drawing moves; the first {listed} are listed")
         }

@@ -106,6 +106,20 @@ pub enum SearchError {
         limit: usize,
     },
 
+    /// The graph of positions a search keeps grew past its memory limit.
+    #[error(
+        "the positions reachable from {position} in `{game}` and their moves need more than {limit_mb} MB, the limit of a graph kept whole"
+    )]
+    #[diagnostic(
+        code(gamelang::search::memory_limit),
+        help("ask about a smaller position")
+    )]
+    MemoryLimit {
+        game: String,
+        position: Position,
+        limit_mb: u64,
+    },
+
     /// The memory a search needs at once could not be had.
     #[error(
         "the search of `{game}` at {position} needs {bytes} bytes at once, more than this machine gives"
@@ -212,6 +226,7 @@ impl SearchError {
             self,
             SearchError::TooManyPositions { .. }
                 | SearchError::OutOfMemory { .. }
+                | SearchError::MemoryLimit { .. }
                 | SearchError::TooManyMoves { .. }
                 | SearchError::WouldExceedMoves { .. }
                 | SearchError::OutOfTime { .. }

@@ -98,6 +98,11 @@ pub fn search(
     }
 }
 
+/// The moves Smith's labelling looks at that take as long as one move of a
+/// search: measured on the take-any game with a move up (the labelling at
+/// about 2·10^9 looks a second, a search at about 7·10^6 moves).
+const WORK_PER_MOVE: u64 = 256;
+
 /// The graph of the positions reachable from some start, canonical, with
 /// their outcomes, remoteness and values.
 pub struct LoopyGraph {
@@ -135,7 +140,7 @@ impl LoopyGraph {
         // Values are for normal play (with ends, they are the values of
         // the positions as a graph, which `analysis::ends` does not use).
         let values = !solver.game.misere;
-        LoopyGraph::labelled(reached, solver.game.misere, values, &budget)
+        LoopyGraph::labelled(reached, solver.game.misere, values, &mut budget)
             .map_err(|e| e.error(&solver.game, heaps))
     }
 
@@ -161,7 +166,7 @@ impl LoopyGraph {
         };
         let reached =
             Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
-        LoopyGraph::labelled(reached, false, true, &budget).map_err(|e| e.error(&solver.game, heaps))
+        LoopyGraph::labelled(reached, false, true, &mut budget).map_err(|e| e.error(&solver.game, heaps))
     }
 
     /// `reached` labelled, and valued when `values`.
@@ -169,7 +174,7 @@ impl LoopyGraph {
         reached: Reached,
         misere: bool,
         values: bool,
-        budget: &Budget,
+        budget: &mut Budget,
     ) -> Result<Self, Exhausted> {
         let mut graph = LoopyGraph {
             reached,
@@ -264,11 +269,15 @@ impl LoopyGraph {
         }
     }
 
-    /// Smith's algorithm for the generalised Sprague-Grundy values. Whether
-    /// a position may take the value m changes only when a position two
-    /// moves below it takes m, so each stage rechecks only those.
-    /// The clock of `budget` is looked at once a stage.
-    fn value(&mut self, budget: &Budget) -> Result<(), Exhausted> {
+    /// Smith's algorithm for the generalised Sprague-Grundy values (C. A.
+    /// B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966);
+    /// Fraenkel and Yesha's statement). Whether a position may take the
+    /// value m changes only when a position two moves below it takes m, so
+    /// each stage rechecks only those. The moves looked at are spent from
+    /// `budget`, `WORK_PER_MOVE` of them as one move of a search (measured:
+    /// about as long): the labelling is cubic in the worst case, and the
+    /// budget bounds it.
+    fn value(&mut self, budget: &mut Budget) -> Result<(), Exhausted> {
         let n = self.reached.len();
         let parents = self.reached.parents();
         // None: unlabelled; Some(None): ∞; Some(Some(m)): m.
@@ -277,42 +286,56 @@ impl LoopyGraph {
         let mut m = 0u32;
         let mut queue = std::collections::VecDeque::new();
         let mut queued = vec![false; n];
+        // How many of a position's moves reach a position labelled m, this
+        // stage (`stamp` says which stage the count is of).
+        let mut to_m = vec![0u32; n];
+        let mut stamp = vec![u32::MAX; n];
         while left > 0 {
             budget.check_clock()?;
-            let has_m = |label: &[Option<Option<u32>>], u: usize| {
-                self.reached.moves[u]
-                    .iter()
-                    .any(|&(_, v)| label[v] == Some(Some(m)))
-            };
+            let has_m = |to_m: &[u32], stamp: &[u32], u: usize| stamp[u] == m && to_m[u] > 0;
+            let mut work = 0u64;
             for u in (0..n).filter(|&u| label[u].is_none()) {
                 queue.push_back(u);
                 queued[u] = true;
             }
             while let Some(u) = queue.pop_front() {
                 queued[u] = false;
-                if label[u].is_some() || has_m(&label, u) {
+                if label[u].is_some() || has_m(&to_m, &stamp, u) {
                     continue;
                 }
+                work += self.reached.moves[u].len() as u64;
                 let answered = self.reached.moves[u].iter().all(|&(_, v)| match label[v] {
-                    None | Some(None) => has_m(&label, v),
+                    None | Some(None) => has_m(&to_m, &stamp, v),
                     Some(Some(_)) => true,
                 });
-                if answered {
-                    label[u] = Some(Some(m));
-                    left -= 1;
-                    for &p in &parents[u] {
-                        for &g in &parents[p] {
-                            if label[g].is_none() && !queued[g] {
-                                queue.push_back(g);
-                                queued[g] = true;
-                            }
+                if !answered {
+                    continue;
+                }
+                label[u] = Some(Some(m));
+                left -= 1;
+                for &p in &parents[u] {
+                    if stamp[p] != m {
+                        stamp[p] = m;
+                        to_m[p] = 0;
+                    }
+                    to_m[p] += 1;
+                    work += parents[p].len() as u64;
+                    for &g in &parents[p] {
+                        if label[g].is_none() && !queued[g] {
+                            queue.push_back(g);
+                            queued[g] = true;
                         }
                     }
                 }
+                if work >= 1 << 20 {
+                    budget.spend(work / WORK_PER_MOVE)?;
+                    work %= WORK_PER_MOVE;
+                }
             }
-            for u in 0..n {
-                if label[u].is_none() && !has_m(&label, u) {
-                    label[u] = Some(None);
+            budget.spend((work + n as u64) / WORK_PER_MOVE)?;
+            for (u, l) in label.iter_mut().enumerate() {
+                if l.is_none() && !has_m(&to_m, &stamp, u) {
+                    *l = Some(None);
                     left -= 1;
                 }
             }

@@ -8,6 +8,21 @@ use super::{Budget, SearchError, Solver};
 use crate::position::Position;
 use crate::rules::EndKind;
 
+/// The most memory a graph kept whole may take, in bytes: with what
+/// labelling it adds, a search of one stays within about a gigabyte.
+pub const MAX_GRAPH_BYTES: u64 = 512 << 20;
+
+/// The bytes a position of `heaps` heaps takes in a graph: kept twice (by
+/// id, and as the key to its id), with the map's entry and its list of
+/// moves.
+fn position_bytes(heaps: usize) -> u64 {
+    2 * (24 + 8 * heaps as u64) + 64
+}
+
+/// The bytes a move takes in a graph: (rule, id), and the parent it
+/// gives when the graph is labelled.
+const MOVE_BYTES: u64 = 24;
+
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
     ids: HashMap<Vec<u64>, usize>,
@@ -72,12 +87,24 @@ impl Reached {
         reached.ends.push(end);
         // Positions skipped, not to be told apart again.
         let mut skipped: HashSet<Vec<u64>> = HashSet::new();
+        // The memory the graph takes so far, checked before each grows.
+        let mut bytes = position_bytes(heaps.len());
+        let too_much = || SearchError::MemoryLimit {
+            game: solver.game.title(),
+            position: Position::from_u64s(heaps),
+            limit_mb: MAX_GRAPH_BYTES >> 20,
+        };
         let mut next = 0;
         while next < reached.positions.len() {
             let mut edges = Vec::new();
             if reached.ends[next].is_none() {
                 let from = reached.positions[next].clone();
-                for (rule, after) in solver.moves_within(&from, budget, heaps)? {
+                let moves = solver.moves_within(&from, budget, heaps)?;
+                bytes += moves.len() as u64 * MOVE_BYTES;
+                if bytes > MAX_GRAPH_BYTES {
+                    return Err(too_much());
+                }
+                for (rule, after) in moves {
                     let key = solver.canonical(&after);
                     if skipped.contains(&key) {
                         continue;
@@ -99,6 +126,10 @@ impl Reached {
                                     position: Position::from_u64s(heaps),
                                     limit: max_positions,
                                 });
+                            }
+                            bytes += position_bytes(key.len());
+                            if bytes > MAX_GRAPH_BYTES {
+                                return Err(too_much());
                             }
                             let id = reached.positions.len();
                             reached.ids.insert(key.clone(), id);

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::common::{code, load_text};
+use crate::common::{self, analysis, code, load, load_text};
+use gamelang::analysis::{self, Analyzer, Count, Note, Outcome};
 use gamelang::rules::Game;
 use gamelang::search::{Options, SearchError, Solver, Value};
 
@@ -208,4 +209,86 @@ fn amounts_a_condition_rejects_count_in_the_one_heap_engine() {
     // 0 (no move).
     let mut solver = self::solver(&g, Some(1_000_000), None);
     assert_eq!(solver.value(&[49]).expect("small").0, Value::Grundy(1));
+}
+
+fn analyzer(move_budget: Option<u64>) -> Analyzer {
+    Analyzer::new(analysis::Options {
+        search: Options {
+            move_budget,
+            ..Options::default()
+        },
+        ..analysis::Options::default()
+    })
+}
+
+/// Smith's labelling of a loopy graph spends the move budget: one heap,
+/// take any amount, and a move up from n to n + 1 (hostile input, round
+/// two: at 4000 it ran 78 s watching only the clock). At 1000 it answers
+/// (the mover takes everything); at 4000 a small budget refuses it.
+#[test]
+fn smiths_labelling_spends_the_move_budget() {
+    let text = |n: u64| {
+        format!("game s {{ heaps 1; take 1..; move up {{ require h[1] == {n}; h[1] += 1 }} }}")
+    };
+    let program = load_text("smith.game", &text(1000), &[]);
+    let answer = common::answer(&mut analyzer(None), &program, "s", &[1001]);
+    assert_eq!(answer.outcome, Outcome::N);
+    let program = load_text("smith.game", &text(4000), &[]);
+    let e = analysis(&mut analyzer(Some(10_000_000)), &program, "s", &[4001])
+        .expect_err("past the budget");
+    assert_eq!(code(&e), "gamelang::search::too_many_moves", "{e}");
+}
+
+/// A graph kept whole has a memory limit, checked as it grows: Northcott's
+/// game with retreats up to 10^6 from (65536, 0) reaches half a million
+/// positions with their moves (it took 6.8 GB before the clock stopped it).
+#[test]
+fn a_loopy_graph_past_its_memory_limit_is_refused() {
+    let program = load("northcott_retreats", &["w=1000000"]);
+    let e = analysis(
+        &mut analyzer(None),
+        &program,
+        "northcott_retreats",
+        &[65536, 0],
+    )
+    .expect_err("past the memory limit");
+    assert_eq!(code(&e), "gamelang::search::memory_limit", "{e}");
+}
+
+/// A position of 20,001 heaps in a block game is searched move by move,
+/// not read as runs, whose forms hold a coefficient for every heap of
+/// every heap (it took 3.1 GB before).
+#[test]
+fn a_block_game_at_many_heaps_is_not_read_as_runs() {
+    let text = "game nimb { heaps *
+        move m { require len >= 1; choose i in 1..len; choose k in 1..h[i]; h[i] = h[i] - k } }";
+    let program = load_text("nimb.game", text, &[]);
+    let mut heaps = vec![0; 20_001];
+    heaps[0] = 1;
+    let answer = common::answer(&mut analyzer(None), &program, "nimb", &heaps);
+    assert_eq!(answer.outcome, Outcome::N);
+}
+
+/// Nim at 999,999 heaps of 7 (the XOR is 7): every heap is a winning move
+/// (Bouton), each to a position of 999,999 heaps. Listing the first 100
+/// took 4.8 GB; an answer lists at most about a million heaps in all, and
+/// says so.
+#[test]
+fn winning_moves_of_a_position_of_many_heaps_are_listed_within_a_size() {
+    let program = load_text("nim.game", "game nim { heaps *; take 1.. }", &[]);
+    let answer = common::answer(&mut analyzer(None), &program, "nim", &[7; 999_999]);
+    assert_eq!(answer.winning_moves.len(), 1);
+    assert_eq!(answer.winning_move_count, Count::Exact(999_999u32.into()));
+    assert!(
+        answer.notes.iter().any(|n| matches!(
+            n,
+            Note::MovesCutBySize {
+                listed: 1,
+                heaps: 999_999,
+                ..
+            }
+        )),
+        "{:?}",
+        answer.notes
+    );
 }

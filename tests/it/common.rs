@@ -100,6 +100,17 @@ pub fn load_text(name: &str, text: &str, sets: &[&str]) -> Program {
 
 /// Analyzes `heaps` in the program's game `game`.
 pub fn answer(analyzer: &mut Analyzer, program: &Program, game: &str, heaps: &[u64]) -> Answer {
+    analysis(analyzer, program, game, heaps).expect("the analysis succeeds")
+}
+
+/// The analysis of `heaps` in the program's game `game`: its answer, or
+/// the error that stopped it.
+pub fn analysis(
+    analyzer: &mut Analyzer,
+    program: &Program,
+    game: &str,
+    heaps: &[u64],
+) -> Result<Answer, gamelang::analysis::AnalysisError> {
     let entry = program.game(game).expect("the game exists");
     let lit = PositionLit {
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
@@ -109,9 +120,7 @@ pub fn answer(analyzer: &mut Analyzer, program: &Program, game: &str, heaps: &[u
     let instance = program
         .instance(entry, &[], &source, &lit, &source)
         .expect("a valid position");
-    analyzer
-        .analyze(&Question::sum(vec![instance]))
-        .expect("the analysis succeeds")
+    analyzer.analyze(&Question::sum(vec![instance]))
 }
 
 pub fn is_p(answer: &Answer) -> bool {

@@ -54,12 +54,51 @@ pub enum CliError {
     #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]
     StdinTaken,
 
+    /// The command line itself is wrong: clap's message and its tips.
+    #[error("{message}")]
+    #[diagnostic(code(gamelang::usage))]
+    Usage {
+        message: String,
+        #[help]
+        help: String,
+    },
+
     #[error("the input ended before the play did")]
     #[diagnostic(
         code(gamelang::io),
         help("give one choice a line: the number of a move, or the position it leaves")
     )]
     InputEnded,
+}
+
+impl CliError {
+    /// clap's error about the command line, as a diagnostic: its first
+    /// paragraph the message, its tips and usage line the help (else
+    /// `command`'s `--help`).
+    pub fn usage(e: &clap::Error, command: &str) -> CliError {
+        let text = e.render().to_string();
+        let mut paragraphs = text.split("\n\n").map(str::trim);
+        let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let first = paragraphs.next().unwrap_or_default();
+        let message = squeeze(first.strip_prefix("error:").unwrap_or(first));
+        let mut help = Vec::new();
+        for paragraph in paragraphs {
+            for line in paragraph.lines().map(str::trim) {
+                if let Some(tip) = line.strip_prefix("tip:") {
+                    help.push(squeeze(tip));
+                } else if let Some(usage) = line.strip_prefix("Usage:") {
+                    help.push(format!("usage: {}", squeeze(usage)));
+                }
+            }
+        }
+        if help.is_empty() {
+            help.push(format!("see {command} --help"));
+        }
+        CliError::Usage {
+            message,
+            help: help.join("; "),
+        }
+    }
 }
 
 /// A library error with the command line's advice: where the way out is an
@@ -74,8 +113,10 @@ pub struct Advised<'a> {
 }
 
 impl<'a> Advised<'a> {
-    pub fn new(error: &'a Error) -> Self {
-        let (message, help) = advice(error);
+    /// `error` with the advice of a command whose long options are
+    /// `options` (`--max-positions`, ...): advice names no other.
+    pub fn new(error: &'a Error, options: &[String]) -> Self {
+        let (message, help) = advice(error, &|option| options.iter().any(|o| o == option));
         Advised {
             error,
             message,
@@ -86,34 +127,52 @@ impl<'a> Advised<'a> {
 
     /// `new`, placed at the statement that asked, where the error has no
     /// place of its own.
-    pub fn asked_at(error: &'a Error, source: &'a Source, statement: SourceSpan) -> Self {
+    pub fn asked_at(
+        error: &'a Error,
+        options: &[String],
+        source: &'a Source,
+        statement: SourceSpan,
+    ) -> Self {
         let placeless = Diagnostic::labels(error).is_none_or(|mut l| l.next().is_none());
         Advised {
             asked: placeless.then_some((source, statement)),
-            ..Advised::new(error)
+            ..Advised::new(error, options)
         }
     }
 }
 
 /// The message and help that name an option, for errors an option can get
-/// past or that a value given by an option caused.
-fn advice(error: &Error) -> (Option<String>, Option<String>) {
+/// past or that a value given by an option caused; `has` says whether the
+/// command has an option.
+fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<String>) {
     let help = |text: &str| (None, Some(text.to_string()));
+    // "raise the limit with --max-positions N, or ask about a smaller
+    // position", where the command has the option.
+    let raise = |what: &str, option: &str, value: &str| {
+        if has(option) {
+            help(&format!(
+                "{what} with {option} {value}, or ask about a smaller position"
+            ))
+        } else {
+            help("ask about a smaller position")
+        }
+    };
     if let Some(e) = error.search() {
         return match e {
             SearchError::TooManyPositions { .. } => {
-                help("raise the limit with --max-positions N, or ask about a smaller position")
+                raise("raise the limit", "--max-positions", "N")
             }
             SearchError::TooManyMoves { .. } | SearchError::WouldExceedMoves { .. } => {
-                help("raise the budget with --move-budget N, or ask about a smaller position")
+                raise("raise the budget", "--move-budget", "N")
             }
-            SearchError::MayNotEnd { .. } => help(
+            SearchError::MayNotEnd { .. } if has("--max-positions") => help(
                 "a game whose positions never run out cannot be searched to its end; if this one's do, raise --max-positions N (a play may be a 32nd of it)",
             ),
-            SearchError::OutOfTime { .. } => {
-                help("give it longer with --timeout SECONDS, or ask about a smaller position")
-            }
-            SearchError::GraphTooLarge { .. } => {
+            SearchError::MayNotEnd { .. } => help(
+                "a game whose positions never run out cannot be searched to its end; ask about a smaller position",
+            ),
+            SearchError::OutOfTime { .. } => raise("give it longer", "--timeout", "SECONDS"),
+            SearchError::GraphTooLarge { .. } if has("--max-positions") => {
                 help("export a smaller position, or raise the limit with --max-positions")
             }
             _ => (None, None),
@@ -121,23 +180,27 @@ fn advice(error: &Error) -> (Option<String>, Option<String>) {
     }
     match error {
         Error::Analysis(e) => match **e {
-            AnalysisError::TooManyToVerify { .. } => help("give --verify a smaller bound"),
-            AnalysisError::ClosedFormDisagrees { .. } => {
+            AnalysisError::TooManyToVerify { .. } if has("--verify") => {
+                help("give --verify a smaller bound")
+            }
+            AnalysisError::ClosedFormDisagrees { .. } if has("--method") => {
                 help("this is a bug in gamelang; `--method search` answers by the search alone")
             }
             _ => (None, None),
         },
         Error::Check(e) => match &**e {
-            CheckError::SeveralGames { file, .. } => (
+            CheckError::SeveralGames { file, .. } if has("--game") => (
                 Some(format!(
                     "{file} defines several games: say which with --game"
                 )),
                 None,
             ),
-            CheckError::NoAnalyzeStatement { .. } => {
+            CheckError::NoAnalyzeStatement { .. } if has("--at") => {
                 help("add `analyze GAME at POSITION` to the file, or give a position with --at")
             }
-            CheckError::CausedByValues(caused) => (None, Some(caused.help_with("by --set"))),
+            CheckError::CausedByValues(caused) if has("--set") => {
+                (None, Some(caused.help_with("by --set")))
+            }
             _ => (None, None),
         },
     }

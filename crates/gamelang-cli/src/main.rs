@@ -22,7 +22,7 @@ mod table;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use output::Output;
 
 /// The exit code of a bug: a panic, which no input should cause.
@@ -46,7 +46,60 @@ fn main() -> ExitCode {
             "gamelang::internal\n\n  × internal error: {message}{place}\n  help: this is a bug in gamelang: please report it with the file and command that caused it"
         );
     }));
-    std::panic::catch_unwind(|| Cli::parse().run()).unwrap_or(ExitCode::from(INTERNAL))
+    std::panic::catch_unwind(|| {
+        let matches = Cli::command().try_get_matches();
+        match matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m))) {
+            Ok((cli, matches)) => {
+                let options = long_options(matches.subcommand_name());
+                cli.run(options)
+            }
+            Err(e) => usage(&e),
+        }
+    })
+    .unwrap_or(ExitCode::from(INTERNAL))
+}
+
+/// The long options (`--at`, ...) of subcommand `name` and the global ones.
+fn long_options(name: Option<&str>) -> Vec<String> {
+    let command = Cli::command();
+    let sub = name.and_then(|name| command.find_subcommand(name));
+    (command.get_arguments())
+        .chain(sub.into_iter().flat_map(|sub| sub.get_arguments()))
+        .filter_map(|arg| arg.get_long())
+        .map(|long| format!("--{long}"))
+        .collect()
+}
+
+/// A command line clap refused: help and version as clap prints them;
+/// anything else a coded diagnostic, in JSON where `--json` (or `--format
+/// json`) was asked for.
+fn usage(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return ExitCode::from(e.exit_code() as u8);
+    }
+    let args: Vec<String> = std::env::args().collect();
+    let json = args.iter().enumerate().any(|(i, arg)| {
+        arg == "--json"
+            || arg == "--format=json"
+            || (arg == "--format" && args.get(i + 1).is_some_and(|a| a == "json"))
+    });
+    let command = Cli::command();
+    let sub = (command.get_subcommands())
+        .find(|sub| args.iter().skip(1).any(|arg| arg == sub.get_name()))
+        .map_or("gamelang".to_string(), |sub| {
+            format!("gamelang {}", sub.get_name())
+        });
+    let mut output = Output::new(ColorChoice::Auto, json, Vec::new());
+    let code = output.fail_cli(&error::CliError::usage(e, &sub), output::USAGE);
+    output.finish();
+    code
 }
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn
@@ -94,7 +147,8 @@ enum Command {
 }
 
 impl Cli {
-    pub fn run(self) -> ExitCode {
+    /// Runs the command; `options`: its long options, for advice.
+    pub fn run(self, options: Vec<String>) -> ExitCode {
         // Commands asked for JSON gather their diagnostics as JSON too.
         let json = match &self.command {
             Command::Analyze(args) => args.json(),
@@ -108,7 +162,7 @@ impl Cli {
             | Command::Lsp(_)
             | Command::Completions(_) => false,
         };
-        let mut output = Output::new(self.color, json);
+        let mut output = Output::new(self.color, json, options);
         let code = match self.command {
             Command::Check(args) => check::run(args, &mut output),
             Command::Analyze(args) => analyze::run(args, &mut output),

@@ -24,13 +24,17 @@ pub struct Output {
     /// The diagnostics gathered as JSON; `None`: each is rendered for
     /// people as it comes.
     gathered: Option<Vec<serde_json::Value>>,
+    /// The command's long options, for advice to name only those.
+    options: Vec<String>,
 }
 
 impl Output {
-    pub fn new(colour: ColorChoice, json: bool) -> Self {
+    /// Output for a command whose long options are `options`.
+    pub fn new(colour: ColorChoice, json: bool, options: Vec<String>) -> Self {
         Output {
             colour,
             gathered: json.then(Vec::new),
+            options,
         }
     }
 
@@ -67,14 +71,15 @@ impl Output {
     /// Reports the library's errors, with the command line's advice.
     pub fn errors(&mut self, errors: &[Error]) {
         for error in errors {
-            self.diagnostic(&Advised::new(error));
+            self.diagnostic(&Advised::new(error, &self.options));
         }
     }
 
     /// Reports the error of a question a file's statement at `statement`
     /// asked, placed there when it has no place of its own.
     pub fn error_asked(&mut self, error: &Error, source: &Source, statement: SourceSpan) {
-        self.diagnostic(&Advised::asked_at(error, source, statement));
+        let advised = Advised::asked_at(error, &self.options, source, statement);
+        self.diagnostic(&advised);
     }
 
     /// Reports errors and gives the exit code.

@@ -3,7 +3,7 @@
 //! position the move leaves, one line each (a terminal or a script alike);
 //! the computer answers with its move and why.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use gamelang::analysis::play::{Player, Session, Turn};
@@ -89,7 +89,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         report::play_title(session.standings(), session.start_place()),
         first.name()
     ));
-    let mut lines = std::io::stdin().lock().lines();
+    let mut lines = bounded_lines(std::io::stdin().lock());
     let ending = loop {
         let turn = match session.turn() {
             Ok(turn) => turn,
@@ -140,7 +140,7 @@ fn choose(
     play: &Standings,
     place: &Place,
     moves: &[Move],
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    lines: &mut impl Iterator<Item = Line>,
     say: &impl Fn(&str),
 ) -> Option<usize> {
     // Spaces never matter, nor brackets round a single heap: `( 4 )` is 4.
@@ -153,7 +153,16 @@ fn choose(
     };
     loop {
         say("your move (its number, or the position it leaves): ");
-        let line = lines.next()?.ok()?;
+        let line = match lines.next()? {
+            Line::Text(line) => line,
+            Line::TooLong => {
+                say(&format!(
+                    "\nthat line is longer than {MAX_LINE} bytes: give a number from 1 to {}\n",
+                    moves.len()
+                ));
+                continue;
+            }
+        };
         let answer = squeeze(&line);
         if let Ok(n) = answer.parse::<usize>()
             && (1..=moves.len()).contains(&n)
@@ -171,4 +180,51 @@ fn choose(
             moves.len()
         ));
     }
+}
+
+/// The longest line of input read as a move: past it, no move is written.
+const MAX_LINE: usize = 4096;
+
+/// One line of the human's input.
+enum Line {
+    Text(String),
+    /// A line longer than `MAX_LINE` bytes, read past without being kept.
+    TooLong,
+}
+
+/// The lines of `input`, none kept longer than `MAX_LINE` bytes; they end
+/// where the input ends or cannot be read.
+fn bounded_lines(mut input: impl BufRead) -> impl Iterator<Item = Line> {
+    std::iter::from_fn(move || {
+        let mut line = Vec::new();
+        let read = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .ok()?;
+        if read == 0 {
+            return None;
+        }
+        if line.ends_with(b"\n") || line.len() <= MAX_LINE {
+            let text = String::from_utf8_lossy(&line);
+            return Some(Line::Text(text.trim_end_matches(['\n', '\r']).to_string()));
+        }
+        // Past the limit: the rest of the line is skipped, a buffer at a time.
+        loop {
+            let buffer = input.fill_buf().ok()?;
+            if buffer.is_empty() {
+                break;
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    input.consume(end + 1);
+                    break;
+                }
+                None => {
+                    let n = buffer.len();
+                    input.consume(n);
+                }
+            }
+        }
+        Some(Line::TooLong)
+    })
 }

@@ -7,6 +7,13 @@ use crate::rules::expr::{BinOp, Env, Expr, Func};
 /// The most pieces a block may split into.
 pub(super) const MAX_PIECES: usize = 256;
 
+/// The most heaps a position read as runs may have: a form holds a
+/// coefficient for every heap, and a block's paths hold forms for every
+/// heap and variable, so the reading grows with the square of the heaps.
+/// Past this the search runs the block move by move (a box of so many heaps
+/// could not be filled anyway).
+pub(super) const MAX_HEAPS: usize = 64;
+
 /// Coefficients past this are not read, nor constants past `MAX_CONSTANT`:
 /// a form's value at heaps of a box then fits 64 bits, and no value the
 /// block computes on the way can overflow the interpreter's 128 bits, so

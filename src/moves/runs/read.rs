@@ -2,6 +2,7 @@
 //! every way through it a path of forms, each path a piece.
 
 use super::form::{
+    MAX_HEAPS,
     Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_PIECES, Path, Read, Unread, arithmetic, compared,
     every, extreme, negated,
 };
@@ -308,6 +309,9 @@ impl Reader {
 /// `n` heaps, with the moves that break `invariant` left out; `None` where
 /// the forms cannot say what a block does.
 pub(crate) fn read(blocks: &[&Block], invariant: Option<&Expr>, n: usize) -> Option<Runs> {
+    if n > MAX_HEAPS {
+        return None;
+    }
     let reader = Reader { n };
     let start = |slots: usize| Path {
         heaps: (0..n).map(|i| Form::heap(i, n)).collect(),

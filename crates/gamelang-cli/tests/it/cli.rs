@@ -753,7 +753,39 @@ fn check_of_a_missing_file_exits_2() {
 fn check_without_files_is_a_usage_error() {
     let run = gamelang(&["check"]);
     run.exits(2);
-    run.stderr_has("Usage");
+    run.stderr_has("gamelang::usage")
+        .stderr_has("help: usage: gamelang check");
+}
+
+/// clap's refusals are diagnostics like the others: coded, with clap's tip
+/// as help, and JSON under `--json` (hostile input, round two).
+#[test]
+fn usage_errors_are_coded_and_json_under_json() {
+    let run = gamelang(&["analyze", "games/nim.game", "--max-positons", "3"]);
+    run.exits(2);
+    run.stderr_has("gamelang::usage")
+        .stderr_has("unexpected argument '--max-positons' found")
+        .stderr_has("a similar argument exists: '--max-positions'");
+    let run = gamelang(&["analyze", "games/nim.game", "--json", "--bogus"]);
+    run.exits(2);
+    let diagnostics: Value = serde_json::from_str(&run.stderr).expect("JSON on stderr");
+    assert_eq!(diagnostics[0]["code"], "gamelang::usage", "{}", run.stderr);
+    assert_eq!(
+        diagnostics[0]["message"],
+        "unexpected argument '--bogus' found"
+    );
+    let run = gamelang(&["table", "games/bash.game", "--upto", "x"]);
+    run.exits(2);
+    run.stderr_has("gamelang::usage")
+        .stderr_has("see gamelang table --help");
+    // Help and version stay clap's, on stdout.
+    gamelang(&["--version"]).exits(0);
+    assert!(
+        gamelang(&["analyze", "--help"])
+            .exits(0)
+            .stdout
+            .contains("Usage")
+    );
 }
 
 #[test]

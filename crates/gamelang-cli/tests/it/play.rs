@@ -292,3 +292,46 @@ fn the_graph_of_a_game_whose_moves_become_sums_is_refused_with_advice() {
     run.stderr_has("gamelang::graph::sums")
         .stderr_has("`analyze` answers each position");
 }
+
+/// A position with more moves than the play lists (Nim at (10^12, 7)): the
+/// computer still moves, by the closed form (Bouton: to (7, 7)); the human
+/// cannot be shown them, and the refusal names no option `play` lacks.
+#[test]
+fn a_position_with_too_many_moves_to_list_is_played_by_the_closed_form() {
+    let run = gamelang_with(
+        &[
+            "play",
+            "games/nim.game",
+            "--at",
+            "(1000000000000, 7)",
+            "--first",
+            "computer",
+            "--json",
+        ],
+        &"1\n".repeat(20),
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(play["moves"][0]["to"], "(7, 7)", "{}", run.stdout);
+    assert_eq!(play["winner"], "computer");
+    let run = gamelang(&["play", "games/nim.game", "--at", "(1000000000000, 7)"]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::too_many_moves")
+        .stderr_has("help: ask about a smaller position");
+    assert!(!run.stderr.contains("--move-budget"), "{}", run.stderr);
+}
+
+/// A line of input far past any move (a megabyte) is read past, not kept:
+/// the play says so and goes on.
+#[test]
+fn a_line_too_long_to_be_a_move_is_skipped() {
+    let input = format!("{}\n1\n1\n1\n1\n", "7".repeat(1 << 20));
+    let run = gamelang_with(&["play", "games/bash.game", "--at", "5"], &input, &[]);
+    run.exits(0);
+    assert!(
+        run.stdout.contains("that line is longer than 4096 bytes"),
+        "{}",
+        &run.stdout[..run.stdout.len().min(2000)]
+    );
+}
