@@ -31,15 +31,19 @@ pub fn diagnostic_text(diagnostic: &dyn Diagnostic, colour: bool, width: usize) 
 }
 
 /// Lines longer than this are not shown beside a diagnostic.
-const LONGEST_SHOWN_LINE: usize = 10_000;
+const LONGEST_SHOWN_LINE: usize = 1_000;
 
 /// `name:line:column` of the first label on a line too long to show.
 fn far_label(diagnostic: &dyn Diagnostic) -> Option<String> {
     let source = diagnostic.source_code()?;
     for label in diagnostic.labels()? {
         let contents = source.read_span(label.inner(), 0, 0).ok()?;
-        let data = std::str::from_utf8(contents.data()).ok()?;
-        let line_len = data.lines().next().map_or(0, str::len);
+        // The lines the renderer shows: the label's own, whole, and one
+        // either side (the reader stops at the n-th line break after the
+        // span, so 2 after reads to the end of the line after).
+        let shown = source.read_span(label.inner(), 1, 2).ok()?;
+        let data = String::from_utf8_lossy(shown.data());
+        let line_len = data.lines().map(str::len).max().unwrap_or(0);
         if line_len.max(contents.column()) > LONGEST_SHOWN_LINE {
             let name = contents.name().unwrap_or("input");
             return Some(format!(

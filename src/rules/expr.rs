@@ -222,6 +222,36 @@ fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
     value.ok_or(EvalError::Overflow)
 }
 
+/// Whether `a` is a power of `b`: `a = b^j` for some `j >= 0`, so 1 is a
+/// power of every number and 0 only of 0. One meaning for every evaluator
+/// (the search's 128-bit numbers and the big numbers of a position's
+/// checks); a power past what `T` holds is past `a`, and not `a`.
+pub fn is_power_of<T>(a: &T, b: &T) -> bool
+where
+    T: num_integer::Integer + num_traits::Signed + num_traits::CheckedMul + Clone,
+{
+    if a.is_one() {
+        return true;
+    }
+    // 0, 1 and -1 have the powers 1 and themselves.
+    if b.abs() <= T::one() || a.is_zero() {
+        return a == b;
+    }
+    let mut power = b.clone();
+    loop {
+        if &power == a {
+            return true;
+        }
+        if power.abs() > a.abs() {
+            return false;
+        }
+        match power.checked_mul(b) {
+            Some(next) => power = next,
+            None => return false,
+        }
+    }
+}
+
 /// `a / b` or `a % b`, the one meaning of both for every evaluator (the
 /// search's 128-bit numbers, the big numbers of a position's checks, the
 /// run reader's constants): floor division, rounding down, and the
@@ -266,6 +296,7 @@ fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
     }
     Ok(match op {
         BinOp::Divides => a != 0 && b.checked_rem(a).ok_or(EvalError::Overflow)? == 0,
+        BinOp::PowerOf => is_power_of(&a, &b),
         _ => arithmetic(op, a, b)? != 0,
     })
 }
@@ -430,7 +461,8 @@ mod big {
     use num_traits::{ToPrimitive, Zero};
 
     use super::{
-        BinOp, EvalError, Expr, Func, Monotone, Property, divided, is_prime, order, place,
+        BinOp, EvalError, Expr, Func, Monotone, Property, divided, is_power_of, is_prime, order,
+        place,
     };
 
     type Result<T> = std::result::Result<T, EvalError>;
@@ -536,6 +568,7 @@ mod big {
         }
         Ok(match op {
             BinOp::Divides => !a.is_zero() && (b % a).is_zero(),
+            BinOp::PowerOf => is_power_of(a, b),
             // Arithmetic and logic are not comparisons: lowering's kind
             // check keeps them out of here.
             _ => false,

@@ -2,7 +2,7 @@
 //! `take k where …`, the condition's leading conjuncts are read as facts
 //! about k — bounds (`k <= h / 2`, `3 * k > h`, `k == h[2]`), multiples
 //! (`h[2] divides k`, `k % 3 == 0`), divisors (`k divides h`), squares
-//! (`k is square`), parity — and only the amounts they allow are tried,
+//! (`k is square`), powers (`k is power of 2`), parity — and only the amounts they allow are tried,
 //! from the cheapest of the generators they give. The whole condition is
 //! still evaluated on each amount tried, so the facts only have to be
 //! sound: every amount the condition allows is tried.
@@ -47,6 +47,8 @@ enum Fact {
     /// k divides e.
     DivisorOf(Expr),
     Square,
+    /// k is a power of e: `k is power of e`.
+    PowerOf(Expr),
     /// k ≡ r (mod 2).
     Parity(i128),
     /// Either side's facts hold: `A or B`.
@@ -142,6 +144,7 @@ fn fact(e: &Expr) -> Option<Fact> {
                     (BinOp::Divides, Expr::Amount, e) if free(e) => {
                         Some(Fact::DivisorOf(e.clone()))
                     }
+                    (BinOp::PowerOf, Expr::Amount, e) if free(e) => Some(Fact::PowerOf(e.clone())),
                     // `k % e == 0`
                     (BinOp::Eq, Expr::Binary(BinOp::Rem, k, e), Expr::Const(0))
                         if **k == Expr::Amount && free(e) =>
@@ -269,6 +272,7 @@ impl Fact {
                 Some(v) => Some(Candidates::DivisorsOf(v)),
             },
             Fact::Square => Some(Candidates::Squares),
+            Fact::PowerOf(e) => Some(Candidates::PowersOf(e.int(env)?)),
             Fact::Parity(r) => Some(Candidates::Step { step: 2, rest: *r }),
             Fact::Either(a, b) => {
                 let sides = [a.candidates(*lo, *hi, env), b.candidates(*lo, *hi, env)];
@@ -306,6 +310,8 @@ enum Candidates {
         rest: i128,
     },
     Squares,
+    /// b^0, b^1, ... (`is_power_of`).
+    PowersOf(i128),
     DivisorsOf(i128),
     Union(Vec<(Candidates, i128, i128)>),
 }
@@ -321,6 +327,7 @@ impl Candidates {
             Candidates::Every => (hi - lo) as u128 + 1,
             Candidates::Step { step, .. } => ((hi - lo) / step) as u128 + 1,
             Candidates::Squares => (isqrt(hi.max(0)) - isqrt(lo.max(1) - 1)) as u128 + 1,
+            Candidates::PowersOf(b) => powers(*b).take_while(|p| p.abs() <= hi.abs().max(lo.abs())).count() as u128,
             // Negative divisors are not generated.
             Candidates::DivisorsOf(_) if lo < 1 => u128::MAX,
             Candidates::DivisorsOf(v) => isqrt(*v) as u128 + 1,
@@ -355,6 +362,16 @@ impl Candidates {
                         .map_while(|r| r.checked_mul(r))
                         .take_while(move |&s| s <= hi),
                 )
+            }
+            Candidates::PowersOf(b) => {
+                let mut found: Vec<i128> = powers(*b)
+                    .take_while(|p| p.abs() <= hi.abs().max(lo.abs()))
+                    .filter(|&p| lo <= p && p <= hi)
+                    .collect();
+                // A negative base alternates signs.
+                found.sort_unstable();
+                found.dedup();
+                Box::new(found.into_iter())
             }
             Candidates::DivisorsOf(v) => {
                 let v = *v;
@@ -403,6 +420,23 @@ impl Iterator for Merge<'_> {
         }
         Some(least)
     }
+}
+
+/// The powers of `b`, b^0 = 1 first, while they fit; of 0, 1 and -1, the
+/// two there are (`is_power_of`).
+fn powers(b: i128) -> impl Iterator<Item = i128> {
+    let mut next = Some(1i128);
+    let mut seen = 0;
+    std::iter::from_fn(move || {
+        let p = next?;
+        seen += 1;
+        next = match b.checked_mul(p) {
+            _ if b.abs() <= 1 && seen >= 2 => None,
+            Some(q) => Some(q),
+            None => None,
+        };
+        Some(p)
+    })
 }
 
 fn isqrt(n: i128) -> i128 {
@@ -455,6 +489,13 @@ mod tests {
             bin(BinOp::Eq, bin(BinOp::Rem, k(), c(4)), c(0)),
             Expr::Is(Box::new(k()), Property::Square),
             Expr::Is(Box::new(k()), Property::Odd),
+            // Powers of 2, 3, 1, 0, -2 and of the heap.
+            bin(BinOp::PowerOf, k(), c(2)),
+            bin(BinOp::PowerOf, k(), c(3)),
+            bin(BinOp::PowerOf, k(), c(1)),
+            bin(BinOp::PowerOf, k(), c(0)),
+            bin(BinOp::PowerOf, k(), c(-2)),
+            bin(BinOp::PowerOf, k(), h()),
             bin(
                 BinOp::And,
                 bin(BinOp::Divides, k(), h()),
@@ -513,6 +554,46 @@ mod tests {
                 assert_eq!(tried, allowed, "{condition:?}");
             }
         }
+    }
+
+    /// `is_power_of` on small numbers against its definition: a = b^j
+    /// for some j in 0..=10 (with 0^0 = 1).
+    #[test]
+    fn powers_agree_with_the_definition() {
+        use crate::rules::expr::is_power_of;
+        for b in -12i128..=12 {
+            for a in -1100i128..=1100 {
+                let by_definition = (0..=10u32).any(|j| b.checked_pow(j) == Some(a));
+                assert_eq!(is_power_of(&a, &b), by_definition, "{a} is power of {b}");
+                let big = |x: i128| num_bigint::BigInt::from(x);
+                assert_eq!(is_power_of(&big(a), &big(b)), by_definition);
+            }
+        }
+        // Near the top of 128 bits: 2^126 is one, 2^126 + 2 is not, and the
+        // next power past i128 is not taken for one.
+        assert!(is_power_of(&(1i128 << 126), &2));
+        assert!(!is_power_of(&((1i128 << 126) + 2), &2));
+        assert!(!is_power_of(&i128::MAX, &2));
+    }
+
+    #[test]
+    fn powers_of_a_large_heap_are_found_without_trying_every_amount() {
+        let condition = bin(BinOp::PowerOf, Expr::Amount, Expr::Const(2));
+        let heaps = [1_000_000_000_000u64];
+        let env = Env {
+            amount: 0,
+            heap: 1_000_000_000_000,
+            heaps: &heaps,
+            vars: &[],
+        };
+        let mut tried = Vec::new();
+        Solved::new(&condition)
+            .each(1, 1_000_000_000_000, &env, |k| -> Result<(), ()> {
+                tried.push(k);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(tried, (0..40).map(|j| 1i128 << j).collect::<Vec<_>>());
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct GeneralSearch {
     /// Scratch for canonical positions, so that a lookup allocates nothing.
     key: Vec<u64>,
     progress: Progress,
+    /// Whether every move made so far lowered the total of the heaps: a
+    /// measure that proves the plays it made end, whatever moves add.
+    moves_fell: bool,
 }
 
 enum Step {
@@ -54,6 +57,11 @@ enum Step {
 }
 
 impl GeneralSearch {
+    /// Whether every move the search made lowered the total of the heaps.
+    pub fn moves_fell(&self) -> bool {
+        self.moves_fell
+    }
+
     pub fn new(game: &Game, moves: &MoveGen, max_positions: usize, progress: Progress) -> Self {
         GeneralSearch {
             symmetry: moves.symmetry(game),
@@ -64,6 +72,7 @@ impl GeneralSearch {
             asked: Vec::new(),
             key: Vec::new(),
             progress,
+            moves_fell: true,
         }
     }
 
@@ -187,7 +196,9 @@ impl GeneralSearch {
                     frames.push(children.len());
                     // A play this long that never repeats, where moves can
                     // add: most likely one that never ends.
-                    if let Some(longest) = longest_play.filter(|&l| frames.len() > l) {
+                    if let Some(longest) =
+                        longest_play.filter(|&l| frames.len() > l && !self.moves_fell)
+                    {
                         return Err(SearchError::MayNotEnd {
                             game: game.title(),
                             position: Position::from_u64s(&self.asked),
@@ -202,7 +213,13 @@ impl GeneralSearch {
                     let mut closes: Option<(u32, usize)> = None;
                     // Once a move fails or closes a cycle, `halt` ends the
                     // generation: no later move reaches this closure.
+                    let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
                     let generated = moves.each_move_within(&heaps, budget.left(), |rule, next| {
+                        if self.moves_fell
+                            && next.iter().map(|&h| u128::from(h)).sum::<u128>() >= total
+                        {
+                            self.moves_fell = false;
+                        }
                         match self.intern(game, next) {
                             Ok(child) => {
                                 edges += 1;

@@ -310,9 +310,14 @@ impl Solver {
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
         let found = self.search(heaps);
         // Outgrowing the limit on a game whose moves can add is most likely
-        // a game that never ends: say so.
+        // a game that never ends: say so, unless every move made lowered
+        // the total of the heaps (then every play ends: it is only large).
+        let fell = match &self.engine {
+            Engine::General(g) | Engine::Rays(_, g) | Engine::Runs(_, g) => g.moves_fell(),
+            Engine::Heaps(_) | Engine::Sums(_) => false,
+        };
         match found {
-            Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() => {
+            Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() && !fell => {
                 Err(SearchError::MayNotEnd {
                     game: self.game.title(),
                     position: Position::from_u64s(heaps),

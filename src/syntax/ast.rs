@@ -348,6 +348,8 @@ pub enum BinOp {
     Or,
     /// `a divides b`
     Divides,
+    /// `a is power of b`: a = b^j for some j >= 0.
+    PowerOf,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

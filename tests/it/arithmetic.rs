@@ -2,7 +2,8 @@
 //! with the divisor's sign (LANGUAGE.md, "Conditions"), in the search's
 //! 128-bit arithmetic, the big-number checks of a position asked about,
 //! and the run reader's constants — each held here against num-integer's
-//! `div_floor` and `mod_floor` on expressions with negative operands.
+//! `div_floor` and `mod_floor` on expressions with negative operands; and
+//! so does `is power of`, held against its definition.
 
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -128,6 +129,55 @@ proptest! {
                 // A block whose constants divide by zero is left to the interpreter.
                 prop_assert!(moves.runs(1).is_none());
             }
+        }
+    }
+}
+
+/// `a is power of b` by its definition: a = b^j for some j >= 0.
+fn power_of(a: &BigInt, b: &BigInt) -> bool {
+    let mut p = BigInt::from(1);
+    for _ in 0..200 {
+        if &p == a {
+            return true;
+        }
+        p *= b;
+    }
+    false
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// `is power of` means one thing in every evaluator: the search's, the
+    /// big-number check, and a block's constants as the interpreter and the
+    /// run reader take them (hostile input, round two: `is power of K`).
+    #[test]
+    fn every_evaluator_takes_powers_alike(x in expression(), y in expression(), a in 0u64..12, b in 0u64..12) {
+        let heaps = [a, b];
+        let (Some(xv), Some(yv)) = (x.value(&heaps), y.value(&heaps)) else {
+            return Ok(());
+        };
+        let holds = power_of(&xv, &yv);
+        let test = format!("({} is power of {})", x.text(), y.text());
+        let condition = if holds { test.clone() } else { format!("not {test}") };
+        let text = format!("game g {{ heaps 2 where {condition}; take 1.. }}");
+        let program = load_text("powers.game", &text, &[]);
+        let game = program.games[0].default.clone().expect("lowers");
+        let invariant = &game.invariant.as_ref().expect("an invariant").expr;
+        prop_assert_eq!(invariant.truth(&Env::position(&heaps)), Ok(true), "{} at {:?}", condition, heaps);
+        prop_assert_eq!(invariant.holds_on(&heaps.map(BigUint::from)), Ok(true), "{}", condition);
+        let with_vars = condition.replace("h[1]", "x").replace("h[2]", "y");
+        let block = format!(
+            "game g {{ heaps 1; move m {{ choose x in {a}..{a}; choose y in {b}..{b}; require {with_vars}; h[1] -= 1 }} }}"
+        );
+        let program = load_text("powers.game", &block, &[]);
+        let game = program.games[0].default.clone().expect("lowers");
+        let moves = gamelang::moves::MoveGen::new(&game);
+        let mut made = Vec::new();
+        prop_assert!(moves.each_move(&[1], |_, next| made.push(next.to_vec())).is_ok());
+        prop_assert_eq!(&made, &vec![vec![0u64]], "{}", block);
+        if let Some(runs) = moves.runs(1) {
+            prop_assert_eq!(runs.moves(&[1]), Some(Ok(vec![vec![0u64]])), "{}", block);
         }
     }
 }

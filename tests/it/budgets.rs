@@ -292,3 +292,17 @@ fn winning_moves_of_a_position_of_many_heaps_are_listed_within_a_size() {
         answer.notes
     );
 }
+
+/// `k is power of 2` is solved as the powers: the subtraction game of the
+/// powers of 2 has g(n) = n mod 3 (no power of 2 is a multiple of 3, and 1
+/// and 2 are powers; Berlekamp, Conway and Guy, Winning Ways ch. 4), found
+/// at 200,000 within 5,000,000 moves — trying every amount would take 2·10^10.
+#[test]
+fn a_power_condition_is_solved_as_the_powers() {
+    let g = game("game g { heaps 1; take k where k is power of 2 }");
+    let mut solver = solver(&g, Some(5_000_000), None);
+    for n in [0, 1, 2, 3, 1000, 199_999, 200_000] {
+        let (value, _) = solver.value(&[n]).expect("within the budget");
+        assert_eq!(value, Value::Grundy((n % 3) as u32), "g({n})");
+    }
+}

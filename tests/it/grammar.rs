@@ -157,6 +157,7 @@ fn sexp(expr: &Expr) -> String {
                 BinOp::And => "and",
                 BinOp::Or => "or",
                 BinOp::Divides => "divides",
+                BinOp::PowerOf => "power-of",
             };
             format!("({op} {} {})", sexp(a), sexp(b))
         }
@@ -362,6 +363,13 @@ fn more_precedence() {
         ("a and b or c", "(or (and a b) c)"),
         ("k + 1 is even", "(is (+ k 1) even)"),
         ("k divides h + 1", "(divides k (+ h 1))"),
+        ("k is power of 2 * m", "(power-of k (* 2 m))"),
+        (
+            "k is power of 2 or k is odd",
+            "(or (power-of k 2) (is k odd))",
+        ),
+        // `power` and `of` are names anywhere else.
+        ("power + of", "(+ power of)"),
         ("h[1] <= h[len]", "(<= h[1] h[len])"),
         ("h [ 1 + 1 ] > 0", "(> h[(+ 1 1)] 0)"),
         ("each >= 1 and len <= 3", "(and (each Ge 1) (<= len 3))"),

@@ -152,7 +152,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "nonincreasing" | "nondecreasing" => {
             "the heaps in order, each no larger (no smaller) than the one before."
         }
-        "is" => "`x is square`, `prime`, `even`, `odd`.",
+        "is" => {
+            "`x is square`, `prime`, `even`, `odd`; `a is power of b`: a = b^j for some j >= 0."
+        }
         "divides" => "`a divides b`: b is a multiple of a.",
         "min" | "max" => "`min(a, b, ...)`, `max(a, b, ...)`.",
         "and" | "or" | "not" => "`and`, `or`, `not`: combine conditions.",

@@ -26,6 +26,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::op_gt, Assoc::Left)
             | Op::infix(Rule::op_ge, Assoc::Left)
             | Op::infix(Rule::op_divides, Assoc::Left)
+            | Op::infix(Rule::op_power_of, Assoc::Left)
             | Op::postfix(Rule::op_is))
         .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
         .op(Op::infix(Rule::op_mul, Assoc::Left)
@@ -98,7 +99,14 @@ fn is_comparison(expr: &Expr) -> bool {
 fn is_comparison_op(op: BinOp) -> bool {
     matches!(
         op,
-        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Divides
+        BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Divides
+            | BinOp::PowerOf
     )
 }
 
@@ -195,6 +203,7 @@ impl Builder {
                     Rule::op_gt => BinOp::Gt,
                     Rule::op_ge => BinOp::Ge,
                     Rule::op_divides => BinOp::Divides,
+                    Rule::op_power_of => BinOp::PowerOf,
                     Rule::op_add => BinOp::Add,
                     Rule::op_sub => BinOp::Sub,
                     Rule::op_mul => BinOp::Mul,

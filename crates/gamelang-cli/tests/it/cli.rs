@@ -1011,6 +1011,28 @@ fn an_error_far_along_a_line_is_placed_in_words() {
         .stderr_has(":3:70007, on a line too long to show");
 }
 
+/// An error near the start of a very long line (200,000 operators, a
+/// 400 KB line) is placed in words too: the line was echoed whole, and so
+/// were long lines beside the one labelled.
+#[test]
+fn an_error_on_a_very_long_line_does_not_echo_it() {
+    let operators = vec!["1"; 200_000].join("+");
+    let text = format!("game g {{ heaps 1; take 1.. }}\nanalyze g at ({operators})\n");
+    let game = TempGame::new("long_line", &text);
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1)
+        .stderr_has("gamelang::syntax")
+        .stderr_has(":2:16, on a line too long to show");
+    assert!(run.stderr.len() < 2_000, "{} bytes", run.stderr.len());
+    // A long line beside the labelled one is not shown either.
+    let heaps = vec!["1"; 20_000].join(", ");
+    let text = format!("game g {{ heaps 1; take 1..; take qq }}\nanalyze g at ({heaps})\n");
+    let game = TempGame::new("long_neighbour", &text);
+    let run = gamelang(&["check", game.path()]);
+    run.exits(1);
+    assert!(run.stderr.len() < 2_000, "{} bytes", run.stderr.len());
+}
+
 #[test]
 fn output_to_a_full_disk_is_an_io_error() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
@@ -1221,6 +1243,21 @@ fn a_rule_with_a_huge_set_is_named_briefly_beside_each_move() {
     run.exits(0);
     assert!(run.stdout.len() < 1000, "{} bytes", run.stdout.len());
     assert!(run.stdout.contains("take {1, 2, 3"), "{}", run.describe());
+}
+
+/// A block that adds a heap but always takes tokens (the total of the
+/// heaps falls with every move: every play ends) is too large at 10^6, not
+/// one that may never end (hostile input, round two).
+#[test]
+fn a_game_whose_moves_all_lower_the_total_is_not_called_endless() {
+    let text = "game split { heaps *
+    move cut { require len >= 1; choose i in 1..len; choose k in 1..2; require h[i] >= k
+        choose a in 0..h[i] - k; let b = h[i] - k - a; h[i] = a; append b } }
+analyze split at (1000000)\n";
+    let game = TempGame::new("split", text);
+    let run = gamelang(&["analyze", game.path(), "--max-positions", "20000"]);
+    run.exits(1).stderr_has("gamelang::search::too_large");
+    assert!(!run.stderr.contains("never"), "{}", run.describe());
 }
 
 #[test]
