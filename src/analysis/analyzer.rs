@@ -305,9 +305,10 @@ impl Analyzer {
         without_ends(game, "a table")?;
         self.solving(game, |solver| {
             // The timeout is the whole table's.
-            solver.start_deadline();
+            // The budgets are the whole table's.
+            solver.start_shared();
             let table = table::table(game, solver, upto, progress);
-            solver.end_deadline();
+            solver.end_shared();
             table
         })
     }

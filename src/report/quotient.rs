@@ -7,6 +7,7 @@ use serde_json::{Value as Json, json};
 
 use crate::misere::quotient::{Presentation, Quotient, Stopped};
 use crate::period::Period;
+use crate::search::budget::Exhausted;
 
 /// Heaps shown on one line of the text.
 const HEAPS_PER_LINE: usize = 12;
@@ -166,6 +167,10 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
 /// Why a misère quotient stopped growing.
 pub fn stopped_text(stopped: &Stopped) -> String {
     match stopped {
+        Stopped::Budget {
+            heap,
+            exhausted: Exhausted::Time(timeout),
+        } => format!("its time ran out ({} s) at heap {heap}", timeout.as_secs()),
         Stopped::Budget { heap, .. } => format!("its work budget ran out at heap {heap}"),
         Stopped::Stuck { heap } => {
             format!("no trial at heap {heap} led to a quotient that passes the checks")
@@ -191,5 +196,32 @@ pub fn quotient_reach(upto: u64, period: Option<&Period>) -> String {
             super::table::certificate_of(period, "φ")
         ),
         None => format!("for heaps up to {upto}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A quotient stopped by its clock says so, not that its work budget
+    /// ran out (hostile input, round two).
+    #[test]
+    fn a_quotient_stopped_by_its_clock_says_so() {
+        let stopped = |exhausted| {
+            stopped_text(&Stopped::Budget {
+                heap: 40,
+                exhausted,
+            })
+        };
+        assert_eq!(
+            stopped(Exhausted::Time(Duration::from_secs(3))),
+            "its time ran out (3 s) at heap 40"
+        );
+        assert_eq!(
+            stopped(Exhausted::Moves(1000)),
+            "its work budget ran out at heap 40"
+        );
     }
 }

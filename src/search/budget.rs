@@ -3,7 +3,7 @@
 //! The engines spend as they go and stop with the budget's error.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::SearchError;
@@ -35,6 +35,40 @@ pub struct Budget {
     /// Raised from outside: the search ends as at its deadline.
     cancel: Option<Cancel>,
     calls: u32,
+    /// Moves shared with other questions (a table's cells): what this one
+    /// spends is taken from them too.
+    pool: Option<Pool>,
+}
+
+/// A budget of moves shared by many questions, each with a `Budget` of its
+/// own: a table's, whose cells together may examine at most `limit`.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    left: Arc<AtomicU64>,
+    limit: u64,
+}
+
+impl Pool {
+    pub fn new(limit: u64) -> Self {
+        Pool {
+            left: Arc::new(AtomicU64::new(limit)),
+            limit,
+        }
+    }
+
+    fn left(&self) -> u64 {
+        self.left.load(Ordering::Relaxed)
+    }
+
+    /// Takes `moves`; false when fewer were left (the pool is then empty).
+    fn take(&self, moves: u64) -> bool {
+        let before = (self.left)
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                Some(left.saturating_sub(moves))
+            })
+            .unwrap_or(0);
+        before >= moves
+    }
 }
 
 /// A flag another thread raises to end a search early, as its deadline
@@ -73,7 +107,22 @@ impl Budget {
             deadline: timeout.and_then(|t| Some((Deadline::after(t)?, t))),
             cancel: None,
             calls: 0,
+            pool: None,
         }
+    }
+
+    /// This budget, its moves taken from `pool` too (when given).
+    pub fn sharing(self, pool: Option<&Pool>) -> Self {
+        Budget {
+            pool: pool.cloned(),
+            ..self
+        }
+    }
+
+    /// The pool, when it has less left than this budget's own limit: it is
+    /// what runs out first.
+    fn pool_first(&self) -> Option<&Pool> {
+        (self.pool.as_ref()).filter(|p| p.left() < self.limit.saturating_sub(self.moves))
     }
 
     /// This budget with the deadline `deadline` (when given) instead of its
@@ -100,17 +149,25 @@ impl Budget {
 
     /// Moves it may still examine.
     pub fn left(&self) -> u64 {
-        self.limit
+        let own = self
+            .limit
             .saturating_sub(self.moves)
             .saturating_add(1)
-            .min(self.limit)
+            .min(self.limit);
+        match &self.pool {
+            Some(pool) => own.min(pool.left().saturating_add(1)),
+            None => own,
+        }
     }
 
     /// This budget with at most `most` moves left (the same deadline), for
     /// a try whose moves are then counted here with `spend_as`.
     pub fn capped(&self, most: u64) -> Budget {
+        // Its moves are counted here, and taken from the pool, by
+        // `spend_as`: it holds no pool of its own.
         Budget {
             limit: self.limit.min(self.moves.saturating_add(most)),
+            pool: None,
             ..self.clone()
         }
     }
@@ -122,7 +179,10 @@ impl Budget {
 
     /// What ran out when a generation used up `left()`.
     pub fn exhausted(&self) -> Exhausted {
-        Exhausted::Moves(self.limit)
+        match self.pool_first() {
+            Some(pool) => Exhausted::Moves(pool.limit),
+            None => Exhausted::Moves(self.limit),
+        }
     }
 
     /// Counts `moves` more, and fails once past the limit or the deadline.
@@ -130,6 +190,11 @@ impl Budget {
         self.moves = self.moves.saturating_add(moves);
         if self.moves > self.limit {
             return Err(Exhausted::Moves(self.limit));
+        }
+        if let Some(pool) = &self.pool
+            && !pool.take(moves)
+        {
+            return Err(Exhausted::Moves(pool.limit));
         }
         self.calls += 1;
         if self.calls >= CLOCK_EVERY {
@@ -142,6 +207,14 @@ impl Budget {
     /// Fails at once when `ahead` more moves, an estimate of the work left,
     /// would take the search past its limit.
     pub fn project(&self, ahead: u128) -> Result<(), Exhausted> {
+        if let Some(pool) = &self.pool
+            && ahead > pool.left() as u128
+        {
+            return Err(Exhausted::Projected {
+                limit: pool.limit,
+                moves: (pool.limit - pool.left()) as u128 + ahead,
+            });
+        }
         let moves = self.moves as u128 + ahead;
         if moves > self.limit as u128 {
             return Err(Exhausted::Projected {

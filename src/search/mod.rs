@@ -35,7 +35,7 @@ use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET};
+pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool};
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
@@ -150,9 +150,11 @@ pub struct Solver {
     move_budget: Option<u64>,
     timeout: Option<Duration>,
     cancel: Option<Cancel>,
-    /// One deadline for every question until `end_deadline` (a table's),
+    /// One deadline for every question until `end_shared` (a table's),
     /// instead of a timeout each.
     deadline: Option<(Deadline, Duration)>,
+    /// One budget of moves for every question until `end_shared`.
+    pool: Option<Pool>,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
 }
@@ -206,6 +208,7 @@ impl Solver {
             timeout: options.timeout,
             cancel: options.cancel.clone(),
             deadline: None,
+            pool: None,
             options,
         }
     }
@@ -224,18 +227,22 @@ impl Solver {
                 DEFAULT_MOVE_BUDGET
             }
         });
-        Budget::stoppable(moves, self.timeout, &self.cancel).until(self.deadline)
+        Budget::stoppable(moves, self.timeout, &self.cancel)
+            .until(self.deadline)
+            .sharing(self.pool.as_ref())
     }
 
-    /// From now on, until `end_deadline`, every question shares one
-    /// timeout, started now: a table's time is the table's, not each
-    /// cell's.
-    pub(crate) fn start_deadline(&mut self) {
+    /// From now on, until `end_shared`, every question shares one timeout,
+    /// started now, and one move budget: a table's budgets are the
+    /// table's, not each cell's.
+    pub(crate) fn start_shared(&mut self) {
         self.deadline = self.timeout.and_then(|t| Some((Deadline::after(t)?, t)));
+        self.pool = Some(Pool::new(self.budget().left()));
     }
 
-    pub(crate) fn end_deadline(&mut self) {
+    pub(crate) fn end_shared(&mut self) {
         self.deadline = None;
+        self.pool = None;
     }
 
     /// Fails once past the shared deadline (checked between questions too

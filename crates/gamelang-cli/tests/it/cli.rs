@@ -1619,10 +1619,34 @@ fn a_tables_timeout_is_the_whole_tables() {
         "300",
         "--timeout",
         "1",
+        // A move budget the table cannot spend in a second, so that the
+        // clock stops it on any machine.
+        "--move-budget",
+        "100000000000",
     ]);
     run.exits(1);
     run.stderr_has("gamelang::search::timeout");
     run.stderr_has("ran out of time (1 s)");
+}
+
+#[test]
+fn a_tables_move_budget_is_the_whole_tables() {
+    // Issue 30: each cell had a budget of its own, and the table of
+    // 90,601 cells ran to its end however small it was; now the cells
+    // share it, and the table stops once they have spent it together.
+    let run = gamelang(&[
+        "table",
+        "games/moore.game",
+        "--upto",
+        "300",
+        "--timeout",
+        "0",
+        "--move-budget",
+        "1000000",
+    ]);
+    run.exits(1);
+    run.stderr_has("gamelang::search::too_many_moves");
+    run.stderr_has("examined more than 1000000 moves");
 }
 
 #[test]
