@@ -306,3 +306,22 @@ fn a_power_condition_is_solved_as_the_powers() {
         assert_eq!(value, Value::Grundy((n % 3) as u32), "g({n})");
     }
 }
+
+/// A heap whose moves grow with its square (`hex 8.0` splits a heap in
+/// three: about h²/12 ways) is refused by an estimate that sees the growth,
+/// from the first heaps: at 6000 it took 37 s to run out of the default
+/// budget (the first look at the budget came after 4096 heap sizes, and
+/// the estimate took the work of a heap for a constant). At 2000 it fits.
+#[test]
+fn an_estimate_sees_the_work_of_a_heap_grow() {
+    let trisect = game("game g { heaps *; take 1..; hex 8.0 }");
+    let mut solver = solver(&trisect, None, None);
+    let error = solver.value(&[6000]).expect_err("past the budget");
+    assert!(
+        matches!(error, SearchError::WouldExceedMoves { .. }),
+        "not an estimate: {error:?}"
+    );
+    // Refused early: the heaps searched before are few.
+    assert!(solver.len() < 1000, "{} heap sizes searched", solver.len());
+    assert!(solver.value(&[1000]).is_ok());
+}

@@ -1,0 +1,323 @@
+//! `cargo bench -p gamelang-cli --bench hostile`: every case of the issue
+//! "Hostile input, round two" run as a user runs it — the `gamelang`
+//! binary, the default limits, a file or a command line — with its wall
+//! time, its peak memory (Linux: the child's high-water mark, read from
+//! /proc while it runs) and how it ended. The promise: each ends within
+//! 20 s and 1 GB, with an answer or a coded refusal. The tests pin the
+//! same cases with smaller limits; here are the defaults.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The promise: within 20 s and 1 GB.
+const MOST_SECONDS: f64 = 20.0;
+const MOST_MB: f64 = 1024.0;
+
+/// One case: what it runs, and the input it pipes in (`play`'s moves).
+struct Case {
+    what: &'static str,
+    args: Vec<String>,
+    stdin: Stdin,
+}
+
+enum Stdin {
+    None,
+    Text(&'static str),
+    /// One line of this many bytes, then a newline and moves.
+    LongLine(usize),
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `text` written as a `.game` file in a scratch directory.
+fn file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(format!("{name}.game"));
+    std::fs::write(&path, text).expect("the scratch directory is writable");
+    path.display().to_string()
+}
+
+fn cases(dir: &std::path::Path) -> Vec<Case> {
+    let case = |what, args: &[&str]| Case {
+        what,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        stdin: Stdin::None,
+    };
+    let split = file(
+        dir,
+        "split",
+        "game split { heaps *
+    move cut { require len >= 1; choose i in 1..len; choose k in 1..2; require h[i] >= k
+        choose a in 0..h[i] - k; let b = h[i] - k - a; h[i] = a; append b } }
+analyze split at (1000000)\n",
+    );
+    let or = file(
+        dir,
+        "or",
+        "game g(p = 3, q = 9) { heaps 1; take k where (p <= k and k <= q) or k == h }
+analyze g at 65536\n",
+    );
+    let hex = file(dir, "hex", "game g { heaps *; take 1..; hex 8.0 }\n");
+    let smith = file(
+        dir,
+        "smith",
+        "game s { heaps 1; take 1..; move up { require h[1] == 4000; h[1] += 1 } }
+analyze s at 4001\n",
+    );
+    let capacity = file(
+        dir,
+        "capacity",
+        "game capacity(s = 10) { position (stones)
+    move add { choose x in 1..min(stones * stones, s - stones); stones += x } }
+analyze capacity(s = 2) at 0 + capacity(s = 3) at 3 + capacity(s = 1000000) at 2\n",
+    );
+    let zeros = vec!["0"; 20_000].join(", ");
+    let nim_block = file(
+        dir,
+        "nim_block",
+        &format!(
+            "game nimb {{ heaps *
+    move m {{ require len >= 1; choose i in 1..len; choose k in 1..h[i]; h[i] = h[i] - k }} }}
+analyze nimb at (1, {zeros})\n"
+        ),
+    );
+    let append = file(
+        dir,
+        "append",
+        "game grow { heaps *
+    move m { require len >= 1; choose i in 1..len; require h[i] >= 1; h[i] = h[i] - 1
+        for j in 1..1000000 { append 0 } } }
+analyze grow at (60)\n",
+    );
+    let sevens = vec!["7"; 999_999].join(", ");
+    let many_nim = file(
+        dir,
+        "many_nim",
+        &format!("game n {{ heaps *; take 1.. }}\nanalyze n at ({sevens})\n"),
+    );
+    let operators = vec!["1"; 200_000].join("+");
+    let long_line = file(
+        dir,
+        "long_line",
+        &format!("game g {{ heaps 1; take 1.. }}\nanalyze g at ({operators})\n"),
+    );
+    let w2 = file(
+        dir,
+        "w2",
+        "game g { heaps 2; take 1..; move up { require h[1] == 1 and h[2] == 3000; h[2] += 1 }
+    move down { require h[1] == 1 and h[2] == 3001; h[2] -= 1 } }
+analyze g at (20000, 20000)\n",
+    );
+    vec![
+        case(
+            "take_a_square at 4999999",
+            &["analyze", "games/take_a_square.game", "--at", "4999999"],
+        ),
+        case(
+            "fibonacci_nim at (10^6, 19)",
+            &[
+                "analyze",
+                "games/fibonacci_nim.game",
+                "--at",
+                "(1000000, 19)",
+            ],
+        ),
+        case(
+            "northcott at (3, 5, 5*10^6)",
+            &["analyze", "games/northcott.game", "--at", "(3, 5, 5000000)"],
+        ),
+        case(
+            "euclid at (30, 10^8)",
+            &["analyze", "games/euclid.game", "--at", "(30, 100000000)"],
+        ),
+        case(
+            "chomp at (65536, 8, 8)",
+            &["analyze", "games/chomp.game", "--at", "(65536, 8, 8)"],
+        ),
+        case(
+            "northcott_retreats at (1, 0)",
+            &[
+                "analyze",
+                "games/northcott_retreats.game",
+                "--set",
+                "w=1000000",
+                "--at",
+                "(1, 0)",
+            ],
+        ),
+        case(
+            "northcott_retreats at (0, 65536)",
+            &[
+                "analyze",
+                "games/northcott_retreats.game",
+                "--set",
+                "w=1000000",
+                "--at",
+                "(0, 65536)",
+            ],
+        ),
+        case(
+            "northcott_retreats at (65536, 0): edges",
+            &[
+                "analyze",
+                "games/northcott_retreats.game",
+                "--set",
+                "w=1000000",
+                "--at",
+                "(65536, 0)",
+            ],
+        ),
+        case(
+            "take 1..; hex 8.0 at (20000, 1999)",
+            &["analyze", &hex, "--at", "(20000, 1999)"],
+        ),
+        case(
+            "take 1..; hex 8.0 at 6000",
+            &["analyze", &hex, "--at", "6000"],
+        ),
+        case(
+            "table misere_kayles --upto 300",
+            &["table", "games/misere_kayles.game", "--upto", "300"],
+        ),
+        case(
+            "table moore --upto 300, budget 10^6",
+            &[
+                "table",
+                "games/moore.game",
+                "--upto",
+                "300",
+                "--timeout",
+                "3",
+                "--move-budget",
+                "1000000",
+            ],
+        ),
+        case("capacity sum, one of 10^6", &["analyze", &capacity]),
+        case("'or' amount condition at 65536", &["analyze", &or]),
+        case("circle of coins as a block at 10^6", &["analyze", &split]),
+        case("Smith's labelling at 4000", &["analyze", &smith]),
+        case("Nim as a block at (1, 0 x 20000)", &["analyze", &nim_block]),
+        case("a block appending 10^6 heaps", &["analyze", &append]),
+        case("Nim at 999,999 heaps of 7", &["analyze", &many_nim]),
+        case(
+            "Nim at 999,999 heaps of 7, JSON",
+            &["analyze", &many_nim, "--json"],
+        ),
+        case("a 200,000-operator line", &["check", &long_line]),
+        case(
+            "check --deny loopy, cycle past the budget (W2)",
+            &["check", "--deny", "loopy", &w2],
+        ),
+        Case {
+            what: "play Nim at (10^12, 7), computer first",
+            args: [
+                "play",
+                "games/nim.game",
+                "--at",
+                "(1000000000000, 7)",
+                "--first",
+                "computer",
+            ]
+            .map(String::from)
+            .to_vec(),
+            stdin: Stdin::Text("1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n"),
+        },
+        Case {
+            what: "a 1 GB line piped into play",
+            args: ["play", "games/bash.game", "--at", "5"]
+                .map(String::from)
+                .to_vec(),
+            stdin: Stdin::LongLine(1 << 30),
+        },
+    ]
+}
+
+/// The peak resident memory of process `pid` so far, in kB (Linux).
+fn high_water(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs one case: seconds, peak MB, exit code, and the first line of its
+/// diagnostics (its code).
+fn run(case: &Case) -> (f64, f64, Option<i32>, String) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(&case.args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamelang binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let pid = child.id();
+    let feeder = match &case.stdin {
+        Stdin::None => None,
+        Stdin::Text(text) => {
+            let text = text.to_string();
+            Some(std::thread::spawn(move || {
+                let _ = stdin.write_all(text.as_bytes());
+            }))
+        }
+        &Stdin::LongLine(bytes) => Some(std::thread::spawn(move || {
+            let chunk = vec![b'7'; 1 << 20];
+            for _ in 0..bytes / chunk.len() {
+                if stdin.write_all(&chunk).is_err() {
+                    return;
+                }
+            }
+            let _ = stdin.write_all(b"\n1\n1\n1\n1\n1\n");
+        })),
+    };
+    let mut peak = 0;
+    let status = loop {
+        peak = peak.max(high_water(pid).unwrap_or(0));
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(feeder) = feeder {
+        let _ = feeder.join();
+    }
+    let mut stderr = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
+    }
+    let code = stderr
+        .lines()
+        .find(|l| l.starts_with("gamelang::"))
+        .unwrap_or("")
+        .to_string();
+    (seconds, peak as f64 / 1024.0, status.code(), code)
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("gamelang-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    println!(
+        "{:<48} {:>8} {:>9} {:>5}  {:<34} within",
+        "case", "seconds", "peak MB", "exit", "code"
+    );
+    let mut over = 0;
+    for case in cases(&dir) {
+        let (seconds, mb, exit, code) = run(&case);
+        let within = seconds <= MOST_SECONDS && mb <= MOST_MB && exit.is_some();
+        over += usize::from(!within);
+        println!(
+            "{:<48} {seconds:>8.2} {mb:>9.0} {:>5}  {code:<34} {}",
+            case.what,
+            exit.map_or("kill".to_string(), |c| c.to_string()),
+            if within { "yes" } else { "NO" }
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{over} case(s) past {MOST_SECONDS} s or {MOST_MB} MB");
+}
