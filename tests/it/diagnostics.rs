@@ -845,6 +845,18 @@ fn block_assigning_to_a_variable() {
     );
 }
 
+/// A `let` named as a part hides it: assigning the name is refused as such,
+/// not as a name that is no part (hostile input, round two).
+#[test]
+fn block_assigning_to_a_let_that_hides_a_part() {
+    let src = "game g {\n    position (a, b)\n    move m {\n        let a = 1\n        a = 2\n        b -= a\n    }\n}\n";
+    snapshot(
+        "block_assigning_to_a_let_that_hides_a_part",
+        src,
+        &["gamelang::check::bad_assignment"],
+    );
+}
+
 #[test]
 fn block_appending_in_a_fixed_size_game() {
     let src = "game g {\n    heaps 2\n    move m {\n        require h[1] > 1\n        h[1] -= 1\n        append 1\n    }\n}\n";

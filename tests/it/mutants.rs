@@ -307,6 +307,10 @@ fn mutated_examples_never_panic() {
     // The mutants reach every stage: some are still answered, and many are
     // refused with diagnostics.
     let (answered, refused) = (answered.get(), refused.get());
+    eprintln!(
+        "{} mutants: {answered} positions answered, {refused} diagnostics",
+        mutants()
+    );
     let floor = mutants() as usize / 10;
     assert!(answered > floor, "only {answered} answers");
     assert!(refused > floor, "only {refused} diagnostics");

@@ -246,7 +246,17 @@ impl Lowerer<'_> {
                 Some(i) if !self.vars.iter().any(|(v, _)| *v == name.name) => {
                     Some(Expr::Const(i as i128 + 1))
                 }
-                _ => {
+                // A variable of the block (`let`, `choose`, `for`) of the
+                // same name hides the part.
+                Some(_) => {
+                    self.error(RulesError::HiddenPart {
+                        name: name.name.clone(),
+                        src: self.source.clone(),
+                        span: name.span,
+                    });
+                    None
+                }
+                None => {
                     self.error(RulesError::NotAPart {
                         name: name.name.clone(),
                         parts: self.parts.clone(),

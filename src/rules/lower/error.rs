@@ -346,6 +346,19 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("`{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned")]
+    #[diagnostic(
+        code(gamelang::check::bad_assignment),
+        help("give the `let`, `choose` or `for` value another name, so that `{name}` means the part")
+    )]
+    HiddenPart {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("the block's value, not the part")]
+        span: SourceSpan,
+    },
+
     #[error("`{name}` is not a heap or a named part, so it cannot be assigned")]
     #[diagnostic(code(gamelang::check::bad_assignment), help("{}", assign_help(.parts)))]
     NotAPart {
