@@ -61,6 +61,7 @@ pub mod check;
 pub mod driver;
 pub mod error;
 pub mod known;
+pub mod nimber;
 pub mod position;
 pub mod report;
 pub mod rules;
