@@ -42,24 +42,53 @@ pub fn add(x: &BigUint, y: &BigUint) -> BigUint {
     x ^ y
 }
 
-/// `x ⊗ y` for `x, y < 2^width`, `width` a power of two up to 64.
+/// `x ⊗ y` for `x, y < 2^width`, `width` a power of two up to 64: the
+/// Fermat 2-power recursion down to bytes, whose products are a table.
 fn mul_bits(x: u64, y: u64, width: u32) -> u64 {
     if x <= 1 || y <= 1 {
         return x * y;
     }
-    if width <= 4 {
-        return SMALL[x as usize][y as usize];
+    if width <= 8 {
+        return u64::from(bytes()[(x as usize) << 8 | y as usize]);
     }
+    split(x, y, width, mul_bits)
+}
+
+/// One level of the recursion: `x ⊗ y` from the products of the halves,
+/// `mul` giving the products below `2^(width / 2)`.
+fn split(x: u64, y: u64, width: u32, mul: fn(u64, u64, u32) -> u64) -> u64 {
     let half = width / 2;
     let low = (1u64 << half) - 1;
     let (a, b) = (x >> half, x & low);
     let (c, d) = (y >> half, y & low);
-    let ac = mul_bits(a, c, half);
-    let bd = mul_bits(b, d, half);
-    let cross = mul_bits(a ^ b, c ^ d, half) ^ ac ^ bd;
+    let ac = mul(a, c, half);
+    let bd = mul(b, d, half);
+    let cross = mul(a ^ b, c ^ d, half) ^ ac ^ bd;
     // F/2 = 2^(half - 1), below F.
-    let ac_half = mul_bits(ac, 1 << (half - 1), half);
+    let ac_half = mul(ac, 1 << (half - 1), half);
     ((ac ^ cross) << half) ^ bd ^ ac_half
+}
+
+/// The products of the bytes (the field of 256 elements), made once from
+/// those of 0..16 (the base of the recursion, from the mex definition).
+fn bytes() -> &'static [u8] {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(|| {
+        fn nibbles(x: u64, y: u64, width: u32) -> u64 {
+            if width <= 4 {
+                SMALL[x as usize][y as usize]
+            } else {
+                split(x, y, width, nibbles)
+            }
+        }
+        let mut table = vec![0u8; 1 << 16];
+        for x in 0..256u64 {
+            for y in 0..256u64 {
+                table[(x as usize) << 8 | y as usize] = nibbles(x, y, 8) as u8;
+            }
+        }
+        table
+    })
 }
 
 /// `x ⊗ y` for `x, y < 2^width`, `width` a power of two of at least 64.
