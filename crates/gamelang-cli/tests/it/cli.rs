@@ -1705,3 +1705,28 @@ fn a_search_error_points_at_the_statement_that_asked() {
     let errors: Value = serde_json::from_str(&run.stderr).expect("JSON on stderr");
     assert_eq!(errors[0]["line"], Value::Null);
 }
+
+/// The runaways on the example games themselves (hostile input, round
+/// two), each still running after 30 s then: every one now ends with a
+/// coded refusal. With a small move budget here; `cargo bench -p
+/// gamelang-cli --bench hostile` runs them with the defaults (each within
+/// 20 s and 1 GB).
+#[test]
+fn the_example_games_runaways_end_in_coded_refusals() {
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "games/fibonacci_nim.game",
+            "(1000000, 19)",
+            "too_many_moves",
+        ),
+        ("games/euclid.game", "(30, 100000000)", "too_many_moves"),
+        ("games/chomp.game", "(65536, 8, 8)", "too_many_moves"),
+        ("games/northcott.game", "(3, 5, 5000000)", "too_large"),
+        ("games/take_a_square.game", "4999999", "too_many_moves"),
+    ];
+    for (file, at, code) in cases {
+        let run = gamelang(&["analyze", file, "--at", at, "--move-budget", "1000000"]);
+        run.exits(1)
+            .stderr_has(&format!("gamelang::search::{code}"));
+    }
+}
