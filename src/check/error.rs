@@ -3,11 +3,9 @@
 //! Each variant carries the facts; the code, message, labels and help are
 //! derived from them.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
-use num_bigint::BigInt;
 
 use crate::rules::expr::EvalError;
 use crate::rules::{ParamValue, RulesError};
@@ -221,35 +219,22 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    #[error("`{name}` is a number, but this is a set")]
+    #[error("`{name}` is {}, but this is {found}", .default.kind_of_numbers())]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
-        help("give a number, like `{name}{}{default}`", equals(*.compact))
+        help("give {}, like `{name}{}{default}`", .default.kind(), equals(*.compact))
     )]
-    NumberExpected {
+    WrongKind {
         name: String,
-        default: BigInt,
+        /// The parameter's value so far (its default, or an earlier value).
+        default: ParamValue,
+        /// What was given instead: `a number`, `a set`, `a list`.
+        found: &'static str,
         /// Written `NAME=VALUE`, as on a command line, not `NAME = VALUE`.
         compact: bool,
         #[source_code]
         src: Source,
-        #[label("a set")]
-        span: SourceSpan,
-    },
-
-    #[error("`{name}` is a set of numbers, but this is a number")]
-    #[diagnostic(
-        code(gamelang::check::wrong_kind),
-        help("give a set, like `{name}{}{}`", equals(*.compact), ParamValue::Set(.default.clone()))
-    )]
-    SetExpected {
-        name: String,
-        default: BTreeSet<BigInt>,
-        /// Written `NAME=VALUE`, as on a command line, not `NAME = VALUE`.
-        compact: bool,
-        #[source_code]
-        src: Source,
-        #[label("a number")]
+        #[label("{found}")]
         span: SourceSpan,
     },
 

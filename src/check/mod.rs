@@ -288,12 +288,9 @@ fn in_statements(error: &CheckError, def: &ast::GameDef) -> bool {
         .any(|s| s.offset() <= at.offset() && at.offset() + at.len() <= s.offset() + s.len())
 }
 
-/// A parameter value of the wrong kind: a set for a number, or the reverse.
+/// A parameter value of the wrong kind: a set for a number, and the like.
 fn is_wrong_kind(error: &CheckError) -> bool {
-    matches!(
-        error,
-        CheckError::NumberExpected { .. } | CheckError::SetExpected { .. }
-    )
+    matches!(error, CheckError::WrongKind { .. })
 }
 
 /// The names of the games `text` defines (lines starting with `game NAME`)

@@ -96,6 +96,7 @@ fn to_param(value: &ast::Value) -> ParamValue {
     match &value.kind {
         ValueKind::Int(n) => ParamValue::Int(n.clone()),
         ValueKind::Set(items) => ParamValue::Set(items.iter().cloned().collect::<BTreeSet<_>>()),
+        ValueKind::List(items) => ParamValue::List(items.clone()),
     }
 }
 
@@ -110,25 +111,17 @@ fn same_kind(
     let value = to_param(&arg.value);
     let name = arg.name.name.clone();
     let (src, span) = (source.clone(), arg.value.span);
-    match (current, &value) {
-        (ParamValue::Int(_), ParamValue::Int(_)) | (ParamValue::Set(_), ParamValue::Set(_)) => {
-            Ok(value)
-        }
-        (ParamValue::Int(default), ParamValue::Set(_)) => Err(CheckError::NumberExpected {
-            name,
-            default: default.clone(),
-            compact,
-            src,
-            span,
-        }),
-        (ParamValue::Set(default), ParamValue::Int(_)) => Err(CheckError::SetExpected {
-            name,
-            default: default.clone(),
-            compact,
-            src,
-            span,
-        }),
+    if std::mem::discriminant(current) == std::mem::discriminant(&value) {
+        return Ok(value);
     }
+    Err(CheckError::WrongKind {
+        name,
+        default: current.clone(),
+        found: value.kind(),
+        compact,
+        src,
+        span,
+    })
 }
 
 /// Every parameter of the file, with its game: `(game, parameter)`.

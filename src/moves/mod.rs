@@ -567,7 +567,7 @@ fn mentions_position_order(e: &Expr) -> bool {
     match e {
         Expr::HeapAt(_) | Expr::Len | Expr::Monotone(_) => true,
         Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Var(_) => false,
-        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) => {
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) | Expr::Item(_, e) => {
             mentions_position_order(e)
         }
         Expr::Binary(_, a, b) => mentions_position_order(a) || mentions_position_order(b),

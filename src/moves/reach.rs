@@ -91,7 +91,7 @@ fn expr_uses(e: &Expr, heap_ok: &dyn Fn(&Expr) -> bool, hidden: &dyn Fn(usize) -
         Expr::Var(s) => !hidden(*s),
         Expr::Len | Expr::Each(..) | Expr::Monotone(_) => false,
         Expr::Const(_) | Expr::Amount | Expr::Heap => true,
-        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) => ok(a),
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Item(_, a) => ok(a),
         Expr::Binary(_, a, b) => ok(a) && ok(b),
         Expr::Call(_, args) => args.iter().all(ok),
     }
@@ -161,7 +161,9 @@ fn symmetric_expr(e: &Expr, heap_vars: &[usize]) -> bool {
         Expr::Var(s) => !heap_vars.contains(s),
         Expr::Monotone(_) => false,
         Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len => true,
-        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) => ok(a),
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) | Expr::Item(_, a) => {
+            ok(a)
+        }
         Expr::Binary(_, a, b) => ok(a) && ok(b),
         Expr::Call(_, args) => args.iter().all(ok),
     }

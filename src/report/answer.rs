@@ -344,6 +344,7 @@ fn param_json(value: &ParamValue) -> Json {
     match value {
         ParamValue::Int(n) => number(n),
         ParamValue::Set(items) => Json::Array(items.iter().map(number).collect()),
+        ParamValue::List(items) => Json::Array(items.iter().map(number).collect()),
     }
 }
 

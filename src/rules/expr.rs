@@ -21,6 +21,8 @@ pub enum Expr {
     Len,
     /// A move block's variable, by its slot.
     Var(usize),
+    /// `T[i]`: item i (1-based) of a list parameter.
+    Item(std::sync::Arc<List>, Box<Expr>),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
@@ -28,6 +30,25 @@ pub enum Expr {
     Is(Box<Expr>, Property),
     Each(BinOp, Box<Expr>),
     Monotone(Monotone),
+}
+
+/// A list parameter's value, with its name for messages.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct List {
+    pub name: String,
+    pub items: Vec<i128>,
+}
+
+impl List {
+    /// Item `index` of `list` (1-based), or the error of an index past it.
+    pub fn item(list: &std::sync::Arc<List>, index: i128) -> Result<i128> {
+        place(index, list.items.len())
+            .map(|i| list.items[i])
+            .ok_or_else(|| EvalError::ItemIndex {
+                list: list.clone(),
+                index,
+            })
+    }
 }
 
 /// What names mean while a condition is evaluated.
@@ -59,6 +80,11 @@ pub enum EvalError {
     HeapIndex {
         index: i128,
         len: usize,
+    },
+    /// `T[i]` past the list `T`'s items.
+    ItemIndex {
+        list: std::sync::Arc<List>,
+        index: i128,
     },
     PrimeTooLarge(i128),
     /// A move block would set heap `index` (1-based) to `value`, which no
@@ -97,6 +123,12 @@ impl fmt::Display for EvalError {
             EvalError::HeapIndex { index, len } => {
                 write!(f, "h[{index}] does not exist: the position has {len} heaps")
             }
+            EvalError::ItemIndex { list, index } => write!(
+                f,
+                "{name}[{index}] does not exist: the list {name} has {len} items",
+                name = list.name,
+                len = list.items.len()
+            ),
             EvalError::PrimeTooLarge(n) => {
                 write!(f, "`is prime` is only decided below 2^64, not for {n}")
             }
@@ -154,6 +186,7 @@ impl Expr {
                         len: env.heaps.len(),
                     })
             }
+            Expr::Item(list, index) => List::item(list, index.int(env)?),
             Expr::Neg(e) => e.int(env)?.checked_neg().ok_or(EvalError::Overflow),
             Expr::Binary(op, a, b) => arithmetic(*op, a.int(env)?, b.int(env)?),
             Expr::Call(func, args) => {
@@ -478,6 +511,10 @@ mod big {
         Ok(match e {
             Expr::Const(n) => BigInt::from(*n),
             Expr::Len => BigInt::from(heaps.len()),
+            Expr::Item(list, index) => {
+                let index = int(index, heaps)?.to_i128().unwrap_or(i128::MAX);
+                BigInt::from(super::List::item(list, index)?)
+            }
             Expr::HeapAt(index) => {
                 let index = int(index, heaps)?;
                 let found = (index.to_i128())

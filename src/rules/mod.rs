@@ -75,6 +75,29 @@ pub struct Invariant {
 pub enum ParamValue {
     Int(BigInt),
     Set(BTreeSet<BigInt>),
+    /// In order, repeats kept: indexed `T[i]` from 1, measured `len(T)`.
+    List(Vec<BigInt>),
+}
+
+impl ParamValue {
+    /// What it is, in words: `a number`, `a set`, `a list`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ParamValue::Int(_) => "a number",
+            ParamValue::Set(_) => "a set",
+            ParamValue::List(_) => "a list",
+        }
+    }
+
+    /// What it is, said of a parameter: `a number`, `a set of numbers`, `a
+    /// list of numbers`.
+    pub fn kind_of_numbers(&self) -> &'static str {
+        match self {
+            ParamValue::Int(_) => "a number",
+            ParamValue::Set(_) => "a set of numbers",
+            ParamValue::List(_) => "a list of numbers",
+        }
+    }
 }
 
 /// One rule: a kind of move, and the name moves made by it are shown with.
@@ -371,6 +394,10 @@ impl fmt::Display for ParamValue {
             ParamValue::Set(items) => {
                 let items: Vec<String> = items.iter().map(ToString::to_string).collect();
                 write!(f, "{{{}}}", items.join(", "))
+            }
+            ParamValue::List(items) => {
+                let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+                write!(f, "[{}]", items.join(", "))
             }
         }
     }

@@ -215,9 +215,12 @@ fn free(e: &Expr) -> bool {
     match e {
         Expr::Amount | Expr::Var(_) => false,
         Expr::Const(_) | Expr::Heap | Expr::Len | Expr::Monotone(_) => true,
-        Expr::HeapAt(e) | Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) => {
-            free(e)
-        }
+        Expr::HeapAt(e)
+        | Expr::Neg(e)
+        | Expr::Not(e)
+        | Expr::Is(e, _)
+        | Expr::Each(_, e)
+        | Expr::Item(_, e) => free(e),
         Expr::Binary(_, a, b) => free(a) && free(b),
         Expr::Call(_, args) => args.iter().all(free),
     }

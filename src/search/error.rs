@@ -268,6 +268,9 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
         EvalError::HeapIndex { .. } => {
             "keep heap indices between 1 and `len`, or `require` that they are"
         }
+        EvalError::ItemIndex { .. } => {
+            "keep a list's indices between 1 and its length, `len(T)`, or `require` that they are"
+        }
         EvalError::TooManyIterations { .. } => {
             "loops with a `choose` inside run at most 1000 iterations deep in all: loop over fewer values"
         }

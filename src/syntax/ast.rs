@@ -47,7 +47,7 @@ pub struct Param {
     pub span: Span,
 }
 
-/// A parameter value: a number or a set of numbers.
+/// A parameter value: a number, a set of numbers or a list of numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
     pub kind: ValueKind,
@@ -58,6 +58,8 @@ pub struct Value {
 pub enum ValueKind {
     Int(BigInt),
     Set(Vec<BigInt>),
+    /// `[3, 1, 4]`: in order, repeats kept.
+    List(Vec<BigInt>),
 }
 
 /// One statement in a game's body.
@@ -318,6 +320,10 @@ pub enum ExprKind {
     Name(Ident),
     /// `h[i]`: the i-th heap, 1-based.
     Heap(Box<Expr>),
+    /// `T[i]`: the i-th item of a list parameter, 1-based.
+    Item(Ident, Box<Expr>),
+    /// `len(T)`: the number of items of a list parameter.
+    LenOf(Ident),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

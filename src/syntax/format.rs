@@ -63,10 +63,10 @@ fn ends_value(token: &Token) -> bool {
     }
 }
 
-/// Whether a word is a name a `(` follows without a space: a game's name
-/// (`bash(m = 3)`) or `min`/`max`.
+/// Whether a word is a name a `(` or `[` follows without a space: a game's
+/// name (`bash(m = 3)`), `min`/`max`, `len(T)`, `h[1]`, `T[1]`.
 fn calls(token: &Token) -> bool {
-    token.kind == Kind::Word && !is_keyword(token.text)
+    token.kind == Kind::Word && (!is_keyword(token.text) || token.text == "len")
 }
 
 /// An open bracket: its text, whether it is a set's `{`, and the indent of
@@ -245,7 +245,9 @@ fn spaced(a: &Token, a_set: bool, b: &Token, b_set: bool, a_sign: bool) -> bool 
         (_, ")" | "]" | "," | ";" | ":") => false,
         ("{", _) => !a_set,
         (_, "}") => !b_set,
-        (".", _) | (_, ".") | (_, "..") | (_, "[") => false,
+        // `h[1]` and `T[1]` hug the name; a list `[3, 1]` is spaced.
+        (_, "[") => !calls(a),
+        (".", _) | (_, ".") | (_, "..") => false,
         ("..", _) => match b.kind {
             Kind::Word => is_keyword(b.text),
             Kind::Number => false,
@@ -295,6 +297,14 @@ mod tests {
         assert_eq!(
             format(text).expect("formats"),
             "game bash(m = 3) {\n    heaps 1\n    take 1..m where k != -1\n}\nanalyze bash(m = 4) at (21)\n"
+        );
+    }
+
+    #[test]
+    fn lists_are_spaced_and_their_items_hug_the_name() {
+        assert_eq!(
+            format("game g(T=[3,1]) { heaps 1; take k where k<=T [1]+len ( T ) }\n").unwrap(),
+            "game g(T = [3, 1]) { heaps 1; take k where k <= T[1] + len(T) }\n"
         );
     }
 

@@ -139,6 +139,8 @@ fn sexp(expr: &Expr) -> String {
         ExprKind::Int(n) => n.to_string(),
         ExprKind::Name(ident) => ident.name.clone(),
         ExprKind::Heap(i) => format!("h[{}]", sexp(i)),
+        ExprKind::Item(list, i) => format!("{}[{}]", list.name, sexp(i)),
+        ExprKind::LenOf(list) => format!("(len {})", list.name),
         ExprKind::Neg(e) => format!("(neg {})", sexp(e)),
         ExprKind::Not(e) => format!("(not {})", sexp(e)),
         ExprKind::Binary(op, a, b) => {
@@ -370,6 +372,9 @@ fn more_precedence() {
         ),
         // `power` and `of` are names anywhere else.
         ("power + of", "(+ power of)"),
+        // List parameters: an item, and the length.
+        ("T[k + 1] <= len(T)", "(<= T[(+ k 1)] (len T))"),
+        ("T [1] + h[T[2]]", "(+ T[1] h[T[2]])"),
         ("h[1] <= h[len]", "(<= h[1] h[len])"),
         ("h [ 1 + 1 ] > 0", "(> h[(+ 1 1)] 0)"),
         ("each >= 1 and len <= 3", "(and (each Ge 1) (<= len 3))"),

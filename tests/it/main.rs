@@ -20,6 +20,7 @@ mod grammar;
 mod heap_engine;
 mod known_nim_family;
 mod known_pairs;
+mod lists;
 mod loopy;
 mod misere;
 mod mutants;

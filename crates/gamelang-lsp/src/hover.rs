@@ -61,16 +61,14 @@ fn params(def: &GameDef) -> String {
 }
 
 fn value(kind: &ValueKind) -> String {
+    fn items<T: ToString>(items: &[T]) -> String {
+        let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+        items.join(", ")
+    }
     match kind {
         ValueKind::Int(n) => n.to_string(),
-        ValueKind::Set(items) => format!(
-            "{{{}}}",
-            items
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        ValueKind::Set(set) => format!("{{{}}}", items(set)),
+        ValueKind::List(list) => format!("[{}]", items(list)),
     }
 }
 

@@ -127,6 +127,34 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("`{name}` is a list, and a number is needed here")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("take one of its items, like `{name}[1]`, or its length, `len({name})`")
+    )]
+    ListAsNumber {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("a list")]
+        span: SourceSpan,
+    },
+
+    #[error("`{name}` is {kind}, so it has no items to index or count")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("index a list parameter (`T[1]`, with `T = [3, 1, 4]` among the game's parameters) or a heap (`h[1]`)")
+    )]
+    NotAList {
+        name: String,
+        /// What it is: `a number`, `a set`, `a part of the position`.
+        kind: &'static str,
+        #[source_code]
+        src: Source,
+        #[label("not a list")]
+        span: SourceSpan,
+    },
+
     #[error("`{name}` is a set, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),

@@ -80,6 +80,12 @@ impl Lowerer<'_> {
                 Expr::HeapAt(boxed(self.expr(index, scope, Number)?)),
                 Number,
             ),
+            ExprKind::Item(name, index) => {
+                let list = self.list(name);
+                let index = self.expr(index, scope, Number);
+                (Expr::Item(list?, boxed(index?)), Number)
+            }
+            ExprKind::LenOf(name) => (Expr::Const(self.list(name)?.items.len() as i128), Number),
             ExprKind::Neg(e) => (Expr::Neg(boxed(self.expr(e, scope, Number)?)), Number),
             ExprKind::Not(e) => (Expr::Not(boxed(self.expr(e, scope, Condition)?)), Condition),
             ExprKind::Binary(op, a, b) => {
@@ -132,7 +138,7 @@ fn depends_on_position(expr: &Expr) -> bool {
         | Expr::Each(..)
         | Expr::Monotone(_)
         | Expr::Var(_) => true,
-        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => depends_on_position(e),
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Item(_, e) => depends_on_position(e),
         Expr::Binary(_, a, b) => depends_on_position(a) || depends_on_position(b),
         Expr::Call(_, args) => args.iter().any(depends_on_position),
     }

@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::{Lowerer, RulesError};
 use crate::rules::ParamValue;
-use crate::rules::expr::Expr;
+use crate::rules::expr::{Expr, List};
 use crate::syntax::ast;
 
 /// Which names an expression may use besides parameters and `len`/`h[i]`.
@@ -39,6 +39,43 @@ impl Lowerer<'_> {
         });
     }
 
+    /// The list parameter `name` (for `T[i]` and `len(T)`), its items as
+    /// the conditions compute; an error where it is no list.
+    pub(super) fn list(&mut self, name: &ast::Ident) -> Option<std::sync::Arc<List>> {
+        match self.param(&name.name).cloned() {
+            Some(ParamValue::List(items)) => {
+                let Some(items) = items.iter().map(ToPrimitive::to_i128).collect() else {
+                    self.too_big(name.span);
+                    return None;
+                };
+                Some(std::sync::Arc::new(List {
+                    name: name.name.clone(),
+                    items,
+                }))
+            }
+            other => {
+                let kind = match &other {
+                    Some(value) => value.kind(),
+                    None if self.vars.iter().any(|(v, _)| *v == name.name) => "a block's value",
+                    None if self.parts.contains(&name.name) => "a part of the position",
+                    None if matches!(name.name.as_str(), "k" | "h" | "len") => "a number",
+                    None => {
+                        // Unknown: the error names the names that would do.
+                        self.name(name, POSITION);
+                        return None;
+                    }
+                };
+                self.error(RulesError::NotAList {
+                    name: name.name.clone(),
+                    kind,
+                    src: self.source.clone(),
+                    span: name.span,
+                });
+                None
+            }
+        }
+    }
+
     pub(super) fn name(&mut self, name: &ast::Ident, scope: Scope) -> Option<Expr> {
         // A block's variables, innermost first, then the position's parts.
         if let Some((_, slot)) = self.vars.iter().rev().find(|(v, _)| *v == name.name) {
@@ -68,6 +105,14 @@ impl Lowerer<'_> {
                     None
                 }
             },
+            Some(ParamValue::List(_)) => {
+                self.error(RulesError::ListAsNumber {
+                    name: name.name.clone(),
+                    src: self.source.clone(),
+                    span: name.span,
+                });
+                None
+            }
             Some(ParamValue::Set(_)) => {
                 self.error(RulesError::SetAsNumber {
                     name: name.name.clone(),

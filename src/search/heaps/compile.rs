@@ -224,7 +224,7 @@ fn reads_heap(e: &Expr) -> bool {
         Expr::Heap | Expr::HeapAt(_) | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => true,
         // Variables exist only in blocks, which this engine never runs.
         Expr::Const(_) | Expr::Amount | Expr::Var(_) => false,
-        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => reads_heap(e),
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Item(_, e) => reads_heap(e),
         Expr::Binary(_, a, b) => reads_heap(a) || reads_heap(b),
         Expr::Call(_, args) => args.iter().any(reads_heap),
     }

@@ -298,6 +298,11 @@ impl Builder {
             Rule::kw_nonincreasing => ExprKind::Monotone(Monotone::Nonincreasing),
             Rule::kw_nondecreasing => ExprKind::Monotone(Monotone::Nondecreasing),
             Rule::kw_len | Rule::ident => ExprKind::Name(self.ident(inner)),
+            Rule::list_item => {
+                let name = self.ident(child(inner.clone(), Rule::ident));
+                ExprKind::Item(name, Box::new(self.expr(child(inner, Rule::expr))?))
+            }
+            Rule::len_of => ExprKind::LenOf(self.ident(child(inner, Rule::ident))),
             other => unreachable!("not a primary: {other:?}"),
         };
         Ok(Grouped {

@@ -72,6 +72,11 @@ impl Builder {
                     .map(|p| self.big_int(&p))
                     .collect::<PResult<_>>()?,
             ),
+            Rule::list_value => ValueKind::List(
+                children(inner, Rule::signed_int)
+                    .map(|p| self.big_int(&p))
+                    .collect::<PResult<_>>()?,
+            ),
             other => unreachable!("not a value: {other:?}"),
         };
         Ok(Value { kind, span })
