@@ -503,17 +503,16 @@ impl Standings {
         for (i, piece) in place.iter().enumerate() {
             let component = &self.components[piece.game];
             let mut first = None;
-            let found = (component.moves).each_option_within(
-                &piece.heaps,
-                self.budget.left(),
-                |rule, next| {
-                    if first.is_none()
-                        && let Next::Position(heaps) = next
-                    {
-                        first = Some((rule, heaps.to_vec()));
-                    }
-                },
-            );
+            let moves = &component.moves;
+            let found = moves.each_option_within(&piece.heaps, self.budget.left(), |rule, next| {
+                if first.is_none()
+                    && let Next::Position(heaps) = next
+                {
+                    first = Some((rule, heaps.to_vec()));
+                    // No more are wanted.
+                    moves.halt();
+                }
+            });
             if let Some((rule, heaps)) = first {
                 let mut to = place.clone();
                 to[i].heaps = heaps;

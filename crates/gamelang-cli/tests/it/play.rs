@@ -320,6 +320,23 @@ fn a_position_with_too_many_moves_to_list_is_played_by_the_closed_form() {
     run.stderr_has("gamelang::search::too_many_moves")
         .stderr_has("help: ask about a smaller position");
     assert!(!run.stderr.contains("--move-budget"), "{}", run.stderr);
+    // From a lost position of as many moves, the computer makes its first
+    // move without listing the rest; then it is the human's turn.
+    let run = gamelang(&[
+        "play",
+        "games/nim.game",
+        "--at",
+        "(1000000000000, 1000000000000)",
+        "--first",
+        "computer",
+    ]);
+    run.exits(1);
+    assert!(
+        run.stdout
+            .contains("computer: take 1 from heap 1 → (999999999999, 1000000000000)"),
+        "{}",
+        run.stdout
+    );
 }
 
 /// A line of input far past any move (a megabyte) is read past, not kept:
