@@ -1730,3 +1730,40 @@ fn the_example_games_runaways_end_in_coded_refusals() {
             .stderr_has(&format!("gamelang::search::{code}"));
     }
 }
+
+/// The other cases of the hostile-input issue that ran long or large end in
+/// coded refusals too (small budgets here; the defaults are the hostile
+/// bench's): a sum with one capacity game of 10^6, a block that appends a
+/// million heaps a move, and misère Kayles tabulated to 300.
+#[test]
+fn the_issues_large_sums_blocks_and_tables_end_in_coded_refusals() {
+    let capacity = TempGame::new(
+        "capacity",
+        "game capacity(s = 10) { position (stones)
+    move add { choose x in 1..min(stones * stones, s - stones); stones += x } }
+analyze capacity(s = 2) at 0 + capacity(s = 3) at 3 + capacity(s = 1000000) at 2\n",
+    );
+    gamelang(&["analyze", capacity.path(), "--move-budget", "1000000"])
+        .exits(1)
+        .stderr_has("gamelang::search::too_many_moves");
+    let append = TempGame::new(
+        "append",
+        "game grow { heaps *
+    move m { require len >= 1; choose i in 1..len; require h[i] >= 1; h[i] = h[i] - 1
+        for j in 1..1000000 { append 0 } } }
+analyze grow at (60)\n",
+    );
+    gamelang(&["analyze", append.path(), "--move-budget", "1000000"])
+        .exits(1)
+        .stderr_has("gamelang::search::too_many_moves");
+    gamelang(&[
+        "table",
+        "games/misere_kayles.game",
+        "--upto",
+        "300",
+        "--move-budget",
+        "1000000",
+    ])
+    .exits(1)
+    .stderr_has("gamelang::search::too_many_moves");
+}
