@@ -92,6 +92,11 @@ analyze nimb at (1, {zeros})\n"
         for j in 1..1000000 { append 0 } } }
 analyze grow at (60)\n",
     );
+    let misere_47 = file(
+        dir,
+        "misere_47",
+        "game q { heaps *; octal 4.7; play misere }\nanalyze q at (30, 31, 32)\n",
+    );
     let sevens = vec!["7"; 999_999].join(", ");
     let many_nim = file(
         dir,
@@ -199,6 +204,10 @@ analyze g at (20000, 20000)\n",
         case("'or' amount condition at 65536", &["analyze", &or]),
         case("circle of coins as a block at 10^6", &["analyze", &split]),
         case("Smith's labelling at 4000", &["analyze", &smith]),
+        case(
+            "misère octal 4.7 at (30, 31, 32) (found later)",
+            &["analyze", &misere_47],
+        ),
         case("Nim as a block at (1, 0 x 20000)", &["analyze", &nim_block]),
         case("a block appending 10^6 heaps", &["analyze", &append]),
         case("Nim at 999,999 heaps of 7", &["analyze", &many_nim]),
