@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::AnalysisError;
-use crate::moves::{MoveGen, Next, Part};
+use crate::moves::{MoveError, MoveGen, Next, Part};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -524,12 +524,7 @@ impl Standings {
                 }));
             }
             if let Err(e) = found {
-                return Err(match e.error {
-                    EvalError::OutOfBudget => {
-                        (self.budget.exhausted().error(&component.game, &self.asked)).into()
-                    }
-                    _ => move_error(&component.game, &piece.heaps, e).into(),
-                });
+                return Err(self.generation_failed(piece, e).into());
             }
         }
         Ok(None)
@@ -611,17 +606,22 @@ impl Standings {
         let mut any = false;
         let examined = (component.moves)
             .each_option_within(&piece.heaps, self.budget.left(), |_, _| any = true)
-            .map_err(|e| match e.error {
-                EvalError::OutOfBudget => {
-                    self.budget.exhausted().error(&component.game, &self.asked)
-                }
-                _ => move_error(&component.game, &piece.heaps, e),
-            })?;
+            .map_err(|e| self.generation_failed(piece, e))?;
         (self.budget.spend(examined)).map_err(|e| e.error(&component.game, &self.asked))?;
         if let Some(ended) = &mut self.ended {
             ended.insert(piece.clone(), !any);
         }
         Ok(!any)
+    }
+
+    /// The error of a generation of `piece`'s moves that failed: its
+    /// budget ran out, or a rule could not be applied.
+    fn generation_failed(&self, piece: &Piece, e: MoveError) -> SearchError {
+        let game = &self.components[piece.game].game;
+        match e.error {
+            EvalError::OutOfBudget => self.budget.exhausted().error(game, &self.asked),
+            _ => move_error(game, &piece.heaps, e),
+        }
     }
 
     fn too_many(&self, place: &Place) -> SearchError {

@@ -213,10 +213,14 @@ impl GeneralSearch {
                     let mut closes: Option<(u32, usize)> = None;
                     // Once a move fails or closes a cycle, `halt` ends the
                     // generation: no later move reaches this closure.
-                    let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+                    // Whether every move lowers the total of the heaps matters
+                    // only where moves can add, and only until one does not.
+                    let total = |heaps: &[u64]| heaps.iter().map(|&h| u128::from(h)).sum::<u128>();
+                    let before = (self.moves_fell && longest_play.is_some()).then(|| total(&heaps));
                     let generated = moves.each_move_within(&heaps, budget.left(), |rule, next| {
-                        if self.moves_fell
-                            && next.iter().map(|&h| u128::from(h)).sum::<u128>() >= total
+                        if let Some(before) = before
+                            && self.moves_fell
+                            && total(next) >= before
                         {
                             self.moves_fell = false;
                         }

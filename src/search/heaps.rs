@@ -272,17 +272,20 @@ impl Growth {
         let degree = match (self.before, self.last) {
             (Some((was_at, was)), Some((now_at, now))) if was > 0 => (1..=2u32)
                 .take_while(|&d| {
-                    4 * now * was_at.pow(d) >= 3 * was * now_at.pow(d)
+                    let grew = (4 * now).saturating_mul(was_at.pow(d));
+                    grew >= (3 * was).saturating_mul(now_at.pow(d))
                 })
                 .last()
                 .unwrap_or(0),
             _ => 0,
         };
-        // Σ per_heap (x / h)^d over h < x <= top.
+        // Σ per_heap (x / h)^d over the heaps left, h <= x <= top (h the
+        // next one); the heaps are at most what memory holds, so the sums
+        // of squares fit 128 bits.
         let power_sum = |n: u128| match degree {
             0 => n,
             1 => n * (n + 1) / 2,
-            _ => n * (n + 1) * (2 * n + 1) / 6,
+            _ => (n * (n + 1)).saturating_mul(2 * n + 1) / 6,
         };
         let (h, top) = (to.max(1) as u128, top as u128);
         if top < h {

@@ -47,21 +47,18 @@ fn main() -> ExitCode {
         );
     }));
     std::panic::catch_unwind(|| {
-        let matches = Cli::command().try_get_matches();
+        let command = Cli::command();
+        let matches = command.clone().try_get_matches();
         match matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m))) {
-            Ok((cli, matches)) => {
-                let options = long_options(matches.subcommand_name());
-                cli.run(options)
-            }
-            Err(e) => usage(&e),
+            Ok((cli, matches)) => cli.run(long_options(&command, matches.subcommand_name())),
+            Err(e) => usage(&command, &e),
         }
     })
     .unwrap_or(ExitCode::from(INTERNAL))
 }
 
 /// The long options (`--at`, ...) of subcommand `name` and the global ones.
-fn long_options(name: Option<&str>) -> Vec<String> {
-    let command = Cli::command();
+fn long_options(command: &clap::Command, name: Option<&str>) -> Vec<String> {
     let sub = name.and_then(|name| command.find_subcommand(name));
     (command.get_arguments())
         .chain(sub.into_iter().flat_map(|sub| sub.get_arguments()))
@@ -73,7 +70,7 @@ fn long_options(name: Option<&str>) -> Vec<String> {
 /// A command line clap refused: help and version as clap prints them;
 /// anything else a coded diagnostic, in JSON where `--json` (or `--format
 /// json`) was asked for.
-fn usage(e: &clap::Error) -> ExitCode {
+fn usage(command: &clap::Command, e: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         e.kind(),
@@ -90,7 +87,6 @@ fn usage(e: &clap::Error) -> ExitCode {
             || arg == "--format=json"
             || (arg == "--format" && args.get(i + 1).is_some_and(|a| a == "json"))
     });
-    let command = Cli::command();
     let sub = (command.get_subcommands())
         .find(|sub| args.iter().skip(1).any(|arg| arg == sub.get_name()))
         .map_or("gamelang".to_string(), |sub| {
