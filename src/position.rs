@@ -84,6 +84,27 @@ pub fn write_heaps<T: fmt::Display>(f: &mut impl fmt::Write, heaps: &[T]) -> fmt
     Ok(())
 }
 
+/// The heads of a coin game in position syntax: `{1, 5, 9}`; thousands of
+/// them shortened as `write_heaps` shortens heaps.
+pub fn heads_text<T: fmt::Display>(heads: &[T]) -> String {
+    let shortened = heads.len() > SHOWN_IN_FULL;
+    let mut items: Vec<String> = Vec::new();
+    for (i, h) in heads.iter().enumerate() {
+        if shortened && (SHOWN_FIRST..heads.len() - SHOWN_LAST).contains(&i) {
+            if i == SHOWN_FIRST {
+                items.push("…".to_string());
+            }
+            continue;
+        }
+        items.push(h.to_string());
+    }
+    let text = format!("{{{}}}", items.join(", "));
+    match shortened {
+        true => format!("{text} ({} heads)", heads.len()),
+        false => text,
+    }
+}
+
 /// Heaps in position syntax, every one of them, as a string: for the
 /// position graph, whose labels must tell positions apart.
 pub fn heaps_text_in_full<T: fmt::Display>(heaps: &[T]) -> String {

@@ -193,8 +193,10 @@ pub enum ComponentMethod {
         explored: Explored,
         /// Positions (or heap sizes) the search holds, with earlier work.
         held: usize,
-        /// Answered as a sum of one-heap games.
+        /// Answered as a sum of one-heap games (or of single coins).
         decomposed: bool,
+        /// A coin game, answered as the sum of its heads.
+        coins: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

@@ -106,6 +106,7 @@ impl Analyzer {
                 explored,
                 held,
                 decomposed,
+                coins: decomposed && game.coins.is_some(),
             },
             closed_moves: None,
             loopy: None,

@@ -66,6 +66,9 @@ pub enum Shape {
         period: Option<Period>,
         /// Heaps of one game are searched as one-heap games of a sum.
         decomposed: bool,
+        /// A coin game: `values[n]` is the value of coin n alone showing
+        /// heads (`None` before the first coin). No period is looked for.
+        coins: bool,
         /// A misère game's genus of each heap (Conway), or why it was not
         /// found (a search too large); `None` in normal play.
         genera: Option<Result<Genera, SearchError>>,
@@ -134,8 +137,9 @@ pub(super) fn table(
         // more heaps than the table holds); else the values are checked
         // here, by the same theorem (not for loopy games).
         let shown = |p: &&Period| p.preperiod + p.period <= values.len();
+        let coins = game.coins.is_some();
         let period = grundy_values(&values)
-            .filter(|_| loopy.graphs.is_empty())
+            .filter(|_| loopy.graphs.is_empty() && !coins)
             .and_then(|g| {
                 (solver.period().filter(shown).cloned())
                     .or_else(|| period::find(&g, period::classify(game)))
@@ -147,6 +151,7 @@ pub(super) fn table(
             values,
             period,
             decomposed: solver.decomposed(),
+            coins,
             genera,
         }
     } else {
@@ -183,10 +188,9 @@ fn cell_at(
     loopy: &mut Loopy,
     heaps: &[u64],
 ) -> Result<Option<Cell>, AnalysisError> {
-    let position = game
-        .invariant
-        .as_ref()
-        .is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false));
+    let position = (game.invariant.as_ref())
+        .is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
+        && game.coins.is_none_or(|c| c.holds(heaps));
     if !position {
         return Ok(None);
     }

@@ -63,10 +63,9 @@ pub fn small_positions(game: &Game, bound: u64) -> Vec<Vec<u64>> {
     for count in counts {
         let mut tuple = vec![0u64; count];
         loop {
-            let valid = game
-                .invariant
-                .as_ref()
-                .is_none_or(|inv| inv.expr.truth(&Env::position(&tuple)).unwrap_or(false));
+            let valid = (game.invariant.as_ref())
+                .is_none_or(|inv| inv.expr.truth(&Env::position(&tuple)).unwrap_or(false))
+                && game.coins.is_none_or(|c| c.holds(&tuple));
             if valid {
                 out.push(tuple.clone());
             }

@@ -253,6 +253,17 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    #[error("this is not a position of `{game}`: {problem}")]
+    #[diagnostic(code(gamelang::check::coins), help("{}", .problem.help()))]
+    Heads {
+        game: String,
+        problem: HeadsProblem,
+        #[source_code]
+        src: Source,
+        #[label("{}", .problem.label())]
+        span: SourceSpan,
+    },
+
     #[error("this position is not a position of `{game}`")]
     #[diagnostic(
         code(gamelang::check::invariant),
@@ -369,6 +380,58 @@ impl Diagnostic for CausedByValues {
 
 fn equals(compact: bool) -> &'static str {
     if compact { "=" } else { " = " }
+}
+
+/// What is wrong with a position of coins, or with coins given to a game
+/// of heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeadsProblem {
+    /// A game of heaps given the heads of coins, `{1, 5}`.
+    NotCoins,
+    /// A game of coins given heaps, `(1, 5)`.
+    NotHeaps,
+    /// A coin named twice.
+    Twice(num_bigint::BigUint),
+    /// A coin before the first, `0` where coins are numbered from 1.
+    BeforeFirst(num_bigint::BigUint, u64),
+}
+
+impl fmt::Display for HeadsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeadsProblem::NotCoins => write!(f, "it is played on heaps, not coins"),
+            HeadsProblem::NotHeaps => write!(f, "it is played on coins, not heaps"),
+            HeadsProblem::Twice(coin) => write!(f, "coin {coin} is named twice"),
+            HeadsProblem::BeforeFirst(coin, origin) => {
+                write!(f, "coin {coin} is before the first, coin {origin}")
+            }
+        }
+    }
+}
+
+impl HeadsProblem {
+    fn label(&self) -> String {
+        match self {
+            HeadsProblem::NotCoins => "the heads of coins".to_string(),
+            HeadsProblem::NotHeaps => "heaps".to_string(),
+            HeadsProblem::Twice(coin) | HeadsProblem::BeforeFirst(coin, _) => {
+                format!("coin {coin}")
+            }
+        }
+    }
+
+    fn help(&self) -> String {
+        match self {
+            HeadsProblem::NotCoins => "give the heaps, like `7` or `(3, 5)`".to_string(),
+            HeadsProblem::NotHeaps => {
+                "give the coins showing heads, like `{1, 5, 9}` (or one coin, `9`)".to_string()
+            }
+            HeadsProblem::Twice(_) => "name each coin showing heads once".to_string(),
+            HeadsProblem::BeforeFirst(_, origin) => {
+                format!("the coins are numbered from {origin}: name coins from {origin} on")
+            }
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {

@@ -27,7 +27,7 @@ use crate::source::Source;
 pub use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
-pub use error::{CausedByValues, CheckError, GivenBy, GivenValue};
+pub use error::{CausedByValues, CheckError, GivenBy, GivenValue, HeadsProblem};
 
 /// What a check found: every error, not only the first.
 pub type Errors = Vec<CheckError>;

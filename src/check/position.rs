@@ -1,6 +1,6 @@
 //! Positions against their game: the heap count, and the invariant.
 
-use super::{CheckError, Errors};
+use super::{CheckError, Errors, HeadsProblem};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::source::Source;
@@ -45,7 +45,7 @@ pub(super) fn check_position(
     source: &Source,
 ) -> Result<Position, Errors> {
     check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
-    let position = Position(lit.heaps.clone());
+    let position = heads(game, lit, source).map_err(|e| vec![e])?;
     if let Some(invariant) = &game.invariant {
         let holds = invariant.expr.holds_on(position.heaps());
         let (game, invariant, src, span) = (
@@ -76,4 +76,40 @@ pub(super) fn check_position(
         }
     }
     Ok(position)
+}
+
+/// The position `lit` writes, matched against the game's kind: heaps for a
+/// game of heaps; for a game of coins, the heads, sorted (`{9, 1}` is
+/// `{1, 9}`), each once and on the row.
+fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, CheckError> {
+    let problem = |problem| CheckError::Heads {
+        game: game.name.clone(),
+        problem,
+        src: source.clone(),
+        span: lit.span,
+    };
+    let Some(coins) = game.coins else {
+        return match lit.heads {
+            true => Err(problem(HeadsProblem::NotCoins)),
+            false => Ok(Position(lit.heaps.clone())),
+        };
+    };
+    if !lit.heads && lit.heaps.len() != 1 {
+        return Err(problem(HeadsProblem::NotHeaps));
+    }
+    let mut heads = lit.heaps.clone();
+    heads.sort();
+    if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
+        return Err(problem(HeadsProblem::Twice(w[0].clone())));
+    }
+    if let Some(first) = heads
+        .first()
+        .filter(|&c| *c < num_bigint::BigUint::from(coins.origin))
+    {
+        return Err(problem(HeadsProblem::BeforeFirst(
+            first.clone(),
+            coins.origin,
+        )));
+    }
+    Ok(Position(heads))
 }

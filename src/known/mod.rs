@@ -8,12 +8,15 @@
 insides! {
     mod bash;
     mod bounded_nim;
+    mod coins;
     mod empty_and_divide;
     mod lasker;
     mod misere_bash;
     mod misere_nim;
+    mod mock_turtles;
     mod moore;
     mod nim;
+    mod ruler;
     mod staircase;
     mod subtraction;
     mod wythoff;
@@ -90,6 +93,8 @@ pub const CATALOGUE: &[&Entry] = &[
     &staircase::ENTRY,
     &moore::ENTRY,
     &empty_and_divide::ENTRY,
+    &ruler::ENTRY,
+    &mock_turtles::ENTRY,
 ];
 
 /// How a heap too large to search is answered where no closed form of the

@@ -210,3 +210,86 @@ pub(super) fn empty_and_split(
     }
     Ok(())
 }
+
+/// Turn coins (`turn`): from each head n, as many coins as `counts` allows
+/// (the head and coins to its left; `h` in a condition is how many coins are
+/// at or left of the head), each turned over: the head goes to tails, the
+/// others either way. `row`: the coins next to the head, n − k + 1 to n.
+pub(super) fn turn(
+    counts: &AmountGen,
+    row: bool,
+    origin: u64,
+    heads: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let mut turned = Vec::new();
+    for &n in heads {
+        // Coins origin..=n: at most n - origin + 1 may be turned.
+        let left = n - origin;
+        let Some(available) = left.checked_add(1) else {
+            continue;
+        };
+        counts.each(available, heads, |k| {
+            // `k` is at least 1 and at most `available` here.
+            let Ok(others) = u64::try_from(k - 1) else {
+                return Ok(());
+            };
+            if row {
+                turned.clear();
+                turned.extend(n - others..=n);
+                return emit(&toggled(heads, &turned));
+            }
+            let Ok(others) = usize::try_from(others) else {
+                return Ok(());
+            };
+            let Ok(span) = usize::try_from(left) else {
+                return Ok(());
+            };
+            each_combination_or_none(span, others, |chosen| {
+                turned.clear();
+                turned.extend(chosen.iter().map(|&c| origin + c as u64));
+                turned.push(n);
+                emit(&toggled(heads, &turned))
+            })
+        })?;
+    }
+    Ok(())
+}
+
+/// `each_combination`, with the empty set when `n` is 0.
+fn each_combination_or_none(
+    len: usize,
+    n: usize,
+    mut f: impl FnMut(&[usize]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    if n == 0 {
+        return f(&[]);
+    }
+    each_combination(len, n, f)
+}
+
+/// The heads after turning the coins `turned` (increasing): the symmetric
+/// difference of the two increasing lists.
+fn toggled(heads: &[u64], turned: &[u64]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(heads.len() + turned.len());
+    let (mut i, mut j) = (0, 0);
+    while i < heads.len() && j < turned.len() {
+        match heads[i].cmp(&turned[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(heads[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(turned[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&heads[i..]);
+    out.extend_from_slice(&turned[j..]);
+    out
+}

@@ -109,6 +109,12 @@ enum Compiled {
     Octal(OctalCode),
     /// A move block, and how it reaches the heaps.
     Block(Block, Reach),
+    /// Turn coins, numbered from `origin`.
+    Turn {
+        counts: AmountGen,
+        row: bool,
+        origin: u64,
+    },
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -142,6 +148,11 @@ impl MoveGen {
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
+                MoveKind::Turn(turn) => Compiled::Turn {
+                    counts: AmountGen::new(&turn.counts, allowance.clone()),
+                    row: turn.row,
+                    origin: game.coins.map_or(0, |c| c.origin),
+                },
             })
             .collect();
         // An end's condition may read heaps by place.
@@ -171,9 +182,12 @@ impl MoveGen {
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
         let blocks = self.rules.iter().any(|r| matches!(r, Compiled::Block(..)));
         let sorted = !shifts && !self.reads_places();
+        // A coin game's positions are kept increasing by its moves; coin 0
+        // may show heads.
+        let coins = game.coins.is_some();
         (
             sorted,
-            sorted && !blocks && !self.may_add() && game.heap_count.is_none(),
+            sorted && !blocks && !coins && !self.may_add() && game.heap_count.is_none(),
         )
     }
 
@@ -202,7 +216,10 @@ impl MoveGen {
         let one_heap = self.rules.iter().all(|r| match r {
             Compiled::Take { target, .. } => *target == Target::One,
             Compiled::Split(_) | Compiled::Octal(_) | Compiled::Block(_, Reach::OneHeap) => true,
-            Compiled::Shift(_) | Compiled::EmptyAndSplit(_) | Compiled::Block(..) => false,
+            Compiled::Shift(_)
+            | Compiled::EmptyAndSplit(_)
+            | Compiled::Block(..)
+            | Compiled::Turn { .. } => false,
         });
         one_heap
             && !self.as_written
@@ -273,7 +290,12 @@ impl MoveGen {
     fn reads_places(&self) -> bool {
         let mut exprs: Vec<&Expr> = self.invariant.iter().collect();
         for rule in &self.rules {
-            if let Compiled::Take { amounts, .. } | Compiled::Shift(amounts) = rule {
+            if let Compiled::Take { amounts, .. }
+            | Compiled::Shift(amounts)
+            | Compiled::Turn {
+                counts: amounts, ..
+            } = rule
+            {
                 exprs.extend(&amounts.condition);
             }
         }
@@ -480,6 +502,11 @@ impl MoveGen {
             Compiled::Octal(code) => kinds::octal(code, heaps, next, emit),
             Compiled::EmptyAndSplit(split) => kinds::empty_and_split(*split, heaps, emit),
             Compiled::Block(..) => Ok(()),
+            Compiled::Turn {
+                counts,
+                row,
+                origin,
+            } => kinds::turn(counts, *row, *origin, heaps, emit),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::analysis::{
     Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumPart, Unknown,
     WinningMove,
 };
-use crate::position::Position;
+use crate::position::{Position, heads_text};
 use crate::rules::{Game, ParamValue};
 
 /// What the caller says about a note, after it: how to see what the answer
@@ -183,14 +183,17 @@ fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
         let texts: Vec<String> = (answer.components.iter().enumerate())
             .map(|(i, c)| match i == m.component {
                 true => parts.clone(),
-                false => format!("{} at {}", c.game.title(), c.position),
+                false => format!("{} at {}", c.game.title(), shown(&c.game, &c.position)),
             })
             .collect();
         return texts.join(" + ");
     }
-    let position = |i: usize, position: &Position| match after {
-        Some(m) if m.component == i => m.to.to_string(),
-        _ => position.to_string(),
+    let position = |i: usize, position: &Position| {
+        let game = &answer.components[i].game;
+        match after {
+            Some(m) if m.component == i => shown(game, &m.to),
+            _ => shown(game, position),
+        }
     };
     if let [only] = answer.components.as_slice() {
         return position(0, &only.position);
@@ -210,11 +213,20 @@ fn sum_text(game: &Game, parts: &[SumPart], bare: bool) -> String {
     let texts: Vec<String> = (parts.iter())
         .map(|p| match &p.game {
             None if bare => tuple_text(&p.position),
-            None => format!("{} at {}", game.title(), p.position),
-            Some(other) => format!("{} at {}", other.title(), p.position),
+            None => format!("{} at {}", game.title(), shown(game, &p.position)),
+            Some(other) => format!("{} at {}", other.title(), shown(other, &p.position)),
         })
         .collect();
     texts.join(" + ")
+}
+
+/// A position as its game writes it: heaps `(3, 5)`, or a coin game's
+/// heads `{1, 5, 9}`.
+fn shown(game: &Game, position: &Position) -> String {
+    match game.coins {
+        Some(_) => heads_text(position.heaps()),
+        None => position.to_string(),
+    }
 }
 
 /// A position in parentheses, as a `becomes` writes it: `(3, 5)`, `(4)`.
@@ -256,7 +268,7 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
 fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
     let component = |i: usize| {
         let c = &answer.components[i];
-        format!("{} at {}", c.game.title(), c.position)
+        format!("{} at {}", c.game.title(), shown(&c.game, &c.position))
     };
     let text = match note {
         Note::MovesCut { count, listed } => {

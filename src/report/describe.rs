@@ -39,10 +39,36 @@ pub fn describe(
         MoveKind::Octal(_) if after.len() > before.len() => m.take_and_split(first),
         MoveKind::Octal(_) => m.take_from(first),
         MoveKind::Block(_) => m.changes(parts),
+        MoveKind::Turn(_) => turn(before, after),
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };
             format!("empty heap {emptied} and split heap {split} into {a} and {b}")
+        }
+    }
+}
+
+/// `turn 2, 5 and 9`, `turn 4 to 9`: the coins a move turned over (the
+/// heads before and after, both increasing, differ in exactly those).
+fn turn(before: &[BigUint], after: &[BigUint]) -> String {
+    let mut turned: Vec<&BigUint> = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() || j < after.len() {
+        match (before.get(i), after.get(j)) {
+            (Some(b), Some(a)) if a == b => (i, j) = (i + 1, j + 1),
+            (Some(b), Some(a)) if b < a => (turned.push(b), i += 1).1,
+            (Some(b), None) => (turned.push(b), i += 1).1,
+            (_, Some(a)) => (turned.push(a), j += 1).1,
+            (None, None) => break,
+        }
+    }
+    turned.sort();
+    let run = turned.windows(2).all(|w| w[0] + 1u32 == *w[1]);
+    match turned.as_slice() {
+        [first, .., last] if run && turned.len() > 2 => format!("turn {first} to {last}"),
+        _ => {
+            let coins: Vec<String> = turned.iter().map(ToString::to_string).collect();
+            format!("turn {}", and_list(&coins))
         }
     }
 }

@@ -35,8 +35,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             explored,
             held,
             decomposed,
+            coins,
         } => {
-            if *decomposed {
+            if *coins {
+                format!(
+                    "search, as a sum of single coins (the coin-turning theorem): {} new coins, {} moves ({held} coins held)",
+                    explored.positions, explored.edges
+                )
+            } else if *decomposed {
                 format!(
                     "search, as a sum of one-heap games: {} new heap sizes, {} moves ({held} heap sizes held)",
                     explored.positions, explored.edges
@@ -201,12 +207,14 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             explored,
             held,
             decomposed,
+            coins,
         } => json!({
             "kind": "search",
             "positions_explored": explored.positions,
             "edges_explored": explored.edges,
             "positions_held": held,
             "decomposed": decomposed,
+            "coins": coins,
         }),
         ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",

@@ -7,7 +7,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
-use crate::position::{Outcome, heaps_text};
+use crate::position::{Outcome, heads_text, heaps_text};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; where one game's moves became a sum of its positions, as
@@ -15,18 +15,27 @@ use crate::position::{Outcome, heaps_text};
 pub fn place_text(play: &Standings, place: &Place) -> String {
     let alone = play.alone() && place.iter().all(|p| p.game == 0);
     match place.as_slice() {
-        [only] if alone => heaps_text(&only.heaps),
-        _ if alone => tuples_text(place),
+        [only] if alone => piece_text(play, only),
+        _ if alone => tuples_text(play, place),
         _ => pieces_text(play, place),
     }
 }
 
+/// One piece's position as its game writes it: heaps, or the heads of a
+/// game of coins `{1, 5}`.
+fn piece_text(play: &Standings, piece: &Piece) -> String {
+    match play.game(piece.game).coins {
+        Some(_) => heads_text(&piece.heaps),
+        None => heaps_text(&piece.heaps),
+    }
+}
+
 /// Positions of one game, each in parentheses: `(1, 5) + (4)`.
-fn tuples_text(pieces: &[Piece]) -> String {
+fn tuples_text(play: &Standings, pieces: &[Piece]) -> String {
     let parts: Vec<String> = (pieces.iter())
         .map(|p| match p.heaps.as_slice() {
             [one] => format!("({one})"),
-            _ => heaps_text(&p.heaps),
+            _ => piece_text(play, p),
         })
         .collect();
     parts.join(" + ")
@@ -35,7 +44,7 @@ fn tuples_text(pieces: &[Piece]) -> String {
 /// Pieces each with its game: `nim at (1, 2) + kayles at 4`.
 fn pieces_text(play: &Standings, pieces: &[Piece]) -> String {
     let parts: Vec<String> = (pieces.iter())
-        .map(|p| format!("{} at {}", play.game(p.game).title(), heaps_text(&p.heaps)))
+        .map(|p| format!("{} at {}", play.game(p.game).title(), piece_text(play, p)))
         .collect();
     parts.join(" + ")
 }
@@ -59,7 +68,7 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
         (Some(parts), _) => {
             let parts: Vec<String> = (parts.iter())
                 .map(|p| match p.game == moved.game {
-                    true => tuples_text(std::slice::from_ref(p)),
+                    true => tuples_text(play, std::slice::from_ref(p)),
                     false => pieces_text(play, std::slice::from_ref(p)),
                 })
                 .collect();

@@ -34,8 +34,9 @@ fn text(table: &Table, colour: bool) -> String {
             values,
             period,
             genera,
+            coins,
             ..
-        } => one_heap(&mut out, table, values, period.as_ref(), colour)
+        } => one_heap(&mut out, table, values, period.as_ref(), *coins, colour)
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values } => grid(&mut out, table, values, colour),
     };
@@ -74,6 +75,7 @@ fn one_heap(
     table: &Table,
     values: &[Option<Cell>],
     period: Option<&Period>,
+    coins: bool,
     colour: bool,
 ) -> std::fmt::Result {
     let misere = values
@@ -81,7 +83,14 @@ fn one_heap(
         .flatten()
         .any(|v| matches!(v, Cell::Value(Value::Misere { .. })));
     let last = values.len().saturating_sub(1);
-    writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?;
+    match coins {
+        true => writeln!(
+            out,
+            "{}: coin n alone showing heads, n = 0..{last} (a position's value is the XOR of its heads')",
+            table.game
+        )?,
+        false => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?,
+    }
     for (block, chunk) in values.chunks(COLUMNS).enumerate() {
         let first = block * COLUMNS;
         let width = (first + chunk.len()).to_string().len().max(
@@ -142,6 +151,7 @@ fn one_heap(
             out,
             "misère play: no Grundy values, so no period is looked for"
         )?,
+        None if coins => {}
         None => writeln!(out, "no period found up to {last}")?,
     }
     Ok(())
@@ -316,10 +326,11 @@ pub fn table_json(table: &Table) -> Json {
             values,
             period,
             decomposed,
+            coins,
             genera,
         } => json!({
             "game": table.game,
-            "shape": "one-heap",
+            "shape": if *coins { "coins" } else { "one-heap" },
             "values": values.iter().map(value).collect::<Vec<_>>(),
             "outcomes": outcomes(values),
             "period": period.as_ref().map(|p| p.period),

@@ -34,6 +34,8 @@ pub struct Game {
     pub misere: bool,
     /// The names of the position's parts, for `position (a, b)` games.
     pub parts: Option<Vec<String>>,
+    /// `coins`: a row of coins, its positions the coins showing heads.
+    pub coins: Option<Coins>,
     pub rules: Vec<Rule>,
     /// `win when`, `lose when`, `draw when`: positions where the play ends
     /// other than by running out of moves, in the order written (the first
@@ -61,6 +63,35 @@ pub struct End {
 pub enum EndTest {
     Expr(Expr),
     Block(Block),
+}
+
+/// `coins` (`coins from N`): a row of coins numbered from `origin`. A
+/// position is the set of coins showing heads, kept as heaps in increasing
+/// order, one heap a head.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Coins {
+    pub origin: u64,
+}
+
+impl Coins {
+    /// Whether `heads` is a position: coins of the row, each once, in
+    /// increasing order.
+    pub fn holds(self, heads: &[u64]) -> bool {
+        heads.first().is_none_or(|&first| first >= self.origin)
+            && heads.windows(2).all(|w| w[0] < w[1])
+    }
+}
+
+/// `turn AMOUNTS coins [in a row]`: a move turns over as many coins as the
+/// amounts allow, the rightmost of them from heads to tails; the others
+/// are any coins to its left (`row`: the coins next to it), each turned
+/// either way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// How many coins a move turns, the head among them; a condition reads
+    /// `k` (the number) and `h` (how many coins are at or left of the head).
+    pub counts: Amounts,
+    pub row: bool,
 }
 
 /// `heaps ... where COND`: every position of the game satisfies it.
@@ -128,6 +159,8 @@ pub enum MoveKind {
     Octal(OctalCode),
     /// A `move` block: any change of the position a program can describe.
     Block(Block),
+    /// A coin-turning move (`coins` games).
+    Turn(Turn),
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a

@@ -10,6 +10,7 @@
 //! once are decided by how long each game's play lasts (`steps`).
 
 mod arena;
+mod coins;
 pub mod compound;
 mod error;
 mod general;
@@ -36,6 +37,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool};
+use coins::CoinValues;
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
@@ -138,6 +140,8 @@ enum Engine {
     Runs(RunSearch, GeneralSearch),
     /// Moves that may become sums of positions (`becomes`).
     Sums(SumSearch),
+    /// A coin-turning game, as the sum of its heads.
+    Coins(CoinValues),
 }
 
 /// The search for one game.
@@ -180,7 +184,9 @@ impl Solver {
                 options.progress.clone(),
             )
         };
-        let engine = if moves.has_sums() {
+        let engine = if let Some(coins) = game.coins.filter(|_| options.decompose && !game.misere) {
+            Engine::Coins(CoinValues::new(coins.origin, options.max_positions))
+        } else if moves.has_sums() {
             Engine::Sums(SumSearch::new(&game, &moves, &options))
         } else if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
@@ -223,9 +229,11 @@ impl Solver {
     fn budget(&self) -> Budget {
         let moves = self.move_budget.unwrap_or(match self.engine {
             Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
-            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) | Engine::Sums(_) => {
-                DEFAULT_MOVE_BUDGET
-            }
+            Engine::General(_)
+            | Engine::Rays(..)
+            | Engine::Runs(..)
+            | Engine::Sums(_)
+            | Engine::Coins(_) => DEFAULT_MOVE_BUDGET,
         });
         Budget::stoppable(moves, self.timeout, &self.cancel)
             .until(self.deadline)
@@ -262,9 +270,10 @@ impl Solver {
         self.moves.has_sums()
     }
 
-    /// Whether positions are answered as sums of one-heap games.
+    /// Whether positions are answered as sums of one-heap games (or of
+    /// single coins).
     pub fn decomposed(&self) -> bool {
-        matches!(self.engine, Engine::Heaps(_))
+        matches!(self.engine, Engine::Heaps(_) | Engine::Coins(_))
     }
 
     /// Whether every move acts on one heap alone (removing tokens, perhaps
@@ -297,6 +306,7 @@ impl Solver {
             Engine::Rays(r, g) => r.len() + g.len(),
             Engine::Runs(r, g) => r.len() + g.len(),
             Engine::Sums(s) => s.len(),
+            Engine::Coins(c) => c.len(),
         }
     }
 
@@ -309,7 +319,7 @@ impl Solver {
         match &self.engine {
             Engine::Rays(r, _) => r.len(),
             Engine::Runs(r, _) => r.len(),
-            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) => 0,
+            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => 0,
         }
     }
 
@@ -321,7 +331,7 @@ impl Solver {
         // the total of the heaps (then every play ends: it is only large).
         let fell = match &self.engine {
             Engine::General(g) | Engine::Rays(_, g) | Engine::Runs(_, g) => g.moves_fell(),
-            Engine::Heaps(_) | Engine::Sums(_) => false,
+            Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => false,
         };
         match found {
             Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() && !fell => {
@@ -340,6 +350,7 @@ impl Solver {
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
             Engine::Sums(s) => s.value(heaps, budget),
+            Engine::Coins(c) => c.value(&self.game, &self.moves, heaps, budget),
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the
@@ -462,7 +473,11 @@ impl Solver {
     pub fn period(&self) -> Option<&Period> {
         match &self.engine {
             Engine::Heaps(h) => h.period(),
-            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..) | Engine::Sums(_) => None,
+            Engine::General(_)
+            | Engine::Rays(..)
+            | Engine::Runs(..)
+            | Engine::Sums(_)
+            | Engine::Coins(_) => None,
         }
     }
 
@@ -476,7 +491,7 @@ impl Solver {
                 r.value(&self.moves, corner, &mut budget.clone());
                 Ok(())
             }
-            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) => Ok(()),
+            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => Ok(()),
         }
     }
 

@@ -228,6 +228,9 @@ pub enum HeapCount {
     Fixed(BigUint, Span),
     /// `heaps *`: positions have as many heaps as they are given.
     Any,
+    /// `coins` (`coins from N`): a row of coins numbered from `origin`; a
+    /// position is the set of coins showing heads.
+    Coins { origin: BigUint },
 }
 
 /// `play normal` or `play misere`.
@@ -264,6 +267,9 @@ pub enum RuleKind {
     Octal(String),
     /// `hex 0.F`: the code as written.
     Hex(String),
+    /// `turn AMOUNTS coins [in a row]`: turn that many coins, the rightmost
+    /// from heads to tails; `row`: coins next to each other.
+    Turn { amounts: Amounts, row: bool },
 }
 
 /// Which heaps a `take` takes from.
@@ -438,9 +444,12 @@ pub struct Arg {
     pub span: Span,
 }
 
-/// A position as written: `21` or `(3, 5)`.
+/// A position as written: `21` or `(3, 5)`, or the heads of a coin game
+/// `{1, 5, 9}` (`heads`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionLit {
     pub heaps: Vec<BigUint>,
+    /// Written as a set of coins showing heads.
+    pub heads: bool,
     pub span: Span,
 }

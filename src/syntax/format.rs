@@ -114,10 +114,11 @@ fn layout(tokens: &[Token]) -> String {
                 comment = Some(token.text);
                 continue;
             }
-            // A set's `{` follows `=` (a parameter's value), `take` or
-            // `shift`, but not a move's name (`move take {`).
+            // A set's `{` follows `=` (a parameter's value), `take`,
+            // `shift` or `turn`, or `at` (a position's heads), but not a
+            // move's name (`move take {`).
             let set_open = token.text == "{"
-                && last.is_some_and(|t| matches!(t.text, "=" | "take" | "shift"))
+                && last.is_some_and(|t| matches!(t.text, "=" | "take" | "shift" | "turn" | "at"))
                 && before_last.is_none_or(|t| t.text != "move");
             let closes_set = token.text == "}" && open.last().is_some_and(|o| o.set);
             if let Some((prev, prev_set)) = before {

@@ -112,8 +112,19 @@ pub fn analysis(
     heaps: &[u64],
 ) -> Result<Answer, gamelang::analysis::AnalysisError> {
     let entry = program.game(game).expect("the game exists");
+    // A coin game's position is its heads.
+    let heads = entry.def.body.iter().any(|s| {
+        matches!(
+            s,
+            gamelang::syntax::ast::Statement::Heaps(gamelang::syntax::ast::HeapsDecl {
+                count: gamelang::syntax::ast::HeapCount::Coins { .. },
+                ..
+            })
+        )
+    });
     let lit = PositionLit {
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
+        heads,
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

@@ -1082,3 +1082,47 @@ fn an_end_whose_condition_changes_the_position() {
         &["gamelang::check::end_changes"],
     );
 }
+
+// Games of coins (`coins`, `turn`) and their positions.
+
+#[test]
+fn coins_numbered_from_two() {
+    let src = "game g {\n    coins from 2\n    turn 1..3 coins\n}\n";
+    snapshot("coins_numbered_from_two", src, &["gamelang::check::coins"]);
+}
+
+#[test]
+fn a_game_of_coins_with_a_take() {
+    let src = "game g {\n    coins\n    take 1..3\n    turn 2 coins\n}\n";
+    snapshot(
+        "a_game_of_coins_with_a_take",
+        src,
+        &["gamelang::check::coins"],
+    );
+}
+
+#[test]
+fn a_turn_in_a_game_of_heaps() {
+    let src = "game g {\n    heaps *\n    turn 1..2 coins\n}\n";
+    snapshot(
+        "a_turn_in_a_game_of_heaps",
+        src,
+        &["gamelang::check::coins"],
+    );
+}
+
+#[test]
+fn positions_of_coins_written_wrong() {
+    let src = "game g {\n    coins\n    turn 1..2 coins\n}\ngame nim {\n    heaps *\n    take 1..\n}\n\
+               analyze g at (1, 2)\nanalyze g at {1, 1}\nanalyze g at {0, 3}\nanalyze nim at {1, 2}\n";
+    snapshot(
+        "positions_of_coins_written_wrong",
+        src,
+        &[
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}

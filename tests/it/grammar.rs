@@ -261,7 +261,7 @@ fn game_header_spans_and_params() {
                     assert_eq!(*n, BigUint::from(1u8));
                     assert_eq!(span_text(src, *span), "1");
                 }
-                HeapCount::Any => panic!("heaps 1 is a fixed count"),
+                HeapCount::Any | HeapCount::Coins { .. } => panic!("heaps 1 is a fixed count"),
             }
         }
         other => panic!("expected heaps, got {other:?}"),

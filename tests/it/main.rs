@@ -9,6 +9,7 @@ mod becomes;
 mod block_sums;
 mod blocks;
 mod budgets;
+mod coins;
 mod compounds;
 mod decomposition;
 mod diagnostics;

@@ -333,6 +333,47 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("coins are numbered from 0 or from 1, not from {origin}")]
+    #[diagnostic(
+        code(gamelang::check::coins),
+        help("write `coins` (numbered from 1) or `coins from 0`")
+    )]
+    CoinsFrom {
+        origin: num_bigint::BigUint,
+        #[source_code]
+        src: Source,
+        #[label("numbered from {origin}")]
+        span: SourceSpan,
+    },
+
+    #[error("a game of coins moves only by turning coins")]
+    #[diagnostic(
+        code(gamelang::check::coins),
+        help(
+            "write its moves as `turn` rules, like `turn 1..3 coins` or `turn 1.. coins in a row`; a game of heaps says `heaps` instead of `coins`"
+        )
+    )]
+    NotACoinMove {
+        #[source_code]
+        src: Source,
+        #[label(primary, "not a `turn`")]
+        span: SourceSpan,
+        #[label("the game is a row of coins")]
+        coins: SourceSpan,
+    },
+
+    #[error("`turn` moves coins, and this game has no coins")]
+    #[diagnostic(
+        code(gamelang::check::coins),
+        help("write `coins` in the game (instead of `heaps`): its positions are then the coins showing heads, like `{{1, 5, 9}}`")
+    )]
+    TurnWithoutCoins {
+        #[source_code]
+        src: Source,
+        #[label("turns coins")]
+        span: SourceSpan,
+    },
+
     #[error("a game has either `heaps` or `position`, not both")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),

@@ -22,7 +22,7 @@ mod rule;
 
 use num_traits::ToPrimitive;
 
-use super::{Game, Invariant, ParamValue};
+use super::{Coins, Game, Invariant, ParamValue};
 use crate::source::Source;
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
 pub use error::{Kind, NoAmount, RulesError, ZeroAmount};
@@ -103,6 +103,10 @@ impl Lowerer<'_> {
                 }),
             }
         }
+        let coins = match shape {
+            Some(Shape::Heaps(decl)) => self.coins(decl),
+            _ => None,
+        };
         let (heap_count, invariant) = match shape {
             Some(Shape::Heaps(decl)) => (self.heap_count(decl), decl.invariant.as_ref()),
             Some(Shape::Position(decl)) => {
@@ -137,6 +141,7 @@ impl Lowerer<'_> {
                 _ => None,
             })
             .collect();
+        self.coin_moves(def, shape);
         let ends = (def.body.iter())
             .filter_map(|statement| match statement {
                 Statement::End(end) => self.end(end, heap_count),
@@ -150,6 +155,7 @@ impl Lowerer<'_> {
             invariant,
             misere: play.is_some_and(|p| p.misere),
             parts: matches!(shape, Some(Shape::Position(_))).then(|| self.parts.clone()),
+            coins,
             rules,
             ends,
             source: self.source.clone(),
@@ -167,7 +173,7 @@ impl Lowerer<'_> {
 
     fn heap_count(&mut self, decl: &ast::HeapsDecl) -> Option<usize> {
         match &decl.count {
-            HeapCount::Any => None,
+            HeapCount::Any | HeapCount::Coins { .. } => None,
             HeapCount::Fixed(n, span) => match n.to_usize().filter(|&n| n <= 1 << 16) {
                 Some(n) => Some(n),
                 None => {
@@ -183,7 +189,57 @@ impl Lowerer<'_> {
     }
 }
 
-/// What a game says its positions are: heaps, or named parts.
+impl Lowerer<'_> {
+    /// `coins` (`coins from N`), where the game says it.
+    fn coins(&mut self, decl: &ast::HeapsDecl) -> Option<Coins> {
+        let HeapCount::Coins { origin } = &decl.count else {
+            return None;
+        };
+        match origin.to_u64().filter(|&o| o <= 1) {
+            Some(origin) => Some(Coins { origin }),
+            None => {
+                self.error(RulesError::CoinsFrom {
+                    origin: origin.clone(),
+                    src: self.source.clone(),
+                    span: decl.span,
+                });
+                None
+            }
+        }
+    }
+
+    /// A coin game moves only by `turn`, and `turn` only moves coins.
+    fn coin_moves(&mut self, def: &ast::GameDef, shape: Option<Shape>) {
+        let coins_span = match shape {
+            Some(Shape::Heaps(decl)) if matches!(decl.count, HeapCount::Coins { .. }) => {
+                Some(decl.span)
+            }
+            _ => None,
+        };
+        for statement in &def.body {
+            let (span, turn) = match statement {
+                Statement::Rule(rule) => (rule.span, matches!(rule.kind, ast::RuleKind::Turn { .. })),
+                Statement::Move(block) => (block.span, false),
+                Statement::End(end) => (end.span, false),
+                _ => continue,
+            };
+            match coins_span {
+                Some(coins) if !turn => self.error(RulesError::NotACoinMove {
+                    src: self.source.clone(),
+                    span,
+                    coins,
+                }),
+                None if turn => self.error(RulesError::TurnWithoutCoins {
+                    src: self.source.clone(),
+                    span,
+                }),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What a game says its positions are: heads, or named parts.
 #[derive(Clone, Copy)]
 enum Shape<'a> {
     Heaps(&'a ast::HeapsDecl),

@@ -4,7 +4,7 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::rules::{MoveKind, Rule, Split, Target};
+use crate::rules::{MoveKind, Rule, Split, Target, Turn};
 use crate::syntax::ast::{self, Span};
 
 impl Lowerer<'_> {
@@ -58,6 +58,10 @@ impl Lowerer<'_> {
                 }
                 MoveKind::EmptyAndSplit(split_of(split))
             }
+            ast::RuleKind::Turn { amounts, row } => MoveKind::Turn(Turn {
+                counts: self.amounts(amounts)?,
+                row: *row,
+            }),
             ast::RuleKind::Octal(text) | ast::RuleKind::Hex(text) => {
                 let hex = matches!(rule.kind, ast::RuleKind::Hex(_));
                 let code = self.code(text, hex, rule.span)?;

@@ -118,7 +118,10 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
                 Some(code) => octal_rules(index, code, &mut out.rules),
                 None => return None,
             },
-            MoveKind::Take { .. } | MoveKind::Shift { .. } | MoveKind::EmptyAndSplit(_) => {
+            MoveKind::Take { .. }
+            | MoveKind::Shift { .. }
+            | MoveKind::EmptyAndSplit(_)
+            | MoveKind::Turn(_) => {
                 return None;
             }
         }

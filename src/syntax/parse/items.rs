@@ -2,6 +2,7 @@
 //! (`heaps`, `play`; rules and blocks are built in `rule_defs` and `blocks`), and `analyze` lines, with
 //! their components; and the values and positions both of them use.
 
+use num_bigint::BigUint;
 use pest::iterators::Pair;
 
 use super::Rule;
@@ -86,6 +87,18 @@ impl Builder {
         let inner = pair.into_inner().next().expect("a statement has a kind");
         match inner.as_rule() {
             Rule::heaps_decl => self.heaps(inner).map(Statement::Heaps),
+            Rule::coins_decl => {
+                let span = self.span(&inner);
+                let origin = match children(inner, Rule::int).next() {
+                    Some(n) => self.big_uint(&n)?,
+                    None => BigUint::from(1u8),
+                };
+                Ok(Statement::Heaps(HeapsDecl {
+                    count: HeapCount::Coins { origin },
+                    invariant: None,
+                    span,
+                }))
+            }
             Rule::play_decl => {
                 let span = self.span(&inner);
                 let misere = children(inner, Rule::kw_misere).next().is_some();
@@ -207,9 +220,14 @@ impl Builder {
 
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
-        let heaps = children(pair, Rule::int)
+        let heads = children(pair.clone(), Rule::heads).next();
+        let heaps = children(heads.clone().unwrap_or(pair), Rule::int)
             .map(|p| self.big_uint(&p))
             .collect::<PResult<_>>()?;
-        Ok(PositionLit { heaps, span })
+        Ok(PositionLit {
+            heaps,
+            heads: heads.is_some(),
+            span,
+        })
     }
 }

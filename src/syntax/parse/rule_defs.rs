@@ -53,6 +53,19 @@ impl Builder {
             }
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
+            Rule::turn_rule => {
+                let row = children(rule.clone(), Rule::in_a_row).next().is_some();
+                let condition = children(rule.clone(), Rule::where_clause)
+                    .next()
+                    .map(|w| self.where_clause(w))
+                    .transpose()?;
+                // The counts read as amounts, with the condition after them.
+                let amounts = Amounts {
+                    condition,
+                    ..self.amounts(child(rule, Rule::turn_counts))?
+                };
+                RuleKind::Turn { amounts, row }
+            }
             other => unreachable!("not a rule: {other:?}"),
         };
         Ok(RuleDef { label, kind, span })

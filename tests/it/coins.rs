@@ -1,0 +1,350 @@
+//! Coin-turning games (`coins`, `turn`): every position of up to 12 coins
+//! against a brute force over sets of heads written here (not the
+//! coin-turning theorem the engine uses), Ruler's and Mock Turtles' single
+//! coins against OEIS, and their closed forms at coins past 2^64 against
+//! the formulas and against an enumeration of the moves.
+
+use std::collections::BTreeSet;
+
+use gamelang::analysis::{self, Analyzer, Outcome};
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::common::{analysis, load_text};
+
+/// A coin game's rule, as the brute force reads it: how many coins a move
+/// turns, and whether they are next to each other.
+struct Rule {
+    counts: &'static [u32],
+    row: bool,
+}
+
+/// The Grundy value of every set of heads among coins 1..=n (bit c - 1 for
+/// coin c), by the mex over the moves on sets. Every move lowers the set
+/// read as a binary number (its highest turned coin goes from heads to
+/// tails), so increasing order has every option first.
+fn brute_force(rule: &Rule, n: u32) -> Vec<u32> {
+    let mut g = vec![0u32; 1 << n];
+    for mask in 0..1usize << n {
+        let seen: BTreeSet<u32> = moves(rule, n, mask).into_iter().map(|m| g[m]).collect();
+        g[mask] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    g
+}
+
+/// The sets one move from `mask`.
+fn moves(rule: &Rule, n: u32, mask: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    for head in 1..=n {
+        if mask >> (head - 1) & 1 == 0 {
+            continue;
+        }
+        for &k in rule.counts {
+            if k > head {
+                continue;
+            }
+            if rule.row {
+                let run: usize = (head - k..head).map(|c| 1usize << c).sum();
+                out.push(mask ^ run);
+            } else {
+                // Any k - 1 coins left of the head.
+                for others in 0..1usize << (head - 1) {
+                    if others.count_ones() == k - 1 {
+                        out.push(mask ^ others ^ (1 << (head - 1)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn heads(mask: usize) -> Vec<u64> {
+    (0..usize::BITS as u64)
+        .filter(|c| mask >> c & 1 == 1)
+        .map(|c| c + 1)
+        .collect()
+}
+
+const GAMES: &str = "
+game mock_turtles {
+    coins
+    turn 1..3 coins
+}
+game ruler {
+    coins
+    turn 1.. coins in a row
+}
+game twins {
+    coins
+    turn 2 coins
+}
+game turtles4 {
+    coins
+    turn 1..4 coins
+}
+game hops {
+    coins
+    turn {1, 3} coins in a row
+}
+";
+
+/// Every position of up to `n` coins: outcome, Grundy value, and the
+/// winning moves (the sets they lead to) as the brute force finds them.
+fn agrees_on_every_row(game: &str, rule: &Rule, n: u32, force_search: bool) {
+    let program = load_text("coins.game", GAMES, &[]);
+    // A small bound on positions keeps the remoteness and suspense, which
+    // explore every position's play, from exploring 4096 large ones; the
+    // coin engine holds one value a coin.
+    let mut analyzer = Analyzer::new(analysis::Options {
+        force_search,
+        max_moves: usize::MAX,
+        search: gamelang::search::Options {
+            max_positions: 64,
+            ..gamelang::search::Options::default()
+        },
+        ..analysis::Options::default()
+    });
+    let g = brute_force(rule, n);
+    for mask in 0..1usize << n {
+        let answer = analysis(&mut analyzer, &program, game, &heads(mask)).expect("answered");
+        let at = heads(mask);
+        assert_eq!(
+            answer.grundy.value().and_then(|v| v.to_u32()),
+            Some(g[mask]),
+            "{game} at {at:?}"
+        );
+        assert_eq!(
+            answer.outcome == Outcome::P,
+            g[mask] == 0,
+            "{game} at {at:?}"
+        );
+        let expected: BTreeSet<Vec<u64>> = (moves(rule, n, mask).into_iter())
+            .filter(|&m| g[m] == 0)
+            .map(heads)
+            .collect();
+        let found: BTreeSet<Vec<u64>> = (answer.winning_moves.iter())
+            .map(|m| m.to.to_u64s().expect("small"))
+            .collect();
+        assert_eq!(found, expected, "{game} at {at:?}");
+        assert_eq!(
+            answer.winning_move_count,
+            analysis::Count::Exact(BigUint::from(expected.len())),
+            "{game} at {at:?}"
+        );
+    }
+}
+
+#[test]
+fn mock_turtles_agrees_with_a_brute_force_on_every_row_of_12_coins() {
+    let rule = Rule {
+        counts: &[1, 2, 3],
+        row: false,
+    };
+    agrees_on_every_row("mock_turtles", &rule, 12, false);
+    agrees_on_every_row("mock_turtles", &rule, 9, true);
+}
+
+#[test]
+fn ruler_agrees_with_a_brute_force_on_every_row_of_12_coins() {
+    let rule = Rule {
+        counts: &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+        row: true,
+    };
+    agrees_on_every_row("ruler", &rule, 12, false);
+    agrees_on_every_row("ruler", &rule, 9, true);
+}
+
+#[test]
+fn coin_games_without_a_closed_form_agree_with_a_brute_force() {
+    for (game, rule) in [
+        (
+            "twins",
+            Rule {
+                counts: &[2],
+                row: false,
+            },
+        ),
+        (
+            "turtles4",
+            Rule {
+                counts: &[1, 2, 3, 4],
+                row: false,
+            },
+        ),
+        (
+            "hops",
+            Rule {
+                counts: &[1, 3],
+                row: true,
+            },
+        ),
+    ] {
+        agrees_on_every_row(game, &rule, 11, false);
+    }
+}
+
+/// OEIS A000069, the odious numbers: Mock Turtles' single coins from coin 1.
+const A000069: [u32; 40] = [
+    1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38, 41, 42, 44, 47, 49,
+    50, 52, 55, 56, 59, 61, 62, 64, 67, 69, 70, 73, 74, 76, 79,
+];
+
+/// OEIS A006519, the largest power of 2 dividing n: Ruler's single coins.
+const A006519: [u32; 32] = [
+    1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1,
+    32,
+];
+
+#[test]
+fn single_coins_are_the_odious_numbers_and_the_ruler_sequence() {
+    let program = load_text("coins.game", GAMES, &[]);
+    for force_search in [false, true] {
+        let mut analyzer = Analyzer::new(analysis::Options {
+            force_search,
+            ..analysis::Options::default()
+        });
+        for (game, expected) in [("mock_turtles", &A000069[..]), ("ruler", &A006519[..])] {
+            for (i, &value) in expected.iter().enumerate() {
+                let answer = analysis(&mut analyzer, &program, game, &[i as u64 + 1]).unwrap();
+                assert_eq!(
+                    answer.grundy.value(),
+                    Some(&BigUint::from(value)),
+                    "{game} {i}"
+                );
+            }
+        }
+    }
+}
+
+/// The n-th odious number from n = 0, as OEIS A000069 defines it: the
+/// numbers with an odd number of 1s, in order (found by counting here).
+fn odious_by_count(n: u64) -> u64 {
+    (0u64..)
+        .filter(|x| x.count_ones() % 2 == 1)
+        .nth(n as usize)
+        .unwrap_or(0)
+}
+
+#[test]
+fn mock_turtles_past_two_to_the_64_wins_by_the_moves_it_lists() {
+    let text = format!(
+        "{GAMES}\nanalyze mock_turtles at {{3, 1000000000000000000, 36893488147419103233}}\n"
+    );
+    let program = load_text("coins.game", &text, &[]);
+    let mut analyzer = Analyzer::default();
+    let answer = analyzer.analyze(&program.questions[0]).unwrap();
+    // Coin n's value is 2(n - 1) or 2(n - 1) + 1, whichever is odious.
+    let odious = |n: &BigUint| {
+        let i = n - 1u32;
+        let twice = &i << 1u32;
+        if i.count_ones().is_multiple_of(2) {
+            twice + 1u32
+        } else {
+            twice
+        }
+    };
+    let value = |heads: &[BigUint]| heads.iter().fold(BigUint::zero(), |x, h| x ^ odious(h));
+    let at = answer.components[0].position.heaps().to_vec();
+    assert_eq!(answer.grundy.value(), Some(&value(&at)));
+    assert!(odious(&BigUint::from(40u32)) == BigUint::from(odious_by_count(39)));
+    assert!(!answer.winning_moves.is_empty());
+    for m in &answer.winning_moves {
+        assert!(value(m.to.heaps()).is_zero(), "{:?}", m.to);
+        // One to three coins turned, the highest a head going to tails.
+        let before: BTreeSet<&BigUint> = at.iter().collect();
+        let after: BTreeSet<&BigUint> = m.to.heaps().iter().collect();
+        let turned: Vec<&&BigUint> = before.symmetric_difference(&after).collect();
+        assert!((1..=3).contains(&turned.len()));
+        assert!(before.contains(*turned[turned.len() - 1]));
+    }
+}
+
+#[test]
+fn mock_turtles_counts_its_winning_pairs_as_an_enumeration_does() {
+    // Heads whose winning moves turn two more coins: every pair counted
+    // by enumeration of the coins left of the head.
+    let program = load_text("coins.game", GAMES, &[]);
+    let mut analyzer = Analyzer::new(analysis::Options {
+        max_moves: usize::MAX,
+        ..analysis::Options::default()
+    });
+    let g = |c: u64| odious_by_count(c - 1);
+    for at in [
+        vec![3u64, 200],
+        vec![17, 90, 250],
+        vec![1, 2, 300],
+        vec![64, 129],
+    ] {
+        let v = at.iter().fold(0, |x, &c| x ^ g(c));
+        let mut expected = BTreeSet::new();
+        for &head in &at {
+            let t = v ^ g(head);
+            let mut turn = |coins: Vec<u64>| {
+                let mut to: BTreeSet<u64> = at.iter().copied().collect();
+                for c in coins {
+                    if !to.remove(&c) {
+                        to.insert(c);
+                    }
+                }
+                expected.insert(to.into_iter().collect::<Vec<_>>());
+            };
+            if t == 0 {
+                turn(vec![head]);
+            }
+            for a in 1..head {
+                if g(a) == t {
+                    turn(vec![a, head]);
+                }
+                for b in a + 1..head {
+                    if g(a) ^ g(b) == t {
+                        turn(vec![a, b, head]);
+                    }
+                }
+            }
+        }
+        let answer = analysis(&mut analyzer, &program, "mock_turtles", &at).unwrap();
+        let found: BTreeSet<Vec<u64>> = (answer.winning_moves.iter())
+            .map(|m| m.to.to_u64s().unwrap())
+            .collect();
+        assert_eq!(found, expected, "{at:?}");
+        assert_eq!(
+            answer.winning_move_count,
+            analysis::Count::Exact(BigUint::from(expected.len())),
+            "{at:?}"
+        );
+    }
+}
+
+#[test]
+fn ruler_past_two_to_the_64_wins_by_the_run_it_lists() {
+    // Coins 2^65 - 2 and 2^65 - 1: values 2 and 1; the run of both wins,
+    // and so does the run of 2^65 - 3 and 2^65 - 2 (values 1 and 2).
+    let text = format!(
+        "{GAMES}\nanalyze ruler at {{12, 1000000000000000000, 36893488147419103232}}\n\
+         analyze ruler at {{36893488147419103230, 36893488147419103231}}\n"
+    );
+    let program = load_text("coins.game", &text, &[]);
+    // Coin n alone: the largest power of 2 dividing n.
+    let ruler = |n: &BigUint| BigUint::from(1u8) << n.trailing_zeros().unwrap_or(0);
+    let value = |heads: &[BigUint]| heads.iter().fold(BigUint::zero(), |x, h| x ^ ruler(h));
+    let mut analyzer = Analyzer::default();
+    for question in &program.questions {
+        let answer = analyzer.analyze(question).unwrap();
+        let at = answer.components[0].position.heaps().to_vec();
+        assert_eq!(answer.grundy.value(), Some(&value(&at)));
+        // At most one winning run ends at each head; a run of more coins
+        // than a position can list is counted, not listed.
+        let count = match &answer.winning_move_count {
+            analysis::Count::Exact(n) => n.to_usize().unwrap(),
+            other => panic!("{other:?}"),
+        };
+        assert!((1..=at.len()).contains(&count), "{at:?}");
+        for m in &answer.winning_moves {
+            assert!(value(m.to.heaps()).is_zero(), "{:?}", m.to);
+        }
+    }
+    let answer = analyzer.analyze(&program.questions[1]).unwrap();
+    assert_eq!(answer.winning_moves.len(), 2);
+    assert!(answer.winning_moves.iter().any(|m| m.to.heaps().is_empty()));
+}
