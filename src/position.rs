@@ -105,6 +105,18 @@ pub fn heads_text<T: fmt::Display>(heads: &[T]) -> String {
     }
 }
 
+/// The heads of a product of coin games, pairs flattened, in position
+/// syntax: `{(1, 2), (3, 4)}`.
+pub fn pairs_text<T: fmt::Display>(heads: &[T]) -> String {
+    let pairs: Vec<String> = (heads.chunks(2))
+        .map(|p| match p {
+            [x, y] => format!("({x}, {y})"),
+            _ => String::new(),
+        })
+        .collect();
+    format!("{{{}}}", pairs.join(", "))
+}
+
 /// Heaps in position syntax, every one of them, as a string: for the
 /// position graph, whose labels must tell positions apart.
 pub fn heaps_text_in_full<T: fmt::Display>(heaps: &[T]) -> String {

@@ -197,6 +197,9 @@ pub enum ComponentMethod {
         decomposed: bool,
         /// A coin game, answered as the sum of its heads.
         coins: bool,
+        /// A product of coin games, each head the nim product of its sides'
+        /// values (the Tartan theorem).
+        tartan: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

@@ -107,6 +107,7 @@ impl Analyzer {
                 held,
                 decomposed,
                 coins: decomposed && game.coins.is_some(),
+                tartan: decomposed && game.coins.is_some_and(|c| c.pairs.is_some()),
             },
             closed_moves: None,
             loopy: None,

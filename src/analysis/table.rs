@@ -83,6 +83,10 @@ pub enum Shape {
 /// too (its values do not add, but each heap's outcome and genus are what
 /// there is to see).
 pub fn one_heap(game: &Game, solver: &Solver) -> bool {
+    // A product's single coins are pairs: a grid.
+    if game.coins.is_some_and(|c| c.pairs.is_some()) {
+        return false;
+    }
     game.heap_count == Some(1)
         || (game.heap_count.is_none() && (solver.decomposed() || solver.one_heap_moves()))
 }

@@ -253,6 +253,21 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    #[error("`{name}` is not a row of coins: a product multiplies two games of coins")]
+    #[diagnostic(
+        code(gamelang::check::coins),
+        help(
+            "name two games that say `coins` and turn coins in a row of them, like `game ruler {{ coins; turn 1.. coins in a row }}`"
+        )
+    )]
+    NotACoinRow {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("not a row of coins")]
+        span: SourceSpan,
+    },
+
     #[error("this is not a position of `{game}`: {problem}")]
     #[diagnostic(code(gamelang::check::coins), help("{}", .problem.help()))]
     Heads {
@@ -392,6 +407,10 @@ pub enum HeadsProblem {
     NotHeaps,
     /// A coin named twice.
     Twice(num_bigint::BigUint),
+    /// A product's coin named twice.
+    PairTwice(num_bigint::BigUint, num_bigint::BigUint),
+    /// A product given coins of a row, not pairs.
+    NotPairs,
     /// A coin before the first, `0` where coins are numbered from 1.
     BeforeFirst(num_bigint::BigUint, u64),
 }
@@ -402,6 +421,8 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::NotCoins => write!(f, "it is played on heaps, not coins"),
             HeadsProblem::NotHeaps => write!(f, "it is played on coins, not heaps"),
             HeadsProblem::Twice(coin) => write!(f, "coin {coin} is named twice"),
+            HeadsProblem::PairTwice(x, y) => write!(f, "coin ({x}, {y}) is named twice"),
+            HeadsProblem::NotPairs => write!(f, "its coins are pairs, a product's"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
             }
@@ -417,6 +438,8 @@ impl HeadsProblem {
             HeadsProblem::Twice(coin) | HeadsProblem::BeforeFirst(coin, _) => {
                 format!("coin {coin}")
             }
+            HeadsProblem::PairTwice(x, y) => format!("coin ({x}, {y})"),
+            HeadsProblem::NotPairs => "not pairs".to_string(),
         }
     }
 
@@ -426,7 +449,12 @@ impl HeadsProblem {
             HeadsProblem::NotHeaps => {
                 "give the coins showing heads, like `{1, 5, 9}` (or one coin, `9`)".to_string()
             }
-            HeadsProblem::Twice(_) => "name each coin showing heads once".to_string(),
+            HeadsProblem::Twice(_) | HeadsProblem::PairTwice(..) => {
+                "name each coin showing heads once".to_string()
+            }
+            HeadsProblem::NotPairs => {
+                "give the coins showing heads as pairs, like `{(1, 2), (3, 5)}`".to_string()
+            }
             HeadsProblem::BeforeFirst(_, origin) => {
                 format!("the coins are numbered from {origin}: name coins from {origin} on")
             }

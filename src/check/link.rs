@@ -25,8 +25,28 @@ impl Program {
         let mut errors = Vec::new();
         let this = (game.title(), game.misere);
         for rule in &mut game.rules {
-            if let MoveKind::Block(block) = &mut rule.kind {
-                self.link_statements(&mut block.body, &this, path, &mut errors);
+            match &mut rule.kind {
+                MoveKind::Block(block) => {
+                    self.link_statements(&mut block.body, &this, path, &mut errors)
+                }
+                MoveKind::Product(product) => {
+                    let mut origins = [0; 2];
+                    for (factor, origin) in product.factors.iter_mut().zip(&mut origins) {
+                        if let TermGame::Named(named) = factor {
+                            match self.factor(named, &this, path) {
+                                Ok(game) => *factor = TermGame::Other(game),
+                                Err(e) => errors.extend(e),
+                            }
+                        }
+                        if let TermGame::Other(game) = factor {
+                            *origin = game.coins.map_or(0, |c| c.origin);
+                        }
+                    }
+                    if let Some(coins) = &mut game.coins {
+                        coins.pairs = Some(origins);
+                    }
+                }
+                _ => {}
             }
         }
         if errors.is_empty() {
@@ -65,6 +85,52 @@ impl Program {
                 _ => {}
             }
         }
+    }
+
+    /// A game a product multiplies: a row of coins, played as the product is.
+    fn factor(
+        &self,
+        named: &GameRef,
+        (this, misere): &(String, bool),
+        path: &mut [Key],
+    ) -> Result<Arc<Game>, Errors> {
+        let name = &named.name;
+        let Some(entry) = self.game(&name.name) else {
+            return Err(vec![CheckError::UnknownGame {
+                name: name.name.clone(),
+                games: self.game_names(),
+                src: self.source.clone(),
+                span: name.span,
+            }]);
+        };
+        if path.iter().any(|k| k.0 == name.name) {
+            return Err(vec![CheckError::NotACoinRow {
+                name: name.name.clone(),
+                src: self.source.clone(),
+                span: name.span,
+            }]);
+        }
+        let game = self.lower_with(&entry.def, &named.args, &self.source)?;
+        if game.coins.is_none_or(|c| c.pairs.is_some()) {
+            return Err(vec![CheckError::NotACoinRow {
+                name: name.name.clone(),
+                src: self.source.clone(),
+                span: name.span,
+            }]);
+        }
+        if game.misere != *misere {
+            let (misere_game, normal) = match game.misere {
+                true => (game.title(), this.clone()),
+                false => (this.clone(), game.title()),
+            };
+            return Err(vec![CheckError::MisereInSum {
+                game: misere_game,
+                normal,
+                src: self.source.clone(),
+                span: name.span,
+            }]);
+        }
+        Ok(Arc::new(game))
     }
 
     /// The game `named` names, lowered with its values and linked.
@@ -141,5 +207,11 @@ pub(super) fn unlinked(game: &Game) -> bool {
             _ => false,
         })
     }
-    (game.rules.iter()).any(|r| matches!(&r.kind, MoveKind::Block(block) if named(&block.body)))
+    (game.rules.iter()).any(|r| match &r.kind {
+        MoveKind::Block(block) => named(&block.body),
+        MoveKind::Product(product) => {
+            (product.factors.iter()).any(|f| matches!(f, TermGame::Named(_)))
+        }
+        _ => false,
+    })
 }

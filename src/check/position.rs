@@ -5,6 +5,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::{self, PositionLit};
+use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 /// The heap count a game declares (`heaps N`), read off its syntax.
@@ -94,7 +95,10 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
             false => Ok(Position(lit.heaps.clone())),
         };
     };
-    if !lit.heads && lit.heaps.len() != 1 {
+    if let Some(origins) = coins.pairs {
+        return pairs(origins, lit).map_err(problem);
+    }
+    if (!lit.heads && lit.heaps.len() != 1) || lit.pairs {
         return Err(problem(HeadsProblem::NotHeaps));
     }
     let mut heads = lit.heaps.clone();
@@ -112,4 +116,30 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
         )));
     }
     Ok(Position(heads))
+}
+
+/// A product's heads: pairs `{(1, 2), (3, 4)}` (or one pair alone,
+/// `(1, 2)`), sorted, each once, each side on its factor's row.
+fn pairs(origins: [u64; 2], lit: &PositionLit) -> Result<Position, HeadsProblem> {
+    let one_pair = !lit.heads && lit.heaps.len() == 2;
+    if !(one_pair || lit.pairs || (lit.heads && lit.heaps.is_empty())) {
+        return Err(HeadsProblem::NotPairs);
+    }
+    let mut pairs: Vec<(BigUint, BigUint)> = (lit.heaps.chunks(2))
+        .map(|p| (p[0].clone(), p[1].clone()))
+        .collect();
+    pairs.sort();
+    if let Some(w) = pairs.windows(2).find(|w| w[0] == w[1]) {
+        return Err(HeadsProblem::PairTwice(w[0].0.clone(), w[0].1.clone()));
+    }
+    for (x, y) in &pairs {
+        for (coin, &origin) in [x, y].into_iter().zip(&origins) {
+            if *coin < BigUint::from(origin) {
+                return Err(HeadsProblem::BeforeFirst(coin.clone(), origin));
+            }
+        }
+    }
+    Ok(Position(
+        pairs.into_iter().flat_map(|(x, y)| [x, y]).collect(),
+    ))
 }

@@ -224,8 +224,11 @@ pub(super) fn turn(
 ) -> Result<(), EvalError> {
     let mut turned = Vec::new();
     for &n in heads {
-        // Coins origin..=n: at most n - origin + 1 may be turned.
-        let left = n - origin;
+        // Coins origin..=n: at most n - origin + 1 may be turned (none
+        // before the first coin: not a position).
+        let Some(left) = n.checked_sub(origin) else {
+            continue;
+        };
         let Some(available) = left.checked_add(1) else {
             continue;
         };
@@ -270,7 +273,7 @@ fn each_combination_or_none(
 
 /// The heads after turning the coins `turned` (increasing): the symmetric
 /// difference of the two increasing lists.
-fn toggled(heads: &[u64], turned: &[u64]) -> Vec<u64> {
+fn toggled<T: Ord + Copy>(heads: &[T], turned: &[T]) -> Vec<T> {
     let mut out = Vec::with_capacity(heads.len() + turned.len());
     let (mut i, mut j) = (0, 0);
     while i < heads.len() && j < turned.len() {
@@ -292,4 +295,47 @@ fn toggled(heads: &[u64], turned: &[u64]) -> Vec<u64> {
     out.extend_from_slice(&heads[i..]);
     out.extend_from_slice(&turned[j..]);
     out
+}
+
+/// The moves of a product of two coin games (heads as pairs, flattened):
+/// from each head (x, y), a move of the first game from x and one of the
+/// second from y, turning every coin (a, b) with a among the first's coins
+/// turned and b among the second's.
+pub(super) fn product(
+    factors: &[super::MoveGen; 2],
+    heads: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    // Heaps that are not pairs are not a position: no moves.
+    if !heads.len().is_multiple_of(2) {
+        return Ok(());
+    }
+    let pairs: Vec<(u64, u64)> = heads.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+    // The coins a factor's move from `n` turns: n and those it leaves heads.
+    let turns = |factor: &super::MoveGen, n: u64| -> Result<Vec<Vec<u64>>, EvalError> {
+        let mut out = Vec::new();
+        // A dynamic closure: a factor's generation is not instantiated anew
+        // for every product (a product's factor could be generic in turn).
+        let collect: &mut dyn FnMut(usize, &[u64]) = &mut |_, next| {
+            let mut coins = next.to_vec();
+            coins.push(n);
+            out.push(coins);
+        };
+        factor.each_move(&[n], collect).map_err(|e| e.error)?;
+        Ok(out)
+    };
+    for &(x, y) in &pairs {
+        let (across, down) = (turns(&factors[0], x)?, turns(&factors[1], y)?);
+        for a in &across {
+            for b in &down {
+                let mut turned: Vec<(u64, u64)> =
+                    a.iter().flat_map(|&i| b.iter().map(move |&j| (i, j))).collect();
+                turned.sort_unstable();
+                let after = toggled(&pairs, &turned);
+                let flat: Vec<u64> = after.iter().flat_map(|&(i, j)| [i, j]).collect();
+                emit(&flat)?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -18,7 +18,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr, Func};
-use crate::rules::{Block, EndKind, EndTest, Game, MoveKind, OctalCode, Split, Stmt, Target};
+use crate::rules::{
+    Block, EndKind, EndTest, Game, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
+};
 
 use amounts::AmountGen;
 use reach::{Reach, reach};
@@ -115,6 +117,8 @@ enum Compiled {
         row: bool,
         origin: u64,
     },
+    /// The product of two coin games: their moves (none before linking).
+    Product(Option<Box<[MoveGen; 2]>>),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -148,6 +152,14 @@ impl MoveGen {
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
+                MoveKind::Product(product) => {
+                    Compiled::Product(match &product.factors {
+                        [TermGame::Other(a), TermGame::Other(b)] => {
+                            Some(Box::new([MoveGen::new(a), MoveGen::new(b)]))
+                        }
+                        _ => None,
+                    })
+                }
                 MoveKind::Turn(turn) => Compiled::Turn {
                     counts: AmountGen::new(&turn.counts, allowance.clone()),
                     row: turn.row,
@@ -219,7 +231,8 @@ impl MoveGen {
             Compiled::Shift(_)
             | Compiled::EmptyAndSplit(_)
             | Compiled::Block(..)
-            | Compiled::Turn { .. } => false,
+            | Compiled::Turn { .. }
+            | Compiled::Product(_) => false,
         });
         one_heap
             && !self.as_written
@@ -507,6 +520,8 @@ impl MoveGen {
                 row,
                 origin,
             } => kinds::turn(counts, *row, *origin, heaps, emit),
+            Compiled::Product(Some(factors)) => kinds::product(factors, heaps, emit),
+            Compiled::Product(None) => Ok(()),
         }
     }
 }

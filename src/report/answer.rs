@@ -12,7 +12,7 @@ use crate::analysis::{
     Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumPart, Unknown,
     WinningMove,
 };
-use crate::position::{Position, heads_text};
+use crate::position::{Position, heads_text, pairs_text};
 use crate::rules::{Game, ParamValue};
 
 /// What the caller says about a note, after it: how to see what the answer
@@ -224,6 +224,7 @@ fn sum_text(game: &Game, parts: &[SumPart], bare: bool) -> String {
 /// heads `{1, 5, 9}`.
 fn shown(game: &Game, position: &Position) -> String {
     match game.coins {
+        Some(coins) if coins.pairs.is_some() => pairs_text(position.heaps()),
         Some(_) => heads_text(position.heaps()),
         None => position.to_string(),
     }

@@ -40,6 +40,7 @@ pub fn describe(
         MoveKind::Octal(_) => m.take_from(first),
         MoveKind::Block(_) => m.changes(parts),
         MoveKind::Turn(_) => turn(before, after),
+        MoveKind::Product(_) => turn_pairs(before, after),
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };
@@ -71,6 +72,21 @@ fn turn(before: &[BigUint], after: &[BigUint]) -> String {
             format!("turn {}", and_list(&coins))
         }
     }
+}
+
+/// `turn (1, 2), (1, 4), (3, 2) and (3, 4)`: the coins of a product a
+/// move turned over (heads as pairs, flattened, increasing).
+fn turn_pairs(before: &[BigUint], after: &[BigUint]) -> String {
+    let pairs = |heads: &[BigUint]| -> std::collections::BTreeSet<(BigUint, BigUint)> {
+        (heads.chunks(2))
+            .filter_map(|p| Some((p.first()?.clone(), p.get(1)?.clone())))
+            .collect()
+    };
+    let (before, after) = (pairs(before), pairs(after));
+    let coins: Vec<String> = (before.symmetric_difference(&after))
+        .map(|(x, y)| format!("({x}, {y})"))
+        .collect();
+    format!("turn {}", and_list(&coins))
 }
 
 /// A move's positions, and the heaps it changed.

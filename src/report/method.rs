@@ -36,8 +36,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             held,
             decomposed,
             coins,
+            tartan,
         } => {
-            if *coins {
+            if *tartan {
+                format!(
+                    "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems): {} new coins, {} moves ({held} coins held)",
+                    explored.positions, explored.edges
+                )
+            } else if *coins {
                 format!(
                     "search, as a sum of single coins (the coin-turning theorem): {} new coins, {} moves ({held} coins held)",
                     explored.positions, explored.edges
@@ -208,6 +214,7 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             held,
             decomposed,
             coins,
+            tartan,
         } => json!({
             "kind": "search",
             "positions_explored": explored.positions,
@@ -215,6 +222,7 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "positions_held": held,
             "decomposed": decomposed,
             "coins": coins,
+            "tartan": tartan,
         }),
         ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",

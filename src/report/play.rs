@@ -7,7 +7,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
-use crate::position::{Outcome, heads_text, heaps_text};
+use crate::position::{Outcome, heads_text, heaps_text, pairs_text};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; where one game's moves became a sum of its positions, as
@@ -25,6 +25,7 @@ pub fn place_text(play: &Standings, place: &Place) -> String {
 /// game of coins `{1, 5}`.
 fn piece_text(play: &Standings, piece: &Piece) -> String {
     match play.game(piece.game).coins {
+        Some(coins) if coins.pairs.is_some() => pairs_text(&piece.heaps),
         Some(_) => heads_text(&piece.heaps),
         None => heaps_text(&piece.heaps),
     }

@@ -68,18 +68,40 @@ pub enum EndTest {
 /// `coins` (`coins from N`): a row of coins numbered from `origin`. A
 /// position is the set of coins showing heads, kept as heaps in increasing
 /// order, one heap a head.
+/// A product's coins are pairs, two heaps each, in increasing order of the
+/// pairs, each side numbered from its factor's first coin (`pairs`: known
+/// once the factors are linked, 0 before).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coins {
     pub origin: u64,
+    pub pairs: Option<[u64; 2]>,
 }
 
 impl Coins {
     /// Whether `heads` is a position: coins of the row, each once, in
-    /// increasing order.
+    /// increasing order (pairs: an even number of heaps, the pairs
+    /// increasing; their sides are their factors' to check).
     pub fn holds(self, heads: &[u64]) -> bool {
+        if let Some([x0, y0]) = self.pairs {
+            return heads.len().is_multiple_of(2)
+                && heads.chunks(2).all(|p| p[0] >= x0 && p[1] >= y0)
+                && heads
+                    .chunks(2)
+                    .zip(heads.chunks(2).skip(1))
+                    .all(|(a, b)| a < b);
+        }
         heads.first().is_none_or(|&first| first >= self.origin)
             && heads.windows(2).all(|w| w[0] < w[1])
     }
+}
+
+/// `product of G and H`: a square of coins, coin (x, y) turned by a move of
+/// G from x and a move of H from y together: every coin (a, b) with a among
+/// the coins G's move turns and b among H's (Winning Ways, ch. 14).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Product {
+    /// The two games, each of coins in a row: named until linked.
+    pub factors: [TermGame; 2],
 }
 
 /// `turn AMOUNTS coins [in a row]`: a move turns over as many coins as the
@@ -161,6 +183,8 @@ pub enum MoveKind {
     Block(Block),
     /// A coin-turning move (`coins` games).
     Turn(Turn),
+    /// The product of two coin games.
+    Product(Product),
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a

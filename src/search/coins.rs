@@ -8,12 +8,102 @@
 //!
 //! The values are a dense array from the first coin on, extended as far as
 //! a question needs, each found from the moves of the single head.
+//!
+//! A product of two coin games (coin (x, y) turned with a move of the first
+//! from x and one of the second from y) has, by the Tartan theorem, the nim
+//! product of the factors' values: g(x, y) = g₁(x) ⊗ g₂(y) (Winning Ways,
+//! ch. 14; Conway, On Numbers and Games, ch. 6). Its values are the
+//! factors', each kept as above.
+
+use std::sync::Arc;
 
 use super::budget::Budget;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::moves::MoveGen;
-use crate::rules::Game;
+use crate::nimber;
 use crate::rules::expr::EvalError;
+use crate::rules::{Game, MoveKind, TermGame};
+
+/// A coin game's values: a row's, or a product's as its factors'.
+#[derive(Debug)]
+pub enum Coins {
+    Row(CoinValues),
+    Product(Box<[Factor; 2]>),
+}
+
+/// One factor of a product: its game, its moves and its values.
+#[derive(Debug)]
+pub struct Factor {
+    game: Arc<Game>,
+    moves: MoveGen,
+    values: CoinValues,
+}
+
+impl Coins {
+    /// The engine for `game`, a game of coins (`None` for a product whose
+    /// factors are not linked).
+    pub fn new(game: &Game, max_positions: usize) -> Option<Self> {
+        let coins = game.coins?;
+        if coins.pairs.is_none() {
+            return Some(Coins::Row(CoinValues::new(coins.origin, max_positions)));
+        }
+        let Some(MoveKind::Product(product)) = game.rules.first().map(|r| &r.kind) else {
+            return None;
+        };
+        let factor = |f: &TermGame| match f {
+            TermGame::Other(game) => Some(Factor {
+                moves: MoveGen::new(game),
+                values: CoinValues::new(game.coins?.origin, max_positions),
+                game: game.clone(),
+            }),
+            _ => None,
+        };
+        let [a, b] = &product.factors;
+        Some(Coins::Product(Box::new([factor(a)?, factor(b)?])))
+    }
+
+    /// Coins held, in all.
+    pub fn len(&self) -> usize {
+        match self {
+            Coins::Row(row) => row.len(),
+            Coins::Product(factors) => factors.iter().map(|f| f.values.len()).sum(),
+        }
+    }
+
+    /// The value of the heads `heads` (pairs, flattened, for a product).
+    pub fn value(
+        &mut self,
+        game: &Game,
+        moves: &MoveGen,
+        heads: &[u64],
+        budget: &mut Budget,
+    ) -> Result<(Value, Explored), SearchError> {
+        let factors = match self {
+            Coins::Row(row) => return row.value(game, moves, heads, budget),
+            Coins::Product(factors) => factors,
+        };
+        let mut explored = Explored::default();
+        let mut value = 0u32;
+        for pair in heads.chunks(2) {
+            let mut sides = [0u32; 2];
+            for ((side, factor), &n) in sides.iter_mut().zip(factors.iter_mut()).zip(pair) {
+                let (Value::Grundy(g), more) =
+                    factor
+                        .values
+                        .value(&factor.game, &factor.moves, &[n], budget)?
+                else {
+                    return Err(too_large(game, 0, heads));
+                };
+                *side = g;
+                explored.positions += more.positions;
+                explored.edges += more.edges;
+            }
+            // The nim product of two numbers below 2^32 is below 2^32.
+            value ^= nimber::mul_u64(u64::from(sides[0]), u64::from(sides[1])) as u32;
+        }
+        Ok((Value::Grundy(value), explored))
+    }
+}
 
 /// The values of single coins, g(origin) up to the largest coin asked about.
 #[derive(Debug)]
@@ -70,7 +160,8 @@ impl CoinValues {
         asked: &[u64],
         budget: &mut Budget,
     ) -> Result<usize, SearchError> {
-        let count = top - self.origin;
+        // Positions are checked: no coin is before the first.
+        let count = top.saturating_sub(self.origin);
         if count >= self.max_positions as u64 {
             return Err(too_large(game, self.max_positions, asked));
         }

@@ -37,7 +37,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool};
-use coins::CoinValues;
+use coins::Coins;
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
@@ -141,7 +141,7 @@ enum Engine {
     /// Moves that may become sums of positions (`becomes`).
     Sums(SumSearch),
     /// A coin-turning game, as the sum of its heads.
-    Coins(CoinValues),
+    Coins(Coins),
 }
 
 /// The search for one game.
@@ -184,8 +184,11 @@ impl Solver {
                 options.progress.clone(),
             )
         };
-        let engine = if let Some(coins) = game.coins.filter(|_| options.decompose && !game.misere) {
-            Engine::Coins(CoinValues::new(coins.origin, options.max_positions))
+        let coins = (options.decompose && !game.misere)
+            .then(|| Coins::new(&game, options.max_positions))
+            .flatten();
+        let engine = if let Some(coins) = coins {
+            Engine::Coins(coins)
         } else if moves.has_sums() {
             Engine::Sums(SumSearch::new(&game, &moves, &options))
         } else if options.decompose && !game.misere && moves.one_heap_moves() {

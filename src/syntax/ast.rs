@@ -270,6 +270,15 @@ pub enum RuleKind {
     /// `turn AMOUNTS coins [in a row]`: turn that many coins, the rightmost
     /// from heads to tails; `row`: coins next to each other.
     Turn { amounts: Amounts, row: bool },
+    /// `product of G and H`: the product of two games of coins.
+    Product { first: Factor, second: Factor },
+}
+
+/// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Factor {
+    pub name: Ident,
+    pub args: Vec<Arg>,
 }
 
 /// Which heaps a `take` takes from.
@@ -451,5 +460,7 @@ pub struct PositionLit {
     pub heaps: Vec<BigUint>,
     /// Written as a set of coins showing heads.
     pub heads: bool,
+    /// The heads are pairs `(x, y)` (a product's), two heaps each.
+    pub pairs: bool,
     pub span: Span,
 }

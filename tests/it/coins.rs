@@ -348,3 +348,196 @@ fn ruler_past_two_to_the_64_wins_by_the_run_it_lists() {
     assert_eq!(answer.winning_moves.len(), 2);
     assert!(answer.winning_moves.iter().any(|m| m.to.heaps().is_empty()));
 }
+
+const PRODUCTS: &str = "
+game ruler {
+    coins
+    turn 1.. coins in a row
+}
+game mock_turtles {
+    coins
+    turn 1..3 coins
+}
+game twins {
+    coins from 0
+    turn 2 coins
+}
+game rugs {
+    coins
+    product of ruler and ruler
+}
+game ruler_by_turtles {
+    coins
+    product of ruler and mock_turtles
+}
+game corners {
+    coins
+    product of twins and twins
+}
+";
+
+/// The coins a row's move from the single head `n` turns (n among them),
+/// for coins numbered from `first`, by the rule's definition.
+fn row_moves(rule: &Rule, first: u64, n: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    let left = n - first;
+    for &k in rule.counts {
+        let k = u64::from(k);
+        if k == 0 || k > left + 1 {
+            continue;
+        }
+        if rule.row {
+            out.push((n + 1 - k..=n).collect());
+            continue;
+        }
+        for others in 0u64..1 << left {
+            if u64::from(others.count_ones()) == k - 1 {
+                let mut coins: Vec<u64> = (0..left)
+                    .filter(|b| others >> b & 1 == 1)
+                    .map(|b| first + b)
+                    .collect();
+                coins.push(n);
+                out.push(coins);
+            }
+        }
+    }
+    out
+}
+
+/// A product's single coins by the definition (the coin-turning theorem
+/// alone, not the Tartan theorem): g(x, y) is the mex, over a move of each
+/// factor (coin sets A from x, B from y), of the XOR of g over A × B less
+/// (x, y).
+fn product_by_definition(a: (&Rule, u64), b: (&Rule, u64), top: u64) -> Vec<Vec<u32>> {
+    let size = (top + 1) as usize;
+    let mut g = vec![vec![0u32; size]; size];
+    for x in a.1..=top {
+        for y in b.1..=top {
+            let mut seen = BTreeSet::new();
+            for across in row_moves(a.0, a.1, x) {
+                for down in row_moves(b.0, b.1, y) {
+                    let mut v = 0;
+                    for &i in &across {
+                        for &j in &down {
+                            if (i, j) != (x, y) {
+                                v ^= g[i as usize][j as usize];
+                            }
+                        }
+                    }
+                    seen.insert(v);
+                }
+            }
+            g[x as usize][y as usize] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+        }
+    }
+    g
+}
+
+#[test]
+fn products_are_nim_products_of_their_factors_on_an_8_by_8_square() {
+    let ruler = Rule {
+        counts: &[1, 2, 3, 4, 5, 6, 7, 8],
+        row: true,
+    };
+    let turtles = Rule {
+        counts: &[1, 2, 3],
+        row: false,
+    };
+    let twins = Rule {
+        counts: &[2],
+        row: false,
+    };
+    let program = load_text("products.game", PRODUCTS, &[]);
+    let mut analyzer = Analyzer::default();
+    for (game, a, b) in [
+        ("rugs", (&ruler, 1), (&ruler, 1)),
+        ("ruler_by_turtles", (&ruler, 1), (&turtles, 1)),
+        ("corners", (&twins, 0), (&twins, 0)),
+    ] {
+        let g = product_by_definition(a, b, 8);
+        for x in a.1..=8 {
+            for y in b.1..=8 {
+                let answer = analysis(&mut analyzer, &program, game, &[x, y]).unwrap();
+                assert_eq!(
+                    answer.grundy.value(),
+                    Some(&BigUint::from(g[x as usize][y as usize])),
+                    "{game} at ({x}, {y})"
+                );
+            }
+        }
+    }
+    // Turning Corners (Twins × Twins from 0) is the nim product itself:
+    // Conway's table, 2 ⊗ 2 = 3, 2 ⊗ 3 = 1, 4 ⊗ 4 = 6, 8 ⊗ 8 = 13.
+    for (x, y, product) in [(2u64, 2u64, 3u32), (2, 3, 1), (4, 4, 6), (8, 8, 13)] {
+        let answer = analysis(&mut analyzer, &program, "corners", &[x, y]).unwrap();
+        assert_eq!(answer.grundy.value(), Some(&BigUint::from(product)));
+    }
+}
+
+#[test]
+fn a_product_agrees_with_a_brute_force_on_every_set_of_a_3_by_3_square() {
+    // Every set of heads among coins (1..=3) × (1..=3): its value by the mex
+    // over the product's moves on sets, in increasing order of the set
+    // read as a number (bit 3(x - 1) + (y - 1)): a move's last-in-order
+    // turned coin is the head, which goes to tails.
+    let ruler = Rule {
+        counts: &[1, 2, 3],
+        row: true,
+    };
+    let bit = |x: u64, y: u64| 1usize << (3 * (x - 1) + (y - 1));
+    let moves = |mask: usize| -> Vec<usize> {
+        let mut out = Vec::new();
+        for x in 1..=3 {
+            for y in 1..=3 {
+                if mask & bit(x, y) == 0 {
+                    continue;
+                }
+                for across in row_moves(&ruler, 1, x) {
+                    for down in row_moves(&ruler, 1, y) {
+                        let turned: usize = across
+                            .iter()
+                            .flat_map(|&i| down.iter().map(move |&j| bit(i, j)))
+                            .sum();
+                        out.push(mask ^ turned);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let mut g = vec![0u32; 1 << 9];
+    for mask in 0..1usize << 9 {
+        let seen: BTreeSet<u32> = moves(mask).into_iter().map(|m| g[m]).collect();
+        g[mask] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    let pairs = |mask: usize| -> Vec<u64> {
+        (1..=3u64)
+            .flat_map(|x| (1..=3u64).map(move |y| (x, y)))
+            .filter(|&(x, y)| mask & bit(x, y) != 0)
+            .flat_map(|(x, y)| [x, y])
+            .collect()
+    };
+    let program = load_text("products.game", PRODUCTS, &[]);
+    let mut analyzer = Analyzer::new(analysis::Options {
+        max_moves: usize::MAX,
+        ..analysis::Options::default()
+    });
+    for mask in 0..1usize << 9 {
+        let at = pairs(mask);
+        // `{}` or pairs: the helper writes them as heads.
+        let answer = analysis(&mut analyzer, &program, "rugs", &at).unwrap();
+        assert_eq!(
+            answer.grundy.value(),
+            Some(&BigUint::from(g[mask])),
+            "rugs at {at:?}"
+        );
+        let expected: BTreeSet<Vec<u64>> = (moves(mask).into_iter())
+            .filter(|&m| g[m] == 0)
+            .map(pairs)
+            .collect();
+        let found: BTreeSet<Vec<u64>> = (answer.winning_moves.iter())
+            .map(|m| m.to.to_u64s().unwrap())
+            .collect();
+        assert_eq!(found, expected, "rugs at {at:?}");
+    }
+}

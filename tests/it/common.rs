@@ -122,9 +122,16 @@ pub fn analysis(
             })
         )
     });
+    // A product's heads are pairs.
+    let pairs = heads
+        && entry.def.body.iter().any(|s| {
+            matches!(s, gamelang::syntax::ast::Statement::Rule(r)
+                if matches!(r.kind, gamelang::syntax::ast::RuleKind::Product { .. }))
+        });
     let lit = PositionLit {
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
         heads,
+        pairs,
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

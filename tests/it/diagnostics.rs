@@ -1126,3 +1126,23 @@ fn positions_of_coins_written_wrong() {
         ],
     );
 }
+
+#[test]
+fn a_product_of_a_game_of_heaps() {
+    let src = "game nim {\n    heaps *\n    take 1..\n}\ngame square {\n    coins\n    product of nim and nim\n}\n";
+    snapshot(
+        "a_product_of_a_game_of_heaps",
+        src,
+        &["gamelang::check::coins", "gamelang::check::coins"],
+    );
+}
+
+#[test]
+fn a_product_beside_another_rule() {
+    let src = "game ruler {\n    coins\n    turn 1.. coins in a row\n}\ngame square {\n    coins\n    product of ruler and ruler\n    turn 1 coin\n}\n";
+    snapshot(
+        "a_product_beside_another_rule",
+        src,
+        &["gamelang::check::coins"],
+    );
+}

@@ -374,6 +374,18 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("a product of games of coins is its game's only rule")]
+    #[diagnostic(
+        code(gamelang::check::coins),
+        help("give the product a game of its own: `game square {{ coins; product of ruler and ruler }}`")
+    )]
+    ProductAlone {
+        #[source_code]
+        src: Source,
+        #[label("with other rules beside it")]
+        span: SourceSpan,
+    },
+
     #[error("a game has either `heaps` or `position`, not both")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),

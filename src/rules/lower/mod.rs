@@ -104,7 +104,7 @@ impl Lowerer<'_> {
             }
         }
         let coins = match shape {
-            Some(Shape::Heaps(decl)) => self.coins(decl),
+            Some(Shape::Heaps(decl)) => self.coins(decl, def),
             _ => None,
         };
         let (heap_count, invariant) = match shape {
@@ -191,12 +191,20 @@ impl Lowerer<'_> {
 
 impl Lowerer<'_> {
     /// `coins` (`coins from N`), where the game says it.
-    fn coins(&mut self, decl: &ast::HeapsDecl) -> Option<Coins> {
+    /// A product's coins are pairs.
+    fn coins(&mut self, decl: &ast::HeapsDecl, def: &ast::GameDef) -> Option<Coins> {
         let HeapCount::Coins { origin } = &decl.count else {
             return None;
         };
+        let pairs = def
+            .body
+            .iter()
+            .any(|s| {
+                matches!(s, Statement::Rule(rule) if matches!(rule.kind, ast::RuleKind::Product { .. }))
+            })
+            .then_some([0, 0]);
         match origin.to_u64().filter(|&o| o <= 1) {
-            Some(origin) => Some(Coins { origin }),
+            Some(origin) => Some(Coins { origin, pairs }),
             None => {
                 self.error(RulesError::CoinsFrom {
                     origin: origin.clone(),
@@ -216,9 +224,27 @@ impl Lowerer<'_> {
             }
             _ => None,
         };
+        let moves = (def.body.iter())
+            .filter(|s| matches!(s, Statement::Rule(_) | Statement::Move(_) | Statement::End(_)))
+            .count();
         for statement in &def.body {
+            if let Statement::Rule(rule) = statement
+                && matches!(rule.kind, ast::RuleKind::Product { .. })
+                && moves > 1
+            {
+                self.error(RulesError::ProductAlone {
+                    src: self.source.clone(),
+                    span: rule.span,
+                });
+            }
             let (span, turn) = match statement {
-                Statement::Rule(rule) => (rule.span, matches!(rule.kind, ast::RuleKind::Turn { .. })),
+                Statement::Rule(rule) => (
+                    rule.span,
+                    matches!(
+                        rule.kind,
+                        ast::RuleKind::Turn { .. } | ast::RuleKind::Product { .. }
+                    ),
+                ),
                 Statement::Move(block) => (block.span, false),
                 Statement::End(end) => (end.span, false),
                 _ => continue,
@@ -239,7 +265,7 @@ impl Lowerer<'_> {
     }
 }
 
-/// What a game says its positions are: heads, or named parts.
+/// What a game says its positions are: heaps, or named parts.
 #[derive(Clone, Copy)]
 enum Shape<'a> {
     Heaps(&'a ast::HeapsDecl),

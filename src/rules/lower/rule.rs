@@ -4,7 +4,7 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::rules::{MoveKind, Rule, Split, Target, Turn};
+use crate::rules::{GameRef, MoveKind, Product, Rule, Split, Target, TermGame, Turn};
 use crate::syntax::ast::{self, Span};
 
 impl Lowerer<'_> {
@@ -62,6 +62,17 @@ impl Lowerer<'_> {
                 counts: self.amounts(amounts)?,
                 row: *row,
             }),
+            ast::RuleKind::Product { first, second } => {
+                let named = |f: &ast::Factor| {
+                    TermGame::Named(Box::new(GameRef {
+                        name: f.name.clone(),
+                        args: f.args.clone(),
+                    }))
+                };
+                MoveKind::Product(Product {
+                    factors: [named(first), named(second)],
+                })
+            }
             ast::RuleKind::Octal(text) | ast::RuleKind::Hex(text) => {
                 let hex = matches!(rule.kind, ast::RuleKind::Hex(_));
                 let code = self.code(text, hex, rule.span)?;

@@ -121,7 +121,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             MoveKind::Take { .. }
             | MoveKind::Shift { .. }
             | MoveKind::EmptyAndSplit(_)
-            | MoveKind::Turn(_) => {
+            | MoveKind::Turn(_)
+            | MoveKind::Product(_) => {
                 return None;
             }
         }

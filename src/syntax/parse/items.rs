@@ -221,12 +221,30 @@ impl Builder {
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
         let heads = children(pair.clone(), Rule::heads).next();
-        let heaps = children(heads.clone().unwrap_or(pair), Rule::int)
-            .map(|p| self.big_uint(&p))
+        let (heaps, pairs) = match heads.clone() {
+            None => (children(pair, Rule::int).collect(), false),
+            Some(heads) => {
+                let mut ints = Vec::new();
+                let mut pairs = false;
+                for head in children(heads, Rule::head) {
+                    let inner = head.into_inner().next().expect("a head has a coin");
+                    pairs |= inner.as_rule() == Rule::head_pair;
+                    match inner.as_rule() {
+                        Rule::head_pair => ints.extend(children(inner, Rule::int)),
+                        _ => ints.push(inner),
+                    }
+                }
+                (ints, pairs)
+            }
+        };
+        let heaps = heaps
+            .iter()
+            .map(|p| self.big_uint(p))
             .collect::<PResult<_>>()?;
         Ok(PositionLit {
             heaps,
             heads: heads.is_some(),
+            pairs,
             span,
         })
     }

@@ -68,7 +68,7 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::play_decl | Rule::kw_play => (Main, "`play`"),
         Rule::rule_def => (
             Main,
-            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex` or `turn`)",
+            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex`, `turn` or `product`)",
         ),
         Rule::take_rule | Rule::kw_take => (Main, "`take`"),
         Rule::take_split => (Continue, "`and`"),
@@ -91,6 +91,8 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::octal_rule => (Main, "`octal`"),
         Rule::coins_decl | Rule::kw_coins => (Main, "`coins`"),
         Rule::turn_rule | Rule::kw_turn => (Main, "`turn`"),
+        Rule::product_rule | Rule::kw_product => (Main, "`product`"),
+        Rule::head | Rule::head_pair => (Main, "a coin (like `5`, or `(1, 2)` in a product)"),
         Rule::coins_word => (Main, "`coins`"),
         Rule::in_a_row => (Continue, "`in a row`"),
         Rule::turn_counts => (Main, "how many coins (like `1..3`, `1..`, `{1, 3}` or `2`)"),

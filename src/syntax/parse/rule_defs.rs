@@ -53,6 +53,29 @@ impl Builder {
             }
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
+            Rule::product_rule => {
+                let mut factors = Vec::new();
+                for part in rule.into_inner() {
+                    match part.as_rule() {
+                        Rule::game_name => factors.push(ast::Factor {
+                            name: self.ident(part),
+                            args: Vec::new(),
+                        }),
+                        Rule::args => {
+                            let args = children(part, Rule::arg)
+                                .map(|a| self.arg(a))
+                                .collect::<PResult<_>>()?;
+                            if let Some(last) = factors.last_mut() {
+                                last.args = args;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let second = factors.pop().expect("a product has two games");
+                let first = factors.pop().expect("a product has two games");
+                RuleKind::Product { first, second }
+            }
             Rule::turn_rule => {
                 let row = children(rule.clone(), Rule::in_a_row).next().is_some();
                 let condition = children(rule.clone(), Rule::where_clause)
