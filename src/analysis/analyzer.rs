@@ -108,6 +108,20 @@ impl Analyzer {
     /// play has at most `STEPS_POSITIONS` positions.
     fn steps(&mut self, instance: &Instance) -> Option<Steps> {
         let heaps = instance.position.to_u64s()?;
+        // A game of coins reaches sets of the coins up to its highest head:
+        // explored only where there are few enough of those sets.
+        if let Some(coins) = instance.game.coins {
+            let row = |n: u64, origin: u64| n.saturating_sub(origin).saturating_add(1);
+            let count = match coins.pairs {
+                Some([x0, y0]) => (heaps.chunks_exact(2))
+                    .map(|p| row(p[0], x0).saturating_mul(row(p[1], y0)))
+                    .max(),
+                None => heaps.iter().map(|&n| row(n, coins.origin)).max(),
+            };
+            if count.is_some_and(|c| c > u64::from(STEPS_POSITIONS.ilog2())) {
+                return None;
+            }
+        }
         let limit = STEPS_POSITIONS.min(self.options.search.max_positions);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.
