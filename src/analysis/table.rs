@@ -130,8 +130,16 @@ pub(super) fn table(
     };
     let shape = if one_heap {
         let mut values = Vec::new();
+        // Every heap of the table: a graph explored for one (a game that
+        // can go on forever) is explored from the heaps after it too, so
+        // that one graph serves the table.
+        let all: Vec<Vec<u64>> = (0..=upto)
+            .map(|n| vec![n])
+            .filter(|heaps| is_position(game, heaps))
+            .collect();
         for n in 0..=upto {
-            values.push(cell_at(game, solver, &mut loopy, &[n])?);
+            let after = &all[all.partition_point(|h| h[0] <= n)..];
+            values.push(cell_at(game, solver, &mut loopy, &[n], after)?);
             if n % 4096 == 0 {
                 progress(n, upto);
             }
@@ -163,7 +171,7 @@ pub(super) fn table(
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| cell_at(game, solver, &mut loopy, &[a, b]))
+                .map(|b| cell_at(game, solver, &mut loopy, &[a, b], &[]))
                 .collect::<Result<Vec<_>, _>>()?;
             grid.push(row);
             progress(a, upto);
@@ -191,11 +199,9 @@ fn cell_at(
     solver: &mut Solver,
     loopy: &mut Loopy,
     heaps: &[u64],
+    after: &[Vec<u64>],
 ) -> Result<Option<Cell>, AnalysisError> {
-    let position = (game.invariant.as_ref())
-        .is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
-        && game.coins.is_none_or(|c| c.holds(heaps));
-    if !position {
+    if !is_position(game, heaps) {
         return Ok(None);
     }
     solver.check_deadline(heaps)?;
@@ -208,14 +214,23 @@ fn cell_at(
     // All the graphs together within the position limit.
     let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
     let room = solver.max_positions().saturating_sub(held);
-    Ok(Some(match search::loopy::search(solver, heaps, room)? {
-        Found::Value(value, _) => Cell::Value(value),
-        Found::Loopy(graph) => {
-            let cell = Cell::Loopy(graph.gamma(0).clone());
-            loopy.graphs.push(graph);
-            cell
-        }
-    }))
+    Ok(Some(
+        match search::loopy::search_from(solver, heaps, after, room)? {
+            Found::Value(value, _) => Cell::Value(value),
+            Found::Loopy(graph) => {
+                let cell = Cell::Loopy(graph.gamma(0).clone());
+                loopy.graphs.push(graph);
+                cell
+            }
+        },
+    ))
+}
+
+/// Whether `heaps` is a position of the game: its invariant holds, and a
+/// game of coins has them as heads.
+fn is_position(game: &Game, heaps: &[u64]) -> bool {
+    (game.invariant.as_ref()).is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
+        && game.coins.is_none_or(|c| c.holds(heaps))
 }
 
 /// The Grundy values, in normal play, where every heap is a position.

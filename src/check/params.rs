@@ -97,6 +97,9 @@ fn to_param(value: &ast::Value) -> ParamValue {
         ValueKind::Int(n) => ParamValue::Int(n.clone()),
         ValueKind::Set(items) => ParamValue::Set(items.iter().cloned().collect::<BTreeSet<_>>()),
         ValueKind::List(items) => ParamValue::List(items.clone()),
+        ValueKind::Graph(arcs) => ParamValue::Graph(std::sync::Arc::new(crate::rules::Graph {
+            arcs: arcs.clone(),
+        })),
     }
 }
 

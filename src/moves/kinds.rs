@@ -339,3 +339,22 @@ pub(super) fn product(
     }
     Ok(())
 }
+
+/// Slide a token along an arc (`slide along G`): each heap is the vertex
+/// its token is on, and moves to each vertex an arc leads to from there.
+pub(super) fn slide(
+    arcs: &[(u64, u64)],
+    heaps: &[u64],
+    next: &mut [u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    for (i, &v) in heaps.iter().enumerate() {
+        let first = arcs.partition_point(|&(a, _)| a < v);
+        for &(_, w) in arcs[first..].iter().take_while(|&&(a, _)| a == v) {
+            next[i] = w;
+            emit(next)?;
+        }
+        next[i] = v;
+    }
+    Ok(())
+}

@@ -119,6 +119,8 @@ enum Compiled {
     },
     /// The product of two coin games: their moves (none before linking).
     Product(Option<Box<[MoveGen; 2]>>),
+    /// Slide a token along an arc: every arc one way, sorted by its start.
+    Slide(Arc<Vec<(u64, u64)>>),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -152,6 +154,7 @@ impl MoveGen {
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
+                MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
                 MoveKind::Product(product) => {
                     Compiled::Product(match &product.factors {
                         [TermGame::Other(a), TermGame::Other(b)] => {
@@ -232,7 +235,8 @@ impl MoveGen {
             | Compiled::EmptyAndSplit(_)
             | Compiled::Block(..)
             | Compiled::Turn { .. }
-            | Compiled::Product(_) => false,
+            | Compiled::Product(_)
+            | Compiled::Slide(_) => false,
         });
         one_heap
             && !self.as_written
@@ -522,6 +526,7 @@ impl MoveGen {
             } => kinds::turn(counts, *row, *origin, heaps, emit),
             Compiled::Product(Some(factors)) => kinds::product(factors, heaps, emit),
             Compiled::Product(None) => Ok(()),
+            Compiled::Slide(arcs) => kinds::slide(arcs, heaps, next, emit),
         }
     }
 }

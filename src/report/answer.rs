@@ -358,6 +358,11 @@ fn param_json(value: &ParamValue) -> Json {
         ParamValue::Int(n) => number(n),
         ParamValue::Set(items) => Json::Array(items.iter().map(number).collect()),
         ParamValue::List(items) => Json::Array(items.iter().map(number).collect()),
+        ParamValue::Graph(graph) => json!({
+            "arcs": (graph.arcs.iter())
+                .map(|&(a, b, both)| json!({ "from": a, "to": b, "both_ways": both }))
+                .collect::<Vec<_>>(),
+        }),
     }
 }
 

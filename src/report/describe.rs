@@ -41,6 +41,15 @@ pub fn describe(
         MoveKind::Block(_) => m.changes(parts),
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
+        MoveKind::Slide(_) => match m.changed.first() {
+            Some(&i) => format!(
+                "slide{} from {} to {}",
+                m.heap(i).replacen(" from heap", " the token of heap", 1),
+                before[i],
+                after[i]
+            ),
+            None => "slide nowhere".to_string(),
+        },
         MoveKind::EmptyAndSplit(_) => {
             let (a, b) = (&after[0], &after[1]);
             let (emptied, split) = if a + b == before[1] { (1, 2) } else { (2, 1) };

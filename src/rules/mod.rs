@@ -130,6 +130,45 @@ pub enum ParamValue {
     Set(BTreeSet<BigInt>),
     /// In order, repeats kept: indexed `T[i]` from 1, measured `len(T)`.
     List(Vec<BigInt>),
+    /// `graph { 1 -> 0, 2 -- 3 }`: a graph, for `slide along G`.
+    Graph(Arc<Graph>),
+}
+
+/// A graph as a file writes it: its arcs (from, to, and whether the arc
+/// goes both ways, `--`), in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Graph {
+    pub arcs: Vec<(u64, u64, bool)>,
+}
+
+impl Graph {
+    /// Every arc one way, sorted by where it starts (an edge both ways is
+    /// two), repeats left out: the successors of `v` are a range of it.
+    pub fn successors(&self) -> Vec<(u64, u64)> {
+        let mut out: Vec<(u64, u64)> = (self.arcs.iter())
+            .flat_map(|&(a, b, both)| [Some((a, b)), both.then_some((b, a))])
+            .flatten()
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Graphs of more arcs than this are written shortened: the first ones,
+/// `…`, and the count (a game's title carries its graph).
+const SHOWN_ARCS: usize = 8;
+
+impl fmt::Display for Graph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut arcs: Vec<String> = (self.arcs.iter().take(SHOWN_ARCS))
+            .map(|&(a, b, both)| format!("{a} {} {b}", if both { "--" } else { "->" }))
+            .collect();
+        if self.arcs.len() > SHOWN_ARCS {
+            arcs.push(format!("… ({} arcs)", self.arcs.len()));
+        }
+        write!(f, "graph {{ {} }}", arcs.join(", "))
+    }
 }
 
 impl ParamValue {
@@ -139,6 +178,7 @@ impl ParamValue {
             ParamValue::Int(_) => "a number",
             ParamValue::Set(_) => "a set",
             ParamValue::List(_) => "a list",
+            ParamValue::Graph(_) => "a graph",
         }
     }
 
@@ -149,6 +189,7 @@ impl ParamValue {
             ParamValue::Int(_) => "a number",
             ParamValue::Set(_) => "a set of numbers",
             ParamValue::List(_) => "a list of numbers",
+            ParamValue::Graph(_) => "a graph",
         }
     }
 }
@@ -185,6 +226,8 @@ pub enum MoveKind {
     Turn(Turn),
     /// The product of two coin games.
     Product(Product),
+    /// A token slides along an arc of the graph: the heap is its vertex.
+    Slide(Arc<Graph>),
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a
@@ -456,6 +499,7 @@ impl fmt::Display for ParamValue {
                 let items: Vec<String> = items.iter().map(ToString::to_string).collect();
                 write!(f, "[{}]", items.join(", "))
             }
+            ParamValue::Graph(graph) => write!(f, "{graph}"),
         }
     }
 }

@@ -78,6 +78,17 @@ pub fn search(
     heaps: &[u64],
     max_positions: usize,
 ) -> Result<Found, SearchError> {
+    search_from(solver, heaps, &[], max_positions)
+}
+
+/// `search`, where a graph is explored, from `more` too: one graph for
+/// positions asked about together (a table's).
+pub fn search_from(
+    solver: &mut Solver,
+    heaps: &[u64],
+    more: &[Vec<u64>],
+    max_positions: usize,
+) -> Result<Found, SearchError> {
     match solver.value(heaps) {
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
         // A game whose moves become sums is not explored as a graph of
@@ -92,7 +103,7 @@ pub fn search(
                     position: Position::from_u64s(heaps),
                 });
             }
-            LoopyGraph::explore(solver, heaps, max_positions).map(Found::Loopy)
+            LoopyGraph::explore_from(solver, heaps, more, max_positions).map(Found::Loopy)
         }
         Err(e) => Err(e),
     }
@@ -124,6 +135,16 @@ impl LoopyGraph {
         heaps: &[u64],
         max_positions: usize,
     ) -> Result<Self, SearchError> {
+        LoopyGraph::explore_from(solver, heaps, &[], max_positions)
+    }
+
+    /// `explore`, from `more` too, into one graph (`Reached::explore_from`).
+    pub fn explore_from(
+        solver: &Solver,
+        heaps: &[u64],
+        more: &[Vec<u64>],
+        max_positions: usize,
+    ) -> Result<Self, SearchError> {
         // The moves generated count against the search's budget of moves
         // and time, as a search's do.
         let mut budget = solver.question_budget();
@@ -136,7 +157,7 @@ impl LoopyGraph {
             })
         };
         let reached =
-            Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
+            Reached::explore_from(solver, heaps, more, max_positions, &mut budget, &mut visit)?;
         // Values are for normal play (with ends, they are the values of
         // the positions as a graph, which `analysis::ends` does not use).
         let values = !solver.game.misere;

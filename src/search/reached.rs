@@ -71,6 +71,20 @@ impl Reached {
         budget: &mut Budget,
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
+        Reached::explore_from(solver, heaps, &[], max_positions, budget, visit)
+    }
+
+    /// `explore_with` from `heaps` and from each of `more` too, into one
+    /// graph: the start is position 0, the others follow where they are
+    /// not reached from it first.
+    pub fn explore_from(
+        solver: &Solver,
+        heaps: &[u64],
+        more: &[Vec<u64>],
+        max_positions: usize,
+        budget: &mut Budget,
+        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
+    ) -> Result<Reached, SearchError> {
         let mut reached = Reached {
             ids: HashMap::new(),
             positions: Vec::new(),
@@ -85,6 +99,8 @@ impl Reached {
         reached.ids.insert(start.clone(), 0);
         reached.positions.push(start);
         reached.ends.push(end);
+        // The other starts, in the order given, as positions to explore.
+        let mut more = more.iter();
         // Positions skipped, not to be told apart again.
         let mut skipped: HashSet<Vec<u64>> = HashSet::new();
         // The memory the graph takes so far, checked before each grows.
@@ -95,7 +111,29 @@ impl Reached {
             limit_mb: MAX_GRAPH_BYTES >> 20,
         };
         let mut next = 0;
-        while next < reached.positions.len() {
+        loop {
+            if next == reached.positions.len() {
+                // Every position reached is explored: the next start not
+                // yet reached, if any.
+                let Some(key) = more
+                    .by_ref()
+                    .map(|m| solver.canonical(m))
+                    .find(|k| !reached.ids.contains_key(k))
+                else {
+                    break;
+                };
+                let end = match visit(&key)? {
+                    Visit::End(kind) => Some(kind),
+                    Visit::Open | Visit::Skip => None,
+                };
+                if reached.positions.len() >= max_positions {
+                    break;
+                }
+                bytes += position_bytes(key.len());
+                reached.ids.insert(key.clone(), reached.positions.len());
+                reached.positions.push(key);
+                reached.ends.push(end);
+            }
             let mut edges = Vec::new();
             if reached.ends[next].is_none() {
                 let from = reached.positions[next].clone();

@@ -60,6 +60,8 @@ pub enum ValueKind {
     Set(Vec<BigInt>),
     /// `[3, 1, 4]`: in order, repeats kept.
     List(Vec<BigInt>),
+    /// `graph { 1 -> 0, 2 -- 3 }`: arcs (from, to, both ways), as written.
+    Graph(Vec<(u64, u64, bool)>),
 }
 
 /// One statement in a game's body.
@@ -272,6 +274,8 @@ pub enum RuleKind {
     Turn { amounts: Amounts, row: bool },
     /// `product of G and H`: the product of two games of coins.
     Product { first: Factor, second: Factor },
+    /// `slide along G`: a token slides along an arc of the graph `G`.
+    Slide { graph: Ident },
 }
 
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.

@@ -17,6 +17,9 @@ pub const KEYWORDS: &[&str] = &[
     "unequal",
     "becomes",
     "product",
+    "along",
+    "graph",
+    "slide",
     "append",
     "choose",
     "misere",
@@ -130,7 +133,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 false => (Kind::Number, end),
             }
         } else {
-            let two = ["..", "==", "!=", "<=", ">=", "+=", "-="];
+            let two = ["..", "==", "!=", "<=", ">=", "+=", "-=", "->", "--"];
             let len = match two.iter().any(|t| rest.starts_with(t)) {
                 true => 2,
                 false => c.len_utf8(),

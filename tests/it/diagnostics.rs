@@ -1146,3 +1146,13 @@ fn a_product_beside_another_rule() {
         &["gamelang::check::coins"],
     );
 }
+
+#[test]
+fn sliding_along_a_number() {
+    let src = "game g(G = 3) {\n    heaps 1\n    slide along G\n}\n";
+    snapshot(
+        "sliding_along_a_number",
+        src,
+        &["gamelang::check::wrong_kind"],
+    );
+}

@@ -18,6 +18,7 @@ mod ends;
 mod exercise;
 mod format;
 mod grammar;
+mod graphs;
 mod heap_engine;
 mod known_nim_family;
 mod known_pairs;

@@ -69,6 +69,7 @@ fn value(kind: &ValueKind) -> String {
         ValueKind::Int(n) => n.to_string(),
         ValueKind::Set(set) => format!("{{{}}}", items(set)),
         ValueKind::List(list) => format!("[{}]", items(list)),
+        ValueKind::Graph(arcs) => gamelang::rules::Graph { arcs: arcs.clone() }.to_string(),
     }
 }
 

@@ -374,6 +374,21 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("`{name}` is {kind}, and `slide along` needs a graph")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("give the game a graph parameter, like `game tokens(G = graph {{ 1 -> 0, 2 -- 1 }})`, and slide along it")
+    )]
+    NotAGraph {
+        name: String,
+        /// What it is: `a number`, `a set`, `not a parameter`.
+        kind: &'static str,
+        #[source_code]
+        src: Source,
+        #[label("not a graph")]
+        span: SourceSpan,
+    },
+
     #[error("a product of games of coins is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::coins),

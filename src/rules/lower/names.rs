@@ -105,6 +105,15 @@ impl Lowerer<'_> {
                     None
                 }
             },
+            Some(ParamValue::Graph(_)) => {
+                self.error(RulesError::NotAGraph {
+                    name: name.name.clone(),
+                    kind: "a graph",
+                    src: self.source.clone(),
+                    span: name.span,
+                });
+                None
+            }
             Some(ParamValue::List(_)) => {
                 self.error(RulesError::ListAsNumber {
                     name: name.name.clone(),

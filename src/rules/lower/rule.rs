@@ -4,7 +4,9 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::rules::{GameRef, MoveKind, Product, Rule, Split, Target, TermGame, Turn};
+use crate::rules::{
+    GameRef, MoveKind, ParamValue, Product, Rule, Split, Target, TermGame, Turn,
+};
 use crate::syntax::ast::{self, Span};
 
 impl Lowerer<'_> {
@@ -62,6 +64,18 @@ impl Lowerer<'_> {
                 counts: self.amounts(amounts)?,
                 row: *row,
             }),
+            ast::RuleKind::Slide { graph } => match self.param(&graph.name).cloned() {
+                Some(ParamValue::Graph(g)) => MoveKind::Slide(g),
+                other => {
+                    self.error(RulesError::NotAGraph {
+                        name: graph.name.clone(),
+                        kind: other.as_ref().map_or("not a parameter", ParamValue::kind),
+                        src: self.source.clone(),
+                        span: graph.span,
+                    });
+                    return None;
+                }
+            },
             ast::RuleKind::Product { first, second } => {
                 let named = |f: &ast::Factor| {
                     TermGame::Named(Box::new(GameRef {

@@ -122,7 +122,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             | MoveKind::Shift { .. }
             | MoveKind::EmptyAndSplit(_)
             | MoveKind::Turn(_)
-            | MoveKind::Product(_) => {
+            | MoveKind::Product(_)
+            | MoveKind::Slide(_) => {
                 return None;
             }
         }

@@ -73,6 +73,18 @@ impl Builder {
                     .map(|p| self.big_int(&p))
                     .collect::<PResult<_>>()?,
             ),
+            Rule::graph_value => ValueKind::Graph(
+                children(inner, Rule::arc)
+                    .map(|arc| {
+                        let mut vertices = children(arc.clone(), Rule::vertex)
+                            .map(|v| v.as_str().parse::<u64>().unwrap_or(u64::MAX));
+                        let from = vertices.next().unwrap_or(0);
+                        let to = vertices.next().unwrap_or(0);
+                        let both = children(arc, Rule::arc_with).next().is_some();
+                        (from, to, both)
+                    })
+                    .collect(),
+            ),
             Rule::list_value => ValueKind::List(
                 children(inner, Rule::signed_int)
                     .map(|p| self.big_int(&p))
