@@ -84,6 +84,32 @@ pub fn write_heaps<T: fmt::Display>(f: &mut impl fmt::Write, heaps: &[T]) -> fmt
     Ok(())
 }
 
+/// The items in exactly one of two increasing lists, increasing: the heads
+/// of a coin game after turning some coins over, or the coins a move turned.
+pub fn symmetric_difference<T: Ord + Clone>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i].clone());
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j].clone());
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
 /// The heads of a coin game in position syntax: `{1, 5, 9}`; thousands of
 /// them shortened as `write_heaps` shortens heaps.
 pub fn heads_text<T: fmt::Display>(heads: &[T]) -> String {

@@ -106,10 +106,7 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
     if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
         return Err(problem(HeadsProblem::Twice(w[0].clone())));
     }
-    if let Some(first) = heads
-        .first()
-        .filter(|&c| *c < num_bigint::BigUint::from(coins.origin))
-    {
+    if let Some(first) = heads.first().filter(|&c| *c < BigUint::from(coins.origin)) {
         return Err(problem(HeadsProblem::BeforeFirst(
             first.clone(),
             coins.origin,

@@ -1,8 +1,7 @@
 //! What the coin-turning games of the catalogue share: a game of coins made
-//! of one `turn` rule with no condition, and a position after a move (the
-//! heads with the turned coins turned over).
+//! of one `turn` rule with no condition, and the counts it turns.
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigInt;
 
 use crate::rules::{AmountBase, Amounts, Game, MoveKind, Turn};
 
@@ -33,30 +32,4 @@ pub(super) fn counts_are(base: &AmountBase, lo: u32, hi: Option<u32>) -> bool {
             hi.is_some_and(|hi| set.iter().eq((lo..=hi).map(BigInt::from).collect::<Vec<_>>().iter()))
         }
     }
-}
-
-/// The heads after turning `turned` (increasing) over: the symmetric
-/// difference of the two increasing lists.
-pub(super) fn toggled(heads: &[BigUint], turned: &[BigUint]) -> Vec<BigUint> {
-    let mut out = Vec::with_capacity(heads.len() + turned.len());
-    let (mut i, mut j) = (0, 0);
-    while i < heads.len() && j < turned.len() {
-        match heads[i].cmp(&turned[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(heads[i].clone());
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(turned[j].clone());
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&heads[i..]);
-    out.extend_from_slice(&turned[j..]);
-    out
 }

@@ -17,9 +17,9 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use super::coins::{counts_are, single_turn, toggled};
+use super::coins::{counts_are, single_turn};
 use super::{Closed, Entry, Known, KnownMove, WinningMoves};
-use crate::position::Outcome;
+use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;
 
 pub static ENTRY: Entry = Entry {
@@ -81,7 +81,7 @@ impl Known for MockTurtles {
                 let turned: Vec<BigUint> = turned.into_iter().map(|c| c + &origin).collect();
                 winning.moves.push(KnownMove {
                     rule: 0,
-                    to: toggled(heads, &turned),
+                    to: symmetric_difference(heads, &turned),
                 });
             }
         };
@@ -112,7 +112,7 @@ impl Known for MockTurtles {
                     let turned: Vec<BigUint> = turned.into_iter().map(|c| c + &origin).collect();
                     winning.moves.push(KnownMove {
                         rule: 0,
-                        to: toggled(heads, &turned),
+                        to: symmetric_difference(heads, &turned),
                     });
                 }
             }

@@ -15,10 +15,10 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use super::coins::{counts_are, single_turn, toggled};
+use super::coins::{counts_are, single_turn};
 use super::{Closed, Entry, Known, WinningMoves};
 use crate::known::KnownMove;
-use crate::position::Outcome;
+use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;
 
 pub static ENTRY: Entry = Entry {
@@ -106,7 +106,7 @@ impl Known for Ruler {
                     }
                     winning.moves.push(KnownMove {
                         rule: 0,
-                        to: toggled(heads, &turned),
+                        to: symmetric_difference(heads, &turned),
                     });
                 }
             }

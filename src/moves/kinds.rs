@@ -5,6 +5,7 @@
 use super::amounts::{AmountGen, minus};
 use super::shapes::{each_combination, spliced};
 use crate::rules::expr::{Env, EvalError};
+use crate::position::symmetric_difference;
 use crate::rules::{OctalCode, Split};
 
 /// Take an amount from one heap; then, with `split_rest`, split what is left.
@@ -240,7 +241,7 @@ pub(super) fn turn(
             if row {
                 turned.clear();
                 turned.extend(n - others..=n);
-                return emit(&toggled(heads, &turned));
+                return emit(&symmetric_difference(heads, &turned));
             }
             let Ok(others) = usize::try_from(others) else {
                 return Ok(());
@@ -252,7 +253,7 @@ pub(super) fn turn(
                 turned.clear();
                 turned.extend(chosen.iter().map(|&c| origin + c as u64));
                 turned.push(n);
-                emit(&toggled(heads, &turned))
+                emit(&symmetric_difference(heads, &turned))
             })
         })?;
     }
@@ -271,31 +272,6 @@ fn each_combination_or_none(
     each_combination(len, n, f)
 }
 
-/// The heads after turning the coins `turned` (increasing): the symmetric
-/// difference of the two increasing lists.
-fn toggled<T: Ord + Copy>(heads: &[T], turned: &[T]) -> Vec<T> {
-    let mut out = Vec::with_capacity(heads.len() + turned.len());
-    let (mut i, mut j) = (0, 0);
-    while i < heads.len() && j < turned.len() {
-        match heads[i].cmp(&turned[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(heads[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(turned[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&heads[i..]);
-    out.extend_from_slice(&turned[j..]);
-    out
-}
 
 /// The moves of a product of two coin games (heads as pairs, flattened):
 /// from each head (x, y), a move of the first game from x and one of the
@@ -331,7 +307,7 @@ pub(super) fn product(
                 let mut turned: Vec<(u64, u64)> =
                     a.iter().flat_map(|&i| b.iter().map(move |&j| (i, j))).collect();
                 turned.sort_unstable();
-                let after = toggled(&pairs, &turned);
+                let after = symmetric_difference(&pairs, &turned);
                 let flat: Vec<u64> = after.iter().flat_map(|&(i, j)| [i, j]).collect();
                 emit(&flat)?;
             }

@@ -3,6 +3,7 @@
 
 use num_bigint::{BigInt, BigUint};
 
+use crate::position::symmetric_difference;
 use crate::rules::{MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
@@ -61,19 +62,8 @@ pub fn describe(
 /// `turn 2, 5 and 9`, `turn 4 to 9`: the coins a move turned over (the
 /// heads before and after, both increasing, differ in exactly those).
 fn turn(before: &[BigUint], after: &[BigUint]) -> String {
-    let mut turned: Vec<&BigUint> = Vec::new();
-    let (mut i, mut j) = (0, 0);
-    while i < before.len() || j < after.len() {
-        match (before.get(i), after.get(j)) {
-            (Some(b), Some(a)) if a == b => (i, j) = (i + 1, j + 1),
-            (Some(b), Some(a)) if b < a => (turned.push(b), i += 1).1,
-            (Some(b), None) => (turned.push(b), i += 1).1,
-            (_, Some(a)) => (turned.push(a), j += 1).1,
-            (None, None) => break,
-        }
-    }
-    turned.sort();
-    let run = turned.windows(2).all(|w| w[0] + 1u32 == *w[1]);
+    let turned = symmetric_difference(before, after);
+    let run = turned.windows(2).all(|w| &w[0] + 1u32 == w[1]);
     match turned.as_slice() {
         [first, .., last] if run && turned.len() > 2 => format!("turn {first} to {last}"),
         _ => {
