@@ -101,7 +101,9 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
     if (!lit.heads && lit.heaps.len() != 1) || lit.pairs {
         return Err(problem(HeadsProblem::NotHeaps));
     }
-    let mut heads = lit.heaps.clone();
+    // A row's heads are places from the first coin.
+    let first = if lit.row { coins.origin } else { 0 };
+    let mut heads: Vec<BigUint> = lit.heaps.iter().map(|h| h + first).collect();
     heads.sort();
     if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
         return Err(problem(HeadsProblem::Twice(w[0].clone())));
@@ -119,7 +121,8 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
 /// `(1, 2)`), sorted, each once, each side on its factor's row.
 fn pairs(origins: [u64; 2], lit: &PositionLit) -> Result<Position, HeadsProblem> {
     let one_pair = !lit.heads && lit.heaps.len() == 2;
-    if !(one_pair || lit.pairs || (lit.heads && lit.heaps.is_empty())) {
+    let none = lit.heads && !lit.row && lit.heaps.is_empty();
+    if !(one_pair || lit.pairs || none) {
         return Err(HeadsProblem::NotPairs);
     }
     let mut pairs: Vec<(BigUint, BigUint)> = (lit.heaps.chunks(2))

@@ -466,5 +466,8 @@ pub struct PositionLit {
     pub heads: bool,
     /// The heads are pairs `(x, y)` (a product's), two heaps each.
     pub pairs: bool,
+    /// Written as a row `THHTH`: `heaps` are the places of its heads,
+    /// counted from 0 (the game's first coin).
+    pub row: bool,
     pub span: Span,
 }

@@ -541,3 +541,20 @@ fn a_product_agrees_with_a_brute_force_on_every_set_of_a_3_by_3_square() {
         assert_eq!(found, expected, "rugs at {at:?}");
     }
 }
+
+#[test]
+fn a_row_of_heads_and_tails_is_its_heads() {
+    let text = format!(
+        "{GAMES}\ngame twins0 {{\n    coins from 0\n    turn 2 coins\n}}\n\
+         analyze mock_turtles at THHTH\nanalyze mock_turtles at {{2, 3, 5}}\n\
+         analyze twins0 at THHTH\nanalyze ruler at TTTT\n"
+    );
+    let program = load_text("coins.game", &text, &[]);
+    let heads: Vec<Vec<u64>> = (program.questions.iter())
+        .map(|q| q.components[0].position.to_u64s().unwrap())
+        .collect();
+    assert_eq!(
+        heads,
+        vec![vec![2, 3, 5], vec![2, 3, 5], vec![1, 2, 4], vec![]]
+    );
+}

@@ -132,6 +132,7 @@ pub fn analysis(
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
         heads,
         pairs,
+        row: false,
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

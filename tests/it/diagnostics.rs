@@ -1156,3 +1156,19 @@ fn sliding_along_a_number() {
         &["gamelang::check::wrong_kind"],
     );
 }
+
+#[test]
+fn positions_of_a_product_written_wrong() {
+    let src = "game ruler {\n    coins\n    turn 1.. coins in a row\n}\ngame rugs {\n    coins\n    product of ruler and ruler\n}\n\
+               analyze rugs at {1, 2}\nanalyze rugs at {(1, 1), (1, 1)}\nanalyze rugs at {(0, 1)}\nanalyze rugs at THT\n";
+    snapshot(
+        "positions_of_a_product_written_wrong",
+        src,
+        &[
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}

@@ -232,6 +232,19 @@ impl Builder {
 
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
+        if let Some(row) = children(pair.clone(), Rule::row).next() {
+            let heaps = (row.as_str().chars().enumerate())
+                .filter(|&(_, c)| c == 'H')
+                .map(|(i, _)| BigUint::from(i))
+                .collect();
+            return Ok(PositionLit {
+                heaps,
+                heads: true,
+                pairs: false,
+                row: true,
+                span,
+            });
+        }
         let heads = children(pair.clone(), Rule::heads).next();
         let (heaps, pairs) = match heads.clone() {
             None => (children(pair, Rule::int).collect(), false),
@@ -257,6 +270,7 @@ impl Builder {
             heaps,
             heads: heads.is_some(),
             pairs,
+            row: false,
             span,
         })
     }

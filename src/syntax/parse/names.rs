@@ -98,6 +98,7 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::vertex => (Main, "a vertex (a number of at most 18 digits)"),
         Rule::arc_to | Rule::arc_with => (Main, "`->` or `--`"),
         Rule::product_rule | Rule::kw_product => (Main, "`product`"),
+        Rule::row => (Main, "a row of coins (like `THHTH`)"),
         Rule::head | Rule::head_pair => (Main, "a coin (like `5`, or `(1, 2)` in a product)"),
         Rule::coins_word => (Main, "`coins`"),
         Rule::in_a_row => (Continue, "`in a row`"),
