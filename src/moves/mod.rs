@@ -191,7 +191,9 @@ impl MoveGen {
     /// (`reach`), is kept as written; one with any block keeps its empty
     /// heaps (a block may move from one).
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
-        if self.as_written {
+        // A product's heads are pairs, kept in order by its moves: sorting
+        // the heaps would part them.
+        if self.as_written || game.coins.is_some_and(|c| c.pairs.is_some()) {
             return (false, false);
         }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));

@@ -506,9 +506,26 @@ fn a_product_agrees_with_a_brute_force_on_every_set_of_a_3_by_3_square() {
         out
     };
     let mut g = vec![0u32; 1 << 9];
+    // Smith's remoteness too: 0 at an end; from an N-position one more
+    // than the least of its P-options'; from a P-position one more than
+    // the greatest of its options'.
+    let mut remoteness = vec![0u64; 1 << 9];
     for mask in 0..1usize << 9 {
-        let seen: BTreeSet<u32> = moves(mask).into_iter().map(|m| g[m]).collect();
+        let options = moves(mask);
+        let seen: BTreeSet<u32> = options.iter().map(|&m| g[m]).collect();
         g[mask] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+        let to_p = options
+            .iter()
+            .filter(|&&m| g[m] == 0)
+            .map(|&m| remoteness[m]);
+        remoteness[mask] = match g[mask] {
+            0 => options
+                .iter()
+                .map(|&m| remoteness[m] + 1)
+                .max()
+                .unwrap_or(0),
+            _ => to_p.min().map_or(0, |r| r + 1),
+        };
     }
     let pairs = |mask: usize| -> Vec<u64> {
         (1..=3u64)
@@ -539,6 +556,9 @@ fn a_product_agrees_with_a_brute_force_on_every_set_of_a_3_by_3_square() {
             .map(|m| m.to.to_u64s().unwrap())
             .collect();
         assert_eq!(found, expected, "rugs at {at:?}");
+        // The play from it is explored whole (9 coins): pairs kept apart.
+        let steps = answer.steps.expect("remoteness on a 3 x 3 square");
+        assert_eq!(steps.remoteness, remoteness[mask], "rugs at {at:?}");
     }
 }
 
