@@ -54,6 +54,27 @@ const PHRASES: &[(&str, &str, &str)] = &[
     ),
     ("octal", "octal ${1:0.77}", "an octal game"),
     ("hex", "hex ${1:8.0}", "a hexadecimal game"),
+    ("coins", "coins", "a row of coins, positions its heads"),
+    (
+        "turn",
+        "turn ${1:1..3} coins",
+        "a coin-turning move (Mock Turtles)",
+    ),
+    (
+        "turn in a row",
+        "turn ${1:1..} coins in a row",
+        "turn coins next to each other (Ruler)",
+    ),
+    (
+        "product",
+        "product of ${1:ruler} and ${2:ruler}",
+        "the product of two coin games",
+    ),
+    (
+        "slide",
+        "slide along ${1:G}",
+        "a token slides along an arc of a graph",
+    ),
     ("play misere", "play misere", "whoever moves last loses"),
     (
         "move",

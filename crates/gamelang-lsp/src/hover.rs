@@ -127,6 +127,17 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         }
         "octal" => "`octal 0.d1d2...`: Guy and Smith's code for a take-and-break game.",
         "hex" => "`hex d0.d1...`: a hexadecimal code, which may also split a heap in three.",
+        "coins" => {
+            "`coins` (`coins from 0`): a row of coins; a position is the coins showing heads, `{1, 5, 9}` or `THHTH`."
+        }
+        "turn" | "coin" => {
+            "`turn AMOUNTS coins [in a row]`: turn that many coins over, the rightmost from heads to tails."
+        }
+        "product" => {
+            "`product of G and H`: the product of two coin games; coin (x, y) has the nim product of their values (Tartan theorem)."
+        }
+        "graph" => "`graph { 1 -> 0, 2 -- 3 }`: a graph, its arcs one way (`->`) or both (`--`).",
+        "slide" | "along" => "`slide along G`: a token slides along an arc of the graph `G`.",
         "move" => {
             "`move NAME { ... }`: a custom move; each way through the block that meets its `require`s is one move."
         }
