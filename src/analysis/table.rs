@@ -230,7 +230,7 @@ fn cell_at(
 /// game of coins has them as heads.
 fn is_position(game: &Game, heaps: &[u64]) -> bool {
     (game.invariant.as_ref()).is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
-        && game.coins.is_none_or(|c| c.holds(heaps))
+        && game.shaped(heaps)
 }
 
 /// The Grundy values, in normal play, where every heap is a position.

@@ -65,7 +65,7 @@ pub fn small_positions(game: &Game, bound: u64) -> Vec<Vec<u64>> {
         loop {
             let valid = (game.invariant.as_ref())
                 .is_none_or(|inv| inv.expr.truth(&Env::position(&tuple)).unwrap_or(false))
-                && game.coins.is_none_or(|c| c.holds(&tuple));
+                && game.shaped(&tuple);
             if valid {
                 out.push(tuple.clone());
             }

@@ -411,6 +411,10 @@ pub enum HeadsProblem {
     PairTwice(num_bigint::BigUint, num_bigint::BigUint),
     /// A product given coins of a row, not pairs.
     NotPairs,
+    /// Green Hackenbush given heaps or coins, not a graph.
+    NotAGraph,
+    /// A game of heaps or coins given a graph.
+    AGraph,
     /// A coin before the first, `0` where coins are numbered from 1.
     BeforeFirst(num_bigint::BigUint, u64),
 }
@@ -423,6 +427,8 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::Twice(coin) => write!(f, "coin {coin} is named twice"),
             HeadsProblem::PairTwice(x, y) => write!(f, "coin ({x}, {y}) is named twice"),
             HeadsProblem::NotPairs => write!(f, "its coins are pairs, a product's"),
+            HeadsProblem::NotAGraph => write!(f, "its positions are graphs"),
+            HeadsProblem::AGraph => write!(f, "it is not played on graphs"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
             }
@@ -440,6 +446,8 @@ impl HeadsProblem {
             }
             HeadsProblem::PairTwice(x, y) => format!("coin ({x}, {y})"),
             HeadsProblem::NotPairs => "not pairs".to_string(),
+            HeadsProblem::NotAGraph => "not a graph".to_string(),
+            HeadsProblem::AGraph => "a graph".to_string(),
         }
     }
 
@@ -454,6 +462,14 @@ impl HeadsProblem {
             }
             HeadsProblem::NotPairs => {
                 "give the coins showing heads as pairs, like `{(1, 2), (3, 5)}`".to_string()
+            }
+            HeadsProblem::NotAGraph => {
+                "give a graph grounded at vertex 0, like `graph { 0 -- 1, 1 -- 2, 1 -- 3 }`"
+                    .to_string()
+            }
+            HeadsProblem::AGraph => {
+                "give heaps, like `7` or `(3, 5)` (a graph is a position of `green hackenbush` only)"
+                    .to_string()
             }
             HeadsProblem::BeforeFirst(_, origin) => {
                 format!("the coins are numbered from {origin}: name coins from {origin} on")

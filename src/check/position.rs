@@ -89,6 +89,18 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
         src: source.clone(),
         span: lit.span,
     };
+    if game.grounded != lit.graph {
+        return Err(problem(match game.grounded {
+            true => HeadsProblem::NotAGraph,
+            false => HeadsProblem::AGraph,
+        }));
+    }
+    if game.grounded {
+        // Vertices have at most 18 digits: machine words.
+        let ends: Vec<u64> = lit.heaps.iter().filter_map(ToPrimitive::to_u64).collect();
+        let edges = crate::position::grounded_edges(&ends);
+        return Ok(Position(edges.into_iter().map(BigUint::from).collect()));
+    }
     let Some(coins) = game.coins else {
         return match lit.heads {
             true => Err(problem(HeadsProblem::NotCoins)),

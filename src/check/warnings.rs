@@ -236,7 +236,7 @@ fn tried(def: &ast::GameDef, game: &Game, source: &Source) -> Vec<Warning> {
             positions += 1;
             let holds = (game.invariant.as_ref())
                 .is_none_or(|i| i.expr.holds_on(&big(&heaps)).unwrap_or(true))
-                && game.coins.is_none_or(|c| c.holds(&heaps));
+                && game.shaped(&heaps);
             satisfied |= holds;
             if holds && moved.contains(&false) {
                 match moves.each_move_within(&heaps, allowance, |rule, _| moved[rule] = true) {

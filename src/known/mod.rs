@@ -10,6 +10,7 @@ insides! {
     mod bounded_nim;
     mod coins;
     mod empty_and_divide;
+    mod hackenbush;
     mod lasker;
     mod misere_bash;
     mod misere_nim;
@@ -95,6 +96,7 @@ pub const CATALOGUE: &[&Entry] = &[
     &empty_and_divide::ENTRY,
     &ruler::ENTRY,
     &mock_turtles::ENTRY,
+    &hackenbush::ENTRY,
 ];
 
 /// How a heap too large to search is answered where no closed form of the

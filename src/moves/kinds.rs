@@ -334,3 +334,24 @@ pub(super) fn slide(
     }
     Ok(())
 }
+
+/// Cut an edge (Green Hackenbush; the heaps are the edges' ends, two an
+/// edge, in order): each edge once (a repeated edge's cuts are one move),
+/// then what no longer reaches the ground falls.
+pub(super) fn cut(
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let edges: Vec<&[u64]> = heaps.chunks_exact(2).collect();
+    for i in 0..edges.len() {
+        if i > 0 && edges[i] == edges[i - 1] {
+            continue;
+        }
+        let rest: Vec<u64> = (edges.iter().enumerate())
+            .filter(|&(j, _)| j != i)
+            .flat_map(|(_, e)| e.iter().copied())
+            .collect();
+        emit(&crate::position::grounded_edges(&rest))?;
+    }
+    Ok(())
+}

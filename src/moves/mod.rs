@@ -121,6 +121,8 @@ enum Compiled {
     Product(Option<Box<[MoveGen; 2]>>),
     /// Slide a token along an arc: every arc one way, sorted by its start.
     Slide(Arc<Vec<(u64, u64)>>),
+    /// Green Hackenbush: cut an edge.
+    Cut,
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -155,6 +157,7 @@ impl MoveGen {
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
+                MoveKind::Cut => Compiled::Cut,
                 MoveKind::Product(product) => {
                     Compiled::Product(match &product.factors {
                         [TermGame::Other(a), TermGame::Other(b)] => {
@@ -193,7 +196,7 @@ impl MoveGen {
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
         // A product's heads are pairs, kept in order by its moves: sorting
         // the heaps would part them.
-        if self.as_written || game.coins.is_some_and(|c| c.pairs.is_some()) {
+        if self.as_written || game.grounded || game.coins.is_some_and(|c| c.pairs.is_some()) {
             return (false, false);
         }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
@@ -238,7 +241,8 @@ impl MoveGen {
             | Compiled::Block(..)
             | Compiled::Turn { .. }
             | Compiled::Product(_)
-            | Compiled::Slide(_) => false,
+            | Compiled::Slide(_)
+            | Compiled::Cut => false,
         });
         one_heap
             && !self.as_written
@@ -529,6 +533,7 @@ impl MoveGen {
             Compiled::Product(Some(factors)) => kinds::product(factors, heaps, emit),
             Compiled::Product(None) => Ok(()),
             Compiled::Slide(arcs) => kinds::slide(arcs, heaps, next, emit),
+            Compiled::Cut => kinds::cut(heaps, emit),
         }
     }
 }

@@ -42,6 +42,7 @@ pub fn describe(
         MoveKind::Block(_) => m.changes(parts),
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
+        MoveKind::Cut => cut(before, after),
         MoveKind::Slide(_) => match m.changed.first() {
             Some(&i) => format!(
                 "slide{} from {} to {}",
@@ -86,6 +87,31 @@ fn turn_pairs(before: &[BigUint], after: &[BigUint]) -> String {
         .map(|(x, y)| format!("({x}, {y})"))
         .collect();
     format!("turn {}", and_list(&coins))
+}
+
+/// `cut 1 -- 2`: the edge a Green Hackenbush move cut: of the edges
+/// `after` lacks (the cut one, and those that fell with it), the one that
+/// touches what still stands (the ground, or an end of an edge left).
+fn cut(before: &[BigUint], after: &[BigUint]) -> String {
+    let mut left: Vec<&[BigUint]> = after.chunks(2).collect();
+    let standing = |v: &BigUint| *v == BigUint::from(0u8) || after.contains(v);
+    let mut gone = Vec::new();
+    for edge in before.chunks(2) {
+        match left.iter().position(|e| *e == edge) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => gone.push(edge),
+        }
+    }
+    match gone
+        .iter()
+        .find(|e| e.iter().any(standing))
+        .or(gone.first())
+    {
+        Some([a, b]) => format!("cut {a} -- {b}"),
+        _ => "cut nothing".to_string(),
+    }
 }
 
 /// A move's positions, and the heaps it changed.

@@ -36,6 +36,10 @@ pub struct Game {
     pub parts: Option<Vec<String>>,
     /// `coins`: a row of coins, its positions the coins showing heads.
     pub coins: Option<Coins>,
+    /// `green hackenbush`: positions are graphs grounded at vertex 0, kept
+    /// as their edges' ends (two heaps an edge, the smaller end first,
+    /// edges in increasing order, repeats kept).
+    pub grounded: bool,
     pub rules: Vec<Rule>,
     /// `win when`, `lose when`, `draw when`: positions where the play ends
     /// other than by running out of moves, in the order written (the first
@@ -228,6 +232,9 @@ pub enum MoveKind {
     Product(Product),
     /// A token slides along an arc of the graph: the heap is its vertex.
     Slide(Arc<Graph>),
+    /// Green Hackenbush: cut an edge; what no longer reaches the ground
+    /// (vertex 0) falls.
+    Cut,
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a
@@ -473,6 +480,14 @@ pub enum AmountBase {
 }
 
 impl Game {
+    /// Whether `heaps` have the shape of the game's positions: a coin
+    /// game's heads (`Coins::holds`), Green Hackenbush's grounded edges;
+    /// any heaps otherwise (the invariant aside).
+    pub fn shaped(&self, heaps: &[u64]) -> bool {
+        self.coins.is_none_or(|c| c.holds(heaps))
+            && (!self.grounded || crate::position::grounded_edges(heaps) == heaps)
+    }
+
     /// `bash(m = 3)`, or just `nim` without parameters.
     pub fn title(&self) -> String {
         if self.params.is_empty() {

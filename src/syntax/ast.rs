@@ -276,6 +276,8 @@ pub enum RuleKind {
     Product { first: Factor, second: Factor },
     /// `slide along G`: a token slides along an arc of the graph `G`.
     Slide { graph: Ident },
+    /// `green hackenbush`: positions are graphs grounded at vertex 0.
+    Hackenbush,
 }
 
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
@@ -469,5 +471,8 @@ pub struct PositionLit {
     /// Written as a row `THHTH`: `heaps` are the places of its heads,
     /// counted from 0 (the game's first coin).
     pub row: bool,
+    /// Written as a graph `graph { 0 -- 1 }`: `heaps` are its edges'
+    /// ends, two heaps an edge.
+    pub graph: bool,
     pub span: Span,
 }

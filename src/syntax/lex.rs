@@ -18,6 +18,8 @@ pub const KEYWORDS: &[&str] = &[
     "becomes",
     "product",
     "along",
+    "hackenbush",
+    "green",
     "graph",
     "slide",
     "append",

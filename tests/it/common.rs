@@ -128,11 +128,17 @@ pub fn analysis(
             matches!(s, gamelang::syntax::ast::Statement::Rule(r)
                 if matches!(r.kind, gamelang::syntax::ast::RuleKind::Product { .. }))
         });
+    // Green Hackenbush's positions are graphs, two heaps an edge.
+    let graph = entry.def.body.iter().any(|s| {
+        matches!(s, gamelang::syntax::ast::Statement::Rule(r)
+            if matches!(r.kind, gamelang::syntax::ast::RuleKind::Hackenbush))
+    });
     let lit = PositionLit {
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
         heads,
         pairs,
         row: false,
+        graph,
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

@@ -1172,3 +1172,18 @@ fn positions_of_a_product_written_wrong() {
         ],
     );
 }
+
+#[test]
+fn green_hackenbush_written_wrong() {
+    let src = "game green {\n    green hackenbush\n    take 1..\n}\ngame tree {\n    green hackenbush\n}\ngame nim {\n    heaps *\n    take 1..\n}\n\
+               analyze tree at (1, 2)\nanalyze nim at graph { 0 -- 1 }\n";
+    snapshot(
+        "green_hackenbush_written_wrong",
+        src,
+        &[
+            "gamelang::check::duplicate_statement",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}

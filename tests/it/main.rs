@@ -19,6 +19,7 @@ mod exercise;
 mod format;
 mod grammar;
 mod graphs;
+mod hackenbush;
 mod heap_engine;
 mod known_nim_family;
 mod known_pairs;

@@ -48,13 +48,19 @@ impl Lowerer<'_> {
             .count();
         for statement in &def.body {
             if let Statement::Rule(rule) = statement
-                && matches!(rule.kind, ast::RuleKind::Product { .. })
                 && moves > 1
             {
-                self.error(RulesError::ProductAlone {
-                    src: self.source.clone(),
-                    span: rule.span,
-                });
+                match rule.kind {
+                    ast::RuleKind::Product { .. } => self.error(RulesError::ProductAlone {
+                        src: self.source.clone(),
+                        span: rule.span,
+                    }),
+                    ast::RuleKind::Hackenbush => self.error(RulesError::HackenbushAlone {
+                        src: self.source.clone(),
+                        span: rule.span,
+                    }),
+                    _ => {}
+                }
             }
             let (span, turn) = match statement {
                 Statement::Rule(rule) => (

@@ -389,6 +389,18 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("`green hackenbush` is its game's only rule")]
+    #[diagnostic(
+        code(gamelang::check::duplicate_statement),
+        help("give Green Hackenbush a game of its own: `game green {{ green hackenbush }}`; its positions are graphs, like `graph {{ 0 -- 1, 1 -- 2 }}`")
+    )]
+    HackenbushAlone {
+        #[source_code]
+        src: Source,
+        #[label("with other rules beside it")]
+        span: SourceSpan,
+    },
+
     #[error("a product of games of coins is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::coins),

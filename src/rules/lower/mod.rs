@@ -157,6 +157,9 @@ impl Lowerer<'_> {
             misere: play.is_some_and(|p| p.misere),
             parts: matches!(shape, Some(Shape::Position(_))).then(|| self.parts.clone()),
             coins,
+            grounded: def.body.iter().any(|s| {
+                matches!(s, Statement::Rule(r) if matches!(r.kind, ast::RuleKind::Hackenbush))
+            }),
             rules,
             ends,
             source: self.source.clone(),

@@ -64,6 +64,7 @@ impl Lowerer<'_> {
                 counts: self.amounts(amounts)?,
                 row: *row,
             }),
+            ast::RuleKind::Hackenbush => MoveKind::Cut,
             ast::RuleKind::Slide { graph } => match self.param(&graph.name).cloned() {
                 Some(ParamValue::Graph(g)) => MoveKind::Slide(g),
                 other => {

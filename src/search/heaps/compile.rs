@@ -123,7 +123,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             | MoveKind::EmptyAndSplit(_)
             | MoveKind::Turn(_)
             | MoveKind::Product(_)
-            | MoveKind::Slide(_) => {
+            | MoveKind::Slide(_)
+            | MoveKind::Cut => {
                 return None;
             }
         }

@@ -232,6 +232,20 @@ impl Builder {
 
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
+        if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
+            let heaps = children(graph, Rule::arc)
+                .flat_map(|arc| children(arc, Rule::vertex))
+                .map(|v| BigUint::parse_bytes(v.as_str().as_bytes(), 10).unwrap_or_default())
+                .collect();
+            return Ok(PositionLit {
+                heaps,
+                heads: false,
+                pairs: false,
+                row: false,
+                graph: true,
+                span,
+            });
+        }
         if let Some(row) = children(pair.clone(), Rule::row).next() {
             let heaps = (row.as_str().chars().enumerate())
                 .filter(|&(_, c)| c == 'H')
@@ -242,6 +256,7 @@ impl Builder {
                 heads: true,
                 pairs: false,
                 row: true,
+                graph: false,
                 span,
             });
         }
@@ -271,6 +286,7 @@ impl Builder {
             heads: heads.is_some(),
             pairs,
             row: false,
+            graph: false,
             span,
         })
     }

@@ -68,7 +68,7 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::play_decl | Rule::kw_play => (Main, "`play`"),
         Rule::rule_def => (
             Main,
-            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex`, `turn`, `product` or `slide`)",
+            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex`, `turn`, `product`, `slide` or `green hackenbush`)",
         ),
         Rule::take_rule | Rule::kw_take => (Main, "`take`"),
         Rule::take_split => (Continue, "`and`"),
@@ -92,6 +92,8 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::coins_decl | Rule::kw_coins => (Main, "`coins`"),
         Rule::turn_rule | Rule::kw_turn => (Main, "`turn`"),
         Rule::slide_rule | Rule::kw_slide => (Main, "`slide`"),
+        Rule::hackenbush_rule | Rule::kw_green => (Main, "`green`"),
+        Rule::kw_hackenbush => (Main, "`hackenbush`"),
         Rule::kw_along => (Main, "`along`"),
         Rule::graph_value | Rule::kw_graph => (Main, "a graph (like `graph { 1 -> 0, 2 -- 3 }`)"),
         Rule::arc => (Main, "an arc (like `1 -> 0`, or `2 -- 3` both ways)"),

@@ -53,6 +53,7 @@ impl Builder {
             }
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
+            Rule::hackenbush_rule => RuleKind::Hackenbush,
             Rule::slide_rule => RuleKind::Slide {
                 graph: self.ident(child(rule, Rule::ident)),
             },
