@@ -75,6 +75,11 @@ const PHRASES: &[(&str, &str, &str)] = &[
         "slide along ${1:G}",
         "a token slides along an arc of a graph",
     ),
+    (
+        "green hackenbush",
+        "green hackenbush",
+        "positions are graphs grounded at vertex 0",
+    ),
     ("play misere", "play misere", "whoever moves last loses"),
     (
         "move",

@@ -138,6 +138,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         }
         "graph" => "`graph { 1 -> 0, 2 -- 3 }`: a graph, its arcs one way (`->`) or both (`--`).",
         "slide" | "along" => "`slide along G`: a token slides along an arc of the graph `G`.",
+        "green" | "hackenbush" => {
+            "`green hackenbush`: positions are graphs grounded at vertex 0; a move cuts an edge, and what no longer reaches the ground falls."
+        }
         "move" => {
             "`move NAME { ... }`: a custom move; each way through the block that meets its `require`s is one move."
         }
