@@ -40,25 +40,39 @@ pub const MAX_VERIFIED: usize = 1_000_000;
 /// How many positions `small_positions` lists at most (before the
 /// invariant leaves some out); `None` past 2^128.
 pub fn small_position_count(game: &Game, bound: u64) -> Option<u128> {
+    let (bound, counts) = shapes(game, bound);
     let side = u128::from(bound) + 1;
-    let counts: Vec<usize> = match game.heap_count {
-        Some(n) => vec![n],
-        None => (0..=ANY_HEAPS_UP_TO).collect(),
-    };
     counts.into_iter().try_fold(0u128, |total, count| {
         let power = (0..count).try_fold(1u128, |p, _| p.checked_mul(side))?;
         total.checked_add(power)
     })
 }
 
-/// Every position of `game` with heaps at most `bound`: all heap counts up to
-/// three for `heaps *`, the game's count otherwise; those that break the
-/// invariant left out.
-pub fn small_positions(game: &Game, bound: u64) -> Vec<Vec<u64>> {
-    let counts: Vec<usize> = match game.heap_count {
+/// The largest heap and the heap counts of the small positions: up to
+/// three heaps for `heaps *`, the game's count otherwise; for Green
+/// Hackenbush, graphs of up to `GRAPH_EDGES` edges on vertices 0 to
+/// `GRAPH_VERTICES` (two heaps an edge).
+fn shapes(game: &Game, bound: u64) -> (u64, Vec<usize>) {
+    if game.grounded {
+        return (GRAPH_VERTICES, (0..=GRAPH_EDGES).map(|e| 2 * e).collect());
+    }
+    let counts = match game.heap_count {
         Some(n) => vec![n],
         None => (0..=ANY_HEAPS_UP_TO).collect(),
     };
+    (bound, counts)
+}
+
+/// Green Hackenbush's small positions: its graphs of this many edges at
+/// most, on the vertices 0 to `GRAPH_VERTICES`.
+const GRAPH_EDGES: usize = 3;
+const GRAPH_VERTICES: u64 = 3;
+
+/// Every position of `game` with heaps at most `bound`: all heap counts up to
+/// three for `heaps *`, the game's count otherwise (Green Hackenbush: its
+/// small graphs); those that break the invariant left out.
+pub fn small_positions(game: &Game, bound: u64) -> Vec<Vec<u64>> {
+    let (bound, counts) = shapes(game, bound);
     let mut out = Vec::new();
     for count in counts {
         let mut tuple = vec![0u64; count];
@@ -110,7 +124,9 @@ pub fn verify(
     }
     Ok(Verified {
         positions: positions.len(),
-        bound,
+        // The largest heap compared (Green Hackenbush's graphs are smaller
+        // than `bound`).
+        bound: shapes(game, bound).0,
         max_heaps: positions.iter().map(Vec::len).max().unwrap_or(0),
     })
 }
