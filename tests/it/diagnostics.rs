@@ -1187,3 +1187,13 @@ fn green_hackenbush_written_wrong() {
         ],
     );
 }
+
+#[test]
+fn a_graph_used_as_a_number() {
+    let src = "game g(G = graph { 1 -> 0 }) {\n    heaps 1\n    take 1..G\n}\n";
+    snapshot(
+        "a_graph_used_as_a_number",
+        src,
+        &["gamelang::check::wrong_kind"],
+    );
+}

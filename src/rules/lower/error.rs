@@ -127,6 +127,19 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    #[error("`{name}` is a graph, and a number is needed here")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("a graph parameter is for `slide along {name}`; use a number or a number parameter here")
+    )]
+    GraphAsNumber {
+        name: String,
+        #[source_code]
+        src: Source,
+        #[label("a graph")]
+        span: SourceSpan,
+    },
+
     #[error("`{name}` is a list, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),

@@ -106,9 +106,8 @@ impl Lowerer<'_> {
                 }
             },
             Some(ParamValue::Graph(_)) => {
-                self.error(RulesError::NotAGraph {
+                self.error(RulesError::GraphAsNumber {
                     name: name.name.clone(),
-                    kind: "a graph",
                     src: self.source.clone(),
                     span: name.span,
                 });
