@@ -148,6 +148,26 @@ pub fn grounded_edges(ends: &[u64]) -> Vec<u64> {
     out.into_iter().flat_map(|(a, b)| [a, b]).collect()
 }
 
+/// Each distinct cut of a grounded graph (its edges' ends, two an edge, in
+/// order): the index of the edge cut (the first of equal ones) and what is
+/// left standing (`grounded_edges`), made only when asked for.
+pub fn cuts(ends: &[u64], mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>)) {
+    let edges: Vec<&[u64]> = ends.chunks_exact(2).collect();
+    for i in 0..edges.len() {
+        if i > 0 && edges[i] == edges[i - 1] {
+            continue;
+        }
+        let after = || {
+            let rest: Vec<u64> = (edges.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .flat_map(|(_, e)| e.iter().copied())
+                .collect();
+            grounded_edges(&rest)
+        };
+        each(i, &after);
+    }
+}
+
 /// A grounded graph in position syntax: `graph { 0 -- 1, 1 -- 2 }`.
 pub fn graph_text<T: fmt::Display>(ends: &[T]) -> String {
     let edges: Vec<String> = (ends.chunks(2))

@@ -21,7 +21,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{Closed, Entry, Known, KnownMove, WinningMoves};
-use crate::position::{Outcome, grounded_edges};
+use crate::position::{Outcome, cuts};
 use crate::rules::{Game, MoveKind};
 
 pub static ENTRY: Entry = Entry {
@@ -59,37 +59,27 @@ impl Known for Hackenbush {
         let v = parts.value();
         let mut winning = WinningMoves::default();
         if v != 0 {
-            let edges: Vec<&[u64]> = ends.chunks_exact(2).collect();
             let wins = parts.winning_cuts();
+            let edges = ends.len() / 2;
             let mut work = 0usize;
-            for i in 0..edges.len() {
-                if i > 0 && edges[i] == edges[i - 1] {
-                    continue;
-                }
-                let rest = || -> Vec<u64> {
-                    let rest: Vec<u64> = (edges.iter().enumerate())
-                        .filter(|&(j, _)| j != i)
-                        .flat_map(|(_, e)| e.iter().copied())
-                        .collect();
-                    grounded_edges(&rest)
-                };
-                // A bridge or a loop is judged from the parts; an edge of a
-                // cycle by cutting it.
+            cuts(&ends, |i, after| {
                 // Positions are built only for the moves listed.
                 let listed = winning.moves.len() < max_moves;
+                // A bridge or a loop is judged from the parts; an edge of a
+                // cycle by cutting it.
                 let after = match wins[i] {
-                    Some(true) if listed => rest(),
+                    Some(true) if listed => after(),
                     Some(true) => Vec::new(),
-                    Some(false) => continue,
+                    Some(false) => return,
                     None => {
-                        work += edges.len();
+                        work += edges;
                         if work > MOST_WORK {
                             winning.at_least = true;
-                            continue;
+                            return;
                         }
-                        let after = rest();
+                        let after = after();
                         if Parts::new(&after).value() != 0 {
-                            continue;
+                            return;
                         }
                         after
                     }
@@ -101,7 +91,7 @@ impl Known for Hackenbush {
                         to: after.into_iter().map(BigUint::from).collect(),
                     });
                 }
-            }
+            });
         }
         Closed {
             outcome: Outcome::p_if(v == 0),

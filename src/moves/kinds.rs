@@ -342,16 +342,11 @@ pub(super) fn cut(
     heaps: &[u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
-    let edges: Vec<&[u64]> = heaps.chunks_exact(2).collect();
-    for i in 0..edges.len() {
-        if i > 0 && edges[i] == edges[i - 1] {
-            continue;
+    let mut result = Ok(());
+    crate::position::cuts(heaps, |_, after| {
+        if result.is_ok() {
+            result = emit(&after());
         }
-        let rest: Vec<u64> = (edges.iter().enumerate())
-            .filter(|&(j, _)| j != i)
-            .flat_map(|(_, e)| e.iter().copied())
-            .collect();
-        emit(&crate::position::grounded_edges(&rest))?;
-    }
-    Ok(())
+    });
+    result
 }

@@ -112,27 +112,12 @@ pub fn analysis(
     heaps: &[u64],
 ) -> Result<Answer, gamelang::analysis::AnalysisError> {
     let entry = program.game(game).expect("the game exists");
-    // A coin game's position is its heads.
-    let heads = entry.def.body.iter().any(|s| {
-        matches!(
-            s,
-            gamelang::syntax::ast::Statement::Heaps(gamelang::syntax::ast::HeapsDecl {
-                count: gamelang::syntax::ast::HeapCount::Coins { .. },
-                ..
-            })
-        )
-    });
-    // A product's heads are pairs.
-    let pairs = heads
-        && entry.def.body.iter().any(|s| {
-            matches!(s, gamelang::syntax::ast::Statement::Rule(r)
-                if matches!(r.kind, gamelang::syntax::ast::RuleKind::Product { .. }))
-        });
-    // Green Hackenbush's positions are graphs, two heaps an edge.
-    let graph = entry.def.body.iter().any(|s| {
-        matches!(s, gamelang::syntax::ast::Statement::Rule(r)
-            if matches!(r.kind, gamelang::syntax::ast::RuleKind::Hackenbush))
-    });
+    // The position is written as the game's kind takes it: a coin game's
+    // heads (a product's as pairs), Green Hackenbush's graph.
+    let lowered = entry.default.as_ref().expect("the game lowers");
+    let coins = lowered.coins;
+    let (heads, pairs) = (coins.is_some(), coins.is_some_and(|c| c.pairs.is_some()));
+    let graph = lowered.grounded;
     let lit = PositionLit {
         heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
         heads,
