@@ -200,6 +200,9 @@ pub enum ComponentMethod {
         /// A product of coin games, each head the nim product of its sides'
         /// values (the Tartan theorem).
         tartan: bool,
+        /// A graph answered as the sum of its connected components, each
+        /// kept once up to the names of its vertices (Node and Arc Kayles).
+        components: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

@@ -75,6 +75,17 @@ pub enum AnalysisError {
     )]
     TableOfManyHeaps { game: String, heaps: usize },
 
+    /// A table shows positions of heaps (or coins), and this game's
+    /// positions are graphs.
+    #[error("a table shows positions of heaps, and `{game}` is played on graphs")]
+    #[diagnostic(
+        code(gamelang::table::heap_count),
+        help(
+            "analyze its graphs one by one instead, like `analyze {game} at graph {{ 0 -- 1, 1 -- 2 }}`"
+        )
+    )]
+    TableOfGraphs { game: String },
+
     /// A graph is drawn heap by heap, and this heap is past 64 bits.
     #[error("{position} is too large for a graph")]
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]

@@ -98,6 +98,9 @@ pub(super) fn table(
     upto: &BigUint,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Table, AnalysisError> {
+    if game.graph.is_some() {
+        return Err(AnalysisError::TableOfGraphs { game: game.title() });
+    }
     if let Some(heaps) = game.heap_count.filter(|&n| n > 2) {
         return Err(AnalysisError::TableOfManyHeaps {
             game: game.title(),

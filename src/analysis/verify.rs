@@ -12,7 +12,7 @@ use super::AnalysisError;
 use crate::analysis::standing::{Standings, place_of};
 use crate::known::{Known, KnownMove};
 use crate::misere::quotient::Quotient;
-use crate::position::{Outcome, Position, heaps_text};
+use crate::position::{GraphShape, Outcome, Position, heaps_text};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::{Options, Solver, Value};
@@ -53,7 +53,7 @@ pub fn small_position_count(game: &Game, bound: u64) -> Option<u128> {
 /// Hackenbush, graphs of up to `GRAPH_EDGES` edges on vertices 0 to
 /// `GRAPH_VERTICES` (two heaps an edge).
 fn shapes(game: &Game, bound: u64) -> (u64, Vec<usize>) {
-    if game.grounded {
+    if game.graph == Some(GraphShape::Grounded) {
         return (GRAPH_VERTICES, (0..=GRAPH_EDGES).map(|e| 2 * e).collect());
     }
     let counts = match game.heap_count {

@@ -7,6 +7,7 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
+use crate::position::GraphShape;
 use crate::rules::expr::EvalError;
 use crate::rules::{ParamValue, RulesError};
 use crate::source::{Located, Source, did_you_mean};
@@ -411,8 +412,10 @@ pub enum HeadsProblem {
     PairTwice(num_bigint::BigUint, num_bigint::BigUint),
     /// A product given coins of a row, not pairs.
     NotPairs,
-    /// Green Hackenbush given heaps or coins, not a graph.
-    NotAGraph,
+    /// A game played on graphs given heaps or coins.
+    NotAGraph(GraphShape),
+    /// Kayles given a graph with a loop at this vertex.
+    Loop(u64),
     /// A game of heaps or coins given a graph.
     AGraph,
     /// A coin before the first, `0` where coins are numbered from 1.
@@ -427,7 +430,8 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::Twice(coin) => write!(f, "coin {coin} is named twice"),
             HeadsProblem::PairTwice(x, y) => write!(f, "coin ({x}, {y}) is named twice"),
             HeadsProblem::NotPairs => write!(f, "its coins are pairs, a product's"),
-            HeadsProblem::NotAGraph => write!(f, "its positions are graphs"),
+            HeadsProblem::NotAGraph(_) => write!(f, "its positions are graphs"),
+            HeadsProblem::Loop(_) => write!(f, "Kayles is played on graphs without loops"),
             HeadsProblem::AGraph => write!(f, "it is not played on graphs"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
@@ -446,7 +450,8 @@ impl HeadsProblem {
             }
             HeadsProblem::PairTwice(x, y) => format!("coin ({x}, {y})"),
             HeadsProblem::NotPairs => "not pairs".to_string(),
-            HeadsProblem::NotAGraph => "not a graph".to_string(),
+            HeadsProblem::NotAGraph(_) => "not a graph".to_string(),
+            HeadsProblem::Loop(v) => format!("a loop at vertex {v}"),
             HeadsProblem::AGraph => "a graph".to_string(),
         }
     }
@@ -463,12 +468,19 @@ impl HeadsProblem {
             HeadsProblem::NotPairs => {
                 "give the coins showing heads as pairs, like `{(1, 2), (3, 5)}`".to_string()
             }
-            HeadsProblem::NotAGraph => {
+            HeadsProblem::NotAGraph(GraphShape::Grounded) => {
                 "give a graph grounded at vertex 0, like `graph { 0 -- 1, 1 -- 2, 1 -- 3 }`"
                     .to_string()
             }
+            HeadsProblem::NotAGraph(_) => {
+                "give a graph, like `graph { 1 -- 2, 2 -- 3, 4 }` (a vertex without an edge alone)"
+                    .to_string()
+            }
+            HeadsProblem::Loop(v) => {
+                format!("leave out `{v} -- {v}`; a vertex without an edge is written alone, `{v}`")
+            }
             HeadsProblem::AGraph => {
-                "give heaps, like `7` or `(3, 5)` (a graph is a position of `green hackenbush` only)"
+                "give heaps, like `7` or `(3, 5)` (a graph is a position of `green hackenbush`, `node kayles` and `arc kayles` only)"
                     .to_string()
             }
             HeadsProblem::BeforeFirst(_, origin) => {

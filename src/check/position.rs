@@ -1,7 +1,7 @@
 //! Positions against their game: the heap count, and the invariant.
 
 use super::{CheckError, Errors, HeadsProblem};
-use crate::position::Position;
+use crate::position::{GraphShape, Position};
 use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::{self, PositionLit};
@@ -89,17 +89,24 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
         src: source.clone(),
         span: lit.span,
     };
-    if game.grounded != lit.graph {
-        return Err(problem(match game.grounded {
-            true => HeadsProblem::NotAGraph,
-            false => HeadsProblem::AGraph,
-        }));
-    }
-    if game.grounded {
-        // Vertices have at most 18 digits: machine words.
-        let ends: Vec<u64> = lit.heaps.iter().filter_map(ToPrimitive::to_u64).collect();
-        let edges = crate::position::grounded_edges(&ends);
-        return Ok(Position(edges.into_iter().map(BigUint::from).collect()));
+    match (game.graph, lit.graph) {
+        (Some(shape), false) => return Err(problem(HeadsProblem::NotAGraph(shape))),
+        (None, true) => return Err(problem(HeadsProblem::AGraph)),
+        (Some(shape), true) => {
+            // Vertices have at most 18 digits: machine words.
+            let words =
+                |n: &[BigUint]| -> Vec<u64> { n.iter().filter_map(ToPrimitive::to_u64).collect() };
+            let (ends, lone) = (words(&lit.heaps), words(&lit.lone));
+            // Kayles is played on graphs without loops.
+            if shape != GraphShape::Grounded
+                && let Some(e) = ends.chunks_exact(2).find(|e| e[0] == e[1])
+            {
+                return Err(problem(HeadsProblem::Loop(e[0])));
+            }
+            let graph = crate::position::graph_position(shape, &ends, &lone);
+            return Ok(Position(graph.into_iter().map(BigUint::from).collect()));
+        }
+        (None, false) => {}
     }
     let Some(coins) = game.coins else {
         return match lit.heads {

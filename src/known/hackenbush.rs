@@ -21,7 +21,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{Closed, Entry, Known, KnownMove, WinningMoves};
-use crate::position::{Outcome, cuts};
+use crate::position::{GraphShape, Outcome, cuts};
 use crate::rules::{Game, MoveKind};
 
 pub static ENTRY: Entry = Entry {
@@ -38,7 +38,7 @@ const MOST_WORK: usize = 4_000_000;
 
 fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     let only = matches!(super::only_rule(game)?, MoveKind::Cut);
-    (only && game.grounded && !game.misere).then(|| Box::new(Hackenbush) as Box<dyn Known>)
+    (only && game.graph == Some(GraphShape::Grounded) && !game.misere).then(|| Box::new(Hackenbush) as Box<dyn Known>)
 }
 
 struct Hackenbush;

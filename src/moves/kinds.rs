@@ -6,7 +6,7 @@ use super::amounts::{AmountGen, minus};
 use super::shapes::{each_combination, spliced};
 use crate::rules::expr::{Env, EvalError};
 use crate::position::symmetric_difference;
-use crate::rules::{OctalCode, Split};
+use crate::rules::{Kayles, OctalCode, Split};
 
 /// Take an amount from one heap; then, with `split_rest`, split what is left.
 pub(super) fn take_from_one(
@@ -333,6 +333,22 @@ pub(super) fn slide(
         next[i] = v;
     }
     Ok(())
+}
+
+/// Pick a vertex (Node Kayles) or an edge (Arc Kayles) of the graph the
+/// heaps are (`crate::position::picks`), removing it with what it takes.
+pub(super) fn pick(
+    kayles: Kayles,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let mut result = Ok(());
+    crate::position::picks(kayles, heaps, |_, after| {
+        if result.is_ok() {
+            result = emit(after);
+        }
+    });
+    result
 }
 
 /// Cut an edge (Green Hackenbush; the heaps are the edges' ends, two an

@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
+    Kayles,
     Block, EndKind, EndTest, Game, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
 };
 
@@ -123,6 +124,8 @@ enum Compiled {
     Slide(Arc<Vec<(u64, u64)>>),
     /// Green Hackenbush: cut an edge.
     Cut,
+    /// Node or Arc Kayles: pick a vertex or an edge.
+    Pick(Kayles),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -158,6 +161,7 @@ impl MoveGen {
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
                 MoveKind::Cut => Compiled::Cut,
+                MoveKind::Pick(kayles) => Compiled::Pick(*kayles),
                 MoveKind::Product(product) => {
                     Compiled::Product(match &product.factors {
                         [TermGame::Other(a), TermGame::Other(b)] => {
@@ -196,7 +200,7 @@ impl MoveGen {
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
         // A product's heads are pairs, kept in order by its moves: sorting
         // the heaps would part them.
-        if self.as_written || game.grounded || game.coins.is_some_and(|c| c.pairs.is_some()) {
+        if self.as_written || game.graph.is_some() || game.coins.is_some_and(|c| c.pairs.is_some()) {
             return (false, false);
         }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));
@@ -242,7 +246,8 @@ impl MoveGen {
             | Compiled::Turn { .. }
             | Compiled::Product(_)
             | Compiled::Slide(_)
-            | Compiled::Cut => false,
+            | Compiled::Cut
+            | Compiled::Pick(_) => false,
         });
         one_heap
             && !self.as_written
@@ -534,6 +539,7 @@ impl MoveGen {
             Compiled::Product(None) => Ok(()),
             Compiled::Slide(arcs) => kinds::slide(arcs, heaps, next, emit),
             Compiled::Cut => kinds::cut(heaps, emit),
+            Compiled::Pick(kayles) => kinds::pick(*kayles, heaps, emit),
         }
     }
 }

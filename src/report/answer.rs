@@ -12,7 +12,7 @@ use crate::analysis::{
     Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumPart, Unknown,
     WinningMove,
 };
-use crate::position::{Position, graph_text, heads_text, pairs_text};
+use crate::position::Position;
 use crate::rules::{Game, ParamValue};
 
 /// What the caller says about a note, after it: how to see what the answer
@@ -220,17 +220,9 @@ fn sum_text(game: &Game, parts: &[SumPart], bare: bool) -> String {
     texts.join(" + ")
 }
 
-/// A position as its game writes it: heaps `(3, 5)`, or a coin game's
-/// heads `{1, 5, 9}`.
+/// A position as its game writes it (`position_text`).
 fn shown(game: &Game, position: &Position) -> String {
-    if game.grounded {
-        return graph_text(position.heaps());
-    }
-    match game.coins {
-        Some(coins) if coins.pairs.is_some() => pairs_text(position.heaps()),
-        Some(_) => heads_text(position.heaps()),
-        None => position.to_string(),
-    }
+    super::position_text(game, position.heaps(), false)
 }
 
 /// A position in parentheses, as a `becomes` writes it: `(3, 5)`, `(4)`.

@@ -2,9 +2,10 @@
 //! and after: `take 2 from heap 3`, `split heap 2 into 1 and 4`.
 
 use num_bigint::{BigInt, BigUint};
+use num_traits::ToPrimitive;
 
 use crate::position::symmetric_difference;
-use crate::rules::{MoveKind, Target};
+use crate::rules::{Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
 /// a game whose parts have the names `parts` (when they have names).
@@ -43,6 +44,7 @@ pub fn describe(
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
         MoveKind::Cut => cut(before, after),
+        MoveKind::Pick(kayles) => pick(*kayles, before, after),
         MoveKind::Slide(_) => match m.changed.first() {
             Some(&i) => format!(
                 "slide{} from {} to {}",
@@ -112,6 +114,24 @@ fn cut(before: &[BigUint], after: &[BigUint]) -> String {
         Some([a, b]) => format!("cut {a} -- {b}"),
         _ => "cut nothing".to_string(),
     }
+}
+
+/// `pick 2` (a vertex of Node Kayles), `pick 1 -- 2` (an edge of Arc
+/// Kayles): the pick that leaves `after` (vertices have at most 18 digits).
+fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint]) -> String {
+    let words =
+        |heaps: &[BigUint]| -> Vec<u64> { heaps.iter().filter_map(|h| h.to_u64()).collect() };
+    let (before, after) = (words(before), words(after));
+    let mut text = None;
+    crate::position::picks(kayles, &before, |picked, left| {
+        if text.is_none() && left == after {
+            text = Some(match picked {
+                [a, b] => format!("pick {a} -- {b}"),
+                _ => format!("pick {}", picked[0]),
+            });
+        }
+    });
+    text.unwrap_or_else(|| "pick nothing".to_string())
 }
 
 /// A move's positions, and the heaps it changed.

@@ -8,9 +8,9 @@ use petgraph::visit::EdgeRef;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
+use super::position_text;
 use crate::analysis::graph::{Edge, Node};
 use crate::position::Outcome;
-use crate::position::heaps_text_in_full;
 use crate::rules::Game;
 use crate::search::loopy::Gamma;
 
@@ -56,7 +56,7 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
             out,
             "    {} [ label = \"{}\\n{value}\", shape = {shape} ]",
             i.index(),
-            quote(&heaps_text_in_full(&node.heaps))
+            quote(&position_text(game, &node.heaps, true))
         );
     }
     for e in graph.edge_references() {
@@ -86,7 +86,7 @@ pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
             let node = &graph[i];
             json!({
                 "id": i.index(),
-                "position": heaps_text_in_full(&node.heaps),
+                "position": position_text(game, &node.heaps, true),
                 "outcome": outcome(node),
                 "grundy": match &node.value {
                     Some(Gamma::Finite(g)) => json!(g),

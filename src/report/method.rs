@@ -37,8 +37,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             decomposed,
             coins,
             tartan,
+            components,
         } => {
-            if *tartan {
+            if *components {
+                format!(
+                    "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement): {} new components, {} moves ({held} components held)",
+                    explored.positions, explored.edges
+                )
+            } else if *tartan {
                 format!(
                     "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems): {} new coins, {} moves ({held} coins held)",
                     explored.positions, explored.edges
@@ -215,6 +221,7 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             decomposed,
             coins,
             tartan,
+            components,
         } => json!({
             "kind": "search",
             "positions_explored": explored.positions,
@@ -223,6 +230,7 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "decomposed": decomposed,
             "coins": coins,
             "tartan": tartan,
+            "components": components,
         }),
         ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",

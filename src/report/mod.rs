@@ -20,7 +20,31 @@ pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
 pub use table::{table_json, table_text, table_text_in_colour};
 
+use std::fmt::Display;
+
 use serde_json::Value as Json;
+
+use crate::position::{graph_text, heads_text, heaps_text, heaps_text_in_full, pairs_text};
+use crate::rules::Game;
+
+/// A position as its game writes it: heaps `(3, 5)` (every one of them
+/// where `in_full` asks: a drawn graph's labels must tell positions apart),
+/// a game of coins' heads `{1, 5, 9}`, a product's pairs, or a graph.
+pub(crate) fn position_text<T: Display + PartialEq>(
+    game: &Game,
+    heaps: &[T],
+    in_full: bool,
+) -> String {
+    if let Some(shape) = game.graph {
+        return graph_text(shape, heaps);
+    }
+    match game.coins {
+        Some(coins) if coins.pairs.is_some() => pairs_text(heaps),
+        Some(_) => heads_text(heaps),
+        None if in_full => heaps_text_in_full(heaps),
+        None => heaps_text(heaps),
+    }
+}
 
 /// `text` with each outcome letter P or N in it coloured for a terminal
 /// (ANSI): P red, N green. Only for texts whose capitals P and N are all

@@ -7,7 +7,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
-use crate::position::{Outcome, graph_text, heads_text, heaps_text, pairs_text};
+use crate::position::Outcome;
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; where one game's moves became a sum of its positions, as
@@ -24,15 +24,7 @@ pub fn place_text(play: &Standings, place: &Place) -> String {
 /// One piece's position as its game writes it: heaps, or the heads of a
 /// game of coins `{1, 5}`.
 fn piece_text(play: &Standings, piece: &Piece) -> String {
-    let game = play.game(piece.game);
-    if game.grounded {
-        return graph_text(&piece.heaps);
-    }
-    match game.coins {
-        Some(coins) if coins.pairs.is_some() => pairs_text(&piece.heaps),
-        Some(_) => heads_text(&piece.heaps),
-        None => heaps_text(&piece.heaps),
-    }
+    super::position_text(play.game(piece.game), &piece.heaps, false)
 }
 
 /// Positions of one game, each in parentheses: `(1, 5) + (4)`.

@@ -15,10 +15,11 @@ use std::sync::Arc;
 
 use num_bigint::BigInt;
 
+use crate::position::GraphShape;
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
-pub use crate::syntax::ast::EndKind;
 use crate::syntax::ast::{Arg, Ident, Span};
+pub use crate::syntax::ast::{EndKind, Kayles};
 pub use expr::Expr;
 pub use lower::RulesError;
 
@@ -36,10 +37,9 @@ pub struct Game {
     pub parts: Option<Vec<String>>,
     /// `coins`: a row of coins, its positions the coins showing heads.
     pub coins: Option<Coins>,
-    /// `green hackenbush`: positions are graphs grounded at vertex 0, kept
-    /// as their edges' ends (two heaps an edge, the smaller end first,
-    /// edges in increasing order, repeats kept).
-    pub grounded: bool,
+    /// `green hackenbush`, `node kayles`, `arc kayles`: positions are
+    /// graphs, kept in this shape (`crate::position::GraphShape`).
+    pub graph: Option<GraphShape>,
     pub rules: Vec<Rule>,
     /// `win when`, `lose when`, `draw when`: positions where the play ends
     /// other than by running out of moves, in the order written (the first
@@ -235,6 +235,9 @@ pub enum MoveKind {
     /// Green Hackenbush: cut an edge; what no longer reaches the ground
     /// (vertex 0) falls.
     Cut,
+    /// Node Kayles (pick a vertex, removing it and its neighbours) or Arc
+    /// Kayles (pick an edge, removing its two ends).
+    Pick(Kayles),
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a
@@ -481,11 +484,12 @@ pub enum AmountBase {
 
 impl Game {
     /// Whether `heaps` have the shape of the game's positions: a coin
-    /// game's heads (`Coins::holds`), Green Hackenbush's grounded edges;
+    /// game's heads (`Coins::holds`), a graph game's graph in its shape;
     /// any heaps otherwise (the invariant aside).
     pub fn shaped(&self, heaps: &[u64]) -> bool {
         self.coins.is_none_or(|c| c.holds(heaps))
-            && (!self.grounded || crate::position::grounded_edges(heaps) == heaps)
+            && (self.graph)
+                .is_none_or(|shape| crate::position::graph_position(shape, heaps, &[]) == heaps)
     }
 
     /// `bash(m = 3)`, or just `nim` without parameters.

@@ -10,10 +10,12 @@
 //! once are decided by how long each game's play lasts (`steps`).
 
 mod arena;
+mod canon;
 mod coins;
 pub mod compound;
 mod error;
 mod general;
+mod kayles;
 mod rays;
 mod reached;
 mod run_boxes;
@@ -34,13 +36,14 @@ use crate::moves::{MoveError, MoveGen, Next, Part};
 use crate::period::Period;
 use crate::platform::Deadline;
 use crate::position::Position;
-use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::rules::{Game, MoveKind};
 pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool};
 use coins::Coins;
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
+use kayles::KaylesValues;
 use rays::{Fit, RaySearch};
 use run_boxes::RunSearch;
 use sums::SumSearch;
@@ -142,6 +145,8 @@ enum Engine {
     Sums(SumSearch),
     /// A coin-turning game, as the sum of its heads.
     Coins(Coins),
+    /// Node or Arc Kayles, as the sum of the graph's components.
+    Kayles(KaylesValues),
 }
 
 /// The search for one game.
@@ -187,8 +192,17 @@ impl Solver {
         let coins = (options.decompose && !game.misere)
             .then(|| Coins::new(&game, options.max_positions))
             .flatten();
+        let kayles = match game.rules.as_slice() {
+            [only] if options.decompose && !game.misere => match only.kind {
+                MoveKind::Pick(kayles) => Some(KaylesValues::new(kayles, options.max_positions)),
+                _ => None,
+            },
+            _ => None,
+        };
         let engine = if let Some(coins) = coins {
             Engine::Coins(coins)
+        } else if let Some(kayles) = kayles {
+            Engine::Kayles(kayles)
         } else if moves.has_sums() {
             Engine::Sums(SumSearch::new(&game, &moves, &options))
         } else if options.decompose && !game.misere && moves.one_heap_moves() {
@@ -236,7 +250,8 @@ impl Solver {
             | Engine::Rays(..)
             | Engine::Runs(..)
             | Engine::Sums(_)
-            | Engine::Coins(_) => DEFAULT_MOVE_BUDGET,
+            | Engine::Coins(_)
+            | Engine::Kayles(_) => DEFAULT_MOVE_BUDGET,
         });
         Budget::stoppable(moves, self.timeout, &self.cancel)
             .until(self.deadline)
@@ -279,6 +294,12 @@ impl Solver {
         matches!(self.engine, Engine::Heaps(_) | Engine::Coins(_))
     }
 
+    /// Whether positions (graphs) are answered as sums of their connected
+    /// components, each kept once up to the names of its vertices.
+    pub fn by_components(&self) -> bool {
+        matches!(self.engine, Engine::Kayles(_))
+    }
+
     /// Whether every move acts on one heap alone (removing tokens, perhaps
     /// splitting it): a position is then a sum of one-heap games.
     pub fn one_heap_moves(&self) -> bool {
@@ -310,6 +331,7 @@ impl Solver {
             Engine::Runs(r, g) => r.len() + g.len(),
             Engine::Sums(s) => s.len(),
             Engine::Coins(c) => c.len(),
+            Engine::Kayles(k) => k.len(),
         }
     }
 
@@ -322,7 +344,11 @@ impl Solver {
         match &self.engine {
             Engine::Rays(r, _) => r.len(),
             Engine::Runs(r, _) => r.len(),
-            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => 0,
+            Engine::General(_)
+            | Engine::Heaps(_)
+            | Engine::Sums(_)
+            | Engine::Coins(_)
+            | Engine::Kayles(_) => 0,
         }
     }
 
@@ -334,7 +360,7 @@ impl Solver {
         // the total of the heaps (then every play ends: it is only large).
         let fell = match &self.engine {
             Engine::General(g) | Engine::Rays(_, g) | Engine::Runs(_, g) => g.moves_fell(),
-            Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => false,
+            Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) | Engine::Kayles(_) => false,
         };
         match found {
             Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() && !fell => {
@@ -354,6 +380,7 @@ impl Solver {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
             Engine::Sums(s) => s.value(heaps, budget),
             Engine::Coins(c) => c.value(&self.game, &self.moves, heaps, budget),
+            Engine::Kayles(k) => k.value(&self.game, heaps, budget),
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the
@@ -480,7 +507,8 @@ impl Solver {
             | Engine::Rays(..)
             | Engine::Runs(..)
             | Engine::Sums(_)
-            | Engine::Coins(_) => None,
+            | Engine::Coins(_)
+            | Engine::Kayles(_) => None,
         }
     }
 
@@ -494,7 +522,11 @@ impl Solver {
                 r.value(&self.moves, corner, &mut budget.clone());
                 Ok(())
             }
-            Engine::General(_) | Engine::Heaps(_) | Engine::Sums(_) | Engine::Coins(_) => Ok(()),
+            Engine::General(_)
+            | Engine::Heaps(_)
+            | Engine::Sums(_)
+            | Engine::Coins(_)
+            | Engine::Kayles(_) => Ok(()),
         }
     }
 

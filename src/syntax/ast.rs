@@ -278,7 +278,11 @@ pub enum RuleKind {
     Slide { graph: Ident },
     /// `green hackenbush`: positions are graphs grounded at vertex 0.
     Hackenbush,
+    /// `node kayles`, `arc kayles`: positions are graphs.
+    Kayles(Kayles),
 }
+
+pub use crate::position::Kayles;
 
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -471,8 +475,9 @@ pub struct PositionLit {
     /// Written as a row `THHTH`: `heaps` are the places of its heads,
     /// counted from 0 (the game's first coin).
     pub row: bool,
-    /// Written as a graph `graph { 0 -- 1 }`: `heaps` are its edges'
-    /// ends, two heaps an edge.
+    /// Written as a graph `graph { 0 -- 1, 2 }`: `heaps` are its edges'
+    /// ends, two heaps an edge; `lone` its vertices written alone.
     pub graph: bool,
+    pub lone: Vec<BigUint>,
     pub span: Span,
 }

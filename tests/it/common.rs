@@ -2,6 +2,7 @@
 
 use gamelang::analysis::{Analyzer, Answer, Outcome};
 use gamelang::check::{Program, Question};
+use gamelang::position::GraphShape;
 use gamelang::source::Source;
 use gamelang::syntax::ast::PositionLit;
 use num_bigint::BigUint;
@@ -113,17 +114,23 @@ pub fn analysis(
 ) -> Result<Answer, gamelang::analysis::AnalysisError> {
     let entry = program.game(game).expect("the game exists");
     // The position is written as the game's kind takes it: a coin game's
-    // heads (a product's as pairs), Green Hackenbush's graph.
+    // heads (a product's as pairs), a graph game's graph.
     let lowered = entry.default.as_ref().expect("the game lowers");
     let coins = lowered.coins;
     let (heads, pairs) = (coins.is_some(), coins.is_some_and(|c| c.pairs.is_some()));
-    let graph = lowered.grounded;
+    // Kayles' graphs have no loops: a pair (v, v) is the vertex v alone.
+    let graph = lowered.graph;
+    let big = |heaps: &mut dyn Iterator<Item = u64>| heaps.map(BigUint::from).collect();
+    let alone = |e: &&[u64]| {
+        graph.is_some_and(|s| s != GraphShape::Grounded) && e.len() == 2 && e[0] == e[1]
+    };
     let lit = PositionLit {
-        heaps: heaps.iter().map(|&h| BigUint::from(h)).collect(),
+        heaps: big(&mut heaps.chunks(2).filter(|e| !alone(e)).flatten().copied()),
         heads,
         pairs,
         row: false,
-        graph,
+        graph: graph.is_some(),
+        lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

@@ -1189,6 +1189,21 @@ fn green_hackenbush_written_wrong() {
 }
 
 #[test]
+fn kayles_written_wrong() {
+    let src = "game node {\n    node kayles\n    take 1\n}\ngame arc {\n    arc kayles\n}\n\
+               analyze arc at graph { 1 -- 1, 1 -- 2 }\nanalyze arc at (1, 2)\n";
+    snapshot(
+        "kayles_written_wrong",
+        src,
+        &[
+            "gamelang::check::duplicate_statement",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}
+
+#[test]
 fn a_graph_used_as_a_number() {
     let src = "game g(G = graph { 1 -> 0 }) {\n    heaps 1\n    take 1..G\n}\n";
     snapshot(

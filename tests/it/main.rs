@@ -21,6 +21,7 @@ mod grammar;
 mod graphs;
 mod hackenbush;
 mod heap_engine;
+mod kayles;
 mod known_nim_family;
 mod known_pairs;
 mod lists;

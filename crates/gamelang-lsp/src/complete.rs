@@ -80,6 +80,16 @@ const PHRASES: &[(&str, &str, &str)] = &[
         "green hackenbush",
         "positions are graphs grounded at vertex 0",
     ),
+    (
+        "node kayles",
+        "node kayles",
+        "pick a vertex, removing it and its neighbours",
+    ),
+    (
+        "arc kayles",
+        "arc kayles",
+        "pick an edge, removing its two ends",
+    ),
     ("play misere", "play misere", "whoever moves last loses"),
     (
         "move",

@@ -136,10 +136,15 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "product" => {
             "`product of G and H`: the product of two coin games; coin (x, y) has the nim product of their values (Tartan theorem)."
         }
-        "graph" => "`graph { 1 -> 0, 2 -- 3 }`: a graph, its arcs one way (`->`) or both (`--`).",
+        "graph" => {
+            "`graph { 1 -> 0, 2 -- 3, 4 }`: a graph, its arcs one way (`->`) or both (`--`), a vertex without arcs alone."
+        }
         "slide" | "along" => "`slide along G`: a token slides along an arc of the graph `G`.",
         "green" | "hackenbush" => {
             "`green hackenbush`: positions are graphs grounded at vertex 0; a move cuts an edge, and what no longer reaches the ground falls."
+        }
+        "node" | "arc" | "kayles" => {
+            "`node kayles`: a move picks a vertex and removes it with its neighbours; `arc kayles`: picks an edge and removes its two ends. Positions are graphs, `graph { 1 -- 2, 3 }`."
         }
         "move" => {
             "`move NAME { ... }`: a custom move; each way through the block that meets its `require`s is one move."

@@ -55,10 +55,17 @@ impl Lowerer<'_> {
                         src: self.source.clone(),
                         span: rule.span,
                     }),
-                    ast::RuleKind::Hackenbush => self.error(RulesError::HackenbushAlone {
-                        src: self.source.clone(),
-                        span: rule.span,
-                    }),
+                    ast::RuleKind::Hackenbush | ast::RuleKind::Kayles(_) => {
+                        self.error(RulesError::GraphRuleAlone {
+                            rule: match rule.kind {
+                                ast::RuleKind::Kayles(ast::Kayles::Node) => "node kayles",
+                                ast::RuleKind::Kayles(ast::Kayles::Arc) => "arc kayles",
+                                _ => "green hackenbush",
+                            },
+                            src: self.source.clone(),
+                            span: rule.span,
+                        })
+                    }
                     _ => {}
                 }
             }

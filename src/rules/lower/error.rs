@@ -402,12 +402,14 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
-    #[error("`green hackenbush` is its game's only rule")]
+    #[error("`{rule}` is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),
-        help("give Green Hackenbush a game of its own: `game green {{ green hackenbush }}`; its positions are graphs, like `graph {{ 0 -- 1, 1 -- 2 }}`")
+        help("give `{rule}` a game of its own: `game g {{ {rule} }}`; its positions are graphs, like `graph {{ 0 -- 1, 1 -- 2 }}`")
     )]
-    HackenbushAlone {
+    GraphRuleAlone {
+        /// The rule: `green hackenbush`, `node kayles`, `arc kayles`.
+        rule: &'static str,
         #[source_code]
         src: Source,
         #[label("with other rules beside it")]

@@ -24,6 +24,7 @@ mod rule;
 use num_traits::ToPrimitive;
 
 use super::{Game, Invariant, ParamValue};
+use crate::position::GraphShape;
 use crate::source::Source;
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
 pub use error::{Kind, NoAmount, RulesError, ZeroAmount};
@@ -157,8 +158,13 @@ impl Lowerer<'_> {
             misere: play.is_some_and(|p| p.misere),
             parts: matches!(shape, Some(Shape::Position(_))).then(|| self.parts.clone()),
             coins,
-            grounded: def.body.iter().any(|s| {
-                matches!(s, Statement::Rule(r) if matches!(r.kind, ast::RuleKind::Hackenbush))
+            graph: def.body.iter().find_map(|s| match s {
+                Statement::Rule(r) => match r.kind {
+                    ast::RuleKind::Hackenbush => Some(GraphShape::Grounded),
+                    ast::RuleKind::Kayles(kayles) => Some(GraphShape::of_kayles(kayles)),
+                    _ => None,
+                },
+                _ => None,
             }),
             rules,
             ends,

@@ -65,6 +65,7 @@ impl Lowerer<'_> {
                 row: *row,
             }),
             ast::RuleKind::Hackenbush => MoveKind::Cut,
+            ast::RuleKind::Kayles(kayles) => MoveKind::Pick(*kayles),
             ast::RuleKind::Slide { graph } => match self.param(&graph.name).cloned() {
                 Some(ParamValue::Graph(g)) => MoveKind::Slide(g),
                 other => {

@@ -124,7 +124,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             | MoveKind::Turn(_)
             | MoveKind::Product(_)
             | MoveKind::Slide(_)
-            | MoveKind::Cut => {
+            | MoveKind::Cut
+            | MoveKind::Pick(_) => {
                 return None;
             }
         }

@@ -73,15 +73,17 @@ impl Builder {
                     .map(|p| self.big_int(&p))
                     .collect::<PResult<_>>()?,
             ),
+            // A vertex written alone has no arcs: as a vertex not written,
+            // a token on it has no move.
             Rule::graph_value => ValueKind::Graph(
                 children(inner, Rule::arc)
-                    .map(|arc| {
+                    .filter_map(|arc| {
                         let mut vertices = children(arc.clone(), Rule::vertex)
                             .map(|v| v.as_str().parse::<u64>().unwrap_or(u64::MAX));
-                        let from = vertices.next().unwrap_or(0);
-                        let to = vertices.next().unwrap_or(0);
+                        let from = vertices.next()?;
+                        let to = vertices.next()?;
                         let both = children(arc, Rule::arc_with).next().is_some();
-                        (from, to, both)
+                        Some((from, to, both))
                     })
                     .collect(),
             ),
@@ -233,16 +235,23 @@ impl Builder {
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
         if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
-            let heaps = children(graph, Rule::arc)
-                .flat_map(|arc| children(arc, Rule::vertex))
-                .map(|v| BigUint::parse_bytes(v.as_str().as_bytes(), 10).unwrap_or_default())
-                .collect();
+            let (mut heaps, mut lone) = (Vec::new(), Vec::new());
+            for arc in children(graph, Rule::arc) {
+                let vertices: Vec<BigUint> = children(arc, Rule::vertex)
+                    .map(|v| BigUint::parse_bytes(v.as_str().as_bytes(), 10).unwrap_or_default())
+                    .collect();
+                match vertices.as_slice() {
+                    [alone] => lone.push(alone.clone()),
+                    _ => heaps.extend(vertices),
+                }
+            }
             return Ok(PositionLit {
                 heaps,
                 heads: false,
                 pairs: false,
                 row: false,
                 graph: true,
+                lone,
                 span,
             });
         }
@@ -257,6 +266,7 @@ impl Builder {
                 pairs: false,
                 row: true,
                 graph: false,
+                lone: Vec::new(),
                 span,
             });
         }
@@ -287,6 +297,7 @@ impl Builder {
             pairs,
             row: false,
             graph: false,
+            lone: Vec::new(),
             span,
         })
     }

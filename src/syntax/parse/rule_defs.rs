@@ -54,6 +54,10 @@ impl Builder {
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
             Rule::hackenbush_rule => RuleKind::Hackenbush,
+            Rule::kayles_rule => RuleKind::Kayles(match children(rule, Rule::kw_node).next() {
+                Some(_) => ast::Kayles::Node,
+                None => ast::Kayles::Arc,
+            }),
             Rule::slide_rule => RuleKind::Slide {
                 graph: self.ident(child(rule, Rule::ident)),
             },

@@ -5,6 +5,9 @@ use std::fmt;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+mod graph;
+pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, grounded_edges, picks};
+
 /// Who wins a position with best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -108,78 +111,6 @@ pub fn symmetric_difference<T: Ord + Clone>(a: &[T], b: &[T]) -> Vec<T> {
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
     out
-}
-
-/// The edges of a graph (their ends flattened, two numbers an edge) that
-/// reach the ground, vertex 0, through the others: each with its smaller
-/// end first, in increasing order, repeats kept. What does not reach the
-/// ground falls (Green Hackenbush).
-pub fn grounded_edges(ends: &[u64]) -> Vec<u64> {
-    let edges: Vec<(u64, u64)> = (ends.chunks_exact(2))
-        .map(|e| (e[0].min(e[1]), e[0].max(e[1])))
-        .collect();
-    let mut touching: std::collections::HashMap<u64, Vec<usize>> = Default::default();
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        touching.entry(a).or_default().push(i);
-        touching.entry(b).or_default().push(i);
-    }
-    let mut kept = vec![false; edges.len()];
-    let mut reached: std::collections::HashSet<u64> = [0].into_iter().collect();
-    let mut stack = vec![0u64];
-    while let Some(v) = stack.pop() {
-        for &i in touching.get(&v).into_iter().flatten() {
-            if kept[i] {
-                continue;
-            }
-            kept[i] = true;
-            let (a, b) = edges[i];
-            for w in [a, b] {
-                if reached.insert(w) {
-                    stack.push(w);
-                }
-            }
-        }
-    }
-    let mut out: Vec<(u64, u64)> = (edges.iter().zip(&kept))
-        .filter(|&(_, &k)| k)
-        .map(|(&e, _)| e)
-        .collect();
-    out.sort_unstable();
-    out.into_iter().flat_map(|(a, b)| [a, b]).collect()
-}
-
-/// Each distinct cut of a grounded graph (its edges' ends, two an edge, in
-/// order): the index of the edge cut (the first of equal ones) and what is
-/// left standing (`grounded_edges`), made only when asked for.
-pub fn cuts(ends: &[u64], mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>)) {
-    let edges: Vec<&[u64]> = ends.chunks_exact(2).collect();
-    for i in 0..edges.len() {
-        if i > 0 && edges[i] == edges[i - 1] {
-            continue;
-        }
-        let after = || {
-            let rest: Vec<u64> = (edges.iter().enumerate())
-                .filter(|&(j, _)| j != i)
-                .flat_map(|(_, e)| e.iter().copied())
-                .collect();
-            grounded_edges(&rest)
-        };
-        each(i, &after);
-    }
-}
-
-/// A grounded graph in position syntax: `graph { 0 -- 1, 1 -- 2 }`.
-pub fn graph_text<T: fmt::Display>(ends: &[T]) -> String {
-    let edges: Vec<String> = (ends.chunks(2))
-        .map(|e| match e {
-            [a, b] => format!("{a} -- {b}"),
-            _ => String::new(),
-        })
-        .collect();
-    match edges.is_empty() {
-        true => "graph {}".to_string(),
-        false => format!("graph {{ {} }}", edges.join(", ")),
-    }
 }
 
 /// The heads of a coin game in position syntax: `{1, 5, 9}`; thousands of
