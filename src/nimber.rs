@@ -37,6 +37,26 @@ pub fn mul(x: &BigUint, y: &BigUint) -> BigUint {
     mul_big(x, y, width)
 }
 
+/// The `y` with `x ⊗ y = 1` (`None` for 0). The numbers below a Fermat
+/// 2-power `2^w` (`w` a power of two) are a field of 2^w elements, so
+/// `x^(2^w - 1) = 1` there and the inverse is `x^(2^w - 2)`, the product
+/// of the squares `x^(2^i)` for `i = 1 .. w - 1`.
+pub fn inverse(x: &BigUint) -> Option<BigUint> {
+    if x.is_zero() {
+        return None;
+    }
+    let mut width = 1u64;
+    while width < x.bits() {
+        width *= 2;
+    }
+    let (mut square, mut out) = (x.clone(), BigUint::one());
+    for _ in 1..width {
+        square = mul(&square, &square);
+        out = mul(&out, &square);
+    }
+    Some(out)
+}
+
 /// `x ⊕ y`, nim addition: bitwise exclusive or.
 pub fn add(x: &BigUint, y: &BigUint) -> BigUint {
     x ^ y
@@ -233,6 +253,15 @@ mod tests {
             prop_assert_eq!(mul(&xy, &z), mul(&x, &mul(&y, &z)));
             prop_assert_eq!(mul(&x, &add(&y, &z)), add(&xy, &mul(&x, &z)));
             prop_assert_eq!(mul(&x, &BigUint::one()), x.clone());
+        }
+
+        /// Every nonzero number has an inverse.
+        #[test]
+        fn nonzero_numbers_have_inverses(x in big()) {
+            match inverse(&x) {
+                Some(y) => prop_assert_eq!(mul(&x, &y), BigUint::one()),
+                None => prop_assert!(x.is_zero()),
+            }
         }
 
         /// No zero divisors: a product of nonzero numbers is nonzero.

@@ -218,6 +218,12 @@ impl Analyzer {
                 });
             }
             // Only a single game's closed form lists its own moves.
+            Count::AtLeast(_)
+                if winning_moves.is_empty()
+                    && matches!(parts.as_slice(), [only] if only.closed_moves.is_some()) =>
+            {
+                notes.push(Note::MovesNotTried)
+            }
             Count::AtLeast(_) if matches!(parts.as_slice(), [only] if only.closed_moves.is_some()) => {
                 notes.push(Note::MovesUncounted)
             }

@@ -315,6 +315,9 @@ pub enum Note {
     /// The winning moves are too many to count; the closed form's strategy
     /// found the ones listed.
     MovesUncounted,
+    /// The closed form gives the value, but tries no move from heads this
+    /// large: none is listed (an N-position has one).
+    MovesNotTried,
     /// A heap far past a period's start has more winning splits than can be
     /// counted; those listed split off the smallest parts.
     SplitsUncounted,

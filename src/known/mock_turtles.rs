@@ -69,6 +69,10 @@ impl Known for MockTurtles {
         )
     }
 
+    fn coin_value(&self, coin: &BigUint) -> Option<BigUint> {
+        Some(odious(&(coin - self.origin)))
+    }
+
     fn analyze(&self, heads: &[BigUint], max_moves: usize) -> Closed {
         let origin = BigUint::from(self.origin);
         // Coin numbers counted from 0.

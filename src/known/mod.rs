@@ -17,6 +17,7 @@ insides! {
     mod mock_turtles;
     mod moore;
     mod nim;
+    mod product;
     mod ruler;
     mod staircase;
     mod subtraction;
@@ -67,6 +68,11 @@ pub trait Known: Send + Sync {
     /// The answer at `heaps` (a valid position of the game), listing at most
     /// `max_moves` winning moves.
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed;
+    /// A coin game's value of the one coin `coin` showing heads (numbered
+    /// as the game numbers its coins), where the closed form gives one.
+    fn coin_value(&self, _coin: &BigUint) -> Option<BigUint> {
+        None
+    }
 }
 
 /// A catalogue entry: what `gamelang known` prints, and the recogniser.
@@ -96,6 +102,7 @@ pub const CATALOGUE: &[&Entry] = &[
     &empty_and_divide::ENTRY,
     &ruler::ENTRY,
     &mock_turtles::ENTRY,
+    &product::ENTRY,
     &hackenbush::ENTRY,
 ];
 
@@ -170,6 +177,10 @@ impl Known for Renumbered {
 
     fn rule(&self) -> String {
         self.known.rule()
+    }
+
+    fn coin_value(&self, coin: &BigUint) -> Option<BigUint> {
+        self.known.coin_value(coin)
     }
 
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {

@@ -78,6 +78,10 @@ impl Known for Ruler {
         )
     }
 
+    fn coin_value(&self, coin: &BigUint) -> Option<BigUint> {
+        Some(ruler_value(&(coin + 1u64 - self.origin)))
+    }
+
     fn analyze(&self, heads: &[BigUint], max_moves: usize) -> Closed {
         let shift = 1 - self.origin;
         // Coin numbers counted from 1.

@@ -285,6 +285,7 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             format!("{count} drawing moves; the first {listed} are listed")
         }
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
+        Note::MovesNotTried => "the closed form tries no move from heads this large: no winning move is listed, though one exists".to_string(),
         Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),
         Note::SplitsListedSmallest { count, listed } => format!(
             "{count} winning moves, counted from the period; the {listed} listed split off the smallest parts"

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use gamelang::analysis::{self, Analyzer, Outcome};
+use gamelang::analysis::{self, Analyzer, ComponentMethod, Note, Outcome};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -471,6 +471,91 @@ fn products_are_nim_products_of_their_factors_on_an_8_by_8_square() {
     for (x, y, product) in [(2u64, 2u64, 3u32), (2, 3, 1), (4, 4, 6), (8, 8, 13)] {
         let answer = analysis(&mut analyzer, &program, "corners", &[x, y]).unwrap();
         assert_eq!(answer.grundy.value(), Some(&BigUint::from(product)));
+    }
+}
+
+/// The product's closed form (the Tartan theorem with the factors' closed
+/// forms) against the coin engine's search, on sets of heads in the 8 × 8
+/// square: the value and every winning move.
+#[test]
+fn a_products_closed_form_agrees_with_the_search_on_an_8_by_8_square() {
+    let program = load_text("products.game", PRODUCTS, &[]);
+    let options = |force_search| analysis::Options {
+        force_search,
+        max_moves: usize::MAX,
+        ..analysis::Options::default()
+    };
+    let (mut closed, mut search) = (Analyzer::new(options(false)), Analyzer::new(options(true)));
+    let square: Vec<(u64, u64)> = (1..=8).flat_map(|x| (1..=8).map(move |y| (x, y))).collect();
+    for game in ["rugs", "ruler_by_turtles"] {
+        // Sets of up to three heads, by a fixed stride through the square.
+        for i in 0..square.len() {
+            for k in 0..3 {
+                let mut heads: Vec<(u64, u64)> = (0..=k)
+                    .map(|j| square[(i + 17 * j) % square.len()])
+                    .collect();
+                heads.sort_unstable();
+                heads.dedup();
+                let at: Vec<u64> = heads.iter().flat_map(|&(x, y)| [x, y]).collect();
+                let a = analysis(&mut closed, &program, game, &at).unwrap();
+                let b = analysis(&mut search, &program, game, &at).unwrap();
+                assert!(matches!(
+                    a.method.components[0],
+                    ComponentMethod::ClosedForm { .. }
+                ));
+                assert_eq!(a.grundy, b.grundy, "{game} at {at:?}");
+                let moves = |answer: &gamelang::analysis::Answer| -> BTreeSet<Vec<u64>> {
+                    (answer.winning_moves.iter())
+                        .map(|m| m.to.to_u64s().unwrap())
+                        .collect()
+                };
+                assert_eq!(moves(&a), moves(&b), "{game} at {at:?}");
+                assert_eq!(
+                    a.winning_move_count, b.winning_move_count,
+                    "{game} at {at:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Past 2^64 the product is answered by its closed form at once: each head
+/// the nim product of its sides' values; the winning moves from a small
+/// head win by the closed form's own values, and none is tried from a
+/// huge one.
+#[test]
+fn a_product_past_two_to_the_64_is_the_nim_product_of_its_sides() {
+    let program = load_text("products.game", PRODUCTS, &[]);
+    let mut analyzer = Analyzer::new(analysis::Options {
+        max_moves: usize::MAX,
+        ..analysis::Options::default()
+    });
+    let big = u64::MAX;
+    let at = [5, 7, 1 << 63, big];
+    let answer = analysis(&mut analyzer, &program, "ruler_by_turtles", &at).unwrap();
+    // Ruler's coin 5 is worth 1, Mock Turtles' coin 7 (odious number 6
+    // from 0) 13: 1 ⊗ 13 = 13. Ruler's coin 2^63 is worth 2^63, Mock
+    // Turtles' coin 2^64 - 1 odious number n = 2^64 - 2 from 0: n has 63
+    // ones, an odd count, so it is 2n = 2^65 - 4.
+    let odious = (BigUint::from(big) - 1u32) << 1u32;
+    let expected =
+        BigUint::from(13u32) ^ gamelang::nimber::mul(&(BigUint::from(1u64 << 63)), &odious);
+    assert_eq!(answer.grundy.value(), Some(&expected));
+    // Only a move from the huge head can win: none is tried, none listed.
+    assert!(answer.winning_moves.is_empty());
+    assert!(answer.notes.contains(&Note::MovesNotTried));
+    // Ruler's coin 2^63 + 1 is worth 1, as is Mock Turtles' coin 1: the
+    // huge head is worth 1, and the small one wins, by moves worth 13 ^ 1.
+    let at = [5, 7, (1 << 63) + 1, 1];
+    let answer = analysis(&mut analyzer, &program, "ruler_by_turtles", &at).unwrap();
+    assert_eq!(answer.grundy.value(), Some(&BigUint::from(12u32)));
+    assert!(!answer.winning_moves.is_empty());
+    for m in &answer.winning_moves {
+        let after: Vec<u64> = (m.to.heaps().iter())
+            .map(|h| h.try_into().unwrap())
+            .collect();
+        let next = analysis(&mut analyzer, &program, "ruler_by_turtles", &after).unwrap();
+        assert_eq!(next.grundy.value(), Some(&BigUint::from(0u32)), "{after:?}");
     }
 }
 
