@@ -255,6 +255,8 @@ fn spaced(a: &Token, a_set: bool, b: &Token, b_set: bool, a_sign: bool) -> bool 
             _ => b.text == "{",
         },
         (_, "(") => !calls(a),
+        // Two signs apart, or `- -` would be read back as the edge `--`.
+        ("-", "-" | "--" | "->" | "-=") => true,
         ("-", _) => !a_sign,
         _ => true,
     }

@@ -93,6 +93,16 @@ fn every_game_in_the_docs_is_formatted() {
     }
 }
 
+/// Two signs keep a space between them: `- -1`, never `--1`, which reads
+/// back as a graph's edge `--` (found by the mutants test: formatting was
+/// not the same twice).
+#[test]
+fn two_signs_stay_apart() {
+    let text = "game g {\n    heaps 1\n    take k where k == - - 1\n}\n";
+    holds_for(text);
+    assert!(format(text).unwrap().contains("k == - -1"));
+}
+
 #[test]
 fn a_file_with_a_syntax_error_is_not_formatted() {
     let errors = format("game g { heaps 1; take 1.. \nanalyze g at 3\n").expect_err("refused");
