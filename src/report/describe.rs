@@ -125,10 +125,11 @@ fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint]) -> String {
     let mut text = None;
     crate::position::picks(kayles, &before, |picked, left| {
         if text.is_none() && left == after {
-            text = Some(match picked {
-                [a, b] => format!("pick {a} -- {b}"),
-                _ => format!("pick {}", picked[0]),
-            });
+            text = match picked {
+                [a, b] => Some(format!("pick {a} -- {b}")),
+                [v] => Some(format!("pick {v}")),
+                _ => None,
+            };
         }
     });
     text.unwrap_or_else(|| "pick nothing".to_string())

@@ -1,6 +1,7 @@
 //! Lowering a game of coins: `coins` (`coins from N`), and the rule that a
 //! game of coins moves only by `turn` (or one `product`), and `turn` only
-//! in a game of coins.
+//! in a game of coins; a rule of a game played on graphs (`green
+//! hackenbush`, `node kayles`, `arc kayles`) is its game's only rule too.
 
 use num_traits::ToPrimitive;
 
@@ -35,7 +36,9 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A coin game moves only by `turn`, and `turn` only moves coins.
+    /// A coin game moves only by `turn`, and `turn` only moves coins; a
+    /// product, and a rule of a game played on graphs, is its game's only
+    /// rule.
     pub(super) fn coin_moves(&mut self, def: &ast::GameDef, shape: Option<Shape>) {
         let coins_span = match shape {
             Some(Shape::Heaps(decl)) if matches!(decl.count, HeapCount::Coins { .. }) => {
@@ -50,22 +53,16 @@ impl Lowerer<'_> {
             if let Statement::Rule(rule) = statement
                 && moves > 1
             {
-                match rule.kind {
-                    ast::RuleKind::Product { .. } => self.error(RulesError::ProductAlone {
+                match (&rule.kind, graph_rule(&rule.kind)) {
+                    (ast::RuleKind::Product { .. }, _) => self.error(RulesError::ProductAlone {
                         src: self.source.clone(),
                         span: rule.span,
                     }),
-                    ast::RuleKind::Hackenbush | ast::RuleKind::Kayles(_) => {
-                        self.error(RulesError::GraphRuleAlone {
-                            rule: match rule.kind {
-                                ast::RuleKind::Kayles(ast::Kayles::Node) => "node kayles",
-                                ast::RuleKind::Kayles(ast::Kayles::Arc) => "arc kayles",
-                                _ => "green hackenbush",
-                            },
-                            src: self.source.clone(),
-                            span: rule.span,
-                        })
-                    }
+                    (_, Some(name)) => self.error(RulesError::GraphRuleAlone {
+                        rule: name,
+                        src: self.source.clone(),
+                        span: rule.span,
+                    }),
                     _ => {}
                 }
             }
@@ -94,5 +91,16 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
+    }
+}
+
+/// The words of a rule that plays on graphs: `green hackenbush`, `node
+/// kayles`, `arc kayles`.
+fn graph_rule(kind: &ast::RuleKind) -> Option<&'static str> {
+    match kind {
+        ast::RuleKind::Hackenbush => Some("green hackenbush"),
+        ast::RuleKind::Kayles(ast::Kayles::Node) => Some("node kayles"),
+        ast::RuleKind::Kayles(ast::Kayles::Arc) => Some("arc kayles"),
+        _ => None,
     }
 }
