@@ -416,6 +416,14 @@ pub enum HeadsProblem {
     NotAGraph(GraphShape),
     /// Kayles given a graph with a loop at this vertex.
     Loop(u64),
+    /// A graph position with a vertex named by a word.
+    WordInAGraph(String),
+    /// A vertex named by a word, in a game whose graph has no words.
+    NoNamedVertices(String),
+    /// A word that names no vertex of the game's graph; a suggestion.
+    NotAVertex(String, String),
+    /// Numbers for the vertices of a graph named by words (the first).
+    Unnamed(String),
     /// A game of heaps or coins given a graph.
     AGraph,
     /// A coin before the first, `0` where coins are numbered from 1.
@@ -432,6 +440,12 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::NotPairs => write!(f, "its coins are pairs, a product's"),
             HeadsProblem::NotAGraph(_) => write!(f, "its positions are graphs"),
             HeadsProblem::Loop(_) => write!(f, "Kayles is played on graphs without loops"),
+            HeadsProblem::WordInAGraph(_) => {
+                write!(f, "the vertices of a graph it is played on are numbers")
+            }
+            HeadsProblem::NoNamedVertices(_) => write!(f, "it has no vertices named by words"),
+            HeadsProblem::NotAVertex(word, _) => write!(f, "`{word}` is not one of its vertices"),
+            HeadsProblem::Unnamed(_) => write!(f, "its vertices are named by words"),
             HeadsProblem::AGraph => write!(f, "it is not played on graphs"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
@@ -452,6 +466,10 @@ impl HeadsProblem {
             HeadsProblem::NotPairs => "not pairs".to_string(),
             HeadsProblem::NotAGraph(_) => "not a graph".to_string(),
             HeadsProblem::Loop(v) => format!("a loop at vertex {v}"),
+            HeadsProblem::WordInAGraph(word)
+            | HeadsProblem::NoNamedVertices(word)
+            | HeadsProblem::NotAVertex(word, _) => format!("`{word}`"),
+            HeadsProblem::Unnamed(_) => "numbers".to_string(),
             HeadsProblem::AGraph => "a graph".to_string(),
         }
     }
@@ -478,6 +496,16 @@ impl HeadsProblem {
             }
             HeadsProblem::Loop(v) => {
                 format!("leave out `{v} -- {v}`; a vertex without an edge is written alone, `{v}`")
+            }
+            HeadsProblem::WordInAGraph(_) => {
+                "number the vertices, like `graph { 1 -- 2, 2 -- 3 }`".to_string()
+            }
+            HeadsProblem::NoNamedVertices(_) => {
+                "give its positions as numbers; tokens are named by words on a graph parameter of words, like `G = graph { a -> b }`".to_string()
+            }
+            HeadsProblem::NotAVertex(_, near) => near.clone(),
+            HeadsProblem::Unnamed(first) => {
+                format!("name the vertices the tokens are on, like `{first}` or `({first}, {first})`")
             }
             HeadsProblem::AGraph => {
                 "give heaps, like `7` or `(3, 5)` (a graph is a position of `green hackenbush`, `node kayles` and `arc kayles` only)"

@@ -97,9 +97,12 @@ fn to_param(value: &ast::Value) -> ParamValue {
         ValueKind::Int(n) => ParamValue::Int(n.clone()),
         ValueKind::Set(items) => ParamValue::Set(items.iter().cloned().collect::<BTreeSet<_>>()),
         ValueKind::List(items) => ParamValue::List(items.clone()),
-        ValueKind::Graph(arcs) => ParamValue::Graph(std::sync::Arc::new(crate::rules::Graph {
-            arcs: arcs.clone(),
-        })),
+        ValueKind::Graph { arcs, names } => {
+            ParamValue::Graph(std::sync::Arc::new(crate::rules::Graph {
+                arcs: arcs.clone(),
+                names: names.clone(),
+            }))
+        }
     }
 }
 

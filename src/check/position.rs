@@ -3,7 +3,7 @@
 use super::{CheckError, Errors, HeadsProblem};
 use crate::position::{GraphShape, Position};
 use crate::rules::Game;
-use crate::source::Source;
+use crate::source::{Source, did_you_mean};
 use crate::syntax::ast::{self, PositionLit};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -89,6 +89,14 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
         src: source.clone(),
         span: lit.span,
     };
+    if !lit.words.is_empty() {
+        return named_vertices(game, lit).map_err(problem);
+    }
+    if let Some(graph) = game.named_graph()
+        && !lit.heaps.is_empty()
+    {
+        return Err(problem(HeadsProblem::Unnamed(graph.names[0].clone())));
+    }
     match (game.graph, lit.graph) {
         (Some(shape), false) => return Err(problem(HeadsProblem::NotAGraph(shape))),
         (None, true) => return Err(problem(HeadsProblem::AGraph)),
@@ -134,6 +142,25 @@ fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, Ch
         )));
     }
     Ok(Position(heads))
+}
+
+/// Tokens on the vertices of a graph named by words, `a` or `(a, b)`: each
+/// word a vertex of the graph the game's tokens slide along.
+fn named_vertices(game: &Game, lit: &PositionLit) -> Result<Position, HeadsProblem> {
+    if lit.graph {
+        return Err(HeadsProblem::WordInAGraph(lit.words[0].clone()));
+    }
+    let Some(graph) = game.named_graph() else {
+        return Err(HeadsProblem::NoNamedVertices(lit.words[0].clone()));
+    };
+    let heaps = (lit.words.iter())
+        .map(|word| {
+            graph.vertex(word).map(BigUint::from).ok_or_else(|| {
+                HeadsProblem::NotAVertex(word.clone(), did_you_mean(word, &graph.names, "vertices"))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Position(heaps))
 }
 
 /// A product's heads: pairs `{(1, 2), (3, 4)}` (or one pair alone,

@@ -209,9 +209,11 @@ impl MoveGen {
         // A coin game's positions are kept increasing by its moves; coin 0
         // may show heads.
         let coins = game.coins.is_some();
+        // A token on vertex 0 may still move: it is no empty heap.
+        let slides = self.rules.iter().any(|r| matches!(r, Compiled::Slide(_)));
         (
             sorted,
-            sorted && !blocks && !coins && !self.may_add() && game.heap_count.is_none(),
+            sorted && !blocks && !coins && !slides && !self.may_add() && game.heap_count.is_none(),
         )
     }
 

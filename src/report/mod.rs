@@ -22,6 +22,8 @@ pub use table::{table_json, table_text, table_text_in_colour};
 
 use std::fmt::Display;
 
+use num_traits::ToPrimitive;
+
 use serde_json::Value as Json;
 
 use crate::position::{graph_text, heads_text, heaps_text, heaps_text_in_full, pairs_text};
@@ -29,14 +31,27 @@ use crate::rules::Game;
 
 /// A position as its game writes it: heaps `(3, 5)` (every one of them
 /// where `in_full` asks: a drawn graph's labels must tell positions apart),
-/// a game of coins' heads `{1, 5, 9}`, a product's pairs, or a graph.
-pub(crate) fn position_text<T: Display + PartialEq>(
+/// a game of coins' heads `{1, 5, 9}`, a product's pairs, a graph, or
+/// tokens on vertices named by words `(a, b)`.
+pub(crate) fn position_text<T: Display + PartialEq + ToPrimitive>(
     game: &Game,
     heaps: &[T],
     in_full: bool,
 ) -> String {
     if let Some(shape) = game.graph {
         return graph_text(shape, heaps);
+    }
+    if let Some(graph) = game.named_graph() {
+        let names: Vec<String> = (heaps.iter())
+            .map(|h| match h.to_u64() {
+                Some(v) => graph.vertex_name(v),
+                None => h.to_string(),
+            })
+            .collect();
+        return match names.as_slice() {
+            [one] => one.clone(),
+            _ => format!("({})", names.join(", ")),
+        };
     }
     match game.coins {
         Some(coins) if coins.pairs.is_some() => pairs_text(heaps),

@@ -139,13 +139,29 @@ pub enum ParamValue {
 }
 
 /// A graph as a file writes it: its arcs (from, to, and whether the arc
-/// goes both ways, `--`), in the order written.
+/// goes both ways, `--`), in the order written; vertices named by words are
+/// numbered from 0 in the order they come, `names[k]` vertex k's (empty
+/// for a graph of numbers).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
     pub arcs: Vec<(u64, u64, bool)>,
+    pub names: Vec<String>,
 }
 
 impl Graph {
+    /// Vertex `v` as the file names it: its word, or its number.
+    pub fn vertex_name(&self, v: u64) -> String {
+        match usize::try_from(v).ok().and_then(|k| self.names.get(k)) {
+            Some(word) => word.clone(),
+            None => v.to_string(),
+        }
+    }
+
+    /// The vertex named `word`, in a graph of words.
+    pub fn vertex(&self, word: &str) -> Option<u64> {
+        self.names.iter().position(|w| w == word).map(|k| k as u64)
+    }
+
     /// Every arc one way, sorted by where it starts (an edge both ways is
     /// two), repeats left out: the successors of `v` are a range of it.
     pub fn successors(&self) -> Vec<(u64, u64)> {
@@ -166,7 +182,10 @@ const SHOWN_ARCS: usize = 8;
 impl fmt::Display for Graph {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut arcs: Vec<String> = (self.arcs.iter().take(SHOWN_ARCS))
-            .map(|&(a, b, both)| format!("{a} {} {b}", if both { "--" } else { "->" }))
+            .map(|&(a, b, both)| {
+                let (a, b) = (self.vertex_name(a), self.vertex_name(b));
+                format!("{a} {} {b}", if both { "--" } else { "->" })
+            })
             .collect();
         if self.arcs.len() > SHOWN_ARCS {
             arcs.push(format!("… ({} arcs)", self.arcs.len()));
@@ -490,6 +509,14 @@ impl Game {
         self.coins.is_none_or(|c| c.holds(heaps))
             && (self.graph)
                 .is_none_or(|shape| crate::position::graph_position(shape, heaps, &[]) == heaps)
+    }
+
+    /// The graph of words the game's tokens slide along, if it has one.
+    pub fn named_graph(&self) -> Option<&Graph> {
+        self.rules.iter().find_map(|rule| match &rule.kind {
+            MoveKind::Slide(graph) if !graph.names.is_empty() => Some(&**graph),
+            _ => None,
+        })
     }
 
     /// `bash(m = 3)`, or just `nim` without parameters.

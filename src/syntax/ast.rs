@@ -60,8 +60,13 @@ pub enum ValueKind {
     Set(Vec<BigInt>),
     /// `[3, 1, 4]`: in order, repeats kept.
     List(Vec<BigInt>),
-    /// `graph { 1 -> 0, 2 -- 3 }`: arcs (from, to, both ways), as written.
-    Graph(Vec<(u64, u64, bool)>),
+    /// `graph { 1 -> 0, 2 -- 3 }`: arcs (from, to, both ways), as written;
+    /// a graph of words `graph { a -> b }` numbers them from 0 in the order
+    /// they come, `names[k]` vertex k's.
+    Graph {
+        arcs: Vec<(u64, u64, bool)>,
+        names: Vec<String>,
+    },
 }
 
 /// One statement in a game's body.
@@ -479,5 +484,8 @@ pub struct PositionLit {
     /// ends, two heaps an edge; `lone` its vertices written alone.
     pub graph: bool,
     pub lone: Vec<BigUint>,
+    /// Written as vertices of a graph named by words, `a` or `(a, b)`: the
+    /// words, one a heap (`heaps` empty).
+    pub words: Vec<String>,
     pub span: Span,
 }

@@ -31,6 +31,8 @@ pub enum SyntaxError {
         limit: usize,
         span: SourceSpan,
     },
+    /// A graph whose vertices are numbers and words both.
+    MixedVertices { span: SourceSpan },
 }
 
 /// The parser wanted one of `expected` (by the names the grammar's rules
@@ -129,7 +131,8 @@ impl SyntaxError {
             | SyntaxError::ChainedComparison { span, .. }
             | SyntaxError::SplitCount { span }
             | SyntaxError::FlagTwice { span, .. }
-            | SyntaxError::NumberTooLong { span, .. } => *span,
+            | SyntaxError::NumberTooLong { span, .. }
+            | SyntaxError::MixedVertices { span } => *span,
         }
     }
 
@@ -142,7 +145,8 @@ impl SyntaxError {
             | SyntaxError::ChainedComparison { span, .. }
             | SyntaxError::SplitCount { span }
             | SyntaxError::FlagTwice { span, .. }
-            | SyntaxError::NumberTooLong { span, .. } => *span = to,
+            | SyntaxError::NumberTooLong { span, .. }
+            | SyntaxError::MixedVertices { span } => *span = to,
         }
         self
     }
@@ -169,6 +173,7 @@ impl SyntaxError {
             SyntaxError::SplitCount { .. } => "only 2 is supported here".to_string(),
             SyntaxError::FlagTwice { .. } => "written again here".to_string(),
             SyntaxError::NumberTooLong { digits, .. } => format!("{digits} digits"),
+            SyntaxError::MixedVertices { .. } => "numbers and words".to_string(),
         }
     }
 
@@ -206,6 +211,9 @@ impl SyntaxError {
             SyntaxError::NumberTooLong { limit, .. } => {
                 format!("write numbers of at most {limit} digits")
             }
+            SyntaxError::MixedVertices { .. } => {
+                "name every vertex by a number, or every one by a word".to_string()
+            }
         })
     }
 }
@@ -240,6 +248,9 @@ impl fmt::Display for SyntaxError {
             SyntaxError::SplitCount { .. } => f.write_str("a heap can only be split into 2 heaps"),
             SyntaxError::FlagTwice { flag, .. } => write!(f, "`{flag}` is written twice"),
             SyntaxError::NumberTooLong { .. } => f.write_str("this number is too long to read"),
+            SyntaxError::MixedVertices { .. } => {
+                f.write_str("a graph names its vertices by numbers or by words, not both")
+            }
         }
     }
 }

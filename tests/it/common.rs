@@ -131,6 +131,7 @@ pub fn analysis(
         row: false,
         graph: graph.is_some(),
         lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
+        words: Vec::new(),
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

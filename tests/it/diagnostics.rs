@@ -1204,6 +1204,29 @@ fn kayles_written_wrong() {
 }
 
 #[test]
+fn vertices_named_by_words_written_wrong() {
+    let src = "game maze(G = graph { start -> home, home -> end }) {\n    heaps *\n    slide along G\n}\n\
+               game nim {\n    heaps *\n    take 1..\n}\ngame node {\n    node kayles\n}\n\
+               analyze maze at strat\nanalyze maze at (1, 2)\nanalyze nim at start\nanalyze node at graph { a -- b }\n";
+    snapshot(
+        "vertices_named_by_words_written_wrong",
+        src,
+        &[
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}
+
+#[test]
+fn a_graph_of_numbers_and_words() {
+    let src = "game g(G = graph { 1 -> a }) {\n    heaps 1\n    slide along G\n}\n";
+    snapshot("a_graph_of_numbers_and_words", src, &["gamelang::syntax"]);
+}
+
+#[test]
 fn a_graph_used_as_a_number() {
     let src = "game g(G = graph { 1 -> 0 }) {\n    heaps 1\n    take 1..G\n}\n";
     snapshot(

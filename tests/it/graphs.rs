@@ -98,6 +98,42 @@ fn tokens_on_random_graphs_agree_with_a_retrograde_analysis() {
             let answer = analyzer.analyze(question).unwrap();
             assert_eq!(answer.outcome, two[i], "{text} at pair {i}");
         }
+        // The same two tokens as one position of `heaps *` (a token on
+        // vertex 0 is no empty heap: it was once dropped as one), and with
+        // the vertices named by words, `v0` to `v6`.
+        let named: Vec<String> = (arcs.iter())
+            .map(|&(a, b, both)| format!("v{a} {} v{b}", if both { "--" } else { "->" }))
+            .collect();
+        let both = format!(
+            "game tokens(G = graph {{ {} }}) {{\n    heaps *\n    slide along G\n}}\n\
+             game words(G = graph {{ {} }}) {{\n    heaps *\n    slide along G\n}}\n",
+            written.join(", "),
+            named.join(", ")
+        );
+        // A vertex no arc names is no vertex of the graph of words.
+        let named_vertex = |v: u64| arcs.iter().any(|&(a, b, _)| a == v || b == v);
+        let asked: Vec<(u64, u64)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+        let questions = (asked.iter())
+            .map(|&(a, b)| match named_vertex(a) && named_vertex(b) {
+                true => format!("analyze tokens at ({a}, {b})\nanalyze words at (v{a}, v{b})\n"),
+                false => format!("analyze tokens at ({a}, {b})\n"),
+            })
+            .collect::<String>();
+        let program = load_text("tokens.game", &format!("{both}{questions}"), &[]);
+        let mut answers = program.questions.iter();
+        for &(a, b) in &asked {
+            let expected = two[(a * n + b) as usize];
+            let times = if named_vertex(a) && named_vertex(b) {
+                2
+            } else {
+                1
+            };
+            for _ in 0..times {
+                let answer = analyzer.analyze(answers.next().unwrap()).unwrap();
+                assert_eq!(answer.outcome, expected, "{both} at ({a}, {b})");
+            }
+        }
+        assert!(answers.next().is_none());
     }
 }
 

@@ -69,7 +69,11 @@ fn value(kind: &ValueKind) -> String {
         ValueKind::Int(n) => n.to_string(),
         ValueKind::Set(set) => format!("{{{}}}", items(set)),
         ValueKind::List(list) => format!("[{}]", items(list)),
-        ValueKind::Graph(arcs) => gamelang::rules::Graph { arcs: arcs.clone() }.to_string(),
+        ValueKind::Graph { arcs, names } => gamelang::rules::Graph {
+            arcs: arcs.clone(),
+            names: names.clone(),
+        }
+        .to_string(),
     }
 }
 
@@ -137,7 +141,7 @@ pub fn keyword(word: &str) -> Option<&'static str> {
             "`product of G and H`: the product of two coin games; coin (x, y) has the nim product of their values (Tartan theorem)."
         }
         "graph" => {
-            "`graph { 1 -> 0, 2 -- 3, 4 }`: a graph, its arcs one way (`->`) or both (`--`), a vertex without arcs alone."
+            "`graph { 1 -> 0, 2 -- 3, 4 }`: a graph, its arcs one way (`->`) or both (`--`), a vertex without arcs alone; vertices are numbers or words."
         }
         "slide" | "along" => "`slide along G`: a token slides along an arc of the graph `G`.",
         "green" | "hackenbush" => {

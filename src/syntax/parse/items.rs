@@ -7,6 +7,7 @@ use pest::iterators::Pair;
 
 use super::Rule;
 use super::build::{Builder, PResult, child, children};
+use crate::syntax::SyntaxError;
 use crate::syntax::ast::{
     Analyze, Arg, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef, HeapCount,
     HeapsDecl, Item, Param, PlayDecl, PositionLit, Statement, Value, ValueKind,
@@ -73,20 +74,7 @@ impl Builder {
                     .map(|p| self.big_int(&p))
                     .collect::<PResult<_>>()?,
             ),
-            // A vertex written alone has no arcs: as a vertex not written,
-            // a token on it has no move.
-            Rule::graph_value => ValueKind::Graph(
-                children(inner, Rule::arc)
-                    .filter_map(|arc| {
-                        let mut vertices = children(arc.clone(), Rule::vertex)
-                            .map(|v| v.as_str().parse::<u64>().unwrap_or(u64::MAX));
-                        let from = vertices.next()?;
-                        let to = vertices.next()?;
-                        let both = children(arc, Rule::arc_with).next().is_some();
-                        Some((from, to, both))
-                    })
-                    .collect(),
-            ),
+            Rule::graph_value => self.graph(inner)?,
             Rule::list_value => ValueKind::List(
                 children(inner, Rule::signed_int)
                     .map(|p| self.big_int(&p))
@@ -95,6 +83,43 @@ impl Builder {
             other => unreachable!("not a value: {other:?}"),
         };
         Ok(Value { kind, span })
+    }
+
+    /// A graph value: its arcs, each vertex a number, or a word numbered
+    /// from 0 in the order the words come. A vertex written alone has no
+    /// arcs: as a vertex not written, a token on it has no move.
+    fn graph(&self, pair: Pair<'_, Rule>) -> PResult<ValueKind> {
+        let span = self.span(&pair);
+        let mut names: Vec<String> = Vec::new();
+        let mut numbered = false;
+        let mut arcs = Vec::new();
+        for arc in children(pair, Rule::arc) {
+            let mut ends = Vec::new();
+            for vertex in children(arc.clone(), Rule::vertex) {
+                let text = vertex.as_str();
+                ends.push(match text.parse::<u64>() {
+                    Ok(n) => {
+                        numbered = true;
+                        n
+                    }
+                    Err(_) => match names.iter().position(|w| w == text) {
+                        Some(k) => k as u64,
+                        None => {
+                            names.push(text.to_string());
+                            names.len() as u64 - 1
+                        }
+                    },
+                });
+            }
+            if let [from, to] = ends[..] {
+                let both = children(arc, Rule::arc_with).next().is_some();
+                arcs.push((from, to, both));
+            }
+        }
+        if numbered && !names.is_empty() {
+            return Err(SyntaxError::MixedVertices { span });
+        }
+        Ok(ValueKind::Graph { arcs, names })
     }
 
     pub(super) fn statement(&self, pair: Pair<'_, Rule>) -> PResult<Statement> {
@@ -236,9 +261,16 @@ impl Builder {
         let span = self.span(&pair);
         if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
             let (mut heaps, mut lone) = (Vec::new(), Vec::new());
+            let mut words = Vec::new();
             for arc in children(graph, Rule::arc) {
                 let vertices: Vec<BigUint> = children(arc, Rule::vertex)
-                    .map(|v| BigUint::parse_bytes(v.as_str().as_bytes(), 10).unwrap_or_default())
+                    .filter_map(|v| match BigUint::parse_bytes(v.as_str().as_bytes(), 10) {
+                        Some(n) => Some(n),
+                        None => {
+                            words.push(v.as_str().to_string());
+                            None
+                        }
+                    })
                     .collect();
                 match vertices.as_slice() {
                     [alone] => lone.push(alone.clone()),
@@ -252,6 +284,22 @@ impl Builder {
                 row: false,
                 graph: true,
                 lone,
+                words,
+                span,
+            });
+        }
+        let words: Vec<String> = children(pair.clone(), Rule::ident)
+            .map(|w| w.as_str().to_string())
+            .collect();
+        if !words.is_empty() {
+            return Ok(PositionLit {
+                heaps: Vec::new(),
+                heads: false,
+                pairs: false,
+                row: false,
+                graph: false,
+                lone: Vec::new(),
+                words,
                 span,
             });
         }
@@ -267,6 +315,7 @@ impl Builder {
                 row: true,
                 graph: false,
                 lone: Vec::new(),
+                words: Vec::new(),
                 span,
             });
         }
@@ -298,6 +347,7 @@ impl Builder {
             row: false,
             graph: false,
             lone: Vec::new(),
+            words: Vec::new(),
             span,
         })
     }

@@ -104,7 +104,9 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
             Main,
             "an arc (like `1 -> 0`, or `2 -- 3` both ways) or a vertex alone",
         ),
-        Rule::vertex => (Main, "a vertex (a number of at most 18 digits)"),
+        Rule::vertex | Rule::vertex_number => {
+            (Main, "a vertex (a number of at most 18 digits, or a word)")
+        }
         Rule::arc_to | Rule::arc_with => (Main, "`->` or `--`"),
         Rule::product_rule | Rule::kw_product => (Main, "`product`"),
         Rule::row => (Main, "a row of coins (like `THHTH`)"),
