@@ -28,7 +28,9 @@ pub enum AnalysisError {
     SumUndecided {
         /// The component (0-based, as in an answer).
         component: usize,
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
     },
 
@@ -48,10 +50,12 @@ pub enum AnalysisError {
     )]
     #[diagnostic(code(gamelang::verify::too_large), help("compare on smaller heaps"))]
     TooManyToVerify {
+        /// The game, by its title.
         game: String,
         bound: u64,
         /// `None`: more than 2^128.
         positions: Option<u128>,
+        /// The limit it passed.
         limit: usize,
     },
 
@@ -62,7 +66,9 @@ pub enum AnalysisError {
     #[diagnostic(code(gamelang::internal), help("this is a bug in gamelang"))]
     ClosedFormDisagrees {
         id: &'static str,
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         disagreement: Box<Disagreement>,
     },

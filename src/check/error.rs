@@ -25,43 +25,56 @@ pub enum CheckError {
     #[diagnostic(transparent)]
     Rules(Box<RulesError>),
 
+    /// The game `{name}` is defined twice.
     #[error("the game `{name}` is defined twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_game),
         help("rename one of the two games")
     )]
     DuplicateGame {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "defined again here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("first defined here")]
         first: SourceSpan,
     },
 
+    /// There is no game `{name}`.
     #[error("there is no game `{name}`")]
     #[diagnostic(code(gamelang::check::unknown_game), help("{}", did_you_mean(.name, .games, "games")))]
     UnknownGame {
+        /// Its name, as written.
         name: String,
         /// The games the file defines.
         games: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("unknown game")]
         span: SourceSpan,
     },
 
+    /// There is no game `{name}` in {file}.
     #[error("there is no game `{name}` in {file}")]
     #[diagnostic(code(gamelang::check::unknown_game), help("{}", did_you_mean(.name, .games, "games")))]
     NoGameNamed {
+        /// Its name, as written.
         name: String,
         file: String,
         games: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
     },
 
+    /// {file} defines no game.
     #[error("{file} defines no game")]
     #[diagnostic(
         code(gamelang::check::unknown_game),
@@ -69,6 +82,7 @@ pub enum CheckError {
     )]
     NoGame {
         file: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
     },
@@ -82,6 +96,7 @@ pub enum CheckError {
     )]
     NoAnalyzeStatement {
         file: String,
+        /// The game, by its title.
         game: Option<String>,
         /// The file, for its name where the diagnostic is placed.
         #[source_code]
@@ -94,23 +109,29 @@ pub enum CheckError {
     SeveralGames {
         file: String,
         games: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
     },
 
+    /// `{name}` cannot be analyzed: its definition has a syntax error.
     #[error("`{name}` cannot be analyzed: its definition has a syntax error")]
     #[diagnostic(
         code(gamelang::check::unknown_game),
         help("fix the syntax error in `game {name}` first")
     )]
     UnparsedGame {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("defined with a syntax error")]
         span: SourceSpan,
     },
 
+    /// `{game}` is played misère and `{normal}` is not: the games of a sum are played one way.
     #[error(
         "`{game}` is played misère and `{normal}` is not: the games of a sum are played one way"
     )]
@@ -119,15 +140,19 @@ pub enum CheckError {
         help("make every game of the sum misère (the last move loses), or none")
     )]
     MisereInSum {
+        /// The game, by its title.
         game: String,
         /// A game of the sum in normal play.
         normal: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("a misère game in a sum with normal ones")]
         span: SourceSpan,
     },
 
+    /// `{game}`'s moves become sums, and a compound's components must each stay one position.
     #[error(
         "`{game}`'s moves become sums, and a compound's components must each stay one position"
     )]
@@ -138,10 +163,13 @@ pub enum CheckError {
         )
     )]
     CompoundOfSums {
+        /// The game, by its title.
         game: String,
         word: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("its moves become sums")]
         span: SourceSpan,
     },
@@ -158,51 +186,68 @@ pub enum CheckError {
     BecomesCircle {
         /// The games on the way, the first again at the end.
         games: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("leads back to `{}`", games.last().map(String::as_str).unwrap_or(""))]
         span: SourceSpan,
     },
 
+    /// The parameter `{name}` is declared twice.
     #[error("the parameter `{name}` is declared twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_parameter),
         help("rename or remove one of them")
     )]
     DuplicateParameter {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "declared again here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("first declared here")]
         first: SourceSpan,
     },
 
+    /// `{name}` is given twice.
     #[error("`{name}` is given twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_parameter),
         help("give each parameter once")
     )]
     ParameterGivenTwice {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "given again here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("first given here")]
         first: SourceSpan,
     },
 
+    /// `{game}` has no parameter `{name}`.
     #[error("`{game}` has no parameter `{name}`")]
     #[diagnostic(code(gamelang::check::unknown_parameter), help("{}", unknown_parameter_help(.game, .name, .params)))]
     UnknownParameter {
+        /// The game, by its title.
         game: String,
+        /// Its name, as written.
         name: String,
         /// The game's parameters.
         params: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("unknown parameter")]
         span: SourceSpan,
     },
@@ -211,11 +256,14 @@ pub enum CheckError {
     #[error("no game in this file has a parameter `{name}`")]
     #[diagnostic(code(gamelang::check::unknown_parameter), help("{}", all_params_help(.params)))]
     UnknownOverride {
+        /// Its name, as written.
         name: String,
         /// Every parameter of the file, with its game: `(game, parameter)`.
         params: Vec<(String, String)>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("unknown parameter")]
         span: SourceSpan,
     },
@@ -226,6 +274,7 @@ pub enum CheckError {
         help("give {}, like `{name}{}{default}`", .default.kind(), equals(*.compact))
     )]
     WrongKind {
+        /// Its name, as written.
         name: String,
         /// The parameter's value so far (its default, or an earlier value).
         default: ParamValue,
@@ -233,8 +282,10 @@ pub enum CheckError {
         found: &'static str,
         /// Written `NAME=VALUE`, as on a command line, not `NAME = VALUE`.
         compact: bool,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{found}")]
         span: SourceSpan,
     },
@@ -245,15 +296,19 @@ pub enum CheckError {
         help("give {expected} heap{}, like `{}`", plural(*.expected), example(*.expected))
     )]
     HeapCount {
+        /// The game, by its title.
         game: String,
         expected: usize,
         found: usize,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{found} heap{}", plural(*found))]
         span: SourceSpan,
     },
 
+    /// `{name}` is not a row of coins: a product multiplies two games of coins.
     #[error("`{name}` is not a row of coins: a product multiplies two games of coins")]
     #[diagnostic(
         code(gamelang::check::coins),
@@ -262,50 +317,66 @@ pub enum CheckError {
         )
     )]
     NotACoinRow {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("not a row of coins")]
         span: SourceSpan,
     },
 
+    /// This is not a position of `{game}`: {problem}.
     #[error("this is not a position of `{game}`: {problem}")]
     #[diagnostic(code(gamelang::check::coins), help("{}", .problem.help()))]
     Heads {
+        /// The game, by its title.
         game: String,
         problem: HeadsProblem,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{}", .problem.label())]
         span: SourceSpan,
     },
 
+    /// This position is not a position of `{game}`.
     #[error("this position is not a position of `{game}`")]
     #[diagnostic(
         code(gamelang::check::invariant),
         help("every position of `{game}` satisfies `{invariant}`: give one that does")
     )]
     Invariant {
+        /// The game, by its title.
         game: String,
         /// The invariant as written.
         invariant: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("breaks `{invariant}`")]
         span: SourceSpan,
     },
 
+    /// The game's invariant cannot be evaluated here: {reason}.
     #[error("the game's invariant cannot be evaluated here: {reason}")]
     #[diagnostic(
         code(gamelang::eval),
         help("every position of `{game}` satisfies `{invariant}`: give one that does")
     )]
     InvariantUnevaluable {
+        /// The game, by its title.
         game: String,
         invariant: String,
+        /// Why it cannot be evaluated.
         reason: EvalError,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this position")]
         span: SourceSpan,
     },
@@ -328,6 +399,7 @@ pub struct CausedByValues {
 /// A parameter value given to a game, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GivenValue {
+    /// Its name, as written.
     pub name: String,
     /// The value as written.
     pub value: String,

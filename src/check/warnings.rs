@@ -27,10 +27,14 @@ pub enum Warning {
         help("use it in the rules, or remove it")
     )]
     UnusedParameter {
+        /// Its name, as written.
         name: String,
+        /// The game, by its title.
         game: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("declared here")]
         span: SourceSpan,
     },
@@ -42,11 +46,15 @@ pub enum Warning {
         help("a rule written twice makes the same moves twice: remove one")
     )]
     DuplicateRule {
+        /// The game, by its title.
         game: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is first written.
         #[label("first here")]
         first: SourceSpan,
+        /// Where it is written again.
         #[label(primary, "again here")]
         again: SourceSpan,
     },
@@ -60,10 +68,13 @@ pub enum Warning {
         )
     )]
     NeverApplies {
+        /// The game, by its title.
         game: String,
         tried: Tried,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("never moves")]
         span: SourceSpan,
     },
@@ -75,10 +86,13 @@ pub enum Warning {
         help("check the invariant; if only larger positions satisfy it, nothing is wrong")
     )]
     NoPosition {
+        /// The game, by its title.
         game: String,
         tried: Tried,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("satisfied by no position tried")]
         span: SourceSpan,
     },

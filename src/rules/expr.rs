@@ -35,6 +35,7 @@ pub enum Expr {
 /// A list parameter's value, with its name for messages.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct List {
+    /// Its name, as written.
     pub name: String,
     pub items: Vec<i128>,
 }
@@ -108,6 +109,7 @@ pub enum EvalError {
     Sum,
     /// A `becomes` names a game that checking did not link.
     Unlinked {
+        /// Its name, as written.
         name: String,
     },
     /// The search's budget of moves ran out while this rule's moves from

@@ -26,6 +26,7 @@ pub use lower::RulesError;
 /// A game with its parameter values fixed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
+    /// Its name, as written.
     pub name: String,
     /// Parameter values, in declaration order (shown as `bash(m = 3)`).
     pub params: Vec<(String, ParamValue)>,
@@ -58,6 +59,7 @@ pub struct End {
     pub test: EndTest,
     /// The condition as written.
     pub text: String,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -222,6 +224,7 @@ impl ParamValue {
 pub struct Rule {
     /// The rule's label, or its source text when it has none.
     pub name: String,
+    /// Where it is written in the source.
     pub span: Span,
     pub kind: MoveKind,
 }
@@ -320,6 +323,7 @@ pub enum Stmt {
 pub struct Term {
     pub game: TermGame,
     pub parts: Vec<Expr>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -337,6 +341,7 @@ pub enum TermGame {
 /// Another game as a `becomes` names it: `row(k = 2)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameRef {
+    /// Its name, as written.
     pub name: Ident,
     pub args: Vec<Arg>,
 }

@@ -18,10 +18,14 @@ pub enum SearchError {
     )]
     RuleFails {
         rule: String,
+        /// The position asked about.
         position: Position,
+        /// Why it cannot be evaluated.
         reason: EvalError,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this rule")]
         span: SourceSpan,
     },
@@ -35,12 +39,14 @@ pub enum SearchError {
         )
     )]
     Cycle {
+        /// The game, by its title.
         game: String,
         /// The positions of the cycle as played, the first repeated at the
         /// end (perhaps in another order of its heaps).
         cycle: Vec<Position>,
         /// The rule of each step: one fewer than the positions.
         rules: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
         /// The rule that closes the cycle.
@@ -59,7 +65,9 @@ pub enum SearchError {
         )
     )]
     EndUnknown {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         stopped: Option<Box<SearchError>>,
     },
@@ -101,8 +109,11 @@ pub enum SearchError {
         help("ask about a smaller position")
     )]
     TooManyPositions {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
+        /// The limit it passed.
         limit: usize,
     },
 
@@ -115,7 +126,9 @@ pub enum SearchError {
         help("ask about a smaller position")
     )]
     MemoryLimit {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         limit_mb: u64,
     },
@@ -131,7 +144,9 @@ pub enum SearchError {
         )
     )]
     OutOfMemory {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         bytes: u128,
     },
@@ -145,8 +160,11 @@ pub enum SearchError {
         )
     )]
     TooManyMoves {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
+        /// The limit it passed.
         limit: u64,
     },
 
@@ -162,8 +180,11 @@ pub enum SearchError {
         )
     )]
     WouldExceedMoves {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
+        /// The limit it passed.
         limit: u64,
         moves: u128,
     },
@@ -172,7 +193,9 @@ pub enum SearchError {
     #[error("the search of `{game}` at {position} ran out of time ({seconds} s)")]
     #[diagnostic(code(gamelang::search::timeout), help("ask about a smaller position"))]
     OutOfTime {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         seconds: u64,
     },
@@ -188,7 +211,9 @@ pub enum SearchError {
         )
     )]
     MayNotEnd {
+        /// The game, by its title.
         game: String,
+        /// The position asked about.
         position: Position,
         growth: Growth,
     },

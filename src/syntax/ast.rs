@@ -26,24 +26,30 @@ pub enum Item {
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ident {
+    /// Its name, as written.
     pub name: String,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
 /// `game NAME(params) { statements }`
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameDef {
+    /// Its name, as written.
     pub name: Ident,
     pub params: Vec<Param>,
     pub body: Vec<Statement>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
 /// `m = 3` in a game's header: a parameter and its default value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
+    /// Its name, as written.
     pub name: Ident,
     pub default: Value,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -51,6 +57,7 @@ pub struct Param {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
     pub kind: ValueKind,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -100,6 +107,7 @@ impl Statement {
 pub struct EndDecl {
     pub kind: EndKind,
     pub condition: EndCondition,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -137,14 +145,17 @@ pub enum EndCondition {
 pub struct PositionDecl {
     pub names: Vec<Ident>,
     pub invariant: Option<Expr>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
 /// `move NAME { ... }`: a custom move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveDef {
+    /// Its name, as written.
     pub name: Ident,
     pub body: Vec<BlockStmt>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -152,6 +163,7 @@ pub struct MoveDef {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BlockStmt {
     pub kind: BlockStmtKind,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -202,6 +214,7 @@ pub struct Term {
     /// The other game and its parameter values; `None`: this game.
     pub game: Option<(Ident, Vec<Arg>)>,
     pub parts: Vec<Expr>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -226,6 +239,7 @@ pub enum AssignOp {
 pub struct HeapsDecl {
     pub count: HeapCount,
     pub invariant: Option<Expr>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -244,6 +258,7 @@ pub enum HeapCount {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayDecl {
     pub misere: bool,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -292,6 +307,7 @@ pub use crate::position::Kayles;
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Factor {
+    /// Its name, as written.
     pub name: Ident,
     pub args: Vec<Arg>,
 }
@@ -314,6 +330,7 @@ pub enum From {
 pub struct SplitSpec {
     pub unequal: bool,
     pub nonempty: bool,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -323,6 +340,7 @@ pub struct SplitSpec {
 pub struct Amounts {
     pub kind: AmountsKind,
     pub condition: Option<Expr>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -340,6 +358,7 @@ pub enum AmountsKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -414,6 +433,7 @@ pub enum Monotone {
 pub struct Analyze {
     pub compound: Compound,
     pub components: Vec<Component>,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -457,14 +477,17 @@ pub struct Component {
     pub game: Ident,
     pub args: Vec<Arg>,
     pub position: PositionLit,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
 /// `m = 5` in an analyze statement or on the command line (`--set m=5`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Arg {
+    /// Its name, as written.
     pub name: Ident,
     pub value: Value,
+    /// Where it is written in the source.
     pub span: Span,
 }
 
@@ -487,5 +510,6 @@ pub struct PositionLit {
     /// Written as vertices of a graph named by words, `a` or `(a, b)`: the
     /// words, one a heap (`heaps` empty).
     pub words: Vec<String>,
+    /// Where it is written in the source.
     pub span: Span,
 }

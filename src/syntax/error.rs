@@ -28,7 +28,9 @@ pub enum SyntaxError {
     /// in its digits).
     NumberTooLong {
         digits: usize,
+        /// The limit it passed.
         limit: usize,
+        /// Where it is written.
         span: SourceSpan,
     },
     /// A graph whose vertices are numbers and words both.
@@ -45,6 +47,7 @@ pub struct Unexpected {
     pub after: Option<String>,
     /// The common mistake this looks like, if any.
     pub hint: Option<Hint>,
+    /// Where it is written.
     pub span: SourceSpan,
 }
 
@@ -86,6 +89,7 @@ pub enum Nesting {
 pub enum Hint {
     /// A game's body is not closed; `opened` is the line of its `{`.
     CloseBody {
+        /// The game, by its title.
         game: String,
         opened: Option<usize>,
     },

@@ -11,16 +11,20 @@ use crate::source::Source;
 
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 pub enum RulesError {
+    /// This rule can move 0, which leaves the position unchanged.
     #[error("this rule can move 0, which leaves the position unchanged")]
     #[diagnostic(code(gamelang::check::unchanged_position), help("{}", .zero.help()))]
     ZeroAmount {
         zero: ZeroAmount,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{}", zero.label())]
         span: SourceSpan,
     },
 
+    /// This rule can never be used: {why}.
     #[error("this rule can never be used: {why}")]
     #[diagnostic(
         code(gamelang::check::empty_amounts),
@@ -28,24 +32,30 @@ pub enum RulesError {
     )]
     NoAmount {
         why: NoAmount,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("no amount here")]
         span: SourceSpan,
     },
 
+    /// This must be a fixed number, not depend on the heaps.
     #[error("this must be a fixed number, not depend on the heaps")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("use numbers and parameters here; conditions on the heaps go after `where`")
     )]
     DependsOnPosition {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("depends on the position")]
         span: SourceSpan,
     },
 
+    /// This cannot be evaluated: {reason}.
     #[error("this cannot be evaluated: {reason}")]
     #[diagnostic(
         code(gamelang::eval),
@@ -54,36 +64,46 @@ pub enum RulesError {
         )
     )]
     Unevaluable {
+        /// Why it cannot be evaluated.
         reason: EvalError,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{reason}")]
         span: SourceSpan,
     },
 
+    /// Expected {want}, found {found}.
     #[error("expected {want}, found {found}")]
     #[diagnostic(code(gamelang::check::wrong_kind), help("{}", .want.help()))]
     WrongKind {
         want: Kind,
         found: Kind,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this is {found}")]
         span: SourceSpan,
     },
 
+    /// This number is too large for a condition.
     #[error("this number is too large for a condition")]
     #[diagnostic(
         code(gamelang::check::limit),
         help("conditions compute with numbers below 2^127")
     )]
     NumberTooLarge {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("larger than 128 bits")]
         span: SourceSpan,
     },
 
+    /// A game has one `{statement}` statement, and this is its second.
     #[error("a game has one `{statement}` statement, and this is its second")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),
@@ -91,14 +111,18 @@ pub enum RulesError {
     )]
     DuplicateStatement {
         statement: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "second one here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("first one here")]
         first: SourceSpan,
     },
 
+    /// {count} heaps is more than gamelang handles.
     #[error("{count} heaps is more than gamelang handles")]
     #[diagnostic(
         code(gamelang::check::limit),
@@ -106,8 +130,10 @@ pub enum RulesError {
     )]
     TooManyHeaps {
         count: num_bigint::BigUint,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("too many heaps")]
         span: SourceSpan,
     },
@@ -120,63 +146,82 @@ pub enum RulesError {
         )
     )]
     Ambiguous {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("ambiguous")]
         span: SourceSpan,
     },
 
+    /// `{name}` is a graph, and a number is needed here.
     #[error("`{name}` is a graph, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("a graph parameter is for `slide along {name}`; use a number or a number parameter here")
     )]
     GraphAsNumber {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("a graph")]
         span: SourceSpan,
     },
 
+    /// `{name}` is a list, and a number is needed here.
     #[error("`{name}` is a list, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("take one of its items, like `{name}[1]`, or its length, `len({name})`")
     )]
     ListAsNumber {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("a list")]
         span: SourceSpan,
     },
 
+    /// `{name}` is {kind}, so it has no items to index or count.
     #[error("`{name}` is {kind}, so it has no items to index or count")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("index a list parameter (`T[1]`, with `T = [3, 1, 4]` among the game's parameters) or a heap (`h[1]`)")
     )]
     NotAList {
+        /// Its name, as written.
         name: String,
         /// What it is: `a number`, `a set`, `a part of the position`.
         kind: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("not a list")]
         span: SourceSpan,
     },
 
+    /// `{name}` is a set, and a number is needed here.
     #[error("`{name}` is a set, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("a set parameter stands alone as a rule's amounts: `take {name}`")
     )]
     SetAsNumber {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("a set")]
         span: SourceSpan,
     },
@@ -192,28 +237,36 @@ pub enum RulesError {
         )
     )]
     ChangesPerMove {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("the {}", amount_or_heap(name))]
         span: SourceSpan,
     },
 
+    /// There is no `{name}` here.
     #[error("there is no `{name}` here")]
     #[diagnostic(code(gamelang::check::unknown_name), help("{}", unknown_name_help(.name, .params, *.in_amounts)))]
     UnknownName {
+        /// Its name, as written.
         name: String,
         /// The names in scope: a block's variables, the named parts, the
         /// game's parameters.
         params: Vec<String>,
         /// Whether the name is in a rule's amounts, where `k` and `h` exist.
         in_amounts: bool,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("unknown name")]
         span: SourceSpan,
     },
 
+    /// `{digit}` is not an octal digit.
     #[error("`{digit}` is not an octal digit")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
@@ -223,8 +276,10 @@ pub enum RulesError {
     )]
     NotOctal {
         digit: char,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("not 0 to 7")]
         span: SourceSpan,
     },
@@ -238,12 +293,15 @@ pub enum RulesError {
         before: String,
         /// A hexadecimal code, not an octal one.
         hex: bool,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{}", if *hex { "only 0, 4, 8 or C here" } else { "only 0 or 4 here" })]
         span: SourceSpan,
     },
 
+    /// This code has {digits} digits after the point, more than the {limit} read.
     #[error("this code has {digits} digits after the point, more than the {limit} read")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
@@ -251,49 +309,62 @@ pub enum RulesError {
     )]
     CodeTooLong {
         digits: usize,
+        /// The limit it passed.
         limit: usize,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this code")]
         span: SourceSpan,
     },
 
+    /// Only a take from one heap can split the rest.
     #[error("only a take from one heap can split the rest")]
     #[diagnostic(
         code(gamelang::check::bad_target),
         help("take from one heap, or drop `and split the rest ...`")
     )]
     SplitRestOfSeveral {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this split")]
         span: SourceSpan,
     },
 
+    /// This split can leave the position unchanged.
     #[error("this split can leave the position unchanged")]
     #[diagnostic(
         code(gamelang::check::unchanged_position),
         help("write `split into 2 nonempty heaps`")
     )]
     SplitMayBeEmpty {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("may split a heap into itself and an empty heap")]
         span: SourceSpan,
     },
 
+    /// `empty one heap and split the other` needs exactly two heaps.
     #[error("`empty one heap and split the other` needs exactly two heaps")]
     #[diagnostic(
         code(gamelang::check::bad_target),
         help("declare the game with `heaps 2`")
     )]
     EmptyAndSplitNeedsTwo {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("needs `heaps 2`")]
         span: SourceSpan,
     },
 
+    /// A split adds a heap, but this game always has {heaps}.
     #[error("a split adds a heap, but this game always has {heaps}")]
     #[diagnostic(
         code(gamelang::check::bad_target),
@@ -301,8 +372,10 @@ pub enum RulesError {
     )]
     SplitInFixedHeaps {
         heaps: usize,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("adds a heap")]
         span: SourceSpan,
     },
@@ -320,32 +393,41 @@ pub enum RulesError {
     BothHeapsNeedsTwo {
         /// The game's heap count; `None` for `heaps *`.
         heaps: Option<usize>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("from both heaps")]
         span: SourceSpan,
     },
 
+    /// A move must take from at least one heap, not {count}.
     #[error("a move must take from at least one heap, not {count}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use a count of 1 or more"))]
     NoHeapTaken {
         count: BigInt,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("the number of heaps")]
         span: SourceSpan,
     },
 
+    /// No position has {count} heaps, so this move can never be made.
     #[error("no position has {count} heaps, so this move can never be made")]
     #[diagnostic(code(gamelang::check::bad_target), help("take from fewer heaps"))]
     TargetBeyondAnyPosition {
         count: BigInt,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("the number of heaps")]
         span: SourceSpan,
     },
 
+    /// Coins are numbered from 0 or from 1, not from {origin}.
     #[error("coins are numbered from 0 or from 1, not from {origin}")]
     #[diagnostic(
         code(gamelang::check::coins),
@@ -353,12 +435,15 @@ pub enum RulesError {
     )]
     CoinsFrom {
         origin: num_bigint::BigUint,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("numbered from {origin}")]
         span: SourceSpan,
     },
 
+    /// A game of coins moves only by turning coins.
     #[error("a game of coins moves only by turning coins")]
     #[diagnostic(
         code(gamelang::check::coins),
@@ -367,41 +452,51 @@ pub enum RulesError {
         )
     )]
     NotACoinMove {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label(primary, "not a `turn`")]
         span: SourceSpan,
         #[label("the game is a row of coins")]
         coins: SourceSpan,
     },
 
+    /// `turn` moves coins, and this game has no coins.
     #[error("`turn` moves coins, and this game has no coins")]
     #[diagnostic(
         code(gamelang::check::coins),
         help("write `coins` in the game (instead of `heaps`): its positions are then the coins showing heads, like `{{1, 5, 9}}`")
     )]
     TurnWithoutCoins {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("turns coins")]
         span: SourceSpan,
     },
 
+    /// `{name}` is {kind}, and `slide along` needs a graph.
     #[error("`{name}` is {kind}, and `slide along` needs a graph")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
         help("give the game a graph parameter, like `game tokens(G = graph {{ 1 -> 0, 2 -- 1 }})`, and slide along it")
     )]
     NotAGraph {
+        /// Its name, as written.
         name: String,
         /// What it is: `a number`, `a set`, `not a parameter`.
         kind: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("not a graph")]
         span: SourceSpan,
     },
 
+    /// `{rule}` is its game's only rule.
     #[error("`{rule}` is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),
@@ -410,90 +505,116 @@ pub enum RulesError {
     GraphRuleAlone {
         /// The rule: `green hackenbush`, `node kayles`, `arc kayles`.
         rule: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("with other rules beside it")]
         span: SourceSpan,
     },
 
+    /// A product of games of coins is its game's only rule.
     #[error("a product of games of coins is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::coins),
         help("give the product a game of its own: `game square {{ coins; product of ruler and ruler }}`")
     )]
     ProductAlone {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("with other rules beside it")]
         span: SourceSpan,
     },
 
+    /// A game has either `heaps` or `position`, not both.
     #[error("a game has either `heaps` or `position`, not both")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),
         help("keep `position (...)` to name the parts, or `heaps N` for heaps without names")
     )]
     HeapsAndPosition {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("and here")]
         first: SourceSpan,
     },
 
+    /// The part `{name}` is named twice.
     #[error("the part `{name}` is named twice")]
     #[diagnostic(
         code(gamelang::check::duplicate_part),
         help("give each part of the position its own name")
     )]
     DuplicatePart {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written again.
         #[label(primary, "named again here")]
         again: SourceSpan,
+        /// Where it is first written.
         #[label("first named here")]
         first: SourceSpan,
     },
 
+    /// `choose` needs both bounds: each value is a separate move.
     #[error("`choose` needs both bounds: each value is a separate move")]
     #[diagnostic(
         code(gamelang::check::unbounded_choose),
         help("give the range an end, like `choose k in 1..h[i]`")
     )]
     UnboundedChoose {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("no upper bound")]
         span: SourceSpan,
     },
 
+    /// `{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned.
     #[error("`{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned")]
     #[diagnostic(
         code(gamelang::check::bad_assignment),
         help("give the `let`, `choose` or `for` value another name, so that `{name}` means the part")
     )]
     HiddenPart {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("the block's value, not the part")]
         span: SourceSpan,
     },
 
+    /// `{name}` is not a heap or a named part, so it cannot be assigned.
     #[error("`{name}` is not a heap or a named part, so it cannot be assigned")]
     #[diagnostic(code(gamelang::check::bad_assignment), help("{}", assign_help(.parts)))]
     NotAPart {
+        /// Its name, as written.
         name: String,
         /// The game's named parts.
         parts: Vec<String>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("not a part of the position")]
         span: SourceSpan,
     },
 
+    /// `{statement}` changes the number of heaps, but this game always has {heaps}.
     #[error("`{statement}` changes the number of heaps, but this game always has {heaps}")]
     #[diagnostic(
         code(gamelang::check::fixed_heaps),
@@ -502,20 +623,25 @@ pub enum RulesError {
     ResizesFixed {
         statement: &'static str,
         heaps: usize,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("changes the number of heaps")]
         span: SourceSpan,
     },
 
+    /// This statement comes after `becomes`, which ends the move.
     #[error("this statement comes after `becomes`, which ends the move")]
     #[diagnostic(
         code(gamelang::check::after_becomes),
         help("`becomes` is the last statement of its block: move the statement before it, or into an `if` that does not end in `becomes`")
     )]
     AfterBecomes {
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("never runs")]
         span: SourceSpan,
         #[label("the move ends here")]
@@ -528,17 +654,21 @@ pub enum RulesError {
         help("give each position of `{game}` its {expected} part{}, in parentheses: `({})`", plural(*.expected), part_names(.names, *.expected))
     )]
     TermParts {
+        /// The game, by its title.
         game: String,
         expected: usize,
         found: usize,
         /// The game's named parts, if it has them.
         names: Option<Vec<String>>,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("{found} part{}", plural(*.found))]
         span: SourceSpan,
     },
 
+    /// The condition of `{kind} when` changes the position.
     #[error("the condition of `{kind} when` changes the position")]
     #[diagnostic(
         code(gamelang::check::end_changes),
@@ -548,32 +678,41 @@ pub enum RulesError {
     )]
     EndChanges {
         kind: &'static str,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("this condition's block changes the position")]
         span: SourceSpan,
     },
 
+    /// The move `{name}` never changes the position.
     #[error("the move `{name}` never changes the position")]
     #[diagnostic(
         code(gamelang::check::no_effect),
         help("change a heap (`h[i] -= k`), a named part, `append`/`remove` a heap, or end with `becomes`")
     )]
     NoEffect {
+        /// Its name, as written.
         name: String,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("no assignment, `append`, `remove` or `becomes` in this block")]
         span: SourceSpan,
     },
 
+    /// This takes from {count} heaps, but the game has {heaps}.
     #[error("this takes from {count} heaps, but the game has {heaps}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use at most {heaps} heaps"))]
     TooManyTargets {
         count: usize,
         heaps: usize,
+        /// The source the span points into.
         #[source_code]
         src: Source,
+        /// Where it is written.
         #[label("too many heaps")]
         span: SourceSpan,
     },
