@@ -10,6 +10,7 @@ pub type Span = SourceSpan;
 /// A whole `.game` file: games and analyze statements, in source order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct File {
+    /// Its games and `analyze` statements, in source order.
     pub items: Vec<Item>,
     /// Games whose definitions have a syntax error: the header and the
     /// statements that parsed, so that their own mistakes are reported
@@ -17,9 +18,12 @@ pub struct File {
     pub broken: Vec<GameDef>,
 }
 
+/// One item of a file.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
+    /// `game NAME { ... }`.
     Game(GameDef),
+    /// `analyze G at P`.
     Analyze(Analyze),
 }
 
@@ -37,7 +41,9 @@ pub struct Ident {
 pub struct GameDef {
     /// Its name, as written.
     pub name: Ident,
+    /// Its parameters with their defaults, in order.
     pub params: Vec<Param>,
+    /// Its statements, in order.
     pub body: Vec<Statement>,
     /// Where it is written in the source.
     pub span: Span,
@@ -48,6 +54,7 @@ pub struct GameDef {
 pub struct Param {
     /// Its name, as written.
     pub name: Ident,
+    /// The value it has unless given another.
     pub default: Value,
     /// Where it is written in the source.
     pub span: Span,
@@ -56,14 +63,18 @@ pub struct Param {
 /// A parameter value: a number, a set of numbers or a list of numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
+    /// What the value is.
     pub kind: ValueKind,
     /// Where it is written in the source.
     pub span: Span,
 }
 
+/// The kinds of parameter values.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ValueKind {
+    /// A number, `3` or `-3`.
     Int(BigInt),
+    /// `{1, 3, 4}`: a set, in the order written.
     Set(Vec<BigInt>),
     /// `[3, 1, 4]`: in order, repeats kept.
     List(Vec<BigInt>),
@@ -71,7 +82,9 @@ pub enum ValueKind {
     /// a graph of words `graph { a -> b }` numbers them from 0 in the order
     /// they come, `names[k]` vertex k's.
     Graph {
+        /// Each arc: from, to, and whether it goes both ways (`--`).
         arcs: Vec<(u64, u64, bool)>,
+        /// The words of a graph of words, by vertex number (else empty).
         names: Vec<String>,
     },
 }
@@ -79,11 +92,17 @@ pub enum ValueKind {
 /// One statement in a game's body.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Statement {
+    /// `heaps N`, `heaps *` or `coins`.
     Heaps(HeapsDecl),
+    /// `position (a, b)`.
     Position(PositionDecl),
+    /// `play normal` or `play misere`.
     Play(PlayDecl),
+    /// A rule: `take 1..3`, `octal 0.77`, ...
     Rule(RuleDef),
+    /// `move NAME { ... }`.
     Move(MoveDef),
+    /// `win when`, `lose when`, `draw when`.
     End(EndDecl),
 }
 
@@ -105,7 +124,9 @@ impl Statement {
 /// position that meets the condition ends the whole play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndDecl {
+    /// How the play ends there.
     pub kind: EndKind,
+    /// Where it ends.
     pub condition: EndCondition,
     /// Where it is written in the source.
     pub span: Span,
@@ -115,8 +136,11 @@ pub struct EndDecl {
 /// lost by the player who moved there, or drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndKind {
+    /// `win when`: won by the player who moved there.
     Win,
+    /// `lose when`: lost by the player who moved there.
     Lose,
+    /// `draw when`: drawn.
     Draw,
 }
 
@@ -135,7 +159,9 @@ impl EndKind {
 /// through it meets every `require`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EndCondition {
+    /// `win when h[1] == 0`.
     Expr(Expr),
+    /// `win when { ... }`.
     Block(Vec<BlockStmt>),
 }
 
@@ -143,7 +169,9 @@ pub enum EndCondition {
 /// optionally `where INVARIANT`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionDecl {
+    /// The parts' names, in order.
     pub names: Vec<Ident>,
+    /// `where INVARIANT`: what every position satisfies.
     pub invariant: Option<Expr>,
     /// Where it is written in the source.
     pub span: Span,
@@ -154,6 +182,7 @@ pub struct PositionDecl {
 pub struct MoveDef {
     /// Its name, as written.
     pub name: Ident,
+    /// Its statements, in order.
     pub body: Vec<BlockStmt>,
     /// Where it is written in the source.
     pub span: Span,
@@ -162,41 +191,61 @@ pub struct MoveDef {
 /// One statement of a move block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BlockStmt {
+    /// What the statement does.
     pub kind: BlockStmtKind,
     /// Where it is written in the source.
     pub span: Span,
 }
 
+/// The statements of a move block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BlockStmtKind {
     /// `choose x in LO..HI`: each value a separate move. `hi` is `None` when
     /// the range is unbounded (a check error).
     Choose {
+        /// The name chosen.
         var: Ident,
+        /// The least value.
         lo: Expr,
+        /// The greatest value.
         hi: Option<Expr>,
     },
     /// `require COND`.
     Require(Expr),
     /// `let x = EXPR`.
-    Let { var: Ident, value: Expr },
+    Let {
+        /// The name.
+        var: Ident,
+        /// Its value.
+        value: Expr,
+    },
     /// `PLACE = EXPR`, `PLACE += EXPR`, `PLACE -= EXPR`.
     Assign {
+        /// What it changes.
         place: Place,
+        /// How: `=`, `+=` or `-=`.
         op: AssignOp,
+        /// By what.
         value: Expr,
     },
     /// `for x in LO..HI { ... }`.
     For {
+        /// The loop's name.
         var: Ident,
+        /// Its first value.
         lo: Expr,
+        /// Its last value.
         hi: Expr,
+        /// The statements run for each value.
         body: Vec<BlockStmt>,
     },
     /// `if COND { ... } else { ... }`; `otherwise` is empty without `else`.
     If {
+        /// The condition.
         condition: Expr,
+        /// The statements run when it holds.
         then: Vec<BlockStmt>,
+        /// The statements run when it does not.
         otherwise: Vec<BlockStmt>,
     },
     /// `append EXPR`: a new heap at the end.
@@ -213,6 +262,7 @@ pub enum BlockStmtKind {
 pub struct Term {
     /// The other game and its parameter values; `None`: this game.
     pub game: Option<(Ident, Vec<Arg>)>,
+    /// The position's parts (heaps), in order.
     pub parts: Vec<Expr>,
     /// Where it is written in the source.
     pub span: Span,
@@ -227,22 +277,29 @@ pub enum Place {
     Name(Ident),
 }
 
+/// How an assignment changes its place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AssignOp {
+    /// `=`.
     Set,
+    /// `+=`.
     Add,
+    /// `-=`.
     Sub,
 }
 
 /// `heaps 2`, `heaps *`, optionally `where INVARIANT`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeapsDecl {
+    /// How many heaps (or coins).
     pub count: HeapCount,
+    /// `where INVARIANT`: what every position satisfies.
     pub invariant: Option<Expr>,
     /// Where it is written in the source.
     pub span: Span,
 }
 
+/// How many heaps a game's positions have.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HeapCount {
     /// `heaps N`: every position has exactly N heaps.
@@ -251,12 +308,16 @@ pub enum HeapCount {
     Any,
     /// `coins` (`coins from N`): a row of coins numbered from `origin`; a
     /// position is the set of coins showing heads.
-    Coins { origin: BigUint },
+    Coins {
+        /// The first coin's number, 0 or 1.
+        origin: BigUint,
+    },
 }
 
 /// `play normal` or `play misere`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayDecl {
+    /// Misère play: whoever moves last loses.
     pub misere: bool,
     /// Where it is written in the source.
     pub span: Span,
@@ -265,22 +326,31 @@ pub struct PlayDecl {
 /// A move rule, optionally labelled: `both: take 1.. from both heaps`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleDef {
+    /// `both:` before the rule, naming it.
     pub label: Option<Ident>,
+    /// What the rule is.
     pub kind: RuleKind,
     /// The rule without its label; its text names the rule when it has no label.
     pub span: Span,
 }
 
+/// The rules a game may have.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RuleKind {
     /// `take AMOUNTS [from TARGET] [and split the rest into 2 ... heaps]`
     Take {
+        /// How many it takes.
         amounts: Amounts,
+        /// From which heaps.
         from: From,
+        /// How the rest is split, if it is.
         split: Option<SplitSpec>,
     },
     /// `shift AMOUNTS to the previous heap`
-    Shift { amounts: Amounts },
+    Shift {
+        /// How many it shifts.
+        amounts: Amounts,
+    },
     /// `split into 2 [unequal] [nonempty] heaps`
     Split(SplitSpec),
     /// `empty one heap and split the other into 2 ... heaps`
@@ -291,11 +361,24 @@ pub enum RuleKind {
     Hex(String),
     /// `turn AMOUNTS coins [in a row]`: turn that many coins, the rightmost
     /// from heads to tails; `row`: coins next to each other.
-    Turn { amounts: Amounts, row: bool },
+    Turn {
+        /// How many coins it turns.
+        amounts: Amounts,
+        /// `in a row`: coins next to each other.
+        row: bool,
+    },
     /// `product of G and H`: the product of two games of coins.
-    Product { first: Factor, second: Factor },
+    Product {
+        /// The first game, `G`.
+        first: Factor,
+        /// The second game, `H`.
+        second: Factor,
+    },
     /// `slide along G`: a token slides along an arc of the graph `G`.
-    Slide { graph: Ident },
+    Slide {
+        /// The graph parameter's name.
+        graph: Ident,
+    },
     /// `green hackenbush`: positions are graphs grounded at vertex 0.
     Hackenbush,
     /// `node kayles`, `arc kayles`: positions are graphs.
@@ -309,6 +392,7 @@ pub use crate::position::Kayles;
 pub struct Factor {
     /// Its name, as written.
     pub name: Ident,
+    /// Its parameter values, as written.
     pub args: Vec<Arg>,
 }
 
@@ -328,7 +412,9 @@ pub enum From {
 /// How a heap is split into two.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SplitSpec {
+    /// `unequal`: the two heaps differ.
     pub unequal: bool,
+    /// `nonempty`: neither heap is empty.
     pub nonempty: bool,
     /// Where it is written in the source.
     pub span: Span,
@@ -338,16 +424,24 @@ pub struct SplitSpec {
 /// (the amount) and `h` (the heap before the move).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Amounts {
+    /// The amounts.
     pub kind: AmountsKind,
+    /// `where COND`.
     pub condition: Option<Expr>,
     /// Where it is written in the source.
     pub span: Span,
 }
 
+/// The ways amounts are written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AmountsKind {
     /// `lo..hi` (inclusive) or `lo..` (no upper bound).
-    Range { lo: Expr, hi: Option<Expr> },
+    Range {
+        /// The least amount.
+        lo: Expr,
+        /// The greatest, if any.
+        hi: Option<Expr>,
+    },
     /// `{1, 3, 4}`
     Set(Vec<Expr>),
     /// One expression: a number, a parameter (number or set), or `k` itself.
@@ -357,13 +451,16 @@ pub enum AmountsKind {
 /// An expression, with its span.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
+    /// What the expression is.
     pub kind: ExprKind,
     /// Where it is written in the source.
     pub span: Span,
 }
 
+/// The kinds of expressions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
+    /// A number.
     Int(BigInt),
     /// A parameter, or one of the names a context gives: `k`, `h`, `len`.
     Name(Ident),
@@ -373,8 +470,11 @@ pub enum ExprKind {
     Item(Ident, Box<Expr>),
     /// `len(T)`: the number of items of a list parameter.
     LenOf(Ident),
+    /// `-x`.
     Neg(Box<Expr>),
+    /// `not x`.
     Not(Box<Expr>),
+    /// `a OP b`.
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `min(a, b, ...)` and `max(a, b, ...)`.
     Call(Func, Vec<Expr>),
@@ -386,20 +486,34 @@ pub enum ExprKind {
     Monotone(Monotone),
 }
 
+/// The operators between two expressions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
+    /// `+`.
     Add,
+    /// `-`.
     Sub,
+    /// `*`.
     Mul,
+    /// `/`, rounding down.
     Div,
+    /// `%`, with the divisor's sign.
     Rem,
+    /// `==`.
     Eq,
+    /// `!=`.
     Ne,
+    /// `<`.
     Lt,
+    /// `<=`.
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
+    /// `and`.
     And,
+    /// `or`.
     Or,
     /// `a divides b`
     Divides,
@@ -407,23 +521,34 @@ pub enum BinOp {
     PowerOf,
 }
 
+/// The functions of expressions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Func {
+    /// `min(a, b, ...)`.
     Min,
+    /// `max(a, b, ...)`.
     Max,
 }
 
+/// What `x is ...` asks of a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Property {
+    /// `is square`: a perfect square.
     Square,
+    /// `is prime`.
     Prime,
+    /// `is even`.
     Even,
+    /// `is odd`.
     Odd,
 }
 
+/// An order of the heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Monotone {
+    /// `nonincreasing`: each heap at most the one before.
     Nonincreasing,
+    /// `nondecreasing`: each heap at least the one before.
     Nondecreasing,
 }
 
@@ -431,7 +556,9 @@ pub enum Monotone {
 /// components, or another compound when a word comes first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analyze {
+    /// How the components are played together.
     pub compound: Compound,
+    /// The components, in order.
     pub components: Vec<Component>,
     /// Where it is written in the source.
     pub span: Span,
@@ -474,8 +601,11 @@ impl Compound {
 /// `bash(m = 5) at 7`: a game, its argument values, and a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Component {
+    /// The game's name.
     pub game: Ident,
+    /// Its parameter values, as written.
     pub args: Vec<Arg>,
+    /// The position.
     pub position: PositionLit,
     /// Where it is written in the source.
     pub span: Span,
@@ -486,6 +616,7 @@ pub struct Component {
 pub struct Arg {
     /// Its name, as written.
     pub name: Ident,
+    /// The value given.
     pub value: Value,
     /// Where it is written in the source.
     pub span: Span,
@@ -495,6 +626,7 @@ pub struct Arg {
 /// `{1, 5, 9}` (`heads`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionLit {
+    /// The numbers written: heaps, heads, or a graph's edges' ends.
     pub heaps: Vec<BigUint>,
     /// Written as a set of coins showing heads.
     pub heads: bool,
@@ -506,6 +638,7 @@ pub struct PositionLit {
     /// Written as a graph `graph { 0 -- 1, 2 }`: `heaps` are its edges'
     /// ends, two heaps an edge; `lone` its vertices written alone.
     pub graph: bool,
+    /// A graph's vertices written alone, without an edge.
     pub lone: Vec<BigUint>,
     /// Written as vertices of a graph named by words, `a` or `(a, b)`: the
     /// words, one a heap (`heaps` empty).
