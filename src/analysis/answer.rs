@@ -21,7 +21,9 @@ pub use crate::syntax::ast::Compound;
 pub struct Answer {
     /// The position: one component per game of a sum, one for a single game.
     pub components: Vec<Component>,
+    /// Who wins: P, N, or D (a draw).
     pub outcome: Outcome,
+    /// Its Grundy value, or why there is none.
     pub grundy: Grundy,
     /// The first winning moves, at most `Options::max_moves` of them.
     pub winning_moves: Vec<WinningMove>,
@@ -32,6 +34,7 @@ pub struct Answer {
     pub drawing_moves: Vec<WinningMove>,
     /// How many moves keep the draw, in all.
     pub drawing_move_count: usize,
+    /// How it was found.
     pub method: Method,
     /// What the answer leaves out, and why.
     pub notes: Vec<Note>,
@@ -48,6 +51,7 @@ pub struct Answer {
 /// What a compound's answer adds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompoundAnswer {
+    /// Which compound.
     pub kind: Compound,
     /// The number that decides it, where one does.
     pub deciding: Option<Deciding>,
@@ -60,8 +64,11 @@ pub struct CompoundAnswer {
 /// compound's (the least remoteness, or the greatest suspense).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deciding {
+    /// Which number.
     pub number: Number,
+    /// Each component's, in order.
     pub components: Vec<u64>,
+    /// The compound's.
     pub compound: u64,
 }
 
@@ -69,7 +76,9 @@ pub struct Deciding {
 /// (`search::steps`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Number {
+    /// Smith's remoteness: the moves to the end with best play.
     Remoteness,
+    /// The suspense number (Winning Ways, ch. 9).
     Suspense,
 }
 
@@ -83,13 +92,16 @@ impl Answer {
 /// One game of the position, with its parameter values, and its heaps.
 #[derive(Clone, Debug)]
 pub struct Component {
+    /// The game, with its parameter values.
     pub game: Arc<Game>,
+    /// Its position.
     pub position: Position,
 }
 
 /// A position's Grundy value, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Grundy {
+    /// The value: 0 exactly for a P-position.
     Value(BigUint),
     /// Misère play has no Grundy values that add in sums.
     Misere,
@@ -121,7 +133,10 @@ pub enum NoValue {
 pub enum Unknown {
     /// The closed form (by its catalogue id) gives the outcome only, and the
     /// position is too large to search.
-    OutcomeOnly { closed_form: &'static str },
+    OutcomeOnly {
+        /// The closed form's catalogue id.
+        closed_form: &'static str,
+    },
 }
 
 impl Grundy {
@@ -137,6 +152,7 @@ impl Grundy {
 /// How many winning moves there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Count {
+    /// Exactly this many.
     Exact(BigUint),
     /// Counting them all would take too long; there are at least this many.
     AtLeast(BigUint),
@@ -164,17 +180,21 @@ pub struct WinningMove {
 pub struct SumPart {
     /// Its game: `None` for the component's own game.
     pub game: Option<Arc<Game>>,
+    /// Its position.
     pub position: Position,
 }
 
 /// How an answer was found: one method per component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Method {
+    /// Each component's, in order.
     pub components: Vec<ComponentMethod>,
 }
 
+/// How one component was answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ComponentMethod {
+    /// By a known game's closed form.
     ClosedForm {
         /// The known game's catalogue id.
         id: &'static str,
@@ -187,7 +207,11 @@ pub enum ComponentMethod {
     },
     /// Heaps too large for the search, answered from the period the one-heap
     /// engine proved on small heaps: g(n) = g(index of n in the period).
-    Period { period: Period },
+    Period {
+        /// The period proven.
+        period: Period,
+    },
+    /// By the search.
     Search {
         /// Positions and moves this answer added to the search.
         explored: Explored,
@@ -238,6 +262,7 @@ pub enum ComponentMethod {
         period: Option<Period>,
         /// Its generators and relations, and the P-portion's words.
         presentation: Presentation,
+        /// The P-portion's elements, each a word in the generators.
         p_words: Vec<Vec<u32>>,
         /// What it was checked against before it answered.
         verified: Verified,
@@ -272,8 +297,11 @@ pub enum ComponentMethod {
     /// A compound other than the sum, answered by its rule from each
     /// component's positions, all searched (`positions` of them).
     Compound {
+        /// Which compound.
         kind: Compound,
+        /// The rule that answered it.
         rule: CompoundRule,
+        /// The positions searched.
         positions: usize,
     },
 }
@@ -301,17 +329,30 @@ pub enum CompoundRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// There are `count` winning moves; only the first `listed` are given.
-    MovesCut { count: BigUint, listed: usize },
+    MovesCut {
+        /// How many there are.
+        count: BigUint,
+        /// How many are listed.
+        listed: usize,
+    },
     /// There are `count` winning moves, each to a position of `heaps`
     /// heaps: fewer are listed than asked for, to keep the answer small
     /// (`MAX_LISTED_HEAPS`).
     MovesCutBySize {
+        /// How many there are.
         count: BigUint,
+        /// How many are listed.
         listed: usize,
+        /// The heaps of each position after a move.
         heaps: usize,
     },
     /// There are `count` drawing moves; only the first `listed` are given.
-    DrawingMovesCut { count: usize, listed: usize },
+    DrawingMovesCut {
+        /// How many there are.
+        count: usize,
+        /// How many are listed.
+        listed: usize,
+    },
     /// The winning moves are too many to count; the closed form's strategy
     /// found the ones listed.
     MovesUncounted,
@@ -323,16 +364,37 @@ pub enum Note {
     SplitsUncounted,
     /// A heap far past a period's start: its winning moves are counted, and
     /// those listed split off the smallest parts.
-    SplitsListedSmallest { count: BigUint, listed: usize },
+    SplitsListedSmallest {
+        /// How many there are.
+        count: BigUint,
+        /// How many are listed.
+        listed: usize,
+    },
     /// The moves in this component (0-based) are not listed: its position
     /// is too large to search.
-    MovesNotListed { component: usize },
+    MovesNotListed {
+        /// The component.
+        component: usize,
+    },
     /// This component's (0-based) Grundy value is unknown, and why.
-    GrundyUnknown { component: usize, why: Unknown },
+    GrundyUnknown {
+        /// The component.
+        component: usize,
+        /// Why.
+        why: Unknown,
+    },
     /// The play is over at this position (`win when`, `lose when`): the
     /// player who moved here won (`won`) or lost.
-    Over { won: bool },
+    Over {
+        /// Won by the player who moved here (else lost).
+        won: bool,
+    },
     /// The game's misère quotient was not found for the heaps asked about,
     /// and why: the search answered instead.
-    QuotientStopped { game: String, stopped: Stopped },
+    QuotientStopped {
+        /// The game, by its title.
+        game: String,
+        /// Why the quotient stopped.
+        stopped: Stopped,
+    },
 }

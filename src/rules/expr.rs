@@ -8,8 +8,10 @@ use std::fmt;
 
 pub use crate::syntax::ast::{BinOp, Func, Monotone, Property};
 
+/// A lowered expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
+    /// A number (parameters are numbers by now).
     Const(i128),
     /// `k`: the amount a move takes.
     Amount,
@@ -23,12 +25,19 @@ pub enum Expr {
     Var(usize),
     /// `T[i]`: item i (1-based) of a list parameter.
     Item(std::sync::Arc<List>, Box<Expr>),
+    /// `-x`.
     Neg(Box<Expr>),
+    /// `not x`.
     Not(Box<Expr>),
+    /// `a OP b`.
     Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `min(...)`, `max(...)`.
     Call(Func, Vec<Expr>),
+    /// `x is prime` and the like.
     Is(Box<Expr>, Property),
+    /// `each OP x`: every heap compares so.
     Each(BinOp, Box<Expr>),
+    /// `nonincreasing`, `nondecreasing`.
     Monotone(Monotone),
 }
 
@@ -37,6 +46,7 @@ pub enum Expr {
 pub struct List {
     /// Its name, as written.
     pub name: String,
+    /// Its items, in order.
     pub items: Vec<i128>,
 }
 
@@ -55,8 +65,11 @@ impl List {
 /// What names mean while a condition is evaluated.
 #[derive(Clone, Copy, Debug)]
 pub struct Env<'a> {
+    /// `k`: the amount a move takes.
     pub amount: i128,
+    /// `h`: the heap it takes from, before the move.
     pub heap: i128,
+    /// The position's heaps.
     pub heaps: &'a [u64],
     /// A move block's variables, by slot.
     pub vars: &'a [i128],
@@ -74,34 +87,47 @@ impl<'a> Env<'a> {
     }
 }
 
+/// Why an expression has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
+    /// A result past 128 bits.
     Overflow,
+    /// `/` or `%` by 0.
     DivisionByZero,
+    /// `h[index]` past the heaps.
     HeapIndex {
+        /// The index asked for, from 1.
         index: i128,
+        /// How many heaps there are.
         len: usize,
     },
     /// `T[i]` past the list `T`'s items.
     ItemIndex {
+        /// The list.
         list: std::sync::Arc<List>,
+        /// The index asked for, from 1.
         index: i128,
     },
+    /// `x is prime` of a number too large to test.
     PrimeTooLarge(i128),
     /// A move block would set heap `index` (1-based) to `value`, which no
     /// heap can hold.
     HeapValue {
+        /// The heap, from 1.
         index: usize,
+        /// The value it would get.
         value: i128,
     },
     /// Loops of a move block with a `choose` inside, nested or not, would
     /// run this many iterations deep.
     TooManyIterations {
+        /// How many.
         count: i128,
     },
     /// A move block would take more than `limit` steps (values chosen, loop
     /// iterations) from one position.
     TooManySteps {
+        /// The most steps allowed.
         limit: u64,
     },
     /// A move became a sum of positions (`becomes`) where only positions

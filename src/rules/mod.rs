@@ -32,7 +32,9 @@ pub struct Game {
     pub params: Vec<(String, ParamValue)>,
     /// `heaps N`: `Some(N)`; `heaps *`: `None`.
     pub heap_count: Option<usize>,
+    /// `where INVARIANT`: what every position satisfies.
     pub invariant: Option<Invariant>,
+    /// Misère play: whoever moves last loses.
     pub misere: bool,
     /// The names of the position's parts, for `position (a, b)` games.
     pub parts: Option<Vec<String>>,
@@ -41,6 +43,7 @@ pub struct Game {
     /// `green hackenbush`, `node kayles`, `arc kayles`: positions are
     /// graphs, kept in this shape (`crate::position::GraphShape`).
     pub graph: Option<GraphShape>,
+    /// Its rules, in the order written (a move names its rule by index).
     pub rules: Vec<Rule>,
     /// `win when`, `lose when`, `draw when`: positions where the play ends
     /// other than by running out of moves, in the order written (the first
@@ -55,7 +58,9 @@ pub struct Game {
 /// there, or drawn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct End {
+    /// How the play ends there.
     pub kind: EndKind,
+    /// Where it ends.
     pub test: EndTest,
     /// The condition as written.
     pub text: String,
@@ -67,7 +72,9 @@ pub struct End {
 /// some way through it meets every `require`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EndTest {
+    /// An expression over the position.
     Expr(Expr),
+    /// A block, which holds when some way through it meets every `require`.
     Block(Block),
 }
 
@@ -79,7 +86,9 @@ pub enum EndTest {
 /// once the factors are linked, 0 before).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coins {
+    /// The first coin's number, 0 or 1.
     pub origin: u64,
+    /// A product's: each side's first coin.
     pub pairs: Option<[u64; 2]>,
 }
 
@@ -119,20 +128,25 @@ pub struct Turn {
     /// How many coins a move turns, the head among them; a condition reads
     /// `k` (the number) and `h` (how many coins are at or left of the head).
     pub counts: Amounts,
+    /// `in a row`: the coins next to each other, ending at the head.
     pub row: bool,
 }
 
 /// `heaps ... where COND`: every position of the game satisfies it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Invariant {
+    /// The condition, lowered.
     pub expr: Expr,
+    /// The condition as written.
     pub text: String,
 }
 
 /// A parameter's value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ParamValue {
+    /// A number.
     Int(BigInt),
+    /// A set of numbers.
     Set(BTreeSet<BigInt>),
     /// In order, repeats kept: indexed `T[i]` from 1, measured `len(T)`.
     List(Vec<BigInt>),
@@ -146,7 +160,9 @@ pub enum ParamValue {
 /// for a graph of numbers).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
+    /// Each arc: from, to, and whether it goes both ways.
     pub arcs: Vec<(u64, u64, bool)>,
+    /// The words of a graph of words, by vertex number (else empty).
     pub names: Vec<String>,
 }
 
@@ -226,20 +242,28 @@ pub struct Rule {
     pub name: String,
     /// Where it is written in the source.
     pub span: Span,
+    /// The moves it makes.
     pub kind: MoveKind,
 }
 
+/// The kinds of moves a rule makes, lowered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// Take an amount from each of the target heaps; then, optionally,
     /// split what is left of the (one) heap into two.
     Take {
+        /// The amounts.
         amounts: Amounts,
+        /// Which heaps.
         target: Target,
+        /// How what is left is split, if it is.
         split_rest: Option<Split>,
     },
     /// Move an amount from heap i to heap i - 1; from heap 1 it leaves the game.
-    Shift { amounts: Amounts },
+    Shift {
+        /// The amounts.
+        amounts: Amounts,
+    },
     /// Split one heap into two.
     Split(Split),
     /// With exactly two heaps: empty one, split the other into two.
@@ -266,6 +290,7 @@ pub enum MoveKind {
 /// parameter to its value, a named part to its heap, a variable to a slot).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
+    /// Its statements, in order.
     pub body: Vec<Stmt>,
     /// How many variable slots the statements use.
     pub slots: usize,
@@ -279,33 +304,51 @@ pub struct Block {
 pub enum Stmt {
     /// Each value in `lo..=hi` is a separate move.
     Choose {
+        /// The variable's slot.
         slot: usize,
+        /// The least value.
         lo: Expr,
+        /// The greatest value.
         hi: Expr,
     },
     /// The move exists only where the condition holds.
     Require(Expr),
+    /// A variable's value.
     Let {
+        /// The variable's slot.
         slot: usize,
+        /// Its value.
         value: Expr,
     },
     /// `h[index] = value`, `+= value` or `-= value`.
     Assign {
+        /// The heap, from 1.
         index: Expr,
+        /// `=`, `+=` or `-=`.
         op: AssignOp,
+        /// By what.
         value: Expr,
     },
+    /// The body once for each value of `lo..=hi`, in order.
     For {
+        /// The loop variable's slot.
         slot: usize,
+        /// Its first value.
         lo: Expr,
+        /// Its last value.
         hi: Expr,
+        /// The statements run for each value.
         body: Vec<Stmt>,
         /// The body has a `choose`: each iteration forks the move.
         forks: bool,
     },
+    /// One branch or the other.
     If {
+        /// The condition.
         condition: Expr,
+        /// The statements run when it holds.
         then: Vec<Stmt>,
+        /// The statements run when it does not.
         otherwise: Vec<Stmt>,
     },
     /// A new heap at the end.
@@ -321,7 +364,9 @@ pub enum Stmt {
 /// expressions.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Term {
+    /// Its game.
     pub game: TermGame,
+    /// Its parts (heaps), in order.
     pub parts: Vec<Expr>,
     /// Where it is written in the source.
     pub span: Span,
@@ -343,6 +388,7 @@ pub enum TermGame {
 pub struct GameRef {
     /// Its name, as written.
     pub name: Ident,
+    /// Its parameter values, as written.
     pub args: Vec<Arg>,
 }
 
@@ -492,17 +538,23 @@ impl Split {
 /// never zero; a negative amount adds to the heap.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Amounts {
+    /// The amounts before the condition.
     pub base: AmountBase,
+    /// `where COND`.
     pub condition: Option<Expr>,
 }
 
+/// The amounts before a condition: a range or a set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AmountBase {
     /// `lo..hi` inclusive; `lo..` when `hi` is `None`.
     Range {
+        /// The least.
         lo: BigInt,
+        /// The greatest, if any.
         hi: Option<BigInt>,
     },
+    /// A finite set.
     Set(BTreeSet<BigInt>),
 }
 
