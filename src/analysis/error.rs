@@ -40,7 +40,12 @@ pub enum AnalysisError {
         code(gamelang::search::too_large),
         help("the search handles heaps below 2^64; no closed form is known for this game")
     )]
-    TooLargeToSearch { game: String, position: Position },
+    TooLargeToSearch {
+        /// The game, by its title.
+        game: String,
+        /// The position asked about.
+        position: Position,
+    },
 
     /// Comparing a closed form with the search on every small position
     /// would take too many positions.
@@ -52,6 +57,7 @@ pub enum AnalysisError {
     TooManyToVerify {
         /// The game, by its title.
         game: String,
+        /// Positions were compared with heaps up to this.
         bound: u64,
         /// `None`: more than 2^128.
         positions: Option<u128>,
@@ -65,11 +71,13 @@ pub enum AnalysisError {
     )]
     #[diagnostic(code(gamelang::internal), help("this is a bug in gamelang"))]
     ClosedFormDisagrees {
+        /// The closed form's catalogue id.
         id: &'static str,
         /// The game, by its title.
         game: String,
         /// The position asked about.
         position: Position,
+        /// How they disagree.
         disagreement: Box<Disagreement>,
     },
 
@@ -79,7 +87,12 @@ pub enum AnalysisError {
         code(gamelang::table::heap_count),
         help("analyze its positions one by one instead")
     )]
-    TableOfManyHeaps { game: String, heaps: usize },
+    TableOfManyHeaps {
+        /// The game, by its title.
+        game: String,
+        /// How many heaps.
+        heaps: usize,
+    },
 
     /// A table shows positions of heaps (or coins), and this game's
     /// positions are graphs.
@@ -90,12 +103,18 @@ pub enum AnalysisError {
             "analyze its graphs one by one instead, like `analyze {game} at graph {{ 0 -- 1, 1 -- 2 }}`"
         )
     )]
-    TableOfGraphs { game: String },
+    TableOfGraphs {
+        /// The game, by its title.
+        game: String,
+    },
 
     /// A graph is drawn heap by heap, and this heap is past 64 bits.
     #[error("{position} is too large for a graph")]
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
-    TooLargeForAGraph { position: Position },
+    TooLargeForAGraph {
+        /// The position asked about.
+        position: Position,
+    },
 
     /// A graph's nodes are positions of one game, and this game's moves
     /// become sums of positions.
@@ -106,7 +125,10 @@ pub enum AnalysisError {
             "`analyze` answers each position and lists the sums its winning moves become; `play` plays them out"
         )
     )]
-    GraphOfSums { game: String },
+    GraphOfSums {
+        /// The game, by its title.
+        game: String,
+    },
 
     /// A compound other than the sum is decided by how long each
     /// component's play lasts, and this component's can go on forever.
@@ -119,7 +141,12 @@ pub enum AnalysisError {
             "remoteness and suspense, which decide compounds, are for games that end; `analyze` answers the game alone, or a sum (`+`) with it"
         )
     )]
-    LoopyCompound { game: String, position: Position },
+    LoopyCompound {
+        /// The game, by its title.
+        game: String,
+        /// The position asked about.
+        position: Position,
+    },
 
     /// A sum with a game whose ends are declared, in misère play or with
     /// declared draws: no reduction to its components is known.
@@ -130,7 +157,12 @@ pub enum AnalysisError {
             "analyze the game alone; sums of games with `win when` and `lose when` are answered in normal play, without `draw when`"
         )
     )]
-    EndsInSum { game: String, misere: bool },
+    EndsInSum {
+        /// The game, by its title.
+        game: String,
+        /// Whether it is played misère.
+        misere: bool,
+    },
 
     /// A game with declared ends, asked for what does not take them yet.
     #[error(
@@ -140,7 +172,12 @@ pub enum AnalysisError {
         code(gamelang::ends::unsupported),
         help("`analyze` answers the game's positions, alone or in sums (normal play)")
     )]
-    EndsUnsupported { game: String, what: &'static str },
+    EndsUnsupported {
+        /// The game, by its title.
+        game: String,
+        /// What it does not take.
+        what: &'static str,
+    },
 
     /// Play moves heap by heap, and this heap is past 64 bits.
     #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
@@ -148,7 +185,12 @@ pub enum AnalysisError {
         code(gamelang::play::too_large),
         help("play from a position whose heaps are below 2^64 (18446744073709551616)")
     )]
-    PlayTooLarge { game: String, position: Position },
+    PlayTooLarge {
+        /// The game, by its title.
+        game: String,
+        /// The position asked about.
+        position: Position,
+    },
 
     /// A sum with a game that can go on forever.
     #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
@@ -156,7 +198,10 @@ pub enum AnalysisError {
         code(gamelang::play::loopy_sum),
         help("play the game on its own, or analyze the sum (`analyze` answers it)")
     )]
-    LoopySum { game: String },
+    LoopySum {
+        /// The game, by its title.
+        game: String,
+    },
 }
 
 impl From<SearchError> for AnalysisError {

@@ -67,7 +67,9 @@ pub enum CheckError {
     NoGameNamed {
         /// Its name, as written.
         name: String,
+        /// The file, as named.
         file: String,
+        /// The games it defines.
         games: Vec<String>,
         /// The source the span points into.
         #[source_code]
@@ -81,6 +83,7 @@ pub enum CheckError {
         help("define one with `game NAME {{ ... }}`")
     )]
     NoGame {
+        /// The file, as named.
         file: String,
         /// The source the span points into.
         #[source_code]
@@ -95,6 +98,7 @@ pub enum CheckError {
         help("add `analyze GAME at POSITION` to the file")
     )]
     NoAnalyzeStatement {
+        /// The file, as named.
         file: String,
         /// The game, by its title.
         game: Option<String>,
@@ -107,7 +111,9 @@ pub enum CheckError {
     #[error("{file} defines several games: say which")]
     #[diagnostic(code(gamelang::check::unknown_game), help("the games are {}", quoted(.games)))]
     SeveralGames {
+        /// The file, as named.
         file: String,
+        /// The games it defines.
         games: Vec<String>,
         /// The source the span points into.
         #[source_code]
@@ -165,6 +171,7 @@ pub enum CheckError {
     CompoundOfSums {
         /// The game, by its title.
         game: String,
+        /// The word as written.
         word: &'static str,
         /// The source the span points into.
         #[source_code]
@@ -298,7 +305,9 @@ pub enum CheckError {
     HeapCount {
         /// The game, by its title.
         game: String,
+        /// How many were expected.
         expected: usize,
+        /// How many were found.
         found: usize,
         /// The source the span points into.
         #[source_code]
@@ -333,6 +342,7 @@ pub enum CheckError {
     Heads {
         /// The game, by its title.
         game: String,
+        /// What is wrong with it.
         problem: HeadsProblem,
         /// The source the span points into.
         #[source_code]
@@ -370,6 +380,7 @@ pub enum CheckError {
     InvariantUnevaluable {
         /// The game, by its title.
         game: String,
+        /// The invariant as written.
         invariant: String,
         /// Why it cannot be evaluated.
         reason: EvalError,

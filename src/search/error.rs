@@ -17,6 +17,7 @@ pub enum SearchError {
         help("{}", rule_fails_help(.reason))
     )]
     RuleFails {
+        /// The rule, by its name.
         rule: String,
         /// The position asked about.
         position: Position,
@@ -69,6 +70,7 @@ pub enum SearchError {
         game: String,
         /// The position asked about.
         position: Position,
+        /// Why the search stopped, where it did.
         stopped: Option<Box<SearchError>>,
     },
 
@@ -80,7 +82,12 @@ pub enum SearchError {
             "draws and the generalised Sprague-Grundy values are for normal play: play it normal, or change the rules so that every play ends"
         )
     )]
-    MisereLoopy { game: String, position: Position },
+    MisereLoopy {
+        /// The game, by its title.
+        game: String,
+        /// The position asked about.
+        position: Position,
+    },
 
     /// A misère quotient asked of a game played to normal play.
     #[error("`{game}` is played to normal play: misère quotients are for misère games")]
@@ -90,7 +97,10 @@ pub enum SearchError {
             "add `play misere` to the game; in normal play the Grundy values already answer every sum (`gamelang table`)"
         )
     )]
-    QuotientOfNormalPlay { game: String },
+    QuotientOfNormalPlay {
+        /// The game, by its title.
+        game: String,
+    },
 
     /// A misère quotient asked of a game whose moves are not on one heap.
     #[error("`{game}` is not a heap game: its moves do not all act on one heap alone")]
@@ -100,7 +110,10 @@ pub enum SearchError {
             "a misère quotient needs a position to be the sum of its heaps: moves that take from one heap (and perhaps split it), with no invariant and nothing read from other heaps"
         )
     )]
-    QuotientOfNonHeapGame { game: String },
+    QuotientOfNonHeapGame {
+        /// The game, by its title.
+        game: String,
+    },
 
     /// The search needs more positions than it may hold.
     #[error("the search of `{game}` at {position} needs more than {limit} positions, its limit")]
@@ -130,6 +143,7 @@ pub enum SearchError {
         game: String,
         /// The position asked about.
         position: Position,
+        /// The limit, in megabytes.
         limit_mb: u64,
     },
 
@@ -148,6 +162,7 @@ pub enum SearchError {
         game: String,
         /// The position asked about.
         position: Position,
+        /// The bytes needed.
         bytes: u128,
     },
 
@@ -186,6 +201,7 @@ pub enum SearchError {
         position: Position,
         /// The limit it passed.
         limit: u64,
+        /// The moves it would examine.
         moves: u128,
     },
 
@@ -197,6 +213,7 @@ pub enum SearchError {
         game: String,
         /// The position asked about.
         position: Position,
+        /// The time limit, in seconds.
         seconds: u64,
     },
 
@@ -215,13 +232,19 @@ pub enum SearchError {
         game: String,
         /// The position asked about.
         position: Position,
+        /// How the search grew.
         growth: Growth,
     },
 
     /// The graph below a position has more nodes than may be exported.
     #[error("the graph below {position} has more than {limit} positions")]
     #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]
-    GraphTooLarge { position: Position, limit: usize },
+    GraphTooLarge {
+        /// The position asked about.
+        position: Position,
+        /// The limit it passed.
+        limit: usize,
+    },
 
     /// A move block of a heap game left a heap at least as large as the one
     /// it moved from (or moved from an empty heap): misère quotients and
@@ -235,12 +258,24 @@ pub enum SearchError {
             "misère quotients are for games whose every move leaves smaller heaps (and none from an empty heap); `analyze` searches this game whole"
         )
     )]
-    NotShrinking { game: String, heap: u64, part: u64 },
+    NotShrinking {
+        /// The game, by its title.
+        game: String,
+        /// The heap.
+        heap: u64,
+        /// The heap left.
+        part: u64,
+    },
 
     /// A one-heap rule made a heap larger: a bug in the rules' lowering.
     #[error("internal error: a move from heap {heap} of `{game}` does not shrink it")]
     #[diagnostic(code(gamelang::eval), help("this is a bug in gamelang"))]
-    HeapGrows { game: String, heap: u64 },
+    HeapGrows {
+        /// The game, by its title.
+        game: String,
+        /// The heap.
+        heap: u64,
+    },
 }
 
 impl SearchError {

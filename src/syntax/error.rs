@@ -15,18 +15,42 @@ pub enum SyntaxError {
     /// The parser wanted something else than what it found.
     Unexpected(Box<Unexpected>),
     /// A word other than `game` or `analyze` where an item starts.
-    NotAnItem { word: String, span: SourceSpan },
+    NotAnItem {
+        /// The word as written.
+        word: String,
+        /// Where it is written.
+        span: SourceSpan,
+    },
     /// Nested deeper than the reader goes.
-    TooDeep { nesting: Nesting, span: SourceSpan },
+    TooDeep {
+        /// What is nested, and how deep it may go.
+        nesting: Nesting,
+        /// Where it is written.
+        span: SourceSpan,
+    },
     /// `a < b < c`: `op` would compare the result of a comparison.
-    ChainedComparison { op: String, span: SourceSpan },
+    ChainedComparison {
+        /// The comparison, as written.
+        op: String,
+        /// Where it is written.
+        span: SourceSpan,
+    },
     /// `split into 3 heaps`: only splits into two are supported.
-    SplitCount { span: SourceSpan },
+    SplitCount {
+        /// Where it is written.
+        span: SourceSpan,
+    },
     /// `unequal unequal`: a split's option given twice.
-    FlagTwice { flag: String, span: SourceSpan },
+    FlagTwice {
+        /// The option, as written.
+        flag: String,
+        /// Where it is written.
+        span: SourceSpan,
+    },
     /// A number with more digits than are read (reading one is quadratic
     /// in its digits).
     NumberTooLong {
+        /// How many digits.
         digits: usize,
         /// The limit it passed.
         limit: usize,
@@ -34,14 +58,19 @@ pub enum SyntaxError {
         span: SourceSpan,
     },
     /// A graph whose vertices are numbers and words both.
-    MixedVertices { span: SourceSpan },
+    MixedVertices {
+        /// Where it is written.
+        span: SourceSpan,
+    },
 }
 
 /// The parser wanted one of `expected` (by the names the grammar's rules
 /// are shown with: "a number", "`}`") and found something else.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unexpected {
+    /// How many were expected.
     pub expected: Vec<&'static str>,
+    /// How many were found.
     pub found: Found,
     /// The keyword just before, when there is one: "after `take`".
     pub after: Option<String>,
@@ -74,14 +103,26 @@ pub enum Context {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Nesting {
     /// Parentheses or operators in a row, past `limit`.
-    Expression { limit: usize },
+    Expression {
+        /// The limit it passed.
+        limit: usize,
+    },
     /// Move blocks inside blocks, past `limit`.
-    Blocks { limit: usize },
+    Blocks {
+        /// The limit it passed.
+        limit: usize,
+    },
     /// Operators, in one expression and those around it, past `limit`:
     /// the depth of the expression's tree.
-    Operators { limit: usize },
+    Operators {
+        /// The limit it passed.
+        limit: usize,
+    },
     /// The parser's own limit, in its words.
-    Parser { message: String },
+    Parser {
+        /// What the parser says.
+        message: String,
+    },
 }
 
 /// The common mistakes a syntax error may be, each with its help line.
@@ -91,6 +132,7 @@ pub enum Hint {
     CloseBody {
         /// The game, by its title.
         game: String,
+        /// The line of its `{`, where known.
         opened: Option<usize>,
     },
     CloseSet,
@@ -98,10 +140,12 @@ pub enum Hint {
     CloseBracket,
     /// A keyword where a name belongs.
     Keyword {
+        /// The word as written.
         word: String,
     },
     /// A word close to the keyword that would start a statement here.
     Misspelt {
+        /// The keyword it looks like.
         meant: String,
     },
     /// Something that is not a statement in a game's body.
@@ -112,6 +156,7 @@ pub enum Hint {
     HeapCount,
     /// Amounts missing after `shift` (`true`) or `take`.
     Amounts {
+        /// After `shift` (else `take`).
         shift: bool,
     },
     FromTarget,

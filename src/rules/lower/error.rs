@@ -15,6 +15,7 @@ pub enum RulesError {
     #[error("this rule can move 0, which leaves the position unchanged")]
     #[diagnostic(code(gamelang::check::unchanged_position), help("{}", .zero.help()))]
     ZeroAmount {
+        /// Which amount is 0.
         zero: ZeroAmount,
         /// The source the span points into.
         #[source_code]
@@ -31,6 +32,7 @@ pub enum RulesError {
         help("give at least one amount, like `1..3` or `{{1, 3, 4}}`")
     )]
     NoAmount {
+        /// Why no amount is left.
         why: NoAmount,
         /// The source the span points into.
         #[source_code]
@@ -78,7 +80,9 @@ pub enum RulesError {
     #[error("expected {want}, found {found}")]
     #[diagnostic(code(gamelang::check::wrong_kind), help("{}", .want.help()))]
     WrongKind {
+        /// The kind wanted.
         want: Kind,
+        /// How many were found.
         found: Kind,
         /// The source the span points into.
         #[source_code]
@@ -110,6 +114,7 @@ pub enum RulesError {
         help("remove one of the two `{statement}` statements")
     )]
     DuplicateStatement {
+        /// The statement, as written.
         statement: &'static str,
         /// The source the span points into.
         #[source_code]
@@ -129,6 +134,7 @@ pub enum RulesError {
         help("write `heaps *` to let each position say how many heaps it has")
     )]
     TooManyHeaps {
+        /// The number written.
         count: num_bigint::BigUint,
         /// The source the span points into.
         #[source_code]
@@ -275,6 +281,7 @@ pub enum RulesError {
         )
     )]
     NotOctal {
+        /// The digit.
         digit: char,
         /// The source the span points into.
         #[source_code]
@@ -290,6 +297,7 @@ pub enum RulesError {
         help("{}", before_point_help(*.hex))
     )]
     CodeBeforePoint {
+        /// What is written before the point.
         before: String,
         /// A hexadecimal code, not an octal one.
         hex: bool,
@@ -308,6 +316,7 @@ pub enum RulesError {
         help("write a move that takes many tokens as `take`, like `take {{1, 2, 500}}`")
     )]
     CodeTooLong {
+        /// How many digits.
         digits: usize,
         /// The limit it passed.
         limit: usize,
@@ -371,6 +380,7 @@ pub enum RulesError {
         help("declare the game with `heaps *`")
     )]
     SplitInFixedHeaps {
+        /// How many heaps.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
@@ -405,6 +415,7 @@ pub enum RulesError {
     #[error("a move must take from at least one heap, not {count}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use a count of 1 or more"))]
     NoHeapTaken {
+        /// The number written.
         count: BigInt,
         /// The source the span points into.
         #[source_code]
@@ -418,6 +429,7 @@ pub enum RulesError {
     #[error("no position has {count} heaps, so this move can never be made")]
     #[diagnostic(code(gamelang::check::bad_target), help("take from fewer heaps"))]
     TargetBeyondAnyPosition {
+        /// The number written.
         count: BigInt,
         /// The source the span points into.
         #[source_code]
@@ -434,6 +446,7 @@ pub enum RulesError {
         help("write `coins` (numbered from 1) or `coins from 0`")
     )]
     CoinsFrom {
+        /// The number written.
         origin: num_bigint::BigUint,
         /// The source the span points into.
         #[source_code]
@@ -458,6 +471,7 @@ pub enum RulesError {
         /// Where it is written.
         #[label(primary, "not a `turn`")]
         span: SourceSpan,
+        /// Where `coins` is written.
         #[label("the game is a row of coins")]
         coins: SourceSpan,
     },
@@ -621,7 +635,9 @@ pub enum RulesError {
         help("declare the game with `heaps *` to let moves add and remove heaps")
     )]
     ResizesFixed {
+        /// The statement, as written.
         statement: &'static str,
+        /// How many heaps.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
@@ -644,6 +660,7 @@ pub enum RulesError {
         /// Where it is written.
         #[label("never runs")]
         span: SourceSpan,
+        /// Where the `becomes` is.
         #[label("the move ends here")]
         becomes: SourceSpan,
     },
@@ -656,7 +673,9 @@ pub enum RulesError {
     TermParts {
         /// The game, by its title.
         game: String,
+        /// How many were expected.
         expected: usize,
+        /// How many were found.
         found: usize,
         /// The game's named parts, if it has them.
         names: Option<Vec<String>>,
@@ -677,6 +696,7 @@ pub enum RulesError {
         )
     )]
     EndChanges {
+        /// The end's word: `win`, `lose` or `draw`.
         kind: &'static str,
         /// The source the span points into.
         #[source_code]
@@ -707,7 +727,9 @@ pub enum RulesError {
     #[error("this takes from {count} heaps, but the game has {heaps}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use at most {heaps} heaps"))]
     TooManyTargets {
+        /// The number written.
         count: usize,
+        /// How many heaps.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
