@@ -38,6 +38,8 @@
 //! assert_eq!(answer.outcome, Outcome::N);
 //! ```
 #![forbid(unsafe_code)]
+// Every public item is documented (`cargo doc` shows them all).
+#![warn(missing_docs)]
 
 /// Declares modules that are the crate's insides: public, undocumented,
 /// with the feature `internals` (for the project's tests and benchmarks);

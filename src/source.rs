@@ -20,6 +20,7 @@ struct SourceInner {
 }
 
 impl Source {
+    /// A source named `name` (a file name, or `--at`), holding `text`.
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Self {
         let text = text.into();
         Source(Arc::new(SourceInner {
@@ -28,10 +29,12 @@ impl Source {
         }))
     }
 
+    /// Its name.
     pub fn name(&self) -> &str {
         self.0.named.name()
     }
 
+    /// Its text.
     pub fn text(&self) -> &str {
         &self.0.text
     }
@@ -80,6 +83,7 @@ impl SourceCode for Source {
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("{error}")]
 pub struct Located<E> {
+    /// The error.
     pub error: E,
     /// The text the error's spans point into.
     pub text: Source,

@@ -26,6 +26,7 @@ use crate::search::{self, Budget, SearchError, Solver};
 /// How the analyzer works.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How the search works.
     pub search: search::Options,
     /// Answer by the search even where a closed form is known.
     pub force_search: bool,
@@ -46,6 +47,7 @@ impl Default for Options {
     }
 }
 
+/// The winning moves an answer lists, unless told otherwise.
 pub const DEFAULT_MAX_MOVES: usize = 100;
 
 /// A single game's remoteness and suspense are shown where its play from
@@ -84,6 +86,7 @@ impl Default for Analyzer {
 }
 
 impl Analyzer {
+    /// An analyzer that works so, knowing nothing yet.
     pub fn new(options: Options) -> Self {
         Analyzer {
             options,
@@ -92,6 +95,7 @@ impl Analyzer {
         }
     }
 
+    /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         let mut answer = self.answer(analysis)?;
         if let [only] = analysis.components.as_slice()

@@ -6,6 +6,7 @@ use super::verify::Disagreement;
 use crate::position::Position;
 use crate::search::SearchError;
 
+/// What can go wrong answering a question: the search's errors, and the analysis's own.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 pub enum AnalysisError {
     /// A search could not answer.

@@ -31,6 +31,7 @@ pub type PositionGraph = DiGraph<Node, Edge>;
 pub struct Node {
     /// The position in the form the search keeps.
     pub heaps: Vec<u64>,
+    /// Who wins: P, N or D.
     pub outcome: Outcome,
     /// The Grundy value, generalised in a game with cycles (Smith); `None`
     /// in misère play.

@@ -142,7 +142,9 @@ fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> 
 /// Who plays: a person, or the perfect opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
+    /// The person at the keyboard (or the caller).
     Human,
+    /// The perfect opponent.
     Computer,
 }
 
@@ -155,6 +157,7 @@ impl Player {
         }
     }
 
+    /// The other player.
     pub fn other(self) -> Player {
         match self {
             Player::Human => Player::Computer,
@@ -166,8 +169,11 @@ impl Player {
 /// One move of a play.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// Who moved.
     pub player: Player,
+    /// The position moved from.
     pub from: Place,
+    /// The move.
     pub mv: Move,
     /// The standing of the position the move was made from.
     pub before: Standing,
@@ -180,12 +186,18 @@ pub enum Ending {
     /// could go on forever.
     Drawn,
     /// The player to move has no move: they lose, or in misère play win.
-    NoMove { winner: Player, misere: bool },
+    NoMove {
+        /// Who won.
+        winner: Player,
+        /// Whether the game is played misère (the player who cannot move wins).
+        misere: bool,
+    },
 }
 
 /// What comes next in a play.
 #[derive(Clone, Debug)]
 pub enum Turn {
+    /// The play is over, and how it ended.
     Over(Ending),
     /// The human's turn: the moves to choose from.
     Human(Vec<Move>),
@@ -231,6 +243,7 @@ impl Session {
         &self.standings
     }
 
+    /// The position the play started from.
     pub fn start_place(&self) -> &Place {
         &self.start
     }
@@ -240,6 +253,7 @@ impl Session {
         &self.place
     }
 
+    /// The moves made so far, in order.
     pub fn played(&self) -> &[Played] {
         &self.played
     }

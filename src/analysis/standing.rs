@@ -37,6 +37,7 @@ pub type Place = Vec<Piece>;
 pub struct Piece {
     /// Its game: an index into the play's games (`Standings::game`).
     pub game: usize,
+    /// Its heaps.
     pub heaps: Vec<u64>,
 }
 
@@ -62,6 +63,7 @@ const COST_PER_MOVE: u64 = 4;
 /// Who wins a position, and in how many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
+    /// Who wins: P, N or D.
     pub outcome: Outcome,
     /// Moves to the end of the play, both players playing perfectly;
     /// `None` for a draw (a game that can go on forever), or where a
@@ -73,13 +75,16 @@ pub struct Standing {
 /// moves (from a draw, the moves that keep it). `games`: the play's games,
 /// as the pieces number them.
 pub trait Judge {
+    /// Who wins `place`, and its winning moves.
     fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError>;
 }
 
 /// A `Judge`'s answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judged {
+    /// Who wins: P, N or D.
     pub outcome: Outcome,
+    /// The winning moves (from a draw, those that keep it).
     pub winning: Vec<Move>,
 }
 
@@ -218,6 +223,7 @@ impl Standings {
         self.known.len()
     }
 
+    /// Whether it knows no position yet.
     pub fn is_empty(&self) -> bool {
         self.known.is_empty()
     }

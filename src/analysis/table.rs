@@ -21,6 +21,7 @@ use crate::search::{self, SearchError, Solver, Value};
 pub struct Table {
     /// The game's title.
     pub game: String,
+    /// What it holds.
     pub shape: Shape,
 }
 
@@ -35,6 +36,7 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// Who wins: P, N or D.
     pub fn outcome(&self) -> Outcome {
         match self {
             Cell::Value(v) => Outcome::p_if(v.is_p()),
@@ -56,11 +58,13 @@ impl Cell {
     }
 }
 
+/// The shapes of a table.
 #[derive(Clone, Debug)]
 pub enum Shape {
     /// Position `n` is one heap of n; `values[n]`, `None` where the heap
     /// breaks the game's invariant (it is not a position of the game).
     OneHeap {
+        /// Each heap's cell.
         values: Vec<Option<Cell>>,
         /// `None` when no period was found (or the game is misère).
         period: Option<Period>,
@@ -75,7 +79,10 @@ pub enum Shape {
     },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
-    Grid { values: Vec<Vec<Option<Cell>>> },
+    Grid {
+        /// Each position's cell, by its two heaps.
+        values: Vec<Vec<Option<Cell>>>,
+    },
 }
 
 /// Which shape a game's table takes: one heap, or a grid of two.

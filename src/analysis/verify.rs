@@ -274,18 +274,27 @@ fn compare(
 /// Where a closed form and the search disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Disagreement {
+    /// Who wins.
     Outcome {
+        /// The closed form's.
         closed: Outcome,
+        /// The search's.
         search: Outcome,
     },
+    /// The Grundy value.
     Grundy {
+        /// The closed form's.
         closed: BigUint,
+        /// The search's.
         search: u32,
     },
     /// The winning moves (each the rule's index and the position after it).
     Moves {
+        /// The closed form's.
         closed: Vec<KnownMove>,
+        /// How many the closed form counts.
         closed_count: BigUint,
+        /// The search's.
         search: Vec<KnownMove>,
     },
 }

@@ -13,6 +13,7 @@ use crate::rules::{ParamValue, RulesError};
 use crate::source::{Located, Source, did_you_mean};
 use crate::syntax::SyntaxError;
 
+/// What checking a file finds wrong: its syntax errors, its rules' errors, and the check's own.
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]
 pub enum CheckError {
     /// The text does not parse.
@@ -280,6 +281,7 @@ pub enum CheckError {
         code(gamelang::check::wrong_kind),
         help("give {}, like `{name}{}{default}`", .default.kind(), equals(*.compact))
     )]
+    /// A parameter given a value of another kind than its own.
     WrongKind {
         /// Its name, as written.
         name: String,
@@ -302,6 +304,7 @@ pub enum CheckError {
         code(gamelang::check::heap_count),
         help("give {expected} heap{}, like `{}`", plural(*.expected), example(*.expected))
     )]
+    /// A position with another number of heaps than its game is played on.
     HeapCount {
         /// The game, by its title.
         game: String,
@@ -403,7 +406,9 @@ pub enum CheckError {
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("{error}")]
 pub struct CausedByValues {
+    /// The error.
     pub error: Box<CheckError>,
+    /// The values that caused it.
     pub given: Vec<GivenValue>,
 }
 
@@ -414,6 +419,7 @@ pub struct GivenValue {
     pub name: String,
     /// The value as written.
     pub value: String,
+    /// Who gave it.
     pub by: GivenBy,
     /// Where it was given, when that is in the text the error points into.
     pub span: Option<SourceSpan>,

@@ -37,8 +37,11 @@ pub use warnings::{Tried, Warning};
 /// A checked file: its games and the positions its `analyze` statements ask about.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// The file checked.
     pub source: Source,
+    /// Its games, in order.
     pub games: Vec<GameEntry>,
+    /// The positions its `analyze` statements ask about, in order.
     pub questions: Vec<Question>,
     overrides: Vec<Override>,
     /// Games defined in the file whose definitions did not parse.
@@ -50,6 +53,7 @@ pub struct Program {
 /// A game as defined, and its instance with default (or `--set`) parameters.
 #[derive(Clone, Debug)]
 pub struct GameEntry {
+    /// The definition as written.
     pub def: ast::GameDef,
     /// The game lowered with its declared defaults and `--set` values;
     /// `None` when that has errors (see `lowered`).
@@ -90,7 +94,9 @@ impl GameEntry {
 /// another compound of them.
 #[derive(Clone, Debug)]
 pub struct Question {
+    /// How the components are played together.
     pub compound: Compound,
+    /// The components, in order.
     pub components: Vec<Instance>,
     /// The `analyze` statement that asks it, where a file does (an editor
     /// shows the answer there).
@@ -112,7 +118,9 @@ impl Question {
 /// A game with its parameters fixed, at a position.
 #[derive(Clone, Debug)]
 pub struct Instance {
+    /// The game, with its parameter values.
     pub game: Arc<Game>,
+    /// Its position.
     pub position: Position,
 }
 

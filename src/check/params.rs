@@ -14,7 +14,9 @@ use crate::syntax::ast::{self, Item, ValueKind};
 /// default of every game that has the parameter.
 #[derive(Clone, Debug)]
 pub struct Override {
+    /// The value, as written.
     pub arg: ast::Arg,
+    /// The text it was written in.
     pub source: Source,
 }
 

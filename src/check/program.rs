@@ -13,6 +13,7 @@ use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Ident, PositionLit};
 
 impl Program {
+    /// The game of that name, if the file defines one.
     pub fn game(&self, name: &str) -> Option<&GameEntry> {
         self.by_name.get(name).map(|&i| &self.games[i])
     }

@@ -18,6 +18,7 @@ use crate::rules::{Game, MoveKind};
 use crate::source::Source;
 use crate::syntax::ast::{self, Statement};
 
+/// What checking finds suspicious, though not wrong: the file is still analyzed.
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]
 pub enum Warning {
     #[error("the parameter `{name}` of `{game}` is never used")]
@@ -26,6 +27,7 @@ pub enum Warning {
         severity(Warning),
         help("use it in the rules, or remove it")
     )]
+    /// A parameter no rule uses.
     UnusedParameter {
         /// Its name, as written.
         name: String,
@@ -45,6 +47,7 @@ pub enum Warning {
         severity(Warning),
         help("a rule written twice makes the same moves twice: remove one")
     )]
+    /// A rule written twice.
     DuplicateRule {
         /// The game, by its title.
         game: String,
@@ -67,9 +70,11 @@ pub enum Warning {
             "check its amounts, target and condition; if it moves only from larger heaps, nothing is wrong"
         )
     )]
+    /// A rule that makes no move from any small position.
     NeverApplies {
         /// The game, by its title.
         game: String,
+        /// The positions tried.
         tried: Tried,
         /// The source the span points into.
         #[source_code]
@@ -85,9 +90,11 @@ pub enum Warning {
         severity(Warning),
         help("check the invariant; if only larger positions satisfy it, nothing is wrong")
     )]
+    /// An invariant no small position satisfies.
     NoPosition {
         /// The game, by its title.
         game: String,
+        /// The positions tried.
         tried: Tried,
         /// The source the span points into.
         #[source_code]
@@ -102,9 +109,13 @@ pub enum Warning {
 /// `min_heaps..=max_heaps`, each heap at most `largest`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tried {
+    /// How many.
     pub positions: usize,
+    /// The fewest heaps among them.
     pub min_heaps: usize,
+    /// The most heaps among them.
     pub max_heaps: usize,
+    /// The largest heap among them.
     pub largest: u64,
 }
 

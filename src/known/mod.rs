@@ -32,9 +32,11 @@ use crate::rules::{Game, MoveKind};
 /// What a closed form says about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Closed {
+    /// Who wins: P or N.
     pub outcome: Outcome,
     /// The Grundy value, where the closed form gives one (normal play only).
     pub grundy: Option<BigUint>,
+    /// Its winning moves.
     pub winning: WinningMoves,
 }
 
@@ -44,6 +46,7 @@ pub struct WinningMoves {
     /// How many winning moves there are in all (or, with `at_least`, a
     /// lower bound where counting them all would take too long).
     pub count: BigUint,
+    /// `count` is a lower bound.
     pub at_least: bool,
     /// The first `max_moves` of them (all when there are fewer), each a
     /// distinct resulting position, in a fixed order.
@@ -54,7 +57,9 @@ pub struct WinningMoves {
 /// position after it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KnownMove {
+    /// The rule that makes it, by index.
     pub rule: usize,
+    /// The position after it.
     pub to: Vec<BigUint>,
 }
 
@@ -77,6 +82,7 @@ pub trait Known: Send + Sync {
 
 /// A catalogue entry: what `gamelang known` prints, and the recogniser.
 pub struct Entry {
+    /// The catalogue id: `nim`, `wythoff`, ...
     pub id: &'static str,
     /// The rules it recognises, in `.game` words.
     pub recognises: &'static str,
@@ -84,6 +90,7 @@ pub struct Entry {
     pub formula: &'static str,
     /// Where the closed form comes from.
     pub source: &'static str,
+    /// The game's closed form, if the game is this one (with any parameters).
     pub recognise: fn(&Game) -> Option<Box<dyn Known>>,
 }
 

@@ -32,6 +32,7 @@ pub struct Period {
     /// g(n + period) = g(n) for every n >= preperiod; the smallest such
     /// preperiod the values show.
     pub preperiod: usize,
+    /// The period: g(n + period) = g(n) from `preperiod` on.
     pub period: usize,
     /// Why it holds, or how far it was seen.
     pub certificate: Certificate,

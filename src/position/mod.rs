@@ -32,6 +32,7 @@ impl Outcome {
 pub struct Position(pub Vec<BigUint>);
 
 impl Position {
+    /// Its heaps, heap 1 first.
     pub fn heaps(&self) -> &[BigUint] {
         &self.0
     }
@@ -41,6 +42,7 @@ impl Position {
         self.0.iter().map(ToPrimitive::to_u64).collect()
     }
 
+    /// The position of these heaps.
     pub fn from_u64s(heaps: &[u64]) -> Self {
         Position(heaps.iter().map(|&h| BigUint::from(h)).collect())
     }

@@ -49,6 +49,7 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// A pool of `limit` moves.
     pub fn new(limit: u64) -> Self {
         Pool {
             left: Arc::new(AtomicU64::new(limit)),
@@ -77,10 +78,12 @@ impl Pool {
 pub struct Cancel(Arc<AtomicBool>);
 
 impl Cancel {
+    /// Raises the flag: the searches watching it stop.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether the flag is raised.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
@@ -99,6 +102,7 @@ pub enum Exhausted {
 }
 
 impl Budget {
+    /// A budget of `limit` moves and, where given, `timeout` from now.
     pub fn start(limit: u64, timeout: Option<Duration>) -> Self {
         Budget {
             moves: 0,

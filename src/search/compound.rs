@@ -32,6 +32,7 @@ pub struct CompoundSearch<'a> {
 }
 
 impl<'a> CompoundSearch<'a> {
+    /// A compound search of `graphs` (each component's reached positions) played as `kind` says.
     pub fn new(
         kind: Compound,
         graphs: Vec<&'a StepGraph>,
@@ -56,6 +57,7 @@ impl<'a> CompoundSearch<'a> {
         self.known.len()
     }
 
+    /// Whether it has searched nothing yet.
     pub fn is_empty(&self) -> bool {
         self.known.is_empty()
     }

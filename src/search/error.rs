@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::source::Source;
 
+/// Why a search could not answer: a rule with no value, a limit passed, a game that may never end.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 pub enum SearchError {
     /// A rule's condition or amount has no value at a position the game reaches.

@@ -31,6 +31,7 @@ use crate::position::{Outcome, Position};
 /// A generalised Sprague-Grundy value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Gamma {
+    /// A number: the game is worth that nimber (0 for a P-position).
     Finite(u32),
     /// ∞ with the finite values of the position's moves, ascending.
     Infinite(Vec<u32>),

@@ -57,7 +57,10 @@ pub enum Value {
     /// Normal play: the Grundy value (0 exactly for P-positions).
     Grundy(u32),
     /// Misère play: whether the player to move wins.
-    Misere { next_wins: bool },
+    Misere {
+        /// The player to move wins.
+        next_wins: bool,
+    },
 }
 
 impl Value {
@@ -71,14 +74,18 @@ impl Value {
 /// `becomes` makes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum After {
+    /// A position, its heaps in the form the search keeps.
     Position(Vec<u64>),
+    /// The sum of positions a `becomes` makes.
     Sum(Vec<Part>),
 }
 
 /// How much one question added to what the search holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Explored {
+    /// Positions (or heap sizes, coins, components) newly held.
     pub positions: usize,
+    /// Moves examined.
     pub edges: usize,
 }
 
@@ -124,10 +131,12 @@ impl Default for Options {
 pub struct Progress(Arc<AtomicU64>);
 
 impl Progress {
+    /// Counts `n` more.
     pub fn add(&self, n: u64) {
         self.0.fetch_add(n, Ordering::Relaxed);
     }
 
+    /// The count so far.
     pub fn get(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }
@@ -151,6 +160,7 @@ enum Engine {
 
 /// The search for one game.
 pub struct Solver {
+    /// The game searched.
     pub game: Arc<Game>,
     moves: MoveGen,
     engine: Engine,
@@ -169,6 +179,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The search of `game`, holding at most `max_positions` positions, the other options their defaults.
     pub fn new(game: Arc<Game>, max_positions: usize) -> Self {
         Solver::with_options(
             game,
@@ -179,6 +190,7 @@ impl Solver {
         )
     }
 
+    /// The search of `game`, working as `options` say.
     pub fn with_options(game: Arc<Game>, options: Options) -> Self {
         let moves = MoveGen::new(&game);
         let graph = || {
@@ -335,6 +347,7 @@ impl Solver {
         }
     }
 
+    /// Whether it holds nothing yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -23,8 +23,13 @@ use crate::position::Outcome;
 /// Who wins a position, and how long its play lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Steps {
+    /// Who wins: P or N.
     pub outcome: Outcome,
+    /// Smith's remoteness: the moves to the end, the winner hurrying and
+    /// the loser delaying.
     pub remoteness: u64,
+    /// The suspense number: the moves to the end, the winner delaying and
+    /// the loser hurrying (Winning Ways, ch. 9).
     pub suspense: u64,
 }
 
@@ -91,6 +96,7 @@ impl StepGraph {
         self.reached.id(canonical)
     }
 
+    /// Who wins the position `id`, and how long its play lasts.
     pub fn steps(&self, id: usize) -> Steps {
         self.steps[id]
     }
@@ -100,10 +106,12 @@ impl StepGraph {
         self.reached.moves[id].iter().map(|&(_, v)| v)
     }
 
+    /// How many positions it holds.
     pub fn len(&self) -> usize {
         self.reached.len()
     }
 
+    /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.reached.is_empty()
     }

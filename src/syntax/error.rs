@@ -83,6 +83,7 @@ pub struct Unexpected {
 /// What the parser found where it wanted something else.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
+    /// A token, as written.
     Token(String),
     /// The end of a line.
     LineEnd,
@@ -135,8 +136,11 @@ pub enum Hint {
         /// The line of its `{`, where known.
         opened: Option<usize>,
     },
+    /// A set not closed with `}`.
     CloseSet,
+    /// A `(` not closed with `)`.
     CloseParen,
+    /// A `[` not closed with `]`.
     CloseBracket,
     /// A keyword where a name belongs.
     Keyword {
@@ -150,19 +154,26 @@ pub enum Hint {
     },
     /// Something that is not a statement in a game's body.
     BodyStatement,
+    /// `move` without its name.
     MoveName,
+    /// An assignment other than `=`, `+=` or `-=`.
     AssignOp,
+    /// Something that is not a statement of a move block.
     BlockStatement,
+    /// `heaps` without a number or `*`.
     HeapCount,
     /// Amounts missing after `shift` (`true`) or `take`.
     Amounts {
         /// After `shift` (else `take`).
         shift: bool,
     },
+    /// `from` without the heaps it takes from.
     FromTarget,
+    /// A negative heap in a position.
     NegativeHeap,
     /// `=` where `==` compares.
     SingleEquals,
+    /// A position not written as one: `7`, `(3, 5)`, `{1, 5}`, `graph { ... }`.
     PositionForm,
     /// A parameter without its value, in a file or as `NAME=VALUE`.
     ParameterValue(Context),

@@ -91,12 +91,16 @@ pub enum Kind {
     Punct,
     /// `// ...`, without the space that ends its line.
     Comment,
+    /// A line break.
     Newline,
 }
 
+/// A token: its kind, its text and its place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// What it is.
     pub kind: Kind,
+    /// Its text.
     pub text: &'a str,
     /// Where it starts: a byte offset into the text.
     pub start: usize,

@@ -81,6 +81,7 @@ impl HeapMoves {
 pub struct Quotient {
     /// The games whose heaps it is the quotient of: their sums mix them.
     pub games: Vec<String>,
+    /// Its elements and their product.
     pub monoid: Monoid,
     /// The P-portion.
     pub p: FixedBitSet,
@@ -103,14 +104,30 @@ pub struct Quotient {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stopped {
     /// The budget ran out at this heap.
-    Budget { heap: u64, exhausted: Exhausted },
+    Budget {
+        /// The heap it reached.
+        heap: u64,
+        /// What ran out.
+        exhausted: Exhausted,
+    },
     /// A trial monoid for this heap would have more than `MAX_TRIAL`
     /// elements, or no trial made the least failing game right.
-    Stuck { heap: u64 },
+    Stuck {
+        /// The heap it reached.
+        heap: u64,
+    },
     /// The order passed `max_order` at this heap.
-    TooLarge { heap: u64, order: usize },
+    TooLarge {
+        /// The heap it reached.
+        heap: u64,
+        /// The order there.
+        order: usize,
+    },
     /// Heaps past 2^20 are not grown.
-    TooManyHeaps { heap: u64 },
+    TooManyHeaps {
+        /// The heap it reached.
+        heap: u64,
+    },
 }
 
 impl Stopped {
@@ -126,6 +143,7 @@ impl Stopped {
 }
 
 impl Quotient {
+    /// How many elements it has.
     pub fn order(&self) -> usize {
         self.monoid.order()
     }
@@ -182,6 +200,7 @@ impl Quotient {
         Some(self.is_p_element(self.times(0, heaps)?))
     }
 
+    /// Whether the element `x` is in the P-portion.
     pub fn is_p_element(&self, x: u32) -> bool {
         self.p.contains(x as usize)
     }

@@ -12,6 +12,7 @@ use super::Quotient;
 pub struct Presentation {
     /// The games, as in the quotient.
     pub games: Vec<String>,
+    /// The generators: each a game (by index) and a heap.
     pub generators: Vec<(usize, u64)>,
     /// Each element's least word: the fewest of the later generators.
     pub words: Vec<Vec<u32>>,

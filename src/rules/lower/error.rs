@@ -9,6 +9,7 @@ use num_bigint::BigInt;
 use crate::rules::expr::EvalError;
 use crate::source::Source;
 
+/// What lowering finds wrong with a game's rules.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 pub enum RulesError {
     /// This rule can move 0, which leaves the position unchanged.
@@ -151,6 +152,7 @@ pub enum RulesError {
             "rename the parameter `{name}`: in a rule's amounts, `k` is the amount and `h` the heap"
         )
     )]
+    /// A parameter named as the amount `k` or the heap `h`, in a rule's amounts.
     Ambiguous {
         /// Its name, as written.
         name: String,
@@ -242,6 +244,7 @@ pub enum RulesError {
             "bounds and set items are numbers, parameters and arithmetic on them; to depend on the heap, take `k` and filter it: `take k where k <= h / 2`"
         )
     )]
+    /// A bound or set item that depends on the heap: amounts are fixed numbers.
     ChangesPerMove {
         /// Its name, as written.
         name: String,
@@ -296,6 +299,7 @@ pub enum RulesError {
         code(gamelang::check::wrong_kind),
         help("{}", before_point_help(*.hex))
     )]
+    /// An octal or hex code with something other than `0` before its point.
     CodeBeforePoint {
         /// What is written before the point.
         before: String,
@@ -400,6 +404,7 @@ pub enum RulesError {
             "write `from two heaps` to take the same amount from any two heaps, or declare `heaps 2`"
         )
     )]
+    /// `from both heaps` in a game that is not played on two heaps.
     BothHeapsNeedsTwo {
         /// The game's heap count; `None` for `heaps *`.
         heaps: Option<usize>,
@@ -670,6 +675,7 @@ pub enum RulesError {
         code(gamelang::check::becomes_parts),
         help("give each position of `{game}` its {expected} part{}, in parentheses: `({})`", plural(*.expected), part_names(.names, *.expected))
     )]
+    /// A `becomes` position with another number of parts than its game has.
     TermParts {
         /// The game, by its title.
         game: String,
