@@ -19,6 +19,9 @@
 //! for each other) are individualised once, not each: swapping them is an
 //! automorphism, so each gives the same forms.
 //!
+//! A graph of more than `MOST_REFINED` vertices that is not a tree keeps
+//! its edge list as numbered: exact, but not shared with its renamings.
+//!
 //! A very symmetric graph (a clique, a complete bipartite graph) has very
 //! many leaves: past `LEAVES` of them the least form found so far is used.
 //! It still describes the graph exactly (equal forms are always isomorphic
@@ -27,6 +30,12 @@
 
 /// The most leaves of the individualisation tree examined.
 const LEAVES: usize = 512;
+
+/// Graphs of more vertices than this (other than trees) are not refined:
+/// refinement may take a round a vertex (a long cycle), each round the
+/// whole graph. Their form is their edge list as numbered, exact but not
+/// shared with their renamings.
+const MOST_REFINED: usize = 256;
 
 /// A graph's form: its vertex count, then its edges under the canonical
 /// order of the vertices (each `a < b`, sorted), flattened.
@@ -39,6 +48,10 @@ pub type Form = Vec<u32>;
 pub fn canonical_form(adjacency: &[Vec<u32>]) -> (Form, bool) {
     if let Some(form) = tree_form(adjacency) {
         return (form, true);
+    }
+    if adjacency.len() > MOST_REFINED {
+        let named: Vec<u32> = (0..adjacency.len() as u32).collect();
+        return (form_of(adjacency, &named), false);
     }
     let mut colours = vec![0u32; adjacency.len()];
     refine(adjacency, &mut colours);

@@ -145,6 +145,8 @@ impl KaylesValues {
             let mut options = Vec::new();
             let mut unknown: Vec<(u32, Form)> = Vec::new();
             for gone in self.picks(&adjacency) {
+                // One move examined (the budget's clock is read as they go).
+                budget.spend(1).map_err(|e| e.error(game, asked))?;
                 let left: Vec<bool> = (0..adjacency.len())
                     .map(|v| !gone.contains(&(v as u32)))
                     .collect();
@@ -158,9 +160,6 @@ impl KaylesValues {
                 }
                 options.push(option);
             }
-            budget
-                .spend(options.len() as u64)
-                .map_err(|e| e.error(game, asked))?;
             *edges += options.len();
             if self.values.len() > self.max_positions {
                 return Err(too_large(game, self.max_positions, asked));
