@@ -339,6 +339,24 @@ mod tests {
         }
     }
 
+    /// A long cycle is not refined: its form is its edge list as numbered,
+    /// the same graph, marked not exact; a long path (a tree) still gets
+    /// its exact form.
+    #[test]
+    fn large_graphs_other_than_trees_keep_their_numbering() {
+        let n = 300u32;
+        let cycle: Vec<(u32, u32)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        let (form, exact) = canonical_form(&graph(n as usize, &cycle));
+        assert!(!exact);
+        assert_eq!(form.len(), 1 + 2 * n as usize);
+        assert_eq!(canonical_form(&adjacency_of(&form)).0, form);
+        let path: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, v + 1)).collect();
+        let reversed: Vec<(u32, u32)> = path.iter().map(|&(a, b)| (n - 1 - a, n - 1 - b)).collect();
+        let (form, exact) = canonical_form(&graph(n as usize, &path));
+        assert!(exact);
+        assert_eq!(canonical_form(&graph(n as usize, &reversed)).0, form);
+    }
+
     /// Two triangles and a hexagon are not the same graph, though colour
     /// refinement alone does not tell them apart.
     #[test]
