@@ -206,13 +206,17 @@ fn tree_form(adjacency: &[Vec<u32>]) -> Option<Form> {
 /// in preorder, children by rank. `None` if not every vertex is reached.
 fn rooted_form(adjacency: &[Vec<u32>], root: usize) -> Option<Form> {
     let n = adjacency.len();
-    // The vertices in breadth-first order from the root, so by depth.
+    // The vertices in breadth-first order from the root, so by depth; the
+    // children of each are the run `order[first[v]..last[v]]`.
     let mut parent = vec![usize::MAX; n];
     let mut depth = vec![0usize; n];
-    let mut order = vec![root];
+    let (mut first, mut last) = (vec![0usize; n], vec![0usize; n]);
+    let mut order = Vec::with_capacity(n);
+    order.push(root);
     parent[root] = root;
     let mut i = 0;
     while let Some(&v) = order.get(i) {
+        first[v] = order.len();
         for &w in &adjacency[v] {
             let w = w as usize;
             if parent[w] == usize::MAX {
@@ -221,33 +225,38 @@ fn rooted_form(adjacency: &[Vec<u32>], root: usize) -> Option<Form> {
                 order.push(w);
             }
         }
+        last[v] = order.len();
         i += 1;
     }
     if order.len() != n {
         return None;
     }
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &v in &order[1..] {
-        children[parent[v]].push(v);
-    }
+    // Level by level from the deepest, each vertex's children sorted by
+    // rank (in place in `order`), their ranks side by side in `ranks`
+    // (at the children's places), and the level ranked by those lists.
     let mut rank = vec![0u32; n];
+    let mut ranks = vec![0u32; n];
+    let mut level: Vec<usize> = Vec::new();
     let mut end = n;
     while end > 0 {
         let d = depth[order[end - 1]];
         let start = order[..end].partition_point(|&v| depth[v] < d);
-        let mut keyed: Vec<(Vec<u32>, usize)> = (order[start..end].iter())
-            .map(|&v| {
-                children[v].sort_unstable_by_key(|&w| rank[w]);
-                (children[v].iter().map(|&w| rank[w]).collect(), v)
-            })
-            .collect();
-        keyed.sort_unstable();
+        level.clear();
+        level.extend_from_slice(&order[start..end]);
+        for &v in &level {
+            order[first[v]..last[v]].sort_unstable_by_key(|&w| rank[w]);
+            for k in first[v]..last[v] {
+                ranks[k] = rank[order[k]];
+            }
+        }
+        let key = |v: usize| &ranks[first[v]..last[v]];
+        level.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
         let mut r = 0u32;
-        for k in 0..keyed.len() {
-            if k > 0 && keyed[k].0 != keyed[k - 1].0 {
+        for k in 0..level.len() {
+            if k > 0 && key(level[k]) != key(level[k - 1]) {
                 r += 1;
             }
-            rank[keyed[k].1] = r;
+            rank[level[k]] = r;
         }
         end = start;
     }
@@ -257,10 +266,11 @@ fn rooted_form(adjacency: &[Vec<u32>], root: usize) -> Option<Form> {
     while let Some(v) = stack.pop() {
         label[v] = next;
         next += 1;
-        stack.extend(children[v].iter().rev());
+        stack.extend(order[first[v]..last[v]].iter().rev());
     }
-    let mut edges: Vec<(u32, u32)> = (order[1..].iter())
-        .map(|&v| (label[parent[v]], label[v]))
+    let mut edges: Vec<(u32, u32)> = (0..n)
+        .filter(|&v| v != root)
+        .map(|v| (label[parent[v]], label[v]))
         .collect();
     edges.sort_unstable();
     let mut form = Vec::with_capacity(1 + 2 * edges.len());
@@ -355,6 +365,48 @@ mod tests {
         let (form, exact) = canonical_form(&graph(n as usize, &path));
         assert!(exact);
         assert_eq!(canonical_form(&graph(n as usize, &reversed)).0, form);
+    }
+
+    /// Random trees, and random graphs with a cycle, renamed at random and
+    /// their edges listed in another order: one form each.
+    #[test]
+    fn randomly_renamed_trees_and_graphs_share_a_form() {
+        let mut seed = 2026u64;
+        let mut below = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for round in 0..200u32 {
+            let n = 3 + (round % 10);
+            let mut edges: Vec<(u32, u32)> =
+                (1..n).map(|v| (below(u64::from(v)) as u32, v)).collect();
+            if round % 2 == 1 {
+                let (a, b) = (below(u64::from(n)) as u32, below(u64::from(n)) as u32);
+                if a != b && !edges.contains(&(a.min(b), a.max(b))) {
+                    edges.push((a.min(b), a.max(b)));
+                }
+            }
+            let mut name: Vec<u32> = (0..n).collect();
+            for i in (1..n as usize).rev() {
+                name.swap(i, below(i as u64 + 1) as usize);
+            }
+            let mut renamed: Vec<(u32, u32)> = edges
+                .iter()
+                .map(|&(a, b)| (name[b as usize], name[a as usize]))
+                .collect();
+            // The edges in another order too: the neighbours come so.
+            for i in (1..renamed.len()).rev() {
+                renamed.swap(i, below(i as u64 + 1) as usize);
+            }
+            let form = canonical_form(&graph(n as usize, &edges)).0;
+            assert_eq!(
+                canonical_form(&graph(n as usize, &renamed)).0,
+                form,
+                "{edges:?}"
+            );
+        }
     }
 
     /// Two triangles and a hexagon are not the same graph, though colour
