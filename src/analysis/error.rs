@@ -91,7 +91,7 @@ pub enum AnalysisError {
     TableOfManyHeaps {
         /// The game, by its title.
         game: String,
-        /// How many heaps.
+        /// How many heaps the game is played on.
         heaps: usize,
     },
 

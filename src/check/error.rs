@@ -172,7 +172,7 @@ pub enum CheckError {
     CompoundOfSums {
         /// The game, by its title.
         game: String,
-        /// The word as written.
+        /// The compound's word: `every`, `all`, `some` or `any`.
         word: &'static str,
         /// The source the span points into.
         #[source_code]

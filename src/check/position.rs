@@ -46,7 +46,7 @@ pub(super) fn check_position(
     source: &Source,
 ) -> Result<Position, Errors> {
     check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
-    let position = heads(game, lit, source).map_err(|e| vec![e])?;
+    let position = of_its_kind(game, lit, source).map_err(|e| vec![e])?;
     if let Some(invariant) = &game.invariant {
         let holds = invariant.expr.holds_on(position.heaps());
         let (game, invariant, src, span) = (
@@ -81,8 +81,9 @@ pub(super) fn check_position(
 
 /// The position `lit` writes, matched against the game's kind: heaps for a
 /// game of heaps; for a game of coins, the heads, sorted (`{9, 1}` is
-/// `{1, 9}`), each once and on the row.
-fn heads(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, CheckError> {
+/// `{1, 9}`), each once and on the row; for a game on a graph, the graph in
+/// its shape; tokens on a graph of words, its vertices' numbers.
+fn of_its_kind(game: &Game, lit: &PositionLit, source: &Source) -> Result<Position, CheckError> {
     let problem = |problem| CheckError::Heads {
         game: game.name.clone(),
         problem,

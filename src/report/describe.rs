@@ -46,18 +46,12 @@ pub fn describe(
         MoveKind::Cut => cut(before, after),
         MoveKind::Pick(kayles) => pick(*kayles, before, after),
         MoveKind::Slide(graph) => match m.changed.first() {
-            Some(&i) => {
-                let name = |v: &BigUint| match v.to_u64() {
-                    Some(v) => graph.vertex_name(v),
-                    None => v.to_string(),
-                };
-                format!(
-                    "slide{} from {} to {}",
-                    m.heap(i).replacen(" from heap", " the token of heap", 1),
-                    name(&before[i]),
-                    name(&after[i])
-                )
-            }
+            Some(&i) => format!(
+                "slide{} from {} to {}",
+                m.heap(i).replacen(" from heap", " the token of heap", 1),
+                graph.vertex_name(&before[i]),
+                graph.vertex_name(&after[i])
+            ),
             None => "slide nowhere".to_string(),
         },
         MoveKind::EmptyAndSplit(_) => {

@@ -42,12 +42,7 @@ pub(crate) fn position_text<T: Display + PartialEq + ToPrimitive>(
         return graph_text(shape, heaps);
     }
     if let Some(graph) = game.named_graph() {
-        let names: Vec<String> = (heaps.iter())
-            .map(|h| match h.to_u64() {
-                Some(v) => graph.vertex_name(v),
-                None => h.to_string(),
-            })
-            .collect();
+        let names: Vec<String> = heaps.iter().map(|h| graph.vertex_name(h)).collect();
         return match names.as_slice() {
             [one] => one.clone(),
             _ => format!("({})", names.join(", ")),

@@ -14,6 +14,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use num_bigint::BigInt;
+use num_traits::ToPrimitive;
 
 use crate::position::GraphShape;
 use crate::source::Source;
@@ -168,8 +169,8 @@ pub struct Graph {
 
 impl Graph {
     /// Vertex `v` as the file names it: its word, or its number.
-    pub fn vertex_name(&self, v: u64) -> String {
-        match usize::try_from(v).ok().and_then(|k| self.names.get(k)) {
+    pub fn vertex_name<T: ToPrimitive + fmt::Display>(&self, v: &T) -> String {
+        match v.to_usize().and_then(|k| self.names.get(k)) {
             Some(word) => word.clone(),
             None => v.to_string(),
         }
@@ -201,7 +202,7 @@ impl fmt::Display for Graph {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut arcs: Vec<String> = (self.arcs.iter().take(SHOWN_ARCS))
             .map(|&(a, b, both)| {
-                let (a, b) = (self.vertex_name(a), self.vertex_name(b));
+                let (a, b) = (self.vertex_name(&a), self.vertex_name(&b));
                 format!("{a} {} {b}", if both { "--" } else { "->" })
             })
             .collect();

@@ -262,7 +262,7 @@ pub enum SearchError {
     NotShrinking {
         /// The game, by its title.
         game: String,
-        /// The heap.
+        /// The heap moved from.
         heap: u64,
         /// The heap left.
         part: u64,
@@ -274,7 +274,7 @@ pub enum SearchError {
     HeapGrows {
         /// The game, by its title.
         game: String,
-        /// The heap.
+        /// The heap moved from.
         heap: u64,
     },
 }

@@ -68,9 +68,9 @@ pub enum SyntaxError {
 /// are shown with: "a number", "`}`") and found something else.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unexpected {
-    /// How many were expected.
+    /// What the parser wanted, as the grammar's rules are named in messages.
     pub expected: Vec<&'static str>,
-    /// How many were found.
+    /// What it found instead.
     pub found: Found,
     /// The keyword just before, when there is one: "after `take`".
     pub after: Option<String>,

@@ -83,7 +83,7 @@ pub enum RulesError {
     WrongKind {
         /// The kind wanted.
         want: Kind,
-        /// How many were found.
+        /// The kind found.
         found: Kind,
         /// The source the span points into.
         #[source_code]
@@ -135,7 +135,7 @@ pub enum RulesError {
         help("write `heaps *` to let each position say how many heaps it has")
     )]
     TooManyHeaps {
-        /// The number written.
+        /// The number of heaps written.
         count: num_bigint::BigUint,
         /// The source the span points into.
         #[source_code]
@@ -384,7 +384,7 @@ pub enum RulesError {
         help("declare the game with `heaps *`")
     )]
     SplitInFixedHeaps {
-        /// How many heaps.
+        /// How many heaps the game has.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
@@ -420,7 +420,7 @@ pub enum RulesError {
     #[error("a move must take from at least one heap, not {count}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use a count of 1 or more"))]
     NoHeapTaken {
-        /// The number written.
+        /// The number of heaps written.
         count: BigInt,
         /// The source the span points into.
         #[source_code]
@@ -434,7 +434,7 @@ pub enum RulesError {
     #[error("no position has {count} heaps, so this move can never be made")]
     #[diagnostic(code(gamelang::check::bad_target), help("take from fewer heaps"))]
     TargetBeyondAnyPosition {
-        /// The number written.
+        /// The number of heaps written.
         count: BigInt,
         /// The source the span points into.
         #[source_code]
@@ -451,7 +451,7 @@ pub enum RulesError {
         help("write `coins` (numbered from 1) or `coins from 0`")
     )]
     CoinsFrom {
-        /// The number written.
+        /// The first coin written.
         origin: num_bigint::BigUint,
         /// The source the span points into.
         #[source_code]
@@ -642,7 +642,7 @@ pub enum RulesError {
     ResizesFixed {
         /// The statement, as written.
         statement: &'static str,
-        /// How many heaps.
+        /// How many heaps the game has.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
@@ -733,9 +733,9 @@ pub enum RulesError {
     #[error("this takes from {count} heaps, but the game has {heaps}")]
     #[diagnostic(code(gamelang::check::bad_target), help("use at most {heaps} heaps"))]
     TooManyTargets {
-        /// The number written.
+        /// How many heaps it takes from.
         count: usize,
-        /// How many heaps.
+        /// How many heaps the game has.
         heaps: usize,
         /// The source the span points into.
         #[source_code]
