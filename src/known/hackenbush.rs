@@ -274,17 +274,14 @@ impl Parts {
             }
         }
         for (&p, local) in &mut locals {
+            // The part's vertices numbered as they come.
             for &(a, b, _) in &local.edges {
                 for v in [a, b] {
-                    local.index.entry(v).or_insert(0);
+                    let next = local.index.len();
+                    local.index.entry(v).or_insert(next);
                 }
             }
-            let mut vertices: Vec<usize> = local.index.keys().copied().collect();
-            vertices.sort_unstable();
-            for (k, &v) in vertices.iter().enumerate() {
-                local.index.insert(v, k);
-            }
-            local.weight = vec![0; vertices.len()];
+            local.weight = vec![0; local.index.len()];
             // The vertex the part hangs from: the ground, or its bridge's end.
             local.top = match p == self.root {
                 true => 0,

@@ -58,7 +58,6 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
             let origin = BigUint::from(g.coins?.origin);
             known.coin_value(&origin)?;
             Some(Side {
-                id: known.id(),
                 known,
                 moves: MoveGen::new(g),
                 game: g.clone(),
@@ -74,7 +73,6 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
 
 /// One side of the product: its game, its closed form, its moves.
 struct Side {
-    id: &'static str,
     known: Box<dyn Known>,
     moves: MoveGen,
     game: Arc<Game>,
@@ -139,9 +137,9 @@ impl Known for Product {
         format!(
             "coin (x, y) alone has the nim product of the values of coin x of `{}` ({}) and coin y of `{}` ({}); a position's value is the XOR of its heads'",
             a.game.title(),
-            a.id,
+            a.known.id(),
             b.game.title(),
-            b.id
+            b.known.id()
         )
     }
 
