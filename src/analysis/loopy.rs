@@ -6,11 +6,12 @@ use num_traits::ToPrimitive;
 
 use super::AnalysisError;
 use super::analyzer::Analyzer;
-use super::answer::{Answer, Count, Grundy, Method, Note, Outcome, WinningMove};
+use super::answer::{Answer, Count, Grundy, Method, Note, Outcome};
+use super::moves::winning_move;
 use super::part::{Part, searchable, small, undecided};
-use crate::position::Position;
-use crate::search::Value;
+use crate::rules::Game;
 use crate::search::loopy::Gamma;
+use crate::search::{After, Value};
 
 impl Analyzer {
     /// A game or sum with a component that can go on forever: the sum's
@@ -44,32 +45,31 @@ impl Analyzer {
                 _ => searchable(game, &part.component.position)?,
             };
             // Within a question's budget: a heap may have very many moves.
-            let moves = self.search(game, |s| {
-                let mut budget = s.question_budget();
-                s.moves_within(&heaps, &mut budget, &heaps)
+            let options = self.search(game, |s| {
+                s.options_within(&heaps, &mut s.question_budget(), &heaps)
             })?;
-            for (rule, after) in moves {
+            for (rule, after) in options {
                 let value = match &part.loopy {
                     Some(graph) => {
-                        let key = self.search(game, |s| Ok(s.canonical(&after)))?;
-                        match graph.id(&key) {
+                        let pieces: Vec<(&Game, &[u64])> = match &after {
+                            After::Position(heaps) => vec![(game.as_ref(), heaps.as_slice())],
+                            After::Sum(parts) => (parts.iter())
+                                .map(|p| (p.game.as_deref().unwrap_or(game), p.heaps.as_slice()))
+                                .collect(),
+                        };
+                        match graph.find(pieces) {
                             Some(id) => graph.gamma(id).clone(),
                             None => continue,
                         }
                     }
-                    None => match self.search(game, |s| s.value(&after))?.0 {
+                    None => match self.search(game, |s| s.value_after(&after))? {
                         Value::Grundy(g) => Gamma::Finite(g),
                         Value::Misere { .. } => continue,
                     },
                 };
                 let mut changed = values.clone();
                 changed[i] = value;
-                let m = WinningMove {
-                    component: i,
-                    rule,
-                    to: Position::from_u64s(&after),
-                    parts: Vec::new(),
-                };
+                let m = winning_move(i, rule, after);
                 match (outcome, total_of(&changed).outcome()) {
                     (Outcome::N, Outcome::P) => winning.push(m),
                     (Outcome::D, Outcome::D) => drawing.push(m),

@@ -274,24 +274,7 @@ impl Analyzer {
             if wins {
                 count += 1;
                 if found.len() < self.options.max_moves {
-                    let (to, parts) = match after {
-                        After::Position(heaps) => (Position::from_u64s(&heaps), Vec::new()),
-                        After::Sum(parts) => (
-                            Position::from_u64s(&[]),
-                            (parts.into_iter())
-                                .map(|p| SumPart {
-                                    game: p.game,
-                                    position: Position::from_u64s(&p.heaps),
-                                })
-                                .collect(),
-                        ),
-                    };
-                    found.push(WinningMove {
-                        component: index,
-                        rule,
-                        to,
-                        parts,
-                    });
+                    found.push(winning_move(index, rule, after));
                 }
             }
         }
@@ -417,4 +400,27 @@ pub(super) fn unlisted_moves(mut answer: Answer, unlisted: Vec<usize>) -> Answer
         );
     }
     answer
+}
+
+/// The move of component `component` by rule `rule` to `after`, as an
+/// answer lists it.
+pub(super) fn winning_move(component: usize, rule: usize, after: After) -> WinningMove {
+    let (to, parts) = match after {
+        After::Position(heaps) => (Position::from_u64s(&heaps), Vec::new()),
+        After::Sum(parts) => (
+            Position::from_u64s(&[]),
+            (parts.into_iter())
+                .map(|p| SumPart {
+                    game: p.game,
+                    position: Position::from_u64s(&p.heaps),
+                })
+                .collect(),
+        ),
+    };
+    WinningMove {
+        component,
+        rule,
+        to,
+        parts,
+    }
 }

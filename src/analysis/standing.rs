@@ -359,10 +359,14 @@ impl Standings {
     fn searched_standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
         self.start_question(place);
         if let Some(graph) = &self.loopy {
-            // One game alone, its positions kept as they are.
-            let id = (place.first())
-                .and_then(|piece| graph.id(&piece.heaps))
-                .ok_or_else(|| self.too_many(place))?;
+            // One game alone: its positions, or the sums its moves become.
+            let pieces = (place.iter()).map(|piece| {
+                (
+                    self.components[piece.game].game.as_ref(),
+                    piece.heaps.as_slice(),
+                )
+            });
+            let id = graph.find(pieces).ok_or_else(|| self.too_many(place))?;
             return Ok(Standing {
                 outcome: graph.outcome(id),
                 remoteness: graph.remoteness(id),

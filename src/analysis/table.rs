@@ -215,9 +215,8 @@ fn cell_at(
         return Ok(None);
     }
     solver.check_deadline(heaps)?;
-    let key = solver.canonical(heaps);
     for graph in &loopy.graphs {
-        if let Some(id) = graph.id(&key) {
+        if let Some(id) = graph.find([(game, heaps)]) {
             return Ok(Some(Cell::Loopy(graph.gamma(id).clone())));
         }
     }

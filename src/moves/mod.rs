@@ -371,7 +371,7 @@ impl MoveGen {
     /// Calls `f(rule, next)` for every move from `heaps`, where `next` is the
     /// position after it. Moves to positions that break the game's invariant
     /// are not moves. A move that becomes a sum (`becomes`) is an error
-    /// here (`EvalError::Sum`): `each_option` gives those.
+    /// here (`EvalError::Sum`): `each_option_within` gives those.
     pub fn each_move(&self, heaps: &[u64], f: impl FnMut(usize, &[u64])) -> Result<(), MoveError> {
         self.each_move_within(heaps, u64::MAX, f).map(|_| ())
     }
@@ -402,14 +402,9 @@ impl MoveGen {
     }
 
     /// Calls `f(rule, next)` for every move from `heaps`: the position
-    /// after it, or the sum of positions it becomes. Moves to positions
-    /// that break their game's invariant are not moves.
-    pub fn each_option(&self, heaps: &[u64], f: impl FnMut(usize, Next)) -> Result<(), MoveError> {
-        self.each_option_within(heaps, u64::MAX, f).map(|_| ())
-    }
-
-    /// `each_option`, examining at most `allowance` moves, as
-    /// `each_move_within`.
+    /// after it, or the sum of positions it becomes, examining at most
+    /// `allowance` moves, as `each_move_within`. Moves to positions that
+    /// break their game's invariant are not moves.
     pub fn each_option_within(
         &self,
         heaps: &[u64],

@@ -26,7 +26,10 @@ use super::budget::Exhausted;
 use super::reached::{Reached, Visit};
 use crate::rules::EndKind;
 use super::{Budget, Explored, SearchError, Solver, Value};
+use super::sums::Sums;
+use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
+use crate::rules::Game;
 
 /// A generalised Sprague-Grundy value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -94,7 +97,6 @@ pub fn search_from(
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
         // A game whose moves become sums is not explored as a graph of
         // positions: its cycle is the answer.
-        Err(cycle @ SearchError::Cycle { .. }) if solver.has_sums() => Err(cycle),
         Err(SearchError::Cycle { .. }) => {
             // The search stopped midway: what it holds is half evaluated.
             solver.forget();
@@ -103,6 +105,11 @@ pub fn search_from(
                     game: solver.game.title(),
                     position: Position::from_u64s(heaps),
                 });
+            }
+            if solver.has_sums() {
+                // A move may become a sum: the graph is of whole sums.
+                return LoopyGraph::explore_sums(solver, heaps, more, max_positions)
+                    .map(Found::Loopy);
             }
             LoopyGraph::explore_from(solver, heaps, more, max_positions).map(Found::Loopy)
         }
@@ -119,11 +126,21 @@ const WORK_PER_MOVE: u64 = 256;
 /// their outcomes, remoteness and values.
 pub struct LoopyGraph {
     reached: Reached,
+    keys: Keys,
     outcome: Vec<Outcome>,
     /// Moves to the end with best play (the winner hurrying, the loser
     /// delaying); `None` for a draw.
     remoteness: Vec<Option<u64>>,
     gamma: Vec<Gamma>,
+}
+
+/// How a graph's positions are keyed.
+enum Keys {
+    /// Positions of one game, canonical by its symmetry
+    /// (`MoveGen::symmetry`).
+    Positions((bool, bool)),
+    /// Whole sums, where a move may become a sum (`Sums`).
+    Sums(Box<Sums>),
 }
 
 impl LoopyGraph {
@@ -162,8 +179,32 @@ impl LoopyGraph {
         // Values are for normal play (with ends, they are the values of
         // the positions as a graph, which `analysis::ends` does not use).
         let values = !solver.game.misere;
-        LoopyGraph::labelled(reached, solver.game.misere, values, &mut budget)
+        let keys = Keys::Positions(solver.symmetry());
+        LoopyGraph::labelled(reached, keys, solver.game.misere, values, &mut budget)
             .map_err(|e| e.error(&solver.game, heaps))
+    }
+
+    /// The graph of the whole sums reachable from `heaps` and from each of
+    /// `more`, in a game whose moves may become sums (`becomes`), labelled
+    /// and valued (normal play).
+    pub fn explore_sums(
+        solver: &mut Solver,
+        heaps: &[u64],
+        more: &[Vec<u64>],
+        max_positions: usize,
+    ) -> Result<Self, SearchError> {
+        let mut budget = solver.question_budget();
+        let game = solver.game.clone();
+        let starts: Vec<Vec<u64>> = std::iter::once(heaps.to_vec())
+            .chain(more.iter().cloned())
+            .collect();
+        let Some(search) = solver.sum_search() else {
+            // Not a game of sums: a graph of its positions.
+            return LoopyGraph::explore_from(solver, heaps, more, max_positions);
+        };
+        let (reached, sums) = search.explore_whole(&starts, max_positions, &mut budget)?;
+        LoopyGraph::labelled(reached, Keys::Sums(Box::new(sums)), false, true, &mut budget)
+            .map_err(|e| e.error(&game, heaps))
     }
 
     /// The positions reachable from `heaps` in the game reduced for sums
@@ -188,18 +229,22 @@ impl LoopyGraph {
         };
         let reached =
             Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
-        LoopyGraph::labelled(reached, false, true, &mut budget).map_err(|e| e.error(&solver.game, heaps))
+        let keys = Keys::Positions(solver.symmetry());
+        LoopyGraph::labelled(reached, keys, false, true, &mut budget)
+            .map_err(|e| e.error(&solver.game, heaps))
     }
 
     /// `reached` labelled, and valued when `values`.
     fn labelled(
         reached: Reached,
+        keys: Keys,
         misere: bool,
         values: bool,
         budget: &mut Budget,
     ) -> Result<Self, Exhausted> {
         let mut graph = LoopyGraph {
             reached,
+            keys,
             outcome: Vec::new(),
             remoteness: Vec::new(),
             gamma: Vec::new(),
@@ -215,6 +260,28 @@ impl LoopyGraph {
     /// it was reached.
     pub fn id(&self, canonical: &[u64]) -> Option<usize> {
         self.reached.id(canonical)
+    }
+
+    /// The id of the position (or sum) `pieces`, each a game and its
+    /// heaps, if it was reached: in a graph of one game's positions, one
+    /// piece of that game.
+    pub fn find<'a>(
+        &self,
+        pieces: impl IntoIterator<Item = (&'a Game, &'a [u64])>,
+    ) -> Option<usize> {
+        let key = match &self.keys {
+            Keys::Positions(symmetry) => {
+                let mut pieces = pieces.into_iter();
+                let (Some((_, heaps)), None) = (pieces.next(), pieces.next()) else {
+                    return None;
+                };
+                let mut key = Vec::new();
+                MoveGen::canonical_into(heaps, *symmetry, &mut key);
+                key
+            }
+            Keys::Sums(sums) => sums.key(pieces)?,
+        };
+        self.reached.id(&key)
     }
 
     pub fn len(&self) -> usize {

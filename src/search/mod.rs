@@ -468,11 +468,22 @@ impl Solver {
     }
 
     /// Every move from `heaps`: its rule, and where it leads (a position,
-    /// or the sum a `becomes` makes).
+    /// or the sum a `becomes` makes), within a question's budget.
     pub fn options_from(&self, heaps: &[u64]) -> Result<Vec<(usize, After)>, SearchError> {
+        self.options_within(heaps, &mut self.question_budget(), heaps)
+    }
+
+    /// `options_from`, counted against `budget` as they are generated;
+    /// `asked`: the position a question was about, for the error.
+    pub(crate) fn options_within(
+        &self,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<Vec<(usize, After)>, SearchError> {
         let mut found = Vec::new();
-        (self.moves)
-            .each_option(heaps, |rule, next| {
+        let examined = (self.moves)
+            .each_option_within(heaps, budget.left(), |rule, next| {
                 found.push((
                     rule,
                     match next {
@@ -481,7 +492,13 @@ impl Solver {
                     },
                 ))
             })
-            .map_err(|e| move_error(&self.game, heaps, e))?;
+            .map_err(|e| match e.error {
+                EvalError::OutOfBudget => budget.exhausted().error(&self.game, asked),
+                _ => move_error(&self.game, heaps, e),
+            })?;
+        budget
+            .spend(examined)
+            .map_err(|e| e.error(&self.game, asked))?;
         Ok(found)
     }
 
@@ -571,6 +588,20 @@ impl Solver {
     /// A question's budget of moves and time.
     pub(crate) fn question_budget(&self) -> Budget {
         self.budget()
+    }
+
+    /// Whether heap order and empty heaps matter to the game
+    /// (`MoveGen::symmetry`).
+    pub fn symmetry(&self) -> (bool, bool) {
+        self.moves.symmetry(&self.game)
+    }
+
+    /// The search of a game whose moves may become sums, if this is one.
+    pub(crate) fn sum_search(&mut self) -> Option<&mut SumSearch> {
+        match &mut self.engine {
+            Engine::Sums(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// The form of `heaps` the search keeps: positions with the same form

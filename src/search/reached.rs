@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::{Budget, SearchError, Solver};
 use crate::position::Position;
-use crate::rules::EndKind;
+use crate::rules::{EndKind, Game};
 
 /// The most memory a graph kept whole may take, in bytes: with what
 /// labelling it adds, a search of one stays within about a gigabyte.
@@ -22,6 +22,10 @@ fn position_bytes(heaps: usize) -> u64 {
 /// The bytes a move takes in a graph: (rule, id), and the parent it
 /// gives when the graph is labelled.
 const MOVE_BYTES: u64 = 24;
+
+/// A position's moves, each its rule and the key of the position it
+/// reaches, as an exploration asks for them.
+pub type MovesOf<'a> = dyn FnMut(&[u64]) -> Result<Vec<(usize, Vec<u64>)>, SearchError> + 'a;
 
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
@@ -85,28 +89,64 @@ impl Reached {
         budget: &mut Budget,
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
+        let starts: Vec<Vec<u64>> = std::iter::once(heaps)
+            .chain(more.iter().map(Vec::as_slice))
+            .map(|h| solver.canonical(h))
+            .collect();
+        let mut moves = |from: &[u64]| -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
+            let mut moves = solver.moves_within(from, budget, heaps)?;
+            for (_, after) in &mut moves {
+                *after = solver.canonical(after);
+            }
+            Ok(moves)
+        };
+        Reached::explore_by(
+            &solver.game,
+            heaps,
+            &starts,
+            max_positions,
+            &mut moves,
+            visit,
+        )
+    }
+
+    /// The graph of the positions reachable from each of `starts` (keys,
+    /// canonical), the first one position 0, at most `max_positions` of
+    /// them: `moves` gives a position's moves, each to a key; `visit` tells
+    /// each position reached apart, as in `explore_with`. Errors blame
+    /// `game` at `heaps`.
+    pub fn explore_by(
+        game: &Game,
+        heaps: &[u64],
+        starts: &[Vec<u64>],
+        max_positions: usize,
+        moves: &mut MovesOf,
+        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
+    ) -> Result<Reached, SearchError> {
         let mut reached = Reached {
             ids: HashMap::new(),
             positions: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),
         };
-        let start = solver.canonical(heaps);
-        let end = match visit(&start)? {
+        let Some((start, more)) = starts.split_first() else {
+            return Ok(reached);
+        };
+        let end = match visit(start)? {
             Visit::End(kind) => Some(kind),
             Visit::Open | Visit::Skip => None,
         };
         reached.ids.insert(start.clone(), 0);
-        reached.positions.push(start);
+        reached.positions.push(start.clone());
         reached.ends.push(end);
         // The other starts, in the order given, as positions to explore.
         let mut more = more.iter();
         // Positions skipped, not to be told apart again.
         let mut skipped: HashSet<Vec<u64>> = HashSet::new();
         // The memory the graph takes so far, checked before each grows.
-        let mut bytes = position_bytes(heaps.len());
+        let mut bytes = position_bytes(start.len());
         let too_much = || SearchError::MemoryLimit {
-            game: solver.game.title(),
+            game: game.title(),
             position: Position::from_u64s(heaps),
             limit_mb: MAX_GRAPH_BYTES >> 20,
         };
@@ -115,14 +155,10 @@ impl Reached {
             if next == reached.positions.len() {
                 // Every position reached is explored: the next start not
                 // yet reached, if any.
-                let Some(key) = more
-                    .by_ref()
-                    .map(|m| solver.canonical(m))
-                    .find(|k| !reached.ids.contains_key(k))
-                else {
+                let Some(key) = more.by_ref().find(|k| !reached.ids.contains_key(*k)) else {
                     break;
                 };
-                let end = match visit(&key)? {
+                let end = match visit(key)? {
                     Visit::End(kind) => Some(kind),
                     Visit::Open | Visit::Skip => None,
                 };
@@ -131,19 +167,18 @@ impl Reached {
                 }
                 bytes += position_bytes(key.len());
                 reached.ids.insert(key.clone(), reached.positions.len());
-                reached.positions.push(key);
+                reached.positions.push(key.clone());
                 reached.ends.push(end);
             }
             let mut edges = Vec::new();
             if reached.ends[next].is_none() {
                 let from = reached.positions[next].clone();
-                let moves = solver.moves_within(&from, budget, heaps)?;
+                let moves = moves(&from)?;
                 bytes += moves.len() as u64 * MOVE_BYTES;
                 if bytes > MAX_GRAPH_BYTES {
                     return Err(too_much());
                 }
-                for (rule, after) in moves {
-                    let key = solver.canonical(&after);
+                for (rule, key) in moves {
                     if skipped.contains(&key) {
                         continue;
                     }
@@ -160,7 +195,7 @@ impl Reached {
                             };
                             if reached.positions.len() >= max_positions {
                                 return Err(SearchError::TooManyPositions {
-                                    game: solver.game.title(),
+                                    game: game.title(),
                                     position: Position::from_u64s(heaps),
                                     limit: max_positions,
                                 });

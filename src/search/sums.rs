@@ -5,13 +5,16 @@
 //! another game by that game's own search (a heap past what it may hold
 //! from a period it proved). In misère play values do not add: a sum is
 //! searched whole, as the set of its components, each moving by its own
-//! game's rules.
+//! game's rules. Where a play can come back to a position, the whole sums
+//! reachable are explored as one graph (`explore_whole`), for `loopy` to
+//! label.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::arena::Arena;
 use super::budget::Budget;
+use super::reached::{Reached, Visit};
 use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large};
 use crate::moves::{MoveGen, Next, Part};
 use crate::position::Position;
@@ -25,6 +28,61 @@ const PERIOD_PROBE: u64 = 1 << 16;
 /// A component of a sum: a game (its index among the games met) and its
 /// position, canonical for that game.
 type Component = (u32, Vec<u64>);
+
+/// How the positions of a graph of whole sums (`SumSearch::explore_whole`)
+/// are keyed: each sum's components, sorted, one after another as the
+/// game's index, the number of heaps and the heaps (canonical for that
+/// game).
+pub struct Sums {
+    /// The games met, by index: the sum's own game first.
+    games: Vec<Arc<Game>>,
+    /// Each game's symmetry (`MoveGen::symmetry`).
+    symmetry: Vec<(bool, bool)>,
+    /// Components found to have no move: left out of every key.
+    ended: HashSet<Component>,
+}
+
+impl Sums {
+    /// The key of the sum of `pieces` (each a game and its heaps), if
+    /// every game is one the graph met.
+    pub fn key<'a>(
+        &self,
+        pieces: impl IntoIterator<Item = (&'a Game, &'a [u64])>,
+    ) -> Option<Vec<u64>> {
+        let mut sum = Vec::new();
+        for (game, heaps) in pieces {
+            let g = self.games.iter().position(|known| known.as_ref() == game)?;
+            let mut key = Vec::new();
+            MoveGen::canonical_into(heaps, self.symmetry[g], &mut key);
+            let component = (g as u32, key);
+            if !self.ended.contains(&component) {
+                sum.push(component);
+            }
+        }
+        sum.sort();
+        Some(Sums::encode(&sum))
+    }
+
+    fn encode(sum: &[Component]) -> Vec<u64> {
+        let mut key = Vec::new();
+        for (game, heaps) in sum {
+            key.push(u64::from(*game));
+            key.push(heaps.len() as u64);
+            key.extend_from_slice(heaps);
+        }
+        key
+    }
+
+    fn decode(mut key: &[u64]) -> Vec<Component> {
+        let mut sum = Vec::new();
+        while let [game, len, rest @ ..] = key {
+            let (heaps, after) = rest.split_at((*len as usize).min(rest.len()));
+            sum.push((*game as u32, heaps.to_vec()));
+            key = after;
+        }
+        sum
+    }
+}
 
 /// One game's search, for positions that may become sums.
 pub struct SumSearch {
@@ -381,6 +439,90 @@ impl SumSearch {
                 (self.games.len() - 1) as u32
             }
         }
+    }
+
+    /// Normal play, where a play can come back to a position: the graph of
+    /// every whole sum reachable from each of `starts` (positions of this
+    /// game), at most `max_positions`, each sum keyed by `Sums::key`
+    /// (components with no move left out: a sum is the same game without
+    /// them). Its labelling answers positions that a search of values
+    /// cannot (`loopy`).
+    pub fn explore_whole(
+        &mut self,
+        starts: &[Vec<u64>],
+        max_positions: usize,
+        budget: &mut Budget,
+    ) -> Result<(Reached, Sums), SearchError> {
+        let asked = starts.first().cloned().unwrap_or_default();
+        let mut edges = 0;
+        let mut sums = Sums {
+            games: Vec::new(),
+            symmetry: Vec::new(),
+            ended: HashSet::new(),
+        };
+        // Whether a component has no move, found once.
+        let mut moves_of: HashMap<Component, bool> = HashMap::new();
+        let mut start_keys = Vec::new();
+        for start in starts {
+            let component = (0, self.canonical(0, start));
+            let live = self.live(vec![component], &asked, budget, &mut edges, &mut moves_of)?;
+            start_keys.push(Sums::encode(&live));
+        }
+        let game = self.games[0].clone();
+        let mut moves = |key: &[u64]| -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
+            let sum = Sums::decode(key);
+            let mut out = Vec::new();
+            for (rule, next) in self.sum_options(&sum, &asked, budget, &mut edges)? {
+                let live = self.live(next, &asked, budget, &mut edges, &mut moves_of)?;
+                out.push((rule, Sums::encode(&live)));
+            }
+            Ok(out)
+        };
+        let reached = Reached::explore_by(
+            &game,
+            &asked,
+            &start_keys,
+            max_positions,
+            &mut moves,
+            &mut |_| Ok(Visit::Open),
+        )?;
+        sums.ended = (moves_of.into_iter())
+            .filter(|(_, has)| !has)
+            .map(|(c, _)| c)
+            .collect();
+        sums.symmetry = (self.games.iter().zip(&self.moves))
+            .map(|(g, m)| m.symmetry(g))
+            .collect();
+        sums.games = self.games.clone();
+        Ok((reached, sums))
+    }
+
+    /// `sum` without its components that have no move (found as
+    /// `has_moves` remembers), sorted.
+    fn live(
+        &mut self,
+        sum: Vec<Component>,
+        asked: &[u64],
+        budget: &mut Budget,
+        edges: &mut usize,
+        has_moves: &mut HashMap<Component, bool>,
+    ) -> Result<Vec<Component>, SearchError> {
+        let mut live = Vec::with_capacity(sum.len());
+        for c in sum {
+            let has = match has_moves.get(&c) {
+                Some(&has) => has,
+                None => {
+                    let has = !self.options_of(c.0, &c.1, asked, budget, edges)?.is_empty();
+                    has_moves.insert(c.clone(), has);
+                    has
+                }
+            };
+            if has {
+                live.push(c);
+            }
+        }
+        live.sort();
+        Ok(live)
     }
 
     /// Misère play: whether the player to move wins the whole sum `start`

@@ -335,3 +335,191 @@ fn a_play_of_circular_kayles_moves_into_the_row() {
     // A002186), so the circle's value is mex{1, 2} = 0: lost.
     assert_eq!(play.standing(&place).expect("searched").outcome, Outcome::P);
 }
+
+/// The cutting game with a move that turns a sheet that is not square: a
+/// play can come back to a sum it left, so positions are won, lost or
+/// drawn.
+const TURNING_SHEET: &str = "game sheet {
+    position (w, h)
+    move across {
+        choose a in 1..w - 1
+        becomes (a, h) + (w - a, h)
+    }
+    move down {
+        choose b in 1..h - 1
+        becomes (w, b) + (w, h - b)
+    }
+    move turn {
+        require w != h
+        becomes (h, w)
+    }
+}
+";
+
+/// A whole sum of turning sheets, sorted, without the 1 × 1 sheets (they
+/// have no move).
+type Sheets = Vec<(u64, u64)>;
+
+fn sheets(mut sum: Sheets) -> Sheets {
+    sum.retain(|&s| s != (1, 1));
+    sum.sort();
+    sum
+}
+
+/// Every move of a whole sum of turning sheets: one sheet cut in two, or
+/// turned.
+fn turning_moves(sum: &Sheets) -> Vec<Sheets> {
+    let mut out = Vec::new();
+    for (i, &(w, h)) in sum.iter().enumerate() {
+        let rest = || -> Sheets {
+            (sum.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &s)| s)
+                .collect()
+        };
+        for a in 1..w {
+            out.push(sheets([rest(), vec![(a, h), (w - a, h)]].concat()));
+        }
+        for b in 1..h {
+            out.push(sheets([rest(), vec![(w, b), (w, h - b)]].concat()));
+        }
+        if w != h {
+            out.push(sheets([rest(), vec![(h, w)]].concat()));
+        }
+    }
+    out
+}
+
+/// Who wins each whole sum reachable from `start`, and its remoteness, by
+/// the definition, level by level: with no move a sum is lost now (P, 0);
+/// it is won in r + 1 (N) with a move to a sum lost in r and none lost
+/// sooner; it is lost in r + 1 (P) when every move leads to a sum won and
+/// the latest of them is won in r; a sum never labelled is a draw.
+fn turning_by_hand(start: Sheets) -> HashMap<Sheets, (Outcome, Option<u64>)> {
+    let mut moves: HashMap<Sheets, Vec<Sheets>> = HashMap::new();
+    let mut todo = vec![start];
+    while let Some(sum) = todo.pop() {
+        if moves.contains_key(&sum) {
+            continue;
+        }
+        let next = turning_moves(&sum);
+        todo.extend(next.iter().cloned());
+        moves.insert(sum, next);
+    }
+    let mut label: HashMap<Sheets, (Outcome, u64)> = HashMap::new();
+    for r in 0.. {
+        let mut found = Vec::new();
+        for (sum, next) in &moves {
+            if label.contains_key(sum) {
+                continue;
+            }
+            let lost_in =
+                |v: &Sheets, outcome| label.get(v).filter(|l| l.0 == outcome).map(|l| l.1);
+            if r > 0 && next.iter().any(|v| lost_in(v, Outcome::P) == Some(r - 1)) {
+                found.push((sum.clone(), Outcome::N));
+            } else if next.iter().all(|v| lost_in(v, Outcome::N).is_some())
+                && next
+                    .iter()
+                    .filter_map(|v| lost_in(v, Outcome::N))
+                    .max()
+                    .map_or(0, |m| m + 1)
+                    == r
+            {
+                found.push((sum.clone(), Outcome::P));
+            }
+        }
+        let still = label.len() < moves.len();
+        for (sum, outcome) in found {
+            label.insert(sum, (outcome, r));
+        }
+        // Past the farthest remoteness and nothing new: the rest is drawn.
+        if !still || r > 2 * moves.len() as u64 {
+            break;
+        }
+    }
+    (moves.into_keys())
+        .map(|sum| {
+            let standing = match label.get(&sum) {
+                Some(&(outcome, r)) => (outcome, Some(r)),
+                None => (Outcome::D, None),
+            };
+            (sum, standing)
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_that_comes_back_through_becomes_is_answered_as_a_loopy_game() {
+    let mut statements = String::new();
+    let mut sizes = Vec::new();
+    for w in 1..=4 {
+        for h in 1..=4 {
+            statements.push_str(&format!("analyze sheet at ({w}, {h})\n"));
+            sizes.push((w, h));
+        }
+    }
+    let mut draws = 0;
+    for ((w, h), answer) in sizes.into_iter().zip(answers(TURNING_SHEET, &statements)) {
+        let by_hand = turning_by_hand(sheets(vec![(w, h)]));
+        let (outcome, remoteness) = by_hand[&sheets(vec![(w, h)])];
+        assert_eq!(answer.outcome, outcome, "({w}, {h})");
+        match &answer.method.components[0] {
+            gamelang::analysis::ComponentMethod::Loopy {
+                remoteness: r,
+                positions,
+            } => {
+                assert_eq!(*r, remoteness, "({w}, {h})");
+                assert_eq!(*positions, by_hand.len().max(1), "({w}, {h})");
+            }
+            // A square sheet too small to cut never turns: a plain search.
+            other => assert!((w, h) == (1, 1), "({w}, {h}) answered by {other:?}"),
+        }
+        // Each move listed leads where the brute force says: from a won
+        // sum to a lost one, from a drawn sum to a drawn one.
+        let after = |m: &gamelang::analysis::WinningMove| -> Sheets {
+            let sheet = |p: &gamelang::position::Position| {
+                let h = p.to_u64s().expect("small");
+                (h[0], h[1])
+            };
+            match m.parts.as_slice() {
+                [] => sheets(vec![sheet(&m.to)]),
+                parts => sheets(parts.iter().map(|p| sheet(&p.position)).collect()),
+            }
+        };
+        for m in &answer.winning_moves {
+            assert_eq!(by_hand[&after(m)].0, Outcome::P, "({w}, {h})");
+        }
+        let drawing = (turning_moves(&sheets(vec![(w, h)])).iter())
+            .filter(|v| by_hand[*v].0 == Outcome::D)
+            .count();
+        assert_eq!(
+            answer.drawing_move_count,
+            if outcome == Outcome::D { drawing } else { 0 }
+        );
+        for m in &answer.drawing_moves {
+            assert_eq!(by_hand[&after(m)].0, Outcome::D, "({w}, {h})");
+        }
+        draws += usize::from(outcome == Outcome::D);
+    }
+    // Both kinds of answer are met: drawn sheets, and won or lost ones.
+    assert!(draws > 0 && draws < 16, "{draws} draws");
+}
+
+#[test]
+fn the_perfect_player_keeps_a_drawn_sum_of_turning_sheets_drawn() {
+    let by_hand = turning_by_hand(sheets(vec![(3, 2)]));
+    let (mut play, mut place) = standings(&format!("{TURNING_SHEET}analyze sheet at (3, 2)\n"));
+    assert_eq!(play.standing(&place).expect("labelled").outcome, Outcome::D);
+    // Ten moves on, the play is still drawn, every sum it passes drawn by
+    // the brute force too.
+    for _ in 0..10 {
+        let (m, after) = play.best(&place).expect("labelled").expect("a move");
+        let sum: Sheets = sheets((m.to.iter()).map(|p| (p.heaps[0], p.heaps[1])).collect());
+        assert_eq!(
+            (after.outcome, by_hand[&sum].0),
+            (Outcome::D, Outcome::D),
+            "{sum:?}"
+        );
+        place = m.to;
+    }
+}
