@@ -14,6 +14,7 @@ use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
+use crate::search::steps::{StepGraph, Steps};
 use crate::search::{self, SearchError, Solver, Value};
 
 /// A table of values.
@@ -76,12 +77,21 @@ pub enum Shape {
         /// A misère game's genus of each heap (Conway), or why it was not
         /// found (a search too large); `None` in normal play.
         genera: Option<Result<Genera, SearchError>>,
+        /// Each heap's remoteness and suspense (`None` where the heap is
+        /// not a position), where the table holds at most
+        /// `STEPS_POSITIONS`, the play graph of its heaps stays within
+        /// `STEPS_MOVES` and the game always ends; `None` otherwise, and
+        /// for coins.
+        steps: Option<Vec<Option<Steps>>>,
     },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
     Grid {
         /// Each position's cell, by its two heaps.
         values: Vec<Vec<Option<Cell>>>,
+        /// Each position's remoteness and suspense, by its two heaps, as
+        /// `Shape::OneHeap`'s.
+        steps: Option<Vec<Vec<Option<Steps>>>>,
     },
 }
 
@@ -169,12 +179,23 @@ pub(super) fn table(
         let genera = game
             .misere
             .then(|| genus::genera(game, upto, solver.max_positions()));
+        let steps = (!coins)
+            .then(|| steps_of(solver, &all))
+            .flatten()
+            .map(|found| {
+                let mut steps = vec![None; values.len()];
+                for (heaps, s) in all.iter().zip(found) {
+                    steps[heaps[0] as usize] = s;
+                }
+                steps
+            });
         Shape::OneHeap {
             values,
             period,
             decomposed: solver.decomposed(),
             coins,
             genera,
+            steps,
         }
     } else {
         solver.reserve(&[upto, upto])?;
@@ -186,7 +207,21 @@ pub(super) fn table(
             grid.push(row);
             progress(a, upto);
         }
-        Shape::Grid { values: grid }
+        let all: Vec<Vec<u64>> = (0..=upto)
+            .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
+            .filter(|heaps| is_position(game, heaps))
+            .collect();
+        let steps = steps_of(solver, &all).map(|found| {
+            let mut steps = vec![vec![None; grid.len()]; grid.len()];
+            for (heaps, s) in all.iter().zip(found) {
+                steps[heaps[0] as usize][heaps[1] as usize] = s;
+            }
+            steps
+        });
+        Shape::Grid {
+            values: grid,
+            steps,
+        }
     };
     Ok(Table {
         game: game.title(),
@@ -233,6 +268,34 @@ fn cell_at(
             }
         },
     ))
+}
+
+/// The most moves the play graph of a table's positions may take for their
+/// remoteness and suspense: about a tenth of a second of work.
+pub const STEPS_MOVES: u64 = 1_000_000;
+
+/// The most positions a table may show for their remoteness and suspense
+/// to be looked for (a larger table is computed as fast as without them).
+pub const STEPS_POSITIONS: usize = 16_384;
+
+/// The remoteness and suspense of each of `positions` (`StepGraph`), from
+/// one play graph explored from the last of them (and the others it does
+/// not reach); `None` where the graph passes `STEPS_MOVES` moves or twice
+/// as many positions as the table's (a game whose positions below a heap
+/// are many heaps, searched as a sum of one-heap games: their steps do not
+/// add as values do), or a play can go on forever.
+fn steps_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Steps>>> {
+    if positions.len() > STEPS_POSITIONS {
+        return None;
+    }
+    let (last, rest) = positions.split_last()?;
+    let limit = (2 * positions.len()).min(solver.max_positions());
+    let graph = StepGraph::explore_from(solver, last, rest, limit, STEPS_MOVES).ok()??;
+    Some(
+        (positions.iter())
+            .map(|p| graph.id(&solver.canonical(p)).map(|id| graph.steps(id)))
+            .collect(),
+    )
 }
 
 /// Whether `heaps` is a position of the game: its invariant holds, and a

@@ -43,7 +43,7 @@ pub fn table_svg(table: &Table) -> String {
         Shape::OneHeap { values, period, .. } => {
             one_heap(&mut out, &table.game, values, period.as_ref())
         }
-        Shape::Grid { values } => grid(&mut out, &table.game, values),
+        Shape::Grid { values, .. } => grid(&mut out, &table.game, values),
     };
     out
 }

@@ -11,6 +11,7 @@ use crate::period::{Period, Theorem};
 use crate::position::Outcome;
 use crate::search::Value;
 use crate::search::loopy::Gamma;
+use crate::search::steps::Steps;
 
 /// Columns per block of a one-heap table.
 const COLUMNS: usize = 20;
@@ -35,10 +36,12 @@ fn text(table: &Table, colour: bool) -> String {
             period,
             genera,
             coins,
+            steps,
             ..
-        } => one_heap(&mut out, table, values, period.as_ref(), *coins, colour)
+        } => one_heap(&mut out, table, values, steps.as_deref(), colour)
+            .and_then(|()| ending(&mut out, values, period.as_ref(), *coins))
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
-        Shape::Grid { values } => grid(&mut out, table, values, colour),
+        Shape::Grid { values, .. } => grid(&mut out, table, values, colour),
     };
     out
 }
@@ -70,19 +73,23 @@ fn is_p(value: &Option<Cell>) -> bool {
     value.as_ref().is_some_and(|v| v.outcome() == Outcome::P)
 }
 
+/// Whether a table's values are misère outcomes (no Grundy values).
+fn is_misere(values: &[Option<Cell>]) -> bool {
+    (values.iter().flatten()).any(|v| matches!(v, Cell::Value(Value::Misere { .. })))
+}
+
+/// A one-heap table's rows: n, g(n), the outcomes, and where found the
+/// remoteness r(n) and suspense s(n).
 fn one_heap(
     out: &mut String,
     table: &Table,
     values: &[Option<Cell>],
-    period: Option<&Period>,
-    coins: bool,
+    steps: Option<&[Option<Steps>]>,
     colour: bool,
 ) -> std::fmt::Result {
-    let misere = values
-        .iter()
-        .flatten()
-        .any(|v| matches!(v, Cell::Value(Value::Misere { .. })));
+    let misere = is_misere(values);
     let last = values.len().saturating_sub(1);
+    let coins = matches!(table.shape, Shape::OneHeap { coins: true, .. });
     match coins {
         true => writeln!(
             out,
@@ -91,15 +98,25 @@ fn one_heap(
         )?,
         false => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?,
     }
+    let number = |s: Option<u64>| s.map_or_else(|| NOT_A_POSITION.to_string(), |s| s.to_string());
     for (block, chunk) in values.chunks(COLUMNS).enumerate() {
         let first = block * COLUMNS;
-        let width = (first + chunk.len()).to_string().len().max(
-            chunk
-                .iter()
-                .map(|v| cell(v).chars().count())
-                .max()
-                .unwrap_or(1),
-        );
+        let steps = steps.map(|s| &s[first..first + chunk.len()]);
+        let steps_width = (steps.into_iter().flatten().flatten())
+            .map(|s| s.remoteness.max(s.suspense).to_string().len())
+            .max()
+            .unwrap_or(1);
+        let width = (first + chunk.len())
+            .to_string()
+            .len()
+            .max(steps_width)
+            .max(
+                chunk
+                    .iter()
+                    .map(|v| cell(v).chars().count())
+                    .max()
+                    .unwrap_or(1),
+            );
         let row = |label: &str, cells: Vec<String>| {
             let cells: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
             format!("{label:>9}: {}\n", cells.join(" "))
@@ -124,8 +141,32 @@ fn one_heap(
         } else {
             out.push_str(&outcomes);
         }
+        if let Some(steps) = steps {
+            let of =
+                |f: fn(&Steps) -> u64| steps.iter().map(|s| number(s.as_ref().map(f))).collect();
+            out.push_str(&row("r(n)", of(|s| s.remoteness)));
+            out.push_str(&row("s(n)", of(|s| s.suspense)));
+        }
     }
     writeln!(out)?;
+    if steps.is_some() {
+        writeln!(
+            out,
+            "r(n), s(n): remoteness and suspense, the moves to the end with best play, the winner\n  hurrying or delaying (Smith 1966; Winning Ways, ch. 9)"
+        )?;
+    }
+    Ok(())
+}
+
+/// What a one-heap table ends with: its period, or why there is none.
+fn ending(
+    out: &mut String,
+    values: &[Option<Cell>],
+    period: Option<&Period>,
+    coins: bool,
+) -> std::fmt::Result {
+    let misere = is_misere(values);
+    let last = values.len().saturating_sub(1);
     match period {
         Some(period) => {
             writeln!(
@@ -316,6 +357,10 @@ pub fn table_json(table: &Table) -> Json {
         Some(cell) => cell.grundy().map_or(Json::Null, |g| json!(g)),
         None => Json::Null,
     };
+    // A number of each position's steps, `null` where there is none.
+    let of = |steps: &[Option<Steps>], f: fn(&Steps) -> u64| -> Vec<Option<u64>> {
+        steps.iter().map(|s| s.as_ref().map(f)).collect()
+    };
     let outcomes = |vs: &[Option<Cell>]| {
         vs.iter()
             .map(|v| v.as_ref().map(|_| outcome(v)))
@@ -328,6 +373,7 @@ pub fn table_json(table: &Table) -> Json {
             decomposed,
             coins,
             genera,
+            steps,
         } => json!({
             "game": table.game,
             "shape": if *coins { "coins" } else { "one-heap" },
@@ -342,12 +388,16 @@ pub fn table_json(table: &Table) -> Json {
                 g.heaps.iter().map(|h| h.as_ref().map(genus_word)).collect::<Vec<_>>()
             }),
             "tame": genera.as_ref().and_then(|g| g.as_ref().ok()).map(|g| g.tame),
+            "remoteness": steps.as_ref().map(|s| of(s, |s| s.remoteness)),
+            "suspense": steps.as_ref().map(|s| of(s, |s| s.suspense)),
         }),
-        Shape::Grid { values } => json!({
+        Shape::Grid { values, steps } => json!({
             "game": table.game,
             "shape": "grid",
             "values": values.iter().map(|row| row.iter().map(value).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "outcomes": values.iter().map(|row| outcomes(row)).collect::<Vec<_>>(),
+            "remoteness": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.remoteness)).collect::<Vec<_>>()),
+            "suspense": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.suspense)).collect::<Vec<_>>()),
         }),
     }
 }

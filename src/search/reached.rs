@@ -53,19 +53,7 @@ pub enum Visit {
 impl Reached {
     /// Explores every position reachable from `heaps` in `solver`'s game,
     /// at most `max_positions` of them, the moves generated counted
-    /// against `budget`.
-    pub fn explore(
-        solver: &Solver,
-        heaps: &[u64],
-        max_positions: usize,
-        budget: &mut Budget,
-    ) -> Result<Reached, SearchError> {
-        Reached::explore_with(solver, heaps, max_positions, budget, &mut |_| {
-            Ok(Visit::Open)
-        })
-    }
-
-    /// `explore`, each position reached told apart by `visit` (once per
+    /// against `budget`, each position reached told apart by `visit` (once per
     /// position): ends are not explored, skipped positions are left out
     /// with the moves to them. The start is explored unless it is an end.
     pub fn explore_with(

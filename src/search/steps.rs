@@ -16,7 +16,7 @@
 //! play; either number is even exactly at the P-positions in normal play
 //! and exactly at the N-positions in misère play.
 
-use super::reached::Reached;
+use super::reached::{Reached, Visit};
 use super::{SearchError, Solver};
 use crate::position::Outcome;
 
@@ -61,8 +61,23 @@ impl StepGraph {
         max_positions: usize,
         max_moves: u64,
     ) -> Result<Option<StepGraph>, SearchError> {
+        StepGraph::explore_from(solver, heaps, &[], max_positions, max_moves)
+    }
+
+    /// `explore_within`, from each of `more` too, into one graph (a
+    /// table's positions).
+    pub fn explore_from(
+        solver: &Solver,
+        heaps: &[u64],
+        more: &[Vec<u64>],
+        max_positions: usize,
+        max_moves: u64,
+    ) -> Result<Option<StepGraph>, SearchError> {
         let mut budget = solver.question_budget().capped(max_moves);
-        let reached = Reached::explore(solver, heaps, max_positions, &mut budget)?;
+        let reached =
+            Reached::explore_from(solver, heaps, more, max_positions, &mut budget, &mut |_| {
+                Ok(Visit::Open)
+            })?;
         let parents = reached.parents();
         let end = if solver.game.misere {
             Outcome::N

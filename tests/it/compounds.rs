@@ -387,3 +387,45 @@ fn a_single_games_steps_are_left_out_where_its_play_is_too_wide() {
     assert_eq!(answer.outcome, Outcome::N);
     assert_eq!(answer.steps, None);
 }
+
+#[test]
+fn a_tables_remoteness_and_suspense_follow_their_definitions() {
+    use gamelang::analysis::table::Shape;
+    for misere in [false, true] {
+        for game in smalls() {
+            let play = if misere { "; play misere }" } else { " }" };
+            let t = game.text.trim_end();
+            let file = format!("{}{}\n", &t[..t.len() - 1].trim_end(), play);
+            let program = load_text("table.game", &file, &[]);
+            let lowered = program.games[0].default.clone().expect("the game lowers");
+            let table = (Analyzer::default().table(&lowered, &5u64.into(), &mut |_, _| {}))
+                .expect("the table is computed");
+            let context = format!("{}, misère {misere}", game.name);
+            let want = |p: &[u64]| {
+                let (_, r, s) = by_definition(game.moves, misere, p);
+                (r, s)
+            };
+            let got = |s: &Option<gamelang::search::steps::Steps>| {
+                let s = s.as_ref().expect("every heap is a position");
+                (s.remoteness, s.suspense)
+            };
+            match &table.shape {
+                Shape::OneHeap { steps, .. } => {
+                    let steps = steps.as_ref().expect("a small table's steps");
+                    for (n, s) in steps.iter().enumerate() {
+                        assert_eq!(got(s), want(&[n as u64]), "{context}, heap {n}");
+                    }
+                }
+                Shape::Grid { steps, .. } => {
+                    let steps = steps.as_ref().expect("a small table's steps");
+                    for (a, row) in steps.iter().enumerate() {
+                        for (b, s) in row.iter().enumerate() {
+                            let p = [a as u64, b as u64];
+                            assert_eq!(got(s), want(&p), "{context}, at {p:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
