@@ -326,7 +326,6 @@ impl Analyzer {
         upto: &BigUint,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<Table, AnalysisError> {
-        without_ends(game, "a table")?;
         self.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
@@ -344,7 +343,6 @@ impl Analyzer {
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
             })?;
-        without_ends(&instance.game, "a position graph")?;
         if MoveGen::new(&instance.game).has_sums() {
             return Err(AnalysisError::GraphOfSums {
                 game: instance.game.title(),

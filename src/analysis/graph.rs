@@ -10,6 +10,11 @@
 //! the player to move, won in misère play; a position with a move to a lost
 //! one is won; one whose every move goes to a won one is lost; the rest are
 //! draws), and its values are the generalised ones (`search::loopy`).
+//!
+//! A game with ends (`win when` and the like) is drawn with them: a
+//! position that meets one has no moves, and outcomes are the game's played
+//! alone (a position's value in sums is the reduced game's, which `analyze`
+//! gives).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -19,6 +24,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::AnalysisError;
 use crate::position::{Outcome, Position};
+use crate::rules::EndKind;
 use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::{SearchError, Solver, Value};
 
@@ -34,8 +40,11 @@ pub struct Node {
     /// Who wins: P, N or D.
     pub outcome: Outcome,
     /// The Grundy value, generalised in a game with cycles (Smith); `None`
-    /// in misère play.
+    /// in misère play and in a game with ends.
     pub value: Option<Gamma>,
+    /// The end the position meets (`win when` and the like), where the
+    /// play is over there: it has no moves.
+    pub end: Option<EndKind>,
 }
 
 /// A move in the graph.
@@ -64,7 +73,9 @@ pub(super) fn position_graph(
         heaps,
         outcome: Outcome::D,
         value: None,
+        end: None,
     };
+    let ends = !solver.game.ends.is_empty();
     // The moves generated count against a question's budget of moves and time.
     let mut budget = solver.question_budget();
     let start = solver.canonical(heaps);
@@ -72,6 +83,13 @@ pub(super) fn position_graph(
     let mut queue = vec![start];
     while let Some(from) = queue.pop() {
         let source = ids[&from];
+        if ends {
+            // Where the play ends, no move is made.
+            graph[source].end = solver.end_at(&from)?;
+            if graph[source].end.is_some() {
+                continue;
+            }
+        }
         let mut drawn = std::collections::HashSet::new();
         for (rule, after) in solver.moves_within(&from, &mut budget, heaps)? {
             let next = solver.canonical(&after);
@@ -103,12 +121,14 @@ pub(super) fn position_graph(
             }
         }
     }
-    if is_cyclic_directed(&graph) {
+    if ends || is_cyclic_directed(&graph) {
+        // The same graph, labelled (with its ends, as the game is played
+        // alone).
         let loopy = LoopyGraph::explore(solver, heaps, max_nodes)?;
         for i in graph.node_indices() {
             if let Some(id) = loopy.id(&graph[i].heaps) {
                 graph[i].outcome = loopy.outcome(id);
-                if !solver.game.misere {
+                if !solver.game.misere && !ends {
                     graph[i].value = Some(loopy.gamma(id).clone());
                 }
             }

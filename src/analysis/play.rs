@@ -3,7 +3,9 @@
 //! that search runs out, the analysis judges the positions (a closed form,
 //! a period, a misère quotient), and the play wins without counting moves.
 //! A [`Session`] holds one play: whose turn it is, the moves made, and when
-//! it is over (no move left, or a drawn position come back).
+//! it is over (no move left, an end the game declares met, or a drawn
+//! position come back). A game with ends (`win when` and the like) is
+//! played alone, from the graph of its positions.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -15,9 +17,10 @@ use crate::analysis::{Analyzer, Options};
 use crate::check::{Instance, Question};
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
+use crate::rules::EndKind;
 use crate::rules::Game;
 use crate::search::Solver;
-use crate::search::loopy::{self, Found};
+use crate::search::loopy::{self, Found, LoopyGraph};
 
 /// The moves each search of the play may examine (a few seconds' work at
 /// most) before the analysis judges in its place.
@@ -39,7 +42,9 @@ pub fn start(
     let mut place = Vec::new();
     for instance in components {
         let game = &instance.game;
-        super::analyzer::without_ends(game, "play")?;
+        if components.len() > 1 {
+            super::analyzer::without_ends(game, "play of a sum")?;
+        }
         let heaps = instance
             .position
             .to_u64s()
@@ -48,6 +53,12 @@ pub fn start(
                 position: instance.position.clone(),
             })?;
         let mut solver = Solver::with_options(game.clone(), options.clone());
+        if !game.ends.is_empty() {
+            // A game with ends, alone: played from the graph of its
+            // positions, those meeting an end explored no further.
+            let graph = LoopyGraph::explore(&solver, &heaps, max_positions)?;
+            return Ok((Standings::loopy(game.clone(), graph), place_of(vec![heaps])));
+        }
         match loopy::search(&mut solver, &heaps, max_positions) {
             // Too large to search, and no move adds: the play ends, and the
             // analysis judges where the search cannot.
@@ -192,6 +203,14 @@ pub enum Ending {
         /// Whether the game is played misère (the player who cannot move wins).
         misere: bool,
     },
+    /// The last move reached a position that meets one of the game's ends
+    /// (`win when`, `lose when`, `draw when`).
+    End {
+        /// Which end.
+        kind: EndKind,
+        /// Who won: `None` for a draw.
+        winner: Option<Player>,
+    },
 }
 
 /// What comes next in a play.
@@ -271,6 +290,15 @@ impl Session {
             }
             moves => Some(moves?),
         };
+        if let Some(kind) = self.standings.end(&self.place) {
+            // The player who moved here is the other one.
+            let winner = match kind {
+                EndKind::Win => Some(self.to_move.other()),
+                EndKind::Lose => Some(self.to_move),
+                EndKind::Draw => None,
+            };
+            return Ok(Turn::Over(Ending::End { kind, winner }));
+        }
         if moves.as_ref().is_some_and(Vec::is_empty) {
             return Ok(Turn::Over(self.no_move()));
         }

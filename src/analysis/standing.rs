@@ -22,8 +22,8 @@ use std::time::Duration;
 use super::AnalysisError;
 use crate::moves::{MoveError, MoveGen, Next, Part};
 use crate::position::{Outcome, Position};
-use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::rules::{EndKind, Game};
 use crate::search::loopy::LoopyGraph;
 use crate::search::{Budget, Cancel, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
 
@@ -260,9 +260,26 @@ impl Standings {
 
     /// Every legal move from `place`, component by component, in the order
     /// the rules make them: a question of its own, with a budget of its own.
+    /// None from a position where the play has ended (`end`).
     pub fn moves(&mut self, place: &Place) -> Result<Vec<Move>, AnalysisError> {
+        if self.end(place).is_some() {
+            return Ok(Vec::new());
+        }
         self.start_question(place);
         self.moves_in_question(place)
+    }
+
+    /// The end `place` meets (`win when` and the like), where the play
+    /// is over there; only a game with ends, played alone, has any.
+    pub fn end(&self, place: &Place) -> Option<EndKind> {
+        let graph = self.loopy.as_ref()?;
+        let pieces = (place.iter()).map(|piece| {
+            (
+                self.components[piece.game].game.as_ref(),
+                piece.heaps.as_slice(),
+            )
+        });
+        graph.end(graph.find(pieces)?)
     }
 
     fn start_question(&mut self, place: &Place) {

@@ -34,6 +34,10 @@ pub enum Cell {
     /// A position from which play can go on forever: its generalised
     /// Sprague-Grundy value.
     Loopy(Gamma),
+    /// A position of a game with ends (`win when` and the like): who
+    /// wins it played alone, its ends as declared (its value in sums is
+    /// another game's, the reduced one's: `analyze` gives it).
+    Ended(Outcome),
 }
 
 impl Cell {
@@ -42,6 +46,7 @@ impl Cell {
         match self {
             Cell::Value(v) => Outcome::p_if(v.is_p()),
             Cell::Loopy(g) => g.outcome(),
+            Cell::Ended(outcome) => *outcome,
         }
     }
 
@@ -54,7 +59,9 @@ impl Cell {
     pub fn grundy(&self) -> Option<u32> {
         match self {
             Cell::Value(Value::Grundy(g)) | Cell::Loopy(Gamma::Finite(g)) => Some(*g),
-            Cell::Value(Value::Misere { .. }) | Cell::Loopy(Gamma::Infinite(_)) => None,
+            Cell::Value(Value::Misere { .. })
+            | Cell::Loopy(Gamma::Infinite(_))
+            | Cell::Ended(_) => None,
         }
     }
 }
@@ -126,6 +133,7 @@ pub(super) fn table(
     }
     let limit = solver.max_positions();
     let mut loopy = Loopy::default();
+    let ends = !game.ends.is_empty();
     let one_heap = one_heap(game, solver);
     // What the table holds at least, exactly: refused at once when over
     // the limit, however large `upto` is.
@@ -157,9 +165,13 @@ pub(super) fn table(
             .map(|n| vec![n])
             .filter(|heaps| is_position(game, heaps))
             .collect();
+        let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
         for n in 0..=upto {
             let after = &all[all.partition_point(|h| h[0] <= n)..];
-            values.push(cell_at(game, solver, &mut loopy, &[n], after)?);
+            values.push(match &ended {
+                Some(graph) => ended_cell(game, graph, &[n]),
+                None => cell_at(game, solver, &mut loopy, &[n], after)?,
+            });
             if n % 4096 == 0 {
                 progress(n, upto);
             }
@@ -179,7 +191,7 @@ pub(super) fn table(
         let genera = game
             .misere
             .then(|| genus::genera(game, upto, solver.max_positions()));
-        let steps = (!coins)
+        let steps = (!coins && !ends)
             .then(|| steps_of(solver, &all))
             .flatten()
             .map(|found| {
@@ -198,26 +210,35 @@ pub(super) fn table(
             steps,
         }
     } else {
-        solver.reserve(&[upto, upto])?;
-        let mut grid = Vec::new();
-        for a in 0..=upto {
-            let row = (0..=upto)
-                .map(|b| cell_at(game, solver, &mut loopy, &[a, b], &[]))
-                .collect::<Result<Vec<_>, _>>()?;
-            grid.push(row);
-            progress(a, upto);
-        }
         let all: Vec<Vec<u64>> = (0..=upto)
             .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
             .filter(|heaps| is_position(game, heaps))
             .collect();
-        let steps = steps_of(solver, &all).map(|found| {
-            let mut steps = vec![vec![None; grid.len()]; grid.len()];
-            for (heaps, s) in all.iter().zip(found) {
-                steps[heaps[0] as usize][heaps[1] as usize] = s;
-            }
-            steps
-        });
+        let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
+        if ended.is_none() {
+            solver.reserve(&[upto, upto])?;
+        }
+        let mut grid = Vec::new();
+        for a in 0..=upto {
+            let row = (0..=upto)
+                .map(|b| match &ended {
+                    Some(graph) => Ok(ended_cell(game, graph, &[a, b])),
+                    None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            grid.push(row);
+            progress(a, upto);
+        }
+        let steps = (!ends)
+            .then(|| steps_of(solver, &all))
+            .flatten()
+            .map(|found| {
+                let mut steps = vec![vec![None; grid.len()]; grid.len()];
+                for (heaps, s) in all.iter().zip(found) {
+                    steps[heaps[0] as usize][heaps[1] as usize] = s;
+                }
+                steps
+            });
         Shape::Grid {
             values: grid,
             steps,
@@ -296,6 +317,23 @@ fn steps_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Steps>
             .map(|p| graph.id(&solver.canonical(p)).map(|id| graph.steps(id)))
             .collect(),
     )
+}
+
+/// The graph of every position reachable from `positions` (a table's) in
+/// a game with ends, those meeting an end explored no further, labelled as
+/// the game is played alone (`LoopyGraph::explore`).
+fn ended_graph(solver: &Solver, positions: &[Vec<u64>]) -> Result<LoopyGraph, SearchError> {
+    let (first, rest) = positions
+        .split_first()
+        .map_or((&[][..], &[][..]), |(f, r)| (f.as_slice(), r));
+    LoopyGraph::explore_from(solver, first, rest, solver.max_positions())
+}
+
+/// What a table of a game with ends shows at `heaps`: its outcome, or
+/// `None` where the heaps are not a position.
+fn ended_cell(game: &Game, graph: &LoopyGraph, heaps: &[u64]) -> Option<Cell> {
+    let id = graph.find([(game, heaps)])?;
+    Some(Cell::Ended(graph.outcome(id)))
 }
 
 /// Whether `heaps` is a position of the game: its invariant holds, and a

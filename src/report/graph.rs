@@ -43,9 +43,10 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     let mut out = String::from("digraph {\n");
     for i in graph.node_indices() {
         let node = &graph[i];
-        let value = match &node.value {
-            Some(g) => format!("g = {}", super::gamma_text(g)),
-            None => outcome(node).to_string(),
+        let value = match (&node.value, node.end) {
+            (Some(g), _) => format!("g = {}", super::gamma_text(g)),
+            (None, Some(end)) => format!("{} ({} when)", outcome(node), end.word()),
+            (None, None) => outcome(node).to_string(),
         };
         let shape = match node.outcome {
             Outcome::P => "doublecircle",
@@ -77,7 +78,9 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
 
 /// The graph as JSON: `{"nodes": [...], "edges": [...]}`. A node has `id`,
 /// `position`, `outcome` (`P`, `N`, or `D` for a draw) and `grundy` (null in
-/// misère play; `{"infinite": [...]}` for an infinite generalised value); an
+/// misère play and with ends; `{"infinite": [...]}` for an infinite
+/// generalised value) and `end` (`win`, `lose` or `draw` where the
+/// position meets an end the game declares, else null); an
 /// edge has `from` and `to` (node ids), `rule`, `text` and `winning`.
 pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
     let nodes: Vec<Json> = graph
@@ -93,6 +96,7 @@ pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
                     Some(Gamma::Infinite(k)) => json!({ "infinite": k }),
                     None => Json::Null,
                 },
+                "end": node.end.map(|e| e.word()),
             })
         })
         .collect();

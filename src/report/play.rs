@@ -8,6 +8,7 @@ use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
 use crate::position::Outcome;
+use crate::rules::EndKind;
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; where one game's moves became a sum of its positions, as
@@ -87,9 +88,22 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
     }
 }
 
-/// Why the perfect player's move is the one to make: what it leaves.
+/// Why the perfect player's move `m` is the one to make: what it leaves.
 /// `after`: the standing of the position the move leaves.
-pub fn reason_text(after: Standing) -> String {
+pub fn reason_text(play: &Standings, m: &Move, after: Standing) -> String {
+    match play.end(&m.to) {
+        Some(EndKind::Win) => {
+            return "meets the game's `win when`: the player who moves there wins".to_string();
+        }
+        Some(EndKind::Lose) => {
+            return "meets the game's `lose when`, lost for the player who moves there: every other move loses sooner".to_string();
+        }
+        Some(EndKind::Draw) => {
+            return "meets the game's `draw when`: no move wins, and a draw is the best there is"
+                .to_string();
+        }
+        None => {}
+    }
     let moves = |n: u64| {
         if n == 1 {
             "1 move".to_string()
@@ -135,14 +149,28 @@ pub fn ending_text(session: &Session, ending: Ending) -> String {
             };
             format!("no moves from {place}: {why}. The {} wins.", winner.name())
         }
+        Ending::End { kind, winner } => {
+            let word = kind.word();
+            match winner {
+                Some(winner) => format!(
+                    "{place} meets the game's `{word} when`: the play is over. The {} wins.",
+                    winner.name()
+                ),
+                None => format!("{place} meets the game's `draw when`: the play is over, a draw."),
+            }
+        }
     }
 }
 
 /// Who won, or `draw`.
 pub fn ending_word(ending: Ending) -> &'static str {
     match ending {
-        Ending::Drawn => "draw",
-        Ending::NoMove { winner, .. } => winner.name(),
+        Ending::Drawn | Ending::End { winner: None, .. } => "draw",
+        Ending::NoMove { winner, .. }
+        | Ending::End {
+            winner: Some(winner),
+            ..
+        } => winner.name(),
     }
 }
 

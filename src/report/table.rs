@@ -56,6 +56,7 @@ fn cell(value: &Option<Cell>) -> String {
             (if *next_wins { "N" } else { "P" }).to_string()
         }
         Some(Cell::Loopy(gamma)) => super::gamma_text(gamma),
+        Some(Cell::Ended(_)) => outcome(value).to_string(),
         None => NOT_A_POSITION.to_string(),
     }
 }
@@ -73,9 +74,11 @@ fn is_p(value: &Option<Cell>) -> bool {
     value.as_ref().is_some_and(|v| v.outcome() == Outcome::P)
 }
 
-/// Whether a table's values are misère outcomes (no Grundy values).
+/// Whether a table's cells are outcomes alone, without values: misère
+/// play, or a game with ends.
 fn is_misere(values: &[Option<Cell>]) -> bool {
-    (values.iter().flatten()).any(|v| matches!(v, Cell::Value(Value::Misere { .. })))
+    (values.iter().flatten())
+        .any(|v| matches!(v, Cell::Value(Value::Misere { .. }) | Cell::Ended(_)))
 }
 
 /// A one-heap table's rows: n, g(n), the outcomes, and where found the

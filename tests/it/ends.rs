@@ -366,3 +366,156 @@ fn crosses_and_crosses_in_misere_play_is_searched_with_its_ends() {
         assert_eq!(answer.outcome, Outcome::p_if(!wins), "misère strip of {n}");
     }
 }
+
+/// Plays `text`'s first question to its end, the computer moving first and
+/// the human always making the first move listed: how it ended.
+fn played_out(text: &str) -> gamelang::analysis::play::Ending {
+    use gamelang::analysis::play::{Player, Session, Turn};
+    let program = load_text("ends.game", text, &[]);
+    let mut session = Session::start(
+        &program.questions[0].components,
+        1_000_000,
+        Player::Computer,
+    )
+    .expect("the play starts");
+    loop {
+        let m = match session.turn().expect("a turn") {
+            Turn::Over(ending) => return ending,
+            Turn::Human(moves) => moves[0].clone(),
+            Turn::Computer(m, _) => m,
+        };
+        session.play(m);
+    }
+}
+
+#[test]
+fn the_perfect_player_wins_crosses_and_crosses_by_three_in_a_row_where_it_can() {
+    use gamelang::analysis::play::{Ending, Player};
+    use gamelang::rules::EndKind;
+    for n in 1..=10u32 {
+        let mut memo = vec![0u8; 1 << n];
+        let wins = strip_wins(n, 0, &mut memo);
+        let ending = played_out(&format!(
+            "{STRIP}analyze strip at {}\n",
+            strip_at(&vec![0; n as usize])
+        ));
+        match ending {
+            // A strip the player to move wins: the computer, moving first,
+            // makes three in a row.
+            Ending::End { kind, winner } if wins => {
+                assert_eq!(
+                    (kind, winner),
+                    (EndKind::Win, Some(Player::Computer)),
+                    "strip of {n}"
+                )
+            }
+            // A lost strip: the human's first moves may still lose it.
+            Ending::End { kind, .. } => assert_eq!(kind, EndKind::Win, "strip of {n}"),
+            Ending::NoMove { winner, .. } => {
+                assert!(
+                    !wins || winner == Player::Computer,
+                    "strip of {n}: {winner:?}"
+                )
+            }
+            Ending::Drawn => panic!("strip of {n}: crosses-and-crosses has no draw"),
+        }
+    }
+}
+
+#[test]
+fn a_knight_that_cannot_reach_the_corner_plays_to_the_declared_draw() {
+    use gamelang::analysis::play::Ending;
+    use gamelang::rules::EndKind;
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/corner_race.game"),
+    )
+    .expect("the example exists");
+    let games: String = (text.lines())
+        .filter(|l| !l.starts_with("analyze"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // (7, 5): the corner is in reach, but no move wins and one keeps the
+    // play away from a loss: a draw by the definition, played to a square
+    // that meets `draw when`.
+    assert_eq!(knight_wins(7, 5), None);
+    match played_out(&format!("{games}analyze knight at (7, 5)\n")) {
+        Ending::End { kind, winner } => assert_eq!((kind, winner), (EndKind::Draw, None)),
+        other => panic!("the play ended otherwise: {other:?}"),
+    }
+}
+
+#[test]
+fn a_table_of_the_knights_race_shows_each_squares_outcome_with_its_ends() {
+    use gamelang::analysis::table::{Cell, Shape};
+    let program = crate::common::load("corner_race", &[]);
+    let knight = (program.game("knight"))
+        .and_then(|entry| entry.default.clone())
+        .expect("the knight's game checks");
+    let table = (Analyzer::default().table(&knight, &8u64.into(), &mut |_, _| {}))
+        .expect("the table is computed");
+    let Shape::Grid { values, steps } = &table.shape else {
+        panic!("two coordinates: a grid");
+    };
+    // Remoteness and suspense are for games that end only by running out
+    // of moves: not shown.
+    assert!(steps.is_none());
+    for (x, row) in values.iter().enumerate() {
+        for (y, cell) in row.iter().enumerate() {
+            let expected = match knight_wins(x as i64, y as i64) {
+                Some(true) => Outcome::N,
+                Some(false) => Outcome::P,
+                None => Outcome::D,
+            };
+            assert_eq!(cell, &Some(Cell::Ended(expected)), "knight at ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn the_graph_of_the_knights_race_stops_at_its_ends() {
+    use gamelang::rules::EndKind;
+    let program = crate::common::load_text(
+        "race.game",
+        &format!(
+            "{}analyze knight at (7, 5)\n",
+            std::fs::read_to_string(crate::common::root().join("games/corner_race.game"))
+                .expect("the example exists")
+                .lines()
+                .filter(|l| !l.starts_with("analyze"))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+        ),
+        &[],
+    );
+    let instance = &program.questions[0].components[0];
+    let graph = Analyzer::default().graph(instance).expect("drawn");
+    let mut ends = 0;
+    for i in graph.node_indices() {
+        let node = &graph[i];
+        let (x, y) = (node.heaps[0] as i64, node.heaps[1] as i64);
+        let expected = match knight_wins(x, y) {
+            Some(true) => Outcome::N,
+            Some(false) => Outcome::P,
+            None => Outcome::D,
+        };
+        assert_eq!(node.outcome, expected, "({x}, {y})");
+        assert_eq!(node.value, None, "({x}, {y}): no value with ends");
+        let declared = if (x, y) == (0, 0) {
+            Some(EndKind::Win)
+        } else if (x + y) % 3 != 0 || x > 2 * y || y > 2 * x {
+            Some(EndKind::Draw)
+        } else {
+            None
+        };
+        assert_eq!(node.end, declared, "({x}, {y})");
+        if node.end.is_some() {
+            ends += 1;
+            assert_eq!(
+                graph.neighbors(i).count(),
+                0,
+                "({x}, {y}): the play is over"
+            );
+        }
+    }
+    assert!(ends >= 2, "both kinds of end are met");
+}

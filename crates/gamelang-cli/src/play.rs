@@ -116,7 +116,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 say(&format!(
                     "\ncomputer: {}\n  ({})\n",
                     report::move_text(play, place, &m),
-                    report::reason_text(after)
+                    report::reason_text(play, &m, after)
                 ));
                 m
             }

@@ -140,6 +140,31 @@ fn cutting_a_sheet_is_played_into_sums_and_the_computer_wins_from_n() {
 }
 
 #[test]
+fn crosses_and_crosses_is_played_to_three_in_a_row() {
+    // A strip of 9 empty cells is an N-position (games/crosses.game; its
+    // analysis, held to a brute force in tests/it/ends.rs): the computer,
+    // moving first, wins by making three crosses in a row, whatever the
+    // human picks.
+    let run = gamelang_with(
+        &["play", "games/crosses.game", "--first", "computer"],
+        &script("1", 10),
+        &[],
+    );
+    run.exits(0);
+    assert!(
+        run.stdout
+            .contains("meets the game's `win when`: the play is over. The computer wins."),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("(meets the game's `win when`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_sum_is_played_component_by_component_and_the_computer_wins_from_n() {
     // games/sums.game: bash(3) at 10 + bash(5) at 7 + nim at (3, 4) has
     // Grundy value 2 ^ 1 ^ 7 = 4, an N-position: the computer, moving
