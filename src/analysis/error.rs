@@ -203,6 +203,22 @@ pub enum AnalysisError {
         /// The game, by its title.
         game: String,
     },
+
+    /// A compound other than the sum (`every`, `all`, `some`, `any`),
+    /// asked to be played.
+    #[error(
+        "`{word}` compounds, where a move is made in several components at once, cannot be played yet"
+    )]
+    #[diagnostic(
+        code(gamelang::play::compound),
+        help(
+            "`analyze` answers the compound, with every winning move; `play` plays a game or a sum (`+`)"
+        )
+    )]
+    PlayOfCompound {
+        /// The compound's word.
+        word: &'static str,
+    },
 }
 
 impl From<SearchError> for AnalysisError {

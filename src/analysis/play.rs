@@ -14,7 +14,7 @@ use super::AnalysisError;
 use crate::analysis::answer::WinningMove;
 use crate::analysis::standing::{Judge, Judged, Move, Piece, Place, Standing, Standings, place_of};
 use crate::analysis::{Analyzer, Options};
-use crate::check::{Instance, Question};
+use crate::check::{Compound, Instance, Question};
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::EndKind;
@@ -239,13 +239,20 @@ pub struct Session {
 }
 
 impl Session {
-    /// The play of `components` (see [`start`]), `first` to move.
+    /// The play of `question`, a game or a sum (see [`start`]), `first`
+    /// to move. Other compounds, where a move is made in several
+    /// components at once, are not played.
     pub fn start(
-        components: &[Instance],
+        question: &Question,
         max_positions: usize,
         first: Player,
     ) -> Result<Session, AnalysisError> {
-        let (standings, start) = start(components, max_positions)?;
+        if question.compound != Compound::Sum {
+            return Err(AnalysisError::PlayOfCompound {
+                word: question.compound.word(),
+            });
+        }
+        let (standings, start) = start(&question.components, max_positions)?;
         Ok(Session {
             standings,
             place: start.clone(),

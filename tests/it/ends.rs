@@ -372,12 +372,8 @@ fn crosses_and_crosses_in_misere_play_is_searched_with_its_ends() {
 fn played_out(text: &str) -> gamelang::analysis::play::Ending {
     use gamelang::analysis::play::{Player, Session, Turn};
     let program = load_text("ends.game", text, &[]);
-    let mut session = Session::start(
-        &program.questions[0].components,
-        1_000_000,
-        Player::Computer,
-    )
-    .expect("the play starts");
+    let mut session = Session::start(&program.questions[0], 1_000_000, Player::Computer)
+        .expect("the play starts");
     loop {
         let m = match session.turn().expect("a turn") {
             Turn::Over(ending) => return ending,

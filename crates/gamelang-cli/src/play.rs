@@ -75,7 +75,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Err(code) => return code,
     };
     let first = Player::from(args.first);
-    let mut session = match Session::start(&question.components, args.max_positions, first) {
+    let mut session = match Session::start(&question, args.max_positions, first) {
         Ok(session) => session,
         Err(e) => return output.fail(&[e.into()], FINDINGS),
     };
