@@ -204,20 +204,19 @@ pub enum AnalysisError {
         game: String,
     },
 
-    /// A compound other than the sum (`every`, `all`, `some`, `any`),
-    /// asked to be played.
-    #[error(
-        "`{word}` compounds, where a move is made in several components at once, cannot be played yet"
-    )]
+    /// A compound position with more moves than a play lists.
+    #[error("this `{word}` position has {moves} moves, more than the {limit} a play lists")]
     #[diagnostic(
-        code(gamelang::play::compound),
-        help(
-            "`analyze` answers the compound, with every winning move; `play` plays a game or a sum (`+`)"
-        )
+        code(gamelang::play::compound_too_wide),
+        help("play from smaller positions, or fewer components; `analyze` answers the compound")
     )]
-    PlayOfCompound {
+    CompoundTooWide {
         /// The compound's word.
         word: &'static str,
+        /// How many moves the position has (at most 2^128 − 1).
+        moves: u128,
+        /// The most a play lists.
+        limit: usize,
     },
 }
 

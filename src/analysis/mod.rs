@@ -12,6 +12,7 @@
 mod analyzer;
 mod answer;
 mod compound;
+mod compound_play;
 mod ends;
 mod error;
 pub mod graph;

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::AnalysisError;
+use super::compound_play::CompoundPlay;
 use crate::analysis::answer::WinningMove;
 use crate::analysis::standing::{Judge, Judged, Move, Piece, Place, Standing, Standings, place_of};
 use crate::analysis::{Analyzer, Options};
@@ -76,16 +77,21 @@ pub fn start(
     }
     let games: Vec<Arc<Game>> = components.iter().map(|c| c.game.clone()).collect();
     let judge = ByAnalysis {
-        analyzer: Analyzer::new(Options {
-            search: crate::search::Options {
-                max_positions,
-                ..crate::search::Options::default()
-            },
-            ..Options::default()
-        }),
+        analyzer: Analyzer::new(judging_options(max_positions)),
     };
     let standings = Standings::new(games, &options).judged_by(Box::new(judge));
     Ok((standings, place_of(place)))
+}
+
+/// The options of an analysis that judges a play's positions.
+fn judging_options(max_positions: usize) -> Options {
+    Options {
+        search: crate::search::Options {
+            max_positions,
+            ..crate::search::Options::default()
+        },
+        ..Options::default()
+    }
 }
 
 /// Positions judged by their analysis.
@@ -128,6 +134,7 @@ fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> 
         piece: m.component,
         rule: m.rule,
         becomes,
+        with: Vec::new(),
         to,
     };
     if m.parts.is_empty() {
@@ -236,6 +243,8 @@ pub struct Session {
     /// draw to be declared when one of them comes back.
     met: HashSet<Place>,
     played: Vec<Played>,
+    /// A compound other than the sum: its moves and judge.
+    compound: Option<CompoundPlay>,
 }
 
 impl Session {
@@ -247,12 +256,17 @@ impl Session {
         max_positions: usize,
         first: Player,
     ) -> Result<Session, AnalysisError> {
-        if question.compound != Compound::Sum {
-            return Err(AnalysisError::PlayOfCompound {
-                word: question.compound.word(),
-            });
+        let (mut standings, start) = start(&question.components, max_positions)?;
+        let compound = (question.compound != Compound::Sum).then(|| {
+            CompoundPlay::new(
+                question.compound,
+                Analyzer::new(judging_options(max_positions)),
+            )
+        });
+        if let Some(compound) = &compound {
+            // A compound too wide to list its moves is refused at once.
+            compound.moves(&mut standings, &start)?;
         }
-        let (standings, start) = start(&question.components, max_positions)?;
         Ok(Session {
             standings,
             place: start.clone(),
@@ -261,7 +275,13 @@ impl Session {
             before: None,
             met: HashSet::new(),
             played: Vec::new(),
+            compound,
         })
+    }
+
+    /// The compound the play is of, other than the sum, where it is one.
+    pub fn compound(&self) -> Option<Compound> {
+        self.compound.as_ref().map(CompoundPlay::kind)
     }
 
     /// The games played and what they know of their positions, for words.
@@ -287,6 +307,19 @@ impl Session {
     /// What comes next: the end of the play, the human's moves to choose
     /// from, or the computer's move.
     pub fn turn(&mut self) -> Result<Turn, AnalysisError> {
+        if let Some(compound) = &mut self.compound {
+            let Some(moves) = compound.moves(&mut self.standings, &self.place)? else {
+                return Ok(Turn::Over(self.no_move()));
+            };
+            self.before = Some(compound.standing(&self.standings, &self.place)?);
+            return Ok(match self.to_move {
+                Player::Human => Turn::Human(moves),
+                Player::Computer => match compound.best(&self.standings, &self.place, &moves)? {
+                    Some((m, after)) => Turn::Computer(m, after),
+                    None => Turn::Over(self.no_move()),
+                },
+            });
+        }
         let before = self.standings.standing(&self.place)?;
         self.before = Some(before);
         // More moves than the budget lists: the computer still moves, by

@@ -98,6 +98,10 @@ pub struct Move {
     /// Where the move `becomes` a sum, its parts, in place of the piece;
     /// `None` for a move within the piece, which `to` holds at `piece`.
     pub becomes: Option<Vec<Piece>>,
+    /// In a compound other than the sum, the moves made at the same time
+    /// in other pieces: each piece and rule (`to` holds where they go);
+    /// empty in a sum.
+    pub with: Vec<(usize, usize)>,
     /// The whole position after it.
     pub to: Place,
 }
@@ -350,6 +354,7 @@ impl Standings {
                     piece: i,
                     rule,
                     becomes,
+                    with: Vec::new(),
                     to,
                 });
             }
@@ -547,6 +552,7 @@ impl Standings {
                     piece: i,
                     rule,
                     becomes: None,
+                    with: Vec::new(),
                     to,
                 }));
             }

@@ -14,7 +14,8 @@ pub use answer::{Advice, json, text, text_in_colour};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use graph::{graph_dot, graph_json};
 pub use play::{
-    ending_text, ending_word, move_text, place_text, play_json, play_title, reason_text,
+    compound_reason_text, ending_text, ending_word, move_text, place_text, play_json, play_title,
+    reason_text,
 };
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};

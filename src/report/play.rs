@@ -7,6 +7,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
+use crate::check::Compound;
 use crate::position::Outcome;
 use crate::rules::EndKind;
 
@@ -54,15 +55,41 @@ pub fn play_title(play: &Standings, place: &Place) -> String {
 }
 
 /// A move in words and where it leads: `take 2 → 19`, `becomes (1, 1) +
-/// (1, 1) → ...`, and for a sum `in kayles: take 1 → nim at (1, 2) + kayles
-/// at 4`.
+/// (1, 1) → ...`, for a sum `in kayles: take 1 → nim at (1, 2) + kayles
+/// at 4`, and for another compound each component's move, `in nim: take 1;
+/// in s12: take 2 → nim at 2 + s12 at 2`.
 pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
-    let Some(moved) = from.get(m.piece) else {
-        return place_text(play, &m.to);
-    };
+    let moved = std::iter::once((m.piece, m.rule)).chain(m.with.iter().copied());
+    let words: Vec<String> = moved
+        .filter_map(|(piece, rule)| {
+            let words = piece_words(play, from, m, piece, rule)?;
+            let game = play.game(from[piece].game);
+            Some(match from.len() > 1 && !play.alone() {
+                true => format!("in {}: {words}", game.title()),
+                false => words,
+            })
+        })
+        .collect();
+    let to = place_text(play, &m.to);
+    match words.is_empty() {
+        true => to,
+        false => format!("{} → {to}", words.join("; ")),
+    }
+}
+
+/// What a move does to piece `piece` of `from` by rule `rule`, in words;
+/// `None` where there is no such piece.
+fn piece_words(
+    play: &Standings,
+    from: &Place,
+    m: &Move,
+    piece: usize,
+    rule: usize,
+) -> Option<String> {
+    let moved = from.get(piece)?;
     let game = play.game(moved.game);
     let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
-    let words = match (&m.becomes, game.rules.get(m.rule)) {
+    Some(match (&m.becomes, game.rules.get(rule)) {
         (Some(parts), _) => {
             let parts: Vec<String> = (parts.iter())
                 .map(|p| match p.game == moved.game {
@@ -75,17 +102,11 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
         (None, Some(rule)) => describe(
             &rule.kind,
             &big(&moved.heaps),
-            &big(&m.to[m.piece].heaps),
+            &big(&m.to[piece].heaps),
             game.parts.as_deref(),
         ),
         (None, None) => String::new(),
-    };
-    let to = place_text(play, &m.to);
-    if from.len() > 1 && !play.alone() {
-        format!("in {}: {words} → {to}", game.title())
-    } else {
-        format!("{words} → {to}")
-    }
+    })
 }
 
 /// Why the perfect player's move `m` is the one to make: what it leaves.
@@ -131,6 +152,30 @@ pub fn reason_text(play: &Standings, m: &Move, after: Standing) -> String {
             "keeps the draw: no move wins, and from there neither player can force a win"
                 .to_string()
         }
+    }
+}
+
+/// Why the perfect player's move in a compound other than the sum is the
+/// one to make, by the compound's rule: `after`, the standing of the
+/// position it leaves (its remoteness the compound's deciding number,
+/// where it has one).
+pub fn compound_reason_text(kind: Compound, after: Standing) -> String {
+    let word = kind.word();
+    let within = |r: Option<u64>| match r {
+        Some(0) => ": no move is left".to_string(),
+        Some(1) => ": the play ends within 1 move with best play".to_string(),
+        Some(r) => format!(": the play ends within {r} moves with best play"),
+        None => String::new(),
+    };
+    match after.outcome {
+        Outcome::P => format!(
+            "leaves a position lost for the player to move, by the `{word}` compound's rule{}",
+            within(after.remoteness)
+        ),
+        _ => format!(
+            "no move wins; this one puts the end off longest{}",
+            within(after.remoteness)
+        ),
     }
 }
 

@@ -429,3 +429,89 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
         }
     }
 }
+
+#[test]
+fn the_perfect_player_wins_every_compound_from_a_won_position_and_lists_every_move() {
+    use gamelang::analysis::play::{Ending, Player, Session, Turn};
+    let games = smalls();
+    // Nim, and the two subtraction games: compounds of two of their
+    // positions, in normal and misère play.
+    let small: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
+        .filter(|(g, _)| *g < 3)
+        .flat_map(|(g, s)| s.positions.iter().map(move |p| (g, p.clone())))
+        .collect();
+    for kind in [
+        Compound::Every,
+        Compound::All,
+        Compound::Some,
+        Compound::Any,
+    ] {
+        for misere in [false, true] {
+            let play = if misere { "; play misere }" } else { " }" };
+            let texts: String = (games.iter())
+                .map(|g| {
+                    let t = g.text.trim_end();
+                    format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
+                })
+                .collect();
+            for a in &small {
+                for b in small.iter().step_by(3) {
+                    let combo = [a.clone(), b.clone()];
+                    let parts: Vec<String> = (combo.iter())
+                        .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
+                        .collect();
+                    let file = format!("{texts}analyze {} {}\n", kind.word(), parts.join(" + "));
+                    let program = load_text("compound_play.game", &file, &[]);
+                    let mut whole = Whole {
+                        kind,
+                        misere,
+                        moves: combo.iter().map(|(g, _)| games[*g].moves).collect(),
+                        memo: HashMap::new(),
+                    };
+                    let at: Vec<Vec<u64>> = combo.iter().map(|(_, p)| p.clone()).collect();
+                    let context = format!("{} {at:?} misère {misere}", kind.word());
+                    // The human's moves are the compound's, every one.
+                    let mut human = Session::start(&program.questions[0], 100_000, Player::Human)
+                        .expect("starts");
+                    let listed = match human.turn().expect("a turn") {
+                        Turn::Human(moves) => moves.len(),
+                        Turn::Over(_) => 0,
+                        Turn::Computer(..) => panic!("{context}: the human moves first"),
+                    };
+                    assert_eq!(listed, whole.successors(&at).len(), "{context}");
+                    // From a won position the computer, moving first, wins
+                    // whatever the human does (here: the first move listed).
+                    if !whole.wins(&at) {
+                        continue;
+                    }
+                    let mut session =
+                        Session::start(&program.questions[0], 100_000, Player::Computer)
+                            .expect("starts");
+                    let ending = loop {
+                        let m = match session.turn().expect("a turn") {
+                            Turn::Over(ending) => break ending,
+                            Turn::Human(moves) => moves[0].clone(),
+                            Turn::Computer(m, after) => {
+                                let now: Vec<Vec<u64>> =
+                                    m.to.iter().map(|p| p.heaps.clone()).collect();
+                                assert!(
+                                    !whole.wins(&now),
+                                    "{context}: the computer's move to {now:?} loses"
+                                );
+                                assert_ne!(after.outcome, Outcome::N, "{context}");
+                                m
+                            }
+                        };
+                        session.play(m);
+                    };
+                    match ending {
+                        Ending::NoMove { winner, .. } => {
+                            assert_eq!(winner, Player::Computer, "{context}")
+                        }
+                        other => panic!("{context}: ended {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+}

@@ -116,7 +116,10 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 say(&format!(
                     "\ncomputer: {}\n  ({})\n",
                     report::move_text(play, place, &m),
-                    report::reason_text(play, &m, after)
+                    match session.compound() {
+                        Some(kind) => report::compound_reason_text(kind, after),
+                        None => report::reason_text(play, &m, after),
+                    }
                 ));
                 m
             }
