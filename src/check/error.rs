@@ -182,17 +182,22 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// Games that become each other: a game's positions are answered on
-    /// their own, so `becomes` may not lead back to a game on its way.
-    #[error("{}: games may not become each other in a circle", circle_text(.games))]
+    /// Games that become each other, coming back to a game on the way
+    /// with other parameter values: the values could change on every
+    /// round, and the games never end.
+    #[error(
+        "{}: a game may come back to a game on its way only with the same parameter values",
+        circle_text(.games)
+    )]
     #[diagnostic(
         code(gamelang::check::becomes_circle),
         help(
-            "let the last game's moves stay in it (`becomes (…)` of its own positions), or write the games as one"
+            "come back with the values it had, or make the parameter a part of the position, which moves may change"
         )
     )]
     BecomesCircle {
-        /// The games on the way, the first again at the end.
+        /// The games on the way, with their parameter values, the first
+        /// again (with other values) at the end.
         games: Vec<String>,
         /// The source the span points into.
         #[source_code]

@@ -1,23 +1,43 @@
 //! Linking `becomes`: a position of another game of the file is of that
 //! game lowered with the parameter values the `becomes` gives (as an
 //! `analyze` component would), linked in turn. A game that comes back to a
-//! game it is becoming (a circle of games) is an error: each game's
-//! positions are answered on their own, not as one graph.
+//! game on its way with the same parameter values (a circle of games) is
+//! linked back to it, weakly (`TermGame::Back`): the search answers such
+//! games together. Coming back with other values is an error (the values
+//! could change on every round, and the games never end).
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use super::{CheckError, Errors, Program};
-use crate::rules::{Game, GameRef, MoveKind, RulesError, Stmt, Term, TermGame};
-use crate::syntax::ast;
+use crate::rules::{BackLink, Game, GameRef, MoveKind, RulesError, Stmt, Term, TermGame};
 
-/// A game as a `becomes` names it, on the way being linked.
-type Key = (String, Vec<ast::Arg>);
+/// A game on the way being linked: its name, its title (name and
+/// parameter values), and the game as it will be held.
+type Key = (String, String, Weak<Game>);
 
 impl Program {
     /// `game`, its `becomes` terms that name another game linked.
-    pub(super) fn link(&self, game: Game) -> Result<Game, Errors> {
-        let key = (game.name.clone(), Vec::new());
-        self.link_on(game, &mut vec![key])
+    pub(super) fn link(&self, game: Game) -> Result<Arc<Game>, Errors> {
+        self.link_cyclic(game, &mut Vec::new())
+    }
+
+    /// `game` linked where `path` holds the games on the way to it, and
+    /// held: a game further on may come back to it.
+    fn link_cyclic(&self, game: Game, path: &mut Vec<Key>) -> Result<Arc<Game>, Errors> {
+        let mut failed = None;
+        let linked = Arc::new_cyclic(|weak| {
+            path.push((game.name.clone(), game.title(), weak.clone()));
+            let linked = self.link_on(game.clone(), path);
+            path.pop();
+            linked.unwrap_or_else(|e| {
+                failed = Some(e);
+                game
+            })
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(linked),
+        }
     }
 
     /// `game`, linked, where `path` holds the games on the way to it.
@@ -69,7 +89,7 @@ impl Program {
                     for term in terms {
                         if let TermGame::Named(named) = &term.game {
                             match self.linked(named, term, this, path) {
-                                Ok(game) => term.game = TermGame::Other(game),
+                                Ok(game) => term.game = game,
                                 Err(e) => errors.extend(e),
                             }
                         }
@@ -140,7 +160,7 @@ impl Program {
         term: &Term,
         (this, misere): &(String, bool),
         path: &mut Vec<Key>,
-    ) -> Result<Arc<Game>, Errors> {
+    ) -> Result<TermGame, Errors> {
         let source = &self.source;
         let name = &named.name;
         let Some(entry) = self.game(&name.name) else {
@@ -151,17 +171,20 @@ impl Program {
                 span: name.span,
             }]);
         };
-        let key = (name.name.clone(), named.args.clone());
-        if let Some(at) = path.iter().position(|k| k.0 == key.0) {
-            let mut games: Vec<String> = path[at..].iter().map(|k| k.0.clone()).collect();
-            games.push(name.name.clone());
+        let game = self.lower_with(&entry.def, &named.args, source)?;
+        let title = game.title();
+        let back = path.iter().find(|k| k.1 == title).map(|k| k.2.clone());
+        if back.is_none()
+            && let Some(at) = path.iter().position(|k| k.0 == name.name)
+        {
+            let mut games: Vec<String> = path[at..].iter().map(|k| k.1.clone()).collect();
+            games.push(title);
             return Err(vec![CheckError::BecomesCircle {
                 games,
                 src: source.clone(),
                 span: name.span,
             }]);
         }
-        let game = self.lower_with(&entry.def, &named.args, source)?;
         if game.misere != *misere {
             let (misere_game, normal) = if game.misere {
                 (game.title(), this.clone())
@@ -188,10 +211,10 @@ impl Program {
                 .into(),
             ]);
         }
-        path.push(key);
-        let linked = self.link_on(game, path);
-        path.pop();
-        linked.map(Arc::new)
+        match back {
+            Some(weak) => Ok(TermGame::Back(BackLink(weak))),
+            None => self.link_cyclic(game, path).map(TermGame::Other),
+        }
     }
 }
 

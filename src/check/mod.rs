@@ -178,7 +178,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
             continue;
         };
         match program.link((*game).clone()) {
-            Ok(linked) => program.games[i].default = Some(Arc::new(linked)),
+            Ok(linked) => program.games[i].default = Some(linked),
             Err(e) => {
                 errors.extend(e);
                 program.games[i].default = None;

@@ -2,8 +2,6 @@
 //! a game (with parameter values given to it), and the positions of an
 //! `analyze` statement.
 
-use std::sync::Arc;
-
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
 use crate::moves::{MoveGen, octal_block};
@@ -84,7 +82,7 @@ impl Program {
         let game = if args.is_empty() {
             entry.lowered()?
         } else {
-            Arc::new(self.link(self.lower_with(&entry.def, args, args_source)?)?)
+            self.link(self.lower_with(&entry.def, args, args_source)?)?
         };
         let position = check_position(&game, position, position_source)?;
         Ok(Instance { game, position })

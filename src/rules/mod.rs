@@ -382,6 +382,45 @@ pub enum TermGame {
     Other(Arc<Game>),
     /// Another game as written, before checking links it (`Other`).
     Named(Box<GameRef>),
+    /// A game on the way to this one, come back to (a circle of games
+    /// that become each other): held weakly, as the game holds this one.
+    Back(BackLink),
+}
+
+/// A game a `becomes` comes back to, held weakly (`TermGame::Back`): the
+/// same game when it is the same allocation.
+#[derive(Clone)]
+pub struct BackLink(pub std::sync::Weak<Game>);
+
+impl BackLink {
+    /// The game, while anything else holds it (the game a question is
+    /// about, and so every game on its way, is held for the question).
+    pub fn game(&self) -> Option<Arc<Game>> {
+        self.0.upgrade()
+    }
+}
+
+impl PartialEq for BackLink {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.ptr_eq(&other.0)
+    }
+}
+
+impl Eq for BackLink {}
+
+impl std::hash::Hash for BackLink {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.as_ptr().hash(state);
+    }
+}
+
+impl std::fmt::Debug for BackLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.game() {
+            Some(game) => write!(f, "BackLink({})", game.title()),
+            None => write!(f, "BackLink(gone)"),
+        }
+    }
 }
 
 /// Another game as a `becomes` names it: `row(k = 2)`.

@@ -18,8 +18,8 @@ use super::reached::{Reached, Visit};
 use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large};
 use crate::moves::{MoveGen, Next, Part};
 use crate::position::Position;
-use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::rules::{Game, MoveKind, Stmt, TermGame};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -100,6 +100,12 @@ pub struct SumSearch {
     on_stack: Vec<bool>,
     /// Scratch for canonical positions.
     key: Vec<u64>,
+    /// Whether each game met is searched here, with this one: a game
+    /// whose moves become sums too (so games that become each other are
+    /// one search); the others have searches of their own.
+    together: Vec<bool>,
+    /// Each game's symmetry (`MoveGen::symmetry`), by index.
+    symmetry: Vec<(bool, bool)>,
     /// Normal play: the other games' own searches, by index.
     others: HashMap<u32, Solver>,
     /// Misère play: whether the player to move wins each whole sum.
@@ -109,9 +115,9 @@ pub struct SumSearch {
 /// A value not yet found.
 const UNSET: u32 = u32::MAX;
 
-/// A position of a sum a move of this game becomes.
+/// A position of a sum a move becomes.
 enum Ref {
-    /// Of this game: its id.
+    /// Of a game searched here: its id.
     Here(u32),
     /// Of another game: the game's index and the position.
     There(u32, Vec<u64>),
@@ -136,19 +142,31 @@ struct Frame<K> {
 
 impl SumSearch {
     pub fn new(game: &Arc<Game>, moves: &MoveGen, options: &Options) -> Self {
-        SumSearch {
+        let mut search = SumSearch {
             misere: game.misere,
             max_positions: options.max_positions,
             options: options.clone(),
             games: vec![game.clone()],
             moves: vec![moves.clone()],
+            together: vec![true],
+            symmetry: vec![moves.symmetry(game)],
             positions: Arena::new(),
             values: Vec::new(),
             on_stack: Vec::new(),
             key: Vec::new(),
             others: HashMap::new(),
             wins: HashMap::new(),
+        };
+        // Every game a `becomes` may lead to, known before the search, so
+        // that a move's parts find their games as they are generated.
+        let mut next = 0;
+        while next < search.games.len() {
+            for other in linked_games(&search.games[next].clone()) {
+                search.game_index(&other);
+            }
+            next += 1;
         }
+        search
     }
 
     /// Positions (or, misère, whole sums) held.
@@ -169,7 +187,7 @@ impl SumSearch {
             let next_wins = self.whole(start, heaps, budget, &mut edges)?;
             Value::Misere { next_wins }
         } else {
-            Value::Grundy(self.grundy_here(heaps, heaps, budget, &mut edges)?)
+            Value::Grundy(self.grundy_at(0, heaps, heaps, budget, &mut edges)?)
         };
         let explored = Explored {
             positions: self.len().saturating_sub(before),
@@ -209,9 +227,8 @@ impl SumSearch {
     }
 
     fn canonical(&self, game: u32, heaps: &[u64]) -> Vec<u64> {
-        let g = game as usize;
         let mut key = Vec::new();
-        MoveGen::canonical_into(heaps, self.moves[g].symmetry(&self.games[g]), &mut key);
+        MoveGen::canonical_into(heaps, self.symmetry[game as usize], &mut key);
         key
     }
 
@@ -265,8 +282,8 @@ impl SumSearch {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<u32, SearchError> {
-        if game == 0 {
-            return self.grundy_here(&heaps, asked, budget, edges);
+        if self.together[game as usize] {
+            return self.grundy_at(game, &heaps, asked, budget, edges);
         }
         let options = self.options.clone();
         let other = self.games[game as usize].clone();
@@ -279,10 +296,10 @@ impl SumSearch {
         }
     }
 
-    /// The id of this game's position `heaps`, held from now on.
-    fn intern(&mut self, heaps: &[u64]) -> Result<u32, SearchError> {
-        let symmetry = self.moves[0].symmetry(&self.games[0]);
-        MoveGen::canonical_into(heaps, symmetry, &mut self.key);
+    /// The id of game `game`'s position `heaps` (a game searched here),
+    /// held from now on.
+    fn intern(&mut self, game: u32, heaps: &[u64]) -> Result<u32, SearchError> {
+        key_into(game, heaps, self.symmetry[game as usize], &mut self.key);
         if let Some(id) = self.positions.find(&self.key) {
             return Ok(id);
         }
@@ -294,16 +311,18 @@ impl SumSearch {
         Ok(self.positions.insert(&self.key))
     }
 
-    /// Normal play: the value of the position `heaps` of this game, and of
-    /// every position below it, depth first with an explicit stack.
-    fn grundy_here(
+    /// Normal play: the value of the position `heaps` of game `game` (one
+    /// searched here), and of every position below it, depth first with an
+    /// explicit stack.
+    fn grundy_at(
         &mut self,
+        game: u32,
         heaps: &[u64],
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<u32, SearchError> {
-        let start = self.intern(heaps)?;
+        let start = self.intern(game, heaps)?;
         if self.values[start as usize] != UNSET {
             return Ok(self.values[start as usize]);
         }
@@ -353,9 +372,9 @@ impl SumSearch {
         Ok(self.values[start as usize])
     }
 
-    /// The moves of this game's position `id`, each a run of references:
-    /// the positions it reaches are held as they are generated, without a
-    /// copy of each move.
+    /// The moves of the position `id` (of a game searched here), each a
+    /// run of references: the positions it reaches are held as they are
+    /// generated, without a copy of each move.
     fn local(
         &mut self,
         id: u32,
@@ -363,8 +382,9 @@ impl SumSearch {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<Local, SearchError> {
-        let heaps = self.positions.get(id).to_vec();
-        let symmetry = self.moves[0].symmetry(&self.games[0]);
+        let key = self.positions.get(id);
+        let (game, heaps) = (key[0] as u32, key[1..].to_vec());
+        let g = game as usize;
         let mut frame = Local {
             id,
             refs: Vec::new(),
@@ -372,13 +392,14 @@ impl SumSearch {
             rules: Vec::new(),
             next: 0,
         };
-        // Other games' positions, their games found after.
+        // Games not met before, found after.
         let mut elsewhere: Vec<(usize, Arc<Game>)> = Vec::new();
         let mut full = false;
-        let (moves, positions, key) = (&self.moves[0], &mut self.positions, &mut self.key);
+        let (games, together, symmetries) = (&self.games, &self.together, &self.symmetry);
+        let (moves, positions, key) = (&self.moves[g], &mut self.positions, &mut self.key);
         let (values, on_stack, limit) = (&mut self.values, &mut self.on_stack, self.max_positions);
-        let mut here = |heaps: &[u64]| -> u32 {
-            MoveGen::canonical_into(heaps, symmetry, key);
+        let mut here = |game: u32, heaps: &[u64]| -> u32 {
+            key_into(game, heaps, symmetries[game as usize], key);
             if let Some(id) = positions.find(key) {
                 return id;
             }
@@ -393,13 +414,24 @@ impl SumSearch {
         let examined = moves
             .each_option_within(&heaps, budget.left(), |rule, next| {
                 match next {
-                    Next::Position(p) => frame.refs.push(Ref::Here(here(p))),
+                    Next::Position(p) => frame.refs.push(Ref::Here(here(game, p))),
                     Next::Sum(parts) => {
                         for part in parts {
-                            match &part.game {
-                                None => frame.refs.push(Ref::Here(here(&part.heaps))),
-                                Some(game) => {
-                                    elsewhere.push((frame.refs.len(), game.clone()));
+                            let other = part.game.as_ref().map(|other| {
+                                let index =
+                                    games.iter().position(|known| Arc::ptr_eq(known, other));
+                                (other, index)
+                            });
+                            match other {
+                                None => frame.refs.push(Ref::Here(here(game, &part.heaps))),
+                                Some((_, Some(i))) if together[i] => {
+                                    frame.refs.push(Ref::Here(here(i as u32, &part.heaps)))
+                                }
+                                Some((_, Some(i))) => {
+                                    frame.refs.push(Ref::There(i as u32, part.heaps.clone()))
+                                }
+                                Some((other, None)) => {
+                                    elsewhere.push((frame.refs.len(), other.clone()));
                                     frame.refs.push(Ref::There(0, part.heaps.clone()));
                                 }
                             }
@@ -411,7 +443,7 @@ impl SumSearch {
             })
             .map_err(|e| match e.error {
                 EvalError::OutOfBudget => budget.exhausted().error(&self.games[0], asked),
-                _ => move_error(&self.games[0], &heaps, e),
+                _ => move_error(&self.games[g], &heaps, e),
             })?;
         if full {
             return Err(too_large(&self.games[0], self.max_positions, asked));
@@ -420,6 +452,9 @@ impl SumSearch {
             .spend(examined.max(1))
             .map_err(|e| e.error(&self.games[0], asked))?;
         *edges += frame.ends.len();
+        // A game met only now is searched on its own (its moves' games
+        // were all known before the search began, so this is a game
+        // compared by value, not by where it is held).
         for (at, game) in elsewhere {
             let index = self.game_index(&game);
             if let Ref::There(g, _) = &mut frame.refs[at] {
@@ -434,8 +469,11 @@ impl SumSearch {
         match (self.games.iter()).position(|g| Arc::ptr_eq(g, game) || g == game) {
             Some(i) => i as u32,
             None => {
+                let moves = MoveGen::new(game);
+                self.together.push(moves.has_sums());
+                self.symmetry.push(moves.symmetry(game));
                 self.games.push(game.clone());
-                self.moves.push(MoveGen::new(game));
+                self.moves.push(moves);
                 (self.games.len() - 1) as u32
             }
         }
@@ -490,9 +528,7 @@ impl SumSearch {
             .filter(|(_, has)| !has)
             .map(|(c, _)| c)
             .collect();
-        sums.symmetry = (self.games.iter().zip(&self.moves))
-            .map(|(g, m)| m.symmetry(g))
-            .collect();
+        sums.symmetry = self.symmetry.clone();
         sums.games = self.games.clone();
         Ok((reached, sums))
     }
@@ -629,7 +665,7 @@ impl SumSearch {
     fn cycle(&self, stack: &[Local], again: u32) -> SearchError {
         let from = stack.iter().position(|f| f.id == again).unwrap_or(0);
         let on = &stack[from..];
-        let position = |id: u32| Position::from_u64s(self.positions.get(id));
+        let position = |id: u32| Position::from_u64s(&self.positions.get(id)[1..]);
         let mut cycle: Vec<Position> = on.iter().map(|f| position(f.id)).collect();
         cycle.push(position(again));
         // The rule of the move each frame is following: the run its next
@@ -638,23 +674,39 @@ impl SumSearch {
             let run = f.ends.iter().position(|&end| f.next < end).unwrap_or(0);
             f.rules.get(run).copied().unwrap_or(0)
         };
-        let rules: Vec<String> = on.iter().map(|f| self.rule_name(rule(f))).collect();
-        let closing = stack.last().map_or(0, rule);
+        let game_of = |f: &Local| self.positions.get(f.id)[0] as usize;
+        let rules: Vec<String> = on
+            .iter()
+            .map(|f| self.rule_name_in(game_of(f), rule(f)))
+            .collect();
+        let closing = stack.last().map_or((0, 0), |f| (game_of(f), rule(f)));
         SearchError::Cycle {
             game: self.games[0].title(),
             cycle,
             rules,
             src: self.games[0].source.clone(),
-            span: self.rule_span(closing),
+            span: self.rule_span_in(closing.0, closing.1),
         }
     }
 
     fn rule_name(&self, rule: usize) -> String {
-        (self.games[0].rules.get(rule)).map_or_else(String::new, |r| r.name.clone())
+        self.rule_name_in(0, rule)
+    }
+
+    /// The name of rule `rule` of game `game` (an index among the games
+    /// met).
+    fn rule_name_in(&self, game: usize, rule: usize) -> String {
+        (self.games.get(game).and_then(|g| g.rules.get(rule)))
+            .map_or_else(String::new, |r| r.name.clone())
     }
 
     fn rule_span(&self, rule: usize) -> miette::SourceSpan {
-        (self.games[0].rules.get(rule)).map_or((0, 0).into(), |r| r.span)
+        self.rule_span_in(0, rule)
+    }
+
+    /// Where rule `rule` of game `game` is written.
+    fn rule_span_in(&self, game: usize, rule: usize) -> miette::SourceSpan {
+        (self.games.get(game).and_then(|g| g.rules.get(rule))).map_or((0, 0).into(), |r| r.span)
     }
 }
 
@@ -686,4 +738,42 @@ fn mark(seen: &mut Vec<bool>, g: u32) {
         seen.resize(g + 1, false);
     }
     seen[g] = true;
+}
+
+/// The key a position of game `game` is held by: the game's index, then
+/// its heaps in canonical form (`symmetry`).
+fn key_into(game: u32, heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>) {
+    MoveGen::canonical_into(heaps, symmetry, key);
+    key.insert(0, u64::from(game));
+}
+
+/// The games `game`'s `becomes` terms name (linked: other games, and games
+/// come back to).
+fn linked_games(game: &Game) -> Vec<Arc<Game>> {
+    fn walk(statements: &[Stmt], out: &mut Vec<Arc<Game>>) {
+        for statement in statements {
+            match statement {
+                Stmt::Becomes(terms) => out.extend(terms.iter().filter_map(|t| match &t.game {
+                    TermGame::Other(game) => Some(game.clone()),
+                    TermGame::Back(link) => link.game(),
+                    TermGame::This | TermGame::Named(_) => None,
+                })),
+                Stmt::For { body, .. } => walk(body, out),
+                Stmt::If {
+                    then, otherwise, ..
+                } => {
+                    walk(then, out);
+                    walk(otherwise, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for rule in &game.rules {
+        if let MoveKind::Block(block) = &rule.kind {
+            walk(&block.body, &mut out);
+        }
+    }
+    out
 }
