@@ -482,23 +482,16 @@ impl Solver {
         asked: &[u64],
     ) -> Result<Vec<(usize, After)>, SearchError> {
         let mut found = Vec::new();
-        let examined = (self.moves)
-            .each_option_within(heaps, budget.left(), |rule, next| {
-                found.push((
-                    rule,
-                    match next {
-                        Next::Position(p) => After::Position(p.to_vec()),
-                        Next::Sum(parts) => After::Sum(parts.to_vec()),
-                    },
-                ))
-            })
-            .map_err(|e| match e.error {
-                EvalError::OutOfBudget => budget.exhausted().error(&self.game, asked),
-                _ => move_error(&self.game, heaps, e),
-            })?;
-        budget
-            .spend(examined)
-            .map_err(|e| e.error(&self.game, asked))?;
+        let examined = (self.moves).each_option_within(heaps, budget.left(), |rule, next| {
+            found.push((
+                rule,
+                match next {
+                    Next::Position(p) => After::Position(p.to_vec()),
+                    Next::Sum(parts) => After::Sum(parts.to_vec()),
+                },
+            ))
+        });
+        self.spent(examined, heaps, budget, asked)?;
         Ok(found)
     }
 
@@ -571,18 +564,30 @@ impl Solver {
         asked: &[u64],
     ) -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
         let mut nexts = Vec::new();
-        let examined = (self.moves)
-            .each_move_within(heaps, budget.left(), |rule, next| {
-                nexts.push((rule, next.to_vec()))
-            })
-            .map_err(|e| match e.error {
-                EvalError::OutOfBudget => budget.exhausted().error(&self.game, asked),
-                _ => move_error(&self.game, heaps, e),
-            })?;
+        let examined = (self.moves).each_move_within(heaps, budget.left(), |rule, next| {
+            nexts.push((rule, next.to_vec()))
+        });
+        self.spent(examined, heaps, budget, asked)?;
+        Ok(nexts)
+    }
+
+    /// The moves a generation from `heaps` examined, spent from `budget`;
+    /// or why it failed (the budget ran out inside it, or a rule could not
+    /// be evaluated). `asked`: the position a question was about.
+    fn spent(
+        &self,
+        examined: Result<u64, MoveError>,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<(), SearchError> {
+        let examined = examined.map_err(|e| match e.error {
+            EvalError::OutOfBudget => budget.exhausted().error(&self.game, asked),
+            _ => move_error(&self.game, heaps, e),
+        })?;
         budget
             .spend(examined)
-            .map_err(|e| e.error(&self.game, asked))?;
-        Ok(nexts)
+            .map_err(|e| e.error(&self.game, asked))
     }
 
     /// A question's budget of moves and time.

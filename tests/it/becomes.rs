@@ -366,28 +366,38 @@ fn sheets(mut sum: Sheets) -> Sheets {
     sum
 }
 
-/// Every move of a whole sum of turning sheets: one sheet cut in two, or
-/// turned.
-fn turning_moves(sum: &Sheets) -> Vec<Sheets> {
+/// Every move of a whole sum: one component replaced by what one of its
+/// moves leaves (`leaves`), the sum kept in the form `form` gives.
+fn whole_moves<C: Copy>(
+    sum: &[C],
+    leaves: impl Fn(C) -> Vec<Vec<C>>,
+    form: impl Fn(Vec<C>) -> Vec<C>,
+) -> Vec<Vec<C>> {
     let mut out = Vec::new();
-    for (i, &(w, h)) in sum.iter().enumerate() {
-        let rest = || -> Sheets {
-            (sum.iter().enumerate())
+    for (i, &c) in sum.iter().enumerate() {
+        for parts in leaves(c) {
+            let rest = (sum.iter().enumerate())
                 .filter(|&(j, _)| j != i)
-                .map(|(_, &s)| s)
-                .collect()
-        };
-        for a in 1..w {
-            out.push(sheets([rest(), vec![(a, h), (w - a, h)]].concat()));
-        }
-        for b in 1..h {
-            out.push(sheets([rest(), vec![(w, b), (w, h - b)]].concat()));
-        }
-        if w != h {
-            out.push(sheets([rest(), vec![(h, w)]].concat()));
+                .map(|(_, &c)| c);
+            out.push(form(rest.chain(parts).collect()));
         }
     }
     out
+}
+
+/// Every move of a whole sum of turning sheets: one sheet cut in two, or
+/// turned.
+fn turning_moves(sum: &Sheets) -> Vec<Sheets> {
+    let leaves = |(w, h): (u64, u64)| {
+        let mut out: Vec<Sheets> = Vec::new();
+        out.extend((1..w).map(|a| vec![(a, h), (w - a, h)]));
+        out.extend((1..h).map(|b| vec![(w, b), (w, h - b)]));
+        if w != h {
+            out.push(vec![(h, w)]);
+        }
+        out
+    };
+    whole_moves(sum, leaves, sheets)
 }
 
 /// Who wins each whole sum reachable from `start` (by `moves`), and its
@@ -554,33 +564,25 @@ fn coloured(mut sum: Coloured) -> Coloured {
 }
 
 fn coloured_moves(sum: &Coloured) -> Vec<Coloured> {
-    let mut out = Vec::new();
-    for (i, &(blue, n)) in sum.iter().enumerate() {
-        let rest = || -> Coloured {
-            (sum.iter().enumerate())
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &c)| c)
-                .collect()
-        };
-        let mut leave = |parts: Coloured| out.push(coloured([rest(), parts].concat()));
+    let leaves = |(blue, n): (bool, u64)| {
+        let mut out: Vec<Coloured> = Vec::new();
         if blue {
             if n >= 1 {
-                leave(vec![(true, n - 1)]);
+                out.push(vec![(true, n - 1)]);
             }
             if n >= 2 {
-                leave(vec![(false, n - 2), (false, 1)]);
+                out.push(vec![(false, n - 2), (false, 1)]);
             }
-            leave(vec![(false, n)]);
+            out.push(vec![(false, n)]);
         } else {
-            for k in 1..=2.min(n) {
-                leave(vec![(false, n - k)]);
-            }
+            out.extend((1..=2.min(n)).map(|k| vec![(false, n - k)]));
             if n >= 1 {
-                leave(vec![(true, n)]);
+                out.push(vec![(true, n)]);
             }
         }
-    }
-    out
+        out
+    };
+    whole_moves(sum, leaves, coloured)
 }
 
 #[test]

@@ -186,17 +186,18 @@ fn text(p: &[u64]) -> String {
     }
 }
 
+/// A small game's text, played misère where `misere` says.
+fn game_text(game: &Small, misere: bool) -> String {
+    let play = if misere { "; play misere }" } else { " }" };
+    let t = game.text.trim_end();
+    format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
+}
+
 /// Runs every compound of `kind` over `combos` (each a list of (game,
 /// position)) and holds each answer against the whole compound.
 fn hold(kind: Compound, misere: bool, combos: &Combos) {
     let games = smalls();
-    let play = if misere { "; play misere }" } else { " }" };
-    let mut file: String = (games.iter())
-        .map(|g| {
-            let t = g.text.trim_end();
-            format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
-        })
-        .collect();
+    let mut file: String = games.iter().map(|g| game_text(g, misere)).collect();
     for combo in combos {
         let parts: Vec<String> = (combo.iter())
             .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
@@ -344,9 +345,7 @@ fn by_definition(moves: Moves, misere: bool, at: &[u64]) -> (bool, u64, u64) {
 fn a_single_games_answer_carries_its_remoteness_and_suspense() {
     for misere in [false, true] {
         for game in smalls() {
-            let play = if misere { "; play misere }" } else { " }" };
-            let t = game.text.trim_end();
-            let mut file = format!("{}{}\n", &t[..t.len() - 1].trim_end(), play);
+            let mut file = game_text(&game, misere);
             for p in &game.positions {
                 file.push_str(&format!("analyze {} at {}\n", game.name, text(p)));
             }
@@ -393,9 +392,7 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
     use gamelang::analysis::table::Shape;
     for misere in [false, true] {
         for game in smalls() {
-            let play = if misere { "; play misere }" } else { " }" };
-            let t = game.text.trim_end();
-            let file = format!("{}{}\n", &t[..t.len() - 1].trim_end(), play);
+            let file = game_text(&game, misere);
             let program = load_text("table.game", &file, &[]);
             let lowered = program.games[0].default.clone().expect("the game lowers");
             let table = (Analyzer::default().table(&lowered, &5u64.into(), &mut |_, _| {}))
@@ -447,13 +444,7 @@ fn the_perfect_player_wins_every_compound_from_a_won_position_and_lists_every_mo
         Compound::Any,
     ] {
         for misere in [false, true] {
-            let play = if misere { "; play misere }" } else { " }" };
-            let texts: String = (games.iter())
-                .map(|g| {
-                    let t = g.text.trim_end();
-                    format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
-                })
-                .collect();
+            let texts: String = games.iter().map(|g| game_text(g, misere)).collect();
             for a in &small {
                 for b in small.iter().step_by(3) {
                     let combo = [a.clone(), b.clone()];
