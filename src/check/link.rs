@@ -220,21 +220,10 @@ impl Program {
 
 /// Whether `game` has a `becomes` that names another game not yet linked.
 pub(super) fn unlinked(game: &Game) -> bool {
-    fn named(statements: &[Stmt]) -> bool {
-        statements.iter().any(|s| match s {
-            Stmt::Becomes(terms) => terms.iter().any(|t| matches!(t.game, TermGame::Named(_))),
-            Stmt::For { body, .. } => named(body),
-            Stmt::If {
-                then, otherwise, ..
-            } => named(then) || named(otherwise),
+    let named = |g: &TermGame| matches!(g, TermGame::Named(_));
+    (game.becomes_terms().iter()).any(|t| named(&t.game))
+        || (game.rules.iter()).any(|r| match &r.kind {
+            MoveKind::Product(product) => product.factors.iter().any(named),
             _ => false,
         })
-    }
-    (game.rules.iter()).any(|r| match &r.kind {
-        MoveKind::Block(block) => named(&block.body),
-        MoveKind::Product(product) => {
-            (product.factors.iter()).any(|f| matches!(f, TermGame::Named(_)))
-        }
-        _ => false,
-    })
 }

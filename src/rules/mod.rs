@@ -599,6 +599,32 @@ pub enum AmountBase {
 }
 
 impl Game {
+    /// Every term of every `becomes` in the game's move blocks.
+    pub fn becomes_terms(&self) -> Vec<&Term> {
+        fn walk<'a>(statements: &'a [Stmt], out: &mut Vec<&'a Term>) {
+            for statement in statements {
+                match statement {
+                    Stmt::Becomes(terms) => out.extend(terms),
+                    Stmt::For { body, .. } => walk(body, out),
+                    Stmt::If {
+                        then, otherwise, ..
+                    } => {
+                        walk(then, out);
+                        walk(otherwise, out);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for rule in &self.rules {
+            if let MoveKind::Block(block) = &rule.kind {
+                walk(&block.body, &mut out);
+            }
+        }
+        out
+    }
+
     /// Whether `heaps` have the shape of the game's positions: a coin
     /// game's heads (`Coins::holds`), a graph game's graph in its shape;
     /// any heaps otherwise (the invariant aside).

@@ -95,8 +95,6 @@ pub fn search_from(
 ) -> Result<Found, SearchError> {
     match solver.value(heaps) {
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
-        // A game whose moves become sums is not explored as a graph of
-        // positions: its cycle is the answer.
         Err(SearchError::Cycle { .. }) => {
             // The search stopped midway: what it holds is half evaluated.
             solver.forget();

@@ -1,9 +1,10 @@
 //! The search of games whose moves may become sums of positions
 //! (`becomes`). In normal play a sum's value is the XOR of its positions'
 //! (the Sprague-Grundy theorem; for moves into sums, the Multi-SG rule), so
-//! each position is valued on its own: one of this game here, one of
-//! another game by that game's own search (a heap past what it may hold
-//! from a period it proved). In misère play values do not add: a sum is
+//! each position is valued on its own: one of this game, or of another game
+//! whose moves become sums too, here (games that become each other are one
+//! search, positions keyed by game); one of another game by that game's own
+//! search (a heap past what it may hold from a period it proved). In misère play values do not add: a sum is
 //! searched whole, as the set of its components, each moving by its own
 //! game's rules. Where a play can come back to a position, the whole sums
 //! reachable are explored as one graph (`explore_whole`), for `loopy` to
@@ -19,7 +20,7 @@ use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large
 use crate::moves::{MoveGen, Next, Part};
 use crate::position::Position;
 use crate::rules::expr::EvalError;
-use crate::rules::{Game, MoveKind, Stmt, TermGame};
+use crate::rules::{Game, TermGame};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -750,30 +751,11 @@ fn key_into(game: u32, heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>
 /// The games `game`'s `becomes` terms name (linked: other games, and games
 /// come back to).
 fn linked_games(game: &Game) -> Vec<Arc<Game>> {
-    fn walk(statements: &[Stmt], out: &mut Vec<Arc<Game>>) {
-        for statement in statements {
-            match statement {
-                Stmt::Becomes(terms) => out.extend(terms.iter().filter_map(|t| match &t.game {
-                    TermGame::Other(game) => Some(game.clone()),
-                    TermGame::Back(link) => link.game(),
-                    TermGame::This | TermGame::Named(_) => None,
-                })),
-                Stmt::For { body, .. } => walk(body, out),
-                Stmt::If {
-                    then, otherwise, ..
-                } => {
-                    walk(then, out);
-                    walk(otherwise, out);
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for rule in &game.rules {
-        if let MoveKind::Block(block) = &rule.kind {
-            walk(&block.body, &mut out);
-        }
-    }
-    out
+    (game.becomes_terms().into_iter())
+        .filter_map(|t| match &t.game {
+            TermGame::Other(game) => Some(game.clone()),
+            TermGame::Back(link) => link.game(),
+            TermGame::This | TermGame::Named(_) => None,
+        })
+        .collect()
 }
