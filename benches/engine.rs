@@ -429,7 +429,7 @@ fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
 fn main() {
     // `cargo bench --bench engine -- WORD` runs only the cases whose name
     // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block,
-    // sums, compound);
+    // sums, compound, period);
     // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5).
     let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let run = |case: &str| only.as_ref().is_none_or(|w| case.contains(w.as_str()));
@@ -461,6 +461,9 @@ fn main() {
     }
     if run("compound") {
         compound_case(&mut rows);
+    }
+    if run("period") {
+        period_case(&mut rows);
     }
     print_table(&rows);
 }
@@ -882,4 +885,43 @@ fn print_table(rows: &[Row]) {
         );
     }
     println!("ratio = engine time / hand-written time (below 1: the engine is faster)");
+}
+
+/// The period search on values with a long period: a preperiod of 1.6·10^7
+/// values, then a cycle of 6·10^6 (a tenth of 0.1777's published period,
+/// 60,620,715 from 160,949,017; Flammenkamp, OEIS A071509), enough of it
+/// for the Guy–Smith theorem to prove it (t = 3). The baseline checks the
+/// known period alone, by hand: what finding it must at least do.
+fn period_case(rows: &mut Vec<Row>) {
+    use gamelang::period::{Theorem, prove};
+    let (pre, p, t) = (16_000_000usize, 6_000_000usize, 3usize);
+    // Guy and Smith: checked from e to 2e + p + t + 1 (Winning Ways,
+    // ch. 4), and a little more.
+    let len = 2 * pre + 2 * p + t + 2;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % 8) as u32
+    };
+    let head: Vec<u32> = (0..pre).map(|_| next()).collect();
+    let cycle: Vec<u32> = (0..p).map(|_| next()).collect();
+    let mut values = head;
+    values.extend((0..len - pre).map(|i| cycle[i % p]));
+    // The last value before the cycle differs from the one a period on,
+    // so the preperiod is exactly `pre`.
+    values[pre - 1] = (values[pre - 1 + p] + 1) % 8;
+    let theorem = Theorem::GuySmith { t };
+    let (found, engine_time) = timed(|| prove(&values, theorem, usize::MAX));
+    let found = found.expect("the period is proven");
+    assert_eq!((found.period, found.preperiod), (p, pre));
+    let (agree, time) = timed(|| (pre..len - p).all(|n| values[n] == values[n + p]));
+    assert!(agree);
+    rows.push(Row {
+        case: "period 6*10^6 from 1.6*10^7 found and proven".to_string(),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!("checking the known period alone ({len} values)"),
+    });
 }
