@@ -220,16 +220,30 @@ pub fn ending_word(ending: Ending) -> &'static str {
 }
 
 /// A finished play as JSON: the winner (or `draw`) and every move, each with
-/// the remoteness of the position it was made from (null from a draw).
+/// the remoteness of the position it was made from (null from a draw), and
+/// in a compound other than the sum the other components it moved in
+/// (`with`, empty in a sum).
 pub fn play_json(session: &Session, ending: Ending) -> Json {
     let play = session.standings();
     let moves: Vec<Json> = (session.played().iter())
         .map(|p| {
             let game = play.game(p.from[p.mv.piece].game);
+            // In a compound other than the sum, the other components moved
+            // at the same time.
+            let with: Vec<Json> = (p.mv.with.iter())
+                .map(|&(piece, rule)| {
+                    let game = play.game(p.from[piece].game);
+                    json!({
+                        "component": piece,
+                        "rule": game.rules.get(rule).map(|r| r.name.clone()),
+                    })
+                })
+                .collect();
             json!({
                 "player": p.player.name(),
                 "component": p.mv.piece,
                 "rule": game.rules.get(p.mv.rule).map(|r| r.name.clone()),
+                "with": with,
                 "text": move_text(play, &p.from, &p.mv),
                 "to": place_text(play, &p.mv.to),
                 "remoteness": p.before.remoteness,

@@ -377,3 +377,31 @@ fn a_line_too_long_to_be_a_move_is_skipped() {
         &run.stdout[..run.stdout.len().min(2000)]
     );
 }
+
+#[test]
+fn an_every_compound_is_played_a_move_in_each_component_at_once() {
+    // Nim at 3 and take-1-or-2 at 4 under `every`: the greatest suspense
+    // decides (Winning Ways, ch. 9); tests/it/compounds.rs holds the
+    // compound play to a brute force. Here: the words and the JSON.
+    let game = crate::cli::TempGame::new(
+        "every",
+        "game nim { heaps 1; take 1.. }\ngame s12 { heaps 1; take {1, 2} }\nanalyze every nim at 3 + s12 at 4\n",
+    );
+    let run = gamelang_with(
+        &["play", game.path(), "--first", "human", "--json"],
+        &script("1", 10),
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    let first = &play["moves"][0];
+    // The human's first listed move: a move in both components.
+    assert_eq!(
+        first["text"],
+        "in nim: take 1; in s12: take 1 → nim at 2 + s12 at 3"
+    );
+    assert_eq!(first["with"][0]["component"], 1);
+    // Nim 2 + s12 3 is lost for the player to move (suspenses 1 and 2:
+    // even), and the computer keeps it so to the end.
+    assert_eq!(play["winner"], "computer");
+}
