@@ -210,10 +210,16 @@ pub(super) fn table(
             steps,
         }
     } else {
-        let all: Vec<Vec<u64>> = (0..=upto)
-            .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
-            .filter(|heaps| is_position(game, heaps))
-            .collect();
+        // Every position of the grid, where a graph of them is wanted: for
+        // its ends, or for the steps of a small table.
+        let wanted = ends || (upto as usize + 1).pow(2) <= STEPS_POSITIONS;
+        let all: Vec<Vec<u64>> = match wanted {
+            true => (0..=upto)
+                .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
+                .filter(|heaps| is_position(game, heaps))
+                .collect(),
+            false => Vec::new(),
+        };
         let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
         if ended.is_none() {
             solver.reserve(&[upto, upto])?;

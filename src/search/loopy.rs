@@ -104,12 +104,7 @@ pub fn search_from(
                     position: Position::from_u64s(heaps),
                 });
             }
-            if solver.has_sums() {
-                // A move may become a sum: the graph is of whole sums.
-                return LoopyGraph::explore_sums(solver, heaps, more, max_positions)
-                    .map(Found::Loopy);
-            }
-            LoopyGraph::explore_from(solver, heaps, more, max_positions).map(Found::Loopy)
+            LoopyGraph::explore_game(solver, heaps, more, max_positions).map(Found::Loopy)
         }
         Err(e) => Err(e),
     }
@@ -182,10 +177,10 @@ impl LoopyGraph {
             .map_err(|e| e.error(&solver.game, heaps))
     }
 
-    /// The graph of the whole sums reachable from `heaps` and from each of
-    /// `more`, in a game whose moves may become sums (`becomes`), labelled
-    /// and valued (normal play).
-    pub fn explore_sums(
+    /// `explore_from`, or in a game whose moves may become sums
+    /// (`becomes`), the graph of the whole sums reachable from `heaps` and
+    /// from each of `more`, labelled and valued (normal play).
+    pub fn explore_game(
         solver: &mut Solver,
         heaps: &[u64],
         more: &[Vec<u64>],
@@ -197,7 +192,6 @@ impl LoopyGraph {
             .chain(more.iter().cloned())
             .collect();
         let Some(search) = solver.sum_search() else {
-            // Not a game of sums: a graph of its positions.
             return LoopyGraph::explore_from(solver, heaps, more, max_positions);
         };
         let (reached, sums) = search.explore_whole(&starts, max_positions, &mut budget)?;

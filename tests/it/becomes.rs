@@ -336,25 +336,14 @@ fn a_play_of_circular_kayles_moves_into_the_row() {
     assert_eq!(play.standing(&place).expect("searched").outcome, Outcome::P);
 }
 
-/// The cutting game with a move that turns a sheet that is not square: a
-/// play can come back to a sum it left, so positions are won, lost or
-/// drawn.
-const TURNING_SHEET: &str = "game sheet {
-    position (w, h)
-    move across {
-        choose a in 1..w - 1
-        becomes (a, h) + (w - a, h)
-    }
-    move down {
-        choose b in 1..h - 1
-        becomes (w, b) + (w, h - b)
-    }
-    move turn {
-        require w != h
-        becomes (h, w)
-    }
+/// The cutting game (`SHEET`) with a move that turns a sheet that is not
+/// square: a play can come back to a sum it left, so positions are won,
+/// lost or drawn.
+fn turning_sheet() -> String {
+    let turn = "    move turn {\n        require w != h\n        becomes (h, w)\n    }\n}\n";
+    let cut = SHEET.strip_suffix("}\n").expect("the game ends its text");
+    format!("{cut}{turn}")
 }
-";
 
 /// A whole sum of turning sheets, sorted, without the 1 × 1 sheets (they
 /// have no move).
@@ -472,7 +461,10 @@ fn a_game_that_comes_back_through_becomes_is_answered_as_a_loopy_game() {
         }
     }
     let mut draws = 0;
-    for ((w, h), answer) in sizes.into_iter().zip(answers(TURNING_SHEET, &statements)) {
+    for ((w, h), answer) in sizes
+        .into_iter()
+        .zip(answers(&turning_sheet(), &statements))
+    {
         let by_hand = turning_by_hand(sheets(vec![(w, h)]));
         let (outcome, remoteness) = by_hand[&sheets(vec![(w, h)])];
         assert_eq!(answer.outcome, outcome, "({w}, {h})");
@@ -521,7 +513,7 @@ fn a_game_that_comes_back_through_becomes_is_answered_as_a_loopy_game() {
 #[test]
 fn the_perfect_player_keeps_a_drawn_sum_of_turning_sheets_drawn() {
     let by_hand = turning_by_hand(sheets(vec![(3, 2)]));
-    let (mut play, mut place) = standings(&format!("{TURNING_SHEET}analyze sheet at (3, 2)\n"));
+    let (mut play, mut place) = standings(&format!("{}analyze sheet at (3, 2)\n", turning_sheet()));
     assert_eq!(play.standing(&place).expect("labelled").outcome, Outcome::D);
     // Ten moves on, the play is still drawn, every sum it passes drawn by
     // the brute force too.

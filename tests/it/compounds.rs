@@ -113,6 +113,17 @@ struct Whole {
 }
 
 impl Whole {
+    /// The whole compound of `kind` over `combo`'s games (indices into
+    /// `games`), nothing yet known.
+    fn of(kind: Compound, misere: bool, games: &[Small], combo: &[(usize, Vec<u64>)]) -> Whole {
+        Whole {
+            kind,
+            misere,
+            moves: combo.iter().map(|(g, _)| games[*g].moves).collect(),
+            memo: HashMap::new(),
+        }
+    }
+
     /// Every move of the compound at `at`: each a tuple of positions after.
     fn successors(&self, at: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
         let each: Vec<Vec<Vec<u64>>> = (at.iter().zip(&self.moves)).map(|(p, m)| m(p)).collect();
@@ -193,26 +204,26 @@ fn game_text(game: &Small, misere: bool) -> String {
     format!("{}{}\n", &t[..t.len() - 1].trim_end(), play)
 }
 
+/// The `analyze` statement of the compound of `kind` over `combo`.
+fn statement(kind: Compound, games: &[Small], combo: &[(usize, Vec<u64>)]) -> String {
+    let parts: Vec<String> = (combo.iter())
+        .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
+        .collect();
+    format!("analyze {} {}\n", kind.word(), parts.join(" + "))
+}
+
 /// Runs every compound of `kind` over `combos` (each a list of (game,
 /// position)) and holds each answer against the whole compound.
 fn hold(kind: Compound, misere: bool, combos: &Combos) {
     let games = smalls();
     let mut file: String = games.iter().map(|g| game_text(g, misere)).collect();
     for combo in combos {
-        let parts: Vec<String> = (combo.iter())
-            .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
-            .collect();
-        file.push_str(&format!("analyze {} {}\n", kind.word(), parts.join(" + ")));
+        file.push_str(&statement(kind, &games, combo));
     }
     let program = load_text("compounds.game", &file, &[]);
     let mut analyzer = Analyzer::default();
     for (question, combo) in program.questions.iter().zip(combos) {
-        let mut whole = Whole {
-            kind,
-            misere,
-            moves: combo.iter().map(|(g, _)| games[*g].moves).collect(),
-            memo: HashMap::new(),
-        };
+        let mut whole = Whole::of(kind, misere, &games, combo);
         let at: Vec<Vec<u64>> = combo.iter().map(|(_, p)| p.clone()).collect();
         let answer: Answer = analyzer.analyze(question).expect("answered");
         let context = format!("{} {:?} misère {misere}", kind.word(), at);
@@ -448,17 +459,9 @@ fn the_perfect_player_wins_every_compound_from_a_won_position_and_lists_every_mo
             for a in &small {
                 for b in small.iter().step_by(3) {
                     let combo = [a.clone(), b.clone()];
-                    let parts: Vec<String> = (combo.iter())
-                        .map(|(g, p)| format!("{} at {}", games[*g].name, text(p)))
-                        .collect();
-                    let file = format!("{texts}analyze {} {}\n", kind.word(), parts.join(" + "));
+                    let file = format!("{texts}{}", statement(kind, &games, &combo));
                     let program = load_text("compound_play.game", &file, &[]);
-                    let mut whole = Whole {
-                        kind,
-                        misere,
-                        moves: combo.iter().map(|(g, _)| games[*g].moves).collect(),
-                        memo: HashMap::new(),
-                    };
+                    let mut whole = Whole::of(kind, misere, &games, &combo);
                     let at: Vec<Vec<u64>> = combo.iter().map(|(_, p)| p.clone()).collect();
                     let context = format!("{} {at:?} misère {misere}", kind.word());
                     // The human's moves are the compound's, every one.

@@ -310,17 +310,19 @@ fn knight_wins(x: i64, y: i64) -> Option<bool> {
     }
 }
 
-#[test]
-fn the_knights_race_ends_in_a_draw_where_the_corner_is_out_of_reach() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/corner_race.game"),
-    )
-    .expect("the example exists");
-    let games: String = text
-        .lines()
+/// The games of games/corner_race.game, without its `analyze` statements.
+fn race_games() -> String {
+    let text = std::fs::read_to_string(crate::common::root().join("games/corner_race.game"))
+        .expect("the example exists");
+    (text.lines())
         .filter(|l| !l.starts_with("analyze"))
         .map(|l| format!("{l}\n"))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_knights_race_ends_in_a_draw_where_the_corner_is_out_of_reach() {
+    let games = race_games();
     let squares: Vec<(i64, i64)> = (0..=8).flat_map(|x| (0..=8).map(move |y| (x, y))).collect();
     let statements: String = (squares.iter())
         .map(|(x, y)| format!("analyze knight at ({x}, {y})\n"))
@@ -422,14 +424,7 @@ fn the_perfect_player_wins_crosses_and_crosses_by_three_in_a_row_where_it_can() 
 fn a_knight_that_cannot_reach_the_corner_plays_to_the_declared_draw() {
     use gamelang::analysis::play::Ending;
     use gamelang::rules::EndKind;
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/corner_race.game"),
-    )
-    .expect("the example exists");
-    let games: String = (text.lines())
-        .filter(|l| !l.starts_with("analyze"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let games = race_games();
     // (7, 5): the corner is in reach, but no move wins and one keeps the
     // play away from a loss: a draw by the definition, played to a square
     // that meets `draw when`.
@@ -472,15 +467,7 @@ fn the_graph_of_the_knights_race_stops_at_its_ends() {
     use gamelang::rules::EndKind;
     let program = crate::common::load_text(
         "race.game",
-        &format!(
-            "{}analyze knight at (7, 5)\n",
-            std::fs::read_to_string(crate::common::root().join("games/corner_race.game"))
-                .expect("the example exists")
-                .lines()
-                .filter(|l| !l.starts_with("analyze"))
-                .map(|l| format!("{l}\n"))
-                .collect::<String>()
-        ),
+        &format!("{}analyze knight at (7, 5)\n", race_games()),
         &[],
     );
     let instance = &program.questions[0].components[0];
