@@ -293,6 +293,9 @@ pub enum ComponentMethod {
         /// position's remoteness, `None` for a draw); or reduced for sums,
         /// every move that loses at once left out (`None`).
         played: Option<Option<u64>>,
+        /// Reduced, and valued as a strip: the sum of parts that play
+        /// independently (`positions` parts valued).
+        split: bool,
     },
     /// A compound other than the sum, answered by its rule from each
     /// component's positions, all searched (`positions` of them).

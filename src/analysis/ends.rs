@@ -28,6 +28,7 @@ use crate::check::{Instance, Question};
 use crate::position::Position;
 use crate::rules::EndKind;
 use crate::search::loopy::LoopyGraph;
+use crate::search::{SearchError, Solver, StripError, StripValues};
 
 use num_bigint::BigUint;
 
@@ -42,6 +43,8 @@ struct Standing {
     value: Option<Gamma>,
     moves: Vec<Move>,
     positions: usize,
+    /// Valued part by part, as a strip (`positions` parts).
+    split: bool,
 }
 
 /// One move of a component, and what the position it leaves is.
@@ -158,6 +161,7 @@ impl Analyzer {
                     .map(|p| ComponentMethod::Ends {
                         positions: p.positions,
                         played: None,
+                        split: p.split,
                     })
                     .collect(),
             },
@@ -179,7 +183,11 @@ impl Analyzer {
                     value: None,
                     moves: Vec::new(),
                     positions: 1,
+                    split: false,
                 });
+            }
+            if let Some(standing) = strip_standing(s, &heaps)? {
+                return Ok(standing);
             }
             let mut budget = s.question_budget();
             let wins_at_once = s.wins_at_once(&heaps, &mut budget)?;
@@ -206,6 +214,7 @@ impl Analyzer {
                 value: (!wins_at_once).then(|| graph.gamma(0).clone()),
                 moves,
                 positions: graph.len(),
+                split: false,
             })
         })
     }
@@ -272,6 +281,7 @@ impl Analyzer {
                 components: vec![ComponentMethod::Ends {
                     positions: graph.len(),
                     played: Some(graph.remoteness(0)),
+                    split: false,
                 }],
             },
             notes,
@@ -279,6 +289,68 @@ impl Analyzer {
             steps: None,
         })
     }
+}
+
+/// A strip game's standing (`moves::strip`), its reduced positions valued
+/// part by part (`search::strip`): `None` for a game that is no strip
+/// game, or whose reduced game has a cycle (searched as any other).
+fn strip_standing(s: &mut Solver, heaps: &[u64]) -> Result<Option<Standing>, SearchError> {
+    let mut budget = s.question_budget();
+    let moves = s.moves_within(heaps, &mut budget, heaps)?;
+    let Some(strip) = s.strip(heaps) else {
+        return Ok(None);
+    };
+    let standing = strip_moves(strip, heaps, moves);
+    if standing.is_err() {
+        strip.forget_open();
+    }
+    match standing {
+        Ok(standing) => Ok(Some(standing)),
+        Err(e) => s.strip_error(heaps, e).map_or(Ok(None), Err),
+    }
+}
+
+fn strip_moves(
+    strip: &mut StripValues,
+    heaps: &[u64],
+    raw: Vec<(usize, Vec<u64>)>,
+) -> Result<Standing, StripError> {
+    let wins_at_once = strip.danger(heaps, None)?;
+    let value = match wins_at_once {
+        true => None,
+        false => Some(Gamma::Finite(strip.value(heaps)?)),
+    };
+    let mut moves = Vec::new();
+    for (rule, after) in raw {
+        let changed = (heaps.iter().zip(&after).enumerate())
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| i);
+        let (Some(lo), Some(hi)) = (changed.clone().min(), changed.max()) else {
+            // A move that changes nothing goes on for ever.
+            return Err(StripError::Cycle);
+        };
+        // From a position with no move that wins at once, one appears only
+        // near the cells a move changed.
+        let near = (!wins_at_once).then_some((lo, hi));
+        let leaves = match strip.end_near(&after, lo, hi)? {
+            Some(kind) => Leaves::End(kind),
+            None if strip.danger(after.as_slice(), near)? => Leaves::Danger,
+            None => Leaves::Value(Gamma::Finite(strip.value_after(heaps, &after, lo, hi)?)),
+        };
+        moves.push(Move {
+            rule,
+            after,
+            leaves,
+        });
+    }
+    Ok(Standing {
+        ended: None,
+        wins_at_once,
+        value,
+        moves,
+        positions: strip.parts(),
+        split: true,
+    })
 }
 
 fn components(instances: &[Instance]) -> Vec<Component> {

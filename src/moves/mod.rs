@@ -13,6 +13,7 @@ pub mod octal_block;
 mod reach;
 mod runs;
 mod shapes;
+pub(crate) mod strip;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -125,6 +125,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Ends {
             positions,
             played: Some(remoteness),
+            ..
         } => {
             let end = match remoteness {
                 Some(r) => format!("the play ends in {r} moves with best play"),
@@ -137,6 +138,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Ends {
             positions,
             played: None,
+            split: true,
+        } => format!(
+            "ends as declared, reduced for sums: moves that lose at once left out, into an end or to where the other player wins at once; the strip split where cells can no longer change, into parts that play independently ({positions} parts valued)"
+        ),
+        ComponentMethod::Ends {
+            positions,
+            played: None,
+            split: false,
         } => format!(
             "ends as declared, reduced for sums: moves that lose at once left out, into an end or to where the other player wins at once ({positions} positions searched)"
         ),
@@ -284,10 +293,15 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "positions": positions,
             "remoteness": remoteness,
         }),
-        ComponentMethod::Ends { positions, played } => json!({
+        ComponentMethod::Ends {
+            positions,
+            played,
+            split,
+        } => json!({
             "kind": "ends",
             "positions": positions,
             "reduced": played.is_none(),
+            "split": split,
             "remoteness": played.flatten(),
         }),
         ComponentMethod::Compound {

@@ -20,6 +20,7 @@ mod rays;
 mod reached;
 mod run_boxes;
 pub mod steps;
+mod strip;
 mod sums;
 
 insides! {
@@ -46,6 +47,7 @@ use heaps::HeapValues;
 use kayles::KaylesValues;
 use rays::{Fit, RaySearch};
 use run_boxes::RunSearch;
+pub(crate) use strip::{StripError, StripValues};
 use sums::SumSearch;
 
 /// The default bound on positions one game's search may hold.
@@ -174,6 +176,8 @@ pub struct Solver {
     deadline: Option<(Deadline, Duration)>,
     /// One budget of moves for every question until `end_shared`.
     pool: Option<Pool>,
+    /// A strip game's reduced values (`strip`), once asked for.
+    strip: Option<StripValues>,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
 }
@@ -244,6 +248,7 @@ impl Solver {
             cancel: options.cancel.clone(),
             deadline: None,
             pool: None,
+            strip: None,
             options,
         }
     }
@@ -292,6 +297,38 @@ impl Solver {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The values of the reduced positions of a strip game
+    /// (`moves::strip`), for positions whose cells hold values `heaps`
+    /// holds: `None` for a game that is no strip game, or where positions
+    /// are not to be split (`decompose` off).
+    pub(crate) fn strip(&mut self, heaps: &[u64]) -> Option<&mut StripValues> {
+        if !self.options.decompose {
+            return None;
+        }
+        if !self.strip.as_ref().is_some_and(|s| s.admits(heaps)) {
+            let strip = crate::moves::strip::Strip::read(&self.game)?;
+            self.strip = StripValues::new(strip, heaps, self.max_positions);
+        }
+        self.strip.as_mut()
+    }
+
+    /// A strip's failure as the search's, at `heaps` (`None` for a cycle:
+    /// the game is to be searched as any other).
+    pub(crate) fn strip_error(&self, heaps: &[u64], e: StripError) -> Option<SearchError> {
+        Some(match e {
+            StripError::Cycle => return None,
+            StripError::TooMany => too_large(&self.game, self.max_positions, heaps),
+            StripError::Eval {
+                index,
+                end: true,
+                error,
+            } => end_error(&self.game, heaps, (index, error)),
+            StripError::Eval { index, error, .. } => {
+                move_error(&self.game, heaps, MoveError { rule: index, error })
+            }
+        })
     }
 
     /// Whether some move of the game may become a sum of positions

@@ -37,4 +37,5 @@ mod rays;
 mod runs;
 mod seeds;
 mod sequences;
+mod strips;
 mod table;
