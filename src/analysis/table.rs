@@ -9,7 +9,7 @@ use num_traits::ToPrimitive;
 
 use super::AnalysisError;
 use crate::misere::genus::{self, Genera};
-use crate::period::{self, Period};
+use crate::period::{self, Period, Saltus};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
@@ -76,6 +76,9 @@ pub enum Shape {
         values: Vec<Option<Cell>>,
         /// `None` when no period was found (or the game is misère).
         period: Option<Period>,
+        /// Where no period was found: an arithmetic period the values
+        /// show (`period::saltus`), only seen.
+        saltus: Option<Box<Saltus>>,
         /// Heaps of one game are searched as one-heap games of a sum.
         decomposed: bool,
         /// A coin game: `values[n]` is the value of coin n alone showing
@@ -188,6 +191,10 @@ pub(super) fn table(
                 (solver.period().filter(shown).cloned())
                     .or_else(|| period::find(&g, period::classify(game)))
             });
+        let saltus = grundy_values(&values)
+            .filter(|_| period.is_none() && loopy.graphs.is_empty() && !coins)
+            .and_then(|g| period::saltus(&g))
+            .map(Box::new);
         let genera = game
             .misere
             .then(|| genus::genera(game, upto, solver.max_positions()));
@@ -204,6 +211,7 @@ pub(super) fn table(
         Shape::OneHeap {
             values,
             period,
+            saltus,
             decomposed: solver.decomposed(),
             coins,
             genera,

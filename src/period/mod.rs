@@ -206,7 +206,7 @@ pub fn smallest_dividing(values: &[u32], theorem: Theorem, p: usize) -> Option<P
 
 /// The shortest period seen in `values`, repeating at least `SEEN_REPEATS`
 /// times after its preperiod; not proven.
-pub fn seen(values: &[u32]) -> Option<Period> {
+pub fn seen<T: PartialEq>(values: &[T]) -> Option<Period> {
     let n = values.len();
     (1..=n / (SEEN_REPEATS + 1)).find_map(|p| {
         let e = agree_from(values, p, n - p);
@@ -221,6 +221,42 @@ pub fn seen(values: &[u32]) -> Option<Period> {
     })
 }
 
+/// An arithmetic period seen in values (CGSuite's "saltus"): g(n +
+/// period) = g(n) + saltus for every n from `preperiod` on that the values
+/// reach (`checked`). Only seen: no theorem here proves one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saltus {
+    /// The least n from which it holds, in the values.
+    pub preperiod: usize,
+    /// The period.
+    pub period: usize,
+    /// What the values gain each period (more than 0).
+    pub saltus: u32,
+    /// Every n for which g(n + period) = g(n) + saltus was checked.
+    pub checked: Range<usize>,
+}
+
+/// The shortest arithmetic period with a saltus of more than 0 seen in
+/// `values`, repeating at least `SEEN_REPEATS` times after its preperiod.
+/// g(n + p) - g(n) is the same for every n from e on exactly when the
+/// steps g(n + 1) - g(n) have period p from e on (the difference of two
+/// consecutive such sums is Δ(n + p) - Δ(n)); so it is the steps' period.
+pub fn saltus(values: &[u32]) -> Option<Saltus> {
+    let steps: Vec<i64> = (values.windows(2))
+        .map(|w| i64::from(w[1]) - i64::from(w[0]))
+        .collect();
+    let Period {
+        preperiod, period, ..
+    } = seen(&steps)?;
+    let rise = values[preperiod + period].checked_sub(values[preperiod])?;
+    (rise > 0).then(|| Saltus {
+        preperiod,
+        period,
+        saltus: rise,
+        checked: preperiod..values.len() - period,
+    })
+}
+
 /// The shortest period of `values`, proven by `theorem` where it can be
 /// (without a budget), else only seen.
 pub fn find(values: &[u32], theorem: Option<Theorem>) -> Option<Period> {
@@ -231,7 +267,7 @@ pub fn find(values: &[u32], theorem: Option<Theorem>) -> Option<Period> {
 
 /// The smallest e such that g(n + p) = g(n) for every n from e on that the
 /// values reach, given that it holds from `from` (at most `len - p`) on.
-fn agree_from(values: &[u32], p: usize, from: usize) -> usize {
+fn agree_from<T: PartialEq>(values: &[T], p: usize, from: usize) -> usize {
     let mut e = from;
     while e > 0 && values[e - 1] == values[e - 1 + p] {
         e -= 1;
@@ -242,6 +278,24 @@ fn agree_from(values: &[u32], p: usize, from: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arithmetic_period_is_the_period_of_the_steps() {
+        // g(n) = n (Nim): period 1, saltus 1 from 0.
+        let nim: Vec<u32> = (0..40).collect();
+        let s = saltus(&nim).expect("seen");
+        assert_eq!((s.period, s.saltus, s.preperiod), (1, 1, 0));
+        // Three values, then 2k and 2k + 5 alternately: period 2, saltus
+        // 2, from 3 (g(3 + 2) = g(3) + 2, not so at 2).
+        let mut g = vec![9, 9, 9];
+        g.extend((0..30u32).flat_map(|k| [2 * k, 2 * k + 5]));
+        let s = saltus(&g).expect("seen");
+        assert_eq!((s.period, s.saltus, s.preperiod), (2, 2, 3));
+        assert_eq!(s.checked, 3..g.len() - 2);
+        // Values that repeat have no saltus: that is an ordinary period.
+        let repeating: Vec<u32> = (0..40).map(|n| n % 3).collect();
+        assert_eq!(saltus(&repeating), None);
+    }
 
     #[test]
     fn a_window_of_zero_proves_nothing_it_has_not_checked() {

@@ -7,7 +7,7 @@ use serde_json::{Value as Json, json};
 
 use crate::analysis::table::{Cell, Shape, Table};
 use crate::misere::genus::{Genera, Genus};
-use crate::period::{Period, Theorem};
+use crate::period::{Period, Saltus, Theorem};
 use crate::position::Outcome;
 use crate::search::Value;
 use crate::search::loopy::Gamma;
@@ -34,12 +34,24 @@ fn text(table: &Table, colour: bool) -> String {
         Shape::OneHeap {
             values,
             period,
+            saltus,
             genera,
             coins,
             steps,
             ..
         } => one_heap(&mut out, table, values, steps.as_deref(), colour)
             .and_then(|()| ending(&mut out, values, period.as_ref(), *coins))
+            .and_then(|()| match saltus {
+                Some(s) => writeln!(
+                    out,
+                    "arithmetic period {}, saltus {}, preperiod {}, not proven\n  {}",
+                    s.period,
+                    s.saltus,
+                    s.preperiod,
+                    saltus_text(s)
+                ),
+                None => Ok(()),
+            })
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values, .. } => grid(&mut out, table, values, colour),
     };
@@ -250,6 +262,17 @@ fn genus_text(
     }
 }
 
+/// How far an arithmetic period was seen, in words.
+fn saltus_text(s: &Saltus) -> String {
+    format!(
+        "seen: g(n + {}) = g(n) + {} for every n from {} to {}; no theorem here proves it, so heaps past the table are not answered by it",
+        s.period,
+        s.saltus,
+        s.checked.start,
+        s.checked.end.saturating_sub(1)
+    )
+}
+
 /// Why a period holds, or how far it was seen, in words.
 pub(super) fn certificate(period: &Period) -> String {
     certificate_of(period, "g")
@@ -373,6 +396,7 @@ pub fn table_json(table: &Table) -> Json {
         Shape::OneHeap {
             values,
             period,
+            saltus,
             decomposed,
             coins,
             genera,
@@ -386,6 +410,13 @@ pub fn table_json(table: &Table) -> Json {
             "preperiod": period.as_ref().map(|p| p.preperiod),
             "proven": period.as_ref().is_some_and(|p| p.is_proven()),
             "certificate": period.as_ref().map(certificate),
+            "saltus": saltus.as_ref().map(|s| json!({
+                "period": s.period,
+                "preperiod": s.preperiod,
+                "saltus": s.saltus,
+                "proven": false,
+                "certificate": saltus_text(s),
+            })),
             "decomposed": decomposed,
             "genus": genera.as_ref().and_then(|g| g.as_ref().ok()).map(|g| {
                 g.heaps.iter().map(|h| h.as_ref().map(genus_word)).collect::<Vec<_>>()

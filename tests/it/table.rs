@@ -137,6 +137,33 @@ fn lasker_table_matches_its_closed_form() {
     assert!(period.is_none_or(|p| !p.is_proven()));
 }
 
+/// The same formula is an arithmetic period: g(n + 4) = g(n) + 4 from
+/// n = 1 (g(0) = 0 but g(4) = 3), which the table reports as seen.
+#[test]
+fn lasker_table_reports_its_arithmetic_period() {
+    let table = table_of("lasker", 200);
+    let Shape::OneHeap { period, saltus, .. } = &table.shape else {
+        panic!("one heap")
+    };
+    assert_eq!(*period, None);
+    let saltus = saltus.as_ref().expect("an arithmetic period");
+    assert_eq!(
+        (
+            saltus.period,
+            saltus.saltus,
+            saltus.preperiod,
+            saltus.checked.clone()
+        ),
+        (4, 4, 1, 1..197)
+    );
+    // A game with an ordinary period (Kayles, period 12) reports none.
+    let kayles = table_of("kayles", 200);
+    let Shape::OneHeap { period, saltus, .. } = &kayles.shape else {
+        panic!("one heap")
+    };
+    assert!(period.is_some() && saltus.is_none());
+}
+
 #[test]
 fn two_heap_games_give_a_grid() {
     // Wythoff's P-positions (seed 000): (0, 0), (1, 2), (3, 5), (4, 7).
