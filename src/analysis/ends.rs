@@ -300,6 +300,7 @@ fn strip_standing(s: &mut Solver, heaps: &[u64]) -> Result<Option<Standing>, Sea
     let Some(strip) = s.strip(heaps) else {
         return Ok(None);
     };
+    strip.set_budget(budget);
     let standing = strip_moves(strip, heaps, moves);
     if standing.is_err() {
         strip.forget_open();

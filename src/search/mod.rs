@@ -320,6 +320,7 @@ impl Solver {
         Some(match e {
             StripError::Cycle => return None,
             StripError::TooMany => too_large(&self.game, self.max_positions, heaps),
+            StripError::Spent(exhausted) => exhausted.error(&self.game, heaps),
             StripError::Eval {
                 index,
                 end: true,

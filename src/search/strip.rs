@@ -22,6 +22,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::budget::{Budget, Exhausted};
 use crate::moves::strip::{Cells, Strip, Written};
 use crate::rules::EndKind;
 use crate::rules::expr::EvalError;
@@ -42,6 +43,8 @@ pub enum StripError {
     Cycle,
     /// More parts than the search may hold.
     TooMany,
+    /// The question's budget of moves, or its time, ran out.
+    Spent(Exhausted),
 }
 
 /// One part of a strip: its cells (as symbols), and whether each edge is
@@ -52,6 +55,9 @@ struct Part {
     cells: Box<[u8]>,
     cut: (bool, bool),
 }
+
+/// The most ways around a window looked at to show it frozen.
+const MOST_WAYS: usize = 1 << 16;
 
 /// How much of the strip lies beyond a window on one side: exactly
 /// `cells` (the strip ends there), or at least `cells` and perhaps more.
@@ -81,6 +87,9 @@ pub struct StripValues {
     open: FxHashSet<Part>,
     frozen: FxHashMap<(Box<[u8]>, Side, Side), bool>,
     max_parts: usize,
+    /// The question's budget: a move looked at costs one, a way around a
+    /// window one.
+    budget: Budget,
 }
 
 /// Symbols of a part read as cells.
@@ -156,7 +165,13 @@ impl StripValues {
             open: FxHashSet::default(),
             frozen: FxHashMap::default(),
             max_parts,
+            budget: Budget::unlimited(),
         })
+    }
+
+    /// Values from now on within `budget` (a question's).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Forgets the parts being valued, after a failure midway (those
@@ -185,7 +200,7 @@ impl StripValues {
     /// have no move into a `win when` position.
     pub fn value(&mut self, cells: &[u64]) -> Result<u32, StripError> {
         let whole = self.whole(cells);
-        let cuts = self.cuts_near(&whole, 0, cells.len().saturating_sub(1));
+        let cuts = self.cuts_near(&whole, 0, cells.len().saturating_sub(1))?;
         self.parts_value(&whole, &cuts)
     }
 
@@ -204,7 +219,7 @@ impl StripValues {
             .is_none_or(|(cells, _)| cells.as_slice() != before)
         {
             let whole = self.whole(before);
-            let cuts = self.cuts_near(&whole, 0, before.len().saturating_sub(1));
+            let cuts = self.cuts_near(&whole, 0, before.len().saturating_sub(1))?;
             self.last = Some((before.to_vec(), cuts));
         }
         let kept = (self
@@ -219,7 +234,7 @@ impl StripValues {
         // The frozen windows `before` had that the move did not write, and
         // the new ones among those it did.
         let whole = self.whole(after);
-        let mut cuts = self.cuts_near(&whole, lo, hi);
+        let mut cuts = self.cuts_near(&whole, lo, hi)?;
         cuts.extend(kept);
         cuts.sort_unstable();
         self.parts_value(&whole, &cuts)
@@ -313,12 +328,12 @@ impl StripValues {
 
     /// The windows of `part` that are frozen, among those that meet cells
     /// `lo..=hi`, in order.
-    fn cuts_near(&mut self, part: &Part, lo: usize, hi: usize) -> Vec<usize> {
+    fn cuts_near(&mut self, part: &Part, lo: usize, hi: usize) -> Result<Vec<usize>, StripError> {
         let len = part.cells.len();
         let width = self.width;
         let mut cuts = Vec::new();
         if len < width {
-            return cuts;
+            return Ok(cuts);
         }
         for b in lo.saturating_sub(width - 1)..=hi.min(len - width) {
             let left = Side {
@@ -329,11 +344,11 @@ impl StripValues {
                 cells: len - b - width,
                 exact: !part.cut.1,
             };
-            if self.is_frozen(&part.cells[b..b + width], left, right) {
+            if self.is_frozen(&part.cells[b..b + width], left, right)? {
                 cuts.push(b);
             }
         }
-        cuts
+        Ok(cuts)
     }
 
     /// The value of `part` as the sum of the parts its frozen windows at
@@ -404,7 +419,7 @@ impl StripValues {
                         after.cells[at] = self.symbol(value);
                     }
                     let (lo, hi) = span(&writes).unwrap_or((anchor, anchor));
-                    let cuts = self.cuts_near(&after, lo, hi);
+                    let cuts = self.cuts_near(&after, lo, hi)?;
                     options.push(self.parts_value(&after, &cuts)?);
                 }
             }
@@ -428,6 +443,7 @@ impl StripValues {
         anchor: usize,
         v: usize,
     ) -> Result<Reduced, StripError> {
+        self.budget.spend(1).map_err(StripError::Spent)?;
         let from = anchor.saturating_sub(self.radius);
         let to = (anchor + self.radius + 1).min(cells.len());
         let mut key = std::mem::take(&mut self.key);
@@ -463,7 +479,7 @@ impl StripValues {
 
     /// Whether the window `cells` is frozen (see the module's notes), with
     /// `left` and `right` of the strip beside it.
-    fn is_frozen(&mut self, window: &[u8], left: Side, right: Side) -> bool {
+    fn is_frozen(&mut self, window: &[u8], left: Side, right: Side) -> Result<bool, StripError> {
         let around = self.width;
         let norm = |s: Side| match s.cells >= around {
             true => Side {
@@ -474,44 +490,53 @@ impl StripValues {
         };
         let key = (Box::<[u8]>::from(window), norm(left), norm(right));
         if let Some(&f) = self.frozen.get(&key) {
-            return f;
+            return Ok(f);
         }
-        let frozen = self.frozen_by_search(window, key.1, key.2);
+        let frozen = self.frozen_by_search(window, key.1, key.2)?;
         self.frozen.insert(key, frozen);
-        frozen
+        Ok(frozen)
     }
 
-    /// Every way the strip can lie around the window, within `around`
+    /// Every way the strip can lie around the window, within `width`
     /// cells: a move writing the window is no move of the reduced game in
-    /// any (an evaluation that fails counts as a move).
-    fn frozen_by_search(&self, window: &[u8], left: Side, right: Side) -> bool {
+    /// any (an evaluation that fails counts as a move). More than
+    /// `MOST_WAYS` ways: not looked at, and not frozen.
+    fn frozen_by_search(
+        &mut self,
+        window: &[u8],
+        left: Side,
+        right: Side,
+    ) -> Result<bool, StripError> {
         let extents = |s: Side| match s.exact {
             true => s.cells..=s.cells,
             false => s.cells..=self.width,
         };
         let symbols = self.alphabet.len();
+        let ways = |l: usize, r: usize| symbols.checked_pow((l + r) as u32);
+        let all = (extents(left).flat_map(|l| extents(right).map(move |r| (l, r))))
+            .try_fold(0usize, |sum, (l, r)| sum.checked_add(ways(l, r)?));
+        let Some(all) = all.filter(|&all| all <= MOST_WAYS) else {
+            return Ok(false);
+        };
+        self.budget.spend(all as u64).map_err(StripError::Spent)?;
         for l in extents(left) {
             for r in extents(right) {
-                let count = symbols.checked_pow((l + r) as u32);
-                let Some(count) = count.filter(|&c| c <= 1 << 20) else {
-                    return false;
-                };
                 let mut cells = vec![0u64; l + window.len() + r];
                 for (k, &s) in window.iter().enumerate() {
                     cells[l + k] = self.alphabet[usize::from(s)];
                 }
-                for mut code in 0..count {
+                for mut code in 0..ways(l, r).unwrap_or(0) {
                     for k in (0..l).chain(l + window.len()..cells.len()) {
                         cells[k] = self.alphabet[code % symbols];
                         code /= symbols;
                     }
                     if self.could_be(&cells) && self.writable(&cells, l, window.len()) {
-                        return false;
+                        return Ok(false);
                     }
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// Whether `cells` could lie around a window in a position of the

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use gamelang::analysis::{self, Analyzer, Answer, ComponentMethod, Grundy, Outcome};
 use gamelang::search::Options;
 
-use crate::common::{answer, load_text};
+use crate::common::{analysis, answer, code, load_text};
 
 /// Crosses-and-crosses: three crosses in a row win.
 const CROSSES: &str = "game strip {
@@ -291,4 +291,23 @@ fn crosses_and_crosses_is_treblecross_for_every_strip_to_1000() {
     // A part is a run of empty cells with, on each side, the strip's end
     // or a cross and its neighbour: four kinds a length, not 2^n positions.
     assert!(parts <= 4 * (top + 1), "{parts} parts valued");
+}
+
+/// A strip valued part by part spends the question's budget: a move looked
+/// at costs one. A budget of 1000 moves does not reach the strip of 1000's
+/// value (it looks at about 10^6); the next question starts afresh.
+#[test]
+fn a_strip_spends_the_questions_budget() {
+    let program = load_text("crosses.game", CROSSES, &[]);
+    let mut analyzer = Analyzer::new(analysis::Options {
+        search: Options {
+            move_budget: Some(1000),
+            ..Options::default()
+        },
+        ..analysis::Options::default()
+    });
+    let e = analysis(&mut analyzer, &program, "strip", &[0; 1000]).expect_err("past the budget");
+    assert_eq!(code(&e), "gamelang::search::too_many_moves");
+    let small = answer(&mut analyzer, &program, "strip", &[0; 5]);
+    assert_eq!(small.grundy, Grundy::Value(2u32.into()));
 }
