@@ -259,6 +259,18 @@ impl Analyzer {
         found: &mut Vec<WinningMove>,
     ) -> Result<u64, AnalysisError> {
         let game = &part.component.game;
+        // A one-heap game's values are read as its moves are generated,
+        // keeping only the winning ones (a heap of 10^7 has 5·10^6 moves).
+        let mut winners = Winners::new(index, self.options.max_moves);
+        if self.search(game, |s| {
+            s.each_option_value(heaps, |rule, after, value| {
+                if value == target {
+                    winners.add(rule, after);
+                }
+            })
+        })? {
+            return Ok(winners.count_into(found));
+        }
         let options = self.search(game, |s| s.options_from(heaps))?;
         let mut seen = HashSet::new();
         let mut count = 0;
@@ -279,6 +291,64 @@ impl Analyzer {
             }
         }
         Ok(count)
+    }
+}
+
+/// The winning moves of one component met one by one: the first
+/// `max_moves` distinct ones kept as moves, and every one kept compactly
+/// (one or two heaps in 16 bytes) to be counted once each.
+struct Winners {
+    component: usize,
+    max_moves: usize,
+    listed: Vec<WinningMove>,
+    listed_positions: HashSet<Vec<u64>>,
+    /// Positions of at most two heaps, each heap below 2^64: the first in
+    /// the high half, with their number in `short_lens`' bucket.
+    short: [Vec<u128>; 3],
+    long: Vec<Vec<u64>>,
+}
+
+impl Winners {
+    fn new(component: usize, max_moves: usize) -> Self {
+        Winners {
+            component,
+            max_moves,
+            listed: Vec::new(),
+            listed_positions: HashSet::new(),
+            short: [Vec::new(), Vec::new(), Vec::new()],
+            long: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, rule: usize, after: &[u64]) {
+        match after {
+            [] => self.short[0].push(0),
+            [a] => self.short[1].push(u128::from(*a)),
+            [a, b] => self.short[2].push(u128::from(*a) << 64 | u128::from(*b)),
+            _ => self.long.push(after.to_vec()),
+        }
+        if self.listed.len() < self.max_moves && self.listed_positions.insert(after.to_vec()) {
+            let position = After::Position(after.to_vec());
+            self.listed
+                .push(winning_move(self.component, rule, position));
+        }
+    }
+
+    /// How many distinct positions were met; the listed moves added to
+    /// `found`.
+    fn count_into(mut self, found: &mut Vec<WinningMove>) -> u64 {
+        let mut count = 0;
+        for bucket in &mut self.short {
+            bucket.sort_unstable();
+            bucket.dedup();
+            count += bucket.len() as u64;
+        }
+        self.long.sort_unstable();
+        self.long.dedup();
+        count += self.long.len() as u64;
+        let room = self.max_moves.saturating_sub(found.len());
+        found.extend(self.listed.into_iter().take(room));
+        count
     }
 }
 

@@ -98,7 +98,6 @@ impl HeapValues {
     }
 
     /// g(0), g(1), ... as far as evaluated.
-    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn values(&self) -> &[u32] {
         &self.values
     }

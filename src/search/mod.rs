@@ -511,6 +511,46 @@ impl Solver {
         self.options_within(heaps, &mut self.question_budget(), heaps)
     }
 
+    /// Calls `f` with every move from `heaps` (its rule and the position
+    /// after it) and the value of that position, read from the one-heap
+    /// engine's values as the moves are generated: none is kept. `false`
+    /// where the values are not all there to read (another engine, a value
+    /// not computed yet, a move that becomes a sum): `f` may then have been
+    /// called for some moves, and the caller asks move by move instead.
+    pub fn each_option_value(
+        &self,
+        heaps: &[u64],
+        mut f: impl FnMut(usize, &[u64], u32),
+    ) -> Result<bool, SearchError> {
+        let Engine::Heaps(engine) = &self.engine else {
+            return Ok(false);
+        };
+        let values = engine.values();
+        let mut complete = true;
+        let mut budget = self.question_budget();
+        let examined = (self.moves).each_option_within(heaps, budget.left(), |rule, next| {
+            let Next::Position(after) = next else {
+                complete = false;
+                return;
+            };
+            let mut value = 0;
+            for &h in after {
+                match usize::try_from(h).ok().and_then(|h| values.get(h)) {
+                    Some(g) => value ^= g,
+                    None => {
+                        complete = false;
+                        return;
+                    }
+                }
+            }
+            if complete {
+                f(rule, after, value);
+            }
+        });
+        self.spent(examined, heaps, &mut budget, heaps)?;
+        Ok(complete)
+    }
+
     /// `options_from`, counted against `budget` as they are generated;
     /// `asked`: the position a question was about, for the error.
     pub(crate) fn options_within(

@@ -76,3 +76,51 @@ fn kayles_sums_agree_on_every_small_position() {
     let positions = crate::common::all_positions(3, 7);
     agree(&game("game g { heaps *; octal 0.77 }"), &positions);
 }
+
+/// Winning moves of a decomposed game are read as its moves are generated,
+/// only the winning ones kept (`Solver::each_option_value`); the general
+/// search lists every move and searches each. Both give the same moves and
+/// count every position once, also where two rules reach the same one
+/// (`take 1..2` and `octal 0.33` make the same moves).
+#[test]
+fn winning_moves_read_as_generated_are_those_searched_one_by_one() {
+    use gamelang::analysis::{self, Analyzer, Answer};
+    let analyzer = |decompose| {
+        Analyzer::new(analysis::Options {
+            search: Options {
+                decompose,
+                ..Options::default()
+            },
+            ..analysis::Options::default()
+        })
+    };
+    let moves = |answer: &Answer| {
+        let mut to: Vec<String> = (answer.winning_moves.iter())
+            .map(|m| m.to.to_string())
+            .collect();
+        to.sort();
+        to
+    };
+    let twice = "game g { heaps *; take 1..2; octal 0.33 }";
+    let positions: Vec<String> = (0..=24)
+        .map(|n| n.to_string())
+        .chain(["(3, 5)", "(2, 7, 9)", "(4, 4, 6)"].map(String::from))
+        .collect();
+    for text in GAMES
+        .iter()
+        .copied()
+        .chain([twice, "game g { heaps *; octal 0.77 }"])
+    {
+        let questions: String = (positions.iter())
+            .map(|p| format!("analyze g at {p}\n"))
+            .collect();
+        let program = load_text("moves.game", &format!("{text}\n{questions}"), &[]);
+        let (mut streamed, mut searched) = (analyzer(true), analyzer(false));
+        for (question, p) in program.questions.iter().zip(&positions) {
+            let a = streamed.analyze(question).expect("decomposed");
+            let b = searched.analyze(question).expect("searched");
+            assert_eq!(a.winning_move_count, b.winning_move_count, "{text} at {p}");
+            assert_eq!(moves(&a), moves(&b), "{text} at {p}");
+        }
+    }
+}
