@@ -296,15 +296,16 @@ impl Analyzer {
 
 /// The winning moves of one component met one by one: the first
 /// `max_moves` distinct ones kept as moves, and every one kept compactly
-/// (one or two heaps in 16 bytes) to be counted once each.
+/// to be counted once each: a position of one heap, or of two heaps below
+/// 2^32, in 8 bytes; of two larger heaps in 16; longer ones as they are.
 struct Winners {
     component: usize,
     max_moves: usize,
     listed: Vec<WinningMove>,
     listed_positions: HashSet<Vec<u64>>,
-    /// Positions of at most two heaps, each heap below 2^64: the first in
-    /// the high half, with their number in `short_lens`' bucket.
-    short: [Vec<u128>; 3],
+    /// No heap; one heap; two small heaps, the first in the high half.
+    small: [Vec<u64>; 3],
+    pairs: Vec<u128>,
     long: Vec<Vec<u64>>,
 }
 
@@ -315,37 +316,39 @@ impl Winners {
             max_moves,
             listed: Vec::new(),
             listed_positions: HashSet::new(),
-            short: [Vec::new(), Vec::new(), Vec::new()],
+            small: [Vec::new(), Vec::new(), Vec::new()],
+            pairs: Vec::new(),
             long: Vec::new(),
         }
     }
 
     fn add(&mut self, rule: usize, after: &[u64]) {
+        let small = |h: u64| u32::try_from(h).ok().map(u64::from);
         match after {
-            [] => self.short[0].push(0),
-            [a] => self.short[1].push(u128::from(*a)),
-            [a, b] => self.short[2].push(u128::from(*a) << 64 | u128::from(*b)),
+            [] => self.small[0].push(0),
+            [a] => self.small[1].push(*a),
+            [a, b] => match (small(*a), small(*b)) {
+                (Some(a), Some(b)) => self.small[2].push(a << 32 | b),
+                _ => self.pairs.push(u128::from(*a) << 64 | u128::from(*b)),
+            },
             _ => self.long.push(after.to_vec()),
         }
         if self.listed.len() < self.max_moves && self.listed_positions.insert(after.to_vec()) {
             let position = After::Position(after.to_vec());
-            self.listed
-                .push(winning_move(self.component, rule, position));
+            self.listed.push(winning_move(self.component, rule, position));
         }
     }
 
     /// How many distinct positions were met; the listed moves added to
     /// `found`.
     fn count_into(mut self, found: &mut Vec<WinningMove>) -> u64 {
-        let mut count = 0;
-        for bucket in &mut self.short {
-            bucket.sort_unstable();
-            bucket.dedup();
-            count += bucket.len() as u64;
+        fn distinct<T: Ord>(all: &mut Vec<T>) -> u64 {
+            all.sort_unstable();
+            all.dedup();
+            all.len() as u64
         }
-        self.long.sort_unstable();
-        self.long.dedup();
-        count += self.long.len() as u64;
+        let mut count = self.small.iter_mut().map(distinct).sum::<u64>();
+        count += distinct(&mut self.pairs) + distinct(&mut self.long);
         let room = self.max_moves.saturating_sub(found.len());
         found.extend(self.listed.into_iter().take(room));
         count
