@@ -324,7 +324,7 @@ impl Analyzer {
         &mut self,
         game: &Arc<Game>,
         upto: &BigUint,
-        progress: &mut dyn FnMut(u64, u64),
+        progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
         self.solving(game, |solver| {
             // The timeout is the whole table's.

@@ -335,7 +335,8 @@ impl Winners {
         }
         if self.listed.len() < self.max_moves && self.listed_positions.insert(after.to_vec()) {
             let position = After::Position(after.to_vec());
-            self.listed.push(winning_move(self.component, rule, position));
+            self.listed
+                .push(winning_move(self.component, rule, position));
         }
     }
 

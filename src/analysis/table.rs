@@ -118,12 +118,23 @@ pub fn one_heap(game: &Game, solver: &Solver) -> bool {
         || (game.heap_count.is_none() && (solver.decomposed() || solver.one_heap_moves()))
 }
 
+/// How far a table has got, for whoever shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The heaps (of a grid: the rows) done.
+    pub done: u64,
+    /// Of this many.
+    pub total: u64,
+    /// The largest Grundy value found so far, where there is one.
+    pub largest: Option<u32>,
+}
+
 /// The table of `game` up to heaps of `upto`, `progress` told how far it got.
 pub(super) fn table(
     game: &Arc<Game>,
     solver: &mut Solver,
     upto: &BigUint,
-    progress: &mut dyn FnMut(u64, u64),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<Table, AnalysisError> {
     if game.graph.is_some() {
         return Err(AnalysisError::TableOfGraphs { game: game.title() });
@@ -169,14 +180,23 @@ pub(super) fn table(
             .filter(|heaps| is_position(game, heaps))
             .collect();
         let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
+        let mut largest = None;
         for n in 0..=upto {
             let after = &all[all.partition_point(|h| h[0] <= n)..];
-            values.push(match &ended {
+            let cell = match &ended {
                 Some(graph) => ended_cell(game, graph, &[n]),
                 None => cell_at(game, solver, &mut loopy, &[n], after)?,
-            });
+            };
+            if let Some(g) = cell.as_ref().and_then(Cell::grundy) {
+                largest = largest.max(Some(g));
+            }
+            values.push(cell);
             if n % 4096 == 0 {
-                progress(n, upto);
+                progress(&Progress {
+                    done: n,
+                    total: upto,
+                    largest,
+                });
             }
         }
         // A period the engine proved holds as it is, where the table shows
@@ -240,8 +260,13 @@ pub(super) fn table(
                     None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+            let largest = row.iter().flatten().filter_map(Cell::grundy).max();
             grid.push(row);
-            progress(a, upto);
+            progress(&Progress {
+                done: a,
+                total: upto,
+                largest,
+            });
         }
         let steps = (!ends)
             .then(|| steps_of(solver, &all))

@@ -406,7 +406,7 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
             let file = game_text(&game, misere);
             let program = load_text("table.game", &file, &[]);
             let lowered = program.games[0].default.clone().expect("the game lowers");
-            let table = (Analyzer::default().table(&lowered, &5u64.into(), &mut |_, _| {}))
+            let table = (Analyzer::default().table(&lowered, &5u64.into(), &mut |_| {}))
                 .expect("the table is computed");
             let context = format!("{}, misère {misere}", game.name);
             let want = |p: &[u64]| {

@@ -16,13 +16,13 @@ fn table_of(game: &str, upto: u64) -> Table {
         .game(game)
         .and_then(|entry| entry.default.clone())
         .expect("the game checks");
-    (Analyzer::default().table(&game, &upto.into(), &mut |_, _| {})).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), &mut |_| {})).expect("the table is computed")
 }
 
 fn table_of_text(text: &str, upto: u64) -> Table {
     let program = load_text("test.game", text, &[]);
     let game = program.games[0].default.clone().expect("the game lowers");
-    (Analyzer::default().table(&game, &upto.into(), &mut |_, _| {})).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), &mut |_| {})).expect("the table is computed")
 }
 
 fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
@@ -279,4 +279,25 @@ fn heaps_that_break_the_invariant_are_no_positions_in_a_table() {
     );
     let text = gamelang::report::table_text(&t);
     assert!(text.contains("    0 · · · · ·"), "{text}");
+}
+
+/// A table tells how far it got: heaps done of all, and the largest value
+/// so far (for the progress bar: values a second and the largest value).
+#[test]
+fn a_table_reports_its_progress_with_the_largest_value_so_far() {
+    let program = load("kayles", &[]);
+    let game = (program
+        .game("kayles")
+        .and_then(|entry| entry.default.clone()))
+    .expect("the game checks");
+    let mut seen = Vec::new();
+    let table = (Analyzer::default().table(&game, &20_000u64.into(), &mut |p| seen.push(*p)))
+        .expect("the table is computed");
+    let (values, _) = one_heap(&table);
+    assert_eq!(seen.len(), 5, "every 4096 heaps: 0, 4096, ..., 16384");
+    for p in &seen {
+        assert_eq!(p.total, 20_000);
+        let largest = values[..=p.done as usize].iter().max().copied();
+        assert_eq!(p.largest, largest, "at {}", p.done);
+    }
 }

@@ -21,17 +21,31 @@ pub struct Progress {
 impl Progress {
     pub fn new(what: &str) -> Self {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> ");
+        let style =
+            ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} ({elapsed}) {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> ");
         bar.set_style(style);
-        bar.set_message(what.to_string());
+        bar.set_prefix(what.to_string());
         Progress {
             bar,
             started: Instant::now(),
             shown: false,
             enabled: std::io::stderr().is_terminal(),
         }
+    }
+
+    /// Says `what` after the bar (the largest value so far, say).
+    pub fn note(&mut self, what: &str) {
+        if self.enabled {
+            self.bar.set_message(what.to_string());
+        }
+    }
+
+    /// Steps done a second so far, in whole steps.
+    pub fn rate(&self, done: u64) -> u64 {
+        let millis = self.started.elapsed().as_millis().max(1);
+        u64::try_from(u128::from(done) * 1000 / millis).unwrap_or(u64::MAX)
     }
 
     /// `done` of `total` steps are done.

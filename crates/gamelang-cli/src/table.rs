@@ -63,8 +63,13 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         ..Options::default()
     });
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = analyzer.table(&game, &args.upto, &mut |done, total| {
-        progress.update(done, total)
+    let result = analyzer.table(&game, &args.upto, &mut |p| {
+        progress.update(p.done, p.total);
+        let rate = progress.rate(p.done);
+        progress.note(&match p.largest {
+            Some(g) => format!("{rate} a second, largest value {g}"),
+            None => format!("{rate} a second"),
+        });
     });
     drop(progress);
     match result {
