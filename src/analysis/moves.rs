@@ -148,43 +148,58 @@ impl Analyzer {
                 }
                 _ => None,
             };
-            let mut seen = HashSet::new();
-            for (rule, next) in self.search(&game, |s| s.moves_from(&[m]))? {
-                if !seen.insert(next.clone()) {
-                    continue;
+            // The moves of `m` that win, met as they are generated (a heap
+            // past a long period's proof has 10^8 moves and more).
+            value(self, m)?;
+            let room = self.options.max_moves.saturating_sub(found.len());
+            let mut winners = Winners::new(room);
+            let streamed = self.search(&game, |s| {
+                s.each_option_value(&[m], |rule, next, v| {
+                    if v == want {
+                        winners.add(rule, next);
+                    }
+                })
+            })?;
+            if !streamed {
+                winners = Winners::new(room);
+                for (rule, next) in self.search(&game, |s| s.moves_from(&[m]))? {
+                    let mut v = 0;
+                    for &part in &next {
+                        v ^= value(self, part)?;
+                    }
+                    if v == want {
+                        winners.add(rule, &next);
+                    }
                 }
-                let mut v = 0;
-                for &part in &next {
-                    v ^= value(self, part)?;
-                }
-                if v != want {
-                    continue;
-                }
+            }
+            let splits = winners.small[2].len() + winners.pairs.len() + winners.long.len();
+            if !shift.is_zero() && counted.is_none() && splits > 0 {
+                exact = false;
+            }
+            // A move of `m` that leaves no heap is none of the big heap's.
+            let emptied = !shift.is_zero() && !winners.small[0].is_empty();
+            let (winning, listed) = winners.count();
+            count += match counted {
+                Some(counted) => counted,
+                None => BigUint::from(winning - u64::from(emptied)),
+            };
+            for (rule, next) in listed {
                 let mut parts: Vec<BigUint> = next.iter().map(|&h| BigUint::from(h)).collect();
                 if !shift.is_zero() {
-                    exact &= parts.len() < 2 || counted.is_some();
                     parts.sort();
                     match parts.last_mut() {
                         Some(largest) => *largest += &shift,
                         None => continue,
                     }
                 }
-                if counted.is_none() {
-                    count += 1u32;
-                }
-                if found.len() < self.options.max_moves {
-                    let mut to = heaps.to_vec();
-                    to.splice(i..=i, parts);
-                    found.push(WinningMove {
-                        component: index,
-                        rule,
-                        to: Position(to),
-                        parts: Vec::new(),
-                    });
-                }
-            }
-            if let Some(counted) = counted {
-                count += counted;
+                let mut to = heaps.to_vec();
+                to.splice(i..=i, parts);
+                found.push(WinningMove {
+                    component: index,
+                    rule,
+                    to: Position(to),
+                    parts: Vec::new(),
+                });
             }
         }
         Ok((count, exact))
@@ -261,7 +276,8 @@ impl Analyzer {
         let game = &part.component.game;
         // A one-heap game's values are read as its moves are generated,
         // keeping only the winning ones (a heap of 10^7 has 5·10^6 moves).
-        let mut winners = Winners::new(index, self.options.max_moves);
+        let room = self.options.max_moves.saturating_sub(found.len());
+        let mut winners = Winners::new(room);
         if self.search(game, |s| {
             s.each_option_value(heaps, |rule, after, value| {
                 if value == target {
@@ -269,7 +285,12 @@ impl Analyzer {
                 }
             })
         })? {
-            return Ok(winners.count_into(found));
+            let (count, listed) = winners.count();
+            found.extend(
+                (listed.into_iter())
+                    .map(|(rule, after)| winning_move(index, rule, After::Position(after))),
+            );
+            return Ok(count);
         }
         let options = self.search(game, |s| s.options_from(heaps))?;
         let mut seen = HashSet::new();
@@ -294,14 +315,13 @@ impl Analyzer {
     }
 }
 
-/// The winning moves of one component met one by one: the first
-/// `max_moves` distinct ones kept as moves, and every one kept compactly
-/// to be counted once each: a position of one heap, or of two heaps below
-/// 2^32, in 8 bytes; of two larger heaps in 16; longer ones as they are.
+/// The winning moves of one component met one by one: the first `most`
+/// distinct ones kept, and every one kept compactly to be counted once
+/// each: a position of one heap, or of two heaps below 2^32, in 8 bytes; of
+/// two larger heaps in 16; longer ones as they are.
 struct Winners {
-    component: usize,
-    max_moves: usize,
-    listed: Vec<WinningMove>,
+    most: usize,
+    listed: Vec<(usize, Vec<u64>)>,
     listed_positions: HashSet<Vec<u64>>,
     /// No heap; one heap; two small heaps, the first in the high half.
     small: [Vec<u64>; 3],
@@ -310,10 +330,9 @@ struct Winners {
 }
 
 impl Winners {
-    fn new(component: usize, max_moves: usize) -> Self {
+    fn new(most: usize) -> Self {
         Winners {
-            component,
-            max_moves,
+            most,
             listed: Vec::new(),
             listed_positions: HashSet::new(),
             small: [Vec::new(), Vec::new(), Vec::new()],
@@ -333,16 +352,14 @@ impl Winners {
             },
             _ => self.long.push(after.to_vec()),
         }
-        if self.listed.len() < self.max_moves && self.listed_positions.insert(after.to_vec()) {
-            let position = After::Position(after.to_vec());
-            self.listed
-                .push(winning_move(self.component, rule, position));
+        if self.listed.len() < self.most && self.listed_positions.insert(after.to_vec()) {
+            self.listed.push((rule, after.to_vec()));
         }
     }
 
-    /// How many distinct positions were met; the listed moves added to
-    /// `found`.
-    fn count_into(mut self, found: &mut Vec<WinningMove>) -> u64 {
+    /// How many distinct positions were met, and the first `most` of them
+    /// with their rules.
+    fn count(mut self) -> (u64, Vec<(usize, Vec<u64>)>) {
         fn distinct<T: Ord>(all: &mut Vec<T>) -> u64 {
             all.sort_unstable();
             all.dedup();
@@ -350,9 +367,7 @@ impl Winners {
         }
         let mut count = self.small.iter_mut().map(distinct).sum::<u64>();
         count += distinct(&mut self.pairs) + distinct(&mut self.long);
-        let room = self.max_moves.saturating_sub(found.len());
-        found.extend(self.listed.into_iter().take(room));
-        count
+        (count, self.listed)
     }
 }
 

@@ -22,8 +22,8 @@ use crate::search::loopy::{self, Found, LoopyGraph};
 pub(super) const SMALL_SEARCH: u64 = 5_000_000;
 
 /// A period is looked for in the values of heaps up to this (or the
-/// search's limit, if lower) before a heap too large to search is answered
-/// from it.
+/// search's limit, if lower), then twice as far each time up to the limit,
+/// before a heap too large to search is answered from it.
 const PERIOD_PROBE: u64 = 1 << 16;
 
 /// One component, answered.
@@ -133,16 +133,32 @@ impl Analyzer {
         if fits || game.misere || crate::period::classify(game).is_none() {
             return Ok(None);
         }
-        let probe = limit.saturating_sub(1).min(PERIOD_PROBE);
-        let period = self.search(game, |s| {
-            if !s.decomposed() {
-                return Ok(None);
+        // The heaps are computed up to 2^16, then twice as far each time
+        // until a period is proven, the search's limit is reached, or its
+        // budget runs out (the heap is then too large, as without a
+        // period): a period that needs 4.4·10^8 values is found with a
+        // limit past them, at the cost of the values alone.
+        let most = limit.saturating_sub(1);
+        let mut probe = most.min(PERIOD_PROBE);
+        let period = loop {
+            let found = self.search(game, |s| {
+                if !s.decomposed() {
+                    return Ok(None);
+                }
+                s.value(&[probe])?;
+                Ok(s.period().filter(|p| p.is_proven()).cloned())
+            });
+            match found {
+                Ok(Some(period)) => break period,
+                Ok(None) if probe < most => probe = most.min(probe.saturating_mul(2)),
+                Ok(None) => return Ok(None),
+                // Past the first heaps, a limit ends the looking, not the
+                // question.
+                Err(AnalysisError::Search(e)) if e.is_limit() && probe > PERIOD_PROBE => {
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
             }
-            s.value(&[probe])?;
-            Ok(s.period().filter(|p| p.is_proven()).cloned())
-        })?;
-        let Some(period) = period else {
-            return Ok(None);
         };
         let mut total = 0u32;
         for heap in position.heaps() {

@@ -149,8 +149,8 @@ pub fn prove(values: &[u32], theorem: Theorem, work: usize) -> Option<Period> {
     if work < len || u32::try_from(len).is_err() {
         return None;
     }
-    let z = z_from_end(values);
-    for (p, &run) in z.iter().enumerate().take(len / 2 + 1).skip(1) {
+    let z = z_from_end(values, len / 2 + 1);
+    for (p, &run) in z.iter().enumerate().skip(1) {
         // A longer period needs more values still.
         let most = theorem.most_preperiod(len, p)?;
         let run = run as usize;
@@ -161,22 +161,24 @@ pub fn prove(values: &[u32], theorem: Theorem, work: usize) -> Option<Period> {
     None
 }
 
-/// The Z-function of `values` read from the end: `z[p]` is the number of
-/// n, counted down from the last, with g(n) = g(n + p) (`z[0]` is the
-/// length). Linear time (Gusfield's Z algorithm); `values` has fewer than
-/// 2^32 values.
-fn z_from_end(values: &[u32]) -> Vec<u32> {
+/// The Z-function of `values` read from the end, for p below `most`:
+/// `z[p]` is the number of n, counted down from the last, with g(n) =
+/// g(n + p) (`z[0]` is the length). Linear time (Gusfield's Z algorithm),
+/// and memory for `most` entries only: z[i] looks back only at z[i -
+/// left], below i. `values` has fewer than 2^32 values.
+fn z_from_end(values: &[u32], most: usize) -> Vec<u32> {
     let len = values.len();
+    let most = most.min(len);
     // r[i]: the i-th value from the end.
     let r = |i: usize| values[len - 1 - i];
-    let mut z = vec![0u32; len];
-    if len == 0 {
+    let mut z = vec![0u32; most];
+    if most == 0 {
         return z;
     }
     z[0] = len as u32;
     // [left, right): the rightmost run found that matches a prefix.
     let (mut left, mut right) = (0usize, 0usize);
-    for i in 1..len {
+    for i in 1..most {
         let mut k = if i < right {
             (z[i - left] as usize).min(right - i)
         } else {

@@ -545,3 +545,24 @@ fn treblecross_split_over_two_threads_matches_the_definition() {
         assert!(got == expected, "{method:?} differs from the definition");
     }
 }
+
+/// Gangolli and Plambeck (1989) found that 0.16 is ultimately periodic,
+/// with period 149,459 and last exceptional value at heap 105,350. A heap
+/// of 10^30 is answered from it: the values are computed to 2^16, then
+/// twice as far each time, until the Guy–Smith theorem proves the period
+/// (509,622 values here), all within the default limit of 5·10^6.
+#[test]
+fn octal_0_16_has_gangolli_and_plambecks_period_found_from_its_rules() {
+    use gamelang::analysis::{Analyzer, ComponentMethod};
+    use gamelang::driver::load;
+    let text = "game g { heaps *; octal 0.16 }\nanalyze g at 1000000000000000000000000000000\n";
+    let program = load(&Source::new("g.game", text), &[] as &[&str]).expect("checks");
+    let answer = Analyzer::default()
+        .analyze(&program.questions[0])
+        .expect("answered");
+    let [ComponentMethod::Period { period }] = answer.method.components.as_slice() else {
+        panic!("answered from a period: {:?}", answer.method)
+    };
+    assert_eq!((period.period, period.preperiod), (149_459, 105_351));
+    assert!(period.is_proven());
+}
