@@ -143,8 +143,12 @@ impl Analyzer {
             // period; the moves of `m` are still the ones listed.
             let counted = match octal_code(&game) {
                 Some(code) if !shift.is_zero() => {
-                    let g = |this: &mut Self, x: &BigUint| value(this, period.index(x) as u64);
-                    Some(self.count_octal(code, period, heap, want, g)?)
+                    let top = (period.preperiod + period.period) as u64;
+                    self.search(&game, |s| {
+                        s.value(&[top.saturating_sub(1)])?;
+                        Ok(s.heap_values()
+                            .map(|g| count_octal(code, period, heap, want, g)))
+                    })?
                 }
                 _ => None,
             };
@@ -203,63 +207,6 @@ impl Analyzer {
             }
         }
         Ok((count, exact))
-    }
-
-    /// The moves from heap `n` of an octal game to parts of value `want`,
-    /// counted from its period. Removing `j` may leave one heap (`n - j`)
-    /// or two nonempty ones (`a`, `n - j - a`, `a <= n - j - a`): past the
-    /// preperiod both parts' values repeat with the period, so the splits
-    /// are counted a residue class at a time, and the rest one by one.
-    /// (Leaving no heap needs `n = j`: never so for a heap past the period's
-    /// proof, the only heaps counted here.)
-    fn count_octal(
-        &mut self,
-        code: &OctalCode,
-        period: &Period,
-        n: &BigUint,
-        want: u32,
-        mut g: impl FnMut(&mut Self, &BigUint) -> Result<u32, AnalysisError>,
-    ) -> Result<BigUint, AnalysisError> {
-        let p = period.period;
-        // Below `small`, a part's value is read one by one; from it on,
-        // both parts of a split are past the preperiod.
-        let small = BigUint::from(period.preperiod);
-        let mut count = BigUint::zero();
-        for (j, &digit) in code.digits.iter().enumerate() {
-            let j = BigUint::from(j);
-            if *n < j {
-                continue;
-            }
-            let rest = n - &j;
-            if digit & 2 != 0 && !j.is_zero() && g(self, &rest)? == want {
-                count += 1u32;
-            }
-            if digit & 4 == 0 {
-                continue;
-            }
-            let half: BigUint = &rest / 2u32;
-            let mut a = BigUint::from(1u32);
-            while a <= half && a < small {
-                if g(self, &a)? ^ g(self, &(&rest - &a))? == want {
-                    count += 1u32;
-                }
-                a += 1u32;
-            }
-            if a > half {
-                continue;
-            }
-            // a in [a, half], a ≡ c (mod p): g(a) and g(rest - a) by residue.
-            for c in 0..p {
-                let first = &a + BigUint::from((c + p - mod_small(&a, p)) % p);
-                if first > half {
-                    continue;
-                }
-                if g(self, &first)? ^ g(self, &(&rest - &first))? == want {
-                    count += (&half - &first) / BigUint::from(p) + 1u32;
-                }
-            }
-        }
-        Ok(count)
     }
 
     /// The moves in one component to a position of value `target` (in
@@ -512,4 +459,76 @@ pub(super) fn winning_move(component: usize, rule: usize, after: After) -> Winni
         to,
         parts,
     }
+}
+
+/// The moves from heap `n` of an octal game to parts of value `want`,
+/// counted from its period, `values` holding g(0..preperiod + period) at
+/// least. Removing `j` may leave one heap (`n - j`) or two nonempty ones
+/// (`a`, `n - j - a`, `a <= n - j - a`): past the preperiod both parts'
+/// values repeat with the period, so the splits are counted a residue class
+/// at a time (for each class, how many a of it lie in the range, at once),
+/// and the rest one by one. (Leaving no heap needs `n = j`: never so for a
+/// heap past the period's proof, the only heaps counted here.)
+fn count_octal(
+    code: &OctalCode,
+    period: &Period,
+    n: &BigUint,
+    want: u32,
+    values: &[u32],
+) -> BigUint {
+    let (pre, p) = (period.preperiod, period.period.max(1));
+    let g = |x: &BigUint| values[period.index(x)];
+    let mut count = BigUint::zero();
+    for (j, &digit) in code.digits.iter().enumerate() {
+        let j = BigUint::from(j);
+        if *n < j {
+            continue;
+        }
+        let rest = n - &j;
+        if digit & 2 != 0 && !j.is_zero() && g(&rest) == want {
+            count += 1u32;
+        }
+        if digit & 4 == 0 {
+            continue;
+        }
+        let half: BigUint = &rest / 2u32;
+        // g(rest - a), for a at most half of rest: where rest is past every
+        // index, rest - a is past the preperiod, and read by its residue.
+        let at = |x: usize| if x < pre { x } else { pre + (x - pre) % p };
+        let small = rest.to_usize();
+        let residue = match small {
+            Some(_) => 0,
+            None => mod_small(&(&rest - pre), p),
+        };
+        let other = |a: usize| match small {
+            Some(r) => values[at(r - a)],
+            None => values[pre + (residue + p - a % p) % p],
+        };
+        // a below the preperiod, one by one.
+        let below = pre.saturating_sub(1);
+        let ones = half.to_usize().map_or(below, |h| h.min(below));
+        let by_one = (values[1..=ones].iter().zip(1..)).filter(|&(g, a)| g ^ other(a) == want);
+        count += by_one.count();
+        let first = (ones + 1).max(1);
+        if BigUint::from(first) > half {
+            continue;
+        }
+        // a in [first, half] by its residue c = a mod p: g(a) and g(rest - a)
+        // are g(pre + (c - pre) mod p) and `other`'s; the class holds q or
+        // q + 1 values of a.
+        let span = &half - first;
+        let q = &span / p;
+        let extra = mod_small(&span, p);
+        let (mut classes, mut longer) = (0u64, 0u64);
+        for d in 0..p.min(span.to_usize().map_or(p, |s| s + 1)) {
+            let value = values[at(first + d)];
+            let a = first + d;
+            if value ^ other(a) == want {
+                classes += 1;
+                longer += u64::from(d <= extra);
+            }
+        }
+        count += &q * classes + longer;
+    }
+    count
 }

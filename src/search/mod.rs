@@ -511,6 +511,15 @@ impl Solver {
         self.options_within(heaps, &mut self.question_budget(), heaps)
     }
 
+    /// The one-heap engine's values g(0), g(1), ... as far as computed, where
+    /// the game is searched by it.
+    pub fn heap_values(&self) -> Option<&[u32]> {
+        match &self.engine {
+            Engine::Heaps(engine) => Some(engine.values()),
+            _ => None,
+        }
+    }
+
     /// Calls `f` with every move from `heaps` (its rule and the position
     /// after it) and the value of that position, read from the one-heap
     /// engine's values as the moves are generated: none is kept. `false`
