@@ -176,12 +176,11 @@ impl Analyzer {
                     }
                 }
             }
-            let splits = winners.small[2].len() + winners.pairs.len() + winners.long.len();
-            if !shift.is_zero() && counted.is_none() && splits > 0 {
+            if !shift.is_zero() && counted.is_none() && winners.splits() {
                 exact = false;
             }
             // A move of `m` that leaves no heap is none of the big heap's.
-            let emptied = !shift.is_zero() && !winners.small[0].is_empty();
+            let emptied = !shift.is_zero() && winners.empties();
             let (winning, listed) = winners.count();
             count += match counted {
                 Some(counted) => counted,
@@ -302,6 +301,16 @@ impl Winners {
         if self.listed.len() < self.most && self.listed_positions.insert(after.to_vec()) {
             self.listed.push((rule, after.to_vec()));
         }
+    }
+
+    /// Whether a move met leaves two heaps or more.
+    fn splits(&self) -> bool {
+        !(self.small[2].is_empty() && self.pairs.is_empty() && self.long.is_empty())
+    }
+
+    /// Whether a move met leaves no heap.
+    fn empties(&self) -> bool {
+        !self.small[0].is_empty()
     }
 
     /// How many distinct positions were met, and the first `most` of them
