@@ -321,6 +321,11 @@ impl Solver {
             StripError::Cycle => return None,
             StripError::TooMany => too_large(&self.game, self.max_positions, heaps),
             StripError::Spent(exhausted) => exhausted.error(&self.game, heaps),
+            StripError::Memory => SearchError::MemoryLimit {
+                game: self.game.title(),
+                position: Position::from_u64s(heaps),
+                limit_mb: reached::MAX_GRAPH_BYTES >> 20,
+            },
             StripError::Eval {
                 index,
                 end: true,

@@ -23,6 +23,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::budget::{Budget, Exhausted};
+use super::reached::MAX_GRAPH_BYTES;
 use crate::moves::strip::{Cells, Strip, Written};
 use crate::rules::EndKind;
 use crate::rules::expr::EvalError;
@@ -43,6 +44,9 @@ pub enum StripError {
     Cycle,
     /// More parts than the search may hold.
     TooMany,
+    /// The parts and what is remembered about them would take more than
+    /// `MAX_GRAPH_BYTES`.
+    Memory,
     /// The question's budget of moves, or its time, ran out.
     Spent(Exhausted),
 }
@@ -55,6 +59,17 @@ struct Part {
     cells: Box<[u8]>,
     cut: (bool, bool),
 }
+
+/// A move's outcome is remembered by the cells it looks at only where
+/// they are at most this many (wider windows are worked out each time).
+const MOST_SEEN_KEY: usize = 256;
+
+/// What an entry of a table of parts, moves or windows takes besides its
+/// key's bytes.
+const ENTRY_BYTES: u64 = 48;
+
+/// Cells read that cost as much of the budget as a move looked at.
+const CELLS_A_MOVE: u64 = 64;
 
 /// The most ways around a window looked at to show it frozen.
 const MOST_WAYS: usize = 1 << 16;
@@ -87,7 +102,13 @@ pub struct StripValues {
     open: FxHashSet<Part>,
     frozen: FxHashMap<(Box<[u8]>, Side, Side), bool>,
     max_parts: usize,
-    /// The question's budget: a move looked at costs one, a way around a
+    /// The memory the parts and the remembered moves and windows take,
+    /// checked before each is kept.
+    bytes: u64,
+    /// Cells read since the budget was last spent.
+    work: std::cell::Cell<u64>,
+    /// The question's budget: a move looked at costs one (and one more
+    /// every `CELLS_A_MOVE` cells read to work it out), a way around a
     /// window one.
     budget: Budget,
 }
@@ -165,6 +186,8 @@ impl StripValues {
             open: FxHashSet::default(),
             frozen: FxHashMap::default(),
             max_parts,
+            bytes: 0,
+            work: std::cell::Cell::new(0),
             budget: Budget::unlimited(),
         })
     }
@@ -277,6 +300,7 @@ impl StripValues {
             };
             for anchor in anchors {
                 for v in 0..rule.variants() {
+                    self.count(rule.span());
                     let Some(writes) = rule.apply(cells, anchor, v).map_err(eval(r, false))? else {
                         continue;
                     };
@@ -287,14 +311,31 @@ impl StripValues {
                         cells,
                         writes: &writes,
                     };
-                    if self.strip.end_near(&after, lo, hi).map_err(end_eval)? == Some(EndKind::Win)
-                    {
+                    if self.ends_near(&after, lo, hi)? == Some(EndKind::Win) {
                         return Ok(true);
                     }
                 }
             }
         }
         Ok(false)
+    }
+
+    /// `Strip::end_near`, its work counted.
+    fn ends_near(
+        &self,
+        cells: &(impl Cells + ?Sized),
+        lo: usize,
+        hi: usize,
+    ) -> Result<Option<EndKind>, StripError> {
+        let span = self.strip.end_span;
+        self.count((hi - lo + span + 1) * (span + 1) * self.strip.ends.len());
+        self.strip.end_near(cells, lo, hi).map_err(end_eval)
+    }
+
+    /// Counts `cells` more cells read, spent from the budget by the next
+    /// move looked at (`reduced_at`).
+    fn count(&self, cells: usize) {
+        self.work.set(self.work.get().saturating_add(cells as u64));
     }
 
     /// Rule `r`'s way `v` at `anchor`, from `cells` (a position of the
@@ -307,6 +348,7 @@ impl StripValues {
         v: usize,
     ) -> Result<Reduced, StripError> {
         let rule = &self.strip.rules[r];
+        self.count(rule.span());
         let Some(writes) = rule.apply(cells, anchor, v).map_err(eval(r, false))? else {
             return Ok(Reduced::None);
         };
@@ -317,7 +359,7 @@ impl StripValues {
             cells,
             writes: &writes,
         };
-        if let Some(kind) = self.strip.end_near(&after, lo, hi).map_err(end_eval)? {
+        if let Some(kind) = self.ends_near(&after, lo, hi)? {
             return Ok(Reduced::End(kind));
         }
         if self.danger(&after, Some((lo, hi)))? {
@@ -428,6 +470,7 @@ impl StripValues {
         if self.values.len() >= self.max_parts {
             return Err(StripError::TooMany);
         }
+        self.keep(part.cells.len())?;
         let value = mex(options);
         self.values.insert(part.clone(), value);
         Ok(value)
@@ -443,7 +486,11 @@ impl StripValues {
         anchor: usize,
         v: usize,
     ) -> Result<Reduced, StripError> {
-        self.budget.spend(1).map_err(StripError::Spent)?;
+        // A move costs one, and one more for every `CELLS_A_MOVE` cells
+        // read to work it out (or the moves before it that were not
+        // looked up): a move of a wide window costs what it reads.
+        let work = 1 + self.work.replace(0) / CELLS_A_MOVE;
+        (self.budget.spend(work)).map_err(StripError::Spent)?;
         let from = anchor.saturating_sub(self.radius);
         let to = (anchor + self.radius + 1).min(cells.len());
         let mut key = std::mem::take(&mut self.key);
@@ -461,7 +508,10 @@ impl StripValues {
                     alphabet: &self.alphabet,
                 };
                 let local = self.reduced(&window, r, anchor - from, v)?;
-                self.seen.insert(key.as_slice().into(), local.clone());
+                if key.len() <= MOST_SEEN_KEY {
+                    self.keep(key.len())?;
+                    self.seen.insert(key.as_slice().into(), local.clone());
+                }
                 local
             }
         };
@@ -475,6 +525,16 @@ impl StripValues {
             ),
             other => other,
         })
+    }
+
+    /// Counts a key of `len` bytes about to be kept (with its entry's
+    /// room), failing past `MAX_GRAPH_BYTES`.
+    fn keep(&mut self, len: usize) -> Result<(), StripError> {
+        self.bytes += len as u64 + ENTRY_BYTES;
+        match self.bytes > MAX_GRAPH_BYTES {
+            true => Err(StripError::Memory),
+            false => Ok(()),
+        }
     }
 
     /// Whether the window `cells` is frozen (see the module's notes), with
@@ -493,6 +553,7 @@ impl StripValues {
             return Ok(f);
         }
         let frozen = self.frozen_by_search(window, key.1, key.2)?;
+        self.keep(window.len())?;
         self.frozen.insert(key, frozen);
         Ok(frozen)
     }

@@ -311,3 +311,21 @@ fn a_strip_spends_the_questions_budget() {
     let small = answer(&mut analyzer, &program, "strip", &[0; 5]);
     assert_eq!(small.grundy, Grundy::Value(2u32.into()));
 }
+
+/// A strip game whose windows are wide (3001 cells): no window around a
+/// cross can be shown frozen, nothing splits, and each move reads
+/// thousands of cells. The budget counts the cells read, so the question
+/// stops with the move budget, at once, instead of running for minutes.
+#[test]
+fn a_strip_of_wide_windows_stops_at_its_budget() {
+    let wide = "game wide {
+    heaps *
+    move cross { choose i in 1..len - 3000; require h[i] == 0 and h[i + 3000] == 0; h[i] = 1 }
+    win when { choose i in 1..len - 3000; require h[i] == 1 and h[i + 3000] == 1 }
+}
+";
+    let program = load_text("wide.game", wide, &[]);
+    let mut analyzer = Analyzer::default();
+    let e = analysis(&mut analyzer, &program, "wide", &[0; 3100]).expect_err("past the budget");
+    assert_eq!(code(&e), "gamelang::search::too_many_moves");
+}
