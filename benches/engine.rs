@@ -383,12 +383,12 @@ fn one_heap(
     let mut first: Option<HeapValues> = None;
     for &method in methods {
         let (heaps, time) = engine(game, n, method);
-        let values = heaps.values();
+        let values = heaps.values().to_vec();
         if let Some((by_hand, _, _)) = &baseline {
-            same(case, values, by_hand);
+            same(case, &values, by_hand);
         }
         if let Some(first) = &first {
-            same(case, values, first.values());
+            same(case, &values, &first.values().to_vec());
         }
         rows.push(Row {
             case: format!("{case}, {}", format!("{method:?}").to_lowercase()),
@@ -720,7 +720,11 @@ fn sum_cases(rows: &mut Vec<Row>) {
     );
     let (by_phrase, phrase_time) = engine(&phrase, n, Method::Auto);
     let (by_block, block_time) = engine(&block, n, Method::Auto);
-    same("Kayles block", by_block.values(), by_phrase.values());
+    same(
+        "Kayles block",
+        &by_block.values().to_vec(),
+        &by_phrase.values().to_vec(),
+    );
     rows.push(Row {
         case: "Kayles as a heap-local block to 10^5, auto".to_string(),
         engine: block_time,

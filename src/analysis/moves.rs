@@ -15,6 +15,7 @@ use crate::check::Question;
 use crate::period::{Period, mod_small};
 use crate::position::Position;
 use crate::rules::{Game, MoveKind, OctalCode};
+use crate::search::heaps::{Stored, with_values};
 use crate::search::{After, Budget, Value};
 
 impl Analyzer {
@@ -146,8 +147,9 @@ impl Analyzer {
                     let top = (period.preperiod + period.period) as u64;
                     self.search(&game, |s| {
                         s.value(&[top.saturating_sub(1)])?;
-                        Ok(s.heap_values()
-                            .map(|g| count_octal(code, period, heap, want, g)))
+                        Ok(s.heap_values().map(|values| {
+                            with_values!(values, g => count_octal(code, period, heap, want, g))
+                        }))
                     })?
                 }
                 _ => None,
@@ -478,15 +480,15 @@ pub(super) fn winning_move(component: usize, rule: usize, after: After) -> Winni
 /// at a time (for each class, how many a of it lie in the range, at once),
 /// and the rest one by one. (Leaving no heap needs `n = j`: never so for a
 /// heap past the period's proof, the only heaps counted here.)
-fn count_octal(
+fn count_octal<T: Stored>(
     code: &OctalCode,
     period: &Period,
     n: &BigUint,
     want: u32,
-    values: &[u32],
+    values: &[T],
 ) -> BigUint {
     let (pre, p) = (period.preperiod, period.period.max(1));
-    let g = |x: &BigUint| values[period.index(x)];
+    let g = |x: &BigUint| -> u32 { values[period.index(x)].into() };
     let mut count = BigUint::zero();
     for (j, &digit) in code.digits.iter().enumerate() {
         let j = BigUint::from(j);
@@ -509,14 +511,17 @@ fn count_octal(
             Some(_) => 0,
             None => mod_small(&(&rest - pre), p),
         };
-        let other = |a: usize| match small {
-            Some(r) => values[at(r - a)],
-            None => values[pre + (residue + p - a % p) % p],
+        let other = |a: usize| -> u32 {
+            match small {
+                Some(r) => values[at(r - a)].into(),
+                None => values[pre + (residue + p - a % p) % p].into(),
+            }
         };
         // a below the preperiod, one by one.
         let below = pre.saturating_sub(1);
         let ones = half.to_usize().map_or(below, |h| h.min(below));
-        let by_one = (values[1..=ones].iter().zip(1..)).filter(|&(g, a)| g ^ other(a) == want);
+        let by_one =
+            (values[1..=ones].iter().zip(1..)).filter(|&(&g, a)| g.into() ^ other(a) == want);
         count += by_one.count();
         let first = (ones + 1).max(1);
         if BigUint::from(first) > half {
@@ -530,7 +535,7 @@ fn count_octal(
         let extra = mod_small(&span, p);
         let (mut classes, mut longer) = (0u64, 0u64);
         for d in 0..p.min(span.to_usize().map_or(p, |s| s + 1)) {
-            let value = values[at(first + d)];
+            let value: u32 = values[at(first + d)].into();
             let a = first + d;
             if value ^ other(a) == want {
                 classes += 1;

@@ -72,7 +72,7 @@ impl Period {
     /// Extends `values`, which reach at least `preperiod + period`, to `to`
     /// by the period: g(n) = g(n - period). Values too few to copy from (or a
     /// period of 0) are left as they are.
-    pub fn extend(&self, values: &mut Vec<u32>, to: usize) {
+    pub fn extend<T: Copy>(&self, values: &mut Vec<T>, to: usize) {
         let p = self.period;
         if p == 0 || values.len() < self.preperiod + p {
             return;
@@ -111,7 +111,12 @@ pub(crate) fn mod_small(n: &BigUint, m: usize) -> usize {
 /// prove `p` from. Each comparison spends one of `work`; `None` once it is
 /// spent. The period comes with the smallest preperiod the values show,
 /// found below that without counting (at most `values.len()` comparisons).
-pub fn check(values: &[u32], theorem: Theorem, p: usize, work: &mut usize) -> Option<Period> {
+pub fn check<T: PartialEq>(
+    values: &[T],
+    theorem: Theorem,
+    p: usize,
+    work: &mut usize,
+) -> Option<Period> {
     let len = values.len();
     if p == 0 || p > len {
         return None;
@@ -144,7 +149,7 @@ pub fn check(values: &[u32], theorem: Theorem, p: usize, work: &mut usize) -> Op
 /// reaches down to the preperiod the theorem needs (`check` does the same
 /// for one p, comparison by comparison), so a period of 6·10^7 costs what
 /// one of 6 does.
-pub fn prove(values: &[u32], theorem: Theorem, work: usize) -> Option<Period> {
+pub fn prove<T: PartialEq>(values: &[T], theorem: Theorem, work: usize) -> Option<Period> {
     let len = values.len();
     if work < len || u32::try_from(len).is_err() {
         return None;
@@ -166,11 +171,11 @@ pub fn prove(values: &[u32], theorem: Theorem, work: usize) -> Option<Period> {
 /// g(n + p) (`z[0]` is the length). Linear time (Gusfield's Z algorithm),
 /// and memory for `most` entries only: z[i] looks back only at z[i -
 /// left], below i. `values` has fewer than 2^32 values.
-fn z_from_end(values: &[u32], most: usize) -> Vec<u32> {
+fn z_from_end<T: PartialEq>(values: &[T], most: usize) -> Vec<u32> {
     let len = values.len();
     let most = most.min(len);
     // r[i]: the i-th value from the end.
-    let r = |i: usize| values[len - 1 - i];
+    let r = |i: usize| &values[len - 1 - i];
     let mut z = vec![0u32; most];
     if most == 0 {
         return z;
@@ -199,7 +204,11 @@ fn z_from_end(values: &[u32], most: usize) -> Vec<u32> {
 /// The shortest period `values` prove by `theorem` among the divisors of
 /// `p`. When they prove `p` itself, that is the shortest period of all: the
 /// shortest period of a sequence divides every other.
-pub fn smallest_dividing(values: &[u32], theorem: Theorem, p: usize) -> Option<Period> {
+pub fn smallest_dividing<T: PartialEq>(
+    values: &[T],
+    theorem: Theorem,
+    p: usize,
+) -> Option<Period> {
     let mut work = usize::MAX;
     (1..=p)
         .filter(|q| p.is_multiple_of(*q))
@@ -261,7 +270,7 @@ pub fn saltus(values: &[u32]) -> Option<Saltus> {
 
 /// The shortest period of `values`, proven by `theorem` where it can be
 /// (without a budget), else only seen.
-pub fn find(values: &[u32], theorem: Option<Theorem>) -> Option<Period> {
+pub fn find<T: PartialEq>(values: &[T], theorem: Option<Theorem>) -> Option<Period> {
     theorem
         .and_then(|theorem| prove(values, theorem, usize::MAX))
         .or_else(|| seen(values))

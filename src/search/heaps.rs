@@ -16,6 +16,7 @@ mod compile;
 mod engine;
 mod sparse;
 mod steady;
+mod values;
 mod window;
 
 use super::budget::Budget;
@@ -26,6 +27,8 @@ use crate::position::Position;
 use crate::rules::Game;
 use engine::{Engine, Work};
 use sparse::Mode;
+pub use values::{Stored, Values};
+pub(crate) use values::with_values;
 
 /// How the sequence is computed. Every method gives the same values; they
 /// differ only in speed.
@@ -59,7 +62,7 @@ const FIRST_LOOK: usize = 64;
 /// The Grundy values of single heaps, g(0) up to the largest heap asked about.
 /// One `HeapValues` serves one game: its rules are compiled on first use.
 pub struct HeapValues {
-    values: Vec<u32>,
+    values: Values,
     max_positions: usize,
     method: Method,
     plan: Option<Plan>,
@@ -80,7 +83,7 @@ impl HeapValues {
 
     pub fn with_method(max_positions: usize, method: Method) -> Self {
         HeapValues {
-            values: Vec::new(),
+            values: Values::default(),
             max_positions,
             method,
             plan: None,
@@ -98,7 +101,7 @@ impl HeapValues {
     }
 
     /// g(0), g(1), ... as far as evaluated.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &Values {
         &self.values
     }
 
@@ -120,9 +123,9 @@ impl HeapValues {
     ) -> Result<(Value, Explored), SearchError> {
         let top = heaps.iter().copied().max().unwrap_or(0);
         let explored = self.extend_to(game, moves, top, heaps)?;
-        let g = heaps
+        let g = with_values!(&self.values, v => heaps
             .iter()
-            .fold(0, |acc, &h| acc ^ self.values[h as usize]);
+            .fold(0, |acc, &h| acc ^ v[h as usize].value()));
         Ok((Value::Grundy(g), explored))
     }
 
@@ -164,13 +167,12 @@ impl HeapValues {
         }
         let top = top as usize;
         let more = top + 1 - self.values.len();
-        if self.values.try_reserve(more).is_err() {
-            return Err(SearchError::OutOfMemory {
-                game: game.title(),
-                position: Position::from_u64s(asked),
-                bytes: more as u128 * 4,
-            });
-        }
+        let out_of_memory = |bytes| SearchError::OutOfMemory {
+            game: game.title(),
+            position: Position::from_u64s(asked),
+            bytes,
+        };
+        self.values.try_reserve(more).map_err(out_of_memory)?;
         let method = self.method;
         let plan = self
             .plan
@@ -205,14 +207,21 @@ impl HeapValues {
             let from = values.len();
             let mut work = Work::default();
             let result = match plan {
-                Plan::Compiled(engine) => engine
-                    .run(values, to, &mut work)
-                    .map_err(|e| move_error(game, &[values.len() as u64], e)),
+                Plan::Compiled(engine) => loop {
+                    match engine.run(values, to, &mut work) {
+                        Ok(None) => break Ok(()),
+                        // A value past the store's width: widened, once.
+                        Ok(Some(g)) => {
+                            values.widen_for(g).map_err(out_of_memory)?;
+                            engine.accept(values, g);
+                        }
+                        Err(e) => break Err(move_error(game, &[values.len() as u64], e)),
+                    }
+                },
                 Plan::Generic { seen } => (values.len()..to).try_for_each(|_| {
                     let value = generic(game, moves, values, seen, &mut work.moves)?;
                     work.examined = work.moves * GENERIC_MOVE_COST;
-                    values.push(value);
-                    Ok(())
+                    values.push(value).map_err(out_of_memory)
                 }),
             };
             explored.edges += work.moves;
@@ -299,7 +308,7 @@ impl Growth {
 fn generic(
     game: &Game,
     moves: &MoveGen,
-    values: &[u32],
+    values: &Values,
     seen: &mut Vec<bool>,
     edges: &mut usize,
 ) -> Result<u32, SearchError> {

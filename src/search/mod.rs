@@ -518,7 +518,7 @@ impl Solver {
 
     /// The one-heap engine's values g(0), g(1), ... as far as computed, where
     /// the game is searched by it.
-    pub fn heap_values(&self) -> Option<&[u32]> {
+    pub fn heap_values(&self) -> Option<&heaps::Values> {
         match &self.engine {
             Engine::Heaps(engine) => Some(engine.values()),
             _ => None,

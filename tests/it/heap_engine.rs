@@ -175,6 +175,24 @@ fn lasker_matches_its_formula_and_the_plain_method() {
     agree(&lasker, 300, 3000);
 }
 
+/// Values are kept a byte each while they fit, and the store widens as
+/// they pass 255 and 65,535: Nim's g(n) = n (Bouton) crosses both, and
+/// Lasker's Nim above crosses the first with splits.
+#[test]
+fn values_widen_as_they_grow() {
+    let nim = game("game nim { heaps *\n take 1.. }");
+    let mut heaps = HeapValues::new(70_001);
+    heaps
+        .extend_to(&nim, &MoveGen::new(&nim), 255, &[255])
+        .expect("the values are defined");
+    assert_eq!(heaps.values().width(), 1);
+    heaps
+        .extend_to(&nim, &MoveGen::new(&nim), 70_000, &[70_000])
+        .expect("the values are defined");
+    assert_eq!(heaps.values().width(), 4);
+    assert!(heaps.values().iter().eq(0..=70_000));
+}
+
 #[test]
 fn subtraction_game_has_period_7() {
     // games/subtraction.game: S = {1, 3, 4}, P exactly where n mod 7 is 0 or 2;

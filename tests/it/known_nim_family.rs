@@ -209,7 +209,7 @@ proptest! {
         plain
             .extend_to(&g, &MoveGen::new(&g), 4095, &[4095])
             .expect("the values are defined");
-        let found = period::find(plain.values(), period::classify(&g));
+        let found = period::find(&plain.values().to_vec(), period::classify(&g));
         prop_assert_eq!(found.as_ref(), Some(&closed));
     }
 

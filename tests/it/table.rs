@@ -245,7 +245,7 @@ proptest! {
             heaps
                 .extend_to(&game, &MoveGen::new(&game), 600, &[600])
                 .expect("the values are defined");
-            let g = heaps.values();
+            let g = heaps.values().to_vec();
             let (e, p) = (period.preperiod, period.period);
             for n in e..g.len() - p {
                 prop_assert_eq!(g[n + p], g[n], "{}: period {} from {} fails at {}", code, p, e, n);

@@ -11,6 +11,7 @@ use super::bits::{self, Seen};
 use super::compile::{Compiled, HeapRule, Leaves, Source};
 use super::sparse::{Mode, Sparse};
 use super::steady::Steady;
+use super::values::{Stored, Values, with_values};
 use super::window::Window;
 use crate::moves::MoveError;
 use crate::period::{self, Period, Theorem};
@@ -84,17 +85,34 @@ impl Engine {
 
     /// Extends `values` to heap `to - 1`; adds the moves from each heap to
     /// `work.moves`, and those looked at to `work.examined`. On a failing
-    /// condition, the heaps before it stay.
+    /// condition, the heaps before it stay. `Some(g)` where the next value,
+    /// g, does not fit the values' width: the caller widens the store and
+    /// hands it to `accept`, then runs on.
+    pub fn run(
+        &mut self,
+        values: &mut Values,
+        to: usize,
+        work: &mut Work,
+    ) -> Result<Option<u32>, MoveError> {
+        with_values!(values, v => self.run_width(v, to, work))
+    }
+
+    /// Takes `g` as the next value, the store wide enough for it.
+    pub fn accept(&mut self, values: &mut Values, g: u32) {
+        with_values!(values, v => self.push(v, g));
+    }
+
+    /// `run` on values of one width.
     ///
     /// Heaps large enough to mark their splits on two threads (see
     /// `BOTH_THREADS_FROM`) are run from a thread of the pool, where
     /// handing half a run to the other thread is cheap.
-    pub fn run(
+    fn run_width<T: Stored>(
         &mut self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<T>,
         to: usize,
         work: &mut Work,
-    ) -> Result<(), MoveError> {
+    ) -> Result<Option<u32>, MoveError> {
         // Heaps of this size have at least `BOTH_THREADS_FROM` splits.
         let large = values.len() > 2 * BOTH_THREADS_FROM;
         // Splits are marked plainly, into bytes (see `mark_splits`).
@@ -110,12 +128,12 @@ impl Engine {
         }
     }
 
-    fn run_here(
+    fn run_here<T: Stored>(
         &mut self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<T>,
         to: usize,
         work: &mut Work,
-    ) -> Result<(), MoveError> {
+    ) -> Result<Option<u32>, MoveError> {
         while values.len() < to {
             let h = values.len();
             if let Some(steady) = &self.steady
@@ -126,7 +144,7 @@ impl Engine {
                     work.moves += steady.moves_between(h, to);
                     work.examined += to - h;
                     period.extend(values, to);
-                    return Ok(());
+                    return Ok(None);
                 }
                 if steady.register() {
                     // Up to the next look for a period.
@@ -141,12 +159,21 @@ impl Engine {
                 }
             }
             let value = self.step(values, work)?;
-            values.push(value);
-            self.note_max(value);
-            self.sparse.record(values);
-            self.watch.record(values);
+            if value > T::MAX {
+                return Ok(Some(value));
+            }
+            self.push(values, value);
         }
-        Ok(())
+        Ok(None)
+    }
+
+    /// Appends `value`, which fits, and takes note of it.
+    #[inline]
+    fn push<T: Stored>(&mut self, values: &mut Vec<T>, value: u32) {
+        values.push(T::from_u32(value));
+        self.note_max(value);
+        self.sparse.record(values);
+        self.watch.record(values);
     }
 
     /// The period proven so far, if any.
@@ -165,7 +192,7 @@ impl Engine {
     /// The value of heap `values.len()`; adds the moves from it to
     /// `work.moves`, and those looked at to `work.examined`.
     #[inline]
-    fn step(&mut self, values: &[u32], work: &mut Work) -> Result<u32, MoveError> {
+    fn step<T: Stored>(&mut self, values: &[T], work: &mut Work) -> Result<u32, MoveError> {
         let h = values.len();
         let mut moves = 0;
         let moves = &mut moves;
@@ -282,7 +309,7 @@ impl Watch {
 
     /// Takes note of the values found so far.
     #[inline]
-    fn record(&mut self, values: &[u32]) {
+    fn record<T: Stored>(&mut self, values: &[T]) {
         if values.len() >= self.next_check() {
             if let Some(theorem) = self.theorem {
                 let work = WORK_PER_VALUE.saturating_mul(values.len());
@@ -298,10 +325,10 @@ impl Watch {
 /// the windows, and lists the splits as cuts, merged: the general way, rule
 /// by rule, with conditions evaluated where there are some (the amounts
 /// they reject added to `rejected`).
-fn gather(
+fn gather<T: Stored>(
     rules: &mut [HeapRule],
     windows: &mut [Window],
-    values: &[u32],
+    values: &[T],
     cuts: &mut Vec<(usize, usize)>,
     seen: &mut Seen,
     moves: &mut usize,
@@ -326,12 +353,12 @@ fn gather(
         }
         *rejected += match rule.leaves {
             Leaves::Heap => rule.source.each(rule.index, hh, |k| {
-                mark(values[h - k as usize], seen);
+                mark(values[h - k as usize].into(), seen);
                 *moves += 1;
             })?,
             Leaves::Nonempty => rule.source.each(rule.index, hh, |k| {
                 if k < hh {
-                    mark(values[h - k as usize], seen);
+                    mark(values[h - k as usize].into(), seen);
                     *moves += 1;
                 }
             })?,
@@ -345,7 +372,7 @@ fn gather(
                 let r = h - k as usize;
                 // Splitting off an empty heap leaves the rest whole.
                 if split.may_leave_whole(r) {
-                    mark(values[r], seen);
+                    mark(values[r].into(), seen);
                     *moves += 1;
                 }
                 let most = split.widest_part(r);
@@ -379,14 +406,14 @@ fn merge(cuts: &mut Vec<(usize, usize)>) {
 
 /// Marks g(a) ^ g(r - a) for 1 <= a <= most: the plain way, every split.
 #[inline]
-fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: usize) {
+fn mark_splits<T: Stored>(values: &[T], r: usize, most: usize, seen: &mut Seen, words: usize) {
     let left = &values[1..=most];
     let right = &values[r - most..r];
     if words == 1 {
         // Every XOR is below 64: gather the bits in a register.
         let mut bits = 0u64;
         for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            bits |= 1 << ((x ^ y) & 63);
+            bits |= 1 << ((x ^ y).into() & 63);
         }
         seen.or_word(0, bits);
     } else if most >= BOTH_THREADS_FROM
@@ -405,15 +432,15 @@ fn mark_splits(values: &[u32], r: usize, most: usize, seen: &mut Seen, words: us
         seen.bytes(|bytes| mark_bytes(left, right, bytes));
     } else {
         for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            seen.mark(x ^ y);
+            seen.mark((x ^ y).into());
         }
     }
 }
 
 /// Marks x ^ y for x running up `left` and y running down `right`.
 #[inline]
-fn mark_bytes(left: &[u32], right: &[u32], bytes: &mut [u8]) {
+fn mark_bytes<T: Stored>(left: &[T], right: &[T], bytes: &mut [u8]) {
     for (&x, &y) in left.iter().zip(right.iter().rev()) {
-        bytes[(x ^ y) as usize] = 1;
+        bytes[(x ^ y).index()] = 1;
     }
 }

@@ -19,6 +19,7 @@
 use std::ops::Range;
 
 use super::bits::Seen;
+use super::values::Stored;
 
 /// The heap size from which the automatic method considers rare values.
 const SPARSE_FROM: usize = 1024;
@@ -82,7 +83,7 @@ impl Sparse {
 
     /// Takes note of the newest value, `values.last()`.
     #[inline]
-    pub fn record(&mut self, values: &[u32]) {
+    pub fn record<T: Stored>(&mut self, values: &[T]) {
         if self.mode == Mode::Off {
             return;
         }
@@ -90,9 +91,9 @@ impl Sparse {
         if n == self.next_choice {
             self.choose(values);
             self.next_choice = n.saturating_mul(2);
-        } else if self.mask != 0 && rare(values[n - 1], self.mask) {
+        } else if self.mask != 0 && rare(values[n - 1].into(), self.mask) {
             self.rare.push(n - 1);
-            self.rare_values.push(values[n - 1]);
+            self.rare_values.push(values[n - 1].into());
             // Too many rare values: scanning every split is cheaper.
             if self.mode == Mode::Auto && self.rare.len() * 4 > n {
                 self.active = false;
@@ -105,8 +106,8 @@ impl Sparse {
     /// The number of rare values under m is (n + W(m)) / 2, where W is the
     /// Walsh-Hadamard transform of the values' histogram, so one transform
     /// scores every mask at once.
-    fn choose(&mut self, values: &[u32]) {
-        let max = values.iter().copied().max().unwrap_or(0);
+    fn choose<T: Stored>(&mut self, values: &[T]) {
+        let max: u32 = values.iter().copied().max_by_key(|&v| v.into()).map_or(0, Into::into);
         let bits = 32 - max.leading_zeros();
         if bits == 0 || bits > MAX_BITS {
             // All values 0 (all rare under any mask), or values too spread.
@@ -118,7 +119,7 @@ impl Sparse {
         let size = 1usize << bits;
         let mut w = vec![0i64; size];
         for &v in values {
-            w[v as usize] += 1;
+            w[v.index()] += 1;
         }
         let mut len = 1;
         while len < size {
@@ -141,7 +142,7 @@ impl Sparse {
         };
     }
 
-    fn rebuild(&mut self, values: &[u32]) {
+    fn rebuild<T: Stored>(&mut self, values: &[T]) {
         let mask = self.mask;
         self.low = (0..64)
             .filter(|&i| rare(i, mask))
@@ -150,6 +151,7 @@ impl Sparse {
         self.rare_values.clear();
         if mask != 0 {
             for (i, &v) in values.iter().enumerate().skip(1) {
+                let v = v.into();
                 if rare(v, mask) {
                     self.rare.push(i);
                     self.rare_values.push(v);
@@ -164,9 +166,9 @@ impl Sparse {
     /// where `most` is r / 2, or one less to keep the parts unequal.
     /// `words`: every XOR of two values is below 64 `words`.
     #[inline]
-    pub fn mark_rare_splits(
+    pub fn mark_rare_splits<T: Stored>(
         &self,
-        values: &[u32],
+        values: &[T],
         cuts: &[(usize, usize)],
         seen: &mut Seen,
         words: usize,
@@ -194,11 +196,11 @@ impl Sparse {
                 let pairs = rare.iter().zip(&self.rare_values[..end]);
                 if halves == usize::MAX {
                     for (&a, &v) in pairs {
-                        low |= 1 << ((v ^ values[r - a]) & 63);
+                        low |= 1 << ((v ^ values[r - a].into()) & 63);
                     }
                 } else {
                     for (&a, &v) in pairs {
-                        low |= u64::from(a != halves) << ((v ^ values[r - a]) & 63);
+                        low |= u64::from(a != halves) << ((v ^ values[r - a].into()) & 63);
                     }
                 }
             } else {
@@ -230,9 +232,9 @@ impl Sparse {
     /// except those only splits of two common parts reach, and the number
     /// of splits scanned for it. `words`: every XOR of two values is below
     /// 64 `words`.
-    pub fn mex(
+    pub fn mex<T: Stored>(
         &mut self,
-        values: &[u32],
+        values: &[T],
         cuts: &[(usize, usize)],
         present: impl Fn(usize) -> u64,
         floor: u32,
@@ -294,16 +296,16 @@ impl Sparse {
 }
 
 /// The splits of r with a rare part, all but one perhaps.
-struct Pairs<'a> {
+struct Pairs<'a, T> {
     rare: &'a [usize],
     rare_values: &'a [u32],
-    values: &'a [u32],
+    values: &'a [T],
     r: usize,
     /// The index in `rare` of a split left out.
     skip: Option<usize>,
 }
 
-impl Pairs<'_> {
+impl<T: Stored> Pairs<'_, T> {
     /// Calls `f` with what the splits reach whose rare parts have indices
     /// in `range`.
     #[inline]
@@ -314,7 +316,7 @@ impl Pairs<'_> {
         };
         for run in runs {
             for (&a, &v) in self.rare[run.clone()].iter().zip(&self.rare_values[run]) {
-                f(v ^ self.values[self.r - a]);
+                f(v ^ self.values[self.r - a].into());
             }
         }
     }
@@ -366,8 +368,8 @@ const FIRST: usize = 32;
 /// true or the splits run out; the number of splits seen. `mark` has no
 /// branch, so the loads of a block run ahead of each other.
 #[inline]
-fn each_block<S>(
-    values: &[u32],
+fn each_block<S, T: Stored>(
+    values: &[T],
     cuts: &[(usize, usize)],
     state: &mut S,
     mark: impl Fn(&mut S, u32),
@@ -377,7 +379,7 @@ fn each_block<S>(
     for split in 1..=FIRST {
         for &(r, most) in cuts {
             if split <= most {
-                mark(state, values[split] ^ values[r - split]);
+                mark(state, (values[split] ^ values[r - split]).into());
                 seen += 1;
             }
         }
@@ -401,7 +403,7 @@ fn each_block<S>(
                 let left = &values[start..end];
                 let right = &values[r + 1 - end..=r - start];
                 for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    mark(state, x ^ y);
+                    mark(state, (x ^ y).into());
                 }
                 seen += end - start;
             }
@@ -417,7 +419,7 @@ fn each_block<S>(
 
 /// Looks for the values below 64 in `wanted` among the splits; returns
 /// those not found, and the number of splits scanned.
-fn scan_one(values: &[u32], cuts: &[(usize, usize)], wanted: u64) -> (u64, usize) {
+fn scan_one<T: Stored>(values: &[T], cuts: &[(usize, usize)], wanted: u64) -> (u64, usize) {
     // (wanted, found)
     let mut state = (wanted, 0u64);
     let mut scanned = 0;
@@ -439,8 +441,8 @@ fn scan_one(values: &[u32], cuts: &[(usize, usize)], wanted: u64) -> (u64, usize
 /// Looks for the values in `wanted` (each below the length `found` was
 /// stamped for) among the splits, and keeps in `wanted` those not found;
 /// the number of splits scanned.
-fn scan(
-    values: &[u32],
+fn scan<T: Stored>(
+    values: &[T],
     cuts: &[(usize, usize)],
     wanted: &mut Vec<u32>,
     found: &mut Found,

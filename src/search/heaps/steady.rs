@@ -7,6 +7,7 @@
 
 use super::bits::Seen;
 use super::compile::{HeapRule, Leaves, Source};
+use super::values::Stored;
 use crate::rules::Split;
 
 /// A subtraction game's values are at most its number of takes; below this
@@ -86,9 +87,9 @@ impl Steady {
     /// `engine::gather` for a heap larger than `reach`: no rule by rule
     /// dispatch, no conditions, the cuts already one per remainder.
     #[inline]
-    pub fn gather(
+    pub fn gather<T: Stored>(
         &self,
-        values: &[u32],
+        values: &[T],
         cuts: &mut Vec<(usize, usize)>,
         seen: &mut Seen,
         moves: &mut usize,
@@ -103,13 +104,13 @@ impl Steady {
             }
         };
         for &k in &self.singles {
-            mark(values[h - k], seen);
+            mark(values[h - k].into(), seen);
         }
         for &(k, equal, whole) in &self.cuts {
             // r >= 1, as h > reach >= k.
             let r = h - k;
             if whole {
-                mark(values[r], seen);
+                mark(values[r].into(), seen);
             }
             let most = if equal { r / 2 } else { (r - 1) / 2 };
             if most >= 1 {
@@ -158,56 +159,57 @@ impl Steady {
     /// Computes g(h) for h from `values.len()` (larger than `reach`) up to
     /// `to`, when nothing splits and every value fits a word; returns the
     /// largest value found.
-    pub fn run_singles(&self, values: &mut Vec<u32>, to: usize) -> u32 {
+    pub fn run_singles<T: Stored>(&self, values: &mut Vec<T>, to: usize) -> u32 {
         debug_assert!(self.register && values.len() > self.reach);
         // A fixed number of takes unrolls the loop: a handful of loads and
         // ORs per heap, the amounts held in registers.
         let ks = &self.singles;
         match ks.len() {
-            1 => singles::<1>(ks, values, to),
-            2 => singles::<2>(ks, values, to),
-            3 => singles::<3>(ks, values, to),
-            4 => singles::<4>(ks, values, to),
-            5 => singles::<5>(ks, values, to),
-            6 => singles::<6>(ks, values, to),
-            7 => singles::<7>(ks, values, to),
-            8 => singles::<8>(ks, values, to),
+            1 => singles::<T, 1>(ks, values, to),
+            2 => singles::<T, 2>(ks, values, to),
+            3 => singles::<T, 3>(ks, values, to),
+            4 => singles::<T, 4>(ks, values, to),
+            5 => singles::<T, 5>(ks, values, to),
+            6 => singles::<T, 6>(ks, values, to),
+            7 => singles::<T, 7>(ks, values, to),
+            8 => singles::<T, 8>(ks, values, to),
             _ => singles_any(ks, values, to),
         }
     }
 }
 
 /// `run_singles` with `N` takes.
-fn singles<const N: usize>(ks: &[usize], values: &mut Vec<u32>, to: usize) -> u32 {
+fn singles<T: Stored, const N: usize>(ks: &[usize], values: &mut Vec<T>, to: usize) -> u32 {
     let ks: [usize; N] = ks.try_into().expect("N takes");
     blocks(values, to, |values, h| {
         ks.iter()
-            .fold(0u64, |seen, &k| seen | 1 << (values[h - k] & 63))
+            .fold(0u64, |seen, &k| seen | 1 << (values[h - k].into() & 63))
     })
 }
 
-fn singles_any(ks: &[usize], values: &mut Vec<u32>, to: usize) -> u32 {
+fn singles_any<T: Stored>(ks: &[usize], values: &mut Vec<T>, to: usize) -> u32 {
     blocks(values, to, |values, h| {
         ks.iter()
-            .fold(0u64, |seen, &k| seen | 1 << (values[h - k] & 63))
+            .fold(0u64, |seen, &k| seen | 1 << (values[h - k].into() & 63))
     })
 }
 
 /// Computes g(h) = mex(`seen(values, h)`) for h from `values.len()` to
 /// `to`, a block at a time, in place: `push` would check the capacity, and
 /// reload the vector, on every value. Values are below 64 (`& 63` above
-/// only spares a check). Returns the largest value.
+/// only spares a check), so they fit every width. Returns the largest
+/// value.
 #[inline(always)]
-fn blocks(values: &mut Vec<u32>, to: usize, seen: impl Fn(&[u32], usize) -> u64) -> u32 {
+fn blocks<T: Stored>(values: &mut Vec<T>, to: usize, seen: impl Fn(&[T], usize) -> u64) -> u32 {
     let mut max = 0;
     let mut h = values.len();
     while h < to {
         let end = to.min(h + BLOCK);
-        values.resize(end, 0);
+        values.resize(end, T::default());
         for h in h..end {
             let v = seen(values, h).trailing_ones();
             max = max.max(v);
-            values[h] = v;
+            values[h] = T::from_u32(v);
         }
         h = end;
     }

@@ -5,6 +5,7 @@
 //! `take 1.. and split the rest` reaches every split of every r < h.
 
 use super::bits;
+use super::values::Stored;
 use crate::rules::Split;
 
 #[derive(Debug)]
@@ -75,7 +76,7 @@ impl Window {
 
     /// Moves the window to heap `h = values.len()`; returns the moves it
     /// stands for there.
-    pub fn advance(&mut self, values: &[u32]) -> usize {
+    pub fn advance<T: Stored>(&mut self, values: &[T]) -> usize {
         let h = values.len() as u64;
         match &mut self.kind {
             Kind::Prefix { lo } => {
@@ -84,7 +85,7 @@ impl Window {
                 }
                 let last = (h - *lo) as usize;
                 while self.next <= last {
-                    bits::set(&mut self.bits, values[self.next]);
+                    bits::set(&mut self.bits, values[self.next].into());
                     self.next += 1;
                 }
                 self.floor = bits::first_zero(|w| self.word(w), self.floor);
@@ -96,7 +97,7 @@ impl Window {
                 }
                 let last = (h - *lo) as usize;
                 while self.next <= last {
-                    let v = values[self.next];
+                    let v: u32 = values[self.next].into();
                     if counts.len() <= v as usize {
                         counts.resize(v as usize + 1, 0);
                     }
@@ -107,7 +108,7 @@ impl Window {
                 // Heap sizes below h - hi are out of reach.
                 let first = h.saturating_sub(*hi) as usize;
                 while self.start < first {
-                    let v = values[self.start] as usize;
+                    let v = values[self.start].index();
                     counts[v] -= 1;
                     if counts[v] == 0 {
                         self.bits[v >> 6] &= !(1 << (v & 63));
@@ -125,12 +126,12 @@ impl Window {
                     let r = self.next;
                     // Splitting off an empty heap leaves the rest whole.
                     if split.may_leave_whole(r) {
-                        bits::set(&mut self.bits, values[r]);
+                        bits::set(&mut self.bits, values[r].into());
                         *moves += 1;
                     }
                     let most = split.widest_part(r);
                     for a in 1..=most {
-                        bits::set(&mut self.bits, values[a] ^ values[r - a]);
+                        bits::set(&mut self.bits, (values[a] ^ values[r - a]).into());
                     }
                     *moves += most;
                     self.next += 1;
