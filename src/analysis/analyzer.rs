@@ -100,7 +100,6 @@ impl Analyzer {
         let mut answer = self.answer(analysis)?;
         if let [only] = analysis.components.as_slice()
             && analysis.compound == Compound::Sum
-            && only.game.ends.is_empty()
             && !matches!(answer.grundy, Grundy::Loopy(_))
         {
             answer.steps = self.steps(only);

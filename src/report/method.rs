@@ -129,7 +129,9 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         } => {
             let end = match remoteness {
                 Some(r) => format!("the play ends in {r} moves with best play"),
-                None => "a draw: with best play it never ends".to_string(),
+                None => {
+                    "a draw with best play: it reaches a declared draw, or never ends".to_string()
+                }
             };
             format!(
                 "ends as declared (`win when`, `lose when`, `draw when`): retrograde analysis of the {positions} positions reachable; {end}"

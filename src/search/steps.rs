@@ -14,11 +14,14 @@
 //!
 //! An end is lost for the player to move in normal play, won in misère
 //! play; either number is even exactly at the P-positions in normal play
-//! and exactly at the N-positions in misère play.
+//! and exactly at the N-positions in misère play. A declared end (`win
+//! when`, `lose when`) is won or lost as it declares, with both numbers 0;
+//! a game that can reach a declared draw has neither.
 
 use super::reached::{Reached, Visit};
 use super::{SearchError, Solver};
 use crate::position::Outcome;
+use crate::rules::EndKind;
 
 /// Who wins a position, and how long its play lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,22 +78,39 @@ impl StepGraph {
     ) -> Result<Option<StepGraph>, SearchError> {
         let mut budget = solver.question_budget().capped(max_moves);
         let reached =
-            Reached::explore_from(solver, heaps, more, max_positions, &mut budget, &mut |_| {
-                Ok(Visit::Open)
+            Reached::explore_from(solver, heaps, more, max_positions, &mut budget, &mut |p| {
+                // A position where the play ends is explored no further.
+                Ok(match solver.end_at(p)? {
+                    Some(kind) => Visit::End(kind),
+                    None => Visit::Open,
+                })
             })?;
         let parents = reached.parents();
-        let end = if solver.game.misere {
+        let no_move = if solver.game.misere {
             Outcome::N
         } else {
             Outcome::P
         };
+        // Who wins where the play is over: with no move left, as the play
+        // says; at a declared end, as it declares (the player who moved
+        // into a `win when` position has won, in either play). A declared
+        // draw has no steps.
+        let mut end = Vec::with_capacity(reached.len());
+        for u in 0..reached.len() {
+            end.push(match reached.ends.get(u).copied().flatten() {
+                None => no_move,
+                Some(EndKind::Win) => Outcome::P,
+                Some(EndKind::Lose) => Outcome::N,
+                Some(EndKind::Draw) => return Ok(None),
+            });
+        }
         // Positions done as soon as every move's is: ends first.
         let mut left: Vec<usize> = reached.moves.iter().map(Vec::len).collect();
         let mut steps: Vec<Option<Steps>> = vec![None; reached.len()];
         let mut ready: Vec<usize> = (0..reached.len()).filter(|&u| left[u] == 0).collect();
         while let Some(u) = ready.pop() {
             let after = reached.moves[u].iter().filter_map(|&(_, v)| steps[v]);
-            steps[u] = Some(steps_from(after, end));
+            steps[u] = Some(steps_from(after, end[u]));
             for &p in &parents[u] {
                 left[p] -= 1;
                 if left[p] == 0 {

@@ -271,6 +271,56 @@ fn sums_with_ends_are_answered_by_the_reduction_as_the_whole_sum_is_played() {
     }
 }
 
+/// A position's remoteness and suspense by their definitions (Smith 1966;
+/// Winning Ways, ch. 9), an end won or lost as declared: 0 at an end or
+/// with no move; from a position with a move to a lost one (into a `win
+/// when` position is one), one more than the least remoteness and the
+/// greatest suspense of such moves; from any other, one more than the
+/// greatest remoteness and the least suspense of all. Also who wins.
+fn steps_by_definition(g: &Small, p: &[u64]) -> (bool, u64, u64) {
+    match (g.end)(p) {
+        Some('w') => return (false, 0, 0),
+        Some(_) => return (true, 0, 0),
+        None => {}
+    }
+    let after: Vec<(bool, u64, u64)> = (g.moves)(p)
+        .iter()
+        .map(|q| steps_by_definition(g, q))
+        .collect();
+    let lost = after.iter().filter(|a| !a.0);
+    match (lost.clone().map(|a| a.1).min(), lost.map(|a| a.2).max()) {
+        (Some(r), Some(s)) => (true, r + 1, s + 1),
+        _ => match (
+            after.iter().map(|a| a.1).max(),
+            after.iter().map(|a| a.2).min(),
+        ) {
+            (Some(r), Some(s)) => (false, r + 1, s + 1),
+            _ => (false, 0, 0),
+        },
+    }
+}
+
+#[test]
+fn one_game_with_ends_has_its_remoteness_and_suspense() {
+    for g in smalls() {
+        let statements: String = (g.positions.iter())
+            .map(|p| {
+                let cells: Vec<u8> = p.iter().map(|&x| x as u8).collect();
+                format!("analyze {} at {}\n", g.name, strip_at(&cells))
+            })
+            .collect();
+        let answers = answers(&format!("{}{statements}", g.text));
+        for (p, answer) in g.positions.iter().zip(&answers) {
+            let (wins, remoteness, suspense) = steps_by_definition(&g, p);
+            let steps = answer.steps.as_ref().expect("the play is small");
+            let context = format!("{} at {p:?}", g.name);
+            assert_eq!(answer.outcome, Outcome::p_if(!wins), "{context}");
+            assert_eq!(steps.remoteness, remoteness, "{context}: remoteness");
+            assert_eq!(steps.suspense, suspense, "{context}: suspense");
+        }
+    }
+}
+
 #[test]
 fn one_game_with_ends_has_a_value_where_no_move_wins_at_once() {
     // `last`: taking the last token loses, so the reduced game is Nim with
