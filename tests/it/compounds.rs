@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use gamelang::analysis::{Analyzer, Answer, Compound, Outcome};
+use gamelang::analysis::{Analyzer, Answer, Compound, Number, Outcome};
 
 use crate::common::load_text;
 use crate::common::subtraction_moves;
@@ -103,14 +103,18 @@ fn smalls() -> Vec<Small> {
     ]
 }
 
-/// The whole compound by the definition: who wins, memoised on the tuple
-/// of positions. `moves[c]` gives component c's moves.
+/// The whole compound by the definition: who wins and how long its play
+/// lasts (its remoteness and suspense as a game of its own), memoised on
+/// the tuple of positions. `moves[c]` gives component c's moves.
 struct Whole {
     kind: Compound,
     misere: bool,
     moves: Vec<Moves>,
-    memo: HashMap<Vec<Vec<u64>>, bool>,
+    memo: HashMap<Vec<Vec<u64>>, Steps>,
 }
+
+/// Who wins a position, its remoteness and its suspense.
+type Steps = (bool, u64, u64);
 
 impl Whole {
     /// The whole compound of `kind` over `combo`'s games (indices into
@@ -174,16 +178,34 @@ impl Whole {
     }
 
     fn wins(&mut self, at: &[Vec<u64>]) -> bool {
-        if let Some(&w) = self.memo.get(at) {
-            return w;
+        self.steps(at).0
+    }
+
+    /// Who wins at `at`, with the whole compound's remoteness and suspense
+    /// by their definitions (Winning Ways, ch. 9): 0 at an end; with a move
+    /// to a lost position, one more than the least remoteness and the
+    /// greatest suspense of those; else one more than the greatest
+    /// remoteness and the least suspense of all.
+    fn steps(&mut self, at: &[Vec<u64>]) -> Steps {
+        if let Some(&s) = self.memo.get(at) {
+            return s;
         }
-        let next = self.successors(at);
-        let wins = match next.is_empty() {
-            true => self.misere,
-            false => next.iter().any(|t| !self.wins(t)),
+        let after: Vec<Steps> = (self.successors(at).iter())
+            .map(|t| self.steps(t))
+            .collect();
+        let lost = after.iter().filter(|a| !a.0);
+        let steps = match (lost.clone().map(|a| a.1).min(), lost.map(|a| a.2).max()) {
+            (Some(r), Some(s)) => (true, r + 1, s + 1),
+            _ => match (
+                after.iter().map(|a| a.1).max(),
+                after.iter().map(|a| a.2).min(),
+            ) {
+                (Some(r), Some(s)) => (false, r + 1, s + 1),
+                _ => (self.misere, 0, 0),
+            },
         };
-        self.memo.insert(at.to_vec(), wins);
-        wins
+        self.memo.insert(at.to_vec(), steps);
+        steps
     }
 }
 
@@ -242,6 +264,16 @@ fn hold(kind: Compound, misere: bool, combos: &Combos) {
             "{context}"
         );
         let compound = answer.compound.as_ref().expect("a compound's answer");
+        // The number the rule decides by is the whole compound's own:
+        // Smith's least remoteness, Winning Ways' greatest suspense.
+        if let Some(deciding) = &compound.deciding {
+            let (_, remoteness, suspense) = whole.steps(&at);
+            let expected = match deciding.number {
+                Number::Remoteness => remoteness,
+                Number::Suspense => suspense,
+            };
+            assert_eq!(deciding.compound, expected, "{context}: {deciding:?}");
+        }
         for moves in &compound.moves {
             let mut after = at.clone();
             for m in moves {
@@ -252,8 +284,10 @@ fn hold(kind: Compound, misere: bool, combos: &Combos) {
     }
 }
 
-/// Every compound of two of the small games' positions, and of three Nim
-/// and subtraction positions up to 3.
+/// Every compound of two of the small games' positions, in either order;
+/// and every compound of three (a multiset: the compounds are the same
+/// whatever the order) of Nim heaps up to 4, subtraction heaps up to 3 and
+/// the Euclid pairs.
 fn combos() -> (Combos, Combos) {
     let games = smalls();
     let all: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
@@ -263,17 +297,17 @@ fn combos() -> (Combos, Combos) {
         .flat_map(|a| all.iter().map(move |b| vec![a.clone(), b.clone()]))
         .collect();
     let small: Vec<(usize, Vec<u64>)> = (all.iter())
-        .filter(|(g, p)| *g < 3 && p[0] <= 3)
+        .filter(|(g, p)| games[*g].name == "nim" || games[*g].name == "euclid" || p[0] <= 3)
         .cloned()
         .collect();
-    let three = (small.iter())
-        .flat_map(|a| small.iter().map(move |b| (a, b)))
-        .flat_map(|(a, b)| {
-            small
-                .iter()
-                .map(move |c| vec![a.clone(), b.clone(), c.clone()])
-        })
-        .collect();
+    let mut three = Vec::new();
+    for i in 0..small.len() {
+        for j in i..small.len() {
+            for k in j..small.len() {
+                three.push(vec![small[i].clone(), small[j].clone(), small[k].clone()]);
+            }
+        }
+    }
     (two, three)
 }
 
