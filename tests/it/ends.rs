@@ -141,6 +141,10 @@ fn one_wins(p: &[u64]) -> Option<char> {
     (p[0] == 1).then_some('w')
 }
 
+fn no_end(_: &[u64]) -> Option<char> {
+    None
+}
+
 fn smalls() -> Vec<Small> {
     let strips = (0..=5usize)
         .flat_map(|n| (0..1u32 << n).map(move |m| (n, m)))
@@ -168,6 +172,14 @@ fn smalls() -> Vec<Small> {
             positions: (0..=6).map(|h| vec![h]).collect(),
             moves: take_1_or_2,
             end: one_wins,
+        },
+        // No ends of its own: in a sum, it plays beside the others.
+        Small {
+            text: "game nim { heaps 1; take 1.. }\n",
+            name: "nim",
+            positions: (0..=4).map(|h| vec![h]).collect(),
+            moves: take_any,
+            end: no_end,
         },
     ]
 }
@@ -208,37 +220,32 @@ fn over(games: &[&Small], at: &[Vec<u64>]) -> Option<bool> {
     (games.iter().zip(at)).find_map(|(g, p)| (g.end)(p).map(|e| e == 'l'))
 }
 
-#[test]
-fn sums_with_ends_are_answered_by_the_reduction_as_the_whole_sum_is_played() {
-    let games = smalls();
+/// Holds the answer of every sum in `combos` (each a list of (game,
+/// position)) against the whole sum played by the rules: who wins, and how
+/// many moves win.
+fn hold_sums(games: &[Small], combos: &[Vec<(usize, Vec<u64>)>]) {
     let text: String = games.iter().map(|g| g.text).collect();
-    let all: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
-        .flat_map(|(g, s)| s.positions.iter().map(move |p| (g, p.clone())))
-        .collect();
-    let pairs: Vec<[(usize, Vec<u64>); 2]> = (all.iter())
-        .flat_map(|a| all.iter().map(move |b| [a.clone(), b.clone()]))
-        .collect();
-    let statements: String = (pairs.iter())
-        .map(|[(g, p), (h, q)]| {
-            format!(
-                "analyze {} at {} + {} at {}\n",
-                games[*g].name,
-                strip_at(&p.iter().map(|&x| x as u8).collect::<Vec<_>>()),
-                games[*h].name,
-                strip_at(&q.iter().map(|&x| x as u8).collect::<Vec<_>>())
-            )
+    let statements: String = (combos.iter())
+        .map(|combo| {
+            let parts: Vec<String> = (combo.iter())
+                .map(|(g, p)| {
+                    let cells: Vec<u8> = p.iter().map(|&x| x as u8).collect();
+                    format!("{} at {}", games[*g].name, strip_at(&cells))
+                })
+                .collect();
+            format!("analyze {}\n", parts.join(" + "))
         })
         .collect();
     let answers = answers(&format!("{text}{statements}"));
-    let mut memos: HashMap<(usize, usize), Memo> = HashMap::new();
-    for (pair, answer) in pairs.iter().zip(&answers) {
-        let in_sum = [&games[pair[0].0], &games[pair[1].0]];
-        let at = vec![pair[0].1.clone(), pair[1].1.clone()];
-        let context = format!(
-            "{} at {:?} + {} at {:?}",
-            in_sum[0].name, at[0], in_sum[1].name, at[1]
-        );
-        let memo = memos.entry((pair[0].0, pair[1].0)).or_default();
+    assert_eq!(answers.len(), combos.len(), "every sum answered");
+    let mut memos: HashMap<Vec<usize>, Memo> = HashMap::new();
+    for (combo, answer) in combos.iter().zip(&answers) {
+        let in_sum: Vec<&Small> = combo.iter().map(|(g, _)| &games[*g]).collect();
+        let at: Vec<Vec<u64>> = combo.iter().map(|(_, p)| p.clone()).collect();
+        let context = format!("{combo:?}");
+        let memo = memos
+            .entry(combo.iter().map(|(g, _)| *g).collect())
+            .or_default();
         let wins = match over(&in_sum, &at) {
             Some(won) => won,
             None => sum_wins(&in_sum, &at, memo),
@@ -269,6 +276,34 @@ fn sums_with_ends_are_answered_by_the_reduction_as_the_whole_sum_is_played() {
             "{context}"
         );
     }
+}
+
+#[test]
+fn sums_with_ends_are_answered_by_the_reduction_as_the_whole_sum_is_played() {
+    let games = smalls();
+    let all: Vec<(usize, Vec<u64>)> = (games.iter().enumerate())
+        .flat_map(|(g, s)| s.positions.iter().map(move |p| (g, p.clone())))
+        .collect();
+    // Every sum of two, in either order.
+    let pairs: Vec<Vec<(usize, Vec<u64>)>> = (all.iter())
+        .flat_map(|a| all.iter().map(move |b| vec![a.clone(), b.clone()]))
+        .collect();
+    hold_sums(&games, &pairs);
+    // Every sum of three (a multiset) of the smaller positions: strips of
+    // at most three cells, heaps up to 3.
+    let small: Vec<(usize, Vec<u64>)> = (all.iter())
+        .filter(|(_, p)| p.len() <= 3 && p.iter().all(|&x| x <= 3))
+        .cloned()
+        .collect();
+    let mut triples = Vec::new();
+    for i in 0..small.len() {
+        for j in i..small.len() {
+            for k in j..small.len() {
+                triples.push(vec![small[i].clone(), small[j].clone(), small[k].clone()]);
+            }
+        }
+    }
+    hold_sums(&games, &triples);
 }
 
 /// A position's remoteness and suspense by their definitions (Smith 1966;
