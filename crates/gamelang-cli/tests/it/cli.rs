@@ -856,6 +856,28 @@ fn a_block_error_found_by_check_exits_1() {
     run.stderr_has("gamelang::check::unbounded_choose");
 }
 
+/// What games with declared ends cannot do yet, each a coded error
+/// (`gamelang::ends::sum`, `gamelang::ends::unsupported`), rendered.
+#[test]
+fn rendered_errors_of_games_with_ends() {
+    snapshot_stderr(
+        "ends_misere_sum",
+        &["analyze", "tests/fixtures/ends_misere_sum.game"],
+    );
+    snapshot_stderr(
+        "ends_in_a_compound",
+        &["analyze", "tests/fixtures/ends_compound.game"],
+    );
+    snapshot_stderr(
+        "ends_play_of_a_sum",
+        &["play", "tests/fixtures/ends_sum.game"],
+    );
+    snapshot_stderr(
+        "ends_deny_loopy",
+        &["check", "--deny", "loopy", "tests/fixtures/ends_sum.game"],
+    );
+}
+
 #[test]
 fn rendered_cycle_error() {
     snapshot_stderr(
