@@ -2,6 +2,7 @@
 //! recognised closed form (verified once) for the whole run.
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -9,10 +10,12 @@ use num_traits::Zero;
 
 use super::AnalysisError;
 use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
+use super::error::NotResumable;
 use super::graph::{self, PositionGraph};
 use super::moves::listed_moves;
 use super::part::{Part, searchable, sum_of_values};
 use super::quotient::{ByQuotient, Grown};
+use super::saved;
 use super::table::{self, Table};
 use super::verify::{self, Verified};
 use crate::check::{Compound, Instance, Question};
@@ -315,6 +318,40 @@ impl Analyzer {
             state.solver = None;
         }
         result
+    }
+
+    /// Whether the values of `game` can be kept and gone on from: a table
+    /// of it is its one-heap values as the engine finds them (games of
+    /// one-heap moves in normal play whose every heap is a position), and
+    /// its search has none yet where `fresh`.
+    pub fn keeps_values(&mut self, game: &Arc<Game>, fresh: bool) -> Result<(), AnalysisError> {
+        let not = |why| AnalysisError::NotResumable {
+            game: game.title(),
+            why,
+        };
+        if !table::keeps_values(game) {
+            return Err(not(NotResumable::NotOneHeap));
+        }
+        self.solving(game, |solver| match solver.heap_values() {
+            None => Err(not(NotResumable::NotOneHeap)),
+            Some(values) if fresh && !values.is_empty() => Err(not(NotResumable::Started)),
+            Some(_) => Ok(()),
+        })
+    }
+
+    /// Starts the search of `game` from the values `saved::write` wrote to
+    /// `input`, g(0) onwards: a table or an analysis then goes on from
+    /// there (`keeps_values` says for which games).
+    pub fn resume(&mut self, game: &Arc<Game>, input: impl Read) -> Result<(), AnalysisError> {
+        self.keeps_values(game, true)?;
+        let values = saved::read(game, input, self.options.search.max_positions)?;
+        self.solving(game, |solver| match solver.seed_heap_values(values) {
+            true => Ok(()),
+            false => Err(AnalysisError::NotResumable {
+                game: game.title(),
+                why: NotResumable::Started,
+            }),
+        })
     }
 
     /// The table of `game` up to heaps of `upto` (see `table`), `progress`

@@ -109,6 +109,27 @@ pub enum AnalysisError {
         game: String,
     },
 
+    /// Values computed before are taken up only by the one-heap engine,
+    /// and only before it has values of its own.
+    #[error("`{game}` cannot go on from values computed before: {why}")]
+    #[diagnostic(
+        code(gamelang::values::not_resumable),
+        help(
+            "values are kept for one-heap games in normal play, without ends, coins or an invariant, whose heaps are valued one by one"
+        )
+    )]
+    NotResumable {
+        /// The game, by its title.
+        game: String,
+        /// Why not.
+        why: NotResumable,
+    },
+
+    /// A values file could not be read back.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Saved(#[from] super::saved::SavedError),
+
     /// A graph is drawn heap by heap, and this heap is past 64 bits.
     #[error("{position} is too large for a graph")]
     #[diagnostic(code(gamelang::search::too_large), help("give heaps below 2^64"))]
@@ -228,4 +249,16 @@ impl From<SearchError> for AnalysisError {
 
 fn count_text(positions: Option<u128>) -> String {
     positions.map_or_else(|| "more than 2^128".to_string(), |n| n.to_string())
+}
+
+/// Why a game cannot go on from values computed before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotResumable {
+    /// Its table is not its one-heap values in normal play, found by the
+    /// one-heap engine.
+    #[error("its table is not a one-heap game's values in normal play")]
+    NotOneHeap,
+    /// Its search has values of its own already.
+    #[error("its search has values of its own already")]
+    Started,
 }

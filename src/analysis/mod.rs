@@ -22,6 +22,7 @@ mod moves;
 mod part;
 pub mod play;
 mod quotient;
+pub mod saved;
 pub mod standing;
 pub mod table;
 pub mod verify;
@@ -31,4 +32,4 @@ pub use answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
     Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumPart, Unknown, WinningMove,
 };
-pub use error::AnalysisError;
+pub use error::{AnalysisError, NotResumable};

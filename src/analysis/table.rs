@@ -2,6 +2,8 @@
 //! where a theorem allows: `period`), or the grid of values of a two-heap
 //! game.
 
+use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -13,6 +15,7 @@ use crate::period::{self, Period, Saltus};
 use crate::position::{Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
+use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
 use crate::search::steps::{StepGraph, Steps};
 use crate::search::{self, SearchError, Solver, Value};
@@ -66,6 +69,138 @@ impl Cell {
     }
 }
 
+/// A one-heap table's cells, by heap.
+#[derive(Clone, Debug)]
+pub enum Column {
+    /// Each heap's cell, `None` where the heap is not a position.
+    Cells(Vec<Option<Cell>>),
+    /// The Grundy values of heaps `0..len`, every heap a position, shared
+    /// with the one-heap engine as it stores them (a byte or two a heap):
+    /// the tables of long runs.
+    Grundy {
+        /// The engine's values (perhaps more than the table's).
+        values: Arc<Values>,
+        /// The table's heaps.
+        len: usize,
+    },
+}
+
+impl Column {
+    /// The number of heaps.
+    pub fn len(&self) -> usize {
+        match self {
+            Column::Cells(cells) => cells.len(),
+            Column::Grundy { len, .. } => *len,
+        }
+    }
+
+    /// Whether it holds no heap.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Heap `n`'s cell: `None` where it is not a position (or past the end).
+    pub fn get(&self, n: usize) -> Option<Cell> {
+        match self {
+            Column::Cells(cells) => cells.get(n).cloned().flatten(),
+            Column::Grundy { values, len } => (n < *len)
+                .then(|| values.get(n))
+                .flatten()
+                .map(|g| Cell::Value(Value::Grundy(g))),
+        }
+    }
+
+    /// The cells of the heaps in `range` (within the column).
+    pub fn cells(&self, range: Range<usize>) -> Vec<Option<Cell>> {
+        match self {
+            Column::Cells(cells) => cells[range].to_vec(),
+            Column::Grundy { .. } => range.map(|n| self.get(n)).collect(),
+        }
+    }
+
+    /// Every cell, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Option<Cell>> + '_ {
+        (0..self.len()).map(|n| self.get(n))
+    }
+
+    /// The Grundy values, where every heap is a position with one (normal
+    /// play of a game that always ends): the engine's, or gathered.
+    pub fn grundy(&self) -> Option<Cow<'_, Values>> {
+        match self {
+            Column::Cells(cells) => {
+                let values: Option<Vec<u32>> = cells.iter().map(|v| v.as_ref()?.grundy()).collect();
+                values.map(|v| Cow::Owned(Values::from(v)))
+            }
+            Column::Grundy { values, len } if *len == values.len() => Some(Cow::Borrowed(values)),
+            Column::Grundy { values, len } => Some(Cow::Owned(
+                with_values!(&**values, v => Values::from_slice(&v[..*len])),
+            )),
+        }
+    }
+}
+
+/// What a one-heap table's Grundy values come to: the figures published for
+/// long runs (Flammenkamp's for Grundy's game and the octal games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figures {
+    /// The largest value.
+    pub largest: u32,
+    /// The first heap with it.
+    pub largest_at: u64,
+    /// The rare values, where they are few (a quarter of the heaps at
+    /// most) in a table of at least `RARE_FROM` heaps.
+    pub rare: Option<Rare>,
+}
+
+/// The rare values of a table (Flammenkamp's "sparse space"; Gangolli and
+/// Plambeck 1989): under a bit mask m, a value g is rare when g & m has an
+/// even number of ones; the mask is the one that makes the fewest heaps
+/// rare (among masks below the values' highest bit, ties to the least).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rare {
+    /// The mask.
+    pub mask: u32,
+    /// How many heaps have a rare value.
+    pub heaps: u64,
+    /// The last of them.
+    pub last: u64,
+}
+
+/// The fewest heaps a table holds for its rare values to be looked for:
+/// below it, a mask fits the few values by chance.
+pub const RARE_FROM: usize = 1024;
+
+/// The figures of `values`; `None` when there are none.
+pub fn figures(values: &Values) -> Option<Figures> {
+    with_values!(values, v => figures_of(v))
+}
+
+fn figures_of<T: Stored>(values: &[T]) -> Option<Figures> {
+    let (mut largest, mut largest_at) = (values.first()?.value(), 0);
+    for (n, &g) in values.iter().enumerate() {
+        if g.value() > largest {
+            (largest, largest_at) = (g.value(), n as u64);
+        }
+    }
+    let rare = (values.len() >= RARE_FROM)
+        .then(|| fewest_rare(values))
+        .flatten()
+        .map(|mask| {
+            let rare = |g: &T| (g.value() & mask).count_ones().is_multiple_of(2);
+            Rare {
+                mask,
+                heaps: values.iter().filter(|g| rare(g)).count() as u64,
+                last: values.iter().rposition(rare).unwrap_or(0) as u64,
+            }
+        })
+        .filter(|r| r.heaps * 4 <= values.len() as u64);
+    Some(Figures {
+        largest,
+        largest_at,
+        rare,
+    })
+}
+
 /// The shapes of a table.
 #[derive(Clone, Debug)]
 pub enum Shape {
@@ -73,7 +208,9 @@ pub enum Shape {
     /// breaks the game's invariant (it is not a position of the game).
     OneHeap {
         /// Each heap's cell.
-        values: Vec<Option<Cell>>,
+        values: Column,
+        /// The figures of its Grundy values, where it has them.
+        figures: Option<Box<Figures>>,
         /// `None` when no period was found (or the game is misère).
         period: Option<Period>,
         /// Where no period was found: an arithmetic period the values
@@ -118,15 +255,20 @@ pub fn one_heap(game: &Game, solver: &Solver) -> bool {
         || (game.heap_count.is_none() && (solver.decomposed() || solver.one_heap_moves()))
 }
 
-/// How far a table has got, for whoever shows it.
+/// How far a table has got, for whoever shows it (or keeps it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct Progress<'a> {
     /// The heaps (of a grid: the rows) done.
     pub done: u64,
     /// Of this many.
     pub total: u64,
     /// The largest Grundy value found so far, where there is one.
     pub largest: Option<u32>,
+    /// The values found so far, where the one-heap engine finds them: g(0)
+    /// onwards, at least to heap `done` (to save them as they grow).
+    pub values: Option<&'a Values>,
+    /// The last report: the table is done, or stops here on an error.
+    pub last: bool,
 }
 
 /// The table of `game` up to heaps of `upto`, `progress` told how far it got.
@@ -171,72 +313,7 @@ pub(super) fn table(
         }
     };
     let shape = if one_heap {
-        let mut values = Vec::new();
-        // Every heap of the table: a graph explored for one (a game that
-        // can go on forever) is explored from the heaps after it too, so
-        // that one graph serves the table.
-        let all: Vec<Vec<u64>> = (0..=upto)
-            .map(|n| vec![n])
-            .filter(|heaps| is_position(game, heaps))
-            .collect();
-        let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
-        let mut largest = None;
-        for n in 0..=upto {
-            let after = &all[all.partition_point(|h| h[0] <= n)..];
-            let cell = match &ended {
-                Some(graph) => ended_cell(game, graph, &[n]),
-                None => cell_at(game, solver, &mut loopy, &[n], after)?,
-            };
-            if let Some(g) = cell.as_ref().and_then(Cell::grundy) {
-                largest = largest.max(Some(g));
-            }
-            values.push(cell);
-            if n % 4096 == 0 {
-                progress(&Progress {
-                    done: n,
-                    total: upto,
-                    largest,
-                });
-            }
-        }
-        // A period the engine proved holds as it is, where the table shows
-        // its preperiod and one period (the engine may have proven it on
-        // more heaps than the table holds); else the values are checked
-        // here, by the same theorem (not for loopy games).
-        let shown = |p: &&Period| p.preperiod + p.period <= values.len();
-        let coins = game.coins.is_some();
-        let period = grundy_values(&values)
-            .filter(|_| loopy.graphs.is_empty() && !coins)
-            .and_then(|g| {
-                (solver.period().filter(shown).cloned())
-                    .or_else(|| period::find(&g, period::classify(game)))
-            });
-        let saltus = grundy_values(&values)
-            .filter(|_| period.is_none() && loopy.graphs.is_empty() && !coins)
-            .and_then(|g| period::saltus(&g))
-            .map(Box::new);
-        let genera = game
-            .misere
-            .then(|| genus::genera(game, upto, solver.max_positions()));
-        let steps = (!coins && !ends)
-            .then(|| steps_of(solver, &all))
-            .flatten()
-            .map(|found| {
-                let mut steps = vec![None; values.len()];
-                for (heaps, s) in all.iter().zip(found) {
-                    steps[heaps[0] as usize] = s;
-                }
-                steps
-            });
-        Shape::OneHeap {
-            values,
-            period,
-            saltus,
-            decomposed: solver.decomposed(),
-            coins,
-            genera,
-            steps,
-        }
+        one_heap_shape(game, solver, &mut loopy, upto, progress)?
     } else {
         // Every position of the grid, where a graph of them is wanted: for
         // its ends, or for the steps of a small table.
@@ -266,6 +343,8 @@ pub(super) fn table(
                 done: a,
                 total: upto,
                 largest,
+                values: None,
+                last: a == upto,
             });
         }
         let steps = (!ends)
@@ -287,6 +366,170 @@ pub(super) fn table(
         game: game.title(),
         shape,
     })
+}
+
+/// A one-heap table: from the one-heap engine's values as it stores them
+/// (`Column::Grundy`) where every heap is a position valued by it, else
+/// heap by heap.
+fn one_heap_shape(
+    game: &Arc<Game>,
+    solver: &mut Solver,
+    loopy: &mut Loopy,
+    upto: u64,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Shape, AnalysisError> {
+    let ends = !game.ends.is_empty();
+    let coins = game.coins.is_some();
+    let values = match keeps_values(game) && solver.heap_values().is_some() {
+        true => engine_column(solver, upto, progress)?,
+        false => None,
+    };
+    // Every heap of the table, where the cells are found one by one or
+    // their steps are looked for.
+    let all: Vec<Vec<u64>> = match values.is_none() || (upto as usize) < STEPS_POSITIONS {
+        true => (0..=upto)
+            .map(|n| vec![n])
+            .filter(|heaps| is_position(game, heaps))
+            .collect(),
+        false => Vec::new(),
+    };
+    let values = match values {
+        Some(values) => values,
+        None => Column::Cells(cells(game, solver, loopy, upto, &all, progress)?),
+    };
+    // A period the engine proved holds as it is, where the table shows its
+    // preperiod and one period (the engine may have proven it on more
+    // heaps than the table holds); else the values are checked here, by
+    // the same theorem (not for loopy games).
+    let shown = |p: &&Period| p.preperiod + p.period <= values.len();
+    let grundy = values.grundy().filter(|_| loopy.graphs.is_empty());
+    let period = grundy.as_deref().filter(|_| !coins).and_then(|g| {
+        (solver.period().filter(shown).cloned())
+            .or_else(|| with_values!(g, v => period::find(v, period::classify(game))))
+    });
+    let saltus = grundy
+        .as_deref()
+        .filter(|_| period.is_none() && !coins)
+        .and_then(|g| with_values!(g, v => period::saltus(v)))
+        .map(Box::new);
+    let figures = (grundy.as_deref().filter(|_| !coins))
+        .and_then(figures)
+        .map(Box::new);
+    drop(grundy);
+    let genera = game
+        .misere
+        .then(|| genus::genera(game, upto, solver.max_positions()));
+    let steps = (!coins && !ends && !all.is_empty())
+        .then(|| steps_of(solver, &all))
+        .flatten()
+        .map(|found| {
+            let mut steps = vec![None; values.len()];
+            for (heaps, s) in all.iter().zip(found) {
+                steps[heaps[0] as usize] = s;
+            }
+            steps
+        });
+    Ok(Shape::OneHeap {
+        values,
+        figures,
+        period,
+        saltus,
+        decomposed: solver.decomposed(),
+        coins,
+        genera,
+        steps,
+    })
+}
+
+/// Whether a table of `game` is its one-heap values as the engine keeps
+/// them, where the engine values it: a one-heap table of a game in normal
+/// play, without ends or coins, whose every heap is a position.
+pub fn keeps_values(game: &Game) -> bool {
+    game.heap_count.is_none_or(|n| n == 1)
+        && game.ends.is_empty()
+        && game.coins.is_none()
+        && game.graph.is_none()
+        && !game.misere
+        && game.invariant.is_none()
+}
+
+/// How many heaps a table finds between two reports of its progress.
+const REPORT_EVERY: u64 = 4096;
+
+/// The values of heaps 0 to `upto` from the one-heap engine, shared as it
+/// stores them; `None` where the engine gave way to another search (a
+/// move that does not shrink its heap).
+fn engine_column(
+    solver: &mut Solver,
+    upto: u64,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Option<Column>, AnalysisError> {
+    let mut largest = None;
+    let mut done = 0;
+    // Heap 0, then every `REPORT_EVERY`, then `upto`.
+    for to in (0..upto).step_by(REPORT_EVERY as usize).chain([upto]) {
+        let found = solver.value(&[to]);
+        let Some(values) = solver.heap_values() else {
+            return found.map(|_| None).map_err(Into::into);
+        };
+        // A heap the values reach, where the search stopped before `to`.
+        let reached = (values.len() as u64).min(to + 1);
+        let chunk = (done..reached).filter_map(|n| values.get(n as usize)).max();
+        largest = largest.max(chunk);
+        progress(&Progress {
+            done: reached.saturating_sub(1),
+            total: upto,
+            largest,
+            values: Some(values),
+            last: found.is_err() || to == upto,
+        });
+        found?;
+        done = reached;
+    }
+    Ok(solver.shared_heap_values().map(|values| Column::Grundy {
+        values,
+        len: upto as usize + 1,
+    }))
+}
+
+/// Each heap's cell, one by one: `all` holds the heaps that are positions.
+fn cells(
+    game: &Game,
+    solver: &mut Solver,
+    loopy: &mut Loopy,
+    upto: u64,
+    all: &[Vec<u64>],
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Vec<Option<Cell>>, AnalysisError> {
+    let mut values = Vec::new();
+    // Every heap of the table: a graph explored for one (a game that can
+    // go on forever) is explored from the heaps after it too, so that one
+    // graph serves the table.
+    let ended = (!game.ends.is_empty())
+        .then(|| ended_graph(solver, all))
+        .transpose()?;
+    let mut largest = None;
+    for n in 0..=upto {
+        let after = &all[all.partition_point(|h| h[0] <= n)..];
+        let cell = match &ended {
+            Some(graph) => ended_cell(game, graph, &[n]),
+            None => cell_at(game, solver, loopy, &[n], after)?,
+        };
+        if let Some(g) = cell.as_ref().and_then(Cell::grundy) {
+            largest = largest.max(Some(g));
+        }
+        values.push(cell);
+        if n % REPORT_EVERY == 0 || n == upto {
+            progress(&Progress {
+                done: n,
+                total: upto,
+                largest,
+                values: None,
+                last: n == upto,
+            });
+        }
+    }
+    Ok(values)
 }
 
 /// The loopy graphs explored for a table's positions, each from a position
@@ -380,9 +623,4 @@ fn ended_cell(game: &Game, graph: &LoopyGraph, heaps: &[u64]) -> Option<Cell> {
 fn is_position(game: &Game, heaps: &[u64]) -> bool {
     (game.invariant.as_ref()).is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
         && game.shaped(heaps)
-}
-
-/// The Grundy values, in normal play, where every heap is a position.
-fn grundy_values(values: &[Option<Cell>]) -> Option<Vec<u32>> {
-    values.iter().map(|v| v.as_ref()?.grundy()).collect()
 }

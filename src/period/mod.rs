@@ -218,9 +218,13 @@ pub fn smallest_dividing<T: PartialEq>(
 /// The shortest period seen in `values`, repeating at least `SEEN_REPEATS`
 /// times after its preperiod; not proven.
 pub fn seen<T: PartialEq>(values: &[T]) -> Option<Period> {
-    let n = values.len();
+    seen_by(values.len(), |i, j| values[i] == values[j])
+}
+
+/// `seen` for the `n` terms of a sequence that `same` compares by index.
+fn seen_by(n: usize, same: impl Fn(usize, usize) -> bool) -> Option<Period> {
     (1..=n / (SEEN_REPEATS + 1)).find_map(|p| {
-        let e = agree_from(values, p, n - p);
+        let e = agree_from_by(p, n - p, &same);
         (n - e >= (SEEN_REPEATS + 1) * p).then(|| Period {
             preperiod: e,
             period: p,
@@ -252,14 +256,16 @@ pub struct Saltus {
 /// g(n + p) - g(n) is the same for every n from e on exactly when the
 /// steps g(n + 1) - g(n) have period p from e on (the difference of two
 /// consecutive such sums is Δ(n + p) - Δ(n)); so it is the steps' period.
-pub fn saltus(values: &[u32]) -> Option<Saltus> {
-    let steps: Vec<i64> = (values.windows(2))
-        .map(|w| i64::from(w[1]) - i64::from(w[0]))
-        .collect();
+pub fn saltus<T: Copy + Into<u32>>(values: &[T]) -> Option<Saltus> {
+    let g = |n: usize| i64::from(values[n].into());
+    // The steps, compared where they are read: none is kept.
+    let step = |n: usize| g(n + 1) - g(n);
     let Period {
         preperiod, period, ..
-    } = seen(&steps)?;
-    let rise = values[preperiod + period].checked_sub(values[preperiod])?;
+    } = seen_by(values.len().saturating_sub(1), |i, j| step(i) == step(j))?;
+    let rise = values[preperiod + period]
+        .into()
+        .checked_sub(values[preperiod].into())?;
     (rise > 0).then(|| Saltus {
         preperiod,
         period,
@@ -279,8 +285,13 @@ pub fn find<T: PartialEq>(values: &[T], theorem: Option<Theorem>) -> Option<Peri
 /// The smallest e such that g(n + p) = g(n) for every n from e on that the
 /// values reach, given that it holds from `from` (at most `len - p`) on.
 fn agree_from<T: PartialEq>(values: &[T], p: usize, from: usize) -> usize {
+    agree_from_by(p, from, |i, j| values[i] == values[j])
+}
+
+/// `agree_from` for terms that `same` compares by index.
+fn agree_from_by(p: usize, from: usize, same: impl Fn(usize, usize) -> bool) -> usize {
     let mut e = from;
-    while e > 0 && values[e - 1] == values[e - 1 + p] {
+    while e > 0 && same(e - 1, e - 1 + p) {
         e -= 1;
     }
     e

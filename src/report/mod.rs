@@ -19,7 +19,7 @@ pub use play::{
 };
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
-pub use table::{table_json, table_text, table_text_in_colour};
+pub use table::{table_json, table_summary_text, table_text, table_text_in_colour};
 
 use std::fmt::Display;
 

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::table::{Cell, Shape, Table};
+use crate::analysis::table::{Cell, Column, Shape, Table};
 use crate::period::Period;
 use crate::position::Outcome;
 
@@ -79,7 +79,7 @@ fn rect(out: &mut String, x: usize, y: usize, w: usize, h: usize, fill: &str) ->
 fn one_heap(
     out: &mut String,
     game: &str,
-    values: &[Option<Cell>],
+    values: &Column,
     period: Option<&Period>,
 ) -> std::fmt::Result {
     let n = values.len();
@@ -117,7 +117,7 @@ fn one_heap(
     }
     for (i, v) in values.iter().enumerate() {
         let x = MARGIN + i * column;
-        match v {
+        match &v {
             Some(v) if v.outcome() == Outcome::P => rect(out, x, MARGIN, column, plot_h, P_COLOUR)?,
             Some(v) if v.outcome() == Outcome::D => rect(out, x, MARGIN, column, plot_h, D_COLOUR)?,
             Some(v) => match v.grundy() {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Value as Json, json};
 
-use crate::analysis::table::{Cell, Shape, Table};
+use crate::analysis::table::{Cell, Column, Figures, Shape, Table};
 use crate::misere::genus::{Genera, Genus};
 use crate::period::{Period, Saltus, Theorem};
 use crate::position::Outcome;
@@ -27,35 +27,84 @@ pub fn table_text_in_colour(table: &Table) -> String {
     text(table, true)
 }
 
+/// A one-heap table's summary, without its rows: what it comes to (its
+/// largest value and rare values, its period or arithmetic period); a grid
+/// is shown whole.
+pub fn table_summary_text(table: &Table) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = match &table.shape {
+        Shape::OneHeap { values, .. } => heading(&mut out, table, values)
+            .and_then(|()| writeln!(out))
+            .and_then(|()| conclusion(&mut out, &table.shape)),
+        Shape::Grid { values, .. } => grid(&mut out, table, values, false),
+    };
+    out
+}
+
 fn text(table: &Table, colour: bool) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = match &table.shape {
         Shape::OneHeap {
             values,
-            period,
-            saltus,
             genera,
-            coins,
             steps,
             ..
         } => one_heap(&mut out, table, values, steps.as_deref(), colour)
-            .and_then(|()| ending(&mut out, values, period.as_ref(), *coins))
-            .and_then(|()| match saltus {
-                Some(s) => writeln!(
-                    out,
-                    "arithmetic period {}, saltus {}, preperiod {}, not proven\n  {}",
-                    s.period,
-                    s.saltus,
-                    s.preperiod,
-                    saltus_text(s)
-                ),
-                None => Ok(()),
-            })
+            .and_then(|()| conclusion(&mut out, &table.shape))
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values, .. } => grid(&mut out, table, values, colour),
     };
     out
+}
+
+/// What a one-heap table comes to, after its rows: its figures, then its
+/// period or why there is none, and an arithmetic period seen.
+fn conclusion(out: &mut String, shape: &Shape) -> std::fmt::Result {
+    let Shape::OneHeap {
+        values,
+        figures,
+        period,
+        saltus,
+        coins,
+        ..
+    } = shape
+    else {
+        return Ok(());
+    };
+    if let Some(figures) = figures {
+        figures_text(out, figures)?;
+    }
+    ending(out, values, period.as_ref(), *coins)?;
+    match saltus {
+        Some(s) => writeln!(
+            out,
+            "arithmetic period {}, saltus {}, preperiod {}, not proven\n  {}",
+            s.period,
+            s.saltus,
+            s.preperiod,
+            saltus_text(s)
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The largest value and where it is first, and the rare values.
+fn figures_text(out: &mut String, figures: &Figures) -> std::fmt::Result {
+    writeln!(
+        out,
+        "largest value {}, first at n = {}",
+        figures.largest, figures.largest_at
+    )?;
+    match &figures.rare {
+        Some(rare) => writeln!(
+            out,
+            "rare values (g & {:#x} with an even number of ones): {} heaps, the last at n = {}",
+            rare.mask, rare.heaps, rare.last
+        ),
+        None => Ok(()),
+    }
 }
 
 /// What a table marks where the heaps are not a position of the game.
@@ -88,9 +137,25 @@ fn is_p(value: &Option<Cell>) -> bool {
 
 /// Whether a table's cells are outcomes alone, without values: misère
 /// play, or a game with ends.
-fn is_misere(values: &[Option<Cell>]) -> bool {
-    (values.iter().flatten())
-        .any(|v| matches!(v, Cell::Value(Value::Misere { .. }) | Cell::Ended(_)))
+fn is_misere(values: &Column) -> bool {
+    match values {
+        Column::Cells(cells) => (cells.iter().flatten())
+            .any(|v| matches!(v, Cell::Value(Value::Misere { .. }) | Cell::Ended(_))),
+        Column::Grundy { .. } => false,
+    }
+}
+
+/// A one-heap table's first line: its game and heaps.
+fn heading(out: &mut String, table: &Table, values: &Column) -> std::fmt::Result {
+    let last = values.len().saturating_sub(1);
+    match matches!(table.shape, Shape::OneHeap { coins: true, .. }) {
+        true => writeln!(
+            out,
+            "{}: coin n alone showing heads, n = 0..{last} (a position's value is the XOR of its heads')",
+            table.game
+        ),
+        false => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game),
+    }
 }
 
 /// A one-heap table's rows: n, g(n), the outcomes, and where found the
@@ -98,24 +163,15 @@ fn is_misere(values: &[Option<Cell>]) -> bool {
 fn one_heap(
     out: &mut String,
     table: &Table,
-    values: &[Option<Cell>],
+    values: &Column,
     steps: Option<&[Option<Steps>]>,
     colour: bool,
 ) -> std::fmt::Result {
     let misere = is_misere(values);
-    let last = values.len().saturating_sub(1);
-    let coins = matches!(table.shape, Shape::OneHeap { coins: true, .. });
-    match coins {
-        true => writeln!(
-            out,
-            "{}: coin n alone showing heads, n = 0..{last} (a position's value is the XOR of its heads')",
-            table.game
-        )?,
-        false => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game)?,
-    }
+    heading(out, table, values)?;
     let number = |s: Option<u64>| s.map_or_else(|| NOT_A_POSITION.to_string(), |s| s.to_string());
-    for (block, chunk) in values.chunks(COLUMNS).enumerate() {
-        let first = block * COLUMNS;
+    for first in (0..values.len()).step_by(COLUMNS) {
+        let chunk = values.cells(first..(first + COLUMNS).min(values.len()));
         let steps = steps.map(|s| &s[first..first + chunk.len()]);
         let steps_width = (steps.into_iter().flatten().flatten())
             .map(|s| s.remoteness.max(s.suspense).to_string().len())
@@ -176,7 +232,7 @@ fn one_heap(
 /// What a one-heap table ends with: its period, or why there is none.
 fn ending(
     out: &mut String,
-    values: &[Option<Cell>],
+    values: &Column,
     period: Option<&Period>,
     coins: bool,
 ) -> std::fmt::Result {
@@ -316,10 +372,10 @@ pub(super) fn certificate_of(period: &Period, f: &str) -> String {
 
 /// The P-positions of a periodic sequence: residues mod the period, and the
 /// exceptions below the preperiod.
-fn p_positions(values: &[Option<Cell>], period: &Period) -> String {
+fn p_positions(values: &Column, period: &Period) -> String {
     let (e, p) = (period.preperiod, period.period);
     let mut residues: Vec<usize> = (e..(e + p).min(values.len()))
-        .filter(|&n| is_p(&values[n]))
+        .filter(|&n| is_p(&values.get(n)))
         .map(|n| n % p)
         .collect();
     residues.sort_unstable();
@@ -338,7 +394,7 @@ fn p_positions(values: &[Option<Cell>], period: &Period) -> String {
     if e == 0 {
         return periodic;
     }
-    let early: Vec<usize> = (0..e).filter(|&n| is_p(&values[n])).collect();
+    let early: Vec<usize> = (0..e).filter(|&n| is_p(&values.get(n))).collect();
     format!("{periodic} for n >= {e}; below {e}: {{{}}}", list(&early))
 }
 
@@ -395,6 +451,7 @@ pub fn table_json(table: &Table) -> Json {
     match &table.shape {
         Shape::OneHeap {
             values,
+            figures,
             period,
             saltus,
             decomposed,
@@ -404,8 +461,14 @@ pub fn table_json(table: &Table) -> Json {
         } => json!({
             "game": table.game,
             "shape": if *coins { "coins" } else { "one-heap" },
-            "values": values.iter().map(value).collect::<Vec<_>>(),
-            "outcomes": outcomes(values),
+            "values": values.iter().map(|v| value(&v)).collect::<Vec<_>>(),
+            "outcomes": values.iter().map(|v| v.as_ref().map(|_| outcome(&v))).collect::<Vec<_>>(),
+            "largest": figures.as_ref().map(|f| json!({ "value": f.largest, "first": f.largest_at })),
+            "rare": figures.as_ref().and_then(|f| f.rare.as_ref()).map(|r| json!({
+                "mask": r.mask,
+                "heaps": r.heaps,
+                "last": r.last,
+            })),
             "period": period.as_ref().map(|p| p.period),
             "preperiod": period.as_ref().map(|p| p.preperiod),
             "proven": period.as_ref().is_some_and(|p| p.is_proven()),

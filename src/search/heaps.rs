@@ -19,6 +19,8 @@ mod steady;
 mod values;
 mod window;
 
+use std::sync::Arc;
+
 use super::budget::Budget;
 use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::moves::MoveGen;
@@ -27,6 +29,7 @@ use crate::position::Position;
 use crate::rules::Game;
 use engine::{Engine, Work};
 use sparse::Mode;
+pub(crate) use sparse::fewest_rare;
 pub use values::{Stored, Values};
 pub(crate) use values::with_values;
 
@@ -62,7 +65,9 @@ const FIRST_LOOK: usize = 64;
 /// The Grundy values of single heaps, g(0) up to the largest heap asked about.
 /// One `HeapValues` serves one game: its rules are compiled on first use.
 pub struct HeapValues {
-    values: Values,
+    /// Shared with a table that shows them (`shared`): copied only if
+    /// extended while the table still holds them.
+    values: Arc<Values>,
     max_positions: usize,
     method: Method,
     plan: Option<Plan>,
@@ -76,6 +81,27 @@ enum Plan {
     },
 }
 
+impl Plan {
+    fn new(game: &Game, method: Method) -> Plan {
+        match compile::compile(game) {
+            Some(compiled) => Plan::Compiled(Box::new(Engine::new(
+                compiled,
+                match method {
+                    Method::Auto => Mode::Auto,
+                    Method::Plain => Mode::Off,
+                    Method::Sparse => Mode::Forced,
+                },
+                // Periods are proven by the theorem the rules allow.
+                match method {
+                    Method::Auto => period::classify(game),
+                    Method::Plain | Method::Sparse => None,
+                },
+            ))),
+            None => Plan::Generic { seen: Vec::new() },
+        }
+    }
+}
+
 impl HeapValues {
     pub fn new(max_positions: usize) -> Self {
         HeapValues::with_method(max_positions, Method::Auto)
@@ -83,7 +109,7 @@ impl HeapValues {
 
     pub fn with_method(max_positions: usize, method: Method) -> Self {
         HeapValues {
-            values: Values::default(),
+            values: Arc::default(),
             max_positions,
             method,
             plan: None,
@@ -105,6 +131,27 @@ impl HeapValues {
         &self.values
     }
 
+    /// Starts from `values`, g(0) onwards, computed before (a run
+    /// resumed), where none is known yet; `false` (and nothing changed)
+    /// where some are.
+    pub fn seed(&mut self, game: &Game, values: Values) -> bool {
+        if !self.values.is_empty() {
+            return false;
+        }
+        let mut plan = Plan::new(game, self.method);
+        if let Plan::Compiled(engine) = &mut plan {
+            engine.adopt(&values);
+        }
+        self.plan = Some(plan);
+        self.values = Arc::new(values);
+        true
+    }
+
+    /// The same values, shared: no copy is made.
+    pub fn shared(&self) -> Arc<Values> {
+        Arc::clone(&self.values)
+    }
+
     /// A period of g(0), g(1), ... proven on the way, if any: the rest of
     /// the sequence is a copy.
     pub fn period(&self) -> Option<&Period> {
@@ -123,7 +170,7 @@ impl HeapValues {
     ) -> Result<(Value, Explored), SearchError> {
         let top = heaps.iter().copied().max().unwrap_or(0);
         let explored = self.extend_to(game, moves, top, heaps)?;
-        let g = with_values!(&self.values, v => heaps
+        let g = with_values!(&*self.values, v => heaps
             .iter()
             .fold(0, |acc, &h| acc ^ v[h as usize].value()));
         Ok((Value::Grundy(g), explored))
@@ -172,27 +219,16 @@ impl HeapValues {
             position: Position::from_u64s(asked),
             bytes,
         };
-        self.values.try_reserve(more).map_err(out_of_memory)?;
+        // Values a table still shows are copied first, the copy's memory
+        // asked for like the rest.
+        if Arc::strong_count(&self.values) > 1 {
+            let copy = self.values.try_copy(more).map_err(out_of_memory)?;
+            self.values = Arc::new(copy);
+        }
+        let values = Arc::make_mut(&mut self.values);
+        values.try_reserve(more).map_err(out_of_memory)?;
         let method = self.method;
-        let plan = self
-            .plan
-            .get_or_insert_with(|| match compile::compile(game) {
-                Some(compiled) => Plan::Compiled(Box::new(Engine::new(
-                    compiled,
-                    match method {
-                        Method::Auto => Mode::Auto,
-                        Method::Plain => Mode::Off,
-                        Method::Sparse => Mode::Forced,
-                    },
-                    // Periods are proven by the theorem the rules allow.
-                    match method {
-                        Method::Auto => period::classify(game),
-                        Method::Plain | Method::Sparse => None,
-                    },
-                ))),
-                None => Plan::Generic { seen: Vec::new() },
-            });
-        let values = &mut self.values;
+        let plan = self.plan.get_or_insert_with(|| Plan::new(game, method));
         let before = values.len();
         // The work of a heap at sizes each twice the last, to see how fast
         // it grows.

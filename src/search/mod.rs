@@ -44,6 +44,7 @@ use coins::Coins;
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
 use heaps::HeapValues;
+pub use heaps::Values;
 use kayles::KaylesValues;
 use rays::{Fit, RaySearch};
 use run_boxes::RunSearch;
@@ -521,6 +522,25 @@ impl Solver {
     pub fn heap_values(&self) -> Option<&heaps::Values> {
         match &self.engine {
             Engine::Heaps(engine) => Some(engine.values()),
+            _ => None,
+        }
+    }
+
+    /// Starts the one-heap engine from `values`, g(0) onwards, computed
+    /// before (a run resumed); `false` where the game is not searched by
+    /// it, or it knows some values already.
+    pub fn seed_heap_values(&mut self, values: Values) -> bool {
+        match &mut self.engine {
+            Engine::Heaps(engine) => engine.seed(&self.game, values),
+            _ => false,
+        }
+    }
+
+    /// The same values, shared with the engine (no copy): a table of a
+    /// long run shows them as they are stored.
+    pub fn shared_heap_values(&self) -> Option<Arc<heaps::Values>> {
+        match &self.engine {
+            Engine::Heaps(engine) => Some(engine.shared()),
             _ => None,
         }
     }

@@ -25,6 +25,7 @@ mod kayles;
 mod known_nim_family;
 mod known_pairs;
 mod lists;
+mod long_runs;
 mod loopy;
 mod misere;
 mod mutants;

@@ -26,6 +26,23 @@ pub enum CliError {
         reason: std::io::Error,
     },
 
+    #[error("cannot go on from {path}: {error}")]
+    #[diagnostic(forward(error))]
+    Values {
+        path: String,
+        error: gamelang::analysis::saved::SavedError,
+    },
+
+    #[error("cannot save the values to {path}: {reason}")]
+    #[diagnostic(
+        code(gamelang::values::io),
+        help("give --save the path of a file in a writable directory with room for the values")
+    )]
+    Unsaved {
+        path: String,
+        reason: std::io::Error,
+    },
+
     #[error("{path} is larger than {limit} bytes, the most a .game file may be")]
     #[diagnostic(code(gamelang::io), help("give a .game file, or split this one"))]
     TooLarge { path: String, limit: u64 },

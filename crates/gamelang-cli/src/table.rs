@@ -1,23 +1,34 @@
 //! `gamelang table FILE --upto N`: the values of a one-heap game, g(0..N),
 //! with its period, or the grid of a two-heap game's values.
 
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use gamelang::analysis::{Analyzer, Options};
+use gamelang::analysis::saved::{self, SavedError};
+use gamelang::analysis::{AnalysisError, Analyzer, Options};
 use gamelang::report;
+use gamelang::rules::Game;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
+use gamelang::search::Values;
 
+use super::error::CliError;
 use super::input::{Budgets, GameFile, saturating};
-use super::output::{FINDINGS, Output, out};
+use super::output::{FINDINGS, Output, USAGE, out};
 use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   gamelang table games/kayles.game --upto 100
   gamelang table games/wythoff.game --upto 30 --format svg > wythoff.svg
-  gamelang table games/kayles.game --upto 200 --format json")]
+  gamelang table games/kayles.game --upto 200 --format json
+  gamelang table games/grundy.game --upto 2097151 --summary
+  gamelang table games/grundy.game --upto 100000000 --summary --save grundy.values
+  gamelang table games/grundy.game --upto 200000000 --summary --resume grundy.values --save grundy.values")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
@@ -32,6 +43,19 @@ pub struct Args {
     /// Prints the table as JSON: `--format json`.
     #[arg(long)]
     json: bool,
+    /// Prints what a one-heap table comes to without its rows: the largest
+    /// value and where it is first, the rare values, the period (text).
+    #[arg(long, conflicts_with_all = ["json", "format"])]
+    summary: bool,
+    /// Keeps the values in FILE as they are found (every minute, and when
+    /// the table ends or stops), for `--resume`: a one-heap game's values,
+    /// a byte or two each, with the game and a checksum.
+    #[arg(long, value_name = "FILE")]
+    save: Option<String>,
+    /// Goes on from the values in FILE (written by `--save` for this game):
+    /// only the heaps past them are computed.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
     /// The most positions the search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
@@ -62,8 +86,42 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         search: args.budgets.options(args.max_positions),
         ..Options::default()
     });
+    if let Some(path) = &args.resume {
+        let resumed = match File::open(path) {
+            Ok(file) => analyzer.resume(&game, BufReader::new(file)),
+            Err(e) => Err(SavedError::Io(Arc::new(e)).into()),
+        };
+        match resumed {
+            Ok(()) => {}
+            // The file's own faults name it.
+            Err(AnalysisError::Saved(error)) => {
+                // A file that cannot be read is an I/O error; one read
+                // and refused, an error in the input.
+                let code = match error {
+                    SavedError::Io(_) => USAGE,
+                    _ => FINDINGS,
+                };
+                let error = CliError::Values {
+                    path: path.clone(),
+                    error,
+                };
+                return output.fail_cli(&error, code);
+            }
+            Err(e) => return output.fail(&[e.into()], FINDINGS),
+        }
+    } else if args.save.is_some()
+        && let Err(e) = analyzer.keeps_values(&game, false)
+    {
+        return output.fail(&[e.into()], FINDINGS);
+    }
+    let mut saver = args.save.as_deref().map(Saver::new);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
     let result = analyzer.table(&game, &args.upto, &mut |p| {
+        if let (Some(saver), Some(values)) = (&mut saver, p.values)
+            && (p.last || saver.due())
+        {
+            saver.save(&game, values, p.done + 1);
+        }
         progress.update(p.done, p.total);
         let rate = progress.rate(p.done);
         progress.note(&match p.largest {
@@ -72,9 +130,16 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         });
     });
     drop(progress);
+    if let Some(Err(e)) = saver.map(|s| s.result) {
+        return output.fail_cli(&e, USAGE);
+    }
     match result {
         Ok(table) if args.json() => {
             out(&format!("{}\n", report::table_json(&table)));
+            ExitCode::SUCCESS
+        }
+        Ok(table) if args.summary => {
+            out(&report::table_summary_text(&table));
             ExitCode::SUCCESS
         }
         Ok(table) if args.format == Format::Svg => {
@@ -90,5 +155,52 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => output.fail(&[e.into()], FINDINGS),
+    }
+}
+
+/// How often `--save` writes the values while a table runs.
+const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// Writes a table's values to a file as they grow: each time to a file
+/// beside it, renamed over it once whole, so that a run stopped while
+/// writing leaves the last values saved.
+struct Saver<'a> {
+    path: &'a str,
+    last: Instant,
+    /// The first failure, which stops the saving.
+    result: Result<(), CliError>,
+}
+
+impl<'a> Saver<'a> {
+    fn new(path: &'a str) -> Self {
+        Saver {
+            path,
+            last: Instant::now(),
+            result: Ok(()),
+        }
+    }
+
+    /// Whether a minute has passed since the last save.
+    fn due(&self) -> bool {
+        self.last.elapsed() >= SAVE_EVERY
+    }
+
+    /// Saves g(0) to g(len - 1).
+    fn save(&mut self, game: &Game, values: &Values, len: u64) {
+        if self.result.is_err() {
+            return;
+        }
+        let partial = format!("{}.partial", self.path);
+        let written = File::create(&partial)
+            .and_then(|file| {
+                let len = usize::try_from(len).unwrap_or(usize::MAX);
+                saved::write(game, values, len, BufWriter::new(file))
+            })
+            .and_then(|()| std::fs::rename(&partial, self.path));
+        self.result = written.map_err(|reason| CliError::Unsaved {
+            path: self.path.to_string(),
+            reason,
+        });
+        self.last = Instant::now();
     }
 }

@@ -97,6 +97,18 @@ impl Engine {
         with_values!(values, v => self.run_width(v, to, work))
     }
 
+    /// Takes `values`, computed before (a run resumed), as its own: the
+    /// bookkeeping the run would have kept is made again from them (the
+    /// rare values, the look for a period; the windows catch up as they
+    /// advance).
+    pub fn adopt(&mut self, values: &Values) {
+        with_values!(values, v => {
+            self.note_max(v.iter().map(|&g| g.value()).max().unwrap_or(0));
+            self.sparse.adopt(v);
+            self.watch.adopt(v);
+        });
+    }
+
     /// Takes `g` as the next value, the store wide enough for it.
     pub fn accept(&mut self, values: &mut Values, g: u32) {
         with_values!(values, v => self.push(v, g));
@@ -305,6 +317,15 @@ impl Watch {
         } else {
             usize::MAX
         }
+    }
+
+    /// Takes note of `values`, found before: looks for a period at once,
+    /// as at the last look a run to here would have taken.
+    fn adopt<T: Stored>(&mut self, values: &[T]) {
+        while self.next_check.saturating_mul(2) <= values.len() {
+            self.next_check *= 2;
+        }
+        self.record(values);
     }
 
     /// Takes note of the values found so far.

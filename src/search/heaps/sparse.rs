@@ -101,45 +101,46 @@ impl Sparse {
         }
     }
 
-    /// Chooses the mask with the fewest rare values among `values`.
-    ///
-    /// The number of rare values under m is (n + W(m)) / 2, where W is the
-    /// Walsh-Hadamard transform of the values' histogram, so one transform
-    /// scores every mask at once.
-    fn choose<T: Stored>(&mut self, values: &[T]) {
-        let max: u32 = values.iter().copied().max_by_key(|&v| v.into()).map_or(0, Into::into);
-        let bits = 32 - max.leading_zeros();
-        if bits == 0 || bits > MAX_BITS {
-            // All values 0 (all rare under any mask), or values too spread.
-            self.active = self.mode == Mode::Forced && bits == 0;
-            self.mask = u32::from(self.active);
-            self.rebuild(values);
+    /// Takes note of `values`, found before (a run resumed): the mask is
+    /// chosen as at the last choice a run to here would have made, and the
+    /// rare values are all of them.
+    pub fn adopt<T: Stored>(&mut self, values: &[T]) {
+        if self.mode == Mode::Off || values.len() < self.next_choice {
             return;
         }
-        let size = 1usize << bits;
-        let mut w = vec![0i64; size];
-        for &v in values {
-            w[v.index()] += 1;
+        while self.next_choice.saturating_mul(2) <= values.len() {
+            self.next_choice *= 2;
         }
-        let mut len = 1;
-        while len < size {
-            for block in w.chunks_exact_mut(2 * len) {
-                let (low, high) = block.split_at_mut(len);
-                for (a, b) in low.iter_mut().zip(high) {
-                    (*a, *b) = (*a + *b, *a - *b);
-                }
-            }
-            len *= 2;
-        }
-        // Mask 0 makes every value rare: never chosen.
-        let best = (1..size).min_by_key(|&m| w[m]).unwrap_or(1);
-        self.mask = best as u32;
+        self.choose(&values[..self.next_choice]);
         self.rebuild(values);
-        self.active = match self.mode {
-            Mode::Forced => true,
-            Mode::Auto => self.rare.len() * 4 <= values.len(),
-            Mode::Off => false,
-        };
+        if self.mode == Mode::Auto && self.rare.len() * 4 > values.len() {
+            self.active = false;
+        }
+        self.next_choice = self.next_choice.saturating_mul(2);
+    }
+
+    /// Chooses the mask with the fewest rare values among `values`
+    /// (`fewest_rare`).
+    fn choose<T: Stored>(&mut self, values: &[T]) {
+        match fewest_rare(values) {
+            Some(mask) => {
+                self.mask = mask;
+                self.rebuild(values);
+                self.active = match self.mode {
+                    Mode::Forced => true,
+                    Mode::Auto => self.rare.len() * 4 <= values.len(),
+                    Mode::Off => false,
+                };
+            }
+            None => {
+                // All values 0 (all rare under any mask), or values too
+                // spread.
+                let zeros = values.iter().all(|&v| v.value() == 0);
+                self.active = self.mode == Mode::Forced && zeros;
+                self.mask = u32::from(self.active);
+                self.rebuild(values);
+            }
+        }
     }
 
     fn rebuild<T: Stored>(&mut self, values: &[T]) {
@@ -293,6 +294,38 @@ impl Sparse {
         let scanned = scan(values, cuts, &mut self.wanted, &mut self.found);
         (self.wanted.first().copied().unwrap_or(common), scanned)
     }
+}
+
+/// The mask with the fewest rare values among `values` (ties to the least
+/// mask); `None` when every value is 0 (all rare under any mask) or takes
+/// more than `MAX_BITS` bits.
+///
+/// The number of rare values under m is (n + W(m)) / 2, where W is the
+/// Walsh-Hadamard transform of the values' histogram, so one transform
+/// scores every mask at once.
+pub(crate) fn fewest_rare<T: Stored>(values: &[T]) -> Option<u32> {
+    let max: u32 = values.iter().map(|&v| v.value()).max().unwrap_or(0);
+    let bits = 32 - max.leading_zeros();
+    if bits == 0 || bits > MAX_BITS {
+        return None;
+    }
+    let size = 1usize << bits;
+    let mut w = vec![0i64; size];
+    for &v in values {
+        w[v.index()] += 1;
+    }
+    let mut len = 1;
+    while len < size {
+        for block in w.chunks_exact_mut(2 * len) {
+            let (low, high) = block.split_at_mut(len);
+            for (a, b) in low.iter_mut().zip(high) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        len *= 2;
+    }
+    // Mask 0 makes every value rare: never chosen.
+    (1..size).min_by_key(|&m| w[m]).map(|m| m as u32)
 }
 
 /// The splits of r with a rare part, all but one perhaps.

@@ -16,6 +16,8 @@ pub trait Stored:
     const MAX: u32;
     /// `v`, which is at most `MAX`.
     fn from_u32(v: u32) -> Self;
+    /// Values of this width.
+    fn store(values: Vec<Self>) -> Values;
     /// The value.
     #[inline(always)]
     fn value(self) -> u32 {
@@ -29,6 +31,9 @@ pub trait Stored:
 }
 
 impl Stored for u8 {
+    fn store(values: Vec<Self>) -> Values {
+        Values::Bytes(values)
+    }
     const MAX: u32 = u8::MAX as u32;
     #[inline(always)]
     fn from_u32(v: u32) -> Self {
@@ -38,6 +43,9 @@ impl Stored for u8 {
 }
 
 impl Stored for u16 {
+    fn store(values: Vec<Self>) -> Values {
+        Values::Halves(values)
+    }
     const MAX: u32 = u16::MAX as u32;
     #[inline(always)]
     fn from_u32(v: u32) -> Self {
@@ -47,6 +55,9 @@ impl Stored for u16 {
 }
 
 impl Stored for u32 {
+    fn store(values: Vec<Self>) -> Values {
+        Values::Words(values)
+    }
     const MAX: u32 = u32::MAX;
     #[inline(always)]
     fn from_u32(v: u32) -> Self {
@@ -127,6 +138,29 @@ impl Values {
         let width = self.width();
         let reserved = with_values!(self, v => v.try_reserve(more));
         reserved.map_err(|_| more as u128 * width as u128)
+    }
+
+    /// A copy of `values`, at their width.
+    pub fn from_slice<T: Stored>(values: &[T]) -> Values {
+        T::store(values.to_vec())
+    }
+
+    /// A copy with room for `more` values past these; `Err` with the
+    /// bytes asked for when the memory is not there.
+    pub fn try_copy(&self, more: usize) -> Result<Values, u128> {
+        fn copy<T: Stored>(old: &[T], more: usize) -> Result<Vec<T>, u128> {
+            let room = old.len().saturating_add(more);
+            let mut new = Vec::new();
+            new.try_reserve_exact(room)
+                .map_err(|_| room as u128 * std::mem::size_of::<T>() as u128)?;
+            new.extend_from_slice(old);
+            Ok(new)
+        }
+        Ok(match self {
+            Values::Bytes(v) => Values::Bytes(copy(v, more)?),
+            Values::Halves(v) => Values::Halves(copy(v, more)?),
+            Values::Words(v) => Values::Words(copy(v, more)?),
+        })
     }
 
     /// Appends `g`, widening the store first if it does not fit; `Err`

@@ -878,6 +878,109 @@ fn rendered_errors_of_games_with_ends() {
     );
 }
 
+/// What a values file for `table --resume` can be wrong with, each a coded
+/// error, rendered: another game's values (`tests/fixtures/grundy.values`,
+/// Grundy's game to heap 100, written by `table --save`), a file that is
+/// not values, and a game whose values are not kept.
+#[test]
+fn rendered_errors_of_values_files() {
+    let values = "tests/fixtures/grundy.values";
+    snapshot_stderr(
+        "values_other_game",
+        &[
+            "table",
+            "games/kayles.game",
+            "--upto",
+            "10",
+            "--resume",
+            values,
+        ],
+    );
+    snapshot_stderr(
+        "values_damaged",
+        &[
+            "table",
+            "games/grundy.game",
+            "--upto",
+            "10",
+            "--resume",
+            "games/grundy.game",
+        ],
+    );
+    snapshot_stderr(
+        "values_not_resumable",
+        &[
+            "table",
+            "games/misere_bash.game",
+            "--upto",
+            "10",
+            "--resume",
+            values,
+        ],
+    );
+    let run = gamelang(&[
+        "table",
+        "games/grundy.game",
+        "--upto",
+        "10",
+        "--resume",
+        "missing.values",
+    ]);
+    run.exits(2);
+    run.stderr_has("gamelang::values::io");
+}
+
+/// `table --save` keeps the values as they are found; `--resume` goes on
+/// from them, and the table is the one computed whole.
+#[test]
+fn a_table_saves_its_values_and_goes_on_from_them() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("values");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("grundy.values");
+    let _ = std::fs::remove_file(&file);
+    let file = file.to_str().expect("a UTF-8 path");
+    let first = gamelang(&[
+        "table",
+        "games/grundy.game",
+        "--upto",
+        "3000",
+        "--summary",
+        "--save",
+        file,
+    ]);
+    first.exits(0);
+    assert!(std::path::Path::new(file).exists(), "{}", first.describe());
+    assert!(!std::path::Path::new(&format!("{file}.partial")).exists());
+    let resumed = gamelang(&[
+        "table",
+        "games/grundy.game",
+        "--upto",
+        "9000",
+        "--json",
+        "--resume",
+        file,
+        "--save",
+        file,
+    ]);
+    resumed.exits(0);
+    let whole = gamelang(&["table", "games/grundy.game", "--upto", "9000", "--json"]);
+    assert_eq!(resumed.stdout, whole.stdout);
+    // The file now holds all 9001 values: a table to 9000 computes none.
+    let bytes = std::fs::metadata(file).expect("saved").len();
+    assert_eq!(bytes, 16 + 2 + 8 + 8 + 4 + "grundy".len() as u64 + 9001 + 4);
+    // A game whose values are not kept is refused before it runs.
+    let misere = gamelang(&[
+        "table",
+        "games/misere_bash.game",
+        "--upto",
+        "10",
+        "--save",
+        file,
+    ]);
+    misere.exits(1);
+    misere.stderr_has("gamelang::values::not_resumable");
+}
+
 #[test]
 fn rendered_cycle_error() {
     snapshot_stderr(
