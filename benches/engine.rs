@@ -430,7 +430,8 @@ fn main() {
     // `cargo bench --bench engine -- WORD` runs only the cases whose name
     // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block,
     // sums, compound, period);
-    // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5).
+    // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5), and
+    // an octal code (`-- 0.16`) runs that row alone.
     let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let run = |case: &str| only.as_ref().is_none_or(|w| case.contains(w.as_str()));
     let mut rows = Vec::new();
@@ -441,9 +442,8 @@ fn main() {
     if run("kayles") {
         kayles_cases(&mut rows);
     }
-    if run("octal") {
-        octal_cases(&mut rows);
-    }
+    // A case of its own: `-- 0.1777`.
+    octal_cases(&mut rows, &|code: &str| run("octal") || run(code));
     if run("grundy") {
         grundy_cases(&mut rows);
     }
@@ -507,20 +507,23 @@ fn kayles_cases(rows: &mut Vec<Row>) {
 }
 
 /// Officers (0.6), Treblecross (0.007) and Dawson's chess (0.137), with
-/// Kayles (0.77): the octal rows, each against the hand-written
-/// rare/common loop.
-fn octal_cases(rows: &mut Vec<Row>) {
-    let cases: [(&str, &str, &[u8]); 4] = [
+/// Kayles (0.77), 0.16 and 0.1777: the octal rows, each against
+/// the hand-written rare/common loop; those `run` is true of (given the
+/// code).
+fn octal_cases(rows: &mut Vec<Row>, run: &dyn Fn(&str) -> bool) {
+    let cases: [(&str, &str, &[u8]); 6] = [
         ("Kayles", "0.77", &[0, 7, 7]),
         ("Officers", "0.6", &[0, 6]),
         ("Treblecross", "0.007", &[0, 0, 0, 7]),
         ("Dawson's chess", "0.137", &[0, 1, 3, 7]),
+        ("octal", "0.16", &[0, 1, 6]),
+        ("octal", "0.1777", &[0, 1, 7, 7, 7]),
     ];
     let top = std::env::var("OCTAL_UPTO")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
-    for (name, code, digits) in cases {
+    for (name, code, digits) in cases.into_iter().filter(|c| run(c.1)) {
         let g = game(&format!("game g {{ heaps *\n octal {code} }}"), "g");
         let (by_hand, time) = timed(|| octal_sparse_by_hand(digits, top));
         let base = Some((by_hand, time, "by-hand rare/common loop"));

@@ -177,24 +177,24 @@ pub fn write(game: &Game, values: &Values, len: usize, out: impl Write) -> io::R
     out.put(&fingerprint(game).to_le_bytes())?;
     out.put(&(title.len() as u32).to_le_bytes())?;
     out.put(title.as_bytes())?;
-    with_values!(values, v => {
-        let mut bytes = Vec::with_capacity(BLOCK);
-        for block in v[..len].chunks(BLOCK / values.width()) {
-            bytes.clear();
-            for &g in block {
-                bytes.extend_from_slice(&le_bytes(g)[..values.width()]);
-            }
-            out.put(&bytes)?;
-        }
-    });
+    with_values!(values, v => put_values(&mut out, &v[..len]))?;
     let crc = out.crc.clone().finalize();
     out.inner.write_all(&crc.to_le_bytes())?;
     out.inner.flush()
 }
 
-/// A value's four bytes, little-endian (the first `width` are its own).
-fn le_bytes<T: Stored>(g: T) -> [u8; 4] {
-    g.value().to_le_bytes()
+/// Puts `values`, each in its width's bytes, little-endian.
+fn put_values<T: Stored, W: Write>(out: &mut Writer<W>, values: &[T]) -> io::Result<()> {
+    let width = std::mem::size_of::<T>();
+    let mut bytes = Vec::with_capacity(BLOCK);
+    for block in values.chunks(BLOCK / width) {
+        bytes.clear();
+        for &g in block {
+            bytes.extend_from_slice(&g.value().to_le_bytes()[..width]);
+        }
+        out.put(&bytes)?;
+    }
+    Ok(())
 }
 
 /// Bytes read, counted into the checksum.

@@ -1,5 +1,6 @@
 //! Long runs of one-heap games: the figures a table prints (against those
-//! published for Grundy's game), and values saved and gone on from.
+//! published for Grundy's game and Officers), and values saved and gone on
+//! from.
 
 use std::sync::Arc;
 
@@ -73,6 +74,26 @@ fn grundys_game_to_2_21_has_the_published_figures() {
                 mask: 0xfe,
                 heaps: 1274,
                 last: 82_860,
+            }),
+        }
+    );
+}
+
+/// Officers (octal 0.6) to 2^21 heaps, against the same page's figures
+/// (".6 | 2^21 | 1274955 | 319 | 1ee | 1584 | 20627").
+#[test]
+fn officers_to_2_21_has_the_published_figures() {
+    let game = game_of_text("game officers {\n  heaps *\n  octal 0.6\n}\n");
+    let t = table(&mut unlimited(), &game, (1 << 21) - 1);
+    assert_eq!(
+        figures(&t),
+        Figures {
+            largest: 319,
+            largest_at: 1_274_955,
+            rare: Some(Rare {
+                mask: 0x1ee,
+                heaps: 1584,
+                last: 20_627,
             }),
         }
     );
