@@ -26,11 +26,21 @@ fn grow(bytes: &mut Vec<u8>, len: usize) {
 /// clears them.
 fn fold(words: &mut [u64], bytes: &mut [u8]) {
     for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact_mut(64)) {
-        for (i, byte) in chunk.iter_mut().enumerate() {
-            *word |= u64::from(*byte) << i;
-            *byte = 0;
+        for (k, eight) in chunk.chunks_exact(8).enumerate() {
+            let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            *word |= gather_bytes(eight) << (8 * k);
         }
+        chunk.fill(0);
     }
+}
+
+/// Byte i of `x` (each 0 or 1) as bit i of the result: one multiply puts
+/// byte i's bit at bit 56 + i, every partial product at a bit of its own
+/// (8 i + 56 - 7 j is never the same for two pairs i, j below 8), so no
+/// carry disturbs the top byte.
+#[inline]
+fn gather_bytes(x: u64) -> u64 {
+    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 impl Seen {
@@ -141,6 +151,23 @@ pub(super) fn words_for_xor(max: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_fold_into_their_bits() {
+        // Every pattern of eight bytes 0 or 1, each at every byte position
+        // of a word.
+        for pattern in 0..=255u64 {
+            let bytes: Vec<u8> = (0..8).map(|i| (pattern >> i & 1) as u8).collect();
+            for k in 0..8 {
+                let mut all = vec![0u8; 64];
+                all[8 * k..8 * k + 8].copy_from_slice(&bytes);
+                let mut words = [0u64];
+                fold(&mut words, &mut all);
+                assert_eq!(words[0], pattern << (8 * k));
+                assert!(all.iter().all(|&b| b == 0));
+            }
+        }
+    }
 
     #[test]
     fn mex_skips_full_words() {
