@@ -369,11 +369,11 @@ impl Found {
 }
 
 /// Splits between two looks at what is still wanted past the first
-/// `FIRST`, doubling up to `CHUNK`. A look costs a pass over those still wanted. The splits
-/// are read in order from the smallest part: spreading them over 16
-/// stretches side by side (tried before) scanned fewer splits at 10^5 but
-/// not at 10^6 and more, and took longer there (Officers to 3·10^6: 8.2 s
-/// against 7.1 s).
+/// `FIRST`, doubling up to `CHUNK`; a look costs a pass over those still
+/// wanted. The splits are read in order from the smallest part: spreading
+/// them over 16 stretches side by side (tried before) scanned fewer splits
+/// at 10^5 but not at 10^6 and more, and took longer there (Officers to
+/// 3·10^6: 8.2 s against 7.1 s).
 const CHUNK: usize = 256;
 /// The first splits, each followed by a look, since most wanted values
 /// turn up in the first few dozen splits: in games whose wanted values
