@@ -151,6 +151,16 @@ impl Budget {
         Budget::start(u64::MAX, None)
     }
 
+    /// Whether at least one `parts`-th of the moves allowed has been spent
+    /// (of this budget's own, or of its pool's when that runs out first).
+    pub fn spent_part(&self, parts: u64) -> bool {
+        let (spent, limit) = match self.pool_first() {
+            Some(pool) => (pool.limit - pool.left(), pool.limit),
+            None => (self.moves, self.limit),
+        };
+        spent.saturating_mul(parts) >= limit
+    }
+
     /// Moves it may still examine.
     pub fn left(&self) -> u64 {
         let own = self

@@ -325,3 +325,28 @@ fn an_estimate_sees_the_work_of_a_heap_grow() {
     assert!(solver.len() < 1000, "{} heap sizes searched", solver.len());
     assert!(solver.value(&[1000]).is_ok());
 }
+
+/// A sparse game's first heaps take more work each than its later ones:
+/// until its rare values are found, every split is scanned. Officers (octal
+/// 0.6) at 10^6 examines about 4·10^9 moves; its first heaps foretold
+/// 8·10^10 and refused every budget up to 10^11 (measured 2026-11-27). A
+/// growing forecast refuses only once a 64th of the budget is spent, so
+/// 6·10^9 answers it; the default 2·10^9, below the work, still refuses at
+/// once, at the rate so far.
+#[test]
+fn a_sparse_games_first_heaps_do_not_refuse_it() {
+    let officers = game("game o { heaps *; octal 0.6 }");
+    let mut given = solver(&officers, Some(6_000_000_000), None);
+    assert!(given.value(&[1_000_000]).is_ok());
+    let mut default = solver(&officers, None, None);
+    let error = default.value(&[1_000_000]).expect_err("past the budget");
+    assert!(
+        matches!(error, SearchError::WouldExceedMoves { .. }),
+        "not an estimate: {error:?}"
+    );
+    assert!(
+        default.len() < 10_000,
+        "{} heap sizes searched",
+        default.len()
+    );
+}
