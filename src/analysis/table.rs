@@ -147,8 +147,8 @@ pub struct Figures {
     pub largest: u32,
     /// The first heap with it.
     pub largest_at: u64,
-    /// The rare values, where they are few (a quarter of the heaps at
-    /// most) in a table of at least `RARE_FROM` heaps.
+    /// The rare values, where they are fewer than the common ones, in a
+    /// table of at least `RARE_FROM` heaps.
     pub rare: Option<Rare>,
 }
 
@@ -193,7 +193,7 @@ fn figures_of<T: Stored>(values: &[T]) -> Option<Figures> {
                 last: values.iter().rposition(rare).unwrap_or(0) as u64,
             }
         })
-        .filter(|r| r.heaps * 4 <= values.len() as u64);
+        .filter(|r| r.heaps * 2 < values.len() as u64);
     Some(Figures {
         largest,
         largest_at,

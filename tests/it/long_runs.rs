@@ -99,6 +99,28 @@ fn officers_to_2_21_has_the_published_figures() {
     );
 }
 
+/// Octal 0.04 and 0.06 to 2^17 heaps, against the same page's figures
+/// (".04 | 2^17 | 109363 | 1024 | 7b8 | 18860 | 131003" and
+/// ".06 | 2^17 | 127083 | 1045 | 5a0 | 52923 | 131070"): values past 1023,
+/// and rare values two heaps in five that the table still gives.
+#[test]
+fn octal_0_04_and_0_06_to_2_17_have_the_published_figures() {
+    for (code, largest, largest_at, mask, heaps, last) in [
+        ("0.04", 1024, 109_363, 0x7b8, 18_860, 131_003),
+        ("0.06", 1045, 127_083, 0x5a0, 52_923, 131_070),
+    ] {
+        let game = game_of_text(&format!("game g {{\n  heaps *\n  octal {code}\n}}\n"));
+        let t = table(&mut unlimited(), &game, (1 << 17) - 1);
+        let rare = Some(Rare { mask, heaps, last });
+        let expected = Figures {
+            largest,
+            largest_at,
+            rare,
+        };
+        assert_eq!(figures(&t), expected, "octal {code}");
+    }
+}
+
 /// The first rare heaps of Grundy's game, each with its value, as
 /// Flammenkamp lists them ("Known Sparse SGV of Grundy's Game",
 /// wwwhomes.uni-bielefeld.de/achim/grundy.html): every heap up to 231 whose
