@@ -424,21 +424,41 @@ fn nim4_by_hand(n: usize) -> Vec<u32> {
 // ---------------------------------------------------------------------------
 // Cases
 
+/// A hand-written baseline's values, best time and peak heap memory, and
+/// how it works.
+struct ByHand {
+    values: Vec<u32>,
+    time: Duration,
+    bytes: usize,
+    how: &'static str,
+}
+
+/// Runs the hand-written baseline `f`, measured.
+fn by_hand(how: &'static str, f: impl FnMut() -> Vec<u32>) -> Option<ByHand> {
+    let (values, time, bytes) = measured(f);
+    Some(ByHand {
+        values,
+        time,
+        bytes,
+        how,
+    })
+}
+
 fn one_heap(
     rows: &mut Vec<Row>,
     case: &str,
     game: &Game,
     n: usize,
     methods: &[Method],
-    baseline: Option<(Vec<u32>, Duration, usize, &str)>,
+    baseline: Option<ByHand>,
 ) {
     let mb = |bytes: usize| bytes as f64 / 1e6;
     let mut first: Option<HeapValues> = None;
     for &method in methods {
         let (heaps, time, bytes) = engine(game, n, method);
         let values = heaps.values().to_vec();
-        if let Some((by_hand, _, _, _)) = &baseline {
-            same(case, &values, by_hand);
+        if let Some(b) = &baseline {
+            same(case, &values, &b.values);
         }
         if let Some(first) = &first {
             same(case, &values, &first.values().to_vec());
@@ -446,14 +466,14 @@ fn one_heap(
         rows.push(Row {
             case: format!("{case}, {}", format!("{method:?}").to_lowercase()),
             engine: time,
-            baseline: baseline.as_ref().map(|b| b.1),
+            baseline: baseline.as_ref().map(|b| b.time),
             note: baseline.as_ref().map_or(String::new(), |b| {
                 format!(
                     "{}; peak heap {:.1} MB against {:.1} MB ({:.2}x)",
-                    b.3,
+                    b.how,
                     mb(bytes),
-                    mb(b.2),
-                    bytes as f64 / b.2 as f64
+                    mb(b.bytes),
+                    bytes as f64 / b.bytes as f64
                 )
             }),
         });
@@ -536,9 +556,10 @@ fn main() {
 fn subtraction_cases(rows: &mut Vec<Row>) {
     let subtraction = game("game s { heaps 1\n take {1, 3, 4} }", "s");
     let n = 10_000_000;
-    let (by_hand, time, bytes) = measured(|| subtraction_by_hand(n, &[1, 3, 4]));
+    let base = by_hand("dp, mex over [bool; 8]", || {
+        subtraction_by_hand(n, &[1, 3, 4])
+    });
     let methods = [Method::Auto, Method::Plain];
-    let base = Some((by_hand, time, bytes, "dp, mex over [bool; 8]"));
     one_heap(
         rows,
         "subtraction {1,3,4} to 10^7",
@@ -552,19 +573,13 @@ fn subtraction_cases(rows: &mut Vec<Row>) {
 fn kayles_cases(rows: &mut Vec<Row>) {
     let kayles = game("game kayles { heaps *\n octal 0.77 }", "kayles");
     let n = 100_000;
-    let (by_hand, time, bytes) = measured(|| kayles_by_hand(n));
+    let base = by_hand("plain dp, O(n^2)", || kayles_by_hand(n));
     let methods = [Method::Auto, Method::Sparse, Method::Plain];
-    let base = Some((by_hand, time, bytes, "plain dp, O(n^2)"));
     one_heap(rows, "Kayles 0.77 to 10^5", &kayles, n, &methods, base);
     let n = 1_000_000;
-    let (by_hand, time, bytes) = measured(|| kayles_sparse_by_hand(n));
+    let how = "by-hand rare/common (plain O(n^2) infeasible)";
+    let base = by_hand(how, || kayles_sparse_by_hand(n));
     let methods = [Method::Auto, Method::Sparse];
-    let base = Some((
-        by_hand,
-        time,
-        bytes,
-        "by-hand rare/common (plain O(n^2) infeasible)",
-    ));
     one_heap(rows, "Kayles 0.77 to 10^6", &kayles, n, &methods, base);
 }
 
@@ -592,8 +607,9 @@ fn octal_cases(rows: &mut Vec<Row>, run: &dyn Fn(&str) -> bool) {
         .unwrap_or(100_000);
     for (name, code, digits, methods) in cases.into_iter().filter(|c| run(c.1)) {
         let g = game(&format!("game g {{ heaps *\n octal {code} }}"), "g");
-        let (by_hand, time, bytes) = measured(|| octal_sparse_by_hand(digits, top));
-        let base = Some((by_hand, time, bytes, "by-hand rare/common loop"));
+        let base = by_hand("by-hand rare/common loop", || {
+            octal_sparse_by_hand(digits, top)
+        });
         one_heap(
             rows,
             &format!("{name} {code} to {top}"),
@@ -611,9 +627,8 @@ fn grundy_cases(rows: &mut Vec<Row>) {
         "grundy",
     );
     let n = 100_000;
-    let (by_hand, time, bytes) = measured(|| grundy_by_hand(n));
+    let base = by_hand("plain dp, O(n^2)", || grundy_by_hand(n));
     let methods = [Method::Auto, Method::Plain];
-    let base = Some((by_hand, time, bytes, "plain dp, O(n^2)"));
     one_heap(rows, "Grundy's game to 10^5", &grundy, n, &methods, base);
     let n = 1_000_000;
     let note = "no baseline: plain O(n^2) would take minutes";
