@@ -98,14 +98,28 @@ pub fn game(program: &Program, game: Option<&str>) -> Result<Arc<Game>, Vec<Erro
 /// For a game meant to end: the plays from the program's `analyze`
 /// statements that can return to a position, each an error. A search that
 /// stopped before the end (a limit, a rule that fails, heaps past 2^64) has
-/// not shown that there is none: that is an error too.
-pub fn cycles(program: &Program, analyzer: &mut Analyzer) -> Vec<Error> {
+/// not shown that there is none: that is an error too. A check is no
+/// question: each search is bounded by `DEFAULT_MOVE_BUDGET` moves (about
+/// ten seconds), not by a question's timeout.
+pub fn cycles(program: &Program) -> Vec<Error> {
+    let mut analyzer = Analyzer::new(crate::analysis::Options {
+        search: crate::search::Options {
+            move_budget: Some(crate::search::DEFAULT_MOVE_BUDGET),
+            ..crate::search::Options::default()
+        },
+        ..crate::analysis::Options::default()
+    });
     let mut found = Vec::new();
     for question in &program.questions {
         for instance in &question.components {
             let stopped = match analyzer.ends(instance) {
                 Ok(()) => continue,
-                Err(AnalysisError::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => {
+                Err(AnalysisError::Search(e))
+                    if matches!(
+                        *e,
+                        SearchError::Cycle { .. } | SearchError::EndsUnsupported { .. }
+                    ) =>
+                {
                     found.push(AnalysisError::Search(e).into());
                     continue;
                 }

@@ -7,9 +7,11 @@
 
 use std::time::Duration;
 
-/// A moment a search must stop by.
+/// A moment a search must stop by, and when it started.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
+    #[cfg(feature = "clock")]
+    started: std::time::Instant,
     #[cfg(feature = "clock")]
     at: std::time::Instant,
 }
@@ -20,8 +22,9 @@ impl Deadline {
     pub fn after(timeout: Duration) -> Option<Deadline> {
         #[cfg(feature = "clock")]
         {
-            let at = std::time::Instant::now().checked_add(timeout)?;
-            Some(Deadline { at })
+            let started = std::time::Instant::now();
+            let at = started.checked_add(timeout)?;
+            Some(Deadline { started, at })
         }
         #[cfg(not(feature = "clock"))]
         {
@@ -39,6 +42,18 @@ impl Deadline {
         #[cfg(not(feature = "clock"))]
         {
             false
+        }
+    }
+
+    /// The time since it was set.
+    pub fn elapsed(self) -> Duration {
+        #[cfg(feature = "clock")]
+        {
+            self.started.elapsed()
+        }
+        #[cfg(not(feature = "clock"))]
+        {
+            Duration::ZERO
         }
     }
 }

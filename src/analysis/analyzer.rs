@@ -141,7 +141,7 @@ impl Analyzer {
         if analysis.compound != Compound::Sum {
             return self.compound(analysis);
         }
-        if analysis.components.iter().any(|c| !c.game.ends.is_empty()) {
+        if (analysis.components.iter()).any(|c| c.game.ends_anywhere().is_some()) {
             return self.ends_answer(analysis);
         }
         if analysis.components.iter().all(|c| c.game.misere) {
@@ -422,11 +422,8 @@ impl Analyzer {
 
 /// `Err` for a game with declared ends, which `what` does not take.
 pub(super) fn without_ends(game: &Game, what: &'static str) -> Result<(), AnalysisError> {
-    match game.ends.is_empty() {
-        true => Ok(()),
-        false => Err(AnalysisError::EndsUnsupported {
-            game: game.title(),
-            what,
-        }),
+    match game.ends_anywhere() {
+        None => Ok(()),
+        Some(game) => Err(SearchError::EndsUnsupported { game, what }.into()),
     }
 }

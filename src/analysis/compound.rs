@@ -187,7 +187,7 @@ impl Analyzer {
                 graphs.iter().collect(),
                 misere,
                 limit,
-                self.work_budget(crate::search::DEFAULT_MOVE_BUDGET),
+                self.question_budget(),
                 (title, Position(heaps)),
             );
             let outcome = search.outcome(&vec![0; graphs.len()])?;

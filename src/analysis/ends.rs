@@ -23,12 +23,14 @@ use super::answer::{
     Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, NoValue, Note, Outcome,
     WinningMove,
 };
+use super::moves::winning_move;
 use super::part::searchable;
 use crate::check::{Instance, Question};
+use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::EndKind;
 use crate::search::loopy::LoopyGraph;
-use crate::search::{SearchError, Solver, StripError, StripValues};
+use crate::search::{After, Reduced, SearchError, Solver, StripError, StripValues};
 
 use num_bigint::BigUint;
 
@@ -50,7 +52,7 @@ struct Standing {
 /// One move of a component, and what the position it leaves is.
 struct Move {
     rule: usize,
-    after: Vec<u64>,
+    after: After,
     leaves: Leaves,
 }
 
@@ -70,6 +72,17 @@ impl Analyzer {
         let draws = (question.components.iter())
             .any(|c| c.game.ends.iter().any(|e| e.kind == EndKind::Draw));
         if misere || draws {
+            if let Some(c) = (question.components.iter()).find(|c| MoveGen::new(&c.game).has_sums())
+            {
+                return Err(SearchError::EndsUnsupported {
+                    game: c.game.ends_anywhere().unwrap_or_else(|| c.game.title()),
+                    what: match misere {
+                        true => "misère play of a game whose moves become sums",
+                        false => "a game whose moves become sums, with `draw when`",
+                    },
+                }
+                .into());
+            }
             return match question.components.as_slice() {
                 [only] => self.played_answer(only, misere),
                 _ => {
@@ -135,12 +148,7 @@ impl Analyzer {
                         (true, _) => &mut winning,
                         (false, _) => continue,
                     };
-                    list.push(WinningMove {
-                        component: i,
-                        rule: m.rule,
-                        to: Position::from_u64s(&m.after),
-                        parts: Vec::new(),
-                    });
+                    list.push(winning_move(i, m.rule, m.after.clone()));
                 }
             }
         }
@@ -176,6 +184,9 @@ impl Analyzer {
         let heaps = searchable(&c.game, &c.position)?;
         let limit = self.options.search.max_positions;
         self.search(&c.game, |s| {
+            if s.has_sums() {
+                return sum_standing(s, &heaps);
+            }
             if let Some(kind) = s.end_at(&heaps)? {
                 return Ok(Standing {
                     ended: Some(kind),
@@ -204,7 +215,7 @@ impl Analyzer {
                 };
                 moves.push(Move {
                     rule,
-                    after,
+                    after: After::Position(after),
                     leaves,
                 });
             }
@@ -291,6 +302,61 @@ impl Analyzer {
     }
 }
 
+/// The standing of a position of a game whose moves may become sums
+/// (`becomes`), each piece a component with its game's ends
+/// (`search::sums`, `Reduced`).
+fn sum_standing(s: &mut Solver, heaps: &[u64]) -> Result<Standing, SearchError> {
+    let mut budget = s.question_budget();
+    let options = s.options_within(heaps, &mut budget, heaps)?;
+    let Some(sums) = s.sum_search() else {
+        unreachable!("a game whose moves become sums is searched by SumSearch")
+    };
+    let refuse_cycle = |e: SearchError| match e {
+        SearchError::Cycle { game, .. } => SearchError::EndsUnsupported {
+            game,
+            what: "a game whose moves become sums and whose play can come back to a position",
+        },
+        e => e,
+    };
+    let start = sums.reduced(heaps, &mut budget).map_err(refuse_cycle)?;
+    let positions = sums.len();
+    let ended = match start {
+        Reduced::End(kind) => Some(kind),
+        _ => None,
+    };
+    let mut moves = Vec::new();
+    if ended.is_none() {
+        for (rule, after) in options {
+            let reduced = match &after {
+                After::Position(p) => sums.reduced(p, &mut budget),
+                After::Sum(parts) => sums.reduced_after(parts, heaps, &mut budget),
+            }
+            .map_err(refuse_cycle)?;
+            let leaves = match reduced {
+                Reduced::End(kind) => Leaves::End(kind),
+                Reduced::Danger => Leaves::Danger,
+                Reduced::Value(g) => Leaves::Value(Gamma::Finite(g)),
+            };
+            moves.push(Move {
+                rule,
+                after,
+                leaves,
+            });
+        }
+    }
+    Ok(Standing {
+        ended,
+        wins_at_once: start == Reduced::Danger,
+        value: match start {
+            Reduced::Value(g) => Some(Gamma::Finite(g)),
+            _ => None,
+        },
+        moves,
+        positions,
+        split: false,
+    })
+}
+
 /// A strip game's standing (`moves::strip`), its reduced positions valued
 /// part by part (`search::strip`): `None` for a game that is no strip
 /// game, or whose reduced game has a cycle (searched as any other).
@@ -340,7 +406,7 @@ fn strip_moves(
         };
         moves.push(Move {
             rule,
-            after,
+            after: After::Position(after),
             leaves,
         });
     }

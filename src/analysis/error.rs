@@ -186,21 +186,6 @@ pub enum AnalysisError {
         misere: bool,
     },
 
-    /// A game with declared ends, asked for what does not take them yet.
-    #[error(
-        "`{game}` declares its ends (`win when`, `lose when`, `draw when`), which {what} does not take"
-    )]
-    #[diagnostic(
-        code(gamelang::ends::unsupported),
-        help("`analyze` answers the game's positions, alone or in sums (normal play)")
-    )]
-    EndsUnsupported {
-        /// The game, by its title.
-        game: String,
-        /// What it does not take.
-        what: &'static str,
-    },
-
     /// Play moves heap by heap, and this heap is past 64 bits.
     #[error("the play of `{game}` starts at {position}, with a heap of 2^64 or more")]
     #[diagnostic(

@@ -395,6 +395,18 @@ impl Analyzer {
         Budget::stoppable(work, options.timeout, &options.cancel)
     }
 
+    /// A question's own budget, for a search above the engines (a whole
+    /// compound's): its move budget where one is given, else its timeout.
+    pub(super) fn question_budget(&self) -> Budget {
+        let options = &self.options.search;
+        Budget::question(
+            options.move_budget,
+            crate::search::DEFAULT_MOVE_BUDGET,
+            options.timeout,
+            &options.cancel,
+        )
+    }
+
     /// The moves that may win from a position of outcome `outcome` (none
     /// from a P-position): every move of every component whose heaps are
     /// small enough to list moves of (at most `LIST_MOVES_UP_TO`), and the

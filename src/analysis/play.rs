@@ -54,6 +54,9 @@ pub fn start(
                 position: instance.position.clone(),
             })?;
         let mut solver = Solver::with_options(game.clone(), options.clone());
+        if game.ends_anywhere().is_some() && solver.has_sums() {
+            super::analyzer::without_ends(game, "play of a game whose moves become sums")?;
+        }
         if !game.ends.is_empty() {
             // A game with ends, alone: played from the graph of its
             // positions, those meeting an end explored no further.

@@ -185,8 +185,9 @@ impl Analyzer {
             })
             .collect::<Result<_, _>>()?;
         let options = &self.options.search;
-        let mut budget = Budget::stoppable(
-            options.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
+        let mut budget = Budget::question(
+            options.move_budget,
+            DEFAULT_MOVE_BUDGET,
             options.timeout,
             &options.cancel,
         );

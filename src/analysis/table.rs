@@ -13,12 +13,12 @@ use super::AnalysisError;
 use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period, Saltus};
 use crate::position::{Outcome, Position};
-use crate::rules::Game;
 use crate::rules::expr::Env;
+use crate::rules::{EndKind, Game};
 use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
 use crate::search::steps::{StepGraph, Steps};
-use crate::search::{self, SearchError, Solver, Value};
+use crate::search::{self, Reduced, SearchError, Solver, Value};
 
 /// A table of values.
 #[derive(Clone, Debug)]
@@ -289,7 +289,7 @@ pub(super) fn table(
     }
     let limit = solver.max_positions();
     let mut loopy = Loopy::default();
-    let ends = !game.ends.is_empty();
+    let ends = game.ends_anywhere().is_some();
     let one_heap = one_heap(game, solver);
     // What the table holds at least, exactly: refused at once when over
     // the limit, however large `upto` is.
@@ -325,7 +325,7 @@ pub(super) fn table(
                 .collect(),
             false => Vec::new(),
         };
-        let ended = ends.then(|| ended_graph(solver, &all)).transpose()?;
+        let ended = ends.then(|| Ended::of(solver, &all)).transpose()?;
         if ended.is_none() {
             solver.reserve(&[upto, upto])?;
         }
@@ -333,7 +333,7 @@ pub(super) fn table(
         for a in 0..=upto {
             let row = (0..=upto)
                 .map(|b| match &ended {
-                    Some(graph) => Ok(ended_cell(game, graph, &[a, b])),
+                    Some(ended) => ended.cell(game, solver, &[a, b]),
                     None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -378,7 +378,7 @@ fn one_heap_shape(
     upto: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Shape, AnalysisError> {
-    let ends = !game.ends.is_empty();
+    let ends = game.ends_anywhere().is_some();
     let coins = game.coins.is_some();
     let values = match keeps_values(game) && solver.heap_values().is_some() {
         true => engine_column(solver, upto, progress)?,
@@ -505,14 +505,14 @@ fn cells(
     // Every heap of the table: a graph explored for one (a game that can
     // go on forever) is explored from the heaps after it too, so that one
     // graph serves the table.
-    let ended = (!game.ends.is_empty())
-        .then(|| ended_graph(solver, all))
+    let ended = (game.ends_anywhere().is_some())
+        .then(|| Ended::of(solver, all))
         .transpose()?;
     let mut largest = None;
     for n in 0..=upto {
         let after = &all[all.partition_point(|h| h[0] <= n)..];
         let cell = match &ended {
-            Some(graph) => ended_cell(game, graph, &[n]),
+            Some(ended) => ended.cell(game, solver, &[n])?,
             None => cell_at(game, solver, loopy, &[n], after)?,
         };
         if let Some(g) = cell.as_ref().and_then(Cell::grundy) {
@@ -601,21 +601,58 @@ fn steps_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Steps>
     )
 }
 
-/// The graph of every position reachable from `positions` (a table's) in
-/// a game with ends, those meeting an end explored no further, labelled as
-/// the game is played alone (`LoopyGraph::explore`).
-fn ended_graph(solver: &Solver, positions: &[Vec<u64>]) -> Result<LoopyGraph, SearchError> {
-    let (first, rest) = positions
-        .split_first()
-        .map_or((&[][..], &[][..]), |(f, r)| (f.as_slice(), r));
-    LoopyGraph::explore_from(solver, first, rest, solver.max_positions())
+/// How a table of a game with ends finds each position's outcome as the
+/// game is played alone.
+enum Ended {
+    /// The graph of every position reachable from the table's, those
+    /// meeting an end explored no further (`LoopyGraph::explore`).
+    Graph(Box<LoopyGraph>),
+    /// A game whose moves become sums: each position where it stands in
+    /// the game reduced for sums (`search::Reduced`), which decides it.
+    Reduced,
 }
 
-/// What a table of a game with ends shows at `heaps`: its outcome, or
-/// `None` where the heaps are not a position.
-fn ended_cell(game: &Game, graph: &LoopyGraph, heaps: &[u64]) -> Option<Cell> {
-    let id = graph.find([(game, heaps)])?;
-    Some(Cell::Ended(graph.outcome(id)))
+impl Ended {
+    fn of(solver: &Solver, positions: &[Vec<u64>]) -> Result<Ended, SearchError> {
+        if solver.has_sums() {
+            return Ok(Ended::Reduced);
+        }
+        let (first, rest) = positions
+            .split_first()
+            .map_or((&[][..], &[][..]), |(f, r)| (f.as_slice(), r));
+        LoopyGraph::explore_from(solver, first, rest, solver.max_positions())
+            .map(|graph| Ended::Graph(Box::new(graph)))
+    }
+
+    /// What the table shows at `heaps`: its outcome, or `None` where the
+    /// heaps are not a position.
+    fn cell(
+        &self,
+        game: &Game,
+        solver: &mut Solver,
+        heaps: &[u64],
+    ) -> Result<Option<Cell>, AnalysisError> {
+        match self {
+            Ended::Graph(graph) => {
+                Ok((graph.find([(game, heaps)])).map(|id| Cell::Ended(graph.outcome(id))))
+            }
+            Ended::Reduced if !is_position(game, heaps) => Ok(None),
+            Ended::Reduced => {
+                let mut budget = solver.question_budget();
+                let Some(sums) = solver.sum_search() else {
+                    unreachable!("a game whose moves become sums is searched by SumSearch")
+                };
+                let outcome = match sums.reduced(heaps, &mut budget)? {
+                    // The play is over: lost by the player to move after a
+                    // `win when`.
+                    Reduced::End(kind) => Outcome::p_if(kind == EndKind::Win),
+                    Reduced::Danger => Outcome::N,
+                    Reduced::Value(g) => Outcome::p_if(g == 0),
+                };
+                Ok(Some(Cell::Ended(outcome)))
+            }
+        }
+    }
 }
 
 /// Whether `heaps` is a position of the game: its invariant holds, and a

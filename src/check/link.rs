@@ -9,11 +9,22 @@
 use std::sync::{Arc, Weak};
 
 use super::{CheckError, Errors, Program};
-use crate::rules::{BackLink, Game, GameRef, MoveKind, RulesError, Stmt, Term, TermGame};
+use crate::rules::{
+    BackLink, Game, GameRef, MoveKind, ParamValue, RulesError, Stmt, Term, TermGame,
+};
+use crate::syntax::ast::{Arg, Ident, Value};
 
 /// A game on the way being linked: its name, its title (name and
 /// parameter values), and the game as it will be held.
 type Key = (String, String, Weak<Game>);
+
+/// The game whose `becomes` is being linked: what the games it names must
+/// agree with, and the values it passes on by name.
+struct Caller {
+    title: String,
+    misere: bool,
+    params: Vec<(String, ParamValue)>,
+}
 
 impl Program {
     /// `game`, its `becomes` terms that name another game linked.
@@ -43,7 +54,11 @@ impl Program {
     /// `game`, linked, where `path` holds the games on the way to it.
     fn link_on(&self, mut game: Game, path: &mut Vec<Key>) -> Result<Game, Errors> {
         let mut errors = Vec::new();
-        let this = (game.title(), game.misere);
+        let this = Caller {
+            title: game.title(),
+            misere: game.misere,
+            params: game.params.clone(),
+        };
         for rule in &mut game.rules {
             match &mut rule.kind {
                 MoveKind::Block(block) => {
@@ -79,7 +94,7 @@ impl Program {
     fn link_statements(
         &self,
         statements: &mut [Stmt],
-        this: &(String, bool),
+        this: &Caller,
         path: &mut Vec<Key>,
         errors: &mut Errors,
     ) {
@@ -111,7 +126,11 @@ impl Program {
     fn factor(
         &self,
         named: &GameRef,
-        (this, misere): &(String, bool),
+        Caller {
+            title: this,
+            misere,
+            ..
+        }: &Caller,
         path: &mut [Key],
     ) -> Result<Arc<Game>, Errors> {
         let name = &named.name;
@@ -153,14 +172,18 @@ impl Program {
         Ok(Arc::new(game))
     }
 
-    /// The game `named` names, lowered with its values and linked.
+    /// The game `named` names, lowered with its values and linked: those
+    /// the `becomes` gives, and the caller's of each parameter of the same
+    /// name and kind it does not give (by name, so that a game and the
+    /// game it becomes share their values).
     fn linked(
         &self,
         named: &GameRef,
         term: &Term,
-        (this, misere): &(String, bool),
+        caller: &Caller,
         path: &mut Vec<Key>,
     ) -> Result<TermGame, Errors> {
+        let (this, misere) = (&caller.title, &caller.misere);
         let source = &self.source;
         let name = &named.name;
         let Some(entry) = self.game(&name.name) else {
@@ -171,7 +194,28 @@ impl Program {
                 span: name.span,
             }]);
         };
-        let game = self.lower_with(&entry.def, &named.args, source)?;
+        let mut args = named.args.clone();
+        for param in &entry.def.params {
+            let given = args.iter().any(|a| a.name.name == param.name.name);
+            let passed = (caller.params.iter()).find(|(n, _)| *n == param.name.name);
+            if let Some((_, value)) = passed.filter(|_| !given)
+                && std::mem::discriminant(value)
+                    == std::mem::discriminant(&super::params::default_value(param))
+            {
+                args.push(Arg {
+                    name: Ident {
+                        name: param.name.name.clone(),
+                        span: name.span,
+                    },
+                    value: Value {
+                        kind: value.written(),
+                        span: name.span,
+                    },
+                    span: name.span,
+                });
+            }
+        }
+        let game = self.lower_with(&entry.def, &args, source)?;
         let title = game.title();
         let back = path.iter().find(|k| k.1 == title).map(|k| k.2.clone());
         if back.is_none()

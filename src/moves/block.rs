@@ -85,12 +85,13 @@ impl State {
 type Then<'a> = dyn FnMut(&mut State) -> Result<(), EvalError> + 'a;
 
 /// Calls `emit` with where each move the block makes from `heaps` leads:
-/// the position after it, or the sum it `becomes`.
+/// the position after it, or the sum it `becomes`; returns the steps it
+/// took (values chosen and loop iterations), its work.
 pub(super) fn moves(
     block: &Block,
     heaps: &[u64],
     emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
-) -> Result<(), EvalError> {
+) -> Result<u64, EvalError> {
     let mut state = State {
         heaps: heaps.to_vec(),
         vars: vec![0; block.slots],
@@ -107,7 +108,8 @@ pub(super) fn moves(
         } else {
             emit(Next::Position(&state.heaps))
         }
-    })
+    })?;
+    Ok(state.steps)
 }
 
 /// Runs `statements`, then `then`, on every way through them.

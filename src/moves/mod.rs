@@ -454,7 +454,7 @@ impl MoveGen {
                         any = true;
                         Ok(())
                     })
-                    .map(|()| any)
+                    .map(|_| any)
                 }
             };
             if holds.map_err(|e| (i, e))? {
@@ -510,7 +510,10 @@ impl MoveGen {
         emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
     ) -> Result<(), EvalError> {
         if let Compiled::Block(block, _) = rule {
-            return block::moves(block, heaps, emit);
+            // Each step of the block (a value chosen, a loop's iteration)
+            // is work, as an amount a condition rejects is.
+            let steps = block::moves(block, heaps, emit)?;
+            return self.allowance.spend_n(steps);
         }
         let emit = &mut |heaps: &[u64]| emit(Next::Position(heaps));
         match rule {

@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 use crate::position::GraphShape;
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
-use crate::syntax::ast::{Arg, Ident, Span};
+use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
 pub use crate::syntax::ast::{EndKind, Kayles};
 pub use expr::Expr;
 pub use lower::RulesError;
@@ -153,6 +153,21 @@ pub enum ParamValue {
     List(Vec<BigInt>),
     /// `graph { 1 -> 0, 2 -- 3 }`: a graph, for `slide along G`.
     Graph(Arc<Graph>),
+}
+
+impl ParamValue {
+    /// The value as a file writes it (where a `becomes` passes it on).
+    pub fn written(&self) -> ValueKind {
+        match self {
+            ParamValue::Int(n) => ValueKind::Int(n.clone()),
+            ParamValue::Set(items) => ValueKind::Set(items.iter().cloned().collect()),
+            ParamValue::List(items) => ValueKind::List(items.clone()),
+            ParamValue::Graph(graph) => ValueKind::Graph {
+                arcs: graph.arcs.clone(),
+                names: graph.names.clone(),
+            },
+        }
+    }
 }
 
 /// A graph as a file writes it: its arcs (from, to, and whether the arc
@@ -623,6 +638,40 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The games its `becomes` terms name, once linked (other games, and
+    /// games come back to): not this game itself.
+    pub fn linked_games(&self) -> Vec<Arc<Game>> {
+        (self.becomes_terms().into_iter())
+            .filter_map(|t| match &t.game {
+                TermGame::Other(game) => Some(game.clone()),
+                TermGame::Back(link) => link.game(),
+                TermGame::This | TermGame::Named(_) => None,
+            })
+            .collect()
+    }
+
+    /// The title of the game that declares ends (`win when` and the like):
+    /// this one, or a game its moves may become (at any depth), where any
+    /// does. A play of it may then end at one.
+    pub fn ends_anywhere(&self) -> Option<String> {
+        if !self.ends.is_empty() {
+            return Some(self.title());
+        }
+        let mut seen: Vec<Arc<Game>> = Vec::new();
+        let mut next = self.linked_games();
+        while let Some(game) = next.pop() {
+            if seen.iter().any(|g| Arc::ptr_eq(g, &game)) {
+                continue;
+            }
+            if !game.ends.is_empty() {
+                return Some(game.title());
+            }
+            next.extend(game.linked_games());
+            seen.push(game);
+        }
+        None
     }
 
     /// Whether `heaps` have the shape of the game's positions: a coin

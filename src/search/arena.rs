@@ -90,7 +90,7 @@ impl Arena {
         {
             return Some(id);
         }
-        let hash = self.hasher.hash_one(key);
+        let hash = hash(&self.hasher, key);
         self.table
             .find(hash, |&id| same(slice(&self.heaps, &self.starts, id), key))
             .copied()
@@ -108,12 +108,26 @@ impl Arena {
             dense.ids[index] = one_more;
             return id;
         }
-        let hash = self.hasher.hash_one(key);
+        let hash = hash(&self.hasher, key);
         let (heaps, starts, hasher) = (&self.heaps, &self.starts, &self.hasher);
         self.table
-            .insert_unique(hash, id, |&id| hasher.hash_one(slice(heaps, starts, id)));
+            .insert_unique(hash, id, |&id| self::hash(hasher, slice(heaps, starts, id)));
         id
     }
+}
+
+/// The hash of `key`: Fx's, its bits mixed once more (the finaliser of
+/// MurmurHash3's 64-bit hash). The table picks a bucket by the low bits and
+/// tells keys apart in a bucket by the top seven: Fx alone leaves keys of a
+/// few small numbers, as positions are, agreeing in those, so that a lookup
+/// compared many keys (the cutting game to 200 × 200: 45% of its time).
+fn hash(hasher: &FxBuildHasher, key: &[u64]) -> u64 {
+    let mut h = hasher.hash_one(key);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
 /// `a == b`, without a library call for a handful of words.

@@ -1,6 +1,16 @@
-//! What one question may spend besides positions: moves examined (every
-//! amount a condition rejected counts as one) and, when asked for, time.
-//! The engines spend as they go and stop with the budget's error.
+//! What one question may spend besides positions: time and, where asked
+//! for, moves examined (every amount a condition rejected and every step of
+//! a move block counts as one). The engines spend as they go and stop with
+//! the budget's error.
+//!
+//! A question's default limit is its timeout: the moves are then not
+//! counted against a number, and a forecast of the work ahead (the
+//! one-heap engine's) refuses at once only what would take more than
+//! `FAR_PAST` times the timeout at the rate measured so far. A move budget
+//! given (`--move-budget`) is a limit of its own, and a forecast past it is
+//! refused at once. Where there is no clock (a build without the `clock`
+//! feature), a timeout cannot be kept, and the fallback move budgets below
+//! stand in for it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,30 +21,52 @@ use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::Game;
 
-/// The default bound on moves one question's general search may examine:
-/// about 10 seconds on this project's machine, where the general search of
-/// Fibonacci Nim, Euclid's game and Chomp examined 6.5 to 7.7 million moves
-/// a second (issue 30's runaways, measured 2026-11-25).
+/// The bound on moves one question's general search may examine where no
+/// clock keeps its timeout: about 10 seconds on this project's machine,
+/// where the general search of Fibonacci Nim, Euclid's game and Chomp
+/// examined 6.5 to 7.7 million moves a second (issue 30's runaways,
+/// measured 2026-11-25).
 pub const DEFAULT_MOVE_BUDGET: u64 = 60_000_000;
 
-/// The default bound for the one-heap engine: about 10 seconds, at the
-/// 180 to 210 million moves a second it examined on take-a-square to
-/// 2 * 10^6 (measured 2026-11-25).
+/// The same for the one-heap engine: about 10 seconds, at the 180 to 210
+/// million moves a second it examined on take-a-square to 2 * 10^6
+/// (measured 2026-11-25).
 pub const DEFAULT_HEAP_MOVE_BUDGET: u64 = 2_000_000_000;
 
-/// Calls to `spend` between two looks at the clock.
+/// The timeout of a question unless told otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A forecast refuses a question at once only when the work ahead would
+/// take more than this many times its timeout: a forecast from the first
+/// heaps can be far off, and a question it wrongly refused would have been
+/// answered.
+pub const FAR_PAST: u32 = 10;
+
+/// A forecast by time is trusted once the search has run this long (a rate
+/// measured over less is noise).
+const MEASURED_AFTER: Duration = Duration::from_millis(20);
+
+/// Calls to `spend` between two looks at the clock, at most ...
 const CLOCK_EVERY: u32 = 64;
+/// ... and moves spent between two looks, at most (a call may spend many:
+/// a block's steps at a heap of 10^5).
+const CLOCK_EVERY_MOVES: u64 = 1 << 20;
 
 /// One question's budget, started when the question is asked.
 #[derive(Clone, Debug)]
 pub struct Budget {
     moves: u64,
     limit: u64,
+    /// The limit is no move budget asked for: the deadline is the
+    /// question's limit, and forecasts are made in time.
+    by_time: bool,
     /// When time runs out, and the timeout that set it (for the error).
     deadline: Option<(Deadline, Duration)>,
     /// Raised from outside: the search ends as at its deadline.
     cancel: Option<Cancel>,
     calls: u32,
+    /// Moves spent since the clock was last looked at.
+    unclocked: u64,
     /// Moves shared with other questions (a table's cells): what this one
     /// spends is taken from them too.
     pool: Option<Pool>,
@@ -94,10 +126,17 @@ impl Cancel {
 pub enum Exhausted {
     Moves(u64),
     Time(Duration),
-    /// The work ahead, estimated at the rate so far, is past the limit.
+    /// The work ahead, estimated at the rate so far, is past the move
+    /// budget asked for.
     Projected {
         limit: u64,
         moves: u128,
+    },
+    /// The work ahead, at the rate so far, would take more than `FAR_PAST`
+    /// times the timeout: about `seconds` in all.
+    ProjectedTime {
+        timeout: Duration,
+        seconds: u64,
     },
 }
 
@@ -107,11 +146,38 @@ impl Budget {
         Budget {
             moves: 0,
             limit,
+            by_time: false,
             // A deadline past what the clock counts is no deadline.
             deadline: timeout.and_then(|t| Some((Deadline::after(t)?, t))),
             cancel: None,
             calls: 0,
+            unclocked: 0,
             pool: None,
+        }
+    }
+
+    /// A question's budget: `moves` where a move budget is asked for, else
+    /// its `timeout` alone (no limit on moves; forecasts in time), and
+    /// `fallback` moves where no clock can keep the timeout. No timeout
+    /// and no move budget: no limit at all.
+    pub fn question(
+        moves: Option<u64>,
+        fallback: u64,
+        timeout: Option<Duration>,
+        cancel: &Option<Cancel>,
+    ) -> Self {
+        let budget = Budget::start(u64::MAX, timeout);
+        let (limit, by_time) = match (moves, timeout, budget.deadline) {
+            (Some(moves), ..) => (moves, false),
+            (None, Some(_), Some(_)) => (u64::MAX, true),
+            (None, Some(_), None) => (fallback, false),
+            (None, None, _) => (u64::MAX, false),
+        };
+        Budget {
+            limit,
+            by_time,
+            cancel: cancel.clone(),
+            ..budget
         }
     }
 
@@ -151,9 +217,16 @@ impl Budget {
         Budget::start(u64::MAX, None)
     }
 
-    /// Whether at least one `parts`-th of the moves allowed has been spent
-    /// (of this budget's own, or of its pool's when that runs out first).
+    /// Whether at least one `parts`-th of what it allows has been spent:
+    /// of the moves (its own, or its pool's when that runs out first), or
+    /// of the time where time is the limit.
     pub fn spent_part(&self, parts: u64) -> bool {
+        if self.by_time
+            && let Some((deadline, timeout)) = self.deadline
+        {
+            return deadline.elapsed().saturating_mul(parts.min(u64::from(u32::MAX)) as u32)
+                >= timeout;
+        }
         let (spent, limit) = match self.pool_first() {
             Some(pool) => (pool.limit - pool.left(), pool.limit),
             None => (self.moves, self.limit),
@@ -211,16 +284,23 @@ impl Budget {
             return Err(Exhausted::Moves(pool.limit));
         }
         self.calls += 1;
-        if self.calls >= CLOCK_EVERY {
+        self.unclocked = self.unclocked.saturating_add(moves);
+        if self.calls >= CLOCK_EVERY || self.unclocked >= CLOCK_EVERY_MOVES {
             self.calls = 0;
+            self.unclocked = 0;
             self.check_clock()?;
         }
         Ok(())
     }
 
     /// Fails at once when `ahead` more moves, an estimate of the work left,
-    /// would take the search past its limit.
+    /// would take the search past its move budget; or, where time is the
+    /// limit, would take more than `FAR_PAST` times the timeout at the rate
+    /// so far.
     pub fn project(&self, ahead: u128) -> Result<(), Exhausted> {
+        if self.by_time {
+            return self.project_time(ahead);
+        }
         if let Some(pool) = &self.pool
             && ahead > pool.left() as u128
         {
@@ -235,6 +315,24 @@ impl Budget {
                 limit: self.limit,
                 moves,
             });
+        }
+        Ok(())
+    }
+
+    fn project_time(&self, ahead: u128) -> Result<(), Exhausted> {
+        let Some((deadline, timeout)) = self.deadline else {
+            return Ok(());
+        };
+        let elapsed = deadline.elapsed();
+        if elapsed < MEASURED_AFTER || self.moves == 0 {
+            return Ok(());
+        }
+        // Nanoseconds ahead at the rate so far: ahead * elapsed / moves.
+        let nanos = ahead.saturating_mul(elapsed.as_nanos()) / u128::from(self.moves);
+        let total = elapsed.as_nanos().saturating_add(nanos);
+        if total > timeout.as_nanos().saturating_mul(u128::from(FAR_PAST)) {
+            let seconds = u64::try_from(total.div_ceil(1_000_000_000)).unwrap_or(u64::MAX);
+            return Err(Exhausted::ProjectedTime { timeout, seconds });
         }
         Ok(())
     }
@@ -278,6 +376,12 @@ impl Exhausted {
                 position,
                 limit,
                 moves,
+            },
+            Exhausted::ProjectedTime { timeout, seconds } => SearchError::WouldTakeTooLong {
+                game,
+                position,
+                timeout: timeout.as_secs(),
+                seconds,
             },
         }
     }

@@ -75,6 +75,21 @@ pub enum SearchError {
         stopped: Option<Box<SearchError>>,
     },
 
+    /// A game with declared ends, asked for what does not take them yet.
+    #[error(
+        "`{game}` declares its ends (`win when`, `lose when`, `draw when`), which {what} does not take"
+    )]
+    #[diagnostic(
+        code(gamelang::ends::unsupported),
+        help("`analyze` answers the game's positions, alone or in sums (normal play)")
+    )]
+    EndsUnsupported {
+        /// The game, by its title.
+        game: String,
+        /// What it does not take.
+        what: &'static str,
+    },
+
     /// Misère play of a game that can go on forever.
     #[error("`{game}` at {position} can go on forever, and is played misère")]
     #[diagnostic(
@@ -206,6 +221,28 @@ pub enum SearchError {
         moves: u128,
     },
 
+    /// At the rate of the work done so far, the work left would take far
+    /// longer than the question's timeout: refused before the work.
+    #[error(
+        "the search of `{game}` at {position} would take about {seconds} s at the rate so far, more than ten times its timeout of {timeout} s"
+    )]
+    #[diagnostic(
+        code(gamelang::search::timeout),
+        help(
+            "ask about a smaller position; the estimate takes the work per heap of the heaps evaluated so far, which grows with the heap"
+        )
+    )]
+    WouldTakeTooLong {
+        /// The game, by its title.
+        game: String,
+        /// The position asked about.
+        position: Position,
+        /// The timeout, in seconds.
+        timeout: u64,
+        /// The seconds it would take, estimated.
+        seconds: u64,
+    },
+
     /// The search ran past its time limit.
     #[error("the search of `{game}` at {position} ran out of time ({seconds} s)")]
     #[diagnostic(code(gamelang::search::timeout), help("ask about a smaller position"))]
@@ -290,6 +327,7 @@ impl SearchError {
                 | SearchError::MemoryLimit { .. }
                 | SearchError::TooManyMoves { .. }
                 | SearchError::WouldExceedMoves { .. }
+                | SearchError::WouldTakeTooLong { .. }
                 | SearchError::OutOfTime { .. }
         )
     }

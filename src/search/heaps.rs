@@ -259,8 +259,7 @@ impl HeapValues {
                     }
                 },
                 Plan::Generic { seen } => (values.len()..to).try_for_each(|_| {
-                    let value = generic(game, moves, values, seen, &mut work.moves)?;
-                    work.examined = work.moves * GENERIC_MOVE_COST;
+                    let value = generic(game, moves, values, seen, &mut work)?;
                     values.push(value).map_err(out_of_memory)
                 }),
             };
@@ -368,19 +367,22 @@ impl Growth {
     }
 }
 
-/// One heap's value through the general move generator.
+/// One heap's value through the general move generator, its moves and
+/// what it examined (amounts rejected and block steps too, each
+/// `GENERIC_MOVE_COST` of the compiled moves' work) counted in `work`.
 fn generic(
     game: &Game,
     moves: &MoveGen,
     values: &Values,
     seen: &mut Vec<bool>,
-    edges: &mut usize,
+    work: &mut Work,
 ) -> Result<u32, SearchError> {
     let h = values.len() as u64;
     seen.iter_mut().for_each(|s| *s = false);
     let mut beyond = false;
-    moves
-        .each_move(&[h], |_, next| {
+    let edges = &mut work.moves;
+    let examined = moves
+        .each_move_within(&[h], u64::MAX, |_, next| {
             *edges += 1;
             let mut g = 0;
             for &part in next {
@@ -397,6 +399,8 @@ fn generic(
             seen[g] = true;
         })
         .map_err(|e| move_error(game, &[h], e))?;
+    let examined = usize::try_from(examined).unwrap_or(usize::MAX);
+    work.examined = (work.examined).saturating_add(examined.saturating_mul(GENERIC_MOVE_COST));
     if beyond {
         return Err(SearchError::HeapGrows {
             game: game.title(),

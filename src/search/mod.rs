@@ -39,7 +39,9 @@ use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{Game, MoveKind};
-pub use budget::{Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool};
+pub use budget::{
+    Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, DEFAULT_TIMEOUT, FAR_PAST, Pool,
+};
 use coins::Coins;
 pub use error::{Growth, SearchError};
 use general::GeneralSearch;
@@ -49,6 +51,7 @@ use kayles::KaylesValues;
 use rays::{Fit, RaySearch};
 use run_boxes::RunSearch;
 pub(crate) use strip::{StripError, StripValues};
+pub use sums::Reduced;
 use sums::SumSearch;
 
 /// The default bound on positions one game's search may hold.
@@ -102,10 +105,13 @@ pub struct Options {
     /// Use the box engines (rays, runs) where the rules allow them.
     pub rays: bool,
     /// The most moves one question's search may examine, counting each
-    /// amount a condition rejected; `None`: `DEFAULT_MOVE_BUDGET`, or
-    /// `DEFAULT_HEAP_MOVE_BUDGET` for the one-heap engine.
+    /// amount a condition rejected and each step of a move block; `None`:
+    /// the timeout is the limit (or, where no clock keeps it,
+    /// `DEFAULT_MOVE_BUDGET`, and `DEFAULT_HEAP_MOVE_BUDGET` for the
+    /// one-heap engine).
     pub move_budget: Option<u64>,
-    /// The longest one question's search may run; `None`: no limit.
+    /// The longest one question's search may run (`DEFAULT_TIMEOUT` unless
+    /// told otherwise); `None`: no limit.
     pub timeout: Option<Duration>,
     /// A flag that ends the search as its timeout would, when raised.
     pub cancel: Option<Cancel>,
@@ -120,7 +126,7 @@ impl Default for Options {
             decompose: true,
             rays: true,
             move_budget: None,
-            timeout: None,
+            timeout: Some(DEFAULT_TIMEOUT),
             cancel: None,
             progress: Progress::default(),
         }
@@ -262,7 +268,7 @@ impl Solver {
 
     /// One question's budget.
     fn budget(&self) -> Budget {
-        let moves = self.move_budget.unwrap_or(match self.engine {
+        let fallback = match self.engine {
             Engine::Heaps(_) => DEFAULT_HEAP_MOVE_BUDGET,
             Engine::General(_)
             | Engine::Rays(..)
@@ -270,8 +276,8 @@ impl Solver {
             | Engine::Sums(_)
             | Engine::Coins(_)
             | Engine::Kayles(_) => DEFAULT_MOVE_BUDGET,
-        });
-        Budget::stoppable(moves, self.timeout, &self.cancel)
+        };
+        Budget::question(self.move_budget, fallback, self.timeout, &self.cancel)
             .until(self.deadline)
             .sharing(self.pool.as_ref())
     }
@@ -614,8 +620,9 @@ impl Solver {
             (After::Position(heaps), _) => Ok(self.value(heaps)?.0),
             (After::Sum(parts), Engine::Sums(s)) => {
                 let asked: Vec<u64> = parts.iter().flat_map(|p| p.heaps.clone()).collect();
-                let mut budget = Budget::stoppable(
-                    self.move_budget.unwrap_or(DEFAULT_MOVE_BUDGET),
+                let mut budget = Budget::question(
+                    self.move_budget,
+                    DEFAULT_MOVE_BUDGET,
                     self.timeout,
                     &self.cancel,
                 )

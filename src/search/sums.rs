@@ -20,7 +20,7 @@ use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large
 use crate::moves::{MoveGen, Next, Part};
 use crate::position::Position;
 use crate::rules::expr::EvalError;
-use crate::rules::{Game, TermGame};
+use crate::rules::{EndKind, Game};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -111,10 +111,60 @@ pub struct SumSearch {
     others: HashMap<u32, Solver>,
     /// Misère play: whether the player to move wins each whole sum.
     wins: HashMap<Vec<Component>, bool>,
+    /// Normal play where some game met declares ends (`win when`, `lose
+    /// when`): `values` are of the reduced game (`Reduced`).
+    ends: bool,
 }
 
 /// A value not yet found.
 const UNSET: u32 = u32::MAX;
+/// With ends, in place of a value: a position with a move that wins at
+/// once (into a `win when` position), outside the reduced game.
+const DANGER: u32 = u32::MAX - 1;
+/// With ends: a position at a `win when` end, and at a `lose when` one.
+const AT_WIN: u32 = u32::MAX - 2;
+const AT_LOSE: u32 = u32::MAX - 3;
+
+/// Normal play with ends: where a position (or a sum) stands in the game
+/// reduced for sums (LANGUAGE.md, "Ends"): each component is a game with
+/// its ends, and a move's pieces are components like any other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduced {
+    /// At an end (the first piece, in the order written, that is at one:
+    /// the play is over there).
+    End(EndKind),
+    /// Not at an end, and with a move that wins at once.
+    Danger,
+    /// A position of the reduced game, of this Grundy value.
+    Value(u32),
+}
+
+impl Reduced {
+    fn of(value: u32) -> Reduced {
+        match value {
+            AT_WIN => Reduced::End(EndKind::Win),
+            AT_LOSE => Reduced::End(EndKind::Lose),
+            DANGER => Reduced::Danger,
+            g => Reduced::Value(g),
+        }
+    }
+
+    /// The sum of `pieces`, standing so each.
+    fn sum(pieces: impl IntoIterator<Item = u32>) -> Reduced {
+        let (mut danger, mut total) = (false, 0);
+        for value in pieces {
+            match Reduced::of(value) {
+                end @ Reduced::End(_) => return end,
+                Reduced::Danger => danger = true,
+                Reduced::Value(g) => total ^= g,
+            }
+        }
+        match danger {
+            true => Reduced::Danger,
+            false => Reduced::Value(total),
+        }
+    }
+}
 
 /// A position of a sum a move becomes.
 enum Ref {
@@ -157,16 +207,18 @@ impl SumSearch {
             key: Vec::new(),
             others: HashMap::new(),
             wins: HashMap::new(),
+            ends: false,
         };
         // Every game a `becomes` may lead to, known before the search, so
         // that a move's parts find their games as they are generated.
         let mut next = 0;
         while next < search.games.len() {
-            for other in linked_games(&search.games[next].clone()) {
+            for other in search.games[next].clone().linked_games() {
                 search.game_index(&other);
             }
             next += 1;
         }
+        search.ends = !search.misere && search.games.iter().any(|g| !g.ends.is_empty());
         search
     }
 
@@ -181,6 +233,9 @@ impl SumSearch {
         heaps: &[u64],
         budget: &mut Budget,
     ) -> Result<(Value, Explored), SearchError> {
+        if self.ends {
+            return Err(self.ends_unsupported("a search for Grundy values alone"));
+        }
         let before = self.len();
         let mut edges = 0;
         let value = if self.misere {
@@ -197,6 +252,57 @@ impl SumSearch {
         Ok((value, explored))
     }
 
+    /// Normal play with ends: where `heaps`, a position of this game, stands
+    /// in the reduced game.
+    pub fn reduced(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<Reduced, SearchError> {
+        self.reduced_check()?;
+        let value = self.grundy_at(0, heaps, heaps, budget, &mut 0)?;
+        Ok(Reduced::of(value))
+    }
+
+    /// Normal play with ends: where the sum `parts` a move of this game
+    /// becomes stands in the reduced game (`asked`: the position moved
+    /// from, for errors).
+    pub fn reduced_after(
+        &mut self,
+        parts: &[Part],
+        asked: &[u64],
+        budget: &mut Budget,
+    ) -> Result<Reduced, SearchError> {
+        self.reduced_check()?;
+        let mut values = Vec::with_capacity(parts.len());
+        for part in parts {
+            let (game, heaps) = self.component(0, part);
+            values.push(self.grundy_of(game, heaps, asked, budget, &mut 0)?);
+        }
+        Ok(Reduced::sum(values))
+    }
+
+    /// `Ok` where the reduction for ends answers: normal play, no declared
+    /// draw.
+    fn reduced_check(&self) -> Result<(), SearchError> {
+        let draws = (self.games.iter()).any(|g| g.ends.iter().any(|e| e.kind == EndKind::Draw));
+        match (self.misere, draws) {
+            (false, false) => Ok(()),
+            (true, _) => {
+                Err(self.ends_unsupported("misère play of a game whose moves become sums"))
+            }
+            (false, true) => {
+                Err(self.ends_unsupported("a game whose moves become sums, with `draw when`"))
+            }
+        }
+    }
+
+    fn ends_unsupported(&self, what: &'static str) -> SearchError {
+        let game = (self.games.iter())
+            .find(|g| !g.ends.is_empty())
+            .unwrap_or(&self.games[0]);
+        SearchError::EndsUnsupported {
+            game: game.title(),
+            what,
+        }
+    }
+
     /// The value of the sum `parts` a move of this game becomes.
     pub fn sum_value(
         &mut self,
@@ -204,6 +310,9 @@ impl SumSearch {
         asked: &[u64],
         budget: &mut Budget,
     ) -> Result<Value, SearchError> {
+        if self.ends {
+            return Err(self.ends_unsupported("a search for Grundy values alone"));
+        }
         let components: Vec<Component> = parts.iter().map(|p| self.component(0, p)).collect();
         let mut edges = 0;
         if self.misere {
@@ -324,6 +433,9 @@ impl SumSearch {
         edges: &mut usize,
     ) -> Result<u32, SearchError> {
         let start = self.intern(game, heaps)?;
+        if self.values[start as usize] == UNSET {
+            self.mark_end(start)?;
+        }
         if self.values[start as usize] != UNSET {
             return Ok(self.values[start as usize]);
         }
@@ -336,6 +448,13 @@ impl SumSearch {
                 if let Ref::Here(id) = top.refs[top.next]
                     && self.values[id as usize] == UNSET
                 {
+                    if self.ends {
+                        let end = self.end_of(id)?;
+                        self.values[id as usize] = end.unwrap_or(UNSET);
+                        if end.is_some() {
+                            continue;
+                        }
+                    }
                     child = Some(id);
                     break;
                 }
@@ -353,24 +472,63 @@ impl SumSearch {
             let Some(frame) = stack.pop() else { break };
             let mut seen = Vec::new();
             let mut from = 0;
+            let mut danger = false;
             for &end in &frame.ends {
-                let mut g = 0;
+                let mut pieces = Vec::with_capacity(end - from);
                 for r in &frame.refs[from..end] {
-                    g ^= match r {
+                    pieces.push(match r {
                         Ref::Here(id) => self.values[*id as usize],
                         Ref::There(game, heaps) => {
                             self.grundy_of(*game, heaps.clone(), asked, budget, edges)?
                         }
-                    };
+                    });
                 }
-                mark(&mut seen, g);
                 from = end;
+                if !self.ends {
+                    mark(&mut seen, pieces.iter().fold(0, |g, v| g ^ v));
+                    continue;
+                }
+                // The reduced game: a move into an end, or that leaves a
+                // move that wins at once, is none; one into a `win when`
+                // position wins at once.
+                match Reduced::sum(pieces) {
+                    Reduced::End(EndKind::Win) => danger = true,
+                    Reduced::Value(g) => mark(&mut seen, g),
+                    Reduced::End(_) | Reduced::Danger => {}
+                }
             }
-            let g = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+            let g = match danger {
+                true => DANGER,
+                false => seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32,
+            };
             self.on_stack[frame.id as usize] = false;
             self.values[frame.id as usize] = g;
         }
         Ok(self.values[start as usize])
+    }
+
+    /// With ends, sets the value of the position `id` (not yet valued) to
+    /// the end it is at, if any.
+    fn mark_end(&mut self, id: u32) -> Result<(), SearchError> {
+        if self.ends
+            && let Some(end) = self.end_of(id)?
+        {
+            self.values[id as usize] = end;
+        }
+        Ok(())
+    }
+
+    /// The end the position `id` is at, as its value (`AT_WIN`, `AT_LOSE`).
+    fn end_of(&self, id: u32) -> Result<Option<u32>, SearchError> {
+        let key = self.positions.get(id);
+        let (game, heaps) = (key[0] as usize, &key[1..]);
+        let end = (self.moves[game].end_at(heaps))
+            .map_err(|e| super::end_error(&self.games[game], heaps, e))?;
+        Ok(end.map(|kind| match kind {
+            EndKind::Win => AT_WIN,
+            // Draws are refused before (`reduced_check`).
+            EndKind::Lose | EndKind::Draw => AT_LOSE,
+        }))
     }
 
     /// The moves of the position `id` (of a game searched here), each a
@@ -471,7 +629,10 @@ impl SumSearch {
             Some(i) => i as u32,
             None => {
                 let moves = MoveGen::new(game);
-                self.together.push(moves.has_sums());
+                // A game with ends is searched here, reduced with the rest.
+                self.together
+                    .push(moves.has_sums() || !game.ends.is_empty());
+                self.ends |= !self.misere && !game.ends.is_empty();
                 self.symmetry.push(moves.symmetry(game));
                 self.games.push(game.clone());
                 self.moves.push(moves);
@@ -746,16 +907,4 @@ fn mark(seen: &mut Vec<bool>, g: u32) {
 fn key_into(game: u32, heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>) {
     MoveGen::canonical_into(heaps, symmetry, key);
     key.insert(0, u64::from(game));
-}
-
-/// The games `game`'s `becomes` terms name (linked: other games, and games
-/// come back to).
-fn linked_games(game: &Game) -> Vec<Arc<Game>> {
-    (game.becomes_terms().into_iter())
-        .filter_map(|t| match &t.game {
-            TermGame::Other(game) => Some(game.clone()),
-            TermGame::Back(link) => link.game(),
-            TermGame::This | TermGame::Named(_) => None,
-        })
-        .collect()
 }

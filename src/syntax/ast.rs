@@ -261,11 +261,33 @@ pub enum BlockStmtKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Term {
     /// The other game and its parameter values; `None`: this game.
-    pub game: Option<(Ident, Vec<Arg>)>,
+    pub game: Option<(Ident, Vec<TermArg>)>,
     /// The position's parts (heaps), in order.
     pub parts: Vec<Expr>,
     /// Where it is written in the source.
     pub span: Span,
+}
+
+/// A parameter value of the game a `becomes` names: `k = 2`, `k = k + 1`,
+/// `S = S`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TermArg {
+    /// The parameter's name, as written.
+    pub name: Ident,
+    /// Its value: a set, list or graph as written, or an expression over
+    /// the parameters of the game the block is in.
+    pub value: TermValue,
+    /// Where it is written in the source.
+    pub span: Span,
+}
+
+/// What a `becomes` gives a parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TermValue {
+    /// A set, list or graph as written.
+    Value(Value),
+    /// A number (or a parameter, by name) of the game the block is in.
+    Expr(Expr),
 }
 
 /// What an assignment changes.

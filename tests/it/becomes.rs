@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::FxHashMap;
+
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
 
 use crate::common::{a002186, load_text};
@@ -636,4 +638,181 @@ fn games_that_become_each_other_are_searched_together_and_their_cycles_answered(
         draws_or_loops > 0,
         "some answers come from the graph of sums"
     );
+}
+
+/// The cutting game of POJ 2311: whoever cuts out a 1 × 1 sheet wins the
+/// whole play (`win when`), with every sheet of the sum a game of its own.
+const CUT_OUT: &str = "game cut {
+    position (w, h)
+    move across { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }
+    move down { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }
+    win when w == 1 and h == 1
+}
+";
+
+/// The same game by its statement, on whole sums of sheets, each a byte
+/// `16 * a + b`, turned so that its shorter side `a` comes first (a sheet
+/// turned is the same sheet), sorted: the player to move wins where a cut
+/// leaves a 1 × 1 sheet, or a sum the other player loses. A sheet 1 × n
+/// (n ≥ 2) lets the player to move cut out a 1 × 1 at once, so a cut that
+/// leaves one loses, and a sheet whose every cut leaves one (2 × 2, 2 × 3,
+/// 3 × 3) is left out of the sum: it has no move that does not lose.
+fn cut_out_wins(sum: &[u8], memo: &mut FxHashMap<Vec<u8>, bool>) -> bool {
+    if let Some(&w) = memo.get(sum) {
+        return w;
+    }
+    let sheet = |a: u8, b: u8| 16 * a.min(b) + a.max(b);
+    let mut wins = false;
+    'search: for (i, &s) in sum.iter().enumerate() {
+        if i > 0 && sum[i - 1] == s {
+            continue;
+        }
+        let (w, h) = (s / 16, s % 16);
+        let cuts = (1..w)
+            .map(|a| [sheet(a, h), sheet(w - a, h)])
+            .chain((1..h).map(|b| [sheet(w, b), sheet(w, h - b)]));
+        for pair in cuts {
+            if pair.contains(&sheet(1, 1)) {
+                wins = true;
+                break 'search;
+            }
+            if pair.iter().any(|&p| p / 16 == 1) {
+                continue;
+            }
+            let mut next: Vec<u8> = (sum.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .map(|(_, s)| *s)
+                .chain(
+                    pair.into_iter()
+                        .filter(|&p| !matches!(p, 0x22 | 0x23 | 0x33)),
+                )
+                .collect();
+            next.sort_unstable();
+            if !cut_out_wins(&next, memo) {
+                wins = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert(sum.to_vec(), wins);
+    wins
+}
+
+#[test]
+fn cutting_out_a_square_with_becomes_and_win_when_matches_a_brute_force() {
+    let mut statements = String::new();
+    let mut sizes = Vec::new();
+    for w in 1..=12u8 {
+        for h in 1..=12u8 {
+            statements.push_str(&format!("analyze cut at ({w}, {h})\n"));
+            sizes.push((w, h));
+        }
+    }
+    let mut memo = FxHashMap::default();
+    for ((w, h), answer) in sizes.into_iter().zip(answers(CUT_OUT, &statements)) {
+        let expected = match (w, h) {
+            // The 1 × 1 sheet is the end itself: the play is over, lost
+            // for the player to move.
+            (1, 1) => Outcome::P,
+            // A 1 × n sheet: a 1 × 1 is cut out at once.
+            _ if w == 1 || h == 1 => Outcome::N,
+            _ => match cut_out_wins(&[16 * w.min(h) + w.max(h)], &mut memo) {
+                true => Outcome::N,
+                false => Outcome::P,
+            },
+        };
+        assert_eq!(answer.outcome, expected, "({w}, {h})");
+        // Every cut that wins by the brute force is listed, and no other.
+        let wins_by = |parts: &[(u8, u8)], memo: &mut FxHashMap<Vec<u8>, bool>| {
+            let mut sum: Vec<u8> = parts
+                .iter()
+                .map(|&(a, b)| 16 * a.min(b) + a.max(b))
+                .collect();
+            if sum.contains(&0x11) {
+                return true;
+            }
+            if sum.iter().any(|&p| p / 16 == 1) {
+                return false;
+            }
+            sum.retain(|&p| !matches!(p, 0x22 | 0x23 | 0x33));
+            sum.sort_unstable();
+            !cut_out_wins(&sum, memo)
+        };
+        let mut expected_moves = Vec::new();
+        if (w, h) != (1, 1) {
+            for a in 1..w {
+                if wins_by(&[(a, h), (w - a, h)], &mut memo) {
+                    expected_moves.push(vec![(a, h), (w - a, h)]);
+                }
+            }
+            for b in 1..h {
+                if wins_by(&[(w, b), (w, h - b)], &mut memo) {
+                    expected_moves.push(vec![(w, b), (w, h - b)]);
+                }
+            }
+        }
+        let listed: Vec<Vec<(u8, u8)>> = (answer.winning_moves.iter())
+            .map(|m| {
+                (m.parts.iter())
+                    .map(|p| {
+                        let hs = p.position.to_u64s().expect("small");
+                        (hs[0] as u8, hs[1] as u8)
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(listed, expected_moves, "({w}, {h})");
+    }
+}
+
+/// A circle of n coins where a move takes 1 to k and leaves a row, a game
+/// of its own with the same k: passed by name (`circle`) and explicitly
+/// (`ring`, whose parameter has another name).
+const PASSED_ON: &str = "game row(k = 2) { heaps 1; take 1..k }
+game circle(k = 2) {
+    heaps 1
+    move first { choose j in 1..k; require j <= h[1]; becomes row at (h[1] - j) }
+}
+game ring(m = 2) {
+    heaps 1
+    move first { choose j in 1..m; require j <= h[1]; becomes row(k = m) at (h[1] - j) }
+}
+";
+
+/// The row by the definition: the mex of the rows 1 to k smaller.
+fn row_k(k: u64, n: u64) -> u32 {
+    let mut values: Vec<u32> = Vec::new();
+    for m in 0..=n {
+        let options: Vec<u32> = (1..=k.min(m)).map(|j| values[(m - j) as usize]).collect();
+        values.push((0..).find(|g| !options.contains(g)).unwrap_or(0));
+    }
+    values[n as usize]
+}
+
+#[test]
+fn parameters_pass_through_becomes_by_name_and_explicitly() {
+    for k in 1..=3u64 {
+        let mut statements = String::new();
+        for n in 0..=20 {
+            statements.push_str(&format!("analyze circle(k = {k}) at {n}\n"));
+            statements.push_str(&format!("analyze ring(m = {k}) at {n}\n"));
+        }
+        let answers = answers(PASSED_ON, &statements);
+        for (n, pair) in answers.chunks(2).enumerate() {
+            let n = n as u64;
+            let options: Vec<u32> = (1..=k.min(n)).map(|j| row_k(k, n - j)).collect();
+            let expected = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+            for answer in pair {
+                assert_eq!(
+                    answer.grundy,
+                    Grundy::Value(expected.into()),
+                    "k = {k}, n = {n}"
+                );
+                for m in &answer.winning_moves {
+                    let game = m.parts[0].game.as_ref().expect("a row");
+                    assert_eq!(game.title(), format!("row(k = {k})"));
+                }
+            }
+        }
+    }
 }

@@ -129,21 +129,51 @@ fn a_raised_cancel_stops_a_search_as_its_deadline_would() {
 #[test]
 fn a_heap_too_costly_for_the_budget_is_refused_by_its_estimate() {
     // Take-a-prime tries every amount (primality is no generator): the heaps
-    // up to 4,999,999 examine about 1.25 * 10^13 amounts, past the default
-    // budget of 10^10. The heaps evaluated first show the rate, and the rest
-    // is refused then, after a few million moves instead of 10^10.
+    // up to 4,999,999 examine about 1.25 * 10^13 amounts, past a budget of
+    // 2 * 10^9. The heaps evaluated first show the rate, and the rest is
+    // refused then, after a few million moves instead of 2 * 10^9, with the
+    // estimate (the budget that would answer it).
     let prime = game("game take_a_prime { heaps 1; take k where k is prime }");
-    let mut solver = solver(&prime, None, None);
+    let budget = gamelang::search::DEFAULT_HEAP_MOVE_BUDGET;
+    let mut solver = solver(&prime, Some(budget), None);
     let error = solver.value(&[4_999_999]).expect_err("past the budget");
     match error {
         SearchError::WouldExceedMoves { limit, moves, .. } => {
-            assert_eq!(limit, gamelang::search::DEFAULT_HEAP_MOVE_BUDGET);
+            assert_eq!(limit, budget);
             assert!(moves > u128::from(limit), "{moves}");
         }
         other => panic!("not an estimate: {other:?}"),
     }
     // Where the estimate fits, the search goes on to the answer: the same
     // game to 20,000 (OEIS A014589 is checked elsewhere against the data).
+    assert!(solver.value(&[20_000]).is_ok());
+}
+
+/// With no move budget given, the timeout is the limit: a forecast refuses
+/// at once only work far past it (more than ten times the timeout at the
+/// rate so far), and says how long it would take.
+#[test]
+fn a_heap_far_past_the_timeout_is_refused_by_its_estimate_in_time() {
+    let prime = game("game take_a_prime { heaps 1; take k where k is prime }");
+    let timeout = Duration::from_secs(2);
+    let mut solver = solver(&prime, None, Some(timeout));
+    let error = solver
+        .value(&[4_999_999])
+        .expect_err("far past the timeout");
+    match error {
+        SearchError::WouldTakeTooLong {
+            timeout: t,
+            seconds,
+            ..
+        } => {
+            assert_eq!(t, 2);
+            assert!(seconds > 10 * t, "{seconds}");
+        }
+        other => panic!("not an estimate: {other:?}"),
+    }
+    assert_eq!(code(&error), "gamelang::search::timeout");
+    // Within ten times the timeout, no forecast refuses: the same game to
+    // 20,000 is answered (about a second of work).
     assert!(solver.value(&[20_000]).is_ok());
 }
 
@@ -315,7 +345,8 @@ fn a_power_condition_is_solved_as_the_powers() {
 #[test]
 fn an_estimate_sees_the_work_of_a_heap_grow() {
     let trisect = game("game g { heaps *; take 1..; hex 8.0 }");
-    let mut solver = solver(&trisect, None, None);
+    let budget = gamelang::search::DEFAULT_HEAP_MOVE_BUDGET;
+    let mut solver = solver(&trisect, Some(budget), None);
     let error = solver.value(&[6000]).expect_err("past the budget");
     assert!(
         matches!(error, SearchError::WouldExceedMoves { .. }),
@@ -331,14 +362,14 @@ fn an_estimate_sees_the_work_of_a_heap_grow() {
 /// 0.6) at 10^6 examines about 4·10^9 moves; its first heaps foretold
 /// 8·10^10 and refused every budget up to 10^11 (measured 2026-11-27). A
 /// growing forecast refuses only once a 64th of the budget is spent, so
-/// 6·10^9 answers it; the default 2·10^9, below the work, still refuses at
-/// once, at the rate so far.
+/// 6·10^9 answers it; 2·10^9, below the work, still refuses at once, at the
+/// rate so far.
 #[test]
 fn a_sparse_games_first_heaps_do_not_refuse_it() {
     let officers = game("game o { heaps *; octal 0.6 }");
     let mut given = solver(&officers, Some(6_000_000_000), None);
     assert!(given.value(&[1_000_000]).is_ok());
-    let mut default = solver(&officers, None, None);
+    let mut default = solver(&officers, Some(2_000_000_000), None);
     let error = default.value(&[1_000_000]).expect_err("past the budget");
     assert!(
         matches!(error, SearchError::WouldExceedMoves { .. }),

@@ -315,7 +315,7 @@ fn a_strip_spends_the_questions_budget() {
 /// A strip game whose windows are wide (3001 cells): no window around a
 /// cross can be shown frozen, nothing splits, and each move reads
 /// thousands of cells. The budget counts the cells read, so the question
-/// stops with the move budget, at once, instead of running for minutes.
+/// stops with a move budget, at once, instead of running for minutes.
 #[test]
 fn a_strip_of_wide_windows_stops_at_its_budget() {
     let wide = "game wide {
@@ -325,7 +325,13 @@ fn a_strip_of_wide_windows_stops_at_its_budget() {
 }
 ";
     let program = load_text("wide.game", wide, &[]);
-    let mut analyzer = Analyzer::default();
+    let mut analyzer = Analyzer::new(analysis::Options {
+        search: Options {
+            move_budget: Some(gamelang::search::DEFAULT_MOVE_BUDGET),
+            ..Options::default()
+        },
+        ..analysis::Options::default()
+    });
     let e = analysis(&mut analyzer, &program, "wide", &[0; 3100]).expect_err("past the budget");
     assert_eq!(code(&e), "gamelang::search::too_many_moves");
 }

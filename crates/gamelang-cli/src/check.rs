@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::Analyzer;
 use gamelang::check::check;
 use gamelang::driver;
 use gamelang::error::Error;
@@ -78,7 +77,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         }
         let mut found: Vec<Error> = found.into_iter().map(Error::from).collect();
         if args.deny.contains(&Deny::Loopy) {
-            found.extend(driver::cycles(&program, &mut Analyzer::default()));
+            found.extend(driver::cycles(&program));
         }
         if !found.is_empty() {
             output.errors(&found);

@@ -179,8 +179,12 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
             SearchError::TooManyPositions { .. } => {
                 raise("raise the limit", "--max-positions", "N")
             }
-            SearchError::TooManyMoves { .. } | SearchError::WouldExceedMoves { .. } => {
-                raise("raise the budget", "--move-budget", "N")
+            SearchError::TooManyMoves { .. } => raise("raise the budget", "--move-budget", "N"),
+            SearchError::WouldExceedMoves { moves, .. } => {
+                raise("raise the budget", "--move-budget", &moves.to_string())
+            }
+            SearchError::WouldTakeTooLong { seconds, .. } => {
+                raise("give it longer", "--timeout", &seconds.to_string())
             }
             SearchError::MayNotEnd { .. } if has("--max-positions") => help(
                 "a game whose positions never run out cannot be searched to its end; if this one's do, raise --max-positions N (a play may be a 32nd of it)",

@@ -8,7 +8,9 @@
 use super::names::POSITION;
 use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
-use crate::rules::{Block, End, EndTest, GameRef, MoveKind, Rule, Stmt, Term, TermGame};
+use crate::rules::{
+    Block, End, EndTest, GameRef, MoveKind, ParamValue, Rule, Stmt, Term, TermGame,
+};
 use crate::syntax::ast::{self, BlockStmtKind, Place};
 
 impl Lowerer<'_> {
@@ -200,10 +202,13 @@ impl Lowerer<'_> {
         let parts: Vec<Option<Expr>> = term.parts.iter().map(|p| self.number(p)).collect();
         let parts = parts.into_iter().collect::<Option<Vec<_>>>();
         let game = match &term.game {
-            Some((name, args)) => TermGame::Named(Box::new(GameRef {
-                name: name.clone(),
-                args: args.clone(),
-            })),
+            Some((name, args)) => {
+                let args: Vec<Option<ast::Arg>> = args.iter().map(|a| self.term_arg(a)).collect();
+                TermGame::Named(Box::new(GameRef {
+                    name: name.clone(),
+                    args: args.into_iter().collect::<Option<_>>()?,
+                }))
+            }
             None => {
                 if let Some(expected) = heap_count.filter(|&n| n != term.parts.len()) {
                     self.error(RulesError::TermParts {
@@ -223,6 +228,35 @@ impl Lowerer<'_> {
             game,
             parts: parts?,
             span: term.span,
+        })
+    }
+
+    /// A parameter value a `becomes` gives another game, computed from this
+    /// game's parameters: a number, or a parameter of any kind by its name.
+    fn term_arg(&mut self, arg: &ast::TermArg) -> Option<ast::Arg> {
+        let value = match &arg.value {
+            ast::TermValue::Value(value) => value.clone(),
+            ast::TermValue::Expr(expr) => {
+                let kind = match &expr.kind {
+                    ast::ExprKind::Name(name) if !self.is_local(&name.name) => {
+                        self.param(&name.name).map(ParamValue::written)
+                    }
+                    _ => None,
+                };
+                let kind = match kind {
+                    Some(kind) => kind,
+                    None => ast::ValueKind::Int(self.constant(expr, Kind::Number)?),
+                };
+                ast::Value {
+                    kind,
+                    span: expr.span,
+                }
+            }
+        };
+        Some(ast::Arg {
+            name: arg.name.clone(),
+            value,
+            span: arg.span,
         })
     }
 

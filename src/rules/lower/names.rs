@@ -30,6 +30,12 @@ impl Lowerer<'_> {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
 
+    /// Whether `name` is a block's variable or a part of the position,
+    /// which stand before parameters of that name.
+    pub(super) fn is_local(&self, name: &str) -> bool {
+        self.vars.iter().any(|(v, _)| v == name) || self.parts.iter().any(|p| p == name)
+    }
+
     /// `k` or `h` in a rule's amounts, when a parameter has the same name.
     pub(super) fn ambiguous(&mut self, name: &ast::Ident) {
         self.error(RulesError::Ambiguous {

@@ -5,7 +5,9 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use super::expr::MAX_NESTING;
-use crate::syntax::ast::{AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, Term};
+use crate::syntax::ast::{
+    AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, Term, TermArg, TermValue,
+};
 use crate::syntax::error::{Nesting, SyntaxError};
 
 impl Builder {
@@ -169,10 +171,10 @@ impl Builder {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::game_name => game = Some((self.ident(p), Vec::new())),
-                Rule::args => {
+                Rule::term_args => {
                     if let Some((_, args)) = game.as_mut() {
-                        *args = children(p, Rule::arg)
-                            .map(|a| self.arg(a))
+                        *args = children(p, Rule::term_arg)
+                            .map(|a| self.term_arg(a))
                             .collect::<PResult<_>>()?;
                     }
                 }
@@ -185,5 +187,19 @@ impl Builder {
             }
         }
         Ok(Term { game, parts, span })
+    }
+
+    fn term_arg(&self, pair: Pair<'_, Rule>) -> PResult<TermArg> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let name = self.ident(inner.next().expect("an argument has a name"));
+        let value = inner
+            .find(|p| p.as_rule() != Rule::equals)
+            .expect("a value");
+        let value = match value.as_rule() {
+            Rule::sum => TermValue::Expr(self.expr(value)?),
+            _ => TermValue::Value(self.value_of(value)?),
+        };
+        Ok(TermArg { name, value, span })
     }
 }

@@ -67,6 +67,16 @@ impl Builder {
     fn value(&self, pair: Pair<'_, Rule>) -> PResult<Value> {
         let span = self.span(&pair);
         let inner = pair.into_inner().next().expect("a value has a kind");
+        Ok(Value {
+            span,
+            ..self.value_of(inner)?
+        })
+    }
+
+    /// A value of one kind (`signed_int`, `set_value`, `list_value`,
+    /// `graph_value`).
+    pub(super) fn value_of(&self, inner: Pair<'_, Rule>) -> PResult<Value> {
+        let span = self.span(&inner);
         let kind = match inner.as_rule() {
             Rule::signed_int => ValueKind::Int(self.big_int(&inner)?),
             Rule::set_value => ValueKind::Set(

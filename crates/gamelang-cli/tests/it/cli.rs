@@ -1653,14 +1653,14 @@ fn a_game_of_no_heaps_is_checked_at_once() {
 fn a_move_among_many_heaps_costs_the_budget_by_their_number() {
     // 20,000 heaps of 1 and `take 1.. from 2 heaps`: 2 * 10^8 moves from the
     // first position alone, each copying, sorting and hashing 20,000 heaps.
-    // Counted one per move, the default budget let it run for minutes; one
-    // per two heaps, it ends with what ran out.
+    // Counted one per move, a budget of 6 * 10^7 let it run for minutes;
+    // one per two heaps, it ends with what ran out.
     let heaps = vec!["1"; 20_000].join(", ");
     let game = TempGame::new(
         "many-heaps",
         &format!("game g {{ heaps *; take 1.. from 2 heaps }}\nanalyze g at ({heaps})\n"),
     );
-    gamelang(&["analyze", game.path()])
+    gamelang(&["analyze", game.path(), "--move-budget", "60000000"])
         .exits(1)
         .stderr_has("gamelang::search::too_many_moves");
 }
@@ -1675,9 +1675,16 @@ fn taking_from_up_to_k_of_many_heaps_recurses_only_k_deep() {
         "up-to-many",
         &format!("game g {{ heaps *; take 1.. from up to 2 heaps }}\nanalyze g at ({heaps})\n"),
     );
-    gamelang(&["analyze", game.path(), "--method", "search"])
-        .exits(1)
-        .stderr_has("gamelang::search::too_many_moves");
+    gamelang(&[
+        "analyze",
+        game.path(),
+        "--method",
+        "search",
+        "--move-budget",
+        "60000000",
+    ])
+    .exits(1)
+    .stderr_has("gamelang::search::too_many_moves");
 }
 
 #[test]
