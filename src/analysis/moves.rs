@@ -2,8 +2,6 @@
 //! the search finds, in a sum by moving one component to the value that
 //! makes the XOR of all components 0.
 
-use std::collections::HashSet;
-
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -178,15 +176,18 @@ impl Analyzer {
                     }
                 }
             }
-            if !shift.is_zero() && counted.is_none() && winners.splits() {
+            if !shift.is_zero() && counted.is_none() && winners.splits > 0 {
                 exact = false;
             }
             // A move of `m` that leaves no heap is none of the big heap's.
-            let emptied = !shift.is_zero() && winners.empties();
+            let emptied = match shift.is_zero() {
+                true => 0,
+                false => winners.empties,
+            };
             let (winning, listed) = winners.count();
             count += match counted {
                 Some(counted) => counted,
-                None => BigUint::from(winning - u64::from(emptied)),
+                None => BigUint::from(winning - emptied),
             };
             for (rule, next) in listed {
                 let mut parts: Vec<BigUint> = next.iter().map(|&h| BigUint::from(h)).collect();
@@ -211,7 +212,7 @@ impl Analyzer {
     }
 
     /// The moves in one component to a position of value `target` (in
-    /// misère play, to a P-position), each distinct position once: their
+    /// misère play, to a P-position), each move the rules make: their
     /// count, with the first of them added to `found`.
     fn moves_to(
         &mut self,
@@ -241,12 +242,8 @@ impl Analyzer {
             return Ok(count);
         }
         let options = self.search(game, |s| s.options_from(heaps))?;
-        let mut seen = HashSet::new();
         let mut count = 0;
         for (rule, after) in options {
-            if !seen.insert(after.clone()) {
-                continue;
-            }
             let value = self.search(game, |s| s.value_after(&after))?;
             let wins = match value {
                 Value::Grundy(g) => g == target,
@@ -263,18 +260,16 @@ impl Analyzer {
     }
 }
 
-/// The winning moves of one component met one by one: the first `most`
-/// distinct ones kept, and every one kept compactly to be counted once
-/// each: a position of one heap, or of two heaps below 2^32, in 8 bytes; of
-/// two larger heaps in 16; longer ones as they are.
+/// The winning moves of one component met one by one: each counted (a
+/// move is each one the rules make, LANGUAGE.md "What a move is"), the
+/// first `most` kept.
 struct Winners {
     most: usize,
     listed: Vec<(usize, Vec<u64>)>,
-    listed_positions: HashSet<Vec<u64>>,
-    /// No heap; one heap; two small heaps, the first in the high half.
-    small: [Vec<u64>; 3],
-    pairs: Vec<u128>,
-    long: Vec<Vec<u64>>,
+    count: u64,
+    /// Moves met that leave two heaps or more, and that leave none.
+    splits: u64,
+    empties: u64,
 }
 
 impl Winners {
@@ -282,50 +277,28 @@ impl Winners {
         Winners {
             most,
             listed: Vec::new(),
-            listed_positions: HashSet::new(),
-            small: [Vec::new(), Vec::new(), Vec::new()],
-            pairs: Vec::new(),
-            long: Vec::new(),
+            count: 0,
+            splits: 0,
+            empties: 0,
         }
     }
 
     fn add(&mut self, rule: usize, after: &[u64]) {
-        let small = |h: u64| u32::try_from(h).ok().map(u64::from);
-        match after {
-            [] => self.small[0].push(0),
-            [a] => self.small[1].push(*a),
-            [a, b] => match (small(*a), small(*b)) {
-                (Some(a), Some(b)) => self.small[2].push(a << 32 | b),
-                _ => self.pairs.push(u128::from(*a) << 64 | u128::from(*b)),
-            },
-            _ => self.long.push(after.to_vec()),
+        self.count += 1;
+        match after.len() {
+            0 => self.empties += 1,
+            1 => {}
+            _ => self.splits += 1,
         }
-        if self.listed.len() < self.most && self.listed_positions.insert(after.to_vec()) {
+        if self.listed.len() < self.most {
             self.listed.push((rule, after.to_vec()));
         }
     }
 
-    /// Whether a move met leaves two heaps or more.
-    fn splits(&self) -> bool {
-        !(self.small[2].is_empty() && self.pairs.is_empty() && self.long.is_empty())
-    }
-
-    /// Whether a move met leaves no heap.
-    fn empties(&self) -> bool {
-        !self.small[0].is_empty()
-    }
-
-    /// How many distinct positions were met, and the first `most` of them
-    /// with their rules.
-    fn count(mut self) -> (u64, Vec<(usize, Vec<u64>)>) {
-        fn distinct<T: Ord>(all: &mut Vec<T>) -> u64 {
-            all.sort_unstable();
-            all.dedup();
-            all.len() as u64
-        }
-        let mut count = self.small.iter_mut().map(distinct).sum::<u64>();
-        count += distinct(&mut self.pairs) + distinct(&mut self.long);
-        (count, self.listed)
+    /// How many moves were met, and the first `most` of them with their
+    /// rules.
+    fn count(self) -> (u64, Vec<(usize, Vec<u64>)>) {
+        (self.count, self.listed)
     }
 }
 

@@ -3,7 +3,6 @@
 //! gives one, and the set of winning moves. A disagreement is an internal
 //! error naming the position, never an answer.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -247,25 +246,25 @@ fn compare(
             search: s,
         }));
     }
-    let mut searched = BTreeSet::new();
-    let mut reached = BTreeSet::new();
+    // Every move the rules make is one (a move to the same position by
+    // another rule, or another edge, is another move): compared as lists.
+    let mut searched = Vec::new();
     for (rule, next) in solver.moves_from(heaps)? {
-        if !reached.insert(next.clone()) {
-            continue;
-        }
         if solver.value(&next)?.0.is_p() {
-            searched.insert(KnownMove {
+            searched.push(KnownMove {
                 rule,
                 to: next.iter().map(|&h| BigUint::from(h)).collect(),
             });
         }
     }
-    let listed: BTreeSet<KnownMove> = closed.winning.moves.iter().cloned().collect();
+    searched.sort();
+    let mut listed = closed.winning.moves.clone();
+    listed.sort();
     if listed != searched || closed.winning.count != BigUint::from(searched.len()) {
         return Err(disagree(Disagreement::Moves {
-            closed: listed.into_iter().collect(),
+            closed: listed,
             closed_count: closed.winning.count,
-            search: searched.into_iter().collect(),
+            search: searched,
         }));
     }
     Ok(())

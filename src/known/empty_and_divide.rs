@@ -5,8 +5,9 @@
 //! position is P iff both boxes are odd. Odd boxes cannot be split into two
 //! odd ones, and an even box (>= 2) can: into (a, v - a) for every
 //! odd a, v/2 ways. So from (x, y) the winning moves are the splits of y (box 1
-//! emptied) into two odd boxes, then those of x, as the search lists them; when
-//! x = y both lists are the same positions, counted once.
+//! emptied) into two odd boxes, then those of x, as the search lists them;
+//! when x = y both lists are the same positions, and each is a move (a box
+//! emptied is a choice of its own: LANGUAGE.md, "What a move is").
 //!
 //! The Grundy value: the number of trailing 1 bits of (x - 1) | (y - 1),
 //! found by computing and checked against the search in
@@ -94,11 +95,9 @@ impl Known for EmptyAndDivide {
         };
         let grundy = trailing_ones(&(minus_one(x) | minus_one(y)));
         let mut winning = Collector::new(max_moves);
-        // The search's order: splits of y first, then of x (unless the same).
+        // The search's order: splits of y first, then of x.
         odd_splits(y, &mut winning);
-        if x != y {
-            odd_splits(x, &mut winning);
-        }
+        odd_splits(x, &mut winning);
         Closed {
             outcome: Outcome::p_if(grundy.is_zero()),
             grundy: Some(grundy),

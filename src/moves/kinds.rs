@@ -352,8 +352,8 @@ pub(super) fn pick(
 }
 
 /// Cut an edge (Green Hackenbush; the heaps are the edges' ends, two an
-/// edge, in order): each edge once (a repeated edge's cuts are one move),
-/// then what no longer reaches the ground falls.
+/// edge, in order): each edge a move (an edge written twice, two), then
+/// what no longer reaches the ground falls.
 pub(super) fn cut(
     heaps: &[u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,

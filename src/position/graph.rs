@@ -110,15 +110,13 @@ pub fn grounded_edges(ends: &[u64]) -> Vec<u64> {
     out.into_iter().flat_map(|(a, b)| [a, b]).collect()
 }
 
-/// Each distinct cut of a grounded graph (its edges' ends, two an edge, in
-/// order): the index of the edge cut (the first of equal ones) and what is
-/// left standing (`grounded_edges`), made only when asked for.
+/// Each cut of a grounded graph (its edges' ends, two an edge, in order):
+/// the index of the edge cut and what is left standing (`grounded_edges`),
+/// made only when asked for. Every edge is a move of its own, an edge
+/// written twice two moves (LANGUAGE.md, "What a move is").
 pub fn cuts(ends: &[u64], mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>)) {
     let edges: Vec<&[u64]> = ends.chunks_exact(2).collect();
     for i in 0..edges.len() {
-        if i > 0 && edges[i] == edges[i - 1] {
-            continue;
-        }
         let after = || {
             let rest: Vec<u64> = (edges.iter().enumerate())
                 .filter(|&(j, _)| j != i)
@@ -136,8 +134,8 @@ pub fn cuts(ends: &[u64], mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>)) {
 /// Node Kayles picks each vertex in increasing order and removes it with
 /// its neighbours; Arc Kayles picks each edge in order and removes its two
 /// ends. What a removed vertex's edges leave alone stays, as a vertex, in
-/// Node Kayles. Picks that leave the same graph (twin vertices) are one
-/// move, the first of them.
+/// Node Kayles. Every pick is a move of its own, also where two leave the
+/// same graph (twin vertices; LANGUAGE.md, "What a move is").
 pub fn picks(kayles: Kayles, ends: &[u64], mut each: impl FnMut(&[u64], &[u64])) {
     let pairs: Vec<(u64, u64)> = ends.chunks_exact(2).map(|e| (e[0], e[1])).collect();
     let mut neighbours: HashMap<u64, Vec<u64>> = HashMap::new();
@@ -155,7 +153,6 @@ pub fn picks(kayles: Kayles, ends: &[u64], mut each: impl FnMut(&[u64], &[u64]))
         Kayles::Arc => pairs.iter().map(|&(a, b)| vec![a, b]).collect(),
     };
     let mut after: Vec<(u64, u64)> = Vec::new();
-    let mut made: HashSet<Vec<u64>> = HashSet::new();
     for pick in picked {
         let mut gone: HashSet<u64> = pick.iter().copied().collect();
         if kayles == Kayles::Node {
@@ -175,10 +172,7 @@ pub fn picks(kayles: Kayles, ends: &[u64], mut each: impl FnMut(&[u64], &[u64]))
             after.sort_unstable();
         }
         let flat: Vec<u64> = after.iter().flat_map(|&(a, b)| [a, b]).collect();
-        if !made.contains(&flat) {
-            each(&pick, &flat);
-            made.insert(flat);
-        }
+        each(&pick, &flat);
     }
 }
 

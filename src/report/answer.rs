@@ -250,12 +250,24 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
     if !m.parts.is_empty() {
         return format!("becomes {}", sum_text(&component.game, &m.parts, true));
     }
+    // Moves listed before it by the same rule to the same position (of
+    // the answer's lists; 0 for one of a compound's moves).
+    let listed: Vec<&WinningMove> = (answer.winning_moves.iter())
+        .chain(&answer.drawing_moves)
+        .collect();
+    let nth = match listed.iter().position(|other| std::ptr::eq(*other, m)) {
+        Some(at) => (listed[..at].iter())
+            .filter(|o| (o.component, o.rule, &o.to) == (m.component, m.rule, &m.to))
+            .count(),
+        None => 0,
+    };
     match component.game.rules.get(m.rule) {
         Some(rule) => describe(
             &rule.kind,
             component.position.heaps(),
             m.to.heaps(),
             component.game.parts.as_deref(),
+            nth,
         ),
         None => String::new(),
     }

@@ -8,12 +8,15 @@ use crate::position::symmetric_difference;
 use crate::rules::{Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
-/// a game whose parts have the names `parts` (when they have names).
+/// a game whose parts have the names `parts` (when they have names): the
+/// `nth` (from 0) of the rule's moves from `before` to `after`, where
+/// several lead there (two twin vertices of Node Kayles picked).
 pub fn describe(
     kind: &MoveKind,
     before: &[BigUint],
     after: &[BigUint],
     parts: Option<&[String]>,
+    nth: usize,
 ) -> String {
     let m = Move {
         before,
@@ -44,7 +47,7 @@ pub fn describe(
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
         MoveKind::Cut => cut(before, after),
-        MoveKind::Pick(kayles) => pick(*kayles, before, after),
+        MoveKind::Pick(kayles) => pick(*kayles, before, after, nth),
         MoveKind::Slide(graph) => match m.changed.first() {
             Some(&i) => format!(
                 "slide{} from {} to {}",
@@ -117,14 +120,20 @@ fn cut(before: &[BigUint], after: &[BigUint]) -> String {
 }
 
 /// `pick 2` (a vertex of Node Kayles), `pick 1 -- 2` (an edge of Arc
-/// Kayles): the pick that leaves `after` (vertices have at most 18 digits).
-fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint]) -> String {
+/// Kayles): the `nth` pick that leaves `after` (vertices have at most 18
+/// digits).
+fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint], nth: usize) -> String {
     let words =
         |heaps: &[BigUint]| -> Vec<u64> { heaps.iter().filter_map(|h| h.to_u64()).collect() };
     let (before, after) = (words(before), words(after));
     let mut text = None;
+    let mut skip = nth;
     crate::position::picks(kayles, &before, |picked, left| {
         if text.is_none() && left == after {
+            if skip > 0 {
+                skip -= 1;
+                return;
+            }
             text = match picked {
                 [a, b] => Some(format!("pick {a} -- {b}")),
                 [v] => Some(format!("pick {v}")),

@@ -23,6 +23,7 @@ fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
             &big(&from.heaps),
             &big(&edge.after),
             game.parts.as_deref(),
+            0,
         ),
         None => String::new(),
     }

@@ -104,6 +104,7 @@ fn piece_words(
             &big(&moved.heaps),
             &big(&m.to[piece].heaps),
             game.parts.as_deref(),
+            0,
         ),
         (None, None) => String::new(),
     })

@@ -36,7 +36,8 @@ fn standing(edges: &[Edge]) -> Vec<Edge> {
 }
 
 /// The positions one cut from `edges`.
-fn cuts(edges: &[Edge]) -> BTreeSet<Vec<Edge>> {
+/// Every cut: each edge a move (LANGUAGE.md, "What a move is").
+fn cuts(edges: &[Edge]) -> Vec<Vec<Edge>> {
     (0..edges.len())
         .map(|i| {
             let mut rest = edges.to_vec();
@@ -94,13 +95,15 @@ fn green_hackenbush_agrees_with_a_brute_force_on_every_graph_of_7_edges() {
         let answer = analysis(&mut analyzer, &program, "green", &heaps).unwrap();
         let g = grundy(edges, &mut memo);
         assert_eq!(answer.grundy.value(), Some(&BigUint::from(g)), "{edges:?}");
-        let expected: BTreeSet<Vec<u64>> = (cuts(edges).into_iter())
+        let mut expected: Vec<Vec<u64>> = (cuts(edges).into_iter())
             .filter(|c| grundy(c, &mut memo) == 0)
             .map(|c| c.iter().flat_map(|&(a, b)| [a, b]).collect())
             .collect();
-        let found: BTreeSet<Vec<u64>> = (answer.winning_moves.iter())
+        let mut found: Vec<Vec<u64>> = (answer.winning_moves.iter())
             .map(|m| m.to.to_u64s().unwrap())
             .collect();
+        expected.sort();
+        found.sort();
         assert_eq!(found, expected, "{edges:?}");
         assert_eq!(
             answer.winning_move_count,

@@ -40,3 +40,4 @@ mod seeds;
 mod sequences;
 mod strips;
 mod table;
+mod timeouts;
