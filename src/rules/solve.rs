@@ -16,8 +16,117 @@
 //! facts reject makes A false, then B false, without error, so skipping it
 //! is sound as well.
 
+use std::collections::BTreeSet;
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
 use super::expr::{Env, EvalError, Expr};
+use super::{AmountBase, Amounts};
 use crate::syntax::ast::{BinOp, Property};
+
+/// The most amounts a condition is tried on to read it as the amounts it
+/// allows (`normalise`).
+const NORMALISE_UP_TO: i128 = 1 << 16;
+
+/// `amounts` with a condition on `k` alone that bounds it read as the
+/// amounts it allows, written as a range or a set: `take k where k <= 3` is
+/// `take 1..3`, `take k where k % 2 == 1 and k <= 9` is `take {1, 3, 5, 7,
+/// 9}`. So a game is recognised, and its period found, whatever the
+/// spelling (LANGUAGE.md promises the spelling never changes the meaning).
+/// The condition must read nothing but `k` and be defined for every amount
+/// (no division by a number that could be 0, no list item), so that no
+/// amount it would have been tried on could have raised an error; its
+/// bounds (any conjunct's, in any order) must leave at most
+/// `NORMALISE_UP_TO` amounts, each of which it is evaluated on. Any other
+/// condition is kept as it is.
+pub fn normalise(amounts: Amounts) -> Amounts {
+    let Some(condition) = &amounts.condition else {
+        return amounts;
+    };
+    if !only_amount(condition) {
+        return amounts;
+    }
+    let (mut lo, mut hi) = match &amounts.base {
+        AmountBase::Range { lo, hi } => (lo.to_i128(), hi.as_ref().map_or(Some(i128::MAX), |h| h.to_i128())),
+        AmountBase::Set(set) => (
+            set.first().and_then(|v| v.to_i128()),
+            set.last().and_then(|v| v.to_i128()),
+        ),
+    };
+    let (Some(mut low), Some(mut high)) = (lo.take(), hi.take()) else {
+        return amounts;
+    };
+    let env = Env::position(&[]);
+    let mut conjuncts = Vec::new();
+    flatten(condition, &mut conjuncts);
+    for conjunct in conjuncts {
+        let (_, l, h) = Solved::new(conjunct).candidates(low, high, &env);
+        (low, high) = (l, h);
+    }
+    if high.saturating_sub(low) >= NORMALISE_UP_TO {
+        return amounts;
+    }
+    let mut allowed = BTreeSet::new();
+    for k in low..=high {
+        let in_base = match &amounts.base {
+            AmountBase::Range { .. } => k != 0,
+            AmountBase::Set(set) => set.contains(&BigInt::from(k)),
+        };
+        let env = Env { amount: k, ..Env::position(&[]) };
+        match condition.truth(&env) {
+            Ok(true) if in_base => {
+                allowed.insert(k);
+            }
+            Ok(_) => {}
+            Err(_) => return amounts,
+        }
+    }
+    let base = match (allowed.first(), allowed.last()) {
+        (Some(&first), Some(&last)) if last - first + 1 == allowed.len() as i128 && first > 0 => {
+            AmountBase::Range {
+                lo: BigInt::from(first),
+                hi: Some(BigInt::from(last)),
+            }
+        }
+        // None allowed: the rule makes no move, as written.
+        (None, _) | (_, None) => return amounts,
+        _ => AmountBase::Set(allowed.into_iter().map(BigInt::from).collect()),
+    };
+    Amounts {
+        base,
+        condition: None,
+    }
+}
+
+/// Whether `e` reads nothing but the amount and constants, and is defined
+/// for every amount up to 2^64: no heap, no list item (an index can pass
+/// the list), division and remainder only by a nonzero constant, products
+/// only by a constant, and constants below 2^60, so that nothing overflows.
+fn only_amount(e: &Expr) -> bool {
+    const SMALL: i128 = 1 << 60;
+    match e {
+        Expr::Const(c) => c.abs() < SMALL,
+        Expr::Amount => true,
+        Expr::Heap
+        | Expr::HeapAt(_)
+        | Expr::Len
+        | Expr::Var(_)
+        | Expr::Item(..)
+        | Expr::Each(..)
+        | Expr::Monotone(_) => false,
+        Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => only_amount(e),
+        Expr::Binary(BinOp::Div | BinOp::Rem, a, b) => {
+            only_amount(a) && matches!(**b, Expr::Const(c) if c != 0)
+        }
+        Expr::Binary(BinOp::Mul, a, b) => match (&**a, &**b) {
+            (Expr::Const(c), e) | (e, Expr::Const(c)) => c.abs() < SMALL && only_amount(e),
+            _ => false,
+        },
+        Expr::Binary(_, a, b) => only_amount(a) && only_amount(b),
+        Expr::Call(_, args) => args.iter().all(only_amount),
+    }
+}
 
 /// What the leading conjuncts of a condition say of the amount.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -375,7 +375,7 @@ impl Hint {
             Hint::CloseSet => "add a `}` to end the set".to_string(),
             Hint::CloseParen => "add a `)` to close the `(`".to_string(),
             Hint::CloseBracket => "add a `]` to end `h[...]`".to_string(),
-            Hint::Keyword { word } => format!("`{word}` is a keyword, so it can't be used as a name"),
+            Hint::Keyword { word } => format!("`{word}` is a reserved word, so it can't be used as a name"),
             Hint::Misspelt { meant } => format!("did you mean `{meant}`?"),
             Hint::BodyStatement => "a game's body has `heaps` (or `position`), `play`, rules starting with `take`, `shift`, `split`, `empty`, `octal` or `hex`, and `move NAME { ... }` blocks".to_string(),
             Hint::MoveName => {

@@ -22,7 +22,7 @@
 //! A file with a syntax error is not formatted: its errors are returned.
 
 use super::SyntaxError;
-use super::lex::{KEYWORDS, Kind, Token, tokens};
+use super::lex::{Kind, Token, ends_value, goes_on, keywords_in, tokens};
 use super::parse_file;
 
 /// The file `text` in gamelang's layout, or its syntax errors.
@@ -32,12 +32,6 @@ pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
         return Err(errors);
     }
     Ok(layout(&tokens(text)))
-}
-
-/// Words after which an expression starts: a `-` after one is a sign,
-/// and a `(` after one opens a value, not a call.
-fn is_keyword(word: &str) -> bool {
-    KEYWORDS.contains(&word) && !VALUE_WORDS.contains(&word)
 }
 
 /// Keywords that are values (`len`), name one (`square`) or call (`min`).
@@ -53,20 +47,41 @@ const VALUE_WORDS: &[&str] = &[
     "odd",
 ];
 
-/// Whether a token ends a value, so that a `-` after it subtracts.
-fn ends_value(token: &Token) -> bool {
-    match token.kind {
-        Kind::Number => true,
-        Kind::Word => !is_keyword(token.text),
-        Kind::Punct => matches!(token.text, ")" | "]" | "}"),
-        Kind::Comment | Kind::Newline => false,
-    }
+/// Which words of a file stand as words of the language where they are
+/// (`lex::keywords_in`: `turn` begins a rule, but is a name in `position
+/// (stones, turn)`), found by a token's place.
+struct Words<'a> {
+    tokens: &'a [Token<'a>],
+    keyword: Vec<bool>,
 }
 
-/// Whether a word is a name a `(` or `[` follows without a space: a game's
-/// name (`bash(m = 3)`), `min`/`max`, `len(T)`, `h[1]`, `T[1]`.
-fn calls(token: &Token) -> bool {
-    token.kind == Kind::Word && (!is_keyword(token.text) || token.text == "len")
+impl<'a> Words<'a> {
+    fn new(tokens: &'a [Token<'a>]) -> Self {
+        Words {
+            tokens,
+            keyword: keywords_in(tokens),
+        }
+    }
+
+    /// Whether `token` is a word after which an expression starts: a `-`
+    /// after one is a sign, and a `(` after one opens a value, not a call.
+    fn keyword(&self, token: &Token) -> bool {
+        token.kind == Kind::Word
+            && !VALUE_WORDS.contains(&token.text)
+            && (self.tokens.binary_search_by_key(&token.start, |t| t.start))
+                .is_ok_and(|i| self.keyword[i])
+    }
+
+    /// Whether a token ends a value, so that a `-` after it subtracts.
+    fn ends_value(&self, token: &Token) -> bool {
+        ends_value(token, self.keyword(token))
+    }
+
+    /// Whether a word is a name a `(` or `[` follows without a space: a
+    /// game's name (`bash(m = 3)`), `min`/`max`, `len(T)`, `h[1]`, `T[1]`.
+    fn calls(&self, token: &Token) -> bool {
+        token.kind == Kind::Word && !self.keyword(token)
+    }
 }
 
 /// An open bracket: its text, whether it is a set's `{`, and the indent of
@@ -78,6 +93,7 @@ struct Open {
 }
 
 fn layout(tokens: &[Token]) -> String {
+    let words = Words::new(tokens);
     let lines: Vec<&[Token]> = tokens.split(|t| t.kind == Kind::Newline).collect();
     let mut out: Vec<Line> = Vec::new();
     let mut open: Vec<Open> = Vec::new();
@@ -100,8 +116,8 @@ fn layout(tokens: &[Token]) -> String {
         };
         // A line that goes on with the statement before (after `+`, `,`,
         // `and`, ...) is indented one more than the statement's first.
-        let binary = before_last.is_some_and(|t| ends_value(&t));
-        if last.is_some_and(|t| continues(&t, binary)) && !closes_first(first) {
+        let binary = before_last.is_some_and(|t| words.ends_value(&t));
+        if last.is_some_and(|t| goes_on(&t, binary)) && !closes_first(first) {
             indent = indent.max(statement + 1);
         } else {
             statement = indent;
@@ -124,8 +140,8 @@ fn layout(tokens: &[Token]) -> String {
             if let Some((prev, prev_set)) = before {
                 // A `-` first on its line is a sign: no expression goes
                 // on after a line break.
-                let unary_minus = prev.text == "-" && (i < 2 || !ends_value(&line[i - 2]));
-                if spaced(&prev, prev_set, &token, closes_set || set_open, unary_minus) {
+                let unary_minus = prev.text == "-" && (i < 2 || !words.ends_value(&line[i - 2]));
+                if words.spaced(&prev, prev_set, &token, closes_set || set_open, unary_minus) {
                     text.push(' ');
                 }
             }
@@ -195,33 +211,6 @@ fn align(lines: Vec<Line>) -> Vec<String> {
     out
 }
 
-/// Whether a line that ends with `token` goes on on the next line;
-/// `binary`: whether a value comes before it (`heaps *` ends a statement).
-fn continues(token: &Token, binary: bool) -> bool {
-    match token.kind {
-        Kind::Punct if matches!(token.text, "+" | "-" | "*") => binary,
-        Kind::Punct => matches!(
-            token.text,
-            "+" | "-"
-                | "*"
-                | "/"
-                | "%"
-                | ","
-                | "="
-                | "=="
-                | "!="
-                | "<"
-                | "<="
-                | ">"
-                | ">="
-                | "+="
-                | "-="
-        ),
-        Kind::Word => matches!(token.text, "and" | "or" | "divides"),
-        _ => false,
-    }
-}
-
 fn closes_first(token: &Token) -> bool {
     matches!(token.text, ")" | "]" | "}")
 }
@@ -234,31 +223,33 @@ fn first_char(text: &str) -> char {
     text.chars().next().unwrap_or(' ')
 }
 
-/// Whether one space goes between `a` and `b` on a line. `a_set`, `b_set`:
-/// whether a brace among them is a set's; `a_sign`: whether `a` is a `-`
-/// that is a sign.
-fn spaced(a: &Token, a_set: bool, b: &Token, b_set: bool, a_sign: bool) -> bool {
-    if b.kind == Kind::Comment {
-        return true;
-    }
-    match (a.text, b.text) {
-        ("(" | "[", _) => false,
-        (_, ")" | "]" | "," | ";" | ":") => false,
-        ("{", _) => !a_set,
-        (_, "}") => !b_set,
-        // `h[1]` and `T[1]` hug the name; a list `[3, 1]` is spaced.
-        (_, "[") => !calls(a),
-        (".", _) | (_, ".") | (_, "..") => false,
-        ("..", _) => match b.kind {
-            Kind::Word => is_keyword(b.text),
-            Kind::Number => false,
-            _ => b.text == "{",
-        },
-        (_, "(") => !calls(a),
-        // Two signs apart, or `- -` would be read back as the edge `--`.
-        ("-", "-" | "--" | "->" | "-=") => true,
-        ("-", _) => !a_sign,
-        _ => true,
+impl Words<'_> {
+    /// Whether one space goes between `a` and `b` on a line. `a_set`,
+    /// `b_set`: whether a brace among them is a set's; `a_sign`: whether `a`
+    /// is a `-` that is a sign.
+    fn spaced(&self, a: &Token, a_set: bool, b: &Token, b_set: bool, a_sign: bool) -> bool {
+        if b.kind == Kind::Comment {
+            return true;
+        }
+        match (a.text, b.text) {
+            ("(" | "[", _) => false,
+            (_, ")" | "]" | "," | ";" | ":") => false,
+            ("{", _) => !a_set,
+            (_, "}") => !b_set,
+            // `h[1]` and `T[1]` hug the name; a list `[3, 1]` is spaced.
+            (_, "[") => !self.calls(a),
+            (".", _) | (_, ".") | (_, "..") => false,
+            ("..", _) => match b.kind {
+                Kind::Word => self.keyword(b),
+                Kind::Number => false,
+                _ => b.text == "{",
+            },
+            (_, "(") => !self.calls(a),
+            // Two signs apart, or `- -` would be read back as the edge `--`.
+            ("-", "-" | "--" | "->" | "-=") => true,
+            ("-", _) => !a_sign,
+            _ => true,
+        }
     }
 }
 

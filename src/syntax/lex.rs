@@ -80,6 +80,106 @@ pub const KEYWORDS: &[&str] = &[
     "two",
 ];
 
+/// The words that cannot be names: the grammar's `keyword` (operators and
+/// atoms of expressions, the words that may follow an expression or a
+/// range in a rule, and those that begin an item). Every other keyword is
+/// a word of the language only where the grammar expects it, and a name
+/// elsewhere.
+pub const RESERVED: &[&str] = &[
+    "nondecreasing",
+    "nonincreasing",
+    "analyze",
+    "divides",
+    "where",
+    "each",
+    "from",
+    "game",
+    "and",
+    "len",
+    "max",
+    "min",
+    "not",
+    "at",
+    "in",
+    "is",
+    "or",
+    "to",
+];
+
+/// For each of `tokens`, whether it is a word of the language where it
+/// stands, rather than a name: a reserved word anywhere; another keyword
+/// first in its statement (first on a line that does not go on with the
+/// line before, or after `;`, `{`, `}` or a label's `:`); `when` after
+/// `win`, `lose` or `draw`; `if` after `else`; `coins` or `coin` after the
+/// `..` of a `turn`. (`position (stones, turn)`: `turn` is a name.)
+pub fn keywords_in(tokens: &[Token]) -> Vec<bool> {
+    let mut out: Vec<bool> = Vec::with_capacity(tokens.len());
+    // The last two tokens that are no comment (by index), the first word
+    // of the statement under way, and the `(` and `[` open.
+    let (mut last, mut before_last): (Option<usize>, Option<usize>) = (None, None);
+    let mut first_word: Option<&str> = None;
+    let mut open = 0usize;
+    for (i, token) in tokens.iter().enumerate() {
+        let starts = match last.map(|l| &tokens[l]) {
+            None => true,
+            Some(t) if t.kind == Kind::Newline => true,
+            Some(t) => matches!(t.text, ";" | "{" | "}" | ":"),
+        };
+        let keyword = token.kind == Kind::Word
+            && (RESERVED.contains(&token.text)
+                || (KEYWORDS.contains(&token.text) && starts)
+                || match (last.map(|l| tokens[l].text), token.text) {
+                    (Some("win" | "lose" | "draw"), "when") | (Some("else"), "if") => true,
+                    (Some(".."), "coins" | "coin") => first_word == Some("turn"),
+                    _ => false,
+                });
+        out.push(keyword);
+        if starts && !matches!(token.kind, Kind::Newline | Kind::Comment) {
+            first_word = (token.kind == Kind::Word).then_some(token.text);
+        }
+        match token.text {
+            "(" | "[" => open += 1,
+            ")" | "]" => open = open.saturating_sub(1),
+            _ => {}
+        }
+        let binary = before_last.is_some_and(|b| ends_value(&tokens[b], out[b]));
+        match token.kind {
+            Kind::Comment => {}
+            // A line break inside a statement that goes on (after `+`,
+            // `,`, `and`, inside brackets, ...) is no boundary.
+            Kind::Newline if open > 0 || last.is_some_and(|l| goes_on(&tokens[l], binary)) => {}
+            _ => (before_last, last) = (last, Some(i)),
+        }
+    }
+    out
+}
+
+/// Whether a token ends a value, so that a `-` after it subtracts; `word`:
+/// whether a word there stands as a word of the language (`keywords_in`),
+/// which ends none.
+pub fn ends_value(token: &Token, word: bool) -> bool {
+    match token.kind {
+        Kind::Number => true,
+        Kind::Word => !word,
+        Kind::Punct => matches!(token.text, ")" | "]" | "}"),
+        Kind::Comment | Kind::Newline => false,
+    }
+}
+
+/// Whether a statement goes on past a line break after `token`; `binary`:
+/// whether a value comes before it (`heaps *` ends a statement).
+pub fn goes_on(token: &Token, binary: bool) -> bool {
+    match token.kind {
+        Kind::Punct if matches!(token.text, "+" | "-" | "*") => binary,
+        Kind::Punct => matches!(
+            token.text,
+            "/" | "%" | "," | "=" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+=" | "-="
+        ),
+        Kind::Word => matches!(token.text, "and" | "or" | "divides"),
+        _ => false,
+    }
+}
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

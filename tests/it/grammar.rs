@@ -731,7 +731,8 @@ fn position_errors() {
     // A word is a vertex of a graph of words (checked against the game
     // later); a keyword is not.
     assert_eq!(parse_position("x").unwrap().words, ["x"]);
-    assert!(parse_position("take").is_err());
+    assert!(parse_position("where").is_err());
+    assert_eq!(parse_position("take").unwrap().words, ["take"]);
 }
 
 #[test]
@@ -764,8 +765,8 @@ fn args() {
     assert_eq!(e.message(), "I was expecting a name");
     assert_eq!(e.span().offset(), 0);
 
-    let e = parse_arg("take=3").unwrap_err();
-    assert!(e.help().unwrap().contains("keyword"));
+    let e = parse_arg("where=3").unwrap_err();
+    assert!(e.help().unwrap().contains("reserved word"));
 }
 
 // ---------------------------------------------------------------------------
@@ -1022,13 +1023,44 @@ analyze ok1 at 5
 
 #[test]
 fn keyword_as_a_name() {
-    let e = parse_err("game g(take = 3) { heaps 1 }");
+    let e = parse_err("game g(where = 3) { heaps 1 }");
     assert_eq!(e.message(), "I was expecting a name or `)`");
-    assert_eq!(e.span(), sp(7, 11));
+    assert_eq!(e.span(), sp(7, 12));
     assert_eq!(
         e.help().as_deref(),
-        Some("`take` is a keyword, so it can't be used as a name")
+        Some("`where` is a reserved word, so it can't be used as a name")
     );
+}
+
+/// The words that begin a rule, a statement or a shape are names wherever
+/// a name is expected: a file that names a part `turn` (before coins made
+/// it a word of the language) parses, and so do parameters and parts named
+/// after every word that is not reserved.
+#[test]
+fn words_of_the_language_are_names_where_a_name_is_expected() {
+    parse_ok(
+        "game race {
+    position (stones, turn)
+    move take { choose k in 1..min(stones, 3); stones -= k; turn = 1 - turn }
+}
+analyze race at (10, 0)",
+    );
+    // (Names are ASCII: `misère` is a spelling of `misere`, no name.)
+    for word in gamelang::syntax::lex::KEYWORDS {
+        if gamelang::syntax::lex::RESERVED.contains(word) || !word.is_ascii() {
+            continue;
+        }
+        let src = format!(
+            "game g({word} = 2) {{
+    position (a, {word}_part, {word}2)
+    move m {{ choose {word}3 in 1..{word}; require a > 0 and {word} - 1 >= 0; a -= 1 }}
+}}
+game h {{ position ({word}); move m {{ require {word} > 0; {word} -= 1 }} }}
+game c {{ coins; turn 1.. coins }}
+analyze h at (3)"
+        );
+        parse_ok(&src);
+    }
 }
 
 #[test]

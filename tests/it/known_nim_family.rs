@@ -322,9 +322,15 @@ fn the_same_game_written_another_way_is_recognised() {
         ("game x {\n heaps 2\n take 2..5\n}", &[]),
         (SUBTRACTION, &["S={2, 5, 6}"]),
         ("game x {\n heaps *\n take 7\n}", &[]),
+        // A condition that bounds the amounts is the set it allows.
+        ("game x {\n heaps 1\n take 1..3 where k is odd\n}", &[]),
     ] {
         assert_eq!(id(text, sets), Some("subtraction"), "{text} {sets:?}");
     }
+    assert_eq!(
+        id("game x {\n heaps *\n take 1.. where k <= 3\n}", &[]),
+        Some("bounded_nim")
+    );
 }
 
 #[test]
@@ -336,9 +342,8 @@ fn near_misses_are_not_recognised() {
         "game x {\n heaps 1\n take 1..3\n take 5\n}",
         // Another amount set: unbounded but not from 1, or adding.
         "game x {\n heaps *\n take 2..\n}",
-        // A condition on the amounts, or an invariant.
-        "game x {\n heaps *\n take 1.. where k <= 3\n}",
-        "game x {\n heaps 1\n take 1..3 where k is odd\n}",
+        // A condition on the amounts that is no bound, or an invariant.
+        "game x {\n heaps 1\n take 1.. where k is prime\n}",
         "game x {\n heaps * where each <= 9\n take 1..\n}",
         "game x {\n heaps * where each <= 9\n take 1..3\n}",
         "game x {\n heaps 1 where each <= 9\n take {1, 3, 4}\n}",

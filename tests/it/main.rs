@@ -3,6 +3,7 @@
 
 mod common;
 
+mod amounts;
 mod architecture;
 mod arithmetic;
 mod becomes;

@@ -382,10 +382,10 @@ impl Server {
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '_')
             && new.chars().all(|c| c.is_alphanumeric() || c == '_')
-            && !gamelang::syntax::lex::KEYWORDS.contains(&new);
+            && !gamelang::syntax::lex::RESERVED.contains(&new);
         if !valid {
             let message = format!(
-                "`{new}` is not a name: a letter or `_`, then letters, digits and `_`, not a keyword"
+                "`{new}` is not a name: a letter or `_`, then letters, digits and `_`, not a reserved word"
             );
             return self.reply_err(request.id, ErrorCode::InvalidParams, &message);
         }

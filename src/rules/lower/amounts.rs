@@ -9,7 +9,7 @@ use num_traits::{One, Signed, Zero};
 
 use super::names::Scope;
 use super::{Kind, Lowerer, NoAmount, RulesError, ZeroAmount};
-use crate::rules::{AmountBase, Amounts, ParamValue};
+use crate::rules::{AmountBase, Amounts, ParamValue, solve};
 use crate::syntax::ast::{self, ExprKind, Span};
 
 impl Lowerer<'_> {
@@ -27,13 +27,13 @@ impl Lowerer<'_> {
             ast::AmountsKind::Set(items) => self.set(amounts.span, items)?,
             ast::AmountsKind::Single(expr) => self.single(amounts.span, expr)?,
         };
-        Some(Amounts {
+        Some(solve::normalise(Amounts {
             base,
             condition: match condition {
                 Some(c) => Some(c?),
                 None => None,
             },
-        })
+        }))
     }
 
     /// `lo..hi` (or `lo..`): never empty, never through 0.

@@ -6,7 +6,7 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use super::Rule;
 use super::names::{Class, describe};
-use super::scan::{is_keyword, keyword_before, line_of, skip_blank, token_at};
+use super::scan::{is_reserved, keyword_before, line_of, skip_blank, token_at};
 
 pub(super) use crate::syntax::error::Context;
 use crate::syntax::error::{Found, Hint, Nesting, SyntaxError, Unexpected};
@@ -117,7 +117,7 @@ fn hint_for(
     if expects(Rule::rbracket) {
         return Some(Hint::CloseBracket);
     }
-    if expects(Rule::ident) && is_keyword(found) {
+    if expects(Rule::ident) && is_reserved(found) {
         return Some(Hint::Keyword {
             word: found.to_string(),
         });

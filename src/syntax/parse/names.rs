@@ -125,7 +125,7 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
 fn expression(rule: Rule) -> Option<(Class, &'static str)> {
     use Class::*;
     Some(match rule {
-        Rule::range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
+        Rule::range | Rule::turn_range | Rule::single | Rule::expr | Rule::sum | Rule::primary => {
             (Main, "an expression")
         }
         rule if super::expr::is_operator(rule) || rule == Rule::kw_is => (Operator, "an operator"),

@@ -183,7 +183,7 @@ impl Builder {
         let mut condition = None;
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::range => {
+                Rule::range | Rule::turn_range => {
                     let mut bounds = children(part, Rule::sum);
                     let lo = self.expr(bounds.next().expect("a lower bound"))?;
                     let hi = bounds.next().map(|hi| self.expr(hi)).transpose()?;

@@ -2,64 +2,6 @@
 //! Recovery uses it to find where the next item starts; error messages use it
 //! to name what was found and the keyword before it.
 
-/// The words that cannot be names. Keep in step with `keyword` in the grammar.
-const KEYWORDS: &[&str] = &[
-    "position",
-    "choose",
-    "in",
-    "require",
-    "let",
-    "for",
-    "if",
-    "else",
-    "append",
-    "remove",
-    "hex",
-    "game",
-    "analyze",
-    "at",
-    "heaps",
-    "heap",
-    "where",
-    "play",
-    "normal",
-    "misere",
-    "misère",
-    "take",
-    "from",
-    "both",
-    "up",
-    "to",
-    "shift",
-    "the",
-    "previous",
-    "split",
-    "into",
-    "unequal",
-    "nonempty",
-    "and",
-    "or",
-    "not",
-    "is",
-    "square",
-    "prime",
-    "even",
-    "odd",
-    "divides",
-    "each",
-    "nonincreasing",
-    "nondecreasing",
-    "empty",
-    "one",
-    "other",
-    "rest",
-    "min",
-    "max",
-    "len",
-    "move",
-    "octal",
-];
-
 /// Skips spaces, line breaks, `;` and comments from `pos`.
 pub(super) fn skip_blank(src: &str, mut pos: usize) -> usize {
     loop {
@@ -173,7 +115,12 @@ fn line_end(src: &str, pos: usize, limit: usize) -> usize {
 }
 
 pub(super) fn is_keyword(word: &str) -> bool {
-    KEYWORDS.contains(&word)
+    crate::syntax::lex::KEYWORDS.contains(&word)
+}
+
+/// Whether `word` cannot be a name.
+pub(super) fn is_reserved(word: &str) -> bool {
+    crate::syntax::lex::RESERVED.contains(&word)
 }
 
 /// The keyword just before `pos` on its line, if any.

@@ -340,10 +340,10 @@ fn definition_references_and_rename_follow_games_and_parameters() {
     }
     assert!(client.open(URI, 2, &renamed).is_empty(), "{renamed}");
     assert_eq!(renamed.matches("bash_game").count(), 3);
-    // A name that is a keyword is refused.
+    // A reserved word is refused as a name.
     let refused = client.request(
         "textDocument/rename",
-        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 6 }, "newName": "take" }),
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 6 }, "newName": "where" }),
     );
     assert_eq!(refused["error"]["code"], json!(-32602));
     client.stop();
