@@ -227,6 +227,9 @@ pub enum ComponentMethod {
         /// A graph answered as the sum of its connected components, each
         /// kept once up to the names of its vertices (Node and Arc Kayles).
         components: bool,
+        /// A strip game split where cells can no longer change, into parts
+        /// that play independently (`positions`: parts).
+        split: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

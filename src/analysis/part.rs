@@ -93,8 +93,14 @@ impl Analyzer {
             Found::Value(value, explored) => (value, explored),
             Found::Loopy(graph) => return Ok(loopy_part(component, graph)),
         };
-        let (held, decomposed, components) =
-            self.search(game, |s| Ok((s.len(), s.decomposed(), s.by_components())))?;
+        let (held, decomposed, components, split) = self.search(game, |s| {
+            Ok((
+                s.len(),
+                s.decomposed(),
+                s.by_components(),
+                s.splits_strips(),
+            ))
+        })?;
         let (outcome, grundy) = match value {
             Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
             Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
@@ -110,6 +116,7 @@ impl Analyzer {
                 coins: decomposed && game.coins.is_some(),
                 tartan: decomposed && game.coins.is_some_and(|c| c.pairs.is_some()),
                 components,
+                split,
             },
             closed_moves: None,
             loopy: None,

@@ -21,6 +21,7 @@ insides! {
     mod ruler;
     mod staircase;
     mod subtraction;
+    mod twins;
     mod wythoff;
 }
 
@@ -109,6 +110,8 @@ pub const CATALOGUE: &[&Entry] = &[
     &empty_and_divide::ENTRY,
     &ruler::ENTRY,
     &mock_turtles::ENTRY,
+    &twins::TWINS,
+    &twins::TURNING_TURTLES,
     &product::ENTRY,
     &hackenbush::ENTRY,
 ];
@@ -139,25 +142,37 @@ fn only_rule(game: &Game) -> Option<&MoveKind> {
     }
 }
 
-/// The known game `game` is, if any. A rule that repeats an earlier one adds
-/// no move, so it is left out first (Wythoff written with `take 1..` twice
-/// is still Wythoff); the closed form's moves then name the first of the
-/// equal rules.
+/// The known game `game` is, if any. A rule that repeats an earlier one
+/// makes the same moves again, each a move of its own (LANGUAGE.md, "What a
+/// move is"): where every rule is written the same number of times, the
+/// game is the known one with each written once (Wythoff written with
+/// `take 1..` twice and `take 1.. from both heaps` twice is still Wythoff),
+/// and each of its moves is listed once for every copy of its rule.
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     // A game that ends other than by running out of moves is none of them.
     if !game.ends.is_empty() {
         return None;
     }
-    let mut first = Vec::new();
+    // Each distinct rule, with the indices of its copies.
+    let mut copies: Vec<Vec<usize>> = Vec::new();
     let mut kept = Vec::new();
     for (i, rule) in game.rules.iter().enumerate() {
-        if !game.rules[..i].iter().any(|r| r.kind == rule.kind) {
-            first.push(i);
-            kept.push(rule.clone());
+        match kept
+            .iter()
+            .position(|r: &crate::rules::Rule| r.kind == rule.kind)
+        {
+            Some(k) => copies[k].push(i),
+            None => {
+                copies.push(vec![i]);
+                kept.push(rule.clone());
+            }
         }
     }
     if kept.len() == game.rules.len() {
         return CATALOGUE.iter().find_map(|entry| (entry.recognise)(game));
+    }
+    if copies.iter().any(|c| c.len() != copies[0].len()) {
+        return None;
     }
     let distinct = Game {
         rules: kept,
@@ -166,15 +181,16 @@ pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     let known = CATALOGUE
         .iter()
         .find_map(|entry| (entry.recognise)(&distinct))?;
-    Some(Box::new(Renumbered { known, first }))
+    Some(Box::new(Renumbered { known, copies }))
 }
 
-/// A known game recognised with repeated rules left out: its moves' rule
-/// indices are mapped back to the game's own rules.
+/// A known game recognised with repeated rules left out: each of its moves
+/// is one by every copy of its rule, the rule indices mapped back to the
+/// game's own rules.
 struct Renumbered {
     known: Box<dyn Known>,
-    /// The game's index of each rule the known game saw.
-    first: Vec<usize>,
+    /// The game's indices of each rule the known game saw, its copies.
+    copies: Vec<Vec<usize>>,
 }
 
 impl Known for Renumbered {
@@ -192,9 +208,18 @@ impl Known for Renumbered {
 
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
         let mut closed = self.known.analyze(heaps, max_moves);
-        for m in &mut closed.winning.moves {
-            m.rule = self.first.get(m.rule).copied().unwrap_or(m.rule);
-        }
+        let times = self.copies.first().map_or(1, Vec::len);
+        let moves = std::mem::take(&mut closed.winning.moves);
+        closed.winning.moves = (moves.iter())
+            .flat_map(|m| {
+                (self.copies.get(m.rule).into_iter().flatten()).map(|&rule| KnownMove {
+                    rule,
+                    to: m.to.clone(),
+                })
+            })
+            .take(max_moves)
+            .collect();
+        closed.winning.count *= BigUint::from(times);
         closed
     }
 }

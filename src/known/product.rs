@@ -1,5 +1,5 @@
 //! The product of two coin games whose single coins have closed forms
-//! (Ruler, Mock Turtles): `product of G and H`, its coins pairs (x, y). By
+//! (Ruler, Mock Turtles, Twins, Turning Turtles): `product of G and H`, its coins pairs (x, y). By
 //! the Tartan theorem coin (x, y) alone has the nim product of its sides'
 //! values, g(x, y) = g_G(x) ⊗ g_H(y), and a position's value is the XOR of
 //! its heads' (Winning Ways, ch. 14; J. H. Conway, On Numbers and Games,
@@ -28,7 +28,7 @@ use crate::rules::{Game, MoveKind, TermGame};
 
 pub static ENTRY: Entry = Entry {
     id: "coin_product",
-    recognises: "coins; product of G and H, where G and H are each Ruler or Mock Turtles (recognised from their rules); normal play",
+    recognises: "coins; product of G and H, where G and H are each a coin game whose single coins have a closed form (Ruler, Mock Turtles, Twins, Turning Turtles; recognised from their rules); normal play",
     formula: "coin (x, y) alone has the nim product g_G(x) ⊗ g_H(y) of its sides' values; a position's value is the XOR of its heads'",
     source: "the Tartan theorem: Winning Ways for your Mathematical Plays (Berlekamp, Conway, Guy), ch. 14; J. H. Conway, On Numbers and Games, ch. 6",
     recognise,

@@ -259,6 +259,28 @@ impl MoveGen {
             && !self.reads_places()
     }
 
+    /// Whether every move acts on one heap alone and reads no other, as in
+    /// `one_heap_moves`, but perhaps leaving it larger (a token slid along
+    /// a graph to a vertex of a higher number): a position is then still
+    /// the sum of its heaps as one-heap games, where each one's play ends.
+    pub fn independent_heaps(&self) -> bool {
+        let one_heap = self.rules.iter().all(|r| match r {
+            Compiled::Take { target, .. } => *target == Target::One,
+            Compiled::Split(_)
+            | Compiled::Octal(_)
+            | Compiled::Block(_, Reach::OneHeap)
+            | Compiled::Slide(_) => true,
+            Compiled::Shift(_)
+            | Compiled::EmptyAndSplit(_)
+            | Compiled::Block(..)
+            | Compiled::Turn { .. }
+            | Compiled::Product(_)
+            | Compiled::Cut
+            | Compiled::Pick(_) => false,
+        });
+        one_heap && !self.as_written && self.invariant.is_none() && !self.reads_places()
+    }
+
     /// Whether every move is known to leave only smaller heaps: no block
     /// makes them (a block's moves are seen only as they are made).
     pub fn shrinks(&self) -> bool {

@@ -6,7 +6,7 @@
 //! k, the anchor appears nowhere else, `len` nowhere after the first line,
 //! and a written value depends on no cell; and the anchor's range is
 //! exactly where those cells lie on the strip (A = 1 - the least k, B =
-//! the greatest); and its ends all of one kind (`win` or `lose`). What such a rule does at one place depends only on the
+//! the greatest); and its ends, if any, all of one kind (`win` or `lose`). What such a rule does at one place depends only on the
 //! cells near it, the same all along the strip: `search::strip` uses this
 //! to split a strip into parts that play independently.
 
@@ -67,7 +67,6 @@ impl Strip {
             || game.parts.is_some()
             || game.coins.is_some()
             || game.graph.is_some()
-            || game.ends.is_empty()
         {
             return None;
         }
@@ -112,9 +111,14 @@ impl Strip {
     /// How far from a move's anchor whether it is a move of the reduced
     /// game can depend on the cells, given the position before it meets
     /// no end and has no move into a `win when` position (LANGUAGE.md,
-    /// "Strips"): 3·reach + end span.
+    /// "Strips"): 3·reach + end span; without ends, reach.
     pub fn radius(&self) -> usize {
-        3 * self.reach + self.end_span
+        match self.ends.is_empty() {
+            // Without ends, a move is one exactly where its own window's
+            // cells allow it.
+            true => self.reach,
+            false => 3 * self.reach + self.end_span,
+        }
     }
 
     /// The first end, in order, that holds at an anchor whose window

@@ -38,8 +38,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             coins,
             tartan,
             components,
+            split,
         } => {
-            if *components {
+            if *split {
+                format!(
+                    "search, the strip split where cells can no longer change, into parts that play independently: {} new parts ({held} parts held)",
+                    explored.positions
+                )
+            } else if *components {
                 format!(
                     "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement): {} new components, {} moves ({held} components held)",
                     explored.positions, explored.edges
@@ -233,8 +239,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             coins,
             tartan,
             components,
+            split,
         } => json!({
             "kind": "search",
+            "split": split,
             "positions_explored": explored.positions,
             "edges_explored": explored.edges,
             "positions_held": held,

@@ -185,6 +185,14 @@ pub struct Solver {
     pool: Option<Pool>,
     /// A strip game's reduced values (`strip`), once asked for.
     strip: Option<StripValues>,
+    /// Positions of several heaps whose moves act on one heap alone (tokens
+    /// on a graph) searched as the sum of their heaps, where the one-heap
+    /// engine does not take the game: normal play.
+    by_heaps: bool,
+    /// A strip game without ends in normal play, answered by its strip
+    /// split where cells can no longer change (`strip`) until a part comes
+    /// back to itself (then by its engine).
+    by_strip: bool,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
 }
@@ -244,6 +252,15 @@ impl Solver {
         } else {
             Engine::General(graph())
         };
+        let by_heaps = options.decompose
+            && !game.misere
+            && game.coins.is_none()
+            && game.graph.is_none()
+            && moves.independent_heaps();
+        let by_strip = options.decompose
+            && !game.misere
+            && game.ends.is_empty()
+            && crate::moves::strip::Strip::read(&game).is_some();
         Solver {
             game,
             moves,
@@ -256,6 +273,8 @@ impl Solver {
             deadline: None,
             pool: None,
             strip: None,
+            by_strip,
+            by_heaps,
             options,
         }
     }
@@ -306,6 +325,54 @@ impl Solver {
         }
     }
 
+    /// A strip game without ends valued part by part (`strip`): `None`
+    /// where its parts can come back to themselves (from then on it is
+    /// searched by its engine) or its cells hold too many values.
+    fn by_strip(&mut self, heaps: &[u64]) -> Result<Option<(Value, Explored)>, SearchError> {
+        let budget = self.budget();
+        let Some(strip) = self.strip(heaps) else {
+            return Ok(None);
+        };
+        let before = strip.parts();
+        strip.set_budget(budget);
+        let found = strip.value(heaps);
+        if found.is_err() {
+            strip.forget_open();
+        }
+        let positions = strip.parts().saturating_sub(before);
+        match found {
+            Ok(g) => Ok(Some((
+                Value::Grundy(g),
+                Explored {
+                    positions,
+                    edges: 0,
+                },
+            ))),
+            Err(e) => match self.strip_error(heaps, e) {
+                Some(e) => Err(e),
+                None => {
+                    self.by_strip = false;
+                    Ok(None)
+                }
+            },
+        }
+    }
+
+    /// Whether positions are answered as strips split where cells can no
+    /// longer change (`strip`), into parts that play independently.
+    pub fn splits_strips(&self) -> bool {
+        self.by_strip && self.searches_whole()
+    }
+
+    /// Whether the engine searches positions whole (the general search, or
+    /// its boxes), where a strip or a sum of heaps may be split first.
+    fn searches_whole(&self) -> bool {
+        matches!(
+            self.engine,
+            Engine::General(_) | Engine::Rays(..) | Engine::Runs(..)
+        )
+    }
+
     /// The values of the reduced positions of a strip game
     /// (`moves::strip`), for positions whose cells hold values `heaps`
     /// holds: `None` for a game that is no strip game, or where positions
@@ -353,7 +420,13 @@ impl Solver {
     /// Whether positions are answered as sums of one-heap games (or of
     /// single coins).
     pub fn decomposed(&self) -> bool {
-        matches!(self.engine, Engine::Heaps(_) | Engine::Coins(_))
+        matches!(self.engine, Engine::Heaps(_) | Engine::Coins(_)) || self.sums_heaps()
+    }
+
+    /// Whether positions of several heaps are searched as the sum of their
+    /// heaps by the engine that searches one (`by_heaps`).
+    fn sums_heaps(&self) -> bool {
+        self.by_heaps && self.searches_whole()
     }
 
     /// Whether positions (graphs) are answered as sums of their connected
@@ -384,8 +457,12 @@ impl Solver {
         self.max_positions
     }
 
-    /// Positions (or, decomposed, heap sizes) held so far.
+    /// Positions (or, decomposed, heap sizes; split as strips, parts) held
+    /// so far.
     pub fn len(&self) -> usize {
+        if self.splits_strips() {
+            return self.strip.as_ref().map_or(0, StripValues::parts);
+        }
         match &self.engine {
             Engine::General(g) => g.len(),
             Engine::Heaps(h) => h.len(),
@@ -438,6 +515,25 @@ impl Solver {
     }
 
     fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
+        if self.sums_heaps() && heaps.len() > 1 {
+            // The Sprague-Grundy theorem: each heap on its own.
+            let (mut total, mut explored) = (0, Explored::default());
+            for &h in heaps {
+                let (value, more) = self.search(&[h])?;
+                let Value::Grundy(g) = value else {
+                    unreachable!("a sum of heaps is searched so in normal play")
+                };
+                total ^= g;
+                explored.positions += more.positions;
+                explored.edges += more.edges;
+            }
+            return Ok((Value::Grundy(total), explored));
+        }
+        if self.splits_strips()
+            && let Some(found) = self.by_strip(heaps)?
+        {
+            return Ok(found);
+        }
         let budget = &mut self.budget();
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),

@@ -1,8 +1,9 @@
 //! Coin-turning games (`coins`, `turn`): every position of up to 12 coins
 //! against a brute force over sets of heads written here (not the
 //! coin-turning theorem the engine uses), Ruler's and Mock Turtles' single
-//! coins against OEIS, and their closed forms at coins past 2^64 against
-//! the formulas and against an enumeration of the moves.
+//! coins against OEIS, and their closed forms (and Twins' and Turning
+//! Turtles') at coins past 2^64 against the formulas and against an
+//! enumeration of the moves.
 
 use std::collections::BTreeSet;
 
@@ -78,6 +79,10 @@ game ruler {
 game twins {
     coins
     turn 2 coins
+}
+game turning_turtles {
+    coins
+    turn 1..2 coins
 }
 game turtles4 {
     coins
@@ -155,16 +160,20 @@ fn ruler_agrees_with_a_brute_force_on_every_row_of_12_coins() {
     agrees_on_every_row("ruler", &rule, 9, true);
 }
 
+/// Twins and Turning Turtles are Nim (Winning Ways, ch. 14): their closed
+/// forms, and the search, against the brute force.
+#[test]
+fn twins_and_turning_turtles_agree_with_a_brute_force_on_every_row_of_12_coins() {
+    for (game, counts) in [("twins", &[2][..]), ("turning_turtles", &[1, 2][..])] {
+        let rule = Rule { counts, row: false };
+        agrees_on_every_row(game, &rule, 12, false);
+        agrees_on_every_row(game, &rule, 9, true);
+    }
+}
+
 #[test]
 fn coin_games_without_a_closed_form_agree_with_a_brute_force() {
     for (game, rule) in [
-        (
-            "twins",
-            Rule {
-                counts: &[2],
-                row: false,
-            },
-        ),
         (
             "turtles4",
             Rule {
@@ -487,7 +496,7 @@ fn a_products_closed_form_agrees_with_the_search_on_an_8_by_8_square() {
     };
     let (mut closed, mut search) = (Analyzer::new(options(false)), Analyzer::new(options(true)));
     let square: Vec<(u64, u64)> = (1..=8).flat_map(|x| (1..=8).map(move |y| (x, y))).collect();
-    for game in ["rugs", "ruler_by_turtles"] {
+    for game in ["rugs", "ruler_by_turtles", "corners"] {
         // Sets of up to three heads, by a fixed stride through the square.
         for i in 0..square.len() {
             for k in 0..3 {
@@ -517,6 +526,25 @@ fn a_products_closed_form_agrees_with_the_search_on_an_8_by_8_square() {
             }
         }
     }
+}
+
+/// Turning Corners (Twins × Twins from 0) at coordinates of 10^9: a known
+/// game now that Twins is (it was refused, each side searched as a row of
+/// 10^9 coins), worth the nim product of the coordinates.
+#[test]
+fn turning_corners_at_huge_coordinates_is_the_nim_product() {
+    let program = load_text("products.game", PRODUCTS, &[]);
+    let n = 1_000_000_000u64;
+    let answer = analysis(&mut Analyzer::default(), &program, "corners", &[n, n + 7]).unwrap();
+    assert!(matches!(
+        answer.method.components[0],
+        ComponentMethod::ClosedForm {
+            id: "coin_product",
+            ..
+        }
+    ));
+    let expected = gamelang::nimber::mul(&BigUint::from(n), &BigUint::from(n + 7));
+    assert_eq!(answer.grundy.value(), Some(&expected));
 }
 
 /// Past 2^64 the product is answered by its closed form at once: each head

@@ -677,24 +677,26 @@ fn empty_and_divide_is_recognised_written_other_ways() {
 
 #[test]
 fn wythoff_with_a_repeated_rule_is_still_wythoff() {
-    // A rule written twice adds no move: the game is Wythoff's (Wythoff
-    // 1907), and the closed form's moves name the rules as the file numbers
-    // them, the first of two equal rules for a move both make.
-    let text = "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n}";
+    // Every rule written twice: each move is made by both copies, each a
+    // move of its own (LANGUAGE.md, "What a move is"); the game is Wythoff's
+    // (Wythoff 1907), and the closed form lists each move once for each
+    // copy, by the rules as the file numbers them.
+    let text = "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n    both_again: take 1.. from both heaps\n}";
     let game = game(text, &[]);
-    let known = known::recognise(&game).expect("recognised with the repeat left out");
+    let known = known::recognise(&game).expect("recognised with the repeats left out");
     assert_eq!(known.id(), "wythoff");
-    // (4, 6) is N: its only winning move takes 1 from both, to (3, 5).
+    // (4, 6) is N: its only winning move takes 1 from both, to (3, 5), by
+    // rule 2 and by its copy, rule 3.
     let closed = known.analyze(&big(&[4, 6]), 10);
-    assert_eq!(closed.winning.moves.len(), 1);
-    assert_eq!(closed.winning.moves[0].rule, 2);
-    assert_eq!(closed.winning.moves[0].to, big(&[3, 5]));
-    // From (1, 3), taking 2 from heap 2 leaves (1, 2): rule 0, not its repeat.
-    let closed = known.analyze(&big(&[1, 3]), 10);
-    assert!(
-        closed.winning.moves.iter().all(|m| m.rule != 1),
-        "{closed:?}"
-    );
+    let rules: Vec<usize> = closed.winning.moves.iter().map(|m| m.rule).collect();
+    assert_eq!(rules, [2, 3]);
+    assert_eq!(closed.winning.count, BigUint::from(2u32));
+    assert!(closed.winning.moves.iter().all(|m| m.to == big(&[3, 5])));
+    // A rule written twice beside one written once: the moves of the first
+    // come twice, of the other once, which no closed form counts; the
+    // search answers it.
+    let uneven = "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n}";
+    assert!(known::recognise(&self::game(uneven, &[])).is_none());
     // And the analyzer's check against the search on small positions passes.
     let mut solver = Solver::new(game.clone(), 1_000_000);
     for heaps in all_positions(2, 8) {

@@ -335,3 +335,46 @@ fn a_strip_of_wide_windows_stops_at_its_budget() {
     let e = analysis(&mut analyzer, &program, "wide", &[0; 3100]).expect_err("past the budget");
     assert_eq!(code(&e), "gamelang::search::too_many_moves");
 }
+
+/// Dominoes laid on a row without ends: a strip game too, split where cells
+/// can no longer change (no end: a move is one where its own window's cells
+/// allow it). A row of n empty cells is Dawson's Kayles, octal 0.07 at heap n
+/// (Winning Ways, ch. 4): held to it for every row to 300, and every
+/// position of up to 9 cells to the whole game searched.
+#[test]
+fn dominoes_without_ends_split_and_are_dawsons_kayles() {
+    let text = "game dominoes {
+    heaps *
+    move lay { choose i in 1..len - 1; require h[i] == 0 and h[i + 1] == 0; h[i] = 1; h[i + 1] = 1 }
+}
+";
+    let program = load_text("dominoes.game", text, &[]);
+    let (mut parts, mut whole) = (Analyzer::default(), whole());
+    let is_split = |a: &Answer| {
+        matches!(
+            a.method.components.as_slice(),
+            [ComponentMethod::Search { split: true, .. }]
+        )
+    };
+    for n in 0..=9 {
+        for p in strips(n, 1) {
+            let by_parts = answer(&mut parts, &program, "dominoes", &p);
+            let searched = answer(&mut whole, &program, "dominoes", &p);
+            assert!(is_split(&by_parts) && !is_split(&searched), "{p:?}");
+            assert_eq!(by_parts.grundy, searched.grundy, "{p:?}");
+            assert_eq!(winning(&by_parts), winning(&searched), "{p:?}");
+        }
+    }
+    // Octal 0.07: g(n) = mex of g(a) ^ g(b), a + b = n - 2.
+    let top = 300;
+    let mut g = vec![0u32; top + 1];
+    for n in 2..=top {
+        let seen: Vec<u32> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    for (n, &expected) in g.iter().enumerate() {
+        let answer = answer(&mut parts, &program, "dominoes", &vec![0; n]);
+        assert!(is_split(&answer), "row of {n}");
+        assert_eq!(answer.grundy, Grundy::Value(expected.into()), "row of {n}");
+    }
+}
