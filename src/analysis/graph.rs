@@ -59,6 +59,11 @@ pub struct Edge {
     pub winning: bool,
 }
 
+/// The most bytes one position's moves listed may take, per position the
+/// graph may draw (64 moves of a few heaps): more leave too many positions
+/// to draw.
+const BYTES_A_NODE: u64 = 64 * 128;
+
 /// The graph of every position reachable from `heaps`, at most `max_nodes`
 /// of them. Moves from one position to the same position by the same rule
 /// are one edge.
@@ -91,7 +96,18 @@ pub(super) fn position_graph(
             }
         }
         let mut drawn = std::collections::HashSet::new();
-        for (rule, after) in solver.moves_within(&from, &mut budget, heaps)? {
+        // A position's moves are listed only where a graph of `max_nodes`
+        // could draw them: refused before they are all listed (Kayles at
+        // 10^12 has 10^12 moves).
+        let room = (max_nodes as u64).saturating_mul(BYTES_A_NODE);
+        let Some(moves) = solver.moves_listed(&from, &mut budget, heaps, room)? else {
+            return Err(SearchError::GraphTooLarge {
+                position: Position::from_u64s(heaps),
+                limit: max_nodes,
+            }
+            .into());
+        };
+        for (rule, after) in moves {
             let next = solver.canonical(&after);
             let target = match ids.entry(next.clone()) {
                 Entry::Occupied(e) => *e.get(),

@@ -558,19 +558,22 @@ fn cell_at(
             return Ok(Some(Cell::Loopy(graph.gamma(id).clone())));
         }
     }
-    // All the graphs together within the position limit.
+    // All the graphs together within the position limit, and the memory
+    // limit of one.
     let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
     let room = solver.max_positions().saturating_sub(held);
-    Ok(Some(
-        match search::loopy::search_from(solver, heaps, after, room)? {
-            Found::Value(value, _) => Cell::Value(value),
-            Found::Loopy(graph) => {
-                let cell = Cell::Loopy(graph.gamma(0).clone());
-                loopy.graphs.push(graph);
-                cell
-            }
-        },
-    ))
+    let bytes: u64 = loopy.graphs.iter().map(LoopyGraph::bytes).sum();
+    solver.limit_memory(Some(search::MAX_GRAPH_BYTES.saturating_sub(bytes)));
+    let found = search::loopy::search_from(solver, heaps, after, room);
+    solver.limit_memory(None);
+    Ok(Some(match found? {
+        Found::Value(value, _) => Cell::Value(value),
+        Found::Loopy(graph) => {
+            let cell = Cell::Loopy(graph.gamma(0).clone());
+            loopy.graphs.push(graph);
+            cell
+        }
+    }))
 }
 
 /// The most moves the play graph of a table's positions may take for their

@@ -169,10 +169,11 @@ fn named_vertices(game: &Game, lit: &PositionLit) -> Result<Position, HeadsProbl
 fn pairs(origins: [u64; 2], lit: &PositionLit) -> Result<Position, HeadsProblem> {
     let one_pair = !lit.heads && lit.heaps.len() == 2;
     let none = lit.heads && !lit.row && lit.heaps.is_empty();
-    if !(one_pair || lit.pairs || none) {
+    // Two numbers a pair: the shape checked before a pair is read.
+    if !(one_pair || lit.pairs || none) || !lit.heaps.len().is_multiple_of(2) {
         return Err(HeadsProblem::NotPairs);
     }
-    let mut pairs: Vec<(BigUint, BigUint)> = (lit.heaps.chunks(2))
+    let mut pairs: Vec<(BigUint, BigUint)> = (lit.heaps.chunks_exact(2))
         .map(|p| (p[0].clone(), p[1].clone()))
         .collect();
     pairs.sort();

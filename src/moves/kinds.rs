@@ -287,31 +287,52 @@ pub(super) fn product(
         return Ok(());
     }
     let pairs: Vec<(u64, u64)> = heads.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-    // The coins a factor's move from `n` turns: n and those it leaves heads.
-    let turns = |factor: &super::MoveGen, n: u64| -> Result<Vec<Vec<u64>>, EvalError> {
-        let mut out = Vec::new();
+    // Each move of the first factor from x, and for it each of the second's
+    // from y, made one at a time: a factor's moves from a large coin are
+    // many, each turning many coins (Ruler from coin 10^6: 10^6 runs), and
+    // are never all listed. The first error (the budget's, from `emit`)
+    // stops both generations.
+    let mut failed: Option<EvalError> = None;
+    for &(x, y) in &pairs {
         // A dynamic closure: a factor's generation is not instantiated anew
         // for every product (a product's factor could be generic in turn).
-        let collect: &mut dyn FnMut(usize, &[u64]) = &mut |_, next| {
-            let mut coins = next.to_vec();
-            coins.push(n);
-            out.push(coins);
-        };
-        factor.each_move(&[n], collect).map_err(|e| e.error)?;
-        Ok(out)
-    };
-    for &(x, y) in &pairs {
-        let (across, down) = (turns(&factors[0], x)?, turns(&factors[1], y)?);
-        for a in &across {
-            for b in &down {
-                let mut turned: Vec<(u64, u64)> =
-                    a.iter().flat_map(|&i| b.iter().map(move |&j| (i, j))).collect();
+        let across: &mut dyn FnMut(usize, &[u64]) = &mut |_, a_left| {
+            if failed.is_some() {
+                return;
+            }
+            let down: &mut dyn FnMut(usize, &[u64]) = &mut |_, b_left| {
+                if failed.is_some() {
+                    return;
+                }
+                // The coins a move turns: the head's coordinate and those
+                // it leaves heads.
+                let a = a_left.iter().chain([&x]);
+                let mut turned: Vec<(u64, u64)> = a
+                    .flat_map(|&i| b_left.iter().chain([&y]).map(move |&j| (i, j)))
+                    .collect();
                 turned.sort_unstable();
                 let after = symmetric_difference(&pairs, &turned);
                 let flat: Vec<u64> = after.iter().flat_map(|&(i, j)| [i, j]).collect();
-                emit(&flat)?;
+                if let Err(e) = emit(&flat) {
+                    failed = Some(e);
+                    factors[1].halt();
+                }
+            };
+            let second = factors[1].each_move(&[y], down).map_err(|e| e.error);
+            if let Err(e) = second
+                && failed.is_none()
+            {
+                failed = Some(e);
             }
+            if failed.is_some() {
+                factors[0].halt();
+            }
+        };
+        let first = factors[0].each_move(&[x], across).map_err(|e| e.error);
+        if let Some(e) = failed.take() {
+            return Err(e);
         }
+        first?;
     }
     Ok(())
 }

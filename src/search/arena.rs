@@ -76,6 +76,18 @@ impl Arena {
         self.starts.len() - 1
     }
 
+    /// About the bytes it holds: the buffer, the starts, the table (an id
+    /// and a control byte a bucket) and the dense table.
+    pub fn bytes(&self) -> u64 {
+        let words = self.heaps.capacity() + self.starts.capacity();
+        let table = self.table.capacity() * (size_of::<u32>() + 1);
+        let dense = self
+            .dense
+            .as_ref()
+            .map_or(0, |d| d.ids.capacity() * size_of::<u32>());
+        (words * size_of::<u64>() + table + dense) as u64
+    }
+
     /// The heaps of position `id`.
     pub fn get(&self, id: u32) -> &[u64] {
         slice(&self.heaps, &self.starts, id)

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::SearchError;
+use super::reached::MAX_GRAPH_BYTES;
 use crate::platform::Deadline;
 use crate::position::Position;
 use crate::rules::Game;
@@ -70,6 +71,9 @@ pub struct Budget {
     /// Moves shared with other questions (a table's cells): what this one
     /// spends is taken from them too.
     pool: Option<Pool>,
+    /// The most bytes a search may keep (a graph kept whole, the general
+    /// search's positions and waiting moves).
+    memory: u64,
 }
 
 /// A budget of moves shared by many questions, each with a `Budget` of its
@@ -153,6 +157,7 @@ impl Budget {
             calls: 0,
             unclocked: 0,
             pool: None,
+            memory: MAX_GRAPH_BYTES,
         }
     }
 
@@ -179,6 +184,19 @@ impl Budget {
             cancel: cancel.clone(),
             ..budget
         }
+    }
+
+    /// This budget, a search keeping at most `bytes` (where given).
+    pub fn with_memory(self, bytes: Option<u64>) -> Self {
+        Budget {
+            memory: bytes.unwrap_or(self.memory),
+            ..self
+        }
+    }
+
+    /// The most bytes a search may keep.
+    pub fn memory(&self) -> u64 {
+        self.memory
     }
 
     /// This budget, its moves taken from `pool` too (when given).

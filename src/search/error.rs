@@ -146,9 +146,10 @@ pub enum SearchError {
         limit: usize,
     },
 
-    /// The graph of positions a search keeps grew past its memory limit.
+    /// What a search keeps (its positions, the moves waiting, a graph kept
+    /// whole) grew past its memory limit.
     #[error(
-        "the positions reachable from {position} in `{game}` and their moves need more than {limit_mb} MB, the limit of a graph kept whole"
+        "the positions reachable from {position} in `{game}` and their moves need more than {limit_mb} MB, a search's memory limit"
     )]
     #[diagnostic(
         code(gamelang::search::memory_limit),

@@ -255,6 +255,20 @@ impl GeneralSearch {
                     budget
                         .spend(examined)
                         .map_err(|e| e.error(game, &self.asked))?;
+                    // The moves waiting on the stacks grow with the depth
+                    // and the moves of a position (Chomp at (65536, 8, 8):
+                    // 2.7 GB before the limit on positions).
+                    let waiting = steps.capacity() * size_of::<Step>()
+                        + children.capacity() * size_of::<u32>()
+                        + self.state.capacity()
+                        + self.values.capacity() * size_of::<Value>();
+                    if waiting as u64 + self.positions.bytes() > budget.memory() {
+                        return Err(SearchError::MemoryLimit {
+                            game: game.title(),
+                            position: Position::from_u64s(&self.asked),
+                            limit_mb: budget.memory() >> 20,
+                        });
+                    }
                 }
                 Step::Finish(node) => {
                     let start = frames.pop().unwrap_or(0);

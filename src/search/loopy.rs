@@ -280,6 +280,13 @@ impl LoopyGraph {
         self.reached.len()
     }
 
+    /// About the bytes it takes: its graph, and a label and a value a
+    /// position.
+    pub fn bytes(&self) -> u64 {
+        let labels = size_of::<Outcome>() + size_of::<Option<u64>>() + size_of::<Gamma>();
+        self.reached.bytes() + (self.len() * labels) as u64
+    }
+
     pub fn is_empty(&self) -> bool {
         self.reached.is_empty()
     }

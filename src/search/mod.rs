@@ -49,6 +49,7 @@ use heaps::HeapValues;
 pub use heaps::Values;
 use kayles::KaylesValues;
 use rays::{Fit, RaySearch};
+pub(crate) use reached::MAX_GRAPH_BYTES;
 use run_boxes::RunSearch;
 pub(crate) use strip::{StripError, StripValues};
 pub use sums::Reduced;
@@ -183,6 +184,9 @@ pub struct Solver {
     deadline: Option<(Deadline, Duration)>,
     /// One budget of moves for every question until `end_shared`.
     pool: Option<Pool>,
+    /// The most bytes a search may keep, where less than the default (a
+    /// table's graphs share one limit).
+    memory: Option<u64>,
     /// A strip game's reduced values (`strip`), once asked for.
     strip: Option<StripValues>,
     /// Positions of several heaps whose moves act on one heap alone (tokens
@@ -272,6 +276,7 @@ impl Solver {
             cancel: options.cancel.clone(),
             deadline: None,
             pool: None,
+            memory: None,
             strip: None,
             by_strip,
             by_heaps,
@@ -282,7 +287,10 @@ impl Solver {
     /// Forgets everything searched: after a search that failed midway
     /// (a cycle, a budget), whose positions may be left half evaluated.
     pub fn forget(&mut self) {
+        // A table's shared deadline and budget go on (they are the table's).
+        let (deadline, pool, memory) = (self.deadline, self.pool.take(), self.memory);
         *self = Solver::with_options(self.game.clone(), self.options.clone());
+        (self.deadline, self.pool, self.memory) = (deadline, pool, memory);
     }
 
     /// One question's budget.
@@ -299,6 +307,7 @@ impl Solver {
         Budget::question(self.move_budget, fallback, self.timeout, &self.cancel)
             .until(self.deadline)
             .sharing(self.pool.as_ref())
+            .with_memory(self.memory)
     }
 
     /// From now on, until `end_shared`, every question shares one timeout,
@@ -307,6 +316,12 @@ impl Solver {
     pub(crate) fn start_shared(&mut self) {
         self.deadline = self.timeout.and_then(|t| Some((Deadline::after(t)?, t)));
         self.pool = Some(Pool::new(self.budget().left()));
+    }
+
+    /// From now on, a search keeps at most `bytes` (`None`: the default):
+    /// what is left of a limit other graphs share.
+    pub(crate) fn limit_memory(&mut self, bytes: Option<u64>) {
+        self.memory = bytes;
     }
 
     pub(crate) fn end_shared(&mut self) {
@@ -786,6 +801,37 @@ impl Solver {
         Ok(nexts)
     }
 
+    /// Every move from `heaps`, as `moves_within`, while listing them takes
+    /// at most `room` bytes (each move its rule and its heaps): `None` where
+    /// they would take more, found before they are all listed (a position
+    /// of 10^12 moves, or of moves to positions of 10^7 heaps).
+    pub(crate) fn moves_listed(
+        &self,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+        room: u64,
+    ) -> Result<Option<Moves>, SearchError> {
+        let mut nexts = Vec::new();
+        let (mut bytes, mut over) = (0u64, false);
+        let examined = (self.moves).each_move_within(heaps, budget.left(), |rule, next| {
+            bytes += LISTED_MOVE_BYTES + 8 * next.len() as u64;
+            if bytes > room {
+                over = true;
+                self.moves.halt();
+                return;
+            }
+            nexts.push((rule, next.to_vec()))
+        });
+        if over {
+            // What the generation examined until it stopped is spent.
+            let _ = budget.spend(nexts.len() as u64);
+            return Ok(None);
+        }
+        self.spent(examined, heaps, budget, asked)?;
+        Ok(Some(nexts))
+    }
+
     /// The moves a generation from `heaps` examined, spent from `budget`;
     /// or why it failed (the budget ran out inside it, or a rule could not
     /// be evaluated). `asked`: the position a question was about.
@@ -837,6 +883,13 @@ impl Solver {
         moves_from(&self.game, &self.moves, heaps)
     }
 }
+
+/// Moves, each its rule's index and the position it leaves.
+pub(crate) type Moves = Vec<(usize, Vec<u64>)>;
+
+/// What a move listed takes besides its heaps' words: its rule, and the
+/// allocation of its heaps.
+const LISTED_MOVE_BYTES: u64 = 48;
 
 /// How many positions of `n` heaps one canonical position stands for at
 /// most: n! when heaps are sorted.

@@ -24,8 +24,11 @@ fn position_bytes(heaps: usize) -> u64 {
 const MOVE_BYTES: u64 = 24;
 
 /// A position's moves, each its rule and the key of the position it
-/// reaches, as an exploration asks for them.
-pub type MovesOf<'a> = dyn FnMut(&[u64]) -> Result<Vec<(usize, Vec<u64>)>, SearchError> + 'a;
+/// reaches, as an exploration asks for them: listed within `room` bytes
+/// (what the graph's memory has room for), `Ok(None)` where they take
+/// more.
+pub type MovesOf<'a> =
+    dyn FnMut(&[u64], u64) -> Result<Option<Vec<(usize, Vec<u64>)>>, SearchError> + 'a;
 
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
@@ -81,18 +84,24 @@ impl Reached {
             .chain(more.iter().map(Vec::as_slice))
             .map(|h| solver.canonical(h))
             .collect();
-        let mut moves = |from: &[u64]| -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
-            let mut moves = solver.moves_within(from, budget, heaps)?;
+        let max_bytes = budget.memory();
+        let mut moves = |from: &[u64], room: u64| {
+            // The moves are listed within the room the graph's memory has
+            // for them: a position of 10^12 moves is refused before they
+            // are listed, not after.
+            let Some(mut moves) = solver.moves_listed(from, budget, heaps, room)? else {
+                return Ok(None);
+            };
             for (_, after) in &mut moves {
                 *after = solver.canonical(after);
             }
-            Ok(moves)
+            Ok(Some(moves))
         };
         Reached::explore_by(
             &solver.game,
             heaps,
             &starts,
-            max_positions,
+            (max_positions, max_bytes),
             &mut moves,
             visit,
         )
@@ -100,14 +109,14 @@ impl Reached {
 
     /// The graph of the positions reachable from each of `starts` (keys,
     /// canonical), the first one position 0, at most `max_positions` of
-    /// them: `moves` gives a position's moves, each to a key; `visit` tells
-    /// each position reached apart, as in `explore_with`. Errors blame
-    /// `game` at `heaps`.
+    /// them taking at most `max_bytes`: `moves` gives a position's moves,
+    /// each to a key; `visit` tells each position reached apart, as in
+    /// `explore_with`. Errors blame `game` at `heaps`.
     pub fn explore_by(
         game: &Game,
         heaps: &[u64],
         starts: &[Vec<u64>],
-        max_positions: usize,
+        (max_positions, max_bytes): (usize, u64),
         moves: &mut MovesOf,
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
@@ -136,7 +145,7 @@ impl Reached {
         let too_much = || SearchError::MemoryLimit {
             game: game.title(),
             position: Position::from_u64s(heaps),
-            limit_mb: MAX_GRAPH_BYTES >> 20,
+            limit_mb: max_bytes >> 20,
         };
         let mut next = 0;
         loop {
@@ -161,9 +170,10 @@ impl Reached {
             let mut edges = Vec::new();
             if reached.ends[next].is_none() {
                 let from = reached.positions[next].clone();
-                let moves = moves(&from)?;
+                let room = max_bytes.saturating_sub(bytes);
+                let moves = moves(&from, room)?.ok_or_else(too_much)?;
                 bytes += moves.len() as u64 * MOVE_BYTES;
-                if bytes > MAX_GRAPH_BYTES {
+                if bytes > max_bytes {
                     return Err(too_much());
                 }
                 for (rule, key) in moves {
@@ -189,7 +199,7 @@ impl Reached {
                                 });
                             }
                             bytes += position_bytes(key.len());
-                            if bytes > MAX_GRAPH_BYTES {
+                            if bytes > max_bytes {
                                 return Err(too_much());
                             }
                             let id = reached.positions.len();
@@ -206,6 +216,13 @@ impl Reached {
             next += 1;
         }
         Ok(reached)
+    }
+
+    /// About the bytes it takes, as the exploration counted them.
+    pub fn bytes(&self) -> u64 {
+        let positions: u64 = self.positions.iter().map(|p| position_bytes(p.len())).sum();
+        let moves: u64 = self.moves.iter().map(|m| m.len() as u64 * MOVE_BYTES).sum();
+        positions + moves
     }
 
     /// The id of a position in canonical form, if it was reached.

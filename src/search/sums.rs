@@ -669,20 +669,28 @@ impl SumSearch {
             start_keys.push(Sums::encode(&live));
         }
         let game = self.games[0].clone();
-        let mut moves = |key: &[u64]| -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
+        let max_bytes = budget.memory();
+        let mut moves = |key: &[u64], room: u64| {
             let sum = Sums::decode(key);
+            let options = self.sum_options(&sum, &asked, budget, &mut edges)?;
+            let listed: u64 = (options.iter())
+                .map(|(_, next)| next.iter().map(|c| 32 + 8 * c.1.len() as u64).sum::<u64>())
+                .sum();
+            if listed > room {
+                return Ok(None);
+            }
             let mut out = Vec::new();
-            for (rule, next) in self.sum_options(&sum, &asked, budget, &mut edges)? {
+            for (rule, next) in options {
                 let live = self.live(next, &asked, budget, &mut edges, &mut moves_of)?;
                 out.push((rule, Sums::encode(&live)));
             }
-            Ok(out)
+            Ok(Some(out))
         };
         let reached = Reached::explore_by(
             &game,
             &asked,
             &start_keys,
-            max_positions,
+            (max_positions, max_bytes),
             &mut moves,
             &mut |_| Ok(Visit::Open),
         )?;

@@ -62,6 +62,11 @@ pub enum SyntaxError {
         /// Where it is written.
         span: SourceSpan,
     },
+    /// Coins showing heads, some of them pairs `(x, y)` and some single.
+    MixedHeads {
+        /// Where it is written.
+        span: SourceSpan,
+    },
 }
 
 /// The parser wanted one of `expected` (by the names the grammar's rules
@@ -192,7 +197,8 @@ impl SyntaxError {
             | SyntaxError::SplitCount { span }
             | SyntaxError::FlagTwice { span, .. }
             | SyntaxError::NumberTooLong { span, .. }
-            | SyntaxError::MixedVertices { span } => *span,
+            | SyntaxError::MixedVertices { span }
+            | SyntaxError::MixedHeads { span } => *span,
         }
     }
 
@@ -206,7 +212,8 @@ impl SyntaxError {
             | SyntaxError::SplitCount { span }
             | SyntaxError::FlagTwice { span, .. }
             | SyntaxError::NumberTooLong { span, .. }
-            | SyntaxError::MixedVertices { span } => *span = to,
+            | SyntaxError::MixedVertices { span }
+            | SyntaxError::MixedHeads { span } => *span = to,
         }
         self
     }
@@ -234,6 +241,7 @@ impl SyntaxError {
             SyntaxError::FlagTwice { .. } => "written again here".to_string(),
             SyntaxError::NumberTooLong { digits, .. } => format!("{digits} digits"),
             SyntaxError::MixedVertices { .. } => "numbers and words".to_string(),
+            SyntaxError::MixedHeads { .. } => "pairs and single coins".to_string(),
         }
     }
 
@@ -274,6 +282,9 @@ impl SyntaxError {
             SyntaxError::MixedVertices { .. } => {
                 "name every vertex by a number, or every one by a word".to_string()
             }
+            SyntaxError::MixedHeads { .. } => {
+                "a product's coins are pairs, `{(1, 2), (3, 4)}`; another game's are single coins, `{1, 3}`".to_string()
+            }
         })
     }
 }
@@ -310,6 +321,9 @@ impl fmt::Display for SyntaxError {
             SyntaxError::NumberTooLong { .. } => f.write_str("this number is too long to read"),
             SyntaxError::MixedVertices { .. } => {
                 f.write_str("a graph names its vertices by numbers or by words, not both")
+            }
+            SyntaxError::MixedHeads { .. } => {
+                f.write_str("coins showing heads are all pairs or all single coins, not both")
             }
         }
     }

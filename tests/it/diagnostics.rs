@@ -187,6 +187,16 @@ fn syntax_keyword_as_parameter_name() {
 }
 
 #[test]
+fn syntax_heads_mixing_pairs_and_single_coins() {
+    let src = "game r { coins; turn 1.. coins in a row }\ngame t { coins; product of r and r }\nanalyze t at {(1, 2), 3}\n";
+    snapshot(
+        "syntax_heads_mixing_pairs_and_single_coins",
+        src,
+        &["gamelang::syntax"],
+    );
+}
+
+#[test]
 fn syntax_statement_outside_a_game() {
     let src = "game nim {\n    heaps *\n}\n    take 1..\n";
     snapshot(

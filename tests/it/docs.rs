@@ -87,3 +87,48 @@ fn sources_are_ones_a_reader_can_look_up() {
         .expect("README.md exists");
     assert!(!readme.to_lowercase().contains("seed"));
 }
+
+/// Every file that `check` accepts is answered or refused for a reason of
+/// its own, never by a bug of gamelang's ("this is a bug in gamelang", an
+/// internal error): each `analyze` statement of every example game and
+/// every game block of the documents, with small limits.
+#[test]
+fn no_accepted_example_meets_a_bug_when_analyzed() {
+    use miette::Diagnostic;
+    let mut files: Vec<(String, String)> = Vec::new();
+    for path in ["docs/LANGUAGE.md", "docs/TOUR.md", "README.md"] {
+        for (i, (code, error)) in blocks(path).into_iter().enumerate() {
+            if !error {
+                files.push((format!("{path} example {i}"), code));
+            }
+        }
+    }
+    let games = crate::common::root().join("games");
+    for entry in std::fs::read_dir(games).expect("games/") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a game file");
+        files.push((path.display().to_string(), text));
+    }
+    let mut analyzed = 0;
+    for (name, text) in files {
+        let (program, errors) = check(&Source::new(name.as_str(), text.as_str()), Vec::new());
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        let mut analyzer = gamelang::analysis::Analyzer::new(gamelang::analysis::Options {
+            search: gamelang::search::Options {
+                max_positions: 200_000,
+                timeout: Some(std::time::Duration::from_secs(2)),
+                ..gamelang::search::Options::default()
+            },
+            ..gamelang::analysis::Options::default()
+        });
+        for question in &program.questions {
+            analyzed += 1;
+            if let Err(e) = analyzer.analyze(question) {
+                let help = e.help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(!help.contains("bug in gamelang"), "{name}: {e}\n{help}");
+                assert!(!e.to_string().contains("internal error"), "{name}: {e}");
+            }
+        }
+    }
+    assert!(analyzed >= 50, "{analyzed} questions");
+}

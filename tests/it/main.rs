@@ -39,6 +39,7 @@ mod rays;
 mod runs;
 mod seeds;
 mod sequences;
+mod shapes;
 mod strips;
 mod table;
 mod timeouts;

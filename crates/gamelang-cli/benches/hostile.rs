@@ -1,9 +1,10 @@
-//! `cargo bench -p gamelang-cli --bench hostile`: every case of the issue
-//! "Hostile input, round two" run as a user runs it — the `gamelang`
-//! binary, the default limits, a file or a command line — with its wall
-//! time, its peak memory (Linux: the child's high-water mark, read from
-//! /proc while it runs) and how it ended. The promise: each ends within
-//! 20 s and 1 GB, with an answer or a coded refusal. The tests pin the
+//! `cargo bench -p gamelang-cli --bench hostile`: every case of the issues
+//! "Hostile input, round two" and "What outside problems still get wrong
+//! or refused" run as a user runs it — the `gamelang` binary, the default
+//! limits, a file or a command line — with its wall time, its peak memory
+//! (Linux: the child's high-water mark, read from /proc while it runs) and
+//! how it ended. The promise: each ends within its timeout (60 s by
+//! default) and 1 GB, with an answer or a coded refusal. The tests pin the
 //! same cases with smaller limits; here are the defaults.
 
 use std::io::Write;
@@ -11,8 +12,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The promise: within 20 s and 1 GB.
-const MOST_SECONDS: f64 = 20.0;
+/// The promise: within the default timeout (60 s, and a second to start
+/// and print) and 1 GB.
+const MOST_SECONDS: f64 = 61.0;
 const MOST_MB: f64 = 1024.0;
 
 /// One case: what it runs, and the input it pipes in (`play`'s moves).
@@ -116,7 +118,105 @@ analyze grow at (60)\n",
     move down { require h[1] == 1 and h[2] == 3001; h[2] -= 1 } }
 analyze g at (20000, 20000)\n",
     );
+    let cut = file(
+        dir,
+        "cut",
+        "game cut {
+    position (w, h)
+    move across { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }
+    move down { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }
+    win when w == 1 and h == 1
+}
+analyze cut at (200, 200)\n",
+    );
+    let divisors = file(
+        dir,
+        "divisors",
+        "game d { heaps *
+    move take { choose i in 1..len; choose d in 1..h[i] - 1; require h[i] % d == 0; h[i] -= d } }
+analyze d at 100000\n",
+    );
+    let treblecross = file(
+        dir,
+        "treblecross",
+        "game t { heaps *; octal 0.007 }\nanalyze t at 100000\n",
+    );
+    let twice = file(
+        dir,
+        "twice",
+        "game twice { position (stones, last)
+    move take { choose k in 1..min(stones, 2 * last); stones -= k; last = k } }
+analyze twice at (1000, 700)\n",
+    );
+    let chomp3 = file(
+        dir,
+        "chomp3",
+        "game chomp { heaps * where nonincreasing
+    move bite { choose r in 1..len; choose c in 1..h[r]; require r > 1 or c > 1
+        for s in r..len { h[s] = min(h[s], c - 1) } } }
+analyze chomp at (200, 150, 100)\n",
+    );
+    let stones = file(
+        dir,
+        "stones",
+        "game stones { heaps 4
+    move take { choose i in 1..4; choose k in 1..h[i]; h[i] -= k
+        for j in 1..4 { if j != i { choose m in 0..h[i]; h[i] -= m; h[j] += m } } } }
+analyze stones at (5, 6, 7, 8)\n",
+    );
+    let bash_where = file(
+        dir,
+        "bash_where",
+        "game b { heaps 1; take k where k <= 3 }\nanalyze b at 1000000000000000\n",
+    );
+    let dominoes = file(
+        dir,
+        "dominoes",
+        &format!(
+            "game d {{ heaps *
+    move lay {{ choose i in 1..len - 1; require h[i] == 0 and h[i + 1] == 0; h[i] = 1; h[i + 1] = 1 }} }}
+analyze d at ({})\n",
+            vec!["0"; 1000].join(", ")
+        ),
+    );
     vec![
+        case(
+            "cutting game, becomes and win when, at (200, 200)",
+            &["analyze", &cut],
+        ),
+        case("divisor block to 10^5", &["analyze", &divisors]),
+        case(
+            "divisor block to 10^5, --timeout 3",
+            &["analyze", &divisors, "--timeout", "3"],
+        ),
+        case(
+            "Treblecross (octal 0.007) at 10^5",
+            &["analyze", &treblecross],
+        ),
+        case(
+            "table grundy --upto 2097151 --summary",
+            &[
+                "table",
+                "games/grundy.game",
+                "--upto",
+                "2097151",
+                "--summary",
+            ],
+        ),
+        case(
+            "take at most twice the last at (1000, 700)",
+            &["analyze", &twice],
+        ),
+        case(
+            "three-row Chomp as a block at (200, 150, 100)",
+            &["analyze", &chomp3],
+        ),
+        case(
+            "POJ 1740 on four piles at (5, 6, 7, 8)",
+            &["analyze", &stones],
+        ),
+        case("take k where k <= 3 at 10^15", &["analyze", &bash_where]),
+        case("dominoes on a row of 1000 cells", &["analyze", &dominoes]),
         case(
             "take_a_square at 4999999",
             &["analyze", "games/take_a_square.game", "--at", "4999999"],

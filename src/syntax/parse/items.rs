@@ -334,14 +334,22 @@ impl Builder {
             None => (children(pair, Rule::int).collect(), false),
             Some(heads) => {
                 let mut ints = Vec::new();
-                let mut pairs = false;
+                let (mut pairs, mut singles) = (false, false);
                 for head in children(heads, Rule::head) {
                     let inner = head.into_inner().next().expect("a head has a coin");
-                    pairs |= inner.as_rule() == Rule::head_pair;
                     match inner.as_rule() {
-                        Rule::head_pair => ints.extend(children(inner, Rule::int)),
-                        _ => ints.push(inner),
+                        Rule::head_pair => {
+                            pairs = true;
+                            ints.extend(children(inner, Rule::int));
+                        }
+                        _ => {
+                            singles = true;
+                            ints.push(inner);
+                        }
                     }
+                }
+                if pairs && singles {
+                    return Err(SyntaxError::MixedHeads { span });
                 }
                 (ints, pairs)
             }
