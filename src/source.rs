@@ -7,6 +7,12 @@ use std::sync::Arc;
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
 
+/// The largest `.game` file read, in bytes: far beyond any game written
+/// by hand, and what the front end holds within a few hundred megabytes
+/// (it keeps about 125 bytes for each byte of the densest text measured:
+/// a tuple of a million zeros, a sum of 300,000 games).
+pub const MAX_BYTES: usize = 4 << 20;
+
 /// A source text with the name it is shown under: a file path, or the name
 /// of the value it came from.
 /// Cheap to clone: every error carries the source it points into.

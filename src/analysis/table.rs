@@ -563,7 +563,7 @@ fn cell_at(
     let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
     let room = solver.max_positions().saturating_sub(held);
     let bytes: u64 = loopy.graphs.iter().map(LoopyGraph::bytes).sum();
-    solver.limit_memory(Some(search::MAX_GRAPH_BYTES.saturating_sub(bytes)));
+    solver.limit_memory(Some(solver.max_bytes().saturating_sub(bytes)));
     let found = search::loopy::search_from(solver, heaps, after, room);
     solver.limit_memory(None);
     Ok(Some(match found? {

@@ -114,6 +114,9 @@ pub struct Options {
     /// The longest one question's search may run (`DEFAULT_TIMEOUT` unless
     /// told otherwise); `None`: no limit.
     pub timeout: Option<Duration>,
+    /// The most bytes one question's search may keep (`MAX_GRAPH_BYTES`
+    /// unless told otherwise: an editor asks for less).
+    pub max_bytes: u64,
     /// A flag that ends the search as its timeout would, when raised.
     pub cancel: Option<Cancel>,
     /// Counts the positions evaluated, for whoever shows progress.
@@ -128,6 +131,7 @@ impl Default for Options {
             rays: true,
             move_budget: None,
             timeout: Some(DEFAULT_TIMEOUT),
+            max_bytes: MAX_GRAPH_BYTES,
             cancel: None,
             progress: Progress::default(),
         }
@@ -184,7 +188,7 @@ pub struct Solver {
     deadline: Option<(Deadline, Duration)>,
     /// One budget of moves for every question until `end_shared`.
     pool: Option<Pool>,
-    /// The most bytes a search may keep, where less than the default (a
+    /// The most bytes a search may keep, where less than the options' (a
     /// table's graphs share one limit).
     memory: Option<u64>,
     /// A strip game's reduced values (`strip`), once asked for.
@@ -307,7 +311,12 @@ impl Solver {
         Budget::question(self.move_budget, fallback, self.timeout, &self.cancel)
             .until(self.deadline)
             .sharing(self.pool.as_ref())
-            .with_memory(self.memory)
+            .with_memory(Some(self.max_bytes()))
+    }
+
+    /// The most bytes a search may keep now.
+    pub(crate) fn max_bytes(&self) -> u64 {
+        self.memory.unwrap_or(u64::MAX).min(self.options.max_bytes)
     }
 
     /// From now on, until `end_shared`, every question shares one timeout,
@@ -318,8 +327,8 @@ impl Solver {
         self.pool = Some(Pool::new(self.budget().left()));
     }
 
-    /// From now on, a search keeps at most `bytes` (`None`: the default):
-    /// what is left of a limit other graphs share.
+    /// From now on, a search keeps at most `bytes` (`None`: the options'
+    /// limit): what is left of a limit other graphs share.
     pub(crate) fn limit_memory(&mut self, bytes: Option<u64>) {
         self.memory = bytes;
     }
@@ -413,7 +422,7 @@ impl Solver {
             StripError::Memory => SearchError::MemoryLimit {
                 game: self.game.title(),
                 position: Position::from_u64s(heaps),
-                limit_mb: reached::MAX_GRAPH_BYTES >> 20,
+                limit_mb: self.max_bytes() >> 20,
             },
             StripError::Eval {
                 index,

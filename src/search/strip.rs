@@ -23,7 +23,6 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::budget::{Budget, Exhausted};
-use super::reached::MAX_GRAPH_BYTES;
 use crate::moves::strip::{Cells, Strip, Written};
 use crate::rules::EndKind;
 use crate::rules::expr::EvalError;
@@ -45,7 +44,7 @@ pub enum StripError {
     /// More parts than the search may hold.
     TooMany,
     /// The parts and what is remembered about them would take more than
-    /// `MAX_GRAPH_BYTES`.
+    /// the budget's memory.
     Memory,
     /// The question's budget of moves, or its time, ran out.
     Spent(Exhausted),
@@ -528,10 +527,10 @@ impl StripValues {
     }
 
     /// Counts a key of `len` bytes about to be kept (with its entry's
-    /// room), failing past `MAX_GRAPH_BYTES`.
+    /// room), failing past the budget's memory.
     fn keep(&mut self, len: usize) -> Result<(), StripError> {
         self.bytes += len as u64 + ENTRY_BYTES;
-        match self.bytes > MAX_GRAPH_BYTES {
+        match self.bytes > self.budget.memory() {
             true => Err(StripError::Memory),
             false => Ok(()),
         }

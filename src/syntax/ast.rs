@@ -8,7 +8,7 @@ use num_bigint::{BigInt, BigUint};
 pub type Span = SourceSpan;
 
 /// A whole `.game` file: games and analyze statements, in source order.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct File {
     /// Its games and `analyze` statements, in source order.
     pub items: Vec<Item>,

@@ -12,6 +12,15 @@ use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum CliError {
+    #[error("internal error: {message}")]
+    #[diagnostic(
+        code(gamelang::internal),
+        help(
+            "this is a bug in gamelang: please report it with the file and command that caused it"
+        )
+    )]
+    Internal { message: String },
+
     #[error("cannot read {path}: {reason}")]
     #[diagnostic(code(gamelang::io), help("give the path of a readable .game file"))]
     Unreadable {

@@ -77,9 +77,8 @@ where
     Ok(digits.parse().unwrap_or_else(|_| T::max_value()))
 }
 
-/// The largest file read, in bytes: far beyond any game, and the front end
-/// checks it in well under a minute.
-const MAX_INPUT: u64 = 64 << 20;
+/// The largest file read, in bytes.
+const MAX_INPUT: u64 = gamelang::source::MAX_BYTES as u64;
 
 /// The name standard input goes by, as a file argument and in diagnostics.
 pub const STDIN: &str = "-";

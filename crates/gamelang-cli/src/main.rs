@@ -19,7 +19,6 @@ mod progress;
 mod quotient;
 mod table;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -41,12 +40,20 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        let _ = writeln!(
-            std::io::stderr(),
-            "gamelang::internal\n\n  × internal error: {message}{place}\n  help: this is a bug in gamelang: please report it with the file and command that caused it"
-        );
+        let bug = error::CliError::Internal {
+            message: format!("{message}{place}"),
+        };
+        let args: Vec<String> = std::env::args().collect();
+        let mut output = Output::new(ColorChoice::Never, json_asked(&args), Vec::new());
+        output.diagnostic(&bug);
+        output.finish();
     }));
     std::panic::catch_unwind(|| {
+        // How a bug is reported, shown on purpose (for scripts that handle
+        // exit 3, and for the tests).
+        if std::env::var_os("GAMELANG_PANIC").is_some_and(|v| !v.is_empty()) {
+            panic!("GAMELANG_PANIC is set: a panic on purpose");
+        }
         let command = Cli::command();
         let matches = command.clone().try_get_matches();
         match matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m))) {
@@ -82,11 +89,7 @@ fn usage(command: &clap::Command, e: &clap::Error) -> ExitCode {
         return ExitCode::from(e.exit_code() as u8);
     }
     let args: Vec<String> = std::env::args().collect();
-    let json = args.iter().enumerate().any(|(i, arg)| {
-        arg == "--json"
-            || arg == "--format=json"
-            || (arg == "--format" && args.get(i + 1).is_some_and(|a| a == "json"))
-    });
+    let json = json_asked(&args);
     let sub = (command.get_subcommands())
         .find(|sub| args.iter().skip(1).any(|arg| arg == sub.get_name()))
         .map_or("gamelang".to_string(), |sub| {
@@ -96,6 +99,16 @@ fn usage(command: &clap::Command, e: &clap::Error) -> ExitCode {
     let code = output.fail_cli(&error::CliError::usage(e, &sub), output::USAGE);
     output.finish();
     code
+}
+
+/// Whether the command line asks for JSON (`--json`, `--format json`),
+/// read before clap has, or where it could not.
+fn json_asked(args: &[String]) -> bool {
+    args.iter().enumerate().any(|(i, arg)| {
+        arg == "--json"
+            || arg == "--format=json"
+            || (arg == "--format" && args.get(i + 1).is_some_and(|a| a == "json"))
+    })
 }
 
 /// Impartial combinatorial games: describe one in a `.game` file, and learn

@@ -1,6 +1,6 @@
 //! The answers to a file's `analyze` statements, found off the editor's
-//! thread under a short budget: each search stops after `TIMEOUT` or
-//! `MAX_POSITIONS`, or as soon as the file changes (its `Cancel` is raised).
+//! thread under a short budget: each search stops after `TIMEOUT`,
+//! `MAX_POSITIONS` or `MAX_BYTES`, or as soon as the file changes (its `Cancel` is raised).
 
 use std::time::Duration;
 
@@ -10,20 +10,22 @@ use gamelang::error::Error;
 use gamelang::report;
 use gamelang::search::{self, Cancel};
 
-/// The longest one statement's search runs for an editor.
+/// The longest one statement's search runs for an editor, unless it asks
+/// for another.
 pub const TIMEOUT: Duration = Duration::from_secs(2);
 /// The most positions one statement's search holds for an editor.
 const MAX_POSITIONS: usize = 2_000_000;
-/// The most moves one statement's search examines for an editor.
-const MOVE_BUDGET: u64 = 100_000_000;
+/// The most memory one statement's search keeps for an editor, in bytes.
+const MAX_BYTES: u64 = 256 << 20;
 
-/// An analyzer with the editor's budget, stopped by `cancel`.
-pub fn analyzer(cancel: &Cancel) -> Analyzer {
+/// An analyzer with the editor's budget (a search stops after `timeout`),
+/// stopped by `cancel`.
+pub fn analyzer(cancel: &Cancel, timeout: Duration) -> Analyzer {
     Analyzer::new(Options {
         search: search::Options {
             max_positions: MAX_POSITIONS,
-            move_budget: Some(MOVE_BUDGET),
-            timeout: Some(TIMEOUT),
+            timeout: Some(timeout),
+            max_bytes: MAX_BYTES,
             cancel: Some(cancel.clone()),
             ..search::Options::default()
         },
@@ -34,12 +36,19 @@ pub fn analyzer(cancel: &Cancel) -> Analyzer {
 
 /// One statement's answer, or why there is none (the budget's refusal
 /// among them).
-pub fn answer(analyzer: &mut Analyzer, question: &Question) -> Result<Answer, Error> {
+fn answer(analyzer: &mut Analyzer, question: &Question) -> Result<Answer, Error> {
     analyzer.analyze(question).map_err(Error::from)
 }
 
+/// One statement's answer as the editor shows it: the short form after
+/// the line (none for a refusal) and the long one on hover.
+pub fn found(analyzer: &mut Analyzer, question: &Question) -> (Option<String>, String) {
+    let result = answer(analyzer, question);
+    (result.as_ref().ok().map(short), long(&result))
+}
+
 /// The short form shown after a statement: `N · g = 3`.
-pub fn short(answer: &Answer) -> String {
+fn short(answer: &Answer) -> String {
     let outcome = match answer.outcome {
         Outcome::P => "P",
         Outcome::N => "N",
@@ -52,7 +61,7 @@ pub fn short(answer: &Answer) -> String {
 }
 
 /// The whole answer, as `gamelang analyze` prints it, or the refusal.
-pub fn long(result: &Result<Answer, Error>) -> String {
+fn long(result: &Result<Answer, Error>) -> String {
     match result {
         Ok(answer) => format!("```text\n{}```", report::text(answer, &|_| None)),
         Err(e) => {

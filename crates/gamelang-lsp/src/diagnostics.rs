@@ -8,8 +8,20 @@ use lsp_types::{
 
 use crate::document::Document;
 
-/// Every diagnostic of `document`, errors first.
+/// Every diagnostic of `document`, errors first; the one reason it was not
+/// checked, where it was not.
 pub fn diagnostics(uri: &Uri, document: &Document) -> Vec<Diagnostic> {
+    if let Some(refused) = &document.refused {
+        let (code, message, help) = refused.diagnostic();
+        return vec![Diagnostic {
+            range: document.range(0, 0),
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String(code.to_string())),
+            source: Some("gamelang".to_string()),
+            message: format!("{message}\nhelp: {help}"),
+            ..Diagnostic::default()
+        }];
+    }
     let errors = document.errors.iter().map(|e| e as &dyn miette::Diagnostic);
     let warnings = document
         .warnings

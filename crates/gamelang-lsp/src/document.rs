@@ -11,6 +11,8 @@ use gamelang::syntax::ast::File;
 use gamelang::syntax::parse_file;
 use lsp_types::{Position, Range};
 
+use crate::guard::guarded;
+
 /// A file as the editor has it now.
 pub struct Document {
     pub version: i32,
@@ -23,22 +25,76 @@ pub struct Document {
     /// Every error `check` finds, then its warnings.
     pub errors: Vec<Error>,
     pub warnings: Vec<gamelang::check::Warning>,
+    /// Why the file was not checked, where it was not: then it has no
+    /// tree, no program and no errors but this one.
+    pub refused: Option<Refused>,
+}
+
+/// Why a file was not checked.
+pub enum Refused {
+    /// It is larger than a `.game` file may be (`source::MAX_BYTES`).
+    TooLarge,
+    /// Checking it met a bug: the panic's message.
+    Bug(String),
+}
+
+impl Refused {
+    /// The diagnostic code, message and help the editor is shown.
+    pub fn diagnostic(&self) -> (&'static str, String, String) {
+        match self {
+            Refused::TooLarge => (
+                "gamelang::io",
+                format!(
+                    "this file is larger than {} bytes, the most a .game file may be",
+                    gamelang::source::MAX_BYTES
+                ),
+                "split it: the server checks, answers and formats nothing in it".to_string(),
+            ),
+            Refused::Bug(message) => (
+                "gamelang::internal",
+                format!("internal error while checking this file: {message}"),
+                "this is a bug in gamelang: please report it with the file; every other file is served as before".to_string(),
+            ),
+        }
+    }
 }
 
 impl Document {
     pub fn new(name: &str, version: i32, text: String) -> Document {
-        let source = Source::new(name, text.clone());
-        let (program, errors) = check(&source, Vec::new());
-        let warnings = program.warnings();
-        let tree = parse_file(&text).0;
+        let lines = LineIndex::new(&text);
+        let checked = match text.len() > gamelang::source::MAX_BYTES {
+            true => Err(Refused::TooLarge),
+            false => guarded(|| {
+                let source = Source::new(name, text.clone());
+                let (program, errors) = check(&source, Vec::new());
+                let warnings = program.warnings();
+                let tree = parse_file(&text).0;
+                (tree, program, errors, warnings)
+            })
+            .map_err(Refused::Bug),
+        };
+        let (tree, program, errors, warnings, refused) = match checked {
+            Ok((tree, program, errors, warnings)) => (tree, program, errors, warnings, None),
+            Err(refused) => {
+                let empty = check(&Source::new(name, ""), Vec::new()).0;
+                (
+                    File::default(),
+                    empty,
+                    Vec::new(),
+                    Vec::new(),
+                    Some(refused),
+                )
+            }
+        };
         Document {
             version,
-            lines: LineIndex::new(&text),
+            lines,
             text,
             tree,
             program: Arc::new(program),
             errors: errors.into_iter().map(Error::from).collect(),
             warnings,
+            refused,
         }
     }
 

@@ -15,6 +15,7 @@ mod answers;
 mod complete;
 mod diagnostics;
 mod document;
+mod guard;
 mod highlight;
 mod hover;
 mod names;

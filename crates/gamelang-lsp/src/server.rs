@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use gamelang::search::Cancel;
 use gamelang::syntax::ast::{GameDef, Item};
@@ -26,6 +27,7 @@ use crate::answers;
 use crate::complete::completions;
 use crate::diagnostics::diagnostics;
 use crate::document::Document;
+use crate::guard::{bug, guarded};
 use crate::highlight::{legend, semantic_tokens};
 use crate::hover;
 use crate::names::Names;
@@ -74,6 +76,9 @@ struct Shared {
     /// version, raised when the file changes or closes.
     cancels: Arc<Mutex<HashMap<String, Cancel>>>,
     found: Arc<Mutex<HashMap<String, Found>>>,
+    /// The longest one statement's search runs (`answers::TIMEOUT`, or
+    /// the editor's `initializationOptions.timeout` in seconds).
+    timeout: Duration,
 }
 
 impl Shared {
@@ -115,6 +120,7 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + '
             versions: Arc::default(),
             cancels: Arc::default(),
             found: Arc::default(),
+            timeout: answers::TIMEOUT,
         },
         documents: HashMap::new(),
         shutting_down: false,
@@ -144,19 +150,35 @@ impl Server {
                     Incoming::Garbled(reason) => {
                         let _ = self.shared.out.send(transport::parse_error(&reason));
                     }
-                    Incoming::Message(Message::Request(request)) => self.request(request),
+                    Incoming::Message(Message::Request(request)) => {
+                        let (id, method) = (request.id.clone(), request.method.clone());
+                        if let Err(message) = guarded(|| self.request(request)) {
+                            let what = format!("answering {method}");
+                            self.reply_err(id, ErrorCode::InternalError, &bug(&what, &message));
+                        }
+                    }
                     Incoming::Message(Message::Notification(n)) if n.method == "exit" => return,
                     Incoming::Message(Message::Notification(n)) => {
-                        if let Some(uri) = self.notification(n) {
-                            changed.retain(|u| u != &uri);
-                            changed.push(uri);
+                        let method = n.method.clone();
+                        match guarded(|| self.notification(n)) {
+                            Ok(Some(uri)) => {
+                                changed.retain(|u| u != &uri);
+                                changed.push(uri);
+                            }
+                            Ok(None) => {}
+                            Err(message) => log(&bug(&format!("applying {method}"), &message)),
                         }
                     }
                     Incoming::Message(Message::Response(_)) => {}
                 }
             }
             for uri in changed {
-                self.publish(&uri);
+                if let Err(message) = guarded(|| self.publish(&uri)) {
+                    log(&bug(
+                        &format!("publishing the diagnostics of {uri}"),
+                        &message,
+                    ));
+                }
             }
         }
     }
@@ -258,10 +280,16 @@ impl Server {
             return self.reply_err(id, ErrorCode::InvalidRequest, "the server is shutting down");
         }
         let result = match request.method.as_str() {
-            "initialize" => Ok(json!({
+            "initialize" => {
+                let asked = &request.params["initializationOptions"]["timeout"];
+                if let Some(seconds) = asked.as_f64().filter(|s| s.is_finite() && *s > 0.0) {
+                    self.shared.timeout = Duration::from_secs_f64(seconds.min(86_400.0));
+                }
+                Ok(json!({
                 "capabilities": capabilities(),
                 "serverInfo": { "name": "gamelang", "version": env!("CARGO_PKG_VERSION") },
-            })),
+                }))
+            }
             "shutdown" => {
                 self.shutting_down = true;
                 Ok(Value::Null)
@@ -306,7 +334,10 @@ impl Server {
             }),
             Formatting::METHOD => self.with(&request, |s, p: DocumentFormattingParams| {
                 let document = s.documents.get(p.text_document.uri.as_str())?;
-                // A file with a syntax error is left as it is.
+                // A file not checked, or with a syntax error, is left as it is.
+                if document.refused.is_some() {
+                    return None;
+                }
                 let formatted = format(&document.text).ok()?;
                 if formatted == document.text {
                     return Some(json!([]));
@@ -317,6 +348,9 @@ impl Server {
             SemanticTokensFullRequest::METHOD => {
                 self.with(&request, |s, p: SemanticTokensParams| {
                     let document = s.documents.get(p.text_document.uri.as_str())?;
+                    if document.refused.is_some() {
+                        return None;
+                    }
                     let names = Names::new(&document.text, &document.tree);
                     let data = semantic_tokens(document, &names);
                     Some(json!(SemanticTokens {
@@ -435,19 +469,21 @@ impl Server {
             let id = request.id;
             let cancel = self.cancel_of(&uri);
             std::thread::spawn(move || {
-                let long = match shared.cached(&uri, version, start) {
+                let long = guarded(|| match shared.cached(&uri, version, start) {
                     Some((_, long)) => long,
                     None => {
-                        let result = answers::answer(&mut answers::analyzer(&cancel), &question);
-                        let found = (
-                            result.as_ref().ok().map(answers::short),
-                            answers::long(&result),
+                        let found = answers::found(
+                            &mut answers::analyzer(&cancel, shared.timeout),
+                            &question,
                         );
                         shared.keep(&uri, version, start, found.clone());
                         found.1
                     }
-                };
-                shared.reply_if_current(&uri, version, id, contents(long));
+                });
+                match long {
+                    Ok(long) => shared.reply_if_current(&uri, version, id, contents(long)),
+                    Err(message) => shared.reply_bug(id, "answering a hover", &message),
+                }
             });
             return;
         }
@@ -495,40 +531,51 @@ impl Server {
         let (shared, version, id) = (self.shared.clone(), document.version, request.id);
         let cancel = self.cancel_of(&uri);
         std::thread::spawn(move || {
-            let mut analyzer = answers::analyzer(&cancel);
-            let mut hints = Vec::new();
-            for (question, end, start) in asked {
-                if !shared.current(&uri, version) {
-                    break;
-                }
-                let short = match shared.cached(&uri, version, start) {
-                    Some((short, _)) => short,
-                    None => {
-                        let result = answers::answer(&mut analyzer, &question);
-                        let found = (
-                            result.as_ref().ok().map(answers::short),
-                            answers::long(&result),
-                        );
-                        shared.keep(&uri, version, start, found.clone());
-                        found.0
-                    }
-                };
-                if let Some(label) = short {
-                    hints.push(InlayHint {
-                        position: end,
-                        label: InlayHintLabel::String(format!("  {label}")),
-                        kind: None,
-                        text_edits: None,
-                        tooltip: None,
-                        padding_left: Some(true),
-                        padding_right: None,
-                        data: None,
-                    });
-                }
+            match guarded(|| inlay_hints(&shared, &uri, version, &cancel, asked)) {
+                Ok(hints) => shared.reply_if_current(&uri, version, id, json!(hints)),
+                Err(message) => shared.reply_bug(id, "finding inlay hints", &message),
             }
-            shared.reply_if_current(&uri, version, id, json!(hints));
         });
     }
+}
+
+/// The hints of `asked` (each statement, where it ends, where it starts),
+/// until the file changes.
+fn inlay_hints(
+    shared: &Shared,
+    uri: &str,
+    version: i32,
+    cancel: &Cancel,
+    asked: Vec<(gamelang::check::Question, Position, usize)>,
+) -> Vec<InlayHint> {
+    let mut analyzer = answers::analyzer(cancel, shared.timeout);
+    let mut hints = Vec::new();
+    for (question, end, start) in asked {
+        if !shared.current(uri, version) {
+            break;
+        }
+        let short = match shared.cached(uri, version, start) {
+            Some((short, _)) => short,
+            None => {
+                let found = answers::found(&mut analyzer, &question);
+                shared.keep(uri, version, start, found.clone());
+                found.0
+            }
+        };
+        if let Some(label) = short {
+            hints.push(InlayHint {
+                position: end,
+                label: InlayHintLabel::String(format!("  {label}")),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            });
+        }
+    }
+    hints
 }
 
 impl Shared {
@@ -550,6 +597,12 @@ impl Shared {
         f.answers.insert(start, answer);
     }
 
+    /// Answers `id` with the internal error of a bug met while `what`.
+    fn reply_bug(&self, id: RequestId, what: &str, message: &str) {
+        let response = Response::new_err(id, ErrorCode::InternalError as i32, bug(what, message));
+        self.send(Message::Response(response));
+    }
+
     /// Sends `value` as the answer to `id`, or, if the file changed since,
     /// the protocol's "content modified" error.
     fn reply_if_current(&self, uri: &str, version: i32, id: RequestId, value: Value) {
@@ -563,6 +616,12 @@ impl Shared {
         };
         self.send(Message::Response(response));
     }
+}
+
+/// Writes `line` to the server's log (standard error, which the editor
+/// keeps).
+fn log(line: &str) {
+    eprintln!("gamelang lsp: {line}");
 }
 
 /// The word at byte `offset`, if any.

@@ -192,3 +192,30 @@ fn every_code_is_in_the_catalogue_and_every_example_prints_what_it_shows() {
         std::fs::write(catalogue_path(), blessed).expect("the catalogue is written");
     }
 }
+
+#[test]
+fn a_bug_is_reported_coded_with_exit_3_in_text_and_in_json() {
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamelang"))
+            .args(args)
+            .current_dir(crate::ROOT)
+            .env("GAMELANG_PANIC", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the gamelang binary runs");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert_eq!(output.status.code(), Some(3), "{stderr}");
+        stderr
+    };
+    let text = run(&["analyze", "games/nim.game"]);
+    assert!(text.contains("gamelang::internal"), "{text}");
+    assert!(text.contains("a panic on purpose"), "{text}");
+    assert!(text.contains("this is a bug in gamelang"), "{text}");
+    let json = run(&["analyze", "games/nim.game", "--json"]);
+    let items: serde_json::Value = serde_json::from_str(&json).expect("one JSON array");
+    assert_eq!(items[0]["code"], "gamelang::internal", "{json}");
+    assert!(
+        (items[0]["message"].as_str()).is_some_and(|m| m.contains("a panic on purpose")),
+        "{json}"
+    );
+}
