@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::rules::Game;
 use crate::search::SearchError;
 use crate::source::Source;
+use crate::syntax::ast::Span;
 use crate::syntax::{parse_arg, parse_position};
 
 /// The name a parameter value given from outside the file is shown under.
@@ -87,12 +88,14 @@ pub fn questions(
 }
 
 /// The game `game` names, or the program's only game, lowered with the
-/// program's settings.
-pub fn game(program: &Program, game: Option<&str>) -> Result<Arc<Game>, Vec<Error>> {
+/// program's settings; and where its name is defined, where an error about
+/// it with no place of its own is shown.
+pub fn game(program: &Program, game: Option<&str>) -> Result<(Arc<Game>, Span), Vec<Error>> {
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
-    entry
+    let game = entry
         .lowered()
-        .map_err(|errors| errors.into_iter().map(Error::from).collect())
+        .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+    Ok((game, entry.def.name.span))
 }
 
 /// For a game meant to end: the plays from the program's `analyze`

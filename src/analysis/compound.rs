@@ -49,6 +49,7 @@ use super::part::searchable;
 use crate::check::Question;
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::Budget;
 use crate::search::compound::CompoundSearch;
 use crate::search::steps::{StepGraph, Steps};
 
@@ -124,18 +125,28 @@ impl Analyzer {
         let limit = self.options.search.max_positions;
         let mut graphs = Vec::new();
         let mut choices: Vec<Vec<Choice>> = Vec::new();
+        // One question: its components' searches, and the search of the
+        // whole, spend one budget (time, moves) within one memory limit.
+        let mut budget = self.question_budget();
+        let memory = budget.memory();
+        let mut held = 0;
         for c in &question.components {
             without_ends(&c.game, "a compound other than the sum")?;
             let heaps = searchable(&c.game, &c.position)?;
+            budget = budget.with_memory(Some(memory.saturating_sub(held)));
             let graph = self
-                .search(&c.game, |s| StepGraph::explore(s, &heaps, limit))?
+                .search(&c.game, |s| {
+                    StepGraph::explore_by(s, &heaps, &[], limit, &mut budget)
+                })?
                 .ok_or_else(|| AnalysisError::LoopyCompound {
                     game: c.game.title(),
                     position: c.position.clone(),
                 })?;
-            choices.push(self.choices(&c.game, &heaps, &graph)?);
+            held += graph.bytes();
+            choices.push(self.choices(&c.game, &heaps, &graph, &mut budget)?);
             graphs.push(graph);
         }
+        let budget = budget.with_memory(Some(memory.saturating_sub(held)));
         let here: Vec<Steps> = graphs.iter().map(|g| g.steps(0)).collect();
         let ended: Vec<bool> = graphs.iter().map(|g| g.moves(0).next().is_none()).collect();
         // Each component's part in a move: it must move (`all`; `every`
@@ -187,7 +198,7 @@ impl Analyzer {
                 graphs.iter().collect(),
                 misere,
                 limit,
-                self.question_budget(),
+                budget,
                 (title, Position(heaps)),
             );
             let outcome = search.outcome(&vec![0; graphs.len()])?;
@@ -255,10 +266,10 @@ impl Analyzer {
         game: &Arc<Game>,
         heaps: &[u64],
         graph: &StepGraph,
+        budget: &mut Budget,
     ) -> Result<Vec<Choice>, AnalysisError> {
         self.search(game, |s| {
-            let mut budget = s.question_budget();
-            let moves = s.moves_within(heaps, &mut budget, heaps)?;
+            let moves = s.moves_within(heaps, budget, heaps)?;
             Ok((moves.into_iter())
                 .filter_map(|(rule, after)| {
                     let id = graph.id(&s.canonical(&after))?;

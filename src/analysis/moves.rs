@@ -378,6 +378,7 @@ impl Analyzer {
             options.timeout,
             &options.cancel,
         )
+        .with_memory(Some(options.max_bytes))
     }
 
     /// The moves that may win from a position of outcome `outcome` (none

@@ -19,7 +19,7 @@
 //! a game that can reach a declared draw has neither.
 
 use super::reached::{Reached, Visit};
-use super::{SearchError, Solver};
+use super::{Budget, SearchError, Solver};
 use crate::position::Outcome;
 use crate::rules::EndKind;
 
@@ -77,8 +77,20 @@ impl StepGraph {
         max_moves: u64,
     ) -> Result<Option<StepGraph>, SearchError> {
         let mut budget = solver.question_budget().capped(max_moves);
+        StepGraph::explore_by(solver, heaps, more, max_positions, &mut budget)
+    }
+
+    /// `explore_from`, spending `budget` (a question's, shared with the
+    /// other searches it asks for: a compound's components).
+    pub fn explore_by(
+        solver: &Solver,
+        heaps: &[u64],
+        more: &[Vec<u64>],
+        max_positions: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<StepGraph>, SearchError> {
         let reached =
-            Reached::explore_from(solver, heaps, more, max_positions, &mut budget, &mut |p| {
+            Reached::explore_from(solver, heaps, more, max_positions, budget, &mut |p| {
                 // A position where the play ends is explored no further.
                 Ok(match solver.end_at(p)? {
                     Some(kind) => Visit::End(kind),
@@ -139,6 +151,11 @@ impl StepGraph {
     /// The positions the moves from `id` reach, by id.
     pub fn moves(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
         self.reached.moves[id].iter().map(|&(_, v)| v)
+    }
+
+    /// The memory it takes, in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.reached.bytes() + (self.steps.len() * std::mem::size_of::<Steps>()) as u64
     }
 
     /// How many positions it holds.

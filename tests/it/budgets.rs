@@ -381,3 +381,34 @@ fn a_sparse_games_first_heaps_do_not_refuse_it() {
         default.len()
     );
 }
+
+#[test]
+fn a_compounds_components_spend_one_budget() {
+    // Each component's graph is 701 positions and 245,350 moves (Nim at
+    // 700 by its definition, every amount a move), which with the steps of
+    // the block spend between 400,000 and 500,000 of the budget: one alone
+    // is within 800,000, two are not — they are one question.
+    let program = load_text(
+        "compound.game",
+        "game g { position (a, b); move m { choose k in 1..a; a -= k } }
+analyze every g at (700, 0)
+analyze every g at (700, 0) + g at (700, 0)\n",
+        &[],
+    );
+    let mut analyzer = Analyzer::new(analysis::Options {
+        search: Options {
+            move_budget: Some(800_000),
+            timeout: None,
+            ..Options::default()
+        },
+        ..analysis::Options::default()
+    });
+    let one = analyzer
+        .analyze(&program.questions[0])
+        .expect("within the budget");
+    assert_eq!(one.outcome, Outcome::N);
+    let two = analyzer
+        .analyze(&program.questions[1])
+        .expect_err("past the budget together");
+    assert_eq!(code(&two), "gamelang::search::too_many_moves");
+}

@@ -1,6 +1,6 @@
 //! `cargo bench -p gamelang-cli --bench hostile`: every case of the issues
-//! "Hostile input, round two" and "What outside problems still get wrong
-//! or refused" run as a user runs it — the `gamelang` binary, the default
+//! "Hostile input", rounds two and three, and "What outside problems still
+//! get wrong or refused" run as a user runs it — the `gamelang` binary, the default
 //! limits, a file or a command line — with its wall time, its peak memory
 //! (Linux: the child's high-water mark, read from /proc while it runs) and
 //! how it ended. The promise: each ends within its timeout (60 s by
@@ -179,7 +179,110 @@ analyze d at ({})\n",
             vec!["0"; 1000].join(", ")
         ),
     );
+    // Hostile input, round three.
+    let tartan_text =
+        std::fs::read_to_string(root().join("games/tartan.game")).expect("games/tartan.game");
+    let start = tartan_text.find("analyze").unwrap_or(tartan_text.len());
+    let tartan = file(
+        dir,
+        "tartan",
+        &format!("{}analyze tartan at {{(1, 2), 3}}\n", &tartan_text[..start]),
+    );
+    let kayles = "game kayles { heaps *; octal 0.77 }\n";
+    let some_kayles = file(
+        dir,
+        "some_kayles",
+        &format!("{kayles}analyze some kayles at 1000000000000\n"),
+    );
+    let all_kayles = file(
+        dir,
+        "all_kayles",
+        &format!("{kayles}analyze all kayles at 1000000000000\n"),
+    );
+    let all_hex = file(
+        dir,
+        "all_hex",
+        "game hexf { heaps *; hex 0.F }\nanalyze all hexf at (1000000, 19)\n",
+    );
+    let every_rulers = file(
+        dir,
+        "every_rulers",
+        "game ruler { coins; turn 1.. coins in a row }
+game rr { coins; product of ruler and ruler }
+analyze every rr at (1000000, 19)\n",
+    );
+    let every_moore = file(
+        dir,
+        "every_moore",
+        "game moore(k = 2) { heaps *; take 1.. from up to k heaps }
+analyze every moore at (1000000, 19)\n",
+    );
+    let every_prime = file(
+        dir,
+        "every_prime",
+        "game take_a_prime { heaps *; take k where k is prime }
+analyze every take_a_prime at 4999999\n",
+    );
+    let huge = file(
+        dir,
+        "huge",
+        &format!(
+            "{kayles}{}",
+            "analyze kayles at 1000\n".repeat((48 << 20) / "analyze kayles at 1000\n".len())
+        ),
+    );
     vec![
+        case(
+            "a product position of a pair and a coin",
+            &["analyze", &tartan],
+        ),
+        case(
+            "graph kayles at 10^12",
+            &["graph", "games/kayles.game", "--at", "1000000000000"],
+        ),
+        case("some kayles at 10^12", &["analyze", &some_kayles]),
+        case("all kayles at 10^12", &["analyze", &all_kayles]),
+        case("all of hex 0.F at (10^6, 19)", &["analyze", &all_hex]),
+        case(
+            "every Ruler x Ruler at (10^6, 19)",
+            &["analyze", &every_rulers],
+        ),
+        case(
+            "every Moore's Nim at (10^6, 19)",
+            &["analyze", &every_moore],
+        ),
+        case(
+            "graph nim at 10^8",
+            &["graph", "games/nim.game", "--at", "100000000"],
+        ),
+        case(
+            "graph antinim at (1, 2^32)",
+            &["graph", "games/antinim.game", "--at", "(1, 4294967296)"],
+        ),
+        case(
+            "graph mock_turtles at {1, 10^8, 9}",
+            &[
+                "graph",
+                "games/mock_turtles.game",
+                "--at",
+                "{1, 100000000, 9}",
+            ],
+        ),
+        case(
+            "table turning_sheets --upto 12",
+            &["table", "games/turning_sheets.game", "--upto", "12"],
+        ),
+        case(
+            "turning_sheets at (10^6, 19)",
+            &[
+                "analyze",
+                "games/turning_sheets.game",
+                "--at",
+                "(1000000, 19)",
+            ],
+        ),
+        case("every take_a_prime at 4999999", &["analyze", &every_prime]),
+        case("check of a 48 MB file", &["check", &huge]),
         case(
             "cutting game, becomes and win when, at (200, 200)",
             &["analyze", &cut],

@@ -198,7 +198,7 @@ fn print_answers(
                 let error: Error = e.into();
                 match (question.asked, question.components.first()) {
                     (Some(statement), Some(first)) => {
-                        output.error_asked(&error, &first.game.source, statement)
+                        output.error_at(&error, (&first.game.source, statement, "asked here"))
                     }
                     _ => output.errors(&[error]),
                 }

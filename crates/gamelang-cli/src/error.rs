@@ -133,9 +133,10 @@ pub struct Advised<'a> {
     error: &'a Error,
     message: Option<String>,
     help: Option<String>,
-    /// Where the question was asked, for an error with no place of its own
-    /// (a search's about a position an `analyze` statement wrote).
-    asked: Option<(&'a Source, SourceSpan)>,
+    /// Where what the error is about is written, for an error with no
+    /// place of its own (a search's about a position an `analyze`
+    /// statement wrote, a table's about a game), and its label.
+    placed: Option<(&'a Source, SourceSpan, &'static str)>,
 }
 
 impl<'a> Advised<'a> {
@@ -147,21 +148,21 @@ impl<'a> Advised<'a> {
             error,
             message,
             help,
-            asked: None,
+            placed: None,
         }
     }
 
-    /// `new`, placed at the statement that asked, where the error has no
-    /// place of its own.
-    pub fn asked_at(
+    /// `new`, placed at `at` in `source` with `label` (the statement that
+    /// asked, the game it is about), where the error has no place of its
+    /// own.
+    pub fn placed(
         error: &'a Error,
         options: &[String],
-        source: &'a Source,
-        statement: SourceSpan,
+        (source, at, label): (&'a Source, SourceSpan, &'static str),
     ) -> Self {
         let placeless = Diagnostic::labels(error).is_none_or(|mut l| l.next().is_none());
         Advised {
-            asked: placeless.then_some((source, statement)),
+            placed: placeless.then_some((source, at, label)),
             ..Advised::new(error, options)
         }
     }
@@ -264,15 +265,15 @@ impl Diagnostic for Advised<'_> {
         }
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        match self.asked {
-            Some((source, _)) => Some(source as &dyn SourceCode),
+        match self.placed {
+            Some((source, ..)) => Some(source as &dyn SourceCode),
             None => Diagnostic::source_code(self.error),
         }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        match self.asked {
-            Some((_, span)) => Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-                Some("asked here".to_string()),
+        match self.placed {
+            Some((_, span, label)) => Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+                Some(label.to_string()),
                 span,
             )))),
             None => Diagnostic::labels(self.error),

@@ -36,6 +36,13 @@ enum Format {
     Json,
 }
 
+impl Args {
+    /// Whether the output is JSON: then so are the diagnostics.
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}
+
 pub fn run(args: Args, output: &mut Output) -> ExitCode {
     let program = match args.input.load(output) {
         Ok(program) => program,
@@ -65,6 +72,10 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(&report::graph_dot(&instance.game, &graph));
             ExitCode::SUCCESS
         }
-        Err(e) => output.fail(&[e.into()], FINDINGS),
+        Err(e) => match program.game(&instance.game.name) {
+            // An error with no place of its own is about the game.
+            Some(entry) => output.fail_about_game(e.into(), &program.source, entry.def.name.span),
+            None => output.fail(&[e.into()], FINDINGS),
+        },
     }
 }

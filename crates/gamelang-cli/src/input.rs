@@ -35,20 +35,19 @@ pub struct GameFile {
 #[derive(Debug, clap::Args)]
 pub struct Budgets {
     /// The most moves one question's search may examine; each amount a
-    /// condition rejects counts as one [default: 60000000, and
-    /// 2000000000 for games searched as sums of one-heap games: about ten
-    /// seconds of work each]
+    /// condition rejects and each step of a move block counts as one
+    /// [default: none: the timeout is the limit]
     #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
     move_budget: Option<u64>,
-    /// Stops a question's search after this many seconds: the backstop
-    /// behind the move budget; 0 is no limit.
+    /// Stops a question's search after this many seconds (0: no limit);
+    /// a search whose forecast is ten times past it is refused at once,
+    /// saying how long it would take
     #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>, default_value_t = DEFAULT_TIMEOUT)]
     timeout: u64,
 }
 
-/// The default `--timeout`, in seconds: past any default move budget's
-/// work, so that it stops only an engine that does not count its moves.
-const DEFAULT_TIMEOUT: u64 = 60;
+/// The default `--timeout`, in seconds: the library's own default.
+const DEFAULT_TIMEOUT: u64 = search::DEFAULT_TIMEOUT.as_secs();
 
 impl Budgets {
     /// Search options with these budgets and the positions limit `max_positions`.
@@ -160,8 +159,8 @@ impl GameFile {
     }
 
     /// The game (`--game`, or the file's only one), lowered with its `--set`
-    /// values.
-    pub fn game(&self, output: &mut Output) -> Result<Arc<Game>, ExitCode> {
+    /// values, and where it is defined.
+    pub fn game(&self, output: &mut Output) -> Result<(Arc<Game>, SourceSpan), ExitCode> {
         let program = self.load(output)?;
         driver::game(&program, self.game.as_deref()).map_err(|errors| {
             // A broken game's own errors were reported by `load`.

@@ -165,11 +165,10 @@ impl Cli {
             Command::Play(args) => args.json(),
             Command::Quotient(args) => args.json(),
             Command::Check(args) => args.json(),
-            Command::Known(_)
-            | Command::Graph(_)
-            | Command::Fmt(_)
-            | Command::Lsp(_)
-            | Command::Completions(_) => false,
+            Command::Graph(args) => args.json(),
+            Command::Known(_) | Command::Fmt(_) | Command::Lsp(_) | Command::Completions(_) => {
+                false
+            }
         };
         let mut output = Output::new(self.color, json, options);
         let code = match self.command {

@@ -75,11 +75,19 @@ impl Output {
         }
     }
 
-    /// Reports the error of a question a file's statement at `statement`
-    /// asked, placed there when it has no place of its own.
-    pub fn error_asked(&mut self, error: &Error, source: &Source, statement: SourceSpan) {
-        let advised = Advised::asked_at(error, &self.options, source, statement);
+    /// Reports an error about what `source` says at `at` (a statement that
+    /// asked, a game defined), placed there with `label` when it has no
+    /// place of its own.
+    pub fn error_at(&mut self, error: &Error, at: (&Source, SourceSpan, &'static str)) {
+        let advised = Advised::placed(error, &self.options, at);
         self.diagnostic(&advised);
+    }
+
+    /// Reports an error about the game defined at `at` in `source` (its
+    /// name), and gives the exit code.
+    pub fn fail_about_game(&mut self, error: Error, source: &Source, at: SourceSpan) -> ExitCode {
+        self.error_at(&error, (source, at, "this game"));
+        ExitCode::from(FINDINGS)
     }
 
     /// Reports errors and gives the exit code.

@@ -7,7 +7,7 @@ use gamelang::analysis::{Analyzer, Options};
 use gamelang::{report, search};
 
 use super::input::{GameFile, saturating};
-use super::output::{FINDINGS, Output, out};
+use super::output::{Output, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -43,8 +43,8 @@ impl Args {
 }
 
 pub fn run(args: Args, output: &mut Output) -> ExitCode {
-    let game = match args.input.game(output) {
-        Ok(game) => game,
+    let (game, defined) = match args.input.game(output) {
+        Ok(chosen) => chosen,
         Err(code) => return code,
     };
     let mut analyzer = Analyzer::new(Options {
@@ -67,6 +67,6 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(&report::quotient_text(&game.title(), &q, stopped.as_ref()));
             ExitCode::SUCCESS
         }
-        Err(e) => output.fail(&[e.into()], FINDINGS),
+        Err(e) => output.fail_about_game(e.into(), &game.source, defined),
     }
 }

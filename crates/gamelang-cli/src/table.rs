@@ -78,9 +78,12 @@ impl Args {
 }
 
 pub fn run(args: Args, output: &mut Output) -> ExitCode {
-    let game = match args.input.game(output) {
-        Ok(game) => game,
+    let (game, defined) = match args.input.game(output) {
+        Ok(chosen) => chosen,
         Err(code) => return code,
+    };
+    let fail = |e: AnalysisError, output: &mut Output| {
+        output.fail_about_game(e.into(), &game.source, defined)
     };
     let mut analyzer = Analyzer::new(Options {
         search: args.budgets.options(args.max_positions),
@@ -107,12 +110,12 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 };
                 return output.fail_cli(&error, code);
             }
-            Err(e) => return output.fail(&[e.into()], FINDINGS),
+            Err(e) => return fail(e, output),
         }
     } else if args.save.is_some()
         && let Err(e) = analyzer.keeps_values(&game, false)
     {
-        return output.fail(&[e.into()], FINDINGS);
+        return fail(e, output);
     }
     let mut saver = args.save.as_deref().map(Saver::new);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
@@ -154,7 +157,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(&report::table_text(&table));
             ExitCode::SUCCESS
         }
-        Err(e) => output.fail(&[e.into()], FINDINGS),
+        Err(e) => fail(e, output),
     }
 }
 

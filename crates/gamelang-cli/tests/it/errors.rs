@@ -219,3 +219,71 @@ fn a_bug_is_reported_coded_with_exit_3_in_text_and_in_json() {
         "{json}"
     );
 }
+
+#[test]
+fn an_error_about_a_game_of_the_file_is_placed_at_that_game_in_json() {
+    let nim = "// a comment first\ngame nim { heaps *; take 1.. }\n";
+    let three = "\ngame g { heaps 3; take 1.. }\n";
+    let pair = "\n\ngame p { position (a, b); play misere; move m { require a > 0; a -= 1 } }\n";
+    let cases: [(&str, &str, &[&str], u64); 5] = [
+        (
+            "gamelang::quotient::normal_play",
+            nim,
+            &["quotient", "--json"],
+            2,
+        ),
+        (
+            "gamelang::table::heap_count",
+            three,
+            &["table", "--upto", "5", "--json"],
+            2,
+        ),
+        (
+            "gamelang::quotient::not_heap_game",
+            pair,
+            &["quotient", "--json"],
+            3,
+        ),
+        (
+            "gamelang::search::too_many_moves",
+            nim,
+            &["table", "--upto", "100000", "--move-budget", "10", "--json"],
+            2,
+        ),
+        (
+            "gamelang::search::too_large",
+            nim,
+            &[
+                "graph",
+                "--at",
+                "(3, 4, 5)",
+                "--max-positions",
+                "10",
+                "--format",
+                "json",
+            ],
+            2,
+        ),
+    ];
+    for (code, text, args, line) in cases {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("placed")
+            .join(code.replace("::", "."));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        std::fs::write(dir.join("g.game"), text).expect("written");
+        let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
+            .args(args)
+            .arg("g.game")
+            .current_dir(&dir)
+            .output()
+            .expect("gamelang runs");
+        assert_eq!(output.status.code(), Some(1), "{code}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let items: serde_json::Value = serde_json::from_str(&stderr)
+            .unwrap_or_else(|e| panic!("{code}: not one JSON array ({e}): {stderr}"));
+        let error = &items[0];
+        assert_eq!(error["code"], code, "{stderr}");
+        assert_eq!(error["file"], "g.game", "{stderr}");
+        assert_eq!(error["line"], line, "{code}: {stderr}");
+    }
+}
