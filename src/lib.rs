@@ -15,8 +15,8 @@
 //! of them.
 //!
 //! This is the library's face. The engines' insides (move generation, the
-//! search's engines, the periods, misère quotients) are the crate's own;
-//! the feature `internals` opens them to the project's tests and benchmarks.
+//! search's engines, the periods, misère quotients) are public only for the
+//! project's tests and benchmarks: hidden from these docs, and no promise.
 //!
 //! ```
 //! use gamelang::{Analyzer, Grundy, Outcome, Position, Source, driver, report};
@@ -41,19 +41,15 @@
 // Every public item is documented (`cargo doc` shows them all).
 #![warn(missing_docs)]
 
-/// Declares modules that are the crate's insides: public, undocumented,
-/// with the feature `internals` (for the project's tests and benchmarks);
-/// the crate's own without it.
+/// Declares modules that are the crate's insides: public, so that the
+/// project's tests and benchmarks reach them in the one build of the
+/// library, and hidden from its documentation, which is its face.
 macro_rules! insides {
     ($($(#[$meta:meta])* mod $name:ident;)*) => {
         $(
             $(#[$meta])*
-            #[cfg(feature = "internals")]
             #[doc(hidden)]
             pub mod $name;
-            $(#[$meta])*
-            #[cfg(not(feature = "internals"))]
-            pub(crate) mod $name;
         )*
     };
 }

@@ -122,3 +122,12 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> 
         items.iter().map(f).collect()
     }
 }
+
+/// Lets `value` go: dropped on another thread where there are threads (a
+/// large graph's memory is given back while the caller goes on), else here.
+pub fn discard<T: Send + 'static>(value: T) {
+    #[cfg(feature = "parallel")]
+    rayon::spawn(move || drop(value));
+    #[cfg(not(feature = "parallel"))]
+    drop(value);
+}

@@ -68,7 +68,6 @@ fn finite_set(base: &AmountBase) -> Option<Vec<u64>> {
 /// order), proven by the window theorem, or `None` if `set` is empty, holds
 /// 0 or more than `MAX_AMOUNT`, or no period shows within `MAX_WORK` steps
 /// or `MAX_VALUES` values.
-#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 pub fn period(set: &[u64]) -> Option<Period> {
     sequence(set).map(|(_, period)| period)
 }

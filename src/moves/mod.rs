@@ -27,7 +27,6 @@ use crate::rules::{
 use amounts::AmountGen;
 use reach::{Reach, reach};
 pub(crate) use runs::{Lin, Piece};
-#[cfg(feature = "internals")]
 pub use runs::SetsBelowZero;
 pub use runs::Runs;
 pub(crate) use shapes::combinations;

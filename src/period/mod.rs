@@ -143,7 +143,7 @@ pub fn check<T: PartialEq>(
 ///
 /// Read from the end, a period p holds back to where g(n + p) first
 /// differs from g(n): the Z-function of the values read backwards gives
-/// that length for every p at once, z[p] = the longest run of n from the
+/// that length for every p at once, `z[p]` = the longest run of n from the
 /// end with g(n) = g(n + p) (Gusfield, "Algorithms on Strings, Trees and
 /// Sequences", 1997, §1.3; linear time). Period p is proven when that run
 /// reaches down to the preperiod the theorem needs (`check` does the same

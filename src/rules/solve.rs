@@ -173,7 +173,6 @@ impl Solved {
         }
     }
 
-    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn is_empty(&self) -> bool {
         self.facts.is_empty()
     }

@@ -35,7 +35,6 @@ pub(crate) use values::with_values;
 
 /// How the sequence is computed. Every method gives the same values; they
 /// differ only in speed.
-#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
     /// Splits by rare values when the sequence is long and they are few
@@ -121,7 +120,6 @@ impl HeapValues {
     }
 
     /// Heap sizes evaluated so far.
-    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

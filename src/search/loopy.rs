@@ -93,7 +93,9 @@ pub fn search_from(
     more: &[Vec<u64>],
     max_positions: usize,
 ) -> Result<Found, SearchError> {
-    match solver.value(heaps) {
+    // The search for a value and the graph after a cycle are one question:
+    // one timeout and one move budget.
+    solver.as_one_question(|solver| match solver.value(heaps) {
         Ok((value, explored)) => Ok(Found::Value(value, explored)),
         Err(SearchError::Cycle { .. }) => {
             // The search stopped midway: what it holds is half evaluated.
@@ -107,7 +109,7 @@ pub fn search_from(
             LoopyGraph::explore_game(solver, heaps, more, max_positions).map(Found::Loopy)
         }
         Err(e) => Err(e),
-    }
+    })
 }
 
 /// The moves Smith's labelling looks at that take as long as one move of a

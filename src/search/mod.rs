@@ -293,7 +293,10 @@ impl Solver {
     pub fn forget(&mut self) {
         // A table's shared deadline and budget go on (they are the table's).
         let (deadline, pool, memory) = (self.deadline, self.pool.take(), self.memory);
-        *self = Solver::with_options(self.game.clone(), self.options.clone());
+        let fresh = Solver::with_options(self.game.clone(), self.options.clone());
+        // What it held may be hundreds of megabytes in millions of pieces:
+        // given back while the caller goes on.
+        crate::platform::discard(std::mem::replace(self, fresh));
         (self.deadline, self.pool, self.memory) = (deadline, pool, memory);
     }
 
@@ -331,6 +334,18 @@ impl Solver {
     /// limit): what is left of a limit other graphs share.
     pub(crate) fn limit_memory(&mut self, bytes: Option<u64>) {
         self.memory = bytes;
+    }
+
+    /// Runs `work` as one question: the searches it makes share one
+    /// timeout and one move budget (a table's, where one is shared already).
+    pub(crate) fn as_one_question<T>(&mut self, work: impl FnOnce(&mut Solver) -> T) -> T {
+        if self.pool.is_some() {
+            return work(self);
+        }
+        self.start_shared();
+        let result = work(self);
+        self.end_shared();
+        result
     }
 
     pub(crate) fn end_shared(&mut self) {

@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Budget, SearchError, Solver};
+use crate::platform;
 use crate::position::Position;
 use crate::rules::{EndKind, Game};
 
@@ -116,7 +117,7 @@ impl Reached {
         game: &Game,
         heaps: &[u64],
         starts: &[Vec<u64>],
-        (max_positions, max_bytes): (usize, u64),
+        limits: (usize, u64),
         moves: &mut MovesOf,
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
@@ -126,8 +127,31 @@ impl Reached {
             moves: Vec::new(),
             ends: Vec::new(),
         };
+        match reached.grow(game, heaps, starts, limits, moves, visit) {
+            Ok(()) => Ok(reached),
+            Err(e) => {
+                // A search stopped by a limit may hold hundreds of
+                // megabytes in millions of pieces: given back while the
+                // refusal is told, not before.
+                platform::discard(reached);
+                Err(e)
+            }
+        }
+    }
+
+    /// `explore_by`'s work, into `self`.
+    fn grow(
+        &mut self,
+        game: &Game,
+        heaps: &[u64],
+        starts: &[Vec<u64>],
+        (max_positions, max_bytes): (usize, u64),
+        moves: &mut MovesOf,
+        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
+    ) -> Result<(), SearchError> {
+        let reached = self;
         let Some((start, more)) = starts.split_first() else {
-            return Ok(reached);
+            return Ok(());
         };
         let end = match visit(start)? {
             Visit::End(kind) => Some(kind),
@@ -215,7 +239,7 @@ impl Reached {
             reached.moves.push(edges);
             next += 1;
         }
-        Ok(reached)
+        Ok(())
     }
 
     /// About the bytes it takes, as the exploration counted them.

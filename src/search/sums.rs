@@ -354,8 +354,21 @@ impl SumSearch {
     ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
         let g = game as usize;
         let mut found: Vec<(usize, Vec<Part>)> = Vec::new();
+        // A position may have millions of moves, each a sum: the clock is
+        // looked at every 4096, and past the deadline the rest are no
+        // longer kept (the generation ends without its work).
+        let mut late = None;
         let examined = self.moves[g]
             .each_option_within(heaps, budget.left(), |rule, next| {
+                if late.is_some() {
+                    return;
+                }
+                if found.len() % 4096 == 4095
+                    && let Err(e) = budget.check_clock()
+                {
+                    late = Some(e);
+                    return;
+                }
                 let parts = match next {
                     Next::Position(heaps) => vec![Part {
                         game: None,
@@ -369,17 +382,24 @@ impl SumSearch {
                 EvalError::OutOfBudget => budget.exhausted().error(&self.games[0], asked),
                 _ => move_error(&self.games[g], heaps, e),
             })?;
+        if let Some(e) = late {
+            return Err(e.error(&self.games[0], asked));
+        }
         budget
             .spend(examined.max(1))
             .map_err(|e| e.error(&self.games[0], asked))?;
         *edges += found.len();
-        Ok(found
-            .into_iter()
-            .map(|(rule, parts)| {
-                let components = parts.iter().map(|p| self.component(game, p)).collect();
-                (rule, components)
-            })
-            .collect())
+        let mut options = Vec::with_capacity(found.len());
+        for (i, (rule, parts)) in found.into_iter().enumerate() {
+            if i % 4096 == 4095 {
+                budget
+                    .check_clock()
+                    .map_err(|e| e.error(&self.games[0], asked))?;
+            }
+            let components = parts.iter().map(|p| self.component(game, p)).collect();
+            options.push((rule, components));
+        }
+        Ok(options)
     }
 
     /// The Grundy value of a component: of this game by this search, of

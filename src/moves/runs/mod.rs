@@ -133,11 +133,9 @@ fn ceil_div(a: i64, d: i64) -> i64 {
 
 /// Some way through a block sets a heap below 0 from the position asked
 /// about: the interpreter's `EvalError::HeapValue`.
-#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetsBelowZero;
 
-#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 impl Runs {
     /// The positions after every move from `heaps`, one a value of c of
     /// each piece, repeats kept, in no set order: what running the blocks
