@@ -221,6 +221,9 @@ pub enum Ending {
         /// Who won: `None` for a draw.
         winner: Option<Player>,
     },
+    /// The human stopped the play before its end (`quit`, or no more
+    /// input): nobody won.
+    Stopped,
 }
 
 /// What comes next in a play.
@@ -355,6 +358,38 @@ impl Session {
                 None => Turn::Over(self.no_move()),
             },
         })
+    }
+
+    /// The move the perfect player would make for the human now (the
+    /// computer's choice in its place: a winning move, else the one that
+    /// puts the end off longest), and the standing of where it leads;
+    /// `None` where there is no move. Asked after `turn` gave the human's
+    /// moves.
+    pub fn hint(&mut self) -> Result<Option<(Move, Standing)>, AnalysisError> {
+        match &mut self.compound {
+            Some(compound) => {
+                let Some(moves) = compound.moves(&mut self.standings, &self.place)? else {
+                    return Ok(None);
+                };
+                compound.best(&self.standings, &self.place, &moves)
+            }
+            None => self.standings.best(&self.place),
+        }
+    }
+
+    /// Takes back the human's last move and every move after it (the
+    /// computer's reply): the human is to move where they moved from.
+    /// `false` where the human has not moved yet.
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.played.iter().rposition(|p| p.player == Player::Human) else {
+            return false;
+        };
+        self.place = self.played[last].from.clone();
+        self.played.truncate(last);
+        self.to_move = Player::Human;
+        self.before = None;
+        self.met = self.played.iter().map(|p| p.from.clone()).collect();
+        true
     }
 
     /// Makes move `m` for the player to move (one `turn` gave).

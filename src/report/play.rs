@@ -205,22 +205,25 @@ pub fn ending_text(session: &Session, ending: Ending) -> String {
                 None => format!("{place} meets the game's `draw when`: the play is over, a draw."),
             }
         }
+        Ending::Stopped => format!("play stopped at {place}, before its end: nobody won."),
     }
 }
 
-/// Who won, or `draw`.
-pub fn ending_word(ending: Ending) -> &'static str {
+/// Who won, or `draw`; `None` for a play stopped before its end.
+pub fn ending_word(ending: Ending) -> Option<&'static str> {
     match ending {
-        Ending::Drawn | Ending::End { winner: None, .. } => "draw",
+        Ending::Drawn | Ending::End { winner: None, .. } => Some("draw"),
         Ending::NoMove { winner, .. }
         | Ending::End {
             winner: Some(winner),
             ..
-        } => winner.name(),
+        } => Some(winner.name()),
+        Ending::Stopped => None,
     }
 }
 
-/// A finished play as JSON: the winner (or `draw`) and every move, each with
+/// A finished play as JSON: the winner (or `draw`; `null` for a play
+/// stopped before its end, then `stopped` is true) and every move, each with
 /// the remoteness of the position it was made from (null from a draw), and
 /// in a compound other than the sum the other components it moved in
 /// (`with`, empty in a sum).
@@ -257,6 +260,7 @@ pub fn play_json(session: &Session, ending: Ending) -> Json {
         "game": games.join(" + "),
         "start": place_text(play, start),
         "winner": ending_word(ending),
+        "stopped": ending == Ending::Stopped,
         "moves": moves,
     })
 }

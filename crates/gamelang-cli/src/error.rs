@@ -88,13 +88,6 @@ pub enum CliError {
         #[help]
         help: String,
     },
-
-    #[error("the input ended before the play did")]
-    #[diagnostic(
-        code(gamelang::io),
-        help("give one choice a line: the number of a move, or the position it leaves")
-    )]
-    InputEnded,
 }
 
 impl CliError {

@@ -1,19 +1,25 @@
 //! `gamelang play FILE`: a game against the perfect opponent. The legal
 //! moves are listed, numbered; the human answers with a number or the
-//! position the move leaves, one line each (a terminal or a script alike);
-//! the computer answers with its move and why.
+//! position the move leaves, one line each (a terminal or a script alike),
+//! or with `hint`, `undo`, `new POSITION` or `quit`; the computer answers
+//! with its move and why. The end of the input stops the play, as `quit`.
 
 use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
-use gamelang::analysis::play::{Player, Session, Turn};
+use gamelang::analysis::play::{Ending, Player, Session, Turn};
 use gamelang::analysis::standing::{Move, Place, Standings};
+use gamelang::driver;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
 
 use super::error::CliError;
 use super::input::{GameFile, STDIN, saturating};
 use super::output::{FINDINGS, Output, USAGE, out};
+
+/// What `play` says where the human is asked.
+const ASK: &str =
+    "your move (its number, or the position it leaves; or hint, undo, new POSITION, quit): ";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -108,8 +114,61 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                     ));
                 }
                 match choose(play, place, &moves, &mut lines, &say) {
-                    Some(i) => moves[i].clone(),
-                    None => return output.fail_cli(&CliError::InputEnded, USAGE),
+                    Choice::Move(i) => moves[i].clone(),
+                    Choice::Quit => break Ending::Stopped,
+                    Choice::Ended => {
+                        say("\n(the input ended)\n");
+                        break Ending::Stopped;
+                    }
+                    Choice::Undo => {
+                        if !session.undo() {
+                            say("\nnothing to undo: you have not moved yet\n");
+                        }
+                        continue;
+                    }
+                    Choice::Hint => {
+                        let best = match session.hint() {
+                            Ok(best) => best,
+                            Err(e) => return output.fail(&[e.into()], FINDINGS),
+                        };
+                        let (play, place) = (session.standings(), session.place());
+                        if let Some((m, after)) = best {
+                            say(&format!(
+                                "\nhint: {}\n  ({})\n",
+                                report::move_text(play, place, &m),
+                                match session.compound() {
+                                    Some(kind) => report::compound_reason_text(kind, after),
+                                    None => report::reason_text(play, &m, after),
+                                }
+                            ));
+                        }
+                        continue;
+                    }
+                    Choice::New(at) => {
+                        let game = args.input.game.as_deref();
+                        let started = driver::questions(&program, game, Some(&at))
+                            .map_err(|errors| errors.into_iter().next())
+                            .and_then(|mut questions| {
+                                let question = questions.swap_remove(0);
+                                Session::start(&question, args.max_positions, first)
+                                    .map_err(|e| Some(e.into()))
+                            });
+                        match started {
+                            Ok(new) => {
+                                session = new;
+                                say(&format!(
+                                    "\n{}: the {} moves first\n",
+                                    report::play_title(session.standings(), session.start_place()),
+                                    first.name()
+                                ));
+                            }
+                            Err(e) => say(&format!(
+                                "\n`{at}` is no position to play from: {}\n",
+                                e.map_or_else(String::new, |e| e.to_string())
+                            )),
+                        }
+                        continue;
+                    }
                 }
             }
             Turn::Computer(m, after) => {
@@ -137,15 +196,29 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Reads the human's choice: the number of a move, or the position it
-/// leaves; asks again after anything else. `None` when the input ends.
+/// What the human answered.
+enum Choice {
+    /// The move of this index.
+    Move(usize),
+    Hint,
+    Undo,
+    /// A new play, from this position.
+    New(String),
+    Quit,
+    /// The input ended.
+    Ended,
+}
+
+/// Reads the human's choice: the number of a move, the position it leaves,
+/// or a word (`hint`, `undo`, `new POSITION`, `quit`); asks again after
+/// anything else.
 fn choose(
     play: &Standings,
     place: &Place,
     moves: &[Move],
     lines: &mut impl Iterator<Item = Line>,
     say: &impl Fn(&str),
-) -> Option<usize> {
+) -> Choice {
     // Spaces never matter, nor brackets round a single heap: `( 4 )` is 4.
     let squeeze = |s: &str| {
         let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
@@ -155,10 +228,11 @@ fn choose(
         }
     };
     loop {
-        say("your move (its number, or the position it leaves): ");
-        let line = match lines.next()? {
-            Line::Text(line) => line,
-            Line::TooLong => {
+        say(ASK);
+        let line = match lines.next() {
+            None => return Choice::Ended,
+            Some(Line::Text(line)) => line,
+            Some(Line::TooLong) => {
                 say(&format!(
                     "\nthat line is longer than {MAX_LINE} bytes: give a number from 1 to {}\n",
                     moves.len()
@@ -166,18 +240,28 @@ fn choose(
                 continue;
             }
         };
+        match line.trim() {
+            "quit" | "exit" => return Choice::Quit,
+            "hint" => return Choice::Hint,
+            "undo" => return Choice::Undo,
+            word => {
+                if let Some(at) = word.strip_prefix("new ") {
+                    return Choice::New(at.trim().to_string());
+                }
+            }
+        }
         let answer = squeeze(&line);
         if let Ok(n) = answer.parse::<usize>()
             && (1..=moves.len()).contains(&n)
         {
-            return Some(n - 1);
+            return Choice::Move(n - 1);
         }
         let leaves = |m: &Move| squeeze(&report::place_text(play, &m.to));
         if let Some(i) = moves.iter().position(|m| leaves(m) == answer) {
-            return Some(i);
+            return Choice::Move(i);
         }
         say(&format!(
-            "\n`{}` is not a move from {}: give a number from 1 to {}\n",
+            "\n`{}` is not a move from {}: give a number from 1 to {}, or hint, undo, new POSITION, quit\n",
             line.trim(),
             report::place_text(play, place),
             moves.len()

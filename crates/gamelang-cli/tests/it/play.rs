@@ -99,10 +99,61 @@ fn play_reads_a_position_written_out_and_asks_again_after_nonsense() {
 }
 
 #[test]
-fn play_says_so_when_the_input_ends_first() {
-    gamelang_with(&["play", "games/bash.game", "--at", "6"], "", &[])
-        .exits(2)
-        .stderr_has("the input ended before the play did");
+fn the_end_of_the_input_stops_the_play_as_quit_does() {
+    let run = gamelang_with(&["play", "games/bash.game", "--at", "6"], "", &[]);
+    run.exits(0);
+    assert!(run.stdout.contains("(the input ended)"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("play stopped at 6, before its end: nobody won."),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn hint_undo_new_and_quit_steer_the_play() {
+    // Bash with m = 3 at 6: the winning move leaves a multiple of 4
+    // (take 2 → 4). After take 1 → 5 the computer takes 1 → 4; undo takes
+    // both back; new 9 starts again; quit stops.
+    let run = gamelang_with(
+        &["play", "games/bash.game", "--at", "6"],
+        "hint\n1\nundo\nhint\nnew 9\nnew (1, 2, 3\nquit\n",
+        &[],
+    );
+    run.exits(0);
+    let out = &run.stdout;
+    assert_eq!(out.matches("hint: take 2 → 4").count(), 2, "{out}");
+    assert!(out.contains("computer: take 1 → 4"), "{out}");
+    assert!(
+        out.contains("bash(m = 3) at 9: the human moves first"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`(1, 2, 3` is no position to play from"),
+        "{out}"
+    );
+    assert!(
+        out.contains("play stopped at 9, before its end: nobody won."),
+        "{out}"
+    );
+    // Undo where nothing was played says so; quit in JSON: no winner.
+    let run = gamelang_with(
+        &["play", "games/bash.game", "--at", "6", "--json"],
+        "undo\nquit\n",
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(play["winner"], Value::Null);
+    assert_eq!(play["stopped"], true);
+    assert_eq!(play["moves"].as_array().map(Vec::len), Some(0));
+    let run = gamelang_with(
+        &["play", "games/bash.game", "--at", "6"],
+        "undo\nquit\n",
+        &[],
+    );
+    assert!(run.stdout.contains("nothing to undo"), "{}", run.stdout);
 }
 
 #[test]
