@@ -60,15 +60,28 @@ pub fn position(program: &Program, game: Option<&str>, at: &str) -> Result<Quest
     Ok(Question::sum(vec![instance]))
 }
 
-/// The questions asked: the position `at` when given, else the program's
-/// `analyze` statements (those about `game`, when given).
+/// The questions asked: the positions `at` when any are given (each
+/// written as after `at` in a file), else the program's `analyze`
+/// statements (those about `game`, when given).
 pub fn questions(
     program: &Program,
     game: Option<&str>,
-    at: Option<&str>,
+    at: &[&str],
 ) -> Result<Vec<Question>, Vec<Error>> {
-    if let Some(at) = at {
-        return Ok(vec![position(program, game, at)?]);
+    if !at.is_empty() {
+        // Every position that is not one is reported, not the first alone.
+        let (mut asked, mut errors) = (Vec::new(), Vec::new());
+        for at in at {
+            match position(program, game, at) {
+                Ok(question) => asked.push(question),
+                Err(e) => errors.extend(e),
+            }
+        }
+        return if errors.is_empty() {
+            Ok(asked)
+        } else {
+            Err(errors)
+        };
     }
     let asked: Vec<Question> = (program.questions.iter())
         .filter(|q| game.is_none_or(|name| q.components.iter().any(|c| c.game.name == name)))

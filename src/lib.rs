@@ -23,7 +23,7 @@
 //!
 //! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
 //! let program = driver::load(&source, &[] as &[&str]).unwrap();
-//! let question = &driver::questions(&program, None, None).unwrap()[0];
+//! let question = &driver::questions(&program, None, &[]).unwrap()[0];
 //! let answer = Analyzer::default().analyze(question).unwrap();
 //! // 21 stones, take 1 to 3: the first player wins by taking 1, leaving a
 //! // multiple of 4 (Bash's game).

@@ -184,6 +184,21 @@ pub enum Hint {
     ParameterValue(Context),
     /// `1...3` or `1.3`.
     RangeDots,
+    /// `analyze nim at 3, 4, 5`: heaps without their parentheses.
+    PositionList,
+    /// `||`, `&&` or `!` where gamelang writes a word.
+    Operator {
+        /// As written.
+        written: &'static str,
+        /// gamelang's word.
+        meant: &'static str,
+    },
+    /// `take 1..3 or 5`: amounts joined by `or`.
+    AmountsOr,
+    /// `take k if ...`: a condition on the amount after `if`.
+    WhereNotIf,
+    /// `left move ...`: a rule for one player (partizan games).
+    Partizan,
 }
 
 impl SyntaxError {
@@ -431,6 +446,13 @@ impl Hint {
                 "write a parameter with its value, like `m = 3`".to_string()
             }
             Hint::RangeDots => "a range has two dots: `1..3`, or `1..` for no upper bound".to_string(),
+            Hint::PositionList => "a position of several heaps is written in parentheses, like `(3, 4, 5)`; to ask about several positions, write an `analyze` line for each".to_string(),
+            Hint::Operator { written, meant } => {
+                format!("write `{meant}` for `{written}`: conditions join with the words `and`, `or` and `not`")
+            }
+            Hint::AmountsOr => "amounts are a range or a set, like `take {1, 2, 3, 5}`, or a condition, like `take k where k <= 3 or k == 5`".to_string(),
+            Hint::WhereNotIf => "a condition on the amount follows `where`, like `take k where k % 2 == 1`".to_string(),
+            Hint::Partizan => "every rule here is a move for both players: partizan games, where Left and Right have different moves, are not supported yet".to_string(),
         }
     }
 }

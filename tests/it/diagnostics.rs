@@ -196,6 +196,45 @@ fn syntax_heads_mixing_pairs_and_single_coins() {
     );
 }
 
+/// The slips of a newcomer (issue "first hours"), each with its help.
+#[test]
+fn syntax_heaps_listed_without_parentheses() {
+    let src = "game nim { heaps *; take 1.. }\nanalyze nim at 3, 4, 5\n";
+    snapshot(
+        "syntax_heaps_listed_without_parentheses",
+        src,
+        &["gamelang::syntax"],
+    );
+}
+
+#[test]
+fn syntax_another_languages_or() {
+    let src = "game g { heaps 1; take k where k == 1 || k == 4 }\n";
+    snapshot("syntax_another_languages_or", src, &["gamelang::syntax"]);
+}
+
+#[test]
+fn syntax_amounts_joined_by_or() {
+    let src = "game g { heaps 1; take 1..3 or 5 }\n";
+    snapshot("syntax_amounts_joined_by_or", src, &["gamelang::syntax"]);
+}
+
+#[test]
+fn syntax_amount_condition_after_if() {
+    let src = "game g { heaps 1; take k if k % 2 == 1 }\n";
+    snapshot(
+        "syntax_amount_condition_after_if",
+        src,
+        &["gamelang::syntax"],
+    );
+}
+
+#[test]
+fn syntax_a_rule_for_one_player() {
+    let src = "game g {\n    heaps 1\n    left move up { h[1] -= 1 }\n}\n";
+    snapshot("syntax_a_rule_for_one_player", src, &["gamelang::syntax"]);
+}
+
 #[test]
 fn syntax_statement_outside_a_game() {
     let src = "game nim {\n    heaps *\n}\n    take 1..\n";

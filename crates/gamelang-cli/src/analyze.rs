@@ -27,9 +27,10 @@ use super::progress::Spinner;
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
-    /// A position, written as after `at` in a file: `21` or `(3, 5)`.
+    /// A position, written as after `at` in a file: `21` or `(3, 5)`;
+    /// given several times, each is answered in turn.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    at: Option<String>,
+    at: Vec<String>,
     /// Prints one JSON array, one object per position.
     #[arg(long)]
     json: bool,
@@ -69,7 +70,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let questions = match args.input.questions(&program, args.at.as_deref(), output) {
+    let questions = match args.input.questions(&program, &args.at, output) {
         Ok(questions) => questions,
         Err(code) => return code,
     };

@@ -141,16 +141,17 @@ impl GameFile {
 }
 
 impl GameFile {
-    /// The questions asked: the position `at` gives, or the file's
-    /// `analyze` statements (of `--game`'s game, when given). A file that
-    /// asks nothing is a usage error.
+    /// The questions asked: the positions `at` gives (`--at`, any number
+    /// of times), or the file's `analyze` statements (of `--game`'s game,
+    /// when given). A file that asks nothing is a usage error.
     pub fn questions(
         &self,
         program: &Program,
-        at: Option<&str>,
+        at: &[String],
         output: &mut Output,
     ) -> Result<Vec<Question>, ExitCode> {
-        driver::questions(program, self.game.as_deref(), at).map_err(|errors| {
+        let at: Vec<&str> = at.iter().map(String::as_str).collect();
+        driver::questions(program, self.game.as_deref(), &at).map_err(|errors| {
             let asked_nothing = errors.iter().any(|e| {
                 matches!(e, Error::Check(e) if matches!(**e, CheckError::NoAnalyzeStatement { .. }))
             });

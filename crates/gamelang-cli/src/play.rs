@@ -76,7 +76,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let question = match args.input.questions(&program, args.at.as_deref(), output) {
+    let question = match args.input.questions(&program, args.at.as_slice(), output) {
         Ok(mut questions) => questions.swap_remove(0),
         Err(code) => return code,
     };
@@ -146,7 +146,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                     }
                     Choice::New(at) => {
                         let game = args.input.game.as_deref();
-                        let started = driver::questions(&program, game, Some(&at))
+                        let started = driver::questions(&program, game, &[at.as_str()])
                             .map_err(|errors| errors.into_iter().next())
                             .and_then(|mut questions| {
                                 let question = questions.swap_remove(0);

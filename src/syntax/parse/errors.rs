@@ -122,6 +122,29 @@ fn hint_for(
             word: found.to_string(),
         });
     }
+    // Slips a newcomer makes, read from the statement so far.
+    let statement = src[..pos]
+        .rfind(['\n', ';', '{'])
+        .map_or(&src[..pos], |i| &src[i + 1..pos])
+        .trim_start();
+    let first = token_at(statement, 0);
+    if found == "," && first == "analyze" {
+        return Some(Hint::PositionList);
+    }
+    for (written, meant) in [("||", "or"), ("&&", "and"), ("!", "not")] {
+        if src[pos..].starts_with(written) && !src[pos..].starts_with("!=") {
+            return Some(Hint::Operator { written, meant });
+        }
+    }
+    if matches!(first, "take" | "shift") && found == "or" {
+        return Some(Hint::AmountsOr);
+    }
+    if matches!(first, "take" | "shift") && found == "if" {
+        return Some(Hint::WhereNotIf);
+    }
+    if expects(Rule::statement) && matches!(found, "left" | "right" | "Left" | "Right") {
+        return Some(Hint::Partizan);
+    }
     // A word close to one that starts a statement here: `tkae 1..3`.
     let starting: &[&str] = if expects(Rule::statement) {
         &[

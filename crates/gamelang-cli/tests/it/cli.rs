@@ -1903,3 +1903,42 @@ analyze grow at (60)\n",
     .exits(1)
     .stderr_has("gamelang::search::too_many_moves");
 }
+
+#[test]
+fn at_given_many_times_asks_each_position_in_turn() {
+    // Nim: the player to move loses exactly where the heaps XOR to 0
+    // (Bouton 1901): (1, 2, 3) is lost, 7 and (1, 2) are won.
+    let run = gamelang(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        "7",
+        "--at",
+        "(1, 2, 3)",
+        "--at",
+        "(1, 2)",
+        "--json",
+    ]);
+    run.exits(0);
+    let answers = run.json();
+    let outcomes: Vec<&str> = answers.iter().map(outcome).collect();
+    assert_eq!(outcomes, ["N", "P", "N"], "{}", run.describe());
+    // Every position that is not one is reported, each at its place.
+    let run = gamelang(&[
+        "analyze",
+        "games/nim.game",
+        "--at",
+        "(1, 2",
+        "--at",
+        "3",
+        "--at",
+        "-4",
+    ]);
+    run.exits(1);
+    assert_eq!(
+        run.stderr.matches("gamelang::syntax").count(),
+        2,
+        "{}",
+        run.describe()
+    );
+}
