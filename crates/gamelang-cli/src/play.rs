@@ -8,7 +8,7 @@ use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use gamelang::analysis::play::{Ending, Player, Session, Turn};
-use gamelang::analysis::standing::{Move, Place, Standings};
+use gamelang::analysis::standing::{Move, Place, Standing, Standings};
 use gamelang::driver;
 use gamelang::report;
 use gamelang::search::DEFAULT_MAX_POSITIONS;
@@ -131,16 +131,8 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                             Ok(best) => best,
                             Err(e) => return output.fail(&[e.into()], FINDINGS),
                         };
-                        let (play, place) = (session.standings(), session.place());
                         if let Some((m, after)) = best {
-                            say(&format!(
-                                "\nhint: {}\n  ({})\n",
-                                report::move_text(play, place, &m),
-                                match session.compound() {
-                                    Some(kind) => report::compound_reason_text(kind, after),
-                                    None => report::reason_text(play, &m, after),
-                                }
-                            ));
+                            say(&format!("\nhint: {}\n", explained(&session, &m, after)));
                         }
                         continue;
                     }
@@ -172,14 +164,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 }
             }
             Turn::Computer(m, after) => {
-                say(&format!(
-                    "\ncomputer: {}\n  ({})\n",
-                    report::move_text(play, place, &m),
-                    match session.compound() {
-                        Some(kind) => report::compound_reason_text(kind, after),
-                        None => report::reason_text(play, &m, after),
-                    }
-                ));
+                say(&format!("\ncomputer: {}\n", explained(&session, &m, after)));
                 m
             }
         };
@@ -194,6 +179,17 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         ));
     }
     ExitCode::SUCCESS
+}
+
+/// Move `m` from the position now, and why it is the perfect player's
+/// (`after`: the standing of where it leads), on two lines.
+fn explained(session: &Session, m: &Move, after: Standing) -> String {
+    let (play, place) = (session.standings(), session.place());
+    let why = match session.compound() {
+        Some(kind) => report::compound_reason_text(kind, after),
+        None => report::reason_text(play, m, after),
+    };
+    format!("{}\n  ({why})", report::move_text(play, place, m))
 }
 
 /// What the human answered.
