@@ -90,11 +90,11 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(text);
         }
     };
-    say(&format!(
-        "{}: the {} moves first\n",
-        report::play_title(session.standings(), session.start_place()),
-        first.name()
-    ));
+    let title = |session: &Session| {
+        let start = report::play_title(session.standings(), session.start_place());
+        format!("{start}: the {} moves first\n", first.name())
+    };
+    say(&title(&session));
     let mut lines = bounded_lines(std::io::stdin().lock());
     let ending = loop {
         let turn = match session.turn() {
@@ -148,11 +148,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                         match started {
                             Ok(new) => {
                                 session = new;
-                                say(&format!(
-                                    "\n{}: the {} moves first\n",
-                                    report::play_title(session.standings(), session.start_place()),
-                                    first.name()
-                                ));
+                                say(&format!("\n{}", title(&session)));
                             }
                             Err(e) => say(&format!(
                                 "\n`{at}` is no position to play from: {}\n",
