@@ -533,10 +533,13 @@ fn cells(
 }
 
 /// The loopy graphs explored for a table's positions, each from a position
-/// no earlier graph reached.
+/// no earlier graph reached, and the positions and bytes they hold in all
+/// (counted once, as each is kept).
 #[derive(Default)]
 struct Loopy {
     graphs: Vec<LoopyGraph>,
+    held: usize,
+    bytes: u64,
 }
 
 /// What the table shows at `heaps`, or `None` where they break the game's
@@ -560,16 +563,16 @@ fn cell_at(
     }
     // All the graphs together within the position limit, and the memory
     // limit of one.
-    let held: usize = loopy.graphs.iter().map(LoopyGraph::len).sum();
-    let room = solver.max_positions().saturating_sub(held);
-    let bytes: u64 = loopy.graphs.iter().map(LoopyGraph::bytes).sum();
-    solver.limit_memory(Some(solver.max_bytes().saturating_sub(bytes)));
+    let room = solver.max_positions().saturating_sub(loopy.held);
+    solver.limit_memory(Some(solver.max_bytes().saturating_sub(loopy.bytes)));
     let found = search::loopy::search_from(solver, heaps, after, room);
     solver.limit_memory(None);
     Ok(Some(match found? {
         Found::Value(value, _) => Cell::Value(value),
         Found::Loopy(graph) => {
             let cell = Cell::Loopy(graph.gamma(0).clone());
+            loopy.held += graph.len();
+            loopy.bytes += graph.bytes();
             loopy.graphs.push(graph);
             cell
         }

@@ -79,27 +79,17 @@ impl Known for MockTurtles {
         let counted: Vec<BigUint> = heads.iter().map(|h| h - &origin).collect();
         let v = counted.iter().fold(BigUint::zero(), |x, n| x ^ odious(n));
         let mut winning = WinningMoves::default();
-        let push = |winning: &mut WinningMoves, turned: Vec<BigUint>| {
-            winning.count += 1u32;
-            if winning.moves.len() < max_moves {
-                let turned: Vec<BigUint> = turned.into_iter().map(|c| c + &origin).collect();
-                winning.moves.push(KnownMove {
-                    rule: 0,
-                    to: symmetric_difference(heads, &turned),
-                });
-            }
-        };
         if !v.is_zero() {
             for n in &counted {
                 let t = &v ^ odious(n);
                 if t.is_zero() {
-                    push(&mut winning, vec![n.clone()]);
+                    winning.count_turning(heads, &[n], &origin, max_moves);
                     continue;
                 }
                 if is_odious(&t) {
                     let coin = &t >> 1u32;
                     if coin < *n {
-                        push(&mut winning, vec![coin, n.clone()]);
+                        winning.count_turning(heads, &[&coin, n], &origin, max_moves);
                     }
                     continue;
                 }

@@ -54,6 +54,28 @@ pub struct WinningMoves {
     pub moves: Vec<KnownMove>,
 }
 
+impl WinningMoves {
+    /// Counts one winning move of a coin game, turning the coins `turned`
+    /// (numbered from the game's first coin minus `origin`) of the
+    /// position `heads`, and lists it while fewer than `max_moves` are.
+    pub fn count_turning(
+        &mut self,
+        heads: &[BigUint],
+        turned: &[&BigUint],
+        origin: &BigUint,
+        max_moves: usize,
+    ) {
+        self.count += 1u32;
+        if self.moves.len() < max_moves {
+            let turned: Vec<BigUint> = turned.iter().map(|&c| c + origin).collect();
+            self.moves.push(KnownMove {
+                rule: 0,
+                to: crate::position::symmetric_difference(heads, &turned),
+            });
+        }
+    }
+}
+
 /// A move: the index of the rule that makes it (in `Game::rules`) and the
 /// position after it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

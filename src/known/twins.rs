@@ -15,8 +15,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::coins::{counts_are, single_turn};
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
-use crate::position::{Outcome, symmetric_difference};
+use super::{Closed, Entry, Known, WinningMoves};
+use crate::position::Outcome;
 use crate::rules::Game;
 
 pub static TWINS: Entry = Entry {
@@ -36,23 +36,19 @@ pub static TURNING_TURTLES: Entry = Entry {
 };
 
 fn recognise_twins(game: &Game) -> Option<Box<dyn Known>> {
-    let (base, row, origin) = single_turn(game)?;
-    (!row && counts_are(base, 2, Some(2))).then(|| {
-        Box::new(NimCoins {
-            origin,
-            alone: false,
-        }) as Box<dyn Known>
-    })
+    nim_coins(game, false)
 }
 
 fn recognise_turning_turtles(game: &Game) -> Option<Box<dyn Known>> {
+    nim_coins(game, true)
+}
+
+/// A game that turns 1..2 coins (`alone`) or exactly 2, in any places.
+fn nim_coins(game: &Game, alone: bool) -> Option<Box<dyn Known>> {
     let (base, row, origin) = single_turn(game)?;
-    (!row && counts_are(base, 1, Some(2))).then(|| {
-        Box::new(NimCoins {
-            origin,
-            alone: true,
-        }) as Box<dyn Known>
-    })
+    let least = if alone { 1 } else { 2 };
+    (!row && counts_are(base, least, Some(2)))
+        .then(|| Box::new(NimCoins { origin, alone }) as Box<dyn Known>)
 }
 
 /// Twins (`alone` false) or Turning Turtles (`alone`: a coin may be turned
@@ -112,24 +108,14 @@ impl Known for NimCoins {
         let counted: Vec<BigUint> = heads.iter().map(|h| h - &origin).collect();
         let v = counted.iter().fold(BigUint::zero(), |x, n| x ^ self.value(n));
         let mut winning = WinningMoves::default();
-        let mut push = |turned: Vec<&BigUint>| {
-            winning.count += 1u32;
-            if winning.moves.len() < max_moves {
-                let turned: Vec<BigUint> = turned.into_iter().map(|c| c + &origin).collect();
-                winning.moves.push(KnownMove {
-                    rule: 0,
-                    to: symmetric_difference(heads, &turned),
-                });
-            }
-        };
         if !v.is_zero() {
             for n in &counted {
                 let g = self.value(n);
                 if self.alone && g == v {
-                    push(vec![n]);
+                    winning.count_turning(heads, &[n], &origin, max_moves);
                 }
                 if let Some(m) = self.coin_of(&(&v ^ &g)).filter(|m| m < n) {
-                    push(vec![&m, n]);
+                    winning.count_turning(heads, &[&m, n], &origin, max_moves);
                 }
             }
         }

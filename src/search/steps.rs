@@ -44,20 +44,12 @@ pub struct StepGraph {
 
 impl StepGraph {
     /// Explores every position reachable from `heaps` in `solver`'s game
-    /// (at most `max_positions`, within the search's budgets) and finds
-    /// each one's steps; `None` where a play can return to a position (the
-    /// numbers are for games that end).
-    pub fn explore(
-        solver: &Solver,
-        heaps: &[u64],
-        max_positions: usize,
-    ) -> Result<Option<StepGraph>, SearchError> {
-        StepGraph::explore_within(solver, heaps, max_positions, u64::MAX)
-    }
-
-    /// `explore`, examining at most `max_moves` moves: the moves of a
-    /// position are listed before its positions are counted, so a bound on
-    /// positions alone does not bound the work (Nim at 10^12 has 10^12).
+    /// (at most `max_positions`, within the search's budgets, examining at
+    /// most `max_moves` moves) and finds each one's steps; `None` where a
+    /// play can return to a position (the numbers are for games that end).
+    /// The moves of a position are listed before its positions are
+    /// counted, so a bound on positions alone does not bound the work (Nim
+    /// at 10^12 has 10^12).
     pub fn explore_within(
         solver: &Solver,
         heaps: &[u64],
