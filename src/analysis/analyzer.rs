@@ -80,7 +80,13 @@ struct GameState {
     /// The known game it is, with what its closed form was verified on,
     /// once asked (`Some(None)`: none is recognised).
     known: Option<Option<Recognised>>,
+    /// The remoteness and suspense found so far, by canonical position:
+    /// a later question's exploration stops where they are known.
+    steps: HashMap<Vec<u64>, Steps>,
 }
+
+/// The most positions whose steps the analyzer keeps for a game.
+const STEPS_KEPT: usize = 1_000_000;
 
 impl Default for Analyzer {
     fn default() -> Self {
@@ -129,12 +135,31 @@ impl Analyzer {
             }
         }
         let limit = STEPS_POSITIONS.min(self.options.search.max_positions);
+        let state = self.games.entry(instance.game.clone()).or_default();
+        let mut known = std::mem::take(&mut state.steps);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.
         let explored = self.search(&instance.game, |s| {
-            Ok(StepGraph::explore_within(s, &heaps, limit, STEPS_MOVES))
+            let known = |p: &[u64]| known.get(p).copied();
+            Ok(StepGraph::explore_knowing(
+                s,
+                &heaps,
+                limit,
+                STEPS_MOVES,
+                &known,
+            ))
         });
-        Some(explored.ok()?.ok()??.steps(0))
+        let graph = explored.ok().and_then(Result::ok).flatten();
+        if let Some(graph) = &graph {
+            for (position, steps) in graph.each() {
+                if known.len() >= STEPS_KEPT {
+                    break;
+                }
+                known.entry(position.to_vec()).or_insert(steps);
+            }
+        }
+        self.games.entry(instance.game.clone()).or_default().steps = known;
+        Some(graph?.steps(0))
     }
 
     fn answer(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {

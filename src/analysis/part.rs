@@ -91,7 +91,7 @@ impl Analyzer {
         let limit = self.options.search.max_positions;
         let (value, explored) = match self.search(game, |s| loopy::search(s, &heaps, limit))? {
             Found::Value(value, explored) => (value, explored),
-            Found::Loopy(graph) => return Ok(loopy_part(component, graph)),
+            Found::Loopy(graph) => return Ok(loopy_part(component, *graph)),
         };
         let (held, decomposed, components, split) = self.search(game, |s| {
             Ok((

@@ -573,7 +573,7 @@ fn cell_at(
             let cell = Cell::Loopy(graph.gamma(0).clone());
             loopy.held += graph.len();
             loopy.bytes += graph.bytes();
-            loopy.graphs.push(graph);
+            loopy.graphs.push(*graph);
             cell
         }
     }))

@@ -360,6 +360,46 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A range of heap sizes whose low end is past its high end.
+    #[error("`{low}..{high}` holds no heap size")]
+    #[diagnostic(
+        code(gamelang::check::empty_range),
+        help("a range runs from its lowest size to its highest, both in: write `{high}..{low}`")
+    )]
+    EmptyRange {
+        /// Its low end, as written.
+        low: String,
+        /// Its high end, as written.
+        high: String,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("no size is at least {low} and at most {high}")]
+        span: SourceSpan,
+    },
+
+    /// One statement asks more positions than a statement may.
+    #[error("this asks {count} positions; one statement may ask at most {max}")]
+    #[diagnostic(
+        code(gamelang::check::too_many_positions),
+        help(
+            "ask a smaller box or split it over several statements; `gamelang table` tabulates a game's values over a larger one"
+        )
+    )]
+    TooManyPositions {
+        /// How many it asks (all of a sum's combinations).
+        count: String,
+        /// The most one statement may ask.
+        max: usize,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("{count} positions")]
+        span: SourceSpan,
+    },
+
     /// This position is not a position of `{game}`.
     #[error("this position is not a position of `{game}`")]
     #[diagnostic(

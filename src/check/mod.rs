@@ -189,8 +189,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         platform::map(&statements, |statement| program.analysis(statement, source));
     for analysis in analyses {
         match analysis {
-            Ok(Some(analysis)) => program.questions.push(analysis),
-            Ok(None) => {}
+            Ok(asked) => program.questions.extend(asked),
             Err(e) => errors.extend(e),
         }
     }

@@ -9,6 +9,9 @@ use crate::rules::{Game, lower::lower};
 use crate::source::Source;
 use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Ident, PositionLit};
+use num_bigint::BigUint;
+use num_traits::One;
+use std::sync::Arc;
 
 impl Program {
     /// The game of that name, if the file defines one.
@@ -79,13 +82,24 @@ impl Program {
             }
             return Err(errors);
         }
-        let game = if args.is_empty() {
-            entry.lowered()?
-        } else {
-            self.link(self.lower_with(&entry.def, args, args_source)?)?
-        };
+        let game = self.game_with(entry, args, args_source)?;
         let position = check_position(&game, position, position_source)?;
         Ok(Instance { game, position })
+    }
+
+    /// The game of an entry whose rules checked, with `args` overriding
+    /// its parameters.
+    fn game_with(
+        &self,
+        entry: &GameEntry,
+        args: &[ast::Arg],
+        args_source: &Source,
+    ) -> Result<Arc<Game>, Errors> {
+        if args.is_empty() {
+            entry.lowered()
+        } else {
+            self.link(self.lower_with(&entry.def, args, args_source)?)
+        }
     }
 
     pub(super) fn game_names(&self) -> Vec<String> {
@@ -107,35 +121,60 @@ impl Program {
             })
     }
 
-    /// An `analyze` statement; `Ok(None)` when it names a game whose own
+    /// An `analyze` statement's questions, one for each position it asks
+    /// (of a sum, each combination of its components' positions, the first
+    /// component's changing slowest); none when it names a game whose own
     /// errors were already reported.
     pub(super) fn analysis(
         &self,
         statement: &ast::Analyze,
         source: &Source,
-    ) -> Result<Option<Question>, Errors> {
+    ) -> Result<Vec<Question>, Errors> {
         let mut errors = Vec::new();
-        let mut components = Vec::new();
+        let mut components: Vec<(Vec<Instance>, miette::SourceSpan)> = Vec::new();
         let mut broken = false;
+        let mut count = BigUint::one();
+        for component in &statement.components {
+            match asked_count(&component.positions, source) {
+                Ok(n) => count *= n,
+                Err(e) => errors.extend(e),
+            }
+        }
+        if errors.is_empty() && count > BigUint::from(MAX_ASKED) {
+            return Err(vec![CheckError::TooManyPositions {
+                count: count.to_string(),
+                max: MAX_ASKED,
+                src: source.clone(),
+                span: statement.span,
+            }]);
+        }
         for component in &statement.components {
             let Some(entry) = self.lookup(&component.game, source, &mut errors) else {
                 continue;
             };
-            match self.instance(entry, &component.args, source, &component.position, source) {
-                Ok(instance) => components.push((instance, component.span)),
+            if !errors.is_empty() {
+                continue;
+            }
+            match self.instances(entry, component, source) {
+                Ok(instances) => components.push((instances, component.span)),
                 Err(e) if e.is_empty() => broken = true,
                 Err(e) => errors.extend(e),
             }
         }
         // A sum of misère games is one misère game; a sum that mixes the
         // two ways of play means nothing.
-        let normal = components.iter().find(|(i, _)| !i.game.misere);
+        let first = |c: &(Vec<Instance>, _)| c.0.first().map(|i| i.game.clone());
+        let games: Vec<_> = components
+            .iter()
+            .filter_map(|c| first(c).map(|g| (g, c.1)))
+            .collect();
+        let normal = games.iter().find(|(g, _)| !g.misere);
         if let Some((normal, _)) = normal {
-            for (instance, span) in &components {
-                if instance.game.misere {
+            for (game, span) in &games {
+                if game.misere {
                     errors.push(CheckError::MisereInSum {
-                        game: instance.game.name.clone(),
-                        normal: normal.game.name.clone(),
+                        game: game.name.clone(),
+                        normal: normal.name.clone(),
                         src: source.clone(),
                         span: *span,
                     });
@@ -143,10 +182,10 @@ impl Program {
             }
         }
         if statement.compound != Compound::Sum {
-            for (instance, span) in &components {
-                if MoveGen::new(&instance.game).has_sums() {
+            for (game, span) in &games {
+                if MoveGen::new(game).has_sums() {
                     errors.push(CheckError::CompoundOfSums {
-                        game: instance.game.name.clone(),
+                        game: game.name.clone(),
                         word: statement.compound.word(),
                         src: source.clone(),
                         span: *span,
@@ -158,13 +197,94 @@ impl Program {
             return Err(errors);
         }
         if broken {
-            return Ok(None);
+            return Ok(Vec::new());
         }
-        Ok(Some(Question {
-            compound: statement.compound,
-            components: components.into_iter().map(|(i, _)| i).collect(),
-            asked: Some(statement.span),
-        }))
+        // Every combination, the last component's position changing fastest.
+        let mut questions: Vec<Vec<Instance>> = vec![Vec::new()];
+        for (instances, _) in &components {
+            questions = (questions.iter())
+                .flat_map(|before| {
+                    instances.iter().map(move |i| {
+                        let mut next = before.clone();
+                        next.push(i.clone());
+                        next
+                    })
+                })
+                .collect();
+        }
+        Ok(questions
+            .into_iter()
+            .map(|components| Question {
+                compound: statement.compound,
+                components,
+                asked: Some(statement.span),
+            })
+            .collect())
+    }
+
+    /// The positions one component asks, each matched against its game. A
+    /// position of a box that breaks the game's `where` condition is left
+    /// out (the box asks the game's positions in it); of the rest, the
+    /// first that is not a position of the game is reported for each item.
+    fn instances(
+        &self,
+        entry: &GameEntry,
+        component: &ast::Component,
+        source: &Source,
+    ) -> Result<Vec<Instance>, Errors> {
+        let mut items = Vec::new();
+        each_item(&component.positions, &mut items);
+        if entry.broken() {
+            let (first, _) = items.first().copied().ok_or_else(Vec::new)?;
+            let lit = match first {
+                ast::Positions::One(lit) => lit.clone(),
+                _ => box_lits(first).next().ok_or_else(Vec::new)?,
+            };
+            return self
+                .instance(entry, &component.args, source, &lit, source)
+                .map(|i| vec![i]);
+        }
+        let game = self.game_with(entry, &component.args, source)?;
+        let (mut instances, mut errors) = (Vec::new(), Vec::new());
+        for (item, boxed) in items {
+            let lits: Box<dyn Iterator<Item = PositionLit>> = match item {
+                ast::Positions::One(lit) => Box::new(std::iter::once(lit.clone())),
+                _ => Box::new(box_lits(item)),
+            };
+            let mut kept = 0;
+            for lit in lits {
+                match check_position(&game, &lit, source) {
+                    Ok(position) => {
+                        kept += 1;
+                        instances.push(Instance {
+                            game: game.clone(),
+                            position,
+                        });
+                    }
+                    Err(e) if boxed && matches!(e.as_slice(), [CheckError::Invariant { .. }]) => {}
+                    Err(e) => {
+                        errors.extend(e);
+                        break;
+                    }
+                }
+            }
+            if boxed && kept == 0 && errors.is_empty() {
+                // Every position of the box breaks the condition: say so
+                // at its first.
+                if let Some(lit) = box_lits(item).next() {
+                    errors.extend(
+                        check_position(&game, &lit, source)
+                            .err()
+                            .unwrap_or_default(),
+                    );
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(instances)
+        } else {
+            Err(errors)
+        }
     }
 
     fn lookup(&self, name: &Ident, source: &Source, errors: &mut Errors) -> Option<&GameEntry> {
@@ -185,4 +305,103 @@ impl Program {
         }
         entry
     }
+}
+
+/// The most positions one `analyze` statement may ask (all of a sum's
+/// combinations): each is a question answered in turn, and its answer a
+/// line of the output.
+pub const MAX_ASKED: usize = 100_000;
+
+/// How many positions `positions` asks, or why a range of it holds none.
+/// Counted before any is made.
+fn asked_count(positions: &ast::Positions, source: &Source) -> Result<BigUint, Errors> {
+    match positions {
+        ast::Positions::One(_) => Ok(BigUint::one()),
+        ast::Positions::Box { sides, span } => {
+            let mut count = BigUint::one();
+            let mut errors = Vec::new();
+            for (low, high) in sides {
+                if low > high {
+                    errors.push(CheckError::EmptyRange {
+                        low: low.to_string(),
+                        high: high.to_string(),
+                        src: source.clone(),
+                        span: *span,
+                    });
+                } else {
+                    count *= high - low + 1u32;
+                }
+            }
+            if errors.is_empty() {
+                Ok(count)
+            } else {
+                Err(errors)
+            }
+        }
+        ast::Positions::List { items, .. } => {
+            let mut count = BigUint::ZERO;
+            let mut errors = Vec::new();
+            for item in items {
+                match asked_count(item, source) {
+                    Ok(n) => count += n,
+                    Err(e) => errors.extend(e),
+                }
+            }
+            if errors.is_empty() {
+                Ok(count)
+            } else {
+                Err(errors)
+            }
+        }
+    }
+}
+
+/// The items of `positions` in order, each one position or a box (and
+/// whether it is a box).
+fn each_item<'a>(positions: &'a ast::Positions, out: &mut Vec<(&'a ast::Positions, bool)>) {
+    match positions {
+        ast::Positions::One(_) => out.push((positions, false)),
+        ast::Positions::Box { .. } => out.push((positions, true)),
+        ast::Positions::List { items, .. } => {
+            for item in items {
+                each_item(item, out);
+            }
+        }
+    }
+}
+
+/// The positions of a box, the last heap changing fastest, each written
+/// where the box is. Only called once the box is counted and within
+/// `MAX_ASKED`.
+fn box_lits(positions: &ast::Positions) -> impl Iterator<Item = PositionLit> + '_ {
+    let (sides, span) = match positions {
+        ast::Positions::Box { sides, span } => (sides.as_slice(), *span),
+        _ => (&[][..], positions.span()),
+    };
+    let mut next = (sides.iter().all(|(low, high)| low <= high))
+        .then(|| sides.iter().map(|(low, _)| low.clone()).collect::<Vec<_>>());
+    std::iter::from_fn(move || {
+        let heaps = next.take()?;
+        // The next: the last heap that can grow grows, the ones after it
+        // start again from their low ends.
+        let mut following = heaps.clone();
+        for i in (0..sides.len()).rev() {
+            if following[i] < sides[i].1 {
+                following[i] += 1u32;
+                next = Some(following);
+                break;
+            }
+            following[i] = sides[i].0.clone();
+        }
+        Some(PositionLit {
+            heaps,
+            heads: false,
+            pairs: false,
+            row: false,
+            graph: false,
+            lone: Vec::new(),
+            words: Vec::new(),
+            span,
+        })
+    })
 }

@@ -117,6 +117,40 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     Ok(())
 }
 
+/// The value in a word or two, as a table's column shows it: `3`,
+/// `unknown`, `none`, a loopy game's `∞(0, 1)`.
+pub(super) fn grundy_short(grundy: &Grundy) -> String {
+    match grundy {
+        Grundy::Value(g) => g.to_string(),
+        Grundy::Unknown(_) => "unknown".to_string(),
+        Grundy::Misere | Grundy::None(_) => "none".to_string(),
+        Grundy::Loopy(gamma) => super::gamma_text(gamma),
+    }
+}
+
+/// The first winning move (of a draw, the first drawing move) on one
+/// line, `take 2 from heap 1 → (1, 4, 5)`; `None` when none is listed.
+pub(super) fn first_move_text(answer: &Answer) -> Option<String> {
+    if let Some(compound) = &answer.compound {
+        return (compound.moves.first()).map(|moves| compound_move_words(answer, moves));
+    }
+    let moves = match answer.outcome {
+        Outcome::D => &answer.drawing_moves,
+        _ => &answer.winning_moves,
+    };
+    moves.first().map(|m| {
+        let component = match answer.is_sum() {
+            true => format!("in component {}: ", m.component + 1),
+            false => String::new(),
+        };
+        format!(
+            "{component}{} → {}",
+            move_text(answer, m),
+            position_text(answer, Some(m))
+        )
+    })
+}
+
 fn no_value_text(why: NoValue) -> &'static str {
     match why {
         NoValue::Compound => "values add only in sums",
@@ -149,6 +183,17 @@ fn deciding_text(d: &Deciding) -> String {
 /// A move of a compound: the move in each component that moves, `in
 /// component 1: take 2 → 3; in component 2: ... [rules]`.
 fn compound_move_text(answer: &Answer, moves: &[WinningMove]) -> String {
+    let rules: Vec<&str> = moves.iter().map(|m| rule_name(answer, m)).collect();
+    format!(
+        "{}   [{}]",
+        compound_move_words(answer, moves),
+        rules.join(", ")
+    )
+}
+
+/// A move of a compound without its rules: `in component 1: take 2 → 3;
+/// in component 2: ...`.
+fn compound_move_words(answer: &Answer, moves: &[WinningMove]) -> String {
     let parts: Vec<String> = (moves.iter())
         .map(|m| {
             let place = match answer.is_sum() {
@@ -158,8 +203,7 @@ fn compound_move_text(answer: &Answer, moves: &[WinningMove]) -> String {
             format!("{place}{} → {}", move_text(answer, m), m.to)
         })
         .collect();
-    let rules: Vec<&str> = moves.iter().map(|m| rule_name(answer, m)).collect();
-    format!("{}   [{}]", parts.join("; "), rules.join(", "))
+    parts.join("; ")
 }
 
 /// The game's title, or the titles of a sum's components joined by `+`.

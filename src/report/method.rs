@@ -7,6 +7,23 @@ use serde_json::{Value as Json, json};
 use super::quotient::{presentation_json, quotient_reach, word};
 use crate::analysis::{ComponentMethod, Compound, CompoundRule};
 
+/// How an answer knows, in a word or two, as a table's column shows it:
+/// `closed form nim`, `search`, `period`.
+pub(super) fn method_word(method: &ComponentMethod) -> String {
+    match method {
+        ComponentMethod::ClosedForm { id, .. } => format!("closed form {id}"),
+        ComponentMethod::Period { .. } => "proven period".to_string(),
+        ComponentMethod::Search { .. } => "search".to_string(),
+        ComponentMethod::Loopy { .. } => "loopy search".to_string(),
+        ComponentMethod::Tame { .. } => "tame genus".to_string(),
+        ComponentMethod::Quotient { .. } => "misère quotient".to_string(),
+        ComponentMethod::QuotientSearch { .. } => "quotient and search".to_string(),
+        ComponentMethod::WholeSum { .. } => "search of the whole sum".to_string(),
+        ComponentMethod::Ends { .. } => "search to the ends".to_string(),
+        ComponentMethod::Compound { rule, .. } => compound_rule_id(*rule).to_string(),
+    }
+}
+
 pub(super) fn method_text(method: &ComponentMethod) -> String {
     match method {
         ComponentMethod::ClosedForm {

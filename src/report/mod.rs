@@ -4,6 +4,7 @@ mod answer;
 pub mod describe;
 mod diagnostics;
 mod graph;
+mod list;
 mod method;
 mod play;
 mod quotient;
@@ -13,6 +14,7 @@ mod table;
 pub use answer::{Advice, json, text, text_in_colour};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use graph::{graph_dot, graph_json};
+pub use list::{Row, asked_text, list_text, statement_text};
 pub use play::{
     compound_reason_text, ending_text, ending_word, move_text, place_text, play_json, play_title,
     reason_text,

@@ -70,7 +70,7 @@ impl Gamma {
 /// forever from there, the graph of the positions reachable.
 pub enum Found {
     Value(Value, Explored),
-    Loopy(LoopyGraph),
+    Loopy(Box<LoopyGraph>),
 }
 
 /// Searches `heaps`; where a play can return to a position, explores the
@@ -106,7 +106,7 @@ pub fn search_from(
                     position: Position::from_u64s(heaps),
                 });
             }
-            LoopyGraph::explore_game(solver, heaps, more, max_positions).map(Found::Loopy)
+            LoopyGraph::explore_game(solver, heaps, more, max_positions).map(|g| Found::Loopy(Box::new(g)))
         }
         Err(e) => Err(e),
     })

@@ -41,6 +41,9 @@ pub struct Reached {
     /// Each position's end (`win when` and the like), where the play ends
     /// there: it has no moves.
     pub ends: Vec<Option<EndKind>>,
+    /// Whether each position's answer was known before (`Visit::Known`):
+    /// reached, explored no further, it has no moves here.
+    pub known: Vec<bool>,
 }
 
 /// What a position is to an exploration.
@@ -52,6 +55,9 @@ pub enum Visit {
     End(EndKind),
     /// A position left out, and the moves to it.
     Skip,
+    /// A position whose answer is known already (an earlier question's):
+    /// reached, explored no further.
+    Known,
 }
 
 impl Reached {
@@ -126,6 +132,7 @@ impl Reached {
             positions: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),
+            known: Vec::new(),
         };
         match reached.grow(game, heaps, starts, limits, moves, visit) {
             Ok(()) => Ok(reached),
@@ -153,13 +160,15 @@ impl Reached {
         let Some((start, more)) = starts.split_first() else {
             return Ok(());
         };
+        // The start is explored, whatever is known of it.
         let end = match visit(start)? {
             Visit::End(kind) => Some(kind),
-            Visit::Open | Visit::Skip => None,
+            Visit::Open | Visit::Skip | Visit::Known => None,
         };
         reached.ids.insert(start.clone(), 0);
         reached.positions.push(start.clone());
         reached.ends.push(end);
+        reached.known.push(false);
         // The other starts, in the order given, as positions to explore.
         let mut more = more.iter();
         // Positions skipped, not to be told apart again.
@@ -181,7 +190,7 @@ impl Reached {
                 };
                 let end = match visit(key)? {
                     Visit::End(kind) => Some(kind),
-                    Visit::Open | Visit::Skip => None,
+                    Visit::Open | Visit::Skip | Visit::Known => None,
                 };
                 if reached.positions.len() >= max_positions {
                     break;
@@ -190,9 +199,10 @@ impl Reached {
                 reached.ids.insert(key.clone(), reached.positions.len());
                 reached.positions.push(key.clone());
                 reached.ends.push(end);
+                reached.known.push(false);
             }
             let mut edges = Vec::new();
-            if reached.ends[next].is_none() {
+            if reached.ends[next].is_none() && !reached.known[next] {
                 let from = reached.positions[next].clone();
                 let room = max_bytes.saturating_sub(bytes);
                 let moves = moves(&from, room)?.ok_or_else(too_much)?;
@@ -207,9 +217,10 @@ impl Reached {
                     let id = match reached.ids.get(&key) {
                         Some(&id) => id,
                         None => {
-                            let end = match visit(&key)? {
-                                Visit::Open => None,
-                                Visit::End(kind) => Some(kind),
+                            let (end, known) = match visit(&key)? {
+                                Visit::Open => (None, false),
+                                Visit::End(kind) => (Some(kind), false),
+                                Visit::Known => (None, true),
                                 Visit::Skip => {
                                     skipped.insert(key);
                                     continue;
@@ -230,6 +241,7 @@ impl Reached {
                             reached.ids.insert(key.clone(), id);
                             reached.positions.push(key);
                             reached.ends.push(end);
+                            reached.known.push(known);
                             id
                         }
                     };

@@ -59,6 +59,19 @@ impl StepGraph {
         StepGraph::explore_from(solver, heaps, &[], max_positions, max_moves)
     }
 
+    /// `explore_within`, each position whose steps `known` gives (an
+    /// earlier question's) taken as it gives them and explored no further.
+    pub fn explore_knowing(
+        solver: &Solver,
+        heaps: &[u64],
+        max_positions: usize,
+        max_moves: u64,
+        known: &dyn Fn(&[u64]) -> Option<Steps>,
+    ) -> Result<Option<StepGraph>, SearchError> {
+        let mut budget = solver.question_budget().capped(max_moves);
+        StepGraph::explore_all(solver, (heaps, &[]), max_positions, &mut budget, known)
+    }
+
     /// `explore_within`, from each of `more` too, into one graph (a
     /// table's positions).
     pub fn explore_from(
@@ -81,11 +94,25 @@ impl StepGraph {
         max_positions: usize,
         budget: &mut Budget,
     ) -> Result<Option<StepGraph>, SearchError> {
+        StepGraph::explore_all(solver, (heaps, more), max_positions, budget, &|_| None)
+    }
+
+    /// The one exploration of them all: from `heaps` and `more`, what
+    /// `known` gives taken as given.
+    fn explore_all(
+        solver: &Solver,
+        (heaps, more): (&[u64], &[Vec<u64>]),
+        max_positions: usize,
+        budget: &mut Budget,
+        known: &dyn Fn(&[u64]) -> Option<Steps>,
+    ) -> Result<Option<StepGraph>, SearchError> {
         let reached =
             Reached::explore_from(solver, heaps, more, max_positions, budget, &mut |p| {
-                // A position where the play ends is explored no further.
+                // A position where the play ends is explored no further,
+                // nor one whose steps are known.
                 Ok(match solver.end_at(p)? {
                     Some(kind) => Visit::End(kind),
+                    None if known(p).is_some() => Visit::Known,
                     None => Visit::Open,
                 })
             })?;
@@ -114,7 +141,10 @@ impl StepGraph {
         let mut ready: Vec<usize> = (0..reached.len()).filter(|&u| left[u] == 0).collect();
         while let Some(u) = ready.pop() {
             let after = reached.moves[u].iter().filter_map(|&(_, v)| steps[v]);
-            steps[u] = Some(steps_from(after, end[u]));
+            steps[u] = match reached.known[u] {
+                true => known(&reached.positions[u]),
+                false => Some(steps_from(after, end[u])),
+            };
             for &p in &parents[u] {
                 left[p] -= 1;
                 if left[p] == 0 {
@@ -138,6 +168,11 @@ impl StepGraph {
     /// Who wins the position `id`, and how long its play lasts.
     pub fn steps(&self, id: usize) -> Steps {
         self.steps[id]
+    }
+
+    /// Each position reached, in canonical form, with its steps.
+    pub fn each(&self) -> impl Iterator<Item = (&[u64], Steps)> + '_ {
+        (self.reached.positions.iter().map(Vec::as_slice)).zip(self.steps.iter().copied())
     }
 
     /// The positions the moves from `id` reach, by id.

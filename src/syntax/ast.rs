@@ -627,10 +627,44 @@ pub struct Component {
     pub game: Ident,
     /// Its parameter values, as written.
     pub args: Vec<Arg>,
-    /// The position.
-    pub position: PositionLit,
+    /// The positions asked: one, or many.
+    pub positions: Positions,
     /// Where it is written in the source.
     pub span: Span,
+}
+
+/// What an `analyze` component asks after `at`: one position, every
+/// position of a box of heaps, or a list of these.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Positions {
+    /// One position: `21`, `(3, 5)`, `{1, 5}`.
+    One(PositionLit),
+    /// Every position of a box of heaps, heap by heap from its lowest to
+    /// its highest size (both in), the last heap changing fastest:
+    /// `1..1000`, `(1..3, 5, 0..2)`.
+    Box {
+        /// Each heap's lowest and highest size.
+        sides: Vec<(BigUint, BigUint)>,
+        /// Where it is written in the source.
+        span: Span,
+    },
+    /// A list: `[(3, 4, 5), 1..3]`, in order.
+    List {
+        /// The items, each one position or a box.
+        items: Vec<Positions>,
+        /// Where it is written in the source.
+        span: Span,
+    },
+}
+
+impl Positions {
+    /// Where it is written in the source.
+    pub fn span(&self) -> Span {
+        match self {
+            Positions::One(p) => p.span,
+            Positions::Box { span, .. } | Positions::List { span, .. } => *span,
+        }
+    }
 }
 
 /// `m = 5` in an analyze statement or on the command line (`--set m=5`).

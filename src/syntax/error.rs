@@ -446,7 +446,7 @@ impl Hint {
                 "write a parameter with its value, like `m = 3`".to_string()
             }
             Hint::RangeDots => "a range has two dots: `1..3`, or `1..` for no upper bound".to_string(),
-            Hint::PositionList => "a position of several heaps is written in parentheses, like `(3, 4, 5)`; to ask about several positions, write an `analyze` line for each".to_string(),
+            Hint::PositionList => "a position of several heaps is written in parentheses, like `(3, 4, 5)`; to ask about several positions, list them in brackets, like `[3, 4, 5]`".to_string(),
             Hint::Operator { written, meant } => {
                 format!("write `{meant}` for `{written}`: conditions join with the words `and`, `or` and `not`")
             }

@@ -3,8 +3,8 @@
 
 use gamelang::syntax::ast::{
     Amounts, AmountsKind, Analyze, AssignOp, BinOp, BlockStmtKind, Expr, ExprKind, File, GameDef,
-    HeapCount, Ident, Item, Monotone, Property, RuleDef, RuleKind, Span, SplitSpec, Statement,
-    ValueKind,
+    HeapCount, Ident, Item, Monotone, PositionLit, Positions, Property, RuleDef, RuleKind, Span,
+    SplitSpec, Statement, ValueKind,
 };
 use gamelang::syntax::*;
 use num_bigint::{BigInt, BigUint};
@@ -649,7 +649,7 @@ fn layout_newlines_semicolons_and_comments() {
     let a = analyses(&file)[0];
     assert_eq!(a.components.len(), 2);
     assert_eq!(
-        a.components[1].position.heaps,
+        one(&a.components[1].positions).heaps,
         [BigUint::from(1u8), BigUint::from(2u8)]
     );
     // Empty bodies and items on one line separated by `;`.
@@ -657,6 +657,36 @@ fn layout_newlines_semicolons_and_comments() {
     assert_eq!(file.items.len(), 4);
     assert_eq!(parse_ok("").items.len(), 0);
     assert_eq!(parse_ok("\n  // nothing here\n\n").items.len(), 0);
+}
+
+/// The one position a component asks.
+fn one(positions: &Positions) -> &PositionLit {
+    match positions {
+        Positions::One(lit) => lit,
+        other => panic!("one position, not {other:?}"),
+    }
+}
+
+#[test]
+fn many_positions_parse_as_ranges_boxes_and_lists() {
+    let src = "analyze nim at [(1..2, 3), 4, 0..10]";
+    let file = parse_ok(src);
+    let Positions::List { items, span } = &analyses(&file)[0].components[0].positions else {
+        panic!("a list");
+    };
+    assert_eq!(span_text(src, *span), "[(1..2, 3), 4, 0..10]");
+    let big = |n: u8| BigUint::from(n);
+    assert!(
+        matches!(&items[0], Positions::Box { sides, .. } if *sides == [(big(1), big(2)), (big(3), big(3))])
+    );
+    assert_eq!(one(&items[1]).heaps, [big(4)]);
+    assert!(matches!(&items[2], Positions::Box { sides, .. } if *sides == [(big(0), big(10))]));
+    // Numbers alone in parentheses are one position, as ever.
+    let file = parse_ok("analyze nim at (1, 2)");
+    assert_eq!(
+        one(&analyses(&file)[0].components[0].positions).heaps,
+        [big(1), big(2)]
+    );
 }
 
 #[test]
@@ -668,11 +698,11 @@ fn analyze_spans_and_args() {
     let c = &a.components;
     assert_eq!(c.len(), 3);
     assert_eq!(span_text(src, c[0].span), "bash(m = 3) at 10");
-    assert_eq!(span_text(src, c[0].position.span), "10");
+    assert_eq!(span_text(src, c[0].positions.span()), "10");
     assert_eq!(c[1].args.len(), 2);
     assert_eq!(span_text(src, c[1].args[1].span), "S = {1, 2}");
     assert_eq!(c[2].game.name, "nim");
-    assert_eq!(span_text(src, c[2].position.span), "(3, 4)");
+    assert_eq!(span_text(src, c[2].positions.span()), "(3, 4)");
     // A game may be called by a keyword's name (`odd` is a keyword).
     let file = parse_ok("game odd { heaps 1; take 1 }\nanalyze odd at 3");
     assert_eq!(analyses(&file)[0].components[0].game.name, "odd");

@@ -28,6 +28,7 @@ mod known_pairs;
 mod lists;
 mod long_runs;
 mod loopy;
+mod many;
 mod misere;
 mod mutants;
 mod nested_blocks;

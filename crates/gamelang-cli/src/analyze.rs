@@ -174,7 +174,10 @@ fn verified_json(compared: &Compared, answer: &Answer) -> serde_json::Value {
 
 /// Answers each analysis and prints it as it comes (in text; one JSON array
 /// at the end with `--json`), errors too; exits with findings if any
-/// analysis failed.
+/// analysis failed. The positions of one statement that asks many are
+/// printed together as a table (in JSON, one object each as ever; one
+/// with no answer says why in its `error`), and a position with no answer
+/// does not stop the others.
 fn print_answers(
     args: &Args,
     output: &mut Output,
@@ -184,28 +187,59 @@ fn print_answers(
 ) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
-    for question in questions {
-        match answer(question) {
-            Ok(answer) if args.json => {
-                let mut json = report::json(&answer, &advice);
-                if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
-                    object.insert("verified".into(), verified_json(compared, &answer));
-                }
-                answers.push(json);
-            }
-            Ok(answer) if output.colour_stdout() => out(&report::text_in_colour(&answer, &advice)),
-            Ok(answer) => out(&report::text(&answer, &advice)),
-            Err(e) => {
-                let error: Error = e.into();
-                match (question.asked, question.components.first()) {
-                    (Some(statement), Some(first)) => {
-                        output.error_at(&error, (&first.game.source, statement, "asked here"))
+    for asked in questions.chunk_by(|a, b| a.asked.is_some() && a.asked == b.asked) {
+        let found: Vec<Result<Answer, Error>> = (asked.iter())
+            .map(|q| answer(q).map_err(Error::from))
+            .collect();
+        for (question, result) in asked.iter().zip(&found) {
+            match result {
+                Ok(answer) if args.json => {
+                    let mut json = report::json(answer, &advice);
+                    if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
+                        object.insert("verified".into(), verified_json(compared, answer));
                     }
-                    _ => output.errors(&[error]),
+                    answers.push(json);
                 }
-                failed = true;
+                Ok(_) => {}
+                Err(error) => {
+                    failed = true;
+                    if args.json && asked.len() > 1 {
+                        answers.push(serde_json::json!({
+                            "game": game_title(question),
+                            "position": report::asked_text(question),
+                            "error": {
+                                "code": miette::Diagnostic::code(error).map(|c| c.to_string()),
+                                "message": error.to_string(),
+                            },
+                        }));
+                    }
+                }
             }
         }
+        if args.json {
+            report_failures(output, asked, &found, asked.len() > 1);
+            continue;
+        }
+        let colour = output.colour_stdout();
+        if let [_, _, ..] = asked {
+            let rows: Vec<report::Row> = (asked.iter().zip(&found))
+                .map(|(question, result)| report::Row {
+                    position: report::asked_text(question),
+                    answer: result.as_ref().map_err(|e| e as &dyn miette::Diagnostic),
+                })
+                .collect();
+            out(&report::list_text(
+                &report::statement_text(&asked[0]),
+                &rows,
+                colour,
+            ));
+        } else if let Some(Ok(answer)) = found.first() {
+            match colour {
+                true => out(&report::text_in_colour(answer, &advice)),
+                false => out(&report::text(answer, &advice)),
+            }
+        }
+        report_failures(output, asked, &found, asked.len() > 1);
     }
     if args.json {
         out(&json_array(answers));
@@ -215,6 +249,32 @@ fn print_answers(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Reports why a question had no answer, placed at the statement that
+/// asked it; of a statement that asks many, the first failure alone (each
+/// failed row says its own reason).
+fn report_failures(
+    output: &mut Output,
+    asked: &[Question],
+    found: &[Result<Answer, Error>],
+    many: bool,
+) {
+    let failures = (asked.iter().zip(found)).filter_map(|(q, r)| r.as_ref().err().map(|e| (q, e)));
+    for (question, error) in failures.take(if many { 1 } else { usize::MAX }) {
+        match (question.asked, question.components.first()) {
+            (Some(statement), Some(first)) => {
+                output.error_at(error, (&first.game.source, statement, "asked here"))
+            }
+            _ => output.errors(std::slice::from_ref(error)),
+        }
+    }
+}
+
+/// The game of a question, or its components' joined by `+`.
+fn game_title(question: &Question) -> String {
+    let titles: Vec<String> = question.components.iter().map(|c| c.game.title()).collect();
+    titles.join(" + ")
 }
 
 /// The option that shows what a note says was left out.

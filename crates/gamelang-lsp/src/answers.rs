@@ -40,11 +40,49 @@ fn answer(analyzer: &mut Analyzer, question: &Question) -> Result<Answer, Error>
     analyzer.analyze(question).map_err(Error::from)
 }
 
-/// One statement's answer as the editor shows it: the short form after
-/// the line (none for a refusal) and the long one on hover.
-pub fn found(analyzer: &mut Analyzer, question: &Question) -> (Option<String>, String) {
-    let result = answer(analyzer, question);
-    (result.as_ref().ok().map(short), long(&result))
+/// One statement's answers as the editor shows them: the short form after
+/// the line (none for a refusal) and the long one on hover. A statement
+/// that asks many positions: how many are P and N after the line, and on
+/// hover a table, a row each (each position's refusal on its row).
+pub fn found(analyzer: &mut Analyzer, questions: &[Question]) -> (Option<String>, String) {
+    let results: Vec<Result<Answer, Error>> =
+        (questions.iter()).map(|q| answer(analyzer, q)).collect();
+    let [result] = results.as_slice() else {
+        return many(questions, &results);
+    };
+    (result.as_ref().ok().map(short), long(result))
+}
+
+/// The answers to the positions of one statement that asks many.
+fn many(questions: &[Question], results: &[Result<Answer, Error>]) -> (Option<String>, String) {
+    let count = |outcome: Outcome| {
+        (results.iter())
+            .filter(|r| r.as_ref().is_ok_and(|a| a.outcome == outcome))
+            .count()
+    };
+    let mut counts: Vec<String> = [(Outcome::P, "P"), (Outcome::N, "N"), (Outcome::D, "D")]
+        .into_iter()
+        .filter_map(|(outcome, letter)| match count(outcome) {
+            0 => None,
+            n => Some(format!("{n} {letter}")),
+        })
+        .collect();
+    let refused = results.iter().filter(|r| r.is_err()).count();
+    if refused > 0 {
+        counts.push(format!("{refused} without an answer"));
+    }
+    let rows: Vec<report::Row> = (questions.iter().zip(results))
+        .map(|(question, result)| report::Row {
+            position: report::asked_text(question),
+            answer: result.as_ref().map_err(|e| e as &dyn miette::Diagnostic),
+        })
+        .collect();
+    let title = questions
+        .first()
+        .map(report::statement_text)
+        .unwrap_or_default();
+    let table = report::list_text(&title, &rows, false);
+    (Some(counts.join(" · ")), format!("```text\n{table}```"))
 }
 
 /// The short form shown after a statement: `N · g = 3`.

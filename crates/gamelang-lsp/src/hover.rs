@@ -104,7 +104,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "analyze" => {
             "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum; `every`/`all`/`some`/`any` ask other compounds."
         }
-        "at" => "`at POSITION`: the position asked about, `21` or `(3, 5)`.",
+        "at" => {
+            "`at POSITION`: the position asked about, `21` or `(3, 5)`; or many: a range `1..100`, a box `(1..3, 0..5)`, a list `[(3, 4), 7]`."
+        }
         "heaps" => {
             "`heaps N`, `heaps *`: how many heaps a position has; `where` adds an invariant."
         }

@@ -8,8 +8,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use gamelang::check::Question;
 use gamelang::search::Cancel;
-use gamelang::syntax::ast::{GameDef, Item};
+use gamelang::syntax::ast::{GameDef, Item, Span};
 use gamelang::syntax::format::format;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -460,12 +461,11 @@ impl Server {
                 range: None,
             })
         };
-        let asked = (document.program.questions.iter())
-            .filter_map(|q| q.asked.map(|span| (q, span)))
+        let asked = statements(&document.program.questions)
             .find(|(_, s)| s.offset() <= offset && offset <= s.offset() + s.len());
-        if let Some((question, span)) = asked {
+        if let Some((questions, span)) = asked {
             let (shared, version, start) = (self.shared.clone(), document.version, span.offset());
-            let question = question.clone();
+            let questions = questions.to_vec();
             let id = request.id;
             let cancel = self.cancel_of(&uri);
             std::thread::spawn(move || {
@@ -474,7 +474,7 @@ impl Server {
                     None => {
                         let found = answers::found(
                             &mut answers::analyzer(&cancel, shared.timeout),
-                            &question,
+                            &questions,
                         );
                         shared.keep(&uri, version, start, found.clone());
                         found.1
@@ -517,17 +517,15 @@ impl Server {
                 .shared
                 .send(Message::Response(Response::new_ok(request.id, Value::Null)));
         };
-        let asked: Vec<(gamelang::check::Question, Position, usize)> =
-            (document.program.questions.iter())
-                .filter_map(|q| {
-                    let span = q.asked?;
-                    let end = document
-                        .range(span.offset(), span.offset() + span.len())
-                        .end;
-                    let inside = p.range.start <= end && end <= p.range.end;
-                    inside.then(|| (q.clone(), end, span.offset()))
-                })
-                .collect();
+        let asked: Vec<(Vec<Question>, Position, usize)> = statements(&document.program.questions)
+            .filter_map(|(questions, span)| {
+                let end = document
+                    .range(span.offset(), span.offset() + span.len())
+                    .end;
+                let inside = p.range.start <= end && end <= p.range.end;
+                inside.then(|| (questions.to_vec(), end, span.offset()))
+            })
+            .collect();
         let (shared, version, id) = (self.shared.clone(), document.version, request.id);
         let cancel = self.cancel_of(&uri);
         std::thread::spawn(move || {
@@ -539,25 +537,32 @@ impl Server {
     }
 }
 
-/// The hints of `asked` (each statement, where it ends, where it starts),
-/// until the file changes.
+/// The questions of each `analyze` statement, with where it is written
+/// (a statement may ask many positions).
+fn statements(questions: &[Question]) -> impl Iterator<Item = (&[Question], Span)> {
+    (questions.chunk_by(|a, b| a.asked == b.asked))
+        .filter_map(|asked| asked.first()?.asked.map(|span| (asked, span)))
+}
+
+/// The hints of `asked` (each statement's questions, where it ends, where
+/// it starts), until the file changes.
 fn inlay_hints(
     shared: &Shared,
     uri: &str,
     version: i32,
     cancel: &Cancel,
-    asked: Vec<(gamelang::check::Question, Position, usize)>,
+    asked: Vec<(Vec<Question>, Position, usize)>,
 ) -> Vec<InlayHint> {
     let mut analyzer = answers::analyzer(cancel, shared.timeout);
     let mut hints = Vec::new();
-    for (question, end, start) in asked {
+    for (questions, end, start) in asked {
         if !shared.current(uri, version) {
             break;
         }
         let short = match shared.cached(uri, version, start) {
             Some((short, _)) => short,
             None => {
-                let found = answers::found(&mut analyzer, &question);
+                let found = answers::found(&mut analyzer, &questions);
                 shared.keep(uri, version, start, found.clone());
                 found.0
             }

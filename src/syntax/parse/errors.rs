@@ -185,7 +185,9 @@ fn hint_for(
     if expects(Rule::from_target) {
         return Some(Hint::FromTarget);
     }
-    let in_position = expects(Rule::position) || (expects(Rule::int) && expects(Rule::rparen));
+    let in_position = expects(Rule::position)
+        || expects(Rule::positions)
+        || (expects(Rule::int) && expects(Rule::rparen));
     if in_position && found.starts_with('-') {
         return Some(Hint::NegativeHeap);
     }

@@ -10,7 +10,7 @@ use super::build::{Builder, PResult, child, children};
 use crate::syntax::SyntaxError;
 use crate::syntax::ast::{
     Analyze, Arg, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef, HeapCount,
-    HeapsDecl, Item, Param, PlayDecl, PositionLit, Statement, Value, ValueKind,
+    HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value, ValueKind,
 };
 
 impl Builder {
@@ -238,7 +238,7 @@ impl Builder {
         let span = self.span(&pair);
         let mut game = None;
         let mut args = Vec::new();
-        let mut position = None;
+        let mut positions = None;
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::game_name => game = Some(self.ident(part)),
@@ -247,16 +247,73 @@ impl Builder {
                         .map(|a| self.arg(a))
                         .collect::<PResult<_>>()?
                 }
-                Rule::position => position = Some(self.position(part)?),
+                Rule::positions => positions = Some(self.positions(part)?),
                 _ => {}
             }
         }
         Ok(Component {
             game: game.expect("a component names a game"),
             args,
-            position: position.expect("a component has a position"),
+            positions: positions.expect("a component has positions"),
             span,
         })
+    }
+
+    /// What follows `at`: a list, a box, or one position.
+    fn positions(&self, pair: Pair<'_, Rule>) -> PResult<Positions> {
+        let inner = pair
+            .into_inner()
+            .next()
+            .expect("positions hold one of three");
+        self.positions_item(inner)
+    }
+
+    fn positions_item(&self, pair: Pair<'_, Rule>) -> PResult<Positions> {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::position_list => {
+                let items = (pair.into_inner())
+                    .filter(|p| matches!(p.as_rule(), Rule::position_box | Rule::position))
+                    .map(|p| self.positions_item(p))
+                    .collect::<PResult<_>>()?;
+                Ok(Positions::List { items, span })
+            }
+            Rule::position_box => {
+                let mut sides = Vec::new();
+                let mut ranged = false;
+                for side in pair.into_inner() {
+                    match side.as_rule() {
+                        Rule::heap_range => {
+                            let mut ends = children(side, Rule::int);
+                            let low = self.big_uint(&ends.next().expect("a range's low end"))?;
+                            let high = self.big_uint(&ends.next().expect("a range's high end"))?;
+                            sides.push((low, high));
+                            ranged = true;
+                        }
+                        Rule::int => {
+                            let n = self.big_uint(&side)?;
+                            sides.push((n.clone(), n));
+                        }
+                        _ => {}
+                    }
+                }
+                if ranged {
+                    return Ok(Positions::Box { sides, span });
+                }
+                // Numbers alone are one position, as `position` reads them.
+                Ok(Positions::One(PositionLit {
+                    heaps: sides.into_iter().map(|(n, _)| n).collect(),
+                    heads: false,
+                    pairs: false,
+                    row: false,
+                    graph: false,
+                    lone: Vec::new(),
+                    words: Vec::new(),
+                    span,
+                }))
+            }
+            _ => Ok(Positions::One(self.position(pair)?)),
+        }
     }
 
     pub(super) fn arg(&self, pair: Pair<'_, Rule>) -> PResult<Arg> {

@@ -142,7 +142,7 @@ fn expression(rule: Rule) -> Option<(Class, &'static str)> {
 fn value(rule: Rule) -> Option<(Class, &'static str)> {
     use Class::*;
     Some(match rule {
-        Rule::position => (
+        Rule::position | Rule::positions => (
             Main,
             "a position (a number, or numbers in parentheses like `(3, 5)`)",
         ),

@@ -281,6 +281,34 @@ fn inlay_hints_give_each_statements_outcome_and_value() {
 }
 
 #[test]
+fn a_statement_of_many_positions_is_counted_after_its_line_and_tabled_on_hover() {
+    let mut client = Client::start();
+    let text = "game kayles { heaps *; octal 0.77 }\nanalyze kayles at 0..5\n";
+    client.open(URI, 1, text);
+    let hints = client.request(
+        "textDocument/inlayHint",
+        json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 3, "character": 0 } } }),
+    );
+    let labels: Vec<&str> = (hints["result"].as_array().expect("hints").iter())
+        .map(|h| h["label"].as_str().expect("a label").trim())
+        .collect();
+    // Kayles g(0..=5) = 0, 1, 2, 3, 1, 4 (OEIS A002186): one P, five N.
+    assert_eq!(labels, ["1 P · 5 N"]);
+    let hover = client.at("textDocument/hover", URI, 1, 3);
+    let table = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(table.contains("6 positions"), "{table}");
+    let rows: Vec<Vec<&str>> = (table.lines())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() > 2 && w[0].parse::<u32>().is_ok())
+        .collect();
+    let values: Vec<&str> = rows.iter().map(|w| w[2]).collect();
+    assert_eq!(values, ["0", "1", "2", "3", "1", "4"], "{table}");
+    client.stop();
+}
+
+#[test]
 fn completion_offers_keywords_phrases_games_and_the_names_in_scope() {
     let mut client = Client::start();
     let text = "game g(limit = 3) {\n    heaps *\n    move m {\n        choose i in 1..len\n        \n    }\n}\nanalyze g at (1)\n";

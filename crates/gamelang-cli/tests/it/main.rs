@@ -18,6 +18,7 @@ mod errors;
 mod loopy;
 mod lsp;
 mod manners;
+mod many;
 mod neovim;
 mod pictures;
 mod play;
