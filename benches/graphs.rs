@@ -135,7 +135,7 @@ fn main() {
         .expect("the game");
     let start = Instant::now();
     let table = Analyzer::default()
-        .table(&game, &BigUint::from(VERTICES - 1), &mut |_| {})
+        .table(&game, &BigUint::from(VERTICES - 1), None, &mut |_| {})
         .expect("a table");
     let values = start.elapsed();
     black_box(table);

@@ -379,19 +379,21 @@ impl Analyzer {
         })
     }
 
-    /// The table of `game` up to heaps of `upto` (see `table`), `progress`
-    /// told how far it got.
+    /// The table of `game` up to heaps of `upto` (see `table`), of
+    /// positions of `heaps` heaps where given (a game of any number), each
+    /// heap at most `upto`; `progress` told how far it got.
     pub fn table(
         &mut self,
         game: &Arc<Game>,
         upto: &BigUint,
+        heaps: Option<usize>,
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
         self.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
             solver.start_shared();
-            let table = table::table(game, solver, upto, progress);
+            let table = table::table(game, solver, upto, heaps, progress);
             solver.end_shared();
             table
         })

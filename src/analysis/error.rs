@@ -82,17 +82,22 @@ pub enum AnalysisError {
         disagreement: Box<Disagreement>,
     },
 
-    /// A table shows positions of one heap or of two.
-    #[error("a table shows games of one or two heaps, and `{game}` is played on {heaps} heaps")]
+    /// A table of positions of another number of heaps than the game's
+    /// (or of none).
+    #[error("a table of positions of {asked} heaps, and `{game}` is played on {played} heaps")]
     #[diagnostic(
         code(gamelang::table::heap_count),
-        help("analyze its positions one by one instead")
+        help(
+            "--heaps sets the number of heaps of a game of any number of heaps, at least 1; leave it out for a game of a fixed number"
+        )
     )]
-    TableOfManyHeaps {
+    TableHeapCount {
         /// The game, by its title.
         game: String,
-        /// How many heaps the game is played on.
-        heaps: usize,
+        /// How many heaps the game is played on: a number, or `any number of`.
+        played: String,
+        /// How many the table asks for.
+        asked: usize,
     },
 
     /// A table shows positions of heaps (or coins), and this game's

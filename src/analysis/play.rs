@@ -73,7 +73,10 @@ pub fn start(
                 return Err(AnalysisError::LoopySum { game: game.title() });
             }
             Ok(Found::Loopy(graph)) => {
-                return Ok((Standings::loopy(game.clone(), *graph), place_of(vec![heaps])));
+                return Ok((
+                    Standings::loopy(game.clone(), *graph),
+                    place_of(vec![heaps]),
+                ));
             }
         }
         place.push(heaps);

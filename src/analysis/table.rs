@@ -231,6 +231,18 @@ pub enum Shape {
         /// for coins.
         steps: Option<Vec<Option<Steps>>>,
     },
+    /// Positions of `heaps` heaps (three or more), each heap from 0 to
+    /// `side - 1`: the position (a_1, ..., a_k) at index a_1 side^(k-1) +
+    /// ... + a_k (the last heap changing fastest), `None` where it breaks
+    /// the game's invariant.
+    Box {
+        /// How many heaps a position has.
+        heaps: usize,
+        /// Each heap's sizes: 0 to `side - 1`.
+        side: usize,
+        /// Each position's cell.
+        values: Vec<Option<Cell>>,
+    },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
     Grid {
@@ -271,49 +283,59 @@ pub struct Progress<'a> {
     pub last: bool,
 }
 
-/// The table of `game` up to heaps of `upto`, `progress` told how far it got.
+/// The table of `game` up to heaps of `upto`, `progress` told how far it
+/// got: of positions of `heaps` heaps where it is given (a game of any
+/// number of heaps, or of that many), else of as many as the game has.
 pub(super) fn table(
     game: &Arc<Game>,
     solver: &mut Solver,
     upto: &BigUint,
+    heaps: Option<usize>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Table, AnalysisError> {
     if game.graph.is_some() {
         return Err(AnalysisError::TableOfGraphs { game: game.title() });
     }
-    if let Some(heaps) = game.heap_count.filter(|&n| n > 2) {
-        return Err(AnalysisError::TableOfManyHeaps {
-            game: game.title(),
-            heaps,
-        });
-    }
+    let count = match (heaps, game.heap_count) {
+        (Some(asked), fixed) if asked == 0 || fixed.is_some_and(|f| f != asked) => {
+            return Err(AnalysisError::TableHeapCount {
+                game: game.title(),
+                played: fixed.map_or_else(|| "any number of".to_string(), |f| f.to_string()),
+                asked,
+            });
+        }
+        (Some(asked), _) => asked,
+        (None, _) if one_heap(game, solver) => 1,
+        (None, fixed) => fixed.unwrap_or(2),
+    };
+    // A product's single coins are pairs: a grid, whatever is asked.
+    let count = match game.coins.is_some_and(|c| c.pairs.is_some()) {
+        true => 2,
+        false => count,
+    };
     let limit = solver.max_positions();
     let mut loopy = Loopy::default();
     let ends = game.ends_anywhere().is_some();
-    let one_heap = one_heap(game, solver);
-    // What the table holds at least, exactly: refused at once when over
-    // the limit, however large `upto` is.
+    // What the table holds, exactly: refused at once when over the limit,
+    // however large `upto` is.
     let side = upto + 1u8;
-    let cells = if one_heap {
-        side.clone()
-    } else {
-        &side * &side
-    };
+    let cells = num_traits::pow(side, count);
     let fits = cells <= BigUint::from(limit);
     let upto = match upto.to_u64().filter(|_| fits) {
         Some(upto) => upto,
         None => {
-            let corner = vec![upto.clone(); if one_heap { 1 } else { 2 }];
             return Err(SearchError::TooManyPositions {
                 game: game.title(),
-                position: Position(corner),
+                position: Position(vec![upto.clone(); count]),
                 limit,
             }
             .into());
         }
     };
-    let shape = if one_heap {
+    let shape = if count == 1 {
         one_heap_shape(game, solver, &mut loopy, upto, progress)?
+    } else if count > 2 {
+        box_shape(game, solver, &mut loopy, upto, count, progress)?
     } else {
         // Every position of the grid, where a graph of them is wanted: for
         // its ends, or for the steps of a small table.
@@ -365,6 +387,74 @@ pub(super) fn table(
     Ok(Table {
         game: game.title(),
         shape,
+    })
+}
+
+/// A table of positions of `heaps` heaps, each at most `upto` (three or
+/// more: `Shape::Box`), a row of its last heap at a time.
+fn box_shape(
+    game: &Arc<Game>,
+    solver: &mut Solver,
+    loopy: &mut Loopy,
+    upto: u64,
+    heaps: usize,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Shape, AnalysisError> {
+    let side = upto + 1;
+    // Within the positions limit, checked by the caller: fits a usize.
+    let rows = side.pow(heaps as u32 - 1);
+    let all_positions = |rows: std::ops::Range<u64>| {
+        rows.flat_map(move |row| {
+            (0..side).map(move |last| {
+                let mut position = vec![0; heaps];
+                let mut rest = row;
+                for h in (0..heaps - 1).rev() {
+                    position[h] = rest % side;
+                    rest /= side;
+                }
+                position[heaps - 1] = last;
+                position
+            })
+        })
+    };
+    let ended = match game.ends_anywhere().is_some() {
+        true => {
+            let all: Vec<Vec<u64>> = all_positions(0..rows)
+                .filter(|p| is_position(game, p))
+                .collect();
+            Some(Ended::of(solver, &all)?)
+        }
+        false => {
+            solver.reserve(&vec![upto; heaps])?;
+            None
+        }
+    };
+    let mut values = Vec::with_capacity((rows * side) as usize);
+    for row in 0..rows {
+        let start = values.len();
+        for position in all_positions(row..row + 1) {
+            values.push(match &ended {
+                Some(ended) => ended.cell(game, solver, &position)?,
+                None => cell_at(game, solver, loopy, &position, &[])?,
+            });
+        }
+        let largest = values[start..]
+            .iter()
+            .flatten()
+            .filter_map(Cell::grundy)
+            .max();
+        progress(&Progress {
+            done: row,
+            total: rows - 1,
+            largest,
+            values: None,
+            last: row + 1 == rows,
+        });
+    }
+    Ok(Shape::Box {
+        heaps,
+        side: side as usize,
+        values,
     })
 }
 

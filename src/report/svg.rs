@@ -1,9 +1,13 @@
-//! Tables as pictures, in SVG written by hand: a one-heap game's values
-//! against n (P-positions marked, the proven period shaded), and a two-heap
-//! game's values as a heat map (P-positions in their own colour).
+//! Pictures in SVG, written by hand: a one-heap game's values against n
+//! (P-positions marked, the proven period shaded), a two-heap game's values
+//! as a heat map (P-positions in their own colour), a table of more heaps as
+//! one heat map for each sizes of the heaps before the last two; each with
+//! its axes, ticks, labels and a legend of what each colour means.
 //!
 //! The colours are fixed, so that a test (or a reader) can find them: P
-//! cells and marks in `P_COLOUR`, never used for anything else.
+//! cells and marks in `P_COLOUR`, never used for anything else; and so is
+//! the layout: the plot starts `LEFT` pixels from the left and `TOP` from
+//! the top.
 
 use std::fmt::Write;
 
@@ -32,8 +36,14 @@ const RAMP: [&str; 16] = [
     "#1f988b", "#22a884", "#35b779", "#54c568", "#7ad151", "#a5db36", "#d2e21b", "#fde725",
 ];
 
-/// Margin round the plot, for the axes' labels.
-const MARGIN: usize = 40;
+/// Room left of the plot, for the vertical axis's ticks and label.
+pub const LEFT: usize = 60;
+/// Room above the plot, for the title (and a heat map's column numbers).
+pub const TOP: usize = 60;
+/// Room below the plot, for the horizontal axis's ticks and label.
+const BOTTOM: usize = 50;
+/// Room right of the plot, for the legend.
+const LEGEND: usize = 200;
 
 /// The table as an SVG document.
 pub fn table_svg(table: &Table) -> String {
@@ -43,18 +53,37 @@ pub fn table_svg(table: &Table) -> String {
         Shape::OneHeap { values, period, .. } => {
             one_heap(&mut out, &table.game, values, period.as_ref())
         }
-        Shape::Grid { values, .. } => grid(&mut out, &table.game, values),
+        Shape::Grid { values, .. } => {
+            let rows: Vec<&[Option<Cell>]> = values.iter().map(Vec::as_slice).collect();
+            heat_maps(&mut out, &table.game, 2, &[rows])
+        }
+        Shape::Box {
+            heaps,
+            side,
+            values,
+        } => {
+            let maps: Vec<Vec<&[Option<Cell>]>> = (values.chunks(side * side))
+                .map(|map| map.chunks(*side).collect())
+                .collect();
+            heat_maps(&mut out, &table.game, *heaps, &maps)
+        }
     };
     out
 }
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
-fn header(out: &mut String, width: usize, height: usize, title: &str) -> std::fmt::Result {
+pub(super) fn header(
+    out: &mut String,
+    width: usize,
+    height: usize,
+    title: &str,
+) -> std::fmt::Result {
     writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
@@ -63,6 +92,11 @@ fn header(out: &mut String, width: usize, height: usize, title: &str) -> std::fm
     writeln!(
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    )?;
+    writeln!(
+        out,
+        r#"<text x="{LEFT}" y="24" font-size="16">{}</text>"#,
+        escape(title)
     )
 }
 
@@ -73,9 +107,53 @@ fn rect(out: &mut String, x: usize, y: usize, w: usize, h: usize, fill: &str) ->
     )
 }
 
+fn line(out: &mut String, (x1, y1): (usize, usize), (x2, y2): (usize, usize)) -> std::fmt::Result {
+    writeln!(
+        out,
+        r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000000"/>"##
+    )
+}
+
+/// Text at (x, y), anchored `anchor` (`start`, `middle`, `end`).
+fn text(out: &mut String, (x, y): (usize, usize), anchor: &str, words: &str) -> std::fmt::Result {
+    writeln!(
+        out,
+        r#"<text x="{x}" y="{y}" text-anchor="{anchor}">{}</text>"#,
+        escape(words)
+    )
+}
+
+/// The step between ticks of an axis of `count` units of `pixels` each: 1,
+/// 2 or 5 times a power of ten, the ticks at least 30 pixels apart.
+fn tick_step(pixels: usize) -> usize {
+    let mut step = 1;
+    loop {
+        for k in [1, 2, 5] {
+            if k * step * pixels.max(1) >= 30 {
+                return k * step;
+            }
+        }
+        step *= 10;
+    }
+}
+
+/// A legend from (x, y) down: a swatch of each colour and what it means.
+fn legend(out: &mut String, (x, y): (usize, usize), items: &[(&str, String)]) -> std::fmt::Result {
+    text(out, (x, y), "start", "legend")?;
+    for (i, (colour, meaning)) in items.iter().enumerate() {
+        let top = y + 10 + 20 * i;
+        writeln!(
+            out,
+            r##"<rect x="{x}" y="{top}" width="14" height="14" fill="{colour}" stroke="#000000" stroke-width="0.5"/>"##
+        )?;
+        text(out, (x + 20, top + 11), "start", meaning)?;
+    }
+    Ok(())
+}
+
 /// g(n) against n: a bar per heap, its height the value; a P-position's
 /// column in `P_COLOUR` down to the axis; the periodic part shaded, one
-/// period in two darker.
+/// period in two darker. Ticks on both axes, and a legend.
 fn one_heap(
     out: &mut String,
     game: &str,
@@ -93,104 +171,224 @@ fn one_heap(
     // Rows 1 to 24 pixels a unit of value, the plot near 300 pixels high.
     let unit = (300 / top).clamp(1, 24);
     let (plot_w, plot_h) = (n * column, top * unit + unit);
-    let (width, height) = (plot_w + 2 * MARGIN, plot_h + 2 * MARGIN);
+    let (width, height) = (LEFT + plot_w + 20 + LEGEND, TOP + plot_h + BOTTOM);
     header(
         out,
         width,
         height,
         &format!("{game}: g(n) for n = 0 to {}", n.saturating_sub(1)),
     )?;
-    let base = MARGIN + plot_h;
+    let base = TOP + plot_h;
     if let Some(p) = period {
         for (k, start) in (p.preperiod..n).step_by(p.period.max(1)).enumerate() {
             let end = (start + p.period).min(n);
             let fill = PERIOD_COLOURS[k % 2];
             rect(
                 out,
-                MARGIN + start * column,
-                MARGIN,
+                LEFT + start * column,
+                TOP,
                 (end - start) * column,
                 plot_h,
                 fill,
             )?;
         }
     }
+    let (mut draws, mut misere, mut outside) = (false, false, false);
     for (i, v) in values.iter().enumerate() {
-        let x = MARGIN + i * column;
+        let x = LEFT + i * column;
         match &v {
-            Some(v) if v.outcome() == Outcome::P => rect(out, x, MARGIN, column, plot_h, P_COLOUR)?,
-            Some(v) if v.outcome() == Outcome::D => rect(out, x, MARGIN, column, plot_h, D_COLOUR)?,
+            Some(v) if v.outcome() == Outcome::P => rect(out, x, TOP, column, plot_h, P_COLOUR)?,
+            Some(v) if v.outcome() == Outcome::D => {
+                draws = true;
+                rect(out, x, TOP, column, plot_h, D_COLOUR)?
+            }
             Some(v) => match v.grundy() {
                 Some(g) => {
                     let h = g as usize * unit;
                     rect(out, x, base - h, column, h, BAR_COLOUR)?;
                 }
                 // An N-position with no number for a value.
-                None => rect(out, x, base - unit, column, unit, N_COLOUR)?,
+                None => {
+                    misere = true;
+                    rect(out, x, base - unit, column, unit, N_COLOUR)?
+                }
             },
-            None => rect(out, x, MARGIN, column, plot_h, NOT_A_POSITION_COLOUR)?,
+            None => {
+                outside = true;
+                rect(out, x, TOP, column, plot_h, NOT_A_POSITION_COLOUR)?
+            }
         }
     }
-    writeln!(
+    // The axes, their ticks and numbers.
+    line(out, (LEFT, base), (LEFT + plot_w, base))?;
+    line(out, (LEFT, TOP), (LEFT, base))?;
+    let step = tick_step(column);
+    for i in (0..n).step_by(step) {
+        let x = LEFT + i * column + column / 2;
+        line(out, (x, base), (x, base + 5))?;
+        text(out, (x, base + 18), "middle", &i.to_string())?;
+    }
+    let step = tick_step(unit);
+    for g in (0..=top).step_by(step) {
+        let y = base - g * unit;
+        line(out, (LEFT - 5, y), (LEFT, y))?;
+        text(out, (LEFT - 8, y + 4), "end", &g.to_string())?;
+    }
+    text(
         out,
-        r##"<line x1="{MARGIN}" y1="{base}" x2="{}" y2="{base}" stroke="#000000"/>"##,
-        MARGIN + plot_w
+        (LEFT + plot_w / 2, base + 38),
+        "middle",
+        "n (the heap)",
     )?;
     writeln!(
         out,
-        r#"<text x="{MARGIN}" y="{}">n = 0 to {}; red: P-positions{}</text>"#,
-        base + 20,
-        n.saturating_sub(1),
-        match period {
-            Some(p) => format!("; shaded: period {} from {}", p.period, p.preperiod),
-            None => String::new(),
-        }
+        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">g(n)</text>"#,
+        TOP + plot_h / 2,
+        TOP + plot_h / 2
     )?;
-    writeln!(out, r#"<text x="{MARGIN}" y="20">{}</text>"#, escape(game))?;
+    let mut items = vec![
+        (P_COLOUR, "P-position (g = 0)".to_string()),
+        (BAR_COLOUR, "g(n), the bar's height".to_string()),
+    ];
+    if let Some(p) = period {
+        items.push((
+            PERIOD_COLOURS[1],
+            format!("period {} from {}", p.period, p.preperiod),
+        ));
+    }
+    if misere {
+        items.push((N_COLOUR, "N-position (misère)".to_string()));
+    }
+    if draws {
+        items.push((D_COLOUR, "draw".to_string()));
+    }
+    if outside {
+        items.push((NOT_A_POSITION_COLOUR, "not a position".to_string()));
+    }
+    legend(out, (LEFT + plot_w + 20, TOP), &items)?;
     writeln!(out, "</svg>")
 }
 
-/// The grid of values, (a, b) at column a and row b from the top: P cells
-/// in `P_COLOUR`, others along `RAMP` by value.
-fn grid(out: &mut String, game: &str, values: &[Vec<Option<Cell>>]) -> std::fmt::Result {
-    let side = values.len();
-    let cell = (600 / side.max(1)).clamp(1, 24);
+/// Heat maps of values, (a, b) at column b and row a of each map, a map
+/// for each sizes of the heaps before the last two (one map for a game of
+/// two heaps): P cells in `P_COLOUR`, others along `RAMP` by value. The
+/// maps stand side by side, as many to a row as make it near 1000
+/// pixels wide.
+fn heat_maps(
+    out: &mut String,
+    game: &str,
+    heaps: usize,
+    maps: &[Vec<&[Option<Cell>]>],
+) -> std::fmt::Result {
+    let side = maps.first().map_or(0, Vec::len);
+    let count = maps.len().max(1);
+    // Maps to a row: about a square of them.
+    let across = (1..=count).find(|k| k * k >= count).unwrap_or(1);
+    let down = count.div_ceil(across);
+    let cell = (600 / (side * across).max(1)).clamp(2, 24);
     let plot = side * cell;
-    let (width, height) = (plot + 2 * MARGIN, plot + 2 * MARGIN);
-    header(
-        out,
-        width,
-        height,
-        &format!(
-            "{game}: values of (a, b) for a, b = 0 to {}",
-            side.saturating_sub(1)
-        ),
-    )?;
-    let largest = (values.iter().flatten())
+    // Between maps: room for the next one's row numbers and caption.
+    let gap = if count > 1 { 50 } else { 0 };
+    let caption = if count > 1 { 20 } else { 0 };
+    let plots_w = across * (plot + gap);
+    // The last row of maps' bottom edge.
+    let bottom = TOP + caption + (down - 1) * (plot + gap + caption) + plot;
+    let (width, height) = (LEFT + plots_w + 20 + LEGEND, bottom + BOTTOM);
+    let last = side.saturating_sub(1);
+    let named = match heaps {
+        2 => format!("(a, b) for a, b = 0 to {last}"),
+        k => format!("positions of {k} heaps, each 0 to {last}"),
+    };
+    header(out, width, height, &format!("{game}: values of {named}"))?;
+    let largest = (maps.iter().flatten().copied().flatten())
         .filter_map(|v| Some(v.as_ref()?.grundy()? as usize))
         .max()
         .unwrap_or(0)
         .max(1);
-    for (a, column) in values.iter().enumerate() {
-        for (b, v) in column.iter().enumerate() {
-            let fill = match v {
-                Some(v) if v.outcome() == Outcome::P => P_COLOUR,
-                Some(v) if v.outcome() == Outcome::D => D_COLOUR,
-                Some(v) => match v.grundy() {
-                    Some(g) => RAMP[(g as usize - 1) * RAMP.len() / largest],
-                    None => N_COLOUR,
-                },
-                None => NOT_A_POSITION_COLOUR,
-            };
-            rect(out, MARGIN + a * cell, MARGIN + b * cell, cell, cell, fill)?;
+    let (mut draws, mut misere, mut outside) = (false, false, false);
+    let step = tick_step(cell);
+    for (m, map) in maps.iter().enumerate() {
+        let x0 = LEFT + (m % across) * (plot + gap);
+        let y0 = TOP + caption + (m / across) * (plot + gap + caption);
+        if count > 1 {
+            // The sizes of the heaps before the last two.
+            let mut before = vec![0; heaps - 2];
+            let mut rest = m;
+            for h in (0..heaps - 2).rev() {
+                before[h] = rest % side;
+                rest /= side;
+            }
+            let before: Vec<String> = before.iter().map(usize::to_string).collect();
+            text(
+                out,
+                (x0, y0 - 8),
+                "start",
+                &format!("({}, a, b)", before.join(", ")),
+            )?;
+        }
+        for (a, row) in map.iter().enumerate() {
+            for (b, v) in row.iter().enumerate() {
+                let fill = match v {
+                    Some(v) if v.outcome() == Outcome::P => P_COLOUR,
+                    Some(v) if v.outcome() == Outcome::D => {
+                        draws = true;
+                        D_COLOUR
+                    }
+                    Some(v) => match v.grundy() {
+                        Some(g) => RAMP[(g as usize - 1) * RAMP.len() / largest],
+                        None => {
+                            misere = true;
+                            N_COLOUR
+                        }
+                    },
+                    None => {
+                        outside = true;
+                        NOT_A_POSITION_COLOUR
+                    }
+                };
+                rect(out, x0 + b * cell, y0 + a * cell, cell, cell, fill)?;
+            }
+        }
+        // Ticks: b across the bottom, a down the left.
+        let bottom = y0 + plot;
+        line(out, (x0, bottom), (x0 + plot, bottom))?;
+        line(out, (x0, y0), (x0, bottom))?;
+        for k in (0..side).step_by(step) {
+            let centre = k * cell + cell / 2;
+            line(out, (x0 + centre, bottom), (x0 + centre, bottom + 4))?;
+            text(out, (x0 + centre, bottom + 16), "middle", &k.to_string())?;
+            line(out, (x0 - 4, y0 + centre), (x0, y0 + centre))?;
+            text(out, (x0 - 6, y0 + centre + 4), "end", &k.to_string())?;
         }
     }
+    text(
+        out,
+        (LEFT + plot / 2, bottom + 34),
+        "middle",
+        &format!("b (heap {heaps})"),
+    )?;
     writeln!(
         out,
-        r#"<text x="{MARGIN}" y="{}">a across, b down, 0 to {}; red: P-positions</text>"#,
-        MARGIN + plot + 20,
-        side.saturating_sub(1)
+        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">a (heap {})</text>"#,
+        TOP + caption + plot / 2,
+        TOP + caption + plot / 2,
+        heaps - 1
     )?;
-    writeln!(out, r#"<text x="{MARGIN}" y="20">{}</text>"#, escape(game))?;
+    let mut items = vec![(P_COLOUR, "P-position (g = 0)".to_string())];
+    items.push((RAMP[0], "g = 1".to_string()));
+    if largest > 1 {
+        items.push((RAMP[RAMP.len() / 2], format!("g near {}", largest / 2 + 1)));
+        items.push((RAMP[RAMP.len() - 1], format!("g = {largest}")));
+    }
+    if misere {
+        items.push((N_COLOUR, "N-position (misère)".to_string()));
+    }
+    if draws {
+        items.push((D_COLOUR, "draw".to_string()));
+    }
+    if outside {
+        items.push((NOT_A_POSITION_COLOUR, "not a position".to_string()));
+    }
+    legend(out, (LEFT + plots_w + 20, TOP + caption), &items)?;
     writeln!(out, "</svg>")
 }

@@ -38,6 +38,11 @@ pub fn table_summary_text(table: &Table) -> String {
             .and_then(|()| writeln!(out))
             .and_then(|()| conclusion(&mut out, &table.shape)),
         Shape::Grid { values, .. } => grid(&mut out, table, values, false),
+        Shape::Box {
+            heaps,
+            side,
+            values,
+        } => boxed(&mut out, table, (*heaps, *side), values, false),
     };
     out
 }
@@ -55,6 +60,11 @@ fn text(table: &Table, colour: bool) -> String {
             .and_then(|()| conclusion(&mut out, &table.shape))
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values, .. } => grid(&mut out, table, values, colour),
+        Shape::Box {
+            heaps,
+            side,
+            values,
+        } => boxed(&mut out, table, (*heaps, *side), values, colour),
     };
     out
 }
@@ -406,8 +416,47 @@ fn grid(
 ) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
     writeln!(out, "{}: positions (a, b), a and b = 0..{last}", table.game)?;
+    let rows: Vec<&[Option<Cell>]> = values.iter().map(Vec::as_slice).collect();
+    grid_rows(out, &rows, colour)
+}
+
+/// A table of positions of three heaps or more: a grid of the last two
+/// heaps for each sizes of the others, `(0, 0, a, b)` then `(0, 1, a, b)`.
+fn boxed(
+    out: &mut String,
+    table: &Table,
+    (heaps, side): (usize, usize),
+    values: &[Option<Cell>],
+    colour: bool,
+) -> std::fmt::Result {
+    let last = side.saturating_sub(1);
+    writeln!(
+        out,
+        "{}: positions of {heaps} heaps, each 0..{last}, a grid (a, b) of the last two for each of the others",
+        table.game
+    )?;
+    for (i, slice) in values.chunks(side * side).enumerate() {
+        // The sizes of the heaps before the last two.
+        let mut before = vec![0; heaps - 2];
+        let mut rest = i;
+        for h in (0..heaps - 2).rev() {
+            before[h] = rest % side;
+            rest /= side;
+        }
+        let before: Vec<String> = before.iter().map(usize::to_string).collect();
+        writeln!(out, "\n({}, a, b):", before.join(", "))?;
+        let rows: Vec<&[Option<Cell>]> = slice.chunks(side).collect();
+        grid_rows(out, &rows, colour)?;
+    }
+    Ok(())
+}
+
+/// Rows of cells under their columns' numbers, each row's number first.
+fn grid_rows(out: &mut String, values: &[&[Option<Cell>]], colour: bool) -> std::fmt::Result {
+    let last = values.len().saturating_sub(1);
     let width = values
         .iter()
+        .copied()
         .flatten()
         .map(|v| cell(v).chars().count())
         .chain([last.to_string().len()])
@@ -488,6 +537,32 @@ pub fn table_json(table: &Table) -> Json {
             "remoteness": steps.as_ref().map(|s| of(s, |s| s.remoteness)),
             "suspense": steps.as_ref().map(|s| of(s, |s| s.suspense)),
         }),
+        Shape::Box {
+            heaps,
+            side,
+            values,
+        } => {
+            // Nested as deep as the heaps: `values[a][b][c]`.
+            fn nest(items: Vec<Json>, side: usize, depth: usize) -> Json {
+                match depth {
+                    0 | 1 => Json::Array(items),
+                    _ => {
+                        let inner = items.len() / side.max(1);
+                        let mut items = items.into_iter();
+                        let parts = (0..side)
+                            .map(|_| nest(items.by_ref().take(inner).collect(), side, depth - 1));
+                        Json::Array(parts.collect())
+                    }
+                }
+            }
+            json!({
+                "game": table.game,
+                "shape": "box",
+                "heaps": heaps,
+                "values": nest(values.iter().map(value).collect(), *side, *heaps),
+                "outcomes": nest(outcomes(values).into_iter().map(|o| json!(o)).collect(), *side, *heaps),
+            })
+        }
         Shape::Grid { values, steps } => json!({
             "game": table.game,
             "shape": "grid",

@@ -440,7 +440,7 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
             let file = game_text(&game, misere);
             let program = load_text("table.game", &file, &[]);
             let lowered = program.games[0].default.clone().expect("the game lowers");
-            let table = (Analyzer::default().table(&lowered, &5u64.into(), &mut |_| {}))
+            let table = (Analyzer::default().table(&lowered, &5u64.into(), None, &mut |_| {}))
                 .expect("the table is computed");
             let context = format!("{}, misère {misere}", game.name);
             let want = |p: &[u64]| {
@@ -467,6 +467,7 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
                         }
                     }
                 }
+                Shape::Box { .. } => panic!("{context}: a table of one heap or two"),
             }
         }
     }

@@ -528,7 +528,7 @@ fn a_table_of_the_knights_race_shows_each_squares_outcome_with_its_ends() {
     let knight = (program.game("knight"))
         .and_then(|entry| entry.default.clone())
         .expect("the knight's game checks");
-    let table = (Analyzer::default().table(&knight, &8u64.into(), &mut |_| {}))
+    let table = (Analyzer::default().table(&knight, &8u64.into(), None, &mut |_| {}))
         .expect("the table is computed");
     let Shape::Grid { values, steps } = &table.shape else {
         panic!("two coordinates: a grid");

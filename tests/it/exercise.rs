@@ -69,7 +69,7 @@ pub fn exercise(text: &str) -> Reached {
         .iter()
         .filter_map(|entry| entry.default.clone())
     {
-        match analyzer.table(&game, &upto, &mut |_| {}) {
+        match analyzer.table(&game, &upto, None, &mut |_| {}) {
             Ok(table) => {
                 let _ = report::table_text(&table);
                 let _ = report::table_json(&table);

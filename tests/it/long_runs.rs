@@ -34,7 +34,7 @@ fn unlimited() -> Analyzer {
 }
 
 fn table(analyzer: &mut Analyzer, game: &Arc<Game>, upto: u64) -> Table {
-    (analyzer.table(game, &upto.into(), &mut |_| {})).expect("the table is computed")
+    (analyzer.table(game, &upto.into(), None, &mut |_| {})).expect("the table is computed")
 }
 
 fn values(table: &Table) -> Vec<u32> {
@@ -231,7 +231,7 @@ fn a_table_goes_on_from_its_saved_values_as_if_never_stopped() {
             );
             let period = |t: &Table| match &t.shape {
                 Shape::OneHeap { period, .. } => period.clone().map(|p| (p.preperiod, p.period)),
-                Shape::Grid { .. } => None,
+                Shape::Grid { .. } | Shape::Box { .. } => None,
             };
             assert_eq!(period(&t), period(&whole), "{name}: resumed from {cut}");
         }

@@ -16,13 +16,15 @@ fn table_of(game: &str, upto: u64) -> Table {
         .game(game)
         .and_then(|entry| entry.default.clone())
         .expect("the game checks");
-    (Analyzer::default().table(&game, &upto.into(), &mut |_| {})).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), None, &mut |_| {}))
+        .expect("the table is computed")
 }
 
 fn table_of_text(text: &str, upto: u64) -> Table {
     let program = load_text("test.game", text, &[]);
     let game = program.games[0].default.clone().expect("the game lowers");
-    (Analyzer::default().table(&game, &upto.into(), &mut |_| {})).expect("the table is computed")
+    (Analyzer::default().table(&game, &upto.into(), None, &mut |_| {}))
+        .expect("the table is computed")
 }
 
 fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
@@ -38,7 +40,7 @@ fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
                 .collect(),
             period.clone(),
         ),
-        Shape::Grid { .. } => panic!("a one-heap table"),
+        Shape::Grid { .. } | Shape::Box { .. } => panic!("a one-heap table"),
     }
 }
 
@@ -291,7 +293,7 @@ fn a_table_reports_its_progress_with_the_largest_value_so_far() {
         .and_then(|entry| entry.default.clone()))
     .expect("the game checks");
     let mut seen = Vec::new();
-    let table = (Analyzer::default().table(&game, &20_000u64.into(), &mut |p| {
+    let table = (Analyzer::default().table(&game, &20_000u64.into(), None, &mut |p| {
         seen.push((p.done, p.total, p.largest, p.last));
         // Kayles is valued by the one-heap engine: its values come along.
         let values = p.values.expect("the engine's values");
@@ -313,5 +315,75 @@ fn a_table_reports_its_progress_with_the_largest_value_so_far() {
             "at {done}"
         );
         assert_eq!(last, done == 20_000);
+    }
+}
+
+#[test]
+fn a_table_of_three_heaps_or_more_holds_every_position_of_its_box() {
+    // Nim of three heaps by `--heaps`, each 0 to 4: the XOR (Bouton 1901).
+    let program = load_text("nim.game", "game nim { heaps *; take 1.. }", &[]);
+    let nim = program.games[0].default.clone().expect("the game lowers");
+    let table = Analyzer::default()
+        .table(&nim, &4u64.into(), Some(3), &mut |_| {})
+        .expect("the table is computed");
+    let Shape::Box {
+        heaps: 3,
+        side: 5,
+        values,
+    } = &table.shape
+    else {
+        panic!("a box of three heaps, each 0 to 4: {:?}", table.shape);
+    };
+    for (i, v) in values.iter().enumerate() {
+        let (a, b, c) = (i / 25, i / 5 % 5, i % 5);
+        assert_eq!(
+            v.as_ref().and_then(Cell::grundy),
+            Some((a ^ b ^ c) as u32),
+            "({a}, {b}, {c})"
+        );
+    }
+    // A game of four heaps with an invariant: the positions outside it
+    // have no cell; the others, the values of the plain definition.
+    let text =
+        "game sorted { heaps 4 where h[1] <= h[2] and h[2] <= h[3] and h[3] <= h[4]; take 1.. }";
+    let program = load_text("sorted.game", text, &[]);
+    let sorted = program.games[0].default.clone().expect("the game lowers");
+    let table = Analyzer::default()
+        .table(&sorted, &2u64.into(), None, &mut |_| {})
+        .expect("the table is computed");
+    let Shape::Box {
+        heaps: 4,
+        side: 3,
+        values,
+    } = &table.shape
+    else {
+        panic!("a box of four heaps, each 0 to 2: {:?}", table.shape);
+    };
+    // The plain definition: g is the mex of the moves' values, a move
+    // taking from one heap and keeping the order.
+    fn g(p: [usize; 4], memo: &mut std::collections::HashMap<[usize; 4], u32>) -> u32 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..4 {
+            for k in 1..=p[i] {
+                let mut q = p;
+                q[i] -= k;
+                if q.windows(2).all(|w| w[0] <= w[1]) {
+                    seen.insert(g(q, memo));
+                }
+            }
+        }
+        let v = (0..).find(|v| !seen.contains(v)).expect("a mex");
+        memo.insert(p, v);
+        v
+    }
+    let mut memo = std::collections::HashMap::new();
+    for (i, v) in values.iter().enumerate() {
+        let p = [i / 27, i / 9 % 3, i / 3 % 3, i % 3];
+        let sorted = p.windows(2).all(|w| w[0] <= w[1]);
+        let want = sorted.then(|| g(p, &mut memo));
+        assert_eq!(v.as_ref().and_then(Cell::grundy), want, "{p:?}");
     }
 }

@@ -1,5 +1,6 @@
 //! `gamelang table FILE --upto N`: the values of a one-heap game, g(0..N),
-//! with its period, or the grid of a two-heap game's values.
+//! with its period, the grid of a two-heap game's values, or the box of a
+//! game of more heaps (`--heaps K` for a game of any number).
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
@@ -25,6 +26,7 @@ use super::progress::Progress;
 #[command(after_help = "Examples:
   gamelang table games/kayles.game --upto 100
   gamelang table games/wythoff.game --upto 30 --format svg > wythoff.svg
+  gamelang table games/nim.game --upto 3 --heaps 3     every (a, b, c) with each heap at most 3
   gamelang table games/kayles.game --upto 200 --format json
   gamelang table games/grundy.game --upto 2097151 --summary
   gamelang table games/grundy.game --upto 100000000 --summary --save grundy.values
@@ -35,6 +37,12 @@ pub struct Args {
     /// The largest heap in the table.
     #[arg(long, value_name = "N")]
     upto: BigUint,
+    /// The number of heaps of the table's positions, for a game of any
+    /// number of heaps (`heaps *`): 1 a column g(0..N), 2 a grid, 3 or more
+    /// a box (a grid of the last two heaps for each sizes of the others);
+    /// by default the game's own number, or 1.
+    #[arg(long, value_name = "K")]
+    heaps: Option<usize>,
     /// `text` for people, `json` for programs, `svg` for a picture: the
     /// values against n with P-positions marked and the period shaded, or
     /// a two-heap game's heat map.
@@ -119,7 +127,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     }
     let mut saver = args.save.as_deref().map(Saver::new);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = analyzer.table(&game, &args.upto, &mut |p| {
+    let result = analyzer.table(&game, &args.upto, args.heaps, &mut |p| {
         if let (Some(saver), Some(values)) = (&mut saver, p.values)
             && (p.last || saver.due())
         {

@@ -1316,13 +1316,22 @@ fn a_heap_that_would_go_negative_is_named_with_its_value() {
 }
 
 #[test]
-fn a_table_of_a_three_heap_game_is_refused() {
-    // It printed a grid of two-heap positions that analyze rejects (W8).
+fn a_table_of_a_three_heap_game_is_a_box_and_other_heap_counts_are_refused() {
+    // It printed a grid of two-heap positions that analyze rejects (W8);
+    // it is a box of three heaps now, each 0 to 3.
     let game = TempGame::new(
         "three",
         "game g { heaps 3; take 1..; take 1.. from 3 heaps }\n",
     );
     let run = gamelang(&["table", game.path(), "--upto", "3"]);
+    run.exits(0);
+    assert!(
+        run.stdout.contains("positions of 3 heaps, each 0..3"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.matches("a\\b").count(), 4, "{}", run.stdout);
+    let run = gamelang(&["table", game.path(), "--upto", "3", "--heaps", "2"]);
     run.exits(1)
         .stderr_has("gamelang::table::heap_count")
         .stderr_has("played on 3 heaps");

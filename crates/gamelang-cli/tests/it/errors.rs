@@ -235,7 +235,7 @@ fn an_error_about_a_game_of_the_file_is_placed_at_that_game_in_json() {
         (
             "gamelang::table::heap_count",
             three,
-            &["table", "--upto", "5", "--json"],
+            &["table", "--upto", "5", "--heaps", "2", "--json"],
             2,
         ),
         (

@@ -5,10 +5,21 @@ use crate::cli::gamelang;
 
 /// The SVG of `table FILE --upto N`, rendered: its pixels.
 fn rendered(file: &str, upto: &str) -> resvg::tiny_skia::Pixmap {
-    let run = gamelang(&["table", file, "--upto", upto, "--format", "svg"]);
+    render(&svg(&["table", file, "--upto", upto, "--format", "svg"]))
+}
+
+/// What `gamelang ARGS` prints, which must be an SVG document.
+fn svg(args: &[&str]) -> String {
+    let run = gamelang(args);
     run.exits(0);
-    let tree = resvg::usvg::Tree::from_str(&run.stdout, &resvg::usvg::Options::default())
-        .unwrap_or_else(|e| panic!("the SVG parses: {e}\n{}", run.stdout));
+    assert!(run.stdout.starts_with("<svg"), "{}", run.stdout);
+    run.stdout
+}
+
+/// An SVG document rendered: its pixels.
+fn render(svg: &str) -> resvg::tiny_skia::Pixmap {
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+        .unwrap_or_else(|e| panic!("the SVG parses: {e}\n{svg}"));
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("a pixmap");
     resvg::render(
@@ -33,9 +44,10 @@ fn the_wythoff_heat_map_has_p_cells_in_the_p_colour() {
         gamelang::report::P_COLOUR,
         format!("#{:02x}{:02x}{:02x}", P[0], P[1], P[2])
     );
-    // 11 x 11 cells of 24 pixels from a margin of 40 (report/svg.rs).
+    // 11 x 11 cells of 24 pixels from (LEFT, TOP) = (60, 60)
+    // (report/svg.rs), (a, b) at row a and column b.
     let pixmap = rendered("games/wythoff.game", "10");
-    let centre = |a: u32, b: u32| (40 + 24 * a + 12, 40 + 24 * b + 12);
+    let centre = |a: u32, b: u32| (60 + 24 * b + 12, 60 + 24 * a + 12);
     // Wythoff's P-positions below 11: (0, 0), (1, 2), (3, 5), (4, 7),
     // (6, 10) and their mirrors (Wythoff, 1907; OEIS A000201, A001950).
     let p_positions = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)];
@@ -62,7 +74,87 @@ fn a_one_heap_sequence_marks_its_p_positions() {
     let pixmap = rendered("games/dawson.game", "40");
     for n in 0..=40u32 {
         // Near the top of the plot, above every bar.
-        let (x, y) = (40 + 12 * n + 6, 42);
+        let (x, y) = (60 + 12 * n + 6, 62);
         assert_eq!(colour_at(&pixmap, x, y) == P, zeros.contains(&n), "n = {n}");
     }
+}
+
+#[test]
+fn a_table_of_three_heaps_draws_a_map_for_each_size_of_the_first() {
+    // Nim of three heaps, each 0 to 3: P exactly where a ^ b ^ c = 0
+    // (Bouton 1901). Four maps, two to a row, of 4 x 4 cells of 24 pixels,
+    // 50 pixels apart with a caption of 20 above each (report/svg.rs).
+    let picture = svg(&[
+        "table",
+        "games/nim.game",
+        "--upto",
+        "3",
+        "--heaps",
+        "3",
+        "--format",
+        "svg",
+    ]);
+    for c in 0..4 {
+        assert!(
+            picture.contains(&format!(">({c}, a, b)</text>")),
+            "{picture}"
+        );
+    }
+    let pixmap = render(&picture);
+    for c in 0..4u32 {
+        let (x0, y0) = (60 + (c % 2) * (96 + 50), 60 + 20 + (c / 2) * (96 + 50 + 20));
+        for a in 0..4u32 {
+            for b in 0..4u32 {
+                let (x, y) = (x0 + 24 * b + 12, y0 + 24 * a + 12);
+                assert_eq!(
+                    colour_at(&pixmap, x, y) == P,
+                    c ^ a ^ b == 0,
+                    "({c}, {a}, {b})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_picture_has_axes_ticks_labels_and_a_legend() {
+    let one_heap = svg(&[
+        "table",
+        "games/dawson.game",
+        "--upto",
+        "40",
+        "--format",
+        "svg",
+    ]);
+    let grid = svg(&[
+        "table",
+        "games/wythoff.game",
+        "--upto",
+        "10",
+        "--format",
+        "svg",
+    ]);
+    for (picture, labels) in [
+        (&one_heap, ["n (the heap)", "g(n)"]),
+        (&grid, ["b (heap 2)", "a (heap 1)"]),
+    ] {
+        for label in labels {
+            assert!(
+                picture.contains(&format!(">{label}</text>")),
+                "{label}: {picture}"
+            );
+        }
+        assert!(picture.contains(">legend</text>"), "{picture}");
+        assert!(picture.contains(">P-position (g = 0)</text>"), "{picture}");
+        // Ticks: numbers along the axes, 0 and 10 among them.
+        for tick in ["0", "10"] {
+            assert!(
+                picture.contains(&format!(">{tick}</text>")),
+                "{tick}: {picture}"
+            );
+        }
+    }
+    // Dawson's Kayles has the period 34 from 52 (A002187): not shown this
+    // short; its bars are.
+    assert!(one_heap.contains("g(n), the bar's height"), "{one_heap}");
 }
