@@ -221,6 +221,9 @@ pub enum ComponentMethod {
         decomposed: bool,
         /// A coin game, answered as the sum of its heads.
         coins: bool,
+        /// Tokens on a graph, answered as the sum of one-token games
+        /// (each a vertex).
+        tokens: bool,
         /// A product of coin games, each head the nim product of its sides'
         /// values (the Tartan theorem).
         tartan: bool,

@@ -13,7 +13,7 @@ use super::moves::listed_moves;
 use crate::check::Instance;
 use crate::known;
 use crate::position::Position;
-use crate::rules::Game;
+use crate::rules::{Game, MoveKind};
 use crate::search::Value;
 use crate::search::loopy::{self, Found, LoopyGraph};
 
@@ -114,6 +114,8 @@ impl Analyzer {
                 held,
                 decomposed,
                 coins: decomposed && game.coins.is_some(),
+                tokens: decomposed
+                    && (game.rules.iter()).any(|r| matches!(r.kind, MoveKind::Slide(_))),
                 tartan: decomposed && game.coins.is_some_and(|c| c.pairs.is_some()),
                 components,
                 split,

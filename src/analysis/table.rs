@@ -25,6 +25,9 @@ use crate::search::{self, Reduced, SearchError, Solver, Value};
 pub struct Table {
     /// The game's title.
     pub game: String,
+    /// The names of its positions' parts, where they have names
+    /// (`position (x, y)`).
+    pub parts: Option<Vec<String>>,
     /// What it holds.
     pub shape: Shape,
 }
@@ -386,6 +389,7 @@ pub(super) fn table(
     };
     Ok(Table {
         game: game.title(),
+        parts: game.parts.clone(),
         shape,
     })
 }

@@ -325,6 +325,48 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A position of named parts with another number of parts than its
+    /// game's.
+    #[error("a position of `{game}` has {expected} part{} ({parts}), but this one has {found}", plural(*.expected))]
+    #[diagnostic(
+        code(gamelang::check::heap_count),
+        help("give {expected} number{}, like `{example}`", plural(*.expected))
+    )]
+    PartCount {
+        /// The game, by its title.
+        game: String,
+        /// Its parts' names, joined by commas.
+        parts: String,
+        /// A position written by them: `(stones = 1, limit = 2)`.
+        example: String,
+        /// How many were expected.
+        expected: usize,
+        /// How many were found.
+        found: usize,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("{found} part{}", plural(*found))]
+        span: SourceSpan,
+    },
+
+    /// A position written by part names that are not its game's.
+    #[error("{problem}")]
+    #[diagnostic(code(gamelang::check::part_names), help("{help}"))]
+    PartNames {
+        /// What is wrong.
+        problem: String,
+        /// What to write instead.
+        help: String,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// `{name}` is not a row of coins: a product multiplies two games of coins.
     #[error("`{name}` is not a row of coins: a product multiplies two games of coins")]
     #[diagnostic(

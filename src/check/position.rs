@@ -19,16 +19,27 @@ pub(super) fn declared_heap_count(def: &ast::GameDef) -> Option<usize> {
     })
 }
 
-/// Matches a position against a game's heap count.
+/// Matches a position against a game's heap count (of a game whose parts
+/// have names, `parts`, its count of parts).
 pub(super) fn check_heap_count(
     name: &str,
     expected: Option<usize>,
+    parts: Option<&[String]>,
     lit: &PositionLit,
     source: &Source,
 ) -> Result<(), CheckError> {
     let count = lit.heaps.len();
-    match expected {
-        Some(expected) if expected != count => Err(CheckError::HeapCount {
+    match (expected, parts) {
+        (Some(expected), Some(parts)) if expected != count => Err(CheckError::PartCount {
+            game: name.to_string(),
+            parts: parts.join(", "),
+            example: named_example(parts),
+            expected,
+            found: count,
+            src: source.clone(),
+            span: lit.span,
+        }),
+        (Some(expected), None) if expected != count => Err(CheckError::HeapCount {
             game: name.to_string(),
             expected,
             found: count,
@@ -39,13 +50,86 @@ pub(super) fn check_heap_count(
     }
 }
 
+/// A position of a game of named parts, written by their names: `(stones =
+/// 1, limit = 2)`.
+fn named_example(parts: &[String]) -> String {
+    let each: Vec<String> = (parts.iter().zip(1..))
+        .map(|(name, n)| format!("{name} = {n}"))
+        .collect();
+    format!("({})", each.join(", "))
+}
+
+/// A position written by its parts' names, `(limit = 19, stones = 20)`, as
+/// its game orders them: `(20, 19)`. Each part of the game once, no other.
+fn by_part_names(
+    game: &Game,
+    lit: &PositionLit,
+    source: &Source,
+) -> Result<PositionLit, CheckError> {
+    let error = |problem: String, help: String| CheckError::PartNames {
+        problem,
+        help,
+        src: source.clone(),
+        span: lit.span,
+    };
+    let Some(parts) = &game.parts else {
+        return Err(error(
+            format!("the positions of `{}` have no named parts", game.name),
+            format!(
+                "give the numbers alone, like `{}`",
+                crate::position::heaps_text(&lit.heaps)
+            ),
+        ));
+    };
+    let mut heaps: Vec<Option<BigUint>> = vec![None; parts.len()];
+    for (name, n) in lit.names.iter().zip(&lit.heaps) {
+        let Some(i) = parts.iter().position(|p| *p == name.name) else {
+            return Err(CheckError::PartNames {
+                problem: format!("`{}` has no part `{}`", game.name, name.name),
+                help: did_you_mean(&name.name, parts, "parts"),
+                src: source.clone(),
+                span: name.span,
+            });
+        };
+        if heaps[i].replace(n.clone()).is_some() {
+            return Err(CheckError::PartNames {
+                problem: format!("the part `{}` is given twice", name.name),
+                help: "give each part once".to_string(),
+                src: source.clone(),
+                span: name.span,
+            });
+        }
+    }
+    let heaps: Option<Vec<BigUint>> = heaps.into_iter().collect();
+    let Some(heaps) = heaps else {
+        return Err(error(
+            format!("a position of `{}` gives each of its parts", game.name),
+            format!("give them all, like `{}`", named_example(parts)),
+        ));
+    };
+    Ok(PositionLit {
+        heaps,
+        names: Vec::new(),
+        ..lit.clone()
+    })
+}
+
 /// Matches a position against its game's heap count and invariant.
 pub(super) fn check_position(
     game: &Game,
     lit: &PositionLit,
     source: &Source,
 ) -> Result<Position, Errors> {
-    check_heap_count(&game.name, game.heap_count, lit, source).map_err(|e| vec![e])?;
+    let named;
+    let lit = match lit.names.is_empty() {
+        true => lit,
+        false => {
+            named = by_part_names(game, lit, source).map_err(|e| vec![e])?;
+            &named
+        }
+    };
+    let parts = game.parts.as_deref();
+    check_heap_count(&game.name, game.heap_count, parts, lit, source).map_err(|e| vec![e])?;
     let position = of_its_kind(game, lit, source).map_err(|e| vec![e])?;
     if let Some(invariant) = &game.invariant {
         let holds = invariant.expr.holds_on(position.heaps());

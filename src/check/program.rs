@@ -75,6 +75,7 @@ impl Program {
             if let Err(e) = check_heap_count(
                 name,
                 declared_heap_count(&entry.def),
+                None,
                 position,
                 position_source,
             ) {
@@ -401,6 +402,7 @@ fn box_lits(positions: &ast::Positions) -> impl Iterator<Item = PositionLit> + '
             graph: false,
             lone: Vec::new(),
             words: Vec::new(),
+            names: Vec::new(),
             span,
         })
     })

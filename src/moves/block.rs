@@ -11,7 +11,7 @@
 
 use super::{Next, Part};
 use crate::rules::expr::{Env, EvalError, Expr, place};
-use crate::rules::{AssignOp, Block, Stmt, TermGame};
+use crate::rules::{AssignOp, Block, Said, Stmt, TermGame};
 
 /// The most iterations loops with a `choose` inside may run, nested ones
 /// counted together: each one is a level of the continuation's recursion.
@@ -110,6 +110,44 @@ pub(super) fn moves(
         }
     })?;
     Ok(state.steps)
+}
+
+/// The words of the `nth` (from 0) move `block` makes from `heaps` to the
+/// position `after` (its `says`, its holes valued with the block's
+/// variables as they stand at its end); `None` where the block has no
+/// `says`, makes no such move, or fails on the way.
+pub fn said(block: &Block, heaps: &[u64], after: &[u64], nth: usize) -> Option<String> {
+    let says = block.says.as_ref()?;
+    let mut state = State {
+        heaps: heaps.to_vec(),
+        vars: vec![0; block.slots],
+        forking: 0,
+        steps: 0,
+        saved: Vec::new(),
+        saved_vars: Vec::new(),
+        ended: false,
+        sum: Vec::new(),
+    };
+    let (mut skip, mut found) = (nth, None);
+    let _ = run(&block.body, &mut state, &mut |state: &mut State| {
+        if found.is_some() || state.ended || state.heaps != after {
+            return Ok(());
+        }
+        if skip > 0 {
+            skip -= 1;
+            return Ok(());
+        }
+        let mut words = String::new();
+        for part in says {
+            match part {
+                Said::Words(w) => words.push_str(w),
+                Said::Value(e) => words.push_str(&state.int(e)?.to_string()),
+            }
+        }
+        found = Some(words);
+        Ok(())
+    });
+    found
 }
 
 /// Runs `statements`, then `then`, on every way through them.

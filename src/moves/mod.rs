@@ -27,6 +27,7 @@ use crate::rules::{
 use amounts::AmountGen;
 use reach::{Reach, reach};
 pub(crate) use runs::{Lin, Piece};
+pub use block::said;
 pub use runs::SetsBelowZero;
 pub use runs::Runs;
 pub(crate) use shapes::combinations;

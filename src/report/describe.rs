@@ -43,15 +43,22 @@ pub fn describe(
         MoveKind::Split(_) => m.take_and_split(first),
         MoveKind::Octal(_) if after.len() > before.len() => m.take_and_split(first),
         MoveKind::Octal(_) => m.take_from(first),
-        MoveKind::Block(_) => m.changes(parts),
+        // Its own words where it has them (`says`), else what it changed.
+        MoveKind::Block(block) => {
+            let words =
+                |heaps: &[BigUint]| heaps.iter().map(|h| h.to_u64()).collect::<Option<Vec<_>>>();
+            (words(before).zip(words(after)))
+                .and_then(|(before, after)| crate::moves::said(block, &before, &after, nth))
+                .unwrap_or_else(|| m.changes(parts))
+        }
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
         MoveKind::Cut => cut(before, after),
         MoveKind::Pick(kayles) => pick(*kayles, before, after, nth),
+        // A token is told by the vertex it leaves, not by a heap.
         MoveKind::Slide(graph) => match m.changed.first() {
             Some(&i) => format!(
-                "slide{} from {} to {}",
-                m.heap(i).replacen(" from heap", " the token of heap", 1),
+                "slide a token from {} to {}",
                 graph.vertex_name(&before[i]),
                 graph.vertex_name(&after[i])
             ),

@@ -53,6 +53,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             held,
             decomposed,
             coins,
+            tokens,
             tartan,
             components,
             split,
@@ -75,6 +76,11 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             } else if *coins {
                 format!(
                     "search, as a sum of single coins (the coin-turning theorem): {} new coins, {} moves ({held} coins held)",
+                    explored.positions, explored.edges
+                )
+            } else if *tokens {
+                format!(
+                    "search, as a sum of one-token games: {} new vertices, {} moves ({held} vertices held)",
                     explored.positions, explored.edges
                 )
             } else if *decomposed {
@@ -254,11 +260,13 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             held,
             decomposed,
             coins,
+            tokens,
             tartan,
             components,
             split,
         } => json!({
             "kind": "search",
+            "tokens": tokens,
             "split": split,
             "positions_explored": explored.positions,
             "edges_explored": explored.edges,

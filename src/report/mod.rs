@@ -34,8 +34,9 @@ use crate::rules::Game;
 
 /// A position as its game writes it: heaps `(3, 5)` (every one of them
 /// where `in_full` asks: a drawn graph's labels must tell positions apart),
-/// a game of coins' heads `{1, 5, 9}`, a product's pairs, a graph, or
-/// tokens on vertices named by words `(a, b)`.
+/// named parts by their names `(stones = 20, limit = 19)`, a game of
+/// coins' heads `{1, 5, 9}`, a product's pairs, a graph, or tokens on
+/// vertices named by words `(a, b)`.
 pub(crate) fn position_text<T: Display + PartialEq + ToPrimitive>(
     game: &Game,
     heaps: &[T],
@@ -50,6 +51,12 @@ pub(crate) fn position_text<T: Display + PartialEq + ToPrimitive>(
             [one] => one.clone(),
             _ => format!("({})", names.join(", ")),
         };
+    }
+    if let Some(parts) = game.parts.as_deref().filter(|p| p.len() == heaps.len()) {
+        let each: Vec<String> = (parts.iter().zip(heaps))
+            .map(|(name, n)| format!("{name} = {n}"))
+            .collect();
+        return format!("({})", each.join(", "));
     }
     match game.coins {
         Some(coins) if coins.pairs.is_some() => pairs_text(heaps),

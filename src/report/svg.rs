@@ -55,7 +55,7 @@ pub fn table_svg(table: &Table) -> String {
         }
         Shape::Grid { values, .. } => {
             let rows: Vec<&[Option<Cell>]> = values.iter().map(Vec::as_slice).collect();
-            heat_maps(&mut out, &table.game, 2, &[rows])
+            heat_maps(&mut out, table, 2, &[rows])
         }
         Shape::Box {
             heaps,
@@ -65,7 +65,7 @@ pub fn table_svg(table: &Table) -> String {
             let maps: Vec<Vec<&[Option<Cell>]>> = (values.chunks(side * side))
                 .map(|map| map.chunks(*side).collect())
                 .collect();
-            heat_maps(&mut out, &table.game, *heaps, &maps)
+            heat_maps(&mut out, table, *heaps, &maps)
         }
     };
     out
@@ -276,7 +276,7 @@ fn one_heap(
 /// pixels wide.
 fn heat_maps(
     out: &mut String,
-    game: &str,
+    table: &Table,
     heaps: usize,
     maps: &[Vec<&[Option<Cell>]>],
 ) -> std::fmt::Result {
@@ -295,11 +295,18 @@ fn heat_maps(
     let bottom = TOP + caption + (down - 1) * (plot + gap + caption) + plot;
     let (width, height) = (LEFT + plots_w + 20 + LEGEND, bottom + BOTTOM);
     let last = side.saturating_sub(1);
-    let named = match heaps {
-        2 => format!("(a, b) for a, b = 0 to {last}"),
-        k => format!("positions of {k} heaps, each 0 to {last}"),
+    let [a, b] = super::table::last_two(table, heaps);
+    let named = match (heaps, &table.parts) {
+        (2, _) => format!("({a}, {b}) for {a}, {b} = 0 to {last}"),
+        (_, Some(parts)) => format!("({}), each 0 to {last}", parts.join(", ")),
+        (k, None) => format!("positions of {k} heaps, each 0 to {last}"),
     };
-    header(out, width, height, &format!("{game}: values of {named}"))?;
+    header(
+        out,
+        width,
+        height,
+        &format!("{}: values of {named}", table.game),
+    )?;
     let largest = (maps.iter().flatten().copied().flatten())
         .filter_map(|v| Some(v.as_ref()?.grundy()? as usize))
         .max()

@@ -415,9 +415,25 @@ fn grid(
     colour: bool,
 ) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
-    writeln!(out, "{}: positions (a, b), a and b = 0..{last}", table.game)?;
+    let [a, b] = last_two(table, 2);
+    writeln!(
+        out,
+        "{}: positions ({a}, {b}), {a} and {b} = 0..{last}",
+        table.game
+    )?;
     let rows: Vec<&[Option<Cell>]> = values.iter().map(Vec::as_slice).collect();
-    grid_rows(out, &rows, colour)
+    grid_rows(out, &rows, (&a, &b), colour)
+}
+
+/// The names of the last two parts of a table's positions of `heaps`
+/// parts: the game's own (`x`, `y`), else `a` and `b`.
+pub(super) fn last_two(table: &Table, heaps: usize) -> [String; 2] {
+    match table.parts.as_deref() {
+        Some(parts) if parts.len() == heaps && heaps >= 2 => {
+            [parts[heaps - 2].clone(), parts[heaps - 1].clone()]
+        }
+        _ => ["a".to_string(), "b".to_string()],
+    }
 }
 
 /// A table of positions of three heaps or more: a grid of the last two
@@ -430,9 +446,14 @@ fn boxed(
     colour: bool,
 ) -> std::fmt::Result {
     let last = side.saturating_sub(1);
+    let [a, b] = last_two(table, heaps);
+    let what = match &table.parts {
+        Some(parts) => format!("positions ({})", parts.join(", ")),
+        None => format!("positions of {heaps} heaps"),
+    };
     writeln!(
         out,
-        "{}: positions of {heaps} heaps, each 0..{last}, a grid (a, b) of the last two for each of the others",
+        "{}: {what}, each 0..{last}, a grid ({a}, {b}) of the last two for each of the others",
         table.game
     )?;
     for (i, slice) in values.chunks(side * side).enumerate() {
@@ -444,15 +465,21 @@ fn boxed(
             rest /= side;
         }
         let before: Vec<String> = before.iter().map(usize::to_string).collect();
-        writeln!(out, "\n({}, a, b):", before.join(", "))?;
+        writeln!(out, "\n({}, {a}, {b}):", before.join(", "))?;
         let rows: Vec<&[Option<Cell>]> = slice.chunks(side).collect();
-        grid_rows(out, &rows, colour)?;
+        grid_rows(out, &rows, (&a, &b), colour)?;
     }
     Ok(())
 }
 
-/// Rows of cells under their columns' numbers, each row's number first.
-fn grid_rows(out: &mut String, values: &[&[Option<Cell>]], colour: bool) -> std::fmt::Result {
+/// Rows of cells under their columns' numbers, each row's number first;
+/// the corner names the rows' part and the columns'.
+fn grid_rows(
+    out: &mut String,
+    values: &[&[Option<Cell>]],
+    (a, b): (&str, &str),
+    colour: bool,
+) -> std::fmt::Result {
     let last = values.len().saturating_sub(1);
     let width = values
         .iter()
@@ -463,7 +490,7 @@ fn grid_rows(out: &mut String, values: &[&[Option<Cell>]], colour: bool) -> std:
         .max()
         .unwrap_or(1);
     let header: Vec<String> = (0..=last).map(|b| format!("{b:>width$}")).collect();
-    writeln!(out, "{:>5} {}", "a\\b", header.join(" "))?;
+    writeln!(out, "{:>5} {}", format!("{a}\\{b}"), header.join(" "))?;
     for (a, row) in values.iter().enumerate() {
         let cells: Vec<String> = (row.iter())
             .map(|v| {

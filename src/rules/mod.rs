@@ -313,6 +313,19 @@ pub struct Block {
     /// The octal game the block plays, where it is one written out
     /// (`moves::octal_block`): found once, when the game is checked.
     pub octal: Option<OctalCode>,
+    /// The words its moves are told in (`says "take {k}"`), valued with
+    /// the block's variables as they stand at its end; `None`: the moves
+    /// are told by what they change.
+    pub says: Option<Vec<Said>>,
+}
+
+/// A piece of a move's words (`says`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Said {
+    /// Words, as written.
+    Words(String),
+    /// A number: an expression's value as the move is made.
+    Value(Expr),
 }
 
 /// One statement of a lowered block. Heap indices are 1-based expressions.

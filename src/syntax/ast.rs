@@ -200,6 +200,8 @@ pub struct BlockStmt {
 /// The statements of a move block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BlockStmtKind {
+    /// `says "take {k}"`: the words the move is told in.
+    Says(Vec<SaysPart>),
     /// `choose x in LO..HI`: each value a separate move. `hi` is `None` when
     /// the range is unbounded (a check error).
     Choose {
@@ -620,6 +622,15 @@ impl Compound {
     }
 }
 
+/// A piece of a `says`: words as written, or a hole's expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SaysPart {
+    /// Words, as written.
+    Words(String),
+    /// `{EXPR}`: its value, as the move is made.
+    Value(Expr),
+}
+
 /// `bash(m = 5) at 7`: a game, its argument values, and a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Component {
@@ -699,6 +710,9 @@ pub struct PositionLit {
     /// Written as vertices of a graph named by words, `a` or `(a, b)`: the
     /// words, one a heap (`heaps` empty).
     pub words: Vec<String>,
+    /// Written by the names of a position's parts, `(stones = 20, limit =
+    /// 19)`: the name each of `heaps` is given to, in the order written.
+    pub names: Vec<Ident>,
     /// Where it is written in the source.
     pub span: Span,
 }

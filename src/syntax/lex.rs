@@ -78,6 +78,7 @@ pub const KEYWORDS: &[&str] = &[
     "lose",
     "draw",
     "two",
+    "says",
 ];
 
 /// The words that cannot be names: the grammar's `keyword` (operators and
@@ -159,7 +160,7 @@ pub fn keywords_in(tokens: &[Token]) -> Vec<bool> {
 /// which ends none.
 pub fn ends_value(token: &Token, word: bool) -> bool {
     match token.kind {
-        Kind::Number => true,
+        Kind::Number | Kind::Text => true,
         Kind::Word => !word,
         Kind::Punct => matches!(token.text, ")" | "]" | "}"),
         Kind::Comment | Kind::Newline => false,
@@ -193,6 +194,9 @@ pub enum Kind {
     Comment,
     /// A line break.
     Newline,
+    /// Words in quotes, kept as written: `"take {k}"` (to the closing
+    /// quote, or the end of the line).
+    Text,
 }
 
 /// A token: its kind, its text and its place.
@@ -229,6 +233,10 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             // A comment, but for the space that ends its line.
             let end = run(at, &|c| c != '\n');
             (Kind::Comment, at + text[at..end].trim_end().len())
+        } else if c == '"' {
+            let end = run(at + 1, &|c| c != '"' && c != '\n');
+            let closed = text[end..].starts_with('"');
+            (Kind::Text, if closed { end + 1 } else { end })
         } else if c.is_alphabetic() || c == '_' {
             (Kind::Word, run(at, &|c| c.is_alphanumeric() || c == '_'))
         } else if c.is_ascii_digit() {

@@ -132,6 +132,7 @@ pub fn analysis(
         graph: graph.is_some(),
         lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
         words: Vec::new(),
+        names: Vec::new(),
         span: (0, 0).into(),
     };
     let source = Source::new("test", "");

@@ -111,7 +111,8 @@ fn a_file_with_a_syntax_error_is_not_formatted() {
 
 /// `text` re-spaced: spaces and tabs widened, added after brackets and
 /// commas, removed beside them, indents changed, blank lines doubled and
-/// trailing spaces added: never a token or a line break changed.
+/// trailing spaces added: never a token or a line break changed (words in
+/// quotes are one token, kept as written).
 fn respaced(text: &str, choices: &[u8]) -> String {
     let mut out = String::new();
     let mut pick = choices.iter().cycle().copied();
@@ -126,6 +127,16 @@ fn respaced(text: &str, choices: &[u8]) -> String {
         let (code, comment) = line.split_at(line.find("//").unwrap_or(line.len()));
         let mut chars = code.trim_start().chars().peekable();
         while let Some(c) = chars.next() {
+            if c == '"' {
+                out.push(c);
+                for q in chars.by_ref() {
+                    out.push(q);
+                    if q == '"' {
+                        break;
+                    }
+                }
+                continue;
+            }
             let free = matches!(c, '(' | ')' | '{' | '}' | ',' | '[' | ']');
             if c == ' ' {
                 match pick.next().unwrap_or(0) % 3 {

@@ -3,8 +3,8 @@
 
 use gamelang::syntax::ast::{
     Amounts, AmountsKind, Analyze, AssignOp, BinOp, BlockStmtKind, Expr, ExprKind, File, GameDef,
-    HeapCount, Ident, Item, Monotone, PositionLit, Positions, Property, RuleDef, RuleKind, Span,
-    SplitSpec, Statement, ValueKind,
+    HeapCount, Ident, Item, Monotone, PositionLit, Positions, Property, RuleDef, RuleKind,
+    SaysPart, Span, SplitSpec, Statement, ValueKind,
 };
 use gamelang::syntax::*;
 use num_bigint::{BigInt, BigUint};
@@ -958,7 +958,7 @@ fn unknown_statement() {
 
 #[test]
 fn a_move_block_and_named_parts_parse_into_the_tree() {
-    let src = "game fib {\n    position (stones, limit)\n    move take {\n        choose k in 1..min(stones, limit)\n        require k > 0\n        let twice = 2 * k\n        stones -= k\n        limit = twice\n        for s in 1..2 { h[s] += 0 }\n        if k == 1 { h[1] = h[1] } else if k == 2 { h[2] -= 0 } else { h[1] += 0 }\n    }\n}";
+    let src = "game fib {\n    position (stones, limit)\n    move take {\n        choose k in 1..min(stones, limit)\n        require k > 0\n        let twice = 2 * k\n        stones -= k\n        limit = twice\n        for s in 1..2 { h[s] += 0 }\n        if k == 1 { h[1] = h[1] } else if k == 2 { h[2] -= 0 } else { h[1] += 0 }\n        says \"take {k} of {stones + k}\"\n    }\n}";
     let (file, errors) = parse_file(src);
     assert!(errors.is_empty(), "{errors:#?}");
     let game = &games(&file)[0];
@@ -994,12 +994,33 @@ fn a_move_block_and_named_parts_parse_into_the_tree() {
             BlockStmtKind::Append(_) => "append",
             BlockStmtKind::Remove(_) => "remove",
             BlockStmtKind::Becomes(_) => "becomes",
+            BlockStmtKind::Says(_) => "says",
         })
         .collect();
     assert_eq!(
         kinds,
-        ["choose", "require", "let", "-=", "=", "for", "if else-if"]
+        [
+            "choose",
+            "require",
+            "let",
+            "-=",
+            "=",
+            "for",
+            "if else-if",
+            "says"
+        ]
     );
+    // The words and the holes of a `says`, in order.
+    let BlockStmtKind::Says(parts) = &block.body[7].kind else {
+        panic!("a says");
+    };
+    let words: Vec<&str> = (parts.iter())
+        .map(|p| match p {
+            SaysPart::Words(w) => w.as_str(),
+            SaysPart::Value(_) => "{}",
+        })
+        .collect();
+    assert_eq!(words, ["take ", "{}", " of ", "{}"]);
     let at = src.find("choose").unwrap();
     assert_eq!(
         block.body[0].span,

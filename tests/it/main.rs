@@ -34,6 +34,7 @@ mod mutants;
 mod nested_blocks;
 mod octal_blocks;
 mod oracle;
+mod own_words;
 mod play;
 mod quotient;
 mod rays;

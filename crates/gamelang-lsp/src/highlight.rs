@@ -17,6 +17,7 @@ pub const TYPES: &[SemanticTokenType] = &[
     SemanticTokenType::PARAMETER,
     SemanticTokenType::PROPERTY,
     SemanticTokenType::VARIABLE,
+    SemanticTokenType::STRING,
 ];
 
 pub fn legend() -> SemanticTokensLegend {
@@ -40,6 +41,7 @@ pub fn semantic_tokens(document: &Document, names: &Names) -> Vec<SemanticToken>
             Kind::Newline => continue,
             Kind::Number => SemanticTokenType::NUMBER,
             Kind::Comment => SemanticTokenType::COMMENT,
+            Kind::Text => SemanticTokenType::STRING,
             Kind::Punct if matches!(token.text, "(" | ")" | "[" | "]" | "{" | "}" | "," | ";") => {
                 continue;
             }

@@ -161,6 +161,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "for" => "`for x in LO..HI { ... }`: the block once for each x, in order.",
         "if" | "else" => "`if COND { ... } else { ... }`: one branch, by the condition.",
         "append" => "`append EXPR`: a new heap at the end of the position.",
+        "says" => {
+            "`says \"take {k}\"`: the words a move block's moves are told in, each `{EXPR}` valued as the move is made."
+        }
         "remove" => "`remove I`: heap I leaves the position.",
         "becomes" => {
             "`becomes T + T`: the move ends in a sum of positions, of this game or others (`row at (n)`)."

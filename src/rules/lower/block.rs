@@ -9,7 +9,7 @@ use super::names::POSITION;
 use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
 use crate::rules::{
-    Block, End, EndTest, GameRef, MoveKind, ParamValue, Rule, Stmt, Term, TermGame,
+    Block, End, EndTest, GameRef, MoveKind, ParamValue, Rule, Said, Stmt, Term, TermGame,
 };
 use crate::syntax::ast::{self, BlockStmtKind, Place};
 
@@ -17,7 +17,29 @@ impl Lowerer<'_> {
     pub(super) fn block(&mut self, def: &ast::MoveDef, heap_count: Option<usize>) -> Option<Rule> {
         self.vars.clear();
         self.slots = 0;
-        let body = self.statements(&def.body, heap_count);
+        // The `says` of the block itself (one), read with its names as they
+        // stand at the block's end; the rest is the block.
+        let (told, statements): (Vec<&ast::BlockStmt>, Vec<&ast::BlockStmt>) =
+            (def.body.iter()).partition(|s| matches!(s.kind, BlockStmtKind::Says(_)));
+        for again in told.iter().skip(1) {
+            self.error(RulesError::SaysPlace {
+                problem: "a block has one",
+                src: self.source.clone(),
+                span: again.span,
+            });
+        }
+        let statements: Vec<ast::BlockStmt> = statements.into_iter().cloned().collect();
+        let body = self.statements_then(&statements, heap_count, |lowerer| {
+            let BlockStmtKind::Says(parts) = &told.first()?.kind else {
+                return None;
+            };
+            Some(lowerer.says(parts))
+        });
+        let (body, says) = match body {
+            Some((body, Some(says))) => (Some(body), Some(says?)),
+            Some((body, None)) => (Some(body), None),
+            None => (None, None),
+        };
         if !changes_the_position(&def.body) {
             self.error(RulesError::NoEffect {
                 name: def.name.name.clone(),
@@ -33,6 +55,7 @@ impl Lowerer<'_> {
                 body: body?,
                 slots: self.slots,
                 octal: None,
+                says,
             }),
         })
     }
@@ -60,6 +83,7 @@ impl Lowerer<'_> {
                     body,
                     slots: self.slots,
                     octal: None,
+                    says: None,
                 })
             }
         };
@@ -71,6 +95,17 @@ impl Lowerer<'_> {
         })
     }
 
+    /// A move's words: each hole's expression lowered as a number.
+    fn says(&mut self, parts: &[ast::SaysPart]) -> Option<Vec<Said>> {
+        let lowered: Vec<Option<Said>> = (parts.iter())
+            .map(|part| match part {
+                ast::SaysPart::Words(words) => Some(Said::Words(words.clone())),
+                ast::SaysPart::Value(expr) => self.number(expr).map(Said::Value),
+            })
+            .collect();
+        lowered.into_iter().collect()
+    }
+
     /// Lowers statements in a scope of their own: the variables they declare
     /// are gone after them. Every statement is lowered, so that all the
     /// mistakes are reported.
@@ -79,6 +114,18 @@ impl Lowerer<'_> {
         statements: &[ast::BlockStmt],
         heap_count: Option<usize>,
     ) -> Option<Vec<Stmt>> {
+        self.statements_then(statements, heap_count, |_| Some(()))
+            .map(|(lowered, _)| lowered)
+    }
+
+    /// `statements`, with `then` run in their scope before it closes (a
+    /// `says` reads the names they declare); `then`'s value beside them.
+    fn statements_then<T>(
+        &mut self,
+        statements: &[ast::BlockStmt],
+        heap_count: Option<usize>,
+        then: impl FnOnce(&mut Self) -> T,
+    ) -> Option<(Vec<Stmt>, T)> {
         let scope = self.vars.len();
         let mut lowered = Some(Vec::with_capacity(statements.len()));
         // `becomes` ends the move: nothing may follow it.
@@ -101,12 +148,23 @@ impl Lowerer<'_> {
                 _ => lowered = None,
             }
         }
+        let after = then(self);
         self.vars.truncate(scope);
-        lowered
+        lowered.map(|lowered| (lowered, after))
     }
 
     fn statement(&mut self, statement: &ast::BlockStmt, heap_count: Option<usize>) -> Option<Stmt> {
         match &statement.kind {
+            // A move block's own `says` is taken out before its statements
+            // are lowered: one here stands in an `if`, a loop or an end.
+            BlockStmtKind::Says(_) => {
+                self.error(RulesError::SaysPlace {
+                    problem: "this one stands inside an `if`, a loop or an end",
+                    src: self.source.clone(),
+                    span: statement.span,
+                });
+                None
+            }
             BlockStmtKind::Choose { var, lo, hi } => {
                 let lo = self.number(lo);
                 let hi = match hi {
@@ -337,8 +395,9 @@ fn changes_the_position(statements: &[ast::BlockStmt]) -> bool {
         BlockStmtKind::If {
             then, otherwise, ..
         } => changes_the_position(then) || changes_the_position(otherwise),
-        BlockStmtKind::Choose { .. } | BlockStmtKind::Require(_) | BlockStmtKind::Let { .. } => {
-            false
-        }
+        BlockStmtKind::Choose { .. }
+        | BlockStmtKind::Require(_)
+        | BlockStmtKind::Let { .. }
+        | BlockStmtKind::Says(_) => false,
     })
 }

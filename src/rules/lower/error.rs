@@ -712,6 +712,25 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    /// A `says` elsewhere than once in a move block itself.
+    #[error("a `says` tells one move block's moves: {problem}")]
+    #[diagnostic(
+        code(gamelang::check::says),
+        help(
+            "write one `says` in the move block itself, outside its `if`s and loops; its `{{...}}` see the block's names as they stand at its end"
+        )
+    )]
+    SaysPlace {
+        /// Where it stands instead.
+        problem: &'static str,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("this `says`")]
+        span: SourceSpan,
+    },
+
     /// The move `{name}` never changes the position.
     #[error("the move `{name}` never changes the position")]
     #[diagnostic(

@@ -6,7 +6,8 @@ use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use super::expr::MAX_NESTING;
 use crate::syntax::ast::{
-    AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, Term, TermArg, TermValue,
+    AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, SaysPart, Term, TermArg,
+    TermValue,
 };
 use crate::syntax::error::{Nesting, SyntaxError};
 
@@ -82,6 +83,7 @@ impl Builder {
                     | Rule::kw_append
                     | Rule::kw_remove
                     | Rule::kw_becomes
+                    | Rule::kw_says
                     | Rule::plus
                     | Rule::dotdot
                     | Rule::equals
@@ -132,6 +134,16 @@ impl Builder {
                     then,
                     otherwise,
                 }
+            }
+            Rule::says_stmt => {
+                let text = next();
+                let parts = (text.into_inner())
+                    .map(|part| match part.as_rule() {
+                        Rule::says_hole => Ok(SaysPart::Value(self.expr(child(part, Rule::expr))?)),
+                        _ => Ok(SaysPart::Words(part.as_str().to_string())),
+                    })
+                    .collect::<PResult<_>>()?;
+                BlockStmtKind::Says(parts)
             }
             Rule::append_stmt => BlockStmtKind::Append(self.expr(next())?),
             Rule::remove_stmt => BlockStmtKind::Remove(self.expr(next())?),

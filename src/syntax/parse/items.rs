@@ -309,6 +309,7 @@ impl Builder {
                     graph: false,
                     lone: Vec::new(),
                     words: Vec::new(),
+                    names: Vec::new(),
                     span,
                 }))
             }
@@ -352,6 +353,31 @@ impl Builder {
                 graph: true,
                 lone,
                 words,
+                names: Vec::new(),
+                span,
+            });
+        }
+        let named: Vec<Pair<'_, Rule>> = children(pair.clone(), Rule::named_part).collect();
+        if !named.is_empty() {
+            let mut heaps = Vec::new();
+            let mut names = Vec::new();
+            for part in named {
+                let mut inner = part.into_inner();
+                names.push(self.ident(inner.next().expect("a part has a name")));
+                let value = inner
+                    .find(|p| p.as_rule() == Rule::int)
+                    .expect("and a number");
+                heaps.push(self.big_uint(&value)?);
+            }
+            return Ok(PositionLit {
+                heaps,
+                heads: false,
+                pairs: false,
+                row: false,
+                graph: false,
+                lone: Vec::new(),
+                words: Vec::new(),
+                names,
                 span,
             });
         }
@@ -367,6 +393,7 @@ impl Builder {
                 graph: false,
                 lone: Vec::new(),
                 words,
+                names: Vec::new(),
                 span,
             });
         }
@@ -383,6 +410,7 @@ impl Builder {
                 graph: false,
                 lone: Vec::new(),
                 words: Vec::new(),
+                names: Vec::new(),
                 span,
             });
         }
@@ -423,6 +451,7 @@ impl Builder {
             graph: false,
             lone: Vec::new(),
             words: Vec::new(),
+            names: Vec::new(),
             span,
         })
     }

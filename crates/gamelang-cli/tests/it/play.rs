@@ -187,7 +187,7 @@ fn cutting_a_sheet_is_played_into_sums_and_the_computer_wins_from_n() {
         assert!(text.contains("becomes ("), "{text}");
     }
     let last = moves[18]["to"].as_str().expect("a position");
-    assert_eq!(last.matches("(1, 1)").count(), 20, "{last}");
+    assert_eq!(last.matches("(w = 1, h = 1)").count(), 20, "{last}");
 }
 
 #[test]
