@@ -15,7 +15,7 @@ use crate::rules::Game;
 use crate::search::loopy::Gamma;
 
 /// The move an edge makes, in words: `take 2 from heap 1`.
-fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
+pub(super) fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
     let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
     match game.rules.get(edge.rule) {
         Some(rule) => describe(

@@ -3,6 +3,7 @@
 mod answer;
 pub mod describe;
 mod diagnostics;
+mod drawing;
 mod graph;
 mod list;
 mod method;
@@ -13,6 +14,7 @@ mod table;
 
 pub use answer::{Advice, json, text, text_in_colour};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
+pub use drawing::graph_svg;
 pub use graph::{graph_dot, graph_json};
 pub use list::{Row, asked_text, list_text, statement_text};
 pub use play::{

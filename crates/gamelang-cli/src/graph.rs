@@ -1,6 +1,6 @@
 //! `gamelang graph FILE --at POSITION`: the position graph below a position,
-//! in Graphviz DOT or JSON, each position with its value and each move in
-//! words, winning moves marked.
+//! in Graphviz DOT, JSON or a picture (SVG, drawn by gamelang itself), each
+//! position with its value and each move in words, winning moves marked.
 
 use std::process::ExitCode;
 
@@ -12,12 +12,15 @@ use super::output::{FINDINGS, Output, out};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  gamelang graph games/kayles.game --at 6 | dot -Tsvg > kayles.svg
+  gamelang graph games/kayles.game --at 6 --format svg > kayles.svg
+  gamelang graph games/kayles.game --at 6 | dot -Tsvg > kayles.svg   (DOT, drawn by Graphviz)
   gamelang graph games/nim.game --at '(1, 2)' --format json")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
-    /// `dot`: Graphviz DOT; `json`: `{"nodes": [...], "edges": [...]}`.
+    /// `dot`: Graphviz DOT (Graphviz's `dot` draws it); `svg`: a picture,
+    /// drawn by gamelang (no Graphviz needed); `json`: `{"nodes": [...],
+    /// "edges": [...]}`.
     #[arg(long, value_enum, default_value_t = Format::Dot)]
     format: Format,
     /// The position the graph starts from: `21` or `(3, 5)`.
@@ -33,6 +36,7 @@ pub struct Args {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
     Dot,
+    Svg,
     Json,
 }
 
@@ -66,6 +70,10 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 "{}\n",
                 serde_json::to_string_pretty(&json).unwrap_or_default()
             ));
+            ExitCode::SUCCESS
+        }
+        Ok(graph) if args.format == Format::Svg => {
+            out(&report::graph_svg(&instance.game, &graph));
             ExitCode::SUCCESS
         }
         Ok(graph) => {

@@ -158,3 +158,56 @@ fn each_picture_has_axes_ticks_labels_and_a_legend() {
     // short; its bars are.
     assert!(one_heap.contains("g(n), the bar's height"), "{one_heap}");
 }
+
+#[test]
+fn graph_draws_the_positions_below_one_without_graphviz() {
+    // Kayles at 6: 15 positions as the search keeps them (docs/TOUR.md),
+    // their outcomes as `graph --format json` gives them.
+    let run = gamelang(&[
+        "graph",
+        "games/kayles.game",
+        "--at",
+        "6",
+        "--format",
+        "json",
+    ]);
+    run.exits(0);
+    let graph: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let edges = graph["edges"].as_array().expect("edges");
+    assert_eq!(nodes.len(), 15);
+    let picture = svg(&["graph", "games/kayles.game", "--at", "6", "--format", "svg"]);
+    // Every move an arrow, with its words as a tooltip.
+    assert_eq!(
+        picture.matches(r#"marker-end="url(#arrow)""#).count(),
+        edges.len()
+    );
+    for edge in edges {
+        let words = edge["text"].as_str().expect("words");
+        assert!(
+            picture.contains(&format!("<title>{words}</title>")),
+            "{words}"
+        );
+    }
+    assert!(picture.contains(">legend</text>"), "{picture}");
+    let pixmap = render(&picture);
+    for (n, node) in nodes.iter().enumerate() {
+        // The box of node n: `<g id="node-n"><rect x=".." y=".." width="..`.
+        let at = picture
+            .find(&format!(r#"<g id="node-{n}"><rect "#))
+            .unwrap_or_else(|| panic!("node {n} is drawn"));
+        let number = |name: &str| -> u32 {
+            let from =
+                at + picture[at..].find(&format!(r#" {name}=""#)).expect(name) + name.len() + 3;
+            let to = from + picture[from..].find('"').expect("a closing quote");
+            picture[from..to].parse().expect("a number")
+        };
+        let (x, y, w) = (number("x"), number("y"), number("width"));
+        // Inside the box, left of its words.
+        let colour = colour_at(&pixmap, x + 3, y + 18);
+        assert_eq!(colour == P, node["outcome"] == "P", "node {n}: {node}");
+        let text = node["position"].as_str().expect("a position");
+        assert!(picture[at..].contains(&format!(">{text}</text>")), "{text}");
+        assert!(w > 7 * text.chars().count() as u32, "{text}");
+    }
+}
