@@ -28,6 +28,8 @@ pub struct Table {
     /// The names of its positions' parts, where they have names
     /// (`position (x, y)`).
     pub parts: Option<Vec<String>>,
+    /// Its positions are tokens on a graph's vertices (`slide along`).
+    pub tokens: bool,
     /// What it holds.
     pub shape: Shape,
 }
@@ -390,6 +392,7 @@ pub(super) fn table(
     Ok(Table {
         game: game.title(),
         parts: game.parts.clone(),
+        tokens: (game.rules.iter()).any(|r| matches!(r.kind, crate::rules::MoveKind::Slide(_))),
         shape,
     })
 }

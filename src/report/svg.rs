@@ -50,9 +50,7 @@ pub fn table_svg(table: &Table) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = match &table.shape {
-        Shape::OneHeap { values, period, .. } => {
-            one_heap(&mut out, &table.game, values, period.as_ref())
-        }
+        Shape::OneHeap { values, period, .. } => one_heap(&mut out, table, values, period.as_ref()),
         Shape::Grid { values, .. } => {
             let rows: Vec<&[Option<Cell>]> = values.iter().map(Vec::as_slice).collect();
             heat_maps(&mut out, table, 2, &[rows])
@@ -156,7 +154,7 @@ fn legend(out: &mut String, (x, y): (usize, usize), items: &[(&str, String)]) ->
 /// period in two darker. Ticks on both axes, and a legend.
 fn one_heap(
     out: &mut String,
-    game: &str,
+    table: &Table,
     values: &Column,
     period: Option<&Period>,
 ) -> std::fmt::Result {
@@ -176,7 +174,7 @@ fn one_heap(
         out,
         width,
         height,
-        &format!("{game}: g(n) for n = 0 to {}", n.saturating_sub(1)),
+        &format!("{}: g(n) for n = 0 to {}", table.game, n.saturating_sub(1)),
     )?;
     let base = TOP + plot_h;
     if let Some(p) = period {
@@ -234,12 +232,15 @@ fn one_heap(
         line(out, (LEFT - 5, y), (LEFT, y))?;
         text(out, (LEFT - 8, y + 4), "end", &g.to_string())?;
     }
-    text(
-        out,
-        (LEFT + plot_w / 2, base + 38),
-        "middle",
-        "n (the heap)",
-    )?;
+    let n_is = match table.parts.as_deref() {
+        Some([part]) => format!("n (the {part})"),
+        _ if matches!(table.shape, Shape::OneHeap { coins: true, .. }) => {
+            "n (the coin)".to_string()
+        }
+        _ if table.tokens => "n (the token's vertex)".to_string(),
+        _ => "n (the heap)".to_string(),
+    };
+    text(out, (LEFT + plot_w / 2, base + 38), "middle", &n_is)?;
     writeln!(
         out,
         r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">g(n)</text>"#,

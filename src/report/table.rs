@@ -164,7 +164,13 @@ fn heading(out: &mut String, table: &Table, values: &Column) -> std::fmt::Result
             "{}: coin n alone showing heads, n = 0..{last} (a position's value is the XOR of its heads')",
             table.game
         ),
-        false => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game),
+        false => match table.parts.as_deref() {
+            Some([part]) => writeln!(out, "{}: {part} = n, n = 0..{last}", table.game),
+            _ if table.tokens => {
+                writeln!(out, "{}: a token on vertex n, n = 0..{last}", table.game)
+            }
+            _ => writeln!(out, "{}: one heap of n, n = 0..{last}", table.game),
+        },
     }
 }
 

@@ -1993,3 +1993,54 @@ fn at_given_many_times_asks_each_position_in_turn() {
         run.describe()
     );
 }
+
+#[test]
+fn no_answer_about_a_game_of_no_heaps_calls_its_positions_heaps() {
+    // The example games whose positions are named parts, coins, graphs or
+    // tokens: their answers, tables and graphs in text speak of those.
+    let games = [
+        ("games/capacity.game", None, "0"),
+        ("games/corner_race.game", Some("king"), "(3, 4)"),
+        ("games/cutting.game", None, "(3, 2)"),
+        ("games/fibonacci_nim.game", None, "(5, 4)"),
+        ("games/mock_turtles.game", None, "{1, 5}"),
+        ("games/node_kayles.game", None, "graph { 1 -- 2, 2 -- 3 }"),
+        (
+            "games/hackenbush_tree.game",
+            None,
+            "graph { 0 -- 1, 1 -- 2 }",
+        ),
+        ("games/tokens.game", Some("tokens"), "(1, 5)"),
+        ("games/ruler.game", None, "{2, 3}"),
+    ];
+    for (file, game, at) in games {
+        let mut runs = vec![gamelang(&["analyze", file])];
+        let with_game = |args: &[&str]| -> Vec<String> {
+            let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            if let Some(game) = game {
+                all.extend(["--game".to_string(), game.to_string()]);
+            }
+            all
+        };
+        for args in [
+            with_game(&["analyze", file, "--at", at]),
+            with_game(&["graph", file, "--at", at]),
+            with_game(&["table", file, "--upto", "5"]),
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            runs.push(gamelang(&args));
+        }
+        for run in runs {
+            // A table of a game on graphs is refused: that refusal speaks
+            // of tables of heaps, rightly.
+            if run.stderr.contains("gamelang::table::heap_count") {
+                continue;
+            }
+            assert!(
+                !run.stdout.to_lowercase().contains("heap"),
+                "{file}: {}",
+                run.describe()
+            );
+        }
+    }
+}
