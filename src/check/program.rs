@@ -394,16 +394,6 @@ fn box_lits(positions: &ast::Positions) -> impl Iterator<Item = PositionLit> + '
             }
             following[i] = sides[i].0.clone();
         }
-        Some(PositionLit {
-            heaps,
-            heads: false,
-            pairs: false,
-            row: false,
-            graph: false,
-            lone: Vec::new(),
-            words: Vec::new(),
-            names: Vec::new(),
-            span,
-        })
+        Some(PositionLit::of_heaps(heaps, span))
     })
 }

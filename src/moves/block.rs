@@ -42,6 +42,20 @@ struct State {
 }
 
 impl State {
+    /// The state of `block` about to run from `heaps`.
+    fn new(block: &Block, heaps: &[u64]) -> State {
+        State {
+            heaps: heaps.to_vec(),
+            vars: vec![0; block.slots],
+            forking: 0,
+            steps: 0,
+            saved: Vec::new(),
+            saved_vars: Vec::new(),
+            ended: false,
+            sum: Vec::new(),
+        }
+    }
+
     fn env(&self) -> Env<'_> {
         Env {
             amount: 0,
@@ -92,16 +106,7 @@ pub(super) fn moves(
     heaps: &[u64],
     emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
 ) -> Result<u64, EvalError> {
-    let mut state = State {
-        heaps: heaps.to_vec(),
-        vars: vec![0; block.slots],
-        forking: 0,
-        steps: 0,
-        saved: Vec::new(),
-        saved_vars: Vec::new(),
-        ended: false,
-        sum: Vec::new(),
-    };
+    let mut state = State::new(block, heaps);
     run(&block.body, &mut state, &mut |state: &mut State| {
         if state.ended {
             emit(Next::Sum(&state.sum))
@@ -118,16 +123,7 @@ pub(super) fn moves(
 /// `says`, makes no such move, or fails on the way.
 pub fn said(block: &Block, heaps: &[u64], after: &[u64], nth: usize) -> Option<String> {
     let says = block.says.as_ref()?;
-    let mut state = State {
-        heaps: heaps.to_vec(),
-        vars: vec![0; block.slots],
-        forking: 0,
-        steps: 0,
-        saved: Vec::new(),
-        saved_vars: Vec::new(),
-        ended: false,
-        sum: Vec::new(),
-    };
+    let mut state = State::new(block, heaps);
     let (mut skip, mut found) = (nth, None);
     let _ = run(&block.body, &mut state, &mut |state: &mut State| {
         if found.is_some() || state.ended || state.heaps != after {

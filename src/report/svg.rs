@@ -135,6 +135,32 @@ fn tick_step(pixels: usize) -> usize {
     }
 }
 
+/// The kinds of cell a picture drew beside the values, each with a line
+/// in its legend.
+struct Seen {
+    /// N-positions of a misère game.
+    misere: bool,
+    /// Draws.
+    draws: bool,
+    /// Positions not of the game.
+    outside: bool,
+}
+
+impl Seen {
+    /// Their lines of the legend.
+    fn items(&self) -> Vec<(&'static str, String)> {
+        [
+            (self.misere, N_COLOUR, "N-position (misère)"),
+            (self.draws, D_COLOUR, "draw"),
+            (self.outside, NOT_A_POSITION_COLOUR, "not a position"),
+        ]
+        .into_iter()
+        .filter(|(seen, ..)| *seen)
+        .map(|(_, colour, meaning)| (colour, meaning.to_string()))
+        .collect()
+    }
+}
+
 /// A legend from (x, y) down: a swatch of each colour and what it means.
 fn legend(out: &mut String, (x, y): (usize, usize), items: &[(&str, String)]) -> std::fmt::Result {
     text(out, (x, y), "start", "legend")?;
@@ -257,15 +283,14 @@ fn one_heap(
             format!("period {} from {}", p.period, p.preperiod),
         ));
     }
-    if misere {
-        items.push((N_COLOUR, "N-position (misère)".to_string()));
-    }
-    if draws {
-        items.push((D_COLOUR, "draw".to_string()));
-    }
-    if outside {
-        items.push((NOT_A_POSITION_COLOUR, "not a position".to_string()));
-    }
+    items.extend(
+        Seen {
+            misere,
+            draws,
+            outside,
+        }
+        .items(),
+    );
     legend(out, (LEFT + plot_w + 20, TOP), &items)?;
     writeln!(out, "</svg>")
 }
@@ -388,15 +413,14 @@ fn heat_maps(
         items.push((RAMP[RAMP.len() / 2], format!("g near {}", largest / 2 + 1)));
         items.push((RAMP[RAMP.len() - 1], format!("g = {largest}")));
     }
-    if misere {
-        items.push((N_COLOUR, "N-position (misère)".to_string()));
-    }
-    if draws {
-        items.push((D_COLOUR, "draw".to_string()));
-    }
-    if outside {
-        items.push((NOT_A_POSITION_COLOUR, "not a position".to_string()));
-    }
+    items.extend(
+        Seen {
+            misere,
+            draws,
+            outside,
+        }
+        .items(),
+    );
     legend(out, (LEFT + plots_w + 20, TOP + caption), &items)?;
     writeln!(out, "</svg>")
 }

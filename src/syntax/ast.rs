@@ -668,6 +668,23 @@ pub enum Positions {
     },
 }
 
+impl PositionLit {
+    /// Heaps written as numbers, `(3, 5)`, at `span`.
+    pub fn of_heaps(heaps: Vec<BigUint>, span: Span) -> PositionLit {
+        PositionLit {
+            heaps,
+            heads: false,
+            pairs: false,
+            row: false,
+            graph: false,
+            lone: Vec::new(),
+            words: Vec::new(),
+            names: Vec::new(),
+            span,
+        }
+    }
+}
+
 impl Positions {
     /// Where it is written in the source.
     pub fn span(&self) -> Span {

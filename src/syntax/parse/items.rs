@@ -301,17 +301,8 @@ impl Builder {
                     return Ok(Positions::Box { sides, span });
                 }
                 // Numbers alone are one position, as `position` reads them.
-                Ok(Positions::One(PositionLit {
-                    heaps: sides.into_iter().map(|(n, _)| n).collect(),
-                    heads: false,
-                    pairs: false,
-                    row: false,
-                    graph: false,
-                    lone: Vec::new(),
-                    words: Vec::new(),
-                    names: Vec::new(),
-                    span,
-                }))
+                let heaps = sides.into_iter().map(|(n, _)| n).collect();
+                Ok(Positions::One(PositionLit::of_heaps(heaps, span)))
             }
             _ => Ok(Positions::One(self.position(pair)?)),
         }
@@ -346,15 +337,10 @@ impl Builder {
                 }
             }
             return Ok(PositionLit {
-                heaps,
-                heads: false,
-                pairs: false,
-                row: false,
                 graph: true,
                 lone,
                 words,
-                names: Vec::new(),
-                span,
+                ..PositionLit::of_heaps(heaps, span)
             });
         }
         let named: Vec<Pair<'_, Rule>> = children(pair.clone(), Rule::named_part).collect();
@@ -370,15 +356,8 @@ impl Builder {
                 heaps.push(self.big_uint(&value)?);
             }
             return Ok(PositionLit {
-                heaps,
-                heads: false,
-                pairs: false,
-                row: false,
-                graph: false,
-                lone: Vec::new(),
-                words: Vec::new(),
                 names,
-                span,
+                ..PositionLit::of_heaps(heaps, span)
             });
         }
         let words: Vec<String> = children(pair.clone(), Rule::ident)
@@ -386,15 +365,8 @@ impl Builder {
             .collect();
         if !words.is_empty() {
             return Ok(PositionLit {
-                heaps: Vec::new(),
-                heads: false,
-                pairs: false,
-                row: false,
-                graph: false,
-                lone: Vec::new(),
                 words,
-                names: Vec::new(),
-                span,
+                ..PositionLit::of_heaps(Vec::new(), span)
             });
         }
         if let Some(row) = children(pair.clone(), Rule::row).next() {
@@ -403,15 +375,9 @@ impl Builder {
                 .map(|(i, _)| BigUint::from(i))
                 .collect();
             return Ok(PositionLit {
-                heaps,
                 heads: true,
-                pairs: false,
                 row: true,
-                graph: false,
-                lone: Vec::new(),
-                words: Vec::new(),
-                names: Vec::new(),
-                span,
+                ..PositionLit::of_heaps(heaps, span)
             });
         }
         let heads = children(pair.clone(), Rule::heads).next();
@@ -444,15 +410,9 @@ impl Builder {
             .map(|p| self.big_uint(p))
             .collect::<PResult<_>>()?;
         Ok(PositionLit {
-            heaps,
             heads: heads.is_some(),
             pairs,
-            row: false,
-            graph: false,
-            lone: Vec::new(),
-            words: Vec::new(),
-            names: Vec::new(),
-            span,
+            ..PositionLit::of_heaps(heaps, span)
         })
     }
 }
