@@ -88,7 +88,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::table::heap_count),
         help(
-            "--heaps sets the number of heaps of a game of any number of heaps, at least 1; leave it out for a game of a fixed number"
+            "--heaps sets the number of heaps of a game of any number of heaps, from 1 to 64; leave it out for a game of a fixed number"
         )
     )]
     TableHeapCount {

@@ -288,6 +288,10 @@ pub struct Progress<'a> {
     pub last: bool,
 }
 
+/// The most heaps a table's positions may have (a box of 64 heaps of
+/// sizes 0 and 1 already holds 2^64 positions).
+pub const MAX_TABLE_HEAPS: usize = 64;
+
 /// The table of `game` up to heaps of `upto`, `progress` told how far it
 /// got: of positions of `heaps` heaps where it is given (a game of any
 /// number of heaps, or of that many), else of as many as the game has.
@@ -302,7 +306,9 @@ pub(super) fn table(
         return Err(AnalysisError::TableOfGraphs { game: game.title() });
     }
     let count = match (heaps, game.heap_count) {
-        (Some(asked), fixed) if asked == 0 || fixed.is_some_and(|f| f != asked) => {
+        (Some(asked), fixed)
+            if asked == 0 || asked > MAX_TABLE_HEAPS || fixed.is_some_and(|f| f != asked) =>
+        {
             return Err(AnalysisError::TableHeapCount {
                 game: game.title(),
                 played: fixed.map_or_else(|| "any number of".to_string(), |f| f.to_string()),
@@ -322,9 +328,15 @@ pub(super) fn table(
     let mut loopy = Loopy::default();
     let ends = game.ends_anywhere().is_some();
     // What the table holds, exactly: refused at once when over the limit,
-    // however large `upto` is.
+    // however large `upto` is (counted no further than past the limit).
     let side = upto + 1u8;
-    let cells = num_traits::pow(side, count);
+    let mut cells = BigUint::from(1u8);
+    for _ in 0..count {
+        if cells > BigUint::from(limit) {
+            break;
+        }
+        cells *= &side;
+    }
     let fits = cells <= BigUint::from(limit);
     let upto = match upto.to_u64().filter(|_| fits) {
         Some(upto) => upto,
