@@ -268,3 +268,56 @@ fn every_import_runs_down_the_declared_layers() {
             .join("\n")
     );
 }
+
+#[test]
+fn inside_the_search_no_file_imports_through_its_face_and_the_base_stands_below() {
+    // `search/mod.rs` holds docs and re-exports only: a file of the search
+    // names the module that defines what it uses, never the face; and the
+    // base (budgets, arenas, reached sets, errors) names neither the
+    // engines nor the solver that stand on it.
+    let mut files = BTreeMap::new();
+    read_sources(&root().join("src/search"), "search", &mut files);
+    let rooms = ["base::", "engines::", "solver::", "value::", "options::"];
+    for (path, text) in &files {
+        let code = code_of(text);
+        if path == "search/mod.rs" {
+            let statements = code
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("#["));
+            for line in statements {
+                assert!(
+                    line.starts_with("mod ")
+                        || line.starts_with("pub use ")
+                        || line.starts_with("pub(crate) use ")
+                        || line.starts_with("};")
+                        || line.ends_with(',')
+                        || line.ends_with("::{"),
+                    "search/mod.rs holds docs and re-exports only: {line}"
+                );
+            }
+            continue;
+        }
+        for (at, _) in code.match_indices("crate::search::") {
+            // A macro names what it uses by the public path, as its
+            // callers outside the search must (`$crate::search::heaps`).
+            if code[..at].ends_with('$') {
+                continue;
+            }
+            let after = &code[at + "crate::search::".len()..];
+            assert!(
+                rooms.iter().any(|r| after.starts_with(r)),
+                "{path}: names `crate::search::{}` through the face; name its module",
+                after
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .next()
+                    .unwrap_or("")
+            );
+        }
+        if path.starts_with("search/base/") {
+            for word in ["search::engines", "search::solver", "super::super"] {
+                assert!(!code.contains(word), "{path}: the base names `{word}`");
+            }
+        }
+    }
+}

@@ -129,11 +129,7 @@ impl Engine {
         let large = values.len() > 2 * BOTH_THREADS_FROM;
         // Splits are marked plainly, into bytes (see `mark_splits`).
         let plain = self.watch.found.is_none() && !self.sparse.active() && self.words > 1;
-        if large
-            && plain
-            && platform::threads() > 1
-            && !platform::in_pool()
-        {
+        if large && plain && platform::threads() > 1 && !platform::in_pool() {
             platform::on_pool(|| self.run_here(values, to, work))
         } else {
             self.run_here(values, to, work)
@@ -437,10 +433,7 @@ fn mark_splits<T: Stored>(values: &[T], r: usize, most: usize, seen: &mut Seen, 
             bits |= 1 << ((x ^ y).into() & 63);
         }
         seen.or_word(0, bits);
-    } else if most >= BOTH_THREADS_FROM
-        && most >= 4 * 64 * words
-        && platform::in_pool()
-    {
+    } else if most >= BOTH_THREADS_FROM && most >= 4 * 64 * words && platform::in_pool() {
         let half = most / 2;
         let (first, second) = left.split_at(half);
         let (second_right, first_right) = right.split_at(most - half);

@@ -13,11 +13,13 @@
 //! In misère play a line keeps one bit instead: whether a P-position is on
 //! it.
 
-use super::budget::{Budget, Exhausted};
-use super::{Explored, Progress, SearchError, Value};
 use crate::moves::Ray;
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::base::budget::{Budget, Exhausted};
+use crate::search::base::error::SearchError;
+use crate::search::options::Progress;
+use crate::search::value::{Explored, Value};
 
 /// The ray engine for one game: the box evaluated last, grown (and
 /// evaluated anew) when a question falls outside it.

@@ -11,10 +11,11 @@
 //! reaches a position not yet evaluated, hands the question (and every
 //! later one with as many heaps) to the general search.
 
-use super::budget::Budget;
 use super::rays::{Fit, cells, grown, zeros};
-use super::{Explored, Progress, Value};
 use crate::moves::{Lin, MoveGen, Piece, Runs};
+use crate::search::base::budget::Budget;
+use crate::search::options::Progress;
+use crate::search::value::{Explored, Value};
 
 /// Marks a position the invariant does not allow: evaluated only if asked.
 const UNSET: u32 = u32::MAX;

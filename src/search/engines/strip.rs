@@ -22,10 +22,10 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::budget::{Budget, Exhausted};
 use crate::moves::strip::{Cells, Strip, Written};
 use crate::rules::EndKind;
 use crate::rules::expr::EvalError;
+use crate::search::base::budget::{Budget, Exhausted};
 
 /// Why a strip's value was not found here.
 #[derive(Debug)]

@@ -200,7 +200,9 @@ impl From<Vec<u32>> for Values {
     /// The values in the narrowest width that holds them.
     fn from(values: Vec<u32>) -> Self {
         match values.iter().copied().max().unwrap_or(0) {
-            max if max <= u8::MAX as u32 => Values::Bytes(values.iter().map(|&g| g as u8).collect()),
+            max if max <= u8::MAX as u32 => {
+                Values::Bytes(values.iter().map(|&g| g as u8).collect())
+            }
             max if max <= u16::MAX as u32 => {
                 Values::Halves(values.iter().map(|&g| g as u16).collect())
             }

@@ -21,17 +21,18 @@ mod window;
 
 use std::sync::Arc;
 
-use super::budget::Budget;
-use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::position::Position;
 use crate::rules::Game;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, move_error, too_large};
+use crate::search::value::{Explored, Value};
 use engine::{Engine, Work};
 use sparse::Mode;
 pub(crate) use sparse::fewest_rare;
-pub use values::{Stored, Values};
 pub(crate) use values::with_values;
+pub use values::{Stored, Values};
 
 /// How the sequence is computed. Every method gives the same values; they
 /// differ only in speed.
@@ -284,7 +285,8 @@ impl HeapValues {
                 .map_err(|e| e.error(game, asked))?;
             // At most twice as many as the last time: the work of a heap
             // may grow with it.
-            chunk = ((BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64) as usize)
+            chunk = ((BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64)
+                as usize)
                 .min(2 * chunk);
             if values.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(values.len() as u64);

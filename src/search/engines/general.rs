@@ -7,13 +7,15 @@
 //! being evaluated, and only its value is kept. That keeps million-position
 //! searches compact; `export` builds a petgraph graph where one is wanted.
 
-use super::arena::Arena;
-use super::budget::Budget;
-use super::{Explored, Growth, Progress, SearchError, Value, move_error, too_large};
 use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::base::arena::Arena;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{Growth, SearchError, move_error, too_large};
+use crate::search::options::Progress;
+use crate::search::value::{Explored, Value};
 
 /// In a game whose moves can add to heaps, a play that never repeats a
 /// position and is longer than this share of the position limit is taken

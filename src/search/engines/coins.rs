@@ -17,12 +17,13 @@
 
 use std::sync::Arc;
 
-use super::budget::Budget;
-use super::{Explored, SearchError, Value, move_error, too_large};
 use crate::moves::MoveGen;
 use crate::nimber;
 use crate::rules::expr::EvalError;
 use crate::rules::{Game, MoveKind, TermGame};
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, move_error, too_large};
+use crate::search::value::{Explored, Value};
 
 /// A coin game's values: a row's, or a product's as its factors'.
 #[derive(Debug)]

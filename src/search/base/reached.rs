@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Budget, SearchError, Solver};
+use super::error::SearchError;
 use crate::platform;
 use crate::position::Position;
 use crate::rules::{EndKind, Game};
@@ -61,59 +61,6 @@ pub enum Visit {
 }
 
 impl Reached {
-    /// Explores every position reachable from `heaps` in `solver`'s game,
-    /// at most `max_positions` of them, the moves generated counted
-    /// against `budget`, each position reached told apart by `visit` (once per
-    /// position): ends are not explored, skipped positions are left out
-    /// with the moves to them. The start is explored unless it is an end.
-    pub fn explore_with(
-        solver: &Solver,
-        heaps: &[u64],
-        max_positions: usize,
-        budget: &mut Budget,
-        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
-    ) -> Result<Reached, SearchError> {
-        Reached::explore_from(solver, heaps, &[], max_positions, budget, visit)
-    }
-
-    /// `explore_with` from `heaps` and from each of `more` too, into one
-    /// graph: the start is position 0, the others follow where they are
-    /// not reached from it first.
-    pub fn explore_from(
-        solver: &Solver,
-        heaps: &[u64],
-        more: &[Vec<u64>],
-        max_positions: usize,
-        budget: &mut Budget,
-        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
-    ) -> Result<Reached, SearchError> {
-        let starts: Vec<Vec<u64>> = std::iter::once(heaps)
-            .chain(more.iter().map(Vec::as_slice))
-            .map(|h| solver.canonical(h))
-            .collect();
-        let max_bytes = budget.memory();
-        let mut moves = |from: &[u64], room: u64| {
-            // The moves are listed within the room the graph's memory has
-            // for them: a position of 10^12 moves is refused before they
-            // are listed, not after.
-            let Some(mut moves) = solver.moves_listed(from, budget, heaps, room)? else {
-                return Ok(None);
-            };
-            for (_, after) in &mut moves {
-                *after = solver.canonical(after);
-            }
-            Ok(Some(moves))
-        };
-        Reached::explore_by(
-            &solver.game,
-            heaps,
-            &starts,
-            (max_positions, max_bytes),
-            &mut moves,
-            visit,
-        )
-    }
-
     /// The graph of the positions reachable from each of `starts` (keys,
     /// canonical), the first one position 0, at most `max_positions` of
     /// them taking at most `max_bytes`: `moves` gives a position's moves,

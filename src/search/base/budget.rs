@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::SearchError;
+use super::error::SearchError;
 use super::reached::MAX_GRAPH_BYTES;
 use crate::platform::Deadline;
 use crate::position::Position;
@@ -242,7 +242,9 @@ impl Budget {
         if self.by_time
             && let Some((deadline, timeout)) = self.deadline
         {
-            return deadline.elapsed().saturating_mul(parts.min(u64::from(u32::MAX)) as u32)
+            return deadline
+                .elapsed()
+                .saturating_mul(parts.min(u64::from(u32::MAX)) as u32)
                 >= timeout;
         }
         let (spent, limit) = match self.pool_first() {

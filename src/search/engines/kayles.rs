@@ -14,10 +14,11 @@
 
 use std::collections::HashMap;
 
-use super::budget::Budget;
 use super::canon::{Form, adjacency_of, canonical_form};
-use super::{Explored, SearchError, Value, too_large};
 use crate::rules::{Game, Kayles};
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, too_large};
+use crate::search::value::{Explored, Value};
 
 /// The values of the connected graphs met so far.
 #[derive(Debug)]

@@ -22,14 +22,17 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::budget::Exhausted;
-use super::reached::{Reached, Visit};
-use crate::rules::EndKind;
-use super::{Budget, Explored, SearchError, Solver, Value};
 use super::sums::Sums;
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
+use crate::rules::EndKind;
 use crate::rules::Game;
+use crate::search::base::budget::Budget;
+use crate::search::base::budget::Exhausted;
+use crate::search::base::error::SearchError;
+use crate::search::base::reached::{Reached, Visit};
+use crate::search::solver::Solver;
+use crate::search::value::{Explored, Value};
 
 /// A generalised Sprague-Grundy value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -106,7 +109,8 @@ pub fn search_from(
                     position: Position::from_u64s(heaps),
                 });
             }
-            LoopyGraph::explore_game(solver, heaps, more, max_positions).map(|g| Found::Loopy(Box::new(g)))
+            LoopyGraph::explore_game(solver, heaps, more, max_positions)
+                .map(|g| Found::Loopy(Box::new(g)))
         }
         Err(e) => Err(e),
     })
@@ -197,8 +201,14 @@ impl LoopyGraph {
             return LoopyGraph::explore_from(solver, heaps, more, max_positions);
         };
         let (reached, sums) = search.explore_whole(&starts, max_positions, &mut budget)?;
-        LoopyGraph::labelled(reached, Keys::Sums(Box::new(sums)), false, true, &mut budget)
-            .map_err(|e| e.error(&game, heaps))
+        LoopyGraph::labelled(
+            reached,
+            Keys::Sums(Box::new(sums)),
+            false,
+            true,
+            &mut budget,
+        )
+        .map_err(|e| e.error(&game, heaps))
     }
 
     /// The positions reachable from `heaps` in the game reduced for sums
@@ -221,8 +231,7 @@ impl LoopyGraph {
                 None => Visit::Open,
             })
         };
-        let reached =
-            Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
+        let reached = Reached::explore_with(solver, heaps, max_positions, &mut budget, &mut visit)?;
         let keys = Keys::Positions(solver.symmetry());
         LoopyGraph::labelled(reached, keys, false, true, &mut budget)
             .map_err(|e| e.error(&solver.game, heaps))

@@ -12,10 +12,10 @@
 
 use std::collections::HashMap;
 
-use super::SearchError;
-use super::budget::Budget;
 use super::steps::StepGraph;
 use crate::position::{Outcome, Position};
+use crate::search::base::budget::Budget;
+use crate::search::base::error::SearchError;
 use crate::syntax::ast::Compound;
 
 /// A compound's positions' outcomes, as searched.

@@ -13,14 +13,17 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::arena::Arena;
-use super::budget::Budget;
-use super::reached::{Reached, Visit};
-use super::{Explored, Options, SearchError, Solver, Value, move_error, too_large};
 use crate::moves::{MoveGen, Next, Part};
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
+use crate::search::base::arena::Arena;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, move_error, too_large};
+use crate::search::base::reached::{Reached, Visit};
+use crate::search::options::Options;
+use crate::search::solver::Solver;
+use crate::search::value::{Explored, Value};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -543,7 +546,7 @@ impl SumSearch {
         let key = self.positions.get(id);
         let (game, heaps) = (key[0] as usize, &key[1..]);
         let end = (self.moves[game].end_at(heaps))
-            .map_err(|e| super::end_error(&self.games[game], heaps, e))?;
+            .map_err(|e| crate::search::base::error::end_error(&self.games[game], heaps, e))?;
         Ok(end.map(|kind| match kind {
             EndKind::Win => AT_WIN,
             // Draws are refused before (`reduced_check`).

@@ -4,7 +4,9 @@
 
 use miette::SourceSpan;
 
+use crate::moves::MoveError;
 use crate::position::Position;
+use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::source::Source;
 
@@ -415,4 +417,38 @@ fn closing(cycle: &[Position]) -> String {
         .and_then(|i| cycle.get(i))
         .map(ToString::to_string)
         .unwrap_or_default()
+}
+
+/// The error of a rule that fails at `heaps`.
+pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> SearchError {
+    let rule = &game.rules[e.rule];
+    SearchError::RuleFails {
+        rule: rule.name.clone(),
+        position: Position::from_u64s(heaps),
+        reason: e.error,
+        src: game.source.clone(),
+        span: rule.span,
+    }
+}
+
+/// The error of an end's condition (`win when` and the like) that has no
+/// value at `heaps`: the end's index and the error.
+pub(crate) fn end_error(game: &Game, heaps: &[u64], (i, error): (usize, EvalError)) -> SearchError {
+    let end = &game.ends[i];
+    SearchError::RuleFails {
+        rule: format!("{} when", end.kind.word()),
+        position: Position::from_u64s(heaps),
+        reason: error,
+        src: game.source.clone(),
+        span: end.span,
+    }
+}
+
+/// The refusal of a search that would hold more than `max_positions`.
+pub(crate) fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> SearchError {
+    SearchError::TooManyPositions {
+        game: game.title(),
+        position: Position::from_u64s(heaps),
+        limit: max_positions,
+    }
 }

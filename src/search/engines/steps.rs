@@ -18,10 +18,12 @@
 //! when`, `lose when`) is won or lost as it declares, with both numbers 0;
 //! a game that can reach a declared draw has neither.
 
-use super::reached::{Reached, Visit};
-use super::{Budget, SearchError, Solver};
 use crate::position::Outcome;
 use crate::rules::EndKind;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::SearchError;
+use crate::search::base::reached::{Reached, Visit};
+use crate::search::solver::Solver;
 
 /// Who wins a position, and how long its play lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

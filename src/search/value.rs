@@ -1,0 +1,43 @@
+//! The words every engine shares: what the search knows of a position
+//! (`Value`), where a move leads (`After`), and how much a question added
+//! (`Explored`).
+
+use crate::moves::Part;
+
+/// What the search knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Normal play: the Grundy value (0 exactly for P-positions).
+    Grundy(u32),
+    /// Misère play: whether the player to move wins.
+    Misere {
+        /// The player to move wins.
+        next_wins: bool,
+    },
+}
+
+impl Value {
+    /// True for a P-position: the player to move loses.
+    pub fn is_p(self) -> bool {
+        matches!(self, Value::Grundy(0) | Value::Misere { next_wins: false })
+    }
+}
+
+/// Where a move leads, kept: a position, or the sum of positions a
+/// `becomes` makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum After {
+    /// A position, its heaps in the form the search keeps.
+    Position(Vec<u64>),
+    /// The sum of positions a `becomes` makes.
+    Sum(Vec<Part>),
+}
+
+/// How much one question added to what the search holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Explored {
+    /// Positions (or heap sizes, coins, components) newly held.
+    pub positions: usize,
+    /// Moves examined.
+    pub edges: usize,
+}
