@@ -37,7 +37,6 @@
 //! let answer = Analyzer::default().analyze(&program.questions[0]).unwrap();
 //! assert_eq!(answer.outcome, Outcome::N);
 //! ```
-#![forbid(unsafe_code)]
 // Every public item is documented (`cargo doc` shows them all).
 #![warn(missing_docs)]
 

@@ -69,6 +69,7 @@ fn mul_bits(x: u64, y: u64, width: u32) -> u64 {
         return x * y;
     }
     if width <= 8 {
+        // Both below 256: no target's usize truncates them.
         return u64::from(bytes()[(x as usize) << 8 | y as usize]);
     }
     split(x, y, width, mul_bits)

@@ -131,3 +131,11 @@ pub fn discard<T: Send + 'static>(value: T) {
     #[cfg(not(feature = "parallel"))]
     drop(value);
 }
+
+/// `n` as an index or a count of this machine's words: `n` itself wherever
+/// it fits (on a 64-bit target, always), else `usize::MAX`, which no index
+/// reaches and no allocation takes — a number past the machine's words
+/// never wraps to a small one (on a 32-bit target, `n as usize` would).
+pub fn usize_of(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}

@@ -12,6 +12,7 @@ use num_traits::ToPrimitive;
 use super::AnalysisError;
 use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period, Saltus};
+use crate::platform::usize_of;
 use crate::position::{Outcome, Position};
 use crate::rules::expr::Env;
 use crate::rules::{EndKind, Game};
@@ -356,7 +357,7 @@ pub(super) fn table(
     } else {
         // Every position of the grid, where a graph of them is wanted: for
         // its ends, or for the steps of a small table.
-        let wanted = ends || (upto as usize + 1).pow(2) <= STEPS_POSITIONS;
+        let wanted = ends || (usize_of(upto) + 1).pow(2) <= STEPS_POSITIONS;
         let all: Vec<Vec<u64>> = match wanted {
             true => (0..=upto)
                 .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
@@ -392,7 +393,7 @@ pub(super) fn table(
             .map(|found| {
                 let mut steps = vec![vec![None; grid.len()]; grid.len()];
                 for (heaps, s) in all.iter().zip(found) {
-                    steps[heaps[0] as usize][heaps[1] as usize] = s;
+                    steps[usize_of(heaps[0])][usize_of(heaps[1])] = s;
                 }
                 steps
             });
@@ -448,7 +449,7 @@ fn box_shape(
             None
         }
     };
-    let mut values = Vec::with_capacity((rows * side) as usize);
+    let mut values = Vec::with_capacity(usize_of(rows * side));
     for row in 0..rows {
         let start = values.len();
         for position in all_positions(row..row + 1) {
@@ -472,7 +473,7 @@ fn box_shape(
     }
     Ok(Shape::Box {
         heaps,
-        side: side as usize,
+        side: usize_of(side),
         values,
     })
 }
@@ -495,7 +496,7 @@ fn one_heap_shape(
     };
     // Every heap of the table, where the cells are found one by one or
     // their steps are looked for.
-    let all: Vec<Vec<u64>> = match values.is_none() || (upto as usize) < STEPS_POSITIONS {
+    let all: Vec<Vec<u64>> = match values.is_none() || usize_of(upto) < STEPS_POSITIONS {
         true => (0..=upto)
             .map(|n| vec![n])
             .filter(|heaps| is_position(game, heaps))
@@ -534,7 +535,7 @@ fn one_heap_shape(
         .map(|found| {
             let mut steps = vec![None; values.len()];
             for (heaps, s) in all.iter().zip(found) {
-                steps[heaps[0] as usize] = s;
+                steps[usize_of(heaps[0])] = s;
             }
             steps
         });
@@ -576,14 +577,16 @@ fn engine_column(
     let mut largest = None;
     let mut done = 0;
     // Heap 0, then every `REPORT_EVERY`, then `upto`.
-    for to in (0..upto).step_by(REPORT_EVERY as usize).chain([upto]) {
+    for to in (0..upto).step_by(usize_of(REPORT_EVERY)).chain([upto]) {
         let found = solver.value(&[to]);
         let Some(values) = solver.heap_values() else {
             return found.map(|_| None).map_err(Into::into);
         };
         // A heap the values reach, where the search stopped before `to`.
         let reached = (values.len() as u64).min(to + 1);
-        let chunk = (done..reached).filter_map(|n| values.get(n as usize)).max();
+        let chunk = (done..reached)
+            .filter_map(|n| values.get(usize_of(n)))
+            .max();
         largest = largest.max(chunk);
         progress(&Progress {
             done: reached.saturating_sub(1),
@@ -597,7 +600,7 @@ fn engine_column(
     }
     Ok(solver.shared_heap_values().map(|values| Column::Grundy {
         values,
-        len: upto as usize + 1,
+        len: usize_of(upto) + 1,
     }))
 }
 

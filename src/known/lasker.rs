@@ -18,6 +18,7 @@ use super::nim::{Collector, replaced, take_any_amount, takes_any, xor_all};
 use super::{Closed, Entry, Known, KnownMove};
 use crate::position::Outcome;
 use crate::rules::{Game, MoveKind, Split};
+use crate::platform::usize_of;
 
 pub static ENTRY: Entry = Entry {
     id: "lasker",
@@ -191,7 +192,7 @@ impl Splits {
             return empty;
         }
         // Digits enough for h - 2, t, and the carries out of the top.
-        let len = h.bits().div_ceil(2) as usize + 2;
+        let len = usize_of(h.bits().div_ceil(2)) + 2;
         let n = digits(&(h - 2u32), len);
         let t = digits(t, len);
         let mut counts: Vec<BigUint> = vec![BigUint::zero(); STATES];

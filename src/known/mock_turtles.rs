@@ -21,6 +21,7 @@ use super::coins::{counts_are, single_turn};
 use super::{Closed, Entry, Known, KnownMove, WinningMoves};
 use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;
+use crate::platform::usize_of;
 
 pub static ENTRY: Entry = Entry {
     id: "mock_turtles",
@@ -136,12 +137,12 @@ struct Pairs {
 
 impl Pairs {
     fn new(below: &BigUint, t: &BigUint) -> Self {
-        let width = below.bits().max(t.bits()) as usize;
+        let width = usize_of(below.bits().max(t.bits()));
         let bits: Vec<(bool, bool)> = (0..width)
             .rev()
             .map(|i| (below.bit(i as u64), t.bit(i as u64)))
             .collect();
-        let top = width - t.bits() as usize;
+        let top = width - usize_of(t.bits());
         let mut ways = vec![std::array::from_fn(|_| BigUint::zero()); width + 1];
         // At the end: both strictly below (neither still equal), odd parity.
         ways[width][0b001] = BigUint::one();

@@ -32,6 +32,7 @@ use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::budget::Budget;
 use crate::search::{SearchError, Solver, Value};
+use crate::platform::usize_of;
 
 /// Heaps whose genera `tame_heaps` finds at most: past them, a period must
 /// be proven.
@@ -289,7 +290,7 @@ pub fn tame_heaps(
             if !larger {
                 let parts = (after.iter())
                     .filter(|&&h| h > 0)
-                    .map(|&h| &heaps[h as usize]);
+                    .map(|&h| &heaps[usize_of(h)]);
                 options.push(tame_sum(parts));
             }
         });

@@ -7,6 +7,7 @@ use super::shapes::{each_combination, spliced};
 use crate::rules::expr::{Env, EvalError};
 use crate::position::symmetric_difference;
 use crate::rules::{Kayles, OctalCode, Split};
+use crate::platform::usize_of;
 
 /// Take an amount from one heap; then, with `split_rest`, split what is left.
 pub(super) fn take_from_one(
@@ -170,7 +171,7 @@ pub(super) fn octal(
         nonempty: true,
     };
     for (i, &h) in heaps.iter().enumerate() {
-        for j in 0..=code.max_removal().min(h as usize) {
+        for j in 0..=code.max_removal().min(usize_of(h)) {
             let rest = h - j as u64;
             if (rest == 0 && code.leaves_none(j)) || (rest > 0 && code.leaves_one(j)) {
                 next[i] = rest;

@@ -7,6 +7,7 @@ use serde_json::{Value as Json, json};
 
 use crate::misere::quotient::{Presentation, Quotient, Stopped};
 use crate::period::Period;
+use crate::platform::usize_of;
 use crate::search::budget::Exhausted;
 
 /// Heaps shown on one line of the text.
@@ -109,7 +110,7 @@ pub fn quotient_text(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Str
                 let _ = writeln!(out, "  heaps' elements of {name}:");
             }
         }
-        let elements: Vec<String> = (0..=q.upto_of(g) as usize)
+        let elements: Vec<String> = (0..=usize_of(q.upto_of(g)))
             .map(|n| element(q.phi[q.index(g, n)]))
             .collect();
         for (line, chunk) in elements.chunks(HEAPS_PER_LINE).enumerate() {
@@ -154,7 +155,7 @@ pub fn quotient_json(game: &str, q: &Quotient, stopped: Option<&Stopped>) -> Jso
         "period": proven.map(|p| super::table::period_json(p, "φ")),
         "growth": q.growth.iter().map(|(heap, order)| json!({"heap": heap, "order": order})).collect::<Vec<_>>(),
         "presentation": presentation_json(&presentation),
-        "heaps": (0..=q.upto() as usize)
+        "heaps": (0..=usize_of(q.upto()))
             .map(|n| element(q.phi[q.index(0, n)]))
             .collect::<Vec<_>>(),
         "stopped": stopped.map(|s| json!({

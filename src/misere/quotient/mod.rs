@@ -45,6 +45,7 @@ use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::SearchError;
 use crate::search::budget::{Budget, Exhausted};
+use crate::platform::usize_of;
 pub use assisted::Assisted;
 use heap::add_heap;
 pub use monoid::Monoid;
@@ -293,7 +294,7 @@ pub fn grow(
         }
         let row = |q: &Quotient, m: u64| -> Vec<u32> {
             (0..games.len())
-                .map(|g| q.phi[q.index(g, m as usize)])
+                .map(|g| q.phi[q.index(g, usize_of(m))])
                 .collect()
         };
         if q.growth.len() != grown {

@@ -5,6 +5,7 @@
 //! first position asked about) are found by their mixed-radix index in a
 //! dense table instead, with no hashing and no comparison.
 
+use crate::platform::usize_of;
 use std::hash::BuildHasher;
 
 use hashbrown::HashTable;
@@ -43,7 +44,7 @@ impl Dense {
             }
             index = index * extent + h;
         }
-        Some(index as usize)
+        Some(usize_of(index))
     }
 }
 

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use crate::moves::MoveGen;
 use crate::nimber;
+use crate::platform::usize_of;
 use crate::rules::expr::EvalError;
 use crate::rules::{Game, MoveKind, TermGame};
 use crate::search::base::budget::Budget;
@@ -144,7 +145,7 @@ impl CoinValues {
         }
         let value = heads
             .iter()
-            .fold(0, |x, &n| x ^ self.values[(n - self.origin) as usize]);
+            .fold(0, |x, &n| x ^ self.values[usize_of(n - self.origin)]);
         let explored = Explored {
             positions: self.values.len() - before,
             edges,
@@ -177,7 +178,7 @@ impl CoinValues {
                     // every one left of n, its value known.
                     let x = next
                         .iter()
-                        .fold(0u32, |x, &c| x ^ self.values[(c - self.origin) as usize]);
+                        .fold(0u32, |x, &c| x ^ self.values[usize_of(c - self.origin)]);
                     let x = x as usize;
                     if x >= seen.len() {
                         seen.resize(x + 1, false);
@@ -189,7 +190,7 @@ impl CoinValues {
                     _ => move_error(game, &[n], e),
                 })?;
             budget.spend(examined).map_err(|e| e.error(game, asked))?;
-            edges += examined as usize;
+            edges += usize_of(examined);
             let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
             self.values.push(mex as u32);
         }

@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
+use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::base::budget::Budget;
@@ -175,7 +176,7 @@ impl HeapValues {
         let explored = self.extend_to(game, moves, top, heaps)?;
         let g = with_values!(&*self.values, v => heaps
             .iter()
-            .fold(0, |acc, &h| acc ^ v[h as usize].value()));
+            .fold(0, |acc, &h| acc ^ v[usize_of(h)].value()));
         Ok((Value::Grundy(g), explored))
     }
 
@@ -215,7 +216,7 @@ impl HeapValues {
         if top >= self.max_positions as u64 {
             return Err(too_large(game, self.max_positions, asked));
         }
-        let top = top as usize;
+        let top = usize_of(top);
         let more = top + 1 - self.values.len();
         let out_of_memory = |bytes| SearchError::OutOfMemory {
             game: game.title(),
@@ -285,8 +286,7 @@ impl HeapValues {
                 .map_err(|e| e.error(game, asked))?;
             // At most twice as many as the last time: the work of a heap
             // may grow with it.
-            chunk = ((BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64)
-                as usize)
+            chunk = usize_of((BUDGET_LOOK_EVERY / per_heap.max(1)).clamp(1, PROGRESS_EVERY as u64))
                 .min(2 * chunk);
             if values.len().is_multiple_of(PROGRESS_EVERY) {
                 progress(values.len() as u64);
@@ -387,7 +387,7 @@ fn generic(
             let mut g = 0;
             for &part in next {
                 // Moves only remove tokens, so every part is smaller.
-                match values.get(part as usize) {
+                match values.get(usize_of(part)) {
                     Some(v) => g ^= v,
                     None => beyond = true,
                 }

@@ -13,6 +13,7 @@
 
 use super::rays::{Fit, cells, grown, zeros};
 use crate::moves::{Lin, MoveGen, Piece, Runs};
+use crate::platform::usize_of;
 use crate::search::base::budget::Budget;
 use crate::search::options::Progress;
 use crate::search::value::{Explored, Value};
@@ -373,7 +374,7 @@ impl<'a> Cell<'a> {
         Ok(Some(match step {
             0 => (first, 1, 1),
             s if s > 0 => (first, s as usize, len),
-            s => (last, s.unsigned_abs() as usize, len),
+            s => (last, usize_of(s.unsigned_abs()), len),
         }))
     }
 }

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::moves::{MoveGen, Next, Part};
+use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
@@ -80,7 +81,7 @@ impl Sums {
     fn decode(mut key: &[u64]) -> Vec<Component> {
         let mut sum = Vec::new();
         while let [game, len, rest @ ..] = key {
-            let (heaps, after) = rest.split_at((*len as usize).min(rest.len()));
+            let (heaps, after) = rest.split_at(usize_of(*len).min(rest.len()));
             sum.push((*game as u32, heaps.to_vec()));
             key = after;
         }
@@ -544,7 +545,7 @@ impl SumSearch {
     /// The end the position `id` is at, as its value (`AT_WIN`, `AT_LOSE`).
     fn end_of(&self, id: u32) -> Result<Option<u32>, SearchError> {
         let key = self.positions.get(id);
-        let (game, heaps) = (key[0] as usize, &key[1..]);
+        let (game, heaps) = (usize_of(key[0]), &key[1..]);
         let end = (self.moves[game].end_at(heaps))
             .map_err(|e| crate::search::base::error::end_error(&self.games[game], heaps, e))?;
         Ok(end.map(|kind| match kind {
@@ -867,7 +868,7 @@ impl SumSearch {
             let run = f.ends.iter().position(|&end| f.next < end).unwrap_or(0);
             f.rules.get(run).copied().unwrap_or(0)
         };
-        let game_of = |f: &Local| self.positions.get(f.id)[0] as usize;
+        let game_of = |f: &Local| usize_of(self.positions.get(f.id)[0]);
         let rules: Vec<String> = on
             .iter()
             .map(|f| self.rule_name_in(game_of(f), rule(f)))

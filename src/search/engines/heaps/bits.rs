@@ -3,6 +3,7 @@
 //! not all ones, and clearing touches only the words a heap may have set.
 
 use crate::platform;
+use crate::platform::usize_of;
 
 /// The values reached from the heap being evaluated.
 #[derive(Debug, Default)]
@@ -145,7 +146,7 @@ pub(super) fn set(words: &mut Vec<u64>, v: u32) {
 /// bit above the highest bit of its operands.
 pub(super) fn words_for_xor(max: u32) -> usize {
     let bound = (u64::from(max) + 1).next_power_of_two();
-    bound.div_ceil(64) as usize
+    usize_of(bound.div_ceil(64))
 }
 
 #[cfg(test)]

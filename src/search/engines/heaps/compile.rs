@@ -10,6 +10,7 @@ use num_traits::{Signed, ToPrimitive};
 
 use super::window::Window;
 use crate::moves::MoveError;
+use crate::platform::usize_of;
 use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::solve::Solved;
 use crate::rules::{AmountBase, Amounts, Game, MoveKind, OctalCode, Split, Target};
@@ -278,7 +279,7 @@ impl Table {
                 }
             }
             Base::Set(ks) => {
-                while let Some(&k) = ks.get(self.next as usize) {
+                while let Some(&k) = ks.get(usize_of(self.next)) {
                     if k > h {
                         break;
                     }

@@ -16,6 +16,7 @@ use super::window::Window;
 use crate::moves::MoveError;
 use crate::period::{self, Period, Theorem};
 use crate::platform;
+use crate::platform::usize_of;
 
 /// The values are checked for a proven period when this many are known,
 /// then at each doubling.
@@ -370,12 +371,12 @@ fn gather<T: Stored>(
         }
         *rejected += match rule.leaves {
             Leaves::Heap => rule.source.each(rule.index, hh, |k| {
-                mark(values[h - k as usize].into(), seen);
+                mark(values[h - usize_of(k)].into(), seen);
                 *moves += 1;
             })?,
             Leaves::Nonempty => rule.source.each(rule.index, hh, |k| {
                 if k < hh {
-                    mark(values[h - k as usize].into(), seen);
+                    mark(values[h - usize_of(k)].into(), seen);
                     *moves += 1;
                 }
             })?,
@@ -386,7 +387,7 @@ fn gather<T: Stored>(
                 }
             })?,
             Leaves::Two(split) => rule.source.each(rule.index, hh, |k| {
-                let r = h - k as usize;
+                let r = h - usize_of(k);
                 // Splitting off an empty heap leaves the rest whole.
                 if split.may_leave_whole(r) {
                     mark(values[r].into(), seen);

@@ -6,6 +6,7 @@
 
 use super::bits;
 use super::values::Stored;
+use crate::platform::usize_of;
 use crate::rules::Split;
 
 #[derive(Debug)]
@@ -83,7 +84,7 @@ impl Window {
                 if h < *lo {
                     return 0;
                 }
-                let last = (h - *lo) as usize;
+                let last = usize_of(h - *lo);
                 while self.next <= last {
                     bits::set(&mut self.bits, values[self.next].into());
                     self.next += 1;
@@ -95,7 +96,7 @@ impl Window {
                 if h < *lo {
                     return 0;
                 }
-                let last = (h - *lo) as usize;
+                let last = usize_of(h - *lo);
                 while self.next <= last {
                     let v: u32 = values[self.next].into();
                     if counts.len() <= v as usize {
@@ -106,7 +107,7 @@ impl Window {
                     self.next += 1;
                 }
                 // Heap sizes below h - hi are out of reach.
-                let first = h.saturating_sub(*hi) as usize;
+                let first = usize_of(h.saturating_sub(*hi));
                 while self.start < first {
                     let v = values[self.start].index();
                     counts[v] -= 1;
@@ -121,7 +122,7 @@ impl Window {
                 if h < *lo {
                     return 0;
                 }
-                let last = (h - *lo) as usize;
+                let last = usize_of(h - *lo);
                 while self.next <= last {
                     let r = self.next;
                     // Splitting off an empty heap leaves the rest whole.
