@@ -321,3 +321,34 @@ fn inside_the_search_no_file_imports_through_its_face_and_the_base_stands_below(
         }
     }
 }
+
+#[test]
+fn the_library_never_prints_and_computes_no_answer_in_floating_point() {
+    let mut files = BTreeMap::new();
+    read_sources(&root().join("src"), "", &mut files);
+    for (path, text) in &files {
+        let code = code_of(text);
+        for word in [
+            "println!",
+            "eprintln!",
+            "print!(",
+            "eprint!(",
+            "io::stdout",
+            "io::stderr",
+        ] {
+            assert!(
+                !code.contains(word),
+                "src/{path} prints (`{word}`): front ends print"
+            );
+        }
+        for word in ["f32", "f64"] {
+            let found = code.match_indices(word).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = code[at + word.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            assert!(!found, "src/{path} uses `{word}`: answers are exact");
+        }
+    }
+}
