@@ -421,6 +421,21 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A list of positions with none in it.
+    #[error("`[]` asks no position")]
+    #[diagnostic(
+        code(gamelang::check::empty_range),
+        help("list the positions to ask, like `[(3, 4), 7]`")
+    )]
+    EmptyList {
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("an empty list")]
+        span: SourceSpan,
+    },
+
     /// One statement asks more positions than a statement may.
     #[error("this asks {count} positions; one statement may ask at most {max}")]
     #[diagnostic(

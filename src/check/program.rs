@@ -339,6 +339,12 @@ fn asked_count(positions: &ast::Positions, source: &Source) -> Result<BigUint, E
                 Err(errors)
             }
         }
+        ast::Positions::List { items, span } if items.is_empty() => {
+            Err(vec![CheckError::EmptyList {
+                src: source.clone(),
+                span: *span,
+            }])
+        }
         ast::Positions::List { items, .. } => {
             let mut count = BigUint::ZERO;
             let mut errors = Vec::new();

@@ -172,3 +172,16 @@ fn a_sum_asks_every_combination_and_a_box_leaves_out_what_its_game_does_not_hold
         [[0, 0], [0, 1], [0, 2], [1, 1], [1, 2], [2, 2]].map(|p| serde_json::json!(p))
     );
 }
+
+#[test]
+fn an_empty_list_or_range_is_an_error_at_its_place() {
+    let run = on_file(
+        "empty",
+        "game nim { heaps *; take 1.. }\nanalyze nim at []\nanalyze nim at 5..3\n",
+        &["check"],
+    );
+    run.exits(1)
+        .stderr_has("`[]` asks no position")
+        .stderr_has("`5..3` holds no heap size")
+        .stderr_has("gamelang::check::empty_range");
+}
