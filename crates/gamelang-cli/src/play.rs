@@ -18,8 +18,7 @@ use super::input::{GameFile, STDIN, saturating};
 use super::output::{FINDINGS, Output, USAGE, out};
 
 /// What `play` says where the human is asked.
-const ASK: &str =
-    "your move (its number, or the position it leaves; or hint, undo, new POSITION, quit): ";
+const ASK: &str = "your move (its number, its words, or the position it leaves; or hint, undo, new POSITION, quit): ";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -202,8 +201,8 @@ enum Choice {
 }
 
 /// Reads the human's choice: the number of a move, the position it leaves,
-/// or a word (`hint`, `undo`, `new POSITION`, `quit`); asks again after
-/// anything else.
+/// its words where they name one move (`take 2`), or a word (`hint`,
+/// `undo`, `new POSITION`, `quit`); asks again after anything else.
 fn choose(
     play: &Standings,
     place: &Place,
@@ -251,6 +250,18 @@ fn choose(
         let leaves = |m: &Move| squeeze(&report::place_text(play, &m.to));
         if let Some(i) = moves.iter().position(|m| leaves(m) == answer) {
             return Choice::Move(i);
+        }
+        // Or its words, as the list tells it (`take 2, leaving 18`), where
+        // they name one move.
+        let words = |m: &Move| {
+            let text = report::move_text(play, place, m);
+            squeeze(text.split(" → ").next().unwrap_or(&text))
+        };
+        let said: Vec<usize> = (0..moves.len())
+            .filter(|&i| words(&moves[i]) == answer)
+            .collect();
+        if let [i] = said.as_slice() {
+            return Choice::Move(*i);
         }
         say(&format!(
             "\n`{}` is not a move from {}: give a number from 1 to {}, or hint, undo, new POSITION, quit\n",

@@ -456,3 +456,22 @@ fn an_every_compound_is_played_a_move_in_each_component_at_once() {
     // even), and the computer keeps it so to the end.
     assert_eq!(play["winner"], "computer");
 }
+
+#[test]
+fn a_move_may_be_given_by_its_words() {
+    // Fibonacci Nim from (5, 4): the block says "take k, leaving s"; the
+    // human takes 1 by its words, and the play goes on from (4, 2).
+    let run = gamelang_with(
+        &["play", "games/fibonacci_nim.game", "--at", "(5, 4)"],
+        "take 1,  leaving 4\nquit\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(!run.stdout.contains("is not a move"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("computer: take 1, leaving 3 → (stones = 3, limit = 2)"),
+        "{}",
+        run.stdout
+    );
+}
