@@ -10,10 +10,10 @@ use num_traits::Zero;
 
 use super::AnalysisError;
 use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
+use super::answered::{Answered, searchable, sum_of_values};
 use super::error::NotResumable;
 use super::graph::{self, PositionGraph};
 use super::moves::listed_moves;
-use super::part::{Part, searchable, sum_of_values};
 use super::quotient::{ByQuotient, Grown};
 use super::saved;
 use super::table::{self, Table};
@@ -191,10 +191,10 @@ impl Analyzer {
 
     /// Each component answered on its own, then the sum.
     fn answer_by_parts(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
-        let parts: Vec<Part> = analysis
+        let parts: Vec<Answered> = analysis
             .components
             .iter()
-            .map(|instance| self.part(instance))
+            .map(|instance| self.answered(instance))
             .collect::<Result<_, _>>()?;
         if parts.iter().any(|p| p.loopy.is_some()) {
             return self.loopy_answer(parts);

@@ -45,7 +45,7 @@ use super::answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
     Grundy, Method, NoValue, Note, Number, Outcome, WinningMove,
 };
-use super::part::searchable;
+use super::answered::searchable;
 use crate::check::Question;
 use crate::position::Position;
 use crate::rules::Game;

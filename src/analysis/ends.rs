@@ -23,8 +23,8 @@ use super::answer::{
     Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, NoValue, Note, Outcome,
     WinningMove,
 };
+use super::answered::searchable;
 use super::moves::winning_move;
-use super::part::searchable;
 use crate::check::{Instance, Question};
 use crate::moves::MoveGen;
 use crate::position::Position;

@@ -7,8 +7,8 @@ use num_traits::ToPrimitive;
 use super::AnalysisError;
 use super::analyzer::Analyzer;
 use super::answer::{Answer, Count, Grundy, Method, Note, Outcome};
+use super::answered::{Answered, searchable, small, undecided};
 use super::moves::winning_move;
-use super::part::{Part, searchable, small, undecided};
 use crate::rules::Game;
 use crate::search::loopy::Gamma;
 use crate::search::{After, Value};
@@ -17,7 +17,7 @@ impl Analyzer {
     /// A game or sum with a component that can go on forever: the sum's
     /// generalised Sprague-Grundy value from its components' (Smith), its
     /// winning moves (to a value 0) or, from a draw, its drawing moves.
-    pub(super) fn loopy_answer(&mut self, parts: Vec<Part>) -> Result<Answer, AnalysisError> {
+    pub(super) fn loopy_answer(&mut self, parts: Vec<Answered>) -> Result<Answer, AnalysisError> {
         let mut values = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let value = match &part.grundy {

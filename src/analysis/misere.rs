@@ -13,8 +13,8 @@ use super::analyzer::Analyzer;
 use super::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, SumPart, WinningMove,
 };
+use super::answered::searchable;
 use super::moves::unlisted_moves;
-use super::part::searchable;
 use crate::analysis::standing::{Standings, place_of};
 use crate::check::Question;
 use crate::misere::genus::{self, Genus, TameHeaps};

@@ -11,6 +11,7 @@
 
 mod analyzer;
 mod answer;
+mod answered;
 mod compound;
 mod compound_play;
 mod ends;
@@ -19,7 +20,6 @@ pub mod graph;
 mod loopy;
 mod misere;
 mod moves;
-mod part;
 pub mod play;
 mod quotient;
 pub mod saved;

@@ -8,7 +8,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::AnalysisError;
 use super::analyzer::Analyzer;
 use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, SumPart, WinningMove};
-use super::part::{Part, searchable, small};
+use super::answered::{Answered, searchable, small};
 use crate::check::Question;
 use crate::period::{Period, mod_small};
 use crate::position::Position;
@@ -20,7 +20,7 @@ impl Analyzer {
     /// Moves to P-positions, at most `max_moves` of them, and their count.
     pub(super) fn winning_moves(
         &mut self,
-        parts: &[Part],
+        parts: &[Answered],
         total: Option<&BigUint>,
         notes: &mut Vec<Note>,
     ) -> Result<(Vec<WinningMove>, Count), AnalysisError> {
@@ -103,7 +103,7 @@ impl Analyzer {
     /// bound.
     fn moves_by_period(
         &mut self,
-        part: &Part,
+        part: &Answered,
         index: usize,
         period: &Period,
         target: u32,
@@ -216,7 +216,7 @@ impl Analyzer {
     /// count, with the first of them added to `found`.
     fn moves_to(
         &mut self,
-        part: &Part,
+        part: &Answered,
         index: usize,
         heaps: &[u64],
         target: u32,

@@ -27,7 +27,7 @@ pub(super) const SMALL_SEARCH: u64 = 5_000_000;
 const PERIOD_PROBE: u64 = 1 << 16;
 
 /// One component, answered.
-pub(super) struct Part {
+pub(super) struct Answered {
     pub(super) component: Component,
     pub(super) outcome: Outcome,
     pub(super) grundy: Grundy,
@@ -39,7 +39,7 @@ pub(super) struct Part {
 }
 
 impl Analyzer {
-    pub(super) fn part(&mut self, instance: &Instance) -> Result<Part, AnalysisError> {
+    pub(super) fn answered(&mut self, instance: &Instance) -> Result<Answered, AnalysisError> {
         let Instance { game, position } = instance;
         let component = Component {
             game: game.clone(),
@@ -70,7 +70,7 @@ impl Analyzer {
                     None => Grundy::Unknown(Unknown::OutcomeOnly { closed_form: id }),
                 },
             };
-            return Ok(Part {
+            return Ok(Answered {
                 component,
                 outcome: closed.outcome,
                 grundy,
@@ -91,7 +91,7 @@ impl Analyzer {
         let limit = self.options.search.max_positions;
         let (value, explored) = match self.search(game, |s| loopy::search(s, &heaps, limit))? {
             Found::Value(value, explored) => (value, explored),
-            Found::Loopy(graph) => return Ok(loopy_part(component, *graph)),
+            Found::Loopy(graph) => return Ok(loopy_answered(component, *graph)),
         };
         let (held, decomposed, components, split) = self.search(game, |s| {
             Ok((
@@ -105,7 +105,7 @@ impl Analyzer {
             Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
             Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
         };
-        Ok(Part {
+        Ok(Answered {
             component,
             outcome,
             grundy,
@@ -131,7 +131,7 @@ impl Analyzer {
     pub(super) fn by_period(
         &mut self,
         component: &Component,
-    ) -> Result<Option<Part>, AnalysisError> {
+    ) -> Result<Option<Answered>, AnalysisError> {
         let Component { game, position } = component;
         let limit = self.options.search.max_positions as u64;
         let fits = position
@@ -177,7 +177,7 @@ impl Analyzer {
                 Value::Misere { .. } => return Ok(None),
             }
         }
-        Ok(Some(Part {
+        Ok(Some(Answered {
             component: component.clone(),
             outcome: Outcome::p_if(total == 0),
             grundy: Grundy::Value(BigUint::from(total)),
@@ -190,10 +190,10 @@ impl Analyzer {
 
 /// A position of a game that can go on forever, from the graph of every
 /// position reachable from it (`search::loopy`), the position first.
-pub(super) fn loopy_part(component: Component, graph: LoopyGraph) -> Part {
+pub(super) fn loopy_answered(component: Component, graph: LoopyGraph) -> Answered {
     let (outcome, gamma) = (graph.outcome(0), graph.gamma(0).clone());
     debug_assert_eq!(outcome, gamma.outcome(), "retrograde and values agree");
-    Part {
+    Answered {
         component,
         outcome,
         grundy: Grundy::Loopy(gamma),
@@ -207,7 +207,7 @@ pub(super) fn loopy_part(component: Component, graph: LoopyGraph) -> Part {
 }
 
 /// A sum whose component `i` has no value to add.
-pub(super) fn undecided(i: usize, part: &Part) -> AnalysisError {
+pub(super) fn undecided(i: usize, part: &Answered) -> AnalysisError {
     let Component { game, position } = &part.component;
     AnalysisError::SumUndecided {
         component: i,
@@ -217,7 +217,7 @@ pub(super) fn undecided(i: usize, part: &Part) -> AnalysisError {
 }
 
 /// The Grundy value of a sum: the XOR of its components' values.
-pub(super) fn sum_of_values(parts: &[Part]) -> Result<BigUint, AnalysisError> {
+pub(super) fn sum_of_values(parts: &[Answered]) -> Result<BigUint, AnalysisError> {
     let mut total = BigUint::zero();
     for (i, part) in parts.iter().enumerate() {
         let Grundy::Value(g) = &part.grundy else {
