@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::AnalysisError;
-use crate::moves::{MoveError, MoveGen, Next, Part};
+use crate::moves::{MoveError, MoveGen, Next, Term};
 use crate::position::{Outcome, Position};
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
@@ -306,7 +306,7 @@ impl Standings {
             let budget = &mut self.budget;
             // Each move as the rule and what the piece becomes: its heaps
             // (`None`), or the parts of a sum.
-            let mut made: Vec<(usize, Vec<u64>, Option<Vec<Part>>)> = Vec::new();
+            let mut made: Vec<(usize, Vec<u64>, Option<Vec<Term>>)> = Vec::new();
             let examined = (component.moves)
                 .each_option_within(&piece.heaps, budget.left().min(room), |rule, next| {
                     made.push(match next {

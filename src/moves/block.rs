@@ -9,7 +9,7 @@
 //! before it returns, so iteration `j` goes on with its own values. A loop
 //! without a `choose` inside runs straight, as a loop.
 
-use super::{Next, Part};
+use super::{Next, Term};
 use crate::rules::expr::{Env, EvalError, Expr, place};
 use crate::rules::{AssignOp, Block, Said, Stmt, TermGame};
 
@@ -38,7 +38,7 @@ struct State {
     /// Whether a `becomes` has ended the move; the sum it made, for the
     /// end to emit (its buffers reused from move to move).
     ended: bool,
-    sum: Vec<Part>,
+    sum: Vec<Term>,
 }
 
 impl State {
@@ -266,7 +266,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
         // an `if` around it does not go on either).
         Stmt::Becomes(terms) => {
             let mut sum = std::mem::take(&mut state.sum);
-            sum.resize_with(terms.len(), || Part {
+            sum.resize_with(terms.len(), || Term {
                 game: None,
                 heaps: Vec::new(),
             });

@@ -35,7 +35,7 @@ pub(crate) use shapes::combinations;
 /// One position of a sum a move becomes: of the game that moved (`game`
 /// `None`) or of another game of its file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Part {
+pub struct Term {
     pub game: Option<Arc<Game>>,
     pub heaps: Vec<u64>,
 }
@@ -45,7 +45,7 @@ pub struct Part {
 #[derive(Clone, Copy, Debug)]
 pub enum Next<'a> {
     Position(&'a [u64]),
-    Sum(&'a [Part]),
+    Sum(&'a [Term]),
 }
 
 /// A game's rules, ready to generate moves.
@@ -495,7 +495,7 @@ impl MoveGen {
 
     /// Whether a part of a sum is a position of its game: this game's
     /// invariant, or the other game's, and its number of heaps.
-    fn part_allowed(&self, part: &Part) -> Result<bool, EvalError> {
+    fn part_allowed(&self, part: &Term) -> Result<bool, EvalError> {
         match &part.game {
             None => self.allows(&part.heaps),
             Some(game) => {

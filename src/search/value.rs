@@ -2,7 +2,7 @@
 //! (`Value`), where a move leads (`After`), and how much a question added
 //! (`Explored`).
 
-use crate::moves::Part;
+use crate::moves::Term;
 
 /// What the search knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum After {
     /// A position, its heaps in the form the search keeps.
     Position(Vec<u64>),
     /// The sum of positions a `becomes` makes.
-    Sum(Vec<Part>),
+    Sum(Vec<Term>),
 }
 
 /// How much one question added to what the search holds.

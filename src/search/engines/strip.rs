@@ -50,11 +50,11 @@ pub enum StripError {
     Spent(Exhausted),
 }
 
-/// One part of a strip: its cells (as symbols), and whether each edge is
+/// One segment of a strip: its cells (as symbols), and whether each edge is
 /// a cut (a frozen window of `width` cells, not to be written) or the
 /// strip's own end.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Part {
+struct Segment {
     cells: Box<[u8]>,
     cut: (bool, bool),
 }
@@ -92,13 +92,13 @@ pub struct StripValues {
     /// The frozen windows' width, and how far around one is looked at:
     /// reach + radius.
     width: usize,
-    values: FxHashMap<Part, u32>,
+    values: FxHashMap<Segment, u32>,
     /// `reduced` by the rule, way, anchor and cells it looks at.
     seen: FxHashMap<Box<[u8]>, Reduced>,
     key: Vec<u8>,
     /// The last position `value_after` moved from, and its frozen windows.
     last: Option<(Vec<u64>, Vec<usize>)>,
-    open: FxHashSet<Part>,
+    open: FxHashSet<Segment>,
     frozen: FxHashMap<(Box<[u8]>, Side, Side), bool>,
     max_parts: usize,
     /// The memory the parts and the remembered moves and windows take,
@@ -268,8 +268,8 @@ impl StripValues {
     }
 
     /// A whole strip as a part.
-    fn whole(&self, cells: &[u64]) -> Part {
-        Part {
+    fn whole(&self, cells: &[u64]) -> Segment {
+        Segment {
             cells: cells.iter().map(|c| self.symbol(*c)).collect(),
             cut: (false, false),
         }
@@ -369,7 +369,12 @@ impl StripValues {
 
     /// The windows of `part` that are frozen, among those that meet cells
     /// `lo..=hi`, in order.
-    fn cuts_near(&mut self, part: &Part, lo: usize, hi: usize) -> Result<Vec<usize>, StripError> {
+    fn cuts_near(
+        &mut self,
+        part: &Segment,
+        lo: usize,
+        hi: usize,
+    ) -> Result<Vec<usize>, StripError> {
         let len = part.cells.len();
         let width = self.width;
         let mut cuts = Vec::new();
@@ -395,7 +400,7 @@ impl StripValues {
     /// The value of `part` as the sum of the parts its frozen windows at
     /// `cuts` (in order) split it into: the runs of cells to write between
     /// them, each with the windows beside it as its edges.
-    fn parts_value(&mut self, part: &Part, cuts: &[usize]) -> Result<u32, StripError> {
+    fn parts_value(&mut self, part: &Segment, cuts: &[usize]) -> Result<u32, StripError> {
         if cuts.is_empty() {
             return self.part_value(part);
         }
@@ -411,7 +416,7 @@ impl StripValues {
                 Some(b) => (b.min(free_hi), b + width, true),
             };
             if x < y {
-                let sub = Part {
+                let sub = Segment {
                     cells: part.cells[edge.0..end].into(),
                     cut: (edge.1, cut),
                 };
@@ -426,7 +431,7 @@ impl StripValues {
     }
 
     /// The cells a part may write: all but its cut edges' windows.
-    fn free(&self, part: &Part) -> (usize, usize) {
+    fn free(&self, part: &Segment) -> (usize, usize) {
         let len = part.cells.len();
         let lo = if part.cut.0 { self.width } else { 0 };
         let hi = if part.cut.1 {
@@ -437,7 +442,7 @@ impl StripValues {
         (lo, hi.max(lo))
     }
 
-    fn part_value(&mut self, part: &Part) -> Result<u32, StripError> {
+    fn part_value(&mut self, part: &Segment) -> Result<u32, StripError> {
         if let Some(&v) = self.values.get(part) {
             return Ok(v);
         }

@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::moves::{MoveGen, Next, Part};
+use crate::moves::{MoveGen, Next, Term};
 use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
@@ -269,7 +269,7 @@ impl SumSearch {
     /// from, for errors).
     pub fn reduced_after(
         &mut self,
-        parts: &[Part],
+        parts: &[Term],
         asked: &[u64],
         budget: &mut Budget,
     ) -> Result<Reduced, SearchError> {
@@ -310,7 +310,7 @@ impl SumSearch {
     /// The value of the sum `parts` a move of this game becomes.
     pub fn sum_value(
         &mut self,
-        parts: &[Part],
+        parts: &[Term],
         asked: &[u64],
         budget: &mut Budget,
     ) -> Result<Value, SearchError> {
@@ -331,7 +331,7 @@ impl SumSearch {
     }
 
     /// A part of a sum a move of game `mover` becomes, as a component.
-    fn component(&mut self, mover: u32, part: &Part) -> Component {
+    fn component(&mut self, mover: u32, part: &Term) -> Component {
         let game = match &part.game {
             None => mover,
             Some(game) => self.game_index(game),
@@ -357,7 +357,7 @@ impl SumSearch {
         edges: &mut usize,
     ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
         let g = game as usize;
-        let mut found: Vec<(usize, Vec<Part>)> = Vec::new();
+        let mut found: Vec<(usize, Vec<Term>)> = Vec::new();
         // A position may have millions of moves, each a sum: the clock is
         // looked at every 4096, and past the deadline the rest are no
         // longer kept (the generation ends without its work).
@@ -374,7 +374,7 @@ impl SumSearch {
                     return;
                 }
                 let parts = match next {
-                    Next::Position(heaps) => vec![Part {
+                    Next::Position(heaps) => vec![Term {
                         game: None,
                         heaps: heaps.to_vec(),
                     }],
