@@ -172,12 +172,12 @@ pub struct WinningMove {
     pub to: Position,
     /// The sum of positions the move becomes (`becomes`), in place of the
     /// component; empty for a move to the position `to`.
-    pub parts: Vec<SumPart>,
+    pub terms: Vec<SumTerm>,
 }
 
 /// One position of the sum a move becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SumPart {
+pub struct SumTerm {
     /// Its game: `None` for the component's own game.
     pub game: Option<Arc<Game>>,
     /// Its position.

@@ -448,7 +448,7 @@ fn winning_tuple(choices: &[Vec<Choice>], picked: &[usize]) -> Vec<WinningMove> 
                 component: i,
                 rule: *rule,
                 to: Position::from_u64s(after),
-                parts: Vec::new(),
+                terms: Vec::new(),
             })
         })
         .collect()

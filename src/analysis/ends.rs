@@ -259,7 +259,7 @@ impl Analyzer {
                 component: 0,
                 rule: *rule,
                 to: Position::from_u64s(after),
-                parts: Vec::new(),
+                terms: Vec::new(),
             })
             .collect();
         let mut notes = Vec::new();

@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 use super::AnalysisError;
 use super::analyzer::Analyzer;
 use super::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, SumPart, WinningMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, SumTerm, WinningMove,
 };
 use super::answered::searchable;
 use super::moves::unlisted_moves;
@@ -121,7 +121,7 @@ impl Analyzer {
             if standings.standing(&m.to)?.outcome == Outcome::P {
                 let game = &analysis.components[m.piece].game;
                 let parts = (m.becomes.iter().flatten())
-                    .map(|piece| SumPart {
+                    .map(|piece| SumTerm {
                         game: Some(standings.game(piece.game))
                             .filter(|other| !Arc::ptr_eq(other, game))
                             .cloned(),
@@ -136,7 +136,7 @@ impl Analyzer {
                     component: m.piece,
                     rule: m.rule,
                     to,
-                    parts,
+                    terms: parts,
                 });
             }
         }

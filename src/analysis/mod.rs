@@ -30,6 +30,6 @@ pub mod verify;
 pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
 pub use answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
-    Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumPart, Unknown, WinningMove,
+    Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumTerm, Unknown, WinningMove,
 };
 pub use error::{AnalysisError, NotResumable};

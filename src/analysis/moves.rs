@@ -7,7 +7,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::AnalysisError;
 use super::analyzer::Analyzer;
-use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, SumPart, WinningMove};
+use super::answer::{Answer, ComponentMethod, Count, Note, Outcome, SumTerm, WinningMove};
 use super::answered::{Answered, searchable, small};
 use crate::check::Question;
 use crate::period::{Period, mod_small};
@@ -35,7 +35,7 @@ impl Analyzer {
                     component: 0,
                     rule: m.rule,
                     to: Position(m.to.clone()),
-                    parts: Vec::new(),
+                    terms: Vec::new(),
                 })
                 .collect();
             let count = if closed.at_least {
@@ -204,7 +204,7 @@ impl Analyzer {
                     component: index,
                     rule,
                     to: Position(to),
-                    parts: Vec::new(),
+                    terms: Vec::new(),
                 });
             }
         }
@@ -341,7 +341,7 @@ impl ComponentMove {
             component: self.component,
             rule: self.rule,
             to: Position::from_u64s(&self.after),
-            parts: Vec::new(),
+            terms: Vec::new(),
         }
     }
 }
@@ -443,7 +443,7 @@ pub(super) fn winning_move(component: usize, rule: usize, after: After) -> Winni
         After::Sum(parts) => (
             Position::from_u64s(&[]),
             (parts.into_iter())
-                .map(|p| SumPart {
+                .map(|p| SumTerm {
                     game: p.game,
                     position: Position::from_u64s(&p.heaps),
                 })
@@ -454,7 +454,7 @@ pub(super) fn winning_move(component: usize, rule: usize, after: After) -> Winni
         component,
         rule,
         to,
-        parts,
+        terms: parts,
     }
 }
 

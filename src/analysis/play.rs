@@ -143,11 +143,11 @@ fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> 
         with: Vec::new(),
         to,
     };
-    if m.parts.is_empty() {
+    if m.terms.is_empty() {
         to[m.component].heaps = m.to.to_u64s()?;
         return Some(made(to, None));
     }
-    let parts = (m.parts.iter())
+    let parts = (m.terms.iter())
         .map(|part| {
             let game = match &part.game {
                 Some(other) => games.iter().position(|g| Arc::ptr_eq(g, other))?,

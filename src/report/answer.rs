@@ -9,7 +9,7 @@ use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
 use crate::analysis::{
-    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumPart, Unknown,
+    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumTerm, Unknown,
     WinningMove,
 };
 use crate::position::Position;
@@ -217,10 +217,10 @@ fn game_text(answer: &Answer) -> String {
 fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
     // A move that becomes a sum: the sum alone, or each of its positions in
     // place of the component that moved.
-    if let Some(m) = after.filter(|m| !m.parts.is_empty()) {
+    if let Some(m) = after.filter(|m| !m.terms.is_empty()) {
         let game = &answer.components[m.component].game;
         let lone = answer.components.len() == 1;
-        let parts = sum_text(game, &m.parts, lone);
+        let parts = sum_text(game, &m.terms, lone);
         if lone {
             return parts;
         }
@@ -253,7 +253,7 @@ fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
 
 /// A sum a move of `game` becomes, as a `becomes` writes it: `(3, 5) + (2,
 /// 5)`, `row at 9`; with `bare` false, this game's positions are named too.
-fn sum_text(game: &Game, parts: &[SumPart], bare: bool) -> String {
+fn sum_text(game: &Game, parts: &[SumTerm], bare: bool) -> String {
     let texts: Vec<String> = (parts.iter())
         .map(|p| match &p.game {
             None if bare => tuple_text(&p.position),
@@ -291,8 +291,8 @@ fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
 /// The move in words: `take 2 from heap 1`, `becomes (3, 5) + (2, 5)`.
 fn move_text(answer: &Answer, m: &WinningMove) -> String {
     let component = &answer.components[m.component];
-    if !m.parts.is_empty() {
-        return format!("becomes {}", sum_text(&component.game, &m.parts, true));
+    if !m.terms.is_empty() {
+        return format!("becomes {}", sum_text(&component.game, &m.terms, true));
     }
     // Moves listed before it by the same rule to the same position (of
     // the answer's lists; 0 for one of a compound's moves).
@@ -443,7 +443,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                     "text": move_text(answer, m),
                     "component": m.component + 1,
                     "heaps": heaps_json(&m.to),
-                    "parts": (m.parts.iter())
+                    "parts": (m.terms.iter())
                         .map(|p| json!({
                             "game": p.game.as_ref().unwrap_or(&answer.components[m.component].game).title(),
                             "heaps": heaps_json(&p.position),

@@ -70,8 +70,8 @@ fn the_cutting_game_matches_a_brute_force() {
         assert_eq!(answer.grundy, Grundy::Value(expected.into()), "({w}, {h})");
         // Every winning move listed is a cut to a sum of value 0.
         for m in &answer.winning_moves {
-            assert_eq!(m.parts.len(), 2, "({w}, {h}): {m:?}");
-            let value = (m.parts.iter())
+            assert_eq!(m.terms.len(), 2, "({w}, {h}): {m:?}");
+            let value = (m.terms.iter())
                 .map(|p| {
                     let hs: Vec<u64> = p.position.to_u64s().expect("small");
                     sheet_by_hand(hs[0], hs[1], &mut memo)
@@ -242,7 +242,7 @@ fn sums_of_sheets_add_values_in_normal_play_and_are_searched_whole_in_misere_pla
         // Each winning move leaves a lost sum: the other sheet and the
         // two the cut sheet becomes.
         for m in &answer.winning_moves {
-            let mut after: Vec<(u64, u64)> = (m.parts.iter())
+            let mut after: Vec<(u64, u64)> = (m.terms.iter())
                 .map(|p| {
                     let hs = p.position.to_u64s().expect("small");
                     (hs[0], hs[1])
@@ -488,7 +488,7 @@ fn a_game_that_comes_back_through_becomes_is_answered_as_a_loopy_game() {
                 let h = p.to_u64s().expect("small");
                 (h[0], h[1])
             };
-            match m.parts.as_slice() {
+            match m.terms.as_slice() {
                 [] => sheets(vec![sheet(&m.to)]),
                 parts => sheets(parts.iter().map(|p| sheet(&p.position)).collect()),
             }
@@ -610,12 +610,12 @@ fn games_that_become_each_other_are_searched_together_and_their_cycles_answered(
             draws_or_loops += 1;
         }
         for m in &answer.winning_moves {
-            let part = |p: &gamelang::analysis::SumPart| {
+            let part = |p: &gamelang::analysis::SumTerm| {
                 let blue = p.game.as_ref().is_some_and(|g| g.name == "blue");
                 (blue, p.position.to_u64s().expect("small")[0])
             };
             let moved = start.get(m.component).copied();
-            let after: Coloured = match (m.parts.as_slice(), moved) {
+            let after: Coloured = match (m.terms.as_slice(), moved) {
                 ([], Some((blue, _))) => {
                     let mut rest = start.clone();
                     rest[m.component] = (blue, m.to.to_u64s().expect("small")[0]);
@@ -753,7 +753,7 @@ fn cutting_out_a_square_with_becomes_and_win_when_matches_a_brute_force() {
         }
         let listed: Vec<Vec<(u8, u8)>> = (answer.winning_moves.iter())
             .map(|m| {
-                (m.parts.iter())
+                (m.terms.iter())
                     .map(|p| {
                         let hs = p.position.to_u64s().expect("small");
                         (hs[0] as u8, hs[1] as u8)
@@ -809,7 +809,7 @@ fn parameters_pass_through_becomes_by_name_and_explicitly() {
                     "k = {k}, n = {n}"
                 );
                 for m in &answer.winning_moves {
-                    let game = m.parts[0].game.as_ref().expect("a row");
+                    let game = m.terms[0].game.as_ref().expect("a row");
                     assert_eq!(game.title(), format!("row(k = {k})"));
                 }
             }
