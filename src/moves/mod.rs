@@ -26,7 +26,7 @@ use crate::rules::{
 
 use amounts::AmountGen;
 use reach::{Reach, reach};
-pub(crate) use runs::{Lin, Piece};
+pub(crate) use runs::{Lin, Branch};
 pub use block::said;
 pub use runs::SetsBelowZero;
 pub use runs::Runs;

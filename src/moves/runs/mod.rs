@@ -45,13 +45,14 @@ impl Lin {
     }
 }
 
-/// One piece of a rule's moves: from a position whose heaps meet
-/// `guards` (each ≥ 0), the moves at c from the largest lower bound to the
-/// smallest upper bound, heap i after the move being `start[i] +
-/// slope[i]·c`. A piece that `fails` is where the block would set a heap
-/// below 0: its moves are errors, which the search reports.
+/// One branch of a rule's moves, which are piecewise linear: from a
+/// position whose heaps meet `guards` (each ≥ 0), the moves at c from the
+/// largest lower bound to the smallest upper bound, heap i after the move
+/// being `start[i] + slope[i]·c`. A branch that `fails` is where the block
+/// would set a heap below 0: its moves are errors, which the search
+/// reports.
 #[derive(Clone, Debug)]
-pub(crate) struct Piece {
+pub(crate) struct Branch {
     pub fails: bool,
     /// Whether the piece's own inequalities show that every heap after a
     /// move lies between 0 and what it was: its runs stay in the box.
@@ -71,10 +72,10 @@ pub struct Runs {
     /// The positions the invariant allows: those meeting every guard of one
     /// of these sets.
     pub(crate) allowed: Vec<Vec<Lin>>,
-    pub(crate) pieces: Vec<Piece>,
+    pub(crate) pieces: Vec<Branch>,
 }
 
-impl Piece {
+impl Branch {
     /// The index of the position after the move at c, `first + step·c`,
     /// in a box of `dims` whose heaps weigh `weights`, as `(first, step)`;
     /// `None` unless the runs stay in the box (`within`), or where the

@@ -6,7 +6,7 @@ use super::form::{
     Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_PIECES, Path, Read, Unread, arithmetic, compared,
     every, extreme, negated,
 };
-use super::{Lin, Piece, Runs};
+use super::{Lin, Branch, Runs};
 use crate::rules::expr::{BinOp, Env, Expr, Monotone, place};
 use crate::rules::{AssignOp, Block, Stmt};
 
@@ -382,9 +382,9 @@ fn implied(path: &Path, f: &Form) -> bool {
         || (path.at_least_zero.iter()).any(|g| at_least(f.minus(g)))
 }
 
-fn piece(path: &Path) -> Read<Piece> {
+fn piece(path: &Path) -> Read<Branch> {
     let without_c = |f: &Form| Form { c: 0, ..f.clone() };
-    let mut piece = Piece {
+    let mut piece = Branch {
         fails: path.fails,
         within: (path.heaps.iter().enumerate()).all(|(i, after)| {
             let fallen = Form::heap(i, after.h.len()).minus(after);

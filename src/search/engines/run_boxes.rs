@@ -12,7 +12,7 @@
 //! later one with as many heaps) to the general search.
 
 use super::rays::{Fit, cells, grown, zeros};
-use crate::moves::{Lin, MoveGen, Piece, Runs};
+use crate::moves::{Branch, Lin, MoveGen, Runs};
 use crate::platform::usize_of;
 use crate::search::base::budget::Budget;
 use crate::search::options::Progress;
@@ -326,7 +326,7 @@ impl<'a> Cell<'a> {
     /// reach one position is that position once); `None` when it is empty.
     fn run(
         &self,
-        piece: &Piece,
+        piece: &Branch,
         fast: Option<&(Lin, i64)>,
         heaps: &[i64],
         index: usize,
