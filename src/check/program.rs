@@ -134,26 +134,38 @@ impl Program {
         let mut errors = Vec::new();
         let mut components: Vec<(Vec<Instance>, miette::SourceSpan)> = Vec::new();
         let mut broken = false;
+        // Counted before any position is made: a component whose ranges
+        // ask none is reported, and no component's positions are made
+        // past the most a statement may ask.
         let mut count = BigUint::one();
+        let mut counted = Vec::with_capacity(statement.components.len());
         for component in &statement.components {
             match asked_count(&component.positions, source) {
-                Ok(n) => count *= n,
-                Err(e) => errors.extend(e),
+                Ok(n) => {
+                    count *= n;
+                    counted.push(true);
+                }
+                Err(e) => {
+                    errors.extend(e);
+                    counted.push(false);
+                }
             }
         }
-        if errors.is_empty() && count > BigUint::from(MAX_ASKED) {
-            return Err(vec![CheckError::TooManyPositions {
+        let too_many = count > BigUint::from(MAX_ASKED);
+        if too_many {
+            errors.push(CheckError::TooManyPositions {
                 count: count.to_string(),
                 max: MAX_ASKED,
                 src: source.clone(),
                 span: statement.span,
-            }]);
+            });
         }
-        for component in &statement.components {
+        for (component, counted) in statement.components.iter().zip(counted) {
+            // Every name is looked up, whatever else is wrong.
             let Some(entry) = self.lookup(&component.game, source, &mut errors) else {
                 continue;
             };
-            if !errors.is_empty() {
+            if !counted || too_many {
                 continue;
             }
             match self.instances(entry, component, source) {
@@ -236,24 +248,18 @@ impl Program {
         let mut items = Vec::new();
         each_item(&component.positions, &mut items);
         if entry.broken() {
-            let (first, _) = items.first().copied().ok_or_else(Vec::new)?;
-            let lit = match first {
-                ast::Positions::One(lit) => lit.clone(),
-                _ => box_lits(first).next().ok_or_else(Vec::new)?,
-            };
+            let lit = items.first().and_then(|item| item.lits().next());
+            let lit = lit.ok_or_else(Vec::new)?;
             return self
                 .instance(entry, &component.args, source, &lit, source)
                 .map(|i| vec![i]);
         }
         let game = self.game_with(entry, &component.args, source)?;
         let (mut instances, mut errors) = (Vec::new(), Vec::new());
-        for (item, boxed) in items {
-            let lits: Box<dyn Iterator<Item = PositionLit>> = match item {
-                ast::Positions::One(lit) => Box::new(std::iter::once(lit.clone())),
-                _ => Box::new(box_lits(item)),
-            };
+        for item in items {
+            let boxed = matches!(item, Item::Box(..));
             let mut kept = 0;
-            for lit in lits {
+            for lit in item.lits() {
                 match check_position(&game, &lit, source) {
                     Ok(position) => {
                         kept += 1;
@@ -272,7 +278,7 @@ impl Program {
             if boxed && kept == 0 && errors.is_empty() {
                 // Every position of the box breaks the condition: say so
                 // at its first.
-                if let Some(lit) = box_lits(item).next() {
+                if let Some(lit) = item.lits().next() {
                     errors.extend(
                         check_position(&game, &lit, source)
                             .err()
@@ -363,12 +369,28 @@ fn asked_count(positions: &ast::Positions, source: &Source) -> Result<BigUint, E
     }
 }
 
-/// The items of `positions` in order, each one position or a box (and
-/// whether it is a box).
-fn each_item<'a>(positions: &'a ast::Positions, out: &mut Vec<(&'a ast::Positions, bool)>) {
+/// One item of what a component asks: one position, or a box of them.
+#[derive(Clone, Copy)]
+enum Item<'a> {
+    One(&'a PositionLit),
+    Box(&'a [(BigUint, BigUint)], ast::Span),
+}
+
+impl<'a> Item<'a> {
+    /// Its positions, in order.
+    fn lits(self) -> Box<dyn Iterator<Item = PositionLit> + 'a> {
+        match self {
+            Item::One(lit) => Box::new(std::iter::once(lit.clone())),
+            Item::Box(sides, span) => Box::new(box_lits(sides, span)),
+        }
+    }
+}
+
+/// The items of `positions`, in order.
+fn each_item<'a>(positions: &'a ast::Positions, out: &mut Vec<Item<'a>>) {
     match positions {
-        ast::Positions::One(_) => out.push((positions, false)),
-        ast::Positions::Box { .. } => out.push((positions, true)),
+        ast::Positions::One(lit) => out.push(Item::One(lit)),
+        ast::Positions::Box { sides, span } => out.push(Item::Box(sides, *span)),
         ast::Positions::List { items, .. } => {
             for item in items {
                 each_item(item, out);
@@ -377,14 +399,13 @@ fn each_item<'a>(positions: &'a ast::Positions, out: &mut Vec<(&'a ast::Position
     }
 }
 
-/// The positions of a box, the last heap changing fastest, each written
-/// where the box is. Only called once the box is counted and within
+/// The positions of a box of `sides`, the last heap changing fastest,
+/// each written at `span`. Only called once the box is counted and within
 /// `MAX_ASKED`.
-fn box_lits(positions: &ast::Positions) -> impl Iterator<Item = PositionLit> + '_ {
-    let (sides, span) = match positions {
-        ast::Positions::Box { sides, span } => (sides.as_slice(), *span),
-        _ => (&[][..], positions.span()),
-    };
+fn box_lits(
+    sides: &[(BigUint, BigUint)],
+    span: ast::Span,
+) -> impl Iterator<Item = PositionLit> + '_ {
     let mut next = (sides.iter().all(|(low, high)| low <= high))
         .then(|| sides.iter().map(|(low, _)| low.clone()).collect::<Vec<_>>());
     std::iter::from_fn(move || {

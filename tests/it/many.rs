@@ -74,3 +74,34 @@ fn remoteness_and_suspense_reused_from_earlier_questions_are_what_a_fresh_search
         assert_eq!(*back, alone, "{:?}", asked(std::slice::from_ref(question)));
     }
 }
+
+#[test]
+fn every_mistake_of_a_statement_of_many_positions_is_reported() {
+    // An unknown game beside an empty range, and beside too many
+    // positions: each mistake said, none hiding another.
+    for (text, codes) in [
+        (
+            "game nim { heaps *; take 1.. }\nanalyze nosuch at 1 + nim at 5..3\n",
+            [
+                "gamelang::check::unknown_game",
+                "gamelang::check::empty_range",
+            ],
+        ),
+        (
+            "game nim { heaps *; take 1.. }\nanalyze nim at (1..1000, 1..1000) + nosuch at 1\n",
+            [
+                "gamelang::check::too_many_positions",
+                "gamelang::check::unknown_game",
+            ],
+        ),
+    ] {
+        let source = gamelang::source::Source::new("g.game", text);
+        let errors = gamelang::driver::load(&source, &[] as &[&str]).expect_err("errors");
+        let found: Vec<String> = (errors.iter())
+            .filter_map(|e| miette::Diagnostic::code(e).map(|c| c.to_string()))
+            .collect();
+        for code in codes {
+            assert!(found.iter().any(|f| f == code), "{text}: {found:?}");
+        }
+    }
+}
