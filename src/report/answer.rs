@@ -138,17 +138,21 @@ pub(super) fn first_move_text(answer: &Answer) -> Option<String> {
         Outcome::D => &answer.drawing_moves,
         _ => &answer.winning_moves,
     };
-    moves.first().map(|m| {
-        let component = match answer.is_sum() {
-            true => format!("in component {}: ", m.component + 1),
-            false => String::new(),
-        };
-        format!(
-            "{component}{} → {}",
-            move_text(answer, m),
-            position_text(answer, Some(m))
-        )
-    })
+    moves.first().map(|m| move_line(answer, m))
+}
+
+/// A move of an answer on one line, without its rule: `in component 2:
+/// take 1 → (1, 4)`.
+fn move_line(answer: &Answer, m: &WinningMove) -> String {
+    let component = match answer.is_sum() {
+        true => format!("in component {}: ", m.component + 1),
+        false => String::new(),
+    };
+    format!(
+        "{component}{} → {}",
+        move_text(answer, m),
+        position_text(answer, Some(m))
+    )
 }
 
 fn no_value_text(why: NoValue) -> &'static str {
@@ -384,16 +388,10 @@ fn unknown_text(why: &Unknown) -> &'static str {
 
 fn write_moves(out: &mut String, answer: &Answer, moves: &[WinningMove]) -> std::fmt::Result {
     for m in moves {
-        let component = if answer.is_sum() {
-            format!("in component {}: ", m.component + 1)
-        } else {
-            String::new()
-        };
         writeln!(
             out,
-            "    {component}{} → {}   [{}]",
-            move_text(answer, m),
-            position_text(answer, Some(m)),
+            "    {}   [{}]",
+            move_line(answer, m),
             rule_name(answer, m)
         )?;
     }

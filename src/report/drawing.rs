@@ -14,7 +14,7 @@ use std::fmt::Write;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
-use super::graph::edge_text;
+use super::graph::{edge_text, value_text};
 use super::position_text;
 use super::svg::{D_COLOUR, P_COLOUR, escape, header};
 use crate::analysis::graph::PositionGraph;
@@ -54,12 +54,7 @@ pub fn graph_svg(game: &Game, graph: &PositionGraph) -> String {
     let labels: Vec<[String; 2]> = (graph.node_indices())
         .map(|i| {
             let node = &graph[i];
-            let value = match (&node.value, node.end) {
-                (Some(g), _) => format!("g = {}", super::gamma_text(g)),
-                (None, Some(end)) => format!("{:?} ({} when)", node.outcome, end.word()),
-                (None, None) => format!("{:?}", node.outcome),
-            };
-            [position_text(game, &node.heaps, true), value]
+            [position_text(game, &node.heaps, true), value_text(node)]
         })
         .collect();
     let placed = place(graph, &labels);

@@ -37,6 +37,16 @@ fn outcome(node: &Node) -> &'static str {
     }
 }
 
+/// What a drawn position says of itself: its value `g = 3`, or where it
+/// has none its outcome (`P (win when)` at a declared end).
+pub(super) fn value_text(node: &Node) -> String {
+    match (&node.value, node.end) {
+        (Some(g), _) => format!("g = {}", super::gamma_text(g)),
+        (None, Some(end)) => format!("{} ({} when)", outcome(node), end.word()),
+        (None, None) => outcome(node).to_string(),
+    }
+}
+
 /// The graph in Graphviz DOT: P-positions drawn as double circles (draws
 /// dashed), winning moves in bold, each move labelled in words.
 pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
@@ -44,11 +54,7 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     let mut out = String::from("digraph {\n");
     for i in graph.node_indices() {
         let node = &graph[i];
-        let value = match (&node.value, node.end) {
-            (Some(g), _) => format!("g = {}", super::gamma_text(g)),
-            (None, Some(end)) => format!("{} ({} when)", outcome(node), end.word()),
-            (None, None) => outcome(node).to_string(),
-        };
+        let value = value_text(node);
         let shape = match node.outcome {
             Outcome::P => "doublecircle",
             Outcome::N => "circle",

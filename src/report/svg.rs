@@ -344,23 +344,15 @@ fn heat_maps(
         let x0 = LEFT + (m % across) * (plot + gap);
         let y0 = TOP + caption + (m / across) * (plot + gap + caption);
         if count > 1 {
-            // The sizes of the heaps before the last two.
-            let mut before = vec![0; heaps - 2];
-            let mut rest = m;
-            for h in (0..heaps - 2).rev() {
-                before[h] = rest % side;
-                rest /= side;
-            }
-            let before: Vec<String> = before.iter().map(usize::to_string).collect();
             text(
                 out,
                 (x0, y0 - 8),
                 "start",
-                &format!("({}, a, b)", before.join(", ")),
+                &format!("({}, {a}, {b})", super::table::sizes_before(m, heaps, side)),
             )?;
         }
-        for (a, row) in map.iter().enumerate() {
-            for (b, v) in row.iter().enumerate() {
+        for (r, row) in map.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
                 let fill = match v {
                     Some(v) if v.outcome() == Outcome::P => P_COLOUR,
                     Some(v) if v.outcome() == Outcome::D => {
@@ -379,7 +371,7 @@ fn heat_maps(
                         NOT_A_POSITION_COLOUR
                     }
                 };
-                rect(out, x0 + b * cell, y0 + a * cell, cell, cell, fill)?;
+                rect(out, x0 + c * cell, y0 + r * cell, cell, cell, fill)?;
             }
         }
         // Ticks: b across the bottom, a down the left.
@@ -394,18 +386,21 @@ fn heat_maps(
             text(out, (x0 - 6, y0 + centre + 4), "end", &k.to_string())?;
         }
     }
-    text(
-        out,
-        (LEFT + plot / 2, bottom + 34),
-        "middle",
-        &format!("b (heap {heaps})"),
-    )?;
+    // The axes: by the parts' names, or by the heaps' places.
+    let (x_label, y_label) = match table.parts {
+        Some(_) => (b.clone(), a.clone()),
+        None => (
+            format!("{b} (heap {heaps})"),
+            format!("{a} (heap {})", heaps - 1),
+        ),
+    };
+    text(out, (LEFT + plot / 2, bottom + 34), "middle", &x_label)?;
     writeln!(
         out,
-        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">a (heap {})</text>"#,
+        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">{}</text>"#,
         TOP + caption + plot / 2,
         TOP + caption + plot / 2,
-        heaps - 1
+        escape(&y_label)
     )?;
     let mut items = vec![(P_COLOUR, "P-position (g = 0)".to_string())];
     items.push((RAMP[0], "g = 1".to_string()));

@@ -431,6 +431,19 @@ fn grid(
     grid_rows(out, &rows, (&a, &b), colour)
 }
 
+/// The sizes of the heaps before the last two of slice `i` of a box of
+/// `heaps` heaps of `side` sizes each, as a position writes them: `0, 2`.
+pub(super) fn sizes_before(i: usize, heaps: usize, side: usize) -> String {
+    let mut before = vec![0; heaps.saturating_sub(2)];
+    let mut rest = i;
+    for size in before.iter_mut().rev() {
+        *size = rest % side.max(1);
+        rest /= side.max(1);
+    }
+    let before: Vec<String> = before.iter().map(usize::to_string).collect();
+    before.join(", ")
+}
+
 /// The names of the last two parts of a table's positions of `heaps`
 /// parts: the game's own (`x`, `y`), else `a` and `b`.
 pub(super) fn last_two(table: &Table, heaps: usize) -> [String; 2] {
@@ -463,15 +476,7 @@ fn boxed(
         table.game
     )?;
     for (i, slice) in values.chunks(side * side).enumerate() {
-        // The sizes of the heaps before the last two.
-        let mut before = vec![0; heaps - 2];
-        let mut rest = i;
-        for h in (0..heaps - 2).rev() {
-            before[h] = rest % side;
-            rest /= side;
-        }
-        let before: Vec<String> = before.iter().map(usize::to_string).collect();
-        writeln!(out, "\n({}, {a}, {b}):", before.join(", "))?;
+        writeln!(out, "\n({}, {a}, {b}):", sizes_before(i, heaps, side))?;
         let rows: Vec<&[Option<Cell>]> = slice.chunks(side).collect();
         grid_rows(out, &rows, (&a, &b), colour)?;
     }

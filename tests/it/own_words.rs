@@ -169,3 +169,38 @@ fn text_at(position: &str) -> String {
         "game tokens(G = graph {{ 1 -> 0, 2 -> 1, 3 -> 2 }}) {{ slide along G }}\nanalyze tokens at {position}\n"
     )
 }
+
+#[test]
+fn a_table_of_named_parts_names_its_axes_and_slices_by_them() {
+    let program = load_text(
+        "xyz.game",
+        "game g { position (x, y, z); move m { choose k in 1..x; x -= k } }\n",
+        &[],
+    );
+    let game = program.games[0].default.clone().expect("the game lowers");
+    let table = Analyzer::default()
+        .table(&game, &1u64.into(), None, &mut |_| {})
+        .expect("a table");
+    let text = report::table_text(&table);
+    assert!(
+        text.starts_with("g: positions (x, y, z), each 0..1, a grid (y, z)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n(1, y, z):\n") && text.contains("y\\z"),
+        "{text}"
+    );
+    let picture = report::table_svg(&table);
+    for caption in [
+        ">(0, y, z)</text>",
+        ">(1, y, z)</text>",
+        ">z</text>",
+        ">y</text>",
+    ] {
+        assert!(picture.contains(caption), "{caption}: {picture}");
+    }
+    assert!(
+        !text.contains("heap") && !picture.contains("heap"),
+        "{text}"
+    );
+}
