@@ -217,7 +217,7 @@ fn print_answers(
             }
         }
         if args.json {
-            report_failures(output, asked, &found, asked.len() > 1);
+            report_failures(output, asked, &found);
             continue;
         }
         let colour = output.colour_stdout();
@@ -239,7 +239,7 @@ fn print_answers(
                 false => out(&report::text(answer, &advice)),
             }
         }
-        report_failures(output, asked, &found, asked.len() > 1);
+        report_failures(output, asked, &found);
     }
     if args.json {
         out(&json_array(answers));
@@ -254,14 +254,9 @@ fn print_answers(
 /// Reports why a question had no answer, placed at the statement that
 /// asked it; of a statement that asks many, the first failure alone (each
 /// failed row says its own reason).
-fn report_failures(
-    output: &mut Output,
-    asked: &[Question],
-    found: &[Result<Answer, Error>],
-    many: bool,
-) {
+fn report_failures(output: &mut Output, asked: &[Question], found: &[Result<Answer, Error>]) {
     let failures = (asked.iter().zip(found)).filter_map(|(q, r)| r.as_ref().err().map(|e| (q, e)));
-    for (question, error) in failures.take(if many { 1 } else { usize::MAX }) {
+    for (question, error) in failures.take(if asked.len() > 1 { 1 } else { usize::MAX }) {
         match (question.asked, question.components.first()) {
             (Some(statement), Some(first)) => {
                 output.error_at(error, (&first.game.source, statement, "asked here"))

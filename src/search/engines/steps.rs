@@ -49,20 +49,10 @@ impl StepGraph {
     /// (at most `max_positions`, within the search's budgets, examining at
     /// most `max_moves` moves) and finds each one's steps; `None` where a
     /// play can return to a position (the numbers are for games that end).
-    /// The moves of a position are listed before its positions are
-    /// counted, so a bound on positions alone does not bound the work (Nim
-    /// at 10^12 has 10^12).
-    pub fn explore_within(
-        solver: &Solver,
-        heaps: &[u64],
-        max_positions: usize,
-        max_moves: u64,
-    ) -> Result<Option<StepGraph>, SearchError> {
-        StepGraph::explore_from(solver, heaps, &[], max_positions, max_moves)
-    }
-
-    /// `explore_within`, each position whose steps `known` gives (an
-    /// earlier question's) taken as it gives them and explored no further.
+    /// A position whose steps `known` gives (an earlier question's) is
+    /// taken as it gives them and explored no further. The moves of a
+    /// position are listed before its positions are counted, so a bound on
+    /// positions alone does not bound the work (Nim at 10^12 has 10^12).
     pub fn explore_knowing(
         solver: &Solver,
         heaps: &[u64],
@@ -74,8 +64,8 @@ impl StepGraph {
         StepGraph::explore_all(solver, (heaps, &[]), max_positions, &mut budget, known)
     }
 
-    /// `explore_within`, from each of `more` too, into one graph (a
-    /// table's positions).
+    /// `explore_knowing` with nothing known, from each of `more` too, into
+    /// one graph (a table's positions).
     pub fn explore_from(
         solver: &Solver,
         heaps: &[u64],
