@@ -77,12 +77,12 @@ pub use analysis::{
     AnalysisError, Analyzer, Answer, Grundy, Options, Outcome, WinningMove, play::Session,
     table::Table,
 };
-pub use check::{CheckError, Instance, Program, Question};
+pub use check::{CheckError, Instance, Program, Question, RulesError};
 pub use error::Error;
 pub use misere::quotient::{Presentation, Quotient, Stopped};
 pub use period::Period;
 pub use position::Position;
-pub use rules::{Game, RulesError};
+pub use rules::Game;
 pub use search::SearchError;
 pub use source::Source;
 pub use syntax::SyntaxError;

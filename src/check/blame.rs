@@ -1,8 +1,8 @@
 //! Mistakes in a game's rules that only the parameter values given to it
 //! cause: they are reported with the values, and where they were given.
 
+use super::lower::lower;
 use super::{CausedByValues, CheckError, Errors, GivenBy, GivenValue, Program, params};
-use crate::rules::lower::lower;
 use crate::source::Source;
 use crate::syntax::ast;
 

@@ -7,9 +7,10 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
+use super::lower::RulesError;
 use crate::position::GraphShape;
+use crate::rules::ParamValue;
 use crate::rules::expr::EvalError;
-use crate::rules::{ParamValue, RulesError};
 use crate::source::{Located, Source, did_you_mean};
 use crate::syntax::SyntaxError;
 

@@ -8,10 +8,9 @@
 
 use std::sync::{Arc, Weak};
 
+use super::lower::RulesError;
 use super::{CheckError, Errors, Program};
-use crate::rules::{
-    BackLink, Game, GameRef, MoveKind, ParamValue, RulesError, Stmt, Term, TermGame,
-};
+use crate::rules::{BackLink, Game, GameRef, MoveKind, ParamValue, Stmt, Term, TermGame};
 use crate::syntax::ast::{Arg, Ident, Value};
 
 /// A game on the way being linked: its name, its title (name and

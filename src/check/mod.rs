@@ -3,7 +3,8 @@
 //! resolved, parameter values given their kinds, and positions matched
 //! against their game's heap count and invariant.
 //!
-//! `check` drives it and adds the games; `program` answers which game a name
+//! `check` drives it and adds the games; `lower` turns a game's syntax tree
+//! into its lowered rules (`RulesError`); `program` answers which game a name
 //! means and checks positions and `analyze` statements; `params` resolves
 //! parameter values, `position` matches positions against their game, and
 //! `blame` reports the rules' mistakes that given values cause.
@@ -11,6 +12,7 @@
 mod blame;
 mod error;
 mod link;
+mod lower;
 mod params;
 mod position;
 mod program;
@@ -22,12 +24,14 @@ use std::sync::Arc;
 use crate::moves::octal_block;
 use crate::platform;
 use crate::position::Position;
-use crate::rules::{Game, lower::lower};
+use crate::rules::Game;
 use crate::source::Source;
 pub use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
 pub use error::{CausedByValues, CheckError, GivenBy, GivenValue, HeadsProblem};
+pub use lower::RulesError;
+use lower::lower;
 
 /// What a check found: every error, not only the first.
 pub type Errors = Vec<CheckError>;

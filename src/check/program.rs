@@ -2,10 +2,11 @@
 //! a game (with parameter values given to it), and the positions of an
 //! `analyze` statement.
 
+use super::lower::lower;
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
 use crate::moves::{MoveGen, octal_block};
-use crate::rules::{Game, lower::lower};
+use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Ident, PositionLit};

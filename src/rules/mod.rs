@@ -1,11 +1,10 @@
 //! A game's rules lowered to one move representation, with its parameters
 //! fixed: what the search and the known-game recogniser see. Lowering
-//! (`lower`) turns a checked syntax tree into this; `expr` evaluates the
-//! conditions that remain.
+//! (`check::lower`) turns a checked syntax tree into this; `expr` evaluates
+//! the conditions that remain.
 
 pub mod expr;
 insides! {
-    mod lower;
     mod solve;
 }
 
@@ -22,7 +21,6 @@ pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
 pub use crate::syntax::ast::{EndKind, Kayles};
 pub use expr::Expr;
-pub use lower::RulesError;
 
 /// A game with its parameter values fixed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

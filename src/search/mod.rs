@@ -8,9 +8,16 @@
 //! the positions (`general`); games that can go on forever are labelled
 //! by retrograde analysis (`loopy`). Compounds where several games move at
 //! once are decided by how long each game's play lasts (`steps`).
+//!
+//! Its rooms, from the bottom up: `base` (budgets, arenas, the graph of
+//! positions reached, `SearchError`), the words every engine shares
+//! (`value`, `options`), `engines` (one room an engine), the `solver` that
+//! chooses among them, and `graphs` (searches over the positions a solver
+//! reaches). No file imports a room above its own, nor this face.
 
 mod base;
 mod engines;
+mod graphs;
 mod options;
 mod solver;
 mod value;
@@ -23,7 +30,7 @@ pub use base::error::{Growth, SearchError};
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;
-pub use engines::{compound, loopy, steps};
+pub use graphs::{compound, loopy, steps};
 // The engines' insides, for the tests and benches that reach them.
 #[doc(hidden)]
 pub use base::budget;
@@ -31,4 +38,4 @@ pub use base::budget;
 pub use engines::heaps;
 pub use options::{DEFAULT_MAX_POSITIONS, Options, Progress};
 pub use solver::Solver;
-pub use value::{After, Explored, Value};
+pub use value::{After, Explored, GameValues, NewSearch, Value};

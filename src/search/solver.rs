@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::base::budget::{
     self, Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool,
 };
+use super::base::error::{Growth, SearchError};
 use super::base::error::{end_error, move_error, too_large};
 use super::base::reached::{Reached, Visit};
 use super::engines::coins::Coins;
@@ -18,7 +19,8 @@ use super::engines::rays::{Fit, RaySearch};
 use super::engines::run_boxes::RunSearch;
 use super::engines::strip::{StripError, StripValues};
 use super::engines::sums::SumSearch;
-use super::{After, Explored, Growth, Options, Progress, SearchError, Value};
+use super::options::{Options, Progress};
+use super::value::{After, Explored, GameValues, Value};
 use crate::moves::{MoveError, MoveGen, Next};
 use crate::period::Period;
 use crate::platform::Deadline;
@@ -113,7 +115,9 @@ impl Solver {
         } else if let Some(kayles) = kayles {
             Engine::Kayles(kayles)
         } else if moves.has_sums() {
-            Engine::Sums(SumSearch::new(&game, &moves, &options))
+            Engine::Sums(SumSearch::new(&game, &moves, &options, |game, options| {
+                Box::new(Solver::with_options(game, options))
+            }))
         } else if options.decompose && !game.misere && moves.one_heap_moves() {
             Engine::Heaps(HeapValues::new(options.max_positions))
         } else if let Some(rays) = moves.rays().filter(|_| options.rays) {
@@ -500,28 +504,6 @@ impl Solver {
         }
     }
 
-    /// The value of `heaps`; where a heap passes what the search may hold,
-    /// from a period of the one-heap values the engine proves on the heaps
-    /// up to `probe` (Guy and Smith's theorem, or the window theorem for
-    /// subtraction games: `period`), as a huge heap's value is the value of
-    /// a small one of the same residue. The search's own error where no
-    /// period is proven.
-    pub fn value_or_period(&mut self, heaps: &[u64], probe: u64) -> Result<Value, SearchError> {
-        let past = heaps.iter().any(|&h| h >= self.max_positions as u64);
-        if !past || !self.decomposed() {
-            return Ok(self.value(heaps)?.0);
-        }
-        let probe = probe.min(self.max_positions.saturating_sub(1) as u64);
-        self.value(&[probe])?;
-        let Some(period) = self.period().filter(|p| p.is_proven()).cloned() else {
-            return Ok(self.value(heaps)?.0);
-        };
-        let small: Vec<u64> = (heaps.iter())
-            .map(|&h| period.index(&h.into()) as u64)
-            .collect();
-        Ok(self.value(&small)?.0)
-    }
-
     /// Every move from `heaps`: its rule, and where it leads (a position,
     /// or the sum a `becomes` makes), within a question's budget.
     pub fn options_from(&self, heaps: &[u64]) -> Result<Vec<(usize, After)>, SearchError> {
@@ -881,5 +863,29 @@ impl Reached {
             &mut moves,
             visit,
         )
+    }
+}
+
+impl GameValues for Solver {
+    /// The value of `heaps`; where a heap passes what the search may hold,
+    /// from a period of the one-heap values the engine proves on the heaps
+    /// up to `probe` (Guy and Smith's theorem, or the window theorem for
+    /// subtraction games: `period`), as a huge heap's value is the value of
+    /// a small one of the same residue. The search's own error where no
+    /// period is proven.
+    fn value_or_period(&mut self, heaps: &[u64], probe: u64) -> Result<Value, SearchError> {
+        let past = heaps.iter().any(|&h| h >= self.max_positions as u64);
+        if !past || !self.decomposed() {
+            return Ok(self.value(heaps)?.0);
+        }
+        let probe = probe.min(self.max_positions.saturating_sub(1) as u64);
+        self.value(&[probe])?;
+        let Some(period) = self.period().filter(|p| p.is_proven()).cloned() else {
+            return Ok(self.value(heaps)?.0);
+        };
+        let small: Vec<u64> = (heaps.iter())
+            .map(|&h| period.index(&h.into()) as u64)
+            .collect();
+        Ok(self.value(&small)?.0)
     }
 }

@@ -1,8 +1,14 @@
 //! The words every engine shares: what the search knows of a position
 //! (`Value`), where a move leads (`After`), and how much a question added
-//! (`Explored`).
+//! (`Explored`), and the values of another game as an engine that meets it
+//! in a sum asks them (`GameValues`).
+
+use std::sync::Arc;
 
 use crate::moves::Term;
+use crate::rules::Game;
+use crate::search::base::error::SearchError;
+use crate::search::options::Options;
 
 /// What the search knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,3 +47,15 @@ pub struct Explored {
     /// Moves examined.
     pub edges: usize,
 }
+
+/// Another game's values, as an engine that meets the game as a term of a
+/// sum asks them: that game's own search, made by `NewSearch`, so that an
+/// engine never names the solver that chooses it.
+pub trait GameValues: Send {
+    /// The value of `heaps`; for a heap past what the search may hold, the
+    /// value of its place in a period proven by a search up to `probe`.
+    fn value_or_period(&mut self, heaps: &[u64], probe: u64) -> Result<Value, SearchError>;
+}
+
+/// Makes another game's search, working as the options say.
+pub type NewSearch = fn(Arc<Game>, Options) -> Box<dyn GameValues>;

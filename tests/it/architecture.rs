@@ -270,14 +270,24 @@ fn every_import_runs_down_the_declared_layers() {
 }
 
 #[test]
-fn inside_the_search_no_file_imports_through_its_face_and_the_base_stands_below() {
+fn inside_the_search_no_file_imports_through_its_face_or_from_a_room_above() {
     // `search/mod.rs` holds docs and re-exports only: a file of the search
     // names the module that defines what it uses, never the face; and the
-    // base (budgets, arenas, reached sets, errors) names neither the
-    // engines nor the solver that stand on it.
+    // rooms stand in floors (ARCHITECTURE.md): the base (budgets, arenas,
+    // reached sets, errors), the words the engines share, the engines, the
+    // solver that chooses among them, the searches over what a solver
+    // reaches. A file names its own floor and those below, never above.
     let mut files = BTreeMap::new();
     read_sources(&root().join("src/search"), "search", &mut files);
-    let rooms = ["base::", "engines::", "solver::", "value::", "options::"];
+    let floors = [
+        ("base", 0),
+        ("value", 1),
+        ("options", 1),
+        ("engines", 2),
+        ("solver", 3),
+        ("graphs", 4),
+    ];
+    let floor_of = |room: &str| floors.iter().find(|(r, _)| *r == room).map(|&(_, f)| f);
     for (path, text) in &files {
         let code = code_of(text);
         if path == "search/mod.rs" {
@@ -298,26 +308,34 @@ fn inside_the_search_no_file_imports_through_its_face_and_the_base_stands_below(
             }
             continue;
         }
-        for (at, _) in code.match_indices("crate::search::") {
+        let room = path["search/".len()..]
+            .split(['/', '.'])
+            .next()
+            .unwrap_or("");
+        let own = floor_of(room).unwrap_or_else(|| panic!("{path}: a room no floor holds"));
+        // `crate::search::X`, and `super::X` in a file right under search/.
+        let mut named: Vec<(usize, &str)> = code.match_indices("crate::search::").collect();
+        if !path["search/".len()..].contains('/') {
+            named.extend(code.match_indices("super::"));
+        }
+        for (at, word) in named {
             // A macro names what it uses by the public path, as its
             // callers outside the search must (`$crate::search::heaps`).
-            if code[..at].ends_with('$') {
+            if code[..at].ends_with('$') || code[..at].ends_with("::") {
                 continue;
             }
-            let after = &code[at + "crate::search::".len()..];
+            let after = &code[at + word.len()..];
+            let target = after
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+                .unwrap_or("");
+            let Some(floor) = floor_of(target) else {
+                panic!("{path}: names `{word}{target}` through the face; name its module");
+            };
             assert!(
-                rooms.iter().any(|r| after.starts_with(r)),
-                "{path}: names `crate::search::{}` through the face; name its module",
-                after
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .next()
-                    .unwrap_or("")
+                floor <= own,
+                "{path} (floor {own}) names `{word}{target}`, a room above it (floor {floor})"
             );
-        }
-        if path.starts_with("search/base/") {
-            for word in ["search::engines", "search::solver", "super::super"] {
-                assert!(!code.contains(word), "{path}: the base names `{word}`");
-            }
         }
     }
 }

@@ -6,7 +6,7 @@
 //! fewer than k + 1 of it). Those are counted by a digit DP from the top bit
 //! down whose state is the set of heaps of S still equal to h_i on the bits
 //! so far: 2^|S| states, at most 3^|S| transitions per bit. The same tables
-//! drive the walk that lists the moves (`super::walk`), with no dead ends.
+//! drive the walk that lists the moves (`walk.rs`), with no dead ends.
 //!
 //! The count is exact whenever the DP fits its budget, decided up front:
 //! `WORK_LIMIT` bounds the sum over the sets S of 3^|S| * bits * (1 + bits *
@@ -18,7 +18,6 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::combinations::{binomials, choose, next_choice};
-use super::walk::walk;
 
 /// Bound on the counting DP's work, in (approximate) word operations: about
 /// half a second of an optimised build.
@@ -28,7 +27,7 @@ const MEMORY_LIMIT: u64 = 20_000_000;
 
 /// The winning moves, counted per set of changed heaps.
 pub(super) struct Counted<'a> {
-    heaps: &'a [BigUint],
+    pub(super) heaps: &'a [BigUint],
     pub(super) sets: Vec<ChangedSet>,
 }
 
@@ -66,19 +65,6 @@ impl<'a> Counted<'a> {
             }
         }
         Some(Counted { heaps, sets })
-    }
-
-    /// The positions after the first `limit` winning moves: sets in the
-    /// order counted, each walked through its tables.
-    pub(super) fn list(&self, limit: usize) -> Vec<Vec<BigUint>> {
-        let mut out = Vec::new();
-        for set in &self.sets {
-            if out.len() >= limit {
-                break;
-            }
-            walk(self.heaps, set, limit, &mut out);
-        }
-        out
     }
 }
 

@@ -138,11 +138,11 @@ fn winning_moves(heaps: &[BigUint], k: usize, residue: &[usize], max_moves: usiz
                 // All of them, in the search's order: it lists a move by
                 // the amounts taken, heap 1 first, untouched (0) first, so by
                 // the position after it, lexicographically descending.
-                let mut all = counted.list(usize::MAX);
+                let mut all = walk::list(&counted, usize::MAX);
                 all.sort_unstable_by(|a, b| b.cmp(a));
                 all
             } else {
-                counted.list(max_moves)
+                walk::list(&counted, max_moves)
             };
             WinningMoves {
                 count: total,

@@ -5,12 +5,25 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::combinations::{binomials, subsets_of};
-use super::count::{ChangedSet, each_step, tables};
+use super::count::{ChangedSet, Counted, each_step, tables};
+
+/// The positions after the first `limit` of `counted`'s winning moves: sets
+/// in the order counted, each walked through its tables.
+pub(super) fn list(counted: &Counted, limit: usize) -> Vec<Vec<BigUint>> {
+    let mut out = Vec::new();
+    for set in &counted.sets {
+        if out.len() >= limit {
+            break;
+        }
+        walk(counted.heaps, set, limit, &mut out);
+    }
+    out
+}
 
 /// Appends the positions after `set`'s winning moves to `out`, until it
 /// holds `limit`: a depth-first walk from the top bit, with an explicit
 /// stack (heaps may have many bits), only into branches the tables count.
-pub(super) fn walk(heaps: &[BigUint], set: &ChangedSet, limit: usize, out: &mut Vec<Vec<BigUint>>) {
+fn walk(heaps: &[BigUint], set: &ChangedSet, limit: usize, out: &mut Vec<Vec<BigUint>>) {
     let values: Vec<&BigUint> = set.heaps.iter().map(|&i| &heaps[i]).collect();
     let size = values.len();
     let layers = tables(&values, &set.need, &binomials(size));

@@ -1,23 +1,17 @@
-//! The engines, each a way of finding values: the general search over
-//! positions (`general`), sums of positions made by `becomes` (`sums`), the
-//! one-heap engine (`heaps`), boxes of rays and runs (`rays`, `run_boxes`),
-//! coins as the sum of their heads (`coins`), Node and Arc Kayles by their
-//! components (`kayles`, their canonical forms `canon`), strips split where
-//! cells can no longer change (`strip`), games that can go on forever
-//! (`loopy`), how long a play lasts (`steps`) and compounds searched whole
-//! (`compound`).
+//! The engines the solver chooses among, each a way of finding values: the
+//! general search over positions (`general`), sums of positions made by
+//! `becomes` (`sums`), the one-heap engine (`heaps`), boxes of rays and runs
+//! (`rays`, `run_boxes`), coins as the sum of their heads (`coins`), Node
+//! and Arc Kayles by their components (`kayles`, their canonical forms
+//! `canon`), strips split where cells can no longer change (`strip`).
 
 pub(super) mod canon;
 pub(super) mod coins;
-pub mod compound;
 pub(super) mod general;
 #[doc(hidden)]
 pub mod heaps;
 pub(super) mod kayles;
-#[doc(hidden)]
-pub mod loopy;
 pub(super) mod rays;
 pub(super) mod run_boxes;
-pub mod steps;
 pub(super) mod strip;
 pub(super) mod sums;

@@ -23,8 +23,7 @@ use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Reached, Visit};
 use crate::search::options::Options;
-use crate::search::solver::Solver;
-use crate::search::value::{Explored, Value};
+use crate::search::value::{Explored, GameValues, NewSearch, Value};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -112,7 +111,9 @@ pub struct SumSearch {
     /// Each game's symmetry (`MoveGen::symmetry`), by index.
     symmetry: Vec<(bool, bool)>,
     /// Normal play: the other games' own searches, by index.
-    others: HashMap<u32, Solver>,
+    others: HashMap<u32, Box<dyn GameValues>>,
+    /// Makes those searches.
+    new_search: NewSearch,
     /// Misère play: whether the player to move wins each whole sum.
     wins: HashMap<Vec<Component>, bool>,
     /// Normal play where some game met declares ends (`win when`, `lose
@@ -196,8 +197,14 @@ struct Frame<K> {
 }
 
 impl SumSearch {
-    pub fn new(game: &Arc<Game>, moves: &MoveGen, options: &Options) -> Self {
+    pub fn new(
+        game: &Arc<Game>,
+        moves: &MoveGen,
+        options: &Options,
+        new_search: NewSearch,
+    ) -> Self {
         let mut search = SumSearch {
+            new_search,
             misere: game.misere,
             max_positions: options.max_positions,
             options: options.clone(),
@@ -421,10 +428,11 @@ impl SumSearch {
         }
         let options = self.options.clone();
         let other = self.games[game as usize].clone();
-        let solver = (self.others)
+        let new_search = self.new_search;
+        let search = (self.others)
             .entry(game)
-            .or_insert_with(|| Solver::with_options(other, options));
-        match solver.value_or_period(&heaps, PERIOD_PROBE)? {
+            .or_insert_with(|| new_search(other, options));
+        match search.value_or_period(&heaps, PERIOD_PROBE)? {
             Value::Grundy(g) => Ok(g),
             Value::Misere { .. } => unreachable!("a game of a normal-play sum is played normal"),
         }

@@ -168,7 +168,9 @@ pub enum RulesError {
     #[error("`{name}` is a graph, and a number is needed here")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
-        help("a graph parameter is for `slide along {name}`; use a number or a number parameter here")
+        help(
+            "a graph parameter is for `slide along {name}`; use a number or a number parameter here"
+        )
     )]
     GraphAsNumber {
         /// Its name, as written.
@@ -202,7 +204,9 @@ pub enum RulesError {
     #[error("`{name}` is {kind}, so it has no items to index or count")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
-        help("index a list parameter (`T[1]`, with `T = [3, 1, 4]` among the game's parameters) or a heap (`h[1]`)")
+        help(
+            "index a list parameter (`T[1]`, with `T = [3, 1, 4]` among the game's parameters) or a heap (`h[1]`)"
+        )
     )]
     NotAList {
         /// Its name, as written.
@@ -485,7 +489,9 @@ pub enum RulesError {
     #[error("`turn` moves coins, and this game has no coins")]
     #[diagnostic(
         code(gamelang::check::coins),
-        help("write `coins` in the game (instead of `heaps`): its positions are then the coins showing heads, like `{{1, 5, 9}}`")
+        help(
+            "write `coins` in the game (instead of `heaps`): its positions are then the coins showing heads, like `{{1, 5, 9}}`"
+        )
     )]
     TurnWithoutCoins {
         /// The source the span points into.
@@ -500,7 +506,9 @@ pub enum RulesError {
     #[error("`{name}` is {kind}, and `slide along` needs a graph")]
     #[diagnostic(
         code(gamelang::check::wrong_kind),
-        help("give the game a graph parameter, like `game tokens(G = graph {{ 1 -> 0, 2 -- 1 }})`, and slide along it")
+        help(
+            "give the game a graph parameter, like `game tokens(G = graph {{ 1 -> 0, 2 -- 1 }})`, and slide along it"
+        )
     )]
     NotAGraph {
         /// Its name, as written.
@@ -519,7 +527,9 @@ pub enum RulesError {
     #[error("`{rule}` is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::duplicate_statement),
-        help("give `{rule}` a game of its own: `game g {{ {rule} }}`; its positions are graphs, like `graph {{ 0 -- 1, 1 -- 2 }}`")
+        help(
+            "give `{rule}` a game of its own: `game g {{ {rule} }}`; its positions are graphs, like `graph {{ 0 -- 1, 1 -- 2 }}`"
+        )
     )]
     GraphRuleAlone {
         /// The rule: `green hackenbush`, `node kayles`, `arc kayles`.
@@ -536,7 +546,9 @@ pub enum RulesError {
     #[error("a product of games of coins is its game's only rule")]
     #[diagnostic(
         code(gamelang::check::coins),
-        help("give the product a game of its own: `game square {{ coins; product of ruler and ruler }}`")
+        help(
+            "give the product a game of its own: `game square {{ coins; product of ruler and ruler }}`"
+        )
     )]
     ProductAlone {
         /// The source the span points into.
@@ -601,10 +613,14 @@ pub enum RulesError {
     },
 
     /// `{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned.
-    #[error("`{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned")]
+    #[error(
+        "`{name}` here is the block's own value, which hides the named part `{name}`: it cannot be assigned"
+    )]
     #[diagnostic(
         code(gamelang::check::bad_assignment),
-        help("give the `let`, `choose` or `for` value another name, so that `{name}` means the part")
+        help(
+            "give the `let`, `choose` or `for` value another name, so that `{name}` means the part"
+        )
     )]
     HiddenPart {
         /// Its name, as written.
@@ -656,7 +672,9 @@ pub enum RulesError {
     #[error("this statement comes after `becomes`, which ends the move")]
     #[diagnostic(
         code(gamelang::check::after_becomes),
-        help("`becomes` is the last statement of its block: move the statement before it, or into an `if` that does not end in `becomes`")
+        help(
+            "`becomes` is the last statement of its block: move the statement before it, or into an `if` that does not end in `becomes`"
+        )
     )]
     AfterBecomes {
         /// The source the span points into.
@@ -735,7 +753,9 @@ pub enum RulesError {
     #[error("the move `{name}` never changes the position")]
     #[diagnostic(
         code(gamelang::check::no_effect),
-        help("change a heap (`h[i] -= k`), a named part, `append`/`remove` a heap, or end with `becomes`")
+        help(
+            "change a heap (`h[i] -= k`), a named part, `append`/`remove` a heap, or end with `becomes`"
+        )
     )]
     NoEffect {
         /// Its name, as written.

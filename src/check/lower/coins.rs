@@ -47,7 +47,12 @@ impl Lowerer<'_> {
             _ => None,
         };
         let moves = (def.body.iter())
-            .filter(|s| matches!(s, Statement::Rule(_) | Statement::Move(_) | Statement::End(_)))
+            .filter(|s| {
+                matches!(
+                    s,
+                    Statement::Rule(_) | Statement::Move(_) | Statement::End(_)
+                )
+            })
             .count();
         for statement in &def.body {
             if let Statement::Rule(rule) = statement

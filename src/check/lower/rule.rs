@@ -4,9 +4,7 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::rules::{
-    GameRef, MoveKind, ParamValue, Product, Rule, Split, Target, TermGame, Turn,
-};
+use crate::rules::{GameRef, MoveKind, ParamValue, Product, Rule, Split, Target, TermGame, Turn};
 use crate::syntax::ast::{self, Span};
 
 impl Lowerer<'_> {

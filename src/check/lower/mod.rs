@@ -14,17 +14,17 @@
 
 mod amounts;
 mod block;
+mod coins;
 mod error;
 mod expr;
 mod names;
 mod octal;
-mod coins;
 mod rule;
 
 use num_traits::ToPrimitive;
 
-use super::{Game, Invariant, ParamValue};
 use crate::position::GraphShape;
+use crate::rules::{Game, Invariant, ParamValue};
 use crate::source::Source;
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
 pub use error::{Kind, NoAmount, RulesError, ZeroAmount};

@@ -22,7 +22,6 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::sums::Sums;
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
 use crate::rules::EndKind;
@@ -31,6 +30,7 @@ use crate::search::base::budget::Budget;
 use crate::search::base::budget::Exhausted;
 use crate::search::base::error::SearchError;
 use crate::search::base::reached::{Reached, Visit};
+use crate::search::engines::sums::Sums;
 use crate::search::solver::Solver;
 use crate::search::value::{Explored, Value};
 
