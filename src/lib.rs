@@ -73,6 +73,14 @@ insides! {
     mod platform;
 }
 
+// The library's tests (tests/it/) are a module of its test build, naming it
+// `gamelang::…` as a user would, and reaching its insides.
+#[cfg(test)]
+extern crate self as gamelang;
+#[cfg(test)]
+#[path = "../tests/it/main.rs"]
+mod it;
+
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Grundy, Options, Outcome, WinningMove, play::Session,
     table::Table,

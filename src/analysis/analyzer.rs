@@ -1,57 +1,34 @@
 //! The analyzer: answers positions, keeping each game's search and its
 //! recognised closed form (verified once) for the whole run.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::AnalysisError;
+use super::answer::Verified;
 use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
-use super::answered::{Answered, searchable, sum_of_values};
+use super::answers::answered::{Answered, answered, searchable, sum_of_values};
+use super::answers::compound::compound;
+use super::answers::ends::ends_answer;
+use super::answers::kept::{Kept, STEPS_KEPT, listed_moves, without_ends};
+use super::answers::loopy::loopy_answer;
+use super::answers::misere::{misere_sum, tame};
+use super::answers::moves::winning_moves;
+use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
+use super::error::AnalysisError;
 use super::error::NotResumable;
 use super::graph::{self, PositionGraph};
-use super::moves::listed_moves;
-use super::quotient::{ByQuotient, Grown};
+use super::options::Options;
 use super::saved;
 use super::table::{self, Table};
-use super::verify::{self, Verified};
 use crate::check::{Compound, Instance, Question};
-use crate::known::{self, Known};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
 use crate::rules::Game;
+use crate::search::Budget;
 use crate::search::steps::StepGraph;
-use crate::search::{self, Budget, SearchError, Solver};
-
-/// How the analyzer works.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// How the search works.
-    pub search: search::Options,
-    /// Answer by the search even where a closed form is known.
-    pub force_search: bool,
-    /// List at most this many winning moves.
-    pub max_moves: usize,
-    /// Verify closed forms on every position with heaps up to this.
-    pub verify_bound: u64,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            search: search::Options::default(),
-            force_search: false,
-            max_moves: DEFAULT_MAX_MOVES,
-            verify_bound: verify::DEFAULT_BOUND,
-        }
-    }
-}
-
-/// The winning moves an answer lists, unless told otherwise.
-pub const DEFAULT_MAX_MOVES: usize = 100;
 
 /// A single game's remoteness and suspense are shown where its play from
 /// the position has at most this many positions.
@@ -64,29 +41,10 @@ const STEPS_MOVES: u64 = 200_000;
 /// What it keeps is keyed by the lowered game itself (its rules and its
 /// source), so that a game edited is a game anew, whatever its name.
 pub struct Analyzer {
-    pub(super) options: Options,
-    games: HashMap<Arc<Game>, GameState>,
+    kept: Kept,
     /// The misère quotients of games played together, as far as grown.
-    pub(super) quotients: HashMap<Vec<Arc<Game>>, Grown>,
+    quotients: Quotients,
 }
-
-/// A known game's closed form, with what it was verified on.
-type Recognised = (Box<dyn Known>, Verified);
-
-/// What the analyzer keeps per game (per parameter values).
-#[derive(Default)]
-struct GameState {
-    solver: Option<Solver>,
-    /// The known game it is, with what its closed form was verified on,
-    /// once asked (`Some(None)`: none is recognised).
-    known: Option<Option<Recognised>>,
-    /// The remoteness and suspense found so far, by canonical position:
-    /// a later question's exploration stops where they are known.
-    steps: HashMap<Vec<u64>, Steps>,
-}
-
-/// The most positions whose steps the analyzer keeps for a game.
-const STEPS_KEPT: usize = 1_000_000;
 
 impl Default for Analyzer {
     fn default() -> Self {
@@ -98,9 +56,8 @@ impl Analyzer {
     /// An analyzer that works so, knowing nothing yet.
     pub fn new(options: Options) -> Self {
         Analyzer {
-            options,
-            games: HashMap::new(),
-            quotients: HashMap::new(),
+            kept: Kept::new(options),
+            quotients: Quotients::new(),
         }
     }
 
@@ -134,12 +91,12 @@ impl Analyzer {
                 return None;
             }
         }
-        let limit = STEPS_POSITIONS.min(self.options.search.max_positions);
-        let state = self.games.entry(instance.game.clone()).or_default();
+        let limit = STEPS_POSITIONS.min(self.kept.options.search.max_positions);
+        let state = self.kept.games.entry(instance.game.clone()).or_default();
         let mut known = std::mem::take(&mut state.steps);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.
-        let explored = self.search(&instance.game, |s| {
+        let explored = self.kept.search(&instance.game, |s| {
             let known = |p: &[u64]| known.get(p).copied();
             Ok(StepGraph::explore_knowing(
                 s,
@@ -158,28 +115,32 @@ impl Analyzer {
                 known.entry(position.to_vec()).or_insert(steps);
             }
         }
-        self.games.entry(instance.game.clone()).or_default().steps = known;
+        self.kept
+            .games
+            .entry(instance.game.clone())
+            .or_default()
+            .steps = known;
         Some(graph?.steps(0))
     }
 
     fn answer(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         if analysis.compound != Compound::Sum {
-            return self.compound(analysis);
+            return compound(&mut self.kept, analysis);
         }
         if (analysis.components.iter()).any(|c| c.game.ends_anywhere().is_some()) {
-            return self.ends_answer(analysis);
+            return ends_answer(&mut self.kept, analysis);
         }
         if analysis.components.iter().all(|c| c.game.misere) {
-            if let Some(answer) = self.tame(analysis)? {
+            if let Some(answer) = tame(&mut self.kept, analysis)? {
                 return Ok(answer);
             }
-            let note = match self.by_quotient(analysis)? {
+            let note = match by_quotient(&mut self.kept, &mut self.quotients, analysis)? {
                 ByQuotient::Answer(answer) => return Ok(*answer),
                 ByQuotient::Stopped(note) => Some(note),
                 ByQuotient::NotApplicable => None,
             };
             let mut answer = if analysis.components.len() > 1 {
-                self.misere_sum(analysis)?
+                misere_sum(&mut self.kept, analysis)?
             } else {
                 self.answer_by_parts(analysis)?
             };
@@ -194,10 +155,10 @@ impl Analyzer {
         let parts: Vec<Answered> = analysis
             .components
             .iter()
-            .map(|instance| self.answered(instance))
+            .map(|instance| answered(&mut self.kept, instance))
             .collect::<Result<_, _>>()?;
         if parts.iter().any(|p| p.loopy.is_some()) {
-            return self.loopy_answer(parts);
+            return loopy_answer(&mut self.kept, parts);
         }
         let (outcome, grundy) = match parts.as_slice() {
             [only] => (only.outcome, only.grundy.clone()),
@@ -210,7 +171,7 @@ impl Analyzer {
         let (winning_moves, winning_move_count) = if outcome == Outcome::P {
             (Vec::new(), Count::Exact(BigUint::zero()))
         } else {
-            self.winning_moves(&parts, grundy.value(), &mut notes)?
+            winning_moves(&mut self.kept, &parts, grundy.value(), &mut notes)?
         };
         let heaps = (parts.iter())
             .map(|p| p.component.position.heaps().len())
@@ -219,8 +180,8 @@ impl Analyzer {
         match &winning_move_count {
             Count::Exact(count)
                 if *count > BigUint::from(winning_moves.len())
-                    && winning_moves.len() < self.options.max_moves
-                    && winning_moves.len() == listed_moves(self.options.max_moves, heaps) =>
+                    && winning_moves.len() < self.kept.options.max_moves
+                    && winning_moves.len() == listed_moves(self.kept.options.max_moves, heaps) =>
             {
                 notes.push(Note::MovesCutBySize {
                     count: count.clone(),
@@ -232,7 +193,7 @@ impl Analyzer {
             // heap of the same residue: fewer than all, whatever the limit.
             Count::Exact(count)
                 if *count > BigUint::from(winning_moves.len())
-                    && winning_moves.len() < self.options.max_moves
+                    && winning_moves.len() < self.kept.options.max_moves
                     && parts
                         .iter()
                         .any(|p| matches!(p.method, ComponentMethod::Period { .. })) =>
@@ -292,57 +253,7 @@ impl Analyzer {
         &mut self,
         game: &Arc<Game>,
     ) -> Result<Option<(&'static str, Verified)>, AnalysisError> {
-        Ok((self.known(game)?).map(|(known, verified)| (known.id(), verified.clone())))
-    }
-
-    /// The known game `game` is, recognised (and its closed form verified)
-    /// the first time it is asked.
-    pub(super) fn known(&mut self, game: &Arc<Game>) -> Result<Option<&Recognised>, AnalysisError> {
-        let state = self.games.entry(game.clone()).or_default();
-        if state.known.is_none() {
-            let known = match known::recognise(game) {
-                Some(known) if !self.options.force_search => {
-                    let verified = verify::verify(
-                        game,
-                        known.as_ref(),
-                        self.options.verify_bound,
-                        self.options.search.clone(),
-                    )?;
-                    Some((known, verified))
-                }
-                _ => None,
-            };
-            state.known = Some(known);
-        }
-        Ok(state.known.as_ref().and_then(Option::as_ref))
-    }
-
-    /// Runs `f` on the game's search; a failed search is dropped, so that a
-    /// later question starts afresh.
-    pub(super) fn search<T>(
-        &mut self,
-        game: &Arc<Game>,
-        f: impl FnOnce(&mut Solver) -> Result<T, SearchError>,
-    ) -> Result<T, AnalysisError> {
-        self.solving(game, |solver| Ok(f(solver)?))
-    }
-
-    /// `search`, for work above the search that has errors of its own.
-    fn solving<T>(
-        &mut self,
-        game: &Arc<Game>,
-        f: impl FnOnce(&mut Solver) -> Result<T, AnalysisError>,
-    ) -> Result<T, AnalysisError> {
-        let options = self.options.search.clone();
-        let state = self.games.entry(game.clone()).or_default();
-        let solver = state
-            .solver
-            .get_or_insert_with(|| Solver::with_options(game.clone(), options));
-        let result = f(solver);
-        if result.is_err() {
-            state.solver = None;
-        }
-        result
+        self.kept.recognised(game)
     }
 
     /// Whether the values of `game` can be kept and gone on from: a table
@@ -357,11 +268,12 @@ impl Analyzer {
         if !table::keeps_values(game) {
             return Err(not(NotResumable::NotOneHeap));
         }
-        self.solving(game, |solver| match solver.heap_values() {
-            None => Err(not(NotResumable::NotOneHeap)),
-            Some(values) if fresh && !values.is_empty() => Err(not(NotResumable::Started)),
-            Some(_) => Ok(()),
-        })
+        self.kept
+            .solving(game, |solver| match solver.heap_values() {
+                None => Err(not(NotResumable::NotOneHeap)),
+                Some(values) if fresh && !values.is_empty() => Err(not(NotResumable::Started)),
+                Some(_) => Ok(()),
+            })
     }
 
     /// Starts the search of `game` from the values `saved::write` wrote to
@@ -369,14 +281,15 @@ impl Analyzer {
     /// there (`keeps_values` says for which games).
     pub fn resume(&mut self, game: &Arc<Game>, input: impl Read) -> Result<(), AnalysisError> {
         self.keeps_values(game, true)?;
-        let values = saved::read(game, input, self.options.search.max_positions)?;
-        self.solving(game, |solver| match solver.seed_heap_values(values) {
-            true => Ok(()),
-            false => Err(AnalysisError::NotResumable {
-                game: game.title(),
-                why: NotResumable::Started,
-            }),
-        })
+        let values = saved::read(game, input, self.kept.options.search.max_positions)?;
+        self.kept
+            .solving(game, |solver| match solver.seed_heap_values(values) {
+                true => Ok(()),
+                false => Err(AnalysisError::NotResumable {
+                    game: game.title(),
+                    why: NotResumable::Started,
+                }),
+            })
     }
 
     /// The table of `game` up to heaps of `upto` (see `table`), of
@@ -389,7 +302,7 @@ impl Analyzer {
         heaps: Option<usize>,
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
-        self.solving(game, |solver| {
+        self.kept.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
             solver.start_shared();
@@ -411,8 +324,8 @@ impl Analyzer {
                 game: instance.game.title(),
             });
         }
-        let max_nodes = self.options.search.max_positions;
-        self.solving(&instance.game, |solver| {
+        let max_nodes = self.kept.options.search.max_positions;
+        self.kept.solving(&instance.game, |solver| {
             graph::position_graph(solver, &heaps, max_nodes)
         })
     }
@@ -431,7 +344,7 @@ impl Analyzer {
         without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);
-        let search = &self.options.search;
+        let search = &self.kept.options.search;
         let mut budget = Budget::stoppable(work, search.timeout, &search.cancel);
         let game = std::slice::from_ref(game);
         Ok(quotient::grow(game, &[upto], &limits, &mut budget)?)
@@ -443,14 +356,8 @@ impl Analyzer {
     pub fn ends(&mut self, instance: &Instance) -> Result<(), AnalysisError> {
         without_ends(&instance.game, "the check that every play ends")?;
         let heaps = searchable(&instance.game, &instance.position)?;
-        self.search(&instance.game, |s| s.value(&heaps)).map(|_| ())
-    }
-}
-
-/// `Err` for a game with declared ends, which `what` does not take.
-pub(super) fn without_ends(game: &Game, what: &'static str) -> Result<(), AnalysisError> {
-    match game.ends_anywhere() {
-        None => Ok(()),
-        Some(game) => Err(SearchError::EndsUnsupported { game, what }.into()),
+        self.kept
+            .search(&instance.game, |s| s.value(&heaps))
+            .map(|_| ())
     }
 }

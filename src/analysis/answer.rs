@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::verify::Verified;
 use crate::misere::quotient::{Presentation, Stopped};
 use crate::period::Period;
 pub use crate::position::Outcome;
@@ -406,4 +405,15 @@ pub enum Note {
         /// Why the quotient stopped.
         stopped: Stopped,
     },
+}
+
+/// What a verification compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// How many positions were compared.
+    pub positions: usize,
+    /// Every heap was at most this.
+    pub bound: u64,
+    /// Positions had at most this many heaps.
+    pub max_heaps: usize,
 }

@@ -2,8 +2,10 @@
 //! wrapped), a position no method can answer, a closed form that disagrees
 //! with the search, a table or a play that cannot be set up.
 
-use super::verify::Disagreement;
-use crate::position::Position;
+use num_bigint::BigUint;
+
+use crate::known::KnownMove;
+use crate::position::{Outcome, Position, heaps_text};
 use crate::search::SearchError;
 
 /// What can go wrong answering a question: the search's errors, and the analysis's own.
@@ -251,4 +253,65 @@ pub enum NotResumable {
     /// Its search has values of its own already.
     #[error("its search has values of its own already")]
     Started,
+}
+
+/// Where a closed form and the search disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disagreement {
+    /// Who wins.
+    Outcome {
+        /// The closed form's.
+        closed: Outcome,
+        /// The search's.
+        search: Outcome,
+    },
+    /// The Grundy value.
+    Grundy {
+        /// The closed form's.
+        closed: BigUint,
+        /// The search's.
+        search: u32,
+    },
+    /// The winning moves (each the rule's index and the position after it).
+    Moves {
+        /// The closed form's.
+        closed: Vec<KnownMove>,
+        /// How many the closed form counts.
+        closed_count: BigUint,
+        /// The search's.
+        search: Vec<KnownMove>,
+    },
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |moves: &[KnownMove]| {
+            moves
+                .iter()
+                .map(|m| format!("{} by rule {}", heaps_text(&m.to), m.rule + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Disagreement::Outcome { closed, search } => {
+                write!(f, "the closed form says {closed:?}, the search {search:?}")
+            }
+            Disagreement::Grundy { closed, search } => {
+                write!(
+                    f,
+                    "Grundy value {closed} by the closed form, {search} by the search"
+                )
+            }
+            Disagreement::Moves {
+                closed,
+                closed_count,
+                search,
+            } => write!(
+                f,
+                "winning moves [{}] (count {closed_count}) by the closed form, [{}] by the search",
+                show(closed),
+                show(search)
+            ),
+        }
+    }
 }

@@ -22,7 +22,7 @@ use std::collections::hash_map::Entry;
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::AnalysisError;
+use super::error::AnalysisError;
 use crate::position::{Outcome, Position};
 use crate::rules::EndKind;
 use crate::search::loopy::{Gamma, LoopyGraph};

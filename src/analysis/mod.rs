@@ -1,35 +1,33 @@
-//! Analysis: the answer for one position (a single game, a sum, or another
-//! compound of games, `compound`): its
-//! outcome, Grundy value, every winning move, and how it was found — by a
-//! known game's closed form (after checking it against the search on small
-//! positions) or by the search.
+//! Analysis: the one orchestrator. The `Analyzer` keeps each game's search
+//! and recognised closed form for the whole run and answers with them: a
+//! position (a single game, a sum, or another compound of games) with its
+//! outcome, Grundy value, every winning move and how it was found; tables;
+//! plays; position graphs; saved values.
 //!
-//! `answer` holds the values an analysis returns; `analyzer` finds them,
-//! keeping each game's search for the whole run; `moves` lists the winning
-//! moves; `verify` compares a closed form with the search before it is
-//! trusted.
+//! Its rooms by job, from the bottom up: the values an analysis returns
+//! (`answer`, `error`, `options`) and where a play stands (`standing`);
+//! `answers/`, answering a position (what is kept for the run, a component
+//! answered on its own, the winning moves, misère sums and quotients,
+//! games that go on forever, declared ends, compounds, closed forms
+//! verified against the search); `table`, `graph` and `saved` (values
+//! written and read back); the `analyzer` above them; `play/` above it.
 
 mod analyzer;
 mod answer;
-mod answered;
-mod compound;
-mod compound_play;
-mod ends;
+mod answers;
 mod error;
 pub mod graph;
-mod loopy;
-mod misere;
-mod moves;
+mod options;
 pub mod play;
-mod quotient;
 pub mod saved;
 pub mod standing;
 pub mod table;
-pub mod verify;
 
-pub use analyzer::{Analyzer, DEFAULT_MAX_MOVES, Options};
+pub use analyzer::Analyzer;
 pub use answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
-    Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumTerm, Unknown, WinningMove,
+    Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumTerm, Unknown, Verified, WinningMove,
 };
-pub use error::{AnalysisError, NotResumable};
+pub use answers::verify;
+pub use error::{AnalysisError, Disagreement, NotResumable};
+pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::AnalysisError;
+use super::error::AnalysisError;
 use crate::moves::{MoveError, MoveGen, Next, Term};
 use crate::position::{Outcome, Position};
 use crate::rules::expr::EvalError;

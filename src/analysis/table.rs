@@ -9,7 +9,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::AnalysisError;
+use super::error::AnalysisError;
 use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period, Saltus};
 use crate::platform::usize_of;

@@ -6,7 +6,7 @@
 use gamelang::analysis::Analyzer;
 use proptest::prelude::*;
 
-use crate::common::load_text;
+use super::common::load_text;
 
 /// The method line and the Grundy values of heaps 0 to 40 of `take AMOUNTS`,
 /// and its answer at 10^15.

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::root;
+use super::common::root;
 
 /// The layers, bottom first: each a list of top-level modules.
 fn declared_layers(doc: &str) -> Vec<Vec<String>> {
@@ -269,17 +269,84 @@ fn every_import_runs_down_the_declared_layers() {
     );
 }
 
+/// The imports inside `src/DIR` that break its floors: a file names
+/// (`crate::DIR::ROOM`, or `super::ROOM` right under DIR) a room of a floor
+/// above its own, or the folder's face (`DIR/mod.rs`, which holds docs and
+/// re-exports only). `floors` gives each room (a file or a folder) its
+/// floor, the ground 0.
+fn floors_broken(
+    files: &BTreeMap<String, String>,
+    dir: &str,
+    floors: &[(&str, usize)],
+) -> Vec<String> {
+    let floor_of = |room: &str| floors.iter().find(|(r, _)| *r == room).map(|&(_, f)| f);
+    let face = format!("{dir}/mod.rs");
+    let mut broken = Vec::new();
+    for (path, text) in files {
+        let code = code_of(text);
+        if *path == face {
+            let statements = code
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("#["));
+            for line in statements {
+                let re_export = line.starts_with("mod ")
+                    || line.starts_with("pub mod ")
+                    || line.starts_with("pub use ")
+                    || line.starts_with("pub(crate) use ")
+                    || line.starts_with("};")
+                    || line.ends_with(',')
+                    || line.ends_with("::{");
+                if !re_export {
+                    broken.push(format!("{face} holds docs and re-exports only: {line}"));
+                }
+            }
+            continue;
+        }
+        let inside = &path[dir.len() + 1..];
+        let room = inside.split(['/', '.']).next().unwrap_or("");
+        let Some(own) = floor_of(room) else {
+            broken.push(format!("{path}: a room no floor holds"));
+            continue;
+        };
+        let whole = format!("crate::{dir}::");
+        let mut named: Vec<(usize, &str)> = code.match_indices(whole.as_str()).collect();
+        if !inside.contains('/') {
+            named.extend(code.match_indices("super::"));
+        }
+        for (at, word) in named {
+            // A macro names what it uses by the public path, as its
+            // callers outside must (`$crate::search::heaps`).
+            if code[..at].ends_with('$') || code[..at].ends_with("::") {
+                continue;
+            }
+            let target = code[at + word.len()..]
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+                .unwrap_or("");
+            match floor_of(target) {
+                None => broken.push(format!(
+                    "{path}: names `{word}{target}` through the face; name its module"
+                )),
+                Some(floor) if floor > own => broken.push(format!(
+                    "{path} (floor {own}) names `{word}{target}`, a room above it (floor {floor})"
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    broken
+}
+
 #[test]
-fn inside_the_search_no_file_imports_through_its_face_or_from_a_room_above() {
-    // `search/mod.rs` holds docs and re-exports only: a file of the search
-    // names the module that defines what it uses, never the face; and the
-    // rooms stand in floors (ARCHITECTURE.md): the base (budgets, arenas,
-    // reached sets, errors), the words the engines share, the engines, the
-    // solver that chooses among them, the searches over what a solver
-    // reaches. A file names its own floor and those below, never above.
-    let mut files = BTreeMap::new();
-    read_sources(&root().join("src/search"), "search", &mut files);
-    let floors = [
+fn inside_the_search_and_the_analysis_no_file_imports_through_the_face_or_from_a_room_above() {
+    // The rooms stand in floors (ARCHITECTURE.md). The search: the base
+    // (budgets, arenas, reached sets, errors), the words the engines share,
+    // the engines, the solver that chooses among them, the searches over
+    // what a solver reaches. The analysis: the values it returns, its
+    // errors, where a play stands, tables and graphs, answering a position,
+    // the analyzer, plays.
+    let search = [
         ("base", 0),
         ("value", 1),
         ("options", 1),
@@ -287,57 +354,54 @@ fn inside_the_search_no_file_imports_through_its_face_or_from_a_room_above() {
         ("solver", 3),
         ("graphs", 4),
     ];
-    let floor_of = |room: &str| floors.iter().find(|(r, _)| *r == room).map(|&(_, f)| f);
-    for (path, text) in &files {
-        let code = code_of(text);
-        if path == "search/mod.rs" {
-            let statements = code
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with("#["));
-            for line in statements {
-                assert!(
-                    line.starts_with("mod ")
-                        || line.starts_with("pub use ")
-                        || line.starts_with("pub(crate) use ")
-                        || line.starts_with("};")
-                        || line.ends_with(',')
-                        || line.ends_with("::{"),
-                    "search/mod.rs holds docs and re-exports only: {line}"
-                );
-            }
-            continue;
-        }
-        let room = path["search/".len()..]
-            .split(['/', '.'])
-            .next()
-            .unwrap_or("");
-        let own = floor_of(room).unwrap_or_else(|| panic!("{path}: a room no floor holds"));
-        // `crate::search::X`, and `super::X` in a file right under search/.
-        let mut named: Vec<(usize, &str)> = code.match_indices("crate::search::").collect();
-        if !path["search/".len()..].contains('/') {
-            named.extend(code.match_indices("super::"));
-        }
-        for (at, word) in named {
-            // A macro names what it uses by the public path, as its
-            // callers outside the search must (`$crate::search::heaps`).
-            if code[..at].ends_with('$') || code[..at].ends_with("::") {
-                continue;
-            }
-            let after = &code[at + word.len()..];
-            let target = after
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .next()
-                .unwrap_or("");
-            let Some(floor) = floor_of(target) else {
-                panic!("{path}: names `{word}{target}` through the face; name its module");
-            };
-            assert!(
-                floor <= own,
-                "{path} (floor {own}) names `{word}{target}`, a room above it (floor {floor})"
-            );
-        }
+    let analysis = [
+        ("answer", 0),
+        ("options", 0),
+        ("saved", 0),
+        ("error", 1),
+        ("standing", 2),
+        ("table", 3),
+        ("graph", 3),
+        ("answers", 4),
+        ("analyzer", 5),
+        ("play", 6),
+    ];
+    let mut broken = Vec::new();
+    for (dir, floors) in [("search", &search[..]), ("analysis", &analysis[..])] {
+        let mut files = BTreeMap::new();
+        read_sources(&root().join("src").join(dir), dir, &mut files);
+        broken.extend(floors_broken(&files, dir, floors));
     }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+
+    // The checker itself, on a small house: a room above, the face, a
+    // statement in the face, and a room no floor holds are found; names of
+    // its own floor and below, and of a folder's siblings, pass.
+    let small = [("base", 0), ("engines", 1), ("solver", 2)];
+    let files: BTreeMap<String, String> = [
+        ("s/mod.rs", "mod base;\npub use solver::Solver;\nfn f() {}"),
+        ("s/base.rs", "use super::solver::Solver;"),
+        ("s/engines/a.rs", "use super::b::B; use crate::s::base::X;"),
+        ("s/engines/b.rs", "use crate::s::Solver;"),
+        (
+            "s/solver.rs",
+            "use super::engines::a::A; use super::base::X;",
+        ),
+        ("s/other.rs", ""),
+    ]
+    .into_iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    let found = floors_broken(&files, "s", &small);
+    assert_eq!(
+        found,
+        [
+            "s/base.rs (floor 0) names `super::solver`, a room above it (floor 2)",
+            "s/engines/b.rs: names `crate::s::Solver` through the face; name its module",
+            "s/mod.rs holds docs and re-exports only: fn f() {}",
+            "s/other.rs: a room no floor holds",
+        ]
+    );
 }
 
 #[test]

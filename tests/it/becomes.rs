@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
 
-use crate::common::{a002186, load_text};
+use super::common::{a002186, load_text};
 
 /// Cutting a W × H sheet along a grid line leaves two sheets; whoever
 /// cannot cut (a 1 × 1 sheet, or only such) loses.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use gamelang::rules::Game;
 use gamelang::search::{Solver, Value};
 
-use crate::common::{a002186, a002187, all_positions, load_text};
+use super::common::{a002186, a002187, all_positions, load_text};
 
 fn game(text: &str) -> Arc<Game> {
     let program = load_text("block_sums.game", text, &[]);
@@ -241,7 +241,7 @@ fn a_heap_local_block_that_does_not_shrink_is_searched_whole() {
     analyze g at (2, 3)";
     let g = game(text);
     let error = Solver::new(g, 1000).value(&[2, 3]).expect_err("a cycle");
-    assert_eq!(crate::common::code(&error), "gamelang::search::cycle");
+    assert_eq!(super::common::code(&error), "gamelang::search::cycle");
     let program = load_text("block_sums.game", text, &[]);
     let answer = gamelang::analysis::Analyzer::default()
         .analyze(&program.questions[0])

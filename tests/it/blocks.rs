@@ -9,7 +9,7 @@ use gamelang::rules::Game;
 use gamelang::rules::expr::EvalError;
 use gamelang::search::{SearchError, Solver, Value};
 
-use crate::common::{all_positions, load, load_text};
+use super::common::{all_positions, load, load_text};
 
 /// The game `name` of games/`file`.game.
 fn game(file: &str, name: &str) -> Arc<Game> {

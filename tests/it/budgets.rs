@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::common::{self, analysis, code, load, load_text};
+use super::common::{self, analysis, code, load, load_text};
 use gamelang::analysis::{self, Analyzer, Count, Note, Outcome};
 use gamelang::rules::Game;
 use gamelang::search::{Options, SearchError, Solver, Value};

@@ -11,7 +11,7 @@ use gamelang::analysis::{self, Analyzer, ComponentMethod, Note, Outcome};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::common::{analysis, load_text};
+use super::common::{analysis, load_text};
 
 /// A coin game's rule, as the brute force reads it: how many coins a move
 /// turns, and whether they are next to each other.

@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 use gamelang::analysis::{Analyzer, Answer, Compound, Number, Outcome};
 
-use crate::common::load_text;
-use crate::common::subtraction_moves;
+use super::common::load_text;
+use super::common::subtraction_moves;
 
 /// A game's moves by hand: the positions one move from a position reaches.
 type Moves = fn(&[u64]) -> Vec<Vec<u64>>;

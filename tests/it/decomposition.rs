@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::common::load_text;
+use super::common::load_text;
 use gamelang::rules::Game;
 use gamelang::search::{Options, Solver};
 use proptest::prelude::*;
@@ -73,7 +73,7 @@ proptest! {
 #[test]
 fn kayles_sums_agree_on_every_small_position() {
     // Every position of up to 3 heaps of at most 7 pins.
-    let positions = crate::common::all_positions(3, 7);
+    let positions = super::common::all_positions(3, 7);
     agree(&game("game g { heaps *; octal 0.77 }"), &positions);
 }
 

@@ -9,7 +9,7 @@ use gamelang::source::Source;
 /// The ```game blocks of a Markdown file, with whether each is marked `error`.
 fn blocks(path: &str) -> Vec<(String, bool)> {
     let text =
-        std::fs::read_to_string(crate::common::root().join(path)).expect("the document exists");
+        std::fs::read_to_string(super::common::root().join(path)).expect("the document exists");
     let mut out = Vec::new();
     let mut current: Option<(String, bool)> = None;
     for line in text.lines() {
@@ -103,7 +103,7 @@ fn no_accepted_example_meets_a_bug_when_analyzed() {
             }
         }
     }
-    let games = crate::common::root().join("games");
+    let games = super::common::root().join("games");
     for entry in std::fs::read_dir(games).expect("games/") {
         let path = entry.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("a game file");

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use gamelang::analysis::{Analyzer, Answer, Count, Grundy, Outcome};
 
-use crate::common::load_text;
-use crate::common::subtraction_moves;
+use super::common::load_text;
+use super::common::subtraction_moves;
 
 /// Crosses-and-crosses on a 1 × n strip: a move puts a cross in an empty
 /// cell, and whoever makes three crosses in a row wins.
@@ -397,7 +397,7 @@ fn knight_wins(x: i64, y: i64) -> Option<bool> {
 
 /// The games of games/corner_race.game, without its `analyze` statements.
 fn race_games() -> String {
-    let text = std::fs::read_to_string(crate::common::root().join("games/corner_race.game"))
+    let text = std::fs::read_to_string(super::common::root().join("games/corner_race.game"))
         .expect("the example exists");
     (text.lines())
         .filter(|l| !l.starts_with("analyze"))
@@ -524,7 +524,7 @@ fn a_knight_that_cannot_reach_the_corner_plays_to_the_declared_draw() {
 #[test]
 fn a_table_of_the_knights_race_shows_each_squares_outcome_with_its_ends() {
     use gamelang::analysis::table::{Cell, Shape};
-    let program = crate::common::load("corner_race", &[]);
+    let program = super::common::load("corner_race", &[]);
     let knight = (program.game("knight"))
         .and_then(|entry| entry.default.clone())
         .expect("the knight's game checks");
@@ -551,7 +551,7 @@ fn a_table_of_the_knights_race_shows_each_squares_outcome_with_its_ends() {
 #[test]
 fn the_graph_of_the_knights_race_stops_at_its_ends() {
     use gamelang::rules::EndKind;
-    let program = crate::common::load_text(
+    let program = super::common::load_text(
         "race.game",
         &format!("{}analyze knight at (7, 5)\n", race_games()),
         &[],

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use gamelang::syntax::format::format;
 use gamelang::syntax::parse_file;
 
-use crate::common::root;
+use super::common::root;
 
 /// The syntax tree of `text`, printed with every span left out.
 fn tree(text: &str) -> String {

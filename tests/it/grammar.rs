@@ -1292,7 +1292,7 @@ fn long_operator_chains_are_refused_before_later_stages_recurse_on_them() {
     };
     let e = parse_err(&chain(12_800));
     assert!(e.message().contains("too many operators"), "{e:?}");
-    let program = crate::common::load_text("chain.game", &chain(999), &[]);
+    let program = super::common::load_text("chain.game", &chain(999), &[]);
     let game = program.games[0].default.clone().expect("lowers");
     let mut solver = gamelang::search::Solver::new(game, 100);
     assert!(solver.value(&[5]).is_ok());

@@ -4,7 +4,7 @@
 
 use gamelang::analysis::{Analyzer, Outcome};
 
-use crate::common::{analysis, load_text};
+use super::common::{analysis, load_text};
 
 /// A linear congruential generator: the same graphs every run.
 struct Random(u64);

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{A002186, A002187, A002188, code};
+use super::common::{A002186, A002187, A002188, code};
 use gamelang::check::check;
 use gamelang::moves::MoveGen;
 use gamelang::position::Position;
@@ -514,7 +514,7 @@ fn winning_moves_of_heaps_past_the_search_are_counted_exactly_from_the_period() 
                     Some(b) => format!("({n}, {b})"),
                 };
                 let text = format!("game g {{ heaps *; octal {code} }}\nanalyze g at {position}\n");
-                let program = crate::common::load_text("octal.game", &text, &[]);
+                let program = super::common::load_text("octal.game", &text, &[]);
                 let mut analyzer = Analyzer::new(Options {
                     search: gamelang::search::Options {
                         max_positions: 300,

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{all_positions, load, load_text};
+use super::common::{all_positions, load, load_text};
 use gamelang::known::{self, Closed, Entry, Known, KnownMove};
 use gamelang::known::{bash, bounded_nim, lasker, misere_bash, misere_nim, nim, subtraction};
 use gamelang::moves::MoveGen;

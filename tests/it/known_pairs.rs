@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::common::{WYTHOFF_P, all_positions, load_text};
+use super::common::{WYTHOFF_P, all_positions, load_text};
 use gamelang::known::{
     self, Closed, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff,
 };

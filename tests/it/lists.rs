@@ -5,7 +5,7 @@
 use gamelang::analysis::{Analyzer, Outcome};
 use num_bigint::BigUint;
 
-use crate::common::{all_positions, analysis, answer, code, load_text};
+use super::common::{all_positions, analysis, answer, code, load_text};
 
 /// g(n) of a one-heap subtraction game whose amounts at a heap of n are
 /// those `allowed(n, k)` says, by the mex definition.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{load, load_text};
+use super::common::{load, load_text};
 use gamelang::analysis::saved::{self, Damage, SavedError};
 use gamelang::analysis::table::{Column, Figures, Rare, Shape, Table};
 use gamelang::analysis::{AnalysisError, Analyzer, NotResumable, Options};

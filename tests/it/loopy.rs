@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use gamelang::analysis::{Analyzer, Answer, Gamma, Grundy, Outcome};
 
-use crate::common::load;
+use super::common::load;
 
 /// A finite game as arrows between numbered positions.
 type Arrows = Vec<Vec<usize>>;
@@ -111,7 +111,7 @@ fn sum_graph(games: &[&Arrows]) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
 }
 
 fn analyzed(file_text: &str) -> Vec<Answer> {
-    let program = crate::common::load_text("loopy.game", file_text, &[]);
+    let program = super::common::load_text("loopy.game", file_text, &[]);
     let mut analyzer = Analyzer::default();
     program
         .questions

@@ -1,5 +1,7 @@
-//! gamelang's integration tests, one binary: a module a subject, so that a
-//! change relinks one test binary, not one per file.
+//! gamelang's tests of the whole library, a module a subject. They are a
+//! module of the library's own test build (`src/lib.rs` declares them), so
+//! they reach its insides by the crate's name (`gamelang::…`) while nothing
+//! but the face is public.
 
 mod common;
 

@@ -6,7 +6,7 @@
 use gamelang::analysis::Analyzer;
 use gamelang::check::Question;
 
-use crate::common::load_text;
+use super::common::load_text;
 
 /// The heaps each question of the program asks, component by component.
 fn asked(questions: &[Question]) -> Vec<Vec<Vec<u64>>> {

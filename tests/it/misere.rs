@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Note};
 use gamelang::position::Outcome;
 
-use crate::common::load_text;
+use super::common::load_text;
 
 const GAMES: &str = "game mk { heaps *; octal 0.77; play misere }
 game md { heaps *; octal 0.07; play misere }
@@ -183,7 +183,7 @@ fn misere_grundy(position: KaylesNim, memo: &mut HashMap<KaylesNim, u32>) -> u32
 #[test]
 fn the_genus_of_misere_kayles_heaps_is_the_definitions() {
     use gamelang::misere::genus::genera;
-    let program = crate::common::load("misere_kayles", &[]);
+    let program = super::common::load("misere_kayles", &[]);
     let game = program
         .game("misere_kayles")
         .and_then(|g| g.default.clone())

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-use crate::exercise::exercise;
+use super::exercise::exercise;
 
 /// What a token may be replaced with: the numbers that size things (zero,
 /// one, past 64 and 128 bits, a 200-digit one), keywords in the wrong
@@ -298,7 +298,7 @@ fn mutated_examples_never_panic() {
             .iter()
             .fold(examples[example].clone(), |text, m| apply(&text, m));
         watchdog.watch(&text);
-        crate::format::holds_for(&text);
+        super::format::holds_for(&text);
         let reached = exercise(&text);
         answered.set(answered.get() + reached.answers);
         refused.set(refused.get() + reached.errors);

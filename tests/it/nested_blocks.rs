@@ -14,7 +14,7 @@ use gamelang::rules::expr::{Env, EvalError, Expr, place};
 use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};
 use gamelang::search::{Solver, Value};
 
-use crate::common::{all_positions, answer, load_text};
+use super::common::{all_positions, answer, load_text};
 
 fn game(text: &str) -> Arc<Game> {
     let program = load_text("nested.game", text, &[]);

@@ -16,7 +16,7 @@ use gamelang::rules::{Game, MoveKind, OctalCode};
 use gamelang::search::GameValues;
 use gamelang::search::{Solver, Value};
 
-use crate::common::{a002186, load_text};
+use super::common::{a002186, load_text};
 
 fn game(text: &str) -> Arc<Game> {
     let program = load_text("octal_blocks.game", text, &[]);

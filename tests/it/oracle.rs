@@ -2,7 +2,7 @@
 //! n = 9999 in tests/data/ (tests/data/README.md), computed by the author of
 //! the data linked from OEIS A014589; each file's header names its source.
 
-use crate::common::load_text;
+use super::common::load_text;
 use gamelang::search::{Options, Solver, Value};
 
 /// The values of an oracle file, `n value` per line after `#` comments.

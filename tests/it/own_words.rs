@@ -6,7 +6,7 @@
 use gamelang::analysis::Analyzer;
 use gamelang::report;
 
-use crate::common::load_text;
+use super::common::load_text;
 
 const FIB: &str = "game fib {
     position (stones, limit)

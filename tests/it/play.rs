@@ -8,7 +8,7 @@ use gamelang::analysis::standing::{Place, Standing, Standings, place_of};
 use gamelang::check::Instance;
 use gamelang::position::{Outcome, Position};
 
-use crate::common::{bash_remoteness, load};
+use super::common::{bash_remoteness, load};
 
 fn bash_play(n: u64) -> (Standings, Place) {
     let program = load("bash", &[]);
@@ -130,8 +130,8 @@ fn misere_kayles_too_large_to_search_is_played_by_its_quotient() {
     for (heaps, after) in &left {
         assert_eq!(after.outcome, Outcome::P, "{heaps:?}");
         if heaps.iter().sum::<u64>() <= 30 {
-            let position = crate::misere::kayles_nim(heaps.clone(), Vec::new());
-            assert!(!crate::misere::brute(position, &mut memo), "{heaps:?}");
+            let position = super::misere::kayles_nim(heaps.clone(), Vec::new());
+            assert!(!super::misere::brute(position, &mut memo), "{heaps:?}");
             checked += 1;
         }
     }

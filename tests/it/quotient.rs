@@ -14,7 +14,7 @@ use gamelang::search::Budget;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
-use crate::common::load_text;
+use super::common::load_text;
 
 fn game(moves: &str) -> Arc<Game> {
     let text = format!("game g {{\n heaps *\n {moves}\n play misere\n}}\n");

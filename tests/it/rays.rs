@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{all_positions, code, load_text};
+use super::common::{all_positions, code, load_text};
 use gamelang::rules::Game;
 use gamelang::search::{Options, Solver, Value};
 use proptest::prelude::*;

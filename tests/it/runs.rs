@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{all_positions, load_text};
+use super::common::{all_positions, load_text};
 use gamelang::rules::Game;
 use gamelang::search::{Options, Solver};
 

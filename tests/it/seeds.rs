@@ -3,7 +3,7 @@
 //! Bouton, Wythoff, Ferguson), each answered by gamelang on the example
 //! games and compared with the rule stated.
 
-use crate::common::{WYTHOFF_P, all_positions, answer, is_p, load};
+use super::common::{WYTHOFF_P, all_positions, answer, is_p, load};
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
 use gamelang::position::Position;
 
@@ -204,7 +204,7 @@ fn a_huge_wythoff_position_has_an_outcome_and_an_unknown_grundy_value_with_its_r
     // heaps of 10^30 are far beyond a search.
     let a = "1000000000000000000000000000000";
     let b = "1618033988749894848204586834370";
-    let program = crate::common::load_text(
+    let program = super::common::load_text(
         "wythoff.game",
         &format!(
             "game wythoff {{ heaps 2; take 1..; take 1.. from both heaps }}\nanalyze wythoff at ({a}, {b})"

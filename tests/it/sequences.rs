@@ -1,7 +1,7 @@
 //! Grundy sequences of the example heap games, computed by the search and
 //! compared with published values.
 
-use crate::common::{A002188, answer, load};
+use super::common::{A002188, answer, load};
 use gamelang::analysis::Analyzer;
 
 fn grundy_values(game: &str, upto: u64) -> Vec<u32> {

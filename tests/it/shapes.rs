@@ -3,7 +3,7 @@
 //! position `{(1, 2), 3}`, one `)` away from `games/tartan.game`, once
 //! indexed a pair it did not have).
 
-use crate::exercise::exercise;
+use super::exercise::exercise;
 
 /// One game of each shape a position can have.
 const GAMES: [&str; 12] = [

@@ -1,7 +1,7 @@
 //! Tables of values and their periods (`gamelang table`), checked against
 //! seed 002's table and the periods published for octal games.
 
-use crate::common::{load, load_text};
+use super::common::{load, load_text};
 use gamelang::analysis::Analyzer;
 use gamelang::analysis::table::{Cell, Shape, Table};
 use gamelang::moves::MoveGen;

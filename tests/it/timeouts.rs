@@ -10,7 +10,7 @@ use std::time::Duration;
 use gamelang::analysis::{self, Analyzer};
 use gamelang::search::Options;
 
-use crate::common::code;
+use super::common::code;
 
 /// Each engine, a game of it and a question too large for 50 ms.
 const CASES: [(&str, &str); 12] = [
@@ -125,7 +125,7 @@ fn every_engine_ends_with_the_timeout() {
     let strip = strip();
     let cases = CASES.into_iter().chain([("a strip game", strip.as_str())]);
     for (engine, text) in cases {
-        let program = crate::common::load_text("timeout.game", text, &[]);
+        let program = super::common::load_text("timeout.game", text, &[]);
         let question = program
             .questions
             .first()

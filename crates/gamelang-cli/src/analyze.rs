@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::process::ExitCode;
 
-use gamelang::analysis::verify::Verified;
+use gamelang::analysis::Verified;
 use gamelang::analysis::{AnalysisError, Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
 use gamelang::check::Question;
 use gamelang::error::Error;
@@ -93,7 +93,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
-        verify_bound: verify.unwrap_or(analysis::verify::DEFAULT_BOUND),
+        verify_bound: verify.unwrap_or(analysis::DEFAULT_BOUND),
     });
     let mut compared = Vec::new();
     if let Some(bound) = verify {

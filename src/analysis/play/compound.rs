@@ -5,10 +5,10 @@
 //! rule: `compound`), the perfect player making a winning move where there
 //! is one, and otherwise the move that puts the end off longest.
 
-use super::AnalysisError;
-use super::analyzer::Analyzer;
-use super::answer::{Answer, Compound};
-use super::standing::{Move, Place, Standing, Standings};
+use crate::analysis::analyzer::Analyzer;
+use crate::analysis::answer::{Answer, Compound};
+use crate::analysis::error::AnalysisError;
+use crate::analysis::standing::{Move, Place, Standing, Standings};
 use crate::check::{Instance, Question};
 use crate::position::{Outcome, Position};
 

@@ -7,14 +7,16 @@
 //! position come back). A game with ends (`win when` and the like) is
 //! played alone, from the graph of its positions.
 
+mod compound;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::AnalysisError;
-use super::compound_play::CompoundPlay;
+use crate::analysis::analyzer::Analyzer;
 use crate::analysis::answer::WinningMove;
+use crate::analysis::error::AnalysisError;
+use crate::analysis::options::Options;
 use crate::analysis::standing::{Judge, Judged, Move, Piece, Place, Standing, Standings, place_of};
-use crate::analysis::{Analyzer, Options};
 use crate::check::{Compound, Instance, Question};
 use crate::moves::MoveGen;
 use crate::position::{Outcome, Position};
@@ -22,6 +24,7 @@ use crate::rules::EndKind;
 use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found, LoopyGraph};
+use compound::CompoundPlay;
 
 /// The moves each search of the play may examine (a few seconds' work at
 /// most) before the analysis judges in its place.
@@ -44,7 +47,7 @@ pub fn start(
     for instance in components {
         let game = &instance.game;
         if components.len() > 1 {
-            super::analyzer::without_ends(game, "play of a sum")?;
+            crate::analysis::answers::kept::without_ends(game, "play of a sum")?;
         }
         let heaps = instance
             .position
@@ -55,7 +58,10 @@ pub fn start(
             })?;
         let mut solver = Solver::with_options(game.clone(), options.clone());
         if game.ends_anywhere().is_some() && solver.has_sums() {
-            super::analyzer::without_ends(game, "play of a game whose moves become sums")?;
+            crate::analysis::answers::kept::without_ends(
+                game,
+                "play of a game whose moves become sums",
+            )?;
         }
         if !game.ends.is_empty() {
             // A game with ends, alone: played from the graph of its

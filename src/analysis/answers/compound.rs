@@ -39,13 +39,13 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::AnalysisError;
-use super::analyzer::{Analyzer, without_ends};
-use super::answer::{
+use super::answered::searchable;
+use super::kept::{Kept, without_ends};
+use crate::analysis::answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
     Grundy, Method, NoValue, Note, Number, Outcome, WinningMove,
 };
-use super::answered::searchable;
+use crate::analysis::error::AnalysisError;
 use crate::check::Question;
 use crate::position::Position;
 use crate::rules::Game;
@@ -117,174 +117,171 @@ impl Fold {
     }
 }
 
-impl Analyzer {
-    /// A compound other than the sum (see the module's notes).
-    pub(super) fn compound(&mut self, question: &Question) -> Result<Answer, AnalysisError> {
-        let kind = question.compound;
-        let misere = question.components.iter().any(|c| c.game.misere);
-        let limit = self.options.search.max_positions;
-        let mut graphs = Vec::new();
-        let mut choices: Vec<Vec<Choice>> = Vec::new();
-        // One question: its components' searches, and the search of the
-        // whole, spend one budget (time, moves) within one memory limit.
-        let mut budget = self.question_budget();
-        let memory = budget.memory();
-        let mut held = 0;
-        for c in &question.components {
-            without_ends(&c.game, "a compound other than the sum")?;
-            let heaps = searchable(&c.game, &c.position)?;
-            budget = budget.with_memory(Some(memory.saturating_sub(held)));
-            let graph = self
-                .search(&c.game, |s| {
-                    StepGraph::explore_by(s, &heaps, &[], limit, &mut budget)
-                })?
-                .ok_or_else(|| AnalysisError::LoopyCompound {
-                    game: c.game.title(),
-                    position: c.position.clone(),
-                })?;
-            held += graph.bytes();
-            choices.push(self.choices(&c.game, &heaps, &graph, &mut budget)?);
-            graphs.push(graph);
-        }
-        let budget = budget.with_memory(Some(memory.saturating_sub(held)));
-        let here: Vec<Steps> = graphs.iter().map(|g| g.steps(0)).collect();
-        let ended: Vec<bool> = graphs.iter().map(|g| g.moves(0).next().is_none()).collect();
-        // Each component's part in a move: it must move (`all`; `every`
-        // where it can), or it may stay.
-        for (i, list) in choices.iter_mut().enumerate() {
-            let may_stay = match kind {
-                Compound::All => false,
-                Compound::Every => list.is_empty(),
-                _ => true,
-            };
-            if may_stay {
-                list.insert(
-                    0,
-                    Choice {
-                        mv: None,
-                        id: 0,
-                        steps: here[i],
-                        ended: ended[i],
-                    },
-                );
-            }
-        }
-        let over = match kind {
-            Compound::All | Compound::Any => ended.iter().any(|&e| e),
-            _ => ended.iter().all(|&e| e),
+/// A compound other than the sum (see the module's notes).
+pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, AnalysisError> {
+    let kind = question.compound;
+    let misere = question.components.iter().any(|c| c.game.misere);
+    let limit = kept.options.search.max_positions;
+    let mut graphs = Vec::new();
+    let mut choices: Vec<Vec<Choice>> = Vec::new();
+    // One question: its components' searches, and the search of the
+    // whole, spend one budget (time, moves) within one memory limit.
+    let mut budget = kept.question_budget();
+    let memory = budget.memory();
+    let mut held = 0;
+    for c in &question.components {
+        without_ends(&c.game, "a compound other than the sum")?;
+        let heaps = searchable(&c.game, &c.position)?;
+        budget = budget.with_memory(Some(memory.saturating_sub(held)));
+        let graph = kept
+            .search(&c.game, |s| {
+                StepGraph::explore_by(s, &heaps, &[], limit, &mut budget)
+            })?
+            .ok_or_else(|| AnalysisError::LoopyCompound {
+                game: c.game.title(),
+                position: c.position.clone(),
+            })?;
+        held += graph.bytes();
+        choices.push(choices_of(kept, &c.game, &heaps, &graph, &mut budget)?);
+        graphs.push(graph);
+    }
+    let budget = budget.with_memory(Some(memory.saturating_sub(held)));
+    let here: Vec<Steps> = graphs.iter().map(|g| g.steps(0)).collect();
+    let ended: Vec<bool> = graphs.iter().map(|g| g.moves(0).next().is_none()).collect();
+    // Each component's part in a move: it must move (`all`; `every`
+    // where it can), or it may stay.
+    for (i, list) in choices.iter_mut().enumerate() {
+        let may_stay = match kind {
+            Compound::All => false,
+            Compound::Every => list.is_empty(),
+            _ => true,
         };
-        let positions: usize = graphs.iter().map(StepGraph::len).sum();
-        let (rule, deciding) = match kind {
-            Compound::All => (
-                CompoundRule::LeastRemoteness,
-                Some(deciding(Number::Remoteness, &here)),
-            ),
-            Compound::Every => (
-                CompoundRule::GreatestSuspense,
-                Some(deciding(Number::Suspense, &here)),
-            ),
-            Compound::Some | Compound::Sum if !misere => (CompoundRule::SomeN, None),
-            Compound::Any if !misere => (CompoundRule::SomeNNoneEnded, None),
-            _ => (CompoundRule::WholeSearch, None),
-        };
-        let max_moves = self.options.max_moves;
-        let (outcome, moves, count, searched) = if rule == CompoundRule::WholeSearch {
-            let title = compound_title(kind, &question.components);
-            let heaps: Vec<BigUint> = (question.components.iter())
-                .flat_map(|c| c.position.heaps().iter().cloned())
-                .collect();
-            let mut search = CompoundSearch::new(
-                kind,
-                graphs.iter().collect(),
-                misere,
-                limit,
-                budget,
-                (title, Position(heaps)),
+        if may_stay {
+            list.insert(
+                0,
+                Choice {
+                    mv: None,
+                    id: 0,
+                    steps: here[i],
+                    ended: ended[i],
+                },
             );
-            let outcome = search.outcome(&vec![0; graphs.len()])?;
-            let (moves, count) = if over || outcome == Outcome::P {
-                (Vec::new(), BigUint::zero())
-            } else {
-                searched_wins(&choices, &mut search, max_moves)?
-            };
-            (outcome, moves, count, search.len())
-        } else {
-            let outcome = if over {
-                if misere { Outcome::N } else { Outcome::P }
-            } else {
-                by_rule(kind, misere, &here)
-            };
-            let (moves, count) = if over || outcome == Outcome::P {
-                (Vec::new(), BigUint::zero())
-            } else {
-                folded_wins(kind, misere, &choices, max_moves)
-            };
-            (outcome, moves, count, 0)
-        };
-        let mut notes = Vec::new();
-        if count > BigUint::from(moves.len()) {
-            notes.push(Note::MovesCut {
-                count: count.clone(),
-                listed: moves.len(),
-            });
         }
-        Ok(Answer {
-            components: (question.components.iter())
-                .map(|c| Component {
-                    game: c.game.clone(),
-                    position: c.position.clone(),
-                })
-                .collect(),
-            outcome,
-            grundy: Grundy::None(NoValue::Compound),
-            winning_moves: Vec::new(),
-            winning_move_count: Count::Exact(count),
-            drawing_moves: Vec::new(),
-            drawing_move_count: 0,
-            method: Method {
-                components: vec![ComponentMethod::Compound {
-                    kind,
-                    rule,
-                    positions: positions + searched,
-                }],
-            },
-            notes,
-            compound: Some(CompoundAnswer {
+    }
+    let over = match kind {
+        Compound::All | Compound::Any => ended.iter().any(|&e| e),
+        _ => ended.iter().all(|&e| e),
+    };
+    let positions: usize = graphs.iter().map(StepGraph::len).sum();
+    let (rule, deciding) = match kind {
+        Compound::All => (
+            CompoundRule::LeastRemoteness,
+            Some(deciding(Number::Remoteness, &here)),
+        ),
+        Compound::Every => (
+            CompoundRule::GreatestSuspense,
+            Some(deciding(Number::Suspense, &here)),
+        ),
+        Compound::Some | Compound::Sum if !misere => (CompoundRule::SomeN, None),
+        Compound::Any if !misere => (CompoundRule::SomeNNoneEnded, None),
+        _ => (CompoundRule::WholeSearch, None),
+    };
+    let max_moves = kept.options.max_moves;
+    let (outcome, moves, count, searched) = if rule == CompoundRule::WholeSearch {
+        let title = compound_title(kind, &question.components);
+        let heaps: Vec<BigUint> = (question.components.iter())
+            .flat_map(|c| c.position.heaps().iter().cloned())
+            .collect();
+        let mut search = CompoundSearch::new(
+            kind,
+            graphs.iter().collect(),
+            misere,
+            limit,
+            budget,
+            (title, Position(heaps)),
+        );
+        let outcome = search.outcome(&vec![0; graphs.len()])?;
+        let (moves, count) = if over || outcome == Outcome::P {
+            (Vec::new(), BigUint::zero())
+        } else {
+            searched_wins(&choices, &mut search, max_moves)?
+        };
+        (outcome, moves, count, search.len())
+    } else {
+        let outcome = if over {
+            if misere { Outcome::N } else { Outcome::P }
+        } else {
+            by_rule(kind, misere, &here)
+        };
+        let (moves, count) = if over || outcome == Outcome::P {
+            (Vec::new(), BigUint::zero())
+        } else {
+            folded_wins(kind, misere, &choices, max_moves)
+        };
+        (outcome, moves, count, 0)
+    };
+    let mut notes = Vec::new();
+    if count > BigUint::from(moves.len()) {
+        notes.push(Note::MovesCut {
+            count: count.clone(),
+            listed: moves.len(),
+        });
+    }
+    Ok(Answer {
+        components: (question.components.iter())
+            .map(|c| Component {
+                game: c.game.clone(),
+                position: c.position.clone(),
+            })
+            .collect(),
+        outcome,
+        grundy: Grundy::None(NoValue::Compound),
+        winning_moves: Vec::new(),
+        winning_move_count: Count::Exact(count),
+        drawing_moves: Vec::new(),
+        drawing_move_count: 0,
+        method: Method {
+            components: vec![ComponentMethod::Compound {
                 kind,
-                deciding,
-                moves: (moves.into_iter())
-                    .map(|picked| winning_tuple(&choices, &picked))
-                    .collect(),
-            }),
-            steps: None,
-        })
-    }
-
-    /// The moves of a component from `heaps`, each with where it leads.
-    fn choices(
-        &mut self,
-        game: &Arc<Game>,
-        heaps: &[u64],
-        graph: &StepGraph,
-        budget: &mut Budget,
-    ) -> Result<Vec<Choice>, AnalysisError> {
-        self.search(game, |s| {
-            let moves = s.moves_within(heaps, budget, heaps)?;
-            Ok((moves.into_iter())
-                .filter_map(|(rule, after)| {
-                    let id = graph.id(&s.canonical(&after))?;
-                    Some(Choice {
-                        steps: graph.steps(id),
-                        ended: graph.moves(id).next().is_none(),
-                        mv: Some((rule, after)),
-                        id,
-                    })
-                })
-                .collect())
-        })
-    }
+                rule,
+                positions: positions + searched,
+            }],
+        },
+        notes,
+        compound: Some(CompoundAnswer {
+            kind,
+            deciding,
+            moves: (moves.into_iter())
+                .map(|picked| winning_tuple(&choices, &picked))
+                .collect(),
+        }),
+        steps: None,
+    })
 }
 
+/// The moves of a component from `heaps`, each with where it leads.
+fn choices_of(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    heaps: &[u64],
+    graph: &StepGraph,
+    budget: &mut Budget,
+) -> Result<Vec<Choice>, AnalysisError> {
+    kept.search(game, |s| {
+        let moves = s.moves_within(heaps, budget, heaps)?;
+        Ok((moves.into_iter())
+            .filter_map(|(rule, after)| {
+                let id = graph.id(&s.canonical(&after))?;
+                Some(Choice {
+                    steps: graph.steps(id),
+                    ended: graph.moves(id).next().is_none(),
+                    mv: Some((rule, after)),
+                    id,
+                })
+            })
+            .collect())
+    })
+}
 /// Who wins a compound that has not ended, by its rule.
 fn by_rule(kind: Compound, misere: bool, here: &[Steps]) -> Outcome {
     let deciding = match kind {

@@ -7,28 +7,15 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::AnalysisError;
+use crate::analysis::answer::Verified;
+use crate::analysis::error::{AnalysisError, Disagreement};
 use crate::analysis::standing::{Standings, place_of};
 use crate::known::{Known, KnownMove};
 use crate::misere::quotient::Quotient;
-use crate::position::{GraphShape, Outcome, Position, heaps_text};
+use crate::position::{GraphShape, Outcome, Position};
 use crate::rules::Game;
 use crate::rules::expr::Env;
 use crate::search::{Options, Solver, Value};
-
-/// What a verification compared.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verified {
-    /// How many positions were compared.
-    pub positions: usize,
-    /// Every heap was at most this.
-    pub bound: u64,
-    /// Positions had at most this many heaps.
-    pub max_heaps: usize,
-}
-
-/// The bound the analysis uses before trusting a closed form.
-pub const DEFAULT_BOUND: u64 = 8;
 
 /// Heap counts compared for `heaps *` games.
 const ANY_HEAPS_UP_TO: usize = 3;
@@ -268,65 +255,4 @@ fn compare(
         }));
     }
     Ok(())
-}
-
-/// Where a closed form and the search disagree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Disagreement {
-    /// Who wins.
-    Outcome {
-        /// The closed form's.
-        closed: Outcome,
-        /// The search's.
-        search: Outcome,
-    },
-    /// The Grundy value.
-    Grundy {
-        /// The closed form's.
-        closed: BigUint,
-        /// The search's.
-        search: u32,
-    },
-    /// The winning moves (each the rule's index and the position after it).
-    Moves {
-        /// The closed form's.
-        closed: Vec<KnownMove>,
-        /// How many the closed form counts.
-        closed_count: BigUint,
-        /// The search's.
-        search: Vec<KnownMove>,
-    },
-}
-
-impl std::fmt::Display for Disagreement {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let show = |moves: &[KnownMove]| {
-            moves
-                .iter()
-                .map(|m| format!("{} by rule {}", heaps_text(&m.to), m.rule + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        match self {
-            Disagreement::Outcome { closed, search } => {
-                write!(f, "the closed form says {closed:?}, the search {search:?}")
-            }
-            Disagreement::Grundy { closed, search } => {
-                write!(
-                    f,
-                    "Grundy value {closed} by the closed form, {search} by the search"
-                )
-            }
-            Disagreement::Moves {
-                closed,
-                closed_count,
-                search,
-            } => write!(
-                f,
-                "winning moves [{}] (count {closed_count}) by the closed form, [{}] by the search",
-                show(closed),
-                show(search)
-            ),
-        }
-    }
 }
