@@ -10,11 +10,11 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gamelang::analysis::{Analyzer, ComponentMethod};
-use gamelang::check::{Instance, Question, check};
-use gamelang::position::Position;
-use gamelang::rules::Game;
-use gamelang::source::Source;
+use gamelang::Game;
+use gamelang::Position;
+use gamelang::Source;
+use gamelang::{Analyzer, ComponentMethod};
+use gamelang::{Instance, Question, check};
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -274,7 +274,7 @@ fn main() {
             let ruler = BigUint::from(1u64 << p[0].trailing_zeros());
             let i = u128::from(p[1] - 1);
             let odious = BigUint::from(2 * i + u128::from(i.count_ones() % 2 == 0));
-            v ^ gamelang::nimber::mul(&ruler, &odious)
+            v ^ gamelang::nim_mul(&ruler, &odious)
         });
         black_box(v);
     }

@@ -21,13 +21,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use gamelang::analysis::{Analyzer, Grundy};
-use gamelang::check::check;
-use gamelang::moves::MoveGen;
-use gamelang::rules::Game;
-use gamelang::search::heaps::{HeapValues, Method};
-use gamelang::search::{Options, Solver, Value};
-use gamelang::source::Source;
+use gamelang::Game;
+use gamelang::MoveGen;
+use gamelang::Source;
+use gamelang::check;
+use gamelang::{Analyzer, Grundy};
+use gamelang::{HeapEngine as HeapValues, HeapMethod as Method};
+use gamelang::{SearchOptions as Options, Solver, Value};
 
 /// One line of the table.
 struct Row {
@@ -989,7 +989,7 @@ fn print_table(rows: &[Row]) {
 /// for the Guy–Smith theorem to prove it (t = 3). The baseline checks the
 /// known period alone, by hand: what finding it must at least do.
 fn period_case(rows: &mut Vec<Row>) {
-    use gamelang::period::{Theorem, prove};
+    use gamelang::{Theorem, prove};
     let (pre, p, t) = (16_000_000usize, 6_000_000usize, 3usize);
     // Guy and Smith: checked from e to 2e + p + t + 1 (Winning Ways,
     // ch. 4), and a little more.
@@ -1033,7 +1033,7 @@ fn record_case(rows: &mut Vec<Row>) {
     let text = "game g { heaps *; octal 0.1777 }\nanalyze g at 1000000000000000000000000000000\n";
     let (program, errors) = check(&Source::new("record.game", text), Vec::new());
     assert!(errors.is_empty(), "{errors:?}");
-    let mut analyzer = Analyzer::new(gamelang::analysis::Options {
+    let mut analyzer = Analyzer::new(gamelang::Options {
         search: Options {
             max_positions: 600_000_000,
             move_budget: Some(u64::MAX),
@@ -1041,14 +1041,12 @@ fn record_case(rows: &mut Vec<Row>) {
             ..Options::default()
         },
         max_moves: 3,
-        ..gamelang::analysis::Options::default()
+        ..gamelang::Options::default()
     });
     let start = Instant::now();
     let answer = analyzer.analyze(&program.questions[0]).expect("answered");
     let engine_time = start.elapsed();
-    let [gamelang::analysis::ComponentMethod::Period { period }] =
-        answer.method.components.as_slice()
-    else {
+    let [gamelang::ComponentMethod::Period { period }] = answer.method.components.as_slice() else {
         panic!("answered from a period: {:?}", answer.method)
     };
     assert_eq!((period.period, period.preperiod), (60_620_715, 160_949_018));

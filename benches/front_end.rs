@@ -6,8 +6,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use gamelang::check::check;
-use gamelang::source::Source;
+use gamelang::Source;
+use gamelang::check;
 
 /// `games` small games, each with an `analyze` statement.
 fn file(games: usize) -> String {

@@ -11,10 +11,10 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::Instant;
 
-use gamelang::analysis::Analyzer;
-use gamelang::check::{Instance, Question, check};
-use gamelang::position::Position;
-use gamelang::source::Source;
+use gamelang::Analyzer;
+use gamelang::Position;
+use gamelang::Source;
+use gamelang::{Instance, Question, check};
 use num_bigint::BigUint;
 
 const VERTICES: u64 = 100_000;

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use gamelang::analysis::{Analyzer, ComponentMethod};
-use gamelang::check::{Instance, Question, check};
-use gamelang::position::Position;
-use gamelang::source::Source;
+use gamelang::Position;
+use gamelang::Source;
+use gamelang::{Analyzer, ComponentMethod};
+use gamelang::{Instance, Question, check};
 use num_bigint::BigUint;
 
 const KAYLES: &str = "game mk {\n    heaps *\n    octal 0.77\n    play misere\n}\n";

@@ -50,7 +50,11 @@ pub fn load(source: &Source, settings: &[impl AsRef<str>]) -> Result<Program, Ve
 
 /// The position `at` (written as after `at` in a file: `21`, `(3, 5)`) of
 /// the game `game` names, or of the program's only game.
-pub fn position(program: &Program, game: Option<&str>, at: &str) -> Result<Question, Vec<Error>> {
+pub fn question_at(
+    program: &Program,
+    game: Option<&str>,
+    at: &str,
+) -> Result<Question, Vec<Error>> {
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
     let source = Source::new(POSITION, at);
     let position = parse_position(at).map_err(|e| vec![e.located(&source).into()])?;
@@ -72,7 +76,7 @@ pub fn questions(
         // Every position that is not one is reported, not the first alone.
         let (mut asked, mut errors) = (Vec::new(), Vec::new());
         for at in at {
-            match position(program, game, at) {
+            match question_at(program, game, at) {
                 Ok(question) => asked.push(question),
                 Err(e) => errors.extend(e),
             }
@@ -103,7 +107,7 @@ pub fn questions(
 /// The game `game` names, or the program's only game, lowered with the
 /// program's settings; and where its name is defined, where an error about
 /// it with no place of its own is shown.
-pub fn game(program: &Program, game: Option<&str>) -> Result<(Arc<Game>, Span), Vec<Error>> {
+pub fn game_named(program: &Program, game: Option<&str>) -> Result<(Arc<Game>, Span), Vec<Error>> {
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
     let game = entry
         .lowered()

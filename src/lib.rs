@@ -1,29 +1,30 @@
 //! gamelang: impartial combinatorial games described in `.game` files, and
 //! who wins them.
 //!
-//! The pipeline, one module a stage (docs/ARCHITECTURE.md draws it):
-//! [`syntax`] parses a file (grammar in `grammar/gamelang.pest`) into a
-//! tree with spans; [`check`] resolves names, parameters and positions and
-//! lowers each game to [`rules`], one move representation; the search
-//! finds values, the known games' closed forms answer without it, misère
-//! theory (genus, quotients) answers misère sums; [`analysis`] is the one
-//! orchestrator (answers, tables, plays, graphs), each answer a value;
-//! [`report`] puts values and diagnostics into words and JSON. The
-//! [`driver`] is what every front end calls: load a source with parameter
-//! values from outside it, read a position, ask the file's questions.
-//! Every stage's error is its own enum carrying the facts; [`Error`] is any
-//! of them.
+//! The pipeline (docs/ARCHITECTURE.md draws it, a module a stage, all of
+//! them private): a [`Source`] is parsed ([`parse_file`], grammar in
+//! `grammar/gamelang.pest`) into a syntax tree with spans, then checked
+//! ([`check`]): names, parameters and positions resolved, each game lowered
+//! to one move representation ([`Game`]), each `analyze` statement a
+//! [`Question`]. The [`Analyzer`] answers questions (the search finds
+//! values, known games' closed forms answer without it, misère theory
+//! answers misère sums), makes [`Table`]s, plays [`Session`]s and position
+//! graphs; each answer is a value, and the report functions
+//! ([`answer_text`], [`answer_json`], [`table_text`], ...) put values and
+//! diagnostics into words, JSON and pictures. [`load`], [`questions`] and
+//! [`question_at`] are what every front end calls: load a source with
+//! parameter values from outside it, ask the file's questions, read a
+//! position. Every stage's error is its own enum carrying the facts;
+//! [`Error`] is any of them.
 //!
-//! This is the library's face. The engines' insides (move generation, the
-//! search's engines, the periods, misère quotients) are public only for the
-//! project's tests and benchmarks: hidden from these docs, and no promise.
+//! This page is the library's face: everything public is listed here.
 //!
 //! ```
-//! use gamelang::{Analyzer, Grundy, Outcome, Position, Source, driver, report};
+//! use gamelang::{Analyzer, Grundy, Outcome, Position, Source, answer_text, load, questions};
 //!
 //! let source = Source::new("bash.game", "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21");
-//! let program = driver::load(&source, &[] as &[&str]).unwrap();
-//! let question = &driver::questions(&program, None, &[]).unwrap()[0];
+//! let program = load(&source, &[] as &[&str]).unwrap();
+//! let question = &questions(&program, None, &[]).unwrap()[0];
 //! let answer = Analyzer::default().analyze(question).unwrap();
 //! // 21 stones, take 1 to 3: the first player wins by taking 1, leaving a
 //! // multiple of 4 (Bash's game).
@@ -31,47 +32,31 @@
 //! assert_eq!(answer.grundy, Grundy::Value(1u32.into()));
 //! assert_eq!(answer.winning_moves[0].to, Position::from_u64s(&[20]));
 //! // The same answer in words, as `gamelang analyze` prints it.
-//! assert!(report::text(&answer, &|_| None).contains("take 1 → 20"));
+//! assert!(answer_text(&answer, &|_| None).contains("take 1 → 20"));
 //! // And with another parameter value, as `--set m=4` gives it.
-//! let program = driver::load(&source, &["m=4"]).unwrap();
+//! let program = load(&source, &["m=4"]).unwrap();
 //! let answer = Analyzer::default().analyze(&program.questions[0]).unwrap();
 //! assert_eq!(answer.outcome, Outcome::N);
 //! ```
 // Every public item is documented (`cargo doc` shows them all).
 #![warn(missing_docs)]
 
-/// Declares modules that are the crate's insides: public, so that the
-/// project's tests and benchmarks reach them in the one build of the
-/// library, and hidden from its documentation, which is its face.
-macro_rules! insides {
-    ($($(#[$meta:meta])* mod $name:ident;)*) => {
-        $(
-            $(#[$meta])*
-            #[doc(hidden)]
-            pub mod $name;
-        )*
-    };
-}
-
-pub mod analysis;
-pub mod check;
-pub mod driver;
-pub mod error;
-pub mod known;
-pub mod nimber;
-pub mod position;
-pub mod report;
-pub mod rules;
-pub mod search;
-pub mod source;
-pub mod syntax;
-
-insides! {
-    mod misere;
-    mod moves;
-    mod period;
-    mod platform;
-}
+mod analysis;
+mod check;
+mod driver;
+mod error;
+mod known;
+mod misere;
+mod moves;
+mod nimber;
+mod period;
+mod platform;
+mod position;
+mod report;
+mod rules;
+mod search;
+mod source;
+mod syntax;
 
 // The library's tests (tests/it/) are a module of its test build, naming it
 // `gamelang::…` as a user would, and reaching its insides.
@@ -81,16 +66,59 @@ extern crate self as gamelang;
 #[path = "../tests/it/main.rs"]
 mod it;
 
-pub use analysis::{
-    AnalysisError, Analyzer, Answer, Grundy, Options, Outcome, WinningMove, play::Session,
-    table::Table,
-};
-pub use check::{CheckError, Instance, Program, Question, RulesError};
+// A source, loaded and checked: the front ends' way in.
+pub use check::{CheckError, Instance, Program, Question, RulesError, Warning, check};
+pub use driver::{cycles, game_named, load, question_at, questions};
 pub use error::Error;
+pub use source::{MAX_BYTES, Source};
+
+// The syntax: the parser, the formatter, the tree the editor reads, the
+// tokens it colours and the names it follows.
+pub use syntax::ast::{File, GameDef, Ident, Item, Span, Statement, ValueKind};
+pub use syntax::format::format;
+pub use syntax::lex::{KEYWORDS, Kind, RESERVED, Token, tokens};
+pub use syntax::symbols::{Occurrence, Symbol, Symbols};
+pub use syntax::{SyntaxError, parse_file};
+
+// Answers: the analyzer, what it answers with, plays, tables, graphs.
+pub use analysis::graph::PositionGraph;
+pub use analysis::play::{Ending, Played, Player, Session, Turn};
+pub use analysis::saved::{SavedError, read as read_values, write as write_values};
+pub use analysis::standing::{Move, Place, Standing, Standings};
+pub use analysis::table::Table;
+pub use analysis::{
+    AnalysisError, Analyzer, Answer, Component, ComponentMethod, Compound, CompoundAnswer,
+    CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gamma, Grundy,
+    Method, NoValue, NotResumable, Note, Number, Options, Outcome, SumTerm, Unknown, Verified,
+    WinningMove,
+};
+pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
 pub use period::Period;
 pub use position::Position;
-pub use rules::Game;
-pub use search::SearchError;
-pub use source::Source;
-pub use syntax::SyntaxError;
+pub use rules::{Game, Graph};
+pub use search::{
+    Cancel, DEFAULT_MAX_POSITIONS, DEFAULT_TIMEOUT, Options as SearchOptions, Progress,
+    SearchError, Values as HeapValues,
+};
+
+// Words, JSON and pictures.
+pub use report::{
+    Advice, NOT_A_POSITION_COLOUR, P_COLOUR, Row, asked_text, compound_reason_text,
+    diagnostic_json, diagnostic_text, ending_text, graph_dot, graph_json, graph_svg,
+    json as answer_json, list_text, move_text, place_text, play_json, play_title, quotient_json,
+    quotient_text, reason_text, statement_text, table_json, table_summary_text, table_svg,
+    table_text, table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
+};
+
+// Nim arithmetic, the theory under the values.
+pub use nimber::{add as nim_add, inverse as nim_inverse, mul as nim_mul, mul_u64 as nim_mul_u64};
+
+/// The insides the project's benchmarks time directly (an engine, the move
+/// generator, a period's proof): hidden from these docs, and no promise.
+#[doc(hidden)]
+pub use {
+    moves::MoveGen,
+    period::{Theorem, prove},
+    search::{Solver, Value, heaps::HeapValues as HeapEngine, heaps::Method as HeapMethod},
+};

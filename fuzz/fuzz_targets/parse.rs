@@ -5,5 +5,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let _ = gamelang::syntax::parse_file(text);
+    let _ = gamelang::parse_file(text);
 });

@@ -28,6 +28,5 @@ pub use answer::{
     Answer, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count, Deciding,
     Gamma, Grundy, Method, NoValue, Note, Number, Outcome, SumTerm, Unknown, Verified, WinningMove,
 };
-pub use answers::verify;
 pub use error::{AnalysisError, Disagreement, NotResumable};
 pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

@@ -36,7 +36,7 @@ use lower::lower;
 /// What a check found: every error, not only the first.
 pub type Errors = Vec<CheckError>;
 pub use params::Override;
-pub use warnings::{Tried, Warning};
+pub use warnings::Warning;
 
 /// A checked file: its games and the positions its `analyze` statements ask about.
 #[derive(Clone, Debug)]

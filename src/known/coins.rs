@@ -11,11 +11,10 @@ pub(super) fn single_turn(game: &Game) -> Option<(&AmountBase, bool, u64)> {
     let coins = game.coins?;
     match super::only_rule(game)? {
         MoveKind::Turn(Turn {
-            counts:
-                Amounts {
-                    base,
-                    condition: None,
-                },
+            counts: Amounts {
+                base,
+                condition: None,
+            },
             row,
         }) if !game.misere => Some((base, *row, coins.origin)),
         _ => None,
@@ -28,8 +27,9 @@ pub(super) fn counts_are(base: &AmountBase, lo: u32, hi: Option<u32>) -> bool {
         AmountBase::Range { lo: l, hi: h } => {
             *l == BigInt::from(lo) && h.as_ref() == hi.map(BigInt::from).as_ref()
         }
-        AmountBase::Set(set) => {
-            hi.is_some_and(|hi| set.iter().eq((lo..=hi).map(BigInt::from).collect::<Vec<_>>().iter()))
-        }
+        AmountBase::Set(set) => hi.is_some_and(|hi| {
+            set.iter()
+                .eq((lo..=hi).map(BigInt::from).collect::<Vec<_>>().iter())
+        }),
     }
 }

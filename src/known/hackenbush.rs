@@ -43,7 +43,8 @@ const MOST_WORK: usize = 400_000_000;
 
 fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     let only = matches!(super::only_rule(game)?, MoveKind::Cut);
-    (only && game.graph == Some(GraphShape::Grounded) && !game.misere).then(|| Box::new(Hackenbush) as Box<dyn Known>)
+    (only && game.graph == Some(GraphShape::Grounded) && !game.misere)
+        .then(|| Box::new(Hackenbush) as Box<dyn Known>)
 }
 
 struct Hackenbush;
@@ -294,7 +295,11 @@ impl Parts {
         for (i, &(a, b)) in self.edges.iter().enumerate() {
             if self.bridge[i] {
                 // The child's branch hangs from the end in the parent part.
-                let child = if self.up[self.part[b]] == (self.part[a], i) { b } else { a };
+                let child = if self.up[self.part[b]] == (self.part[a], i) {
+                    b
+                } else {
+                    a
+                };
                 let at = if child == b { a } else { b };
                 if let Some(local) = locals.get_mut(&self.part[at]) {
                     let k = local.index[&at];
@@ -372,7 +377,12 @@ impl Local {
     fn value_without(&self, cut: usize, scratch: &mut Scratch) -> u64 {
         const UNSEEN: u32 = u32::MAX;
         let n = self.weight.len();
-        let Scratch { order, low, value, stack } = scratch;
+        let Scratch {
+            order,
+            low,
+            value,
+            stack,
+        } = scratch;
         order.clear();
         order.resize(n, UNSEEN);
         low.clear();

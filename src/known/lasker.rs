@@ -16,9 +16,9 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use super::nim::{Collector, replaced, take_any_amount, takes_any, xor_all};
 use super::{Closed, Entry, Known, KnownMove};
+use crate::platform::usize_of;
 use crate::position::Outcome;
 use crate::rules::{Game, MoveKind, Split};
-use crate::platform::usize_of;
 
 pub static ENTRY: Entry = Entry {
     id: "lasker",

@@ -19,9 +19,9 @@ use num_traits::{One, Zero};
 
 use super::coins::{counts_are, single_turn};
 use super::{Closed, Entry, Known, KnownMove, WinningMoves};
+use crate::platform::usize_of;
 use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;
-use crate::platform::usize_of;
 
 pub static ENTRY: Entry = Entry {
     id: "mock_turtles",
@@ -191,7 +191,14 @@ impl Pairs {
         out
     }
 
-    fn walk(&self, i: usize, state: usize, prefix: &mut Vec<bool>, most: usize, out: &mut Vec<BigUint>) {
+    fn walk(
+        &self,
+        i: usize,
+        state: usize,
+        prefix: &mut Vec<bool>,
+        most: usize,
+        out: &mut Vec<BigUint>,
+    ) {
         if out.len() >= most || self.ways[i][state].is_zero() {
             return;
         }

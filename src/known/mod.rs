@@ -5,25 +5,23 @@
 //! lowered `Game` and, if the game is the known one (with any parameter
 //! values), returns a `Box<dyn Known>` that answers positions.
 
-insides! {
-    mod bash;
-    mod bounded_nim;
-    mod coins;
-    mod empty_and_divide;
-    mod hackenbush;
-    mod lasker;
-    mod misere_bash;
-    mod misere_nim;
-    mod mock_turtles;
-    mod moore;
-    mod nim;
-    mod product;
-    mod ruler;
-    mod staircase;
-    mod subtraction;
-    mod twins;
-    mod wythoff;
-}
+pub mod bash;
+pub mod bounded_nim;
+pub mod coins;
+pub mod empty_and_divide;
+pub mod hackenbush;
+pub mod lasker;
+pub mod misere_bash;
+pub mod misere_nim;
+pub mod mock_turtles;
+pub mod moore;
+pub mod nim;
+pub mod product;
+pub mod ruler;
+pub mod staircase;
+pub mod subtraction;
+pub mod twins;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -153,6 +151,14 @@ pub static PROVEN_PERIOD: Entry = Entry {
 /// What `gamelang known` lists: the catalogue, then the proven period.
 pub fn listed() -> impl Iterator<Item = &'static Entry> {
     CATALOGUE.iter().copied().chain([&PROVEN_PERIOD])
+}
+
+/// The catalogue entry of the known game `game` is, with its rule in words
+/// (as the editor's hover tells it); `None` where no entry recognises it.
+pub fn known_game(game: &Game) -> Option<(&'static Entry, String)> {
+    let known = recognise(game)?;
+    let entry = CATALOGUE.iter().copied().find(|e| e.id == known.id())?;
+    Some((entry, known.rule()))
 }
 
 /// The kind of move of a game made of exactly one rule, with no invariant:

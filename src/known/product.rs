@@ -91,7 +91,8 @@ impl Side {
         let mut out = Vec::new();
         (self.moves)
             .each_move_within(&[coin], allowance, |_, others| {
-                let x = (others.iter()).fold(own.clone(), |x, &c| x ^ self.value(&BigUint::from(c)));
+                let x =
+                    (others.iter()).fold(own.clone(), |x, &c| x ^ self.value(&BigUint::from(c)));
                 out.push((x, others.to_vec()));
             })
             .ok()?;

@@ -98,8 +98,8 @@ impl Known for Ruler {
                 }
                 winning.count += 1u32;
                 let length = c - &s;
-                let listed = winning.moves.len() < max_moves
-                    && length <= BigUint::from(MOST_LISTED_TURNED);
+                let listed =
+                    winning.moves.len() < max_moves && length <= BigUint::from(MOST_LISTED_TURNED);
                 if listed {
                     let first = head + 1u32 - &length;
                     let mut turned = Vec::new();

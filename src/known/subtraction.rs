@@ -65,16 +65,11 @@ fn finite_set(base: &AmountBase) -> Option<Vec<u64>> {
 }
 
 /// The period of the subtraction game `set` (positive amounts, in any
-/// order), proven by the window theorem, or `None` if `set` is empty, holds
-/// 0 or more than `MAX_AMOUNT`, or no period shows within `MAX_WORK` steps
-/// or `MAX_VALUES` values.
-pub fn period(set: &[u64]) -> Option<Period> {
-    sequence(set).map(|(_, period)| period)
-}
-
-/// The period of the subtraction game `set`, as `period`, and its values
-/// g(0), ..., g(preperiod + period - 1).
-fn sequence(set: &[u64]) -> Option<(Vec<u32>, Period)> {
+/// order), proven by the window theorem, and its values g(0), ...,
+/// g(preperiod + period - 1); `None` if `set` is empty, holds 0 or more
+/// than `MAX_AMOUNT`, or no period shows within `MAX_WORK` steps or
+/// `MAX_VALUES` values.
+pub fn sequence(set: &[u64]) -> Option<(Vec<u32>, Period)> {
     let set: Vec<usize> = set
         .iter()
         .map(|&s| {
@@ -282,8 +277,8 @@ mod tests {
         let s = Subtraction::new(vec![1, 3, 4]).unwrap();
         assert_eq!((s.period.preperiod, s.period.period), (0, 7));
         assert_eq!(s.values, vec![0, 1, 0, 1, 2, 3, 2]);
-        assert!(period(&[]).is_none());
-        assert!(period(&[0, 1]).is_none());
+        assert!(sequence(&[]).is_none());
+        assert!(sequence(&[0, 1]).is_none());
     }
 
     #[test]

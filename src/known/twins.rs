@@ -106,7 +106,9 @@ impl Known for NimCoins {
     fn analyze(&self, heads: &[BigUint], max_moves: usize) -> Closed {
         let origin = BigUint::from(self.origin);
         let counted: Vec<BigUint> = heads.iter().map(|h| h - &origin).collect();
-        let v = counted.iter().fold(BigUint::zero(), |x, n| x ^ self.value(n));
+        let v = counted
+            .iter()
+            .fold(BigUint::zero(), |x, n| x ^ self.value(n));
         let mut winning = WinningMoves::default();
         if !v.is_zero() {
             for n in &counted {

@@ -27,12 +27,12 @@ use num_traits::ToPrimitive;
 
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
+use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::budget::Budget;
 use crate::search::{SearchError, Solver, Value};
-use crate::platform::usize_of;
 
 /// Heaps whose genera `tame_heaps` finds at most: past them, a period must
 /// be proven.

@@ -278,9 +278,11 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 part.game = match &term.game {
                     TermGame::This => None,
                     TermGame::Other(game) => Some(game.clone()),
-                    TermGame::Back(link) => Some(link.game().ok_or_else(|| EvalError::Unlinked {
-                        name: "a game no longer held".to_string(),
-                    })?),
+                    TermGame::Back(link) => {
+                        Some(link.game().ok_or_else(|| EvalError::Unlinked {
+                            name: "a game no longer held".to_string(),
+                        })?)
+                    }
                     TermGame::Named(named) => {
                         return Err(EvalError::Unlinked {
                             name: named.name.name.clone(),

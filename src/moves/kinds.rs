@@ -4,10 +4,10 @@
 
 use super::amounts::{AmountGen, minus};
 use super::shapes::{each_combination, spliced};
-use crate::rules::expr::{Env, EvalError};
-use crate::position::symmetric_difference;
-use crate::rules::{Kayles, OctalCode, Split};
 use crate::platform::usize_of;
+use crate::position::symmetric_difference;
+use crate::rules::expr::{Env, EvalError};
+use crate::rules::{Kayles, OctalCode, Split};
 
 /// Take an amount from one heap; then, with `split_rest`, split what is left.
 pub(super) fn take_from_one(
@@ -272,7 +272,6 @@ fn each_combination_or_none(
     }
     each_combination(len, n, f)
 }
-
 
 /// The moves of a product of two coin games (heads as pairs, flattened):
 /// from each head (x, y), a move of the first game from x and one of the

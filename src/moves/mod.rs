@@ -11,7 +11,7 @@ mod block;
 mod kinds;
 pub mod octal_block;
 mod reach;
-mod runs;
+pub mod runs;
 mod shapes;
 pub(crate) mod strip;
 
@@ -20,16 +20,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
-    Kayles,
-    Block, EndKind, EndTest, Game, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
+    Block, EndKind, EndTest, Game, Kayles, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
 };
 
 use amounts::AmountGen;
-use reach::{Reach, reach};
-pub(crate) use runs::{Lin, Branch};
 pub use block::said;
-pub use runs::SetsBelowZero;
+use reach::{Reach, reach};
 pub use runs::Runs;
+pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
 
 /// One position of a sum a move becomes: of the game that moved (`game`
@@ -138,6 +136,7 @@ pub struct MoveError {
 }
 
 impl MoveGen {
+    /// The moves of `game`'s rules, each compiled once.
     pub fn new(game: &Game) -> Self {
         let allowance = Allowance::default();
         let rules: Vec<Compiled> = game
@@ -163,14 +162,12 @@ impl MoveGen {
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
                 MoveKind::Cut => Compiled::Cut,
                 MoveKind::Pick(kayles) => Compiled::Pick(*kayles),
-                MoveKind::Product(product) => {
-                    Compiled::Product(match &product.factors {
-                        [TermGame::Other(a), TermGame::Other(b)] => {
-                            Some(Box::new([MoveGen::new(a), MoveGen::new(b)]))
-                        }
-                        _ => None,
-                    })
-                }
+                MoveKind::Product(product) => Compiled::Product(match &product.factors {
+                    [TermGame::Other(a), TermGame::Other(b)] => {
+                        Some(Box::new([MoveGen::new(a), MoveGen::new(b)]))
+                    }
+                    _ => None,
+                }),
                 MoveKind::Turn(turn) => Compiled::Turn {
                     counts: AmountGen::new(&turn.counts, allowance.clone()),
                     row: turn.row,
@@ -201,7 +198,8 @@ impl MoveGen {
     pub fn symmetry(&self, game: &Game) -> (bool, bool) {
         // A product's heads are pairs, kept in order by its moves: sorting
         // the heaps would part them.
-        if self.as_written || game.graph.is_some() || game.coins.is_some_and(|c| c.pairs.is_some()) {
+        if self.as_written || game.graph.is_some() || game.coins.is_some_and(|c| c.pairs.is_some())
+        {
             return (false, false);
         }
         let shifts = self.rules.iter().any(|r| matches!(r, Compiled::Shift(_)));

@@ -228,7 +228,11 @@ fn run(statements: &[Stmt], chosen: usize, mut path: Path, out: &mut Vec<Path>) 
             path.vars[*slot] = Some(value(v, chosen, &path)?);
             run(rest, chosen, path, out)
         }
-        Stmt::Assign { index, op, value: v } if *index == Expr::Var(chosen) => {
+        Stmt::Assign {
+            index,
+            op,
+            value: v,
+        } if *index == Expr::Var(chosen) => {
             let v = value(v, chosen, &path)?;
             path.heap = match op {
                 AssignOp::Set => v,

@@ -119,7 +119,9 @@ fn alike(statements: &[Stmt], heap_vars: &mut Vec<usize>) -> bool {
                         s == j || outer.contains(&s)
                     })
                 }
-                Stmt::Choose { lo, hi, .. } => symmetric_expr(lo, heap_vars) && symmetric_expr(hi, heap_vars),
+                Stmt::Choose { lo, hi, .. } => {
+                    symmetric_expr(lo, heap_vars) && symmetric_expr(hi, heap_vars)
+                }
                 Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => {
                     symmetric_expr(e, heap_vars)
                 }
@@ -161,11 +163,8 @@ fn symmetric_expr(e: &Expr, heap_vars: &[usize]) -> bool {
         Expr::Var(s) => !heap_vars.contains(s),
         Expr::Monotone(_) => false,
         Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len => true,
-        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) | Expr::Item(_, a) => {
-            ok(a)
-        }
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) | Expr::Item(_, a) => ok(a),
         Expr::Binary(_, a, b) => ok(a) && ok(b),
         Expr::Call(_, args) => args.iter().all(ok),
     }
 }
-

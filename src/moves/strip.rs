@@ -256,9 +256,7 @@ impl Pattern {
         start: usize,
         variant: usize,
     ) -> Result<Option<Vec<(usize, u64)>>, EvalError> {
-        let mut window: Vec<u64> = (0..=self.span())
-            .map(|k| cells.get(start + k))
-            .collect();
+        let mut window: Vec<u64> = (0..=self.span()).map(|k| cells.get(start + k)).collect();
         let mut vars = self.variants[variant].clone();
         vars[self.anchor] = 1 - i128::from(self.low);
         let mut writes = Vec::new();
@@ -337,12 +335,8 @@ fn constants(vars: &[i128]) -> Env<'_> {
 fn len_less(e: &Expr, high: i64) -> bool {
     match e {
         Expr::Len => high == 0,
-        Expr::Binary(BinOp::Sub, a, b) => {
-            **a == Expr::Len && **b == Expr::Const(i128::from(high))
-        }
-        Expr::Binary(BinOp::Add, a, b) => {
-            **a == Expr::Len && **b == Expr::Const(-i128::from(high))
-        }
+        Expr::Binary(BinOp::Sub, a, b) => **a == Expr::Len && **b == Expr::Const(i128::from(high)),
+        Expr::Binary(BinOp::Add, a, b) => **a == Expr::Len && **b == Expr::Const(-i128::from(high)),
         _ => false,
     }
 }
@@ -376,7 +370,9 @@ impl Reader {
             },
             _ => return None,
         };
-        i64::try_from(k).ok().filter(|k| k.unsigned_abs() <= 1 << 16)
+        i64::try_from(k)
+            .ok()
+            .filter(|k| k.unsigned_abs() <= 1 << 16)
     }
 
     /// Checks that `e` reads cells only as `h[i + k]`, and notes the k.

@@ -204,11 +204,7 @@ fn z_from_end<T: PartialEq>(values: &[T], most: usize) -> Vec<u32> {
 /// The shortest period `values` prove by `theorem` among the divisors of
 /// `p`. When they prove `p` itself, that is the shortest period of all: the
 /// shortest period of a sequence divides every other.
-pub fn smallest_dividing<T: PartialEq>(
-    values: &[T],
-    theorem: Theorem,
-    p: usize,
-) -> Option<Period> {
+pub fn smallest_dividing<T: PartialEq>(values: &[T], theorem: Theorem, p: usize) -> Option<Period> {
     let mut work = usize::MAX;
     (1..=p)
         .filter(|q| p.is_multiple_of(*q))

@@ -19,7 +19,10 @@ pub enum Theorem {
     /// has t = max(S); an octal code whose last digit j allows only one of
     /// "leave nothing" and "leave one heap" moves the heap of j unlike the
     /// larger ones, so its t is j + 1.)
-    Window { t: usize },
+    Window {
+        /// The most tokens a move takes.
+        t: usize,
+    },
     /// Finite take-and-break games: every move takes at most `t` tokens
     /// from one heap and leaves one heap, or splits the rest into two
     /// (equal halves allowed: octal games, and takes from finite sets). The
@@ -37,7 +40,10 @@ pub enum Theorem {
     /// n + p - j with the same value. The options of n + p and n reach the
     /// same values. Splits into unequal heaps (Grundy's game) are outside
     /// the theorem.
-    GuySmith { t: usize },
+    GuySmith {
+        /// The most tokens a move takes.
+        t: usize,
+    },
 }
 
 impl Theorem {

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 mod graph;
-pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, grounded_edges, picks};
+pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, picks};
 
 /// Who wins a position with best play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

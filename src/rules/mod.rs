@@ -4,9 +4,7 @@
 //! the conditions that remain.
 
 pub mod expr;
-insides! {
-    mod solve;
-}
+pub mod solve;
 
 use std::collections::BTreeSet;
 use std::fmt;

@@ -48,7 +48,10 @@ pub fn normalise(amounts: Amounts) -> Amounts {
         return amounts;
     }
     let (mut lo, mut hi) = match &amounts.base {
-        AmountBase::Range { lo, hi } => (lo.to_i128(), hi.as_ref().map_or(Some(i128::MAX), |h| h.to_i128())),
+        AmountBase::Range { lo, hi } => (
+            lo.to_i128(),
+            hi.as_ref().map_or(Some(i128::MAX), |h| h.to_i128()),
+        ),
         AmountBase::Set(set) => (
             set.first().and_then(|v| v.to_i128()),
             set.last().and_then(|v| v.to_i128()),
@@ -73,7 +76,10 @@ pub fn normalise(amounts: Amounts) -> Amounts {
             AmountBase::Range { .. } => k != 0,
             AmountBase::Set(set) => set.contains(&BigInt::from(k)),
         };
-        let env = Env { amount: k, ..Env::position(&[]) };
+        let env = Env {
+            amount: k,
+            ..Env::position(&[])
+        };
         match condition.truth(&env) {
             Ok(true) if in_base => {
                 allowed.insert(k);
@@ -389,7 +395,11 @@ impl Fact {
                 let sides = [a.candidates(*lo, *hi, env), b.candidates(*lo, *hi, env)];
                 // Nothing outside both sides' ranges.
                 let (low, high) = sides.iter().fold((i128::MAX, i128::MIN), |(l, h), s| {
-                    if s.2 < s.1 { (l, h) } else { (l.min(s.1), h.max(s.2)) }
+                    if s.2 < s.1 {
+                        (l, h)
+                    } else {
+                        (l.min(s.1), h.max(s.2))
+                    }
                 });
                 if high < low {
                     *hi = (*lo).saturating_sub(1);
@@ -438,7 +448,9 @@ impl Candidates {
             Candidates::Every => (hi - lo) as u128 + 1,
             Candidates::Step { step, .. } => ((hi - lo) / step) as u128 + 1,
             Candidates::Squares => (isqrt(hi.max(0)) - isqrt(lo.max(1) - 1)) as u128 + 1,
-            Candidates::PowersOf(b) => powers(*b).take_while(|p| p.abs() <= hi.abs().max(lo.abs())).count() as u128,
+            Candidates::PowersOf(b) => powers(*b)
+                .take_while(|p| p.abs() <= hi.abs().max(lo.abs()))
+                .count() as u128,
             // Negative divisors are not generated.
             Candidates::DivisorsOf(_) if lo < 1 => u128::MAX,
             Candidates::DivisorsOf(v) => isqrt(*v) as u128 + 1,
@@ -523,7 +535,11 @@ impl Iterator for Merge<'_> {
     type Item = i128;
 
     fn next(&mut self) -> Option<i128> {
-        let least = self.sides.iter_mut().filter_map(|s| s.peek().copied()).min()?;
+        let least = self
+            .sides
+            .iter_mut()
+            .filter_map(|s| s.peek().copied())
+            .min()?;
         for side in &mut self.sides {
             if side.peek() == Some(&least) {
                 side.next();

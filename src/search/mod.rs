@@ -20,22 +20,18 @@ mod engines;
 mod graphs;
 mod options;
 mod solver;
-mod value;
+pub(crate) mod value;
 
-pub use base::budget::{
-    Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, DEFAULT_TIMEOUT, FAR_PAST, Pool,
-};
+pub use base::budget::{Budget, Cancel, DEFAULT_MOVE_BUDGET, DEFAULT_TIMEOUT};
+pub use base::error::SearchError;
 pub(crate) use base::error::move_error;
-pub use base::error::{Growth, SearchError};
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;
 pub use graphs::{compound, loopy, steps};
-// The engines' insides, for the tests and benches that reach them.
-#[doc(hidden)]
+// Whole rooms, for the modules and tests that name them.
 pub use base::budget;
-#[doc(hidden)]
 pub use engines::heaps;
 pub use options::{DEFAULT_MAX_POSITIONS, Options, Progress};
 pub use solver::Solver;
-pub use value::{After, Explored, GameValues, NewSearch, Value};
+pub use value::{After, Explored, Value};

@@ -292,6 +292,7 @@ fn floors_broken(
             for line in statements {
                 let re_export = line.starts_with("mod ")
                     || line.starts_with("pub mod ")
+                    || line.starts_with("pub(crate) mod ")
                     || line.starts_with("pub use ")
                     || line.starts_with("pub(crate) use ")
                     || line.starts_with("};")
@@ -432,5 +433,25 @@ fn the_library_never_prints_and_computes_no_answer_in_floating_point() {
             });
             assert!(!found, "src/{path} uses `{word}`: answers are exact");
         }
+    }
+}
+
+#[test]
+fn the_library_has_one_face() {
+    // Every module is private: what is public is re-exported by name in
+    // src/lib.rs, and the front ends compile against that alone.
+    let lib = std::fs::read_to_string(root().join("src/lib.rs")).expect("src/lib.rs");
+    let code = code_of(&lib);
+    let declared: Vec<&str> = code
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("mod ") || l.contains(" mod "))
+        .collect();
+    assert!(declared.len() > 10, "{declared:?}");
+    for line in declared {
+        assert!(
+            line.starts_with("mod "),
+            "src/lib.rs declares a module other than private: {line}"
+        );
     }
 }

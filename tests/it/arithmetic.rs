@@ -11,7 +11,8 @@ use proptest::prelude::*;
 
 use gamelang::rules::expr::{Env, EvalError};
 
-use super::common::{answer, load_text};
+use super::asked::answer;
+use super::common::load_text;
 
 /// A random expression over two heaps and small constants, negative ones
 /// among them, and its value by num-integer (`None`: a division by zero).

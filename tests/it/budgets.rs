@@ -6,7 +6,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::common::{self, analysis, code, load, load_text};
+use super::asked;
+use super::asked::analysis;
+use super::common::{code, load, load_text};
 use gamelang::analysis::{self, Analyzer, Count, Note, Outcome};
 use gamelang::rules::Game;
 use gamelang::search::{Options, SearchError, Solver, Value};
@@ -134,7 +136,7 @@ fn a_heap_too_costly_for_the_budget_is_refused_by_its_estimate() {
     // refused then, after a few million moves instead of 2 * 10^9, with the
     // estimate (the budget that would answer it).
     let prime = game("game take_a_prime { heaps 1; take k where k is prime }");
-    let budget = gamelang::search::DEFAULT_HEAP_MOVE_BUDGET;
+    let budget = gamelang::search::budget::DEFAULT_HEAP_MOVE_BUDGET;
     let mut solver = solver(&prime, Some(budget), None);
     let error = solver.value(&[4_999_999]).expect_err("past the budget");
     match error {
@@ -261,7 +263,7 @@ fn smiths_labelling_spends_the_move_budget() {
         format!("game s {{ heaps 1; take 1..; move up {{ require h[1] == {n}; h[1] += 1 }} }}")
     };
     let program = load_text("smith.game", &text(1000), &[]);
-    let answer = common::answer(&mut analyzer(None), &program, "s", &[1001]);
+    let answer = asked::answer(&mut analyzer(None), &program, "s", &[1001]);
     assert_eq!(answer.outcome, Outcome::N);
     let program = load_text("smith.game", &text(4000), &[]);
     let e = analysis(&mut analyzer(Some(10_000_000)), &program, "s", &[4001])
@@ -295,7 +297,7 @@ fn a_block_game_at_many_heaps_is_not_read_as_runs() {
     let program = load_text("nimb.game", text, &[]);
     let mut heaps = vec![0; 20_001];
     heaps[0] = 1;
-    let answer = common::answer(&mut analyzer(None), &program, "nimb", &heaps);
+    let answer = asked::answer(&mut analyzer(None), &program, "nimb", &heaps);
     assert_eq!(answer.outcome, Outcome::N);
 }
 
@@ -306,7 +308,7 @@ fn a_block_game_at_many_heaps_is_not_read_as_runs() {
 #[test]
 fn winning_moves_of_a_position_of_many_heaps_are_listed_within_a_size() {
     let program = load_text("nim.game", "game nim { heaps *; take 1.. }", &[]);
-    let answer = common::answer(&mut analyzer(None), &program, "nim", &[7; 999_999]);
+    let answer = asked::answer(&mut analyzer(None), &program, "nim", &[7; 999_999]);
     assert_eq!(answer.winning_moves.len(), 1);
     assert_eq!(answer.winning_move_count, Count::Exact(999_999u32.into()));
     assert!(
@@ -345,7 +347,7 @@ fn a_power_condition_is_solved_as_the_powers() {
 #[test]
 fn an_estimate_sees_the_work_of_a_heap_grow() {
     let trisect = game("game g { heaps *; take 1..; hex 8.0 }");
-    let budget = gamelang::search::DEFAULT_HEAP_MOVE_BUDGET;
+    let budget = gamelang::search::budget::DEFAULT_HEAP_MOVE_BUDGET;
     let mut solver = solver(&trisect, Some(budget), None);
     let error = solver.value(&[6000]).expect_err("past the budget");
     assert!(

@@ -11,7 +11,8 @@ use gamelang::analysis::{self, Analyzer, ComponentMethod, Note, Outcome};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::common::{analysis, load_text};
+use super::asked::analysis;
+use super::common::load_text;
 
 /// A coin game's rule, as the brute force reads it: how many coins a move
 /// turns, and whether they are next to each other.

@@ -4,7 +4,8 @@
 
 use gamelang::analysis::{Analyzer, Outcome};
 
-use super::common::{analysis, load_text};
+use super::asked::analysis;
+use super::common::load_text;
 
 /// A linear congruential generator: the same graphs every run.
 struct Random(u64);

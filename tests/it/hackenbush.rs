@@ -8,7 +8,8 @@ use std::collections::{BTreeSet, HashMap};
 use gamelang::analysis::{self, Analyzer, Count};
 use num_bigint::BigUint;
 
-use super::common::{analysis, load_text};
+use super::asked::analysis;
+use super::common::load_text;
 
 /// An edge, its smaller end first.
 type Edge = (u64, u64);

@@ -15,7 +15,8 @@ use gamelang::rules::Game;
 use gamelang::search::{Options, Solver, Value};
 use num_bigint::BigUint;
 
-use super::common::{a002187, analysis, load_text};
+use super::asked::analysis;
+use super::common::{a002187, load_text};
 
 /// A graph on vertices `0..n`: each vertex's neighbours as a bit mask.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -5,7 +5,8 @@
 use gamelang::analysis::{Analyzer, Outcome};
 use num_bigint::BigUint;
 
-use super::common::{all_positions, analysis, answer, code, load_text};
+use super::asked::{analysis, answer};
+use super::common::{all_positions, code, load_text};
 
 /// g(n) of a one-heap subtraction game whose amounts at a heap of n are
 /// those `allowed(n, k)` says, by the mex definition.

@@ -3,6 +3,7 @@
 //! they reach its insides by the crate's name (`gamelang::…`) while nothing
 //! but the face is public.
 
+mod asked;
 mod common;
 
 mod amounts;

@@ -9,12 +9,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use gamelang::moves::{MoveGen, SetsBelowZero};
+use gamelang::moves::MoveGen;
+use gamelang::moves::runs::SetsBelowZero;
 use gamelang::rules::expr::{Env, EvalError, Expr, place};
 use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};
 use gamelang::search::{Solver, Value};
 
-use super::common::{all_positions, answer, load_text};
+use super::asked::answer;
+use super::common::{all_positions, load_text};
 
 fn game(text: &str) -> Arc<Game> {
     let program = load_text("nested.game", text, &[]);

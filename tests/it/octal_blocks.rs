@@ -13,7 +13,7 @@ use proptest::strategy::ValueTree;
 use gamelang::moves::MoveGen;
 use gamelang::moves::octal_block::octal_code;
 use gamelang::rules::{Game, MoveKind, OctalCode};
-use gamelang::search::GameValues;
+use gamelang::search::value::GameValues;
 use gamelang::search::{Solver, Value};
 
 use super::common::{a002186, load_text};

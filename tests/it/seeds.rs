@@ -3,7 +3,8 @@
 //! Bouton, Wythoff, Ferguson), each answered by gamelang on the example
 //! games and compared with the rule stated.
 
-use super::common::{WYTHOFF_P, all_positions, answer, is_p, load};
+use super::asked::answer;
+use super::common::{WYTHOFF_P, all_positions, is_p, load};
 use gamelang::analysis::{Analyzer, Grundy, Outcome};
 use gamelang::position::Position;
 

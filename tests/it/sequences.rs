@@ -1,7 +1,8 @@
 //! Grundy sequences of the example heap games, computed by the search and
 //! compared with published values.
 
-use super::common::{A002188, answer, load};
+use super::asked::answer;
+use super::common::{A002188, load};
 use gamelang::analysis::Analyzer;
 
 fn grundy_values(game: &str, upto: u64) -> Vec<u32> {

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use gamelang::analysis::{self, Analyzer, Answer, ComponentMethod, Grundy, Outcome};
 use gamelang::search::Options;
 
-use super::common::{analysis, answer, code, load_text};
+use super::asked::{analysis, answer};
+use super::common::{code, load_text};
 
 /// Crosses-and-crosses: three crosses in a row win.
 const CROSSES: &str = "game strip {

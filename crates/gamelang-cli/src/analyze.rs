@@ -4,13 +4,11 @@
 use std::collections::HashSet;
 use std::process::ExitCode;
 
-use gamelang::analysis::Verified;
-use gamelang::analysis::{AnalysisError, Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
-use gamelang::check::Question;
-use gamelang::error::Error;
-use gamelang::report;
-use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::{analysis, search};
+use gamelang::DEFAULT_MAX_POSITIONS;
+use gamelang::Error;
+use gamelang::Question;
+use gamelang::Verified;
+use gamelang::{AnalysisError, Analyzer, Answer, DEFAULT_MAX_MOVES, Note, Options};
 use num_bigint::BigUint;
 
 use super::error::CliError;
@@ -85,15 +83,15 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         },
         None => None,
     };
-    let progress = search::Progress::default();
+    let progress = gamelang::Progress::default();
     let mut analyzer = Analyzer::new(Options {
-        search: search::Options {
+        search: gamelang::SearchOptions {
             progress: progress.clone(),
             ..args.budgets.options(args.max_positions)
         },
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
-        verify_bound: verify.unwrap_or(analysis::DEFAULT_BOUND),
+        verify_bound: verify.unwrap_or(gamelang::DEFAULT_BOUND),
     });
     let mut compared = Vec::new();
     if let Some(bound) = verify {
@@ -194,7 +192,7 @@ fn print_answers(
         for (question, result) in asked.iter().zip(&found) {
             match result {
                 Ok(answer) if args.json => {
-                    let mut json = report::json(answer, &advice);
+                    let mut json = gamelang::answer_json(answer, &advice);
                     if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
                         object.insert("verified".into(), verified_json(compared, answer));
                     }
@@ -206,7 +204,7 @@ fn print_answers(
                     if args.json && asked.len() > 1 {
                         answers.push(serde_json::json!({
                             "game": game_title(question),
-                            "position": report::asked_text(question),
+                            "position": gamelang::asked_text(question),
                             "error": {
                                 "code": miette::Diagnostic::code(error).map(|c| c.to_string()),
                                 "message": error.to_string(),
@@ -222,21 +220,21 @@ fn print_answers(
         }
         let colour = output.colour_stdout();
         if let [_, _, ..] = asked {
-            let rows: Vec<report::Row> = (asked.iter().zip(&found))
-                .map(|(question, result)| report::Row {
-                    position: report::asked_text(question),
+            let rows: Vec<gamelang::Row> = (asked.iter().zip(&found))
+                .map(|(question, result)| gamelang::Row {
+                    position: gamelang::asked_text(question),
                     answer: result.as_ref().map_err(|e| e as &dyn miette::Diagnostic),
                 })
                 .collect();
-            out(&report::list_text(
-                &report::statement_text(&asked[0]),
+            out(&gamelang::list_text(
+                &gamelang::statement_text(&asked[0]),
                 &rows,
                 colour,
             ));
         } else if let Some(Ok(answer)) = found.first() {
             match colour {
-                true => out(&report::text_in_colour(answer, &advice)),
-                false => out(&report::text(answer, &advice)),
+                true => out(&gamelang::answer_text_in_colour(answer, &advice)),
+                false => out(&gamelang::answer_text(answer, &advice)),
             }
         }
         report_failures(output, asked, &found);

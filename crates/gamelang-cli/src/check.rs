@@ -2,9 +2,8 @@
 
 use std::process::ExitCode;
 
-use gamelang::check::check;
-use gamelang::driver;
-use gamelang::error::Error;
+use gamelang::Error;
+use gamelang::check;
 
 use super::input::read_source;
 use super::output::{FINDINGS, Output, USAGE, err, json_array, out};
@@ -77,7 +76,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         }
         let mut found: Vec<Error> = found.into_iter().map(Error::from).collect();
         if args.deny.contains(&Deny::Loopy) {
-            found.extend(driver::cycles(&program));
+            found.extend(gamelang::cycles(&program));
         }
         if !found.is_empty() {
             output.errors(&found);

@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use gamelang::analysis::AnalysisError;
-use gamelang::check::CheckError;
-use gamelang::error::Error;
-use gamelang::search::SearchError;
-use gamelang::source::Source;
+use gamelang::AnalysisError;
+use gamelang::CheckError;
+use gamelang::Error;
+use gamelang::SearchError;
+use gamelang::Source;
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
@@ -39,7 +39,7 @@ pub enum CliError {
     #[diagnostic(forward(error))]
     Values {
         path: String,
-        error: gamelang::analysis::saved::SavedError,
+        error: gamelang::SavedError,
     },
 
     #[error("cannot save the values to {path}: {reason}")]

@@ -1,11 +1,11 @@
 //! `gamelang fmt FILE...`: each file rewritten in gamelang's one layout
-//! (the library's `syntax::format`), or with `--check`, the files that are
+//! (the library's `format`), or with `--check`, the files that are
 //! not in it named and the run failed.
 
 use std::process::ExitCode;
 
-use gamelang::error::Error;
-use gamelang::syntax::format::format;
+use gamelang::Error;
+use gamelang::format;
 
 use super::error::CliError;
 use super::input::{STDIN, read_source};

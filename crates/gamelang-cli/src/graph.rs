@@ -4,8 +4,7 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::{Analyzer, Options};
-use gamelang::{driver, report};
+use gamelang::{Analyzer, Options};
 
 use super::input::{Budgets, GameFile, saturating};
 use super::output::{FINDINGS, Output, out};
@@ -52,7 +51,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(program) => program,
         Err(code) => return code,
     };
-    let question = match driver::position(&program, args.input.game.as_deref(), &args.at) {
+    let question = match gamelang::question_at(&program, args.input.game.as_deref(), &args.at) {
         Ok(question) => question,
         Err(errors) => return output.fail(&errors, FINDINGS),
     };
@@ -65,7 +64,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     });
     match analyzer.graph(instance) {
         Ok(graph) if args.format == Format::Json => {
-            let json = report::graph_json(&instance.game, &graph);
+            let json = gamelang::graph_json(&instance.game, &graph);
             out(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&json).unwrap_or_default()
@@ -73,11 +72,11 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(graph) if args.format == Format::Svg => {
-            out(&report::graph_svg(&instance.game, &graph));
+            out(&gamelang::graph_svg(&instance.game, &graph));
             ExitCode::SUCCESS
         }
         Ok(graph) => {
-            out(&report::graph_dot(&instance.game, &graph));
+            out(&gamelang::graph_dot(&instance.game, &graph));
             ExitCode::SUCCESS
         }
         Err(e) => match program.game(&instance.game.name) {

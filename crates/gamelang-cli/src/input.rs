@@ -5,12 +5,10 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use gamelang::check::{CheckError, Program, Question};
-use gamelang::driver;
-use gamelang::error::Error;
-use gamelang::rules::Game;
-use gamelang::search;
-use gamelang::source::Source;
+use gamelang::Error;
+use gamelang::Game;
+use gamelang::Source;
+use gamelang::{CheckError, Program, Question};
 use miette::SourceSpan;
 use num_traits::Bounded;
 
@@ -47,16 +45,16 @@ pub struct Budgets {
 }
 
 /// The default `--timeout`, in seconds: the library's own default.
-const DEFAULT_TIMEOUT: u64 = search::DEFAULT_TIMEOUT.as_secs();
+const DEFAULT_TIMEOUT: u64 = gamelang::DEFAULT_TIMEOUT.as_secs();
 
 impl Budgets {
     /// Search options with these budgets and the positions limit `max_positions`.
-    pub fn options(&self, max_positions: usize) -> search::Options {
-        search::Options {
+    pub fn options(&self, max_positions: usize) -> gamelang::SearchOptions {
+        gamelang::SearchOptions {
             max_positions,
             move_budget: self.move_budget,
             timeout: (self.timeout > 0).then(|| std::time::Duration::from_secs(self.timeout)),
-            ..search::Options::default()
+            ..gamelang::SearchOptions::default()
         }
     }
 }
@@ -77,7 +75,7 @@ where
 }
 
 /// The largest file read, in bytes.
-const MAX_INPUT: u64 = gamelang::source::MAX_BYTES as u64;
+const MAX_INPUT: u64 = gamelang::MAX_BYTES as u64;
 
 /// The name standard input goes by, as a file argument and in diagnostics.
 pub const STDIN: &str = "-";
@@ -136,7 +134,7 @@ impl GameFile {
     /// them and gives the exit code.
     pub fn load(&self, output: &mut Output) -> Result<Program, ExitCode> {
         let source = read_source(&self.file).map_err(|e| output.fail_cli(&e, USAGE))?;
-        driver::load(&source, &self.set).map_err(|errors| output.fail(&errors, FINDINGS))
+        gamelang::load(&source, &self.set).map_err(|errors| output.fail(&errors, FINDINGS))
     }
 }
 
@@ -151,7 +149,7 @@ impl GameFile {
         output: &mut Output,
     ) -> Result<Vec<Question>, ExitCode> {
         let at: Vec<&str> = at.iter().map(String::as_str).collect();
-        driver::questions(program, self.game.as_deref(), &at).map_err(|errors| {
+        gamelang::questions(program, self.game.as_deref(), &at).map_err(|errors| {
             let asked_nothing = errors.iter().any(|e| {
                 matches!(e, Error::Check(e) if matches!(**e, CheckError::NoAnalyzeStatement { .. }))
             });
@@ -163,7 +161,7 @@ impl GameFile {
     /// values, and where it is defined.
     pub fn game(&self, output: &mut Output) -> Result<(Arc<Game>, SourceSpan), ExitCode> {
         let program = self.load(output)?;
-        driver::game(&program, self.game.as_deref()).map_err(|errors| {
+        gamelang::game_named(&program, self.game.as_deref()).map_err(|errors| {
             // A broken game's own errors were reported by `load`.
             output.fail(&errors, FINDINGS)
         })

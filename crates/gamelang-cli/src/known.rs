@@ -3,8 +3,6 @@
 
 use std::process::ExitCode;
 
-use gamelang::known;
-
 use super::output::out;
 
 #[derive(Debug, clap::Args)]
@@ -19,7 +17,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     if args.json {
-        let entries: Vec<serde_json::Value> = known::listed()
+        let entries: Vec<serde_json::Value> = gamelang::known_games()
             .map(|e| {
                 serde_json::json!({
                     "id": e.id,
@@ -32,7 +30,7 @@ pub fn run(args: Args) -> ExitCode {
         out(&format!("{}\n", serde_json::Value::Array(entries)));
         return ExitCode::SUCCESS;
     }
-    let entries: Vec<String> = known::listed()
+    let entries: Vec<String> = gamelang::known_games()
         .map(|e| {
             format!(
                 "{}\n  recognises: {}\n  formula:    {}\n  source:     {}\n",

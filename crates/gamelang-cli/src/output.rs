@@ -6,9 +6,8 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use gamelang::error::Error;
-use gamelang::report;
-use gamelang::source::Source;
+use gamelang::Error;
+use gamelang::Source;
 use miette::{Diagnostic, SourceSpan};
 
 use super::ColorChoice;
@@ -61,11 +60,11 @@ impl Output {
     /// gathered as JSON.
     pub fn diagnostic(&mut self, diagnostic: &dyn Diagnostic) {
         if let Some(gathered) = self.gathered.as_mut() {
-            gathered.push(report::diagnostic_json(diagnostic));
+            gathered.push(gamelang::diagnostic_json(diagnostic));
             return;
         }
         let colour = self.colour(std::io::stderr().is_terminal());
-        err(&report::diagnostic_text(diagnostic, colour, 100));
+        err(&gamelang::diagnostic_text(diagnostic, colour, 100));
     }
 
     /// Reports the library's errors, with the command line's advice.

@@ -7,11 +7,9 @@
 use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
-use gamelang::analysis::play::{Ending, Player, Session, Turn};
-use gamelang::analysis::standing::{Move, Place, Standing, Standings};
-use gamelang::driver;
-use gamelang::report;
-use gamelang::search::DEFAULT_MAX_POSITIONS;
+use gamelang::DEFAULT_MAX_POSITIONS;
+use gamelang::{Ending, Player, Session, Turn};
+use gamelang::{Move, Place, Standing, Standings};
 
 use super::error::CliError;
 use super::input::{GameFile, STDIN, saturating};
@@ -90,7 +88,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         }
     };
     let title = |session: &Session| {
-        let start = report::play_title(session.standings(), session.start_place());
+        let start = gamelang::play_title(session.standings(), session.start_place());
         format!("{start}: the {} moves first\n", first.name())
     };
     say(&title(&session));
@@ -104,12 +102,12 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         let chosen = match turn {
             Turn::Over(ending) => break ending,
             Turn::Human(moves) => {
-                say(&format!("\n{}\n", report::place_text(play, place)));
+                say(&format!("\n{}\n", gamelang::place_text(play, place)));
                 for (i, m) in moves.iter().enumerate() {
                     say(&format!(
                         "  {}: {}\n",
                         i + 1,
-                        report::move_text(play, place, m)
+                        gamelang::move_text(play, place, m)
                     ));
                 }
                 match choose(play, place, &moves, &mut lines, &say) {
@@ -137,7 +135,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                     }
                     Choice::New(at) => {
                         let game = args.input.game.as_deref();
-                        let started = driver::questions(&program, game, &[at.as_str()])
+                        let started = gamelang::questions(&program, game, &[at.as_str()])
                             .map_err(|errors| errors.into_iter().next())
                             .and_then(|mut questions| {
                                 let question = questions.swap_remove(0);
@@ -165,9 +163,9 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         };
         session.play(chosen);
     };
-    say(&format!("\n{}\n", report::ending_text(&session, ending)));
+    say(&format!("\n{}\n", gamelang::ending_text(&session, ending)));
     if args.json {
-        let json = report::play_json(&session, ending);
+        let json = gamelang::play_json(&session, ending);
         out(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).unwrap_or_default()
@@ -181,10 +179,10 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
 fn explained(session: &Session, m: &Move, after: Standing) -> String {
     let (play, place) = (session.standings(), session.place());
     let why = match session.compound() {
-        Some(kind) => report::compound_reason_text(kind, after),
-        None => report::reason_text(play, m, after),
+        Some(kind) => gamelang::compound_reason_text(kind, after),
+        None => gamelang::reason_text(play, m, after),
     };
-    format!("{}\n  ({why})", report::move_text(play, place, m))
+    format!("{}\n  ({why})", gamelang::move_text(play, place, m))
 }
 
 /// What the human answered.
@@ -247,14 +245,14 @@ fn choose(
         {
             return Choice::Move(n - 1);
         }
-        let leaves = |m: &Move| squeeze(&report::place_text(play, &m.to));
+        let leaves = |m: &Move| squeeze(&gamelang::place_text(play, &m.to));
         if let Some(i) = moves.iter().position(|m| leaves(m) == answer) {
             return Choice::Move(i);
         }
         // Or its words, as the list tells it (`take 2, leaving 18`), where
         // they name one move.
         let words = |m: &Move| {
-            let text = report::move_text(play, place, m);
+            let text = gamelang::move_text(play, place, m);
             squeeze(text.split(" → ").next().unwrap_or(&text))
         };
         let said: Vec<usize> = (0..moves.len())
@@ -266,7 +264,7 @@ fn choose(
         say(&format!(
             "\n`{}` is not a move from {}: give a number from 1 to {}, or hint, undo, new POSITION, quit\n",
             line.trim(),
-            report::place_text(play, place),
+            gamelang::place_text(play, place),
             moves.len()
         ));
     }

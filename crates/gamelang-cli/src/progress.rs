@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use gamelang::search;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Shows itself once the work has run for a second.
@@ -76,7 +75,7 @@ pub struct Spinner {
 }
 
 impl Spinner {
-    pub fn start(what: &str, count: search::Progress) -> Self {
+    pub fn start(what: &str, count: gamelang::Progress) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let watcher = std::io::stderr().is_terminal().then(|| {
             let stop = stop.clone();
@@ -87,7 +86,7 @@ impl Spinner {
     }
 }
 
-fn watch(what: &str, count: &search::Progress, stop: &AtomicBool) {
+fn watch(what: &str, count: &gamelang::Progress, stop: &AtomicBool) {
     let started = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     while !stop.load(Ordering::Relaxed) {

@@ -3,8 +3,7 @@
 
 use std::process::ExitCode;
 
-use gamelang::analysis::{Analyzer, Options};
-use gamelang::{report, search};
+use gamelang::{Analyzer, Options};
 
 use super::input::{GameFile, saturating};
 use super::output::{Output, out};
@@ -48,15 +47,15 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Err(code) => return code,
     };
     let mut analyzer = Analyzer::new(Options {
-        search: search::Options {
+        search: gamelang::SearchOptions {
             timeout: args.timeout.map(std::time::Duration::from_secs),
-            ..search::Options::default()
+            ..gamelang::SearchOptions::default()
         },
         ..Options::default()
     });
     match analyzer.quotient(&game, args.upto, args.max_order, args.work) {
         Ok((q, stopped)) if args.json => {
-            let json = report::quotient_json(&game.title(), &q, stopped.as_ref());
+            let json = gamelang::quotient_json(&game.title(), &q, stopped.as_ref());
             out(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&json).unwrap_or_default()
@@ -64,7 +63,11 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok((q, stopped)) => {
-            out(&report::quotient_text(&game.title(), &q, stopped.as_ref()));
+            out(&gamelang::quotient_text(
+                &game.title(),
+                &q,
+                stopped.as_ref(),
+            ));
             ExitCode::SUCCESS
         }
         Err(e) => output.fail_about_game(e.into(), &game.source, defined),

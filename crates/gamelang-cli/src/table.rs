@@ -10,12 +10,11 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use gamelang::analysis::saved::{self, SavedError};
-use gamelang::analysis::{AnalysisError, Analyzer, Options};
-use gamelang::report;
-use gamelang::rules::Game;
-use gamelang::search::DEFAULT_MAX_POSITIONS;
-use gamelang::search::Values;
+use gamelang::DEFAULT_MAX_POSITIONS;
+use gamelang::Game;
+use gamelang::HeapValues as Values;
+use gamelang::SavedError;
+use gamelang::{AnalysisError, Analyzer, Options};
 
 use super::error::CliError;
 use super::input::{Budgets, GameFile, saturating};
@@ -146,23 +145,23 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     }
     match result {
         Ok(table) if args.json() => {
-            out(&format!("{}\n", report::table_json(&table)));
+            out(&format!("{}\n", gamelang::table_json(&table)));
             ExitCode::SUCCESS
         }
         Ok(table) if args.summary => {
-            out(&report::table_summary_text(&table));
+            out(&gamelang::table_summary_text(&table));
             ExitCode::SUCCESS
         }
         Ok(table) if args.format == Format::Svg => {
-            out(&report::table_svg(&table));
+            out(&gamelang::table_svg(&table));
             ExitCode::SUCCESS
         }
         Ok(table) if output.colour_stdout() => {
-            out(&report::table_text_in_colour(&table));
+            out(&gamelang::table_text_in_colour(&table));
             ExitCode::SUCCESS
         }
         Ok(table) => {
-            out(&report::table_text(&table));
+            out(&gamelang::table_text(&table));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e, output),
@@ -205,7 +204,7 @@ impl<'a> Saver<'a> {
         let written = File::create(&partial)
             .and_then(|file| {
                 let len = usize::try_from(len).unwrap_or(usize::MAX);
-                saved::write(game, values, len, BufWriter::new(file))
+                gamelang::write_values(game, values, len, BufWriter::new(file))
             })
             .and_then(|()| std::fs::rename(&partial, self.path));
         self.result = written.map_err(|reason| CliError::Unsaved {

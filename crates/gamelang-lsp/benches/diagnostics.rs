@@ -125,8 +125,8 @@ fn main() {
     let mut floor = Vec::new();
     for _ in 0..11 {
         let started = Instant::now();
-        let source = gamelang::source::Source::new("bench.game", text.clone());
-        let (program, errors) = gamelang::check::check(&source, Vec::new());
+        let source = gamelang::Source::new("bench.game", text.clone());
+        let (program, errors) = gamelang::check(&source, Vec::new());
         let warnings = program.warnings();
         std::hint::black_box((&errors, &warnings));
         floor.push(started.elapsed());

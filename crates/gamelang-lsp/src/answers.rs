@@ -4,11 +4,10 @@
 
 use std::time::Duration;
 
-use gamelang::analysis::{Analyzer, Answer, Grundy, Options, Outcome};
-use gamelang::check::Question;
-use gamelang::error::Error;
-use gamelang::report;
-use gamelang::search::{self, Cancel};
+use gamelang::Cancel;
+use gamelang::Error;
+use gamelang::Question;
+use gamelang::{Analyzer, Answer, Grundy, Options, Outcome};
 
 /// The longest one statement's search runs for an editor, unless it asks
 /// for another.
@@ -22,12 +21,12 @@ const MAX_BYTES: u64 = 256 << 20;
 /// stopped by `cancel`.
 pub fn analyzer(cancel: &Cancel, timeout: Duration) -> Analyzer {
     Analyzer::new(Options {
-        search: search::Options {
+        search: gamelang::SearchOptions {
             max_positions: MAX_POSITIONS,
             timeout: Some(timeout),
             max_bytes: MAX_BYTES,
             cancel: Some(cancel.clone()),
-            ..search::Options::default()
+            ..gamelang::SearchOptions::default()
         },
         max_moves: 10,
         ..Options::default()
@@ -71,17 +70,17 @@ fn many(questions: &[Question], results: &[Result<Answer, Error>]) -> (Option<St
     if refused > 0 {
         counts.push(format!("{refused} without an answer"));
     }
-    let rows: Vec<report::Row> = (questions.iter().zip(results))
-        .map(|(question, result)| report::Row {
-            position: report::asked_text(question),
+    let rows: Vec<gamelang::Row> = (questions.iter().zip(results))
+        .map(|(question, result)| gamelang::Row {
+            position: gamelang::asked_text(question),
             answer: result.as_ref().map_err(|e| e as &dyn miette::Diagnostic),
         })
         .collect();
     let title = questions
         .first()
-        .map(report::statement_text)
+        .map(gamelang::statement_text)
         .unwrap_or_default();
-    let table = report::list_text(&title, &rows, false);
+    let table = gamelang::list_text(&title, &rows, false);
     (Some(counts.join(" · ")), format!("```text\n{table}```"))
 }
 
@@ -101,7 +100,7 @@ fn short(answer: &Answer) -> String {
 /// The whole answer, as `gamelang analyze` prints it, or the refusal.
 fn long(result: &Result<Answer, Error>) -> String {
     match result {
-        Ok(answer) => format!("```text\n{}```", report::text(answer, &|_| None)),
+        Ok(answer) => format!("```text\n{}```", gamelang::answer_text(answer, &|_| None)),
         Err(e) => {
             let code = miette::Diagnostic::code(e).map(|c| c.to_string());
             let help = miette::Diagnostic::help(e).map(|h| format!("\n\nhelp: {h}"));

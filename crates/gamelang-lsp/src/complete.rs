@@ -2,12 +2,12 @@
 //! and the names in scope where the cursor is (the game's parameters and
 //! parts, the block's variables).
 
-use gamelang::syntax::ast::Item;
-use gamelang::syntax::lex::KEYWORDS;
+use gamelang::Item;
+use gamelang::KEYWORDS;
 use lsp_types::{CompletionItem, CompletionItemKind, InsertTextFormat};
 
 use crate::document::Document;
-use crate::names::{Names, Symbol};
+use gamelang::{Symbol, Symbols};
 
 /// Whole phrases, as snippets: what a rule or statement looks like.
 const PHRASES: &[(&str, &str, &str)] = &[
@@ -129,7 +129,7 @@ pub fn completions(document: &Document, offset: usize) -> Vec<CompletionItem> {
             ..CompletionItem::default()
         });
     }
-    let names = Names::new(&document.text, &document.tree);
+    let names = Symbols::new(&document.text, &document.tree);
     // The game the cursor is in, and the block.
     let game = (document.tree.items.iter()).find_map(|item| match item {
         Item::Game(g) if g.span.offset() <= offset && offset <= g.span.offset() + g.span.len() => {

@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use gamelang::check::{Program, check};
-use gamelang::error::Error;
-use gamelang::source::Source;
-use gamelang::syntax::ast::File;
-use gamelang::syntax::parse_file;
+use gamelang::Error;
+use gamelang::File;
+use gamelang::Source;
+use gamelang::parse_file;
+use gamelang::{Program, check};
 use lsp_types::{Position, Range};
 
 use crate::guard::guarded;
@@ -24,7 +24,7 @@ pub struct Document {
     pub program: Arc<Program>,
     /// Every error `check` finds, then its warnings.
     pub errors: Vec<Error>,
-    pub warnings: Vec<gamelang::check::Warning>,
+    pub warnings: Vec<gamelang::Warning>,
     /// Why the file was not checked, where it was not: then it has no
     /// tree, no program and no errors but this one.
     pub refused: Option<Refused>,
@@ -32,7 +32,7 @@ pub struct Document {
 
 /// Why a file was not checked.
 pub enum Refused {
-    /// It is larger than a `.game` file may be (`source::MAX_BYTES`).
+    /// It is larger than a `.game` file may be (`gamelang::MAX_BYTES`).
     TooLarge,
     /// Checking it met a bug: the panic's message.
     Bug(String),
@@ -46,7 +46,7 @@ impl Refused {
                 "gamelang::io",
                 format!(
                     "this file is larger than {} bytes, the most a .game file may be",
-                    gamelang::source::MAX_BYTES
+                    gamelang::MAX_BYTES
                 ),
                 "split it: the server checks, answers and formats nothing in it".to_string(),
             ),
@@ -62,7 +62,7 @@ impl Refused {
 impl Document {
     pub fn new(name: &str, version: i32, text: String) -> Document {
         let lines = LineIndex::new(&text);
-        let checked = match text.len() > gamelang::source::MAX_BYTES {
+        let checked = match text.len() > gamelang::MAX_BYTES {
             true => Err(Refused::TooLarge),
             false => guarded(|| {
                 let source = Source::new(name, text.clone());

@@ -1,11 +1,11 @@
 //! Semantic tokens: each word, number, operator and comment of a file with
 //! its kind, games and parameters told apart from keywords by the names.
 
-use gamelang::syntax::lex::{KEYWORDS, Kind, tokens};
+use gamelang::{KEYWORDS, Kind, tokens};
 use lsp_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
 
 use crate::document::Document;
-use crate::names::{Names, Symbol};
+use gamelang::{Symbol, Symbols};
 
 /// The kinds, in the order their numbers refer to.
 pub const TYPES: &[SemanticTokenType] = &[
@@ -33,7 +33,7 @@ fn index(kind: &SemanticTokenType) -> u32 {
 
 /// The file's tokens, encoded as the protocol wants (each relative to the
 /// one before).
-pub fn semantic_tokens(document: &Document, names: &Names) -> Vec<SemanticToken> {
+pub fn semantic_tokens(document: &Document, names: &Symbols) -> Vec<SemanticToken> {
     let mut out = Vec::new();
     let (mut line, mut column) = (0u32, 0u32);
     for token in tokens(&document.text) {

@@ -2,11 +2,10 @@
 //! found in the background, `answers.rs`): a game's rules in words and the
 //! known game it is, a parameter's value, one line on a keyword.
 
-use gamelang::check::Program;
-use gamelang::known;
-use gamelang::syntax::ast::{GameDef, ValueKind};
+use gamelang::Program;
+use gamelang::{GameDef, ValueKind};
 
-use crate::names::Symbol;
+use gamelang::Symbol;
 
 /// A game's hover: its header, rules as written, and the closed form when
 /// one is recognised.
@@ -38,12 +37,10 @@ pub fn game(program: &Program, name: &str) -> Option<String> {
             end.text.lines().next().unwrap_or_default()
         ));
     }
-    match known::recognise(game) {
-        Some(k) => {
-            out.push_str(&format!("\nKnown game **{}**: {}", k.id(), k.rule()));
-            if let Some(entry) = known::listed().find(|e| e.id == k.id()) {
-                out.push_str(&format!("\n\nSource: {}", entry.source));
-            }
+    match gamelang::known_game(game) {
+        Some((entry, rule)) => {
+            out.push_str(&format!("\nKnown game **{}**: {rule}", entry.id));
+            out.push_str(&format!("\n\nSource: {}", entry.source));
         }
         None => out.push_str("\nNo closed form recognised: answered by search."),
     }
@@ -69,7 +66,7 @@ fn value(kind: &ValueKind) -> String {
         ValueKind::Int(n) => n.to_string(),
         ValueKind::Set(set) => format!("{{{}}}", items(set)),
         ValueKind::List(list) => format!("[{}]", items(list)),
-        ValueKind::Graph { arcs, names } => gamelang::rules::Graph {
+        ValueKind::Graph { arcs, names } => gamelang::Graph {
             arcs: arcs.clone(),
             names: names.clone(),
         }

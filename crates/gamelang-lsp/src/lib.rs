@@ -18,7 +18,6 @@ mod document;
 mod guard;
 mod highlight;
 mod hover;
-mod names;
 mod outline;
 mod server;
 mod transport;

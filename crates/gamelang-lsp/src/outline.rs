@@ -1,7 +1,7 @@
 //! The outline of a file: its games, with their parameters, position,
 //! rules, move blocks and ends; its `analyze` statements.
 
-use gamelang::syntax::ast::{Item, Statement};
+use gamelang::{Item, Statement};
 use lsp_types::{DocumentSymbol, SymbolKind};
 
 use crate::document::Document;

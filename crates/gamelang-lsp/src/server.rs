@@ -8,10 +8,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use gamelang::check::Question;
-use gamelang::search::Cancel;
-use gamelang::syntax::ast::{GameDef, Item, Span};
-use gamelang::syntax::format::format;
+use gamelang::Cancel;
+use gamelang::Question;
+use gamelang::format;
+use gamelang::{GameDef, Item, Span};
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
@@ -31,9 +31,9 @@ use crate::document::Document;
 use crate::guard::{bug, guarded};
 use crate::highlight::{legend, semantic_tokens};
 use crate::hover;
-use crate::names::Names;
 use crate::outline::outline;
 use crate::transport::{self, Incoming};
+use gamelang::Symbols;
 
 /// What the server can do, told to the editor at `initialize`.
 pub fn capabilities() -> ServerCapabilities {
@@ -305,7 +305,7 @@ impl Server {
             GotoDefinition::METHOD => self.with(&request, |s, p: GotoDefinitionParams| {
                 let at = p.text_document_position_params;
                 let (document, offset) = s.at(&at)?;
-                let names = Names::new(&document.text, &document.tree);
+                let names = Symbols::new(&document.text, &document.tree);
                 let symbol = &names.at(offset)?.symbol;
                 let def = names.definition(symbol)?;
                 let location = Location::new(
@@ -317,7 +317,7 @@ impl Server {
             References::METHOD => self.with(&request, |s, p: ReferenceParams| {
                 let at = p.text_document_position;
                 let (document, offset) = s.at(&at)?;
-                let names = Names::new(&document.text, &document.tree);
+                let names = Symbols::new(&document.text, &document.tree);
                 let symbol = &names.at(offset)?.symbol;
                 let places: Vec<Location> = (names.of(symbol))
                     .filter(|o| p.context.include_declaration || !o.defines)
@@ -352,7 +352,7 @@ impl Server {
                     if document.refused.is_some() {
                         return None;
                     }
-                    let names = Names::new(&document.text, &document.tree);
+                    let names = Symbols::new(&document.text, &document.tree);
                     let data = semantic_tokens(document, &names);
                     Some(json!(SemanticTokens {
                         result_id: None,
@@ -417,7 +417,7 @@ impl Server {
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '_')
             && new.chars().all(|c| c.is_alphanumeric() || c == '_')
-            && !gamelang::syntax::lex::RESERVED.contains(&new);
+            && !gamelang::RESERVED.contains(&new);
         if !valid {
             let message = format!(
                 "`{new}` is not a name: a letter or `_`, then letters, digits and `_`, not a reserved word"
@@ -425,7 +425,7 @@ impl Server {
             return self.reply_err(request.id, ErrorCode::InvalidParams, &message);
         }
         let edit = self.at(&at).and_then(|(document, offset)| {
-            let names = Names::new(&document.text, &document.tree);
+            let names = Symbols::new(&document.text, &document.tree);
             let symbol = &names.at(offset)?.symbol;
             let edits: Vec<TextEdit> = (names.of(symbol))
                 .map(|o| TextEdit::new(document.range(o.start, o.end), new.to_string()))
@@ -487,7 +487,7 @@ impl Server {
             });
             return;
         }
-        let names = Names::new(&document.text, &document.tree);
+        let names = Symbols::new(&document.text, &document.tree);
         let games: Vec<&GameDef> = (document.tree.items.iter())
             .filter_map(|i| match i {
                 Item::Game(g) => Some(g),

@@ -263,9 +263,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// The play of `question`, a game or a sum (see [`start`]), `first`
-    /// to move. Other compounds, where a move is made in several
-    /// components at once, are not played.
+    /// The play of `question`, a game or a sum (its components each
+    /// searched from their positions first), `first` to move. Other
+    /// compounds, where a move is made in several components at once, are
+    /// not played.
     pub fn start(
         question: &Question,
         max_positions: usize,

@@ -41,11 +41,11 @@ use num_traits::ToPrimitive;
 
 use crate::moves::MoveGen;
 use crate::period::{self, Period, Theorem};
+use crate::platform::usize_of;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::SearchError;
 use crate::search::budget::{Budget, Exhausted};
-use crate::platform::usize_of;
 pub use assisted::Assisted;
 use heap::add_heap;
 pub use monoid::Monoid;

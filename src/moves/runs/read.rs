@@ -2,11 +2,10 @@
 //! every way through it a path of forms, each path a piece.
 
 use super::form::{
-    MAX_HEAPS,
-    Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_PIECES, Path, Read, Unread, arithmetic, compared,
-    every, extreme, negated,
+    Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_HEAPS, MAX_PIECES, Path, Read, Unread, arithmetic,
+    compared, every, extreme, negated,
 };
-use super::{Lin, Branch, Runs};
+use super::{Branch, Lin, Runs};
 use crate::rules::expr::{BinOp, Env, Expr, Monotone, place};
 use crate::rules::{AssignOp, Block, Stmt};
 

@@ -57,11 +57,6 @@ impl<'a> CompoundSearch<'a> {
         self.known.len()
     }
 
-    /// Whether it has searched nothing yet.
-    pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
-    }
-
     /// Who wins the compound at `at` (each component's position id).
     pub fn outcome(&mut self, at: &[usize]) -> Result<Outcome, SearchError> {
         if let Some(&o) = self.known.get(at) {

@@ -181,11 +181,6 @@ impl StepGraph {
     pub fn len(&self) -> usize {
         self.reached.len()
     }
-
-    /// Whether it holds none.
-    pub fn is_empty(&self) -> bool {
-        self.reached.is_empty()
-    }
 }
 
 /// The steps of a position whose moves reach positions of steps `after`;

@@ -408,10 +408,7 @@ fn the_outline_formatting_and_semantic_tokens() {
         json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
     );
     let formatted = edits["result"][0]["newText"].as_str().expect("an edit");
-    assert_eq!(
-        formatted,
-        gamelang::syntax::format::format(messy).expect("formats")
-    );
+    assert_eq!(formatted, gamelang::format(messy).expect("formats"));
     let tokens = client.request(
         "textDocument/semanticTokens/full",
         json!({ "textDocument": { "uri": URI } }),
@@ -527,7 +524,7 @@ fn the_vscode_grammar_highlights_every_keyword() {
     let text = std::fs::read_to_string(path).expect("the grammar");
     let grammar: Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(grammar["scopeName"], "source.gamelang");
-    for word in gamelang::syntax::lex::KEYWORDS {
+    for word in gamelang::KEYWORDS {
         assert!(
             text.contains(&format!("|{word}|"))
                 || text.contains(&format!("({word}|"))

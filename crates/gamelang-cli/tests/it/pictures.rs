@@ -30,7 +30,7 @@ fn render(svg: &str) -> resvg::tiny_skia::Pixmap {
     pixmap
 }
 
-/// gamelang::report::P_COLOUR, #d62728.
+/// gamelang::P_COLOUR, #d62728.
 const P: [u8; 3] = [0xd6, 0x27, 0x28];
 
 fn colour_at(pixmap: &resvg::tiny_skia::Pixmap, x: u32, y: u32) -> [u8; 3] {
@@ -41,7 +41,7 @@ fn colour_at(pixmap: &resvg::tiny_skia::Pixmap, x: u32, y: u32) -> [u8; 3] {
 #[test]
 fn the_wythoff_heat_map_has_p_cells_in_the_p_colour() {
     assert_eq!(
-        gamelang::report::P_COLOUR,
+        gamelang::P_COLOUR,
         format!("#{:02x}{:02x}{:02x}", P[0], P[1], P[2])
     );
     // 11 x 11 cells of 24 pixels from (LEFT, TOP) = (60, 60)

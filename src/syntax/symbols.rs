@@ -2,35 +2,43 @@
 //! `game`, used by `analyze` and `becomes`), their parameters (used in the
 //! game and as `NAME = VALUE` where it is used), named parts of a
 //! `position`, and the variables of a move block (`choose`, `let`, `for`).
-//! Go to definition, references, rename and completion read this.
+//! The language server's go to definition, references, rename, completion
+//! and highlighting read this, so that a name means the same to the editor
+//! as to the checker.
 
-use gamelang::syntax::ast::{
-    BlockStmt, BlockStmtKind, EndCondition, File, GameDef, Item, Span, Statement,
-};
-use gamelang::syntax::lex::{Kind, Token, tokens};
+use super::ast::{BlockStmt, BlockStmtKind, EndCondition, File, GameDef, Item, Span, Statement};
+use super::lex::{Kind, Token, tokens};
 
 /// What a name names.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
+    /// A game, by its name.
     Game(String),
     /// A parameter of a game.
     Param {
+        /// The game's name.
         game: String,
+        /// The parameter's.
         name: String,
     },
     /// A named part of a game's `position`.
     Part {
+        /// The game's name.
         game: String,
+        /// The part's.
         name: String,
     },
     /// A variable of the move block starting at `block`.
     Var {
+        /// The block's first byte.
         block: usize,
+        /// The variable's name.
         name: String,
     },
 }
 
 impl Symbol {
+    /// The name as written.
     pub fn name(&self) -> &str {
         match self {
             Symbol::Game(name)
@@ -44,20 +52,26 @@ impl Symbol {
 /// One place a name is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occurrence {
+    /// What it names.
     pub symbol: Symbol,
+    /// Its first byte.
     pub start: usize,
+    /// The byte after its last.
     pub end: usize,
     /// Where it is defined (not used).
     pub defines: bool,
 }
 
 /// Every occurrence of every name, in the order of the text.
-pub struct Names {
+pub struct Symbols {
+    /// Each occurrence, by where it starts.
     pub occurrences: Vec<Occurrence>,
 }
 
-impl Names {
-    pub fn new(text: &str, tree: &File) -> Names {
+impl Symbols {
+    /// The names of `text`, whose syntax tree (as far as it parsed) is
+    /// `tree`.
+    pub fn new(text: &str, tree: &File) -> Symbols {
         let tokens = tokens(text);
         let games: Vec<&GameDef> = (tree.items.iter())
             .filter_map(|item| match item {
@@ -89,7 +103,7 @@ impl Names {
         }
         out.sort_by_key(|o| (o.start, o.end));
         out.dedup_by(|a, b| a.start == b.start && a.end == b.end);
-        Names { occurrences: out }
+        Symbols { occurrences: out }
     }
 
     /// The occurrence at byte `offset` (touching its end counts).
@@ -216,13 +230,13 @@ fn names_of_game(game: &GameDef, games: &[&GameDef], tokens: &[Token], out: &mut
     }
 }
 
-type Term = (gamelang::syntax::ast::Ident, Vec<(String, Span)>);
+type Term = (super::ast::Ident, Vec<(String, Span)>);
 
 /// The variables a block defines (first definition of each name), and the
 /// games its `becomes` name.
 fn walk(body: &[&BlockStmt], vars: &mut Vec<(String, Span)>, terms: &mut Vec<Term>) {
     for statement in body {
-        let mut define = |var: &gamelang::syntax::ast::Ident| {
+        let mut define = |var: &super::ast::Ident| {
             if !vars.iter().any(|(n, _)| n == &var.name) {
                 vars.push((var.name.clone(), var.span));
             }
@@ -257,10 +271,10 @@ fn walk(body: &[&BlockStmt], vars: &mut Vec<(String, Span)>, terms: &mut Vec<Ter
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamelang::syntax::parse_file;
+    use crate::syntax::parse_file;
 
-    fn names(text: &str) -> Names {
-        Names::new(text, &parse_file(text).0)
+    fn names(text: &str) -> Symbols {
+        Symbols::new(text, &parse_file(text).0)
     }
 
     #[test]
