@@ -19,7 +19,7 @@
 
 use super::answered::searchable;
 use super::kept::Kept;
-use super::moves::winning_move;
+use super::winning::winning_move;
 use crate::analysis::answer::{
     Answer, Component, ComponentMethod, Count, Gamma, Grundy, Method, NoValue, Note, Outcome,
     WinningMove,

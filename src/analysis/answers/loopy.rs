@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::answered::{Answered, searchable, small, undecided};
 use super::kept::Kept;
-use super::moves::winning_move;
+use super::winning::winning_move;
 use crate::analysis::answer::{Answer, Count, Grundy, Method, Note, Outcome};
 use crate::analysis::error::AnalysisError;
 use crate::rules::Game;

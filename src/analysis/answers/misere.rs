@@ -10,8 +10,8 @@ use num_traits::ToPrimitive;
 
 use super::answered::searchable;
 use super::kept::Kept;
-use super::moves::moves_to_judge;
-use super::moves::unlisted_moves;
+use super::winning::moves_to_judge;
+use super::winning::unlisted_moves;
 use crate::analysis::answer::{
     Answer, Component, ComponentMethod, Count, Grundy, Method, Outcome, SumTerm, WinningMove,
 };

@@ -1,7 +1,7 @@
 //! Answering a position, as functions over what the analyzer keeps for the
 //! run (`kept`: each game's search, the known game it is, the remoteness
 //! found, the budgets): a component answered on its own (`answered`), the
-//! winning moves (`moves`), misère sums by the genus and by search
+//! winning moves (`winning`), misère sums by the genus and by search
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
 //! (`loopy`), declared ends (`ends`), compounds other than the sum
 //! (`compound`), and closed forms verified against the search (`verify`).
@@ -12,6 +12,6 @@ pub(crate) mod ends;
 pub(crate) mod kept;
 pub(crate) mod loopy;
 pub(crate) mod misere;
-pub(crate) mod moves;
 pub(crate) mod quotient;
 pub mod verify;
+pub(crate) mod winning;

@@ -11,9 +11,9 @@ use num_traits::ToPrimitive;
 
 use super::kept::Kept;
 use super::misere::misere_answer;
-use super::moves::moves_to_judge;
-use super::moves::unlisted_moves;
 use super::verify;
+use super::winning::moves_to_judge;
+use super::winning::unlisted_moves;
 use crate::analysis::answer::Verified;
 use crate::analysis::answer::{Answer, ComponentMethod, Note, Outcome};
 use crate::analysis::error::AnalysisError;

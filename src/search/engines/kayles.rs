@@ -1,14 +1,14 @@
 //! The Kayles engine: Node Kayles (pick a vertex, removing it and its
 //! neighbours) and Arc Kayles (pick an edge, removing its two ends) on a
 //! graph. A move removes vertices, and what is left falls apart into its
-//! connected components, played side by side: a sum, whose value is the
+//! connected components (its regions), played side by side: a sum, whose value is the
 //! XOR of theirs (the Sprague–Grundy theorem; Winning Ways, ch. 2 and 4).
 //! So the engine keeps the value of each connected graph met, once for all
 //! graphs the same up to the names of their vertices: keyed by its
 //! canonical form (`canon`: individualisation and refinement).
 //!
-//! A component's value is the mex, over its moves, of the XOR of the
-//! values of the components the move leaves; the components still unknown
+//! A region's value is the mex, over its moves, of the XOR of the
+//! values of the regions the move leaves; the regions still unknown
 //! are found first, by an explicit stack (a path of thousands of vertices
 //! goes thousands of moves deep).
 
@@ -31,8 +31,8 @@ pub struct KaylesValues {
     max_positions: usize,
 }
 
-/// A component whose value is being found: its form, and once its moves
-/// are made, what each leaves (the components, by index).
+/// A region whose value is being found: its form, and once its moves
+/// are made, what each leaves (the regions, by index).
 struct Frame {
     id: u32,
     form: Form,
@@ -81,7 +81,7 @@ impl KaylesValues {
         let all: Vec<bool> = vec![true; adjacency.len()];
         let mut value = 0;
         let mut edges = 0;
-        for part in self.components(&adjacency, &all) {
+        for part in self.regions(&adjacency, &all) {
             let id = self.intern(part.clone());
             value ^= self.solve(id, part, game, heaps, budget, &mut edges)?;
         }
@@ -92,7 +92,7 @@ impl KaylesValues {
         Ok((Value::Grundy(value), explored))
     }
 
-    /// The index of the component `form`, new ones unknown.
+    /// The index of the region `form`, new ones unknown.
     fn intern(&mut self, form: Form) -> u32 {
         let next = self.values.len() as u32;
         let id = *self.ids.entry(form).or_insert(next);
@@ -102,7 +102,7 @@ impl KaylesValues {
         id
     }
 
-    /// The value of the component `id` (of form `form`), finding what it
+    /// The value of the region `id` (of form `form`), finding what it
     /// needs first.
     fn solve(
         &mut self,
@@ -126,7 +126,7 @@ impl KaylesValues {
                 stack.pop();
                 continue;
             }
-            // Every component its moves leave is known by now: those
+            // Every region its moves leave is known by now: those
             // unknown were stacked above it, and none is as large as it.
             if let Some(options) = &top.options {
                 let mut seen = vec![false; options.len() + 1];
@@ -152,7 +152,7 @@ impl KaylesValues {
                     .map(|v| !gone.contains(&(v as u32)))
                     .collect();
                 let mut option = Vec::new();
-                for part in self.components(&adjacency, &left) {
+                for part in self.regions(&adjacency, &left) {
                     let child = self.intern(part.clone());
                     if self.values[child as usize].is_none() {
                         unknown.push((child, part));
@@ -195,10 +195,10 @@ impl KaylesValues {
         }
     }
 
-    /// The connected components of the vertices `left` of `adjacency`, each
+    /// The regions (connected components) of the vertices `left` of `adjacency`, each
     /// by its canonical form; Arc Kayles leaves out single vertices, which
     /// have no move.
-    fn components(&self, adjacency: &[Vec<u32>], left: &[bool]) -> Vec<Form> {
+    fn regions(&self, adjacency: &[Vec<u32>], left: &[bool]) -> Vec<Form> {
         let n = adjacency.len();
         let mut seen = vec![false; n];
         let mut place = vec![0u32; n];

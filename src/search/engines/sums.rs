@@ -29,9 +29,9 @@ use crate::search::value::{Explored, GameValues, NewSearch, Value};
 /// what its search may hold is answered from it.
 const PERIOD_PROBE: u64 = 1 << 16;
 
-/// A component of a sum: a game (its index among the games met) and its
-/// position, canonical for that game.
-type Component = (u32, Vec<u64>);
+/// A term of a sum, as this engine keys it: a game (its index among the
+/// games met) and its position, canonical for that game.
+type TermKey = (u32, Vec<u64>);
 
 /// How the positions of a graph of whole sums (`SumSearch::explore_whole`)
 /// are keyed: each sum's components, sorted, one after another as the
@@ -43,7 +43,7 @@ pub struct Sums {
     /// Each game's symmetry (`MoveGen::symmetry`).
     symmetry: Vec<(bool, bool)>,
     /// Components found to have no move: left out of every key.
-    ended: HashSet<Component>,
+    ended: HashSet<TermKey>,
 }
 
 impl Sums {
@@ -67,7 +67,7 @@ impl Sums {
         Some(Sums::encode(&sum))
     }
 
-    fn encode(sum: &[Component]) -> Vec<u64> {
+    fn encode(sum: &[TermKey]) -> Vec<u64> {
         let mut key = Vec::new();
         for (game, heaps) in sum {
             key.push(u64::from(*game));
@@ -77,7 +77,7 @@ impl Sums {
         key
     }
 
-    fn decode(mut key: &[u64]) -> Vec<Component> {
+    fn decode(mut key: &[u64]) -> Vec<TermKey> {
         let mut sum = Vec::new();
         while let [game, len, rest @ ..] = key {
             let (heaps, after) = rest.split_at(usize_of(*len).min(rest.len()));
@@ -115,7 +115,7 @@ pub struct SumSearch {
     /// Makes those searches.
     new_search: NewSearch,
     /// Misère play: whether the player to move wins each whole sum.
-    wins: HashMap<Vec<Component>, bool>,
+    wins: HashMap<Vec<TermKey>, bool>,
     /// Normal play where some game met declares ends (`win when`, `lose
     /// when`): `values` are of the reduced game (`Reduced`).
     ends: bool,
@@ -192,7 +192,7 @@ struct Local {
 /// Misère play: a whole sum being evaluated, its moves, and how far.
 struct Frame<K> {
     key: K,
-    options: Vec<(usize, Vec<Component>)>,
+    options: Vec<(usize, Vec<TermKey>)>,
     next: usize,
 }
 
@@ -283,7 +283,7 @@ impl SumSearch {
         self.reduced_check()?;
         let mut values = Vec::with_capacity(parts.len());
         for part in parts {
-            let (game, heaps) = self.component(0, part);
+            let (game, heaps) = self.term_key(0, part);
             values.push(self.grundy_of(game, heaps, asked, budget, &mut 0)?);
         }
         Ok(Reduced::sum(values))
@@ -324,7 +324,7 @@ impl SumSearch {
         if self.ends {
             return Err(self.ends_unsupported("a search for Grundy values alone"));
         }
-        let components: Vec<Component> = parts.iter().map(|p| self.component(0, p)).collect();
+        let components: Vec<TermKey> = parts.iter().map(|p| self.term_key(0, p)).collect();
         let mut edges = 0;
         if self.misere {
             let next_wins = self.whole(sorted(components), asked, budget, &mut edges)?;
@@ -337,8 +337,8 @@ impl SumSearch {
         Ok(Value::Grundy(total))
     }
 
-    /// A part of a sum a move of game `mover` becomes, as a component.
-    fn component(&mut self, mover: u32, part: &Term) -> Component {
+    /// A term of a sum a move of game `mover` becomes, keyed.
+    fn term_key(&mut self, mover: u32, part: &Term) -> TermKey {
         let game = match &part.game {
             None => mover,
             Some(game) => self.game_index(game),
@@ -362,7 +362,7 @@ impl SumSearch {
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-    ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
+    ) -> Result<Vec<(usize, Vec<TermKey>)>, SearchError> {
         let g = game as usize;
         let mut found: Vec<(usize, Vec<Term>)> = Vec::new();
         // A position may have millions of moves, each a sum: the clock is
@@ -407,7 +407,7 @@ impl SumSearch {
                     .check_clock()
                     .map_err(|e| e.error(&self.games[0], asked))?;
             }
-            let components = parts.iter().map(|p| self.component(game, p)).collect();
+            let components = parts.iter().map(|p| self.term_key(game, p)).collect();
             options.push((rule, components));
         }
         Ok(options)
@@ -693,7 +693,7 @@ impl SumSearch {
             ended: HashSet::new(),
         };
         // Whether a component has no move, found once.
-        let mut moves_of: HashMap<Component, bool> = HashMap::new();
+        let mut moves_of: HashMap<TermKey, bool> = HashMap::new();
         let mut start_keys = Vec::new();
         for start in starts {
             let component = (0, self.canonical(0, start));
@@ -739,12 +739,12 @@ impl SumSearch {
     /// `has_moves` remembers), sorted.
     fn live(
         &mut self,
-        sum: Vec<Component>,
+        sum: Vec<TermKey>,
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-        has_moves: &mut HashMap<Component, bool>,
-    ) -> Result<Vec<Component>, SearchError> {
+        has_moves: &mut HashMap<TermKey, bool>,
+    ) -> Result<Vec<TermKey>, SearchError> {
         let mut live = Vec::with_capacity(sum.len());
         for c in sum {
             let has = match has_moves.get(&c) {
@@ -767,7 +767,7 @@ impl SumSearch {
     /// (sorted components), and every sum below it.
     fn whole(
         &mut self,
-        start: Vec<Component>,
+        start: Vec<TermKey>,
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
@@ -775,8 +775,8 @@ impl SumSearch {
         if let Some(&w) = self.wins.get(&start) {
             return Ok(w);
         }
-        let mut on_stack: HashSet<Vec<Component>> = HashSet::new();
-        let mut stack: Vec<Frame<Vec<Component>>> = Vec::new();
+        let mut on_stack: HashSet<Vec<TermKey>> = HashSet::new();
+        let mut stack: Vec<Frame<Vec<TermKey>>> = Vec::new();
         let options = self.sum_options(&start, asked, budget, edges)?;
         on_stack.insert(start.clone());
         stack.push(Frame {
@@ -838,11 +838,11 @@ impl SumSearch {
     /// and what it leaves takes its place.
     fn sum_options(
         &mut self,
-        sum: &[Component],
+        sum: &[TermKey],
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-    ) -> Result<Vec<(usize, Vec<Component>)>, SearchError> {
+    ) -> Result<Vec<(usize, Vec<TermKey>)>, SearchError> {
         let mut out = Vec::new();
         for (i, (game, heaps)) in sum.iter().enumerate() {
             // Equal components move alike: the first of them stands for all.
@@ -850,7 +850,7 @@ impl SumSearch {
                 continue;
             }
             for (rule, left) in self.options_of(*game, heaps, asked, budget, edges)? {
-                let mut next: Vec<Component> = (sum.iter().enumerate())
+                let mut next: Vec<TermKey> = (sum.iter().enumerate())
                     .filter(|&(j, _)| j != i)
                     .map(|(_, c)| c.clone())
                     .chain(left)
@@ -921,7 +921,7 @@ fn top_rule<K>(stack: &[Frame<K>]) -> usize {
 
 /// A whole sum as a position, for a cycle's message: its components' heaps
 /// one after another.
-fn whole_position(sum: &[Component]) -> Position {
+fn whole_position(sum: &[TermKey]) -> Position {
     Position::from_u64s(
         &sum.iter()
             .flat_map(|(_, h)| h.iter().copied())
@@ -929,7 +929,7 @@ fn whole_position(sum: &[Component]) -> Position {
     )
 }
 
-fn sorted(mut components: Vec<Component>) -> Vec<Component> {
+fn sorted(mut components: Vec<TermKey>) -> Vec<TermKey> {
     components.sort();
     components
 }
