@@ -49,6 +49,7 @@ mod known;
 mod misere;
 mod moves;
 mod nimber;
+mod partizan;
 mod period;
 mod platform;
 mod position;
@@ -110,6 +111,9 @@ pub use report::{
     quotient_text, reason_text, statement_text, table_json, table_summary_text, table_svg,
     table_text, table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
 };
+
+// Partizan values: canonical forms and what is known of them.
+pub use partizan::{Class, Dyadic, Form, Forms, Relation};
 
 // Nim arithmetic, the theory under the values.
 pub use nimber::{add as nim_add, inverse as nim_inverse, mul as nim_mul, mul_u64 as nim_mul_u64};

@@ -38,6 +38,7 @@ mod nested_blocks;
 mod octal_blocks;
 mod oracle;
 mod own_words;
+mod partizan;
 mod play;
 mod quotient;
 mod rays;

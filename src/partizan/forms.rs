@@ -1,0 +1,535 @@
+//! The store of canonical forms: every short partizan game value met, each
+//! kept once (equal values are one id), with caches of comparisons, sums
+//! and negatives.
+//!
+//! The theory each rule uses (Siegel, *Combinatorial Game Theory*, AMS
+//! 2013, ch. II; Berlekamp, Conway and Guy, *Winning Ways*, ch. 1–2;
+//! Albert, Nowakowski and Wolfe, *Lessons in Play*, ch. 4–5):
+//!
+//! - G ≤ H exactly when no Left option of G is ≥ H and no Right option of
+//!   H is ≤ G (the definition, Siegel §II.1).
+//! - Every short game has one canonical form, reached by deleting
+//!   dominated options and bypassing reversible ones (Siegel, §II.2,
+//!   canonical forms): so two games are equal exactly when their canonical forms
+//!   are the same, and a value is stored once, as an id.
+//! - Numbers are kept as exact dyadic rationals, not as chains of options:
+//!   the simplest number between a game's Left and Right number options is
+//!   its value when every Left one is below every Right one (the
+//!   simplicity theorem, Siegel Thm. II.3.7); sums and comparisons of
+//!   numbers are arithmetic; a number x plus a game G that is not a
+//!   number is {x + G^L | x + G^R} (the number translation theorem, Siegel
+//!   §II.3), so a number's own options are never expanded in a sum.
+//! - Negation swaps and negates the options, and keeps a form canonical.
+
+use std::collections::HashMap;
+
+use super::dyadic::Dyadic;
+
+/// A canonical form: an id in its `Forms` store. Two forms of one store are
+/// equal games exactly when their ids are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Form(u32);
+
+/// What the store holds for a form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    /// A number, whose options are found when asked (`options`).
+    Number(Dyadic),
+    /// A game that is not a number: its canonical options, sorted.
+    Options {
+        left: Box<[Form]>,
+        right: Box<[Form]>,
+    },
+}
+
+/// The outcome class of a partizan game: who wins, by who starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Left wins, whoever starts (G > 0).
+    L,
+    /// Right wins, whoever starts (G < 0).
+    R,
+    /// The second player wins (G = 0).
+    P,
+    /// The first player wins (G ‖ 0).
+    N,
+}
+
+/// How two games compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// G < H.
+    Less,
+    /// G = H.
+    Equal,
+    /// G > H.
+    Greater,
+    /// G ‖ H: neither ≤ nor ≥.
+    Fuzzy,
+}
+
+/// The store: every form met, once each, and what was found of them.
+#[derive(Debug, Default)]
+pub struct Forms {
+    nodes: Vec<Node>,
+    ids: HashMap<Node, Form>,
+    le: HashMap<(Form, Form), bool>,
+    sums: HashMap<(Form, Form), Form>,
+    negatives: HashMap<Form, Form>,
+    births: HashMap<Form, u32>,
+}
+
+impl Forms {
+    /// An empty store.
+    pub fn new() -> Self {
+        Forms::default()
+    }
+
+    /// How many forms it holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn intern(&mut self, node: Node) -> Form {
+        if let Some(&form) = self.ids.get(&node) {
+            return form;
+        }
+        let form = Form(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        self.nodes.push(node.clone());
+        self.ids.insert(node, form);
+        form
+    }
+
+    fn node(&self, form: Form) -> &Node {
+        &self.nodes[form.0 as usize]
+    }
+
+    /// The number `x`.
+    pub fn number(&mut self, x: Dyadic) -> Form {
+        self.intern(Node::Number(x))
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> Form {
+        self.number(Dyadic::integer(n))
+    }
+
+    /// 0, the game with no moves.
+    pub fn zero(&mut self) -> Form {
+        self.integer(0)
+    }
+
+    /// The nimber *n: {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}.
+    pub fn nimber(&mut self, n: u32) -> Form {
+        let mut below = vec![self.zero()];
+        for _ in 1..=n {
+            let next = self.game(&below, &below);
+            below.push(next);
+        }
+        below[n as usize]
+    }
+
+    /// ↑ = {0 | *}.
+    pub fn up(&mut self) -> Form {
+        let zero = self.zero();
+        let star = self.nimber(1);
+        self.game(&[zero], &[star])
+    }
+
+    /// The number `form` is, if it is one.
+    pub fn as_number(&self, form: Form) -> Option<&Dyadic> {
+        match self.node(form) {
+            Node::Number(x) => Some(x),
+            Node::Options { .. } => None,
+        }
+    }
+
+    /// Its Left options, canonical; a number's as its canonical form has
+    /// them (n > 0: {n - 1 |}; m/2^k: {(m - 1)/2^k | (m + 1)/2^k}).
+    pub fn left(&mut self, form: Form) -> Vec<Form> {
+        match self.node(form).clone() {
+            Node::Options { left, .. } => left.to_vec(),
+            Node::Number(x) => match number_options(&x).0 {
+                Some(l) => vec![self.number(l)],
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// Its Right options, canonical.
+    pub fn right(&mut self, form: Form) -> Vec<Form> {
+        match self.node(form).clone() {
+            Node::Options { right, .. } => right.to_vec(),
+            Node::Number(x) => match number_options(&x).1 {
+                Some(r) => vec![self.number(r)],
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// Whether G ≤ H.
+    pub fn le(&mut self, g: Form, h: Form) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Node::Number(x), Node::Number(y)) = (self.node(g), self.node(h)) {
+            return x <= y;
+        }
+        if let Some(&known) = self.le.get(&(g, h)) {
+            return known;
+        }
+        let mut result = true;
+        for gl in self.left(g) {
+            if self.le(h, gl) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            for hr in self.right(h) {
+                if self.le(hr, g) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        self.le.insert((g, h), result);
+        result
+    }
+
+    /// How G compares with H.
+    pub fn compare(&mut self, g: Form, h: Form) -> Relation {
+        match (self.le(g, h), self.le(h, g)) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Fuzzy,
+        }
+    }
+
+    /// Who wins G, by who starts.
+    pub fn class(&mut self, g: Form) -> Class {
+        let zero = self.zero();
+        match self.compare(g, zero) {
+            Relation::Greater => Class::L,
+            Relation::Less => Class::R,
+            Relation::Equal => Class::P,
+            Relation::Fuzzy => Class::N,
+        }
+    }
+
+    /// The game {left | right}, in canonical form.
+    pub fn game(&mut self, left: &[Form], right: &[Form]) -> Form {
+        let mut left = sorted(left.to_vec());
+        let mut right = sorted(right.to_vec());
+        if let Some(number) = self.number_between(&left, &right) {
+            return self.number(number);
+        }
+        // What is known of comparisons with the game being simplified: its
+        // value stays the same as its options change.
+        let mut against = HashMap::new();
+        loop {
+            left = self.undominated(left, true);
+            right = self.undominated(right, false);
+            if let Some(bypassed) = self.bypass_left(&left, &right, &mut against) {
+                left = sorted(bypassed);
+                continue;
+            }
+            if let Some(bypassed) = self.bypass_right(&left, &right, &mut against) {
+                right = sorted(bypassed);
+                continue;
+            }
+            break;
+        }
+        if let Some(number) = self.number_between(&left, &right) {
+            return self.number(number);
+        }
+        self.intern(Node::Options {
+            left: left.into(),
+            right: right.into(),
+        })
+    }
+
+    /// The simplest number between the options, when every option is a
+    /// number and each Left one is below each Right one.
+    fn number_between(&self, left: &[Form], right: &[Form]) -> Option<Dyadic> {
+        let numbers = |forms: &[Form]| -> Option<Vec<&Dyadic>> {
+            forms.iter().map(|&f| self.as_number(f)).collect()
+        };
+        let (l, r) = (numbers(left)?, numbers(right)?);
+        let high_left = l.into_iter().max();
+        let low_right = r.into_iter().min();
+        if let (Some(a), Some(b)) = (high_left, low_right)
+            && a >= b
+        {
+            return None;
+        }
+        Some(Dyadic::simplest_between(high_left, low_right))
+    }
+
+    /// The options not dominated: for Left (`left`), those no other is
+    /// above; for Right, those no other is below.
+    fn undominated(&mut self, options: Vec<Form>, left: bool) -> Vec<Form> {
+        let mut kept = Vec::with_capacity(options.len());
+        for (i, &a) in options.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &b) in options.iter().enumerate() {
+                if i != j && a != b && if left { self.le(a, b) } else { self.le(b, a) } {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(a);
+            }
+        }
+        kept
+    }
+
+    /// The Left options with the first reversible one bypassed, if one is:
+    /// a Left option A with a Right option A^R ≤ G is replaced by the Left
+    /// options of A^R.
+    fn bypass_left(
+        &mut self,
+        left: &[Form],
+        right: &[Form],
+        against: &mut HashMap<(Form, bool), bool>,
+    ) -> Option<Vec<Form>> {
+        for (i, &a) in left.iter().enumerate() {
+            for ar in self.right(a) {
+                if self.le_game(ar, left, right, against) {
+                    let mut out: Vec<Form> = left[..i].to_vec();
+                    out.extend(self.left(ar));
+                    out.extend_from_slice(&left[i + 1..]);
+                    return Some(out);
+                }
+            }
+        }
+        None
+    }
+
+    /// The Right options with the first reversible one bypassed: a Right
+    /// option B with a Left option B^L ≥ G is replaced by the Right options
+    /// of B^L.
+    fn bypass_right(
+        &mut self,
+        left: &[Form],
+        right: &[Form],
+        against: &mut HashMap<(Form, bool), bool>,
+    ) -> Option<Vec<Form>> {
+        for (i, &b) in right.iter().enumerate() {
+            for bl in self.left(b) {
+                if self.game_le(left, right, bl, against) {
+                    let mut out: Vec<Form> = right[..i].to_vec();
+                    out.extend(self.right(bl));
+                    out.extend_from_slice(&right[i + 1..]);
+                    return Some(out);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether X ≤ G, G = {left | right} not yet in the store.
+    fn le_game(
+        &mut self,
+        x: Form,
+        left: &[Form],
+        right: &[Form],
+        against: &mut HashMap<(Form, bool), bool>,
+    ) -> bool {
+        if let Some(&known) = against.get(&(x, true)) {
+            return known;
+        }
+        // X ≤ G: no X^L ≥ G, and no G^R ≤ X.
+        let mut result = !right.iter().any(|&gr| self.le(gr, x));
+        if result {
+            for xl in self.left(x) {
+                if self.game_le(left, right, xl, against) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        against.insert((x, true), result);
+        result
+    }
+
+    /// Whether G ≤ X, G = {left | right} not yet in the store.
+    fn game_le(
+        &mut self,
+        left: &[Form],
+        right: &[Form],
+        x: Form,
+        against: &mut HashMap<(Form, bool), bool>,
+    ) -> bool {
+        if let Some(&known) = against.get(&(x, false)) {
+            return known;
+        }
+        // G ≤ X: no G^L ≥ X, and no X^R ≤ G.
+        let mut result = !left.iter().any(|&gl| self.le(x, gl));
+        if result {
+            for xr in self.right(x) {
+                if self.le_game(xr, left, right, against) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        against.insert((x, false), result);
+        result
+    }
+
+    /// -G.
+    pub fn neg(&mut self, g: Form) -> Form {
+        if let Some(&known) = self.negatives.get(&g) {
+            return known;
+        }
+        let result = match self.node(g).clone() {
+            Node::Number(x) => self.number(x.neg()),
+            Node::Options { left, right } => {
+                let new_left = sorted(right.iter().map(|&r| self.neg(r)).collect());
+                let new_right = sorted(left.iter().map(|&l| self.neg(l)).collect());
+                self.intern(Node::Options {
+                    left: new_left.into(),
+                    right: new_right.into(),
+                })
+            }
+        };
+        self.negatives.insert(g, result);
+        self.negatives.insert(result, g);
+        result
+    }
+
+    /// G + H.
+    pub fn add(&mut self, g: Form, h: Form) -> Form {
+        if let (Node::Number(x), Node::Number(y)) = (self.node(g), self.node(h)) {
+            let sum = x.add(y);
+            return self.number(sum);
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(&known) = self.sums.get(&key) {
+            return known;
+        }
+        let result = if let Some(x) = self.as_number(g).cloned() {
+            self.translate(&x, h)
+        } else if let Some(y) = self.as_number(h).cloned() {
+            self.translate(&y, g)
+        } else {
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            for gl in self.left(g) {
+                left.push(self.add(gl, h));
+            }
+            for hl in self.left(h) {
+                left.push(self.add(g, hl));
+            }
+            for gr in self.right(g) {
+                right.push(self.add(gr, h));
+            }
+            for hr in self.right(h) {
+                right.push(self.add(g, hr));
+            }
+            self.game(&left, &right)
+        };
+        self.sums.insert(key, result);
+        result
+    }
+
+    /// x + G for a number x and a game G that is not one: {x + G^L | x + G^R}
+    /// (the number translation theorem).
+    fn translate(&mut self, x: &Dyadic, g: Form) -> Form {
+        if x.is_zero() {
+            return g;
+        }
+        let number = self.number(x.clone());
+        let left: Vec<Form> = (self.left(g).into_iter())
+            .map(|gl| self.add(number, gl))
+            .collect();
+        let right: Vec<Form> = (self.right(g).into_iter())
+            .map(|gr| self.add(number, gr))
+            .collect();
+        self.game(&left, &right)
+    }
+
+    /// G - H.
+    pub fn sub(&mut self, g: Form, h: Form) -> Form {
+        let minus = self.neg(h);
+        self.add(g, minus)
+    }
+
+    /// The Left stop: where play ends when Left starts and both play for the
+    /// best number (Winning Ways, ch. 3; Siegel §II.5).
+    pub fn left_stop(&mut self, g: Form) -> Dyadic {
+        if let Some(x) = self.as_number(g) {
+            return x.clone();
+        }
+        let options = self.left(g);
+        let stops: Vec<Dyadic> = options.into_iter().map(|gl| self.right_stop(gl)).collect();
+        stops.into_iter().max().unwrap_or_else(Dyadic::zero)
+    }
+
+    /// The Right stop.
+    pub fn right_stop(&mut self, g: Form) -> Dyadic {
+        if let Some(x) = self.as_number(g) {
+            return x.clone();
+        }
+        let options = self.right(g);
+        let stops: Vec<Dyadic> = options.into_iter().map(|gr| self.left_stop(gr)).collect();
+        stops.into_iter().min().unwrap_or_else(Dyadic::zero)
+    }
+
+    /// The day it is born: 0 for 0, one more than its options' latest; an
+    /// integer n on day |n|, m/2^k (m odd, k > 0) on day ⌊|x|⌋ + k + 1.
+    pub fn birthday(&mut self, g: Form) -> u32 {
+        if let Some(&known) = self.births.get(&g) {
+            return known;
+        }
+        let day = match self.node(g).clone() {
+            Node::Number(x) => {
+                let whole = x.numerator().magnitude() >> x.exponent() as usize;
+                let whole = u32::try_from(whole).unwrap_or(u32::MAX);
+                match x.exponent() {
+                    0 => whole,
+                    k => whole.saturating_add(k).saturating_add(1),
+                }
+            }
+            Node::Options { left, right } => {
+                let options: Vec<Form> = left.iter().chain(right.iter()).copied().collect();
+                let latest = options.into_iter().map(|o| self.birthday(o)).max();
+                latest.map_or(0, |d| d.saturating_add(1))
+            }
+        };
+        self.births.insert(g, day);
+        day
+    }
+}
+
+/// A number's canonical options: n > 0 is {n - 1 |}, n < 0 is {| n + 1},
+/// 0 is {|}, m/2^k (m odd, k > 0) is {(m - 1)/2^k | (m + 1)/2^k}.
+fn number_options(x: &Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
+    if x.is_integer() {
+        if x.is_positive() {
+            (Some(x.sub(&Dyadic::integer(1))), None)
+        } else if x.is_negative() {
+            (None, Some(x.add(&Dyadic::integer(1))))
+        } else {
+            (None, None)
+        }
+    } else {
+        let k = x.exponent();
+        let m = x.numerator();
+        (Some(Dyadic::new(m - 1, k)), Some(Dyadic::new(m + 1, k)))
+    }
+}
+
+fn sorted(mut forms: Vec<Form>) -> Vec<Form> {
+    forms.sort_unstable();
+    forms.dedup();
+    forms
+}

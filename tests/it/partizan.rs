@@ -1,0 +1,237 @@
+//! The store of canonical forms against the definitions, written plainly
+//! here: a game a tree of options, G ≤ H when no G^L ≥ H and no H^R ≤ G,
+//! G + H = {G^L + H, G + H^L | G^R + H, G + H^R}, no caches, no numbers
+//! kept apart, no canonical forms (Conway, ONAG ch. 0–1; Siegel,
+//! *Combinatorial Game Theory*, II.1).
+
+use gamelang::{Class, Dyadic, Form, Forms, Relation};
+
+/// A game by its options, plainly.
+#[derive(Clone, Debug)]
+struct Tree {
+    left: Vec<Tree>,
+    right: Vec<Tree>,
+}
+
+fn le(g: &Tree, h: &Tree) -> bool {
+    !g.left.iter().any(|gl| le(h, gl)) && !h.right.iter().any(|hr| le(hr, g))
+}
+
+fn eq(g: &Tree, h: &Tree) -> bool {
+    le(g, h) && le(h, g)
+}
+
+fn sum(g: &Tree, h: &Tree) -> Tree {
+    let mut left: Vec<Tree> = g.left.iter().map(|gl| sum(gl, h)).collect();
+    left.extend(h.left.iter().map(|hl| sum(g, hl)));
+    let mut right: Vec<Tree> = g.right.iter().map(|gr| sum(gr, h)).collect();
+    right.extend(h.right.iter().map(|hr| sum(g, hr)));
+    Tree { left, right }
+}
+
+fn neg(g: &Tree) -> Tree {
+    Tree {
+        left: g.right.iter().map(neg).collect(),
+        right: g.left.iter().map(neg).collect(),
+    }
+}
+
+/// A stored form as a plain tree, through its canonical options.
+fn tree(forms: &mut Forms, f: Form) -> Tree {
+    let left = forms.left(f);
+    let right = forms.right(f);
+    Tree {
+        left: left.into_iter().map(|o| tree(forms, o)).collect(),
+        right: right.into_iter().map(|o| tree(forms, o)).collect(),
+    }
+}
+
+/// The forms born by each day up to `days`: day 0 is {0}; day n + 1 every
+/// {L | R} with L and R sets of forms born by day n. Only antichains need
+/// be tried (a dominated option changes nothing), which keeps day 3 within
+/// reach.
+fn born_by(forms: &mut Forms, days: usize) -> Vec<Vec<Form>> {
+    let zero = forms.zero();
+    let mut out = vec![vec![zero]];
+    for _ in 0..days {
+        let before = out.last().cloned().unwrap_or_default();
+        let sets = antichains(forms, &before);
+        let mut made: Vec<Form> = Vec::new();
+        for l in &sets {
+            for r in &sets {
+                made.push(forms.game(l, r));
+            }
+        }
+        made.sort_unstable();
+        made.dedup();
+        out.push(made);
+    }
+    out
+}
+
+/// Every set of pairwise incomparable forms of `all`, the empty one too.
+fn antichains(forms: &mut Forms, all: &[Form]) -> Vec<Vec<Form>> {
+    fn extend(
+        forms: &mut Forms,
+        all: &[Form],
+        from: usize,
+        current: &mut Vec<Form>,
+        out: &mut Vec<Vec<Form>>,
+    ) {
+        out.push(current.clone());
+        for i in from..all.len() {
+            let candidate = all[i];
+            let free = current
+                .clone()
+                .into_iter()
+                .all(|c| forms.compare(c, candidate) == Relation::Fuzzy);
+            if free {
+                current.push(candidate);
+                extend(forms, all, i + 1, current, out);
+                current.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(forms, all, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+#[test]
+fn the_games_born_by_each_day_are_1_4_22_1474() {
+    // OEIS A065401: 1, 4, 22, 1474 games born by day 0, 1, 2, 3 (Winning
+    // Ways ch. 1 counts the 22 of day 2).
+    let mut forms = Forms::new();
+    let days = born_by(&mut forms, 3);
+    let counts: Vec<usize> = days.iter().map(Vec::len).collect();
+    assert_eq!(counts, [1, 4, 22, 1474]);
+}
+
+#[test]
+fn comparisons_sums_and_negatives_of_the_games_born_by_day_2_agree_with_the_definitions() {
+    let mut forms = Forms::new();
+    let day2 = born_by(&mut forms, 2).pop().unwrap_or_default();
+    let trees: Vec<Tree> = day2.iter().map(|&f| tree(&mut forms, f)).collect();
+    for (i, &g) in day2.iter().enumerate() {
+        // The canonical form is the value, and another form is another value.
+        for (j, &h) in day2.iter().enumerate() {
+            assert_eq!(forms.le(g, h), le(&trees[i], &trees[j]), "{i} <= {j}");
+            assert_eq!(g == h, eq(&trees[i], &trees[j]), "{i} = {j}");
+            let s = forms.add(g, h);
+            let plain = sum(&trees[i], &trees[j]);
+            assert!(eq(&tree(&mut forms, s), &plain), "{i} + {j}");
+        }
+        let n = forms.neg(g);
+        assert!(eq(&tree(&mut forms, n), &neg(&trees[i])), "-{i}");
+    }
+}
+
+#[test]
+fn a_canonical_form_has_no_dominated_and_no_reversible_option() {
+    // Siegel §II.2: the canonical form is the one with neither.
+    let mut forms = Forms::new();
+    let day2 = born_by(&mut forms, 2).pop().unwrap_or_default();
+    for &g in &day2 {
+        let t = tree(&mut forms, g);
+        for (i, a) in t.left.iter().enumerate() {
+            for (j, b) in t.left.iter().enumerate() {
+                assert!(i == j || !le(a, b), "a dominated Left option");
+            }
+            assert!(
+                !a.right.iter().any(|ar| le(ar, &t)),
+                "a reversible Left option"
+            );
+        }
+        for (i, a) in t.right.iter().enumerate() {
+            for (j, b) in t.right.iter().enumerate() {
+                assert!(i == j || !le(b, a), "a dominated Right option");
+            }
+            assert!(
+                !a.left.iter().any(|al| le(&t, al)),
+                "a reversible Right option"
+            );
+        }
+    }
+}
+
+#[test]
+fn sums_of_three_games_born_by_day_3_agree_with_the_definition() {
+    // Sums of three forms of day 3 (chosen by a fixed sequence), each
+    // against the plain sum of their trees.
+    let mut forms = Forms::new();
+    let day3 = born_by(&mut forms, 3).pop().unwrap_or_default();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % day3.len() as u64) as usize
+    };
+    for _ in 0..20 {
+        let (a, b, c) = (day3[next()], day3[next()], day3[next()]);
+        let ab = forms.add(a, b);
+        let total = forms.add(ab, c);
+        let plain = sum(
+            &sum(&tree(&mut forms, a), &tree(&mut forms, b)),
+            &tree(&mut forms, c),
+        );
+        assert!(eq(&tree(&mut forms, total), &plain));
+    }
+}
+
+#[test]
+fn familiar_values_are_written_as_cgsuite_writes_them_and_fall_in_their_classes() {
+    // Winning Ways ch. 2–3; Siegel ch. II: ↑ = {0 | *} > 0, * ‖ 0,
+    // ↑* = {0, * | 0} ‖ 0, ±1 = {1 | -1} ‖ 0, {{1 | 0} | 0} < 0 (Left
+    // moving first goes to {1 | 0}, from which Right moves to 0).
+    let mut forms = Forms::new();
+    let zero = forms.zero();
+    let one = forms.integer(1);
+    let minus_one = forms.integer(-1);
+    let star = forms.nimber(1);
+    let up = forms.up();
+    let up_star = forms.add(up, star);
+    let double_up = forms.add(up, up);
+    let pm_one = forms.game(&[one], &[minus_one]);
+    let one_zero = forms.game(&[one], &[zero]);
+    let nested = forms.game(&[one_zero], &[zero]);
+    let half = forms.game(&[zero], &[one]);
+    let two = forms.integer(2);
+    let minus_half = forms.number(Dyadic::new(-1, 1));
+    let hot = forms.game(&[two], &[minus_half]);
+    let star2 = forms.nimber(2);
+    let down = forms.neg(up);
+    let one_star = forms.game(&[one], &[one]);
+    let cases = [
+        (zero, "0", Class::P, 0),
+        (one, "1", Class::L, 1),
+        (minus_one, "-1", Class::R, 1),
+        (half, "1/2", Class::L, 2),
+        (star, "*", Class::N, 1),
+        (star2, "*2", Class::N, 2),
+        (up, "^", Class::L, 2),
+        (down, "v", Class::R, 2),
+        (up_star, "^*", Class::N, 2),
+        (double_up, "^^", Class::L, 3),
+        (pm_one, "+-1", Class::N, 2),
+        (one_zero, "{1|0}", Class::N, 2),
+        (nested, "{1|0||0}", Class::R, 3),
+        (hot, "{2|-1/2}", Class::N, 3),
+        (one_star, "1*", Class::L, 2),
+    ];
+    for (form, text, class, day) in cases {
+        assert_eq!(forms.text(form), text);
+        assert_eq!(forms.class(form), class, "{text}");
+        assert_eq!(forms.birthday(form), day, "{text}");
+    }
+    // Stops (Winning Ways ch. 3): {2 | -1/2} stops at 2 and -1/2.
+    assert_eq!(forms.left_stop(hot), Dyadic::integer(2));
+    assert_eq!(forms.right_stop(hot), Dyadic::new(-1, 1));
+    assert_eq!(forms.left_stop(up), Dyadic::zero());
+    // ↑ + ↑ + ↑ + * and ↑* + ↑* = ⇑ (Winning Ways ch. 3).
+    let two_up_stars = forms.add(up_star, up_star);
+    assert_eq!(two_up_stars, double_up);
+    // 1/2 + 1/2 = 1: numbers add as numbers.
+    let sum = forms.add(half, half);
+    assert_eq!(sum, one);
+}
