@@ -2,15 +2,17 @@
 //! valued as canonical forms (integers, dyadic rationals, nimbers, ↑
 //! multiples, switches and every form {L | R}), each stored once in
 //! `Forms`, with their sums, negatives, comparisons, outcome classes,
-//! stops and birthdays. Theory that knows no game, beside `nimber` at the
+//! stops, birthdays, thermographs, temperatures and means. Theory that knows no game, beside `nimber` at the
 //! bottom of the house; the rules, the search and the answers build on it.
 //!
 //! `dyadic` holds the numbers, `forms` the store, `notation` how a form is
-//! written.
+//! written, `thermograph` its walls, temperature and mean.
 
 mod dyadic;
 mod forms;
 mod notation;
+mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Class, Form, Forms, Relation};
+pub use thermograph::{Thermograph, Wall};

@@ -235,3 +235,97 @@ fn familiar_values_are_written_as_cgsuite_writes_them_and_fall_in_their_classes(
     let sum = forms.add(half, half);
     assert_eq!(sum, one);
 }
+
+#[test]
+fn temperatures_and_means_of_familiar_games() {
+    // Winning Ways ch. 6; Siegel §II.5: {2 | -1/2} has temperature 5/4 and
+    // mean 3/4; ±1 temperature 1, mean 0; {1 | 0} temperature 1/2, mean
+    // 1/2; *, ↑ and ↑* temperature 0; an integer -1, m/2^k -1/2^k.
+    let mut forms = Forms::new();
+    let zero = forms.zero();
+    let one = forms.integer(1);
+    let minus_one = forms.integer(-1);
+    let two = forms.integer(2);
+    let minus_half = forms.number(Dyadic::new(-1, 1));
+    let three_quarters = forms.number(Dyadic::new(3, 2));
+    let star = forms.nimber(1);
+    let up = forms.up();
+    let up_star = forms.add(up, star);
+    let cases = [
+        (forms.game(&[two], &[minus_half]), (5, 2), (3, 2)),
+        (forms.game(&[one], &[minus_one]), (1, 0), (0, 0)),
+        (forms.game(&[one], &[zero]), (1, 1), (1, 1)),
+        (star, (0, 0), (0, 0)),
+        (up, (0, 0), (0, 0)),
+        (up_star, (0, 0), (0, 0)),
+        (one, (-1, 0), (1, 0)),
+        (three_quarters, (-1, 2), (3, 2)),
+    ];
+    for (g, (tm, tk), (mm, mk)) in cases {
+        let text = forms.text(g);
+        assert_eq!(forms.temperature(g), Some(Dyadic::new(tm, tk)), "{text}");
+        assert_eq!(forms.mean(g), Some(Dyadic::new(mm, mk)), "{text}");
+    }
+    // {2 | -1/2}: the Left wall 2 - t and the Right wall -1/2 + t meet at
+    // t = 5/4, at 3/4.
+    let hot = forms.game(&[two], &[minus_half]);
+    let graph = forms.thermograph(hot).expect("a thermograph");
+    assert_eq!(graph.left.at(&Dyadic::new(1, 1)), Dyadic::new(3, 1));
+    assert_eq!(graph.right.at(&Dyadic::new(1, 1)), Dyadic::zero());
+    assert_eq!(graph.left.at(&Dyadic::integer(7)), Dyadic::new(3, 2));
+}
+
+#[test]
+fn means_add_temperatures_do_not_rise_and_stops_stay_near_the_mean() {
+    // The mean is additive, m(G + H) = m(G) + m(H); the temperature of a sum
+    // is at most the larger of its terms' (Winning Ways ch. 6; Siegel §II.5);
+    // and n·m(G) - t(G) <= RS(nG) <= LS(nG) <= n·m(G) + t(G) for t(G) >= 0
+    // (the mean value theorem, Siegel §II.5).
+    let mut forms = Forms::new();
+    let day3 = born_by(&mut forms, 3).pop().unwrap_or_default();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % day3.len() as u64) as usize
+    };
+    for _ in 0..300 {
+        let (g, h) = (day3[next()], day3[next()]);
+        let s = forms.add(g, h);
+        let (mg, mh, ms) = (forms.mean(g), forms.mean(h), forms.mean(s));
+        let (mg, mh, ms) = (
+            mg.expect("a mean"),
+            mh.expect("a mean"),
+            ms.expect("a mean"),
+        );
+        assert_eq!(ms, mg.add(&mh), "{} + {}", forms.text(g), forms.text(h));
+        let (tg, th, ts) = (
+            forms.temperature(g),
+            forms.temperature(h),
+            forms.temperature(s),
+        );
+        let most = tg.max(th).expect("a temperature");
+        assert!(ts.expect("a temperature") <= most);
+    }
+    for &g in day3.iter().take(400) {
+        let m = forms.mean(g).expect("a mean");
+        let t = forms
+            .temperature(g)
+            .expect("a temperature")
+            .max(Dyadic::zero());
+        let mut multiple = g;
+        let mut n_mean = m.clone();
+        for _ in 1..=4 {
+            let (ls, rs) = (forms.left_stop(multiple), forms.right_stop(multiple));
+            assert!(rs <= ls);
+            assert!(
+                ls <= n_mean.add(&t) && rs >= n_mean.sub(&t),
+                "{}",
+                forms.text(g)
+            );
+            multiple = forms.add(multiple, g);
+            n_mean = n_mean.add(&m);
+        }
+    }
+}
