@@ -12,7 +12,7 @@ use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcom
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
-use super::answers::kept::{Kept, STEPS_KEPT, listed_moves, without_ends};
+use super::answers::kept::{Kept, STEPS_KEPT, impartial, listed_moves, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
@@ -63,6 +63,9 @@ impl Analyzer {
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        for component in &analysis.components {
+            impartial(&component.game)?;
+        }
         let mut answer = self.answer(analysis)?;
         if let [only] = analysis.components.as_slice()
             && analysis.compound == Compound::Sum
@@ -302,6 +305,7 @@ impl Analyzer {
         heaps: Option<usize>,
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
+        impartial(game)?;
         self.kept.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
@@ -315,6 +319,7 @@ impl Analyzer {
     /// The position graph below `instance` (see `graph`), of at most as many
     /// positions as the search may hold.
     pub fn graph(&mut self, instance: &Instance) -> Result<PositionGraph, AnalysisError> {
+        impartial(&instance.game)?;
         let heaps =
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
@@ -341,6 +346,7 @@ impl Analyzer {
         max_order: usize,
         work: Option<u64>,
     ) -> Result<(Quotient, Option<Stopped>), AnalysisError> {
+        impartial(game)?;
         without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);
@@ -354,6 +360,8 @@ impl Analyzer {
     /// position below without returning to one. Its error otherwise: a
     /// cycle, or why the search stopped before the end.
     pub fn ends(&mut self, instance: &Instance) -> Result<(), AnalysisError> {
+        // A partizan game's plays end as those of the game with every rule
+        // both players' do (a play takes some of its moves): searched so.
         without_ends(&instance.game, "the check that every play ends")?;
         let heaps = searchable(&instance.game, &instance.position)?;
         self.kept

@@ -206,6 +206,22 @@ pub enum AnalysisError {
         position: Position,
     },
 
+    /// A partizan game (a rule of one player's): checked, and its values
+    /// are not answered yet.
+    #[error(
+        "`{game}` is a partizan game (Left and Right have different moves), and its values are not answered yet"
+    )]
+    #[diagnostic(
+        code(gamelang::analysis::partizan),
+        help(
+            "the file checks: its rules are lowered and every mistake reported; analyze, table, play and graph answer games whose every rule is both players' (drop `left` and `right` for the impartial game)"
+        )
+    )]
+    Partizan {
+        /// The game, by its title.
+        game: String,
+    },
+
     /// A sum with a game that can go on forever.
     #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
     #[diagnostic(

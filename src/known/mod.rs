@@ -177,8 +177,9 @@ fn only_rule(game: &Game) -> Option<&MoveKind> {
 /// `take 1..` twice and `take 1.. from both heaps` twice is still Wythoff),
 /// and each of its moves is listed once for every copy of its rule.
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
-    // A game that ends other than by running out of moves is none of them.
-    if !game.ends.is_empty() {
+    // A game that ends other than by running out of moves is none of them,
+    // and so is a partizan one: the closed forms are of impartial games.
+    if !game.ends.is_empty() || game.is_partizan() {
         return None;
     }
     // Each distinct rule, with the indices of its copies.

@@ -17,7 +17,7 @@ use crate::position::GraphShape;
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
-pub use crate::syntax::ast::{EndKind, Kayles};
+pub use crate::syntax::ast::{EndKind, Kayles, Side};
 pub use expr::Expr;
 
 /// A game with its parameter values fixed.
@@ -250,6 +250,9 @@ impl ParamValue {
 /// One rule: a kind of move, and the name moves made by it are shown with.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
+    /// The player whose rule it is (`left`, `right`); `None`: both
+    /// players' (every rule of an impartial game).
+    pub side: Option<Side>,
     /// The rule's label, or its source text when it has none.
     pub name: String,
     /// Where it is written in the source.
@@ -665,7 +668,25 @@ impl Game {
     /// this one, or a game its moves may become (at any depth), where any
     /// does. A play of it may then end at one.
     pub fn ends_anywhere(&self) -> Option<String> {
-        if !self.ends.is_empty() {
+        self.anywhere(&|game| !game.ends.is_empty())
+    }
+
+    /// Whether a rule belongs to one player (`left`, `right`): a partizan
+    /// game.
+    pub fn is_partizan(&self) -> bool {
+        self.rules.iter().any(|rule| rule.side.is_some())
+    }
+
+    /// The title of the partizan game (`is_partizan`): this one, or a game
+    /// its moves may become (at any depth), where any is.
+    pub fn partizan_anywhere(&self) -> Option<String> {
+        self.anywhere(&Game::is_partizan)
+    }
+
+    /// The title of the first game that `holds`: this one, or a game its
+    /// moves may become, at any depth.
+    fn anywhere(&self, holds: &dyn Fn(&Game) -> bool) -> Option<String> {
+        if holds(self) {
             return Some(self.title());
         }
         let mut seen: Vec<Arc<Game>> = Vec::new();
@@ -674,7 +695,7 @@ impl Game {
             if seen.iter().any(|g| Arc::ptr_eq(g, &game)) {
                 continue;
             }
-            if !game.ends.is_empty() {
+            if holds(&game) {
                 return Some(game.title());
             }
             next.extend(game.linked_games());

@@ -180,12 +180,35 @@ pub struct PositionDecl {
 /// `move NAME { ... }`: a custom move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveDef {
+    /// `left` or `right` before it: the player whose move it is (none:
+    /// both players').
+    pub side: Option<Side>,
     /// Its name, as written.
     pub name: Ident,
     /// Its statements, in order.
     pub body: Vec<BlockStmt>,
     /// Where it is written in the source.
     pub span: Span,
+}
+
+/// A player of a partizan game: Left or Right (Winning Ways' names; Left
+/// is the one who wins where a value is positive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Left (bLue in Hackenbush).
+    Left,
+    /// Right (Red).
+    Right,
+}
+
+impl Side {
+    /// `left` or `right`, as a file writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
 }
 
 /// One statement of a move block.
@@ -350,6 +373,9 @@ pub struct PlayDecl {
 /// A move rule, optionally labelled: `both: take 1.. from both heaps`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleDef {
+    /// `left` or `right` before it: the player whose rule it is (none:
+    /// both players').
+    pub side: Option<Side>,
     /// `both:` before the rule, naming it.
     pub label: Option<Ident>,
     /// What the rule is.

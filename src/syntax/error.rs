@@ -197,8 +197,8 @@ pub enum Hint {
     AmountsOr,
     /// `take k if ...`: a condition on the amount after `if`.
     WhereNotIf,
-    /// `left move ...`: a rule for one player (partizan games).
-    Partizan,
+    /// `Left move ...`: a player's word in capitals.
+    SideInCapitals,
 }
 
 impl SyntaxError {
@@ -452,7 +452,7 @@ impl Hint {
             }
             Hint::AmountsOr => "amounts are a range or a set, like `take {1, 2, 3, 5}`, or a condition, like `take k where k <= 3 or k == 5`".to_string(),
             Hint::WhereNotIf => "a condition on the amount follows `where`, like `take k where k % 2 == 1`".to_string(),
-            Hint::Partizan => "every rule here is a move for both players: partizan games, where Left and Right have different moves, are not supported yet".to_string(),
+            Hint::SideInCapitals => "a rule of one player's begins with `left` or `right`, in lower case: `left move up { ... }`".to_string(),
         }
     }
 }

@@ -79,6 +79,8 @@ pub const KEYWORDS: &[&str] = &[
     "draw",
     "two",
     "says",
+    "left",
+    "right",
 ];
 
 /// The words that cannot be names: the grammar's `keyword` (operators and

@@ -230,9 +230,41 @@ fn syntax_amount_condition_after_if() {
 }
 
 #[test]
-fn syntax_a_rule_for_one_player() {
-    let src = "game g {\n    heaps 1\n    left move up { h[1] -= 1 }\n}\n";
-    snapshot("syntax_a_rule_for_one_player", src, &["gamelang::syntax"]);
+fn syntax_a_player_in_capitals() {
+    let src = "game g {\n    heaps 1\n    Left move up { h[1] -= 1 }\n}\n";
+    snapshot("syntax_a_player_in_capitals", src, &["gamelang::syntax"]);
+}
+
+#[test]
+fn a_partizan_game_checks_and_its_analysis_is_refused_with_a_code() {
+    // Rules of one player's parse, lower and check; `left:` is still a
+    // label; the analysis says it does not answer them yet.
+    let src = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\ngame ps { heaps 1; left take 1..2; right take 1..3 }\ngame lbl { heaps 1; left: take 1 }\nanalyze cutcake at (4, 3)\nanalyze ps at 5\nanalyze lbl at 3\n";
+    let program = super::common::load_text("partizan.game", src, &[]);
+    let sides = |name: &str| -> Vec<Option<gamelang::rules::Side>> {
+        let game = program
+            .game(name)
+            .expect("the game")
+            .default
+            .clone()
+            .expect("lowered");
+        game.rules.iter().map(|r| r.side).collect()
+    };
+    use gamelang::rules::Side;
+    assert_eq!(sides("cutcake"), [Some(Side::Left), Some(Side::Right)]);
+    assert_eq!(sides("ps"), [Some(Side::Left), Some(Side::Right)]);
+    assert_eq!(sides("lbl"), [None]);
+    let mut analyzer = gamelang::Analyzer::default();
+    for (i, question) in program.questions.iter().enumerate() {
+        let answer = analyzer.analyze(question);
+        match i {
+            0 | 1 => {
+                let error = answer.expect_err("refused");
+                assert_eq!(super::common::code(&error), "gamelang::analysis::partizan");
+            }
+            _ => assert!(answer.is_ok()),
+        }
+    }
 }
 
 #[test]

@@ -429,6 +429,7 @@ fn take_from_both_heaps_exactly() {
     let lo = src.find("1..").unwrap();
     let both = src.find("both").unwrap();
     let expected = RuleDef {
+        side: None,
         label: None,
         kind: RuleKind::Take {
             amounts: Amounts {

@@ -97,6 +97,16 @@ const PHRASES: &[(&str, &str, &str)] = &[
         "a custom move",
     ),
     (
+        "left move",
+        "left move ${1:name} {\n    $0\n}",
+        "a move of Left's alone (a partizan game)",
+    ),
+    (
+        "right move",
+        "right move ${1:name} {\n    $0\n}",
+        "a move of Right's alone (a partizan game)",
+    ),
+    (
         "choose",
         "choose ${1:k} in ${2:1}..${3:h[i]}",
         "each value one move",

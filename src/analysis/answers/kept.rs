@@ -165,3 +165,12 @@ pub(crate) fn without_ends(game: &Game, what: &'static str) -> Result<(), Analys
         Some(game) => Err(SearchError::EndsUnsupported { game, what }.into()),
     }
 }
+
+/// `Err` for a partizan game (or one whose moves become one): the search
+/// and the answers are of games whose every rule is both players'.
+pub(crate) fn impartial(game: &Game) -> Result<(), AnalysisError> {
+    match game.partizan_anywhere() {
+        None => Ok(()),
+        Some(game) => Err(AnalysisError::Partizan { game }),
+    }
+}

@@ -46,6 +46,7 @@ pub fn start(
     let mut place = Vec::new();
     for instance in components {
         let game = &instance.game;
+        crate::analysis::answers::kept::impartial(game)?;
         if components.len() > 1 {
             crate::analysis::answers::kept::without_ends(game, "play of a sum")?;
         }

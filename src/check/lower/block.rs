@@ -49,6 +49,7 @@ impl Lowerer<'_> {
             return None;
         }
         Some(Rule {
+            side: def.side,
             name: def.name.name.clone(),
             span: def.name.span,
             kind: MoveKind::Block(Block {

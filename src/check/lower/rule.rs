@@ -108,6 +108,7 @@ impl Lowerer<'_> {
             ),
         };
         Some(Rule {
+            side: rule.side,
             name,
             span: rule.span,
             kind,

@@ -3,7 +3,7 @@
 use pest::iterators::Pair;
 
 use super::Rule;
-use super::build::{Builder, PResult, child, children};
+use super::build::{Builder, PResult, child, children, side_of};
 use super::expr::MAX_NESTING;
 use crate::syntax::ast::{
     AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, SaysPart, Term, TermArg,
@@ -14,9 +14,17 @@ use crate::syntax::error::{Nesting, SyntaxError};
 impl Builder {
     pub(super) fn move_def(&self, pair: Pair<'_, Rule>) -> PResult<MoveDef> {
         let span = self.span(&pair);
+        let side = (pair.clone().into_inner())
+            .find(|p| p.as_rule() == Rule::side)
+            .map(side_of);
         let name = self.ident(child(pair.clone(), Rule::move_name));
         let body = self.block(child(pair, Rule::block))?;
-        Ok(MoveDef { name, body, span })
+        Ok(MoveDef {
+            side,
+            name,
+            body,
+            span,
+        })
     }
 
     pub(super) fn position_decl(&self, pair: Pair<'_, Rule>) -> PResult<PositionDecl> {

@@ -8,7 +8,7 @@ use num_bigint::{BigInt, BigUint};
 use pest::iterators::Pair;
 
 use super::Rule;
-use crate::syntax::ast::{Ident, Span};
+use crate::syntax::ast::{self, Ident, Span};
 use crate::syntax::error::SyntaxError;
 
 pub(super) type PResult<T> = Result<T, SyntaxError>;
@@ -44,6 +44,14 @@ pub(super) fn child(pair: Pair<'_, Rule>, rule: Rule) -> Pair<'_, Rule> {
     pair.into_inner()
         .find(|p| p.as_rule() == rule)
         .unwrap_or_else(|| panic!("the grammar guarantees a {rule:?} here"))
+}
+
+/// The player a `side` pair names.
+pub(super) fn side_of(pair: Pair<'_, Rule>) -> ast::Side {
+    match pair.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_right) => ast::Side::Right,
+        _ => ast::Side::Left,
+    }
 }
 
 /// The children of `pair` with the given rule.

@@ -142,8 +142,8 @@ fn hint_for(
     if matches!(first, "take" | "shift") && found == "if" {
         return Some(Hint::WhereNotIf);
     }
-    if expects(Rule::statement) && matches!(found, "left" | "right" | "Left" | "Right") {
-        return Some(Hint::Partizan);
+    if expects(Rule::statement) && matches!(found, "Left" | "Right") {
+        return Some(Hint::SideInCapitals);
     }
     // A word close to one that starts a statement here: `tkae 1..3`.
     let starting: &[&str] = if expects(Rule::statement) {

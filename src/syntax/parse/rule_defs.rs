@@ -5,7 +5,7 @@ use num_bigint::{BigInt, BigUint};
 use pest::iterators::Pair;
 
 use super::Rule;
-use super::build::{Builder, PResult, child, children};
+use super::build::{Builder, PResult, child, children, side_of};
 use crate::syntax::ast::{
     self, Amounts, AmountsKind, Expr, ExprKind, Ident, RuleDef, RuleKind, SplitSpec,
 };
@@ -14,10 +14,12 @@ use crate::syntax::error::SyntaxError;
 impl Builder {
     pub(super) fn rule(&self, pair: Pair<'_, Rule>) -> PResult<RuleDef> {
         let mut label = None;
+        let mut side = None;
         let mut rule = None;
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::label => label = Some(self.label(&part)),
+                Rule::side => side = Some(side_of(part)),
                 _ => rule = Some(part),
             }
         }
@@ -99,7 +101,12 @@ impl Builder {
             }
             other => unreachable!("not a rule: {other:?}"),
         };
-        Ok(RuleDef { label, kind, span })
+        Ok(RuleDef {
+            side,
+            label,
+            kind,
+            span,
+        })
     }
 
     /// The name in `name:` (the label token also holds the colon).
