@@ -114,6 +114,7 @@ pub use report::{
 
 // Partizan values: canonical forms and what is known of them.
 pub use partizan::{Class, Dyadic, Form, Forms, Relation, Thermograph, Wall};
+pub use search::partizan::PartizanSearch;
 
 // Nim arithmetic, the theory under the values.
 pub use nimber::{add as nim_add, inverse as nim_inverse, mul as nim_mul, mul_u64 as nim_mul_u64};

@@ -727,6 +727,11 @@ impl Solver {
             .map_err(|e| e.error(&self.game, asked))
     }
 
+    /// How it works.
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
+    }
+
     /// A question's budget of moves and time.
     pub(crate) fn question_budget(&self) -> Budget {
         self.budget()

@@ -329,3 +329,67 @@ fn means_add_temperatures_do_not_rise_and_stops_stay_near_the_mean() {
         }
     }
 }
+
+/// Cutcake by its definition (Winning Ways ch. 2): Left cuts a w × h cake
+/// along the grain into a × h and (w - a) × h, Right across it into w × b
+/// and w × (h - b); a cake cut is the sum of its pieces.
+fn cutcake_tree(w: u64, h: u64) -> Tree {
+    let left = (1..w)
+        .map(|a| sum(&cutcake_tree(a, h), &cutcake_tree(w - a, h)))
+        .collect();
+    let right = (1..h)
+        .map(|b| sum(&cutcake_tree(w, b), &cutcake_tree(w, h - b)))
+        .collect();
+    Tree { left, right }
+}
+
+/// The game as the file writes it, lowered.
+fn lowered(text: &str, name: &str) -> std::sync::Arc<gamelang::Game> {
+    let program = super::common::load_text("partizan.game", text, &[]);
+    let entry = program.game(name).expect("the game");
+    entry.default.clone().expect("it lowers")
+}
+
+#[test]
+fn the_partizan_search_values_cutcake_and_a_partizan_subtraction_game_as_their_definitions() {
+    let text = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\ngame unequal { heaps 1; left take 1..2; right take 1..3 }\n";
+    let mut forms = Forms::new();
+    let mut cutcake = gamelang::PartizanSearch::new(lowered(text, "cutcake"), Default::default());
+    for (w, h) in [
+        (1, 1),
+        (2, 1),
+        (1, 2),
+        (2, 2),
+        (3, 1),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 1),
+        (4, 2),
+        (1, 4),
+    ] {
+        let form = cutcake.value(&mut forms, &[w, h]).expect("a value");
+        assert!(
+            eq(&tree(&mut forms, form), &cutcake_tree(w, h)),
+            "{w} x {h}"
+        );
+    }
+    // A strip w × 1 is w - 1 free moves for Left (Winning Ways ch. 2), and
+    // a square is 0 (Left and Right mirror each other).
+    let strip = cutcake.value(&mut forms, &[7, 1]).expect("a value");
+    assert_eq!(forms.text(strip), "6");
+    let square = cutcake.value(&mut forms, &[6, 6]).expect("a value");
+    assert_eq!(forms.text(square), "0");
+    // Left takes 1 or 2, Right 1 to 3, from one heap.
+    fn unequal(n: u64) -> Tree {
+        Tree {
+            left: (1..=2.min(n)).map(|k| unequal(n - k)).collect(),
+            right: (1..=3.min(n)).map(|k| unequal(n - k)).collect(),
+        }
+    }
+    let mut search = gamelang::PartizanSearch::new(lowered(text, "unequal"), Default::default());
+    for n in 0..=9 {
+        let form = search.value(&mut forms, &[n]).expect("a value");
+        assert!(eq(&tree(&mut forms, form), &unequal(n)), "heap {n}");
+    }
+}

@@ -1,10 +1,12 @@
 //! Searches over the graph of positions a game's solver reaches, above the
 //! solver and asking it for moves and ends: how long a play lasts
 //! (`steps`: remoteness and suspense), games that can go on forever
-//! (`loopy`: retrograde analysis) and compounds searched whole
-//! (`compound`, over the components' step graphs).
+//! (`loopy`: retrograde analysis), compounds searched whole (`compound`,
+//! over the components' step graphs) and partizan games valued as
+//! canonical forms (`partizan`).
 
 pub mod compound;
 #[doc(hidden)]
 pub mod loopy;
+pub mod partizan;
 pub mod steps;

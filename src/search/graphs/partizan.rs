@@ -1,0 +1,224 @@
+//! The partizan search: the canonical form of a position of a game whose
+//! rules may belong to one player (`left`, `right`), found from its moves —
+//! G = {G^L | G^R}, the Left options the moves of Left's rules and of the
+//! rules of both, the Right ones likewise (Winning Ways, ch. 1; Siegel,
+//! *Combinatorial Game Theory*, §II.1) — each position valued once into
+//! the store of forms (`partizan::Forms`), depth first with an explicit
+//! stack. A move that `becomes` a sum is worth the sum of its terms'
+//! forms, each term a position valued once (of this game or of another,
+//! each game by its own solver's moves).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use crate::partizan::{Form, Forms};
+use crate::position::Position;
+use crate::rules::{Game, Side};
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, too_large};
+use crate::search::options::Options;
+use crate::search::solver::Solver;
+use crate::search::value::After;
+
+/// A position of one of the games met: the game's index, and its heaps.
+type Key = (usize, Vec<u64>);
+
+/// The forms of the positions valued so far, of every game met.
+pub struct PartizanSearch {
+    /// The games met, the searched game first, each with its solver (for
+    /// its moves).
+    games: Vec<(Arc<Game>, Solver)>,
+    known: HashMap<Key, Form>,
+    max_positions: usize,
+}
+
+/// A position being valued: its moves, and the next to look at.
+struct Frame {
+    key: Key,
+    options: Vec<(usize, After)>,
+    next: usize,
+}
+
+impl PartizanSearch {
+    /// The search of `game`'s positions, working as `options` say.
+    pub fn new(game: Arc<Game>, options: Options) -> Self {
+        let max_positions = options.max_positions;
+        let solver = Solver::with_options(game.clone(), options);
+        PartizanSearch {
+            games: vec![(game, solver)],
+            known: HashMap::new(),
+            max_positions,
+        }
+    }
+
+    /// How many positions are valued.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// The canonical form of the searched game's position `heaps`.
+    pub fn value(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Form, SearchError> {
+        let root: Key = (0, heaps.to_vec());
+        if let Some(&form) = self.known.get(&root) {
+            return Ok(form);
+        }
+        let mut budget = self.games[0].1.question_budget();
+        let mut on_stack: HashSet<Key> = HashSet::new();
+        let options = self.options(&root, &mut budget, heaps)?;
+        on_stack.insert(root.clone());
+        let mut stack = vec![Frame {
+            key: root.clone(),
+            options,
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            // The first position a move leads to that is not valued yet.
+            let mut missing = None;
+            while top.next < top.options.len() {
+                let keys = self.keys_after(top.key.0, &top.options[top.next].1);
+                if let Some(key) = keys.into_iter().find(|k| !self.known.contains_key(k)) {
+                    missing = Some(key);
+                    break;
+                }
+                top.next += 1;
+            }
+            if let Some(key) = missing {
+                if on_stack.contains(&key) {
+                    return Err(self.cycle(&stack, &key));
+                }
+                if self.known.len() + stack.len() >= self.max_positions {
+                    return Err(too_large(&self.games[0].0, self.max_positions, heaps));
+                }
+                let options = self.options(&key, &mut budget, heaps)?;
+                on_stack.insert(key.clone());
+                stack.push(Frame {
+                    key,
+                    options,
+                    next: 0,
+                });
+                continue;
+            }
+            let Some(frame) = stack.pop() else { break };
+            let form = self.form_of(forms, &frame);
+            on_stack.remove(&frame.key);
+            self.known.insert(frame.key, form);
+        }
+        self.known
+            .get(&root)
+            .copied()
+            .ok_or_else(|| too_large(&self.games[0].0, self.max_positions, heaps))
+    }
+
+    /// {G^L | G^R} from the frame's moves, every position they lead to
+    /// valued.
+    fn form_of(&self, forms: &mut Forms, frame: &Frame) -> Form {
+        let game = &self.games[frame.key.0].0;
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for (rule, after) in &frame.options {
+            let mut form = forms.zero();
+            for key in self.keys_after(frame.key.0, after) {
+                let term = self.known.get(&key).copied().unwrap_or(form);
+                form = forms.add(form, term);
+            }
+            match game.rules.get(*rule).and_then(|r| r.side) {
+                Some(Side::Left) => left.push(form),
+                Some(Side::Right) => right.push(form),
+                None => {
+                    left.push(form);
+                    right.push(form);
+                }
+            }
+        }
+        forms.game(&left, &right)
+    }
+
+    /// The moves from `key`, within the question's budget.
+    fn options(
+        &mut self,
+        key: &Key,
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<Vec<(usize, After)>, SearchError> {
+        let solver = &self.games[key.0].1;
+        let options = solver.options_within(&key.1, budget, asked)?;
+        // Games met in sums get searches of their own moves.
+        for (_, after) in &options {
+            if let After::Sum(terms) = after {
+                for term in terms {
+                    if let Some(game) = &term.game {
+                        self.game_index(game);
+                    }
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// The index of `game` among the games met, met now if new.
+    fn game_index(&mut self, game: &Arc<Game>) -> usize {
+        if let Some(i) = (self.games.iter()).position(|(g, _)| Arc::ptr_eq(g, game) || g == game) {
+            return i;
+        }
+        let options = Options {
+            max_positions: self.max_positions,
+            ..self.games[0].1.options().clone()
+        };
+        let solver = Solver::with_options(game.clone(), options);
+        self.games.push((game.clone(), solver));
+        self.games.len() - 1
+    }
+
+    /// The positions a move from a position of game `from` leads to: one,
+    /// or each term of the sum it becomes.
+    fn keys_after(&self, from: usize, after: &After) -> Vec<Key> {
+        match after {
+            After::Position(heaps) => vec![(from, heaps.clone())],
+            After::Sum(terms) => (terms.iter())
+                .map(|term| {
+                    let game = term.game.as_ref().map_or(from, |g| {
+                        (self.games.iter())
+                            .position(|(known, _)| Arc::ptr_eq(known, g) || known == g)
+                            .unwrap_or(from)
+                    });
+                    (game, term.heaps.clone())
+                })
+                .collect(),
+        }
+    }
+
+    /// A play that comes back to `again`: the positions on the stack from
+    /// it on, and the rule each step followed.
+    fn cycle(&self, stack: &[Frame], again: &Key) -> SearchError {
+        let from = stack.iter().position(|f| &f.key == again).unwrap_or(0);
+        let on = &stack[from..];
+        let mut cycle: Vec<Position> = on.iter().map(|f| Position::from_u64s(&f.key.1)).collect();
+        cycle.push(Position::from_u64s(&again.1));
+        let rule_of = |f: &Frame| {
+            let game = &self.games[f.key.0].0;
+            let rule = f.options.get(f.next).map_or(0, |o| o.0);
+            game.rules.get(rule).map(|r| (r.name.clone(), r.span))
+        };
+        let rules: Vec<String> = on
+            .iter()
+            .map(|f| rule_of(f).map_or_else(String::new, |r| r.0))
+            .collect();
+        let game = &self.games[0].0;
+        let span = stack
+            .last()
+            .and_then(rule_of)
+            .map_or_else(|| (0, 0).into(), |r| r.1);
+        SearchError::Cycle {
+            game: game.title(),
+            cycle,
+            rules,
+            src: game.source.clone(),
+            span,
+        }
+    }
+}
