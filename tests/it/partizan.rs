@@ -393,3 +393,45 @@ fn the_partizan_search_values_cutcake_and_a_partizan_subtraction_game_as_their_d
         assert!(eq(&tree(&mut forms, form), &unequal(n)), "heap {n}");
     }
 }
+
+#[test]
+fn every_blue_red_hackenbush_string_to_length_10_is_worth_berlekamps_sign_expansion() {
+    // A string of blue and red edges from the ground: Left cuts a blue edge,
+    // Right a red one, and everything above the cut falls. Berlekamp's rule
+    // (Winning Ways ch. 2; Lessons in Play ch. 5): the edges up to the first
+    // change of colour count ±1 each (blue +), then each edge in turn
+    // ±1/2, ±1/4, .... All 2,046 strings of 1 to 10 edges.
+    let mut forms = Forms::new();
+    // The form of each string, shortest first (a string's options are its
+    // prefixes).
+    let mut value: std::collections::HashMap<Vec<bool>, Form> = std::collections::HashMap::new();
+    value.insert(Vec::new(), forms.zero());
+    let mut checked = 0;
+    for len in 1..=10usize {
+        for bits in 0..1u32 << len {
+            let blue: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            for (i, &b) in blue.iter().enumerate() {
+                let below = value[&blue[..i]];
+                if b {
+                    left.push(below)
+                } else {
+                    right.push(below)
+                }
+            }
+            let form = forms.game(&left, &right);
+            value.insert(blue.clone(), form);
+            // The sign expansion.
+            let run = blue.iter().take_while(|&&b| b == blue[0]).count();
+            let sign = |b: bool| if b { 1 } else { -1 };
+            let mut expected = Dyadic::integer(sign(blue[0]) * run as i64);
+            for (k, &b) in blue[run..].iter().enumerate() {
+                expected = expected.add(&Dyadic::new(sign(b), k as u32 + 1));
+            }
+            assert_eq!(forms.as_number(form), Some(&expected), "{blue:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2046);
+}

@@ -121,10 +121,13 @@ impl PartizanSearch {
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (rule, after) in &frame.options {
+            // Every position the frame's moves lead to is valued before the
+            // frame is popped (`value`), so each term is known.
             let mut form = forms.zero();
             for key in self.keys_after(frame.key.0, after) {
-                let term = self.known.get(&key).copied().unwrap_or(form);
-                form = forms.add(form, term);
+                if let Some(&term) = self.known.get(&key) {
+                    form = forms.add(form, term);
+                }
             }
             match game.rules.get(*rule).and_then(|r| r.side) {
                 Some(Side::Left) => left.push(form),
@@ -175,7 +178,8 @@ impl PartizanSearch {
     }
 
     /// The positions a move from a position of game `from` leads to: one,
-    /// or each term of the sum it becomes.
+    /// or each term of the sum it becomes (its game met when the move was
+    /// listed, `options`).
     fn keys_after(&self, from: usize, after: &After) -> Vec<Key> {
         match after {
             After::Position(heaps) => vec![(from, heaps.clone())],
