@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 
 use super::dyadic::Dyadic;
+use super::thermograph::Thermograph;
 
 /// A canonical form: an id in its `Forms` store. Two forms of one store are
 /// equal games exactly when their ids are equal.
@@ -77,6 +78,10 @@ pub struct Forms {
     sums: HashMap<(Form, Form), Form>,
     negatives: HashMap<Form, Form>,
     births: HashMap<Form, u32>,
+    /// Each form's (Left, Right) stops, once found.
+    stops: HashMap<Form, (Dyadic, Dyadic)>,
+    /// Each form's thermograph, once found (`thermograph`).
+    pub(super) thermographs: HashMap<Form, Thermograph>,
 }
 
 impl Forms {
@@ -152,24 +157,20 @@ impl Forms {
     /// Its Left options, canonical; a number's as its canonical form has
     /// them (n > 0: {n - 1 |}; m/2^k: {(m - 1)/2^k | (m + 1)/2^k}).
     pub fn left(&mut self, form: Form) -> Vec<Form> {
-        match self.node(form).clone() {
-            Node::Options { left, .. } => left.to_vec(),
-            Node::Number(x) => match number_options(&x).0 {
-                Some(l) => vec![self.number(l)],
-                None => Vec::new(),
-            },
-        }
+        let option = match self.node(form) {
+            Node::Options { left, .. } => return left.to_vec(),
+            Node::Number(x) => number_options(x).0,
+        };
+        option.map(|l| self.number(l)).into_iter().collect()
     }
 
     /// Its Right options, canonical.
     pub fn right(&mut self, form: Form) -> Vec<Form> {
-        match self.node(form).clone() {
-            Node::Options { right, .. } => right.to_vec(),
-            Node::Number(x) => match number_options(&x).1 {
-                Some(r) => vec![self.number(r)],
-                None => Vec::new(),
-            },
-        }
+        let option = match self.node(form) {
+            Node::Options { right, .. } => return right.to_vec(),
+            Node::Number(x) => number_options(x).1,
+        };
+        option.map(|r| self.number(r)).into_iter().collect()
     }
 
     /// Whether G ≤ H.
@@ -466,22 +467,34 @@ impl Forms {
     /// The Left stop: where play ends when Left starts and both play for the
     /// best number (Winning Ways, ch. 3; Siegel §II.5).
     pub fn left_stop(&mut self, g: Form) -> Dyadic {
-        if let Some(x) = self.as_number(g) {
-            return x.clone();
-        }
-        let options = self.left(g);
-        let stops: Vec<Dyadic> = options.into_iter().map(|gl| self.right_stop(gl)).collect();
-        stops.into_iter().max().unwrap_or_else(Dyadic::zero)
+        self.stops(g).0
     }
 
     /// The Right stop.
     pub fn right_stop(&mut self, g: Form) -> Dyadic {
+        self.stops(g).1
+    }
+
+    /// Both stops: a number's are itself; else the Left stop is the best
+    /// Right stop of a Left option, the Right stop the least Left stop of
+    /// a Right option.
+    fn stops(&mut self, g: Form) -> (Dyadic, Dyadic) {
         if let Some(x) = self.as_number(g) {
-            return x.clone();
+            return (x.clone(), x.clone());
         }
-        let options = self.right(g);
-        let stops: Vec<Dyadic> = options.into_iter().map(|gr| self.left_stop(gr)).collect();
-        stops.into_iter().min().unwrap_or_else(Dyadic::zero)
+        if let Some(known) = self.stops.get(&g) {
+            return known.clone();
+        }
+        let left = self.left(g);
+        let right = self.right(g);
+        let best = (left.into_iter().map(|gl| self.stops(gl).1)).max();
+        let least = (right.into_iter().map(|gr| self.stops(gr).0)).min();
+        let found = (
+            best.unwrap_or_else(Dyadic::zero),
+            least.unwrap_or_else(Dyadic::zero),
+        );
+        self.stops.insert(g, found.clone());
+        found
     }
 
     /// The day it is born: 0 for 0, one more than its options' latest; an

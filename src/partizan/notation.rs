@@ -75,8 +75,14 @@ impl Forms {
         let up = self.up();
         let down = self.neg(up);
         let bound = i64::from(day) + 1;
+        // *m = {0, *, ..., *(m - 1) | the same}, each from those below.
+        let mut nimbers: Vec<Form> = Vec::new();
         for m in 0..=day + 1 {
-            let star = self.nimber(m);
+            let star = match m {
+                0 => self.zero(),
+                _ => self.game(&nimbers, &nimbers),
+            };
+            nimbers.push(star);
             let (mut above, mut below) = (star, star);
             for n in 0..=bound {
                 if n > 0 {

@@ -61,12 +61,16 @@ impl Wall {
         }
     }
 
+    /// The piece that holds at temperature `t` ≥ 0.
+    fn piece(&self, t: &Dyadic) -> &Piece {
+        (self.pieces.iter().rev())
+            .find(|p| &p.from <= t)
+            .unwrap_or(&self.pieces[0])
+    }
+
     /// Its value at temperature `t` ≥ 0.
     pub fn at(&self, t: &Dyadic) -> Dyadic {
-        let piece = (self.pieces.iter().rev())
-            .find(|p| &p.from <= t)
-            .unwrap_or(&self.pieces[0]);
-        piece.at(t)
+        self.piece(t).at(t)
     }
 
     /// Where it bends, from t = 0: each point (t, value).
@@ -106,9 +110,7 @@ impl Wall {
         let starts = Wall::starts(a, b);
         let mut pieces: Vec<Piece> = Vec::new();
         let mut push = |from: Dyadic, wall: &Wall| {
-            let piece = (wall.pieces.iter().rev())
-                .find(|p| p.from <= from)
-                .unwrap_or(&wall.pieces[0]);
+            let piece = wall.piece(&from);
             let next = Piece {
                 value: piece.at(&from),
                 slope: piece.slope,
@@ -123,12 +125,7 @@ impl Wall {
         for (i, start) in starts.iter().enumerate() {
             let end = starts.get(i + 1);
             let (va, vb) = (a.at(start), b.at(start));
-            let slope_of = |w: &Wall| {
-                (w.pieces.iter().rev())
-                    .find(|p| &p.from <= start)
-                    .map_or(0, |p| p.slope)
-            };
-            let (sa, sb) = (slope_of(a), slope_of(b));
+            let (sa, sb) = (a.piece(start).slope, b.piece(start).slope);
             let first_wins = |va: &Dyadic, vb: &Dyadic, sa: i8, sb: i8| {
                 if va != vb {
                     (va > vb) == larger
@@ -200,6 +197,16 @@ impl Forms {
     /// slopes of a short game's (never, by the theory: the `None` guards
     /// the arithmetic).
     pub fn thermograph(&mut self, g: Form) -> Option<Thermograph> {
+        if let Some(known) = self.thermographs.get(&g) {
+            return Some(known.clone());
+        }
+        let found = self.thermograph_anew(g)?;
+        self.thermographs.insert(g, found.clone());
+        Some(found)
+    }
+
+    /// The thermograph of `g`, from its options' (each found once).
+    fn thermograph_anew(&mut self, g: Form) -> Option<Thermograph> {
         if let Some(x) = self.as_number(g).cloned() {
             let temperature = if x.is_integer() {
                 Dyadic::integer(-1)
@@ -262,12 +269,8 @@ fn meeting(left: &Wall, right: &Wall) -> Option<Dyadic> {
         if l <= r {
             return Some(start.clone());
         }
-        let slope = |w: &Wall| {
-            (w.pieces.iter().rev())
-                .find(|p| &p.from <= start)
-                .map_or(0, |p| p.slope)
-        };
-        if let Some(cross) = crossing(&l, slope(left), &r, slope(right), start)
+        let (sl, sr) = (left.piece(start).slope, right.piece(start).slope);
+        if let Some(cross) = crossing(&l, sl, &r, sr, start)
             && &cross > start
             && starts.get(i + 1).is_none_or(|e| &cross <= e)
         {

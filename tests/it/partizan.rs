@@ -99,8 +99,7 @@ fn antichains(forms: &mut Forms, all: &[Form]) -> Vec<Vec<Form>> {
 
 #[test]
 fn the_games_born_by_each_day_are_1_4_22_1474() {
-    // OEIS A065401: 1, 4, 22, 1474 games born by day 0, 1, 2, 3 (Winning
-    // Ways ch. 1 counts the 22 of day 2).
+    // OEIS A065401: 1, 4, 22, 1474 games born by day 0, 1, 2, 3.
     let mut forms = Forms::new();
     let days = born_by(&mut forms, 3);
     let counts: Vec<usize> = days.iter().map(Vec::len).collect();
