@@ -111,6 +111,7 @@ fn main() {
                 | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::Compound { .. }
+                | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Ends { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),

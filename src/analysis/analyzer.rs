@@ -15,6 +15,7 @@ use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, STEPS_KEPT, impartial, listed_moves, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
+use super::answers::partizan::partizan_answer;
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::winning::winning_moves;
 use super::error::AnalysisError;
@@ -63,8 +64,8 @@ impl Analyzer {
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
-        for component in &analysis.components {
-            impartial(&component.game)?;
+        if (analysis.components.iter()).any(|c| c.game.partizan_anywhere().is_some()) {
+            return partizan_answer(&mut self.kept, analysis);
         }
         let mut answer = self.answer(analysis)?;
         if let [only] = analysis.components.as_slice()
@@ -247,6 +248,7 @@ impl Analyzer {
             notes,
             compound: None,
             steps: None,
+            partizan: None,
         })
     }
 
@@ -305,7 +307,7 @@ impl Analyzer {
         heaps: Option<usize>,
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
-        impartial(game)?;
+        impartial(game, "`table`")?;
         self.kept.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
@@ -319,7 +321,7 @@ impl Analyzer {
     /// The position graph below `instance` (see `graph`), of at most as many
     /// positions as the search may hold.
     pub fn graph(&mut self, instance: &Instance) -> Result<PositionGraph, AnalysisError> {
-        impartial(&instance.game)?;
+        impartial(&instance.game, "`graph`")?;
         let heaps =
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
@@ -346,7 +348,7 @@ impl Analyzer {
         max_order: usize,
         work: Option<u64>,
     ) -> Result<(Quotient, Option<Stopped>), AnalysisError> {
-        impartial(game)?;
+        impartial(game, "a misère quotient")?;
         without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);

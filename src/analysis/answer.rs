@@ -6,6 +6,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use crate::misere::quotient::{Presentation, Stopped};
+use crate::partizan::{Dyadic, Thermograph};
 use crate::period::Period;
 pub use crate::position::Outcome;
 use crate::position::Position;
@@ -45,6 +46,51 @@ pub struct Answer {
     /// A single game's remoteness and suspense (`search::steps`), where its
     /// play from the position is small enough to explore whole.
     pub steps: Option<Steps>,
+    /// For a partizan position (a game with rules of one player, alone or
+    /// in a sum): its canonical form and what follows from it (`grundy` is
+    /// then `NoValue::Partizan`, `winning_moves` empty).
+    pub partizan: Option<Box<Partizan>>,
+}
+
+/// What a partizan position's answer adds: its value as a canonical form
+/// and what follows from it, and each side's winning moves.
+#[derive(Clone, Debug)]
+pub struct Partizan {
+    /// The canonical form, in CGSuite's ASCII notation: `0`, `-3/2`, `*2`,
+    /// `^*`, `+-1`, `{2|-1/2}`.
+    pub value: String,
+    /// Each component's canonical form, in order, written so.
+    pub components: Vec<String>,
+    /// Where play ends, both playing for the best number: Left starting.
+    pub left_stop: Dyadic,
+    /// ... Right starting.
+    pub right_stop: Dyadic,
+    /// Its thermograph (`None` never for a short game: the theory's
+    /// guard); its temperature and mean are the thermograph's.
+    pub thermograph: Option<Thermograph>,
+    /// Its birthday: the day its canonical form is born.
+    pub birthday: u32,
+    /// Left's winning moves, Left moving first (to a position G^L ≥ 0),
+    /// at most `Options::max_moves` of them.
+    pub left_moves: Vec<WinningMove>,
+    /// How many there are in all.
+    pub left_move_count: usize,
+    /// Right's winning moves, Right moving first (to G^R ≤ 0).
+    pub right_moves: Vec<WinningMove>,
+    /// How many there are in all.
+    pub right_move_count: usize,
+}
+
+impl Partizan {
+    /// Its temperature, from its thermograph.
+    pub fn temperature(&self) -> Option<&Dyadic> {
+        self.thermograph.as_ref().map(|t| &t.temperature)
+    }
+
+    /// Its mean, from its thermograph.
+    pub fn mean(&self) -> Option<&Dyadic> {
+        self.thermograph.as_ref().map(|t| &t.mean)
+    }
 }
 
 /// What a compound's answer adds.
@@ -125,6 +171,9 @@ pub enum NoValue {
     WinsAtOnce,
     /// The game declares draws (`draw when`).
     Draws,
+    /// A partizan position: its value is a canonical form
+    /// (`Answer::partizan`).
+    Partizan,
 }
 
 /// Why a Grundy value is not known.
@@ -302,6 +351,13 @@ pub enum ComponentMethod {
         /// independently (`positions` parts valued).
         split: bool,
     },
+    /// A partizan game's position, valued as a canonical form by the
+    /// partizan search (G = {G^L | G^R}, dominated options dropped and
+    /// reversible ones bypassed).
+    Partizan {
+        /// Positions the game's partizan search holds, with earlier work.
+        positions: usize,
+    },
     /// A compound other than the sum, answered by its rule from each
     /// component's positions, all searched (`positions` of them).
     Compound {
@@ -375,6 +431,16 @@ pub enum Note {
     SplitsListedSmallest {
         /// How many there are.
         count: BigUint,
+        /// How many are listed.
+        listed: usize,
+    },
+    /// One side's winning moves in a partizan position, more than are
+    /// listed.
+    SideMovesCut {
+        /// `Left` or `Right`.
+        side: &'static str,
+        /// How many there are.
+        count: usize,
         /// How many are listed.
         listed: usize,
     },

@@ -206,20 +206,42 @@ pub enum AnalysisError {
         position: Position,
     },
 
-    /// A partizan game (a rule of one player's): checked, and its values
-    /// are not answered yet.
+    /// A partizan game (a rule of one player's) asked what only impartial
+    /// games are answered.
     #[error(
-        "`{game}` is a partizan game (Left and Right have different moves), and its values are not answered yet"
+        "`{game}` is a partizan game (Left and Right have different moves), and {what} takes impartial games only"
     )]
     #[diagnostic(
         code(gamelang::analysis::partizan),
         help(
-            "the file checks: its rules are lowered and every mistake reported; analyze, table, play and graph answer games whose every rule is both players' (drop `left` and `right` for the impartial game)"
+            "`analyze` answers sums of partizan games in normal play (the canonical form, temperature and winning moves of each side); drop `left` and `right` for the impartial game"
         )
     )]
     Partizan {
         /// The game, by its title.
         game: String,
+        /// What was asked: `table`, `play`, misère play, ...
+        what: &'static str,
+    },
+
+    /// An impartial component of a partizan sum whose Grundy value is too
+    /// large for its nimber to be built (or is not known).
+    #[error(
+        "`{game}` at {position} has no Grundy value of at most {max}, and a partizan sum takes its impartial components as nimbers of at most that"
+    )]
+    #[diagnostic(
+        code(gamelang::analysis::nimber_too_large),
+        help(
+            "analyze the impartial component on its own, or a smaller position of it; its nimber *g is built from every smaller nimber"
+        )
+    )]
+    NimberTooLarge {
+        /// The game, by its title.
+        game: String,
+        /// The position.
+        position: Position,
+        /// The largest nimber built.
+        max: u32,
     },
 
     /// A sum with a game that can go on forever.

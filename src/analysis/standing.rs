@@ -447,7 +447,8 @@ impl Standings {
             match s.outcome {
                 Outcome::P => (2, -r),
                 Outcome::D => (1, 0),
-                Outcome::N => (0, r),
+                // L and R are outcomes of partizan games, which play refuses.
+                Outcome::N | Outcome::L | Outcome::R => (0, r),
             }
         };
         let mut best: Option<(Move, Standing)> = None;
@@ -480,7 +481,7 @@ impl Standings {
         let after = match judged.outcome {
             Outcome::P => Outcome::N,
             Outcome::D => Outcome::D,
-            Outcome::N => Outcome::P,
+            Outcome::N | Outcome::L | Outcome::R => Outcome::P,
         };
         let moves = match self.moves(place) {
             Ok(moves) => moves,

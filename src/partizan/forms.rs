@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use super::dyadic::Dyadic;
 use super::thermograph::Thermograph;
+use crate::position::Outcome;
 
 /// A canonical form: an id in its `Forms` store. Two forms of one store are
 /// equal games exactly when their ids are equal.
@@ -41,19 +42,6 @@ enum Node {
         left: Box<[Form]>,
         right: Box<[Form]>,
     },
-}
-
-/// The outcome class of a partizan game: who wins, by who starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Class {
-    /// Left wins, whoever starts (G > 0).
-    L,
-    /// Right wins, whoever starts (G < 0).
-    R,
-    /// The second player wins (G = 0).
-    P,
-    /// The first player wins (G ‖ 0).
-    N,
 }
 
 /// How two games compare.
@@ -213,14 +201,15 @@ impl Forms {
         }
     }
 
-    /// Who wins G, by who starts.
-    pub fn class(&mut self, g: Form) -> Class {
+    /// Who wins G, by who starts: L (G > 0), R (G < 0), P (G = 0) or N
+    /// (G ‖ 0) (Siegel, *Combinatorial Game Theory*, §II.1).
+    pub fn outcome(&mut self, g: Form) -> Outcome {
         let zero = self.zero();
         match self.compare(g, zero) {
-            Relation::Greater => Class::L,
-            Relation::Less => Class::R,
-            Relation::Equal => Class::P,
-            Relation::Fuzzy => Class::N,
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Fuzzy => Outcome::N,
         }
     }
 

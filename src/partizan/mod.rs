@@ -14,5 +14,5 @@ mod notation;
 mod thermograph;
 
 pub use dyadic::Dyadic;
-pub use forms::{Class, Form, Forms, Relation};
+pub use forms::{Form, Forms, Relation};
 pub use thermograph::{Thermograph, Wall};

@@ -1,9 +1,11 @@
 //! Canonical forms written as CGSuite writes them in ASCII: numbers `0`,
 //! `3`, `-3/2`; nimbers `*`, `*2`; ups `^`, `v`, `^^`, `vv`, `^3`, with a
 //! number and a nimber beside (`1^*`, `^*2`); switches `+-1` ({1 | -1});
-//! every other form `{L | R}`, its options separated by commas and an
-//! option that is itself such a form written without braces, one bar more
-//! than its own: `{1|0||0}` is {{1 | 0} | 0}.
+//! every other form `{L | R}`, its options separated by commas. An option
+//! that is itself such a form, alone on its side, is written without
+//! braces, the enclosing form's sides separated by one bar more than its
+//! own: `{1|0||0}` is {{1 | 0} | 0}; beside other options it keeps its
+//! braces: `{0,{1|0}|-1}`.
 
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
@@ -40,14 +42,13 @@ impl Forms {
             return (format!("+-{a}"), 0);
         }
         let mut texts = |forms: &[Form]| -> (Vec<String>, usize) {
-            let mut depth = 0;
-            let mut out = Vec::new();
-            for &f in forms {
-                let (text, d) = self.written(f);
-                depth = depth.max(d);
-                out.push(text);
+            match forms {
+                [only] => {
+                    let (text, depth) = self.written(*only);
+                    (vec![text], depth)
+                }
+                all => (all.iter().map(|&f| self.text(f)).collect(), 0),
             }
-            (out, depth)
         };
         let (l, dl) = texts(&left);
         let (r, dr) = texts(&right);

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 mod graph;
 pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, picks};
 
-/// Who wins a position with best play.
+/// Who wins a position with best play: its outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The player to move loses (the previous player wins).
@@ -18,12 +18,27 @@ pub enum Outcome {
     /// Neither player can force a win: with best play the game goes on
     /// forever (only in a game that can).
     D,
+    /// Left wins, whoever starts (only in a partizan game: G > 0).
+    L,
+    /// Right wins, whoever starts (only in a partizan game: G < 0).
+    R,
 }
 
 impl Outcome {
     /// `P` when `p` holds, else `N`.
     pub fn p_if(p: bool) -> Self {
         if p { Outcome::P } else { Outcome::N }
+    }
+
+    /// Its letter: `P`, `N`, `D`, `L` or `R`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+            Outcome::L => "L",
+            Outcome::R => "R",
+        }
     }
 }
 

@@ -9,9 +9,10 @@ use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
 use crate::analysis::{
-    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, SumTerm, Unknown,
-    WinningMove,
+    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan, SumTerm,
+    Unknown, WinningMove,
 };
+use crate::partizan::Dyadic;
 use crate::position::Position;
 use crate::rules::{Game, ParamValue};
 
@@ -56,6 +57,8 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         Outcome::P => ("P", "the player to move loses"),
         Outcome::N => ("N", "the player to move wins"),
         Outcome::D => ("D", "a draw: neither player can force a win"),
+        Outcome::L => ("L", "Left wins, whoever starts"),
+        Outcome::R => ("R", "Right wins, whoever starts"),
     };
     let letter = if colour {
         super::paint_outcomes(letter)
@@ -63,6 +66,60 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         letter.to_string()
     };
     writeln!(out, "  outcome: {letter} ({meaning})")?;
+    if let Some(partizan) = &answer.partizan {
+        write_partizan(out, answer, partizan)?;
+    } else {
+        write_grundy_and_moves(out, answer)?;
+    }
+    for (i, method) in answer.method.components.iter().enumerate() {
+        // A sum searched whole has one method for all its components.
+        let label = if answer.method.components.len() > 1 {
+            format!("  method {}:", i + 1)
+        } else {
+            "  method:".to_string()
+        };
+        writeln!(out, "{label} {}", method_text(method))?;
+    }
+    for note in &answer.notes {
+        writeln!(out, "  note: {}", note_text(answer, note, advice))?;
+    }
+    Ok(())
+}
+
+/// A partizan answer's lines: its value and what follows from it, and
+/// each side's winning moves.
+fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std::fmt::Result {
+    match partizan.components.as_slice() {
+        [_] => writeln!(out, "  value:   {}", partizan.value)?,
+        each => writeln!(out, "  value:   {} = {}", each.join(" + "), partizan.value)?,
+    }
+    let or_none = |x: Option<&Dyadic>| x.map_or_else(|| "unknown".to_string(), Dyadic::to_string);
+    writeln!(
+        out,
+        "  temperature: {}; mean: {}; stops: {} (Left first), {} (Right first); born on day {}",
+        or_none(partizan.temperature()),
+        or_none(partizan.mean()),
+        partizan.left_stop,
+        partizan.right_stop,
+        partizan.birthday
+    )?;
+    writeln!(
+        out,
+        "  Left moving first, winning moves: {}",
+        partizan.left_move_count
+    )?;
+    write_moves(out, answer, &partizan.left_moves)?;
+    writeln!(
+        out,
+        "  Right moving first, winning moves: {}",
+        partizan.right_move_count
+    )?;
+    write_moves(out, answer, &partizan.right_moves)
+}
+
+/// An impartial answer's lines: its Grundy value, steps, and winning (or
+/// drawing) moves.
+fn write_grundy_and_moves(out: &mut String, answer: &Answer) -> std::fmt::Result {
     match &answer.grundy {
         Grundy::Value(g) => writeln!(out, "  grundy:  {g}")?,
         Grundy::Unknown(_) => writeln!(out, "  grundy:  unknown")?,
@@ -101,18 +158,6 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     } else {
         writeln!(out, "  winning moves: {count}")?;
         write_moves(out, answer, &answer.winning_moves)?;
-    }
-    for (i, method) in answer.method.components.iter().enumerate() {
-        // A sum searched whole has one method for all its components.
-        let label = if answer.method.components.len() > 1 {
-            format!("  method {}:", i + 1)
-        } else {
-            "  method:".to_string()
-        };
-        writeln!(out, "{label} {}", method_text(method))?;
-    }
-    for note in &answer.notes {
-        writeln!(out, "  note: {}", note_text(answer, note, advice))?;
     }
     Ok(())
 }
@@ -161,6 +206,7 @@ fn no_value_text(why: NoValue) -> &'static str {
         NoValue::Over => "the play is over here",
         NoValue::WinsAtOnce => "a move wins the whole play at once, whatever is played beside",
         NoValue::Draws => "the game declares draws",
+        NoValue::Partizan => "a partizan position: its value is its canonical form",
     }
 }
 
@@ -298,17 +344,25 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
     if !m.terms.is_empty() {
         return format!("becomes {}", sum_text(&component.game, &m.terms, true));
     }
-    // Moves listed before it by the same rule to the same position (of
-    // the answer's lists; 0 for one of a compound's moves).
-    let listed: Vec<&WinningMove> = (answer.winning_moves.iter())
-        .chain(&answer.drawing_moves)
-        .collect();
-    let nth = match listed.iter().position(|other| std::ptr::eq(*other, m)) {
-        Some(at) => (listed[..at].iter())
-            .filter(|o| (o.component, o.rule, &o.to) == (m.component, m.rule, &m.to))
-            .count(),
-        None => 0,
-    };
+    // Moves listed before it by the same rule to the same position (in
+    // the answer's list that holds it; 0 for one of a compound's moves).
+    let partizan = answer.partizan.as_deref();
+    let lists = [
+        Some(&answer.winning_moves),
+        Some(&answer.drawing_moves),
+        partizan.map(|p| &p.left_moves),
+        partizan.map(|p| &p.right_moves),
+    ];
+    let nth = (lists.into_iter().flatten())
+        .find_map(|list| {
+            let at = list.iter().position(|other| std::ptr::eq(other, m))?;
+            Some(
+                (list[..at].iter())
+                    .filter(|o| (o.component, o.rule, &o.to) == (m.component, m.rule, &m.to))
+                    .count(),
+            )
+        })
+        .unwrap_or(0);
     match component.game.rules.get(m.rule) {
         Some(rule) => describe(
             &rule.kind,
@@ -341,6 +395,11 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
             };
             format!("{count} winning moves; each leaves {heaps} heaps, so only {first} listed")
         }
+        Note::SideMovesCut {
+            side,
+            count,
+            listed,
+        } => format!("{count} winning moves for {side}; the first {listed} are listed"),
         Note::DrawingMovesCut { count, listed } => {
             format!("{count} drawing moves; the first {listed} are listed")
         }
@@ -507,7 +566,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         Some(_) => compound_moves,
         None => moves_json(&answer.winning_moves),
     };
-    json!({
+    let mut object = json!({
         "game": game_text(answer),
         "compound": compound.map(|c| c.kind.word()),
         "remoteness": remoteness,
@@ -516,7 +575,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         "components_suspense": components_suspense,
         "position": position_text(answer, None),
         "components": components,
-        "outcome": match answer.outcome { Outcome::P => "P", Outcome::N => "N", Outcome::D => "D" },
+        "outcome": answer.outcome.letter(),
         "grundy": grundy,
         "winning_moves": winning_moves,
         "drawing_moves": moves_json(&answer.drawing_moves),
@@ -531,5 +590,25 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         },
         "method": method,
         "notes": notes,
-    })
+    });
+    if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
+        let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
+        let partizan = json!({
+            "value": p.value,
+            "component_values": p.components,
+            "temperature": dyadic(p.temperature()),
+            "mean": dyadic(p.mean()),
+            "left_stop": p.left_stop.to_string(),
+            "right_stop": p.right_stop.to_string(),
+            "birthday": p.birthday,
+            "left_moves": moves_json(&p.left_moves),
+            "left_move_count": p.left_move_count,
+            "right_moves": moves_json(&p.right_moves),
+            "right_move_count": p.right_move_count,
+        });
+        if let Json::Object(partizan) = partizan {
+            fields.extend(partizan);
+        }
+    }
+    object
 }

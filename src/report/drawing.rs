@@ -155,7 +155,8 @@ fn draw(
         let n = i.index();
         let (fill, text, dash) = match graph[i].outcome {
             Outcome::P => (P_COLOUR, "#ffffff", ""),
-            Outcome::N => (N_FILL, "#000000", ""),
+            // L and R are outcomes of partizan games, which graphs refuse.
+            Outcome::N | Outcome::L | Outcome::R => (N_FILL, "#000000", ""),
             Outcome::D => (D_COLOUR, "#000000", r#" stroke-dasharray="4 3""#),
         };
         let (x, y) = (MARGIN + placed.x[n], top(placed.layer[n]));

@@ -30,11 +30,7 @@ pub(super) fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
 }
 
 fn outcome(node: &Node) -> &'static str {
-    match node.outcome {
-        Outcome::P => "P",
-        Outcome::N => "N",
-        Outcome::D => "D",
-    }
+    node.outcome.letter()
 }
 
 /// What a drawn position says of itself: its value `g = 3`, or where it
@@ -57,7 +53,7 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
         let value = value_text(node);
         let shape = match node.outcome {
             Outcome::P => "doublecircle",
-            Outcome::N => "circle",
+            Outcome::N | Outcome::L | Outcome::R => "circle",
             Outcome::D => "circle, style = dashed",
         };
         let _ = writeln!(

@@ -102,11 +102,7 @@ pub fn list_text(title: &str, rows: &[Row], colour: bool) -> String {
 fn cells(row: &Row) -> [String; 5] {
     match &row.answer {
         Ok(answer) => {
-            let outcome = match answer.outcome {
-                Outcome::P => "P",
-                Outcome::N => "N",
-                Outcome::D => "D",
-            };
+            let outcome = answer.outcome.letter();
             let moves = match answer.outcome {
                 Outcome::P => "none".to_string(),
                 _ => first_move_text(answer).map_or_else(String::new, |first| {

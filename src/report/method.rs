@@ -21,6 +21,7 @@ pub(super) fn method_word(method: &ComponentMethod) -> String {
         ComponentMethod::WholeSum { .. } => "search of the whole sum".to_string(),
         ComponentMethod::Ends { .. } => "search to the ends".to_string(),
         ComponentMethod::Compound { rule, .. } => compound_rule_id(*rule).to_string(),
+        ComponentMethod::Partizan { .. } => "canonical form".to_string(),
     }
 }
 
@@ -189,6 +190,9 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             compound_name(*kind),
             compound_rule_text(*rule)
         ),
+        ComponentMethod::Partizan { positions } => format!(
+            "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a move that becomes a sum worth the sum of its parts ({positions} positions held)"
+        ),
     }
 }
 
@@ -347,6 +351,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "kind": "compound",
             "compound": kind.word(),
             "rule": compound_rule_id(*rule),
+            "positions": positions,
+        }),
+        ComponentMethod::Partizan { positions } => json!({
+            "kind": "canonical-form",
             "positions": positions,
         }),
     };

@@ -149,6 +149,8 @@ pub fn reason_text(play: &Standings, m: &Move, after: Standing) -> String {
             moves(r)
         ),
         (Outcome::N, None) => format!("every move leaves an N-position; {JUDGED}"),
+        // Play refuses partizan games, whose outcomes these are.
+        (Outcome::L | Outcome::R, _) => format!("leaves an {}-position", after.outcome.letter()),
         (Outcome::D, _) => {
             "keeps the draw: no move wins, and from there neither player can force a win"
                 .to_string()

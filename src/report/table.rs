@@ -133,12 +133,9 @@ fn cell(value: &Option<Cell>) -> String {
 }
 
 fn outcome(value: &Option<Cell>) -> &'static str {
-    match value.as_ref().map(Cell::outcome) {
-        Some(Outcome::P) => "P",
-        Some(Outcome::N) => "N",
-        Some(Outcome::D) => "D",
-        None => NOT_A_POSITION,
-    }
+    value
+        .as_ref()
+        .map_or(NOT_A_POSITION, |v| v.outcome().letter())
 }
 
 fn is_p(value: &Option<Cell>) -> bool {

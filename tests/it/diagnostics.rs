@@ -236,9 +236,10 @@ fn syntax_a_player_in_capitals() {
 }
 
 #[test]
-fn a_partizan_game_checks_and_its_analysis_is_refused_with_a_code() {
+fn a_partizan_game_checks_is_analyzed_and_its_table_is_refused_with_a_code() {
     // Rules of one player's parse, lower and check; `left:` is still a
-    // label; the analysis says it does not answer them yet.
+    // label; the analysis answers them, a table (of Grundy values) says it
+    // takes impartial games only.
     let src = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\ngame ps { heaps 1; left take 1..2; right take 1..3 }\ngame lbl { heaps 1; left: take 1 }\nanalyze cutcake at (4, 3)\nanalyze ps at 5\nanalyze lbl at 3\n";
     let program = super::common::load_text("partizan.game", src, &[]);
     let sides = |name: &str| -> Vec<Option<gamelang::rules::Side>> {
@@ -255,16 +256,16 @@ fn a_partizan_game_checks_and_its_analysis_is_refused_with_a_code() {
     assert_eq!(sides("ps"), [Some(Side::Left), Some(Side::Right)]);
     assert_eq!(sides("lbl"), [None]);
     let mut analyzer = gamelang::Analyzer::default();
-    for (i, question) in program.questions.iter().enumerate() {
-        let answer = analyzer.analyze(question);
-        match i {
-            0 | 1 => {
-                let error = answer.expect_err("refused");
-                assert_eq!(super::common::code(&error), "gamelang::analysis::partizan");
-            }
-            _ => assert!(answer.is_ok()),
-        }
-    }
+    let outcomes: Vec<gamelang::Outcome> = (program.questions.iter())
+        .map(|q| analyzer.analyze(q).expect("an answer").outcome)
+        .collect();
+    use gamelang::Outcome;
+    assert_eq!(outcomes, [Outcome::L, Outcome::R, Outcome::N]);
+    let game = program.questions[0].components[0].game.clone();
+    let upto = num_bigint::BigUint::from(5u32);
+    let table = analyzer.table(&game, &upto, None, &mut |_| {});
+    let error = table.expect_err("refused");
+    assert_eq!(super::common::code(&error), "gamelang::analysis::partizan");
 }
 
 #[test]

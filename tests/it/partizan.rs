@@ -4,7 +4,7 @@
 //! kept apart, no canonical forms (Conway, ONAG ch. 0–1; Siegel,
 //! *Combinatorial Game Theory*, II.1).
 
-use gamelang::{Class, Dyadic, Form, Forms, Relation};
+use gamelang::{Dyadic, Form, Forms, Outcome, Relation};
 
 /// A game by its options, plainly.
 #[derive(Clone, Debug)]
@@ -202,25 +202,25 @@ fn familiar_values_are_written_as_cgsuite_writes_them_and_fall_in_their_classes(
     let down = forms.neg(up);
     let one_star = forms.game(&[one], &[one]);
     let cases = [
-        (zero, "0", Class::P, 0),
-        (one, "1", Class::L, 1),
-        (minus_one, "-1", Class::R, 1),
-        (half, "1/2", Class::L, 2),
-        (star, "*", Class::N, 1),
-        (star2, "*2", Class::N, 2),
-        (up, "^", Class::L, 2),
-        (down, "v", Class::R, 2),
-        (up_star, "^*", Class::N, 2),
-        (double_up, "^^", Class::L, 3),
-        (pm_one, "+-1", Class::N, 2),
-        (one_zero, "{1|0}", Class::N, 2),
-        (nested, "{1|0||0}", Class::R, 3),
-        (hot, "{2|-1/2}", Class::N, 3),
-        (one_star, "1*", Class::L, 2),
+        (zero, "0", Outcome::P, 0),
+        (one, "1", Outcome::L, 1),
+        (minus_one, "-1", Outcome::R, 1),
+        (half, "1/2", Outcome::L, 2),
+        (star, "*", Outcome::N, 1),
+        (star2, "*2", Outcome::N, 2),
+        (up, "^", Outcome::L, 2),
+        (down, "v", Outcome::R, 2),
+        (up_star, "^*", Outcome::N, 2),
+        (double_up, "^^", Outcome::L, 3),
+        (pm_one, "+-1", Outcome::N, 2),
+        (one_zero, "{1|0}", Outcome::N, 2),
+        (nested, "{1|0||0}", Outcome::R, 3),
+        (hot, "{2|-1/2}", Outcome::N, 3),
+        (one_star, "1*", Outcome::L, 2),
     ];
     for (form, text, class, day) in cases {
         assert_eq!(forms.text(form), text);
-        assert_eq!(forms.class(form), class, "{text}");
+        assert_eq!(forms.outcome(form), class, "{text}");
         assert_eq!(forms.birthday(form), day, "{text}");
     }
     // Stops (Winning Ways ch. 3): {2 | -1/2} stops at 2 and -1/2.
@@ -433,4 +433,160 @@ fn every_blue_red_hackenbush_string_to_length_10_is_worth_berlekamps_sign_expans
         }
     }
     assert_eq!(checked, 2046);
+}
+
+const CUTCAKE: &str = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\n";
+
+/// The answers to a file's `analyze` statements, by one analyzer.
+fn analyzed(text: &str) -> Vec<gamelang::Answer> {
+    let program = super::common::load_text("partizan.game", text, &[]);
+    let questions = gamelang::questions(&program, None, &[]).expect("questions");
+    let mut analyzer = gamelang::Analyzer::default();
+    (questions.iter())
+        .map(|q| analyzer.analyze(q).expect("an answer"))
+        .collect()
+}
+
+#[test]
+fn cutcake_analyzed_is_worth_the_values_winning_ways_tabulates() {
+    // Winning Ways, ch. 2 (Cutcake): every cake is an integer; with w ≥ h
+    // it is ⌊w / 2^⌊log₂ h⌋⌋ − 1, and a cake with w < h is the negative of
+    // the one with w and h swapped (Left's and Right's roles swap).
+    fn formula(w: u64, h: u64) -> i64 {
+        let one_way = |w: u64, h: u64| (w >> h.ilog2()) as i64 - 1;
+        if w >= h {
+            one_way(w, h)
+        } else {
+            -one_way(h, w)
+        }
+    }
+    let mut text = CUTCAKE.to_string();
+    let sizes: Vec<(u64, u64)> = (1..=12)
+        .flat_map(|w| (1..=12).map(move |h| (w, h)))
+        .collect();
+    for (w, h) in &sizes {
+        text.push_str(&format!("analyze cutcake at ({w}, {h})\n"));
+    }
+    for ((w, h), answer) in sizes.iter().zip(analyzed(&text)) {
+        let partizan = answer.partizan.as_ref().expect("a partizan answer");
+        let value = formula(*w, *h);
+        assert_eq!(partizan.value, value.to_string(), "{w} x {h}");
+        let outcome = match value {
+            0 => Outcome::P,
+            v if v > 0 => Outcome::L,
+            _ => Outcome::R,
+        };
+        assert_eq!(answer.outcome, outcome, "{w} x {h}");
+        assert_eq!(
+            answer.grundy,
+            gamelang::Grundy::None(gamelang::NoValue::Partizan)
+        );
+    }
+}
+
+/// Who wins a position of the sum of the partizan subtraction game (Left
+/// takes 1 or 2, Right 1 to 3) at `a` and Nim at `b`, `left` moving first,
+/// by plain game-tree search: the mover wins when some move leaves the
+/// other player, moving first, losing.
+fn first_wins(a: u64, b: u64, left: bool) -> bool {
+    let most = if left { 2 } else { 3 };
+    let moves = (1..=most.min(a))
+        .map(|k| (a - k, b))
+        .chain((1..=b).map(|k| (a, b - k)));
+    moves.into_iter().any(|(a, b)| !first_wins(a, b, !left))
+}
+
+#[test]
+fn a_sum_of_a_partizan_and_an_impartial_game_answers_as_its_game_tree() {
+    let text = "game unequal { heaps 1; left take 1..2; right take 1..3 }\ngame nim { heaps 1; take 1.. }\n";
+    let mut text = text.to_string();
+    let positions: Vec<(u64, u64)> = (0..=7).flat_map(|a| (0..=5).map(move |b| (a, b))).collect();
+    for (a, b) in &positions {
+        text.push_str(&format!("analyze unequal at {a} + nim at {b}\n"));
+    }
+    for ((a, b), answer) in positions.iter().zip(analyzed(&text)) {
+        let (a, b) = (*a, *b);
+        let (left, right) = (first_wins(a, b, true), first_wins(a, b, false));
+        let outcome = match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        };
+        assert_eq!(answer.outcome, outcome, "{a} + {b}");
+        let partizan = answer.partizan.as_ref().expect("a partizan answer");
+        // Each side's winning moves are those the game tree says win: to a
+        // position the other, moving first, loses.
+        let after = |m: &gamelang::WinningMove| {
+            let to = m.to.to_u64s().expect("small heaps")[0];
+            if m.component == 0 { (to, b) } else { (a, to) }
+        };
+        let left_wins: Vec<(u64, u64)> = (1..=2.min(a))
+            .map(|k| (a - k, b))
+            .chain((1..=b).map(|k| (a, b - k)))
+            .filter(|&(a, b)| !first_wins(a, b, false))
+            .collect();
+        let right_wins: Vec<(u64, u64)> = (1..=3.min(a))
+            .map(|k| (a - k, b))
+            .chain((1..=b).map(|k| (a, b - k)))
+            .filter(|&(a, b)| !first_wins(a, b, true))
+            .collect();
+        let listed_left: Vec<(u64, u64)> = partizan.left_moves.iter().map(after).collect();
+        let listed_right: Vec<(u64, u64)> = partizan.right_moves.iter().map(after).collect();
+        assert_eq!(listed_left, left_wins, "Left's moves from {a} + {b}");
+        assert_eq!(listed_right, right_wins, "Right's moves from {a} + {b}");
+        assert_eq!(partizan.left_move_count, left_wins.len());
+        assert_eq!(partizan.right_move_count, right_wins.len());
+        // Nim at b is *b (the Sprague-Grundy theorem).
+        let nimber = match b {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            b => format!("*{b}"),
+        };
+        assert_eq!(partizan.components[1], nimber);
+    }
+}
+
+#[test]
+fn a_partizan_answer_says_its_value_temperature_stops_and_moves_in_text_and_json() {
+    // A 4 × 3 cake is 1 (Winning Ways, ch. 2); the switch below is
+    // {1 | -1} = ±1, of temperature 1 and mean 0 (Siegel, CGT, §II.5).
+    let switch = "game switch {\n    position (n)\n    left move up { require n == 1; n = 3 }\n    left move off { require n == 3; n = 0 }\n    right move down { require n == 1; n = 4 }\n    right move back { require n == 4; n = 0 }\n}\n";
+    let text = format!("{CUTCAKE}{switch}analyze cutcake at (4, 3)\nanalyze switch at 1\n");
+    let answers = analyzed(&text);
+    let answer = &answers[0];
+    let shown = gamelang::answer_text(answer, &|_| None);
+    assert!(
+        shown.contains("outcome: L (Left wins, whoever starts)"),
+        "{shown}"
+    );
+    assert!(shown.contains("value:   1"), "{shown}");
+    assert!(shown.contains("temperature: -1; mean: 1"), "{shown}");
+    assert!(
+        shown.contains("Left moving first, winning moves: 1"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Right moving first, winning moves: 0"),
+        "{shown}"
+    );
+    let json = gamelang::answer_json(answer, &|_| None);
+    assert_eq!(json["outcome"], "L");
+    assert_eq!(json["value"], "1");
+    assert_eq!(json["temperature"], "-1");
+    assert_eq!(json["mean"], "1");
+    assert_eq!(json["left_stop"], "1");
+    assert_eq!(json["right_stop"], "1");
+    assert_eq!(json["left_move_count"], 1);
+    assert_eq!(json["right_moves"], serde_json::json!([]));
+    assert_eq!(json["left_moves"][0]["rule"], "vertical");
+    let hot = gamelang::answer_json(&answers[1], &|_| None);
+    assert_eq!(hot["outcome"], "N");
+    assert_eq!(hot["value"], "+-1");
+    assert_eq!(hot["temperature"], "1");
+    assert_eq!(hot["mean"], "0");
+    assert_eq!(hot["left_stop"], "1");
+    assert_eq!(hot["right_stop"], "-1");
+    assert_eq!(hot["left_moves"][0]["rule"], "up");
+    assert_eq!(hot["right_moves"][0]["rule"], "down");
 }

@@ -59,11 +59,11 @@ fn many(questions: &[Question], results: &[Result<Answer, Error>]) -> (Option<St
             .filter(|r| r.as_ref().is_ok_and(|a| a.outcome == outcome))
             .count()
     };
-    let mut counts: Vec<String> = [(Outcome::P, "P"), (Outcome::N, "N"), (Outcome::D, "D")]
+    let mut counts: Vec<String> = [Outcome::P, Outcome::N, Outcome::D, Outcome::L, Outcome::R]
         .into_iter()
-        .filter_map(|(outcome, letter)| match count(outcome) {
+        .filter_map(|outcome| match count(outcome) {
             0 => None,
-            n => Some(format!("{n} {letter}")),
+            n => Some(format!("{n} {}", outcome.letter())),
         })
         .collect();
     let refused = results.iter().filter(|r| r.is_err()).count();
@@ -86,11 +86,10 @@ fn many(questions: &[Question], results: &[Result<Answer, Error>]) -> (Option<St
 
 /// The short form shown after a statement: `N · g = 3`.
 fn short(answer: &Answer) -> String {
-    let outcome = match answer.outcome {
-        Outcome::P => "P",
-        Outcome::N => "N",
-        Outcome::D => "D",
-    };
+    let outcome = answer.outcome.letter();
+    if let Some(partizan) = &answer.partizan {
+        return format!("{outcome} · {}", partizan.value);
+    }
     match &answer.grundy {
         Grundy::Value(g) => format!("{outcome} · g = {g}"),
         _ => outcome.to_string(),

@@ -256,6 +256,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
                 .collect(),
         }),
         steps: None,
+        partizan: None,
     })
 }
 

@@ -174,6 +174,7 @@ pub(crate) fn ends_answer(kept: &mut Kept, question: &Question) -> Result<Answer
         notes,
         compound: None,
         steps: None,
+        partizan: None,
     })
 }
 
@@ -296,6 +297,7 @@ fn played_answer(kept: &mut Kept, c: &Instance, misere: bool) -> Result<Answer, 
         notes,
         compound: None,
         steps: None,
+        partizan: None,
     })
 }
 /// The standing of a position of a game whose moves may become sums

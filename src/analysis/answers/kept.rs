@@ -17,7 +17,9 @@ use crate::analysis::answer::{Note, Steps, WinningMove};
 use crate::analysis::error::AnalysisError;
 use crate::analysis::options::Options;
 use crate::known::{self, Known};
+use crate::partizan::Forms;
 use crate::rules::Game;
+use crate::search::partizan::PartizanSearch;
 use crate::search::{Budget, SearchError, Solver};
 
 /// What the analyzer keeps, keyed by the lowered game itself (its rules and
@@ -25,6 +27,8 @@ use crate::search::{Budget, SearchError, Solver};
 pub(crate) struct Kept {
     pub(crate) options: Options,
     pub(crate) games: HashMap<Arc<Game>, GameState>,
+    /// The canonical forms of every partizan position valued, each once.
+    pub(crate) forms: Forms,
 }
 
 /// A known game's closed form, with what it was verified on.
@@ -34,6 +38,8 @@ pub(crate) type Recognised = (Box<dyn Known>, Verified);
 #[derive(Default)]
 pub(crate) struct GameState {
     pub(crate) solver: Option<Solver>,
+    /// Its partizan search, where the game has rules of one player.
+    pub(crate) partizan: Option<PartizanSearch>,
     /// The known game it is, with what its closed form was verified on,
     /// once asked (`Some(None)`: none is recognised).
     pub(crate) known: Option<Option<Recognised>>,
@@ -51,6 +57,7 @@ impl Kept {
         Kept {
             options,
             games: HashMap::new(),
+            forms: Forms::new(),
         }
     }
 
@@ -93,6 +100,25 @@ impl Kept {
         f: impl FnOnce(&mut Solver) -> Result<T, SearchError>,
     ) -> Result<T, AnalysisError> {
         self.solving(game, |solver| Ok(f(solver)?))
+    }
+
+    /// Runs `f` on the game's partizan search and the store of forms; a
+    /// failed search is dropped, so that a later question starts afresh.
+    pub(crate) fn partizan<T>(
+        &mut self,
+        game: &Arc<Game>,
+        f: impl FnOnce(&mut PartizanSearch, &mut Forms) -> Result<T, SearchError>,
+    ) -> Result<T, AnalysisError> {
+        let options = self.options.search.clone();
+        let state = self.games.entry(game.clone()).or_default();
+        let search = state
+            .partizan
+            .get_or_insert_with(|| PartizanSearch::new(game.clone(), options));
+        let result = f(search, &mut self.forms);
+        if result.is_err() {
+            state.partizan = None;
+        }
+        Ok(result?)
     }
 
     /// `search`, for work above the search that has errors of its own.
@@ -166,11 +192,11 @@ pub(crate) fn without_ends(game: &Game, what: &'static str) -> Result<(), Analys
     }
 }
 
-/// `Err` for a partizan game (or one whose moves become one): the search
-/// and the answers are of games whose every rule is both players'.
-pub(crate) fn impartial(game: &Game) -> Result<(), AnalysisError> {
+/// `Err` for a partizan game (or one whose moves become one), which `what`
+/// does not take: it answers games whose every rule is both players'.
+pub(crate) fn impartial(game: &Game, what: &'static str) -> Result<(), AnalysisError> {
     match game.partizan_anywhere() {
         None => Ok(()),
-        Some(game) => Err(AnalysisError::Partizan { game }),
+        Some(game) => Err(AnalysisError::Partizan { game, what }),
     }
 }

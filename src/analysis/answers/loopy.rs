@@ -104,5 +104,6 @@ pub(crate) fn loopy_answer(kept: &mut Kept, parts: Vec<Answered>) -> Result<Answ
         notes,
         compound: None,
         steps: None,
+        partizan: None,
     })
 }

@@ -177,5 +177,6 @@ pub(crate) fn misere_answer(
         notes,
         compound: None,
         steps: None,
+        partizan: None,
     }
 }

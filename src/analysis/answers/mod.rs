@@ -4,7 +4,8 @@
 //! winning moves (`winning`), misère sums by the genus and by search
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
 //! (`loopy`), declared ends (`ends`), compounds other than the sum
-//! (`compound`), and closed forms verified against the search (`verify`).
+//! (`compound`), sums with partizan games by canonical forms (`partizan`),
+//! and closed forms verified against the search (`verify`).
 
 pub(crate) mod answered;
 pub(crate) mod compound;
@@ -12,6 +13,7 @@ pub(crate) mod ends;
 pub(crate) mod kept;
 pub(crate) mod loopy;
 pub(crate) mod misere;
+pub(crate) mod partizan;
 pub(crate) mod quotient;
 pub mod verify;
 pub(crate) mod winning;

@@ -67,6 +67,7 @@ pub(crate) fn winning_moves(
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::Compound { .. }
+                | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Ends { .. },
                 _,
             ) => searchable(&part.component.game, position)?,

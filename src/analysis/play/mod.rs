@@ -46,7 +46,7 @@ pub fn start(
     let mut place = Vec::new();
     for instance in components {
         let game = &instance.game;
-        crate::analysis::answers::kept::impartial(game)?;
+        crate::analysis::answers::kept::impartial(game, "`play`")?;
         if components.len() > 1 {
             crate::analysis::answers::kept::without_ends(game, "play of a sum")?;
         }

@@ -114,6 +114,37 @@ impl PartizanSearch {
             .ok_or_else(|| too_large(&self.games[0].0, self.max_positions, heaps))
     }
 
+    /// The moves from the searched game's position `heaps`, each with the
+    /// rule that makes it (an index into the game's rules), where it leads,
+    /// and the form of where it leads.
+    pub fn moves(
+        &mut self,
+        forms: &mut Forms,
+        heaps: &[u64],
+    ) -> Result<Vec<(usize, After, Form)>, SearchError> {
+        self.value(forms, heaps)?;
+        let mut budget = self.games[0].1.question_budget();
+        let options = self.options(&(0, heaps.to_vec()), &mut budget, heaps)?;
+        Ok((options.into_iter())
+            .map(|(rule, after)| {
+                let form = self.form_after(forms, 0, &after);
+                (rule, after, form)
+            })
+            .collect())
+    }
+
+    /// The form of where a move from a position of game `from` leads: the
+    /// sum of its terms' forms, each valued before.
+    fn form_after(&self, forms: &mut Forms, from: usize, after: &After) -> Form {
+        let mut form = forms.zero();
+        for key in self.keys_after(from, after) {
+            if let Some(&term) = self.known.get(&key) {
+                form = forms.add(form, term);
+            }
+        }
+        form
+    }
+
     /// {G^L | G^R} from the frame's moves, every position they lead to
     /// valued.
     fn form_of(&self, forms: &mut Forms, frame: &Frame) -> Form {
@@ -123,12 +154,7 @@ impl PartizanSearch {
         for (rule, after) in &frame.options {
             // Every position the frame's moves lead to is valued before the
             // frame is popped (`value`), so each term is known.
-            let mut form = forms.zero();
-            for key in self.keys_after(frame.key.0, after) {
-                if let Some(&term) = self.known.get(&key) {
-                    form = forms.add(form, term);
-                }
-            }
+            let form = self.form_after(forms, frame.key.0, after);
             match game.rules.get(*rule).and_then(|r| r.side) {
                 Some(Side::Left) => left.push(form),
                 Some(Side::Right) => right.push(form),

@@ -345,6 +345,10 @@ fn every_game_analyzes_as_json() {
             let shown = answer["position"].as_str().expect("a position");
             assert_eq!(unnamed(shown), position, "{context}");
             let outcome = answer["outcome"].as_str().expect("outcome is a string");
+            if answer["value"].is_string() {
+                partizan_answer_holds(answer, outcome, &context);
+                continue;
+            }
             assert!(["P", "N", "D"].contains(&outcome), "{context}");
             let grundy = &answer["grundy"];
             // A number (of any size: coins past 2^64 have values past it),
@@ -388,6 +392,40 @@ fn every_game_analyzes_as_json() {
             assert!(answer["method"]["kind"].is_string(), "{context}");
         }
     }
+}
+
+/// A partizan answer's JSON: its outcome class L, R, P or N; Left has a
+/// winning move moving first exactly when Left wins moving first (L or
+/// N), Right likewise (R or N); no Grundy value.
+fn partizan_answer_holds(answer: &Value, outcome: &str, context: &str) {
+    assert!(["L", "R", "P", "N"].contains(&outcome), "{context}");
+    assert!(answer["grundy"].is_null(), "{context}");
+    for key in ["temperature", "mean", "left_stop", "right_stop"] {
+        assert!(answer[key].is_string(), "{context}: {key}");
+    }
+    for (side, wins) in [("left", ["L", "N"]), ("right", ["R", "N"])] {
+        let moves = answer[format!("{side}_moves")]
+            .as_array()
+            .expect("each side's moves");
+        let count = answer[format!("{side}_move_count")]
+            .as_u64()
+            .expect("a count");
+        assert_eq!(count > 0, wins.contains(&outcome), "{context}: {side}");
+        assert!(count >= moves.len() as u64, "{context}: {side}");
+        for m in moves {
+            for key in ["rule", "to", "text"] {
+                assert!(m[key].is_string(), "{context}: {key} of {m}");
+            }
+        }
+    }
+    // One game's method, or a sum's of each component.
+    let method = &answer["method"];
+    let kinds: Vec<&Value> = match method["components"].as_array() {
+        Some(each) => each.iter().map(|m| &m["kind"]).collect(),
+        None => vec![&method["kind"]],
+    };
+    assert!(kinds.iter().all(|k| k.is_string()), "{context}");
+    assert!(kinds.iter().any(|k| *k == "canonical-form"), "{context}");
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,226 @@
+//! A partizan question: a sum in normal play with a game whose rules may
+//! belong to one player, answered by canonical forms. Each component is
+//! valued on its own — a partizan game's position by its partizan search,
+//! an impartial game's by its Grundy value g as the nimber *g (the
+//! Sprague-Grundy theorem: an impartial game equals the nimber of its
+//! value; Siegel, *Combinatorial Game Theory*, §IV.1) — and the sum is the
+//! sum of their forms (Winning Ways, ch. 2). Its outcome is how the sum
+//! compares with 0; Left's winning moves are those to a G^L ≥ 0, Right's
+//! those to a G^R ≤ 0 (Siegel, §II.1).
+
+use num_traits::ToPrimitive;
+
+use super::answered::{answered, searchable};
+use super::kept::{Kept, without_ends};
+use super::winning::winning_move;
+use crate::analysis::answer::{
+    Answer, Component, ComponentMethod, Count, Grundy, Method, NoValue, Note, Partizan,
+};
+use crate::analysis::error::AnalysisError;
+use crate::check::{Compound, Instance, Question};
+use crate::partizan::Form;
+use crate::rules::Side;
+use crate::search::{After, Value};
+
+/// The largest Grundy value an impartial component of a partizan sum may
+/// have: its nimber is built in the store as {0, *, ... | 0, *, ...}, in
+/// time and space that grow as its square.
+pub(crate) const MAX_NIMBER: u32 = 1 << 10;
+
+/// A move: the rule that makes it, where it leads, and the form of that.
+type Move = (usize, After, Form);
+
+/// One component, valued: its form, how it was found, and its moves
+/// (`None` where they are too many to list).
+struct Valued {
+    component: Component,
+    form: Form,
+    method: ComponentMethod,
+    moves: Option<Vec<Move>>,
+}
+
+/// The answer to a question with a partizan component.
+pub(crate) fn partizan_answer(
+    kept: &mut Kept,
+    question: &Question,
+) -> Result<Answer, AnalysisError> {
+    for instance in &question.components {
+        let refuse = |what| AnalysisError::Partizan {
+            game: instance.game.title(),
+            what,
+        };
+        if question.compound != Compound::Sum {
+            return Err(refuse("a compound other than the sum"));
+        }
+        if instance.game.misere {
+            return Err(refuse("misère play"));
+        }
+        without_ends(&instance.game, "a partizan sum")?;
+    }
+    let mut valued = Vec::new();
+    let mut notes = Vec::new();
+    for (i, instance) in question.components.iter().enumerate() {
+        let part = match instance.game.partizan_anywhere() {
+            Some(_) => partizan_component(kept, instance)?,
+            None => impartial_component(kept, instance)?,
+        };
+        if part.moves.is_none() {
+            notes.push(Note::MovesNotListed { component: i });
+        }
+        valued.push(part);
+    }
+    let forms = &mut kept.forms;
+    let mut total = forms.zero();
+    for part in &valued {
+        total = forms.add(total, part.form);
+    }
+    let zero = forms.zero();
+    let mut left_moves = Vec::new();
+    let mut right_moves = Vec::new();
+    for (i, part) in valued.iter().enumerate() {
+        let Some(moves) = &part.moves else { continue };
+        let rest = forms.sub(total, part.form);
+        for (rule, after, form) in moves {
+            let side = part.component.game.rules.get(*rule).and_then(|r| r.side);
+            let after_move = forms.add(*form, rest);
+            let wins_for_left = side != Some(Side::Right) && forms.le(zero, after_move);
+            let wins_for_right = side != Some(Side::Left) && forms.le(after_move, zero);
+            if wins_for_left {
+                left_moves.push(winning_move(i, *rule, after.clone()));
+            }
+            if wins_for_right {
+                right_moves.push(winning_move(i, *rule, after.clone()));
+            }
+        }
+    }
+    let (left_move_count, right_move_count) = (left_moves.len(), right_moves.len());
+    let max_moves = kept.options.max_moves;
+    for (side, moves) in [("Left", &mut left_moves), ("Right", &mut right_moves)] {
+        if moves.len() > max_moves {
+            notes.push(Note::SideMovesCut {
+                side,
+                count: moves.len(),
+                listed: max_moves,
+            });
+            moves.truncate(max_moves);
+        }
+    }
+    let forms = &mut kept.forms;
+    let partizan = Partizan {
+        value: forms.text(total),
+        components: valued.iter().map(|p| forms.text(p.form)).collect(),
+        left_stop: forms.left_stop(total),
+        right_stop: forms.right_stop(total),
+        thermograph: forms.thermograph(total),
+        birthday: forms.birthday(total),
+        left_moves,
+        left_move_count,
+        right_moves,
+        right_move_count,
+    };
+    Ok(Answer {
+        outcome: forms.outcome(total),
+        grundy: Grundy::None(NoValue::Partizan),
+        method: Method {
+            components: valued.iter().map(|p| p.method.clone()).collect(),
+        },
+        components: valued.into_iter().map(|p| p.component).collect(),
+        winning_moves: Vec::new(),
+        winning_move_count: Count::Unknown,
+        drawing_moves: Vec::new(),
+        drawing_move_count: 0,
+        notes,
+        compound: None,
+        steps: None,
+        partizan: Some(Box::new(partizan)),
+    })
+}
+
+/// A partizan game's position, valued by its partizan search.
+fn partizan_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, AnalysisError> {
+    let Instance { game, position } = instance;
+    let heaps = searchable(game, position)?;
+    let (form, moves, positions) = kept.partizan(game, |search, forms| {
+        let form = search.value(forms, &heaps)?;
+        let moves = search.moves(forms, &heaps)?;
+        Ok((form, moves, search.len()))
+    })?;
+    Ok(Valued {
+        component: component(instance),
+        form,
+        method: ComponentMethod::Partizan { positions },
+        moves: Some(moves),
+    })
+}
+
+/// An impartial game's position: the nimber of its Grundy value, found as
+/// any impartial question's is; its moves each the nimber of where it
+/// leads, where the search lists them within its budget.
+fn impartial_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, AnalysisError> {
+    let part = answered(kept, instance)?;
+    let refuse = |what| AnalysisError::Partizan {
+        game: instance.game.title(),
+        what,
+    };
+    if part.loopy.is_some() {
+        return Err(refuse("a sum with a game that can go on forever"));
+    }
+    let g = match &part.grundy {
+        Grundy::Value(g) => g.to_u32().filter(|&g| g <= MAX_NIMBER),
+        _ => None,
+    };
+    let Some(g) = g else {
+        return Err(AnalysisError::NimberTooLarge {
+            game: instance.game.title(),
+            position: instance.position.clone(),
+            max: MAX_NIMBER,
+        });
+    };
+    let form = kept.forms.nimber(g);
+    let moves = impartial_moves(kept, instance)?;
+    Ok(Valued {
+        component: part.component,
+        form,
+        method: part.method,
+        moves,
+    })
+}
+
+/// The moves of an impartial component, each with the nimber of where it
+/// leads; `None` where the search cannot list or value them within its
+/// limits.
+fn impartial_moves(
+    kept: &mut Kept,
+    instance: &Instance,
+) -> Result<Option<Vec<Move>>, AnalysisError> {
+    let Some(heaps) = instance.position.to_u64s() else {
+        return Ok(None);
+    };
+    let valued = kept.search(&instance.game, |s| {
+        let mut valued = Vec::new();
+        for (rule, after) in s.options_from(&heaps)? {
+            match s.value_after(&after)? {
+                Value::Grundy(g) if g <= MAX_NIMBER => valued.push((rule, after, g)),
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(valued))
+    });
+    let valued = match valued {
+        Ok(valued) => valued,
+        Err(AnalysisError::Search(e)) if e.is_limit() => None,
+        Err(e) => return Err(e),
+    };
+    Ok(valued.map(|valued| {
+        (valued.into_iter())
+            .map(|(rule, after, g)| (rule, after, kept.forms.nimber(g)))
+            .collect()
+    }))
+}
+
+fn component(instance: &Instance) -> Component {
+    Component {
+        game: instance.game.clone(),
+        position: instance.position.clone(),
+    }
+}
