@@ -91,7 +91,7 @@ pub use analysis::{
     AnalysisError, Analyzer, Answer, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gamma, Grundy,
     Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan, SumTerm, Unknown,
-    Verified, WinningMove,
+    ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
@@ -113,7 +113,10 @@ pub use report::{
 };
 
 // Partizan values: canonical forms and what is known of them.
-pub use partizan::{Dyadic, Form, Forms, Relation, Thermograph, Wall};
+pub use partizan::{
+    Dyadic, Form, Forms, ReadError as ValueReadError, Relation, Thermograph, Wall, Written,
+    read as read_value,
+};
 pub use search::partizan::PartizanSearch;
 
 // Nim arithmetic, the theory under the values.

@@ -64,7 +64,9 @@ impl Analyzer {
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
-        if (analysis.components.iter()).any(|c| c.game.partizan_anywhere().is_some()) {
+        if !analysis.values.is_empty()
+            || (analysis.components.iter()).any(|c| c.game.partizan_anywhere().is_some())
+        {
             return partizan_answer(&mut self.kept, analysis);
         }
         let mut answer = self.answer(analysis)?;

@@ -59,8 +59,11 @@ pub struct Partizan {
     /// The canonical form, in CGSuite's ASCII notation: `0`, `-3/2`, `*2`,
     /// `^*`, `+-1`, `{2|-1/2}`.
     pub value: String,
-    /// Each component's canonical form, in order, written so.
+    /// Each game component's canonical form, in order, written so.
     pub components: Vec<String>,
+    /// Each value written as a part of the sum (`Question::values`), as
+    /// its canonical form writes it.
+    pub values: Vec<String>,
     /// Where play ends, both playing for the best number: Left starting.
     pub left_stop: Dyadic,
     /// ... Right starting.
@@ -70,15 +73,31 @@ pub struct Partizan {
     pub thermograph: Option<Thermograph>,
     /// Its birthday: the day its canonical form is born.
     pub birthday: u32,
-    /// Left's winning moves, Left moving first (to a position G^L ≥ 0),
-    /// at most `Options::max_moves` of them.
+    /// Left's winning moves in the games, Left moving first (to a
+    /// position G^L ≥ 0), at most `Options::max_moves` of them with those
+    /// in the values.
     pub left_moves: Vec<WinningMove>,
-    /// How many there are in all.
+    /// Left's winning moves in the written values.
+    pub left_value_moves: Vec<ValueMove>,
+    /// How many winning moves Left has in all.
     pub left_move_count: usize,
-    /// Right's winning moves, Right moving first (to G^R ≤ 0).
+    /// Right's winning moves in the games, Right moving first (to
+    /// G^R ≤ 0).
     pub right_moves: Vec<WinningMove>,
-    /// How many there are in all.
+    /// Right's winning moves in the written values.
+    pub right_value_moves: Vec<ValueMove>,
+    /// How many winning moves Right has in all.
     pub right_move_count: usize,
+}
+
+/// A move in a value written as a part of a sum: to one of its canonical
+/// form's options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueMove {
+    /// Which value (0-based, into `Partizan::values`).
+    pub value: usize,
+    /// The option moved to, as its canonical form writes it.
+    pub to: String,
 }
 
 impl Partizan {

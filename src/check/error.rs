@@ -183,6 +183,44 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A value written as a part of a sum that does not read as one.
+    #[error("this is not a value: {message}")]
+    #[diagnostic(
+        code(gamelang::check::value),
+        help(
+            "a value is written as CGSuite writes it: a number `3`, `-3/2`; a nimber `*`, `*2`; ups `^`, `v`, `^^*`, `1v3`; a switch `+-1`; any other game `{{L | R}}`, its options separated by commas (`{{2 | -1/2}}`, `{{1|0||0}}`)"
+        )
+    )]
+    Value {
+        /// What is wrong.
+        message: String,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A value written in a compound other than the sum.
+    #[error("a value is a part of a sum, and the `{word}` compound takes games at positions only")]
+    #[diagnostic(
+        code(gamelang::check::value_in_compound),
+        help(
+            "values add in sums (`+`); in a compound other than the sum every move is made in named games at once"
+        )
+    )]
+    ValueInCompound {
+        /// The compound's word: `every`, `all`, `some` or `any`.
+        word: &'static str,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where the value is written.
+        #[label("a value")]
+        span: SourceSpan,
+    },
+
     /// Games that become each other, coming back to a game on the way
     /// with other parameter values: the values could change on every
     /// round, and the games never end.

@@ -22,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::moves::octal_block;
+use crate::partizan::Written;
 use crate::platform;
 use crate::position::Position;
 use crate::rules::Game;
@@ -102,6 +103,9 @@ pub struct Question {
     pub compound: Compound,
     /// The components, in order.
     pub components: Vec<Instance>,
+    /// The values written as parts of the sum (`{1 | 0}`, `^`), after
+    /// its games.
+    pub values: Vec<Written>,
     /// The `analyze` statement that asks it, where a file does (an editor
     /// shows the answer there).
     pub asked: Option<ast::Span>,
@@ -114,6 +118,7 @@ impl Question {
         Question {
             compound: Compound::Sum,
             components,
+            values: Vec::new(),
             asked: None,
         }
     }

@@ -195,6 +195,29 @@ impl Program {
                 }
             }
         }
+        let mut values = Vec::new();
+        for written in &statement.values {
+            let span = |offset: usize, len: usize| {
+                let start = written.span.offset() + offset;
+                miette::SourceSpan::from((start, len))
+            };
+            if statement.compound != Compound::Sum {
+                errors.push(CheckError::ValueInCompound {
+                    word: statement.compound.word(),
+                    src: source.clone(),
+                    span: written.span,
+                });
+                continue;
+            }
+            match crate::partizan::read(source.slice(written.span)) {
+                Ok(value) => values.push(value),
+                Err(e) => errors.push(CheckError::Value {
+                    message: e.message,
+                    src: source.clone(),
+                    span: span(e.offset, e.len),
+                }),
+            }
+        }
         if statement.compound != Compound::Sum {
             for (game, span) in &games {
                 if MoveGen::new(game).has_sums() {
@@ -231,6 +254,7 @@ impl Program {
             .map(|components| Question {
                 compound: statement.compound,
                 components,
+                values: values.clone(),
                 asked: Some(statement.span),
             })
             .collect())

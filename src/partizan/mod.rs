@@ -6,13 +6,16 @@
 //! bottom of the house; the rules, the search and the answers build on it.
 //!
 //! `dyadic` holds the numbers, `forms` the store, `notation` how a form is
-//! written, `thermograph` its walls, temperature and mean.
+//! written, `written` how a written value is read back, `thermograph` its
+//! walls, temperature and mean.
 
 mod dyadic;
 mod forms;
 mod notation;
 mod thermograph;
+mod written;
 
 pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, Relation};
 pub use thermograph::{Thermograph, Wall};
+pub use written::{ReadError, Written, read};

@@ -16,7 +16,7 @@ const MOST_TRIED: u32 = 48;
 impl Forms {
     /// `g` as CGSuite writes it.
     pub fn text(&mut self, g: Form) -> String {
-        match self.written(g) {
+        match self.bare(g) {
             (text, 0) => text,
             (inner, _) => format!("{{{inner}}}"),
         }
@@ -25,7 +25,7 @@ impl Forms {
     /// `g`'s text, and how many bars separate its sides: 0 for an atom,
     /// written as it is; else its sides without braces, which an enclosing
     /// form writes bare, separating its own sides by one bar more.
-    fn written(&mut self, g: Form) -> (String, usize) {
+    fn bare(&mut self, g: Form) -> (String, usize) {
         if let Some(x) = self.as_number(g) {
             return (x.to_string(), 0);
         }
@@ -44,7 +44,7 @@ impl Forms {
         let mut texts = |forms: &[Form]| -> (Vec<String>, usize) {
             match forms {
                 [only] => {
-                    let (text, depth) = self.written(*only);
+                    let (text, depth) = self.bare(*only);
                     (vec![text], depth)
                 }
                 all => (all.iter().map(|&f| self.text(f)).collect(), 0),

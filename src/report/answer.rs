@@ -10,7 +10,7 @@ use super::number;
 use super::quotient::stopped_text;
 use crate::analysis::{
     Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan, SumTerm,
-    Unknown, WinningMove,
+    Unknown, ValueMove, WinningMove,
 };
 use crate::partizan::Dyadic;
 use crate::position::Position;
@@ -43,7 +43,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             false => format!("{} at {}", game_text(answer), position_text(answer, None)),
         };
         writeln!(out, "{} {position}", compound.kind.word())?;
-    } else if answer.is_sum() {
+    } else if answer.is_sum() || written_values(answer).is_some() {
         writeln!(out, "{}", position_text(answer, None))?;
     } else {
         writeln!(
@@ -89,7 +89,11 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
 /// A partizan answer's lines: its value and what follows from it, and
 /// each side's winning moves.
 fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std::fmt::Result {
-    match partizan.components.as_slice() {
+    let parts: Vec<&str> = (partizan.components.iter())
+        .chain(&partizan.values)
+        .map(String::as_str)
+        .collect();
+    match parts.as_slice() {
         [_] => writeln!(out, "  value:   {}", partizan.value)?,
         each => writeln!(out, "  value:   {} = {}", each.join(" + "), partizan.value)?,
     }
@@ -109,12 +113,25 @@ fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std
         partizan.left_move_count
     )?;
     write_moves(out, answer, &partizan.left_moves)?;
+    for m in &partizan.left_value_moves {
+        writeln!(out, "    {}", value_move_text(partizan, m))?;
+    }
     writeln!(
         out,
         "  Right moving first, winning moves: {}",
         partizan.right_move_count
     )?;
-    write_moves(out, answer, &partizan.right_moves)
+    write_moves(out, answer, &partizan.right_moves)?;
+    for m in &partizan.right_value_moves {
+        writeln!(out, "    {}", value_move_text(partizan, m))?;
+    }
+    Ok(())
+}
+
+/// A move in a written value: `{2|-1/2} → 2`.
+fn value_move_text(partizan: &Partizan, m: &ValueMove) -> String {
+    let from = partizan.values.get(m.value).map_or("", String::as_str);
+    format!("{from} → {}", m.to)
 }
 
 /// An impartial answer's lines: its Grundy value, steps, and winning (or
@@ -262,14 +279,31 @@ fn game_text(answer: &Answer) -> String {
     titles.join(" + ")
 }
 
+/// The values written as parts of the sum, where there are any.
+fn written_values(answer: &Answer) -> Option<&[String]> {
+    let values = &answer.partizan.as_ref()?.values;
+    (!values.is_empty()).then_some(values.as_slice())
+}
+
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
-/// q` for a sum; after `after` when given.
+/// q` for a sum, the written values after the games; after `after` when
+/// given.
 fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
+    let games = games_text(answer, after);
+    match written_values(answer) {
+        None => games,
+        Some(values) if answer.components.is_empty() => values.join(" + "),
+        Some(values) => format!("{games} + {}", values.join(" + ")),
+    }
+}
+
+/// The games of the position (`position_text`), without written values.
+fn games_text(answer: &Answer, after: Option<&WinningMove>) -> String {
     // A move that becomes a sum: the sum alone, or each of its positions in
     // place of the component that moved.
     if let Some(m) = after.filter(|m| !m.terms.is_empty()) {
         let game = &answer.components[m.component].game;
-        let lone = answer.components.len() == 1;
+        let lone = answer.components.len() == 1 && written_values(answer).is_none();
         let parts = sum_text(game, &m.terms, lone);
         if lone {
             return parts;
@@ -289,7 +323,9 @@ fn position_text(answer: &Answer, after: Option<&WinningMove>) -> String {
             _ => shown(game, position),
         }
     };
-    if let [only] = answer.components.as_slice() {
+    if let [only] = answer.components.as_slice()
+        && written_values(answer).is_none()
+    {
         return position(0, &only.position);
     }
     let parts: Vec<String> = answer
@@ -593,6 +629,17 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
     });
     if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
         let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
+        let value_moves_json = |moves: &[ValueMove]| -> Vec<Json> {
+            (moves.iter())
+                .map(|m| {
+                    json!({
+                        "value": m.value + 1,
+                        "to": m.to,
+                        "text": value_move_text(p, m),
+                    })
+                })
+                .collect()
+        };
         let partizan = json!({
             "value": p.value,
             "component_values": p.components,
@@ -601,9 +648,12 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
             "left_stop": p.left_stop.to_string(),
             "right_stop": p.right_stop.to_string(),
             "birthday": p.birthday,
+            "values": p.values,
             "left_moves": moves_json(&p.left_moves),
+            "left_value_moves": value_moves_json(&p.left_value_moves),
             "left_move_count": p.left_move_count,
             "right_moves": moves_json(&p.right_moves),
+            "right_value_moves": value_moves_json(&p.right_value_moves),
             "right_move_count": p.right_move_count,
         });
         if let Json::Object(partizan) = partizan {

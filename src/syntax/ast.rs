@@ -610,6 +610,18 @@ pub struct Analyze {
     pub compound: Compound,
     /// The components, in order.
     pub components: Vec<Component>,
+    /// The values written as parts of the sum, in order (`{1 | 0}`, `^`):
+    /// each as written, read by the check.
+    pub values: Vec<WrittenValue>,
+    /// Where it is written in the source.
+    pub span: Span,
+}
+
+/// A value written as a part of a sum, in CGSuite's notation: `{2 | -1/2}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrittenValue {
+    /// Its text without spaces (`{2|-1/2}`); the span has it as written.
+    pub text: String,
     /// Where it is written in the source.
     pub span: Span,
 }

@@ -19,19 +19,78 @@
 //!   consecutive lines in one column; a comment on a line of its own is
 //!   indented as code there would be.
 //!
+//! A value written in a sum (`analyze {2 | -1/2} + ^`) is one token: no
+//! space inside it but one after each comma and one each side of each run
+//! of bars (`{1 | 0 || 0}`, `{0, * | -1}`).
+//!
 //! A file with a syntax error is not formatted: its errors are returned.
 
 use super::SyntaxError;
+use super::ast::Item;
 use super::lex::{Kind, Token, ends_value, goes_on, keywords_in, tokens};
 use super::parse_file;
 
 /// The file `text` in gamelang's layout, or its syntax errors.
 pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
-    let (_, errors) = parse_file(text);
+    let (file, errors) = parse_file(text);
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(layout(&tokens(text)))
+    let values: Vec<(usize, usize, String)> = (file.items.iter())
+        .filter_map(|item| match item {
+            Item::Analyze(analyze) => Some(&analyze.values),
+            Item::Game(_) => None,
+        })
+        .flatten()
+        .map(|v| {
+            let start = v.span.offset();
+            (start, start + v.span.len(), value_layout(&v.text))
+        })
+        .collect();
+    Ok(layout(&whole_values(tokens(text), &values)))
+}
+
+/// The tokens with each written value (from its start to its end in the
+/// text) made one, laid out (`value_layout`).
+fn whole_values<'a>(
+    tokens: Vec<Token<'a>>,
+    values: &'a [(usize, usize, String)],
+) -> Vec<Token<'a>> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let within = (values.iter()).find(|(start, end, _)| (*start..*end).contains(&token.start));
+        match within {
+            Some((start, _, _)) if token.start > *start => {}
+            Some((start, _, laid)) => out.push(Token {
+                kind: Kind::Number,
+                text: laid,
+                start: *start,
+            }),
+            None => out.push(token),
+        }
+    }
+    out
+}
+
+/// A written value in the one layout: no space but one after each comma
+/// and one each side of each run of bars.
+fn value_layout(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ',' => out.push_str(", "),
+            '|' => {
+                out.push_str(" |");
+                while chars.next_if_eq(&'|').is_some() {
+                    out.push('|');
+                }
+                out.push(' ');
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Keywords that are values (`len`), name one (`square`) or call (`min`).

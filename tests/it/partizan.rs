@@ -590,3 +590,118 @@ fn a_partizan_answer_says_its_value_temperature_stops_and_moves_in_text_and_json
     assert_eq!(hot["left_moves"][0]["rule"], "up");
     assert_eq!(hot["right_moves"][0]["rule"], "down");
 }
+
+#[test]
+fn every_game_born_by_day_3_reads_back_from_its_text_as_itself() {
+    let mut forms = Forms::new();
+    let days = born_by(&mut forms, 3);
+    let mut sums = Vec::new();
+    // Sums too: their forms are the ones with numbers, ups and nimbers
+    // beside each other (`1^*`, `+-1`, `{1*|0}`).
+    for (i, &g) in days[2].iter().enumerate() {
+        for &h in days[2].iter().skip(i) {
+            sums.push(forms.add(g, h));
+        }
+    }
+    for &g in days[3].iter().chain(&sums) {
+        let text = forms.text(g);
+        let written = gamelang::read_value(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(forms.written(&written), g, "{text}");
+    }
+}
+
+#[test]
+fn values_are_read_as_cgsuite_writes_them_and_mistakes_are_placed() {
+    let mut forms = Forms::new();
+    let mut value = |text: &str| {
+        let written = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let form = forms.written(&written);
+        forms.text(form)
+    };
+    // Each as written, then as the canonical form writes it.
+    for (text, canonical) in [
+        ("0", "0"),
+        ("-3/2", "-3/2"),
+        ("6/4", "3/2"),
+        ("{ | }", "0"),
+        ("{0|}", "1"),
+        ("{0 | 1}", "1/2"),
+        ("{0|*}", "^"),
+        ("{*|0}", "v"),
+        ("^ ", "^"),
+        ("^^*", "^^*"),
+        ("v3", "v3"),
+        ("1v*2", "1v*2"),
+        ("*", "*"),
+        ("*3", "*3"),
+        ("+-1", "+-1"),
+        ("{1 | -1}", "+-1"),
+        ("+-{2|1}", "{2|1||-1|-2}"),
+        ("+-{1|0}", "0"),
+        ("{1|0||0}", "{1|0||0}"),
+        ("{{1|0}|0}", "{1|0||0}"),
+        ("{2 | -1/2}", "{2|-1/2}"),
+        ("{0,*|0,*}", "*2"),
+        ("{0,{1|0}|-1}", "{0,{1|0}|-1}"),
+    ] {
+        assert_eq!(value(text), canonical, "{text}");
+    }
+    let error = |text: &str| gamelang::read_value(text).expect_err(text);
+    let e = error("{1|0");
+    assert_eq!((e.offset, e.len), (0, 1), "{e:?}");
+    let e = error("3/5");
+    assert!(e.message.contains("not a power of 2"), "{e:?}");
+    assert_eq!((e.offset, e.len), (2, 1));
+    assert!(error("{1|0|0}").message.contains("same length"));
+    assert!(error("{1,|0}").message.contains("comma"));
+    assert!(error("{1,,2|0}").message.contains("single commas"));
+    assert!(error("*5000").message.contains("at most 1024"));
+    assert!(error("{1}").message.contains("`|`"));
+    assert!(error("^x").message.contains("name"));
+    let deep = format!("{}0{}", "{|".repeat(100), "}".repeat(100));
+    assert!(error(&deep).message.contains("nest"));
+}
+
+#[test]
+fn values_written_in_a_file_add_with_games_and_what_is_printed_reads_back_the_same() {
+    let text = format!(
+        "{CUTCAKE}analyze {{2 | -1/2}} + ^ + *3\nanalyze cutcake at (3, 2) + {{1 | 0}}\nanalyze cutcake at (4, 3) + -1\nanalyze +-1 + +-1\n"
+    );
+    let answers = analyzed(&text);
+    let mut forms = Forms::new();
+    let mut read = |text: &str| {
+        let written = gamelang::read_value(text).expect("a value");
+        forms.written(&written)
+    };
+    // {2 | -1/2} + ^ + *3, summed here from its parts.
+    let parts = [read("{2|-1/2}"), read("^"), read("*3")];
+    let zero = read("0");
+    let mut expected = zero;
+    for part in parts {
+        expected = forms.add(expected, part);
+    }
+    let values: Vec<String> = answers
+        .iter()
+        .map(|a| a.partizan.as_ref().expect("partizan").value.clone())
+        .collect();
+    assert_eq!(forms.text(expected), values[0]);
+    // A 3 × 2 cake is 0 (Winning Ways, ch. 2); 4 × 3 is 1, and 1 - 1 = 0;
+    // ±1 + ±1 = 0 (each is its own negative).
+    assert_eq!(values[1..], ["{1|0}", "0", "0"]);
+    assert_eq!(answers[2].outcome, Outcome::P);
+    // {2|-1/2}: Left's winning move is to 2, Right's to -1/2.
+    let first = answers[0].partizan.as_ref().expect("partizan");
+    assert_eq!(first.values, ["{2|-1/2}", "^", "*3"]);
+    let to = |moves: &[gamelang::ValueMove]| -> Vec<String> {
+        moves.iter().map(|m| m.to.clone()).collect()
+    };
+    assert_eq!(to(&first.left_value_moves), ["2"]);
+    assert_eq!(to(&first.right_value_moves), ["-1/2"]);
+    // Every value printed, written back in a file, is the same value.
+    let again: String = values.iter().map(|v| format!("analyze {v}\n")).collect();
+    let reread: Vec<String> = analyzed(&again)
+        .iter()
+        .map(|a| a.partizan.as_ref().expect("partizan").value.clone())
+        .collect();
+    assert_eq!(reread, values);
+}

@@ -14,7 +14,8 @@ use super::answered::{answered, searchable};
 use super::kept::{Kept, without_ends};
 use super::winning::winning_move;
 use crate::analysis::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, NoValue, Note, Partizan,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, NoValue, Note, Partizan, ValueMove,
+    WinningMove,
 };
 use crate::analysis::error::AnalysisError;
 use crate::check::{Compound, Instance, Question};
@@ -30,6 +31,15 @@ pub(crate) const MAX_NIMBER: u32 = 1 << 10;
 /// A move: the rule that makes it, where it leads, and the form of that.
 type Move = (usize, After, Form);
 
+/// Each side's winning moves: in the games, and in the written values.
+#[derive(Default)]
+struct Moves {
+    left: Vec<WinningMove>,
+    right: Vec<WinningMove>,
+    left_values: Vec<ValueMove>,
+    right_values: Vec<ValueMove>,
+}
+
 /// One component, valued: its form, how it was found, and its moves
 /// (`None` where they are too many to list).
 struct Valued {
@@ -39,7 +49,7 @@ struct Valued {
     moves: Option<Vec<Move>>,
 }
 
-/// The answer to a question with a partizan component.
+/// The answer to a question with a partizan component or a written value.
 pub(crate) fn partizan_answer(
     kept: &mut Kept,
     question: &Question,
@@ -70,52 +80,77 @@ pub(crate) fn partizan_answer(
         valued.push(part);
     }
     let forms = &mut kept.forms;
+    let values: Vec<Form> = question.values.iter().map(|v| forms.written(v)).collect();
     let mut total = forms.zero();
-    for part in &valued {
-        total = forms.add(total, part.form);
+    for &form in valued.iter().map(|p| &p.form).chain(&values) {
+        total = forms.add(total, form);
     }
     let zero = forms.zero();
-    let mut left_moves = Vec::new();
-    let mut right_moves = Vec::new();
+    let mut moves = Moves::default();
     for (i, part) in valued.iter().enumerate() {
-        let Some(moves) = &part.moves else { continue };
+        let Some(listed) = &part.moves else { continue };
         let rest = forms.sub(total, part.form);
-        for (rule, after, form) in moves {
+        for (rule, after, form) in listed {
             let side = part.component.game.rules.get(*rule).and_then(|r| r.side);
             let after_move = forms.add(*form, rest);
-            let wins_for_left = side != Some(Side::Right) && forms.le(zero, after_move);
-            let wins_for_right = side != Some(Side::Left) && forms.le(after_move, zero);
-            if wins_for_left {
-                left_moves.push(winning_move(i, *rule, after.clone()));
+            if side != Some(Side::Right) && forms.le(zero, after_move) {
+                moves.left.push(winning_move(i, *rule, after.clone()));
             }
-            if wins_for_right {
-                right_moves.push(winning_move(i, *rule, after.clone()));
+            if side != Some(Side::Left) && forms.le(after_move, zero) {
+                moves.right.push(winning_move(i, *rule, after.clone()));
             }
         }
     }
-    let (left_move_count, right_move_count) = (left_moves.len(), right_moves.len());
+    // A written value's moves are its canonical form's options.
+    for (i, &value) in values.iter().enumerate() {
+        let rest = forms.sub(total, value);
+        for option in forms.left(value) {
+            let after_move = forms.add(option, rest);
+            if forms.le(zero, after_move) {
+                let to = forms.text(option);
+                moves.left_values.push(ValueMove { value: i, to });
+            }
+        }
+        for option in forms.right(value) {
+            let after_move = forms.add(option, rest);
+            if forms.le(after_move, zero) {
+                let to = forms.text(option);
+                moves.right_values.push(ValueMove { value: i, to });
+            }
+        }
+    }
+    let left_move_count = moves.left.len() + moves.left_values.len();
+    let right_move_count = moves.right.len() + moves.right_values.len();
     let max_moves = kept.options.max_moves;
-    for (side, moves) in [("Left", &mut left_moves), ("Right", &mut right_moves)] {
-        if moves.len() > max_moves {
+    for (side, games, values) in [
+        ("Left", &mut moves.left, &mut moves.left_values),
+        ("Right", &mut moves.right, &mut moves.right_values),
+    ] {
+        let count = games.len() + values.len();
+        if count > max_moves {
             notes.push(Note::SideMovesCut {
                 side,
-                count: moves.len(),
+                count,
                 listed: max_moves,
             });
-            moves.truncate(max_moves);
+            games.truncate(max_moves);
+            values.truncate(max_moves - games.len());
         }
     }
     let forms = &mut kept.forms;
     let partizan = Partizan {
         value: forms.text(total),
         components: valued.iter().map(|p| forms.text(p.form)).collect(),
+        values: values.iter().map(|&v| forms.text(v)).collect(),
         left_stop: forms.left_stop(total),
         right_stop: forms.right_stop(total),
         thermograph: forms.thermograph(total),
         birthday: forms.birthday(total),
-        left_moves,
+        left_moves: moves.left,
+        left_value_moves: moves.left_values,
         left_move_count,
-        right_moves,
+        right_moves: moves.right,
+        right_value_moves: moves.right_values,
         right_move_count,
     };
     Ok(Answer {

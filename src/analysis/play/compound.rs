@@ -163,6 +163,7 @@ impl CompoundPlay {
                     position: Position::from_u64s(&piece.heaps),
                 })
                 .collect(),
+            values: Vec::new(),
             asked: None,
         };
         self.analyzer.analyze(&question)

@@ -11,6 +11,7 @@ use crate::syntax::SyntaxError;
 use crate::syntax::ast::{
     Analyze, Arg, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef, HeapCount,
     HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value, ValueKind,
+    WrittenValue,
 };
 
 impl Builder {
@@ -224,12 +225,19 @@ impl Builder {
             },
             None => Compound::Sum,
         };
-        let components = children(pair, Rule::component)
+        let components = children(pair.clone(), Rule::component)
             .map(|c| self.component(c))
             .collect::<PResult<_>>()?;
+        let values = children(pair, Rule::written_value)
+            .map(|v| WrittenValue {
+                text: v.as_str().split_whitespace().collect(),
+                span: self.span(&v),
+            })
+            .collect();
         Ok(Analyze {
             compound,
             components,
+            values,
             span,
         })
     }

@@ -41,6 +41,7 @@ fn structure(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::params | Rule::args | Rule::term_args | Rule::lparen | Rule::paren => (Main, "`(`"),
         Rule::param | Rule::arg | Rule::term_arg | Rule::ident => (Main, "a name"),
         Rule::component | Rule::game_name => (Main, "a game's name"),
+        Rule::written_value => (Main, "a value (`{1 | 0}`, `^`, `*2`, `-1/2`)"),
         Rule::body_open | Rule::set_open | Rule::amount_set | Rule::set_value => (Main, "`{`"),
         Rule::body_close | Rule::set_close => (Close, "`}`"),
         Rule::rparen => (Close, "`)`"),

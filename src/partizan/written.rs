@@ -1,0 +1,360 @@
+//! Values as a file writes them, read back: the notation `Forms::text`
+//! writes (CGSuite's ASCII) — numbers `3`, `-3/2`; nimbers `*`, `*2`; ups
+//! `^`, `v`, `^^`, `^3`, with a number and a nimber beside (`1^*`,
+//! `v*2`); switches `+-1`, `+-{1|0}`; every other game `{L | R}`, its
+//! options separated by commas, an option alone on its side written
+//! with or without braces (`{1|0||0}` is {{1 | 0} | 0}; `{0||0,*|-1}` is
+//! {0 | {0, * | -1}}: a side with bars is one game, its commas its own). Spaces may stand
+//! between any two parts. What is read is a tree (`Written`), made a form
+//! by `Forms::written`.
+
+use num_bigint::BigInt;
+
+use super::dyadic::Dyadic;
+use super::forms::{Form, Forms};
+
+/// The most nimbers or ups a written value may stack (`*1024`, `^1024`):
+/// each is built from the ones below it.
+pub const MAX_STACKED: u32 = 1 << 10;
+
+/// The deepest a written value may nest braces (or bars).
+pub const MAX_DEPTH: usize = 64;
+
+/// A value as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// x + n·↑ + *m: a number, ups (negative for downs) and a nimber.
+    NumberUpStar {
+        /// The number.
+        number: Dyadic,
+        /// How many ups (downs, negative).
+        ups: i64,
+        /// The nimber.
+        star: u32,
+    },
+    /// ±G: {G | -G}.
+    Switch(Box<Written>),
+    /// {L | R}.
+    Options {
+        /// Left's options.
+        left: Vec<Written>,
+        /// Right's options.
+        right: Vec<Written>,
+    },
+}
+
+/// Why a text is not a value: what, and where (a byte offset and length
+/// into the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// What is wrong.
+    pub message: String,
+    /// Where it starts.
+    pub offset: usize,
+    /// How long it is (at least 1, except at the end of the text).
+    pub len: usize,
+}
+
+/// The value `text` writes, the whole of it.
+pub fn read(text: &str) -> Result<Written, ReadError> {
+    let mut reader = Reader { text, at: 0 };
+    let value = reader.value(0)?;
+    reader.spaces();
+    if reader.at < text.len() {
+        return Err(reader.error("nothing may follow the value here", 1));
+    }
+    Ok(value)
+}
+
+impl Forms {
+    /// The canonical form of a written value.
+    pub fn written(&mut self, value: &Written) -> Form {
+        match value {
+            Written::NumberUpStar { number, ups, star } => {
+                let mut form = self.number(number.clone());
+                let up = self.up();
+                let step = if *ups < 0 { self.neg(up) } else { up };
+                for _ in 0..ups.unsigned_abs() {
+                    form = self.add(form, step);
+                }
+                let star = self.nimber(*star);
+                self.add(form, star)
+            }
+            Written::Switch(g) => {
+                let g = self.written(g);
+                let minus = self.neg(g);
+                self.game(&[g], &[minus])
+            }
+            Written::Options { left, right } => {
+                let left: Vec<Form> = left.iter().map(|o| self.written(o)).collect();
+                let right: Vec<Form> = right.iter().map(|o| self.written(o)).collect();
+                self.game(&left, &right)
+            }
+        }
+    }
+}
+
+/// A recursive-descent reader over the text.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+/// Between braces: the options and the bars between them, in order.
+enum Piece {
+    Option(Written),
+    Comma,
+    Bars(usize),
+}
+
+impl Reader<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.at..]
+    }
+
+    fn spaces(&mut self) {
+        let rest = self.rest();
+        self.at += rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    }
+
+    fn error(&self, message: &str, len: usize) -> ReadError {
+        ReadError {
+            message: message.to_string(),
+            offset: self.at,
+            len: len.min(self.text.len() - self.at),
+        }
+    }
+
+    fn eat(&mut self, prefix: &str) -> bool {
+        if self.rest().starts_with(prefix) {
+            self.at += prefix.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One value: a switch, a braced game, or x + n·↑ + *m.
+    fn value(&mut self, depth: usize) -> Result<Written, ReadError> {
+        self.spaces();
+        if depth > MAX_DEPTH {
+            return Err(self.error(&format!("values nest at most {MAX_DEPTH} deep"), 1));
+        }
+        if self.eat("+-") {
+            let g = self.value(depth + 1)?;
+            return Ok(Written::Switch(Box::new(g)));
+        }
+        if self.rest().starts_with('{') {
+            return self.braced(depth);
+        }
+        self.number_up_star()
+    }
+
+    /// `{ ... }`: options and bars; the longest run of bars splits Left's
+    /// side from Right's, shorter runs nest.
+    fn braced(&mut self, depth: usize) -> Result<Written, ReadError> {
+        let open = self.at;
+        self.at += 1;
+        let mut pieces = Vec::new();
+        loop {
+            self.spaces();
+            let rest = self.rest();
+            if rest.starts_with('}') {
+                self.at += 1;
+                break;
+            }
+            if rest.is_empty() || rest.starts_with('\n') {
+                self.at = open;
+                return Err(self.error("this `{` is never closed by a `}`", 1));
+            }
+            if rest.starts_with('|') {
+                let bars = rest.len() - rest.trim_start_matches('|').len();
+                self.at += bars;
+                pieces.push((self.at - bars, Piece::Bars(bars)));
+            } else if rest.starts_with(',') {
+                self.at += 1;
+                pieces.push((self.at - 1, Piece::Comma));
+            } else {
+                let at = self.at;
+                pieces.push((at, Piece::Option(self.value(depth + 1)?)));
+            }
+        }
+        let end = self.at;
+        self.split(&pieces, open, end)
+    }
+
+    /// The game the pieces between braces (from `open` to `end`) write.
+    fn split(
+        &mut self,
+        pieces: &[(usize, Piece)],
+        open: usize,
+        end: usize,
+    ) -> Result<Written, ReadError> {
+        let most = (pieces.iter())
+            .filter_map(|(_, p)| match p {
+                Piece::Bars(n) => Some(*n),
+                _ => None,
+            })
+            .max();
+        let Some(most) = most else {
+            self.at = open;
+            return Err(self.error(
+                "a game's options need a `|` between Left's and Right's",
+                end - open,
+            ));
+        };
+        let splits: Vec<usize> = (pieces.iter().enumerate())
+            .filter(|(_, (_, p))| matches!(p, Piece::Bars(n) if *n == most))
+            .map(|(i, _)| i)
+            .collect();
+        if let [_, second, ..] = splits.as_slice() {
+            self.at = pieces[*second].0;
+            return Err(self.error(
+                "two bars of the same length at one level: write the inner game in braces",
+                most,
+            ));
+        }
+        let at = splits[0];
+        let left = self.side(&pieces[..at], open, end)?;
+        let right = self.side(&pieces[at + 1..], open, end)?;
+        Ok(Written::Options { left, right })
+    }
+
+    /// One side's options: none, a list separated by commas, or one game
+    /// written with shorter bars (the commas among them its own).
+    fn side(
+        &mut self,
+        pieces: &[(usize, Piece)],
+        open: usize,
+        end: usize,
+    ) -> Result<Vec<Written>, ReadError> {
+        if pieces.iter().any(|(_, p)| matches!(p, Piece::Bars(_))) {
+            return Ok(vec![self.split(pieces, open, end)?]);
+        }
+        let mut options = Vec::new();
+        let mut expect_option = true;
+        for (at, piece) in pieces {
+            match (piece, expect_option) {
+                (Piece::Option(o), true) => {
+                    options.push(o.clone());
+                    expect_option = false;
+                }
+                (Piece::Comma, false) => expect_option = true,
+                _ => {
+                    self.at = *at;
+                    return Err(self.error("options are separated by single commas", 1));
+                }
+            }
+        }
+        if expect_option && !options.is_empty() {
+            self.at = end - 1;
+            return Err(self.error("an option is missing after the last comma", 1));
+        }
+        Ok(options)
+    }
+
+    /// x + n·↑ + *m: `3`, `-3/2`, `^`, `vv`, `^3*`, `1v*2`, `*`.
+    fn number_up_star(&mut self) -> Result<Written, ReadError> {
+        let start = self.at;
+        let negative = self.eat("-");
+        let digits = self.digits();
+        let number = match digits {
+            Some(n) => {
+                let numerator = if negative { -n } else { n };
+                if self.eat("/") {
+                    let at = self.at;
+                    let Some(d) = self.digits() else {
+                        return Err(self.error("a denominator follows `/`", 1));
+                    };
+                    let exponent = power_of_two(&d).ok_or_else(|| ReadError {
+                        message: format!(
+                            "{d} is not a power of 2: the numbers of short games are dyadic rationals (m/2^k)"
+                        ),
+                        offset: at,
+                        len: self.at - at,
+                    })?;
+                    Dyadic::new(numerator, exponent)
+                } else {
+                    Dyadic::integer(numerator)
+                }
+            }
+            None if negative => {
+                self.at = start;
+                return Err(self.error("a number follows `-`", 1));
+            }
+            None => Dyadic::zero(),
+        };
+        let ups = self.ups()?;
+        let star = match self.eat("*") {
+            true => self.count(1)?,
+            false => 0,
+        };
+        if self.at == start {
+            return Err(self.error("expected a value: a number, `*`, `^`, `v`, `+-` or `{`", 1));
+        }
+        if self
+            .rest()
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Err(self.error("a value's part runs into a name here", 1));
+        }
+        Ok(Written::NumberUpStar { number, ups, star })
+    }
+
+    /// `^`, `^^`, `^3`, `v`, `vv`, `v3` (downs negative), or none.
+    fn ups(&mut self) -> Result<i64, ReadError> {
+        let rest = self.rest();
+        let (arrow, sign) = match rest.chars().next() {
+            Some('^') => ('^', 1),
+            Some('v') => ('v', -1),
+            _ => return Ok(0),
+        };
+        let run = rest.len() - rest.trim_start_matches(arrow).len();
+        self.at += run;
+        let n = match run {
+            1 => self.count(1)?,
+            _ => u32::try_from(run).unwrap_or(u32::MAX),
+        };
+        if n > MAX_STACKED {
+            self.at -= run;
+            return Err(self.error(&format!("at most {MAX_STACKED} ups or downs"), run));
+        }
+        Ok(sign * i64::from(n))
+    }
+
+    /// The count after `*` or one arrow: digits, or `none` when absent.
+    fn count(&mut self, none: u32) -> Result<u32, ReadError> {
+        let at = self.at;
+        match self.digits() {
+            None => Ok(none),
+            Some(n) => match u32::try_from(n).ok().filter(|&n| n <= MAX_STACKED) {
+                Some(n) => Ok(n),
+                None => {
+                    self.at = at;
+                    Err(self.error(
+                        &format!(
+                            "at most {MAX_STACKED} here: each is built from the ones below it"
+                        ),
+                        1,
+                    ))
+                }
+            },
+        }
+    }
+
+    fn digits(&mut self) -> Option<BigInt> {
+        let rest = self.rest();
+        let len = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let n = rest[..len].parse().ok()?;
+        self.at += len;
+        Some(n)
+    }
+}
+
+/// k where d = 2^k.
+fn power_of_two(d: &BigInt) -> Option<u32> {
+    let bits = d.bits();
+    (d.sign() == num_bigint::Sign::Plus && d.trailing_zeros() == Some(bits - 1))
+        .then(|| u32::try_from(bits - 1).ok())
+        .flatten()
+}
