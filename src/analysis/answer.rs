@@ -57,8 +57,11 @@ pub struct Answer {
 #[derive(Clone, Debug)]
 pub struct Partizan {
     /// The canonical form, in CGSuite's ASCII notation: `0`, `-3/2`, `*2`,
-    /// `^*`, `+-1`, `{2|-1/2}`.
-    pub value: String,
+    /// `^*`, `+-1`, `{2|-1/2}`; `None` where that is longer than 65,536
+    /// characters (a form shares its options, and its text writes them out
+    /// each time). The other forms of the answer are then written as a
+    /// sentence that says so.
+    pub value: Option<String>,
     /// Each game component's canonical form, in order, written so.
     pub components: Vec<String>,
     /// Each value written as a part of the sum (`Question::values`), as

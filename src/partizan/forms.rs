@@ -22,10 +22,19 @@
 //! - Negation swaps and negates the options, and keeps a form canonical.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::dyadic::Dyadic;
 use super::thermograph::Thermograph;
+use crate::platform::Deadline;
 use crate::position::Outcome;
+
+/// A node's bytes, but for its options (estimated: the enum, a number's
+/// digits).
+const NODE_BYTES: u64 = 96;
+/// A cache entry's bytes, with the map's spare room (estimated).
+const ENTRY_BYTES: u64 = 48;
 
 /// A canonical form: an id in its `Forms` store. Two forms of one store are
 /// equal games exactly when their ids are equal.
@@ -57,9 +66,45 @@ pub enum Relation {
     Fuzzy,
 }
 
+/// What a store's work may use before it stops: memory (its own
+/// estimate of what it holds), a deadline, a flag another thread raises.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The most bytes the store may hold, by its estimate.
+    pub max_bytes: Option<u64>,
+    /// The moment to stop by.
+    pub deadline: Option<Deadline>,
+    /// Raised to stop.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Why a store stopped its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It would hold more than this many bytes.
+    Memory(u64),
+    /// Its deadline passed.
+    Time,
+    /// Its flag was raised.
+    Cancelled,
+}
+
+/// How often (in steps of work) the clock and the flag are looked at.
+const CHECK_EVERY: u64 = 1 << 12;
+
 /// The store: every form met, once each, and what was found of them.
+///
+/// Its work stops at its `Limits`: from then on every operation returns at
+/// once with a meaningless result, `stopped` says why, and the store must
+/// be thrown away (its caches may hold the meaningless results).
 #[derive(Debug, Default)]
 pub struct Forms {
+    limits: Limits,
+    /// What it holds, by estimate, in bytes.
+    bytes: u64,
+    /// Steps of work since the limits were set.
+    steps: u64,
+    stopped: Option<Stop>,
     nodes: Vec<Node>,
     ids: HashMap<Node, Form>,
     le: HashMap<(Form, Form), bool>,
@@ -88,11 +133,60 @@ impl Forms {
         self.nodes.is_empty()
     }
 
+    /// Sets the limits of the work to come (what it holds already counts).
+    pub fn limit(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.steps = 0;
+    }
+
+    /// Why its work stopped, if it did: then it must be thrown away.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    /// What it holds, by its estimate, in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// One step of work that keeps `bytes` more; whether to go on.
+    fn step(&mut self, bytes: u64) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
+        self.bytes += bytes;
+        self.steps += 1;
+        if let Some(max) = self.limits.max_bytes
+            && self.bytes > max
+        {
+            self.stopped = Some(Stop::Memory(max));
+        } else if self.steps.is_multiple_of(CHECK_EVERY) {
+            if self.limits.deadline.is_some_and(Deadline::passed) {
+                self.stopped = Some(Stop::Time);
+            } else if (self.limits.cancel.as_ref()).is_some_and(|c| c.load(Ordering::Relaxed)) {
+                self.stopped = Some(Stop::Cancelled);
+            }
+        }
+        self.stopped.is_none()
+    }
+
     fn intern(&mut self, node: Node) -> Form {
         if let Some(&form) = self.ids.get(&node) {
             return form;
         }
-        let form = Form(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        // The node twice (the list and the index's key), the index's
+        // entry, and the maps' spare room.
+        let options = match &node {
+            Node::Number(_) => 0,
+            Node::Options { left, right } => left.len() + right.len(),
+        };
+        self.step(2 * (NODE_BYTES + 4 * options as u64) + 16);
+        let Ok(id) = u32::try_from(self.nodes.len()) else {
+            // Past 2^32 forms (never within a memory limit): stopped.
+            self.stopped = Some(Stop::Memory(self.bytes));
+            return Form(0);
+        };
+        let form = Form(id);
         self.nodes.push(node.clone());
         self.ids.insert(node, form);
         form
@@ -171,6 +265,9 @@ impl Forms {
         }
         if let Some(&known) = self.le.get(&(g, h)) {
             return known;
+        }
+        if !self.step(ENTRY_BYTES) {
+            return false;
         }
         let mut result = true;
         for gl in self.left(g) {
@@ -380,6 +477,9 @@ impl Forms {
         if let Some(&known) = self.negatives.get(&g) {
             return known;
         }
+        if !self.step(2 * ENTRY_BYTES) {
+            return g;
+        }
         let result = match self.node(g).clone() {
             Node::Number(x) => self.number(x.neg()),
             Node::Options { left, right } => {
@@ -405,6 +505,9 @@ impl Forms {
         let key = (g.min(h), g.max(h));
         if let Some(&known) = self.sums.get(&key) {
             return known;
+        }
+        if !self.step(ENTRY_BYTES) {
+            return g;
         }
         let result = if let Some(x) = self.as_number(g).cloned() {
             self.translate(&x, h)

@@ -16,6 +16,6 @@ mod thermograph;
 mod written;
 
 pub use dyadic::Dyadic;
-pub use forms::{Form, Forms, Relation};
+pub use forms::{Form, Forms, Limits, Relation, Stop};
 pub use thermograph::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

@@ -7,6 +7,8 @@
 //! own: `{1|0||0}` is {{1 | 0} | 0}; beside other options it keeps its
 //! braces: `{0,{1|0}|-1}`.
 
+use std::collections::HashMap;
+
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
 
@@ -14,6 +16,66 @@ use super::forms::{Form, Forms};
 const MOST_TRIED: u32 = 48;
 
 impl Forms {
+    /// `g` as CGSuite writes it, where that takes at most `max` characters
+    /// (a form shares its options, written out each time: its text can be
+    /// exponentially longer than the form).
+    pub fn text_within(&mut self, g: Form, max: usize) -> Option<String> {
+        let mut lengths = HashMap::new();
+        let (len, bars) = self.length(g, &mut lengths);
+        let len = if bars > 0 { len.saturating_add(2) } else { len };
+        (len <= max).then(|| self.text(g))
+    }
+
+    /// The length of `g`'s bare text (`bare`), and its bars, each form's
+    /// found once.
+    fn length(&mut self, g: Form, known: &mut HashMap<Form, (usize, usize)>) -> (usize, usize) {
+        if let Some(&found) = known.get(&g) {
+            return found;
+        }
+        // An atom (a number, a switch, x + n·↑ + *m) is written short.
+        let atom = self.as_number(g).is_some()
+            || self.is_switch(g).is_some()
+            || self.number_up_star(g).is_some();
+        let found = if atom {
+            (self.bare(g).0.len(), 0)
+        } else {
+            let (left, right) = (self.left(g), self.right(g));
+            let mut side = |forms: &[Form]| -> (usize, usize) {
+                match forms {
+                    [only] => self.length(*only, known),
+                    all => {
+                        let mut len = all.len().saturating_sub(1);
+                        for &f in all {
+                            let (l, bars) = self.length(f, known);
+                            let braces = if bars > 0 { 2 } else { 0 };
+                            len = len.saturating_add(l).saturating_add(braces);
+                        }
+                        (len, 0)
+                    }
+                }
+            };
+            let (l, dl) = side(&left);
+            let (r, dr) = side(&right);
+            let bars = dl.max(dr) + 1;
+            (l.saturating_add(r).saturating_add(bars), bars)
+        };
+        known.insert(g, found);
+        found
+    }
+
+    /// The number x where `g` is ±x, {x | -x} for a number x > 0.
+    fn is_switch(&mut self, g: Form) -> Option<Dyadic> {
+        let (left, right) = (self.left(g), self.right(g));
+        if let ([l], [r]) = (left.as_slice(), right.as_slice())
+            && let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r))
+            && a.is_positive()
+            && a.neg() == *b
+        {
+            return Some(a.clone());
+        }
+        None
+    }
+
     /// `g` as CGSuite writes it.
     pub fn text(&mut self, g: Form) -> String {
         match self.bare(g) {
@@ -32,15 +94,11 @@ impl Forms {
         if let Some((x, ups, nim)) = self.number_up_star(g) {
             return (nus_text(&x, ups, nim), 0);
         }
-        let (left, right) = (self.left(g), self.right(g));
         // ±x: {x | -x} for a number x > 0.
-        if let ([l], [r]) = (left.as_slice(), right.as_slice())
-            && let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r))
-            && a.is_positive()
-            && a.neg() == *b
-        {
+        if let Some(a) = self.is_switch(g) {
             return (format!("+-{a}"), 0);
         }
+        let (left, right) = (self.left(g), self.right(g));
         let mut texts = |forms: &[Form]| -> (Vec<String>, usize) {
             match forms {
                 [only] => {

@@ -93,9 +93,12 @@ fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std
         .chain(&partizan.values)
         .map(String::as_str)
         .collect();
+    let value = partizan.value.as_deref().unwrap_or(
+        "too large to write: more than 65536 characters (its options are written out each time they occur)",
+    );
     match parts.as_slice() {
-        [_] => writeln!(out, "  value:   {}", partizan.value)?,
-        each => writeln!(out, "  value:   {} = {}", each.join(" + "), partizan.value)?,
+        [_] => writeln!(out, "  value:   {value}")?,
+        each => writeln!(out, "  value:   {} = {value}", each.join(" + "))?,
     }
     let or_none = |x: Option<&Dyadic>| x.map_or_else(|| "unknown".to_string(), Dyadic::to_string);
     writeln!(

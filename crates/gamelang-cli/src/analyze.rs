@@ -108,14 +108,21 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             }
         }
     }
-    print_answers(&args, output, &questions, &compared, |question| {
-        // Each answer is printed as soon as it is found, after its spinner
-        // has gone.
-        let spinner = Spinner::start("searching", progress.clone());
-        let answer = analyzer.analyze(question);
-        drop(spinner);
-        answer
-    })
+    print_answers(
+        &args,
+        output,
+        &program.source,
+        &questions,
+        &compared,
+        |question| {
+            // Each answer is printed as soon as it is found, after its spinner
+            // has gone.
+            let spinner = Spinner::start("searching", progress.clone());
+            let answer = analyzer.analyze(question);
+            drop(spinner);
+            answer
+        },
+    )
 }
 
 /// What `--verify` compared, for each game of the analyses once: the
@@ -179,6 +186,7 @@ fn verified_json(compared: &Compared, answer: &Answer) -> serde_json::Value {
 fn print_answers(
     args: &Args,
     output: &mut Output,
+    file: &gamelang::Source,
     questions: &[Question],
     compared: &Compared,
     mut answer: impl FnMut(&Question) -> Result<Answer, AnalysisError>,
@@ -215,7 +223,7 @@ fn print_answers(
             }
         }
         if args.json {
-            report_failures(output, asked, &found);
+            report_failures(output, file, asked, &found);
             continue;
         }
         let colour = output.colour_stdout();
@@ -237,7 +245,7 @@ fn print_answers(
                 false => out(&gamelang::answer_text(answer, &advice)),
             }
         }
-        report_failures(output, asked, &found);
+        report_failures(output, file, asked, &found);
     }
     if args.json {
         out(&json_array(answers));
@@ -252,14 +260,17 @@ fn print_answers(
 /// Reports why a question had no answer, placed at the statement that
 /// asked it; of a statement that asks many, the first failure alone (each
 /// failed row says its own reason).
-fn report_failures(output: &mut Output, asked: &[Question], found: &[Result<Answer, Error>]) {
+fn report_failures(
+    output: &mut Output,
+    file: &gamelang::Source,
+    asked: &[Question],
+    found: &[Result<Answer, Error>],
+) {
     let failures = (asked.iter().zip(found)).filter_map(|(q, r)| r.as_ref().err().map(|e| (q, e)));
     for (question, error) in failures.take(if asked.len() > 1 { 1 } else { usize::MAX }) {
-        match (question.asked, question.components.first()) {
-            (Some(statement), Some(first)) => {
-                output.error_at(error, (&first.game.source, statement, "asked here"))
-            }
-            _ => output.errors(std::slice::from_ref(error)),
+        match question.asked {
+            Some(statement) => output.error_at(error, (file, statement, "asked here")),
+            None => output.errors(std::slice::from_ref(error)),
         }
     }
 }

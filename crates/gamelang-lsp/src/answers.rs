@@ -88,7 +88,11 @@ fn many(questions: &[Question], results: &[Result<Answer, Error>]) -> (Option<St
 fn short(answer: &Answer) -> String {
     let outcome = answer.outcome.letter();
     if let Some(partizan) = &answer.partizan {
-        return format!("{outcome} · {}", partizan.value);
+        let value = partizan
+            .value
+            .as_deref()
+            .unwrap_or("a value too large to write");
+        return format!("{outcome} · {value}");
     }
     match &answer.grundy {
         Grundy::Value(g) => format!("{outcome} · g = {g}"),

@@ -17,10 +17,11 @@ use crate::analysis::answer::{Note, Steps, WinningMove};
 use crate::analysis::error::AnalysisError;
 use crate::analysis::options::Options;
 use crate::known::{self, Known};
-use crate::partizan::Forms;
+use crate::partizan::{Forms, Limits, Stop};
+use crate::platform::Deadline;
 use crate::rules::Game;
 use crate::search::partizan::PartizanSearch;
-use crate::search::{Budget, SearchError, Solver};
+use crate::search::{Budget, Cancel, SearchError, Solver};
 
 /// What the analyzer keeps, keyed by the lowered game itself (its rules and
 /// its source), so that a game edited is a game anew, whatever its name.
@@ -119,6 +120,46 @@ impl Kept {
             state.partizan = None;
         }
         Ok(result?)
+    }
+
+    /// Sets the store of forms to work within a question's limits (the
+    /// search's memory limit, timeout and flag), first emptying it (and
+    /// every partizan search, whose values are its forms) where what it
+    /// holds from earlier questions is past half the memory limit.
+    pub(crate) fn limit_forms(&mut self) {
+        if self.forms.bytes() > self.options.search.max_bytes / 2 {
+            self.drop_forms();
+        }
+        let options = &self.options.search;
+        self.forms.limit(Limits {
+            max_bytes: Some(options.max_bytes),
+            deadline: options.timeout.and_then(Deadline::after),
+            cancel: options.cancel.as_ref().map(Cancel::flag),
+        });
+    }
+
+    /// `Err` where the store of forms stopped (then emptied, with every
+    /// partizan search: its results from the stop on mean nothing).
+    pub(crate) fn forms_went_on(&mut self) -> Result<(), AnalysisError> {
+        let Some(stop) = self.forms.stopped() else {
+            return Ok(());
+        };
+        self.drop_forms();
+        let seconds = self.options.search.timeout.map_or(0, |t| t.as_secs());
+        Err(match stop {
+            Stop::Memory(bytes) => AnalysisError::FormsMemory {
+                limit_mb: bytes >> 20,
+            },
+            Stop::Time | Stop::Cancelled => AnalysisError::FormsTime { seconds },
+        })
+    }
+
+    /// Empties the store of forms and every partizan search.
+    fn drop_forms(&mut self) {
+        self.forms = Forms::new();
+        for state in self.games.values_mut() {
+            state.partizan = None;
+        }
     }
 
     /// `search`, for work above the search that has errors of its own.

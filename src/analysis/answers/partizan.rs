@@ -19,7 +19,7 @@ use crate::analysis::answer::{
 };
 use crate::analysis::error::AnalysisError;
 use crate::check::{Compound, Instance, Question};
-use crate::partizan::Form;
+use crate::partizan::{Form, Forms};
 use crate::rules::Side;
 use crate::search::{After, Value};
 
@@ -27,6 +27,22 @@ use crate::search::{After, Value};
 /// have: its nimber is built in the store as {0, *, ... | 0, *, ...}, in
 /// time and space that grow as its square.
 pub(crate) const MAX_NIMBER: u32 = 1 << 10;
+
+/// The most characters a value is written in: a form shares its options,
+/// and its text writes them out each time, so the text of a sum can be
+/// exponentially longer than the sum.
+pub(crate) const MAX_TEXT: usize = 1 << 16;
+
+/// A form as written, or where that is longer than `MAX_TEXT`, a sentence
+/// that says so.
+fn shown(forms: &mut Forms, form: Form) -> String {
+    forms.text_within(form, MAX_TEXT).unwrap_or_else(|| {
+        format!(
+            "(a game born on day {}, too large to write in {MAX_TEXT} characters)",
+            forms.birthday(form)
+        )
+    })
+}
 
 /// A move: the rule that makes it, where it leads, and the form of that.
 type Move = (usize, After, Form);
@@ -67,6 +83,16 @@ pub(crate) fn partizan_answer(
         }
         without_ends(&instance.game, "a partizan sum")?;
     }
+    kept.limit_forms();
+    let answer = answer_within_limits(kept, question);
+    // A store that stopped has answered nothing (its results from the stop
+    // on mean nothing), whatever came of it.
+    kept.forms_went_on()?;
+    answer
+}
+
+/// The answer, the store of forms within the question's limits.
+fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, AnalysisError> {
     let mut valued = Vec::new();
     let mut notes = Vec::new();
     for (i, instance) in question.components.iter().enumerate() {
@@ -74,6 +100,7 @@ pub(crate) fn partizan_answer(
             Some(_) => partizan_component(kept, instance)?,
             None => impartial_component(kept, instance)?,
         };
+        kept.forms_went_on()?;
         if part.moves.is_none() {
             notes.push(Note::MovesNotListed { component: i });
         }
@@ -107,14 +134,14 @@ pub(crate) fn partizan_answer(
         for option in forms.left(value) {
             let after_move = forms.add(option, rest);
             if forms.le(zero, after_move) {
-                let to = forms.text(option);
+                let to = shown(forms, option);
                 moves.left_values.push(ValueMove { value: i, to });
             }
         }
         for option in forms.right(value) {
             let after_move = forms.add(option, rest);
             if forms.le(after_move, zero) {
-                let to = forms.text(option);
+                let to = shown(forms, option);
                 moves.right_values.push(ValueMove { value: i, to });
             }
         }
@@ -139,9 +166,9 @@ pub(crate) fn partizan_answer(
     }
     let forms = &mut kept.forms;
     let partizan = Partizan {
-        value: forms.text(total),
-        components: valued.iter().map(|p| forms.text(p.form)).collect(),
-        values: values.iter().map(|&v| forms.text(v)).collect(),
+        value: forms.text_within(total, MAX_TEXT),
+        components: valued.iter().map(|p| shown(forms, p.form)).collect(),
+        values: values.iter().map(|&v| shown(forms, v)).collect(),
         left_stop: forms.left_stop(total),
         right_stop: forms.right_stop(total),
         thermograph: forms.thermograph(total),

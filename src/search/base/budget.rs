@@ -119,6 +119,11 @@ impl Cancel {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// The flag itself, for work below the search that watches it.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+
     /// Whether the flag is raised.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
