@@ -51,6 +51,11 @@ impl Dyadic {
         self.k
     }
 
+    /// ⌊x · n⌋, for an integer n.
+    pub fn floor_times(&self, n: i64) -> BigInt {
+        Dyadic::new(&self.m * n, self.k).floor()
+    }
+
     /// Whether it is an integer.
     pub fn is_integer(&self) -> bool {
         self.k == 0

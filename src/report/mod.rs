@@ -11,6 +11,7 @@ mod play;
 mod quotient;
 mod svg;
 mod table;
+mod thermograph;
 
 pub use answer::{Advice, json, text, text_in_colour};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
@@ -23,6 +24,7 @@ pub use play::{
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
 pub use table::{table_json, table_summary_text, table_text, table_text_in_colour};
+pub use thermograph::{WALL_COLOUR, thermograph_svg};
 
 use std::fmt::Display;
 

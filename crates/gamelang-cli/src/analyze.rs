@@ -21,7 +21,8 @@ use super::progress::Spinner;
   gamelang analyze games/bash.game              every analyze statement of the file
   gamelang analyze games/nim.game --at '(3, 4, 5)'
   gamelang analyze games/kayles.game --at 1000000000000 --json
-  gamelang analyze games/wythoff.game --verify 20   compare the closed form with the search")]
+  gamelang analyze games/wythoff.game --verify 20   compare the closed form with the search
+  gamelang analyze games/cutcake.game --at '(4, 3)' --thermograph > cutcake.svg")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
@@ -32,6 +33,10 @@ pub struct Args {
     /// Prints one JSON array, one object per position.
     #[arg(long)]
     json: bool,
+    /// Prints the thermograph of each partizan answer as an SVG document
+    /// (one document an answer) in place of the text.
+    #[arg(long, conflicts_with = "json")]
+    thermograph: bool,
     /// The most positions one game's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
@@ -227,7 +232,15 @@ fn print_answers(
             continue;
         }
         let colour = output.colour_stdout();
-        if let [_, _, ..] = asked {
+        if args.thermograph {
+            for answer in found.iter().flatten() {
+                let partizan = answer.partizan.as_deref();
+                if let Some((p, t)) = partizan.and_then(|p| Some((p, p.thermograph.as_ref()?))) {
+                    let value = p.value.as_deref().unwrap_or("a value too large to write");
+                    out(&gamelang::thermograph_svg(value, t));
+                }
+            }
+        } else if let [_, _, ..] = asked {
             let rows: Vec<gamelang::Row> = (asked.iter().zip(&found))
                 .map(|(question, result)| gamelang::Row {
                     position: gamelang::asked_text(question),

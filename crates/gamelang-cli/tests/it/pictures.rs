@@ -1,5 +1,7 @@
-//! `table --format svg`: the SVG parses, renders with a real renderer
-//! (resvg), and a P-position's cell or column has the P colour.
+//! `table --format svg` and `analyze --thermograph`: the SVG parses,
+//! renders with a real renderer (resvg), and a P-position's cell or column
+//! has the P colour, a thermograph's walls and mast their colour where the
+//! theory puts them.
 
 use crate::cli::gamelang;
 
@@ -210,4 +212,36 @@ fn graph_draws_the_positions_below_one_without_graphviz() {
         assert!(picture[at..].contains(&format!(">{text}</text>")), "{text}");
         assert!(w > 7 * text.chars().count() as u32, "{text}");
     }
+}
+
+#[test]
+fn the_thermograph_of_a_switch_has_its_walls_and_mast_where_the_theory_puts_them() {
+    // ±1 = {1 | -1}: walls from 1 and -1 at t = 0 meeting at the mean 0 at
+    // the temperature 1, the mast above (Winning Ways, ch. 6). The plot
+    // (report/thermograph.rs) starts 60 pixels in; values run from 2 (left)
+    // to -2 at 480 / 4 = 120 pixels a unit, temperatures from 2 (top) down
+    // to -1 at 320 / 3 = 106 pixels a degree.
+    let file = crate::cli::TempGame::new("switch", "analyze +-1\n");
+    let svg = svg(&["analyze", file.path(), "--thermograph"]);
+    assert!(svg.contains("temperature 1, mean 0"), "{svg}");
+    let pixmap = render(&svg);
+    let px = |x: f64| (60.0 + (2.0 - x) * 120.0) as u32;
+    let py = |t: f64| (60.0 + (2.0 - t) * 106.0) as u32;
+    let wall = [0x1f, 0x3a, 0x93];
+    assert_eq!(
+        gamelang::WALL_COLOUR,
+        format!("#{:02x}{:02x}{:02x}", wall[0], wall[1], wall[2])
+    );
+    // The wall's colour, softened at a line's edge: blue over white.
+    let on_wall = |x: f64, t: f64| {
+        let [r, g, b] = colour_at(&pixmap, px(x), py(t));
+        b > 120 && r < 120 && g < 120
+    };
+    // The mast at 0, above the temperature; each wall at ±1/2 halfway up.
+    assert!(on_wall(0.0, 1.5));
+    assert!(on_wall(0.5, 0.5));
+    assert!(on_wall(-0.5, 0.5));
+    // Nothing at 1/2 above the temperature, nor at 0 below it.
+    assert!(!on_wall(0.5, 1.5));
+    assert!(!on_wall(0.0, 0.5));
 }
