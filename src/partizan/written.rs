@@ -8,6 +8,8 @@
 //! between any two parts. What is read is a tree (`Written`), made a form
 //! by `Forms::written`.
 
+use std::fmt;
+
 use num_bigint::BigInt;
 
 use super::dyadic::Dyadic;
@@ -41,6 +43,40 @@ pub enum Written {
         /// Right's options.
         right: Vec<Written>,
     },
+}
+
+impl fmt::Display for Written {
+    /// As it reads back: `3/2`, `^*`, `+-1`, `{{1|0}|0}` (every inner game
+    /// in braces).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Written::NumberUpStar { number, ups, star } => {
+                let shown = !number.is_zero() || (*ups == 0 && *star == 0);
+                if shown {
+                    write!(f, "{number}")?;
+                }
+                match ups {
+                    0 => {}
+                    1 => f.write_str("^")?,
+                    -1 => f.write_str("v")?,
+                    n if *n > 0 => write!(f, "^{n}")?,
+                    n => write!(f, "v{}", n.unsigned_abs())?,
+                }
+                match star {
+                    0 => Ok(()),
+                    1 => f.write_str("*"),
+                    m => write!(f, "*{m}"),
+                }
+            }
+            Written::Switch(g) => write!(f, "+-{g}"),
+            Written::Options { left, right } => {
+                let side = |options: &[Written]| -> Vec<String> {
+                    options.iter().map(ToString::to_string).collect()
+                };
+                write!(f, "{{{}|{}}}", side(left).join(","), side(right).join(","))
+            }
+        }
+    }
 }
 
 /// Why a text is not a value: what, and where (a byte offset and length

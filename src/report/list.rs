@@ -28,11 +28,13 @@ pub struct Row<'a> {
 pub fn asked_text(question: &Question) -> String {
     let shown =
         |i: &crate::check::Instance| super::position_text(&i.game, i.position.heaps(), false);
+    let values = question.values.iter().map(ToString::to_string);
     match question.components.as_slice() {
-        [one] => shown(one),
+        [one] if question.values.is_empty() => shown(one),
         all => {
             let parts: Vec<String> = (all.iter())
                 .map(|i| format!("{} at {}", i.game.title(), shown(i)))
+                .chain(values)
                 .collect();
             parts.join(" + ")
         }

@@ -771,3 +771,39 @@ fn sums_of_games_born_by_day_3_agree_with_pycgt() {
     }
     assert_eq!((sums, comparisons), (40, 10));
 }
+
+#[test]
+fn a_written_value_is_shown_as_it_reads_back() {
+    // Every written value reads back from how it is shown as the same
+    // form: the rows of a statement of many positions show it so.
+    let mut forms = Forms::new();
+    for text in [
+        "0",
+        "-3/2",
+        "^*",
+        "v3*2",
+        "1^",
+        "+-1",
+        "+-{2|1}",
+        "{1|0||0}",
+        "{0,{1|0}|-1}",
+        "{|}",
+    ] {
+        let written = gamelang::read_value(text).expect("a value");
+        let shown = written.to_string();
+        let again = gamelang::read_value(&shown).expect("reads back");
+        assert_eq!(
+            forms.written(&again),
+            forms.written(&written),
+            "{text} shown {shown}"
+        );
+    }
+    let program = super::common::load_text(
+        "partizan.game",
+        "game nim { heaps 1; take 1.. }\nanalyze nim at 1..2 + {1 | 0}\n",
+        &[],
+    );
+    let questions = gamelang::questions(&program, None, &[]).expect("questions");
+    let rows: Vec<String> = questions.iter().map(gamelang::asked_text).collect();
+    assert_eq!(rows, ["nim at 1 + {1|0}", "nim at 2 + {1|0}"]);
+}
