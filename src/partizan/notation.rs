@@ -32,12 +32,8 @@ impl Forms {
         if let Some(&found) = known.get(&g) {
             return found;
         }
-        // An atom (a number, a switch, x + n·↑ + *m) is written short.
-        let atom = self.as_number(g).is_some()
-            || self.is_switch(g).is_some()
-            || self.number_up_star(g).is_some();
-        let found = if atom {
-            (self.bare(g).0.len(), 0)
+        let found = if let Some(atom) = self.atom(g) {
+            (atom.len(), 0)
         } else {
             let (left, right) = (self.left(g), self.right(g));
             let mut side = |forms: &[Form]| -> (usize, usize) {
@@ -63,15 +59,22 @@ impl Forms {
         found
     }
 
-    /// The number x where `g` is ±x, {x | -x} for a number x > 0.
-    fn is_switch(&mut self, g: Form) -> Option<Dyadic> {
+    /// `g`'s text where it is an atom, written short: a number, x + n·↑ +
+    /// *m, or a switch ±x ({x | -x} for a number x > 0).
+    fn atom(&mut self, g: Form) -> Option<String> {
+        if let Some(x) = self.as_number(g) {
+            return Some(x.to_string());
+        }
+        if let Some((x, ups, nim)) = self.number_up_star(g) {
+            return Some(nus_text(&x, ups, nim));
+        }
         let (left, right) = (self.left(g), self.right(g));
         if let ([l], [r]) = (left.as_slice(), right.as_slice())
             && let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r))
             && a.is_positive()
             && a.neg() == *b
         {
-            return Some(a.clone());
+            return Some(format!("+-{a}"));
         }
         None
     }
@@ -88,15 +91,8 @@ impl Forms {
     /// written as it is; else its sides without braces, which an enclosing
     /// form writes bare, separating its own sides by one bar more.
     fn bare(&mut self, g: Form) -> (String, usize) {
-        if let Some(x) = self.as_number(g) {
-            return (x.to_string(), 0);
-        }
-        if let Some((x, ups, nim)) = self.number_up_star(g) {
-            return (nus_text(&x, ups, nim), 0);
-        }
-        // ±x: {x | -x} for a number x > 0.
-        if let Some(a) = self.is_switch(g) {
-            return (format!("+-{a}"), 0);
+        if let Some(atom) = self.atom(g) {
+            return (atom, 0);
         }
         let (left, right) = (self.left(g), self.right(g));
         let mut texts = |forms: &[Form]| -> (Vec<String>, usize) {
@@ -162,7 +158,7 @@ impl Forms {
 
 /// x + n·↑ + *m in CGSuite's words: `0`, `1/2`, `*3`, `^`, `v*`, `^^`,
 /// `2v3*2`.
-fn nus_text(x: &Dyadic, ups: i64, nim: u32) -> String {
+pub(super) fn nus_text(x: &Dyadic, ups: i64, nim: u32) -> String {
     let mut out = String::new();
     if !x.is_zero() || (ups == 0 && nim == 0) {
         out.push_str(&x.to_string());

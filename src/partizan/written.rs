@@ -14,6 +14,7 @@ use num_bigint::BigInt;
 
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
+use super::notation::nus_text;
 
 /// The most nimbers or ups a written value may stack (`*1024`, `^1024`):
 /// each is built from the ones below it.
@@ -51,22 +52,7 @@ impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Written::NumberUpStar { number, ups, star } => {
-                let shown = !number.is_zero() || (*ups == 0 && *star == 0);
-                if shown {
-                    write!(f, "{number}")?;
-                }
-                match ups {
-                    0 => {}
-                    1 => f.write_str("^")?,
-                    -1 => f.write_str("v")?,
-                    n if *n > 0 => write!(f, "^{n}")?,
-                    n => write!(f, "v{}", n.unsigned_abs())?,
-                }
-                match star {
-                    0 => Ok(()),
-                    1 => f.write_str("*"),
-                    m => write!(f, "*{m}"),
-                }
+                f.write_str(&nus_text(number, *ups, *star))
             }
             Written::Switch(g) => write!(f, "+-{g}"),
             Written::Options { left, right } => {

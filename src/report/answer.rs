@@ -110,23 +110,26 @@ fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std
         partizan.right_stop,
         partizan.birthday
     )?;
-    writeln!(
-        out,
-        "  Left moving first, winning moves: {}",
-        partizan.left_move_count
-    )?;
-    write_moves(out, answer, &partizan.left_moves)?;
-    for m in &partizan.left_value_moves {
-        writeln!(out, "    {}", value_move_text(partizan, m))?;
-    }
-    writeln!(
-        out,
-        "  Right moving first, winning moves: {}",
-        partizan.right_move_count
-    )?;
-    write_moves(out, answer, &partizan.right_moves)?;
-    for m in &partizan.right_value_moves {
-        writeln!(out, "    {}", value_move_text(partizan, m))?;
+    let sides = [
+        (
+            "Left",
+            partizan.left_move_count,
+            &partizan.left_moves,
+            &partizan.left_value_moves,
+        ),
+        (
+            "Right",
+            partizan.right_move_count,
+            &partizan.right_moves,
+            &partizan.right_value_moves,
+        ),
+    ];
+    for (side, count, moves, value_moves) in sides {
+        writeln!(out, "  {side} moving first, winning moves: {count}")?;
+        write_moves(out, answer, moves)?;
+        for m in value_moves {
+            writeln!(out, "    {}", value_move_text(partizan, m))?;
+        }
     }
     Ok(())
 }

@@ -51,14 +51,23 @@ pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
 }
 
 /// The tokens with each written value (from its start to its end in the
-/// text) made one, laid out (`value_layout`).
+/// text, in the order of the text) made one, laid out (`value_layout`).
 fn whole_values<'a>(
     tokens: Vec<Token<'a>>,
     values: &'a [(usize, usize, String)],
 ) -> Vec<Token<'a>> {
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    // The first value that does not end before the token: both run in the
+    // order of the text, so each is passed once.
+    let mut next = 0;
     for token in tokens {
-        let within = (values.iter()).find(|(start, end, _)| (*start..*end).contains(&token.start));
+        while values
+            .get(next)
+            .is_some_and(|(_, end, _)| *end <= token.start)
+        {
+            next += 1;
+        }
+        let within = (values.get(next)).filter(|(start, _, _)| *start <= token.start);
         match within {
             Some((start, _, _)) if token.start > *start => {}
             Some((start, _, laid)) => out.push(Token {
