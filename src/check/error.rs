@@ -8,7 +8,7 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
 use super::lower::RulesError;
-use crate::position::GraphShape;
+use crate::position::{Colour, GraphShape};
 use crate::rules::ParamValue;
 use crate::rules::expr::EvalError;
 use crate::source::{Located, Source, did_you_mean};
@@ -654,6 +654,9 @@ pub enum HeadsProblem {
     NotAVertex(String, String),
     /// Numbers for the vertices of a graph named by words (the first).
     Unnamed(String),
+    /// A graph given an edge of this colour, where its game's edges have
+    /// no colour but green (`green hackenbush`) or none at all (Kayles).
+    Colour(Colour, GraphShape),
     /// A game of heaps or coins given a graph.
     AGraph,
     /// A coin before the first, `0` where coins are numbered from 1.
@@ -677,6 +680,10 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::NotAVertex(word, _) => write!(f, "`{word}` is not one of its vertices"),
             HeadsProblem::Unnamed(_) => write!(f, "its vertices are named by words"),
             HeadsProblem::AGraph => write!(f, "it is not played on graphs"),
+            HeadsProblem::Colour(_, GraphShape::Grounded) => {
+                write!(f, "every edge of Green Hackenbush is green")
+            }
+            HeadsProblem::Colour(..) => write!(f, "the edges of its graphs have no colour"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
             }
@@ -701,6 +708,7 @@ impl HeadsProblem {
             | HeadsProblem::NotAVertex(word, _) => format!("`{word}`"),
             HeadsProblem::Unnamed(_) => "numbers".to_string(),
             HeadsProblem::AGraph => "a graph".to_string(),
+            HeadsProblem::Colour(colour, _) => format!("a {} edge", colour.word()),
         }
     }
 
@@ -718,6 +726,10 @@ impl HeadsProblem {
             }
             HeadsProblem::NotAGraph(GraphShape::Grounded) => {
                 "give a graph grounded at vertex 0, like `graph { 0 -- 1, 1 -- 2, 1 -- 3 }`"
+                    .to_string()
+            }
+            HeadsProblem::NotAGraph(GraphShape::Coloured) => {
+                "give a graph grounded at vertex 0, its edges blue, red or green, like `graph { 0 -- 1 blue, 1 -- 2 red, 1 -- 3 }` (no word: green)"
                     .to_string()
             }
             HeadsProblem::NotAGraph(_) => {
@@ -738,12 +750,16 @@ impl HeadsProblem {
                 format!("name the vertices the tokens are on, like `{first}` or `({first}, {first})`")
             }
             HeadsProblem::AGraph => {
-                "give heaps, like `7` or `(3, 5)` (a graph is a position of `green hackenbush`, `node kayles` and `arc kayles` only)"
+                "give heaps, like `7` or `(3, 5)` (a graph is a position of `hackenbush`, `green hackenbush`, `node kayles` and `arc kayles` only)"
                     .to_string()
             }
             HeadsProblem::BeforeFirst(_, origin) => {
                 format!("the coins are numbered from {origin}: name coins from {origin} on")
             }
+            HeadsProblem::Colour(_, GraphShape::Grounded) => {
+                "leave the colour out, or play blue-red-green Hackenbush: a game whose rule is `hackenbush` (Left cuts blue and green edges, Right red and green ones)".to_string()
+            }
+            HeadsProblem::Colour(..) => "leave the colour out".to_string(),
         }
     }
 }

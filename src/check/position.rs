@@ -1,7 +1,7 @@
 //! Positions against their game: the heap count, and the invariant.
 
 use super::{CheckError, Errors, HeadsProblem};
-use crate::position::{GraphShape, Position};
+use crate::position::{Colour, GraphShape, Position};
 use crate::rules::Game;
 use crate::source::{Source, did_you_mean};
 use crate::syntax::ast::{self, PositionLit};
@@ -189,12 +189,40 @@ fn of_its_kind(game: &Game, lit: &PositionLit, source: &Source) -> Result<Positi
             // Vertices have at most 18 digits: machine words.
             let words =
                 |n: &[BigUint]| -> Vec<u64> { n.iter().filter_map(ToPrimitive::to_u64).collect() };
-            let (ends, lone) = (words(&lit.heaps), words(&lit.lone));
+            let (mut ends, lone) = (words(&lit.heaps), words(&lit.lone));
             // Kayles is played on graphs without loops.
-            if shape != GraphShape::Grounded
+            if matches!(shape, GraphShape::Vertices | GraphShape::Edges)
                 && let Some(e) = ends.chunks_exact(2).find(|e| e[0] == e[1])
             {
                 return Err(problem(HeadsProblem::Loop(e[0])));
+            }
+            // Only blue-red-green Hackenbush's edges have colours other than
+            // green; Kayles' none at all.
+            let written = lit.colours.iter().flatten();
+            let offending = match shape {
+                GraphShape::Coloured => None,
+                GraphShape::Grounded => written.clone().find(|(c, _)| *c != Colour::Green),
+                GraphShape::Vertices | GraphShape::Edges => written.clone().next(),
+            };
+            if let Some(&(colour, span)) = offending {
+                return Err(CheckError::Heads {
+                    game: game.name.clone(),
+                    problem: HeadsProblem::Colour(colour, shape),
+                    src: source.clone(),
+                    span,
+                });
+            }
+            if shape == GraphShape::Coloured {
+                let colour = |i: usize| {
+                    lit.colours
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map_or(Colour::Green, |c| c.0)
+                };
+                ends = (ends.chunks_exact(2).enumerate())
+                    .flat_map(|(i, e)| [e[0], e[1], colour(i).code()])
+                    .collect();
             }
             let graph = crate::position::graph_position(shape, &ends, &lone);
             return Ok(Position(graph.into_iter().map(BigUint::from).collect()));

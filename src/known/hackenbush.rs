@@ -42,7 +42,7 @@ pub static ENTRY: Entry = Entry {
 const MOST_WORK: usize = 400_000_000;
 
 fn recognise(game: &Game) -> Option<Box<dyn Known>> {
-    let only = matches!(super::only_rule(game)?, MoveKind::Cut);
+    let only = matches!(super::only_rule(game)?, MoveKind::Cut(None));
     (only && game.graph == Some(GraphShape::Grounded) && !game.misere)
         .then(|| Box::new(Hackenbush) as Box<dyn Known>)
 }
@@ -66,7 +66,7 @@ impl Known for Hackenbush {
         let mut winning = WinningMoves::default();
         if v != 0 {
             let wins = parts.winning_cuts();
-            cuts(&ends, |i, after| {
+            cuts(None, &ends, |i, after| {
                 // Positions are built only for the moves listed.
                 let listed = winning.moves.len() < max_moves;
                 let after = match wins[i] {

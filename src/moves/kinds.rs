@@ -5,7 +5,7 @@
 use super::amounts::{AmountGen, minus};
 use super::shapes::{each_combination, spliced};
 use crate::platform::usize_of;
-use crate::position::symmetric_difference;
+use crate::position::{Colour, symmetric_difference};
 use crate::rules::expr::{Env, EvalError};
 use crate::rules::{Kayles, OctalCode, Split};
 
@@ -372,15 +372,16 @@ pub(super) fn pick(
     result
 }
 
-/// Cut an edge (Green Hackenbush; the heaps are the edges' ends, two an
-/// edge, in order): each edge a move (an edge written twice, two), then
-/// what no longer reaches the ground falls.
+/// Cut an edge (of `colour`, of a coloured graph; Hackenbush; the heaps
+/// are the edges, in order): each edge a move (an edge written twice,
+/// two), then what no longer reaches the ground falls.
 pub(super) fn cut(
+    colour: Option<Colour>,
     heaps: &[u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut result = Ok(());
-    crate::position::cuts(heaps, |_, after| {
+    crate::position::cuts(colour, heaps, |_, after| {
         if result.is_ok() {
             result = emit(&after());
         }

@@ -18,6 +18,7 @@ pub(crate) mod strip;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::position::Colour;
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
     Block, EndKind, EndTest, Game, Kayles, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
@@ -121,8 +122,8 @@ enum Compiled {
     Product(Option<Box<[MoveGen; 2]>>),
     /// Slide a token along an arc: every arc one way, sorted by its start.
     Slide(Arc<Vec<(u64, u64)>>),
-    /// Green Hackenbush: cut an edge.
-    Cut,
+    /// Hackenbush: cut an edge (of a colour, of a coloured graph).
+    Cut(Option<Colour>),
     /// Node or Arc Kayles: pick a vertex or an edge.
     Pick(Kayles),
 }
@@ -160,7 +161,7 @@ impl MoveGen {
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
                 MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
-                MoveKind::Cut => Compiled::Cut,
+                MoveKind::Cut(colour) => Compiled::Cut(*colour),
                 MoveKind::Pick(kayles) => Compiled::Pick(*kayles),
                 MoveKind::Product(product) => Compiled::Product(match &product.factors {
                     [TermGame::Other(a), TermGame::Other(b)] => {
@@ -247,7 +248,7 @@ impl MoveGen {
             | Compiled::Turn { .. }
             | Compiled::Product(_)
             | Compiled::Slide(_)
-            | Compiled::Cut
+            | Compiled::Cut(..)
             | Compiled::Pick(_) => false,
         });
         one_heap
@@ -273,7 +274,7 @@ impl MoveGen {
             | Compiled::Block(..)
             | Compiled::Turn { .. }
             | Compiled::Product(_)
-            | Compiled::Cut
+            | Compiled::Cut(..)
             | Compiled::Pick(_) => false,
         });
         one_heap && !self.as_written && self.invariant.is_none() && !self.reads_places()
@@ -559,7 +560,7 @@ impl MoveGen {
             Compiled::Product(Some(factors)) => kinds::product(factors, heaps, emit),
             Compiled::Product(None) => Ok(()),
             Compiled::Slide(arcs) => kinds::slide(arcs, heaps, next, emit),
-            Compiled::Cut => kinds::cut(heaps, emit),
+            Compiled::Cut(colour) => kinds::cut(*colour, heaps, emit),
             Compiled::Pick(kayles) => kinds::pick(*kayles, heaps, emit),
         }
     }

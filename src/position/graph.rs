@@ -1,10 +1,14 @@
-//! Positions that are graphs: Green Hackenbush's grounded graphs, and the
-//! graphs of Node and Arc Kayles. A graph is kept as heaps, its edges' ends
-//! flattened (two heaps an edge, the smaller end first, edges in increasing
-//! order); Node Kayles keeps a vertex without an edge as the pair (v, v).
+//! Positions that are graphs: Hackenbush's grounded graphs (green, or
+//! blue, red and green), and the graphs of Node and Arc Kayles. A graph is
+//! kept as heaps, its edges flattened (two heaps an edge, the smaller end
+//! first; three in blue-red-green Hackenbush, the third its colour; edges
+//! in increasing order); Node Kayles keeps a vertex without an edge as the
+//! pair (v, v).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+
+use num_traits::ToPrimitive;
 
 /// What a move of Kayles on a graph picks, and removes with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,12 +20,51 @@ pub enum Kayles {
     Arc,
 }
 
+/// The colour of a Hackenbush edge (Winning Ways, ch. 2): Left cuts blue
+/// edges, Right red ones, and either player green ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// Either player's.
+    Green,
+    /// Left's.
+    Blue,
+    /// Right's.
+    Red,
+}
+
+impl Colour {
+    /// Every colour, in the order of their numbers.
+    pub const ALL: [Colour; 3] = [Colour::Green, Colour::Blue, Colour::Red];
+
+    /// The number an edge of this colour keeps as its third heap.
+    pub fn code(self) -> u64 {
+        self as u64
+    }
+
+    /// The colour kept as `code`, if one is.
+    pub fn of_code(code: u64) -> Option<Colour> {
+        Colour::ALL.get(usize::try_from(code).ok()?).copied()
+    }
+
+    /// Its word: `green`, `blue`, `red`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::Green => "green",
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+        }
+    }
+}
+
 /// What a game played on a graph keeps of it as its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GraphShape {
     /// Green Hackenbush: the edges that reach the ground, vertex 0,
     /// repeats and loops kept.
     Grounded,
+    /// Blue-red-green Hackenbush: as `Grounded`, three heaps an edge, the
+    /// third its colour (`Colour::code`).
+    Coloured,
     /// Node Kayles: its edges, each once, and each vertex without an edge
     /// as the pair (v, v).
     Vertices,
@@ -38,14 +81,34 @@ impl GraphShape {
             Kayles::Arc => GraphShape::Edges,
         }
     }
+
+    /// How many heaps an edge is kept as: three for a coloured graph, two
+    /// for the others.
+    pub fn width(self) -> usize {
+        match self {
+            GraphShape::Coloured => 3,
+            _ => 2,
+        }
+    }
+
+    /// Whether `heaps` is a position of this shape: the graph it writes,
+    /// kept in the shape, is itself (and each edge's colour is a colour).
+    pub fn holds(self, heaps: &[u64]) -> bool {
+        let colours = heaps.chunks(self.width()).all(|e| match self {
+            GraphShape::Coloured => e.len() == 3 && Colour::of_code(e[2]).is_some(),
+            _ => true,
+        });
+        colours && graph_position(self, heaps, &[]) == heaps
+    }
 }
 
-/// The position of shape `shape` that the graph with edges `ends` (two
-/// numbers an edge) and the vertices `lone` written alone is. A pair
-/// (v, v) of Kayles is a vertex, never a loop: a loop is refused before.
+/// The position of shape `shape` that the graph with edges `ends` (as many
+/// numbers an edge as the shape's width) and the vertices `lone` written
+/// alone is. A pair (v, v) of Kayles is a vertex, never a loop: a loop is
+/// refused before.
 pub fn graph_position(shape: GraphShape, ends: &[u64], lone: &[u64]) -> Vec<u64> {
     match shape {
-        GraphShape::Grounded => grounded_edges(ends),
+        GraphShape::Grounded | GraphShape::Coloured => grounded_edges(ends, shape.width()),
         GraphShape::Vertices => plain_graph(ends, lone, true),
         GraphShape::Edges => plain_graph(ends, lone, false),
     }
@@ -72,18 +135,16 @@ fn plain_graph(ends: &[u64], lone: &[u64], keep_lone: bool) -> Vec<u64> {
     pairs.into_iter().flat_map(|(a, b)| [a, b]).collect()
 }
 
-/// The edges of a graph (their ends flattened, two numbers an edge) that
-/// reach the ground, vertex 0, through the others: each with its smaller
-/// end first, in increasing order, repeats kept. What does not reach the
-/// ground falls (Green Hackenbush).
-pub fn grounded_edges(ends: &[u64]) -> Vec<u64> {
-    let edges: Vec<(u64, u64)> = (ends.chunks_exact(2))
-        .map(|e| (e[0].min(e[1]), e[0].max(e[1])))
-        .collect();
+/// The edges of a graph (flattened, `width` numbers an edge: its two ends,
+/// then its colour if it has one) that reach the ground, vertex 0, through
+/// the others: each with its smaller end first, in increasing order,
+/// repeats kept. What does not reach the ground falls (Hackenbush).
+pub fn grounded_edges(ends: &[u64], width: usize) -> Vec<u64> {
+    let edges: Vec<Vec<u64>> = ends.chunks_exact(width).map(ordered).collect();
     let mut touching: HashMap<u64, Vec<usize>> = Default::default();
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        touching.entry(a).or_default().push(i);
-        touching.entry(b).or_default().push(i);
+    for (i, e) in edges.iter().enumerate() {
+        touching.entry(e[0]).or_default().push(i);
+        touching.entry(e[1]).or_default().push(i);
     }
     let mut kept = vec![false; edges.len()];
     let mut reached: HashSet<u64> = [0].into_iter().collect();
@@ -94,35 +155,105 @@ pub fn grounded_edges(ends: &[u64]) -> Vec<u64> {
                 continue;
             }
             kept[i] = true;
-            let (a, b) = edges[i];
-            for w in [a, b] {
+            for w in [edges[i][0], edges[i][1]] {
                 if reached.insert(w) {
                     stack.push(w);
                 }
             }
         }
     }
-    let mut out: Vec<(u64, u64)> = (edges.iter().zip(&kept))
+    let mut out: Vec<&Vec<u64>> = (edges.iter().zip(&kept))
         .filter(|&(_, &k)| k)
-        .map(|(&e, _)| e)
+        .map(|(e, _)| e)
         .collect();
     out.sort_unstable();
-    out.into_iter().flat_map(|(a, b)| [a, b]).collect()
+    out.into_iter().flatten().copied().collect()
 }
 
-/// Each cut of a grounded graph (its edges' ends, two an edge, in order):
+/// An edge with its smaller end first (its colour after them, if any).
+fn ordered(edge: &[u64]) -> Vec<u64> {
+    let mut e = edge.to_vec();
+    if e[0] > e[1] {
+        e.swap(0, 1);
+    }
+    e
+}
+
+/// The parts of a grounded graph (kept in a shape of `width`) that meet
+/// only at the ground, each kept as a graph of its own, in the order of
+/// their first edges: a Hackenbush position is the sum of its parts
+/// (Winning Ways, ch. 2; Siegel, *Combinatorial Game Theory*, §I.1).
+pub fn grounded_parts(ends: &[u64], width: usize) -> Vec<Vec<u64>> {
+    let edges: Vec<&[u64]> = ends.chunks_exact(width).collect();
+    // One edge at the ground (a string, a tree on one stem): one part, as
+    // every edge of a grounded graph reaches the ground.
+    if edges.iter().filter(|e| e[0] == 0 || e[1] == 0).count() <= 1 {
+        return match ends.is_empty() {
+            true => Vec::new(),
+            false => vec![ends.to_vec()],
+        };
+    }
+    // Union-find over the vertices other than the ground.
+    let mut parent: HashMap<u64, u64> = HashMap::new();
+    fn find(parent: &mut HashMap<u64, u64>, v: u64) -> u64 {
+        let mut root = v;
+        while let Some(&p) = parent.get(&root).filter(|&&p| p != root) {
+            root = p;
+        }
+        let mut at = v;
+        while at != root {
+            let next = parent.get(&at).copied().unwrap_or(root);
+            parent.insert(at, root);
+            at = next;
+        }
+        root
+    }
+    for e in &edges {
+        if e[0] != 0 && e[1] != 0 {
+            let (a, b) = (find(&mut parent, e[0]), find(&mut parent, e[1]));
+            if a != b {
+                parent.insert(a.max(b), a.min(b));
+            }
+        }
+    }
+    let mut parts: Vec<(u64, Vec<u64>)> = Vec::new();
+    for e in edges {
+        // A loop at the ground, or an edge from it to itself, is a part of
+        // its own: its vertex is the ground.
+        let root = match (e[0], e[1]) {
+            (0, 0) => None,
+            (0, v) | (v, 0) => Some(find(&mut parent, v)),
+            (v, _) => Some(find(&mut parent, v)),
+        };
+        match root.and_then(|r| parts.iter_mut().find(|(p, _)| *p == r)) {
+            Some((_, part)) => part.extend_from_slice(e),
+            None => parts.push((root.unwrap_or(0), e.to_vec())),
+        }
+    }
+    parts.into_iter().map(|(_, part)| part).collect()
+}
+
+/// Each cut of a grounded graph: of any edge of a `Grounded` graph
+/// (`colour` `None`), or of an edge of colour `colour` of a `Coloured` one;
 /// the index of the edge cut and what is left standing (`grounded_edges`),
 /// made only when asked for. Every edge is a move of its own, an edge
 /// written twice two moves (LANGUAGE.md, "What a move is").
-pub fn cuts(ends: &[u64], mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>)) {
-    let edges: Vec<&[u64]> = ends.chunks_exact(2).collect();
-    for i in 0..edges.len() {
+pub fn cuts(
+    colour: Option<Colour>,
+    ends: &[u64],
+    mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>),
+) {
+    let shape = colour.map_or(GraphShape::Grounded, |_| GraphShape::Coloured);
+    let width = shape.width();
+    let edges: Vec<&[u64]> = ends.chunks_exact(width).collect();
+    let of_colour = |e: &[u64]| colour.is_none_or(|c| e.get(2) == Some(&c.code()));
+    for i in (0..edges.len()).filter(|&i| of_colour(edges[i])) {
         let after = || {
             let rest: Vec<u64> = (edges.iter().enumerate())
                 .filter(|&(j, _)| j != i)
                 .flat_map(|(_, e)| e.iter().copied())
                 .collect();
-            grounded_edges(&rest)
+            grounded_edges(&rest, width)
         };
         each(i, &after);
     }
@@ -177,12 +308,22 @@ pub fn picks(kayles: Kayles, ends: &[u64], mut each: impl FnMut(&[u64], &[u64]))
 }
 
 /// A graph in position syntax: `graph { 0 -- 1, 1 -- 2 }`; a vertex
-/// without an edge of Kayles alone, `graph { 1 -- 2, 4 }`.
-pub fn graph_text<T: fmt::Display + PartialEq>(shape: GraphShape, ends: &[T]) -> String {
-    let edges: Vec<String> = (ends.chunks(2))
+/// without an edge of Kayles alone, `graph { 1 -- 2, 4 }`; a blue or red
+/// edge with its colour after it, `graph { 0 -- 1 blue, 1 -- 2 }` (no
+/// word: green).
+pub fn graph_text<T: fmt::Display + PartialEq + ToPrimitive>(
+    shape: GraphShape,
+    ends: &[T],
+) -> String {
+    let edges: Vec<String> = (ends.chunks(shape.width()))
         .map(|e| match e {
             [a, b] if a == b && shape != GraphShape::Grounded => a.to_string(),
             [a, b] => format!("{a} -- {b}"),
+            [a, b, c] => match c.to_u64().and_then(Colour::of_code) {
+                Some(Colour::Green) => format!("{a} -- {b}"),
+                Some(colour) => format!("{a} -- {b} {}", colour.word()),
+                None => format!("{a} -- {b} {c}"),
+            },
             _ => String::new(),
         })
         .collect();

@@ -6,7 +6,9 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 mod graph;
-pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, picks};
+pub use graph::{
+    Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_parts, picks,
+};
 
 /// Who wins a position with best play: its outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,7 +4,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
-use crate::position::symmetric_difference;
+use crate::position::{Colour, symmetric_difference};
 use crate::rules::{Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
@@ -53,7 +53,7 @@ pub fn describe(
         }
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
-        MoveKind::Cut => cut(before, after),
+        MoveKind::Cut(colour) => cut(colour.is_some(), before, after),
         MoveKind::Pick(kayles) => pick(*kayles, before, after, nth),
         // A token is told by the vertex it leaves, not by a heap.
         MoveKind::Slide(graph) => match m.changed.first() {
@@ -101,14 +101,18 @@ fn turn_pairs(before: &[BigUint], after: &[BigUint]) -> String {
     format!("turn {}", and_list(&coins))
 }
 
-/// `cut 1 -- 2`: the edge a Green Hackenbush move cut: of the edges
+/// `cut 1 -- 2`, `cut 1 -- 2 blue`: the edge a Hackenbush move cut (its
+/// colour where the graph is coloured, `coloured`): of the edges
 /// `after` lacks (the cut one, and those that fell with it), the one that
 /// touches what still stands (the ground, or an end of an edge left).
-fn cut(before: &[BigUint], after: &[BigUint]) -> String {
-    let mut left: Vec<&[BigUint]> = after.chunks(2).collect();
-    let standing = |v: &BigUint| *v == BigUint::from(0u8) || after.contains(v);
+fn cut(coloured: bool, before: &[BigUint], after: &[BigUint]) -> String {
+    let width = if coloured { 3 } else { 2 };
+    let mut left: Vec<&[BigUint]> = after.chunks_exact(width).collect();
+    let standing = |v: &BigUint| {
+        *v == BigUint::from(0u8) || after.chunks_exact(width).any(|e| e[..2].contains(v))
+    };
     let mut gone = Vec::new();
-    for edge in before.chunks(2) {
+    for edge in before.chunks_exact(width) {
         match left.iter().position(|e| *e == edge) {
             Some(i) => {
                 left.remove(i);
@@ -118,10 +122,14 @@ fn cut(before: &[BigUint], after: &[BigUint]) -> String {
     }
     match gone
         .iter()
-        .find(|e| e.iter().any(standing))
+        .find(|e| e[..2].iter().any(standing))
         .or(gone.first())
     {
         Some([a, b]) => format!("cut {a} -- {b}"),
+        Some([a, b, c]) => match c.to_u64().and_then(Colour::of_code) {
+            Some(colour) => format!("cut {a} -- {b} {}", colour.word()),
+            None => format!("cut {a} -- {b}"),
+        },
         _ => "cut nothing".to_string(),
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
-use crate::position::GraphShape;
+use crate::position::{Colour, GraphShape};
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
@@ -37,8 +37,9 @@ pub struct Game {
     pub parts: Option<Vec<String>>,
     /// `coins`: a row of coins, its positions the coins showing heads.
     pub coins: Option<Coins>,
-    /// `green hackenbush`, `node kayles`, `arc kayles`: positions are
-    /// graphs, kept in this shape (`crate::position::GraphShape`).
+    /// `green hackenbush`, `hackenbush`, `node kayles`, `arc kayles`:
+    /// positions are graphs, kept in this shape
+    /// (`crate::position::GraphShape`).
     pub graph: Option<GraphShape>,
     /// Its rules, in the order written (a move names its rule by index).
     pub rules: Vec<Rule>,
@@ -293,9 +294,10 @@ pub enum MoveKind {
     Product(Product),
     /// A token slides along an arc of the graph: the heap is its vertex.
     Slide(Arc<Graph>),
-    /// Green Hackenbush: cut an edge; what no longer reaches the ground
-    /// (vertex 0) falls.
-    Cut,
+    /// Hackenbush: cut an edge (`None`: any edge of a graph of green
+    /// hackenbush; a colour: an edge of that colour of a coloured graph);
+    /// what no longer reaches the ground (vertex 0) falls.
+    Cut(Option<Colour>),
     /// Node Kayles (pick a vertex, removing it and its neighbours) or Arc
     /// Kayles (pick an edge, removing its two ends).
     Pick(Kayles),
@@ -709,8 +711,7 @@ impl Game {
     /// any heaps otherwise (the invariant aside).
     pub fn shaped(&self, heaps: &[u64]) -> bool {
         self.coins.is_none_or(|c| c.holds(heaps))
-            && (self.graph)
-                .is_none_or(|shape| crate::position::graph_position(shape, heaps, &[]) == heaps)
+            && self.graph.is_none_or(|shape| shape.holds(heaps))
     }
 
     /// The graph of words the game's tokens slide along, if it has one.

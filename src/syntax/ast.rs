@@ -429,13 +429,17 @@ pub enum RuleKind {
         /// The graph parameter's name.
         graph: Ident,
     },
-    /// `green hackenbush`: positions are graphs grounded at vertex 0.
-    Hackenbush,
+    /// `green hackenbush` (`green`: true) or `hackenbush`: positions are
+    /// graphs grounded at vertex 0.
+    Hackenbush {
+        /// `green hackenbush`, the impartial game.
+        green: bool,
+    },
     /// `node kayles`, `arc kayles`: positions are graphs.
     Kayles(Kayles),
 }
 
-pub use crate::position::Kayles;
+pub use crate::position::{Colour, Kayles};
 
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -716,6 +720,7 @@ impl PositionLit {
             row: false,
             graph: false,
             lone: Vec::new(),
+            colours: Vec::new(),
             words: Vec::new(),
             names: Vec::new(),
             span,
@@ -762,6 +767,8 @@ pub struct PositionLit {
     pub graph: bool,
     /// A graph's vertices written alone, without an edge.
     pub lone: Vec<BigUint>,
+    /// A graph's edges' colours, in order, where written (`0 -- 1 blue`).
+    pub colours: Vec<Option<(Colour, Span)>>,
     /// Written as vertices of a graph named by words, `a` or `(a, b)`: the
     /// words, one a heap (`heaps` empty).
     pub words: Vec<String>,

@@ -67,6 +67,12 @@ pub enum SyntaxError {
         /// Where it is written.
         span: SourceSpan,
     },
+    /// A colour on an arc of a graph parameter (colours belong to the
+    /// edges of a Hackenbush position).
+    ColouredArc {
+        /// Where the colour is written.
+        span: SourceSpan,
+    },
 }
 
 /// The parser wanted one of `expected` (by the names the grammar's rules
@@ -213,7 +219,8 @@ impl SyntaxError {
             | SyntaxError::FlagTwice { span, .. }
             | SyntaxError::NumberTooLong { span, .. }
             | SyntaxError::MixedVertices { span }
-            | SyntaxError::MixedHeads { span } => *span,
+            | SyntaxError::MixedHeads { span }
+            | SyntaxError::ColouredArc { span } => *span,
         }
     }
 
@@ -228,7 +235,8 @@ impl SyntaxError {
             | SyntaxError::FlagTwice { span, .. }
             | SyntaxError::NumberTooLong { span, .. }
             | SyntaxError::MixedVertices { span }
-            | SyntaxError::MixedHeads { span } => *span = to,
+            | SyntaxError::MixedHeads { span }
+            | SyntaxError::ColouredArc { span } => *span = to,
         }
         self
     }
@@ -257,6 +265,7 @@ impl SyntaxError {
             SyntaxError::NumberTooLong { digits, .. } => format!("{digits} digits"),
             SyntaxError::MixedVertices { .. } => "numbers and words".to_string(),
             SyntaxError::MixedHeads { .. } => "pairs and single coins".to_string(),
+            SyntaxError::ColouredArc { .. } => "a colour".to_string(),
         }
     }
 
@@ -300,6 +309,9 @@ impl SyntaxError {
             SyntaxError::MixedHeads { .. } => {
                 "a product's coins are pairs, `{(1, 2), (3, 4)}`; another game's are single coins, `{1, 3}`".to_string()
             }
+            SyntaxError::ColouredArc { .. } => {
+                "leave the colour out: colours belong to the edges of a Hackenbush position, `analyze G at graph { 0 -- 1 blue }`".to_string()
+            }
         })
     }
 }
@@ -339,6 +351,9 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxError::MixedHeads { .. } => {
                 f.write_str("coins showing heads are all pairs or all single coins, not both")
+            }
+            SyntaxError::ColouredArc { .. } => {
+                f.write_str("the arcs of a graph parameter have no colour")
             }
         }
     }

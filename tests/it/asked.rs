@@ -3,7 +3,7 @@
 
 use gamelang::analysis::{AnalysisError, Analyzer, Answer};
 use gamelang::check::{Program, Question};
-use gamelang::position::GraphShape;
+use gamelang::position::{Colour, GraphShape};
 use gamelang::source::Source;
 use gamelang::syntax::ast::PositionLit;
 use num_bigint::BigUint;
@@ -33,6 +33,17 @@ pub fn analysis(
     let alone = |e: &&[u64]| {
         graph.is_some_and(|s| s != GraphShape::Grounded) && e.len() == 2 && e[0] == e[1]
     };
+    // A coloured graph's edges are three heaps each, the third its colour.
+    if graph == Some(GraphShape::Coloured) {
+        let colour = |code: u64| Colour::of_code(code).map(|c| (c, (0, 0).into()));
+        let lit = PositionLit {
+            heaps: big(&mut heaps.chunks(3).flat_map(|e| [e[0], e[1]])),
+            graph: true,
+            colours: heaps.chunks(3).map(|e| colour(e[2])).collect(),
+            ..PositionLit::of_heaps(Vec::new(), (0, 0).into())
+        };
+        return asked(analyzer, program, entry, &lit);
+    }
     let lit = PositionLit {
         heaps: big(&mut heaps.chunks(2).filter(|e| !alone(e)).flatten().copied()),
         heads,
@@ -40,13 +51,24 @@ pub fn analysis(
         row: false,
         graph: graph.is_some(),
         lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
+        colours: Vec::new(),
         words: Vec::new(),
         names: Vec::new(),
         span: (0, 0).into(),
     };
+    asked(analyzer, program, entry, &lit)
+}
+
+/// The analysis of the position `lit` writes, of the program's `entry`.
+fn asked(
+    analyzer: &mut Analyzer,
+    program: &Program,
+    entry: &gamelang::check::GameEntry,
+    lit: &PositionLit,
+) -> Result<Answer, AnalysisError> {
     let source = Source::new("test", "");
     let instance = program
-        .instance(entry, &[], &source, &lit, &source)
+        .instance(entry, &[], &source, lit, &source)
         .expect("a valid position");
     analyzer.analyze(&Question::sum(vec![instance]))
 }

@@ -1268,6 +1268,27 @@ fn green_hackenbush_written_wrong() {
 }
 
 #[test]
+fn blue_red_hackenbush_written_wrong() {
+    // A side on `hackenbush`; a blue edge in Green Hackenbush; a colour on
+    // an edge of Kayles; a graph without colours for a game of heaps.
+    let src = "game sided {\n    left hackenbush\n}\ngame green {\n    green hackenbush\n}\ngame node {\n    node kayles\n}\ngame blue_red {\n    hackenbush\n}\n\
+               analyze green at graph { 0 -- 1, 1 -- 2 blue }\nanalyze node at graph { 1 -- 2 red }\nanalyze blue_red at (1, 2)\n";
+    snapshot(
+        "blue_red_hackenbush_written_wrong",
+        src,
+        &[
+            "gamelang::check::wrong_kind",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+    // Colours belong to a position's edges, not a graph parameter's arcs.
+    let src = "game s(G = graph { 1 -> 0 blue }) {\n    heaps 1\n    slide along G\n}\n";
+    snapshot("coloured_arc_of_a_parameter", src, &["gamelang::syntax"]);
+}
+
+#[test]
 fn kayles_written_wrong() {
     let src = "game node {\n    node kayles\n    take 1\n}\ngame arc {\n    arc kayles\n}\n\
                analyze arc at graph { 1 -- 1, 1 -- 2 }\nanalyze arc at (1, 2)\n";

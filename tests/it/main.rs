@@ -12,6 +12,7 @@ mod arithmetic;
 mod becomes;
 mod block_sums;
 mod blocks;
+mod blue_red_hackenbush;
 mod budgets;
 mod coins;
 mod compounds;

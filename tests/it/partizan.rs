@@ -8,16 +8,16 @@ use gamelang::{Dyadic, Form, Forms, Outcome, Relation};
 
 /// A game by its options, plainly.
 #[derive(Clone, Debug)]
-struct Tree {
-    left: Vec<Tree>,
-    right: Vec<Tree>,
+pub(super) struct Tree {
+    pub(super) left: Vec<Tree>,
+    pub(super) right: Vec<Tree>,
 }
 
-fn le(g: &Tree, h: &Tree) -> bool {
+pub(super) fn le(g: &Tree, h: &Tree) -> bool {
     !g.left.iter().any(|gl| le(h, gl)) && !h.right.iter().any(|hr| le(hr, g))
 }
 
-fn eq(g: &Tree, h: &Tree) -> bool {
+pub(super) fn eq(g: &Tree, h: &Tree) -> bool {
     le(g, h) && le(h, g)
 }
 
@@ -37,7 +37,7 @@ fn neg(g: &Tree) -> Tree {
 }
 
 /// A stored form as a plain tree, through its canonical options.
-fn tree(forms: &mut Forms, f: Form) -> Tree {
+pub(super) fn tree(forms: &mut Forms, f: Form) -> Tree {
     let left = forms.left(f);
     let right = forms.right(f);
     Tree {
@@ -343,7 +343,7 @@ fn cutcake_tree(w: u64, h: u64) -> Tree {
 }
 
 /// The game as the file writes it, lowered.
-fn lowered(text: &str, name: &str) -> std::sync::Arc<gamelang::Game> {
+pub(super) fn lowered(text: &str, name: &str) -> std::sync::Arc<gamelang::Game> {
     let program = super::common::load_text("partizan.game", text, &[]);
     let entry = program.game(name).expect("the game");
     entry.default.clone().expect("it lowers")
@@ -393,52 +393,10 @@ fn the_partizan_search_values_cutcake_and_a_partizan_subtraction_game_as_their_d
     }
 }
 
-#[test]
-fn every_blue_red_hackenbush_string_to_length_10_is_worth_berlekamps_sign_expansion() {
-    // A string of blue and red edges from the ground: Left cuts a blue edge,
-    // Right a red one, and everything above the cut falls. Berlekamp's rule
-    // (Winning Ways ch. 2; Lessons in Play ch. 5): the edges up to the first
-    // change of colour count ±1 each (blue +), then each edge in turn
-    // ±1/2, ±1/4, .... All 2,046 strings of 1 to 10 edges.
-    let mut forms = Forms::new();
-    // The form of each string, shortest first (a string's options are its
-    // prefixes).
-    let mut value: std::collections::HashMap<Vec<bool>, Form> = std::collections::HashMap::new();
-    value.insert(Vec::new(), forms.zero());
-    let mut checked = 0;
-    for len in 1..=10usize {
-        for bits in 0..1u32 << len {
-            let blue: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
-            let mut left = Vec::new();
-            let mut right = Vec::new();
-            for (i, &b) in blue.iter().enumerate() {
-                let below = value[&blue[..i]];
-                if b {
-                    left.push(below)
-                } else {
-                    right.push(below)
-                }
-            }
-            let form = forms.game(&left, &right);
-            value.insert(blue.clone(), form);
-            // The sign expansion.
-            let run = blue.iter().take_while(|&&b| b == blue[0]).count();
-            let sign = |b: bool| if b { 1 } else { -1 };
-            let mut expected = Dyadic::integer(sign(blue[0]) * run as i64);
-            for (k, &b) in blue[run..].iter().enumerate() {
-                expected = expected.add(&Dyadic::new(sign(b), k as u32 + 1));
-            }
-            assert_eq!(forms.as_number(form), Some(&expected), "{blue:?}");
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 2046);
-}
-
 const CUTCAKE: &str = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\n";
 
 /// The answers to a file's `analyze` statements, by one analyzer.
-fn analyzed(text: &str) -> Vec<gamelang::Answer> {
+pub(super) fn analyzed(text: &str) -> Vec<gamelang::Answer> {
     let program = super::common::load_text("partizan.game", text, &[]);
     let questions = gamelang::questions(&program, None, &[]).expect("questions");
     let mut analyzer = gamelang::Analyzer::default();

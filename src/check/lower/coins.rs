@@ -99,11 +99,12 @@ impl Lowerer<'_> {
     }
 }
 
-/// The words of a rule that plays on graphs: `green hackenbush`, `node
-/// kayles`, `arc kayles`.
+/// The words of a rule that plays on graphs: `green hackenbush`,
+/// `hackenbush`, `node kayles`, `arc kayles`.
 fn graph_rule(kind: &ast::RuleKind) -> Option<&'static str> {
     match kind {
-        ast::RuleKind::Hackenbush => Some("green hackenbush"),
+        ast::RuleKind::Hackenbush { green: true } => Some("green hackenbush"),
+        ast::RuleKind::Hackenbush { green: false } => Some("hackenbush"),
         ast::RuleKind::Kayles(ast::Kayles::Node) => Some("node kayles"),
         ast::RuleKind::Kayles(ast::Kayles::Arc) => Some("arc kayles"),
         _ => None,

@@ -532,13 +532,34 @@ pub enum RulesError {
         )
     )]
     GraphRuleAlone {
-        /// The rule: `green hackenbush`, `node kayles`, `arc kayles`.
+        /// The rule: `green hackenbush`, `hackenbush`, `node kayles`, `arc
+        /// kayles`.
         rule: &'static str,
         /// The source the span points into.
         #[source_code]
         src: Source,
         /// Where it is written.
         #[label("with other rules beside it")]
+        span: SourceSpan,
+    },
+
+    /// `left hackenbush`: a side on the rule that gives each player their
+    /// own edges.
+    #[error("`hackenbush` already gives each player their own edges")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help(
+            "write `hackenbush` alone: Left cuts blue and green edges, Right red and green ones; for a game where only one player cuts, write `{side} green hackenbush`"
+        )
+    )]
+    SideOnHackenbush {
+        /// The side written: `left` or `right`.
+        side: &'static str,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("a side on `hackenbush`")]
         span: SourceSpan,
     },
 

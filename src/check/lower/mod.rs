@@ -137,10 +137,10 @@ impl Lowerer<'_> {
         let rules = def
             .body
             .iter()
-            .filter_map(|statement| match statement {
-                Statement::Rule(rule) => self.rule(rule, heap_count),
-                Statement::Move(block) => self.block(block, heap_count),
-                _ => None,
+            .flat_map(|statement| match statement {
+                Statement::Rule(rule) => self.rules(rule, heap_count),
+                Statement::Move(block) => self.block(block, heap_count).into_iter().collect(),
+                _ => Vec::new(),
             })
             .collect();
         self.coin_moves(def, shape);
@@ -160,7 +160,8 @@ impl Lowerer<'_> {
             coins,
             graph: def.body.iter().find_map(|s| match s {
                 Statement::Rule(r) => match r.kind {
-                    ast::RuleKind::Hackenbush => Some(GraphShape::Grounded),
+                    ast::RuleKind::Hackenbush { green: true } => Some(GraphShape::Grounded),
+                    ast::RuleKind::Hackenbush { green: false } => Some(GraphShape::Coloured),
                     ast::RuleKind::Kayles(kayles) => Some(GraphShape::of_kayles(kayles)),
                     _ => None,
                 },

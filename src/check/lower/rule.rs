@@ -4,11 +4,42 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::rules::{GameRef, MoveKind, ParamValue, Product, Rule, Split, Target, TermGame, Turn};
+use crate::position::Colour;
+use crate::rules::{
+    GameRef, MoveKind, ParamValue, Product, Rule, Side, Split, Target, TermGame, Turn,
+};
 use crate::syntax::ast::{self, Span};
 
 impl Lowerer<'_> {
-    pub(super) fn rule(&mut self, rule: &ast::RuleDef, heap_count: Option<usize>) -> Option<Rule> {
+    /// The rules one written rule lowers to: itself, or, for `hackenbush`,
+    /// each player's cuts (Winning Ways, ch. 2: Left cuts blue edges,
+    /// Right red ones, and either green ones).
+    pub(super) fn rules(&mut self, rule: &ast::RuleDef, heap_count: Option<usize>) -> Vec<Rule> {
+        if !matches!(rule.kind, ast::RuleKind::Hackenbush { green: false }) {
+            return self.rule(rule, heap_count).into_iter().collect();
+        }
+        if let Some(side) = rule.side {
+            self.error(RulesError::SideOnHackenbush {
+                side: side.word(),
+                src: self.source.clone(),
+                span: rule.span,
+            });
+            return Vec::new();
+        }
+        let cut = |side, colour| Rule {
+            side,
+            name: "hackenbush".to_string(),
+            span: rule.span,
+            kind: MoveKind::Cut(Some(colour)),
+        };
+        vec![
+            cut(Some(Side::Left), Colour::Blue),
+            cut(Some(Side::Right), Colour::Red),
+            cut(None, Colour::Green),
+        ]
+    }
+
+    fn rule(&mut self, rule: &ast::RuleDef, heap_count: Option<usize>) -> Option<Rule> {
         let kind = match &rule.kind {
             ast::RuleKind::Take {
                 amounts,
@@ -62,7 +93,7 @@ impl Lowerer<'_> {
                 counts: self.amounts(amounts)?,
                 row: *row,
             }),
-            ast::RuleKind::Hackenbush => MoveKind::Cut,
+            ast::RuleKind::Hackenbush { .. } => MoveKind::Cut(None),
             ast::RuleKind::Kayles(kayles) => MoveKind::Pick(*kayles),
             ast::RuleKind::Slide { graph } => match self.param(&graph.name).cloned() {
                 Some(ParamValue::Graph(g)) => MoveKind::Slide(g),

@@ -8,11 +8,12 @@
 //! forms, each term a position valued once (of this game or of another,
 //! each game by its own solver's moves).
 
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use crate::partizan::{Form, Forms};
-use crate::position::Position;
+use crate::position::{GraphShape, Position, grounded_parts};
 use crate::rules::{Game, Side};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -28,7 +29,7 @@ pub struct PartizanSearch {
     /// The games met, the searched game first, each with its solver (for
     /// its moves).
     games: Vec<(Arc<Game>, Solver)>,
-    known: HashMap<Key, Form>,
+    known: FxHashMap<Key, Form>,
     max_positions: usize,
 }
 
@@ -46,7 +47,7 @@ impl PartizanSearch {
         let solver = Solver::with_options(game.clone(), options);
         PartizanSearch {
             games: vec![(game, solver)],
-            known: HashMap::new(),
+            known: FxHashMap::default(),
             max_positions,
         }
     }
@@ -61,21 +62,34 @@ impl PartizanSearch {
         self.known.is_empty()
     }
 
-    /// The canonical form of the searched game's position `heaps`.
+    /// The canonical form of the searched game's position `heaps`: the sum
+    /// of its parts' (a graph's parts that meet only at the ground).
     pub fn value(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Form, SearchError> {
-        let root: Key = (0, heaps.to_vec());
+        let mut form = forms.zero();
+        let mut parts = Vec::new();
+        self.push_parts(&mut parts, 0, heaps);
+        for part in parts {
+            let value = self.value_of(forms, part, heaps)?;
+            form = forms.add(form, value);
+        }
+        Ok(form)
+    }
+
+    /// The canonical form of the position `root` (one part), found by a
+    /// search from it; `heaps` the position asked about.
+    fn value_of(
+        &mut self,
+        forms: &mut Forms,
+        root: Key,
+        heaps: &[u64],
+    ) -> Result<Form, SearchError> {
         if let Some(&form) = self.known.get(&root) {
             return Ok(form);
         }
         let mut budget = self.games[0].1.question_budget();
-        let mut on_stack: HashSet<Key> = HashSet::new();
-        let options = self.options(&root, &mut budget, heaps)?;
+        let mut on_stack: FxHashSet<Key> = FxHashSet::default();
         on_stack.insert(root.clone());
-        let mut stack = vec![Frame {
-            key: root.clone(),
-            options,
-            next: 0,
-        }];
+        let mut stack = vec![self.frame(root.clone(), &mut budget, heaps)?];
         while let Some(top) = stack.last_mut() {
             // The first position a move leads to that is not valued yet.
             let mut missing = None;
@@ -94,13 +108,9 @@ impl PartizanSearch {
                 if self.known.len() + stack.len() >= self.max_positions {
                     return Err(too_large(&self.games[0].0, self.max_positions, heaps));
                 }
-                let options = self.options(&key, &mut budget, heaps)?;
                 on_stack.insert(key.clone());
-                stack.push(Frame {
-                    key,
-                    options,
-                    next: 0,
-                });
+                let frame = self.frame(key, &mut budget, heaps)?;
+                stack.push(frame);
                 continue;
             }
             let Some(frame) = stack.pop() else { break };
@@ -136,13 +146,34 @@ impl PartizanSearch {
     /// The form of where a move from a position of game `from` leads: the
     /// sum of its terms' forms, each valued before.
     fn form_after(&self, forms: &mut Forms, from: usize, after: &After) -> Form {
+        self.sum_of(forms, &self.keys_after(from, after))
+    }
+
+    /// The sum of the forms of the positions `keys`, each valued before.
+    fn sum_of(&self, forms: &mut Forms, keys: &[Key]) -> Form {
         let mut form = forms.zero();
-        for key in self.keys_after(from, after) {
-            if let Some(&term) = self.known.get(&key) {
+        for key in keys {
+            if let Some(&term) = self.known.get(key) {
                 form = forms.add(form, term);
             }
         }
         form
+    }
+
+    /// The frame of the position `key`: its moves within the question's
+    /// budget.
+    fn frame(
+        &mut self,
+        key: Key,
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<Frame, SearchError> {
+        let options = self.options(&key, budget, asked)?;
+        Ok(Frame {
+            key,
+            options,
+            next: 0,
+        })
     }
 
     /// {G^L | G^R} from the frame's moves, every position they lead to
@@ -205,20 +236,34 @@ impl PartizanSearch {
 
     /// The positions a move from a position of game `from` leads to: one,
     /// or each term of the sum it becomes (its game met when the move was
-    /// listed, `options`).
+    /// listed, `options`), each split into its parts.
     fn keys_after(&self, from: usize, after: &After) -> Vec<Key> {
+        let mut keys = Vec::new();
         match after {
-            After::Position(heaps) => vec![(from, heaps.clone())],
-            After::Sum(terms) => (terms.iter())
-                .map(|term| {
+            After::Position(heaps) => self.push_parts(&mut keys, from, heaps),
+            After::Sum(terms) => {
+                for term in terms {
                     let game = term.game.as_ref().map_or(from, |g| {
                         (self.games.iter())
                             .position(|(known, _)| Arc::ptr_eq(known, g) || known == g)
                             .unwrap_or(from)
                     });
-                    (game, term.heaps.clone())
-                })
-                .collect(),
+                    self.push_parts(&mut keys, game, &term.heaps);
+                }
+            }
+        }
+        keys
+    }
+
+    /// Pushes the parts a position of game `game` is the sum of: a
+    /// Hackenbush graph's parts that meet only at the ground (Winning Ways,
+    /// ch. 2), each a position of its own; any other position is one part.
+    fn push_parts(&self, keys: &mut Vec<Key>, game: usize, heaps: &[u64]) {
+        match self.games[game].0.graph {
+            Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => keys.extend(
+                (grounded_parts(heaps, shape.width()).into_iter()).map(|part| (game, part)),
+            ),
+            _ => keys.push((game, heaps.to_vec())),
         }
     }
 

@@ -9,9 +9,9 @@ use super::Rule;
 use super::build::{Builder, PResult, child, children};
 use crate::syntax::SyntaxError;
 use crate::syntax::ast::{
-    Analyze, Arg, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef, HeapCount,
-    HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value, ValueKind,
-    WrittenValue,
+    Analyze, Arg, Colour, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef,
+    HeapCount, HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value,
+    ValueKind, WrittenValue,
 };
 
 impl Builder {
@@ -105,6 +105,11 @@ impl Builder {
         let mut numbered = false;
         let mut arcs = Vec::new();
         for arc in children(pair, Rule::arc) {
+            if let Some(colour) = children(arc.clone(), Rule::edge_colour).next() {
+                return Err(SyntaxError::ColouredArc {
+                    span: self.span(&colour),
+                });
+            }
             let mut ends = Vec::new();
             for vertex in children(arc.clone(), Rule::vertex) {
                 let text = vertex.as_str();
@@ -327,9 +332,10 @@ impl Builder {
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
         if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
-            let (mut heaps, mut lone) = (Vec::new(), Vec::new());
+            let (mut heaps, mut lone, mut colours) = (Vec::new(), Vec::new(), Vec::new());
             let mut words = Vec::new();
             for arc in children(graph, Rule::arc) {
+                let colour = children(arc.clone(), Rule::edge_colour).next();
                 let vertices: Vec<BigUint> = children(arc, Rule::vertex)
                     .filter_map(|v| match BigUint::parse_bytes(v.as_str().as_bytes(), 10) {
                         Some(n) => Some(n),
@@ -341,12 +347,16 @@ impl Builder {
                     .collect();
                 match vertices.as_slice() {
                     [alone] => lone.push(alone.clone()),
-                    _ => heaps.extend(vertices),
+                    _ => {
+                        heaps.extend(vertices);
+                        colours.push(colour.map(|c| (colour_of(c.as_str()), self.span(&c))));
+                    }
                 }
             }
             return Ok(PositionLit {
                 graph: true,
                 lone,
+                colours,
                 words,
                 ..PositionLit::of_heaps(heaps, span)
             });
@@ -422,5 +432,14 @@ impl Builder {
             pairs,
             ..PositionLit::of_heaps(heaps, span)
         })
+    }
+}
+
+/// The colour an edge's word names (`edge_colour` matches these three).
+fn colour_of(word: &str) -> Colour {
+    match word {
+        "blue" => Colour::Blue,
+        "red" => Colour::Red,
+        _ => Colour::Green,
     }
 }

@@ -55,7 +55,9 @@ impl Builder {
             }
             Rule::octal_rule => RuleKind::Octal(child(rule, Rule::octal_code).as_str().to_string()),
             Rule::hex_rule => RuleKind::Hex(child(rule, Rule::hex_code).as_str().to_string()),
-            Rule::hackenbush_rule => RuleKind::Hackenbush,
+            Rule::hackenbush_rule => RuleKind::Hackenbush {
+                green: children(rule.clone(), Rule::kw_green).next().is_some(),
+            },
             Rule::kayles_rule => RuleKind::Kayles(match children(rule, Rule::kw_node).next() {
                 Some(_) => ast::Kayles::Node,
                 None => ast::Kayles::Arc,

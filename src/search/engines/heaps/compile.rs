@@ -125,7 +125,7 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             | MoveKind::Turn(_)
             | MoveKind::Product(_)
             | MoveKind::Slide(_)
-            | MoveKind::Cut
+            | MoveKind::Cut(_)
             | MoveKind::Pick(_) => {
                 return None;
             }
