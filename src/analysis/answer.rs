@@ -76,6 +76,12 @@ pub struct Partizan {
     pub thermograph: Option<Thermograph>,
     /// Its birthday: the day its canonical form is born.
     pub birthday: u32,
+    /// Its reduced canonical form, infinitesimals ignored (Grossman and
+    /// Siegel), written as `value` is (`None` where that is too long).
+    pub reduced: Option<String>,
+    /// Its atomic weight, where it is all-small (Winning Ways, ch. 8),
+    /// written as `value` is; `None` where it is not all-small.
+    pub atomic_weight: Option<String>,
     /// Left's winning moves in the games, Left moving first (to a
     /// position G^L ≥ 0), at most `Options::max_moves` of them with those
     /// in the values.

@@ -115,6 +115,11 @@ pub struct Forms {
     stops: HashMap<Form, (Dyadic, Dyadic)>,
     /// Each form's thermograph, once found (`thermograph`).
     pub(super) thermographs: HashMap<Form, Thermograph>,
+    /// Each form's reduced canonical form, once found (`reduced`).
+    pub(super) reduced: HashMap<Form, Form>,
+    /// Each form's atomic weight, once found (`atomic_weight`): `None` for
+    /// a form that is not all-small.
+    pub(super) atomic: HashMap<Form, Option<Form>>,
 }
 
 impl Forms {

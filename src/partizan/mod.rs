@@ -2,16 +2,20 @@
 //! valued as canonical forms (integers, dyadic rationals, nimbers, ↑
 //! multiples, switches and every form {L | R}), each stored once in
 //! `Forms`, with their sums, negatives, comparisons, outcome classes,
-//! stops, birthdays, thermographs, temperatures and means. Theory that knows no game, beside `nimber` at the
+//! stops, birthdays, thermographs, temperatures, means, reduced canonical
+//! forms and atomic weights. Theory that knows no game, beside `nimber` at the
 //! bottom of the house; the rules, the search and the answers build on it.
 //!
 //! `dyadic` holds the numbers, `forms` the store, `notation` how a form is
 //! written, `written` how a written value is read back, `thermograph` its
-//! walls, temperature and mean.
+//! walls, temperature and mean, `reduced` its reduced canonical form
+//! (infinitesimals ignored), `atomic` an all-small game's atomic weight.
 
+mod atomic;
 mod dyadic;
 mod forms;
 mod notation;
+mod reduced;
 mod thermograph;
 mod written;
 

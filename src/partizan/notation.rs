@@ -115,7 +115,7 @@ impl Forms {
     /// such a game's stops are both x, and g - x is n·↑ + *m for one pair
     /// with |n| and m at most its birthday. Equal values are one form, so
     /// each candidate is tried by its id.
-    fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
+    pub(super) fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
         let x = self.left_stop(g);
         if self.right_stop(g) != x {
             return None;

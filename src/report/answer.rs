@@ -110,6 +110,14 @@ fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std
         partizan.right_stop,
         partizan.birthday
     )?;
+    let reduced = partizan.reduced.as_deref().unwrap_or("too large to write");
+    match &partizan.atomic_weight {
+        Some(weight) => writeln!(
+            out,
+            "  reduced canonical form: {reduced}; atomic weight: {weight}"
+        )?,
+        None => writeln!(out, "  reduced canonical form: {reduced}")?,
+    }
     let sides = [
         (
             "Left",
@@ -654,6 +662,8 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
             "left_stop": p.left_stop.to_string(),
             "right_stop": p.right_stop.to_string(),
             "birthday": p.birthday,
+            "reduced_canonical_form": p.reduced,
+            "atomic_weight": p.atomic_weight,
             "values": p.values,
             "left_moves": moves_json(&p.left_moves),
             "left_value_moves": value_moves_json(&p.left_value_moves),

@@ -43,6 +43,7 @@ mod partizan;
 mod play;
 mod quotient;
 mod rays;
+mod reductions;
 mod runs;
 mod seeds;
 mod sequences;

@@ -50,7 +50,7 @@ pub(super) fn tree(forms: &mut Forms, f: Form) -> Tree {
 /// {L | R} with L and R sets of forms born by day n. Only antichains need
 /// be tried (a dominated option changes nothing), which keeps day 3 within
 /// reach.
-fn born_by(forms: &mut Forms, days: usize) -> Vec<Vec<Form>> {
+pub(super) fn born_by(forms: &mut Forms, days: usize) -> Vec<Vec<Form>> {
     let zero = forms.zero();
     let mut out = vec![vec![zero]];
     for _ in 0..days {
@@ -547,6 +547,22 @@ fn a_partizan_answer_says_its_value_temperature_stops_and_moves_in_text_and_json
     assert_eq!(hot["right_stop"], "-1");
     assert_eq!(hot["left_moves"][0]["rule"], "up");
     assert_eq!(hot["right_moves"][0]["rule"], "down");
+    // A number is its own reduced form, and is not all-small; ±1 neither
+    // reduces nor is all-small.
+    assert_eq!(json["reduced_canonical_form"], "1");
+    assert_eq!(json["atomic_weight"], serde_json::Value::Null);
+    assert_eq!(hot["reduced_canonical_form"], "+-1");
+    assert!(shown.contains("reduced canonical form: 1\n"), "{shown}");
+    // ↑ + {↑↑ | ↓} weighs 1 + 1/2 (Winning Ways, ch. 8: weights add; the
+    // second is cgt's test value), and reduces to 0.
+    let small = analyzed("analyze ^ + {^^|v}\n");
+    let shown = gamelang::answer_text(&small[0], &|_| None);
+    assert!(
+        shown.contains("reduced canonical form: 0; atomic weight: 3/2"),
+        "{shown}"
+    );
+    let json = gamelang::answer_json(&small[0], &|_| None);
+    assert_eq!(json["atomic_weight"], "3/2");
 }
 
 #[test]

@@ -173,6 +173,11 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         right_stop: forms.right_stop(total),
         thermograph: forms.thermograph(total),
         birthday: forms.birthday(total),
+        reduced: {
+            let reduced = forms.reduced(total);
+            forms.text_within(reduced, MAX_TEXT)
+        },
+        atomic_weight: (forms.atomic_weight(total)).and_then(|w| forms.text_within(w, MAX_TEXT)),
         left_moves: moves.left,
         left_value_moves: moves.left_values,
         left_move_count,

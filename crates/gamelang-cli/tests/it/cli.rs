@@ -400,9 +400,17 @@ fn every_game_analyzes_as_json() {
 fn partizan_answer_holds(answer: &Value, outcome: &str, context: &str) {
     assert!(["L", "R", "P", "N"].contains(&outcome), "{context}");
     assert!(answer["grundy"].is_null(), "{context}");
-    for key in ["temperature", "mean", "left_stop", "right_stop"] {
+    for key in [
+        "temperature",
+        "mean",
+        "left_stop",
+        "right_stop",
+        "reduced_canonical_form",
+    ] {
         assert!(answer[key].is_string(), "{context}: {key}");
     }
+    let weight = &answer["atomic_weight"];
+    assert!(weight.is_string() || weight.is_null(), "{context}");
     for (side, wins) in [("left", ["L", "N"]), ("right", ["R", "N"])] {
         let moves = answer[format!("{side}_moves")]
             .as_array()
