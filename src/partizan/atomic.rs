@@ -35,14 +35,14 @@ impl Forms {
     }
 
     fn weigh(&mut self, g: Form) -> Option<Form> {
-        if let Some(x) = self.as_number(g) {
-            // 0 is all-small, and weighs 0; no other number is.
-            return x.is_zero().then_some(g);
-        }
-        let (left, right) = (self.left(g), self.right(g));
-        if left.is_empty() || right.is_empty() {
+        if !self.all_small(g) {
             return None;
         }
+        if self.as_number(g).is_some() {
+            // 0, the one all-small number, weighs 0.
+            return Some(g);
+        }
+        let (left, right) = (self.left(g), self.right(g));
         let mut lower = Vec::new();
         for gl in &left {
             let w = self.atomic_weight(*gl)?;
@@ -135,9 +135,29 @@ impl Forms {
         most
     }
 
+    /// Whether `g` is all-small: 0, or every position of it has moves for
+    /// both players or for neither (the canonical form of an all-small
+    /// game is all-small: Siegel, ch. II, "Atomic weight").
+    pub(super) fn all_small(&mut self, g: Form) -> bool {
+        if let Some(&known) = self.all_small.get(&g) {
+            return known;
+        }
+        let small = match self.as_number(g) {
+            Some(x) => x.is_zero(),
+            None => {
+                let (left, right) = (self.left(g), self.right(g));
+                !left.is_empty()
+                    && !right.is_empty()
+                    && left.into_iter().chain(right).all(|o| self.all_small(o))
+            }
+        };
+        self.all_small.insert(g, small);
+        small
+    }
+
     /// The k of a nimber *k = {0, ..., *(k − 1) | 0, ..., *(k − 1)}, if
     /// `f` is one.
-    fn as_nimber(&mut self, f: Form) -> Option<u32> {
+    pub(super) fn as_nimber(&mut self, f: Form) -> Option<u32> {
         if let Some(x) = self.as_number(f) {
             return x.is_zero().then_some(0);
         }

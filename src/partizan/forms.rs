@@ -120,6 +120,8 @@ pub struct Forms {
     /// Each form's atomic weight, once found (`atomic_weight`): `None` for
     /// a form that is not all-small.
     pub(super) atomic: HashMap<Form, Option<Form>>,
+    /// Whether each form is all-small, once found (`all_small`).
+    pub(super) all_small: HashMap<Form, bool>,
 }
 
 impl Forms {

@@ -112,9 +112,10 @@ impl Forms {
     }
 
     /// `g` as x + n·↑ + *m, where it is one (and born by `MOST_TRIED`):
-    /// such a game's stops are both x, and g - x is n·↑ + *m for one pair
-    /// with |n| and m at most its birthday. Equal values are one form, so
-    /// each candidate is tried by its id.
+    /// such a game's stops are both x, g − x is all-small (n·↑ + *m is), and
+    /// g − x − n·↑ is the nimber *m for one n with |n| at most its
+    /// birthday. Equal values are one form, so each candidate is looked at
+    /// by its id.
     pub(super) fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
         let x = self.left_stop(g);
         if self.right_stop(g) != x {
@@ -125,31 +126,24 @@ impl Forms {
             return None;
         }
         let number = self.number(x.clone());
-        let minus = self.neg(number);
-        let rest = self.add(g, minus);
+        let rest = self.sub(g, number);
+        if !self.all_small(rest) {
+            return None;
+        }
         let up = self.up();
         let down = self.neg(up);
-        let bound = i64::from(day) + 1;
-        // *m = {0, *, ..., *(m - 1) | the same}, each from those below.
-        let mut nimbers: Vec<Form> = Vec::new();
-        for m in 0..=day + 1 {
-            let star = match m {
-                0 => self.zero(),
-                _ => self.game(&nimbers, &nimbers),
-            };
-            nimbers.push(star);
-            let (mut above, mut below) = (star, star);
-            for n in 0..=bound {
-                if n > 0 {
-                    above = self.add(above, up);
-                    below = self.add(below, down);
-                }
-                if above == rest {
-                    return Some((x, n, m));
-                }
-                if below == rest {
-                    return Some((x, -n, m));
-                }
+        // rest − n·↑ and rest + n·↑, for n = 0, 1, ...
+        let (mut less, mut more) = (rest, rest);
+        for n in 0..=i64::from(day) + 1 {
+            if n > 0 {
+                less = self.add(less, down);
+                more = self.add(more, up);
+            }
+            if let Some(m) = self.as_nimber(less) {
+                return Some((x, n, m));
+            }
+            if let Some(m) = self.as_nimber(more) {
+                return Some((x, -n, m));
             }
         }
         None
