@@ -116,6 +116,17 @@ pub enum AnalysisError {
         game: String,
     },
 
+    /// A table was asked of a game played on a board.
+    #[error("a table shows positions of heaps, and `{game}` is played on a board")]
+    #[diagnostic(
+        code(gamelang::table::heap_count),
+        help("analyze its boards one by one instead, like `analyze {game} at \"...|...\"`")
+    )]
+    TableOfBoards {
+        /// The game, by its title.
+        game: String,
+    },
+
     /// Values computed before are taken up only by the one-heap engine,
     /// and only before it has values of its own.
     #[error("`{game}` cannot go on from values computed before: {why}")]

@@ -306,6 +306,9 @@ pub(super) fn table(
     if game.graph.is_some() {
         return Err(AnalysisError::TableOfGraphs { game: game.title() });
     }
+    if game.board {
+        return Err(AnalysisError::TableOfBoards { game: game.title() });
+    }
     let count = match (heaps, game.heap_count) {
         (Some(asked), fixed)
             if asked == 0 || asked > MAX_TABLE_HEAPS || fixed.is_some_and(|f| f != asked) =>
@@ -559,6 +562,7 @@ pub fn keeps_values(game: &Game) -> bool {
         && game.ends.is_empty()
         && game.coins.is_none()
         && game.graph.is_none()
+        && !game.board
         && !game.misere
         && game.invariant.is_none()
 }

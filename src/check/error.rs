@@ -659,6 +659,12 @@ pub enum HeadsProblem {
     Colour(Colour, GraphShape),
     /// A game of heaps or coins given a graph.
     AGraph,
+    /// A game played on a board given heaps, coins or a graph.
+    NotABoard,
+    /// A game not played on a board given one.
+    ABoard,
+    /// A board that is not one: ragged, empty, a character no cell is.
+    Board(crate::position::BoardProblem),
     /// A coin before the first, `0` where coins are numbered from 1.
     BeforeFirst(num_bigint::BigUint, u64),
 }
@@ -680,6 +686,9 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::NotAVertex(word, _) => write!(f, "`{word}` is not one of its vertices"),
             HeadsProblem::Unnamed(_) => write!(f, "its vertices are named by words"),
             HeadsProblem::AGraph => write!(f, "it is not played on graphs"),
+            HeadsProblem::NotABoard => write!(f, "it is played on a board"),
+            HeadsProblem::ABoard => write!(f, "it is not played on a board"),
+            HeadsProblem::Board(problem) => write!(f, "{problem}"),
             HeadsProblem::Colour(_, GraphShape::Grounded) => {
                 write!(f, "every edge of Green Hackenbush is green")
             }
@@ -708,6 +717,9 @@ impl HeadsProblem {
             | HeadsProblem::NotAVertex(word, _) => format!("`{word}`"),
             HeadsProblem::Unnamed(_) => "numbers".to_string(),
             HeadsProblem::AGraph => "a graph".to_string(),
+            HeadsProblem::NotABoard => "not a board".to_string(),
+            HeadsProblem::ABoard => "a board".to_string(),
+            HeadsProblem::Board(_) => "this board".to_string(),
             HeadsProblem::Colour(colour, _) => format!("a {} edge", colour.word()),
         }
     }
@@ -760,6 +772,15 @@ impl HeadsProblem {
                 "leave the colour out, or play blue-red-green Hackenbush: a game whose rule is `hackenbush` (Left cuts blue and green edges, Right red and green ones)".to_string()
             }
             HeadsProblem::Colour(..) => "leave the colour out".to_string(),
+            HeadsProblem::NotABoard => {
+                "give a board as a quoted string, its rows separated by `|`, like `\"....|....\"`".to_string()
+            }
+            HeadsProblem::ABoard => {
+                "give heaps, like `7` or `(3, 5)`; a board is a position of a game that says `board`".to_string()
+            }
+            HeadsProblem::Board(_) => {
+                "write each row with as many cells, each cell one printable character (`.` empty, `#` removed), rows separated by `|`".to_string()
+            }
         }
     }
 }

@@ -29,6 +29,10 @@ pub(super) fn check_heap_count(
     source: &Source,
 ) -> Result<(), CheckError> {
     let count = lit.heaps.len();
+    // A board is matched against the game's kind instead.
+    if lit.board.is_some() {
+        return Ok(());
+    }
     match (expected, parts) {
         (Some(expected), Some(parts)) if expected != count => Err(CheckError::PartCount {
             game: name.to_string(),
@@ -176,6 +180,16 @@ fn of_its_kind(game: &Game, lit: &PositionLit, source: &Source) -> Result<Positi
     };
     if !lit.words.is_empty() {
         return named_vertices(game, lit).map_err(problem);
+    }
+    match (game.board, &lit.board) {
+        (true, Some(text)) => {
+            let heaps = crate::position::board_position(text)
+                .map_err(|p| problem(HeadsProblem::Board(p)))?;
+            return Ok(Position(heaps.into_iter().map(BigUint::from).collect()));
+        }
+        (true, None) => return Err(problem(HeadsProblem::NotABoard)),
+        (false, Some(_)) => return Err(problem(HeadsProblem::ABoard)),
+        (false, None) => {}
     }
     if let Some(graph) = game.named_graph()
         && !lit.heaps.is_empty()

@@ -393,6 +393,7 @@ impl Reader {
                 self.local(b)
             }
             Expr::Call(_, args) => args.iter().try_for_each(|a| self.local(a)),
+            Expr::Cell(..) | Expr::CellPlace(..) => None,
             Expr::Amount | Expr::Heap | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => None,
         }
     }

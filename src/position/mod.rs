@@ -5,7 +5,9 @@ use std::fmt;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+mod board;
 mod graph;
+pub use board::{BoardProblem, board_position, board_text};
 pub use graph::{
     Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_parts, picks,
 };

@@ -418,7 +418,7 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
             &rule.kind,
             component.position.heaps(),
             m.to.heaps(),
-            component.game.parts.as_deref(),
+            &component.game,
             nth,
         ),
         None => String::new(),

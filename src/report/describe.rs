@@ -5,19 +5,21 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
 use crate::position::{Colour, symmetric_difference};
-use crate::rules::{Kayles, MoveKind, Target};
+use crate::rules::{Game, Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
-/// a game whose parts have the names `parts` (when they have names): the
-/// `nth` (from 0) of the rule's moves from `before` to `after`, where
-/// several lead there (two twin vertices of Node Kayles picked).
+/// `game` (its parts by their names where they have names, a board's cells
+/// by their rows and columns): the `nth` (from 0) of the rule's moves from
+/// `before` to `after`, where several lead there (two twin vertices of
+/// Node Kayles picked).
 pub fn describe(
     kind: &MoveKind,
     before: &[BigUint],
     after: &[BigUint],
-    parts: Option<&[String]>,
+    game: &Game,
     nth: usize,
 ) -> String {
+    let parts = game.parts.as_deref();
     let m = Move {
         before,
         after,
@@ -49,7 +51,10 @@ pub fn describe(
                 |heaps: &[BigUint]| heaps.iter().map(|h| h.to_u64()).collect::<Option<Vec<_>>>();
             (words(before).zip(words(after)))
                 .and_then(|(before, after)| crate::moves::said(block, &before, &after, nth))
-                .unwrap_or_else(|| m.changes(parts))
+                .unwrap_or_else(|| match game.board {
+                    true => m.cells(),
+                    false => m.changes(parts),
+                })
         }
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
@@ -234,6 +239,34 @@ impl Move<'_> {
     /// What a move block changed: `stones from 20 to 19, limit from 19 to 2`,
     /// `heap 3 from 7 to 1, add a heap of 6`; `remove a heap` (`remove 3
     /// heaps`) when fewer are left (the position after it says which).
+    /// `(1, 2) and (2, 2) to #`: the cells of a board a move changed, by
+    /// row and column, grouped by what each became.
+    fn cells(&self) -> String {
+        let cols = self
+            .before
+            .get(1)
+            .and_then(ToPrimitive::to_usize)
+            .unwrap_or(1)
+            .max(1);
+        let character = |h: &BigUint| h.to_u32().and_then(char::from_u32).unwrap_or('?');
+        let mut groups: Vec<(char, Vec<String>)> = Vec::new();
+        for &i in self.changed.iter().filter(|&&i| i >= 2) {
+            let at = format!("({}, {})", (i - 2) / cols + 1, (i - 2) % cols + 1);
+            let to = character(&self.after[i]);
+            match groups.iter_mut().find(|(c, _)| *c == to) {
+                Some((_, cells)) => cells.push(at),
+                None => groups.push((to, vec![at])),
+            }
+        }
+        let each: Vec<String> = (groups.into_iter())
+            .map(|(to, cells)| format!("{} to {to}", and_list(&cells)))
+            .collect();
+        match each.is_empty() {
+            true => "change nothing".to_string(),
+            false => each.join(", "),
+        }
+    }
+
     fn changes(&self, parts: Option<&[String]>) -> String {
         match self.before.len() - self.after.len().min(self.before.len()) {
             0 => {}

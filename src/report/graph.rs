@@ -18,13 +18,7 @@ use crate::search::loopy::Gamma;
 pub(super) fn edge_text(game: &Game, from: &Node, edge: &Edge) -> String {
     let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
     match game.rules.get(edge.rule) {
-        Some(rule) => describe(
-            &rule.kind,
-            &big(&from.heaps),
-            &big(&edge.after),
-            game.parts.as_deref(),
-            0,
-        ),
+        Some(rule) => describe(&rule.kind, &big(&from.heaps), &big(&edge.after), game, 0),
         None => String::new(),
     }
 }

@@ -32,7 +32,9 @@ use num_traits::ToPrimitive;
 
 use serde_json::Value as Json;
 
-use crate::position::{graph_text, heads_text, heaps_text, heaps_text_in_full, pairs_text};
+use crate::position::{
+    board_text, graph_text, heads_text, heaps_text, heaps_text_in_full, pairs_text,
+};
 use crate::rules::Game;
 
 /// A position as its game writes it: heaps `(3, 5)` (every one of them
@@ -47,6 +49,9 @@ pub(crate) fn position_text<T: Display + PartialEq + ToPrimitive>(
 ) -> String {
     if let Some(shape) = game.graph {
         return graph_text(shape, heaps);
+    }
+    if game.board {
+        return board_text(heaps);
     }
     if let Some(graph) = game.named_graph() {
         let names: Vec<String> = heaps.iter().map(|h| graph.vertex_name(h)).collect();

@@ -103,7 +103,7 @@ fn piece_words(
             &rule.kind,
             &big(&moved.heaps),
             &big(&m.to[piece].heaps),
-            game.parts.as_deref(),
+            game,
             0,
         ),
         (None, None) => String::new(),

@@ -21,6 +21,13 @@ pub enum Expr {
     HeapAt(Box<Expr>),
     /// `len`: the number of heaps.
     Len,
+    /// `b[r, c]`: a board's cell (row r, column c, from 1), its character's
+    /// code point; `'#'` off the board. A board is kept as heaps: its rows,
+    /// its columns, then its cells row by row.
+    Cell(Box<Expr>, Box<Expr>),
+    /// The heap (from 1) that holds a board's cell `b[r, c]`, for a move
+    /// block that changes it: an error off the board.
+    CellPlace(Box<Expr>, Box<Expr>),
     /// A move block's variable, by its slot.
     Var(usize),
     /// `T[i]`: item i (1-based) of a list parameter.
@@ -101,6 +108,13 @@ pub enum EvalError {
         /// How many heaps there are.
         len: usize,
     },
+    /// A move block would change `b[row, col]`, which is off the board.
+    OffBoard {
+        /// The row asked for, from 1.
+        row: i128,
+        /// The column asked for, from 1.
+        col: i128,
+    },
     /// `T[i]` past the list `T`'s items.
     ItemIndex {
         /// The list.
@@ -151,6 +165,7 @@ impl fmt::Display for EvalError {
             EvalError::HeapIndex { index, len } => {
                 write!(f, "h[{index}] does not exist: the position has {len} heaps")
             }
+            EvalError::OffBoard { row, col } => write!(f, "b[{row}, {col}] is off the board"),
             EvalError::ItemIndex { list, index } => write!(
                 f,
                 "{name}[{index}] does not exist: the list {name} has {len} items",
@@ -215,6 +230,17 @@ impl Expr {
                     })
             }
             Expr::Item(list, index) => List::item(list, index.int(env)?),
+            Expr::Cell(r, c) => {
+                let (r, c) = (r.int(env)?, c.int(env)?);
+                Ok(cell_place(env.heaps, r, c).map_or(OFF_BOARD, |i| i128::from(env.heaps[i])))
+            }
+            Expr::CellPlace(r, c) => {
+                let (row, col) = (r.int(env)?, c.int(env)?);
+                match cell_place(env.heaps, row, col) {
+                    Some(i) => Ok(i as i128 + 1),
+                    None => Err(EvalError::OffBoard { row, col }),
+                }
+            }
             Expr::Neg(e) => e.int(env)?.checked_neg().ok_or(EvalError::Overflow),
             Expr::Binary(op, a, b) => arithmetic(*op, a.int(env)?, b.int(env)?),
             Expr::Call(func, args) => {
@@ -270,6 +296,21 @@ pub fn place(index: i128, len: usize) -> Option<usize> {
         .ok()
         .and_then(|i| i.checked_sub(1))
         .filter(|&i| i < len)
+}
+
+/// What a cell off the board reads as: `'#'`, a removed cell.
+pub const OFF_BOARD: i128 = '#' as i128;
+
+/// The place in `heaps` (a board: rows, columns, then the cells row by
+/// row) of cell (r, c), both from 1, where it is on the board.
+pub fn cell_place(heaps: &[u64], r: i128, c: i128) -> Option<usize> {
+    let (rows, cols) = (i128::from(*heaps.first()?), i128::from(*heaps.get(1)?));
+    if !(1..=rows).contains(&r) || !(1..=cols).contains(&c) {
+        return None;
+    }
+    usize::try_from(2 + (r - 1) * cols + (c - 1))
+        .ok()
+        .filter(|&i| i < heaps.len())
 }
 
 fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
@@ -557,6 +598,11 @@ mod big {
                         });
                     }
                 }
+            }
+            Expr::Cell(..) | Expr::CellPlace(..) => {
+                let words: Option<Vec<u64>> = heaps.iter().map(ToPrimitive::to_u64).collect();
+                let env = super::Env::position(words.as_deref().unwrap_or(&[]));
+                BigInt::from(e.int(&env)?)
             }
             Expr::Neg(e) => -int(e, heaps)?,
             Expr::Binary(op, a, b) => {

@@ -41,6 +41,9 @@ pub struct Game {
     /// positions are graphs, kept in this shape
     /// (`crate::position::GraphShape`).
     pub graph: Option<GraphShape>,
+    /// `board`: a grid of cells, kept as heaps: its rows, its columns, then
+    /// each cell's character (its code point), row by row from the top.
+    pub board: bool,
     /// Its rules, in the order written (a move names its rule by index).
     pub rules: Vec<Rule>,
     /// `win when`, `lose when`, `draw when`: positions where the play ends

@@ -119,6 +119,8 @@ fn only_amount(e: &Expr) -> bool {
         | Expr::Len
         | Expr::Var(_)
         | Expr::Item(..)
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
         | Expr::Each(..)
         | Expr::Monotone(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => only_amount(e),
@@ -335,7 +337,7 @@ fn free(e: &Expr) -> bool {
         | Expr::Is(e, _)
         | Expr::Each(_, e)
         | Expr::Item(_, e) => free(e),
-        Expr::Binary(_, a, b) => free(a) && free(b),
+        Expr::Binary(_, a, b) | Expr::Cell(a, b) | Expr::CellPlace(a, b) => free(a) && free(b),
         Expr::Call(_, args) => args.iter().all(free),
     }
 }

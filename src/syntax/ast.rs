@@ -320,6 +320,8 @@ pub enum TermValue {
 pub enum Place {
     /// `h[I]`, 1-based.
     Heap(Expr),
+    /// `b[R, C]`: a board's cell.
+    Cell(Expr, Expr),
     /// A name: a named part (checking refuses anything else).
     Name(Ident),
 }
@@ -359,6 +361,8 @@ pub enum HeapCount {
         /// The first coin's number, 0 or 1.
         origin: BigUint,
     },
+    /// `board`: a grid of cells, a position written as a quoted string.
+    Board,
 }
 
 /// `play normal` or `play misere`.
@@ -520,6 +524,8 @@ pub enum ExprKind {
     Name(Ident),
     /// `h[i]`: the i-th heap, 1-based.
     Heap(Box<Expr>),
+    /// `b[r, c]`: a board's cell, row r and column c, each from 1.
+    Cell(Box<Expr>, Box<Expr>),
     /// `T[i]`: the i-th item of a list parameter, 1-based.
     Item(Ident, Box<Expr>),
     /// `len(T)`: the number of items of a list parameter.
@@ -719,6 +725,7 @@ impl PositionLit {
             pairs: false,
             row: false,
             graph: false,
+            board: None,
             lone: Vec::new(),
             colours: Vec::new(),
             words: Vec::new(),
@@ -765,6 +772,8 @@ pub struct PositionLit {
     /// Written as a graph `graph { 0 -- 1, 2 }`: `heaps` are its edges'
     /// ends, two heaps an edge; `lone` its vertices written alone.
     pub graph: bool,
+    /// Written as a board `"..#|...."`: the text between the quotes.
+    pub board: Option<String>,
     /// A graph's vertices written alone, without an edge.
     pub lone: Vec<BigUint>,
     /// A graph's edges' colours, in order, where written (`0 -- 1 blue`).

@@ -24,6 +24,7 @@ pub const KEYWORDS: &[&str] = &[
     "kayles",
     "node",
     "graph",
+    "board",
     "slide",
     "append",
     "choose",
@@ -198,8 +199,8 @@ pub enum Kind {
     Comment,
     /// A line break.
     Newline,
-    /// Words in quotes, kept as written: `"take {k}"` (to the closing
-    /// quote, or the end of the line).
+    /// Words in quotes, kept as written: `"take {k}"`, a board `"..|.."`, a
+    /// character `'#'` (to the closing quote, or the end of the line).
     Text,
 }
 
@@ -240,6 +241,11 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         } else if c == '"' {
             let end = run(at + 1, &|c| c != '"' && c != '\n');
             let closed = text[end..].starts_with('"');
+            (Kind::Text, if closed { end + 1 } else { end })
+        } else if c == '\'' {
+            // A character, `'#'` (to the closing quote, or the line's end).
+            let end = run(at + 1, &|c| c != '\'' && c != '\n');
+            let closed = text[end..].starts_with('\'');
             (Kind::Text, if closed { end + 1 } else { end })
         } else if c.is_alphabetic() || c == '_' {
             (Kind::Word, run(at, &|c| c.is_alphanumeric() || c == '_'))
@@ -286,5 +292,9 @@ mod tests {
         assert_eq!(texts("take 1..m"), ["take", "1", "..", "m"]);
         assert_eq!(texts("h[1]-=k"), ["h", "[", "1", "]", "-=", "k"]);
         assert_eq!(texts("play misère // end  "), ["play", "misère", "// end"]);
+        assert_eq!(
+            texts("b[r, c] = '#'"),
+            ["b", "[", "r", ",", "c", "]", "=", "'#'"]
+        );
     }
 }

@@ -50,6 +50,7 @@ pub fn analysis(
         pairs,
         row: false,
         graph: graph.is_some(),
+        board: None,
         lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
         colours: Vec::new(),
         words: Vec::new(),

@@ -1289,6 +1289,25 @@ fn blue_red_hackenbush_written_wrong() {
 }
 
 #[test]
+fn boards_written_wrong() {
+    // A ragged board; heaps for a board; a board for heaps; a cell of no
+    // board; a space for a cell.
+    let src = "game d {\n    board\n    move m { require b[1, 1] == '.'; b[1, 1] = '#' }\n}\ngame cells {\n    heaps 1\n    move m { require b[1, 1] == '.'; h[1] -= 1 }\n}\ngame nim {\n    heaps 1\n    take 1..\n}\n\
+               analyze d at \"..|.\"\nanalyze d at (1, 2)\nanalyze nim at \"..\"\nanalyze d at \". .\"\n";
+    snapshot(
+        "boards_written_wrong",
+        src,
+        &[
+            "gamelang::check::unknown_name",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}
+
+#[test]
 fn kayles_written_wrong() {
     let src = "game node {\n    node kayles\n    take 1\n}\ngame arc {\n    arc kayles\n}\n\
                analyze arc at graph { 1 -- 1, 1 -- 2 }\nanalyze arc at (1, 2)\n";

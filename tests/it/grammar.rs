@@ -139,6 +139,7 @@ fn sexp(expr: &Expr) -> String {
         ExprKind::Int(n) => n.to_string(),
         ExprKind::Name(ident) => ident.name.clone(),
         ExprKind::Heap(i) => format!("h[{}]", sexp(i)),
+        ExprKind::Cell(r, c) => format!("b[{}, {}]", sexp(r), sexp(c)),
         ExprKind::Item(list, i) => format!("{}[{}]", list.name, sexp(i)),
         ExprKind::LenOf(list) => format!("(len {})", list.name),
         ExprKind::Neg(e) => format!("(neg {})", sexp(e)),
@@ -261,7 +262,9 @@ fn game_header_spans_and_params() {
                     assert_eq!(*n, BigUint::from(1u8));
                     assert_eq!(span_text(src, *span), "1");
                 }
-                HeapCount::Any | HeapCount::Coins { .. } => panic!("heaps 1 is a fixed count"),
+                HeapCount::Any | HeapCount::Coins { .. } | HeapCount::Board => {
+                    panic!("heaps 1 is a fixed count")
+                }
             }
         }
         other => panic!("expected heaps, got {other:?}"),

@@ -13,6 +13,7 @@ mod becomes;
 mod block_sums;
 mod blocks;
 mod blue_red_hackenbush;
+mod boards;
 mod budgets;
 mod coins;
 mod compounds;

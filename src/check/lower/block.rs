@@ -335,6 +335,12 @@ impl Lowerer<'_> {
     fn place(&mut self, place: &Place) -> Option<Expr> {
         match place {
             Place::Heap(index) => self.number(index),
+            Place::Cell(r, c) => {
+                let span = r.span;
+                let (r, c) = (self.number(r), self.number(c));
+                self.on_a_board(span)?;
+                Some(Expr::CellPlace(Box::new(r?), Box::new(c?)))
+            }
             Place::Name(name) => match self.parts.iter().position(|p| *p == name.name) {
                 Some(i) if !self.vars.iter().any(|(v, _)| *v == name.name) => {
                     Some(Expr::Const(i as i128 + 1))

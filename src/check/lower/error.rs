@@ -543,6 +543,23 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    /// `b[r, c]` in a game that is not played on a board.
+    #[error("`b[r, c]` names a board's cell, and this game has no board")]
+    #[diagnostic(
+        code(gamelang::check::unknown_name),
+        help(
+            "declare the board first: `board` in the game's body; its positions are then written as `\"....|....\"`"
+        )
+    )]
+    NotABoard {
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("a cell")]
+        span: SourceSpan,
+    },
+
     /// `left hackenbush`: a side on the rule that gives each player their
     /// own edges.
     #[error("`hackenbush` already gives each player their own edges")]

@@ -80,6 +80,11 @@ impl Lowerer<'_> {
                 Expr::HeapAt(boxed(self.expr(index, scope, Number)?)),
                 Number,
             ),
+            ExprKind::Cell(r, c) => {
+                let (r, c) = (self.expr(r, scope, Number), self.expr(c, scope, Number));
+                self.on_a_board(expr.span)?;
+                (Expr::Cell(boxed(r?), boxed(c?)), Number)
+            }
             ExprKind::Item(name, index) => {
                 let list = self.list(name);
                 let index = self.expr(index, scope, Number);
@@ -120,6 +125,19 @@ impl Lowerer<'_> {
         })
     }
 
+    /// Whether the game is played on a board (`b[r, c]` names its cells);
+    /// an error where it is not.
+    pub(super) fn on_a_board(&mut self, span: Span) -> Option<()> {
+        if self.board {
+            return Some(());
+        }
+        self.error(RulesError::NotABoard {
+            src: self.source.clone(),
+            span,
+        });
+        None
+    }
+
     pub(super) fn too_big(&mut self, span: Span) {
         self.error(RulesError::NumberTooLarge {
             src: self.source.clone(),
@@ -135,6 +153,8 @@ fn depends_on_position(expr: &Expr) -> bool {
         | Expr::Heap
         | Expr::HeapAt(_)
         | Expr::Len
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
         | Expr::Each(..)
         | Expr::Monotone(_)
         | Expr::Var(_) => true,

@@ -42,6 +42,7 @@ pub fn lower(
         name: &def.name.name,
         params: &params,
         parts: Vec::new(),
+        board: false,
         vars: Vec::new(),
         slots: 0,
         errors: Vec::new(),
@@ -61,6 +62,8 @@ struct Lowerer<'a> {
     params: &'a [(String, ParamValue)],
     /// The names of the position's parts (`position (a, b)`), in order.
     parts: Vec<String>,
+    /// A game of `board`: `rows`, `cols` and `b[r, c]` name its cells.
+    board: bool,
     /// The variables in scope in a move block, innermost last, with their slots.
     vars: Vec<(String, usize)>,
     /// Slots the current block has used.
@@ -105,6 +108,7 @@ impl Lowerer<'_> {
                 }),
             }
         }
+        self.board = matches!(shape, Some(Shape::Heaps(decl)) if decl.count == HeapCount::Board);
         let coins = match shape {
             Some(Shape::Heaps(decl)) => self.coins(decl, def),
             _ => None,
@@ -167,6 +171,7 @@ impl Lowerer<'_> {
                 },
                 _ => None,
             }),
+            board: self.board,
             rules,
             ends,
             source: self.source.clone(),
@@ -184,7 +189,7 @@ impl Lowerer<'_> {
 
     fn heap_count(&mut self, decl: &ast::HeapsDecl) -> Option<usize> {
         match &decl.count {
-            HeapCount::Any | HeapCount::Coins { .. } => None,
+            HeapCount::Any | HeapCount::Coins { .. } | HeapCount::Board => None,
             HeapCount::Fixed(n, span) => match n.to_usize().filter(|&n| n <= 1 << 16) {
                 Some(n) => Some(n),
                 None => {

@@ -94,6 +94,9 @@ impl Lowerer<'_> {
             "k" if scope.amount => Some(Expr::Amount),
             "h" if scope.amount => Some(Expr::Heap),
             "len" => Some(Expr::Len),
+            // A board keeps its size as its first two heaps.
+            "rows" if self.board => Some(Expr::HeapAt(Box::new(Expr::Const(1)))),
+            "cols" if self.board => Some(Expr::HeapAt(Box::new(Expr::Const(2)))),
             _ => None,
         };
         if let Some(given) = given {

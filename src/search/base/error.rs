@@ -370,6 +370,9 @@ fn rule_fails_help(reason: &EvalError) -> &'static str {
         EvalError::HeapIndex { .. } => {
             "keep heap indices between 1 and `len`, or `require` that they are"
         }
+        EvalError::OffBoard { .. } => {
+            "change only cells on the board, or `require` that they are: a cell off it reads as '#'"
+        }
         EvalError::ItemIndex { .. } => {
             "keep a list's indices between 1 and its length, `len(T)`, or `require` that they are"
         }

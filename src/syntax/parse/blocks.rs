@@ -165,6 +165,11 @@ impl Builder {
                 let place = next().into_inner().next().expect("a place");
                 let place = match place.as_rule() {
                     Rule::heap_index => Place::Heap(self.expr(child(place, Rule::expr))?),
+                    Rule::cell => {
+                        let mut at = children(place, Rule::expr);
+                        let (r, c) = (at.next().expect("a row"), at.next().expect("a column"));
+                        Place::Cell(self.expr(r)?, self.expr(c)?)
+                    }
                     _ => Place::Name(self.ident(place)),
                 };
                 let op = match next().into_inner().next().map(|p| p.as_rule()) {

@@ -9,7 +9,7 @@ use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::Rule;
-use super::build::{Builder, PResult, child};
+use super::build::{Builder, PResult, child, children};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Func, Monotone, Property, Span};
 use crate::syntax::error::{Nesting, SyntaxError};
 
@@ -268,6 +268,15 @@ impl Builder {
         let kind = match inner.as_rule() {
             Rule::int => ExprKind::Int(self.big_int(&inner)?),
             Rule::heap_index => ExprKind::Heap(Box::new(self.expr(child(inner, Rule::expr))?)),
+            Rule::cell => {
+                let mut at = children(inner, Rule::expr);
+                let (r, c) = (at.next().expect("a row"), at.next().expect("a column"));
+                ExprKind::Cell(Box::new(self.expr(r)?), Box::new(self.expr(c)?))
+            }
+            // The character between the quotes: its code point.
+            Rule::char_lit => {
+                ExprKind::Int((inner.as_str().chars().nth(1)).map_or(0, u32::from).into())
+            }
             Rule::call => {
                 let mut parts = inner.into_inner();
                 let func = match parts.next().expect("a function").as_rule() {

@@ -154,6 +154,11 @@ impl Builder {
                     span,
                 }))
             }
+            Rule::board_decl => Ok(Statement::Heaps(HeapsDecl {
+                count: HeapCount::Board,
+                invariant: None,
+                span: self.span(&inner),
+            })),
             Rule::play_decl => {
                 let span = self.span(&inner);
                 let misere = children(inner, Rule::kw_misere).next().is_some();
@@ -331,6 +336,13 @@ impl Builder {
 
     pub(super) fn position(&self, pair: Pair<'_, Rule>) -> PResult<PositionLit> {
         let span = self.span(&pair);
+        if let Some(board) = children(pair.clone(), Rule::board_text).next() {
+            let text = board.as_str();
+            return Ok(PositionLit {
+                board: Some(text[1..text.len() - 1].to_string()),
+                ..PositionLit::of_heaps(Vec::new(), span)
+            });
+        }
         if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
             let (mut heaps, mut lone, mut colours) = (Vec::new(), Vec::new(), Vec::new());
             let mut words = Vec::new();

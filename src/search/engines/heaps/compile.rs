@@ -229,7 +229,13 @@ fn source(amounts: &Amounts, leaves: Leaves, windows: &mut Vec<Window>) -> Optio
 /// one-heap engine is that heap alone), as opposed to only the amount.
 fn reads_heap(e: &Expr) -> bool {
     match e {
-        Expr::Heap | Expr::HeapAt(_) | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => true,
+        Expr::Heap
+        | Expr::HeapAt(_)
+        | Expr::Len
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
+        | Expr::Each(..)
+        | Expr::Monotone(_) => true,
         // Variables exist only in blocks, which this engine never runs.
         Expr::Const(_) | Expr::Amount | Expr::Var(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Item(_, e) => reads_heap(e),
