@@ -28,11 +28,11 @@ pub(super) fn check_heap_count(
     lit: &PositionLit,
     source: &Source,
 ) -> Result<(), CheckError> {
-    let count = lit.heaps.len();
     // A board is matched against the game's kind instead.
     if lit.board.is_some() {
         return Ok(());
     }
+    let count = lit.heaps.len();
     match (expected, parts) {
         (Some(expected), Some(parts)) if expected != count => Err(CheckError::PartCount {
             game: name.to_string(),
