@@ -175,3 +175,190 @@ fn a_board_game_has_no_table_of_heaps() {
     let error = table.expect_err("refused");
     assert_eq!(super::common::code(&error), "gamelang::table::heap_count");
 }
+
+/// A board of characters, for Clobber and Toads and Frogs: its columns and
+/// its cells row by row.
+#[derive(Clone)]
+struct Cells {
+    cols: usize,
+    cells: Vec<char>,
+}
+
+impl Cells {
+    fn of(text: &str) -> Cells {
+        let rows: Vec<&str> = text.split('|').collect();
+        Cells {
+            cols: rows[0].chars().count(),
+            cells: rows.iter().flat_map(|r| r.chars()).collect(),
+        }
+    }
+
+    fn rows(&self) -> usize {
+        self.cells.len() / self.cols
+    }
+
+    fn at(&self, r: i64, c: i64) -> Option<usize> {
+        let inside = (0..self.rows() as i64).contains(&r) && (0..self.cols as i64).contains(&c);
+        inside.then(|| r as usize * self.cols + c as usize)
+    }
+
+    /// The boards after each move of a `piece` one of `steps` onto a cell
+    /// holding `onto` (`'.'`: a slide; the other's stone: a capture), or,
+    /// where `jump` says what it jumps, two steps over such a cell into an
+    /// empty one.
+    fn moves(
+        &self,
+        piece: char,
+        steps: &[(i64, i64)],
+        onto: char,
+        jump: Option<char>,
+    ) -> Vec<Cells> {
+        let mut out = Vec::new();
+        for r in 0..self.rows() as i64 {
+            for c in 0..self.cols as i64 {
+                let Some(from) = self.at(r, c).filter(|&i| self.cells[i] == piece) else {
+                    continue;
+                };
+                for &(dr, dc) in steps {
+                    if let Some(to) = self.at(r + dr, c + dc).filter(|&i| self.cells[i] == onto) {
+                        let mut next = self.clone();
+                        next.cells[from] = '.';
+                        next.cells[to] = piece;
+                        out.push(next);
+                    }
+                    if let Some(over) = jump
+                        && let Some(mid) = self.at(r + dr, c + dc)
+                        && self.cells[mid] == over
+                        && let Some(to) = self.at(r + 2 * dr, c + 2 * dc)
+                        && self.cells[to] == '.'
+                    {
+                        let mut next = self.clone();
+                        next.cells[from] = '.';
+                        next.cells[to] = piece;
+                        out.push(next);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        let mut heaps = vec![self.rows() as u64, self.cols as u64];
+        heaps.extend(self.cells.iter().map(|&c| c as u64));
+        heaps
+    }
+}
+
+const FOUR: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// Clobber's game tree: Left's `x` onto an adjacent `o`, Right's `o` onto an
+/// adjacent `x`, the stone taken.
+fn clobber(board: &Cells) -> Tree {
+    Tree {
+        left: board
+            .moves('x', &FOUR, 'o', None)
+            .iter()
+            .map(clobber)
+            .collect(),
+        right: board
+            .moves('o', &FOUR, 'x', None)
+            .iter()
+            .map(clobber)
+            .collect(),
+    }
+}
+
+/// Toads and Frogs' game tree: Left's toads `T` right, Right's frogs `F`
+/// left, a slide into an empty cell or a jump over one of the other's.
+fn toads_and_frogs(board: &Cells) -> Tree {
+    Tree {
+        left: (board.moves('T', &[(0, 1)], '.', Some('F')).iter())
+            .map(toads_and_frogs)
+            .collect(),
+        right: (board.moves('F', &[(0, -1)], '.', Some('T')).iter())
+            .map(toads_and_frogs)
+            .collect(),
+    }
+}
+
+/// Every word of `len` characters over `alphabet`.
+fn words(alphabet: &[char], len: usize) -> Vec<String> {
+    (0..alphabet.len().pow(len as u32))
+        .map(|mut n| {
+            (0..len)
+                .map(|_| {
+                    let c = alphabet[n % alphabet.len()];
+                    n /= alphabet.len();
+                    c
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every board a game example file defines, checked against `plain` on
+/// each board `texts` writes.
+fn against_plain(file: &str, name: &str, texts: &[String], plain: fn(&Cells) -> Tree) {
+    let text = std::fs::read_to_string(super::common::root().join(file)).expect("the example");
+    let mut forms = Forms::new();
+    let mut search = PartizanSearch::new(lowered(&text, name), Default::default());
+    for board in texts {
+        let cells = Cells::of(board);
+        let form = search.value(&mut forms, &cells.heaps()).expect("a value");
+        assert!(eq(&tree(&mut forms, form), &plain(&cells)), "{board}");
+    }
+}
+
+#[test]
+fn clobber_on_every_row_to_6_cells_and_every_2_by_3_board_is_worth_its_game_tree() {
+    let mut boards: Vec<String> = (1..=6).flat_map(|n| words(&['x', 'o', '.'], n)).collect();
+    boards.extend(
+        words(&['x', 'o', '.'], 6)
+            .iter()
+            .map(|w| format!("{}|{}", &w[..3], &w[3..])),
+    );
+    against_plain("games/clobber.game", "clobber", &boards, clobber);
+}
+
+#[test]
+fn toads_and_frogs_on_every_strip_to_6_cells_is_worth_its_game_tree() {
+    let boards: Vec<String> = (1..=6).flat_map(|n| words(&['T', 'F', '.'], n)).collect();
+    against_plain(
+        "games/toads_and_frogs.game",
+        "toads_and_frogs",
+        &boards,
+        toads_and_frogs,
+    );
+}
+
+#[test]
+fn clobber_and_toads_and_frogs_values_pycgt_gives() {
+    // pycgt 0.2.0 (`pip install pycgt==0.2.0`): `render(clobber.parse(s))`
+    // and `render(toads_and_frogs.parse(s))` (toads and frogs in lower
+    // case there); pycgt writes ⇓* as `Miny(*)`.
+    // The games as the examples write them, without their questions.
+    let game = |file: &str| {
+        let text = std::fs::read_to_string(super::common::root().join(file)).expect("the example");
+        text.split("\nanalyze")
+            .next()
+            .expect("the game")
+            .to_string()
+    };
+    let answers = analyzed(&format!(
+        "{}\n{}\nanalyze clobber at \"xoxo\"\nanalyze clobber at \"xxo|oo.\"\nanalyze clobber at \"xoxoxo\"\nanalyze toads_and_frogs at \"TT..FF\"\n",
+        game("games/clobber.game"),
+        game("games/toads_and_frogs.game"),
+    ));
+    let mut forms = Forms::new();
+    for (answer, pycgt) in answers.iter().zip(["{*,^|*,v}", "{*,v|vv*}", "0", "*"]) {
+        let value = answer
+            .partizan
+            .as_ref()
+            .and_then(|p| p.value.clone())
+            .expect("a value");
+        let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
+        let theirs = forms.written(&gamelang::read_value(pycgt).expect("reads"));
+        assert_eq!(ours, theirs, "{value} against {pycgt}");
+    }
+}
