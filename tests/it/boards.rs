@@ -333,32 +333,44 @@ fn toads_and_frogs_on_every_strip_to_6_cells_is_worth_its_game_tree() {
 }
 
 #[test]
-fn clobber_and_toads_and_frogs_values_pycgt_gives() {
-    // pycgt 0.2.0 (`pip install pycgt==0.2.0`): `render(clobber.parse(s))`
-    // and `render(toads_and_frogs.parse(s))` (toads and frogs in lower
-    // case there); pycgt writes ⇓* as `Miny(*)`.
-    // The games as the examples write them, without their questions.
-    let game = |file: &str| {
-        let text = std::fs::read_to_string(super::common::root().join(file)).expect("the example");
+fn domineering_rectangles_clobber_and_toads_and_frogs_agree_with_pycgt() {
+    // tests/data/pycgt_boards.txt: its command and pycgt's version in its
+    // header (benches/pycgt/boards.py).
+    let data = std::fs::read_to_string(super::common::root().join("tests/data/pycgt_boards.txt"))
+        .expect("the data");
+    let game = |name: &str| {
+        let file = super::common::root().join(format!("games/{name}.game"));
+        let text = std::fs::read_to_string(file).expect("the example");
         text.split("\nanalyze")
             .next()
             .expect("the game")
             .to_string()
     };
-    let answers = analyzed(&format!(
-        "{}\n{}\nanalyze clobber at \"xoxo\"\nanalyze clobber at \"xxo|oo.\"\nanalyze clobber at \"xoxoxo\"\nanalyze toads_and_frogs at \"TT..FF\"\n",
-        game("games/clobber.game"),
-        game("games/toads_and_frogs.game"),
-    ));
+    let rows: Vec<Vec<&str>> = (data.lines())
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(" ; ").collect())
+        .collect();
+    let mut file = ["domineering", "clobber", "toads_and_frogs"]
+        .map(game)
+        .join("\n");
+    for row in &rows {
+        file.push_str(&format!("\nanalyze {} at {}", row[0], row[1]));
+    }
+    let answers = analyzed(&format!("{file}\n"));
+    assert_eq!(answers.len(), 36);
     let mut forms = Forms::new();
-    for (answer, pycgt) in answers.iter().zip(["{*,^|*,v}", "{*,v|vv*}", "0", "*"]) {
+    for (answer, row) in answers.iter().zip(&rows) {
         let value = answer
             .partizan
             .as_ref()
             .and_then(|p| p.value.clone())
             .expect("a value");
         let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
-        let theirs = forms.written(&gamelang::read_value(pycgt).expect("reads"));
-        assert_eq!(ours, theirs, "{value} against {pycgt}");
+        let theirs = forms.written(&gamelang::read_value(row[2]).expect("reads"));
+        assert_eq!(
+            ours, theirs,
+            "{} at {}: {value} against {}",
+            row[0], row[1], row[2]
+        );
     }
 }
