@@ -374,3 +374,59 @@ fn domineering_rectangles_clobber_and_toads_and_frogs_agree_with_pycgt() {
         );
     }
 }
+
+impl Cells {
+    /// The boards after each Konane jump of a `piece` over the other's
+    /// stones `over`: one jump or more, each over one stone into the empty
+    /// cell beyond, all in one direction.
+    fn jumps(&self, piece: char, over: char) -> Vec<Cells> {
+        let mut out = Vec::new();
+        for r in 0..self.rows() as i64 {
+            for c in 0..self.cols as i64 {
+                if self.at(r, c).is_none_or(|i| self.cells[i] != piece) {
+                    continue;
+                }
+                for (dr, dc) in FOUR {
+                    let mut board = self.clone();
+                    let (mut at_r, mut at_c) = (r, c);
+                    loop {
+                        let mid = board.at(at_r + dr, at_c + dc);
+                        let to = board.at(at_r + 2 * dr, at_c + 2 * dc);
+                        let (Some(mid), Some(to)) = (mid, to) else {
+                            break;
+                        };
+                        if board.cells[mid] != over || board.cells[to] != '.' {
+                            break;
+                        }
+                        let from = board.at(at_r, at_c).expect("on the board");
+                        board.cells[from] = '.';
+                        board.cells[mid] = '.';
+                        board.cells[to] = piece;
+                        out.push(board.clone());
+                        (at_r, at_c) = (at_r + 2 * dr, at_c + 2 * dc);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Konane's game tree: Left's `x` jumps `o`, Right's `o` jumps `x`.
+fn konane(board: &Cells) -> Tree {
+    Tree {
+        left: board.jumps('x', 'o').iter().map(konane).collect(),
+        right: board.jumps('o', 'x').iter().map(konane).collect(),
+    }
+}
+
+#[test]
+fn konane_on_every_row_to_7_cells_and_every_2_by_3_board_is_worth_its_game_tree() {
+    let mut boards: Vec<String> = (1..=7).flat_map(|n| words(&['x', 'o', '.'], n)).collect();
+    boards.extend(
+        words(&['x', 'o', '.'], 6)
+            .iter()
+            .map(|w| format!("{}|{}", &w[..3], &w[3..])),
+    );
+    against_plain("games/konane.game", "konane", &boards, konane);
+}
