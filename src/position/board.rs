@@ -1,8 +1,8 @@
 //! Positions that are boards: a grid of cells, each a character (`.` an
-//! empty cell, `#` a removed one, any other printable character a piece),
-//! written as a quoted string, rows separated by `|` (`"..#|...."`), and
-//! kept as heaps: the rows, the columns, then each cell's code point, row
-//! by row from the top.
+//! empty cell, `#` a removed one, any other printable character what the
+//! game makes it: a stone, a toad), written as a quoted string, rows
+//! separated by `|` (`"..#|...."`), and kept as heaps: the rows, the
+//! columns, then each cell's code point, row by row from the top.
 
 use std::fmt;
 

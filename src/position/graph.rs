@@ -179,13 +179,13 @@ fn ordered(edge: &[u64]) -> Vec<u64> {
     e
 }
 
-/// The parts of a grounded graph (kept in a shape of `width`) that meet
-/// only at the ground, each kept as a graph of its own, in the order of
-/// their first edges: a Hackenbush position is the sum of its parts
-/// (Winning Ways, ch. 2; Siegel, *Combinatorial Game Theory*, §I.1).
-pub fn grounded_parts(ends: &[u64], width: usize) -> Vec<Vec<u64>> {
+/// The regions of a grounded graph (kept in a shape of `width`): its parts
+/// that meet only at the ground, each kept as a graph of its own, in the
+/// order of their first edges. A Hackenbush position is the sum of its
+/// regions (Winning Ways, ch. 2; Siegel, *Combinatorial Game Theory*, §I.1).
+pub fn grounded_regions(ends: &[u64], width: usize) -> Vec<Vec<u64>> {
     let edges: Vec<&[u64]> = ends.chunks_exact(width).collect();
-    // One edge at the ground (a string, a tree on one stem): one part, as
+    // One edge at the ground (a string, a tree on one stem): one region, as
     // every edge of a grounded graph reaches the ground.
     if edges.iter().filter(|e| e[0] == 0 || e[1] == 0).count() <= 1 {
         return match ends.is_empty() {

@@ -9,7 +9,7 @@ mod board;
 mod graph;
 pub use board::{BoardProblem, board_position, board_text};
 pub use graph::{
-    Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_parts, picks,
+    Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks,
 };
 
 /// Who wins a position with best play: its outcome class.

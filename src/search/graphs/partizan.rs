@@ -13,7 +13,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::partizan::{Form, Forms};
-use crate::position::{GraphShape, Position, grounded_parts};
+use crate::position::{GraphShape, Position, grounded_regions};
 use crate::rules::{Game, Side};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -63,19 +63,20 @@ impl PartizanSearch {
     }
 
     /// The canonical form of the searched game's position `heaps`: the sum
-    /// of its parts' (a graph's parts that meet only at the ground).
+    /// of its regions' (a Hackenbush graph's regions, which meet only at the
+    /// ground).
     pub fn value(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Form, SearchError> {
         let mut form = forms.zero();
-        let mut parts = Vec::new();
-        self.push_parts(&mut parts, 0, heaps);
-        for part in parts {
-            let value = self.value_of(forms, part, heaps)?;
+        let mut regions = Vec::new();
+        self.push_regions(&mut regions, 0, heaps);
+        for region in regions {
+            let value = self.value_of(forms, region, heaps)?;
             form = forms.add(form, value);
         }
         Ok(form)
     }
 
-    /// The canonical form of the position `root` (one part), found by a
+    /// The canonical form of the position `root` (one region), found by a
     /// search from it; `heaps` the position asked about.
     fn value_of(
         &mut self,
@@ -240,7 +241,7 @@ impl PartizanSearch {
     fn keys_after(&self, from: usize, after: &After) -> Vec<Key> {
         let mut keys = Vec::new();
         match after {
-            After::Position(heaps) => self.push_parts(&mut keys, from, heaps),
+            After::Position(heaps) => self.push_regions(&mut keys, from, heaps),
             After::Sum(terms) => {
                 for term in terms {
                     let game = term.game.as_ref().map_or(from, |g| {
@@ -248,21 +249,22 @@ impl PartizanSearch {
                             .position(|(known, _)| Arc::ptr_eq(known, g) || known == g)
                             .unwrap_or(from)
                     });
-                    self.push_parts(&mut keys, game, &term.heaps);
+                    self.push_regions(&mut keys, game, &term.heaps);
                 }
             }
         }
         keys
     }
 
-    /// Pushes the parts a position of game `game` is the sum of: a
-    /// Hackenbush graph's parts that meet only at the ground (Winning Ways,
-    /// ch. 2), each a position of its own; any other position is one part.
-    fn push_parts(&self, keys: &mut Vec<Key>, game: usize, heaps: &[u64]) {
+    /// Pushes the regions a position of game `game` is the sum of: a
+    /// Hackenbush graph's regions, which meet only at the ground (Winning
+    /// Ways, ch. 2), each a position of its own; any other position is one
+    /// region.
+    fn push_regions(&self, keys: &mut Vec<Key>, game: usize, heaps: &[u64]) {
         match self.games[game].0.graph {
-            Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => keys.extend(
-                (grounded_parts(heaps, shape.width()).into_iter()).map(|part| (game, part)),
-            ),
+            Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => {
+                keys.extend((grounded_regions(heaps, shape.width()).into_iter()).map(|r| (game, r)))
+            }
             _ => keys.push((game, heaps.to_vec())),
         }
     }
