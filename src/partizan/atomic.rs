@@ -42,24 +42,15 @@ impl Forms {
             // 0, the one all-small number, weighs 0.
             return Some(g);
         }
-        let (left, right) = (self.left(g), self.right(g));
-        let mut lower = Vec::new();
-        for gl in &left {
-            let w = self.atomic_weight(*gl)?;
-            let two = self.integer(2);
-            lower.push(self.sub(w, two));
-        }
-        let mut upper = Vec::new();
-        for gr in &right {
-            let w = self.atomic_weight(*gr)?;
-            let two = self.integer(2);
-            upper.push(self.add(w, two));
-        }
         if let Some((x, ups, _)) = self.number_up_star(g)
             && x.is_zero()
         {
             return Some(self.integer(ups));
         }
+        // Every option of an all-small game is all-small, and has a weight.
+        let (left, right) = (self.left(g), self.right(g));
+        let lower = self.weights_plus(left, -2)?;
+        let upper = self.weights_plus(right, 2)?;
         let naive = self.game(&lower, &upper);
         if !self.as_number(naive).is_some_and(|x| x.is_integer()) {
             return Some(naive);
@@ -83,6 +74,16 @@ impl Forms {
             }
             Relation::Equal | Relation::Fuzzy => naive,
         })
+    }
+
+    /// The atomic weights of `options`, each plus `by`: G^L'' − 2 and
+    /// G^R'' + 2.
+    fn weights_plus(&mut self, options: Vec<Form>, by: i64) -> Option<Vec<Form>> {
+        let by = self.integer(by);
+        let weights: Option<Vec<Form>> = (options.into_iter())
+            .map(|o| self.atomic_weight(o))
+            .collect();
+        Some(weights?.into_iter().map(|w| self.add(w, by)).collect())
     }
 
     /// The largest integer n with n ⧏ X (X ≰ n): below X's Left stop every

@@ -55,9 +55,6 @@ impl fmt::Display for BoardProblem {
 pub fn board_position(text: &str) -> Result<Vec<u64>, BoardProblem> {
     let rows: Vec<Vec<char>> = text.split('|').map(|r| r.chars().collect()).collect();
     let cols = rows[0].len();
-    if cols == 0 && rows.len() == 1 {
-        return Err(BoardProblem::Empty);
-    }
     let cells: usize = rows.iter().map(Vec::len).sum();
     if cells > MAX_CELLS {
         return Err(BoardProblem::TooLarge(cells));

@@ -82,6 +82,12 @@ impl GraphShape {
         }
     }
 
+    /// The shape of the graphs a Hackenbush cut plays on: coloured where it
+    /// cuts edges of one colour, green (`Grounded`) where it cuts any.
+    pub fn of_cut(colour: Option<Colour>) -> Self {
+        colour.map_or(GraphShape::Grounded, |_| GraphShape::Coloured)
+    }
+
     /// How many heaps an edge is kept as: three for a coloured graph, two
     /// for the others.
     pub fn width(self) -> usize {
@@ -243,8 +249,7 @@ pub fn cuts(
     ends: &[u64],
     mut each: impl FnMut(usize, &dyn Fn() -> Vec<u64>),
 ) {
-    let shape = colour.map_or(GraphShape::Grounded, |_| GraphShape::Coloured);
-    let width = shape.width();
+    let width = GraphShape::of_cut(colour).width();
     let edges: Vec<&[u64]> = ends.chunks_exact(width).collect();
     let of_colour = |e: &[u64]| colour.is_none_or(|c| e.get(2) == Some(&c.code()));
     for i in (0..edges.len()).filter(|&i| of_colour(edges[i])) {

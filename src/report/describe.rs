@@ -4,7 +4,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
-use crate::position::{Colour, symmetric_difference};
+use crate::position::{Colour, GraphShape, symmetric_difference};
 use crate::rules::{Game, Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
@@ -58,7 +58,7 @@ pub fn describe(
         }
         MoveKind::Turn(_) => turn(before, after),
         MoveKind::Product(_) => turn_pairs(before, after),
-        MoveKind::Cut(colour) => cut(colour.is_some(), before, after),
+        MoveKind::Cut(colour) => cut(GraphShape::of_cut(*colour).width(), before, after),
         MoveKind::Pick(kayles) => pick(*kayles, before, after, nth),
         // A token is told by the vertex it leaves, not by a heap.
         MoveKind::Slide(graph) => match m.changed.first() {
@@ -107,11 +107,10 @@ fn turn_pairs(before: &[BigUint], after: &[BigUint]) -> String {
 }
 
 /// `cut 1 -- 2`, `cut 1 -- 2 blue`: the edge a Hackenbush move cut (its
-/// colour where the graph is coloured, `coloured`): of the edges
+/// colour where the graph is coloured: `width` heaps an edge): of the edges
 /// `after` lacks (the cut one, and those that fell with it), the one that
 /// touches what still stands (the ground, or an end of an edge left).
-fn cut(coloured: bool, before: &[BigUint], after: &[BigUint]) -> String {
-    let width = if coloured { 3 } else { 2 };
+fn cut(width: usize, before: &[BigUint], after: &[BigUint]) -> String {
     let mut left: Vec<&[BigUint]> = after.chunks_exact(width).collect();
     let standing = |v: &BigUint| {
         *v == BigUint::from(0u8) || after.chunks_exact(width).any(|e| e[..2].contains(v))

@@ -4,8 +4,6 @@
 //! removed, Left cutting blue and green, Right red and green (Winning Ways,
 //! ch. 2 and 7) — with no parts split off, no memo and no canonical forms.
 
-use std::collections::BTreeSet;
-
 use gamelang::{Dyadic, Forms, PartizanSearch};
 
 use super::partizan::{Tree, analyzed, eq, lowered, tree};
@@ -23,24 +21,7 @@ type Edge = (u64, u64, u64);
 
 /// What is left of `edges` that reaches vertex 0, sorted.
 fn standing(edges: &[Edge]) -> Vec<Edge> {
-    let mut reached: BTreeSet<u64> = [0].into_iter().collect();
-    loop {
-        let more: Vec<u64> = (edges.iter())
-            .filter(|(a, b, _)| reached.contains(a) || reached.contains(b))
-            .flat_map(|&(a, b, _)| [a, b])
-            .filter(|v| !reached.contains(v))
-            .collect();
-        if more.is_empty() {
-            break;
-        }
-        reached.extend(more);
-    }
-    let mut out: Vec<Edge> = (edges.iter())
-        .filter(|(a, _, _)| reached.contains(a))
-        .copied()
-        .collect();
-    out.sort_unstable();
-    out
+    super::hackenbush::standing_by(edges, |&(a, b, _)| (a, b))
 }
 
 /// The game tree of a coloured graph, from the definition.

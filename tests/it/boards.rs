@@ -310,15 +310,18 @@ fn against_plain(file: &str, name: &str, texts: &[String], plain: fn(&Cells) -> 
     }
 }
 
+/// Every row of `x`, `o` and `.` of 1 to `longest` cells, and every 2 × 3
+/// board of them.
+fn stone_boards(longest: usize) -> Vec<String> {
+    let stones = ['x', 'o', '.'];
+    let mut boards: Vec<String> = (1..=longest).flat_map(|n| words(&stones, n)).collect();
+    boards.extend((words(&stones, 6).iter()).map(|w| format!("{}|{}", &w[..3], &w[3..])));
+    boards
+}
+
 #[test]
 fn clobber_on_every_row_to_6_cells_and_every_2_by_3_board_is_worth_its_game_tree() {
-    let mut boards: Vec<String> = (1..=6).flat_map(|n| words(&['x', 'o', '.'], n)).collect();
-    boards.extend(
-        words(&['x', 'o', '.'], 6)
-            .iter()
-            .map(|w| format!("{}|{}", &w[..3], &w[3..])),
-    );
-    against_plain("games/clobber.game", "clobber", &boards, clobber);
+    against_plain("games/clobber.game", "clobber", &stone_boards(6), clobber);
 }
 
 #[test]
@@ -422,11 +425,5 @@ fn konane(board: &Cells) -> Tree {
 
 #[test]
 fn konane_on_every_row_to_7_cells_and_every_2_by_3_board_is_worth_its_game_tree() {
-    let mut boards: Vec<String> = (1..=7).flat_map(|n| words(&['x', 'o', '.'], n)).collect();
-    boards.extend(
-        words(&['x', 'o', '.'], 6)
-            .iter()
-            .map(|w| format!("{}|{}", &w[..3], &w[3..])),
-    );
-    against_plain("games/konane.game", "konane", &boards, konane);
+    against_plain("games/konane.game", "konane", &stone_boards(7), konane);
 }

@@ -16,11 +16,17 @@ type Edge = (u64, u64);
 
 /// What is left of `edges` that reaches vertex 0, sorted.
 fn standing(edges: &[Edge]) -> Vec<Edge> {
+    standing_by(edges, |&e| e)
+}
+
+/// What is left of `edges` (each with its two ends, `ends`, and perhaps a
+/// colour beside them) that reaches vertex 0, sorted.
+pub(super) fn standing_by<E: Copy + Ord>(edges: &[E], ends: impl Fn(&E) -> Edge) -> Vec<E> {
     let mut reached: BTreeSet<u64> = [0].into_iter().collect();
     loop {
-        let more: Vec<u64> = (edges.iter())
+        let more: Vec<u64> = (edges.iter().map(&ends))
             .filter(|(a, b)| reached.contains(a) || reached.contains(b))
-            .flat_map(|&(a, b)| [a, b])
+            .flat_map(|(a, b)| [a, b])
             .filter(|v| !reached.contains(v))
             .collect();
         if more.is_empty() {
@@ -28,8 +34,8 @@ fn standing(edges: &[Edge]) -> Vec<Edge> {
         }
         reached.extend(more);
     }
-    let mut out: Vec<Edge> = (edges.iter())
-        .filter(|(a, _)| reached.contains(a))
+    let mut out: Vec<E> = (edges.iter())
+        .filter(|e| reached.contains(&ends(e).0))
         .copied()
         .collect();
     out.sort_unstable();
