@@ -309,6 +309,9 @@ pub enum ComponentMethod {
         /// A strip game split where cells can no longer change, into parts
         /// that play independently (`positions`: parts).
         split: bool,
+        /// A board split into regions that play independently, each kept
+        /// once up to the turns that keep the rules (`positions`: regions).
+        regions: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

@@ -13,6 +13,7 @@ pub mod octal_block;
 mod reach;
 pub mod runs;
 mod shapes;
+mod stencil;
 pub(crate) mod strip;
 
 use std::sync::Arc;
@@ -30,6 +31,7 @@ use reach::{Reach, reach};
 pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
+pub use stencil::{Region, Stencils};
 
 /// One position of a sum a move becomes: of the game that moved (`game`
 /// `None`) or of another game of its file.

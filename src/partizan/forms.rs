@@ -21,7 +21,7 @@
 //!   §II.3), so a number's own options are never expanded in a sum.
 //! - Negation swaps and negates the options, and keeps a form canonical.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -111,6 +111,8 @@ pub struct Forms {
     sums: HashMap<(Form, Form), Form>,
     negatives: HashMap<Form, Form>,
     births: HashMap<Form, u32>,
+    /// A number's canonical options (Left, Right), once asked for.
+    number_options: HashMap<Form, (Option<Form>, Option<Form>)>,
     /// Each form's (Left, Right) stops, once found.
     stops: HashMap<Form, (Dyadic, Dyadic)>,
     /// Each form's thermograph, once found (`thermograph`).
@@ -276,23 +278,48 @@ impl Forms {
         if !self.step(ENTRY_BYTES) {
             return false;
         }
+        // G ≤ H: no G^L ≥ H, and no H^R ≤ G (options by place: no list
+        // is made).
         let mut result = true;
-        for gl in self.left(g) {
+        let mut i = 0;
+        while let Some(gl) = self.option(g, true, i) {
             if self.le(h, gl) {
                 result = false;
                 break;
             }
+            i += 1;
         }
-        if result {
-            for hr in self.right(h) {
-                if self.le(hr, g) {
-                    result = false;
-                    break;
-                }
+        i = 0;
+        while let (true, Some(hr)) = (result, self.option(h, false, i)) {
+            if self.le(hr, g) {
+                result = false;
             }
+            i += 1;
         }
         self.le.insert((g, h), result);
         result
+    }
+
+    /// Its `i`th Left option (`left`) or Right option, canonical, if it has
+    /// one so far along.
+    fn option(&mut self, form: Form, left: bool, i: usize) -> Option<Form> {
+        match self.node(form) {
+            Node::Options { left: l, right: r } => (if left { l } else { r }).get(i).copied(),
+            Node::Number(_) if i > 0 => None,
+            Node::Number(x) => {
+                let (l, r) = match self.number_options.get(&form) {
+                    Some(&known) => known,
+                    None => {
+                        let (l, r) = number_options(x);
+                        let l = l.map(|l| self.number(l));
+                        let r = r.map(|r| self.number(r));
+                        self.number_options.insert(form, (l, r));
+                        (l, r)
+                    }
+                };
+                if left { l } else { r }
+            }
+        }
     }
 
     /// How G compares with H.
@@ -326,7 +353,7 @@ impl Forms {
         }
         // What is known of comparisons with the game being simplified: its
         // value stays the same as its options change.
-        let mut against = HashMap::new();
+        let mut against = HashMap::default();
         loop {
             left = self.undominated(left, true);
             right = self.undominated(right, false);

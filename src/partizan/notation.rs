@@ -7,7 +7,7 @@
 //! own: `{1|0||0}` is {{1 | 0} | 0}; beside other options it keeps its
 //! braces: `{0,{1|0}|-1}`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
@@ -20,7 +20,7 @@ impl Forms {
     /// (a form shares its options, written out each time: its text can be
     /// exponentially longer than the form).
     pub fn text_within(&mut self, g: Form, max: usize) -> Option<String> {
-        let mut lengths = HashMap::new();
+        let mut lengths = HashMap::default();
         let (len, bars) = self.length(g, &mut lengths);
         let len = if bars > 0 { len.saturating_add(2) } else { len };
         (len <= max).then(|| self.text(g))

@@ -58,8 +58,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             tartan,
             components,
             split,
+            regions,
         } => {
-            if *split {
+            if *regions {
+                format!(
+                    "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\"): {} new regions, {} moves ({held} regions held)",
+                    explored.positions, explored.edges
+                )
+            } else if *split {
                 format!(
                     "search, the strip split where cells can no longer change, into parts that play independently: {} new parts ({held} parts held)",
                     explored.positions
@@ -191,7 +197,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             compound_rule_text(*rule)
         ),
         ComponentMethod::Partizan { positions } => format!(
-            "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground) worth the sum of their values ({positions} positions held)"
+            "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a board's regions) worth the sum of their values ({positions} positions held)"
         ),
     }
 }
@@ -268,10 +274,12 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             tartan,
             components,
             split,
+            regions,
         } => json!({
             "kind": "search",
             "tokens": tokens,
             "split": split,
+            "regions": regions,
             "positions_explored": explored.positions,
             "edges_explored": explored.edges,
             "positions_held": held,

@@ -16,6 +16,7 @@ use super::engines::general::GeneralSearch;
 use super::engines::heaps::{self, HeapValues, Values};
 use super::engines::kayles::KaylesValues;
 use super::engines::rays::{Fit, RaySearch};
+use super::engines::regions::{RegionError, RegionValues};
 use super::engines::run_boxes::RunSearch;
 use super::engines::strip::{StripError, StripValues};
 use super::engines::sums::SumSearch;
@@ -65,6 +66,9 @@ pub struct Solver {
     memory: Option<u64>,
     /// A strip game's reduced values (`strip`), once asked for.
     strip: Option<StripValues>,
+    /// An impartial board game whose rules are stencils, valued region by
+    /// region until a region comes back to itself (then by its engine).
+    regions: Option<RegionValues>,
     /// Positions of several heaps whose moves act on one heap alone (tokens
     /// on a graph) searched as the sum of their heaps, where the one-heap
     /// engine does not take the game: normal play.
@@ -143,6 +147,10 @@ impl Solver {
             && !game.misere
             && game.ends.is_empty()
             && crate::moves::strip::Strip::read(&game).is_some();
+        let regions = (options.decompose && !game.is_partizan())
+            .then(|| crate::moves::Stencils::read(&game))
+            .flatten()
+            .map(|stencils| RegionValues::new(stencils, options.max_positions));
         Solver {
             game,
             moves,
@@ -156,6 +164,7 @@ impl Solver {
             pool: None,
             memory: None,
             strip: None,
+            regions,
             by_strip,
             by_heaps,
             options,
@@ -277,6 +286,11 @@ impl Solver {
         self.by_strip && self.searches_whole()
     }
 
+    /// Whether boards are answered as the sum of their regions (`regions`).
+    pub fn splits_boards(&self) -> bool {
+        self.regions.is_some()
+    }
+
     /// Whether the engine searches positions whole (the general search, or
     /// its boxes), where a strip or a sum of heaps may be split first.
     fn searches_whole(&self) -> bool {
@@ -376,6 +390,9 @@ impl Solver {
         if self.splits_strips() {
             return self.strip.as_ref().map_or(0, StripValues::parts);
         }
+        if let Some(regions) = &self.regions {
+            return regions.len();
+        }
         match &self.engine {
             Engine::General(g) => g.len(),
             Engine::Heaps(h) => h.len(),
@@ -448,6 +465,15 @@ impl Solver {
             return Ok(found);
         }
         let budget = &mut self.budget();
+        if let Some(regions) = &mut self.regions {
+            match regions.value(&self.game, &self.moves, heaps, budget) {
+                Ok(found) => return Ok(found),
+                Err(RegionError::Search(e)) => return Err(*e),
+                // A region comes back to itself: the game is searched
+                // whole from now on (and the cycle found there).
+                Err(RegionError::Cycle) => self.regions = None,
+            }
+        }
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
             Engine::Sums(s) => s.value(heaps, budget),

@@ -427,3 +427,160 @@ fn konane(board: &Cells) -> Tree {
 fn konane_on_every_row_to_7_cells_and_every_2_by_3_board_is_worth_its_game_tree() {
     against_plain("games/konane.game", "konane", &stone_boards(7), konane);
 }
+
+/// The same game searched two ways: split into regions, each kept once up
+/// to the turns that keep the rules (the default), and whole, each board
+/// its own position (`decompose` off; the whole search is checked against
+/// plain game trees above).
+struct BothWays {
+    forms: Forms,
+    split: PartizanSearch,
+    whole: PartizanSearch,
+}
+
+impl BothWays {
+    fn new(text: &str, name: &str) -> BothWays {
+        let whole = gamelang::SearchOptions {
+            decompose: false,
+            ..Default::default()
+        };
+        BothWays {
+            forms: Forms::new(),
+            split: PartizanSearch::new(lowered(text, name), Default::default()),
+            whole: PartizanSearch::new(lowered(text, name), whole),
+        }
+    }
+
+    /// Checks that both ways value the board `text` alike (one store: equal
+    /// games are one form).
+    fn check(&mut self, text: &str) {
+        let heaps = Cells::of(text).heaps();
+        let split = self.split.value(&mut self.forms, &heaps).expect("a value");
+        let whole = self.whole.value(&mut self.forms, &heaps).expect("a value");
+        assert_eq!(split, whole, "{text}");
+    }
+}
+
+/// A few boards of `rows` × `cols` drawn from `alphabet` (a fixed seed:
+/// the same boards each run).
+fn drawn(alphabet: &[char], rows: usize, cols: usize, count: usize, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = move || {
+        // xorshift64
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|_| {
+            let rows: Vec<String> = (0..rows)
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                        .collect()
+                })
+                .collect();
+            rows.join("|")
+        })
+        .collect()
+}
+
+#[test]
+fn domineering_split_into_regions_is_worth_the_whole_board() {
+    // Every 3 × 3, 2 × 5 and 5 × 2 board, each cell empty or removed: walls
+    // that cut a board into regions, regions turned a quarter (negated),
+    // reflected, met again elsewhere.
+    let mut both = BothWays::new(DOMINEERING, "domineering");
+    for (rows, cols) in [(3, 3), (2, 5), (5, 2)] {
+        for board in boards(rows, cols) {
+            both.check(&board.text()[1..board.text().len() - 1]);
+        }
+    }
+    for (rows, cols, seed) in [(4, 4, 1), (3, 5, 2), (5, 3, 3), (4, 5, 4)] {
+        for board in drawn(&['.', '.', '.', '#'], rows, cols, 60, seed) {
+            both.check(&board);
+        }
+    }
+}
+
+#[test]
+fn clobber_split_into_regions_is_worth_the_whole_board() {
+    let text = std::fs::read_to_string(super::common::root().join("games/clobber.game"))
+        .expect("the example");
+    let mut both = BothWays::new(&text, "clobber");
+    for (rows, cols, seed) in [(3, 3, 5), (3, 4, 6), (4, 3, 7), (2, 6, 8)] {
+        for board in drawn(&['x', 'o', '.', '#'], rows, cols, 80, seed) {
+            both.check(&board);
+        }
+    }
+}
+
+#[test]
+fn a_region_turned_is_valued_once() {
+    // Domineering's quarter turn swaps Left's rule and Right's: a board and
+    // its turn are one region, worth negatives of each other; a reflection
+    // keeps the rules: a board and its mirror image are one region, of one
+    // value.
+    let mut forms = Forms::new();
+    let mut search = PartizanSearch::new(lowered(DOMINEERING, "domineering"), Default::default());
+    // "...|.##" = {-1 | 0, 1} = -1/2 (Left's one vertical leaves Right a
+    // move; Right's left horizontal leaves 0, the right one Left a move).
+    let board = Cells::of("...|.##").heaps();
+    let value = search.value(&mut forms, &board).expect("a value");
+    assert_eq!(forms.as_number(value), Some(&gamelang::Dyadic::new(-1, 1)));
+    let held = search.len();
+    let turned = Cells::of("..|.#|.#").heaps();
+    let turned_value = search.value(&mut forms, &turned).expect("a value");
+    assert_eq!(turned_value, forms.neg(value));
+    let mirrored = Cells::of("...|##.").heaps();
+    assert_eq!(search.value(&mut forms, &mirrored).expect("a value"), value);
+    assert_eq!(search.len(), held, "nothing new was searched");
+    // The moves from the board as asked, each with the value it leaves:
+    // Left's one to -1, Right's two to 0 and 1.
+    let moves = search.moves(&mut forms, &board).expect("its moves");
+    let mut found: Vec<_> = (moves.iter())
+        .map(|(rule, _, form)| (*rule, forms.as_number(*form).cloned()))
+        .collect();
+    found.sort();
+    let integer = |n| Some(gamelang::Dyadic::integer(n));
+    assert_eq!(
+        found,
+        [(0, integer(-1)), (1, integer(0)), (1, integer(1))],
+        "rule 0 vertical, rule 1 horizontal"
+    );
+}
+
+#[test]
+fn cram_split_into_regions_has_the_grundy_value_of_its_game_tree() {
+    // Every 3 × 4 board, each cell empty or removed, and some 4 × 4 and
+    // 3 × 5 boards, against the plain mex of the game tree (`cram`).
+    let mut memo = HashMap::new();
+    let mut file = CRAM.to_string();
+    let mut expected = Vec::new();
+    let mut texts: Vec<String> = (boards(3, 4).iter()).map(Board::text).collect();
+    for (rows, cols, seed) in [(4, 4, 9), (3, 5, 10)] {
+        texts.extend(
+            (drawn(&['.', '.', '.', '#'], rows, cols, 40, seed).iter()).map(|b| format!("\"{b}\"")),
+        );
+    }
+    for text in &texts {
+        file.push_str(&format!("analyze cram at {text}\n"));
+        let cells = Cells::of(&text[1..text.len() - 1]);
+        let board = Board {
+            cols: cells.cols,
+            empty: cells.cells.iter().map(|&c| c == '.').collect(),
+        };
+        expected.push(u64::from(cram(&board, &mut memo)));
+    }
+    let answers = analyzed(&file);
+    let found: Vec<u64> = (answers.iter())
+        .map(|a| match &a.grundy {
+            gamelang::analysis::Grundy::Value(v) => u64::try_from(v).expect("small"),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(found, expected);
+    let json = gamelang::answer_json(&answers[0], &|_| None);
+    assert_eq!(json["method"]["regions"], true, "{json}");
+}

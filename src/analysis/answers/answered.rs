@@ -92,12 +92,13 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
         Found::Value(value, explored) => (value, explored),
         Found::Loopy(graph) => return Ok(loopy_answered(component, *graph)),
     };
-    let (held, decomposed, components, split) = kept.search(game, |s| {
+    let (held, decomposed, components, split, regions) = kept.search(game, |s| {
         Ok((
             s.len(),
             s.decomposed(),
             s.by_components(),
             s.splits_strips(),
+            s.splits_boards(),
         ))
     })?;
     let (outcome, grundy) = match value {
@@ -117,6 +118,7 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
             tartan: decomposed && game.coins.is_some_and(|c| c.pairs.is_some()),
             components,
             split,
+            regions,
         },
         closed_moves: None,
         loopy: None,

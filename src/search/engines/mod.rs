@@ -3,7 +3,8 @@
 //! `becomes` (`sums`), the one-heap engine (`heaps`), boxes of rays and runs
 //! (`rays`, `run_boxes`), coins as the sum of their heads (`coins`), Node
 //! and Arc Kayles by their components (`kayles`, their canonical forms
-//! `canon`), strips split where cells can no longer change (`strip`).
+//! `canon`), strips split where cells can no longer change (`strip`),
+//! boards split into regions (`regions`).
 
 pub(super) mod canon;
 pub(super) mod coins;
@@ -12,6 +13,7 @@ pub(super) mod general;
 pub mod heaps;
 pub(super) mod kayles;
 pub(super) mod rays;
+pub(super) mod regions;
 pub(super) mod run_boxes;
 pub(super) mod strip;
 pub(super) mod sums;

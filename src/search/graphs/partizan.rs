@@ -8,10 +8,12 @@
 //! forms, each term a position valued once (of this game or of another,
 //! each game by its own solver's moves).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::moves::Stencils;
 use crate::partizan::{Form, Forms};
 use crate::position::{GraphShape, Position, grounded_regions};
 use crate::rules::{Game, Side};
@@ -24,19 +26,26 @@ use crate::search::value::After;
 /// A position of one of the games met: the game's index, and its heaps.
 type Key = (usize, Vec<u64>);
 
+/// A region of a position: its key, and whether the region is worth the
+/// negative of the key's value (a board turned so that Left's rules and
+/// Right's change places).
+type RegionKey = (Key, bool);
+
 /// The forms of the positions valued so far, of every game met.
 pub struct PartizanSearch {
     /// The games met, the searched game first, each with its solver (for
-    /// its moves).
-    games: Vec<(Arc<Game>, Solver)>,
+    /// its moves) and its rules as stencils, where it is a board game whose
+    /// boards split into regions.
+    games: Vec<(Arc<Game>, Solver, Option<Stencils>)>,
     known: FxHashMap<Key, Form>,
     max_positions: usize,
 }
 
-/// A position being valued: its moves, and the next to look at.
+/// A position being valued: its moves (each its rule and the regions it
+/// leaves), and the next to look at.
 struct Frame {
     key: Key,
-    options: Vec<(usize, After)>,
+    options: Vec<(usize, Vec<RegionKey>)>,
     next: usize,
 }
 
@@ -44,9 +53,10 @@ impl PartizanSearch {
     /// The search of `game`'s positions, working as `options` say.
     pub fn new(game: Arc<Game>, options: Options) -> Self {
         let max_positions = options.max_positions;
+        let stencils = stencils_of(&game, &options);
         let solver = Solver::with_options(game.clone(), options);
         PartizanSearch {
-            games: vec![(game, solver)],
+            games: vec![(game, solver, stencils)],
             known: FxHashMap::default(),
             max_positions,
         }
@@ -64,13 +74,16 @@ impl PartizanSearch {
 
     /// The canonical form of the searched game's position `heaps`: the sum
     /// of its regions' (a Hackenbush graph's regions, which meet only at the
-    /// ground).
+    /// ground; a board's).
     pub fn value(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Form, SearchError> {
         let mut form = forms.zero();
         let mut regions = Vec::new();
         self.push_regions(&mut regions, 0, heaps);
-        for region in regions {
-            let value = self.value_of(forms, region, heaps)?;
+        for (region, negated) in regions {
+            let mut value = self.value_of(forms, region, heaps)?;
+            if negated {
+                value = forms.neg(value);
+            }
             form = forms.add(form, value);
         }
         Ok(form)
@@ -95,9 +108,9 @@ impl PartizanSearch {
             // The first position a move leads to that is not valued yet.
             let mut missing = None;
             while top.next < top.options.len() {
-                let keys = self.keys_after(top.key.0, &top.options[top.next].1);
-                if let Some(key) = keys.into_iter().find(|k| !self.known.contains_key(k)) {
-                    missing = Some(key);
+                let keys = &top.options[top.next].1;
+                if let Some((key, _)) = keys.iter().find(|k| !self.known.contains_key(&k.0)) {
+                    missing = Some(key.clone());
                     break;
                 }
                 top.next += 1;
@@ -135,7 +148,7 @@ impl PartizanSearch {
     ) -> Result<Vec<(usize, After, Form)>, SearchError> {
         self.value(forms, heaps)?;
         let mut budget = self.games[0].1.question_budget();
-        let options = self.options(&(0, heaps.to_vec()), &mut budget, heaps)?;
+        let options = self.options(0, heaps, &mut budget, heaps)?;
         Ok((options.into_iter())
             .map(|(rule, after)| {
                 let form = self.form_after(forms, 0, &after);
@@ -150,11 +163,12 @@ impl PartizanSearch {
         self.sum_of(forms, &self.keys_after(from, after))
     }
 
-    /// The sum of the forms of the positions `keys`, each valued before.
-    fn sum_of(&self, forms: &mut Forms, keys: &[Key]) -> Form {
+    /// The sum of the forms of the regions `keys`, each valued before.
+    fn sum_of(&self, forms: &mut Forms, keys: &[RegionKey]) -> Form {
         let mut form = forms.zero();
-        for key in keys {
+        for (key, negated) in keys {
             if let Some(&term) = self.known.get(key) {
+                let term = if *negated { forms.neg(term) } else { term };
                 form = forms.add(form, term);
             }
         }
@@ -169,7 +183,10 @@ impl PartizanSearch {
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Frame, SearchError> {
-        let options = self.options(&key, budget, asked)?;
+        let heaps = self.heaps_of(&key).into_owned();
+        let options = (self.options(key.0, &heaps, budget, asked)?.into_iter())
+            .map(|(rule, after)| (rule, self.keys_after(key.0, &after)))
+            .collect();
         Ok(Frame {
             key,
             options,
@@ -183,10 +200,10 @@ impl PartizanSearch {
         let game = &self.games[frame.key.0].0;
         let mut left = Vec::new();
         let mut right = Vec::new();
-        for (rule, after) in &frame.options {
+        for (rule, regions) in &frame.options {
             // Every position the frame's moves lead to is valued before the
             // frame is popped (`value`), so each term is known.
-            let form = self.form_after(forms, frame.key.0, after);
+            let form = self.sum_of(forms, regions);
             match game.rules.get(*rule).and_then(|r| r.side) {
                 Some(Side::Left) => left.push(form),
                 Some(Side::Right) => right.push(form),
@@ -199,15 +216,17 @@ impl PartizanSearch {
         forms.game(&left, &right)
     }
 
-    /// The moves from `key`, within the question's budget.
+    /// The moves from the position `heaps` of game `game`, within the
+    /// question's budget.
     fn options(
         &mut self,
-        key: &Key,
+        game: usize,
+        heaps: &[u64],
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Vec<(usize, After)>, SearchError> {
-        let solver = &self.games[key.0].1;
-        let options = solver.options_within(&key.1, budget, asked)?;
+        let solver = &self.games[game].1;
+        let options = solver.options_within(heaps, budget, asked)?;
         // Games met in sums get searches of their own moves.
         for (_, after) in &options {
             if let After::Sum(terms) = after {
@@ -223,22 +242,23 @@ impl PartizanSearch {
 
     /// The index of `game` among the games met, met now if new.
     fn game_index(&mut self, game: &Arc<Game>) -> usize {
-        if let Some(i) = (self.games.iter()).position(|(g, _)| Arc::ptr_eq(g, game) || g == game) {
+        if let Some(i) = (self.games.iter()).position(|(g, ..)| Arc::ptr_eq(g, game) || g == game) {
             return i;
         }
         let options = Options {
             max_positions: self.max_positions,
             ..self.games[0].1.options().clone()
         };
+        let stencils = stencils_of(game, &options);
         let solver = Solver::with_options(game.clone(), options);
-        self.games.push((game.clone(), solver));
+        self.games.push((game.clone(), solver, stencils));
         self.games.len() - 1
     }
 
     /// The positions a move from a position of game `from` leads to: one,
     /// or each term of the sum it becomes (its game met when the move was
-    /// listed, `options`), each split into its parts.
-    fn keys_after(&self, from: usize, after: &After) -> Vec<Key> {
+    /// listed, `options`), each split into its regions.
+    fn keys_after(&self, from: usize, after: &After) -> Vec<RegionKey> {
         let mut keys = Vec::new();
         match after {
             After::Position(heaps) => self.push_regions(&mut keys, from, heaps),
@@ -246,7 +266,7 @@ impl PartizanSearch {
                 for term in terms {
                     let game = term.game.as_ref().map_or(from, |g| {
                         (self.games.iter())
-                            .position(|(known, _)| Arc::ptr_eq(known, g) || known == g)
+                            .position(|(known, ..)| Arc::ptr_eq(known, g) || known == g)
                             .unwrap_or(from)
                     });
                     self.push_regions(&mut keys, game, &term.heaps);
@@ -258,14 +278,31 @@ impl PartizanSearch {
 
     /// Pushes the regions a position of game `game` is the sum of: a
     /// Hackenbush graph's regions, which meet only at the ground (Winning
-    /// Ways, ch. 2), each a position of its own; any other position is one
-    /// region.
-    fn push_regions(&self, keys: &mut Vec<Key>, game: usize, heaps: &[u64]) {
-        match self.games[game].0.graph {
-            Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => {
-                keys.extend((grounded_regions(heaps, shape.width()).into_iter()).map(|r| (game, r)))
-            }
-            _ => keys.push((game, heaps.to_vec())),
+    /// Ways, ch. 2); a board's regions (`Stencils::regions`, LANGUAGE.md
+    /// "Boards: regions"), each in its least form under the turns that keep
+    /// the rules or swap the players'; each a position of its own. Any other
+    /// position is one region.
+    fn push_regions(&self, keys: &mut Vec<RegionKey>, game: usize, heaps: &[u64]) {
+        let (known, _, stencils) = &self.games[game];
+        if let Some(stencils) = stencils {
+            let mut regions = Vec::new();
+            stencils.regions(heaps, &mut regions);
+            keys.extend(regions.into_iter().map(|r| ((game, r.heaps), r.negated)));
+            return;
+        }
+        match known.graph {
+            Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => keys.extend(
+                (grounded_regions(heaps, shape.width()).into_iter()).map(|r| ((game, r), false)),
+            ),
+            _ => keys.push(((game, heaps.to_vec()), false)),
+        }
+    }
+
+    /// The heaps of the position `key` (a board's region is kept packed).
+    fn heaps_of<'k>(&self, key: &'k Key) -> Cow<'k, [u64]> {
+        match &self.games[key.0].2 {
+            Some(stencils) => Cow::Owned(stencils.unpack(&key.1)),
+            None => Cow::Borrowed(&key.1),
         }
     }
 
@@ -274,8 +311,10 @@ impl PartizanSearch {
     fn cycle(&self, stack: &[Frame], again: &Key) -> SearchError {
         let from = stack.iter().position(|f| &f.key == again).unwrap_or(0);
         let on = &stack[from..];
-        let mut cycle: Vec<Position> = on.iter().map(|f| Position::from_u64s(&f.key.1)).collect();
-        cycle.push(Position::from_u64s(&again.1));
+        let mut cycle: Vec<Position> = (on.iter())
+            .map(|f| Position::from_u64s(&self.heaps_of(&f.key)))
+            .collect();
+        cycle.push(Position::from_u64s(&self.heaps_of(again)));
         let rule_of = |f: &Frame| {
             let game = &self.games[f.key.0].0;
             let rule = f.options.get(f.next).map_or(0, |o| o.0);
@@ -298,4 +337,10 @@ impl PartizanSearch {
             span,
         }
     }
+}
+
+/// A game's rules as stencils, where its boards split into regions and the
+/// search is to split them (`decompose`).
+fn stencils_of(game: &Game, options: &Options) -> Option<Stencils> {
+    options.decompose.then(|| Stencils::read(game)).flatten()
 }

@@ -1,0 +1,34 @@
+"""One board valued by a peer, for benches/boards/same_run.sh: pycgt (MIT, PyPI pycgt==0.2.0) or
+cgt-py (AGPL, PyPI cgt-py==0.11.0), each run from its own virtual environment as an outside
+program; nothing of theirs is copied into gamelang.
+
+Usage: peer.py pycgt|cgt-py domineering BOARD   (BOARD rows separated by `|`; pycgt reads only
+its size: an empty rectangle)
+Prints the value as the tool writes it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    tool, game, board = sys.argv[1:4]
+    if game != "domineering":
+        sys.exit(f"no {game} here")
+    if tool == "pycgt":
+        import pycgt
+        from pycgt.rulesets import domineering
+
+        rows = board.split("|")
+        print(pycgt.notation.render(domineering.rectangle(len(rows), len(rows[0]))))
+    elif tool == "cgt-py":
+        import cgt_py
+
+        print(cgt_py.Domineering(board).canonical_form)
+    else:
+        sys.exit(f"no tool {tool}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Boards (issue 46, docs/PERFORMANCE.md): gamelang beside pycgt 0.2.0 and cgt-py 0.11.0 in the
+# same run, each peer from its own virtual environment (never a test dependency):
+#   python3 -m venv target/pycgt-venv && target/pycgt-venv/bin/pip install pycgt==0.2.0
+#   python3 -m venv target/cgt-venv && target/cgt-venv/bin/pip install cgt-py==0.11.0 anywidget
+# A peer whose environment is missing is left out.
+# Usage: benches/boards/same_run.sh [LIMIT [BIG]]   (LIMIT: seconds a run, default 60; BIG: 1 to
+# add Domineering 6 x 6, with LIMIT raised to 600)
+# Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (or "timeout").
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+limit="${1:-60}"
+big="${2:-0}"
+dir=target/boards-bench
+mkdir -p "$dir"
+cargo build --release --quiet
+
+rect() { # rows cols -> "....|...."
+    local row
+    row=$(printf '%*s' "$2" '' | tr ' ' '.')
+    printf '%s' "$row"
+    for _ in $(seq 2 "$1"); do printf '|%s' "$row"; done
+}
+
+# run TOOL GAME BOARD LIMIT COMMAND...: times COMMAND, prints one line.
+run() {
+    local tool=$1 game=$2 board=$3 secs=$4
+    shift 4
+    local out
+    if out=$( { /usr/bin/time -f '%e %M' -o "$dir/time" timeout "$secs" "$@" > "$dir/out"; } 2>&1 ); then
+        read -r wall kb < "$dir/time"
+        printf '%s ; %s ; %s ; %s ; %d ; %s\n' "$tool" "$game" "$board" "$wall" $((kb / 1024)) \
+            "$(grep -m1 -E '^ +(value|grundy): |CanonicalForm|^[-0-9{*+^v]' "$dir/out" | sed 's/^ *//' || true)"
+    else
+        printf '%s ; %s ; %s ; >%s ; - ; timeout\n' "$tool" "$game" "$board" "$secs"
+    fi
+}
+
+gamelang() { # GAME_FILE GAME BOARD LIMIT
+    local file=$1 game=$2 board=$3
+    { sed '/^analyze/d' "$file"; echo "analyze $game at \"$board\""; } > "$dir/one.game"
+    run gamelang "$game" "$board" "$4" target/release/gamelang analyze "$dir/one.game"
+}
+
+cases=("4 5" "5 5" "4 7" "5 6" "3 10" "2 20")
+if [ "$big" = 1 ]; then cases+=("6 6"); limit=600; fi
+for rc in "${cases[@]}"; do
+    board=$(rect $rc)
+    gamelang games/domineering.game domineering "$board" "$limit"
+    [ -x target/cgt-venv/bin/python ] &&
+        run cgt-py domineering "$board" "$limit" target/cgt-venv/bin/python benches/boards/peer.py cgt-py domineering "$board"
+    [ -x target/pycgt-venv/bin/python ] &&
+        run pycgt domineering "$board" "$limit" target/pycgt-venv/bin/python benches/boards/peer.py pycgt domineering "$board"
+done
+gamelang games/cram.game cram "$(rect 5 5)" "$limit"
+
+# Toads and Frogs, every row of 1 to 7 cells in one file.
+{
+    sed '/^analyze/d' games/toads_and_frogs.game
+    python3 - <<'PY'
+import itertools
+for n in range(1, 8):
+    for w in itertools.product("TF.", repeat=n):
+        print(f'analyze toads_and_frogs at "{"".join(w)}"')
+PY
+} > "$dir/tf7.game"
+run gamelang toads_and_frogs "every row to 7 ($(grep -c '^analyze' "$dir/tf7.game"))" "$limit" \
+    target/release/gamelang analyze "$dir/tf7.game"

@@ -1,0 +1,746 @@
+//! A board game's rules read as stencils, and a board split into the
+//! regions that play independently (LANGUAGE.md, "Boards: regions", proves
+//! the split).
+//!
+//! A board game's rules are **stencils** when every rule is a move block of
+//! this shape: `choose r in A..rows - B` and `choose c in C..cols - D` (the
+//! anchor, in either order), then `choose`s over constants, `require`s, and
+//! last `b[r + dr, c + dc] = value` with dr, dc and the value constants
+//! (given the `choose`s over constants), where every cell read or written
+//! is `b[r + dr, c + dc]` so, and every one is *pinned*: some `require`
+//! says `b[r + dr, c + dc] == 'x'` as one of its `and`s. No pin is `'#'`,
+//! every way through a rule writes a cell, and the anchor runs over every
+//! place where the cells it reads lie on the board. The game is in normal
+//! play, with no ends and no invariant.
+//!
+//! What such a rule does at one place depends only on its cells there; and
+//! a cell that holds a value no rule writes over (`#`, and in Clobber `.`)
+//! keeps it. A window that pins such a cell to another value is never a
+//! move again. The cells of windows that may still be moves, joined by
+//! those windows, fall into regions; the board is the sum of its regions,
+//! each a board of its own with every other cell `#`.
+
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
+use crate::rules::expr::{BinOp, Env, Expr};
+use crate::rules::{AssignOp, Block, Game, MoveKind, Side, Stmt};
+
+/// What a cell off the board reads as, and what a region's board holds
+/// beyond the region.
+const WALL: u64 = b'#' as u64;
+
+/// The most ways through a rule's `choose`s over constants.
+const MOST_WAYS: usize = 256;
+
+/// One cell of a stencil: where it lies from the anchor (rows, columns),
+/// the value a move requires there, and the value it writes there, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Spot {
+    at: (i64, i64),
+    pin: u64,
+    write: Option<u64>,
+}
+
+/// One way through a rule: its spots, in order of place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Stencil {
+    spots: Vec<Spot>,
+}
+
+/// A turn or reflection of the board: the axes swapped first, then rows
+/// and columns reversed as said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    swap: bool,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+impl Turn {
+    /// The eight turns and reflections of a square, the identity first.
+    fn all() -> impl Iterator<Item = Turn> {
+        (0..8).map(|i| Turn {
+            swap: i & 4 != 0,
+            flip_rows: i & 2 != 0,
+            flip_cols: i & 1 != 0,
+        })
+    }
+
+    /// Where an offset goes.
+    fn offset(self, (dr, dc): (i64, i64)) -> (i64, i64) {
+        let (a, b) = if self.swap { (dc, dr) } else { (dr, dc) };
+        (
+            if self.flip_rows { -a } else { a },
+            if self.flip_cols { -b } else { b },
+        )
+    }
+
+    /// The board `rows` × `cols` (its cells row by row) turned: its cells
+    /// into `out`, and its rows and columns.
+    fn board(self, rows: usize, cols: usize, cells: &[u8], out: &mut Vec<u8>) -> (usize, usize) {
+        let (rows2, cols2) = if self.swap {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        // Where the turned board's first cell comes from, and the steps to
+        // the next cell along its row and down its column, in `cells`.
+        let (along, down) = if self.swap {
+            (cols as isize, 1)
+        } else {
+            (1, cols as isize)
+        };
+        let (along, down, start) = {
+            let r0 = if self.flip_rows { rows2 - 1 } else { 0 } as isize;
+            let c0 = if self.flip_cols { cols2 - 1 } else { 0 } as isize;
+            let along = if self.flip_cols { -along } else { along };
+            let down = if self.flip_rows { -down } else { down };
+            let (r0, c0) = if self.swap { (c0, r0) } else { (r0, c0) };
+            (along, down, r0 * cols as isize + c0)
+        };
+        out.clear();
+        let mut row = start;
+        for _ in 0..rows2 {
+            let mut at = row;
+            for _ in 0..cols2 {
+                out.push(cells[at as usize]);
+                at += along;
+            }
+            row += down;
+        }
+        (rows2, cols2)
+    }
+}
+
+impl Stencil {
+    /// Turned, and moved so that its least row and column are 0.
+    fn turned(&self, turn: Turn) -> Stencil {
+        let mut spots: Vec<Spot> = (self.spots.iter())
+            .map(|s| Spot {
+                at: turn.offset(s.at),
+                ..*s
+            })
+            .collect();
+        let top = spots.iter().map(|s| s.at.0).min().unwrap_or(0);
+        let left = spots.iter().map(|s| s.at.1).min().unwrap_or(0);
+        for s in &mut spots {
+            s.at = (s.at.0 - top, s.at.1 - left);
+        }
+        spots.sort_unstable();
+        Stencil { spots }
+    }
+}
+
+/// A region of a board: a board of its own (as heaps), and whether its
+/// value is the negative of that board's (it was turned by a turn that
+/// swaps Left's rules and Right's).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// The region's board (rows, columns, cells), packed: `unpack` reads
+    /// it.
+    pub heaps: Vec<u64>,
+    /// Its value is the negative of `heaps`'.
+    pub negated: bool,
+}
+
+/// A board game's rules as stencils (see the module's notes).
+#[derive(Clone, Debug)]
+pub struct Stencils {
+    /// Every way through every rule, each once.
+    stencils: Vec<Stencil>,
+    /// The values some rule writes over, sorted: a cell holding any other
+    /// keeps it.
+    overwritten: Vec<u64>,
+    /// The turns that map the rules onto themselves, the identity first,
+    /// each with whether it swaps Left's rules and Right's.
+    turns: Vec<(Turn, bool)>,
+    /// The values a region's cell may hold, sorted: the pins, and `#`.
+    alphabet: Vec<u64>,
+    /// Room for the work of `regions`, kept between calls.
+    scratch: RefCell<Scratch>,
+}
+
+/// What `regions` works in.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// The windows on each size of board met.
+    windows: FxHashMap<(usize, usize), Windows>,
+    joined: UnionFind,
+    live: Vec<bool>,
+    /// Each cell's region, by the index of its root; then the regions'
+    /// cells.
+    by_root: Vec<usize>,
+    members: Vec<Vec<usize>>,
+    /// A region's cells' symbols; turned; the least turn so far.
+    board: Vec<u8>,
+    turned: Vec<u8>,
+    best: Vec<u8>,
+}
+
+impl Stencils {
+    /// The game's rules as stencils, where they are (see the module's
+    /// notes).
+    pub fn read(game: &Game) -> Option<Stencils> {
+        if !game.board
+            || game.misere
+            || !game.ends.is_empty()
+            || game.invariant.is_some()
+            || game.rules.is_empty()
+        {
+            return None;
+        }
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        let mut pure = true;
+        for rule in &game.rules {
+            let MoveKind::Block(block) = &rule.kind else {
+                return None;
+            };
+            let (stencils, plain) = read_block(block)?;
+            pure &= plain;
+            if rule.side != Some(Side::Right) {
+                left.extend(stencils.iter().cloned());
+            }
+            if rule.side != Some(Side::Left) {
+                right.extend(stencils);
+            }
+        }
+        let norm = |set: &[Stencil], turn: Turn| {
+            let mut set: Vec<Stencil> = set.iter().map(|s| s.turned(turn)).collect();
+            set.sort_unstable();
+            set.dedup();
+            set
+        };
+        let identity = Turn::all().next()?;
+        let (left0, right0) = (norm(&left, identity), norm(&right, identity));
+        // A turn keeps the value where it maps each player's stencils onto
+        // that player's, and negates it where it maps them onto the other's.
+        // A stencil's `require`s are all its pins only where `pure`.
+        let turns = match pure {
+            true => (Turn::all())
+                .filter_map(|turn| {
+                    let (l, r) = (norm(&left, turn), norm(&right, turn));
+                    if l == left0 && r == right0 {
+                        Some((turn, false))
+                    } else if l == right0 && r == left0 {
+                        Some((turn, true))
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            false => vec![(identity, false)],
+        };
+        let mut stencils = left;
+        stencils.extend(right);
+        stencils.sort_unstable();
+        stencils.dedup();
+        let mut overwritten: Vec<u64> = (stencils.iter())
+            .flat_map(|s| s.spots.iter())
+            .filter(|s| s.write.is_some())
+            .map(|s| s.pin)
+            .collect();
+        overwritten.sort_unstable();
+        overwritten.dedup();
+        let mut alphabet: Vec<u64> = (stencils.iter())
+            .flat_map(|s| s.spots.iter().map(|s| s.pin))
+            .chain([WALL])
+            .collect();
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        if alphabet.len() > 256 {
+            return None;
+        }
+        Some(Stencils {
+            stencils,
+            overwritten,
+            turns,
+            alphabet,
+            scratch: RefCell::default(),
+        })
+    }
+
+    /// Pushes the regions of the board `heaps` (rows, columns, cells) onto
+    /// `out`, each in the least form its turns give and packed (`unpack`
+    /// reads it; see the module's notes); a board none of whose cells can
+    /// be moved on again has none.
+    pub fn regions(&self, heaps: &[u64], out: &mut Vec<Region>) {
+        let (Some(&rows), Some(&cols), Some(cells)) = (heaps.first(), heaps.get(1), heaps.get(2..))
+        else {
+            return;
+        };
+        let (rows, cols) = (rows as usize, cols as usize);
+        if rows.checked_mul(cols) != Some(cells.len()) || cells.len() > u32::MAX as usize {
+            // Not a board the rules read (no move makes one): one region,
+            // itself, as it is.
+            out.push(Region {
+                heaps: std::iter::once(AS_IS)
+                    .chain(heaps.iter().copied())
+                    .collect(),
+                negated: false,
+            });
+            return;
+        }
+        let kept = |v: u64| self.overwritten.binary_search(&v).is_err();
+        let scratch = &mut *self.scratch.borrow_mut();
+        let Scratch {
+            windows,
+            joined,
+            live,
+            by_root,
+            members,
+            board,
+            turned,
+            best,
+        } = scratch;
+        let windows = windows
+            .entry((rows, cols))
+            .or_insert_with(|| Windows::new(&self.stencils, rows, cols));
+        joined.reset(cells.len());
+        live.clear();
+        live.resize(cells.len(), false);
+        'windows: for window in windows.ends.windows(2) {
+            let spots = &windows.spots[window[0] as usize..window[1] as usize];
+            // A window that pins a kept cell to another value is never a
+            // move again.
+            for &(at, pin) in spots {
+                let cell = cells[at as usize];
+                if cell != pin && kept(cell) {
+                    continue 'windows;
+                }
+            }
+            let first = spots[0].0 as usize;
+            for &(at, _) in spots {
+                live[at as usize] = true;
+                joined.join(first, at as usize);
+            }
+        }
+        by_root.clear();
+        by_root.resize(cells.len(), usize::MAX);
+        let mut regions = 0;
+        for at in (0..cells.len()).filter(|&at| live[at]) {
+            let root = joined.find(at);
+            if by_root[root] == usize::MAX {
+                by_root[root] = regions;
+                if members.len() == regions {
+                    members.push(Vec::new());
+                }
+                members[regions].clear();
+                regions += 1;
+            }
+            members[by_root[root]].push(at);
+        }
+        let wall = self.symbol(WALL);
+        for member in &members[..regions] {
+            let rs = member.iter().map(|&at| at / cols);
+            let cs = member.iter().map(|&at| at % cols);
+            let (top, bottom) = (rs.clone().min().unwrap_or(0), rs.max().unwrap_or(0));
+            let (left, right) = (cs.clone().min().unwrap_or(0), cs.max().unwrap_or(0));
+            let (h, w) = (bottom - top + 1, right - left + 1);
+            board.clear();
+            board.resize(h * w, wall);
+            for &at in member {
+                board[(at / cols - top) * w + at % cols - left] = self.symbol(cells[at]);
+            }
+            // The least of its turns, by rows, columns, then cells.
+            let mut least = (h, w);
+            let mut negated = false;
+            best.clear();
+            best.extend_from_slice(board);
+            for &(turn, negates) in &self.turns[1..] {
+                let dims = turn.board(h, w, board, turned);
+                if (dims, &turned[..]) < (least, &best[..]) {
+                    (least, negated) = (dims, negates);
+                    std::mem::swap(turned, best);
+                }
+            }
+            out.push(Region {
+                heaps: self.pack(least, best),
+                negated,
+            });
+        }
+    }
+
+    /// A region's cell's symbol: its place among the values a region's
+    /// cell may hold (the pins and `#`, which are all: a region's cell lies
+    /// in a window whose pin it holds or that may write over it).
+    fn symbol(&self, value: u64) -> u8 {
+        self.alphabet.binary_search(&value).unwrap_or(0) as u8
+    }
+
+    /// A board of `rows` × `cols` cells (their symbols) packed: the rows
+    /// and the columns in one word, then the symbols, `bits` each.
+    fn pack(&self, (rows, cols): (usize, usize), cells: &[u8]) -> Vec<u64> {
+        let bits = self.bits();
+        let mut packed = vec![0; 1 + (cells.len() * bits).div_ceil(64)];
+        packed[0] = rows as u64 | (cols as u64) << 32;
+        for (i, &symbol) in cells.iter().enumerate() {
+            packed[1 + (i * bits) / 64] |= u64::from(symbol) << ((i * bits) % 64);
+        }
+        packed
+    }
+
+    /// The board (rows, columns, cells) of a region as `regions` packs it.
+    pub fn unpack(&self, packed: &[u64]) -> Vec<u64> {
+        let Some((&head, words)) = packed.split_first() else {
+            return Vec::new();
+        };
+        if head == AS_IS {
+            return words.to_vec();
+        }
+        let (rows, cols) = (head & u64::from(u32::MAX), head >> 32);
+        let (bits, mask) = (self.bits(), (1u64 << self.bits()) - 1);
+        let mut board = vec![rows, cols];
+        for i in 0..(rows * cols) as usize {
+            let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
+            let symbol = words.get(word).map_or(0, |w| (w >> shift) & mask);
+            board.push(self.alphabet.get(symbol as usize).copied().unwrap_or(WALL));
+        }
+        board
+    }
+
+    /// The bits of a symbol: at least one, and a divisor of 64.
+    fn bits(&self) -> usize {
+        let needed = usize::BITS - (self.alphabet.len().max(2) - 1).leading_zeros();
+        needed.next_power_of_two() as usize
+    }
+}
+
+/// The first word of a packed region that is its board as it is.
+const AS_IS: u64 = u64::MAX;
+
+/// The windows of the stencils on a board of one size: each its cells (by
+/// place, from 0) with their pins.
+#[derive(Clone, Debug, Default)]
+struct Windows {
+    spots: Vec<(u32, u64)>,
+    /// Where each window's spots start, and last where they end.
+    ends: Vec<u32>,
+}
+
+impl Windows {
+    fn new(stencils: &[Stencil], rows: usize, cols: usize) -> Windows {
+        let mut windows = Windows {
+            spots: Vec::new(),
+            ends: vec![0],
+        };
+        for stencil in stencils {
+            for_each_place(stencil, rows, cols, |r, c| {
+                for s in &stencil.spots {
+                    let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
+                    windows.spots.push((at as u32, s.pin));
+                }
+                windows.ends.push(windows.spots.len() as u32);
+            });
+        }
+        windows
+    }
+}
+
+/// Calls `f` with each anchor (row, column, from 0) that puts every spot of
+/// `stencil` on a board of `rows` × `cols`.
+fn for_each_place(stencil: &Stencil, rows: usize, cols: usize, mut f: impl FnMut(i64, i64)) {
+    let rs = stencil.spots.iter().map(|s| s.at.0);
+    let cs = stencil.spots.iter().map(|s| s.at.1);
+    let (top, bottom) = (rs.clone().min().unwrap_or(0), rs.max().unwrap_or(0));
+    let (left, right) = (cs.clone().min().unwrap_or(0), cs.max().unwrap_or(0));
+    for r in -top..rows as i64 - bottom {
+        for c in -left..cols as i64 - right {
+            f(r, c);
+        }
+    }
+}
+
+/// Sets of cells joined (union by size, paths halved).
+#[derive(Clone, Debug, Default)]
+struct UnionFind {
+    parent: Vec<usize>,
+    size: Vec<u32>,
+}
+
+impl UnionFind {
+    /// `n` cells, each alone.
+    fn reset(&mut self, n: usize) {
+        self.parent.clear();
+        self.parent.extend(0..n);
+        self.size.clear();
+        self.size.resize(n, 1);
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] != x {
+            self.parent[x] = self.parent[self.parent[x]];
+            x = self.parent[x];
+        }
+        x
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        if self.size[a] < self.size[b] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b] = a;
+        self.size[a] += self.size[b];
+    }
+}
+
+/// The anchor of a block: its two first `choose`s, which is the row's.
+struct Anchor {
+    row: usize,
+    col: usize,
+}
+
+/// A block's stencils, one for each way through its `choose`s over
+/// constants whose constant `require`s hold, and whether its `require`s
+/// are its pins alone; `None` where it is no stencil rule (see the
+/// module's notes).
+fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
+    let [
+        Stmt::Choose {
+            slot: a,
+            lo: lo_a,
+            hi: hi_a,
+        },
+        Stmt::Choose {
+            slot: b,
+            lo: lo_b,
+            hi: hi_b,
+        },
+        rest @ ..,
+    ] = block.body.as_slice()
+    else {
+        return None;
+    };
+    // The anchor's row is the `choose` whose range runs to `rows`.
+    let (anchor, row_range, col_range) = match (dim_less(hi_a, 1), dim_less(hi_b, 2)) {
+        (Some(ra), Some(cb)) => (Anchor { row: *a, col: *b }, (lo_a, ra), (lo_b, cb)),
+        _ => match (dim_less(hi_a, 2), dim_less(hi_b, 1)) {
+            (Some(ca), Some(rb)) => (Anchor { row: *b, col: *a }, (lo_b, rb), (lo_a, ca)),
+            _ => return None,
+        },
+    };
+    let mut ways: Vec<Vec<i128>> = vec![vec![0; block.slots]];
+    let mut constants = Vec::new();
+    let mut requires = Vec::new();
+    let mut writes = Vec::new();
+    for stmt in rest {
+        match stmt {
+            Stmt::Choose { slot, lo, hi } if writes.is_empty() => {
+                if !reads_only(lo, &constants) || !reads_only(hi, &constants) {
+                    return None;
+                }
+                let mut next = Vec::new();
+                for vars in &ways {
+                    let (lo, hi) = (constant(lo, vars)?, constant(hi, vars)?);
+                    for value in lo..=hi {
+                        if next.len() == MOST_WAYS {
+                            return None;
+                        }
+                        let mut vars = vars.clone();
+                        vars[*slot] = value;
+                        next.push(vars);
+                    }
+                }
+                ways = next;
+                constants.push(*slot);
+            }
+            Stmt::Require(e) if writes.is_empty() => requires.push(e),
+            Stmt::Assign {
+                index: Expr::CellPlace(r, c),
+                op: AssignOp::Set,
+                value,
+            } if reads_only(value, &constants) => writes.push((&**r, &**c, value)),
+            _ => return None,
+        }
+    }
+    let mut stencils = Vec::new();
+    let mut pure = true;
+    'ways: for vars in &ways {
+        let mut spots: Vec<Spot> = Vec::new();
+        let mut read: Vec<(i64, i64)> = Vec::new();
+        for e in &requires {
+            for term in conjuncts(e) {
+                if reads_only(term, &constants) {
+                    match constant(term, vars)? {
+                        0 => continue 'ways,
+                        _ => continue,
+                    }
+                }
+                if let Some((r, c, v)) = pin(term) {
+                    let at = anchor.offset(r, c, &constants, vars)?;
+                    match spots.iter().find(|s| s.at == at) {
+                        Some(s) if s.pin != v => continue 'ways,
+                        Some(_) => {}
+                        None => spots.push(Spot {
+                            at,
+                            pin: v,
+                            write: None,
+                        }),
+                    }
+                } else {
+                    pure = false;
+                    anchor.cells(term, &constants, vars, &mut read)?;
+                }
+            }
+        }
+        for &(r, c, value) in &writes {
+            let at = anchor.offset(r, c, &constants, vars)?;
+            let value = u64::try_from(constant(value, vars)?).ok()?;
+            let spot = spots.iter_mut().find(|s| s.at == at)?;
+            spot.write = Some(value);
+        }
+        let pinned = |at: &(i64, i64)| spots.iter().any(|s| s.at == *at);
+        if !read.iter().all(pinned)
+            || spots.iter().all(|s| s.write.is_none())
+            || spots.iter().any(|s| s.pin == WALL)
+        {
+            return None;
+        }
+        spots.sort_unstable();
+        stencils.push(Stencil { spots });
+    }
+    // The anchor runs over every place where its cells lie on the board.
+    let reaches = |axis: fn(&Spot) -> i64, (lo, less): (&Expr, i128)| {
+        let Expr::Const(lo) = lo else { return false };
+        stencils.iter().all(|s| {
+            let low = s.spots.iter().map(axis).min().unwrap_or(0);
+            let high = s.spots.iter().map(axis).max().unwrap_or(0);
+            *lo <= 1 - i128::from(low) && less <= i128::from(high)
+        })
+    };
+    (reaches(|s| s.at.0, row_range) && reaches(|s| s.at.1, col_range)).then_some((stencils, pure))
+}
+
+impl Anchor {
+    /// The offset of `b[r, c]` from the anchor, where `r` is the anchor's
+    /// row plus constants and `c` its column so.
+    fn offset(&self, r: &Expr, c: &Expr, constants: &[usize], vars: &[i128]) -> Option<(i64, i64)> {
+        let along = |e: &Expr, slot: usize| -> Option<i64> {
+            if !plus(e, slot, constants) {
+                return None;
+            }
+            let mut vars = vars.to_vec();
+            vars[slot] = 0;
+            i64::try_from(constant(e, &vars)?)
+                .ok()
+                .filter(|k| k.unsigned_abs() <= 1 << 16)
+        };
+        Some((along(r, self.row)?, along(c, self.col)?))
+    }
+
+    /// Pushes the offset of every cell `e` reads; `None` where one is not
+    /// read so, or `e` reads anything but cells and constants.
+    fn cells(
+        &self,
+        e: &Expr,
+        constants: &[usize],
+        vars: &[i128],
+        out: &mut Vec<(i64, i64)>,
+    ) -> Option<()> {
+        match e {
+            Expr::Const(_) => Some(()),
+            Expr::Var(s) => constants.contains(s).then_some(()),
+            Expr::Cell(r, c) => {
+                out.push(self.offset(r, c, constants, vars)?);
+                Some(())
+            }
+            Expr::Item(_, x) | Expr::Neg(x) | Expr::Not(x) | Expr::Is(x, _) => {
+                self.cells(x, constants, vars, out)
+            }
+            Expr::Binary(_, a, b) => {
+                self.cells(a, constants, vars, out)?;
+                self.cells(b, constants, vars, out)
+            }
+            Expr::Call(_, args) => {
+                (args.iter()).try_for_each(|a| self.cells(a, constants, vars, out))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether `e` is `slot` plus terms that read only `constants` (the slot
+/// once, added).
+fn plus(e: &Expr, slot: usize, constants: &[usize]) -> bool {
+    match e {
+        Expr::Var(s) => *s == slot,
+        Expr::Binary(BinOp::Add, a, b) => {
+            (plus(a, slot, constants) && reads_only(b, constants))
+                || (reads_only(a, constants) && plus(b, slot, constants))
+        }
+        Expr::Binary(BinOp::Sub, a, b) => plus(a, slot, constants) && reads_only(b, constants),
+        _ => false,
+    }
+}
+
+/// `b[r, c] == 'x'` (either way round): its cell and value.
+fn pin(e: &Expr) -> Option<(&Expr, &Expr, u64)> {
+    let Expr::Binary(BinOp::Eq, a, b) = e else {
+        return None;
+    };
+    match (&**a, &**b) {
+        (Expr::Cell(r, c), Expr::Const(v)) | (Expr::Const(v), Expr::Cell(r, c)) => {
+            Some((r, c, u64::try_from(*v).ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// The `and`s of `e`.
+fn conjuncts(e: &Expr) -> Vec<&Expr> {
+    match e {
+        Expr::Binary(BinOp::And, a, b) => {
+            let mut all = conjuncts(a);
+            all.extend(conjuncts(b));
+            all
+        }
+        _ => vec![e],
+    }
+}
+
+/// Whether `e` reads nothing but constants and the variables `slots`.
+fn reads_only(e: &Expr, slots: &[usize]) -> bool {
+    match e {
+        Expr::Const(_) => true,
+        Expr::Var(s) => slots.contains(s),
+        Expr::Item(_, x) | Expr::Neg(x) | Expr::Not(x) | Expr::Is(x, _) => reads_only(x, slots),
+        Expr::Binary(_, a, b) => reads_only(a, slots) && reads_only(b, slots),
+        Expr::Call(_, args) => args.iter().all(|a| reads_only(a, slots)),
+        _ => false,
+    }
+}
+
+/// The value of `e`, which reads only variables, with `vars`.
+fn constant(e: &Expr, vars: &[i128]) -> Option<i128> {
+    e.int(&Env {
+        amount: 0,
+        heap: 0,
+        heaps: &[],
+        vars,
+    })
+    .ok()
+}
+
+/// For `rows - k` (`dim` 1) or `cols - k` (`dim` 2): k (`rows` alone: 0,
+/// `rows + k`: -k).
+fn dim_less(e: &Expr, dim: i128) -> Option<i128> {
+    let is_dim = |e: &Expr| matches!(e, Expr::HeapAt(i) if **i == Expr::Const(dim));
+    match e {
+        _ if is_dim(e) => Some(0),
+        Expr::Binary(BinOp::Sub, a, b) if is_dim(a) => match &**b {
+            Expr::Const(k) => Some(*k),
+            _ => None,
+        },
+        Expr::Binary(BinOp::Add, a, b) if is_dim(a) => match &**b {
+            Expr::Const(k) => k.checked_neg(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
