@@ -150,16 +150,25 @@ pub struct Region {
 pub struct Stencils {
     /// Every way through every rule, each once.
     stencils: Vec<Stencil>,
-    /// The values some rule writes over, sorted: a cell holding any other
-    /// keeps it.
-    overwritten: Vec<u64>,
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
     turns: Vec<(Turn, bool)>,
     /// The values a region's cell may hold, sorted: the pins, and `#`.
     alphabet: Vec<u64>,
+    /// The symbol of each value below 128 (`OTHER` for one not in the
+    /// alphabet), and whether a cell holding each symbol keeps it: no rule
+    /// writes over it.
+    ascii: [u8; 128],
+    kept: [bool; 256],
     /// Room for the work of `regions`, kept between calls.
     scratch: RefCell<Scratch>,
+}
+
+/// The cells `regions_by_joins` finds in windows that are not dead, and
+/// each one's region by its root.
+struct Found<'a> {
+    live: &'a mut Vec<bool>,
+    by_root: &'a mut Vec<usize>,
 }
 
 /// What `regions` works in.
@@ -167,6 +176,8 @@ pub struct Stencils {
 struct Scratch {
     /// The windows on each size of board met.
     windows: FxHashMap<(usize, usize), Windows>,
+    /// The board's cells' symbols.
+    symbols: Vec<u8>,
     joined: UnionFind,
     live: Vec<bool>,
     /// Each cell's region, by the index of its root; then the regions'
@@ -250,14 +261,25 @@ impl Stencils {
             .collect();
         alphabet.sort_unstable();
         alphabet.dedup();
-        if alphabet.len() > 256 {
+        if alphabet.len() > usize::from(OTHER) {
             return None;
+        }
+        let mut ascii = [OTHER; 128];
+        for (symbol, &value) in alphabet.iter().enumerate() {
+            if let Some(slot) = usize::try_from(value).ok().and_then(|v| ascii.get_mut(v)) {
+                *slot = symbol as u8;
+            }
+        }
+        let mut kept = [true; 256];
+        for (symbol, value) in alphabet.iter().enumerate() {
+            kept[symbol] = overwritten.binary_search(value).is_err();
         }
         Some(Stencils {
             stencils,
-            overwritten,
             turns,
             alphabet,
+            ascii,
+            kept,
             scratch: RefCell::default(),
         })
     }
@@ -283,10 +305,10 @@ impl Stencils {
             });
             return;
         }
-        let kept = |v: u64| self.overwritten.binary_search(&v).is_err();
         let scratch = &mut *self.scratch.borrow_mut();
         let Scratch {
             windows,
+            symbols,
             joined,
             live,
             by_root,
@@ -297,7 +319,60 @@ impl Stencils {
         } = scratch;
         let windows = windows
             .entry((rows, cols))
-            .or_insert_with(|| Windows::new(&self.stencils, rows, cols));
+            .or_insert_with(|| Windows::new(&self.stencils, &self.alphabet, rows, cols));
+        symbols.clear();
+        symbols.extend(cells.iter().map(|&v| self.symbol(v)));
+        let regions = match &windows.masks {
+            Some(masks) => self.regions_by_masks(symbols, masks, members),
+            None => {
+                let found = Found { live, by_root };
+                self.regions_by_joins(symbols, windows, joined, found, members)
+            }
+        };
+        let wall = self.symbol(WALL);
+        for member in &members[..regions] {
+            let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+            for &at in member {
+                let (r, c) = windows.places[at];
+                (top, bottom) = (top.min(r as usize), bottom.max(r as usize));
+                (left, right) = (left.min(c as usize), right.max(c as usize));
+            }
+            let (h, w) = (bottom - top + 1, right - left + 1);
+            board.clear();
+            board.resize(h * w, wall);
+            for &at in member {
+                let (r, c) = windows.places[at];
+                board[(r as usize - top) * w + c as usize - left] = symbols[at];
+            }
+            // The least of its turns, by rows, columns, then cells.
+            let mut least = (h, w);
+            let mut negated = false;
+            best.clear();
+            best.extend_from_slice(board);
+            for &(turn, negates) in &self.turns[1..] {
+                let dims = turn.board(h, w, board, turned);
+                if (dims, &turned[..]) < (least, &best[..]) {
+                    (least, negated) = (dims, negates);
+                    std::mem::swap(turned, best);
+                }
+            }
+            out.push(Region {
+                heaps: self.pack(least, best),
+                negated,
+            });
+        }
+    }
+
+    /// The regions of a board (their cells, into `members`; how many),
+    /// window by window: the cells of each window that is not dead joined.
+    fn regions_by_joins(
+        &self,
+        cells: &[u8],
+        windows: &Windows,
+        joined: &mut UnionFind,
+        Found { live, by_root }: Found,
+        members: &mut Vec<Vec<usize>>,
+    ) -> usize {
         joined.reset(cells.len());
         live.clear();
         live.resize(cells.len(), false);
@@ -307,7 +382,7 @@ impl Stencils {
             // move again.
             for &(at, pin) in spots {
                 let cell = cells[at as usize];
-                if cell != pin && kept(cell) {
+                if cell != pin && self.kept[usize::from(cell)] {
                     continue 'windows;
                 }
             }
@@ -332,42 +407,84 @@ impl Stencils {
             }
             members[by_root[root]].push(at);
         }
-        let wall = self.symbol(WALL);
-        for member in &members[..regions] {
-            let rs = member.iter().map(|&at| at / cols);
-            let cs = member.iter().map(|&at| at % cols);
-            let (top, bottom) = (rs.clone().min().unwrap_or(0), rs.max().unwrap_or(0));
-            let (left, right) = (cs.clone().min().unwrap_or(0), cs.max().unwrap_or(0));
-            let (h, w) = (bottom - top + 1, right - left + 1);
-            board.clear();
-            board.resize(h * w, wall);
-            for &at in member {
-                board[(at / cols - top) * w + at % cols - left] = self.symbol(cells[at]);
-            }
-            // The least of its turns, by rows, columns, then cells.
-            let mut least = (h, w);
-            let mut negated = false;
-            best.clear();
-            best.extend_from_slice(board);
-            for &(turn, negates) in &self.turns[1..] {
-                let dims = turn.board(h, w, board, turned);
-                if (dims, &turned[..]) < (least, &best[..]) {
-                    (least, negated) = (dims, negates);
-                    std::mem::swap(turned, best);
-                }
-            }
-            out.push(Region {
-                heaps: self.pack(least, best),
-                negated,
-            });
-        }
+        regions
     }
 
-    /// A region's cell's symbol: its place among the values a region's
-    /// cell may hold (the pins and `#`, which are all: a region's cell lies
-    /// in a window whose pin it holds or that may write over it).
+    /// `regions_by_joins` for a board of at most 64 cells, a word a set of
+    /// cells: the windows that are not dead, stencil by stencil, by shifts;
+    /// each region grown from a cell by the windows that meet it.
+    fn regions_by_masks(
+        &self,
+        cells: &[u8],
+        masks: &[Mask],
+        members: &mut Vec<Vec<usize>>,
+    ) -> usize {
+        // The cells holding kept values, and those holding each symbol.
+        let mut kept = 0u64;
+        let mut holding = [0u64; 256];
+        for (at, &cell) in cells.iter().enumerate() {
+            if self.kept[usize::from(cell)] {
+                kept |= 1 << at;
+            }
+            holding[usize::from(cell)] |= 1 << at;
+        }
+        // Each stencil's places (by its window's first cell) whose window
+        // is not dead, and the cells they cover.
+        let mut open = [0u64; 64];
+        let open = &mut open[..masks.len()];
+        let mut live = 0u64;
+        for (Mask { places, spots }, open) in masks.iter().zip(open.iter_mut()) {
+            *open = *places;
+            for &(shift, pin) in spots {
+                *open &= !((kept & !holding[usize::from(pin)]) >> shift);
+            }
+            for &(shift, _) in spots {
+                live |= *open << shift;
+            }
+        }
+        let mut regions = 0;
+        while live != 0 {
+            let mut region = live & live.wrapping_neg();
+            loop {
+                let mut grown = region;
+                for (Mask { spots, .. }, &open) in masks.iter().zip(open.iter()) {
+                    let meets = (spots.iter()).fold(0, |m, &(shift, _)| m | region >> shift);
+                    for &(shift, _) in spots {
+                        grown |= (open & meets) << shift;
+                    }
+                }
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            live &= !region;
+            if members.len() == regions {
+                members.push(Vec::new());
+            }
+            let member = &mut members[regions];
+            member.clear();
+            let mut bits = region;
+            while bits != 0 {
+                member.push(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+            regions += 1;
+        }
+        regions
+    }
+
+    /// A cell's symbol: its value's place among the values a region's cell
+    /// may hold (the pins and `#`, which are all: a region's cell lies in a
+    /// window whose pin it holds or that may write over it), or `OTHER`.
     fn symbol(&self, value: u64) -> u8 {
-        self.alphabet.binary_search(&value).unwrap_or(0) as u8
+        match usize::try_from(value).ok().and_then(|v| self.ascii.get(v)) {
+            Some(&symbol) => symbol,
+            None => self
+                .alphabet
+                .binary_search(&value)
+                .map_or(OTHER, |s| s as u8),
+        }
     }
 
     /// A board of `rows` × `cols` cells (their symbols) packed: the rows
@@ -408,6 +525,10 @@ impl Stencils {
     }
 }
 
+/// The symbol of a value that is no pin and not `#`: a cell holding it is
+/// in no window that is not dead.
+const OTHER: u8 = u8::MAX;
+
 /// The first word of a packed region that is its board as it is.
 const AS_IS: u64 = u64::MAX;
 
@@ -415,25 +536,63 @@ const AS_IS: u64 = u64::MAX;
 /// place, from 0) with their pins.
 #[derive(Clone, Debug, Default)]
 struct Windows {
-    spots: Vec<(u32, u64)>,
+    /// Each cell's row and column, from 0.
+    places: Vec<(u32, u32)>,
+    /// The windows' spots: a cell and its pin's symbol.
+    spots: Vec<(u32, u8)>,
     /// Where each window's spots start, and last where they end.
     ends: Vec<u32>,
+    /// On a board of at most 64 cells, with at most 64 stencils: each
+    /// stencil's windows as masks.
+    masks: Option<Vec<Mask>>,
+}
+
+/// A stencil's windows on a board of at most 64 cells: their places (by
+/// their first cell) as one word, and each spot's shift from the first
+/// cell with its pin's symbol.
+#[derive(Clone, Debug)]
+struct Mask {
+    places: u64,
+    spots: Vec<(u32, u8)>,
 }
 
 impl Windows {
-    fn new(stencils: &[Stencil], rows: usize, cols: usize) -> Windows {
+    fn new(stencils: &[Stencil], alphabet: &[u64], rows: usize, cols: usize) -> Windows {
+        let symbol = |pin: u64| alphabet.binary_search(&pin).map_or(OTHER, |s| s as u8);
         let mut windows = Windows {
+            places: (0..rows * cols)
+                .map(|at| ((at / cols) as u32, (at % cols) as u32))
+                .collect(),
             spots: Vec::new(),
             ends: vec![0],
+            masks: None,
         };
         for stencil in stencils {
             for_each_place(stencil, rows, cols, |r, c| {
                 for s in &stencil.spots {
                     let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
-                    windows.spots.push((at as u32, s.pin));
+                    windows.spots.push((at as u32, symbol(s.pin)));
                 }
                 windows.ends.push(windows.spots.len() as u32);
             });
+        }
+        if rows * cols <= 64 && stencils.len() <= 64 {
+            let masks = (stencils.iter()).map(|stencil| {
+                let top = stencil.spots.iter().map(|s| s.at.0).min().unwrap_or(0);
+                let left = stencil.spots.iter().map(|s| s.at.1).min().unwrap_or(0);
+                let mut places = 0u64;
+                for_each_place(stencil, rows, cols, |r, c| {
+                    places |= 1 << ((r + top) as usize * cols + (c + left) as usize);
+                });
+                let spots = (stencil.spots.iter())
+                    .map(|s| {
+                        let shift = (s.at.0 - top) as usize * cols + (s.at.1 - left) as usize;
+                        (shift as u32, symbol(s.pin))
+                    })
+                    .collect();
+                Mask { places, spots }
+            });
+            windows.masks = Some(masks.collect());
         }
         windows
     }

@@ -278,6 +278,12 @@ impl Forms {
         if !self.step(ENTRY_BYTES) {
             return false;
         }
+        // Stops keep order: G ≤ H only where each of G's stops is at most
+        // H's (Siegel, §II.5) — most pairs are told apart so.
+        if self.stops_above(g, h) {
+            self.le.insert((g, h), false);
+            return false;
+        }
         // G ≤ H: no G^L ≥ H, and no H^R ≤ G (options by place: no list
         // is made).
         let mut result = true;
@@ -394,21 +400,28 @@ impl Forms {
     }
 
     /// The options not dominated: for Left (`left`), those no other is
-    /// above; for Right, those no other is below.
+    /// above; for Right, those no other is below; sorted. Each option is
+    /// compared only with those kept so far (the best ones met), which is
+    /// the same set: of distinct forms none equals another.
     fn undominated(&mut self, options: Vec<Form>, left: bool) -> Vec<Form> {
-        let mut kept = Vec::with_capacity(options.len());
-        for (i, &a) in options.iter().enumerate() {
-            let mut dominated = false;
-            for (j, &b) in options.iter().enumerate() {
-                if i != j && a != b && if left { self.le(a, b) } else { self.le(b, a) } {
-                    dominated = true;
-                    break;
+        let mut kept: Vec<Form> = Vec::with_capacity(options.len());
+        'options: for a in options {
+            let mut i = 0;
+            while i < kept.len() {
+                let b = kept[i];
+                let (low, high) = if left { (a, b) } else { (b, a) };
+                if self.le(low, high) {
+                    continue 'options;
+                }
+                if self.le(high, low) {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
                 }
             }
-            if !dominated {
-                kept.push(a);
-            }
+            kept.push(a);
         }
+        kept.sort_unstable();
         kept
     }
 
@@ -599,6 +612,24 @@ impl Forms {
     /// The Right stop.
     pub fn right_stop(&mut self, g: Form) -> Dyadic {
         self.stops(g).1
+    }
+
+    /// Whether a stop of G is above the same stop of H.
+    fn stops_above(&mut self, g: Form, h: Form) -> bool {
+        self.stops(g);
+        self.stops(h);
+        let (Some((gl, gr)), Some((hl, hr))) = (self.stops_of(g), self.stops_of(h)) else {
+            return false;
+        };
+        gl > hl || gr > hr
+    }
+
+    /// Its stops, found before (`stops`).
+    fn stops_of(&self, g: Form) -> Option<(&Dyadic, &Dyadic)> {
+        match self.node(g) {
+            Node::Number(x) => Some((x, x)),
+            Node::Options { .. } => self.stops.get(&g).map(|(l, r)| (l, r)),
+        }
     }
 
     /// Both stops: a number's are itself; else the Left stop is the best
