@@ -99,8 +99,8 @@ pub use period::Period;
 pub use position::Position;
 pub use rules::{Game, Graph};
 pub use search::{
-    Cancel, DEFAULT_MAX_POSITIONS, DEFAULT_TIMEOUT, Options as SearchOptions, Progress,
-    SearchError, Values as HeapValues,
+    Cancel, DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, DEFAULT_TIMEOUT, Options as SearchOptions,
+    Progress, SearchError, Values as HeapValues,
 };
 
 // Words, JSON and pictures.

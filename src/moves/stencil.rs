@@ -21,6 +21,7 @@
 //! each a board of its own with every other cell `#`.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -47,6 +48,14 @@ struct Spot {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Stencil {
     spots: Vec<Spot>,
+}
+
+/// A way through a rule, as the moves are made: the rule's index, and its
+/// stencil.
+#[derive(Clone, Debug)]
+struct Play {
+    rule: usize,
+    stencil: Stencil,
 }
 
 /// A turn or reflection of the board: the axes swapped first, then rows
@@ -150,6 +159,10 @@ pub struct Region {
 pub struct Stencils {
     /// Every way through every rule, each once.
     stencils: Vec<Stencil>,
+    /// Each rule's ways through, in order, with the rule's index; empty
+    /// where a rule's `require`s are more than its pins (its moves are then
+    /// the move generator's to make).
+    plays: Vec<Play>,
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
     turns: Vec<(Turn, bool)>,
@@ -175,7 +188,7 @@ struct Found<'a> {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     /// The windows on each size of board met.
-    windows: FxHashMap<(usize, usize), Windows>,
+    windows: FxHashMap<(usize, usize), Arc<Windows>>,
     /// The board's cells' symbols.
     symbols: Vec<u8>,
     joined: UnionFind,
@@ -205,12 +218,17 @@ impl Stencils {
         let mut left = Vec::new();
         let mut right = Vec::new();
         let mut pure = true;
-        for rule in &game.rules {
+        let mut plays = Vec::new();
+        for (index, rule) in game.rules.iter().enumerate() {
             let MoveKind::Block(block) = &rule.kind else {
                 return None;
             };
             let (stencils, plain) = read_block(block)?;
             pure &= plain;
+            plays.extend(stencils.iter().map(|s| Play {
+                rule: index,
+                stencil: s.clone(),
+            }));
             if rule.side != Some(Side::Right) {
                 left.extend(stencils.iter().cloned());
             }
@@ -274,8 +292,12 @@ impl Stencils {
         for (symbol, value) in alphabet.iter().enumerate() {
             kept[symbol] = overwritten.binary_search(value).is_err();
         }
+        if !pure {
+            plays.clear();
+        }
         Some(Stencils {
             stencils,
+            plays,
             turns,
             alphabet,
             ascii,
@@ -305,10 +327,60 @@ impl Stencils {
             });
             return;
         }
+        let mut symbols = std::mem::take(&mut self.scratch.borrow_mut().symbols);
+        symbols.clear();
+        symbols.extend(cells.iter().map(|&v| self.symbol(v)));
+        self.split(rows, cols, &symbols, out);
+        self.scratch.borrow_mut().symbols = symbols;
+    }
+
+    /// The windows on a board of `rows` × `cols`, found once.
+    fn windows(&self, rows: usize, cols: usize) -> Arc<Windows> {
+        let windows = &mut self.scratch.borrow_mut().windows;
+        (windows.entry((rows, cols)))
+            .or_insert_with(|| Arc::new(Windows::new(self, rows, cols)))
+            .clone()
+    }
+
+    /// Calls `f` with each move from the region `packed` (as `regions`
+    /// packs it): its rule (by index), and the regions it leaves. How many
+    /// windows it looked at; `None` for a region it cannot read (kept as
+    /// it is) or rules that are more than their pins: the move generator's
+    /// to answer.
+    pub fn each_move(&self, packed: &[u64], mut f: impl FnMut(usize, Vec<Region>)) -> Option<u64> {
+        if self.plays.is_empty() {
+            return None;
+        }
+        let (rows, cols, mut board) = self.unpack_symbols(packed)?;
+        let windows = self.windows(rows, cols);
+        let mut looked = 0;
+        let mut regions = Vec::new();
+        for (play, ends) in self.plays.iter().zip(&windows.plays) {
+            for window in ends.windows(2) {
+                looked += 1;
+                let spots = &windows.play_spots[window[0] as usize..window[1] as usize];
+                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
+                    for &(at, _, write) in spots {
+                        board[at as usize] = write;
+                    }
+                    regions.clear();
+                    self.split(rows, cols, &board, &mut regions);
+                    f(play.rule, std::mem::take(&mut regions));
+                    for &(at, pin, _) in spots {
+                        board[at as usize] = pin;
+                    }
+                }
+            }
+        }
+        Some(looked)
+    }
+
+    /// Pushes the regions of a board of `rows` × `cols` cells, their
+    /// symbols `symbols`, onto `out` (`regions`).
+    fn split(&self, rows: usize, cols: usize, symbols: &[u8], out: &mut Vec<Region>) {
+        let windows = self.windows(rows, cols);
         let scratch = &mut *self.scratch.borrow_mut();
         let Scratch {
-            windows,
-            symbols,
             joined,
             live,
             by_root,
@@ -316,17 +388,13 @@ impl Stencils {
             board,
             turned,
             best,
+            ..
         } = scratch;
-        let windows = windows
-            .entry((rows, cols))
-            .or_insert_with(|| Windows::new(&self.stencils, &self.alphabet, rows, cols));
-        symbols.clear();
-        symbols.extend(cells.iter().map(|&v| self.symbol(v)));
         let regions = match &windows.masks {
             Some(masks) => self.regions_by_masks(symbols, masks, members),
             None => {
                 let found = Found { live, by_root };
-                self.regions_by_joins(symbols, windows, joined, found, members)
+                self.regions_by_joins(symbols, &windows, joined, found, members)
             }
         };
         let wall = self.symbol(WALL);
@@ -501,21 +569,35 @@ impl Stencils {
 
     /// The board (rows, columns, cells) of a region as `regions` packs it.
     pub fn unpack(&self, packed: &[u64]) -> Vec<u64> {
-        let Some((&head, words)) = packed.split_first() else {
+        if packed.first() == Some(&AS_IS) {
+            return packed[1..].to_vec();
+        }
+        let Some((rows, cols, symbols)) = self.unpack_symbols(packed) else {
             return Vec::new();
         };
+        let cells = (symbols.iter()).map(|&s| self.alphabet.get(usize::from(s)).copied());
+        [rows as u64, cols as u64]
+            .into_iter()
+            .chain(cells.map(|v| v.unwrap_or(WALL)))
+            .collect()
+    }
+
+    /// A packed region's rows, columns and cells' symbols; `None` for one
+    /// kept as it is.
+    fn unpack_symbols(&self, packed: &[u64]) -> Option<(usize, usize, Vec<u8>)> {
+        let (&head, words) = packed.split_first()?;
         if head == AS_IS {
-            return words.to_vec();
+            return None;
         }
-        let (rows, cols) = (head & u64::from(u32::MAX), head >> 32);
+        let (rows, cols) = ((head & u64::from(u32::MAX)) as usize, (head >> 32) as usize);
         let (bits, mask) = (self.bits(), (1u64 << self.bits()) - 1);
-        let mut board = vec![rows, cols];
-        for i in 0..(rows * cols) as usize {
-            let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
-            let symbol = words.get(word).map_or(0, |w| (w >> shift) & mask);
-            board.push(self.alphabet.get(symbol as usize).copied().unwrap_or(WALL));
-        }
-        board
+        let symbols = (0..rows * cols)
+            .map(|i| {
+                let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
+                words.get(word).map_or(0, |w| (w >> shift) & mask) as u8
+            })
+            .collect();
+        Some((rows, cols, symbols))
     }
 
     /// The bits of a symbol: at least one, and a divisor of 64.
@@ -545,6 +627,11 @@ struct Windows {
     /// On a board of at most 64 cells, with at most 64 stencils: each
     /// stencil's windows as masks.
     masks: Option<Vec<Mask>>,
+    /// The windows of each rule's stencils (`Stencils::plays`), each spot
+    /// its cell, its pin's symbol and the symbol the move leaves there;
+    /// for each, where its windows' spots end, after where they start.
+    play_spots: Vec<(u32, u8, u8)>,
+    plays: Vec<Vec<u32>>,
 }
 
 /// A stencil's windows on a board of at most 64 cells: their places (by
@@ -557,7 +644,8 @@ struct Mask {
 }
 
 impl Windows {
-    fn new(stencils: &[Stencil], alphabet: &[u64], rows: usize, cols: usize) -> Windows {
+    fn new(all: &Stencils, rows: usize, cols: usize) -> Windows {
+        let (stencils, alphabet) = (&all.stencils, &all.alphabet);
         let symbol = |pin: u64| alphabet.binary_search(&pin).map_or(OTHER, |s| s as u8);
         let mut windows = Windows {
             places: (0..rows * cols)
@@ -566,7 +654,22 @@ impl Windows {
             spots: Vec::new(),
             ends: vec![0],
             masks: None,
+            play_spots: Vec::new(),
+            plays: Vec::new(),
         };
+        for play in &all.plays {
+            let mut ends = vec![windows.play_spots.len() as u32];
+            for_each_place(&play.stencil, rows, cols, |r, c| {
+                for s in &play.stencil.spots {
+                    let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
+                    let pin = symbol(s.pin);
+                    let write = s.write.map_or(pin, |w| all.symbol(w));
+                    windows.play_spots.push((at as u32, pin, write));
+                }
+                ends.push(windows.play_spots.len() as u32);
+            });
+            windows.plays.push(ends);
+        }
         for stencil in stencils {
             for_each_place(stencil, rows, cols, |r, c| {
                 for s in &stencil.spots {

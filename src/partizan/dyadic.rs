@@ -7,7 +7,7 @@ use std::fmt;
 
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// A dyadic rational m / 2^k, reduced.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -169,6 +169,16 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.k == other.k {
+            return self.m.cmp(&other.m);
+        }
+        // Without big numbers where both fit a machine word (stops and
+        // numbers of games are mostly small).
+        let k = self.k.max(other.k);
+        let (shift_a, shift_b) = (k - self.k, k - other.k);
+        if let (Some(a), Some(b), true) = (self.m.to_i64(), other.m.to_i64(), k < 64) {
+            return (i128::from(a) << shift_a).cmp(&(i128::from(b) << shift_b));
+        }
         let (a, b, _) = self.aligned(other);
         a.cmp(&b)
     }

@@ -32,6 +32,6 @@ pub use graphs::{compound, loopy, partizan, steps};
 // Whole rooms, for the modules and tests that name them.
 pub use base::budget;
 pub use engines::heaps;
-pub use options::{DEFAULT_MAX_POSITIONS, Options, Progress};
+pub use options::{DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, Options, Progress};
 pub use solver::Solver;
 pub use value::{After, Explored, Value};

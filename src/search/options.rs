@@ -11,6 +11,9 @@ use super::base::reached::MAX_GRAPH_BYTES;
 /// The default bound on positions one game's search may hold.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
 
+/// The default bound on the bytes one question's search may keep.
+pub const DEFAULT_MAX_BYTES: u64 = MAX_GRAPH_BYTES;
+
 /// How a search may work.
 #[derive(Clone, Debug)]
 pub struct Options {

@@ -42,7 +42,14 @@ pub struct Budgets {
     /// saying how long it would take
     #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>, default_value_t = DEFAULT_TIMEOUT)]
     timeout: u64,
+    /// The most memory one question's search may keep, in megabytes (its
+    /// positions, and the canonical forms of a partizan game's)
+    #[arg(long, value_name = "MB", value_parser = saturating::<u64>, default_value_t = DEFAULT_MEMORY_MB)]
+    max_memory: u64,
 }
+
+/// The default `--max-memory`, in megabytes: the library's own default.
+const DEFAULT_MEMORY_MB: u64 = gamelang::DEFAULT_MAX_BYTES >> 20;
 
 /// The default `--timeout`, in seconds: the library's own default.
 const DEFAULT_TIMEOUT: u64 = gamelang::DEFAULT_TIMEOUT.as_secs();
@@ -54,6 +61,7 @@ impl Budgets {
             max_positions,
             move_budget: self.move_budget,
             timeout: (self.timeout > 0).then(|| std::time::Duration::from_secs(self.timeout)),
+            max_bytes: self.max_memory.saturating_mul(1 << 20),
             ..gamelang::SearchOptions::default()
         }
     }

@@ -183,6 +183,23 @@ impl PartizanSearch {
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Frame, SearchError> {
+        let (game, _, stencils) = &self.games[key.0];
+        if let Some(stencils) = stencils {
+            // A board's region: its moves made by the stencils themselves.
+            let mut options = Vec::new();
+            let looked = stencils.each_move(&key.1, |rule, regions| {
+                let keys = regions.into_iter().map(|r| ((key.0, r.heaps), r.negated));
+                options.push((rule, keys.collect()));
+            });
+            if let Some(looked) = looked {
+                budget.spend(looked).map_err(|e| e.error(game, asked))?;
+                return Ok(Frame {
+                    key,
+                    options,
+                    next: 0,
+                });
+            }
+        }
         let heaps = self.heaps_of(&key).into_owned();
         let options = (self.options(key.0, &heaps, budget, asked)?.into_iter())
             .map(|(rule, after)| (rule, self.keys_after(key.0, &after)))

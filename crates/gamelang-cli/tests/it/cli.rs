@@ -1352,6 +1352,21 @@ fn a_limit_past_memory_is_an_error_not_an_abort() {
 }
 
 #[test]
+fn max_memory_sets_what_a_search_may_keep() {
+    // Domineering on 5 x 5 keeps megabytes of canonical forms: past one,
+    // within 64.
+    let asked = [
+        "analyze",
+        "games/domineering.game",
+        "--at",
+        "\".....|.....|.....|.....|.....\"",
+    ];
+    let run = gamelang(&[&asked[..], &["--max-memory", "1"]].concat());
+    run.exits(1).stderr_has("gamelang::analysis::forms_memory");
+    gamelang(&[&asked[..], &["--max-memory", "64"]].concat()).exits(0);
+}
+
+#[test]
 fn graph_applies_its_limit_to_the_search_itself() {
     // The graph below (1000, 1000) has a million positions: refused before
     // they are searched (it took 116 s), with the option that raises it.
