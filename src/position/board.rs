@@ -82,17 +82,22 @@ pub fn board_position(text: &str) -> Result<Vec<u64>, BoardProblem> {
 /// A board in position syntax: `"..#|...."` (a cell that is no character
 /// as `?`).
 pub fn board_text<T: ToPrimitive>(heaps: &[T]) -> String {
+    format!("\"{}\"", board_rows(heaps).join("|"))
+}
+
+/// A board's rows, top first, each its cells' characters (a cell that is
+/// no character as `?`).
+pub fn board_rows<T: ToPrimitive>(heaps: &[T]) -> Vec<String> {
     let cols = heaps
         .get(1)
         .and_then(ToPrimitive::to_usize)
         .unwrap_or(0)
         .max(1);
-    let rows: Vec<String> = (heaps.get(2..).unwrap_or(&[]).chunks(cols))
+    (heaps.get(2..).unwrap_or(&[]).chunks(cols))
         .map(|row| {
             (row.iter())
                 .map(|c| (c.to_u32()).and_then(char::from_u32).unwrap_or('?'))
                 .collect()
         })
-        .collect();
-    format!("\"{}\"", rows.join("|"))
+        .collect()
 }

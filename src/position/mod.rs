@@ -7,7 +7,7 @@ use num_traits::ToPrimitive;
 
 mod board;
 mod graph;
-pub use board::{BoardProblem, board_position, board_text};
+pub use board::{BoardProblem, board_position, board_rows, board_text};
 pub use graph::{
     Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks,
 };

@@ -678,3 +678,17 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
     }
     object
 }
+
+/// The boards of an answer's components drawn as text, a line a row, each
+/// under its game's name (the language server shows them on hover); `None`
+/// where no component is a board.
+pub fn boards_text(answer: &Answer) -> Option<String> {
+    let drawn: Vec<String> = (answer.components.iter())
+        .filter(|c| c.game.board)
+        .filter_map(|c| {
+            let rows = crate::position::board_rows(&c.position.to_u64s()?);
+            Some(format!("{}:\n{}", c.game.title(), rows.join("\n")))
+        })
+        .collect();
+    (!drawn.is_empty()).then(|| drawn.join("\n\n"))
+}

@@ -13,7 +13,7 @@ mod svg;
 mod table;
 mod thermograph;
 
-pub use answer::{Advice, json, text, text_in_colour};
+pub use answer::{Advice, boards_text, json, text, text_in_colour};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use drawing::graph_svg;
 pub use graph::{graph_dot, graph_json};

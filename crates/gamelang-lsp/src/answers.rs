@@ -103,7 +103,12 @@ fn short(answer: &Answer) -> String {
 /// The whole answer, as `gamelang analyze` prints it, or the refusal.
 fn long(result: &Result<Answer, Error>) -> String {
     match result {
-        Ok(answer) => format!("```text\n{}```", gamelang::answer_text(answer, &|_| None)),
+        Ok(answer) => {
+            // A board drawn above the answer, a line a row.
+            let boards = gamelang::boards_text(answer).map(|b| format!("```text\n{b}\n```\n"));
+            let text = gamelang::answer_text(answer, &|_| None);
+            format!("{}```text\n{text}```", boards.unwrap_or_default())
+        }
         Err(e) => {
             let code = miette::Diagnostic::code(e).map(|c| c.to_string());
             let help = miette::Diagnostic::help(e).map(|h| format!("\n\nhelp: {h}"));

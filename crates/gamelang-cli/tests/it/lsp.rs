@@ -250,6 +250,26 @@ fn hover_answers_an_analyze_statement_and_names_games_parameters_and_keywords() 
 }
 
 #[test]
+fn hover_draws_a_board_above_its_answer() {
+    let mut client = Client::start();
+    let text = "game domineering {\n    board\n    left move vertical {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n        b[r + 1, c] = '#'\n    }\n}\nanalyze domineering at \"..#|...\"\n";
+    client.open(URI, 1, text);
+    let hover = client.at("textDocument/hover", URI, 10, 2);
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    // The board a row a line, then the answer: a game of Left's alone, a
+    // vertical domino in each of the first two columns (the third's top
+    // cell is removed): 2.
+    assert!(
+        text.starts_with("```text\ndomineering:\n..#\n...\n```"),
+        "{text}"
+    );
+    assert!(text.contains("value:   2"), "{text}");
+    client.stop();
+}
+
+#[test]
 fn inlay_hints_give_each_statements_outcome_and_value() {
     let mut client = Client::start();
     let text = "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash at 21\nanalyze bash at 20\ngame kayles { heaps *; octal 0.77 }\nanalyze kayles at (3, 4)\n";
