@@ -187,8 +187,9 @@ struct Found<'a> {
 /// What `regions` works in.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
-    /// The windows on each size of board met.
+    /// The windows on each size of board met, and their spots in all.
     windows: FxHashMap<(usize, usize), Arc<Windows>>,
+    spots: usize,
     /// The board's cells' symbols.
     symbols: Vec<u8>,
     joined: UnionFind,
@@ -316,9 +317,11 @@ impl Stencils {
             return;
         };
         let (rows, cols) = (rows as usize, cols as usize);
-        if rows.checked_mul(cols) != Some(cells.len()) || cells.len() > u32::MAX as usize {
-            // Not a board the rules read (no move makes one): one region,
-            // itself, as it is.
+        let spots = (cells.len()).saturating_mul(self.spots_a_cell());
+        if rows.checked_mul(cols) != Some(cells.len()) || spots > MOST_SPOTS {
+            // Not a board the rules read (no move makes one), or one whose
+            // windows would take too much room: one region, itself, as it
+            // is.
             out.push(Region {
                 heaps: std::iter::once(AS_IS)
                     .chain(heaps.iter().copied())
@@ -334,12 +337,31 @@ impl Stencils {
         self.scratch.borrow_mut().symbols = symbols;
     }
 
-    /// The windows on a board of `rows` × `cols`, found once.
+    /// The windows on a board of `rows` × `cols` (of at most `MOST_SPOTS`
+    /// spots), found once; those of other sizes forgotten first where they
+    /// would pass four times that.
     fn windows(&self, rows: usize, cols: usize) -> Arc<Windows> {
-        let windows = &mut self.scratch.borrow_mut().windows;
-        (windows.entry((rows, cols)))
-            .or_insert_with(|| Arc::new(Windows::new(self, rows, cols)))
-            .clone()
+        let scratch = &mut *self.scratch.borrow_mut();
+        if let Some(known) = scratch.windows.get(&(rows, cols)) {
+            return known.clone();
+        }
+        let spots = rows * cols * self.spots_a_cell();
+        if scratch.spots + spots > 4 * MOST_SPOTS {
+            scratch.windows.clear();
+            scratch.spots = 0;
+        }
+        scratch.spots += spots;
+        let windows = Arc::new(Windows::new(self, rows, cols));
+        scratch.windows.insert((rows, cols), windows.clone());
+        windows
+    }
+
+    /// At most how many spots of windows a cell of a board starts: one a
+    /// spot of each stencil, for the regions and for the moves.
+    fn spots_a_cell(&self) -> usize {
+        let spots = |s: &Stencil| s.spots.len();
+        (self.stencils.iter().map(spots).sum::<usize>())
+            + (self.plays.iter().map(|p| spots(&p.stencil)).sum::<usize>())
     }
 
     /// Calls `f` with each move from the region `packed` (as `regions`
@@ -610,6 +632,10 @@ impl Stencils {
 /// The symbol of a value that is no pin and not `#`: a cell holding it is
 /// in no window that is not dead.
 const OTHER: u8 = u8::MAX;
+
+/// The most spots of windows on one board (a board past it is one region,
+/// as it is): about 12 MB of them.
+const MOST_SPOTS: usize = 1 << 20;
 
 /// The first word of a packed region that is its board as it is.
 const AS_IS: u64 = u64::MAX;

@@ -157,14 +157,19 @@ fn cram_on_every_board_of_up_to_9_cells_has_the_grundy_value_of_its_game_tree() 
         }
     }
     let answers = analyzed(&file);
-    let found: Vec<u64> = (answers.iter())
+    let found = grundy_values(&answers);
+    let expected: Vec<u64> = expected.into_iter().map(u64::from).collect();
+    assert_eq!(found, expected);
+}
+
+/// The Grundy value of each answer.
+fn grundy_values(answers: &[gamelang::Answer]) -> Vec<u64> {
+    (answers.iter())
         .map(|a| match &a.grundy {
             gamelang::analysis::Grundy::Value(v) => u64::try_from(v).expect("small"),
             other => panic!("{other:?}"),
         })
-        .collect();
-    let expected: Vec<u64> = expected.into_iter().map(u64::from).collect();
-    assert_eq!(found, expected);
+        .collect()
 }
 
 #[test]
@@ -574,13 +579,21 @@ fn cram_split_into_regions_has_the_grundy_value_of_its_game_tree() {
         expected.push(u64::from(cram(&board, &mut memo)));
     }
     let answers = analyzed(&file);
-    let found: Vec<u64> = (answers.iter())
-        .map(|a| match &a.grundy {
-            gamelang::analysis::Grundy::Value(v) => u64::try_from(v).expect("small"),
-            other => panic!("{other:?}"),
-        })
-        .collect();
+    let found = grundy_values(&answers);
     assert_eq!(found, expected);
     let json = gamelang::answer_json(&answers[0], &|_| None);
     assert_eq!(json["method"]["regions"], true, "{json}");
+}
+
+#[test]
+fn a_board_whose_windows_would_take_too_much_room_is_valued_whole() {
+    // 256 ways through one rule, on 1,100 cells: more windows than the split
+    // keeps (about a million spots), so the board is one region as it is,
+    // searched by the block itself. Its only move covers the last two cells
+    // (the first empty cell is 1,098 cells from them, past 256): * (g = 1).
+    let file = format!(
+        "game far {{\n    board\n    move place {{\n        choose r in 1..rows\n        choose c in 1..cols\n        choose d in 0..255\n        require b[r, c] == '.' and b[r, c + d + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + d + 1] = '#'\n    }}\n}}\nanalyze far at \".{}..\"\n",
+        "#".repeat(1097)
+    );
+    assert_eq!(grundy_values(&analyzed(&file)), [1]);
 }
