@@ -53,7 +53,7 @@ struct Stencil {
 /// A way through a rule, as the moves are made: the rule's index, and its
 /// stencil.
 #[derive(Clone, Debug)]
-struct Play {
+struct RuleStencil {
     rule: usize,
     stencil: Stencil,
 }
@@ -162,7 +162,7 @@ pub struct Stencils {
     /// Each rule's ways through, in order, with the rule's index; empty
     /// where a rule's `require`s are more than its pins (its moves are then
     /// the move generator's to make).
-    plays: Vec<Play>,
+    by_rule: Vec<RuleStencil>,
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
     turns: Vec<(Turn, bool)>,
@@ -219,14 +219,14 @@ impl Stencils {
         let mut left = Vec::new();
         let mut right = Vec::new();
         let mut pure = true;
-        let mut plays = Vec::new();
+        let mut by_rule = Vec::new();
         for (index, rule) in game.rules.iter().enumerate() {
             let MoveKind::Block(block) = &rule.kind else {
                 return None;
             };
             let (stencils, plain) = read_block(block)?;
             pure &= plain;
-            plays.extend(stencils.iter().map(|s| Play {
+            by_rule.extend(stencils.iter().map(|s| RuleStencil {
                 rule: index,
                 stencil: s.clone(),
             }));
@@ -294,11 +294,11 @@ impl Stencils {
             kept[symbol] = overwritten.binary_search(value).is_err();
         }
         if !pure {
-            plays.clear();
+            by_rule.clear();
         }
         Some(Stencils {
             stencils,
-            plays,
+            by_rule,
             turns,
             alphabet,
             ascii,
@@ -361,7 +361,11 @@ impl Stencils {
     fn spots_a_cell(&self) -> usize {
         let spots = |s: &Stencil| s.spots.len();
         (self.stencils.iter().map(spots).sum::<usize>())
-            + (self.plays.iter().map(|p| spots(&p.stencil)).sum::<usize>())
+            + (self
+                .by_rule
+                .iter()
+                .map(|p| spots(&p.stencil))
+                .sum::<usize>())
     }
 
     /// Calls `f` with each move from the region `packed` (as `regions`
@@ -370,24 +374,24 @@ impl Stencils {
     /// it is) or rules that are more than their pins: the move generator's
     /// to answer.
     pub fn each_move(&self, packed: &[u64], mut f: impl FnMut(usize, Vec<Region>)) -> Option<u64> {
-        if self.plays.is_empty() {
+        if self.by_rule.is_empty() {
             return None;
         }
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
         let mut looked = 0;
         let mut regions = Vec::new();
-        for (play, ends) in self.plays.iter().zip(&windows.plays) {
+        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
                 looked += 1;
-                let spots = &windows.play_spots[window[0] as usize..window[1] as usize];
+                let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
                 if spots.iter().all(|s| board[s.0 as usize] == s.1) {
                     for &(at, _, write) in spots {
                         board[at as usize] = write;
                     }
                     regions.clear();
                     self.split(rows, cols, &board, &mut regions);
-                    f(play.rule, std::mem::take(&mut regions));
+                    f(way.rule, std::mem::take(&mut regions));
                     for &(at, pin, _) in spots {
                         board[at as usize] = pin;
                     }
@@ -653,11 +657,11 @@ struct Windows {
     /// On a board of at most 64 cells, with at most 64 stencils: each
     /// stencil's windows as masks.
     masks: Option<Vec<Mask>>,
-    /// The windows of each rule's stencils (`Stencils::plays`), each spot
+    /// The windows of each rule's stencils (`Stencils::by_rule`), each spot
     /// its cell, its pin's symbol and the symbol the move leaves there;
     /// for each, where its windows' spots end, after where they start.
-    play_spots: Vec<(u32, u8, u8)>,
-    plays: Vec<Vec<u32>>,
+    rule_spots: Vec<(u32, u8, u8)>,
+    by_rule: Vec<Vec<u32>>,
 }
 
 /// A stencil's windows on a board of at most 64 cells: their places (by
@@ -680,21 +684,21 @@ impl Windows {
             spots: Vec::new(),
             ends: vec![0],
             masks: None,
-            play_spots: Vec::new(),
-            plays: Vec::new(),
+            rule_spots: Vec::new(),
+            by_rule: Vec::new(),
         };
-        for play in &all.plays {
-            let mut ends = vec![windows.play_spots.len() as u32];
-            for_each_place(&play.stencil, rows, cols, |r, c| {
-                for s in &play.stencil.spots {
+        for way in &all.by_rule {
+            let mut ends = vec![windows.rule_spots.len() as u32];
+            for_each_place(&way.stencil, rows, cols, |r, c| {
+                for s in &way.stencil.spots {
                     let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
                     let pin = symbol(s.pin);
                     let write = s.write.map_or(pin, |w| all.symbol(w));
-                    windows.play_spots.push((at as u32, pin, write));
+                    windows.rule_spots.push((at as u32, pin, write));
                 }
-                ends.push(windows.play_spots.len() as u32);
+                ends.push(windows.rule_spots.len() as u32);
             });
-            windows.plays.push(ends);
+            windows.by_rule.push(ends);
         }
         for stencil in stencils {
             for_each_place(stencil, rows, cols, |r, c| {
