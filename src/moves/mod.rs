@@ -31,7 +31,7 @@ use reach::{Reach, reach};
 pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
-pub use stencil::{Region, Stencils};
+pub use stencil::Stencils;
 
 /// One position of a sum a move becomes: of the game that moved (`game`
 /// `None`) or of another game of its file.

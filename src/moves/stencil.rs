@@ -380,7 +380,6 @@ impl Stencils {
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
         let mut looked = 0;
-        let mut regions = Vec::new();
         for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
                 looked += 1;
@@ -389,9 +388,9 @@ impl Stencils {
                     for &(at, _, write) in spots {
                         board[at as usize] = write;
                     }
-                    regions.clear();
+                    let mut regions = Vec::new();
                     self.split(rows, cols, &board, &mut regions);
-                    f(way.rule, std::mem::take(&mut regions));
+                    f(way.rule, regions);
                     for &(at, pin, _) in spots {
                         board[at as usize] = pin;
                     }
@@ -675,8 +674,7 @@ struct Mask {
 
 impl Windows {
     fn new(all: &Stencils, rows: usize, cols: usize) -> Windows {
-        let (stencils, alphabet) = (&all.stencils, &all.alphabet);
-        let symbol = |pin: u64| alphabet.binary_search(&pin).map_or(OTHER, |s| s as u8);
+        let stencils = &all.stencils;
         let mut windows = Windows {
             places: (0..rows * cols)
                 .map(|at| ((at / cols) as u32, (at % cols) as u32))
@@ -692,7 +690,7 @@ impl Windows {
             for_each_place(&way.stencil, rows, cols, |r, c| {
                 for s in &way.stencil.spots {
                     let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
-                    let pin = symbol(s.pin);
+                    let pin = all.symbol(s.pin);
                     let write = s.write.map_or(pin, |w| all.symbol(w));
                     windows.rule_spots.push((at as u32, pin, write));
                 }
@@ -700,16 +698,17 @@ impl Windows {
             });
             windows.by_rule.push(ends);
         }
-        for stencil in stencils {
-            for_each_place(stencil, rows, cols, |r, c| {
-                for s in &stencil.spots {
-                    let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
-                    windows.spots.push((at as u32, symbol(s.pin)));
-                }
-                windows.ends.push(windows.spots.len() as u32);
-            });
-        }
-        if rows * cols <= 64 && stencils.len() <= 64 {
+        if rows * cols > 64 || stencils.len() > 64 {
+            for stencil in stencils {
+                for_each_place(stencil, rows, cols, |r, c| {
+                    for s in &stencil.spots {
+                        let at = (r + s.at.0) as usize * cols + (c + s.at.1) as usize;
+                        windows.spots.push((at as u32, all.symbol(s.pin)));
+                    }
+                    windows.ends.push(windows.spots.len() as u32);
+                });
+            }
+        } else {
             let masks = (stencils.iter()).map(|stencil| {
                 let top = stencil.spots.iter().map(|s| s.at.0).min().unwrap_or(0);
                 let left = stencil.spots.iter().map(|s| s.at.1).min().unwrap_or(0);
@@ -720,7 +719,7 @@ impl Windows {
                 let spots = (stencil.spots.iter())
                     .map(|s| {
                         let shift = (s.at.0 - top) as usize * cols + (s.at.1 - left) as usize;
-                        (shift as u32, symbol(s.pin))
+                        (shift as u32, all.symbol(s.pin))
                     })
                     .collect();
                 Mask { places, spots }

@@ -8,7 +8,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::moves::{MoveError, MoveGen, Region, Stencils};
+use crate::moves::{MoveError, MoveGen, Stencils};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -94,7 +94,7 @@ impl RegionValues {
     fn regions_of(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
         let mut regions = Vec::new();
         self.stencils.regions(heaps, &mut regions);
-        regions.into_iter().map(|r: Region| r.heaps).collect()
+        regions.into_iter().map(|r| r.heaps).collect()
     }
 
     /// The Grundy value of the region `root`, found by a search from it;
@@ -173,8 +173,21 @@ impl RegionValues {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<Frame, RegionError> {
-        let heaps = self.stencils.unpack(&key);
         let mut options = Vec::new();
+        // Made by the stencils themselves where the rules are their pins.
+        let made = self.stencils.each_move(&key, |_, regions| {
+            options.push(regions.into_iter().map(|r| r.heaps).collect());
+        });
+        if let Some(looked) = made {
+            budget.spend(looked).map_err(|e| e.error(game, asked))?;
+            *edges += options.len();
+            return Ok(Frame {
+                key,
+                options,
+                next: 0,
+            });
+        }
+        let heaps = self.stencils.unpack(&key);
         let examined = moves.each_move_within(&heaps, budget.left(), |_, next| {
             options.push(self.regions_of(next));
         });

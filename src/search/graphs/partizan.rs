@@ -200,7 +200,7 @@ impl PartizanSearch {
                 });
             }
         }
-        let heaps = self.heaps_of(&key).into_owned();
+        let heaps = self.heaps_of(&key);
         let options = (self.options(key.0, &heaps, budget, asked)?.into_iter())
             .map(|(rule, after)| (rule, self.keys_after(key.0, &after)))
             .collect();
