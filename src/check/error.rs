@@ -657,6 +657,9 @@ pub enum HeadsProblem {
     /// A graph given an edge of this colour, where its game's edges have
     /// no colour but green (`green hackenbush`) or none at all (Kayles).
     Colour(Colour, GraphShape),
+    /// A graph given a vertex of this colour, where its game's vertices
+    /// have no colour (all but Snort and Col) or a tint other than green.
+    Tint(Colour, GraphShape),
     /// A game of heaps or coins given a graph.
     AGraph,
     /// A game played on a board given heaps, coins or a graph.
@@ -678,7 +681,7 @@ impl fmt::Display for HeadsProblem {
             HeadsProblem::PairTwice(x, y) => write!(f, "coin ({x}, {y}) is named twice"),
             HeadsProblem::NotPairs => write!(f, "its coins are pairs, a product's"),
             HeadsProblem::NotAGraph(_) => write!(f, "its positions are graphs"),
-            HeadsProblem::Loop(_) => write!(f, "Kayles is played on graphs without loops"),
+            HeadsProblem::Loop(_) => write!(f, "its graphs have no loops"),
             HeadsProblem::WordInAGraph(_) => {
                 write!(f, "the vertices of a graph it is played on are numbers")
             }
@@ -693,6 +696,10 @@ impl fmt::Display for HeadsProblem {
                 write!(f, "every edge of Green Hackenbush is green")
             }
             HeadsProblem::Colour(..) => write!(f, "the edges of its graphs have no colour"),
+            HeadsProblem::Tint(_, GraphShape::Tinted) => {
+                write!(f, "a vertex of its graphs is tinted blue or red")
+            }
+            HeadsProblem::Tint(..) => write!(f, "the vertices of its graphs have no colour"),
             HeadsProblem::BeforeFirst(coin, origin) => {
                 write!(f, "coin {coin} is before the first, coin {origin}")
             }
@@ -721,6 +728,7 @@ impl HeadsProblem {
             HeadsProblem::ABoard => "a board".to_string(),
             HeadsProblem::Board(_) => "this board".to_string(),
             HeadsProblem::Colour(colour, _) => format!("a {} edge", colour.word()),
+            HeadsProblem::Tint(colour, _) => format!("a {} vertex", colour.word()),
         }
     }
 
@@ -771,7 +779,16 @@ impl HeadsProblem {
             HeadsProblem::Colour(_, GraphShape::Grounded) => {
                 "leave the colour out, or play blue-red-green Hackenbush: a game whose rule is `hackenbush` (Left cuts blue and green edges, Right red and green ones)".to_string()
             }
+            HeadsProblem::Colour(_, GraphShape::Tinted) => {
+                "leave the colour out: a vertex's tint is written after it alone, like `graph { 1 -- 2, 1 blue }`".to_string()
+            }
             HeadsProblem::Colour(..) => "leave the colour out".to_string(),
+            HeadsProblem::Tint(_, GraphShape::Tinted) => {
+                "write `blue` for a vertex only Left may still colour, `red` for one only Right may, or no colour".to_string()
+            }
+            HeadsProblem::Tint(..) => {
+                "leave the colour out: vertices are tinted only in Snort and Col (`snort`, `col`)".to_string()
+            }
             HeadsProblem::NotABoard => {
                 "give a board as a quoted string, its rows separated by `|`, like `\"....|....\"`".to_string()
             }

@@ -204,24 +204,38 @@ fn of_its_kind(game: &Game, lit: &PositionLit, source: &Source) -> Result<Positi
             let words =
                 |n: &[BigUint]| -> Vec<u64> { n.iter().filter_map(ToPrimitive::to_u64).collect() };
             let (mut ends, lone) = (words(&lit.heaps), words(&lit.lone));
-            // Kayles is played on graphs without loops.
-            if matches!(shape, GraphShape::Vertices | GraphShape::Edges)
-                && let Some(e) = ends.chunks_exact(2).find(|e| e[0] == e[1])
+            // Kayles, Snort and Col are played on graphs without loops.
+            if matches!(
+                shape,
+                GraphShape::Vertices | GraphShape::Edges | GraphShape::Tinted
+            ) && let Some(e) = ends.chunks_exact(2).find(|e| e[0] == e[1])
             {
                 return Err(problem(HeadsProblem::Loop(e[0])));
             }
             // Only blue-red-green Hackenbush's edges have colours other than
-            // green; Kayles' none at all.
+            // green; Kayles' none at all. Only Snort's and Col's vertices
+            // have colours, their tints, blue or red.
             let written = lit.colours.iter().flatten();
+            let tints = lit.lone_colours.iter().flatten();
             let offending = match shape {
                 GraphShape::Coloured => None,
                 GraphShape::Grounded => written.clone().find(|(c, _)| *c != Colour::Green),
-                GraphShape::Vertices | GraphShape::Edges => written.clone().next(),
-            };
-            if let Some(&(colour, span)) = offending {
+                GraphShape::Vertices | GraphShape::Edges | GraphShape::Tinted => {
+                    written.clone().next()
+                }
+            }
+            .map(|&(colour, span)| (HeadsProblem::Colour(colour, shape), span))
+            .or_else(|| {
+                let tint = match shape {
+                    GraphShape::Tinted => tints.clone().find(|(c, _)| *c == Colour::Green),
+                    _ => tints.clone().next(),
+                };
+                tint.map(|&(colour, span)| (HeadsProblem::Tint(colour, shape), span))
+            });
+            if let Some((problem, span)) = offending {
                 return Err(CheckError::Heads {
                     game: game.name.clone(),
-                    problem: HeadsProblem::Colour(colour, shape),
+                    problem,
                     src: source.clone(),
                     span,
                 });
@@ -236,6 +250,20 @@ fn of_its_kind(game: &Game, lit: &PositionLit, source: &Source) -> Result<Positi
                 };
                 ends = (ends.chunks_exact(2).enumerate())
                     .flat_map(|(i, e)| [e[0], e[1], colour(i).code()])
+                    .collect();
+            }
+            if shape == GraphShape::Tinted {
+                // An edge's third heap is 0; a vertex alone is (v, v, tint).
+                let tint = |i: usize| {
+                    (lit.lone_colours.get(i).copied().flatten()).map_or(Colour::Green, |c| c.0)
+                };
+                ends = (ends.chunks_exact(2))
+                    .flat_map(|e| [e[0], e[1], 0])
+                    .chain(
+                        lone.iter()
+                            .enumerate()
+                            .flat_map(|(i, &v)| [v, v, tint(i).code()]),
+                    )
                     .collect();
             }
             let graph = crate::position::graph_position(shape, &ends, &lone);

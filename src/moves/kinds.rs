@@ -5,7 +5,7 @@
 use super::amounts::{AmountGen, minus};
 use super::shapes::{each_combination, spliced};
 use crate::platform::usize_of;
-use crate::position::{Colour, symmetric_difference};
+use crate::position::{Colour, Colouring, symmetric_difference};
 use crate::rules::expr::{Env, EvalError};
 use crate::rules::{Kayles, OctalCode, Split};
 
@@ -365,6 +365,24 @@ pub(super) fn pick(
 ) -> Result<(), EvalError> {
     let mut result = Ok(());
     crate::position::picks(kayles, heaps, |_, after| {
+        if result.is_ok() {
+            result = emit(after);
+        }
+    });
+    result
+}
+
+/// Colour a vertex `colour` (Snort or Col; the heaps are the graph's
+/// entries, `crate::position::colourings`): each vertex the game allows a
+/// move.
+pub(super) fn colour(
+    game: Colouring,
+    colour: Colour,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    let mut result = Ok(());
+    crate::position::colourings(game, colour, heaps, |_, after| {
         if result.is_ok() {
             result = emit(after);
         }

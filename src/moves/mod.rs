@@ -19,7 +19,7 @@ pub(crate) mod strip;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::position::Colour;
+use crate::position::{Colour, Colouring};
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
     Block, EndKind, EndTest, Game, Kayles, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
@@ -128,6 +128,8 @@ enum Compiled {
     Cut(Option<Colour>),
     /// Node or Arc Kayles: pick a vertex or an edge.
     Pick(Kayles),
+    /// Snort or Col: colour a vertex.
+    Colour(Colouring, Colour),
 }
 
 /// Why moves could not be generated: a rule's condition failed to evaluate,
@@ -165,6 +167,7 @@ impl MoveGen {
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
                 MoveKind::Cut(colour) => Compiled::Cut(*colour),
                 MoveKind::Pick(kayles) => Compiled::Pick(*kayles),
+                MoveKind::Colour(game, colour) => Compiled::Colour(*game, *colour),
                 MoveKind::Product(product) => Compiled::Product(match &product.factors {
                     [TermGame::Other(a), TermGame::Other(b)] => {
                         Some(Box::new([MoveGen::new(a), MoveGen::new(b)]))
@@ -251,7 +254,8 @@ impl MoveGen {
             | Compiled::Product(_)
             | Compiled::Slide(_)
             | Compiled::Cut(..)
-            | Compiled::Pick(_) => false,
+            | Compiled::Pick(_)
+            | Compiled::Colour(..) => false,
         });
         one_heap
             && !self.as_written
@@ -277,7 +281,8 @@ impl MoveGen {
             | Compiled::Turn { .. }
             | Compiled::Product(_)
             | Compiled::Cut(..)
-            | Compiled::Pick(_) => false,
+            | Compiled::Pick(_)
+            | Compiled::Colour(..) => false,
         });
         one_heap && !self.as_written && self.invariant.is_none() && !self.reads_places()
     }
@@ -564,6 +569,7 @@ impl MoveGen {
             Compiled::Slide(arcs) => kinds::slide(arcs, heaps, next, emit),
             Compiled::Cut(colour) => kinds::cut(*colour, heaps, emit),
             Compiled::Pick(kayles) => kinds::pick(*kayles, heaps, emit),
+            Compiled::Colour(game, colour) => kinds::colour(*game, *colour, heaps, emit),
         }
     }
 }

@@ -71,6 +71,9 @@ pub enum GraphShape {
     /// Arc Kayles: its edges, each once (a vertex without an edge plays
     /// no part).
     Edges,
+    /// Snort and Col: the vertices not yet coloured, each with its tint,
+    /// and their edges, three heaps an entry (`tinted`).
+    Tinted,
 }
 
 impl GraphShape {
@@ -92,7 +95,7 @@ impl GraphShape {
     /// for the others.
     pub fn width(self) -> usize {
         match self {
-            GraphShape::Coloured => 3,
+            GraphShape::Coloured | GraphShape::Tinted => 3,
             _ => 2,
         }
     }
@@ -101,7 +104,9 @@ impl GraphShape {
     /// kept in the shape, is itself (and each edge's colour is a colour).
     pub fn holds(self, heaps: &[u64]) -> bool {
         let colours = heaps.chunks(self.width()).all(|e| match self {
-            GraphShape::Coloured => e.len() == 3 && Colour::of_code(e[2]).is_some(),
+            GraphShape::Coloured | GraphShape::Tinted => {
+                e.len() == 3 && Colour::of_code(e[2]).is_some()
+            }
             _ => true,
         });
         colours && graph_position(self, heaps, &[]) == heaps
@@ -111,12 +116,14 @@ impl GraphShape {
 /// The position of shape `shape` that the graph with edges `ends` (as many
 /// numbers an edge as the shape's width) and the vertices `lone` written
 /// alone is. A pair (v, v) of Kayles is a vertex, never a loop: a loop is
-/// refused before.
+/// refused before; so is a triple (v, v, tint) of Snort and Col, a vertex
+/// with its tint (`tinted_position`).
 pub fn graph_position(shape: GraphShape, ends: &[u64], lone: &[u64]) -> Vec<u64> {
     match shape {
         GraphShape::Grounded | GraphShape::Coloured => grounded_edges(ends, shape.width()),
         GraphShape::Vertices => plain_graph(ends, lone, true),
         GraphShape::Edges => plain_graph(ends, lone, false),
+        GraphShape::Tinted => super::tinted::tinted_position(ends, lone),
     }
 }
 
@@ -315,11 +322,20 @@ pub fn picks(kayles: Kayles, ends: &[u64], mut each: impl FnMut(&[u64], &[u64]))
 /// A graph in position syntax: `graph { 0 -- 1, 1 -- 2 }`; a vertex
 /// without an edge of Kayles alone, `graph { 1 -- 2, 4 }`; a blue or red
 /// edge with its colour after it, `graph { 0 -- 1 blue, 1 -- 2 }` (no
-/// word: green).
+/// word: green); a vertex of Snort or Col with its tint, `graph { 1 -- 2,
+/// 1 blue }` (`tinted_text`).
 pub fn graph_text<T: fmt::Display + PartialEq + ToPrimitive>(
     shape: GraphShape,
     ends: &[T],
 ) -> String {
+    if shape == GraphShape::Tinted
+        && let Some(words) = ends
+            .iter()
+            .map(ToPrimitive::to_u64)
+            .collect::<Option<Vec<u64>>>()
+    {
+        return super::tinted::tinted_text(&words);
+    }
     let edges: Vec<String> = (ends.chunks(shape.width()))
         .map(|e| match e {
             [a, b] if a == b && shape != GraphShape::Grounded => a.to_string(),

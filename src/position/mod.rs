@@ -7,10 +7,12 @@ use num_traits::ToPrimitive;
 
 mod board;
 mod graph;
+mod tinted;
 pub use board::{BoardProblem, board_position, board_rows, board_text};
 pub use graph::{
     Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks,
 };
+pub use tinted::{Colouring, colourings, tinted_regions};
 
 /// Who wins a position with best play: its outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,7 +4,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
-use crate::position::{Colour, GraphShape, symmetric_difference};
+use crate::position::{Colour, Colouring, GraphShape, symmetric_difference};
 use crate::rules::{Game, Kayles, MoveKind, Target};
 
 /// Describes the move from `before` to `after` made by a rule of `kind`, in
@@ -60,6 +60,7 @@ pub fn describe(
         MoveKind::Product(_) => turn_pairs(before, after),
         MoveKind::Cut(colour) => cut(GraphShape::of_cut(*colour).width(), before, after),
         MoveKind::Pick(kayles) => pick(*kayles, before, after, nth),
+        MoveKind::Colour(game, colour) => colour_vertex(*game, *colour, before, after, nth),
         // A token is told by the vertex it leaves, not by a heap.
         MoveKind::Slide(graph) => match m.changed.first() {
             Some(&i) => format!(
@@ -161,6 +162,30 @@ fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint], nth: usize) -> St
         }
     });
     text.unwrap_or_else(|| "pick nothing".to_string())
+}
+
+/// `colour 3 blue`: the vertex a move of Snort or Col coloured, the
+/// `nth` of those that leave `after`.
+fn colour_vertex(
+    game: Colouring,
+    colour: Colour,
+    before: &[BigUint],
+    after: &[BigUint],
+    nth: usize,
+) -> String {
+    let words =
+        |heaps: &[BigUint]| -> Vec<u64> { heaps.iter().filter_map(|h| h.to_u64()).collect() };
+    let (before, after) = (words(before), words(after));
+    let mut coloured = Vec::new();
+    crate::position::colourings(game, colour, &before, |v, left| {
+        if left == after {
+            coloured.push(v);
+        }
+    });
+    match coloured.get(nth) {
+        Some(v) => format!("colour {v} {}", colour.word()),
+        None => "colour nothing".to_string(),
+    }
 }
 
 /// A move's positions, and the heaps it changed.

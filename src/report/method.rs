@@ -197,7 +197,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             compound_rule_text(*rule)
         ),
         ComponentMethod::Partizan { positions } => format!(
-            "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a board's regions) worth the sum of their values ({positions} positions held)"
+            "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a graph's connected parts in Snort and Col, a board's regions) worth the sum of their values ({positions} positions held)"
         ),
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
-use crate::position::{Colour, GraphShape};
+use crate::position::{Colour, Colouring, GraphShape};
 use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
@@ -304,6 +304,9 @@ pub enum MoveKind {
     /// Node Kayles (pick a vertex, removing it and its neighbours) or Arc
     /// Kayles (pick an edge, removing its two ends).
     Pick(Kayles),
+    /// Snort or Col: colour a vertex the colour given (Left blue, Right
+    /// red), where the game allows it (`position::colourings`).
+    Colour(Colouring, Colour),
 }
 
 /// A `move` block, lowered: its statements, with every name resolved (a

@@ -441,9 +441,11 @@ pub enum RuleKind {
     },
     /// `node kayles`, `arc kayles`: positions are graphs.
     Kayles(Kayles),
+    /// `snort`, `col`: positions are graphs, their vertices tinted.
+    Colouring(Colouring),
 }
 
-pub use crate::position::{Colour, Kayles};
+pub use crate::position::{Colour, Colouring, Kayles};
 
 /// A game a `product` multiplies, as written: `ruler`, `turtles(k = 2)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -727,6 +729,7 @@ impl PositionLit {
             graph: false,
             board: None,
             lone: Vec::new(),
+            lone_colours: Vec::new(),
             colours: Vec::new(),
             words: Vec::new(),
             names: Vec::new(),
@@ -776,6 +779,9 @@ pub struct PositionLit {
     pub board: Option<String>,
     /// A graph's vertices written alone, without an edge.
     pub lone: Vec<BigUint>,
+    /// The colours of the vertices written alone, in order, where written
+    /// (`3 blue`: a vertex of Snort or Col tinted blue).
+    pub lone_colours: Vec<Option<(Colour, Span)>>,
     /// A graph's edges' colours, in order, where written (`0 -- 1 blue`).
     pub colours: Vec<Option<(Colour, Span)>>,
     /// Written as vertices of a graph named by words, `a` or `(a, b)`: the

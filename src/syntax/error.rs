@@ -310,7 +310,7 @@ impl SyntaxError {
                 "a product's coins are pairs, `{(1, 2), (3, 4)}`; another game's are single coins, `{1, 3}`".to_string()
             }
             SyntaxError::ColouredArc { .. } => {
-                "leave the colour out: colours belong to the edges of a Hackenbush position, `analyze G at graph { 0 -- 1 blue }`".to_string()
+                "leave the colour out: colours belong to positions, to the edges of Hackenbush (`analyze G at graph { 0 -- 1 blue }`) and the vertices of Snort and Col (`graph { 1 -- 2, 1 blue }`)".to_string()
             }
         })
     }

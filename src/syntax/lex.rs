@@ -23,6 +23,8 @@ pub const KEYWORDS: &[&str] = &[
     "blue",
     "kayles",
     "node",
+    "snort",
+    "col",
     "graph",
     "board",
     "slide",

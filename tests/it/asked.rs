@@ -44,6 +44,23 @@ pub fn analysis(
         };
         return asked(analyzer, program, entry, &lit);
     }
+    // Snort's and Col's are three heaps an entry: an edge (a, b, 0), a
+    // vertex (v, v, tint).
+    if graph == Some(GraphShape::Tinted) {
+        let colour = |code: u64| {
+            (Colour::of_code(code).filter(|&c| c != Colour::Green)).map(|c| (c, (0, 0).into()))
+        };
+        let (vertices, edges): (Vec<&[u64]>, Vec<&[u64]>) =
+            heaps.chunks(3).partition(|e| e[0] == e[1]);
+        let lit = PositionLit {
+            heaps: big(&mut edges.iter().flat_map(|e| [e[0], e[1]])),
+            graph: true,
+            lone: big(&mut vertices.iter().map(|e| e[0])),
+            lone_colours: vertices.iter().map(|e| colour(e[2])).collect(),
+            ..PositionLit::of_heaps(Vec::new(), (0, 0).into())
+        };
+        return asked(analyzer, program, entry, &lit);
+    }
     let lit = PositionLit {
         heaps: big(&mut heaps.chunks(2).filter(|e| !alone(e)).flatten().copied()),
         heads,
@@ -52,6 +69,7 @@ pub fn analysis(
         graph: graph.is_some(),
         board: None,
         lone: big(&mut heaps.chunks(2).filter(alone).map(|e| e[0])),
+        lone_colours: Vec::new(),
         colours: Vec::new(),
         words: Vec::new(),
         names: Vec::new(),

@@ -1289,6 +1289,26 @@ fn blue_red_hackenbush_written_wrong() {
 }
 
 #[test]
+fn snort_and_col_written_wrong() {
+    // A side on `snort`; a coloured edge and a green vertex in Snort; a
+    // loop in Col; a tinted vertex in Node Kayles; `col` beside another rule.
+    let src = "game sided {\n    right snort\n}\ngame snort {\n    snort\n}\ngame col {\n    col\n}\ngame node {\n    node kayles\n}\ngame two {\n    col\n    take 1\n}\n\
+               analyze snort at graph { 1 -- 2 blue }\nanalyze snort at graph { 1 -- 2, 2 green }\nanalyze col at graph { 1 -- 1 }\nanalyze node at graph { 1 -- 2, 3 red }\n";
+    snapshot(
+        "snort_and_col_written_wrong",
+        src,
+        &[
+            "gamelang::check::wrong_kind",
+            "gamelang::check::duplicate_statement",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+            "gamelang::check::coins",
+        ],
+    );
+}
+
+#[test]
 fn boards_written_wrong() {
     // A ragged board; heaps for a board; a board for heaps; a cell of no
     // board; a space for a cell.

@@ -16,6 +16,7 @@ mod blue_red_hackenbush;
 mod boards;
 mod budgets;
 mod coins;
+mod colourings;
 mod compounds;
 mod decomposition;
 mod diagnostics;

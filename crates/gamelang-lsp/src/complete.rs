@@ -90,6 +90,16 @@ const PHRASES: &[(&str, &str, &str)] = &[
         "arc kayles",
         "pick an edge, removing its two ends",
     ),
+    (
+        "snort",
+        "snort",
+        "colour a vertex, never next to the other colour",
+    ),
+    (
+        "col",
+        "col",
+        "colour a vertex, never next to the same colour",
+    ),
     ("play misere", "play misere", "whoever moves last loses"),
     (
         "move",

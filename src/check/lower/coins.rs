@@ -1,7 +1,8 @@
 //! Lowering a game of coins: `coins` (`coins from N`), and the rule that a
 //! game of coins moves only by `turn` (or one `product`), and `turn` only
 //! in a game of coins; a rule of a game played on graphs (`green
-//! hackenbush`, `node kayles`, `arc kayles`) is its game's only rule too.
+//! hackenbush`, `node kayles`, `arc kayles`, `snort`, `col`) is its game's
+//! only rule too.
 
 use num_traits::ToPrimitive;
 
@@ -100,13 +101,14 @@ impl Lowerer<'_> {
 }
 
 /// The words of a rule that plays on graphs: `green hackenbush`,
-/// `hackenbush`, `node kayles`, `arc kayles`.
+/// `hackenbush`, `node kayles`, `arc kayles`, `snort`, `col`.
 fn graph_rule(kind: &ast::RuleKind) -> Option<&'static str> {
     match kind {
         ast::RuleKind::Hackenbush { green: true } => Some("green hackenbush"),
         ast::RuleKind::Hackenbush { green: false } => Some("hackenbush"),
         ast::RuleKind::Kayles(ast::Kayles::Node) => Some("node kayles"),
         ast::RuleKind::Kayles(ast::Kayles::Arc) => Some("arc kayles"),
+        ast::RuleKind::Colouring(game) => Some(game.word()),
         _ => None,
     }
 }

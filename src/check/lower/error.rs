@@ -580,6 +580,24 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    /// `left snort`: a side on a rule that gives each player their own
+    /// colour.
+    #[error("`{rule}` already gives each player their own colour")]
+    #[diagnostic(
+        code(gamelang::check::wrong_kind),
+        help("write `{rule}` alone: Left colours vertices blue, Right red")
+    )]
+    SideOnColouring {
+        /// The rule: `snort` or `col`.
+        rule: &'static str,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("a side on `{rule}`")]
+        span: SourceSpan,
+    },
+
     /// A product of games of coins is its game's only rule.
     #[error("a product of games of coins is its game's only rule")]
     #[diagnostic(

@@ -167,6 +167,7 @@ impl Lowerer<'_> {
                     ast::RuleKind::Hackenbush { green: true } => Some(GraphShape::Grounded),
                     ast::RuleKind::Hackenbush { green: false } => Some(GraphShape::Coloured),
                     ast::RuleKind::Kayles(kayles) => Some(GraphShape::of_kayles(kayles)),
+                    ast::RuleKind::Colouring(_) => Some(GraphShape::Tinted),
                     _ => None,
                 },
                 _ => None,

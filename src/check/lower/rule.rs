@@ -4,7 +4,7 @@
 use num_traits::ToPrimitive;
 
 use super::{Kind, Lowerer, RulesError};
-use crate::position::Colour;
+use crate::position::{Colour, Colouring};
 use crate::rules::{
     GameRef, MoveKind, ParamValue, Product, Rule, Side, Split, Target, TermGame, Turn,
 };
@@ -13,8 +13,12 @@ use crate::syntax::ast::{self, Span};
 impl Lowerer<'_> {
     /// The rules one written rule lowers to: itself, or, for `hackenbush`,
     /// each player's cuts (Winning Ways, ch. 2: Left cuts blue edges,
-    /// Right red ones, and either green ones).
+    /// Right red ones, and either green ones); for `snort` and `col`, each
+    /// player's colouring (Left blue, Right red).
     pub(super) fn rules(&mut self, rule: &ast::RuleDef, heap_count: Option<usize>) -> Vec<Rule> {
+        if let ast::RuleKind::Colouring(game) = rule.kind {
+            return self.colourings(rule, game);
+        }
         if !matches!(rule.kind, ast::RuleKind::Hackenbush { green: false }) {
             return self.rule(rule, heap_count).into_iter().collect();
         }
@@ -36,6 +40,28 @@ impl Lowerer<'_> {
             cut(Some(Side::Left), Colour::Blue),
             cut(Some(Side::Right), Colour::Red),
             cut(None, Colour::Green),
+        ]
+    }
+
+    /// Snort's or Col's two rules: Left colours blue, Right red.
+    fn colourings(&mut self, rule: &ast::RuleDef, game: Colouring) -> Vec<Rule> {
+        if rule.side.is_some() {
+            self.error(RulesError::SideOnColouring {
+                rule: game.word(),
+                src: self.source.clone(),
+                span: rule.span,
+            });
+            return Vec::new();
+        }
+        let colour = |side, colour| Rule {
+            side: Some(side),
+            name: game.word().to_string(),
+            span: rule.span,
+            kind: MoveKind::Colour(game, colour),
+        };
+        vec![
+            colour(Side::Left, Colour::Blue),
+            colour(Side::Right, Colour::Red),
         ]
     }
 
@@ -95,6 +121,8 @@ impl Lowerer<'_> {
             }),
             ast::RuleKind::Hackenbush { .. } => MoveKind::Cut(None),
             ast::RuleKind::Kayles(kayles) => MoveKind::Pick(*kayles),
+            // Two rules, one a player, made by `colourings`.
+            ast::RuleKind::Colouring(_) => return None,
             ast::RuleKind::Slide { graph } => match self.param(&graph.name).cloned() {
                 Some(ParamValue::Graph(g)) => MoveKind::Slide(g),
                 other => {

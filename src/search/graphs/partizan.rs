@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::moves::Stencils;
 use crate::partizan::{Form, Forms};
-use crate::position::{GraphShape, Position, grounded_regions};
+use crate::position::{GraphShape, Position, grounded_regions, tinted_regions};
 use crate::rules::{Game, Side};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -295,7 +295,8 @@ impl PartizanSearch {
 
     /// Pushes the regions a position of game `game` is the sum of: a
     /// Hackenbush graph's regions, which meet only at the ground (Winning
-    /// Ways, ch. 2); a board's regions (`Stencils::regions`, LANGUAGE.md
+    /// Ways, ch. 2); a graph of Snort or Col's connected parts, each
+    /// numbered from 1 (`tinted_regions`); a board's regions (`Stencils::regions`, LANGUAGE.md
     /// "Boards: regions"), each in its least form under the turns that keep
     /// the rules or swap the players'; each a position of its own. Any other
     /// position is one region.
@@ -311,6 +312,9 @@ impl PartizanSearch {
             Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => keys.extend(
                 (grounded_regions(heaps, shape.width()).into_iter()).map(|r| ((game, r), false)),
             ),
+            Some(GraphShape::Tinted) => {
+                keys.extend((tinted_regions(heaps).into_iter()).map(|r| ((game, r), false)))
+            }
             _ => keys.push(((game, heaps.to_vec()), false)),
         }
     }

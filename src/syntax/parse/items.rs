@@ -345,6 +345,7 @@ impl Builder {
         }
         if let Some(graph) = children(pair.clone(), Rule::graph_value).next() {
             let (mut heaps, mut lone, mut colours) = (Vec::new(), Vec::new(), Vec::new());
+            let mut lone_colours = Vec::new();
             let mut words = Vec::new();
             for arc in children(graph, Rule::arc) {
                 let colour = children(arc.clone(), Rule::edge_colour).next();
@@ -357,17 +358,22 @@ impl Builder {
                         }
                     })
                     .collect();
+                let colour = colour.map(|c| (colour_of(c.as_str()), self.span(&c)));
                 match vertices.as_slice() {
-                    [alone] => lone.push(alone.clone()),
+                    [alone] => {
+                        lone.push(alone.clone());
+                        lone_colours.push(colour);
+                    }
                     _ => {
                         heaps.extend(vertices);
-                        colours.push(colour.map(|c| (colour_of(c.as_str()), self.span(&c))));
+                        colours.push(colour);
                     }
                 }
             }
             return Ok(PositionLit {
                 graph: true,
                 lone,
+                lone_colours,
                 colours,
                 words,
                 ..PositionLit::of_heaps(heaps, span)

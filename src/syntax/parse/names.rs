@@ -69,7 +69,7 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::play_decl | Rule::kw_play => (Main, "`play`"),
         Rule::rule_def => (
             Main,
-            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex`, `turn`, `product`, `slide`, `green hackenbush`, `node kayles` or `arc kayles`)",
+            "a rule (`take`, `shift`, `split`, `empty`, `octal`, `hex`, `turn`, `product`, `slide`, `green hackenbush`, `node kayles`, `arc kayles`, `snort` or `col`)",
         ),
         Rule::take_rule | Rule::kw_take => (Main, "`take`"),
         Rule::take_split => (Continue, "`and`"),
@@ -98,6 +98,9 @@ fn statement(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kayles_rule => (Main, "`node kayles` or `arc kayles`"),
         Rule::kw_node => (Main, "`node`"),
         Rule::kw_arc => (Main, "`arc`"),
+        Rule::colouring_rule => (Main, "`snort` or `col`"),
+        Rule::kw_snort => (Main, "`snort`"),
+        Rule::kw_col => (Main, "`col`"),
         Rule::kw_kayles => (Main, "`kayles`"),
         Rule::kw_along => (Main, "`along`"),
         Rule::graph_value | Rule::kw_graph => (Main, "a graph (like `graph { 1 -> 0, 2 -- 3 }`)"),

@@ -62,6 +62,12 @@ impl Builder {
                 Some(_) => ast::Kayles::Node,
                 None => ast::Kayles::Arc,
             }),
+            Rule::colouring_rule => {
+                RuleKind::Colouring(match children(rule, Rule::kw_snort).next() {
+                    Some(_) => ast::Colouring::Snort,
+                    None => ast::Colouring::Col,
+                })
+            }
             Rule::slide_rule => RuleKind::Slide {
                 graph: self.ident(child(rule, Rule::ident)),
             },

@@ -126,7 +126,8 @@ pub(super) fn compile(game: &Game) -> Option<Compiled> {
             | MoveKind::Product(_)
             | MoveKind::Slide(_)
             | MoveKind::Cut(_)
-            | MoveKind::Pick(_) => {
+            | MoveKind::Pick(_)
+            | MoveKind::Colour(..) => {
                 return None;
             }
         }
