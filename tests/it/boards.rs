@@ -433,6 +433,73 @@ fn konane_on_every_row_to_7_cells_and_every_2_by_3_board_is_worth_its_game_tree(
     against_plain("games/konane.game", "konane", &stone_boards(7), konane);
 }
 
+const EIGHT: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+impl Cells {
+    /// The empty cells a queen at (r, c) reaches in a line (Amazons).
+    fn queen_reach(&self, r: i64, c: i64) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (dr, dc) in EIGHT {
+            let (mut at_r, mut at_c) = (r + dr, c + dc);
+            while let Some(i) = self.at(at_r, at_c).filter(|&i| self.cells[i] == '.') {
+                out.push(i);
+                (at_r, at_c) = (at_r + dr, at_c + dc);
+            }
+        }
+        out
+    }
+
+    /// The boards after each Amazons move of a `piece`: a queen's slide,
+    /// then an arrow shot as a queen moves from where it lands, burning
+    /// the cell it stops on (`#`).
+    fn amazon_moves(&self, piece: char) -> Vec<Cells> {
+        let mut out = Vec::new();
+        for from in (0..self.cells.len()).filter(|&i| self.cells[i] == piece) {
+            let (r, c) = ((from / self.cols) as i64, (from % self.cols) as i64);
+            for to in self.queen_reach(r, c) {
+                let mut moved = self.clone();
+                moved.cells[from] = '.';
+                moved.cells[to] = piece;
+                let (tr, tc) = ((to / self.cols) as i64, (to % self.cols) as i64);
+                for arrow in moved.queen_reach(tr, tc) {
+                    let mut shot = moved.clone();
+                    shot.cells[arrow] = '#';
+                    out.push(shot);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Amazons' game tree: Left's `L`, Right's `R`.
+fn amazons(board: &Cells) -> Tree {
+    Tree {
+        left: board.amazon_moves('L').iter().map(amazons).collect(),
+        right: board.amazon_moves('R').iter().map(amazons).collect(),
+    }
+}
+
+#[test]
+fn amazons_on_every_row_to_5_cells_every_2_by_3_board_and_some_3_by_3_is_worth_its_game_tree() {
+    let pieces = ['L', 'R', '.', '#'];
+    let mut boards: Vec<String> = (1..=5).flat_map(|n| words(&pieces, n)).collect();
+    boards.extend((words(&pieces, 6).iter()).map(|w| format!("{}|{}", &w[..3], &w[3..])));
+    // And 3 × 3 boards, half their cells burnt, drawn with a fixed seed.
+    let burnt = ['L', 'R', '.', '#', '#', '#'];
+    boards.extend(drawn(&burnt, 3, 3, 60, 46));
+    against_plain("games/amazons.game", "amazons", &boards, amazons);
+}
+
 /// The same game searched two ways: split into regions, each kept once up
 /// to the turns that keep the rules (the default), and whole, each board
 /// its own position (`decompose` off; the whole search is checked against

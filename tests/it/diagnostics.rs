@@ -1309,6 +1309,23 @@ fn snort_and_col_written_wrong() {
 }
 
 #[test]
+fn an_unknown_name_on_a_board_is_told_the_names_of_a_board() {
+    // A board's names are `rows`, `cols` and `b[r, c]`, not a heap game's.
+    let src = "game d {\n    board\n    move m { require b[1, 1] == '.' and width > 1; b[1, 1] = '#' }\n}\n";
+    let (errors, _) = errors_of("d", src, &[]);
+    let help = |e: &Error| miette::Diagnostic::help(e).map(|h| h.to_string());
+    assert_eq!(errors.len(), 1);
+    let help = help(&errors[0]).expect("a help");
+    assert_eq!(help, "the names here are `rows`, `cols` and `b[r, c]`");
+    let src = "game d {\n    board\n    move m { require b[1, 1] == '.' and rws > 1; b[1, 1] = '#' }\n}\n";
+    let (errors, _) = errors_of("d", src, &[]);
+    assert_eq!(
+        miette::Diagnostic::help(&errors[0]).map(|h| h.to_string()),
+        Some("did you mean `rows`?".to_string())
+    );
+}
+
+#[test]
 fn boards_written_wrong() {
     // A ragged board; heaps for a board; a board for heaps; a cell of no
     // board; a space for a cell.

@@ -262,7 +262,7 @@ pub enum RulesError {
 
     /// There is no `{name}` here.
     #[error("there is no `{name}` here")]
-    #[diagnostic(code(gamelang::check::unknown_name), help("{}", unknown_name_help(.name, .params, *.in_amounts)))]
+    #[diagnostic(code(gamelang::check::unknown_name), help("{}", unknown_name_help(.name, .params, *.in_amounts, *.board)))]
     UnknownName {
         /// Its name, as written.
         name: String,
@@ -271,6 +271,9 @@ pub enum RulesError {
         params: Vec<String>,
         /// Whether the name is in a rule's amounts, where `k` and `h` exist.
         in_amounts: bool,
+        /// Whether the game is played on a board, where `rows`, `cols` and
+        /// `b[r, c]` exist.
+        board: bool,
         /// The source the span points into.
         #[source_code]
         src: Source,
@@ -952,15 +955,25 @@ fn heap_count(heaps: &Option<usize>) -> String {
     heaps.map_or("any number of".to_string(), |n| n.to_string())
 }
 
-fn unknown_name_help(name: &str, params: &[String], in_amounts: bool) -> String {
-    if let Some(close) = crate::source::closest(name, params) {
+fn unknown_name_help(name: &str, params: &[String], in_amounts: bool, board: bool) -> String {
+    let given: &[&str] = match board {
+        true => &["rows", "cols"],
+        false => &["len"],
+    };
+    let candidates: Vec<String> = (params.iter().cloned())
+        .chain(given.iter().map(|g| g.to_string()))
+        .collect();
+    if let Some(close) = crate::source::closest(name, &candidates) {
         return format!("did you mean `{close}`?");
     }
     let mut known: Vec<String> = params.iter().map(|n| format!("`{n}`")).collect();
     if in_amounts {
         known.extend(["`k` (the amount)".into(), "`h` (the heap)".into()]);
     }
-    known.extend(["`len`".into(), "`h[i]`".into()]);
+    match board {
+        true => known.extend(["`rows`".into(), "`cols`".into(), "`b[r, c]`".into()]),
+        false => known.extend(["`len`".into(), "`h[i]`".into()]),
+    }
     if !in_amounts && (name == "k" || name == "h") {
         format!(
             "`{name}` exists only in a rule's amounts; the names here are {}",

@@ -158,6 +158,7 @@ impl Lowerer<'_> {
                         .chain(self.params.iter().map(|(n, _)| n.clone()))
                         .collect(),
                     in_amounts: scope.amount,
+                    board: self.board,
                     src: self.source.clone(),
                     span: name.span,
                 });
