@@ -6,7 +6,9 @@
 //! fewest moves from the start; the positions of a layer are ordered by the
 //! mean place of their neighbours, sweeping down and up a few times, which
 //! uncrosses most moves; every move is an arrow, a winning one bold.
-//! P-positions are filled with `P_COLOUR`, as in the tables' pictures.
+//! P-positions are filled with `P_COLOUR`, as in the tables' pictures. A
+//! board game's positions are drawn as boards (`board::draw_board`), their
+//! values beneath.
 
 use std::collections::VecDeque;
 use std::fmt::Write;
@@ -14,17 +16,20 @@ use std::fmt::Write;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
+use super::board::draw_board;
 use super::graph::{edge_text, value_text};
 use super::position_text;
 use super::svg::{D_COLOUR, P_COLOUR, escape, header};
 use crate::analysis::graph::PositionGraph;
-use crate::position::Outcome;
+use crate::position::{Outcome, board_rows};
 use crate::rules::Game;
 
 /// N-positions' fill.
 pub const N_FILL: &str = "#cfe0f3";
 /// The height of a position's box, its two lines of text.
 const BOX_HEIGHT: usize = 36;
+/// A cell's side, on a board drawn in a position's box.
+const BOARD_CELL: usize = 12;
 /// The space between two layers, for the arrows.
 const LAYER_GAP: usize = 60;
 /// The space between two boxes of a layer.
@@ -42,11 +47,19 @@ const SWEEPS: usize = 4;
 const LABELLED_MOVES: usize = 40;
 
 /// Where each position's box stands: its layer, and its left edge and
-/// width in pixels.
+/// width in pixels; and the height of every box.
 struct Placed {
     layer: Vec<usize>,
     x: Vec<usize>,
     width: Vec<usize>,
+    height: usize,
+}
+
+impl Placed {
+    /// The top of layer `l`'s boxes.
+    fn top(&self, layer: usize) -> usize {
+        TITLE + layer * (self.height + LAYER_GAP)
+    }
 }
 
 /// The graph in SVG, starting from node 0.
@@ -57,7 +70,29 @@ pub fn graph_svg(game: &Game, graph: &PositionGraph) -> String {
             [position_text(game, &node.heaps, true), value_text(node)]
         })
         .collect();
-    let placed = place(graph, &labels);
+    // Boxes as wide as their words (7 pixels a character, near enough for
+    // a 12-pixel sans-serif), or as their boards and values.
+    let words = |l: &[String]| l.iter().map(|t| t.chars().count()).max().unwrap_or(1) * 7 + 16;
+    let boards: Vec<Vec<String>> = match game.board {
+        true => (graph.node_indices())
+            .map(|i| board_rows(&graph[i].heaps))
+            .collect(),
+        false => Vec::new(),
+    };
+    let width: Vec<usize> = match game.board {
+        true => (boards.iter().zip(&labels))
+            .map(|(rows, l)| {
+                let cols = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                (cols * BOARD_CELL + 16).max(words(&l[1..]))
+            })
+            .collect(),
+        false => labels.iter().map(|l| words(l)).collect(),
+    };
+    let height = match game.board {
+        true => boards.iter().map(Vec::len).max().unwrap_or(0) * BOARD_CELL + 30,
+        false => BOX_HEIGHT,
+    };
+    let placed = place(graph, width, height);
     let layers = placed.layer.iter().max().map_or(0, |l| l + 1);
     let start = labels.first().map_or(String::new(), |l| l[0].clone());
     let title = format!("{}: the positions below {start}", game.title());
@@ -67,26 +102,36 @@ pub fn graph_svg(game: &Game, graph: &PositionGraph) -> String {
         .unwrap_or(0);
     // As wide as the title (16-pixel letters, about 9 pixels each) too.
     let w = (MARGIN + width + MARGIN + LEGEND).max(MARGIN + title.chars().count() * 9);
-    let h = TITLE + layers * (BOX_HEIGHT + LAYER_GAP) - LAYER_GAP + MARGIN;
+    let h = TITLE + layers * (placed.height + LAYER_GAP) - LAYER_GAP + MARGIN;
     let mut out = String::new();
-    let _ = draw(&mut out, game, graph, &labels, &placed, (w, h), &title);
+    let drawn = Drawn {
+        labels: &labels,
+        boards: &boards,
+        placed: &placed,
+    };
+    let _ = draw(&mut out, game, graph, &drawn, (w, h), &title);
     out
 }
 
-/// The top of layer `l`'s boxes.
-fn top(layer: usize) -> usize {
-    TITLE + layer * (BOX_HEIGHT + LAYER_GAP)
+/// What each position's box holds, and where it stands.
+struct Drawn<'a> {
+    labels: &'a [[String; 2]],
+    /// A board game's boards, a position's rows each (none for another
+    /// game's).
+    boards: &'a [Vec<String>],
+    placed: &'a Placed,
 }
 
 fn draw(
     out: &mut String,
     game: &Game,
     graph: &PositionGraph,
-    labels: &[[String; 2]],
-    placed: &Placed,
+    drawn: &Drawn,
     (w, h): (usize, usize),
     title: &str,
 ) -> std::fmt::Result {
+    let (labels, placed) = (drawn.labels, drawn.placed);
+    let (top, box_height) = (|l: usize| placed.top(l), placed.height);
     header(out, w, h, title)?;
     writeln!(
         out,
@@ -106,14 +151,14 @@ fn draw(
         };
         let (x1, x2) = (centre(u), centre(v));
         let path = if placed.layer[v] > placed.layer[u] {
-            let (y1, y2) = (top(placed.layer[u]) + BOX_HEIGHT, top(placed.layer[v]));
+            let (y1, y2) = (top(placed.layer[u]) + box_height, top(placed.layer[v]));
             format!("M {x1} {y1} L {x2} {y2}")
         } else {
             // A move up or across (a game that can go on forever): a curve
             // out to the right, from a box's side to the other's.
             let (y1, y2) = (
-                top(placed.layer[u]) + BOX_HEIGHT / 2,
-                top(placed.layer[v]) + BOX_HEIGHT / 2,
+                top(placed.layer[u]) + box_height / 2,
+                top(placed.layer[v]) + box_height / 2,
             );
             let (a, b) = (
                 MARGIN + placed.x[u] + placed.width[u],
@@ -128,7 +173,7 @@ fn draw(
             escape(&words)
         )?;
         if labelled && placed.layer[v] > placed.layer[u] {
-            let (y1, y2) = (top(placed.layer[u]) + BOX_HEIGHT, top(placed.layer[v]));
+            let (y1, y2) = (top(placed.layer[u]) + box_height, top(placed.layer[v]));
             let (x, y) = ((x1 + x2) / 2, (y1 + y2) / 2);
             // 10-pixel letters, about 6 pixels each.
             let half = words.chars().count() * 3;
@@ -162,17 +207,34 @@ fn draw(
         let (x, y) = (MARGIN + placed.x[n], top(placed.layer[n]));
         writeln!(
             out,
-            r##"<g id="node-{n}"><rect x="{x}" y="{y}" width="{}" height="{BOX_HEIGHT}" rx="6" fill="{fill}" stroke="#333333"{dash}/>"##,
+            r##"<g id="node-{n}"><rect x="{x}" y="{y}" width="{}" height="{box_height}" rx="6" fill="{fill}" stroke="#333333"{dash}/>"##,
             placed.width[n]
         )?;
-        for (line, words) in labels[n].iter().enumerate() {
-            writeln!(
-                out,
-                r#"<text x="{}" y="{}" text-anchor="middle" fill="{text}">{}</text>"#,
-                x + placed.width[n] / 2,
-                y + 15 + 14 * line,
-                escape(words)
-            )?;
+        let middle = x + placed.width[n] / 2;
+        match drawn.boards.get(n) {
+            // The board, centred, its value beneath, its text a tooltip.
+            Some(rows) => {
+                let cols = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                let left = middle - cols * BOARD_CELL / 2;
+                writeln!(out, "<title>{}</title>", escape(&labels[n][0]))?;
+                draw_board(out, rows, (left, y + 6), BOARD_CELL)?;
+                writeln!(
+                    out,
+                    r#"<text x="{middle}" y="{}" text-anchor="middle" fill="{text}">{}</text>"#,
+                    y + box_height - 8,
+                    escape(&labels[n][1])
+                )?;
+            }
+            None => {
+                for (line, words) in labels[n].iter().enumerate() {
+                    writeln!(
+                        out,
+                        r#"<text x="{middle}" y="{}" text-anchor="middle" fill="{text}">{}</text>"#,
+                        y + 15 + 14 * line,
+                        escape(words)
+                    )?;
+                }
+            }
         }
         writeln!(out, "</g>")?;
     }
@@ -212,8 +274,9 @@ fn draw(
     writeln!(out, "</svg>")
 }
 
-/// Each position's layer, and its place within the layer.
-fn place(graph: &PositionGraph, labels: &[[String; 2]]) -> Placed {
+/// Each position's layer, and its place within the layer, its box `width`
+/// wide and every box `height` high.
+fn place(graph: &PositionGraph, width: Vec<usize>, height: usize) -> Placed {
     let n = graph.node_count();
     let layer = layers(graph);
     let count = layer.iter().max().map_or(0, |l| l + 1);
@@ -263,11 +326,7 @@ fn place(graph: &PositionGraph, labels: &[[String; 2]]) -> Placed {
             }
         }
     }
-    // Boxes as wide as their words (7 pixels a character, near enough for
-    // a 12-pixel sans-serif), each layer centred on the widest.
-    let width: Vec<usize> = (labels.iter())
-        .map(|l| l.iter().map(|t| t.chars().count()).max().unwrap_or(1) * 7 + 16)
-        .collect();
+    // Each layer centred on the widest.
     let row_width = |row: &[usize]| {
         row.iter()
             .map(|&i| width[i] + BOX_GAP)
@@ -283,7 +342,12 @@ fn place(graph: &PositionGraph, labels: &[[String; 2]]) -> Placed {
             left += width[i] + BOX_GAP;
         }
     }
-    Placed { layer, x, width }
+    Placed {
+        layer,
+        x,
+        width,
+        height,
+    }
 }
 
 /// Each position's layer: its longest play from the start where the graph

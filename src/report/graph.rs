@@ -10,7 +10,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use super::position_text;
 use crate::analysis::graph::{Edge, Node};
-use crate::position::Outcome;
+use crate::position::{Outcome, board_rows};
 use crate::rules::Game;
 use crate::search::loopy::Gamma;
 
@@ -38,7 +38,8 @@ pub(super) fn value_text(node: &Node) -> String {
 }
 
 /// The graph in Graphviz DOT: P-positions drawn as double circles (draws
-/// dashed), winning moves in bold, each move labelled in words.
+/// dashed), winning moves in bold, each move labelled in words; a board a
+/// row a line.
 pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::from("digraph {\n");
@@ -50,11 +51,18 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
             Outcome::N | Outcome::L | Outcome::R => "circle",
             Outcome::D => "circle, style = dashed",
         };
+        // A board a row a line, in a font whose letters line up.
+        let (position, font) = match game.board {
+            true => {
+                let rows: Vec<String> = board_rows(&node.heaps).iter().map(|r| quote(r)).collect();
+                (rows.join("\\n"), ", fontname = \"monospace\"")
+            }
+            false => (quote(&position_text(game, &node.heaps, true)), ""),
+        };
         let _ = writeln!(
             out,
-            "    {} [ label = \"{}\\n{value}\", shape = {shape} ]",
+            "    {} [ label = \"{position}\\n{value}\", shape = {shape}{font} ]",
             i.index(),
-            quote(&position_text(game, &node.heaps, true))
         );
     }
     for e in graph.edge_references() {

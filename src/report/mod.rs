@@ -1,6 +1,7 @@
 //! Output: answers and tables as text for people and as JSON for programs.
 
 mod answer;
+mod board;
 pub mod describe;
 mod diagnostics;
 mod drawing;
@@ -14,12 +15,14 @@ mod table;
 mod thermograph;
 
 pub use answer::{Advice, boards_text, json, text, text_in_colour};
+pub use board::{REMOVED_COLOUR, board_svg};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use drawing::graph_svg;
 pub use graph::{graph_dot, graph_json};
 pub use list::{Row, asked_text, list_text, statement_text};
 pub use play::{
-    compound_reason_text, ending_text, move_text, place_text, play_json, play_title, reason_text,
+    compound_reason_text, ending_text, move_text, place_boards_text, place_text, play_json,
+    play_title, reason_text,
 };
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};

@@ -23,6 +23,20 @@ pub fn place_text(play: &Standings, place: &Place) -> String {
     }
 }
 
+/// The boards of a place, drawn a row a line, indented, each piece on a
+/// board after the other (a blank line between): empty where no piece is
+/// on a board.
+pub fn place_boards_text(play: &Standings, place: &Place) -> String {
+    let drawn: Vec<String> = (place.iter())
+        .filter(|p| play.game(p.game).board)
+        .map(|p| {
+            let rows = crate::position::board_rows(&p.heaps);
+            rows.iter().map(|r| format!("    {r}\n")).collect()
+        })
+        .collect();
+    drawn.join("\n")
+}
+
 /// One piece's position as its game writes it: heaps, or the heads of a
 /// game of coins `{1, 5}`.
 fn piece_text(play: &Standings, piece: &Piece) -> String {

@@ -22,7 +22,8 @@ use super::progress::Spinner;
   gamelang analyze games/nim.game --at '(3, 4, 5)'
   gamelang analyze games/kayles.game --at 1000000000000 --json
   gamelang analyze games/wythoff.game --verify 20   compare the closed form with the search
-  gamelang analyze games/cutcake.game --at '(4, 3)' --thermograph > cutcake.svg")]
+  gamelang analyze games/cutcake.game --at '(4, 3)' --thermograph > cutcake.svg
+  gamelang analyze games/clobber.game --at '\"xo.|oxo\"' --board > clobber.svg")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
@@ -37,6 +38,10 @@ pub struct Args {
     /// (one document an answer) in place of the text.
     #[arg(long, conflicts_with = "json")]
     thermograph: bool,
+    /// Draws each board asked (each component of a sum that is a board)
+    /// as an SVG document (one document a board) in place of the text.
+    #[arg(long, conflicts_with_all = ["json", "thermograph"])]
+    board: bool,
     /// The most positions one game's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
@@ -239,6 +244,11 @@ fn print_answers(
                     let value = p.value.as_deref().unwrap_or("a value too large to write");
                     out(&gamelang::thermograph_svg(value, t));
                 }
+            }
+        } else if args.board {
+            let components = found.iter().flatten().flat_map(|a| &a.components);
+            for c in components.filter(|c| c.game.board) {
+                out(&gamelang::board_svg(c.position.heaps()));
             }
         } else if let [_, _, ..] = asked {
             let rows: Vec<gamelang::Row> = (asked.iter().zip(&found))

@@ -111,8 +111,9 @@ fn json_asked(args: &[String]) -> bool {
     })
 }
 
-/// Impartial combinatorial games: describe one in a `.game` file, and learn
-/// who wins, with Grundy values and every winning move.
+/// Combinatorial games: describe one in a `.game` file, and learn who wins,
+/// with its value (a Grundy value, or a partizan game's canonical form) and
+/// every winning move.
 #[derive(Debug, Parser)]
 #[command(name = "gamelang", version)]
 pub struct Cli {

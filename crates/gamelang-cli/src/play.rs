@@ -103,6 +103,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             Turn::Over(ending) => break ending,
             Turn::Human(moves) => {
                 say(&format!("\n{}\n", gamelang::place_text(play, place)));
+                say(&gamelang::place_boards_text(play, place));
                 for (i, m) in moves.iter().enumerate() {
                     say(&format!(
                         "  {}: {}\n",

@@ -956,10 +956,8 @@ fn heap_count(heaps: &Option<usize>) -> String {
 }
 
 fn unknown_name_help(name: &str, params: &[String], in_amounts: bool, board: bool) -> String {
-    let given: &[&str] = match board {
-        true => &["rows", "cols"],
-        false => &["len"],
-    };
+    // A board's size by its names (`rws`: `rows`).
+    let given: &[&str] = if board { &["rows", "cols"] } else { &[] };
     let candidates: Vec<String> = (params.iter().cloned())
         .chain(given.iter().map(|g| g.to_string()))
         .collect();

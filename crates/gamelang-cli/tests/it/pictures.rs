@@ -1,7 +1,8 @@
-//! `table --format svg` and `analyze --thermograph`: the SVG parses,
-//! renders with a real renderer (resvg), and a P-position's cell or column
-//! has the P colour, a thermograph's walls and mast their colour where the
-//! theory puts them.
+//! `table --format svg`, `analyze --thermograph`, `analyze --board` and
+//! `graph --format svg`: the SVG parses, renders with a real renderer
+//! (resvg), and a P-position's cell or column has the P colour, a
+//! thermograph's walls and mast their colour where the theory puts them, a
+//! board's cells and pieces theirs.
 
 use crate::cli::gamelang;
 
@@ -244,4 +245,78 @@ fn the_thermograph_of_a_switch_has_its_walls_and_mast_where_the_theory_puts_them
     // Nothing at 1/2 above the temperature, nor at 0 below it.
     assert!(!on_wall(0.5, 1.5));
     assert!(!on_wall(0.0, 0.5));
+}
+
+/// gamelang::REMOVED_COLOUR, #4a4a4a.
+const REMOVED: [u8; 3] = [0x4a, 0x4a, 0x4a];
+
+#[test]
+fn a_board_is_drawn_cell_by_cell_its_pieces_as_discs() {
+    assert_eq!(
+        gamelang::REMOVED_COLOUR,
+        format!("#{:02x}{:02x}{:02x}", REMOVED[0], REMOVED[1], REMOVED[2])
+    );
+    // Cells of 36 pixels from (20, 40) (report/board.rs): row r, column c
+    // centred at (20 + 36c + 18, 40 + 36r + 18), counting from 0.
+    let pixmap = render(&svg(&[
+        "analyze",
+        "games/toads_and_frogs.game",
+        "--at",
+        "\"T.F#\"",
+        "--board",
+    ]));
+    let centre = |c: u32| (20 + 36 * c + 18, 40 + 18);
+    // A piece's disc is coloured (not white, not the removed grey) at its
+    // centre, off its letter; an empty cell white; a removed cell grey.
+    let disc = |c: u32| {
+        let (x, y) = centre(c);
+        colour_at(&pixmap, x - 10, y)
+    };
+    assert_eq!(disc(0), [0x1f, 0x5f, 0xbf], "a toad, Left's blue");
+    assert_eq!(disc(2), [0xc0, 0x39, 0x2b], "a frog, Right's red");
+    assert_eq!(disc(1), [0xff, 0xff, 0xff], "an empty cell");
+    assert_eq!(disc(3), REMOVED, "a removed cell");
+    // A sum draws each of its boards; a game of heaps none.
+    let two = svg(&[
+        "analyze",
+        "games/cram.game",
+        "--at",
+        "\"..|..\"",
+        "--at",
+        "\"...\"",
+        "--board",
+    ]);
+    assert_eq!(two.matches("<svg").count(), 2, "{two}");
+    let run = gamelang(&["analyze", "games/nim.game", "--at", "(1, 2)", "--board"]);
+    run.exits(0);
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn graph_draws_a_board_games_positions_as_boards() {
+    let drawn = svg(&[
+        "graph",
+        "games/cram.game",
+        "--at",
+        "\"..#|...\"",
+        "--format",
+        "svg",
+    ]);
+    render(&drawn);
+    let nodes = drawn.matches("<g id=\"node-").count();
+    assert!(nodes > 3, "{drawn}");
+    assert_eq!(drawn.matches("<g class=\"board\">").count(), nodes);
+    // Every box holds its board: 6 cells each, the start's removed cell
+    // among them.
+    assert!(drawn.matches(gamelang::REMOVED_COLOUR).count() >= nodes);
+    // In DOT, a board a row a line.
+    let run = gamelang(&["graph", "games/cram.game", "--at", "\"..#|...\""]);
+    run.exits(0);
+    assert!(
+        run.stdout.contains(
+            "0 [ label = \"..#\\n...\\ng = 0\", shape = doublecircle, fontname = \"monospace\" ]"
+        ),
+        "{}",
+        run.stdout
+    );
 }

@@ -474,3 +474,18 @@ fn a_move_may_be_given_by_its_words() {
         run.stdout
     );
 }
+
+#[test]
+fn play_draws_a_board_a_row_a_line_before_its_moves() {
+    let run = gamelang_with(
+        &["play", "games/cram.game", "--at", "\"...|..#\""],
+        "1\n1\n1\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(
+        run.stdout.contains("\"...|..#\"\n    ...\n    ..#\n  1: "),
+        "{}",
+        run.stdout
+    );
+}
