@@ -112,6 +112,7 @@ fn main() {
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
+                | ComponentMethod::Outcome { .. }
                 | ComponentMethod::Ends { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),

@@ -66,3 +66,11 @@ PY
 } > "$dir/tf7.game"
 run gamelang toads_and_frogs "every row to 7 ($(grep -c '^analyze' "$dir/tf7.game"))" "$limit" \
     target/release/gamelang analyze "$dir/tf7.game"
+
+# The outcome class of every rectangle up to 6 x 6 (36 of them) in one run, `--outcome`.
+{
+    sed '/^analyze/d' games/domineering.game
+    for r in 1 2 3 4 5 6; do for c in 1 2 3 4 5 6; do echo "analyze domineering at \"$(rect "$r" "$c")\""; done; done
+} > "$dir/outcomes.game"
+run gamelang domineering "outcome of every rectangle to 6 x 6 (36)" "$limit" \
+    target/release/gamelang analyze "$dir/outcomes.game" --outcome

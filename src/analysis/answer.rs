@@ -202,6 +202,8 @@ pub enum NoValue {
     /// A partizan position: its value is a canonical form
     /// (`Answer::partizan`).
     Partizan,
+    /// A partizan position asked for its outcome alone (`--outcome`).
+    OutcomeOnly,
 }
 
 /// Why a Grundy value is not known.
@@ -387,6 +389,14 @@ pub enum ComponentMethod {
     /// reversible ones bypassed).
     Partizan {
         /// Positions the game's partizan search holds, with earlier work.
+        positions: usize,
+    },
+    /// A partizan game's position, asked for its outcome alone: searched
+    /// for who wins, Left first and Right first, stopping at the first
+    /// winning move, small regions valued as canonical forms.
+    Outcome {
+        /// Positions judged (each with the player to move) and regions
+        /// valued, with earlier work.
         positions: usize,
     },
     /// A compound other than the sum, answered by its rule from each

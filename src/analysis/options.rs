@@ -13,6 +13,10 @@ pub struct Options {
     pub max_moves: usize,
     /// Verify closed forms on every position with heaps up to this.
     pub verify_bound: u64,
+    /// Answer a partizan game's position by its outcome class alone, found
+    /// by a search for who wins (`--outcome`): for positions too large to
+    /// value.
+    pub outcome_only: bool,
 }
 
 impl Default for Options {
@@ -22,6 +26,7 @@ impl Default for Options {
             force_search: false,
             max_moves: DEFAULT_MAX_MOVES,
             verify_bound: DEFAULT_BOUND,
+            outcome_only: false,
         }
     }
 }

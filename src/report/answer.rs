@@ -68,6 +68,8 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     writeln!(out, "  outcome: {letter} ({meaning})")?;
     if let Some(partizan) = &answer.partizan {
         write_partizan(out, answer, partizan)?;
+    } else if answer.grundy == Grundy::None(NoValue::OutcomeOnly) {
+        writeln!(out, "  value:   not sought (asked for its outcome alone)")?;
     } else {
         write_grundy_and_moves(out, answer)?;
     }
@@ -238,6 +240,7 @@ fn no_value_text(why: NoValue) -> &'static str {
         NoValue::WinsAtOnce => "a move wins the whole play at once, whatever is played beside",
         NoValue::Draws => "the game declares draws",
         NoValue::Partizan => "a partizan position: its value is its canonical form",
+        NoValue::OutcomeOnly => "asked for its outcome alone",
     }
 }
 

@@ -664,3 +664,52 @@ fn a_board_whose_windows_would_take_too_much_room_is_valued_whole() {
     );
     assert_eq!(grundy_values(&analyzed(&file)), [1]);
 }
+
+/// The outcome search (`PartizanSearch::outcome`, `analyze --outcome`)
+/// against the outcome of the value, on `boards` of the game `name` of
+/// `file`: boards of more than 16 open cells, so that the search for who
+/// wins runs (smaller regions are valued).
+fn outcomes_against_values(file: &str, name: &str, boards: &[String]) {
+    let text = std::fs::read_to_string(super::common::root().join(file)).expect("the example");
+    let mut forms = Forms::new();
+    let mut search = PartizanSearch::new(lowered(&text, name), Default::default());
+    let mut valued = PartizanSearch::new(lowered(&text, name), Default::default());
+    let mut seen = std::collections::HashSet::new();
+    for board in boards {
+        let heaps = Cells::of(board).heaps();
+        let outcome = search.outcome(&mut forms, &heaps).expect("an outcome");
+        let value = valued.value(&mut forms, &heaps).expect("a value");
+        assert_eq!(outcome, forms.outcome(value), "{board}");
+        seen.insert(outcome);
+    }
+    // Boards of every outcome class were met.
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(search.judged() > 0);
+}
+
+#[test]
+fn the_outcome_search_agrees_with_the_value_on_domineering_and_clobber_boards() {
+    let mut boards: Vec<String> = [(4, 5), (5, 4), (3, 6), (6, 3)]
+        .iter()
+        .flat_map(|&(r, c)| {
+            drawn(
+                &['.', '.', '.', '.', '.', '.', '.', '#'],
+                r,
+                c,
+                20,
+                (r * 10 + c) as u64,
+            )
+        })
+        .collect();
+    boards.extend(
+        [(4, 5), (5, 4), (3, 6), (6, 3), (5, 5)]
+            .iter()
+            .map(|&(r, c)| vec![".".repeat(c); r].join("|")),
+    );
+    outcomes_against_values("games/domineering.game", "domineering", &boards);
+    let rows: Vec<String> = [17, 18, 19]
+        .iter()
+        .flat_map(|&n| drawn(&['x', 'o'], 1, n, 25, n as u64))
+        .collect();
+    outcomes_against_values("games/clobber.game", "clobber", &rows);
+}

@@ -23,6 +23,7 @@ use super::progress::Spinner;
   gamelang analyze games/kayles.game --at 1000000000000 --json
   gamelang analyze games/wythoff.game --verify 20   compare the closed form with the search
   gamelang analyze games/cutcake.game --at '(4, 3)' --thermograph > cutcake.svg
+  gamelang analyze games/domineering.game --at '\"......|......|......|......|......|......\"' --outcome
   gamelang analyze games/clobber.game --at '\"xo.|oxo\"' --board > clobber.svg")]
 pub struct Args {
     #[command(flatten)]
@@ -38,6 +39,12 @@ pub struct Args {
     /// (one document an answer) in place of the text.
     #[arg(long, conflicts_with = "json")]
     thermograph: bool,
+    /// Answers a partizan game's position by its outcome class alone (who
+    /// wins, Left first and Right first), by a search that stops at the
+    /// first winning move: for positions too large to value, like
+    /// Domineering on 6 × 6.
+    #[arg(long, conflicts_with_all = ["thermograph", "verify"])]
+    outcome: bool,
     /// Draws each board asked (each component of a sum that is a board)
     /// as an SVG document (one document a board) in place of the text.
     #[arg(long, conflicts_with_all = ["json", "thermograph"])]
@@ -102,6 +109,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         force_search: args.method == MethodArg::Search,
         max_moves: args.max_moves,
         verify_bound: verify.unwrap_or(gamelang::DEFAULT_BOUND),
+        outcome_only: args.outcome,
     });
     let mut compared = Vec::new();
     if let Some(bound) = verify {

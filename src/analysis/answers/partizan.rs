@@ -84,7 +84,12 @@ pub(crate) fn partizan_answer(
         without_ends(&instance.game, "a partizan sum")?;
     }
     kept.limit_forms();
-    let answer = answer_within_limits(kept, question);
+    let answer = match (kept.options.outcome_only, question.components.as_slice()) {
+        (true, [only]) if question.values.is_empty() && only.game.partizan_anywhere().is_some() => {
+            outcome_answer(kept, only)
+        }
+        _ => answer_within_limits(kept, question),
+    };
     // A store that stopped has answered nothing (its results from the stop
     // on mean nothing), whatever came of it.
     kept.forms_went_on()?;
@@ -200,6 +205,32 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         compound: None,
         steps: None,
         partizan: Some(Box::new(partizan)),
+    })
+}
+
+/// A partizan game's position asked for its outcome alone
+/// (`PartizanSearch::outcome`): no value, no moves listed.
+fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, AnalysisError> {
+    let heaps = searchable(&instance.game, &instance.position)?;
+    let (outcome, positions) = kept.partizan(&instance.game, |search, forms| {
+        let outcome = search.outcome(forms, &heaps)?;
+        Ok((outcome, search.judged() + search.len()))
+    })?;
+    Ok(Answer {
+        outcome,
+        grundy: Grundy::None(NoValue::OutcomeOnly),
+        method: Method {
+            components: vec![ComponentMethod::Outcome { positions }],
+        },
+        components: vec![component(instance)],
+        winning_moves: Vec::new(),
+        winning_move_count: Count::Unknown,
+        drawing_moves: Vec::new(),
+        drawing_move_count: 0,
+        notes: Vec::new(),
+        compound: None,
+        steps: None,
+        partizan: None,
     })
 }
 

@@ -68,6 +68,7 @@ pub(crate) fn winning_moves(
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
+                | ComponentMethod::Outcome { .. }
                 | ComponentMethod::Ends { .. },
                 _,
             ) => searchable(&part.component.game, position)?,

@@ -2105,3 +2105,44 @@ fn no_answer_about_a_game_of_no_heaps_calls_its_positions_heaps() {
         }
     }
 }
+
+#[test]
+fn analyze_outcome_answers_who_wins_alone() {
+    // Domineering on five rows of four is worth -1 (pycgt,
+    // tests/data/pycgt_boards.txt): R; on 2 × 2, ±1: N.
+    let run = gamelang(&[
+        "analyze",
+        "games/domineering.game",
+        "--at",
+        "\"....|....|....|....|....\"",
+        "--at",
+        "\"..|..\"",
+        "--outcome",
+        "--json",
+    ]);
+    run.exits(0);
+    let answers = run.json();
+    let outcomes: Vec<&str> = answers
+        .iter()
+        .map(|a| a["outcome"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(outcomes, ["R", "N"]);
+    for a in &answers {
+        assert_eq!(a["method"]["kind"], "outcome", "{a}");
+        assert_eq!(a["grundy"], Value::Null);
+    }
+    let run = gamelang(&[
+        "analyze",
+        "games/domineering.game",
+        "--at",
+        "\"..|..\"",
+        "--outcome",
+    ]);
+    run.exits(0);
+    assert!(
+        run.stdout
+            .contains("value:   not sought (asked for its outcome alone)"),
+        "{}",
+        run.stdout
+    );
+}

@@ -23,6 +23,8 @@ use crate::search::options::Options;
 use crate::search::solver::Solver;
 use crate::search::value::After;
 
+mod outcome;
+
 /// A position of one of the games met: the game's index, and its heaps.
 type Key = (usize, Vec<u64>);
 
@@ -39,6 +41,8 @@ pub struct PartizanSearch {
     games: Vec<(Arc<Game>, Solver, Option<Stencils>)>,
     known: FxHashMap<Key, Form>,
     max_positions: usize,
+    /// What the outcome search knows (`outcome`).
+    outcomes: outcome::Outcomes,
 }
 
 /// A position being valued: its moves (each its rule and the regions it
@@ -59,6 +63,7 @@ impl PartizanSearch {
             games: vec![(game, solver, stencils)],
             known: FxHashMap::default(),
             max_positions,
+            outcomes: Default::default(),
         }
     }
 

@@ -1,0 +1,191 @@
+//! The outcome class of a position alone — who wins, Left moving first and
+//! Right moving first — for positions too large to value whole.
+//!
+//! A position is a sum of regions (`PartizanSearch::push_regions`). The
+//! small ones are valued (`SMALL_CELLS`) and their canonical forms added
+//! into one form; the large ones are kept as positions. Then a player to
+//! move wins when some move of theirs — in a large region (what it leaves
+//! split again), or in the sum of the small ones (to an option of its
+//! canonical form, which is worth what the sum is: Siegel, *Combinatorial
+//! Game Theory*, §II.2) — leaves a position the other player, moving
+//! first, does not win; the search stops at the first such move. Where
+//! no large region is left, the form says who wins (G > 0 or G ‖ 0: Left
+//! moving first wins; G < 0 or G ‖ 0: Right does). Each position met is
+//! remembered with the player to move.
+
+use rustc_hash::FxHashMap;
+
+use std::rc::Rc;
+
+use super::{Key, PartizanSearch, RegionKey};
+use crate::partizan::{Form, Forms};
+use crate::position::Outcome;
+use crate::rules::Side;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::{SearchError, too_large};
+
+/// A board region of at most this many cells that are not `#` is valued
+/// (its canonical form found) rather than searched for its outcome.
+const SMALL_CELLS: usize = 16;
+
+/// A position of the outcome search: its large regions, sorted, and the
+/// sum of its small ones.
+type Split = (Vec<RegionKey>, Form);
+
+/// A region's moves: each its rule and the regions it leaves.
+type RegionMoves = Rc<[(usize, Vec<RegionKey>)]>;
+
+/// What the outcome search remembers.
+#[derive(Default)]
+pub(super) struct Outcomes {
+    /// Whether the player to move (Left: true) wins each position.
+    wins: FxHashMap<(Split, bool), bool>,
+    /// The moves of each large region met: each its rule and the regions
+    /// it leaves.
+    moves: FxHashMap<Key, RegionMoves>,
+}
+
+impl PartizanSearch {
+    /// How many positions the outcome search has judged, each with the
+    /// player to move.
+    pub fn judged(&self) -> usize {
+        self.outcomes.wins.len()
+    }
+
+    /// The outcome class of the searched game's position `heaps`: who
+    /// wins, Left moving first and Right moving first.
+    pub fn outcome(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Outcome, SearchError> {
+        let mut regions = Vec::new();
+        self.push_regions(&mut regions, 0, heaps);
+        let mut budget = self.games[0].1.question_budget();
+        let zero = forms.zero();
+        let start = self.split(forms, Vec::new(), zero, regions, &mut budget, heaps)?;
+        let left = self.wins(forms, &start, true, &mut budget, heaps)?;
+        let right = self.wins(forms, &start, false, &mut budget, heaps)?;
+        Ok(match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        })
+    }
+
+    /// `big` and `small` with `more` regions added: each small one valued
+    /// into `small`, each large one into `big` (sorted).
+    fn split(
+        &mut self,
+        forms: &mut Forms,
+        mut big: Vec<RegionKey>,
+        mut small: Form,
+        more: Vec<RegionKey>,
+        budget: &mut Budget,
+        heaps: &[u64],
+    ) -> Result<Split, SearchError> {
+        for (key, negated) in more {
+            if self.is_small(&key.1, key.0) {
+                let mut value = self.value_of(forms, key, heaps)?;
+                if negated {
+                    value = forms.neg(value);
+                }
+                small = forms.add(small, value);
+            } else {
+                big.push((key, negated));
+            }
+        }
+        big.sort_unstable();
+        budget
+            .spend(1)
+            .map_err(|e| e.error(&self.games[0].0, heaps))?;
+        Ok((big, small))
+    }
+
+    /// Whether a region of game `game` kept as `packed` is valued whole: a
+    /// board region of at most `SMALL_CELLS` cells that are not `#`; any
+    /// position of a game that is no board split into regions.
+    fn is_small(&self, packed: &[u64], game: usize) -> bool {
+        match &self.games[game].2 {
+            Some(stencils) => {
+                let heaps = stencils.unpack(packed);
+                let cells = heaps.get(2..).unwrap_or(&[]);
+                cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
+            }
+            None => true,
+        }
+    }
+
+    /// Whether the player to move (`left`: Left) wins `position`.
+    fn wins(
+        &mut self,
+        forms: &mut Forms,
+        position: &Split,
+        left: bool,
+        budget: &mut Budget,
+        heaps: &[u64],
+    ) -> Result<bool, SearchError> {
+        let (big, small) = position;
+        if big.is_empty() {
+            let outcome = forms.outcome(*small);
+            return Ok(match left {
+                true => matches!(outcome, Outcome::L | Outcome::N),
+                false => matches!(outcome, Outcome::R | Outcome::N),
+            });
+        }
+        if let Some(&known) = self.outcomes.wins.get(&(position.clone(), left)) {
+            return Ok(known);
+        }
+        if self.outcomes.wins.len() >= self.max_positions {
+            return Err(too_large(&self.games[0].0, self.max_positions, heaps));
+        }
+        let mut won = false;
+        // Moves in a large region, each what it leaves split again.
+        'regions: for i in 0..big.len() {
+            let (key, negated) = big[i].clone();
+            // In a region worth its key's negative, Left moves as Right.
+            let mover = if left != negated {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            let moves = match self.outcomes.moves.get(&key) {
+                Some(moves) => moves.clone(),
+                None => {
+                    let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
+                    self.outcomes.moves.insert(key.clone(), moves.clone());
+                    moves
+                }
+            };
+            let game = self.games[key.0].0.clone();
+            for (rule, regions) in moves.iter() {
+                if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != mover) {
+                    continue;
+                }
+                let mut rest = big.clone();
+                rest.remove(i);
+                let more = (regions.iter())
+                    .map(|(k, n)| (k.clone(), *n != negated))
+                    .collect();
+                let after = self.split(forms, rest, *small, more, budget, heaps)?;
+                if !self.wins(forms, &after, !left, budget, heaps)? {
+                    won = true;
+                    break 'regions;
+                }
+            }
+        }
+        // Moves in the sum of the small regions.
+        if !won {
+            let options = match left {
+                true => forms.left(*small),
+                false => forms.right(*small),
+            };
+            for option in options {
+                let after = (big.clone(), option);
+                if !self.wins(forms, &after, !left, budget, heaps)? {
+                    won = true;
+                    break;
+                }
+            }
+        }
+        self.outcomes.wins.insert((position.clone(), left), won);
+        Ok(won)
+    }
+}
