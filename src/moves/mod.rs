@@ -655,9 +655,12 @@ fn block_ray(block: &Block) -> Option<Ray> {
 /// `nonincreasing`), so that sorting or dropping empty heaps would change it.
 fn mentions_position_order(e: &Expr) -> bool {
     match e {
-        Expr::HeapAt(_) | Expr::Len | Expr::Monotone(_) | Expr::Cell(..) | Expr::CellPlace(..) => {
-            true
-        }
+        Expr::HeapAt(_)
+        | Expr::Len
+        | Expr::Monotone(_)
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
+        | Expr::Count(..) => true,
         Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Var(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Each(_, e) | Expr::Item(_, e) => {
             mentions_position_order(e)

@@ -89,9 +89,12 @@ fn expr_uses(e: &Expr, heap_ok: &dyn Fn(&Expr) -> bool, hidden: &dyn Fn(usize) -
     match e {
         Expr::HeapAt(index) => heap_ok(index),
         Expr::Var(s) => !hidden(*s),
-        Expr::Len | Expr::Each(..) | Expr::Monotone(_) | Expr::Cell(..) | Expr::CellPlace(..) => {
-            false
-        }
+        Expr::Len
+        | Expr::Each(..)
+        | Expr::Monotone(_)
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
+        | Expr::Count(..) => false,
         Expr::Const(_) | Expr::Amount | Expr::Heap => true,
         Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Item(_, a) => ok(a),
         Expr::Binary(_, a, b) => ok(a) && ok(b),
@@ -163,7 +166,8 @@ fn symmetric_expr(e: &Expr, heap_vars: &[usize]) -> bool {
     match e {
         Expr::HeapAt(index) => is_heap_var(index, heap_vars),
         Expr::Var(s) => !heap_vars.contains(s),
-        Expr::Monotone(_) | Expr::Cell(..) | Expr::CellPlace(..) => false,
+        // A count reads every heap (a board's every cell), whatever order.
+        Expr::Monotone(_) | Expr::Cell(..) | Expr::CellPlace(..) | Expr::Count(..) => false,
         Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len => true,
         Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Each(_, a) | Expr::Item(_, a) => ok(a),
         Expr::Binary(_, a, b) => ok(a) && ok(b),

@@ -394,7 +394,12 @@ impl Reader {
             }
             Expr::Call(_, args) => args.iter().try_for_each(|a| self.local(a)),
             Expr::Cell(..) | Expr::CellPlace(..) => None,
-            Expr::Amount | Expr::Heap | Expr::Len | Expr::Each(..) | Expr::Monotone(_) => None,
+            Expr::Amount
+            | Expr::Heap
+            | Expr::Len
+            | Expr::Each(..)
+            | Expr::Monotone(_)
+            | Expr::Count(..) => None,
         }
     }
 

@@ -46,6 +46,9 @@ pub enum Expr {
     Each(BinOp, Box<Expr>),
     /// `nonincreasing`, `nondecreasing`.
     Monotone(Monotone),
+    /// `count(x)`: how many heaps from the given index on (0; a board's
+    /// cells: 2, after its rows and columns) equal x.
+    Count(Box<Expr>, usize),
 }
 
 /// A list parameter's value, with its name for messages.
@@ -219,6 +222,11 @@ impl Expr {
             Expr::Amount => Ok(env.amount),
             Expr::Heap => Ok(env.heap),
             Expr::Len => Ok(env.heaps.len() as i128),
+            Expr::Count(value, from) => {
+                let value = value.int(env)?;
+                let cells = env.heaps.get(*from..).unwrap_or(&[]);
+                Ok(cells.iter().filter(|&&h| i128::from(h) == value).count() as i128)
+            }
             Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
             Expr::HeapAt(index) => {
                 let index = index.int(env)?;
@@ -580,6 +588,16 @@ mod big {
         Ok(match e {
             Expr::Const(n) => BigInt::from(*n),
             Expr::Len => BigInt::from(heaps.len()),
+            Expr::Count(value, from) => {
+                let value = int(value, heaps)?;
+                let cells = heaps.get(*from..).unwrap_or(&[]);
+                BigInt::from(
+                    cells
+                        .iter()
+                        .filter(|&h| BigInt::from(h.clone()) == value)
+                        .count(),
+                )
+            }
             Expr::Item(list, index) => {
                 let index = int(index, heaps)?.to_i128().unwrap_or(i128::MAX);
                 BigInt::from(super::List::item(list, index)?)

@@ -122,7 +122,8 @@ fn only_amount(e: &Expr) -> bool {
         | Expr::Cell(..)
         | Expr::CellPlace(..)
         | Expr::Each(..)
-        | Expr::Monotone(_) => false,
+        | Expr::Monotone(_)
+        | Expr::Count(..) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) => only_amount(e),
         Expr::Binary(BinOp::Div | BinOp::Rem, a, b) => {
             only_amount(a) && matches!(**b, Expr::Const(c) if c != 0)
@@ -336,6 +337,7 @@ fn free(e: &Expr) -> bool {
         | Expr::Not(e)
         | Expr::Is(e, _)
         | Expr::Each(_, e)
+        | Expr::Count(e, _)
         | Expr::Item(_, e) => free(e),
         Expr::Binary(_, a, b) | Expr::Cell(a, b) | Expr::CellPlace(a, b) => free(a) && free(b),
         Expr::Call(_, args) => args.iter().all(free),

@@ -546,6 +546,8 @@ pub enum ExprKind {
     Each(BinOp, Box<Expr>),
     /// `nonincreasing` / `nondecreasing`: the heaps in order.
     Monotone(Monotone),
+    /// `count(x)`: how many heaps (a board's cells) equal x.
+    Count(Box<Expr>),
 }
 
 /// The operators between two expressions.

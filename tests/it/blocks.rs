@@ -367,3 +367,37 @@ fn nested_forking_loops_and_huge_ranges_end_in_errors_not_crashes() {
     let e = solver(huge).value(&[3]).expect_err("too many steps");
     assert!(e.to_string().contains("steps"), "{e}");
 }
+
+#[test]
+fn count_counts_the_heaps_that_equal_a_value() {
+    // A heap may lose a token only while no other heap is as large:
+    // `count(h[i]) == 1`. Plainly: the mex over the heaps i whose size no
+    // other heap has, of the position with h[i] - 1.
+    fn brute(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
+        if let Some(&g) = memo.get(heaps) {
+            return g;
+        }
+        let mut next = Vec::new();
+        for i in 0..heaps.len() {
+            let alone = heaps.iter().filter(|&&h| h == heaps[i]).count() == 1;
+            if heaps[i] > 0 && alone {
+                let mut after = heaps.to_vec();
+                after[i] -= 1;
+                next.push(brute(&after, memo));
+            }
+        }
+        let g = mex(next);
+        memo.insert(heaps.to_vec(), g);
+        g
+    }
+    let text = "game lone {\n    heaps 3\n    move m {\n        choose i in 1..len\n        require h[i] > 0 and count(h[i]) == 1\n        h[i] -= 1\n    }\n}\n";
+    let mut solver = solver(game_text(text));
+    let mut memo = HashMap::new();
+    let mut moving = 0;
+    for heaps in all_positions(3, 5) {
+        let g = brute(&heaps, &mut memo);
+        assert_eq!(grundy(&mut solver, &heaps), g, "{heaps:?}");
+        moving += usize::from(g > 0);
+    }
+    assert!(moving > 10);
+}

@@ -588,3 +588,121 @@ fn the_graph_of_the_knights_race_stops_at_its_ends() {
     }
     assert!(ends >= 2, "both kinds of end are met");
 }
+
+/// Tic-tac-toe by plain minimax from the definition: crosses move when
+/// there are as many crosses as noughts; three of a mark in a line (of the
+/// board's rows, columns or diagonals) wins for whoever made it; a full
+/// board without one is a draw. 1: the player to move wins, 0: a draw, -1:
+/// the player to move loses.
+fn tic_tac_toe(
+    rows: usize,
+    cols: usize,
+    cells: &mut Vec<u8>,
+    memo: &mut HashMap<Vec<u8>, i8>,
+) -> i8 {
+    if let Some(&known) = memo.get(cells) {
+        return known;
+    }
+    let at = |cells: &[u8], r: i64, c: i64| {
+        ((0..rows as i64).contains(&r) && (0..cols as i64).contains(&c))
+            .then(|| cells[r as usize * cols + c as usize])
+    };
+    let three = |cells: &[u8]| {
+        (0..rows as i64).any(|r| {
+            (0..cols as i64).any(|c| {
+                let mark = cells[r as usize * cols + c as usize];
+                mark != b'.'
+                    && [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
+                        at(cells, r + dr, c + dc) == Some(mark)
+                            && at(cells, r + 2 * dr, c + 2 * dc) == Some(mark)
+                    })
+            })
+        })
+    };
+    let result = if three(cells) {
+        -1
+    } else if !cells.contains(&b'.') {
+        0
+    } else {
+        let crosses = cells.iter().filter(|&&c| c == b'x').count();
+        let noughts = cells.iter().filter(|&&c| c == b'o').count();
+        let mark = if crosses == noughts { b'x' } else { b'o' };
+        let mut best = -1;
+        for i in 0..cells.len() {
+            if cells[i] == b'.' {
+                cells[i] = mark;
+                best = best.max(-tic_tac_toe(rows, cols, cells, memo));
+                cells[i] = b'.';
+            }
+        }
+        best
+    };
+    memo.insert(cells.clone(), result);
+    result
+}
+
+#[test]
+fn tic_tac_toe_and_crosses_and_noughts_on_a_strip_match_a_plain_minimax() {
+    let text = std::fs::read_to_string(super::common::root().join("games/tic_tac_toe.game"))
+        .expect("the example");
+    let game = text
+        .split("\nanalyze")
+        .next()
+        .expect("the game")
+        .to_string();
+    // Every position of 3 × 3 with at most 3 marks, crosses first; and every
+    // strip of 1 to 8 cells with at most 2 marks.
+    let mut boards: Vec<(usize, usize, Vec<u8>)> = Vec::new();
+    let mut grow = |rows: usize, cols: usize, marks: usize| {
+        let mut level = vec![vec![b'.'; rows * cols]];
+        for step in 0..=marks {
+            let mut next = Vec::new();
+            for cells in &level {
+                boards.push((rows, cols, cells.clone()));
+                if step < marks {
+                    let mark = if step % 2 == 0 { b'x' } else { b'o' };
+                    for i in (0..cells.len()).filter(|&i| cells[i] == b'.') {
+                        let mut after = cells.clone();
+                        after[i] = mark;
+                        if !next.contains(&after) {
+                            next.push(after);
+                        }
+                    }
+                }
+            }
+            level = next;
+        }
+    };
+    grow(3, 3, 3);
+    for n in 1..=8 {
+        grow(1, n, 2);
+    }
+    let mut file = game;
+    for (_, cols, cells) in &boards {
+        let rows: Vec<String> = (cells.chunks(*cols))
+            .map(|r| String::from_utf8_lossy(r).to_string())
+            .collect();
+        file.push_str(&format!("\nanalyze tic_tac_toe at \"{}\"", rows.join("|")));
+    }
+    let answers = answers(&format!("{file}\n"));
+    assert_eq!(answers.len(), boards.len());
+    let mut memo = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for ((rows, cols, cells), answer) in boards.iter().zip(&answers) {
+        let expected = match tic_tac_toe(*rows, *cols, &mut cells.clone(), &mut memo) {
+            1 => Outcome::N,
+            0 => Outcome::D,
+            _ => Outcome::P,
+        };
+        assert_eq!(
+            answer.outcome,
+            expected,
+            "{}",
+            String::from_utf8_lossy(cells)
+        );
+        seen.insert(expected);
+    }
+    // The empty 3 × 3 board is a draw; every outcome is met.
+    assert_eq!(answers[0].outcome, Outcome::D);
+    assert_eq!(seen.len(), 3);
+}

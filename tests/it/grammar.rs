@@ -171,6 +171,7 @@ fn sexp(expr: &Expr) -> String {
         ExprKind::Is(e, property) => format!("(is {} {property:?})", sexp(e)).to_lowercase(),
         ExprKind::Each(op, e) => format!("(each {op:?} {})", sexp(e)),
         ExprKind::Monotone(m) => format!("{m:?}").to_lowercase(),
+        ExprKind::Count(e) => format!("(count {})", sexp(e)),
     }
 }
 
@@ -392,6 +393,10 @@ fn more_precedence() {
         ),
         ("(k < 3) == (h < 3)", "(== (< k 3) (< h 3))"),
         ("not not k == 1", "(not (not (== k 1)))"),
+        (
+            "count(0) + 1 < count(h[1])",
+            "(< (+ (count 0) 1) (count h[1]))",
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(sexp(&invariant(text).1), expected, "{text}");

@@ -149,6 +149,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "node" | "arc" | "kayles" => {
             "`node kayles`: a move picks a vertex and removes it with its neighbours; `arc kayles`: picks an edge and removes its two ends. Positions are graphs, `graph { 1 -- 2, 3 }`."
         }
+        "count" => {
+            "`count(x)`: how many heaps equal x; on a board, how many cells hold x, `count('x')`."
+        }
         "snort" | "col" => {
             "`snort`, `col`: Left colours a vertex blue, Right red; in Snort never next to the other colour, in Col never next to the same. Positions are graphs of the vertices not yet coloured, each tinted with the colour it alone may still take, `graph { 1 -- 2, 1 blue }`."
         }

@@ -122,6 +122,14 @@ impl Lowerer<'_> {
                 Condition,
             ),
             ExprKind::Monotone(m) => (Expr::Monotone(*m), Condition),
+            // A board's cells follow its rows and columns.
+            ExprKind::Count(e) => (
+                Expr::Count(
+                    boxed(self.expr(e, scope, Number)?),
+                    if self.board { 2 } else { 0 },
+                ),
+                Number,
+            ),
         })
     }
 
@@ -157,6 +165,7 @@ fn depends_on_position(expr: &Expr) -> bool {
         | Expr::CellPlace(..)
         | Expr::Each(..)
         | Expr::Monotone(_)
+        | Expr::Count(..)
         | Expr::Var(_) => true,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Item(_, e) => depends_on_position(e),
         Expr::Binary(_, a, b) => depends_on_position(a) || depends_on_position(b),

@@ -304,6 +304,7 @@ impl Builder {
                 let rhs = self.expr(child(inner, Rule::sum))?;
                 ExprKind::Each(op, Box::new(rhs))
             }
+            Rule::count_of => ExprKind::Count(Box::new(self.expr(child(inner, Rule::expr))?)),
             Rule::kw_nonincreasing => ExprKind::Monotone(Monotone::Nonincreasing),
             Rule::kw_nondecreasing => ExprKind::Monotone(Monotone::Nondecreasing),
             Rule::kw_len | Rule::ident => ExprKind::Name(self.ident(inner)),

@@ -192,6 +192,7 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_rest => (Main, "`rest`"),
         Rule::kw_min => (Main, "`min`"),
         Rule::kw_max => (Main, "`max`"),
+        Rule::count_of | Rule::kw_count => (Main, "`count`"),
         Rule::kw_len => (Main, "`len`"),
         Rule::kw_move => (Main, "`move`"),
         Rule::kw_octal => (Main, "`octal`"),

@@ -236,7 +236,8 @@ fn reads_heap(e: &Expr) -> bool {
         | Expr::Cell(..)
         | Expr::CellPlace(..)
         | Expr::Each(..)
-        | Expr::Monotone(_) => true,
+        | Expr::Monotone(_)
+        | Expr::Count(..) => true,
         // Variables exist only in blocks, which this engine never runs.
         Expr::Const(_) | Expr::Amount | Expr::Var(_) => false,
         Expr::Neg(e) | Expr::Not(e) | Expr::Is(e, _) | Expr::Item(_, e) => reads_heap(e),
