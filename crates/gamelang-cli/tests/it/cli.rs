@@ -2146,3 +2146,25 @@ fn analyze_outcome_answers_who_wins_alone() {
         run.stdout
     );
 }
+
+#[test]
+fn analyze_outcome_keeps_within_the_memory_limit() {
+    // Domineering 5 × 6 asked for its outcome within 8 MB: what the search
+    // remembers passes the limit, and it stops, saying so, before growing.
+    let run = gamelang(&[
+        "analyze",
+        "games/domineering.game",
+        "--at",
+        "\"......|......|......|......|......\"",
+        "--outcome",
+        "--max-memory",
+        "8",
+        "--json",
+    ]);
+    assert!(
+        run.stderr.contains("\"gamelang::search::memory_limit\""),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("\"outcome\""), "{}", run.stdout);
+}

@@ -11,7 +11,7 @@
 //! first, does not win; the search stops at the first such move. Where
 //! no large region is left, the form says who wins (G > 0 or G ‖ 0: Left
 //! moving first wins; G < 0 or G ‖ 0: Right does). Each position met is
-//! remembered with the player to move.
+//! remembered with the player to move, within the search's memory limit.
 
 use rustc_hash::FxHashMap;
 
@@ -20,6 +20,7 @@ use std::rc::Rc;
 use super::{Key, PartizanSearch, RegionKey};
 use crate::partizan::{Form, Forms};
 use crate::position::Outcome;
+use crate::position::Position;
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -43,6 +44,28 @@ pub(super) struct Outcomes {
     /// The moves of each large region met: each its rule and the regions
     /// it leaves.
     moves: FxHashMap<Key, RegionMoves>,
+    /// About the bytes both take, checked against the search's memory
+    /// limit before either grows.
+    bytes: u64,
+}
+
+/// About the bytes a region's key takes in a map: the key, its heaps and
+/// the map's share.
+fn key_bytes(key: &RegionKey) -> u64 {
+    (size_of::<RegionKey>() + 8 * key.0.1.len() + 16) as u64
+}
+
+impl Outcomes {
+    /// Counts `more` bytes kept, or refuses them past `limit`.
+    fn keep(&mut self, more: u64, limit: u64) -> Result<(), ()> {
+        match self.bytes.saturating_add(more) > limit {
+            true => Err(()),
+            false => {
+                self.bytes += more;
+                Ok(())
+            }
+        }
+    }
 }
 
 impl PartizanSearch {
@@ -150,6 +173,12 @@ impl PartizanSearch {
                 Some(moves) => moves.clone(),
                 None => {
                     let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
+                    let size = (moves.iter())
+                        .flat_map(|(_, regions)| regions.iter().map(key_bytes))
+                        .sum::<u64>()
+                        + key_bytes(&big[i]);
+                    (self.outcomes.keep(size, budget.memory()))
+                        .map_err(|()| self.memory_limit(budget, heaps))?;
                     self.outcomes.moves.insert(key.clone(), moves.clone());
                     moves
                 }
@@ -185,7 +214,19 @@ impl PartizanSearch {
                 }
             }
         }
+        let size = big.iter().map(key_bytes).sum::<u64>() + 32;
+        (self.outcomes.keep(size, budget.memory()))
+            .map_err(|()| self.memory_limit(budget, heaps))?;
         self.outcomes.wins.insert((position.clone(), left), won);
         Ok(won)
+    }
+
+    /// The outcome search past its memory limit, at `heaps`.
+    fn memory_limit(&self, budget: &Budget, heaps: &[u64]) -> SearchError {
+        SearchError::MemoryLimit {
+            game: self.games[0].0.title(),
+            position: Position::from_u64s(heaps),
+            limit_mb: budget.memory() >> 20,
+        }
     }
 }
