@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use gamelang::{Forms, PartizanSearch};
 
-use super::partizan::{Tree, analyzed, eq, lowered, tree};
+use super::partizan::{Tree, analyzed, eq, lowered, tree, values_agree};
 
 const DOMINEERING: &str = "game domineering {\n    board\n    left move vertical {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n        b[r + 1, c] = '#'\n    }\n    right move horizontal {\n        choose r in 1..rows\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + 1] = '#'\n    }\n}\n";
 
@@ -344,8 +344,6 @@ fn toads_and_frogs_on_every_strip_to_6_cells_is_worth_its_game_tree() {
 fn domineering_rectangles_clobber_and_toads_and_frogs_agree_with_pycgt() {
     // tests/data/pycgt_boards.txt: its command and pycgt's version in its
     // header (benches/pycgt/boards.py).
-    let data = std::fs::read_to_string(super::common::root().join("tests/data/pycgt_boards.txt"))
-        .expect("the data");
     let game = |name: &str| {
         let file = super::common::root().join(format!("games/{name}.game"));
         let text = std::fs::read_to_string(file).expect("the example");
@@ -354,33 +352,10 @@ fn domineering_rectangles_clobber_and_toads_and_frogs_agree_with_pycgt() {
             .expect("the game")
             .to_string()
     };
-    let rows: Vec<Vec<&str>> = (data.lines())
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split(" ; ").collect())
-        .collect();
-    let mut file = ["domineering", "clobber", "toads_and_frogs"]
+    let games = ["domineering", "clobber", "toads_and_frogs"]
         .map(game)
         .join("\n");
-    for row in &rows {
-        file.push_str(&format!("\nanalyze {} at {}", row[0], row[1]));
-    }
-    let answers = analyzed(&format!("{file}\n"));
-    assert_eq!(answers.len(), 36);
-    let mut forms = Forms::new();
-    for (answer, row) in answers.iter().zip(&rows) {
-        let value = answer
-            .partizan
-            .as_ref()
-            .and_then(|p| p.value.clone())
-            .expect("a value");
-        let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
-        let theirs = forms.written(&gamelang::read_value(row[2]).expect("reads"));
-        assert_eq!(
-            ours, theirs,
-            "{} at {}: {value} against {}",
-            row[0], row[1], row[2]
-        );
-    }
+    values_agree(&games, "tests/data/pycgt_boards.txt", 36);
 }
 
 impl Cells {

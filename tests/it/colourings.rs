@@ -8,7 +8,7 @@
 
 use gamelang::{Forms, PartizanSearch};
 
-use super::partizan::{Tree, analyzed, eq, lowered, tree};
+use super::partizan::{Tree, analyzed, eq, lowered, tree, values_agree};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Rules {
@@ -187,32 +187,8 @@ fn snort_and_col_on_random_graphs_of_5_and_6_vertices_are_worth_their_game_trees
 fn snort_and_col_agree_with_pycgt() {
     // tests/data/pycgt_colourings.txt: its command and pycgt's version in
     // its header (benches/pycgt/graphs.py).
-    let data =
-        std::fs::read_to_string(super::common::root().join("tests/data/pycgt_colourings.txt"))
-            .expect("the data");
-    let rows: Vec<Vec<&str>> = (data.lines())
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split(" ; ").collect())
-        .collect();
-    let mut file = "game snort { snort }\ngame col { col }\n".to_string();
-    for row in &rows {
-        file.push_str(&format!("analyze {} at {}\n", row[0], row[1]));
-    }
-    let answers = analyzed(&file);
-    assert_eq!(answers.len(), 72);
-    let mut forms = Forms::new();
-    for (answer, row) in answers.iter().zip(&rows) {
-        let value = (answer.partizan.as_ref())
-            .and_then(|p| p.value.clone())
-            .expect("a value");
-        let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
-        let theirs = forms.written(&gamelang::read_value(row[2]).expect("reads"));
-        assert_eq!(
-            ours, theirs,
-            "{} at {}: {value} against {}",
-            row[0], row[1], row[2]
-        );
-    }
+    let games = "game snort { snort }\ngame col { col }";
+    values_agree(games, "tests/data/pycgt_colourings.txt", 72);
 }
 
 #[test]

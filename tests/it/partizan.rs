@@ -396,6 +396,37 @@ fn the_partizan_search_values_cutcake_and_a_partizan_subtraction_game_as_their_d
 const CUTCAKE: &str = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\n";
 
 /// The answers to a file's `analyze` statements, by one analyzer.
+/// Each row of an outside data file (`data`, from the repository's root:
+/// `GAME ; POSITION ; VALUE` a line, `#` lines its header) asked after the
+/// games `games`: the value gamelang finds equal, as a form, to the row's;
+/// `count` rows.
+pub(super) fn values_agree(games: &str, data: &str, count: usize) {
+    let data = std::fs::read_to_string(super::common::root().join(data)).expect("the data");
+    let rows: Vec<Vec<&str>> = (data.lines())
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(" ; ").collect())
+        .collect();
+    let mut file = games.to_string();
+    for row in &rows {
+        file.push_str(&format!("\nanalyze {} at {}", row[0], row[1]));
+    }
+    let answers = analyzed(&format!("{file}\n"));
+    assert_eq!(answers.len(), count);
+    let mut forms = Forms::new();
+    for (answer, row) in answers.iter().zip(&rows) {
+        let value = (answer.partizan.as_ref())
+            .and_then(|p| p.value.clone())
+            .expect("a value");
+        let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
+        let theirs = forms.written(&gamelang::read_value(row[2]).expect("reads"));
+        assert_eq!(
+            ours, theirs,
+            "{} at {}: {value} against {}",
+            row[0], row[1], row[2]
+        );
+    }
+}
+
 pub(super) fn analyzed(text: &str) -> Vec<gamelang::Answer> {
     let program = super::common::load_text("partizan.game", text, &[]);
     let questions = gamelang::questions(&program, None, &[]).expect("questions");
