@@ -663,7 +663,7 @@ fn outcomes_against_values(file: &str, name: &str, boards: &[String]) {
 }
 
 #[test]
-fn the_outcome_search_agrees_with_the_value_on_domineering_and_clobber_boards() {
+fn the_outcome_search_agrees_with_the_value_on_domineering_clobber_and_konane_boards() {
     let mut boards: Vec<String> = [(4, 5), (5, 4), (3, 6), (6, 3)]
         .iter()
         .flat_map(|&(r, c)| {
@@ -687,4 +687,10 @@ fn the_outcome_search_agrees_with_the_value_on_domineering_and_clobber_boards() 
         .flat_map(|&n| drawn(&['x', 'o'], 1, n, 25, n as u64))
         .collect();
     outcomes_against_values("games/clobber.game", "clobber", &rows);
+    // Konane, whose rules split no board: searched whole.
+    let rows: Vec<String> = [17, 18]
+        .iter()
+        .flat_map(|&n| drawn(&['x', 'o', 'x', 'o', '.'], 1, n, 25, 3 * n as u64))
+        .collect();
+    outcomes_against_values("games/konane.game", "konane", &rows);
 }

@@ -15,6 +15,7 @@
 
 use rustc_hash::FxHashMap;
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use super::{Key, PartizanSearch, RegionKey};
@@ -123,17 +124,18 @@ impl PartizanSearch {
     }
 
     /// Whether a region of game `game` kept as `packed` is valued whole: a
-    /// board region of at most `SMALL_CELLS` cells that are not `#`; any
-    /// position of a game that is no board split into regions.
+    /// board of at most `SMALL_CELLS` cells that are not `#` (a region, or
+    /// a whole board where the rules split none); any position of a game
+    /// that is no board.
     fn is_small(&self, packed: &[u64], game: usize) -> bool {
-        match &self.games[game].2 {
-            Some(stencils) => {
-                let heaps = stencils.unpack(packed);
-                let cells = heaps.get(2..).unwrap_or(&[]);
-                cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
-            }
-            None => true,
-        }
+        let (known, _, stencils) = &self.games[game];
+        let heaps = match stencils {
+            Some(stencils) => Cow::Owned(stencils.unpack(packed)),
+            None if known.board => Cow::Borrowed(packed),
+            None => return true,
+        };
+        let cells = heaps.get(2..).unwrap_or(&[]);
+        cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
     }
 
     /// Whether the player to move (`left`: Left) wins `position`.
