@@ -263,7 +263,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::analysis::forms_memory),
         help(
-            "ask about fewer or smaller components: a sum's canonical form can be far larger than its parts'"
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`"
         )
     )]
     FormsMemory {
@@ -277,7 +277,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::search::timeout),
         help(
-            "ask about fewer or smaller components: a sum's canonical form can be far larger than its parts'"
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`"
         )
     )]
     FormsTime {
