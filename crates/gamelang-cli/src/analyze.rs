@@ -42,7 +42,7 @@ pub struct Args {
     /// Answers a partizan game's position by its outcome class alone (who
     /// wins, Left first and Right first), by a search that stops at the
     /// first winning move: for positions too large to value, like
-    /// Domineering on 6 × 6.
+    /// Domineering on 6 × 6 (a sum is answered in full).
     #[arg(long, conflicts_with_all = ["thermograph", "verify"])]
     outcome: bool,
     /// Draws each board asked (each component of a sum that is a board)

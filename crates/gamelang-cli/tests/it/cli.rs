@@ -2145,6 +2145,17 @@ fn analyze_outcome_answers_who_wins_alone() {
         "{}",
         run.stdout
     );
+    // A sum is answered in full: ±1 + ±1 = 0, P.
+    let sum = TempGame::new(
+        "outcome-sum",
+        "game d {\n    board\n    left move v { choose c in 1..cols; require b[1, c] == '.' and b[2, c] == '.'; b[1, c] = '#'; b[2, c] = '#' }\n    right move h { choose r in 1..rows; require b[r, 1] == '.' and b[r, 2] == '.'; b[r, 1] = '#'; b[r, 2] = '#' }\n}\nanalyze d at \"..|..\" + d at \"..|..\"\n",
+    );
+    let run = gamelang(&["analyze", sum.path(), "--outcome", "--json"]);
+    run.exits(0);
+    let answers = run.json();
+    assert_eq!(answers[0]["outcome"], "P", "{}", run.stdout);
+    assert_eq!(answers[0]["value"], "0", "{}", run.stdout);
+    assert_ne!(answers[0]["method"]["kind"], "outcome");
 }
 
 #[test]
