@@ -40,8 +40,9 @@ type RegionMoves = Rc<[(usize, Vec<RegionKey>)]>;
 /// What the outcome search remembers.
 #[derive(Default)]
 pub(super) struct Outcomes {
-    /// Whether the player to move (Left: true) wins each position.
-    wins: FxHashMap<(Split, bool), bool>,
+    /// Whether the player to move wins each position met: Left moving
+    /// first, then Right, each where it was asked.
+    wins: FxHashMap<Split, [Option<bool>; 2]>,
     /// The moves of each large region met: each its rule and the regions
     /// it leaves.
     moves: FxHashMap<Key, RegionMoves>,
@@ -70,8 +71,8 @@ impl Outcomes {
 }
 
 impl PartizanSearch {
-    /// How many positions the outcome search has judged, each with the
-    /// player to move.
+    /// How many positions the outcome search has judged, for one player
+    /// to move or both.
     pub fn judged(&self) -> usize {
         self.outcomes.wins.len()
     }
@@ -155,23 +156,26 @@ impl PartizanSearch {
                 false => matches!(outcome, Outcome::R | Outcome::N),
             });
         }
-        if let Some(&known) = self.outcomes.wins.get(&(position.clone(), left)) {
-            return Ok(known);
+        let mover = usize::from(!left);
+        let known = self.outcomes.wins.get(position);
+        if let Some(won) = known.and_then(|w| w[mover]) {
+            return Ok(won);
         }
+        let new = known.is_none();
         if self.outcomes.wins.len() >= self.max_positions {
             return Err(too_large(&self.games[0].0, self.max_positions, heaps));
         }
         let mut won = false;
         // Moves in a large region, each what it leaves split again.
         'regions: for i in 0..big.len() {
-            let (key, negated) = big[i].clone();
+            let (key, negated) = (&big[i].0, big[i].1);
             // In a region worth its key's negative, Left moves as Right.
-            let mover = if left != negated {
+            let side = if left != negated {
                 Side::Left
             } else {
                 Side::Right
             };
-            let moves = match self.outcomes.moves.get(&key) {
+            let moves = match self.outcomes.moves.get(key) {
                 Some(moves) => moves.clone(),
                 None => {
                     let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
@@ -187,7 +191,7 @@ impl PartizanSearch {
             };
             let game = self.games[key.0].0.clone();
             for (rule, regions) in moves.iter() {
-                if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != mover) {
+                if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != side) {
                     continue;
                 }
                 let mut rest = big.clone();
@@ -216,10 +220,12 @@ impl PartizanSearch {
                 }
             }
         }
-        let size = big.iter().map(key_bytes).sum::<u64>() + 32;
-        (self.outcomes.keep(size, budget.memory()))
-            .map_err(|()| self.memory_limit(budget, heaps))?;
-        self.outcomes.wins.insert((position.clone(), left), won);
+        if new {
+            let size = big.iter().map(key_bytes).sum::<u64>() + 32;
+            (self.outcomes.keep(size, budget.memory()))
+                .map_err(|()| self.memory_limit(budget, heaps))?;
+        }
+        self.outcomes.wins.entry(position.clone()).or_default()[mover] = Some(won);
         Ok(won)
     }
 
