@@ -7,14 +7,17 @@
 
 use std::sync::Arc;
 
+use num_bigint::BigUint;
+
 use crate::analysis::{AnalysisError, Analyzer};
 use crate::check::{CheckError, Override, Program, Question, check};
 use crate::error::Error;
 use crate::rules::Game;
 use crate::search::SearchError;
 use crate::source::Source;
+use crate::syntax::ast::PositionLit;
 use crate::syntax::ast::Span;
-use crate::syntax::{parse_arg, parse_position};
+use crate::syntax::{parse_analyze, parse_arg, parse_position};
 
 /// The name a parameter value given from outside the file is shown under.
 pub const SETTING: &str = "--set";
@@ -58,6 +61,52 @@ pub fn question_at(
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
     let source = Source::new(POSITION, at);
     let position = parse_position(at).map_err(|e| vec![e.located(&source).into()])?;
+    let instance = program
+        .instance(entry, &[], &source, &position, &source)
+        .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+    Ok(Question::sum(vec![instance]))
+}
+
+/// The name an `analyze` statement asked from outside its file is shown
+/// under.
+pub const STATEMENT: &str = "analyze";
+
+/// The questions of one `analyze` statement asked of the program from
+/// outside its file (`nim at (3, 4, 5)`, the word `analyze` before it
+/// optional): one for each position it asks.
+pub fn ask(program: &Program, statement: &str) -> Result<Vec<Question>, Vec<Error>> {
+    let statement = statement.trim();
+    let starts = statement
+        .strip_prefix("analyze")
+        .is_some_and(|rest| rest.starts_with(char::is_whitespace));
+    let text = match starts {
+        true => statement.to_string(),
+        false => format!("analyze {statement}"),
+    };
+    let source = Source::new(STATEMENT, text.as_str());
+    let parsed = parse_analyze(&text).map_err(|e| vec![e.located(&source).into()])?;
+    program
+        .analysis(&parsed, &source)
+        .map_err(|errors| errors.into_iter().map(Error::from).collect())
+}
+
+/// The position of the game `game` names (or of the program's only game)
+/// whose heaps are `heaps`, as `question_at` reads it written `(3, 4, 5)`
+/// (`7` for one heap), without the text to parse: for many positions of
+/// one game in one call.
+pub fn question_of(
+    program: &Program,
+    game: Option<&str>,
+    heaps: &[BigUint],
+) -> Result<Question, Vec<Error>> {
+    let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
+    let written: Vec<String> = heaps.iter().map(BigUint::to_string).collect();
+    let text = match written.as_slice() {
+        [one] => one.clone(),
+        _ => format!("({})", written.join(", ")),
+    };
+    let source = Source::new(POSITION, text.as_str());
+    let position = PositionLit::of_heaps(heaps.to_vec(), (0, text.len()).into());
     let instance = program
         .instance(entry, &[], &source, &position, &source)
         .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;

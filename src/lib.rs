@@ -69,7 +69,7 @@ mod it;
 
 // A source, loaded and checked: the front ends' way in.
 pub use check::{CheckError, Instance, Program, Question, RulesError, Warning, check};
-pub use driver::{cycles, game_named, load, question_at, questions};
+pub use driver::{ask, cycles, game_named, load, question_at, question_of, questions};
 pub use error::Error;
 pub use source::{MAX_BYTES, Source};
 
@@ -86,9 +86,9 @@ pub use analysis::graph::PositionGraph;
 pub use analysis::play::{Ending, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};
 pub use analysis::standing::{Move, Place, Standing, Standings};
-pub use analysis::table::Table;
+pub use analysis::table::{Cell, Column, Shape, Table};
 pub use analysis::{
-    AnalysisError, Analyzer, Answer, Component, ComponentMethod, Compound, CompoundAnswer,
+    AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gamma, Grundy,
     Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan, SumTerm, Unknown,
     ValueMove, Verified, WinningMove,

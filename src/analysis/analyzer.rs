@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::answer::Verified;
-use super::answer::{Answer, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
+use super::answer::{Answer, Brief, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
@@ -47,6 +47,13 @@ pub struct Analyzer {
     quotients: Quotients,
 }
 
+// An analyzer may be lent to another thread (the Python package runs each
+// long question so, to watch for Ctrl-C meanwhile) and kept behind a lock.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<Analyzer>();
+};
+
 impl Default for Analyzer {
     fn default() -> Self {
         Analyzer::new(Options::default())
@@ -77,6 +84,47 @@ impl Analyzer {
             answer.steps = self.steps(only);
         }
         Ok(answer)
+    }
+
+    /// Who wins one question and its value, without its moves: the same
+    /// outcome and value as `analyze`, found without listing winning moves
+    /// or exploring remoteness where the question is a sum of impartial
+    /// games played normally (each component's value by the same closed
+    /// form, period or search; the sum's by XOR, Sprague-Grundy), and by
+    /// `analyze` itself otherwise.
+    pub fn brief(&mut self, analysis: &Question) -> Result<Brief, AnalysisError> {
+        let plain = analysis.values.is_empty()
+            && analysis.compound == Compound::Sum
+            && analysis.components.iter().all(|c| {
+                !c.game.misere
+                    && c.game.partizan_anywhere().is_none()
+                    && c.game.ends_anywhere().is_none()
+            });
+        if plain {
+            let parts: Vec<Answered> = (analysis.components.iter())
+                .map(|instance| answered(&mut self.kept, instance))
+                .collect::<Result<_, _>>()?;
+            if parts.iter().all(|p| p.loopy.is_none()) {
+                let (outcome, grundy) = match parts.as_slice() {
+                    [only] => (only.outcome, only.grundy.clone()),
+                    _ => {
+                        let total = sum_of_values(&parts)?;
+                        (Outcome::p_if(total.is_zero()), Grundy::Value(total))
+                    }
+                };
+                return Ok(Brief {
+                    outcome,
+                    grundy,
+                    value: None,
+                });
+            }
+        }
+        let answer = self.analyze(analysis)?;
+        Ok(Brief {
+            outcome: answer.outcome,
+            grundy: answer.grundy,
+            value: answer.partizan.and_then(|p| p.value),
+        })
     }
 
     /// The remoteness and suspense of a single game's position, where its

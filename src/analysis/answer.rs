@@ -52,6 +52,18 @@ pub struct Answer {
     pub partizan: Option<Box<Partizan>>,
 }
 
+/// A question's answer in brief: who wins and its value, without its
+/// moves (`Analyzer::brief`), for questions asked by the million.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Brief {
+    /// Who wins: P, N, D, or for a partizan position L or R.
+    pub outcome: Outcome,
+    /// Its Grundy value, or why there is none.
+    pub grundy: Grundy,
+    /// A partizan position's canonical form, written as `Partizan::value`.
+    pub value: Option<String>,
+}
+
 /// What a partizan position's answer adds: its value as a canonical form
 /// and what follows from it, and each side's winning moves.
 #[derive(Clone, Debug)]

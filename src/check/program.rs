@@ -127,7 +127,7 @@ impl Program {
     /// (of a sum, each combination of its components' positions, the first
     /// component's changing slowest); none when it names a game whose own
     /// errors were already reported.
-    pub(super) fn analysis(
+    pub(crate) fn analysis(
         &self,
         statement: &ast::Analyze,
         source: &Source,

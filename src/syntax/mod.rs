@@ -16,4 +16,4 @@ mod parse;
 pub mod symbols;
 
 pub use error::SyntaxError;
-pub use parse::{parse_arg, parse_file, parse_position};
+pub use parse::{parse_analyze, parse_arg, parse_file, parse_position};

@@ -24,6 +24,7 @@ mod docs;
 mod ends;
 mod exercise;
 mod format;
+mod from_outside;
 mod grammar;
 mod graphs;
 mod hackenbush;

@@ -224,7 +224,7 @@ impl Builder {
         self.expr(child(pair, Rule::expr))
     }
 
-    fn analyze(&self, pair: Pair<'_, Rule>) -> PResult<Analyze> {
+    pub(super) fn analyze(&self, pair: Pair<'_, Rule>) -> PResult<Analyze> {
         let span = self.span(&pair);
         let compound = match children(pair.clone(), Rule::compound).next() {
             Some(word) => match word.as_str() {

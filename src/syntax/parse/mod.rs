@@ -25,7 +25,7 @@ mod scan;
 
 use pest::Parser;
 
-use super::ast::{self, Arg, File, Item, PositionLit};
+use super::ast::{self, Analyze, Arg, File, Item, PositionLit};
 use super::error::SyntaxError;
 use build::{Builder, child};
 use errors::{Context, convert_error, convert_error_in, top_level_error};
@@ -233,6 +233,15 @@ pub fn parse_arg(src: &str) -> Result<Arg, SyntaxError> {
     let whole = pairs.next().expect("arg_only matched");
     let arg = child(whole, Rule::arg);
     Builder::new(0).arg(arg)
+}
+
+/// Parses one `analyze` statement alone: `analyze nim at (3, 4, 5)`,
+/// `analyze nim at 3 + kayles at 5`.
+pub fn parse_analyze(src: &str) -> Result<Analyze, SyntaxError> {
+    let mut pairs = GameParser::parse(Rule::analyze_only, src)
+        .map_err(|error| convert_error(src, 0, &error, Context::Text))?;
+    let whole = pairs.next().expect("analyze_only matched");
+    Builder::new(0).analyze(child(whole, Rule::analyze))
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 use rustc_hash::FxHashMap;
 
 use std::borrow::Cow;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{Key, PartizanSearch, RegionKey};
 use crate::partizan::{Form, Forms};
@@ -35,7 +35,7 @@ const SMALL_CELLS: usize = 16;
 type Split = (Vec<RegionKey>, Form);
 
 /// A region's moves: each its rule and the regions it leaves.
-type RegionMoves = Rc<[(usize, Vec<RegionKey>)]>;
+type RegionMoves = Arc<[(usize, Vec<RegionKey>)]>;
 
 /// What the outcome search remembers.
 #[derive(Default)]

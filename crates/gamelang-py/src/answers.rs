@@ -1,0 +1,288 @@
+//! Answers as Python objects: `Analysis` (one question, everything about
+//! it, read as the command line's JSON reads it), `Many` (who wins many
+//! positions, and their values) and `Picture` (an SVG document that a
+//! notebook shows).
+
+use std::sync::OnceLock;
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use serde_json::Value as Json;
+
+use gamelang::{Answer, Brief, Grundy};
+
+use crate::json::to_py;
+
+/// Everything about one question: who wins, the value, every winning move
+/// and how it is known. Each attribute is the field of the same name of
+/// `to_json()`, the command line's JSON for it, as a Python value.
+#[pyclass(module = "gamelang", frozen)]
+pub struct Analysis {
+    answer: Answer,
+    json: OnceLock<Json>,
+}
+
+impl Analysis {
+    pub fn new(answer: Answer) -> Analysis {
+        Analysis {
+            answer,
+            json: OnceLock::new(),
+        }
+    }
+
+    fn json(&self) -> &Json {
+        (self.json).get_or_init(|| gamelang::answer_json(&self.answer, &|_| None))
+    }
+
+    fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.json()[key])
+    }
+
+    /// A number the JSON writes as text (`"3/2"`), as a `Fraction`.
+    fn fraction<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.json()[key].as_str() {
+            Some(text) => (py.import("fractions")?.getattr("Fraction")?).call1((text,)),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+}
+
+#[pymethods]
+impl Analysis {
+    /// Who wins: "P" (the player to move loses), "N" (the player to move
+    /// wins), "D" (a draw), and for a partizan position "L" or "R" (Left or
+    /// Right wins, whoever starts).
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        self.answer.outcome.letter()
+    }
+
+    /// The Grundy value, or None where there is none (a partizan or misère
+    /// position, a draw).
+    #[getter]
+    fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "grundy")
+    }
+
+    /// The winning moves listed, each a dict (`text`, `to`, `rule`, ...).
+    #[getter]
+    fn winning_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "winning_moves")
+    }
+
+    /// How many winning moves there are in all.
+    #[getter]
+    fn winning_move_count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "winning_move_count")
+    }
+
+    /// How the answer was found: a dict with its `kind` ("closed-form",
+    /// "search", "period", "canonical-form", ...) and its `text`.
+    #[getter]
+    fn method<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "method")
+    }
+
+    /// The position, as written after `at`.
+    #[getter]
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "position")
+    }
+
+    /// What the answer leaves out, and why: each note a dict.
+    #[getter]
+    fn notes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "notes")
+    }
+
+    /// A partizan position's canonical form (`"{1|-1}"`, `"^*"`), else None.
+    #[getter]
+    fn value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "value")
+    }
+
+    /// A partizan position's temperature (a `Fraction`; -1 for a number
+    /// that is an integer), else None.
+    #[getter]
+    fn temperature<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fraction(py, "temperature")
+    }
+
+    /// A partizan position's mean value (a `Fraction`), else None.
+    #[getter]
+    fn mean<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fraction(py, "mean")
+    }
+
+    /// Where play ends with Left moving first, both playing for the best
+    /// number (a `Fraction`), else None.
+    #[getter]
+    fn left_stop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fraction(py, "left_stop")
+    }
+
+    /// ... with Right moving first.
+    #[getter]
+    fn right_stop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fraction(py, "right_stop")
+    }
+
+    /// Left's winning moves, moving first (partizan), each a dict.
+    #[getter]
+    fn left_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "left_moves")
+    }
+
+    /// Right's winning moves, moving first (partizan), each a dict.
+    #[getter]
+    fn right_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "right_moves")
+    }
+
+    /// A partizan position's thermograph as a picture, else None.
+    #[getter]
+    fn thermograph(&self) -> Option<Picture> {
+        let partizan = self.answer.partizan.as_deref()?;
+        let thermograph = partizan.thermograph.as_ref()?;
+        let value = partizan
+            .value
+            .as_deref()
+            .unwrap_or("a value too large to write");
+        Some(Picture::new(gamelang::thermograph_svg(value, thermograph)))
+    }
+
+    /// The position drawn, where it is one board, else None.
+    #[getter]
+    fn board(&self) -> Option<Picture> {
+        match self.answer.components.as_slice() {
+            [only] if only.game.board => {
+                Some(Picture::new(gamelang::board_svg(only.position.heaps())))
+            }
+            _ => None,
+        }
+    }
+
+    /// The command line's JSON for this answer (`analyze --json`, one
+    /// object of its array).
+    fn to_json(&self) -> String {
+        self.json().to_string()
+    }
+
+    /// `to_json()` as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, self.json())
+    }
+
+    /// A picture where there is one: the thermograph of a partizan
+    /// position, else the board.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.thermograph().or_else(|| self.board()).map(|p| p.svg)
+    }
+
+    /// The answer in words, as `gamelang analyze` prints it.
+    fn __str__(&self) -> String {
+        gamelang::answer_text(&self.answer, &|_| None)
+    }
+
+    fn __repr__(&self) -> String {
+        let position = self.json()["position"].as_str().unwrap_or("").to_string();
+        let game = self.json()["game"].as_str().unwrap_or("").to_string();
+        format!(
+            "<gamelang.Analysis {game} at {position}: {}>",
+            self.answer.outcome.letter()
+        )
+    }
+}
+
+/// Who wins each of many positions, and its value, in order.
+#[pyclass(module = "gamelang", frozen)]
+pub struct Many {
+    briefs: Vec<Brief>,
+}
+
+impl Many {
+    pub fn new(briefs: Vec<Brief>) -> Many {
+        Many { briefs }
+    }
+}
+
+#[pymethods]
+impl Many {
+    /// Each position's outcome: "P", "N", "D", "L" or "R".
+    #[getter]
+    fn outcomes(&self) -> Vec<&'static str> {
+        self.briefs.iter().map(|b| b.outcome.letter()).collect()
+    }
+
+    /// Each position's Grundy value (None where it has none): a NumPy
+    /// array where NumPy is installed and every value is one below 2^64,
+    /// else a list.
+    #[getter]
+    fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = |b: &Brief| match &b.grundy {
+            Grundy::Value(g) => u64::try_from(g).ok(),
+            _ => None,
+        };
+        let small: Option<Vec<u64>> = self.briefs.iter().map(value).collect();
+        if let (Some(small), Ok(numpy)) = (&small, py.import("numpy")) {
+            return numpy.getattr("array")?.call1((small.clone(), "uint64"));
+        }
+        let values = (self.briefs.iter()).map(|b| match &b.grundy {
+            Grundy::Value(g) => g.clone().into_bound_py_any(py),
+            _ => Ok(py.None().into_bound(py)),
+        });
+        Ok(PyList::new(py, values.collect::<PyResult<Vec<_>>>()?)?.into_any())
+    }
+
+    /// Each partizan position's canonical form (None for the others).
+    #[getter]
+    fn values(&self) -> Vec<Option<String>> {
+        self.briefs.iter().map(|b| b.value.clone()).collect()
+    }
+
+    /// How many positions have the outcome `outcome` ("P", "N", ...).
+    fn count(&self, outcome: &str) -> usize {
+        (self.briefs.iter())
+            .filter(|b| b.outcome.letter() == outcome)
+            .count()
+    }
+
+    fn __len__(&self) -> usize {
+        self.briefs.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamelang.Many of {} positions>", self.briefs.len())
+    }
+}
+
+/// An SVG document, shown as a picture by a notebook.
+#[pyclass(module = "gamelang", frozen)]
+pub struct Picture {
+    /// The document.
+    #[pyo3(get)]
+    svg: String,
+}
+
+impl Picture {
+    pub fn new(svg: String) -> Picture {
+        Picture { svg }
+    }
+}
+
+#[pymethods]
+impl Picture {
+    fn _repr_svg_(&self) -> String {
+        self.svg.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.svg.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamelang.Picture, SVG of {} bytes>", self.svg.len())
+    }
+}
+
+use pyo3::IntoPyObjectExt;

@@ -1,0 +1,402 @@
+//! `Program`: a checked source and the analyzer that answers its
+//! questions, kept between calls (a game searched once is searched no
+//! more).
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
+use num_bigint::BigUint;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+use gamelang::{AnalysisError, Analyzer, Cancel, Compound, Game, Question, Source};
+
+use crate::answers::{Analysis, Many};
+use crate::detached::{detached, quick};
+use crate::errors::{analysis_error, game_error};
+use crate::table::Table;
+
+/// The limits every question of a program is answered within, as the
+/// command line's options of the same names give them.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    timeout: Option<Duration>,
+    max_positions: usize,
+    max_bytes: u64,
+}
+
+impl Limits {
+    /// `timeout` in seconds (`None`: no limit), `max_memory` in megabytes;
+    /// the library's defaults where not given.
+    pub fn new(
+        timeout: Option<f64>,
+        max_positions: Option<usize>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Limits> {
+        let timeout = match timeout {
+            None => None,
+            Some(seconds) => Some(Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "timeout={seconds}: a timeout is a number of seconds, 0 or more (None: no limit)"
+                ))
+            })?),
+        };
+        Ok(Limits {
+            // 0 seconds is no limit, as `--timeout 0` is.
+            timeout: timeout.filter(|t| !t.is_zero()),
+            max_positions: max_positions.unwrap_or(gamelang::DEFAULT_MAX_POSITIONS),
+            max_bytes: max_memory
+                .map_or(gamelang::DEFAULT_MAX_BYTES, |mb| mb.saturating_mul(1 << 20)),
+        })
+    }
+
+    fn options(&self, cancel: &Cancel) -> gamelang::Options {
+        gamelang::Options {
+            search: gamelang::SearchOptions {
+                max_positions: self.max_positions,
+                timeout: self.timeout,
+                max_bytes: self.max_bytes,
+                cancel: Some(cancel.clone()),
+                ..gamelang::SearchOptions::default()
+            },
+            ..gamelang::Options::default()
+        }
+    }
+}
+
+/// What answers a program's questions, one question at a time.
+struct State {
+    analyzer: Analyzer,
+    /// Raised at Ctrl-C: the analyzer's searches stop.
+    cancel: Cancel,
+    /// The games answered by a closed form alone, recognised and verified
+    /// already: their positions are answered at once (`quick`).
+    closed: HashSet<Arc<Game>>,
+}
+
+impl State {
+    fn new(limits: &Limits) -> State {
+        let cancel = Cancel::default();
+        State {
+            analyzer: Analyzer::new(limits.options(&cancel)),
+            cancel,
+            closed: HashSet::new(),
+        }
+    }
+
+    /// Whether `question` is a sum of normal-play impartial games each
+    /// answered by its closed form, known already: its answer is a formula
+    /// and a small bounded exploration (remoteness), work of microseconds
+    /// that needs no thread to watch it.
+    fn quick(&self, question: &Question) -> bool {
+        question.compound == Compound::Sum
+            && question.values.is_empty()
+            && (question.components.iter()).all(|c| self.closed.contains(&c.game))
+    }
+
+    /// Remembers which games of `questions` their closed forms answer.
+    fn learn(&mut self, questions: &[&Question]) {
+        for game in questions
+            .iter()
+            .flat_map(|q| q.components.iter().map(|c| &c.game))
+        {
+            if self.closed.contains(game)
+                || game.misere
+                || game.partizan_anywhere().is_some()
+                || game.ends_anywhere().is_some()
+            {
+                continue;
+            }
+            if let Ok(Some(_)) = self.analyzer.recognised(game) {
+                self.closed.insert(game.clone());
+            }
+        }
+    }
+}
+
+/// A `.game` source, checked: its games answer questions.
+#[pyclass(module = "gamelang", frozen)]
+pub struct Program {
+    program: gamelang::Program,
+    limits: Limits,
+    state: Mutex<State>,
+}
+
+impl Program {
+    pub fn new(
+        py: Python<'_>,
+        source: Source,
+        settings: &[String],
+        limits: Limits,
+    ) -> PyResult<Program> {
+        let program = gamelang::load(&source, settings).map_err(|e| game_error(py, &e))?;
+        let state = Mutex::new(State::new(&limits));
+        Ok(Program {
+            program,
+            limits,
+            state,
+        })
+    }
+
+    fn state(&self) -> PyResult<MutexGuard<'_, State>> {
+        match self.state.try_lock() {
+            Ok(state) => Ok(state),
+            // A question that panicked left nothing half-done that matters:
+            // a failed search is dropped.
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
+                "this program is answering a question on another thread: ask one at a time, or load the program once per thread",
+            )),
+        }
+    }
+
+    /// Answers `questions` with the analyzer: at once where each is quick,
+    /// else off the GIL on a thread of its own, watched for Ctrl-C (and
+    /// `tick`ed); the analyzer starts afresh after an interrupt.
+    fn answer<T: Send>(
+        &self,
+        py: Python<'_>,
+        questions: &[&Question],
+        tick: impl FnMut() -> PyResult<()>,
+        work: impl FnOnce(&mut Analyzer) -> Result<T, AnalysisError> + Send,
+    ) -> PyResult<T> {
+        let mut state = self.state()?;
+        let found = if !questions.is_empty() && questions.iter().all(|q| state.quick(q)) {
+            let analyzer = &mut state.analyzer;
+            quick(py, || work(analyzer))
+        } else {
+            let cancel = state.cancel.clone();
+            let analyzer = &mut state.analyzer;
+            match detached(py, &cancel, tick, || work(analyzer)) {
+                Ok(found) => {
+                    state.learn(questions);
+                    found
+                }
+                Err(interrupted) => {
+                    *state = State::new(&self.limits);
+                    return Err(interrupted);
+                }
+            }
+        };
+        found.map_err(|e| analysis_error(py, e))
+    }
+
+    /// The questions of `statement`, or the file's own.
+    fn questions(&self, py: Python<'_>, statement: Option<&str>) -> PyResult<Vec<Question>> {
+        match statement {
+            Some(statement) => gamelang::ask(&self.program, statement),
+            None => gamelang::questions(&self.program, None, &[]),
+        }
+        .map_err(|e| game_error(py, &e))
+    }
+}
+
+#[pymethods]
+impl Program {
+    /// Answers one `analyze` statement, as written in a file (`analyze`
+    /// before it may be left out): `nim at (3, 4, 5)`, `nim at 3 + kayles at 5`.
+    fn analyze(&self, py: Python<'_>, statement: &str) -> PyResult<Analysis> {
+        let questions = self.questions(py, Some(statement))?;
+        let [question] = questions.as_slice() else {
+            return Err(PyValueError::new_err(format!(
+                "`{}` asks {} positions: `analyze_all` answers each",
+                statement.trim(),
+                questions.len()
+            )));
+        };
+        let answer = self.answer(py, &[question], || Ok(()), |a| a.analyze(question))?;
+        Ok(Analysis::new(answer))
+    }
+
+    /// Answers every position one `analyze` statement asks (`nim at [(1, 2),
+    /// (3, 4)]`, `kayles at 1..20`), or with none given, every `analyze`
+    /// statement of the source: a list, in order.
+    #[pyo3(signature = (statement = None))]
+    fn analyze_all(&self, py: Python<'_>, statement: Option<&str>) -> PyResult<Vec<Analysis>> {
+        let questions = self.questions(py, statement)?;
+        let asked: Vec<&Question> = questions.iter().collect();
+        let answers = self.answer(
+            py,
+            &asked,
+            || Ok(()),
+            |a| {
+                questions
+                    .iter()
+                    .map(|q| a.analyze(q))
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        )?;
+        Ok(answers.into_iter().map(Analysis::new).collect())
+    }
+
+    /// Who wins each of many positions of one game, and its value, without
+    /// moves: `positions` an iterable of ints (one heap), tuples of ints
+    /// (heaps) or strings (written as after `at`: boards, graphs);
+    /// `game` names the game, or None for the source's only game.
+    fn analyze_many(
+        &self,
+        py: Python<'_>,
+        game: Option<&str>,
+        positions: &Bound<'_, PyAny>,
+    ) -> PyResult<Many> {
+        let mut questions = Vec::new();
+        for item in positions.try_iter()? {
+            questions.push(self.position(py, game, &item?)?);
+        }
+        let briefs = self.answer(
+            py,
+            &[],
+            || Ok(()),
+            |a| {
+                questions
+                    .iter()
+                    .map(|q| a.brief(q))
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        )?;
+        Ok(Many::new(briefs))
+    }
+
+    /// The table of a game's values, heaps 0 to `upto` (`gamelang table`):
+    /// one heap's column, two heaps' grid, or a box of `heaps` heaps.
+    /// `progress` is told how far it has got: a function called with
+    /// (done, total), or True for a tqdm bar.
+    #[pyo3(signature = (game = None, *, upto, heaps = None, progress = None))]
+    fn table(
+        &self,
+        py: Python<'_>,
+        game: Option<&str>,
+        upto: BigUint,
+        heaps: Option<usize>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Table> {
+        let (game, _) =
+            gamelang::game_named(&self.program, game).map_err(|e| game_error(py, &e))?;
+        let mut told = Told::new(py, progress, &game.title())?;
+        let (done, total) = (AtomicU64::new(0), AtomicU64::new(0));
+        let found = self.answer(
+            py,
+            &[],
+            || told.tell(done.load(Ordering::Relaxed), total.load(Ordering::Relaxed)),
+            |a| {
+                a.table(&game, &upto, heaps, &mut |p| {
+                    done.store(p.done, Ordering::Relaxed);
+                    total.store(p.total, Ordering::Relaxed);
+                })
+            },
+        );
+        let last = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+        told.close(found.is_ok().then_some(last))?;
+        Ok(Table::new(found?))
+    }
+
+    /// The names of the source's games, in order.
+    #[getter]
+    fn games(&self) -> Vec<String> {
+        (self.program.games.iter())
+            .map(|g| g.def.name.name.clone())
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<gamelang.Program {} ({})>",
+            self.program.source.name(),
+            self.games().join(", ")
+        )
+    }
+}
+
+impl Program {
+    /// One position of `analyze_many`, read against its game.
+    fn position(
+        &self,
+        py: Python<'_>,
+        game: Option<&str>,
+        item: &Bound<'_, PyAny>,
+    ) -> PyResult<Question> {
+        let found = if let Ok(text) = item.cast::<PyString>() {
+            gamelang::question_at(&self.program, game, &text.to_cow()?)
+        } else if item.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "a position is an int, a tuple of ints or a string, not a bool",
+            ));
+        } else if let Ok(heap) = item.extract::<BigUint>() {
+            gamelang::question_of(&self.program, game, &[heap])
+        } else if let Ok(heaps) = item.extract::<Vec<BigUint>>() {
+            gamelang::question_of(&self.program, game, &heaps)
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "a position is an int, a tuple of ints or a string (as written after `at`), not {}",
+                item.repr()?
+            )));
+        };
+        found.map_err(|e| game_error(py, &e))
+    }
+}
+
+/// Whom a table tells how far it has got: a function, a tqdm bar, or no one.
+enum Told<'py> {
+    Nobody,
+    Function(Bound<'py, PyAny>),
+    Bar { bar: Bound<'py, PyAny>, shown: u64 },
+}
+
+impl<'py> Told<'py> {
+    fn new(py: Python<'py>, progress: Option<Bound<'py, PyAny>>, title: &str) -> PyResult<Self> {
+        let Some(progress) = progress else {
+            return Ok(Told::Nobody);
+        };
+        if progress.is_instance_of::<PyBool>() {
+            if !progress.is_truthy()? {
+                return Ok(Told::Nobody);
+            }
+            let tqdm = py.import("tqdm.auto").map_err(|_| {
+                pyo3::exceptions::PyImportError::new_err(
+                    "progress=True draws a bar with tqdm, which is not installed: `pip install tqdm`, or pass a function of (done, total)",
+                )
+            })?;
+            let kwargs = pyo3::types::PyDict::new(py);
+            kwargs.set_item("desc", format!("table of {title}"))?;
+            let bar = tqdm.getattr("tqdm")?.call((), Some(&kwargs))?;
+            return Ok(Told::Bar { bar, shown: 0 });
+        }
+        if !progress.is_callable() {
+            return Err(PyTypeError::new_err(
+                "progress is a function of (done, total), or True for a tqdm bar",
+            ));
+        }
+        Ok(Told::Function(progress))
+    }
+
+    fn tell(&mut self, done: u64, total: u64) -> PyResult<()> {
+        match self {
+            Told::Nobody => Ok(()),
+            Told::Function(f) => f.call1((done, total)).map(drop),
+            Told::Bar { bar, shown } => {
+                if total > 0 {
+                    bar.setattr("total", total)?;
+                }
+                if done > *shown {
+                    bar.call_method1("update", (done - *shown,))?;
+                    *shown = done;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The end: the last count where the table was made, and the bar closed.
+    fn close(&mut self, last: Option<(u64, u64)>) -> PyResult<()> {
+        if let Some((done, total)) = last {
+            self.tell(done, total)?;
+        }
+        if let Told::Bar { bar, .. } = self {
+            bar.call_method0("close")?;
+        }
+        Ok(())
+    }
+}

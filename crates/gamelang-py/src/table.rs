@@ -1,0 +1,170 @@
+//! `Table`: a game's values over a range of positions (`gamelang table`),
+//! its period, and its picture.
+
+use pyo3::IntoPyObjectExt;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList};
+
+use gamelang::{Cell, Shape};
+
+use crate::json::to_py;
+
+/// A table of values: one heap's column g(0..N), two heaps' grid, or a box
+/// of more heaps.
+#[pyclass(module = "gamelang", frozen)]
+pub struct Table {
+    table: gamelang::Table,
+}
+
+impl Table {
+    pub fn new(table: gamelang::Table) -> Table {
+        Table { table }
+    }
+
+    /// Every cell, in order (a grid's rows, a box's last heap fastest), and
+    /// the sides of the array they make.
+    fn cells(&self) -> (Vec<Option<Cell>>, Vec<usize>) {
+        match &self.table.shape {
+            Shape::OneHeap { values, .. } => {
+                let cells: Vec<_> = values.iter().collect();
+                let len = cells.len();
+                (cells, vec![len])
+            }
+            Shape::Grid { values, .. } => {
+                let sides = vec![values.len(), values.first().map_or(0, Vec::len)];
+                (values.iter().flatten().cloned().collect(), sides)
+            }
+            Shape::Box {
+                heaps,
+                side,
+                values,
+                ..
+            } => (values.clone(), vec![*side; *heaps]),
+        }
+    }
+
+    fn found_period(&self) -> Option<&gamelang::Period> {
+        match &self.table.shape {
+            Shape::OneHeap { period, .. } => period.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+#[pymethods]
+impl Table {
+    /// Each position's Grundy value: a NumPy array (one heap: g(0..N); two
+    /// heaps: `values[a][b]`; more: one axis a heap) where NumPy is
+    /// installed and every position has one, else nested lists with None
+    /// where a position has none (not a position, misère, a draw).
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (cells, sides) = self.cells();
+        let grundy: Vec<Option<u32>> = cells.iter().map(|c| c.as_ref()?.grundy()).collect();
+        if let (Some(all), Ok(numpy)) = (
+            grundy.iter().copied().collect::<Option<Vec<u32>>>(),
+            py.import("numpy"),
+        ) {
+            let bytes: Vec<u8> = all.iter().flat_map(|g| g.to_le_bytes()).collect();
+            let array = numpy
+                .getattr("frombuffer")?
+                .call1((PyBytes::new(py, &bytes), "<u4"))?;
+            return array
+                .call_method1("reshape", (sides,))?
+                .call_method0("copy");
+        }
+        let items = grundy.iter().map(|g| g.into_bound_py_any(py));
+        nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides)
+    }
+
+    /// Each position's outcome, "P", "N" or "D" (None where it is not a
+    /// position), shaped as `values`' lists are.
+    #[getter]
+    fn outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (cells, sides) = self.cells();
+        let items = (cells.iter()).map(|c| {
+            c.as_ref()
+                .map(|c| c.outcome().letter())
+                .into_bound_py_any(py)
+        });
+        nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides)
+    }
+
+    /// The period of a one-heap game's values, g(n + period) = g(n) from
+    /// `preperiod` on, where one was found; else None.
+    #[getter]
+    fn period(&self) -> Option<usize> {
+        self.found_period().map(|p| p.period)
+    }
+
+    /// Where the period starts, where one was found; else None.
+    #[getter]
+    fn preperiod(&self) -> Option<usize> {
+        self.found_period().map(|p| p.preperiod)
+    }
+
+    /// Whether the period is proven for every n (by a theorem, checked far
+    /// enough), not only seen in the values; None where none was found.
+    #[getter]
+    fn proven(&self) -> Option<bool> {
+        self.found_period().map(|p| p.certificate.theorem.is_some())
+    }
+
+    /// The command line's JSON for this table (`table --json`).
+    fn to_json(&self) -> String {
+        gamelang::table_json(&self.table).to_string()
+    }
+
+    /// `to_json()` as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &gamelang::table_json(&self.table))
+    }
+
+    /// The picture `table --format svg` draws: the values against n, or a
+    /// grid's heat map.
+    fn _repr_svg_(&self) -> String {
+        gamelang::table_svg(&self.table)
+    }
+
+    /// The table in words, as `gamelang table` prints it.
+    fn __str__(&self) -> String {
+        gamelang::table_text(&self.table)
+    }
+
+    fn __len__(&self) -> usize {
+        self.cells().0.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let sides: Vec<String> = self.cells().1.iter().map(usize::to_string).collect();
+        format!(
+            "<gamelang.Table of {}, {}>",
+            self.table.game,
+            sides.join(" × ")
+        )
+    }
+}
+
+/// `items` as lists nested to `sides` (the last side innermost).
+fn nested<'py>(
+    py: Python<'py>,
+    items: Vec<Bound<'py, PyAny>>,
+    sides: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    match sides {
+        [] | [_] => Ok(PyList::new(py, items)?.into_any()),
+        [_, inner @ ..] => {
+            let size: usize = inner.iter().product::<usize>().max(1);
+            let mut rows = Vec::new();
+            let mut items = items.into_iter();
+            loop {
+                let row: Vec<_> = items.by_ref().take(size).collect();
+                if row.is_empty() {
+                    break;
+                }
+                rows.push(nested(py, row, inner)?);
+            }
+            Ok(PyList::new(py, rows)?.into_any())
+        }
+    }
+}

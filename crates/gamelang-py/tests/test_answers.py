@@ -1,0 +1,129 @@
+"""Answers from Python equal the command line's: every example game's
+`analyze` statements, single statements, many positions at once, tables."""
+
+import json
+
+import pytest
+
+import gamelang
+from conftest import GAMES, ROOT
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_every_example_game_answers_as_the_command_line(path, cli):
+    run = cli("analyze", path, "--json")
+    assert run.returncode == 0, run.stderr
+    expected = json.loads(run.stdout)
+    answers = gamelang.load(path).analyze_all()
+    assert [json.loads(a.to_json()) for a in answers] == expected
+    for answer, object in zip(answers, expected):
+        assert answer.outcome == object["outcome"]
+        assert answer.grundy == object["grundy"]
+        assert answer.winning_moves == object["winning_moves"]
+        assert answer.method == object["method"]
+        assert answer.to_dict() == object
+
+
+def test_one_statement():
+    prog = gamelang.load(ROOT / "games" / "nim.game")
+    a = prog.analyze("nim at (3, 4, 5)")
+    # 3 ^ 4 ^ 5 = 2: the first player wins by taking 2 from the 3 (Bouton).
+    assert (a.outcome, a.grundy) == ("N", 2)
+    assert [m["to"] for m in a.winning_moves] == ["(1, 4, 5)"]
+    assert a.method["kind"] == "closed-form"
+    assert a.position == "(3, 4, 5)"
+    assert "take 2 from heap 1" in str(a)
+    # The word `analyze` may be written, and a sum asked.
+    b = prog.analyze("analyze nim at (1, 2) + nim at 3")
+    assert (b.outcome, b.grundy) == ("P", 0)
+
+
+def test_a_statement_of_many_positions():
+    prog = gamelang.load(ROOT / "games" / "kayles.game")
+    answers = prog.analyze_all("kayles at 0..11")
+    # Kayles' values (Winning Ways, ch. 4; OEIS A002186).
+    assert [a.grundy for a in answers] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    with pytest.raises(ValueError, match="asks 12 positions"):
+        prog.analyze("kayles at 0..11")
+
+
+def test_partizan_answers():
+    prog = gamelang.load(ROOT / "games" / "domineering.game")
+    a = prog.analyze('domineering at "...|...|..."')
+    # Domineering 3 x 3 is ±1 (Winning Ways, ch. 5; Lessons in Play).
+    assert (a.value, a.outcome, a.grundy) == ("+-1", "N", None)
+    assert (a.temperature, a.mean) == (1, 0)
+    assert (a.left_stop, a.right_stop) == (1, -1)
+    assert a.left_moves and a.right_moves
+    assert a.thermograph is not None and a.board is not None
+    cut = gamelang.load(ROOT / "games" / "cutcake.game").analyze("cutcake at (4, 3)")
+    assert (cut.value, cut.outcome) == ("1", "L")
+
+
+def test_many_positions_answer_as_one_at_a_time():
+    prog = gamelang.load(ROOT / "games" / "kayles.game")
+    many = prog.analyze_many("kayles", range(60))
+    one = [prog.analyze(f"kayles at {n}") for n in range(60)]
+    assert len(many) == 60
+    assert many.outcomes == [a.outcome for a in one]
+    assert list(many.grundy) == [a.grundy for a in one]
+    assert many.count("P") == sum(a.outcome == "P" for a in one)
+    nim = gamelang.load(ROOT / "games" / "nim.game")
+    pairs = [(a, b, c) for a in range(5) for b in range(5) for c in range(5)]
+    many = nim.analyze_many(None, pairs)
+    assert list(many.grundy) == [a ^ b ^ c for a, b, c in pairs]
+    boards = ['"..|.."', '"...|...|..."', '"....|...."']
+    dom = gamelang.load(ROOT / "games" / "domineering.game")
+    many = dom.analyze_many(None, boards)
+    assert many.values == [dom.analyze(f"domineering at {b}").value for b in boards]
+    assert many.values[1] == "+-1"
+
+
+def test_many_positions_past_64_bits():
+    nim = gamelang.load(ROOT / "games" / "nim.game")
+    big = 2**100 + 5
+    many = nim.analyze_many("nim", [(big, 5)])
+    assert list(many.grundy) == [big ^ 5]
+
+
+def test_tables_equal_the_command_line(cli):
+    for name, upto in [("kayles", 200), ("wythoff", 12), ("dawson", 300)]:
+        path = ROOT / "games" / f"{name}.game"
+        expected = json.loads(cli("table", path, "--upto", upto, "--json").stdout)
+        table = gamelang.load(path).table(upto=upto)
+        assert json.loads(table.to_json()) == expected
+        values = table.values
+        values = values.tolist() if hasattr(values, "tolist") else values
+        assert values == expected["values"]
+        if name != "wythoff":  # a grid has no period
+            assert (table.period, table.preperiod) == (expected["period"], expected["preperiod"])
+
+
+def test_project_euler_306():
+    # The paper-strip game is Dawson's Kayles (octal 0.07): a strip of n
+    # squares is won by the first player iff its Grundy value is not 0.
+    # Project Euler 306 gives 852938 strips n <= 10^6 won by the first player.
+    table = gamelang.load(ROOT / "games" / "dawson.game").table(upto=10**6)
+    values = table.values
+    count = sum(1 for n in range(1, 10**6 + 1) if values[n] != 0)
+    assert count == 852938
+    assert (table.period, table.preperiod, table.proven) == (34, 53, True)
+
+
+def test_progress_is_told():
+    seen = []
+    table = gamelang.load(ROOT / "games" / "grundy.game").table(
+        upto=3000, progress=lambda done, total: seen.append((done, total))
+    )
+    assert len(table) == 3001
+    assert seen and seen[-1][0] == seen[-1][1] > 0
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+
+
+def test_settings_and_limits():
+    bash = gamelang.load(ROOT / "games" / "bash.game", settings=["m=4"])
+    # Bash's game with 1 to 4 stones a move: P iff n is a multiple of 5.
+    assert bash.analyze("bash at 10").outcome == "P"
+    assert bash.analyze("bash at 11").outcome == "N"
+    with pytest.raises(ValueError, match="timeout"):
+        gamelang.parse("game g { heaps 1; take 1 }", timeout=-1)
