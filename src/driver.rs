@@ -100,16 +100,21 @@ pub fn question_of(
     heaps: &[BigUint],
 ) -> Result<Question, Vec<Error>> {
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
-    let written: Vec<String> = heaps.iter().map(BigUint::to_string).collect();
-    let text = match written.as_slice() {
-        [one] => one.clone(),
-        _ => format!("({})", written.join(", ")),
+    let instance = |text: &str| {
+        let source = Source::new(POSITION, text);
+        let position = PositionLit::of_heaps(heaps.to_vec(), (0, text.len()).into());
+        program.instance(entry, &[], &source, &position, &source)
     };
-    let source = Source::new(POSITION, text.as_str());
-    let position = PositionLit::of_heaps(heaps.to_vec(), (0, text.len()).into());
-    let instance = program
-        .instance(entry, &[], &source, &position, &source)
-        .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+    // The position is written out only for an error's report to show.
+    let instance = instance("").or_else(|_| {
+        let written: Vec<String> = heaps.iter().map(BigUint::to_string).collect();
+        instance(&match written.as_slice() {
+            [one] => one.clone(),
+            _ => format!("({})", written.join(", ")),
+        })
+    });
+    let instance =
+        instance.map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
     Ok(Question::sum(vec![instance]))
 }
 

@@ -147,6 +147,10 @@ impl Analyzer {
         }
         let limit = STEPS_POSITIONS.min(self.kept.options.search.max_positions);
         let state = self.kept.games.entry(instance.game.clone()).or_default();
+        // A position explored before: its steps are kept.
+        if let Some(steps) = state.steps.get(heaps.as_slice()) {
+            return Some(*steps);
+        }
         let mut known = std::mem::take(&mut state.steps);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.

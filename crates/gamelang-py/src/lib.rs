@@ -25,9 +25,11 @@ use table::Table;
 /// Checks a `.game` source given as text: the program, or `GameError`
 /// with every mistake found. `name` is the name its diagnostics show;
 /// `settings` give parameters values (`"m=4"`, as `--set` does); the
-/// limits are those of the command line's options of the same names.
+/// limits are those of the command line's options of the same names
+/// (`timeout` in seconds, 0 for none; `max_memory` in megabytes), the
+/// library's defaults where None.
 #[pyfunction]
-#[pyo3(signature = (text, name = "<string>", *, settings = Vec::new(), timeout = Some(10.0), max_positions = None, max_memory = None))]
+#[pyo3(signature = (text, name = "<string>", *, settings = Vec::new(), timeout = None, max_positions = None, max_memory = None))]
 fn parse(
     py: Python<'_>,
     text: &str,
@@ -43,7 +45,7 @@ fn parse(
 
 /// Reads and checks the `.game` file at `path` (as `parse` does its text).
 #[pyfunction]
-#[pyo3(signature = (path, *, settings = Vec::new(), timeout = Some(10.0), max_positions = None, max_memory = None))]
+#[pyo3(signature = (path, *, settings = Vec::new(), timeout = None, max_positions = None, max_memory = None))]
 fn load(
     py: Python<'_>,
     path: std::path::PathBuf,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use gamelang::{AnalysisError, Analyzer, Cancel, Compound, Game, Question, Source};
 
@@ -29,24 +29,24 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// `timeout` in seconds (`None`: no limit), `max_memory` in megabytes;
-    /// the library's defaults where not given.
+    /// `timeout` in seconds (0: no limit), `max_memory` in megabytes; the
+    /// library's defaults where not given.
     pub fn new(
         timeout: Option<f64>,
         max_positions: Option<usize>,
         max_memory: Option<u64>,
     ) -> PyResult<Limits> {
         let timeout = match timeout {
-            None => None,
-            Some(seconds) => Some(Duration::try_from_secs_f64(seconds).map_err(|_| {
+            None => gamelang::DEFAULT_TIMEOUT,
+            Some(seconds) => Duration::try_from_secs_f64(seconds).map_err(|_| {
                 PyValueError::new_err(format!(
-                    "timeout={seconds}: a timeout is a number of seconds, 0 or more (None: no limit)"
+                    "timeout={seconds}: a timeout is a number of seconds, 0 or more (0: no limit)"
                 ))
-            })?),
+            })?,
         };
         Ok(Limits {
             // 0 seconds is no limit, as `--timeout 0` is.
-            timeout: timeout.filter(|t| !t.is_zero()),
+            timeout: Some(timeout).filter(|t| !t.is_zero()),
             max_positions: max_positions.unwrap_or(gamelang::DEFAULT_MAX_POSITIONS),
             max_bytes: max_memory
                 .map_or(gamelang::DEFAULT_MAX_BYTES, |mb| mb.saturating_mul(1 << 20)),
@@ -324,8 +324,8 @@ impl Program {
             return Err(PyTypeError::new_err(
                 "a position is an int, a tuple of ints or a string, not a bool",
             ));
-        } else if let Ok(heap) = item.extract::<BigUint>() {
-            gamelang::question_of(&self.program, game, &[heap])
+        } else if item.is_instance_of::<PyInt>() {
+            gamelang::question_of(&self.program, game, &[item.extract::<BigUint>()?])
         } else if let Ok(heaps) = item.extract::<Vec<BigUint>>() {
             gamelang::question_of(&self.program, game, &heaps)
         } else {

@@ -24,7 +24,7 @@ def interrupt_after(seconds, sent):
 
 
 def test_an_interrupt_stops_a_long_search():
-    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=None)
+    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=0)
     sent = []
     interrupt_after(0.5, sent)
     with pytest.raises(KeyboardInterrupt):
@@ -36,7 +36,7 @@ def test_an_interrupt_stops_a_long_search():
 
 
 def test_other_threads_run_while_a_search_does():
-    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=None)
+    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=0)
     ticks = []
     done = threading.Event()
 
@@ -56,7 +56,7 @@ def test_other_threads_run_while_a_search_does():
 
 
 def test_an_interrupt_stops_a_long_table():
-    prog = gamelang.load(ROOT / "games" / "grundy.game", timeout=None, max_positions=10**9)
+    prog = gamelang.load(ROOT / "games" / "grundy.game", timeout=0, max_positions=10**9)
     sent = []
     interrupt_after(0.5, sent)
     with pytest.raises(KeyboardInterrupt):
@@ -66,7 +66,7 @@ def test_an_interrupt_stops_a_long_table():
 
 
 def test_one_question_at_a_time():
-    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=None)
+    prog = gamelang.load(ROOT / "games" / "domineering.game", timeout=0)
     failed = []
 
     def other():
