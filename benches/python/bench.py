@@ -57,9 +57,12 @@ def main():
 
     triples = [(i % 97, i % 89, i % 83) for i in range(10**6)]
     seconds, many = best(lambda: nim.analyze_many("nim", triples), runs=3)
-    xor = sum(1 for a, b, c in triples if a ^ b ^ c == 0)
-    assert many.count("P") == xor
-    print(f"analyze_many, 10^6 Nim positions: {seconds:.2f} s ({many.count('P')} P-positions)")
+    by_hand, xor = best(lambda: [a ^ b ^ c for a, b, c in triples], runs=3)
+    assert list(many.grundy) == xor
+    print(
+        f"analyze_many, 10^6 Nim positions: {seconds:.2f} s ({many.count('P')} P-positions; "
+        f"a plain Python XOR of each: {by_hand:.3f} s, ratio {seconds / by_hand:.0f})"
+    )
 
     dawson = gamelang.load(ROOT / "games" / "dawson.game")
 

@@ -120,6 +120,19 @@ def test_progress_is_told():
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
 
 
+def test_a_progress_bar_where_tqdm_is_installed():
+    prog = gamelang.load(ROOT / "games" / "grundy.game")
+    try:
+        import tqdm  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install tqdm"):
+            prog.table(upto=100, progress=True)
+    else:
+        assert len(prog.table(upto=3000, progress=True)) == 3001
+    with pytest.raises(TypeError, match="progress"):
+        prog.table(upto=10, progress=3)
+
+
 def test_settings_and_limits():
     bash = gamelang.load(ROOT / "games" / "bash.game", settings=["m=4"])
     # Bash's game with 1 to 4 stones a move: P iff n is a multiple of 5.
