@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBytes, PyList};
 use serde_json::Value as Json;
 
 use gamelang::{Answer, Brief, Grundy};
@@ -225,7 +225,11 @@ impl Many {
         };
         let small: Option<Vec<u64>> = self.briefs.iter().map(value).collect();
         if let (Some(small), Ok(numpy)) = (&small, py.import("numpy")) {
-            return numpy.getattr("array")?.call1((small.clone(), "uint64"));
+            let bytes: Vec<u8> = small.iter().flat_map(|g| g.to_le_bytes()).collect();
+            let array = numpy
+                .getattr("frombuffer")?
+                .call1((PyBytes::new(py, &bytes), "<u8"))?;
+            return array.call_method0("copy");
         }
         let values = (self.briefs.iter()).map(|b| match &b.grundy {
             Grundy::Value(g) => g.clone().into_bound_py_any(py),

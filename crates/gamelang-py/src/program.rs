@@ -148,7 +148,7 @@ impl Program {
             // a failed search is dropped.
             Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
             Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
-                "this program is answering a question on another thread: ask one at a time, or load the program once per thread",
+                "this program is answering another question (on another thread, or in a progress function): ask one at a time, or load the program once per thread",
             )),
         }
     }
@@ -328,6 +328,9 @@ impl Program {
             gamelang::question_of(&self.program, game, &[item.extract::<BigUint>()?])
         } else if let Ok(heaps) = item.extract::<Vec<BigUint>>() {
             gamelang::question_of(&self.program, game, &heaps)
+        } else if let Ok(heap) = item.extract::<BigUint>() {
+            // A whole number of another type (NumPy's, say).
+            gamelang::question_of(&self.program, game, &[heap])
         } else {
             return Err(PyTypeError::new_err(format!(
                 "a position is an int, a tuple of ints or a string (as written after `at`), not {}",

@@ -79,6 +79,14 @@ def test_many_positions_answer_as_one_at_a_time():
     assert many.values[1] == "+-1"
 
 
+def test_many_positions_of_numpy_numbers():
+    numpy = pytest.importorskip("numpy")  # the bare run (no NumPy) has none to give
+    kayles = gamelang.load(ROOT / "games" / "kayles.game")
+    many = kayles.analyze_many(None, numpy.arange(12))
+    assert list(many.grundy) == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    assert many.grundy.dtype == numpy.uint64
+
+
 def test_many_positions_past_64_bits():
     nim = gamelang.load(ROOT / "games" / "nim.game")
     big = 2**100 + 5
