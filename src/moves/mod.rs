@@ -225,15 +225,22 @@ impl MoveGen {
     /// Writes into `key` the form of `heaps` the search keeps: without empty
     /// heaps and sorted, where `symmetry` (as `MoveGen::symmetry` gives it)
     /// allows. Positions with the same form have the same value.
-    pub fn canonical_into(heaps: &[u64], (sorted, drop_zeros): (bool, bool), key: &mut Vec<u64>) {
+    pub fn canonical_into(heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>) {
         key.clear();
+        Self::canonical_after(heaps, symmetry, key);
+    }
+
+    /// Writes the canonical form of `heaps` after what `key` holds (a
+    /// game's number, say).
+    pub fn canonical_after(heaps: &[u64], (sorted, drop_zeros): (bool, bool), key: &mut Vec<u64>) {
+        let start = key.len();
         if drop_zeros {
             key.extend(heaps.iter().copied().filter(|&h| h != 0));
         } else {
             key.extend_from_slice(heaps);
         }
         if sorted {
-            key.sort_unstable();
+            key[start..].sort_unstable();
         }
     }
 

@@ -438,6 +438,29 @@ impl SumSearch {
         }
     }
 
+    /// The positions below `heaps` of game `game` (the first asked about),
+    /// of every game searched here with as many heaps, are found by their
+    /// index in that box (`Arena::with_box`): the parts of a `becomes`
+    /// below the position asked (the cutting game's sheets) cost no hash.
+    /// Each heap goes up to its own, or up to the largest where the game's
+    /// positions are sorted; the others are hashed.
+    fn box_below(&mut self, game: u32, heaps: &[u64]) {
+        let symmetry = self.symmetry[game as usize];
+        key_into(game, heaps, symmetry, &mut self.key);
+        let top = self.key[1..].iter().copied().max().unwrap_or(0);
+        let games = u64::try_from(self.games.len()).unwrap_or(u64::MAX);
+        let extents: Vec<u64> = std::iter::once(games)
+            .chain(self.key[1..].iter().map(|&h| match symmetry.0 {
+                true => top.saturating_add(1),
+                false => h.saturating_add(1),
+            }))
+            .collect();
+        let max_cells = MAX_BOX.min(self.max_positions.saturating_mul(8));
+        if let Some(arena) = Arena::with_box(&extents, max_cells) {
+            self.positions = arena;
+        }
+    }
+
     /// The id of game `game`'s position `heaps` (a game searched here),
     /// held from now on.
     fn intern(&mut self, game: u32, heaps: &[u64]) -> Result<u32, SearchError> {
@@ -464,6 +487,9 @@ impl SumSearch {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<u32, SearchError> {
+        if self.positions.len() == 0 {
+            self.box_below(game, heaps);
+        }
         let start = self.intern(game, heaps)?;
         if self.values[start as usize] == UNSET {
             self.mark_end(start)?;
@@ -505,8 +531,9 @@ impl SumSearch {
             let mut seen = Vec::new();
             let mut from = 0;
             let mut danger = false;
+            let mut pieces = Vec::new();
             for &end in &frame.ends {
-                let mut pieces = Vec::with_capacity(end - from);
+                pieces.clear();
                 for r in &frame.refs[from..end] {
                     pieces.push(match r {
                         Ref::Here(id) => self.values[*id as usize],
@@ -523,7 +550,7 @@ impl SumSearch {
                 // The reduced game: a move into an end, or that leaves a
                 // move that wins at once, is none; one into a `win when`
                 // position wins at once.
-                match Reduced::sum(pieces) {
+                match Reduced::sum(std::mem::take(&mut pieces)) {
                     Reduced::End(EndKind::Win) => danger = true,
                     Reduced::Value(g) => mark(&mut seen, g),
                     Reduced::End(_) | Reduced::Danger => {}
@@ -945,6 +972,11 @@ fn mark(seen: &mut Vec<bool>, g: u32) {
 /// The key a position of game `game` is held by: the game's index, then
 /// its heaps in canonical form (`symmetry`).
 fn key_into(game: u32, heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>) {
-    MoveGen::canonical_into(heaps, symmetry, key);
-    key.insert(0, u64::from(game));
+    key.clear();
+    key.push(u64::from(game));
+    MoveGen::canonical_after(heaps, symmetry, key);
 }
+
+/// The most positions a box of the first question may have for its
+/// positions to be found by index: 64 MB of ids, as the general search's.
+const MAX_BOX: usize = 1 << 24;
