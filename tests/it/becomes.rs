@@ -816,3 +816,96 @@ fn parameters_pass_through_becomes_by_name_and_explicitly() {
         }
     }
 }
+
+/// The answer to `statement` asked of `game` by an analyzer of its own:
+/// the first question of its search, whose box below may be valued whole
+/// in order (the sums search's fill).
+fn first_answer(game: &str, statement: &str) -> gamelang::analysis::Answer {
+    answers(game, &format!("analyze {statement}\n")).remove(0)
+}
+
+#[test]
+fn a_sheet_valued_with_its_whole_box_in_order_matches_a_brute_force() {
+    let mut memo = HashMap::new();
+    for w in 1..=16 {
+        for h in 1..=16 {
+            let answer = first_answer(SHEET, &format!("sheet at ({w}, {h})"));
+            let expected = sheet_by_hand(w, h, &mut memo);
+            assert_eq!(answer.grundy, Grundy::Value(expected.into()), "({w}, {h})");
+        }
+    }
+    // The box was valued whole: every (a, b) with a <= w and b <= h is
+    // held, (0, 0) and the sheets of no width among them.
+    let answer = first_answer(SHEET, "sheet at (30, 20)");
+    let text = format!("{:?}", answer.method);
+    assert!(text.contains("positions: 651"), "{text}");
+}
+
+/// Moves that leave the box of the first position asked (a heap grows),
+/// and a rule that fails on positions of the box that play never reaches:
+/// the box is not valued whole, and the search answers as it always did.
+#[test]
+fn a_box_left_or_failing_is_searched_as_before() {
+    let grows = "game grows {
+    position (x, y)
+    move pour {
+        choose k in 1..y
+        becomes (x + k, y - k)
+    }
+    move drain {
+        choose k in 1..x
+        becomes (x - k, y) + (0, k - 1)
+    }
+}
+";
+    // By the definition: the mex over the moves of the XOR of the parts.
+    fn by_hand(x: u64, y: u64, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+        if let Some(&g) = memo.get(&(x, y)) {
+            return g;
+        }
+        let mut options: Vec<u32> = (1..=y).map(|k| by_hand(x + k, y - k, memo)).collect();
+        for k in 1..=x {
+            options.push(by_hand(x - k, y, memo) ^ by_hand(0, k - 1, memo));
+        }
+        let g = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+        memo.insert((x, y), g);
+        g
+    }
+    let mut memo = HashMap::new();
+    for x in 0..=8 {
+        for y in 0..=8 {
+            let answer = first_answer(grows, &format!("grows at ({x}, {y})"));
+            let expected = by_hand(x, y, &mut memo);
+            assert_eq!(answer.grundy, Grundy::Value(expected.into()), "({x}, {y})");
+        }
+    }
+    // 12 / (x - 3) fails where x = 3, a column of the box that play from
+    // x = 5 never reaches (x goes to 4 at the most): y is a Nim heap, and
+    // the move to x = 4 a move to *y.
+    let fails = "game fails {
+    position (x, y)
+    move take {
+        require 12 / (x - 3) >= 1
+        choose k in 1..y
+        becomes (x, y - k)
+    }
+    move shift {
+        require x == 5
+        becomes (4, y)
+    }
+}
+";
+    // (4, y) is a Nim heap of y; (5, y) moves to (5, y - k) and to (4, y).
+    let mut five = Vec::new();
+    for y in 0..=9u32 {
+        let mut options: Vec<u32> = five.clone();
+        options.push(y);
+        five.push((0..).find(|g| !options.contains(g)).unwrap_or(0));
+        let answer = first_answer(fails, &format!("fails at (5, {y})"));
+        assert_eq!(
+            answer.grundy,
+            Grundy::Value(five[y as usize].into()),
+            "(5, {y})"
+        );
+    }
+}

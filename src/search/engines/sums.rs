@@ -10,6 +10,8 @@
 //! reachable are explored as one graph (`explore_whole`), for `loopy` to
 //! label.
 
+mod dense;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -119,6 +121,17 @@ pub struct SumSearch {
     /// Normal play where some game met declares ends (`win when`, `lose
     /// when`): `values` are of the reduced game (`Reduced`).
     ends: bool,
+    /// The box below the first position asked, to be valued whole in
+    /// order once the search has met a quarter of it (`dense`); taken when
+    /// tried.
+    fill: Option<Fill>,
+}
+
+/// A box whose every position may be valued in order: heap i from 0 to
+/// `extents[i] - 1`, `cells` positions.
+struct Fill {
+    extents: Vec<u64>,
+    cells: usize,
 }
 
 /// A value not yet found.
@@ -219,6 +232,7 @@ impl SumSearch {
             others: HashMap::new(),
             wins: HashMap::new(),
             ends: false,
+            fill: None,
         };
         // Every game a `becomes` may lead to, known before the search, so
         // that a move's parts find their games as they are generated.
@@ -459,6 +473,53 @@ impl SumSearch {
         if let Some(arena) = Arena::with_box(&extents, max_cells) {
             self.positions = arena;
         }
+        // A game played alone, normal play, every tuple of heaps a
+        // position: its box may be valued whole, in the order of `dense`.
+        let extents: Vec<u64> = heaps.iter().map(|h| h.saturating_add(1)).collect();
+        let cells =
+            (extents.iter()).try_fold(1usize, |n, &e| n.checked_mul(usize::try_from(e).ok()?));
+        let alone = !self.misere && !self.ends && game == 0 && self.games.len() == 1;
+        self.fill = match cells {
+            Some(cells)
+                if alone && self.games[0].invariant.is_none() && cells <= self.max_positions =>
+            {
+                Some(Fill { extents, cells })
+            }
+            _ => None,
+        };
+    }
+
+    /// Values the box of `fill` whole, in order (`dense`), and holds every
+    /// position of it with its value: true where every move stayed in the
+    /// box and went below.
+    fn fill(
+        &mut self,
+        fill: &Fill,
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<bool, SearchError> {
+        let found = dense::values(
+            &self.games[0],
+            &self.moves[0],
+            &fill.extents,
+            fill.cells,
+            budget,
+            edges,
+        )?;
+        let Some(found) = found else {
+            return Ok(false);
+        };
+        let mut heaps = vec![0u64; fill.extents.len()];
+        for (index, value) in found.into_iter().enumerate() {
+            if index > 0 {
+                dense::next(&mut heaps, &fill.extents);
+            }
+            let id = self.intern(0, &heaps)? as usize;
+            if self.values[id] == UNSET {
+                self.values[id] = value;
+            }
+        }
+        Ok(true)
     }
 
     /// The id of game `game`'s position `heaps` (a game searched here),
@@ -521,6 +582,20 @@ impl SumSearch {
             if let Some(id) = child {
                 if self.on_stack[id as usize] {
                     return Err(self.cycle(&stack, id));
+                }
+                // A quarter of the box met: the rest is likely met too,
+                // and valued faster in order. The search then starts over,
+                // finding the values held.
+                if let Some(fill) = self.fill.take_if(|f| self.positions.len() * 4 >= f.cells) {
+                    for frame in &stack {
+                        self.on_stack[frame.id as usize] = false;
+                    }
+                    if self.fill(&fill, budget, edges)? {
+                        return self.grundy_at(game, heaps, asked, budget, edges);
+                    }
+                    for frame in &stack {
+                        self.on_stack[frame.id as usize] = true;
+                    }
                 }
                 let frame = self.local(id, asked, budget, edges)?;
                 self.on_stack[id as usize] = true;

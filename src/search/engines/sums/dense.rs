@@ -1,0 +1,113 @@
+//! Every position of a box valued in order, as a hand-written dp does: the
+//! positions of a game of k heaps, heap i from 0 to `extents[i] - 1`, each
+//! at its mixed-radix index (heap 1 fastest), valued from index 0 up. A
+//! move to a position that is each heap no larger and one heap smaller
+//! (the cutting game's sheets, every heap that only shrinks) has a lower
+//! index: its value is known when the move is met, read from the array —
+//! no hash, no stack of frames. Any move to a lower index will do (its
+//! value was found before, whatever the rules); a move anywhere else (out
+//! of the box, to a higher index, into another game), or a rule that fails
+//! on a position of the box, ends the fill, and the search goes on as
+//! before: nothing is assumed of the rules, each move is checked as it is
+//! made.
+//!
+//! The value is the definition's: the mex over the moves of the XOR of
+//! the parts' values (normal play; the Sprague-Grundy theorem for a move
+//! into a sum).
+
+use crate::moves::{MoveGen, Next};
+use crate::platform::usize_of;
+use crate::rules::Game;
+use crate::rules::expr::EvalError;
+use crate::search::base::budget::Budget;
+use crate::search::base::error::SearchError;
+
+use super::{UNSET, mark};
+
+/// The values of every position of the box, by index; `None` where a move
+/// leaves the box or does not go below (the fill then ends at once).
+pub(super) fn values(
+    game: &Game,
+    moves: &MoveGen,
+    extents: &[u64],
+    cells: usize,
+    budget: &mut Budget,
+    edges: &mut usize,
+) -> Result<Option<Vec<u32>>, SearchError> {
+    let mut values = vec![UNSET; cells];
+    let mut heaps = vec![0u64; extents.len()];
+    let mut seen = Vec::new();
+    for index in 0..cells {
+        if index > 0 {
+            next(&mut heaps, extents);
+        }
+        seen.clear();
+        let mut below = true;
+        let at = |values: &[u32], to: &[u64]| -> Option<u32> {
+            let i = index_of(to, extents).filter(|&i| i < index)?;
+            Some(values[i])
+        };
+        let examined = moves.each_option_within(&heaps, budget.left(), |_, next| {
+            if !below {
+                return;
+            }
+            let value = match next {
+                Next::Position(to) => at(&values, to),
+                Next::Sum(parts) => parts.iter().try_fold(0, |x, part| {
+                    let value = part.game.is_none().then(|| at(&values, &part.heaps))?;
+                    Some(x ^ value?)
+                }),
+            };
+            match value {
+                Some(g) => {
+                    mark(&mut seen, g);
+                    *edges += 1;
+                }
+                None => below = false,
+            }
+        });
+        let examined = match examined {
+            Ok(examined) => examined,
+            Err(e) if matches!(e.error, EvalError::OutOfBudget) => {
+                return Err(budget.exhausted().error(game, &heaps));
+            }
+            // A rule that fails here may fail only where the search never
+            // goes: the search finds out.
+            Err(_) => return Ok(None),
+        };
+        if !below {
+            return Ok(None);
+        }
+        budget
+            .spend(examined.max(1))
+            .map_err(|e| e.error(game, &heaps))?;
+        values[index] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+    }
+    Ok(Some(values))
+}
+
+/// The position after `heaps` in index order (heap 1 fastest).
+pub(super) fn next(heaps: &mut [u64], extents: &[u64]) {
+    for (h, &extent) in heaps.iter_mut().zip(extents) {
+        *h += 1;
+        if *h < extent {
+            return;
+        }
+        *h = 0;
+    }
+}
+
+/// The index of `heaps` in the box, if it is in it.
+fn index_of(heaps: &[u64], extents: &[u64]) -> Option<usize> {
+    if heaps.len() != extents.len() {
+        return None;
+    }
+    let mut index = 0usize;
+    for (&h, &extent) in heaps.iter().zip(extents).rev() {
+        if h >= extent {
+            return None;
+        }
+        index = index * usize_of(extent) + usize_of(h);
+    }
+    Some(index)
+}
