@@ -19,7 +19,7 @@ const MAX_FORKING_ITERATIONS: i128 = 1_000;
 
 /// The most steps (values chosen, loop iterations) a block may take from one
 /// position, so that a huge range ends in an error, not a hang.
-const MAX_STEPS: u64 = 10_000_000;
+pub(super) const MAX_STEPS: u64 = 10_000_000;
 
 /// A block's scratch state: the position as the block changes it, and the
 /// variables' values. An error ends the whole run, so nothing is undone

@@ -15,6 +15,7 @@ pub mod runs;
 mod shapes;
 mod stencil;
 pub(crate) mod strip;
+mod sweep;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,6 +33,7 @@ pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
 pub use stencil::Stencils;
+pub use sweep::{Sweep, Swept};
 
 /// One position of a sum a move becomes: of the game that moved (`game`
 /// `None`) or of another game of its file.
@@ -504,6 +506,17 @@ impl MoveGen {
             Some(invariant) => invariant.truth(&Env::position(heaps)),
             None => Ok(true),
         }
+    }
+
+    /// Every rule as a sweep (`sweep`), where each is one: a block whose
+    /// one `choose` makes moves into sums affine in its variable.
+    pub fn sweeps(&self) -> Option<Vec<Sweep>> {
+        (self.rules.iter())
+            .map(|rule| match rule {
+                Compiled::Block(block, _) => Sweep::of(block),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether a part of a sum is a position of its game: this game's

@@ -839,6 +839,43 @@ fn a_sheet_valued_with_its_whole_box_in_order_matches_a_brute_force() {
     let answer = first_answer(SHEET, "sheet at (30, 20)");
     let text = format!("{:?}", answer.method);
     assert!(text.contains("positions: 651"), "{text}");
+    // A rule that is no sweep (no `choose`): the box valued a move at a
+    // time. A sheet of even width may also be folded into two halves.
+    let folded = SHEET.replacen(
+        "game sheet {",
+        "game sheet {\n    move fold {\n        require w % 2 == 0 and w > 0\n        becomes (w / 2, h) + (w / 2, h)\n    }",
+        1,
+    );
+    fn by_hand(w: u64, h: u64, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+        if let Some(&g) = memo.get(&(w, h)) {
+            return g;
+        }
+        let mut options: Vec<u32> = (1..w)
+            .map(|a| by_hand(a, h, memo) ^ by_hand(w - a, h, memo))
+            .collect();
+        options.extend((1..h).map(|b| by_hand(w, b, memo) ^ by_hand(w, h - b, memo)));
+        if w.is_multiple_of(2) && w > 0 {
+            options.push(0); // two equal halves: g ^ g
+        }
+        let g = (0..).find(|g| !options.contains(g)).unwrap_or(0);
+        memo.insert((w, h), g);
+        g
+    }
+    let mut memo = HashMap::new();
+    for (w, h) in [(6, 5), (12, 12), (15, 8), (20, 9)] {
+        let answer = first_answer(&folded, &format!("sheet at ({w}, {h})"));
+        assert_eq!(
+            answer.grundy,
+            Grundy::Value(by_hand(w, h, &mut memo).into()),
+            "({w}, {h})"
+        );
+        let text = format!("{:?}", answer.method);
+        let held = (w + 1) * (h + 1);
+        assert!(
+            text.contains(&format!("positions: {held}")),
+            "({w}, {h}): {text}"
+        );
+    }
 }
 
 /// Moves that leave the box of the first position asked (a heap grows),

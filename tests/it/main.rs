@@ -52,5 +52,6 @@ mod seeds;
 mod sequences;
 mod shapes;
 mod strips;
+mod sweeps;
 mod table;
 mod timeouts;

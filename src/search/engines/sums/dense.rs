@@ -15,7 +15,7 @@
 //! the parts' values (normal play; the Sprague-Grundy theorem for a move
 //! into a sum).
 
-use crate::moves::{MoveGen, Next};
+use crate::moves::{MoveGen, Next, Sweep, Swept};
 use crate::platform::usize_of;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -37,11 +37,33 @@ pub(super) fn values(
     let mut values = vec![UNSET; cells];
     let mut heaps = vec![0u64; extents.len()];
     let mut seen = Vec::new();
+    let sweeps = moves.sweeps();
+    let mut scratch = Scratch::default();
     for index in 0..cells {
         if index > 0 {
             next(&mut heaps, extents);
         }
         seen.clear();
+        if let Some(sweeps) = &sweeps {
+            let found = swept(
+                sweeps,
+                &heaps,
+                extents,
+                index,
+                &values,
+                &mut seen,
+                &mut scratch,
+            );
+            let Some(moves) = found else {
+                return Ok(None);
+            };
+            *edges += usize::try_from(moves).unwrap_or(usize::MAX);
+            budget
+                .spend(moves.max(1))
+                .map_err(|e| e.error(game, &heaps))?;
+            values[index] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+            continue;
+        }
         let mut below = true;
         let at = |values: &[u32], to: &[u64]| -> Option<u32> {
             let i = index_of(to, extents).filter(|&i| i < index)?;
@@ -84,6 +106,113 @@ pub(super) fn values(
         values[index] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
     }
     Ok(Some(values))
+}
+
+/// The moves of every sweep from the position `heaps` at `index`, their
+/// values marked in `seen`: each part's index steps by a fixed amount as
+/// the chosen variable does, its ends checked to lie in the box and below
+/// (the parts' heaps are affine in it, so every index between lies so
+/// too). The number of moves; `None` where a sweep fails or leaves the box
+/// or does not go below (the fill ends).
+fn swept(
+    sweeps: &[Sweep],
+    heaps: &[u64],
+    extents: &[u64],
+    index: usize,
+    values: &[u32],
+    seen: &mut Vec<bool>,
+    scratch: &mut Scratch,
+) -> Option<u64> {
+    let mut moves = 0u64;
+    let Scratch { swept, at, steps } = scratch;
+    for sweep in sweeps {
+        if !sweep.at(heaps, swept).ok()? || swept.lo > swept.hi {
+            continue;
+        }
+        at.clear();
+        steps.clear();
+        let mut from = 0;
+        for &end in &swept.ends {
+            let (bases, deltas) = (&swept.bases[from..end], &swept.steps[from..end]);
+            from = end;
+            let first = index_at(bases, deltas, swept.lo, extents)?;
+            let last = index_at(bases, deltas, swept.hi, extents)?;
+            if first >= index || last >= index {
+                return None;
+            }
+            // Affine: each step of the variable moves the index as much,
+            // by (last - first) / (hi - lo) exactly.
+            let span = usize::try_from(swept.hi - swept.lo).ok()?;
+            at.push(first);
+            steps.push(match span {
+                0 => 0,
+                _ => (last as isize - first as isize) / span as isize,
+            });
+        }
+        let count = u64::try_from(swept.hi - swept.lo + 1).ok()?;
+        moves += count;
+        // The mex of a position's values is at most its number of moves:
+        // a value past that is marked nowhere.
+        seen.resize(
+            usize::try_from(moves)
+                .ok()?
+                .saturating_add(1)
+                .max(seen.len()),
+            false,
+        );
+        let mut see = |g: u32| {
+            if let Some(s) = seen.get_mut(g as usize) {
+                *s = true;
+            }
+        };
+        match (at.as_mut_slice(), steps.as_slice()) {
+            // Two parts, as a cut makes: the dp's own loop.
+            (&mut [mut a, mut b], &[da, db]) => {
+                for _ in 0..count {
+                    see(values[a] ^ values[b]);
+                    a = a.wrapping_add_signed(da);
+                    b = b.wrapping_add_signed(db);
+                }
+            }
+            (at, steps) => {
+                for _ in 0..count {
+                    let mut g = 0;
+                    for (i, &step) in at.iter_mut().zip(steps) {
+                        g ^= values[*i];
+                        *i = i.wrapping_add_signed(step);
+                    }
+                    see(g);
+                }
+            }
+        }
+    }
+    Some(moves)
+}
+
+/// What `swept` reuses from position to position.
+#[derive(Default)]
+struct Scratch {
+    swept: Swept,
+    /// Each part's index at the variable's next value, and its step.
+    at: Vec<usize>,
+    steps: Vec<isize>,
+}
+
+/// The index in the box of the part whose heap j is `bases[j] + deltas[j]
+/// × v`, if it lies in the box.
+fn index_at(bases: &[i128], deltas: &[i128], v: i128, extents: &[u64]) -> Option<usize> {
+    if bases.len() != extents.len() {
+        return None;
+    }
+    let mut index = 0usize;
+    for ((&base, &delta), &extent) in bases.iter().zip(deltas).zip(extents).rev() {
+        let heap = u64::try_from(base.checked_add(delta.checked_mul(v)?)?).ok()?;
+        if heap >= extent {
+            return None;
+        }
+        index = index * usize_of(extent) + usize_of(heap);
+    }
+    Some(index)
 }
 
 /// The position after `heaps` in index order (heap 1 fastest).
