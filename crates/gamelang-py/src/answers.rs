@@ -9,7 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 use serde_json::Value as Json;
 
-use gamelang::{Answer, Brief, Grundy};
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+
+use gamelang::{Answer, Brief, Grundy, Outcome};
 
 use crate::json::to_py;
 
@@ -194,15 +198,41 @@ impl Analysis {
     }
 }
 
-/// Who wins each of many positions, and its value, in order.
+/// Who wins each of many positions, and its value, in order: nine bytes a
+/// position where its value is below 2^64.
 #[pyclass(module = "gamelang", frozen)]
+#[derive(Default)]
 pub struct Many {
-    briefs: Vec<Brief>,
+    outcomes: Vec<Outcome>,
+    /// Each position's Grundy value; `OTHER` where it has none, or one
+    /// past 2^64 - 1 (then in `big`).
+    grundy: Vec<u64>,
+    big: HashMap<usize, BigUint>,
+    /// The partizan positions' canonical forms, by position.
+    values: HashMap<usize, String>,
 }
 
+/// In `Many::grundy`: no value below 2^64 - 1 (see `Many::big`).
+const OTHER: u64 = u64::MAX;
+
 impl Many {
-    pub fn new(briefs: Vec<Brief>) -> Many {
-        Many { briefs }
+    pub fn push(&mut self, brief: Brief) {
+        let at = self.outcomes.len();
+        self.outcomes.push(brief.outcome);
+        let small = match brief.grundy {
+            Grundy::Value(g) => match u64::try_from(&g) {
+                Ok(g) if g != OTHER => Some(g),
+                _ => {
+                    self.big.insert(at, g);
+                    None
+                }
+            },
+            _ => None,
+        };
+        self.grundy.push(small.unwrap_or(OTHER));
+        if let Some(value) = brief.value {
+            self.values.insert(at, value);
+        }
     }
 }
 
@@ -211,52 +241,51 @@ impl Many {
     /// Each position's outcome: "P", "N", "D", "L" or "R".
     #[getter]
     fn outcomes(&self) -> Vec<&'static str> {
-        self.briefs.iter().map(|b| b.outcome.letter()).collect()
+        self.outcomes.iter().map(|o| o.letter()).collect()
     }
 
     /// Each position's Grundy value (None where it has none): a NumPy
-    /// array where NumPy is installed and every value is one below 2^64,
-    /// else a list.
+    /// array where NumPy is installed and every value is one below 2^64 -
+    /// 1, else a list.
     #[getter]
     fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let value = |b: &Brief| match &b.grundy {
-            Grundy::Value(g) => u64::try_from(g).ok(),
-            _ => None,
-        };
-        let small: Option<Vec<u64>> = self.briefs.iter().map(value).collect();
-        if let (Some(small), Ok(numpy)) = (&small, py.import("numpy")) {
-            let bytes: Vec<u8> = small.iter().flat_map(|g| g.to_le_bytes()).collect();
+        if let (false, Ok(numpy)) = (self.grundy.contains(&OTHER), py.import("numpy")) {
+            let bytes: Vec<u8> = self.grundy.iter().flat_map(|g| g.to_le_bytes()).collect();
             let array = numpy
                 .getattr("frombuffer")?
                 .call1((PyBytes::new(py, &bytes), "<u8"))?;
             return array.call_method0("copy");
         }
-        let values = (self.briefs.iter()).map(|b| match &b.grundy {
-            Grundy::Value(g) => g.clone().into_bound_py_any(py),
-            _ => Ok(py.None().into_bound(py)),
-        });
+        let values =
+            (self.grundy.iter().enumerate()).map(|(at, &g)| match (g, self.big.get(&at)) {
+                (OTHER, Some(big)) => big.clone().into_bound_py_any(py),
+                (OTHER, None) => Ok(py.None().into_bound(py)),
+                (g, _) => g.into_bound_py_any(py),
+            });
         Ok(PyList::new(py, values.collect::<PyResult<Vec<_>>>()?)?.into_any())
     }
 
     /// Each partizan position's canonical form (None for the others).
     #[getter]
     fn values(&self) -> Vec<Option<String>> {
-        self.briefs.iter().map(|b| b.value.clone()).collect()
+        (0..self.outcomes.len())
+            .map(|at| self.values.get(&at).cloned())
+            .collect()
     }
 
     /// How many positions have the outcome `outcome` ("P", "N", ...).
     fn count(&self, outcome: &str) -> usize {
-        (self.briefs.iter())
-            .filter(|b| b.outcome.letter() == outcome)
+        (self.outcomes.iter())
+            .filter(|o| o.letter() == outcome)
             .count()
     }
 
     fn __len__(&self) -> usize {
-        self.briefs.len()
+        self.outcomes.len()
     }
 
     fn __repr__(&self) -> String {
-        format!("<gamelang.Many of {} positions>", self.briefs.len())
+        format!("<gamelang.Many of {} positions>", self.outcomes.len())
     }
 }
 

@@ -19,6 +19,9 @@ use crate::detached::{detached, quick};
 use crate::errors::{analysis_error, game_error};
 use crate::table::Table;
 
+/// How many positions `analyze_many` reads before it answers them.
+const BATCH: usize = 1 << 16;
+
 /// The limits every question of a program is answered within, as the
 /// command line's options of the same names give them.
 #[derive(Clone, Debug)]
@@ -242,22 +245,28 @@ impl Program {
         game: Option<&str>,
         positions: &Bound<'_, PyAny>,
     ) -> PyResult<Many> {
-        let mut questions = Vec::new();
-        for item in positions.try_iter()? {
-            questions.push(self.position(py, game, &item?)?);
+        // A batch at a time: the positions read (with the GIL), then
+        // answered (without), so that a million are never all held as
+        // questions at once.
+        let mut many = Many::default();
+        let mut items = positions.try_iter()?.peekable();
+        while items.peek().is_some() {
+            let questions = (items.by_ref().take(BATCH))
+                .map(|item| self.position(py, game, &item?))
+                .collect::<PyResult<Vec<Question>>>()?;
+            let briefs = self.answer(
+                py,
+                &[],
+                || Ok(()),
+                |a| {
+                    (questions.iter())
+                        .map(|q| a.brief(q))
+                        .collect::<Result<Vec<_>, _>>()
+                },
+            )?;
+            briefs.into_iter().for_each(|b| many.push(b));
         }
-        let briefs = self.answer(
-            py,
-            &[],
-            || Ok(()),
-            |a| {
-                questions
-                    .iter()
-                    .map(|q| a.brief(q))
-                    .collect::<Result<Vec<_>, _>>()
-            },
-        )?;
-        Ok(Many::new(briefs))
+        Ok(many)
     }
 
     /// The table of a game's values, heaps 0 to `upto` (`gamelang table`):
