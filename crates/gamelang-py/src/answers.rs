@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
+
 use serde_json::Value as Json;
 
 use std::collections::HashMap;
@@ -249,12 +250,11 @@ impl Many {
     /// 1, else a list.
     #[getter]
     fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        if let (false, Ok(numpy)) = (self.grundy.contains(&OTHER), py.import("numpy")) {
+        if !self.grundy.contains(&OTHER) {
             let bytes: Vec<u8> = self.grundy.iter().flat_map(|g| g.to_le_bytes()).collect();
-            let array = numpy
-                .getattr("frombuffer")?
-                .call1((PyBytes::new(py, &bytes), "<u8"))?;
-            return array.call_method0("copy");
+            if let Some(array) = numpy_array(py, &bytes, "<u8", &[self.grundy.len()])? {
+                return Ok(array);
+            }
         }
         let values =
             (self.grundy.iter().enumerate()).map(|(at, &g)| match (g, self.big.get(&at)) {
@@ -287,6 +287,23 @@ impl Many {
     fn __repr__(&self) -> String {
         format!("<gamelang.Many of {} positions>", self.outcomes.len())
     }
+}
+
+/// `bytes` as a NumPy array of `dtype` (`"<u4"`) and `shape`, where NumPy
+/// is installed.
+pub fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Ok(numpy) = py.import("numpy") else {
+        return Ok(None);
+    };
+    let array = (numpy.getattr("frombuffer")?).call1((PyBytes::new(py, bytes), dtype))?;
+    let shaped = array.call_method1("reshape", (shape.to_vec(),))?;
+    // A copy of its own: the buffer is read-only.
+    shaped.call_method0("copy").map(Some)
 }
 
 /// An SVG document, shown as a picture by a notebook.

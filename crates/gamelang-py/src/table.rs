@@ -3,10 +3,11 @@
 
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::PyList;
 
 use gamelang::{Cell, Shape};
 
+use crate::answers::numpy_array;
 use crate::json::to_py;
 
 /// A table of values: one heap's column g(0..N), two heaps' grid, or a box
@@ -61,17 +62,11 @@ impl Table {
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (cells, sides) = self.cells();
         let grundy: Vec<Option<u32>> = cells.iter().map(|c| c.as_ref()?.grundy()).collect();
-        if let (Some(all), Ok(numpy)) = (
-            grundy.iter().copied().collect::<Option<Vec<u32>>>(),
-            py.import("numpy"),
-        ) {
+        if let Some(all) = grundy.iter().copied().collect::<Option<Vec<u32>>>() {
             let bytes: Vec<u8> = all.iter().flat_map(|g| g.to_le_bytes()).collect();
-            let array = numpy
-                .getattr("frombuffer")?
-                .call1((PyBytes::new(py, &bytes), "<u4"))?;
-            return array
-                .call_method1("reshape", (sides,))?
-                .call_method0("copy");
+            if let Some(array) = numpy_array(py, &bytes, "<u4", &sides)? {
+                return Ok(array);
+            }
         }
         let items = grundy.iter().map(|g| g.into_bound_py_any(py));
         nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides)
