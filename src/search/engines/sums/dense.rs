@@ -13,7 +13,10 @@
 //!
 //! The value is the definition's: the mex over the moves of the XOR of
 //! the parts' values (normal play; the Sprague-Grundy theorem for a move
-//! into a sum).
+//! into a sum). Where every rule is a sweep (`moves::Sweep`), a rule's
+//! moves from a position are stepped through by adding to the parts'
+//! indices, as the dp's loop does; else each move comes from the
+//! interpreter.
 
 use crate::moves::{MoveGen, Next, Sweep, Swept};
 use crate::platform::usize_of;
