@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
@@ -334,5 +335,3 @@ impl Picture {
         format!("<gamelang.Picture, SVG of {} bytes>", self.svg.len())
     }
 }
-
-use pyo3::IntoPyObjectExt;

@@ -34,18 +34,30 @@ struct Dense {
 impl Dense {
     /// `key`'s index, if it lies inside the box.
     fn index(&self, key: &[u64]) -> Option<usize> {
-        if key.len() != self.extents.len() {
+        index_in(key, &self.extents)
+    }
+}
+
+/// The mixed-radix index of `key` in the box of heap i from 0 to
+/// `extents[i] - 1` (heap 1 fastest), if it lies in it.
+pub fn index_in(key: &[u64], extents: &[u64]) -> Option<usize> {
+    if key.len() != extents.len() {
+        return None;
+    }
+    let mut index = 0u64;
+    for (&h, &extent) in key.iter().zip(extents).rev() {
+        if h >= extent {
             return None;
         }
-        let mut index = 0u64;
-        for (&h, &extent) in key.iter().zip(&self.extents).rev() {
-            if h >= extent {
-                return None;
-            }
-            index = index * extent + h;
-        }
-        Some(usize_of(index))
+        index = index * extent + h;
     }
+    Some(usize_of(index))
+}
+
+/// How many positions the box of heap i from 0 to `extents[i] - 1` holds,
+/// where that fits a `usize`.
+pub fn cells(extents: &[u64]) -> Option<usize> {
+    (extents.iter()).try_fold(1usize, |n, &e| n.checked_mul(usize::try_from(e).ok()?))
 }
 
 impl Arena {
@@ -60,10 +72,7 @@ impl Arena {
     /// below `extents[i]`, by their index; `None` when the box has more
     /// than `max_cells` positions (checked before its table is made).
     pub fn with_box(extents: &[u64], max_cells: usize) -> Option<Self> {
-        let cells = extents
-            .iter()
-            .try_fold(1usize, |n, &e| n.checked_mul(usize::try_from(e).ok()?))
-            .filter(|&n| n <= max_cells)?;
+        let cells = cells(extents).filter(|&n| n <= max_cells)?;
         Some(Arena {
             dense: Some(Dense {
                 extents: extents.to_vec(),

@@ -20,7 +20,7 @@ use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
-use crate::search::base::arena::Arena;
+use crate::search::base::arena::{self, Arena};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Reached, Visit};
@@ -476,8 +476,7 @@ impl SumSearch {
         // A game played alone, normal play, every tuple of heaps a
         // position: its box may be valued whole, in the order of `dense`.
         let extents: Vec<u64> = heaps.iter().map(|h| h.saturating_add(1)).collect();
-        let cells =
-            (extents.iter()).try_fold(1usize, |n, &e| n.checked_mul(usize::try_from(e).ok()?));
+        let cells = arena::cells(&extents);
         let alone = !self.misere && !self.ends && game == 0 && self.games.len() == 1;
         self.fill = match cells {
             Some(cells)

@@ -22,6 +22,7 @@ use crate::moves::{MoveGen, Next, Sweep, Swept};
 use crate::platform::usize_of;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::base::arena::index_in;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
 
@@ -69,7 +70,7 @@ pub(super) fn values(
         }
         let mut below = true;
         let at = |values: &[u32], to: &[u64]| -> Option<u32> {
-            let i = index_of(to, extents).filter(|&i| i < index)?;
+            let i = index_in(to, extents).filter(|&i| i < index)?;
             Some(values[i])
         };
         let examined = moves.each_option_within(&heaps, budget.left(), |_, next| {
@@ -227,19 +228,4 @@ pub(super) fn next(heaps: &mut [u64], extents: &[u64]) {
         }
         *h = 0;
     }
-}
-
-/// The index of `heaps` in the box, if it is in it.
-fn index_of(heaps: &[u64], extents: &[u64]) -> Option<usize> {
-    if heaps.len() != extents.len() {
-        return None;
-    }
-    let mut index = 0usize;
-    for (&h, &extent) in heaps.iter().zip(extents).rev() {
-        if h >= extent {
-            return None;
-        }
-        index = index * usize_of(extent) + usize_of(h);
-    }
-    Some(index)
 }
