@@ -25,6 +25,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::thermograph::Thermograph;
 use crate::platform::Deadline;
@@ -40,6 +41,13 @@ const ENTRY_BYTES: u64 = 48;
 /// equal games exactly when their ids are equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Form(u32);
+
+impl Form {
+    /// Its id in its store.
+    pub(super) fn id(self) -> u32 {
+        self.0
+    }
+}
 
 /// What the store holds for a form.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +115,8 @@ pub struct Forms {
     stopped: Option<Stop>,
     nodes: Vec<Node>,
     ids: HashMap<Node, Form>,
-    le: HashMap<(Form, Form), bool>,
+    /// The comparisons G ≤ H found, as many as its table holds.
+    le: Comparisons,
     sums: HashMap<(Form, Form), Form>,
     negatives: HashMap<Form, Form>,
     births: HashMap<Form, u32>,
@@ -144,6 +153,11 @@ impl Forms {
 
     /// Sets the limits of the work to come (what it holds already counts).
     pub fn limit(&mut self, limits: Limits) {
+        // Comparisons may take a quarter of the memory, past which the
+        // table keeps the latest.
+        if let Some(max) = limits.max_bytes {
+            self.le.allow(max / 4);
+        }
         self.limits = limits;
         self.steps = 0;
     }
@@ -272,16 +286,16 @@ impl Forms {
         if let (Node::Number(x), Node::Number(y)) = (self.node(g), self.node(h)) {
             return x <= y;
         }
-        if let Some(&known) = self.le.get(&(g, h)) {
+        if let Some(known) = self.le.get(g, h) {
             return known;
         }
-        if !self.step(ENTRY_BYTES) {
+        // Stops keep order: G ≤ H only where each of G's stops is at most
+        // H's (Siegel, §II.5) — most pairs are told apart so, each time
+        // anew (their stops are kept, the pair is not).
+        if self.stops_above(g, h) {
             return false;
         }
-        // Stops keep order: G ≤ H only where each of G's stops is at most
-        // H's (Siegel, §II.5) — most pairs are told apart so.
-        if self.stops_above(g, h) {
-            self.le.insert((g, h), false);
+        if !self.step(0) {
             return false;
         }
         // G ≤ H: no G^L ≥ H, and no H^R ≤ G (options by place: no list
@@ -302,7 +316,8 @@ impl Forms {
             }
             i += 1;
         }
-        self.le.insert((g, h), result);
+        let grew = self.le.insert(g, h, result);
+        self.step(grew);
         result
     }
 

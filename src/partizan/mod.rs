@@ -6,12 +6,14 @@
 //! forms and atomic weights. Theory that knows no game, beside `nimber` at the
 //! bottom of the house; the rules, the search and the answers build on it.
 //!
-//! `dyadic` holds the numbers, `forms` the store, `notation` how a form is
+//! `dyadic` holds the numbers, `forms` the store (`comparisons` the
+//! table of the comparisons it has found), `notation` how a form is
 //! written, `written` how a written value is read back, `thermograph` its
 //! walls, temperature and mean, `reduced` its reduced canonical form
 //! (infinitesimals ignored), `atomic` an all-small game's atomic weight.
 
 mod atomic;
+mod comparisons;
 mod dyadic;
 mod forms;
 mod notation;
