@@ -113,6 +113,7 @@ fn main() {
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }
+                | ComponentMethod::Scoring { .. }
                 | ComponentMethod::Ends { .. },
             ) => "search".to_string(),
             Err(e) => panic!("{name}: {e}"),

@@ -191,7 +191,9 @@ pub fn cycles(program: &Program) -> Vec<Error> {
                 Err(AnalysisError::Search(e))
                     if matches!(
                         *e,
-                        SearchError::Cycle { .. } | SearchError::EndsUnsupported { .. }
+                        SearchError::Cycle { .. }
+                            | SearchError::ScoringCycle { .. }
+                            | SearchError::EndsUnsupported { .. }
                     ) =>
                 {
                     found.push(AnalysisError::Search(e).into());

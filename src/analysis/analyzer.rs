@@ -12,11 +12,12 @@ use super::answer::{Answer, Brief, ComponentMethod, Count, Grundy, Method, Note,
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
-use super::answers::kept::{Kept, STEPS_KEPT, impartial, listed_moves, without_ends};
+use super::answers::kept::{Kept, STEPS_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::partizan_answer;
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
+use super::answers::scoring::scoring_answer;
 use super::answers::winning::winning_moves;
 use super::error::AnalysisError;
 use super::error::NotResumable;
@@ -71,6 +72,9 @@ impl Analyzer {
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        if analysis.components.iter().any(|c| c.game.scoring) {
+            return scoring_answer(&mut self.kept, analysis);
+        }
         if !analysis.values.is_empty()
             || (analysis.components.iter()).any(|c| c.game.partizan_anywhere().is_some())
         {
@@ -97,6 +101,7 @@ impl Analyzer {
             && analysis.compound == Compound::Sum
             && analysis.components.iter().all(|c| {
                 !c.game.misere
+                    && !c.game.scoring
                     && c.game.partizan_anywhere().is_none()
                     && c.game.ends_anywhere().is_none()
             });
@@ -303,6 +308,7 @@ impl Analyzer {
             compound: None,
             steps: None,
             partizan: None,
+            scoring: None,
         })
     }
 
@@ -362,6 +368,7 @@ impl Analyzer {
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
         impartial(game, "`table`")?;
+        not_scoring(game, "`table`")?;
         self.kept.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.
@@ -376,6 +383,7 @@ impl Analyzer {
     /// positions as the search may hold.
     pub fn graph(&mut self, instance: &Instance) -> Result<PositionGraph, AnalysisError> {
         impartial(&instance.game, "`graph`")?;
+        not_scoring(&instance.game, "`graph`")?;
         let heaps =
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
                 position: instance.position.clone(),
@@ -403,6 +411,7 @@ impl Analyzer {
         work: Option<u64>,
     ) -> Result<(Quotient, Option<Stopped>), AnalysisError> {
         impartial(game, "a misère quotient")?;
+        not_scoring(game, "a misère quotient")?;
         without_ends(game, "a misère quotient")?;
         let limits = Limits { max_order };
         let work = work.unwrap_or(quotient::DEFAULT_WORK);
@@ -420,6 +429,13 @@ impl Analyzer {
         // both players' do (a play takes some of its moves): searched so.
         without_ends(&instance.game, "the check that every play ends")?;
         let heaps = searchable(&instance.game, &instance.position)?;
+        // A scoring game's own search finds its cycles, and says what they
+        // mean to points.
+        if instance.game.scoring {
+            return self
+                .kept
+                .scoring(&instance.game, |s| s.value(&heaps).map(|_| ()));
+        }
         self.kept
             .search(&instance.game, |s| s.value(&heaps))
             .map(|_| ())

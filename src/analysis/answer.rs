@@ -50,6 +50,36 @@ pub struct Answer {
     /// in a sum): its canonical form and what follows from it (`grundy` is
     /// then `NoValue::Partizan`, `winning_moves` empty).
     pub partizan: Option<Box<Partizan>>,
+    /// For a scoring game's position: its score with best play and its
+    /// best moves (`grundy` is then `NoValue::Scoring`; `winning_moves`, or
+    /// from a draw `drawing_moves`, are its best moves where they win or
+    /// draw).
+    pub scoring: Option<Box<Scoring>>,
+}
+
+/// What a scoring game's answer adds (LANGUAGE.md, "Scoring games").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// The most the player to move wins by, both playing their best: their
+    /// points from here on minus the other player's (negative: what they
+    /// lose by; 0: a draw).
+    pub score: i128,
+    /// The first best moves (each worth `score` to its player), at most
+    /// `Options::max_moves` of them.
+    pub best_moves: Vec<WinningMove>,
+    /// What each best move scores, in the same order.
+    pub gains: Vec<Gain>,
+    /// How many best moves there are in all.
+    pub best_move_count: usize,
+}
+
+/// The points one move scores, and whether its player moves again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gain {
+    /// The points its player scores.
+    pub points: i128,
+    /// Its player moves again (`again`).
+    pub again: bool,
 }
 
 /// A question's answer in brief: who wins and its value, without its
@@ -216,6 +246,8 @@ pub enum NoValue {
     Partizan,
     /// A partizan position asked for its outcome alone (`--outcome`).
     OutcomeOnly,
+    /// A scoring game: its value is its score (`Answer::scoring`).
+    Scoring,
 }
 
 /// Why a Grundy value is not known.
@@ -403,6 +435,12 @@ pub enum ComponentMethod {
         /// Positions the game's partizan search holds, with earlier work.
         positions: usize,
     },
+    /// A scoring game's position, valued by negamax: each position's
+    /// points still to come found once (`search::scoring`).
+    Scoring {
+        /// Positions the game's scoring search holds, with earlier work.
+        positions: usize,
+    },
     /// A partizan game's position, asked for its outcome alone: searched
     /// for who wins, Left first and Right first, stopping at the first
     /// winning move, small regions valued as canonical forms.
@@ -445,6 +483,14 @@ pub enum CompoundRule {
 /// What an answer leaves out, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
+    /// A scoring game's position has `count` best moves; only the first
+    /// `listed` are given.
+    BestMovesCut {
+        /// How many there are.
+        count: usize,
+        /// How many are listed.
+        listed: usize,
+    },
     /// There are `count` winning moves; only the first `listed` are given.
     MovesCut {
         /// How many there are.

@@ -235,6 +235,35 @@ pub enum AnalysisError {
         what: &'static str,
     },
 
+    /// A scoring game in a sum, a compound or beside written values.
+    #[error("`{game}` is a scoring game, and sums and compounds of scoring games are not answered")]
+    #[diagnostic(
+        code(gamelang::analysis::scoring_sum),
+        help(
+            "ask about one position of the game alone; sums of scoring games have no simple theory (the player who wins a component by more may still lose the sum on tempo), and gamelang implements none of the partial ones (Milnor's, Ettinger's, Stewart's)"
+        )
+    )]
+    ScoringSum {
+        /// The game, by its title.
+        game: String,
+    },
+
+    /// A scoring game asked what only games won by the last move are
+    /// answered.
+    #[error("`{game}` is a scoring game, and {what} takes games won by the last move only")]
+    #[diagnostic(
+        code(gamelang::analysis::scoring),
+        help(
+            "`analyze` answers a scoring game's position: its score with best play and its best moves"
+        )
+    )]
+    Scoring {
+        /// The game, by its title.
+        game: String,
+        /// What was asked: `graph`, a misère quotient, ...
+        what: &'static str,
+    },
+
     /// An impartial component of a partizan sum whose Grundy value is too
     /// large for its nimber to be built (or is not known).
     #[error(

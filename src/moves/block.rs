@@ -39,6 +39,10 @@ struct State {
     /// end to emit (its buffers reused from move to move).
     ended: bool,
     sum: Vec<Term>,
+    /// The points the move scores so far (`score += ...`).
+    score: i128,
+    /// The mover moves again (`again`).
+    again: bool,
 }
 
 impl State {
@@ -53,6 +57,8 @@ impl State {
             saved_vars: Vec::new(),
             ended: false,
             sum: Vec::new(),
+            score: 0,
+            again: false,
         }
     }
 
@@ -113,6 +119,26 @@ pub(super) fn moves(
         } else {
             emit(Next::Position(&state.heaps))
         }
+    })?;
+    Ok(state.steps)
+}
+
+/// Calls `emit` with each move the block makes from `heaps` in a scoring
+/// game: the position after it, the points it scores (`score += ...`), and
+/// whether its player moves again (`again`); returns the steps it took. A
+/// move that becomes a sum is `EvalError::Sum` (a scoring game has none:
+/// checking refuses them).
+pub(super) fn scored_moves(
+    block: &Block,
+    heaps: &[u64],
+    emit: &mut impl FnMut(&[u64], i128, bool) -> Result<(), EvalError>,
+) -> Result<u64, EvalError> {
+    let mut state = State::new(block, heaps);
+    run(&block.body, &mut state, &mut |state: &mut State| {
+        if state.ended {
+            return Err(EvalError::Sum);
+        }
+        emit(&state.heaps, state.score, state.again)
     })?;
     Ok(state.steps)
 }
@@ -222,6 +248,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             } else {
                 // The position and the variables are put back after.
                 let (mark, vars_mark) = (state.saved.len(), state.saved_vars.len());
+                let (score, again) = (state.score, state.again);
                 state.saved.extend_from_slice(&state.heaps);
                 state.saved_vars.extend_from_slice(&state.vars);
                 let result = match straight_loop(*slot, lo, hi, body, state) {
@@ -233,6 +260,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 state.saved.truncate(mark);
                 state.vars.copy_from_slice(&state.saved_vars[vars_mark..]);
                 state.saved_vars.truncate(vars_mark);
+                (state.score, state.again) = (score, again);
                 result
             }
         }
@@ -260,6 +288,19 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             let removed = state.heaps.remove(i);
             let result = then(state);
             state.heaps.insert(i, removed);
+            result
+        }
+        Stmt::Score(points) => {
+            let old = state.score;
+            state.score = scored(old, state.int(points)?)?;
+            let result = then(state);
+            state.score = old;
+            result
+        }
+        Stmt::Again => {
+            let old = std::mem::replace(&mut state.again, true);
+            let result = then(state);
+            state.again = old;
             result
         }
         // The move ends here: the rest of the block does not run (a loop or
@@ -308,6 +349,11 @@ fn assigned(old: u64, op: AssignOp, value: i128, index: usize) -> Result<u64, Ev
     }
     .ok_or(EvalError::Overflow)?;
     State::heap_value(index, new)
+}
+
+/// Points so far and more: their sum, which must fit.
+fn scored(old: i128, more: i128) -> Result<i128, EvalError> {
+    old.checked_add(more).ok_or(EvalError::Overflow)
 }
 
 /// A loop whose body forks: iteration `value`, then the rest of the loop,
@@ -402,6 +448,14 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
             Stmt::Remove(index) => {
                 let i = state.index(index)?;
                 state.heaps.remove(i);
+                true
+            }
+            Stmt::Score(points) => {
+                state.score = scored(state.score, state.int(points)?)?;
+                true
+            }
+            Stmt::Again => {
+                state.again = true;
                 true
             }
             // A loop with a `choose` or a `becomes` inside never runs

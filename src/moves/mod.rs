@@ -477,6 +477,40 @@ impl MoveGen {
         Ok(allowance - self.allowance.left())
     }
 
+    /// Calls `f(rule, next, points, again)` for every move of a scoring
+    /// game from `heaps`: the position after it, the points its player
+    /// scores (`score += ...` in a block; a rule that is not a block
+    /// scores none), and whether that player moves again (`again`);
+    /// examining at most `allowance` moves, as `each_move_within`.
+    pub fn each_scored_move(
+        &self,
+        heaps: &[u64],
+        allowance: u64,
+        mut f: impl FnMut(usize, &[u64], i128, bool),
+    ) -> Result<u64, MoveError> {
+        self.allowance.set(allowance);
+        let mut next = heaps.to_vec();
+        for (index, rule) in self.rules.iter().enumerate() {
+            let mut emit = |after: &[u64], points: i128, again: bool| -> Result<(), EvalError> {
+                self.allowance.spend_n(move_cost(after))?;
+                if self.allows(after)? {
+                    f(index, after, points, again);
+                }
+                Ok(())
+            };
+            let made = match rule {
+                Compiled::Block(block, _) => block::scored_moves(block, heaps, &mut emit)
+                    .and_then(|steps| self.allowance.spend_n(steps)),
+                _ => self.rule_moves(rule, heaps, &mut next, &mut |next| match next {
+                    Next::Position(after) => emit(after, 0, false),
+                    Next::Sum(_) => Err(EvalError::Sum),
+                }),
+            };
+            made.map_err(|error| MoveError { rule: index, error })?;
+        }
+        Ok(allowance - self.allowance.left())
+    }
+
     /// Whether the game's invariant allows `heaps`.
     /// The end `heaps` meets, if any: the first `win when`, `lose when` or
     /// `draw when` (in the order written) whose condition holds there. Its

@@ -62,7 +62,10 @@ fn statements_use(
     let expr_ok = |e: &Expr| expr_uses(e, heap_ok, hidden);
     statements.iter().all(|s| match s {
         Stmt::Choose { lo, hi, .. } => expr_ok(lo) && expr_ok(hi),
-        Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => expr_ok(e),
+        Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) | Stmt::Score(e) => {
+            expr_ok(e)
+        }
+        Stmt::Again => true,
         Stmt::Assign { index, value, .. } => heap_ok(index) && expr_ok(value),
         Stmt::Remove(index) => heap_ok(index),
         // A move that becomes a sum names its positions' heaps by place.
@@ -127,9 +130,11 @@ fn alike(statements: &[Stmt], heap_vars: &mut Vec<usize>) -> bool {
                 Stmt::Choose { lo, hi, .. } => {
                     symmetric_expr(lo, heap_vars) && symmetric_expr(hi, heap_vars)
                 }
-                Stmt::Require(e) | Stmt::Let { value: e, .. } | Stmt::Append(e) => {
-                    symmetric_expr(e, heap_vars)
-                }
+                Stmt::Require(e)
+                | Stmt::Let { value: e, .. }
+                | Stmt::Append(e)
+                | Stmt::Score(e) => symmetric_expr(e, heap_vars),
+                Stmt::Again => true,
                 Stmt::Assign { index, value, .. } => {
                     is_heap_var(index, heap_vars) && symmetric_expr(value, heap_vars)
                 }

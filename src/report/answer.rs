@@ -9,8 +9,8 @@ use super::method::{method_json, method_text};
 use super::number;
 use super::quotient::stopped_text;
 use crate::analysis::{
-    Answer, Count, Deciding, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan, SumTerm,
-    Unknown, ValueMove, WinningMove,
+    Answer, Count, Deciding, Gain, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan,
+    Scoring, SumTerm, Unknown, ValueMove, WinningMove,
 };
 use crate::partizan::Dyadic;
 use crate::position::Position;
@@ -53,12 +53,11 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             position_text(answer, None)
         )?;
     }
-    let (letter, meaning) = match answer.outcome {
-        Outcome::P => ("P", "the player to move loses"),
-        Outcome::N => ("N", "the player to move wins"),
-        Outcome::D => ("D", "a draw: neither player can force a win"),
-        Outcome::L => ("L", "Left wins, whoever starts"),
-        Outcome::R => ("R", "Right wins, whoever starts"),
+    let (letter, meaning) = match (answer.outcome, &answer.scoring) {
+        (Outcome::P, Some(_)) => ("P", "the player to move loses on points"),
+        (Outcome::N, Some(_)) => ("N", "the player to move wins on points"),
+        (Outcome::D, Some(_)) => ("D", "a draw: equal points with best play"),
+        (outcome, _) => outcome_meaning(outcome),
     };
     let letter = if colour {
         super::paint_outcomes(letter)
@@ -68,6 +67,8 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     writeln!(out, "  outcome: {letter} ({meaning})")?;
     if let Some(partizan) = &answer.partizan {
         write_partizan(out, answer, partizan)?;
+    } else if let Some(scoring) = &answer.scoring {
+        write_scoring(out, answer, scoring)?;
     } else if answer.grundy == Grundy::None(NoValue::OutcomeOnly) {
         writeln!(out, "  value:   not sought (asked for its outcome alone)")?;
     } else {
@@ -86,6 +87,58 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         writeln!(out, "  note: {}", note_text(answer, note, advice))?;
     }
     Ok(())
+}
+
+/// An outcome's letter and what it means.
+fn outcome_meaning(outcome: Outcome) -> (&'static str, &'static str) {
+    match outcome {
+        Outcome::P => ("P", "the player to move loses"),
+        Outcome::N => ("N", "the player to move wins"),
+        Outcome::D => ("D", "a draw: neither player can force a win"),
+        Outcome::L => ("L", "Left wins, whoever starts"),
+        Outcome::R => ("R", "Right wins, whoever starts"),
+    }
+}
+
+/// A scoring answer's lines: its score, and its best moves with what each
+/// scores.
+fn write_scoring(out: &mut String, answer: &Answer, scoring: &Scoring) -> std::fmt::Result {
+    let points = |n: i128| match n.unsigned_abs() {
+        1 => "1 point".to_string(),
+        n => format!("{n} points"),
+    };
+    let said = match scoring.score.signum() {
+        1 => format!("the player to move wins by {}", points(scoring.score)),
+        -1 => format!("the player to move loses by {}", points(scoring.score)),
+        _ => "equal points".to_string(),
+    };
+    writeln!(
+        out,
+        "  score:   {} ({said}: their points from here on minus the other's, both playing their best)",
+        scoring.score
+    )?;
+    writeln!(out, "  best moves: {}", scoring.best_move_count)?;
+    for (m, gain) in scoring.best_moves.iter().zip(&scoring.gains) {
+        writeln!(
+            out,
+            "    {}   [{}]{}",
+            move_line(answer, m),
+            rule_name(answer, m),
+            gain_text(gain)
+        )?;
+    }
+    Ok(())
+}
+
+/// What a move scores, after it: ` scores 3`, ` scores 1, moves again`;
+/// nothing for a move that scores nothing.
+fn gain_text(gain: &Gain) -> String {
+    match (gain.points, gain.again) {
+        (0, false) => String::new(),
+        (0, true) => " moves again".to_string(),
+        (n, false) => format!(" scores {n}"),
+        (n, true) => format!(" scores {n}, moves again"),
+    }
 }
 
 /// A partizan answer's lines: its value and what follows from it, and
@@ -241,6 +294,7 @@ fn no_value_text(why: NoValue) -> &'static str {
         NoValue::Draws => "the game declares draws",
         NoValue::Partizan => "a partizan position: its value is its canonical form",
         NoValue::OutcomeOnly => "asked for its outcome alone",
+        NoValue::Scoring => "a scoring game: its value is its score",
     }
 }
 
@@ -405,6 +459,7 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
         Some(&answer.drawing_moves),
         partizan.map(|p| &p.left_moves),
         partizan.map(|p| &p.right_moves),
+        answer.scoring.as_deref().map(|s| &s.best_moves),
     ];
     let nth = (lists.into_iter().flatten())
         .find_map(|list| {
@@ -447,6 +502,9 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
                 n => format!("the first {n} are"),
             };
             format!("{count} winning moves; each leaves {heaps} heaps, so only {first} listed")
+        }
+        Note::BestMovesCut { count, listed } => {
+            format!("{count} best moves; the first {listed} are listed")
         }
         Note::SideMovesCut {
             side,
@@ -644,6 +702,21 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         "method": method,
         "notes": notes,
     });
+    if let (Some(scoring), Some(fields)) = (&answer.scoring, object.as_object_mut()) {
+        let best: Vec<Json> = (moves_json(&scoring.best_moves).into_iter())
+            .zip(&scoring.gains)
+            .map(|(mut m, gain)| {
+                if let Some(m) = m.as_object_mut() {
+                    m.insert("points".into(), number(&gain.points));
+                    m.insert("again".into(), gain.again.into());
+                }
+                m
+            })
+            .collect();
+        fields.insert("score".into(), number(&scoring.score));
+        fields.insert("best_moves".into(), best.into());
+        fields.insert("best_move_count".into(), scoring.best_move_count.into());
+    }
     if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
         let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
         let value_moves_json = |moves: &[ValueMove]| -> Vec<Json> {

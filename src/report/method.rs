@@ -23,6 +23,7 @@ pub(super) fn method_word(method: &ComponentMethod) -> String {
         ComponentMethod::Compound { rule, .. } => compound_rule_id(*rule).to_string(),
         ComponentMethod::Partizan { .. } => "canonical form".to_string(),
         ComponentMethod::Outcome { .. } => "outcome search".to_string(),
+        ComponentMethod::Scoring { .. } => "negamax search".to_string(),
     }
 }
 
@@ -200,6 +201,9 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Partizan { positions } => format!(
             "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a graph's connected parts in Snort and Col, a board's regions) worth the sum of their values ({positions} positions held)"
         ),
+        ComponentMethod::Scoring { positions } => format!(
+            "negamax search: a position's value is the best, over its moves, of the move's points minus the value of where it leads (plus it where the mover moves again), 0 where no move is left; each position valued once, the points still to come depending on the position alone ({positions} positions held)"
+        ),
         ComponentMethod::Outcome { positions } => format!(
             "outcome alone, by a search for who wins that stops at the first winning move: a player to move wins when some move leaves a position the other, moving first, does not win; small regions valued as canonical forms, whose options stand for them (Siegel, Combinatorial Game Theory, §II.2) ({positions} positions judged or valued)"
         ),
@@ -367,6 +371,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         }),
         ComponentMethod::Partizan { positions } => json!({
             "kind": "canonical-form",
+            "positions": positions,
+        }),
+        ComponentMethod::Scoring { positions } => json!({
+            "kind": "negamax",
             "positions": positions,
         }),
         ComponentMethod::Outcome { positions } => json!({

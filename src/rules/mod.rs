@@ -46,6 +46,9 @@ pub struct Game {
     pub board: bool,
     /// Its rules, in the order written (a move names its rule by index).
     pub rules: Vec<Rule>,
+    /// A scoring game: some move scores points (`score += EXPR`); the
+    /// player with more when the player to move has none wins.
+    pub scoring: bool,
     /// `win when`, `lose when`, `draw when`: positions where the play ends
     /// other than by running out of moves, in the order written (the first
     /// whose condition holds decides).
@@ -394,6 +397,11 @@ pub enum Stmt {
     /// The move ends with the sum of these positions (Multi-SG: its value
     /// is the XOR of theirs).
     Becomes(Vec<Term>),
+    /// `score += value` (`-=`: the value negated): the mover wins these
+    /// points (a scoring game).
+    Score(Expr),
+    /// `again`: the mover moves again (a scoring game).
+    Again,
 }
 
 /// One position of a `becomes`: its game, and its parts (heaps) as
@@ -482,7 +490,9 @@ impl Stmt {
             | Stmt::Let { .. }
             | Stmt::Assign { .. }
             | Stmt::Append(_)
-            | Stmt::Remove(_) => false,
+            | Stmt::Remove(_)
+            | Stmt::Score(_)
+            | Stmt::Again => false,
         })
     }
 }

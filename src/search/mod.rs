@@ -28,7 +28,7 @@ pub(crate) use base::error::move_error;
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;
-pub use graphs::{compound, loopy, partizan, steps};
+pub use graphs::{compound, loopy, partizan, scoring, steps};
 // Whole rooms, for the modules and tests that name them.
 pub use base::budget;
 pub use engines::heaps;

@@ -279,6 +279,8 @@ pub enum BlockStmtKind {
     Remove(Expr),
     /// `becomes T + T ...`: the move ends with the sum of these positions.
     Becomes(Vec<Term>),
+    /// `again`: the player who made the move moves again (scoring games).
+    Again,
 }
 
 /// One position of a `becomes`: `(a, h)` of this game, or `row(k = 2) at

@@ -16,6 +16,7 @@ pub const KEYWORDS: &[&str] = &[
     "require",
     "unequal",
     "becomes",
+    "again",
     "product",
     "along",
     "hackenbush",

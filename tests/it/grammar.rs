@@ -1004,6 +1004,7 @@ fn a_move_block_and_named_parts_parse_into_the_tree() {
             BlockStmtKind::Remove(_) => "remove",
             BlockStmtKind::Becomes(_) => "becomes",
             BlockStmtKind::Says(_) => "says",
+            BlockStmtKind::Again => "again",
         })
         .collect();
     assert_eq!(

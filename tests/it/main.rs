@@ -48,6 +48,7 @@ mod quotient;
 mod rays;
 mod reductions;
 mod runs;
+mod scoring;
 mod seeds;
 mod sequences;
 mod shapes;

@@ -314,6 +314,9 @@ fn game_title(question: &Question) -> String {
 
 /// The option that shows what a note says was left out.
 fn advice(note: &Note) -> Option<String> {
-    matches!(note, Note::MovesCut { .. } | Note::DrawingMovesCut { .. })
-        .then(|| "--max-moves".to_string())
+    matches!(
+        note,
+        Note::MovesCut { .. } | Note::DrawingMovesCut { .. } | Note::BestMovesCut { .. }
+    )
+    .then(|| "--max-moves".to_string())
 }

@@ -168,6 +168,12 @@ pub fn keyword(word: &str) -> Option<&'static str> {
             "`says \"take {k}\"`: the words a move block's moves are told in, each `{EXPR}` valued as the move is made."
         }
         "remove" => "`remove I`: heap I leaves the position.",
+        "score" => {
+            "`score += EXPR` in a move block: the move wins EXPR points for its player (`-=`: loses them), and the game is a scoring game: when the player to move has no move, more points win (LANGUAGE.md, \"Scoring games\"). Where `position (...)` names a part `score`, the part."
+        }
+        "again" => {
+            "`again` in a scoring game's move block: the player who made the move moves again (Dots and Boxes: a completed box)."
+        }
         "becomes" => {
             "`becomes T + T`: the move ends in a sum of positions, of this game or others (`row at (n)`)."
         }

@@ -101,6 +101,20 @@ impl Analysis {
         self.field(py, "notes")
     }
 
+    /// A scoring game's score with best play (the player to move's points
+    /// from here on minus the other's), else None.
+    #[getter]
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "score")
+    }
+
+    /// A scoring game's best moves, each a dict (`text`, `to`, `points`,
+    /// `again`, ...), else None.
+    #[getter]
+    fn best_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "best_moves")
+    }
+
     /// A partizan position's canonical form (`"{1|-1}"`, `"^*"`), else None.
     #[getter]
     fn value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

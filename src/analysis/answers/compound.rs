@@ -257,6 +257,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         }),
         steps: None,
         partizan: None,
+        scoring: None,
     })
 }
 

@@ -175,6 +175,7 @@ pub(crate) fn ends_answer(kept: &mut Kept, question: &Question) -> Result<Answer
         compound: None,
         steps: None,
         partizan: None,
+        scoring: None,
     })
 }
 
@@ -298,6 +299,7 @@ fn played_answer(kept: &mut Kept, c: &Instance, misere: bool) -> Result<Answer, 
         compound: None,
         steps: None,
         partizan: None,
+        scoring: None,
     })
 }
 /// The standing of a position of a game whose moves may become sums

@@ -21,6 +21,7 @@ use crate::partizan::{Forms, Limits, Stop};
 use crate::platform::Deadline;
 use crate::rules::Game;
 use crate::search::partizan::PartizanSearch;
+use crate::search::scoring::ScoringSearch;
 use crate::search::{Budget, Cancel, SearchError, Solver};
 
 /// What the analyzer keeps, keyed by the lowered game itself (its rules and
@@ -41,6 +42,8 @@ pub(crate) struct GameState {
     pub(crate) solver: Option<Solver>,
     /// Its partizan search, where the game has rules of one player.
     pub(crate) partizan: Option<PartizanSearch>,
+    /// Its scoring search, where its moves score points.
+    pub(crate) scoring: Option<ScoringSearch>,
     /// The known game it is, with what its closed form was verified on,
     /// once asked (`Some(None)`: none is recognised).
     pub(crate) known: Option<Option<Recognised>>,
@@ -118,6 +121,25 @@ impl Kept {
         let result = f(search, &mut self.forms);
         if result.is_err() {
             state.partizan = None;
+        }
+        Ok(result?)
+    }
+
+    /// Runs `f` on the game's scoring search; a failed search is dropped,
+    /// so that a later question starts afresh.
+    pub(crate) fn scoring<T>(
+        &mut self,
+        game: &Arc<Game>,
+        f: impl FnOnce(&mut ScoringSearch) -> Result<T, SearchError>,
+    ) -> Result<T, AnalysisError> {
+        let options = self.options.search.clone();
+        let state = self.games.entry(game.clone()).or_default();
+        let search = state
+            .scoring
+            .get_or_insert_with(|| ScoringSearch::new(game.clone(), options));
+        let result = f(search);
+        if result.is_err() {
+            state.scoring = None;
         }
         Ok(result?)
     }
@@ -230,6 +252,17 @@ pub(crate) fn without_ends(game: &Game, what: &'static str) -> Result<(), Analys
     match game.ends_anywhere() {
         None => Ok(()),
         Some(game) => Err(SearchError::EndsUnsupported { game, what }.into()),
+    }
+}
+
+/// `Err` for a scoring game, which `what` does not take.
+pub(crate) fn not_scoring(game: &Game, what: &'static str) -> Result<(), AnalysisError> {
+    match game.scoring {
+        false => Ok(()),
+        true => Err(AnalysisError::Scoring {
+            game: game.title(),
+            what,
+        }),
     }
 }
 

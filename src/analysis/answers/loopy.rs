@@ -105,5 +105,6 @@ pub(crate) fn loopy_answer(kept: &mut Kept, parts: Vec<Answered>) -> Result<Answ
         compound: None,
         steps: None,
         partizan: None,
+        scoring: None,
     })
 }

@@ -178,5 +178,6 @@ pub(crate) fn misere_answer(
         compound: None,
         steps: None,
         partizan: None,
+        scoring: None,
     }
 }

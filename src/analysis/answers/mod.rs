@@ -5,6 +5,7 @@
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
 //! (`loopy`), declared ends (`ends`), compounds other than the sum
 //! (`compound`), sums with partizan games by canonical forms (`partizan`),
+//! scoring games by negamax (`scoring`),
 //! and closed forms verified against the search (`verify`).
 
 pub(crate) mod answered;
@@ -15,5 +16,6 @@ pub(crate) mod loopy;
 pub(crate) mod misere;
 pub(crate) mod partizan;
 pub(crate) mod quotient;
+pub(crate) mod scoring;
 pub mod verify;
 pub(crate) mod winning;

@@ -205,6 +205,7 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         compound: None,
         steps: None,
         partizan: Some(Box::new(partizan)),
+        scoring: None,
     })
 }
 
@@ -231,6 +232,7 @@ fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, Analys
         compound: None,
         steps: None,
         partizan: None,
+        scoring: None,
     })
 }
 

@@ -69,6 +69,7 @@ pub(crate) fn winning_moves(
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }
+                | ComponentMethod::Scoring { .. }
                 | ComponentMethod::Ends { .. },
                 _,
             ) => searchable(&part.component.game, position)?,

@@ -47,6 +47,7 @@ pub fn start(
     for instance in components {
         let game = &instance.game;
         crate::analysis::answers::kept::impartial(game, "`play`")?;
+        crate::analysis::answers::kept::not_scoring(game, "`play`")?;
         if components.len() > 1 {
             crate::analysis::answers::kept::without_ends(game, "play of a sum")?;
         }

@@ -11,7 +11,7 @@ use crate::rules::expr::Expr;
 use crate::rules::{
     Block, End, EndTest, GameRef, MoveKind, ParamValue, Rule, Said, Stmt, Term, TermGame,
 };
-use crate::syntax::ast::{self, BlockStmtKind, Place};
+use crate::syntax::ast::{self, AssignOp, BlockStmtKind, Place};
 
 impl Lowerer<'_> {
     pub(super) fn block(&mut self, def: &ast::MoveDef, heap_count: Option<usize>) -> Option<Rule> {
@@ -197,6 +197,21 @@ impl Lowerer<'_> {
                     value: value?,
                 })
             }
+            BlockStmtKind::Assign { place, op, value } if self.is_score(place) => {
+                let value = self.number(value)?;
+                match op {
+                    AssignOp::Add => Some(Stmt::Score(value)),
+                    AssignOp::Sub => Some(Stmt::Score(Expr::Neg(Box::new(value)))),
+                    AssignOp::Set => {
+                        self.error(RulesError::ScoreSet {
+                            src: self.source.clone(),
+                            span: statement.span,
+                        });
+                        None
+                    }
+                }
+            }
+            BlockStmtKind::Again => Some(Stmt::Again),
             BlockStmtKind::Assign { place, op, value } => {
                 let index = self.place(place);
                 let value = self.number(value);
@@ -405,6 +420,7 @@ fn changes_the_position(statements: &[ast::BlockStmt]) -> bool {
         BlockStmtKind::Choose { .. }
         | BlockStmtKind::Require(_)
         | BlockStmtKind::Let { .. }
-        | BlockStmtKind::Says(_) => false,
+        | BlockStmtKind::Says(_)
+        | BlockStmtKind::Again => false,
     })
 }

@@ -708,6 +708,57 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
+    /// A move's points are added to, not set: `score = ...`.
+    #[error("a move's points are added, not set")]
+    #[diagnostic(
+        code(gamelang::check::score_assign),
+        help(
+            "write `score += EXPR` (the mover wins EXPR points) or `score -= EXPR` (loses them); a part named `score` in `position (...)` is assigned as any part"
+        )
+    )]
+    ScoreSet {
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("`score` is the mover's points here")]
+        span: SourceSpan,
+    },
+
+    /// `again` belongs to scoring games.
+    #[error("`again` belongs to scoring games")]
+    #[diagnostic(
+        code(gamelang::check::again_without_score),
+        help(
+            "a move that lets its player move again changes who plays next, which the theory of games won by the last move does not allow; give the game's moves points (`score += EXPR`) to make it a scoring game, or take `again` out"
+        )
+    )]
+    AgainWithoutScore {
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("the mover moves again")]
+        span: SourceSpan,
+    },
+
+    /// A scoring game cannot have {what}.
+    #[error("a scoring game cannot have {}", .what.said())]
+    #[diagnostic(code(gamelang::check::scoring_game), help("{}", .what.help()))]
+    Scoring {
+        /// What it has that it cannot.
+        what: ScoringWith,
+        /// The source the spans point into.
+        #[source_code]
+        src: Source,
+        /// Where the game scores.
+        #[label("its moves score points here")]
+        score: SourceSpan,
+        /// Where what it cannot have is written.
+        #[label("{}", .what.label())]
+        span: SourceSpan,
+    },
+
     /// `{statement}` changes the number of heaps, but this game always has {heaps}.
     #[error("`{statement}` changes the number of heaps, but this game always has {heaps}")]
     #[diagnostic(
@@ -936,6 +987,56 @@ fn before_point_help(hex: bool) -> &'static str {
         "the digit before the point is for removing nothing: 4 (split a heap in two), 8 (in three), C (either) or 0"
     } else {
         "the digit before the point is for removing nothing: 4 (split a heap in two) or 0"
+    }
+}
+
+/// What a scoring game has that it cannot (`RulesError::Scoring`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoringWith {
+    /// `win when`, `lose when` or `draw when`.
+    End,
+    /// `play misere`.
+    Misere,
+    /// A rule of one player's (`left move`, `right: take 1`).
+    Side,
+    /// A move that `becomes` a sum.
+    Becomes,
+}
+
+impl ScoringWith {
+    fn said(self) -> &'static str {
+        match self {
+            ScoringWith::End => "a declared end",
+            ScoringWith::Misere => "misère play",
+            ScoringWith::Side => "rules of one player",
+            ScoringWith::Becomes => "moves that become sums",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            ScoringWith::End => "an end that decides who wins",
+            ScoringWith::Misere => "misère play",
+            ScoringWith::Side => "one player's rule",
+            ScoringWith::Becomes => "a sum",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            ScoringWith::End => {
+                "a scoring game is won on points when the player to move has no move: end its play with a `require` in the moves that stops them"
+            }
+            ScoringWith::Misere => {
+                "points decide a scoring game, not who moves last: take out `play misere`"
+            }
+            ScoringWith::Side => {
+                "scoring games here are played with the same moves by both players: give the rule to both (no `left` or `right`)"
+            }
+            ScoringWith::Becomes => {
+                "sums of scoring games have no simple theory: write the position whole (`position (...)` or `heaps *`) and change it in place"
+            }
+        }
     }
 }
 

@@ -20,6 +20,7 @@ mod expr;
 mod names;
 mod octal;
 mod rule;
+mod scoring;
 
 use num_traits::ToPrimitive;
 
@@ -148,6 +149,7 @@ impl Lowerer<'_> {
             })
             .collect();
         self.coin_moves(def, shape);
+        let scoring = self.scoring(def);
         let ends = (def.body.iter())
             .filter_map(|statement| match statement {
                 Statement::End(end) => self.end(end, heap_count),
@@ -174,6 +176,7 @@ impl Lowerer<'_> {
             }),
             board: self.board,
             rules,
+            scoring,
             ends,
             source: self.source.clone(),
         }

@@ -297,7 +297,9 @@ impl Reader {
                 let no = self.holds(condition, path, false)?;
                 out.extend(self.run(otherwise, no)?);
             }
-            Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_) => return Err(Unread),
+            Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_) | Stmt::Score(_) | Stmt::Again => {
+                return Err(Unread);
+            }
         }
         self.bounded(&out)?;
         Ok(out)

@@ -58,6 +58,30 @@ pub enum SearchError {
         span: SourceSpan,
     },
 
+    /// A play of a scoring game returns to a position.
+    #[error("a play of the scoring game `{game}` can go on forever: {}", cycle_text(.cycle, .rules))]
+    #[diagnostic(
+        code(gamelang::search::scoring_cycle),
+        help(
+            "the points still to come from a position are a number only where every play from it ends: change the rules so that every move makes progress"
+        )
+    )]
+    ScoringCycle {
+        /// The game, by its title.
+        game: String,
+        /// The positions of the cycle as played, the first repeated at the
+        /// end.
+        cycle: Vec<Position>,
+        /// The rule of each step: one fewer than the positions.
+        rules: Vec<String>,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// The rule that closes the cycle.
+        #[label("this rule moves from {} back to {}", closing(.cycle), last(.cycle))]
+        span: SourceSpan,
+    },
+
     /// A search for a cycle stopped before it had seen every position
     /// reachable (`stopped` says why; `None`: the heaps pass 2^64, beyond
     /// the search): no cycle was found, but none was shown not to exist.

@@ -3,10 +3,12 @@
 //! (`steps`: remoteness and suspense), games that can go on forever
 //! (`loopy`: retrograde analysis), compounds searched whole (`compound`,
 //! over the components' step graphs) and partizan games valued as
-//! canonical forms (`partizan`).
+//! canonical forms (`partizan`), scoring games valued by negamax
+//! (`scoring`).
 
 pub mod compound;
 #[doc(hidden)]
 pub mod loopy;
 pub mod partizan;
+pub mod scoring;
 pub mod steps;

@@ -91,6 +91,7 @@ impl Builder {
                     | Rule::kw_append
                     | Rule::kw_remove
                     | Rule::kw_becomes
+                    | Rule::kw_again
                     | Rule::kw_says
                     | Rule::plus
                     | Rule::dotdot
@@ -155,6 +156,7 @@ impl Builder {
             }
             Rule::append_stmt => BlockStmtKind::Append(self.expr(next())?),
             Rule::remove_stmt => BlockStmtKind::Remove(self.expr(next())?),
+            Rule::again_stmt => BlockStmtKind::Again,
             Rule::becomes_stmt => BlockStmtKind::Becomes(
                 std::iter::once(next())
                     .chain(parts)

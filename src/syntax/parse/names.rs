@@ -207,6 +207,7 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::kw_if | Rule::if_stmt => (Main, "`if`"),
         Rule::kw_else => (Continue, "`else`"),
         Rule::kw_append | Rule::append_stmt => (Main, "`append`"),
+        Rule::kw_again | Rule::again_stmt => (Main, "`again`"),
         Rule::kw_remove | Rule::remove_stmt => (Main, "`remove`"),
         Rule::kw_becomes | Rule::becomes_stmt => (Main, "`becomes`"),
         Rule::becomes_term | Rule::term_parts => (

@@ -160,6 +160,14 @@ class Analysis:
     def notes(self) -> list[dict[str, Any]]:
         """What the answer leaves out, and why."""
     @property
+    def score(self) -> Optional[int]:
+        """A scoring game's score with best play: the player to move's
+        points from here on minus the other's; None for other games."""
+    @property
+    def best_moves(self) -> Optional[list[dict[str, Any]]]:
+        """A scoring game's best moves, each with its `points` and whether
+        its player moves `again`; None for other games."""
+    @property
     def value(self) -> Optional[str]:
         """A partizan position's canonical form, in CGSuite's notation
         (`"{1|-1}"`, `"^*"`, `"+-1"`); None for an impartial one."""

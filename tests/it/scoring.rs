@@ -1,0 +1,272 @@
+//! Scoring games (`score += EXPR`, `again`), held against plain recursive
+//! brute forces written here (negamax, no memo): the score with best play
+//! and the set of best moves, for coins in a row up to 12 coins, a
+//! pile-splitting game, and Dots and Boxes on 2 × 2 boxes.
+
+use std::collections::BTreeSet;
+
+use gamelang::analysis::{Analyzer, Answer, Outcome};
+
+use super::common::load_text;
+
+const COINS: &str = include_str!("../../games/coins_in_a_row.game");
+const SPLIT: &str = include_str!("../../games/split_and_score.game");
+const DOTS: &str = include_str!("../../games/dots_and_boxes.game");
+
+/// The games of a file, with `analyze` statements of our own.
+fn with_questions(game: &str, questions: &[String]) -> String {
+    let rules: String = (game.lines())
+        .filter(|l| !l.starts_with("analyze"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    format!("{rules}{}\n", questions.join("\n"))
+}
+
+fn answers(text: &str) -> Vec<Answer> {
+    let program = load_text("scoring.game", text, &[]);
+    let mut analyzer = Analyzer::default();
+    (program.questions.iter())
+        .map(|q| analyzer.analyze(q).expect("answered"))
+        .collect()
+}
+
+/// The score an answer gives, and the positions its best moves lead to.
+fn score_and_best(answer: &Answer) -> (i128, BTreeSet<Vec<u64>>) {
+    let scoring = answer.scoring.as_ref().expect("a scoring answer");
+    let best = (scoring.best_moves.iter())
+        .map(|m| m.to.to_u64s().expect("small"))
+        .collect();
+    let outcome = match scoring.score.signum() {
+        1 => Outcome::N,
+        -1 => Outcome::P,
+        _ => Outcome::D,
+    };
+    assert_eq!(answer.outcome, outcome, "the outcome is the score's sign");
+    (scoring.score, best)
+}
+
+/// Coins in a row by the definition: the best of taking the first coin or
+/// the last, each its value minus what the other then wins by.
+fn coins(v: &[i128], i: usize, j: usize) -> i128 {
+    if i > j {
+        return 0;
+    }
+    let first = v[i - 1] - coins(v, i + 1, j);
+    let last = v[j - 1] - coins(v, i, j - 1);
+    first.max(last)
+}
+
+#[test]
+fn coins_in_a_row_up_to_twelve_coins_match_the_definition() {
+    // A fixed linear congruential sequence: values 0 to 19, repeats and
+    // ties among them.
+    let mut seed: u64 = 7;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        i128::from((seed >> 33) % 20)
+    };
+    for n in 0..=12usize {
+        for _ in 0..4 {
+            let v: Vec<i128> = (0..n).map(|_| next()).collect();
+            let list: Vec<String> = v.iter().map(i128::to_string).collect();
+            let game = COINS.replace("v = [3, 9, 1, 2]", &format!("v = [{}]", list.join(", ")));
+            let question = format!("analyze coins_in_a_row at (1, {n})");
+            let answer = &answers(&with_questions(&game, &[question]))[0];
+            let (score, best) = score_and_best(answer);
+            let want = coins(&v, 1, n);
+            assert_eq!(score, want, "{v:?}");
+            let mut best_want = BTreeSet::new();
+            if n > 0 {
+                if v[0] - coins(&v, 2, n) == want {
+                    best_want.insert(vec![2, n as u64]);
+                }
+                if v[n - 1] - coins(&v, 1, n - 1) == want {
+                    best_want.insert(vec![1, n as u64 - 1]);
+                }
+            }
+            assert_eq!(best, best_want, "{v:?}");
+        }
+    }
+}
+
+#[test]
+fn the_example_of_the_issue_is_won_by_seven() {
+    // 3, 9, 1, 2: taking the 2 leaves 3, 9, 1; whichever end the other
+    // takes, the 9 is the first player's: 2 + 9 = 11 against 3 + 1 = 4.
+    let answer = &answers(COINS)[0];
+    let (score, best) = score_and_best(answer);
+    assert_eq!(score, coins(&[3, 9, 1, 2], 1, 4));
+    assert_eq!(score, 7);
+    assert_eq!(best, BTreeSet::from([vec![1, 3]]));
+}
+
+/// Split and score by the definition: piles (sorted) to the best split.
+fn split(piles: &[u64]) -> i128 {
+    let mut best = None;
+    for (i, &p) in piles.iter().enumerate() {
+        for a in 1..=p / 2 {
+            let mut after = piles.to_vec();
+            after[i] = a;
+            after.push(p - a);
+            let worth = i128::from(a * (p - a)) - split(&after);
+            best = Some(best.map_or(worth, |b: i128| b.max(worth)));
+        }
+    }
+    best.unwrap_or(0)
+}
+
+#[test]
+fn split_and_score_matches_the_definition() {
+    let mut positions: Vec<Vec<u64>> = (0..=11).map(|n| vec![n]).collect();
+    for a in 1..=5 {
+        for b in a..=5 {
+            positions.push(vec![a, b]);
+        }
+    }
+    let questions: Vec<String> = (positions.iter())
+        .map(|p| {
+            let heaps: Vec<String> = p.iter().map(u64::to_string).collect();
+            format!("analyze split_and_score at ({})", heaps.join(", "))
+        })
+        .collect();
+    let all = answers(&with_questions(SPLIT, &questions));
+    for (position, answer) in positions.iter().zip(&all) {
+        let (score, _) = score_and_best(answer);
+        assert_eq!(score, split(position), "{position:?}");
+    }
+}
+
+/// Dots and Boxes on 2 × 2 boxes, its 12 lines as bits: the 5 × 5 grid's
+/// cells (r, c), 1-based, with r + c odd, in reading order.
+struct Dots {
+    lines: Vec<(usize, usize)>,
+    /// Each box: the indices of its four sides.
+    boxes: Vec<[usize; 4]>,
+}
+
+impl Dots {
+    fn new() -> Self {
+        let mut lines = Vec::new();
+        for r in 1..=5 {
+            for c in 1..=5 {
+                if (r + c) % 2 == 1 {
+                    lines.push((r, c));
+                }
+            }
+        }
+        let at = |r, c| lines.iter().position(|&l| l == (r, c)).expect("a line");
+        let boxes = [(2, 2), (2, 4), (4, 2), (4, 4)]
+            .map(|(r, c)| [at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1)])
+            .to_vec();
+        Dots { lines, boxes }
+    }
+
+    fn complete(&self, mask: u32) -> usize {
+        (self.boxes.iter())
+            .filter(|b| b.iter().all(|&l| mask >> l & 1 == 1))
+            .count()
+    }
+
+    /// The value by the definition: each undrawn line, the boxes it
+    /// completes plus the value after (its player moves again), or minus
+    /// it where it completes none; each board's value remembered once
+    /// found (`memo`, by its lines).
+    fn value(&self, mask: u32) -> i128 {
+        let mut memo = vec![None; 1 << self.lines.len()];
+        self.value_in(mask, &mut memo)
+    }
+
+    fn value_in(&self, mask: u32, memo: &mut Vec<Option<i128>>) -> i128 {
+        if let Some(known) = memo[mask as usize] {
+            return known;
+        }
+        let mut best = None;
+        for l in 0..self.lines.len() {
+            if mask >> l & 1 == 1 {
+                continue;
+            }
+            let after = mask | 1 << l;
+            let boxes = (self.complete(after) - self.complete(mask)) as i128;
+            let worth = match boxes {
+                0 => -self.value_in(after, memo),
+                _ => boxes + self.value_in(after, memo),
+            };
+            best = Some(best.map_or(worth, |b: i128| b.max(worth)));
+        }
+        let value = best.unwrap_or(0);
+        memo[mask as usize] = Some(value);
+        value
+    }
+
+    /// The board `mask` is, as `games/dots_and_boxes.game` writes it.
+    fn board(&self, mask: u32) -> String {
+        let mut rows = Vec::new();
+        for r in 1..=5 {
+            let mut row = String::new();
+            for c in 1..=5 {
+                row.push(match (r % 2, c % 2) {
+                    (1, 1) => '+',
+                    (0, 0) => {
+                        let b = (self.boxes.iter())
+                            .position(|b| self.lines[b[0]] == (r - 1, c))
+                            .expect("a box");
+                        match self.boxes[b].iter().all(|&l| mask >> l & 1 == 1) {
+                            true => 'x',
+                            false => 'o',
+                        }
+                    }
+                    _ => {
+                        let l = self
+                            .lines
+                            .iter()
+                            .position(|&l| l == (r, c))
+                            .expect("a line");
+                        if mask >> l & 1 == 1 { '-' } else { '.' }
+                    }
+                });
+            }
+            rows.push(row);
+        }
+        rows.join("|")
+    }
+}
+
+#[test]
+fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
+    let dots = Dots::new();
+    // The empty board, and every board of 1 to 11 lines drawn whose lines
+    // are a fixed stride through the 4096 (a spread of every stage).
+    let masks: Vec<u32> = (0..4096u32).step_by(37).collect();
+    let questions: Vec<String> = (masks.iter())
+        .map(|&m| format!("analyze dots_and_boxes at \"{}\"", dots.board(m)))
+        .collect();
+    let all = answers(&with_questions(DOTS, &questions));
+    for (&mask, answer) in masks.iter().zip(&all) {
+        let (score, best) = score_and_best(answer);
+        assert_eq!(score, dots.value(mask), "{}", dots.board(mask));
+        // Each best move draws one line whose value by the definition is
+        // the score.
+        for to in best {
+            let drawn = (0..dots.lines.len())
+                .find(|&l| {
+                    mask >> l & 1 == 0 && {
+                        let (r, c) = dots.lines[l];
+                        let cell = 2 + (r - 1) * 5 + (c - 1);
+                        to[cell] == u64::from('-')
+                    }
+                })
+                .expect("a line drawn");
+            let after = mask | 1 << drawn;
+            let boxes = (dots.complete(after) - dots.complete(mask)) as i128;
+            let worth = match boxes {
+                0 => -dots.value(after),
+                _ => boxes + dots.value(after),
+            };
+            assert_eq!(worth, score, "{}", dots.board(mask));
+        }
+    }
+    // The empty board: the player to move wins by 2 boxes (3 to 1).
+    assert_eq!(dots.value(0), 2);
+}
