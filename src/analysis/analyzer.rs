@@ -368,7 +368,6 @@ impl Analyzer {
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
         impartial(game, "`table`")?;
-        not_scoring(game, "`table`")?;
         self.kept.solving(game, |solver| {
             // The timeout is the whole table's.
             // The budgets are the whole table's.

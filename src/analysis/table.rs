@@ -18,6 +18,7 @@ use crate::rules::expr::Env;
 use crate::rules::{EndKind, Game};
 use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
+use crate::search::scoring::ScoringSearch;
 use crate::search::steps::{StepGraph, Steps};
 use crate::search::{self, Reduced, SearchError, Solver, Value};
 
@@ -47,6 +48,9 @@ pub enum Cell {
     /// wins it played alone, its ends as declared (its value in sums is
     /// another game's, the reduced one's: `analyze` gives it).
     Ended(Outcome),
+    /// A scoring game's position: its score with best play, the player to
+    /// move's points from there on minus the other's (`search::scoring`).
+    Score(i128),
 }
 
 impl Cell {
@@ -56,6 +60,11 @@ impl Cell {
             Cell::Value(v) => Outcome::p_if(v.is_p()),
             Cell::Loopy(g) => g.outcome(),
             Cell::Ended(outcome) => *outcome,
+            Cell::Score(score) => match score.signum() {
+                1 => Outcome::N,
+                -1 => Outcome::P,
+                _ => Outcome::D,
+            },
         }
     }
 
@@ -70,7 +79,8 @@ impl Cell {
             Cell::Value(Value::Grundy(g)) | Cell::Loopy(Gamma::Finite(g)) => Some(*g),
             Cell::Value(Value::Misere { .. })
             | Cell::Loopy(Gamma::Infinite(_))
-            | Cell::Ended(_) => None,
+            | Cell::Ended(_)
+            | Cell::Score(_) => None,
         }
     }
 }
@@ -330,7 +340,8 @@ pub(super) fn table(
     };
     let limit = solver.max_positions();
     let mut loopy = Loopy::default();
-    let ends = game.ends_anywhere().is_some();
+    // A game played alone (its ends, or its points) has its cells found so.
+    let ends = game.ends_anywhere().is_some() || game.scoring;
     // What the table holds, exactly: refused at once when over the limit,
     // however large `upto` is (counted no further than past the limit).
     let side = upto + 1u8;
@@ -368,14 +379,14 @@ pub(super) fn table(
                 .collect(),
             false => Vec::new(),
         };
-        let ended = ends.then(|| Ended::of(solver, &all)).transpose()?;
+        let mut ended = ends.then(|| Played::of(game, solver, &all)).transpose()?;
         if ended.is_none() {
             solver.reserve(&[upto, upto])?;
         }
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| match &ended {
+                .map(|b| match &mut ended {
                     Some(ended) => ended.cell(game, solver, &[a, b]),
                     None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
                 })
@@ -440,12 +451,12 @@ fn box_shape(
             })
         })
     };
-    let ended = match game.ends_anywhere().is_some() {
+    let mut ended = match game.ends_anywhere().is_some() || game.scoring {
         true => {
             let all: Vec<Vec<u64>> = all_positions(0..rows)
                 .filter(|p| is_position(game, p))
                 .collect();
-            Some(Ended::of(solver, &all)?)
+            Some(Played::of(game, solver, &all)?)
         }
         false => {
             solver.reserve(&vec![upto; heaps])?;
@@ -456,7 +467,7 @@ fn box_shape(
     for row in 0..rows {
         let start = values.len();
         for position in all_positions(row..row + 1) {
-            values.push(match &ended {
+            values.push(match &mut ended {
                 Some(ended) => ended.cell(game, solver, &position)?,
                 None => cell_at(game, solver, loopy, &position, &[])?,
             });
@@ -491,7 +502,7 @@ fn one_heap_shape(
     upto: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Shape, AnalysisError> {
-    let ends = game.ends_anywhere().is_some();
+    let ends = game.ends_anywhere().is_some() || game.scoring;
     let coins = game.coins.is_some();
     let values = match keeps_values(game) && solver.heap_values().is_some() {
         true => engine_column(solver, upto, progress)?,
@@ -547,7 +558,7 @@ fn one_heap_shape(
         figures,
         period,
         saltus,
-        decomposed: solver.decomposed(),
+        decomposed: solver.decomposed() && !game.scoring,
         coins,
         genera,
         steps,
@@ -565,6 +576,7 @@ pub fn keeps_values(game: &Game) -> bool {
         && !game.board
         && !game.misere
         && game.invariant.is_none()
+        && !game.scoring
 }
 
 /// How many heaps a table finds between two reports of its progress.
@@ -610,7 +622,7 @@ fn engine_column(
 
 /// Each heap's cell, one by one: `all` holds the heaps that are positions.
 fn cells(
-    game: &Game,
+    game: &Arc<Game>,
     solver: &mut Solver,
     loopy: &mut Loopy,
     upto: u64,
@@ -621,13 +633,13 @@ fn cells(
     // Every heap of the table: a graph explored for one (a game that can
     // go on forever) is explored from the heaps after it too, so that one
     // graph serves the table.
-    let ended = (game.ends_anywhere().is_some())
-        .then(|| Ended::of(solver, all))
+    let mut ended = (game.ends_anywhere().is_some() || game.scoring)
+        .then(|| Played::of(game, solver, all))
         .transpose()?;
     let mut largest = None;
     for n in 0..=upto {
         let after = &all[all.partition_point(|h| h[0] <= n)..];
-        let cell = match &ended {
+        let cell = match &mut ended {
             Some(ended) => ended.cell(game, solver, &[n])?,
             None => cell_at(game, solver, loopy, &[n], after)?,
         };
@@ -723,43 +735,54 @@ fn steps_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Steps>
     )
 }
 
-/// How a table of a game with ends finds each position's outcome as the
-/// game is played alone.
-enum Ended {
+/// How a table finds each position's cell from the game played alone: a
+/// game with ends, its outcome; a scoring game, its score.
+enum Played {
     /// The graph of every position reachable from the table's, those
     /// meeting an end explored no further (`LoopyGraph::explore`).
     Graph(Box<LoopyGraph>),
     /// A game whose moves become sums: each position where it stands in
     /// the game reduced for sums (`search::Reduced`), which decides it.
     Reduced,
+    /// A scoring game: each position's score, by its negamax search.
+    Scored(Box<ScoringSearch>),
 }
 
-impl Ended {
-    fn of(solver: &Solver, positions: &[Vec<u64>]) -> Result<Ended, SearchError> {
+impl Played {
+    fn of(
+        game: &Arc<Game>,
+        solver: &Solver,
+        positions: &[Vec<u64>],
+    ) -> Result<Played, SearchError> {
+        if game.scoring {
+            let search = ScoringSearch::new(game.clone(), solver.options().clone());
+            return Ok(Played::Scored(Box::new(search)));
+        }
         if solver.has_sums() {
-            return Ok(Ended::Reduced);
+            return Ok(Played::Reduced);
         }
         let (first, rest) = positions
             .split_first()
             .map_or((&[][..], &[][..]), |(f, r)| (f.as_slice(), r));
         LoopyGraph::explore_from(solver, first, rest, solver.max_positions())
-            .map(|graph| Ended::Graph(Box::new(graph)))
+            .map(|graph| Played::Graph(Box::new(graph)))
     }
 
-    /// What the table shows at `heaps`: its outcome, or `None` where the
-    /// heaps are not a position.
+    /// What the table shows at `heaps`: its outcome or score, or `None`
+    /// where the heaps are not a position.
     fn cell(
-        &self,
+        &mut self,
         game: &Game,
         solver: &mut Solver,
         heaps: &[u64],
     ) -> Result<Option<Cell>, AnalysisError> {
         match self {
-            Ended::Graph(graph) => {
+            Played::Graph(graph) => {
                 Ok((graph.find([(game, heaps)])).map(|id| Cell::Ended(graph.outcome(id))))
             }
-            Ended::Reduced if !is_position(game, heaps) => Ok(None),
-            Ended::Reduced => {
+            Played::Reduced | Played::Scored(_) if !is_position(game, heaps) => Ok(None),
+            Played::Scored(search) => Ok(Some(Cell::Score(search.value(heaps)?))),
+            Played::Reduced => {
                 let mut budget = solver.question_budget();
                 let Some(sums) = solver.sum_search() else {
                     unreachable!("a game whose moves become sums is searched by SumSearch")

@@ -128,6 +128,7 @@ fn cell(value: &Option<Cell>) -> String {
         }
         Some(Cell::Loopy(gamma)) => super::gamma_text(gamma),
         Some(Cell::Ended(_)) => outcome(value).to_string(),
+        Some(Cell::Score(score)) => score.to_string(),
         None => NOT_A_POSITION.to_string(),
     }
 }
@@ -140,6 +141,14 @@ fn outcome(value: &Option<Cell>) -> &'static str {
 
 fn is_p(value: &Option<Cell>) -> bool {
     value.as_ref().is_some_and(|v| v.outcome() == Outcome::P)
+}
+
+/// Whether a table's cells are a scoring game's scores.
+fn is_scored(values: &Column) -> bool {
+    match values {
+        Column::Cells(cells) => (cells.iter().flatten()).any(|v| matches!(v, Cell::Score(_))),
+        Column::Grundy { .. } => false,
+    }
 }
 
 /// Whether a table's cells are outcomes alone, without values: misère
@@ -212,8 +221,10 @@ fn one_heap(
                 .map(|n| n.to_string())
                 .collect(),
         ));
-        if !misere {
-            out.push_str(&row("g(n)", chunk.iter().map(cell).collect()));
+        match (misere, is_scored(values)) {
+            (true, _) => {}
+            (false, true) => out.push_str(&row("score(n)", chunk.iter().map(cell).collect())),
+            (false, false) => out.push_str(&row("g(n)", chunk.iter().map(cell).collect())),
         }
         let outcomes = row(
             "position",
@@ -275,6 +286,10 @@ fn ending(
         None if misere => writeln!(
             out,
             "misère play: no Grundy values, so no period is looked for"
+        )?,
+        None if is_scored(values) => writeln!(
+            out,
+            "score(n): the player to move's points from there on minus the other's, with best play;\n  no period is looked for in scores"
         )?,
         None if coins => {}
         None => writeln!(out, "no period found up to {last}")?,
@@ -520,6 +535,7 @@ pub fn table_json(table: &Table) -> Json {
     // A heap that is not a position has neither value nor outcome.
     let value = |v: &Option<Cell>| match v {
         Some(Cell::Loopy(Gamma::Infinite(k))) => json!({ "infinite": k }),
+        Some(Cell::Score(score)) => json!(score),
         Some(cell) => cell.grundy().map_or(Json::Null, |g| json!(g)),
         None => Json::Null,
     };

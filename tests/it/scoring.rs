@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use gamelang::Cell;
 use gamelang::analysis::{Analyzer, Answer, Outcome};
 
 use super::common::load_text;
@@ -135,6 +136,27 @@ fn split_and_score_matches_the_definition() {
     for (position, answer) in positions.iter().zip(&all) {
         let (score, _) = score_and_best(answer);
         assert_eq!(score, split(position), "{position:?}");
+    }
+}
+
+#[test]
+fn a_table_of_split_and_score_shows_each_pile_s_score() {
+    let program = load_text("split.game", SPLIT, &[]);
+    let game = program.games[0].default.clone().expect("lowered");
+    let mut analyzer = Analyzer::default();
+    let upto = num_bigint::BigUint::from(12u32);
+    let table = analyzer
+        .table(&game, &upto, None, &mut |_| {})
+        .expect("a table");
+    let gamelang::Shape::OneHeap { values, .. } = &table.shape else {
+        panic!("one heap: {:?}", table.shape);
+    };
+    for n in 0..=12u64 {
+        assert_eq!(
+            values.get(n as usize),
+            Some(Cell::Score(split(&[n]))),
+            "{n}"
+        );
     }
 }
 

@@ -57,7 +57,8 @@ impl Table {
     /// Each position's Grundy value: a NumPy array (one heap: g(0..N); two
     /// heaps: `values[a][b]`; more: one axis a heap) where NumPy is
     /// installed and every position has one, else nested lists with None
-    /// where a position has none (not a position, misère, a draw).
+    /// where a position has none (not a position, misère, a draw); a
+    /// scoring game's scores, as nested lists of ints.
     #[getter]
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (cells, sides) = self.cells();
@@ -68,7 +69,11 @@ impl Table {
                 return Ok(array);
             }
         }
-        let items = grundy.iter().map(|g| g.into_bound_py_any(py));
+        // A scoring game's cells are its scores, as ints.
+        let items = (cells.iter().zip(&grundy)).map(|(c, g)| match c {
+            Some(Cell::Score(score)) => score.into_bound_py_any(py),
+            _ => g.into_bound_py_any(py),
+        });
         nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides)
     }
 

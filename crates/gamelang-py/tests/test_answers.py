@@ -148,3 +148,26 @@ def test_settings_and_limits():
     assert bash.analyze("bash at 11").outcome == "N"
     with pytest.raises(ValueError, match="timeout"):
         gamelang.parse("game g { heaps 1; take 1 }", timeout=-1)
+
+
+def test_a_scoring_game_has_its_score_and_best_moves():
+    prog = gamelang.load(ROOT / "games" / "coins_in_a_row.game")
+    a = prog.analyze("coins_in_a_row at (1, 4)")
+    # 3, 9, 1, 2: taking the 2 leaves 3, 9, 1, and the 9 falls to the
+    # first player whichever end the other takes: 11 against 4.
+    assert (a.outcome, a.score) == ("N", 7)
+    assert [(m["to"], m["points"], m["again"]) for m in a.best_moves] == [
+        ("(i = 1, j = 3)", 2, False)
+    ]
+    assert a.grundy is None
+    assert gamelang.load(ROOT / "games" / "nim.game").analyze("nim at 3").score is None
+
+
+def test_a_table_of_a_scoring_game_holds_its_scores():
+    prog = gamelang.load(ROOT / "games" / "split_and_score.game")
+    table = prog.table("split_and_score", upto=7)
+    # A pile of n splits into n(n-1)/2 points in all; the first player's
+    # margin is (n // 2) squared (by the search; tests/it/scoring.rs holds
+    # the search to the definition).
+    assert table.values == [(n // 2) ** 2 for n in range(8)]
+    assert table.outcomes == ["D", "D", "N", "N", "N", "N", "N", "N"]

@@ -232,7 +232,8 @@ class Table:
         """Each position's Grundy value: a NumPy array (uint32; one heap:
         `values[n]`, two heaps: `values[a][b]`, more: an axis a heap) where
         NumPy is installed and every position has one, else nested lists
-        with None where a position has none."""
+        with None where a position has none; a scoring game's scores, as
+        nested lists of ints."""
     @property
     def outcomes(self) -> list[Any]:
         """Each position's outcome ("P", "N", "D"; None where it is not a
