@@ -12,6 +12,9 @@ use super::forms::Form;
 /// The fewest slots a table has.
 const FIRST_SLOTS: usize = 1 << 12;
 
+/// The most slots a table grows to where no memory limit is set (8 MB).
+const UNLIMITED_SLOTS: usize = 1 << 20;
+
 /// A slot: 0 empty; else bit 63 set, bit 62 the answer, bits 31–61 G's id
 /// and bits 0–30 H's. Forms of ids past 2^31 are never kept.
 type Slot = u64;
@@ -36,13 +39,14 @@ impl Default for Comparisons {
         Comparisons {
             slots: vec![0; FIRST_SLOTS],
             filled: 0,
-            most: FIRST_SLOTS,
+            most: UNLIMITED_SLOTS,
         }
     }
 }
 
 impl Comparisons {
-    /// Lets the table grow to `bytes` (at least its first size).
+    /// Lets the table grow to `bytes` (at least its first size and its
+    /// size now), not to `UNLIMITED_SLOTS`.
     pub(super) fn allow(&mut self, bytes: u64) {
         let slots = usize::try_from(bytes / size_of::<Slot>() as u64).unwrap_or(usize::MAX);
         // A power of two at most `slots`.
@@ -109,4 +113,46 @@ impl Comparisons {
 fn key(g: Form, h: Form) -> Option<u64> {
     let (g, h) = (u64::from(g.id()), u64::from(h.id()));
     (g <= ID_MASK && h <= ID_MASK).then_some(g << ID_BITS | h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of its first size, fed far more pairs than it has slots,
+    /// answers every pair it still holds as a plain map of every pair does,
+    /// and holds the last pair it was given.
+    #[test]
+    fn a_full_table_answers_only_what_it_was_told() {
+        let mut table = Comparisons::default();
+        table.allow(0);
+        let mut all = std::collections::HashMap::new();
+        let mut seed: u64 = 1;
+        for _ in 0..100_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (g, h) = (
+                Form::new((seed >> 40) as u32 % 5000),
+                Form::new((seed >> 20) as u32 % 5000),
+            );
+            let le = seed >> 63 == 1;
+            table.insert(g, h, le);
+            all.insert((g, h), le);
+            assert_eq!(table.get(g, h), Some(le));
+        }
+        assert_eq!(table.bytes(), (FIRST_SLOTS * 8) as u64);
+        let mut held = 0;
+        for (&(g, h), &le) in &all {
+            if let Some(answer) = table.get(g, h) {
+                assert_eq!(answer, le);
+                held += 1;
+            }
+        }
+        assert!(held > FIRST_SLOTS / 4, "{held}");
+        // Ids past 31 bits are never kept.
+        let big = Form::new(1 << 31);
+        table.insert(big, big, true);
+        assert_eq!(table.get(big, big), None);
+    }
 }

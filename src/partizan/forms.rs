@@ -47,6 +47,12 @@ impl Form {
     pub(super) fn id(self) -> u32 {
         self.0
     }
+
+    /// The form of id `id` (for tests of the store's parts).
+    #[cfg(test)]
+    pub(super) fn new(id: u32) -> Form {
+        Form(id)
+    }
 }
 
 /// What the store holds for a form.
