@@ -36,17 +36,21 @@ run() {
     fi
 }
 
-gamelang() { # GAME_FILE GAME BOARD LIMIT
-    local file=$1 game=$2 board=$3
+gamelang() { # GAME_FILE GAME BOARD LIMIT [OPTIONS...]
+    local file=$1 game=$2 board=$3 limit=$4
+    shift 4
     { sed '/^analyze/d' "$file"; echo "analyze $game at \"$board\""; } > "$dir/one.game"
-    run gamelang "$game" "$board" "$4" target/release/gamelang analyze "$dir/one.game"
+    run gamelang "$game" "$board" "$limit" target/release/gamelang analyze "$dir/one.game" "$@"
 }
 
 cases=("4 5" "5 5" "4 7" "5 6" "3 10" "2 20")
 if [ "$big" = 1 ]; then cases+=("6 6"); limit=600; fi
 for rc in "${cases[@]}"; do
     board=$(rect $rc)
-    gamelang games/domineering.game domineering "$board" "$limit"
+    # 6 x 6 needs more than the default limits (docs/PERFORMANCE.md): 4 GB, no timeout.
+    big_options=()
+    [ "$rc" = "6 6" ] && big_options=(--timeout 0 --max-memory 4096 --max-positions 100000000)
+    gamelang games/domineering.game domineering "$board" "$limit" "${big_options[@]}"
     [ -x target/cgt-venv/bin/python ] &&
         run cgt-py domineering "$board" "$limit" target/cgt-venv/bin/python benches/boards/peer.py cgt-py domineering "$board"
     [ -x target/pycgt-venv/bin/python ] &&

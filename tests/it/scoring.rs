@@ -292,3 +292,41 @@ fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
     // The empty board: the player to move wins by 2 boxes (3 to 1).
     assert_eq!(dots.value(0), 2);
 }
+
+#[test]
+fn on_two_by_two_boxes_the_first_player_wins_only_by_an_outside_line() {
+    // Winning Ways' 2 × 2 game, as "Optimal Play for 2 by 2 Dots and
+    // Boxes" (Puzzling Stack Exchange) retells it: the first player wins,
+    // and must draw an outside line first; after an inside line the
+    // second player draws by mirroring.
+    let inside = [
+        "+.+.+|.o-o.|+.+.+|.o.o.|+.+.+",
+        "+.+.+|.o.o.|+-+.+|.o.o.|+.+.+",
+    ];
+    let mut questions =
+        vec!["analyze dots_and_boxes at \"+.+.+|.o.o.|+.+.+|.o.o.|+.+.+\"".to_string()];
+    questions.extend(
+        inside
+            .iter()
+            .map(|b| format!("analyze dots_and_boxes at \"{b}\"")),
+    );
+    let all = answers(&with_questions(DOTS, &questions));
+    let (score, best) = score_and_best(&all[0]);
+    assert_eq!(all[0].outcome, Outcome::N);
+    assert!(score > 0);
+    let dots = Dots::new();
+    for to in &best {
+        let (r, c) = (dots.lines.iter())
+            .copied()
+            .find(|&(r, c)| to[2 + (r - 1) * 5 + (c - 1)] == u64::from('-'))
+            .expect("a line drawn");
+        assert!(
+            r == 1 || r == 5 || c == 1 || c == 5,
+            "an inside line: {r}, {c}"
+        );
+    }
+    assert_eq!(best.len(), 8, "every outside line");
+    for answer in &all[1..] {
+        assert_eq!(answer.outcome, Outcome::D);
+    }
+}
