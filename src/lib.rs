@@ -89,9 +89,9 @@ pub use analysis::standing::{Move, Place, Standing, Standings};
 pub use analysis::table::{Cell, Column, Shape, Table};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
-    CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gamma, Grundy,
-    Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan, SumTerm, Unknown,
-    ValueMove, Verified, WinningMove,
+    CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gain, Gamma,
+    Grundy, Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan, Scoring,
+    SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
@@ -108,9 +108,10 @@ pub use report::{
     Advice, NOT_A_POSITION_COLOUR, P_COLOUR, REMOVED_COLOUR, Row, WALL_COLOUR, asked_text,
     board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text, ending_text,
     graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text, place_boards_text,
-    place_text, play_json, play_title, quotient_json, quotient_text, reason_text, statement_text,
-    table_json, table_summary_text, table_svg, table_text, table_text_in_colour,
-    text as answer_text, text_in_colour as answer_text_in_colour, thermograph_svg,
+    place_text, play_json, play_title, quotient_json, quotient_text, reason_text,
+    scoring_reason_text, statement_text, table_json, table_summary_text, table_svg, table_text,
+    table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
+    thermograph_svg,
 };
 
 // Partizan values: canonical forms and what is known of them.

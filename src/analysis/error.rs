@@ -254,7 +254,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::analysis::scoring),
         help(
-            "`analyze` answers a scoring game's position: its score with best play and its best moves"
+            "`analyze`, `table` and `play` answer a scoring game: its score with best play, its best moves, each player's points"
         )
     )]
     Scoring {

@@ -19,12 +19,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::answer::Gain;
 use super::error::AnalysisError;
 use crate::moves::{MoveError, MoveGen, Next, Term};
 use crate::position::{Outcome, Position};
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
 use crate::search::loopy::LoopyGraph;
+use crate::search::scoring::ScoringSearch;
 use crate::search::{Budget, Cancel, DEFAULT_MOVE_BUDGET, Options, SearchError, move_error};
 
 /// A position of the play: a sum of pieces, each a position of one game.
@@ -39,6 +41,16 @@ pub struct Piece {
     pub game: usize,
     /// Its heaps.
     pub heaps: Vec<u64>,
+}
+
+/// A scoring game's outcome from its score: N (the player to move wins on
+/// points), P (loses) or D (equal points).
+pub fn outcome_of_score(score: i128) -> Outcome {
+    match score.signum() {
+        1 => Outcome::N,
+        -1 => Outcome::P,
+        _ => Outcome::D,
+    }
 }
 
 /// The place of the play's games (as `Standings::new` was given them) at
@@ -139,6 +151,9 @@ pub struct Standings {
     judge: Option<Box<dyn Judge>>,
     /// Whether the search has run out: the judge answers from then on.
     judging: bool,
+    /// A scoring game's search, where the play is of one (alone): its
+    /// standings are its scores.
+    scoring: Option<ScoringSearch>,
 }
 
 impl Standings {
@@ -148,6 +163,10 @@ impl Standings {
     /// misère: its last mover loses.
     pub fn new(games: Vec<Arc<Game>>, options: &Options) -> Standings {
         let misere = games.iter().any(|g| g.misere);
+        let scoring = match games.as_slice() {
+            [only] if only.scoring => Some(ScoringSearch::new(only.clone(), options.clone())),
+            _ => None,
+        };
         let components: Vec<Component> = games
             .into_iter()
             .map(|game| {
@@ -178,6 +197,7 @@ impl Standings {
             asked: Vec::new(),
             judge: None,
             judging: false,
+            scoring,
         }
     }
 
@@ -365,6 +385,12 @@ impl Standings {
     /// Who wins `place`, and its remoteness: one question, with a budget
     /// of its own.
     pub fn standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
+        if let Some(score) = self.score(place)? {
+            return Ok(Standing {
+                outcome: outcome_of_score(score),
+                remoteness: None,
+            });
+        }
         let judged = |this: &mut Self| {
             Ok(Standing {
                 outcome: this.judged(place)?.outcome,
@@ -432,11 +458,64 @@ impl Standings {
     /// wins soonest; from a draw, a move that keeps it; from a lost one, a
     /// move that loses latest. `None` at the end of the play.
     pub fn best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
+        if self.scoring.is_some() {
+            return self.scored_best(place);
+        }
         if self.judging {
             return self.judged_best(place);
         }
         let searched = self.searched_best(place);
         self.or_judged(searched, |this| this.judged_best(place))
+    }
+
+    /// A scoring game's position's score with best play (`search::scoring`);
+    /// `None` where the play is of no scoring game.
+    pub fn score(&mut self, place: &Place) -> Result<Option<i128>, AnalysisError> {
+        let (Some(search), [piece]) = (self.scoring.as_mut(), place.as_slice()) else {
+            return Ok(None);
+        };
+        Ok(Some(search.value(&piece.heaps)?))
+    }
+
+    /// What move `m` from `place` scores in a scoring game, and what it is
+    /// worth to its player (its points and the score it leaves, as
+    /// negamax adds them); `None` where the play is of no scoring game.
+    pub fn gain(&mut self, place: &Place, m: &Move) -> Result<Option<(Gain, i128)>, AnalysisError> {
+        let (Some(search), [piece], [to]) =
+            (self.scoring.as_mut(), place.as_slice(), m.to.as_slice())
+        else {
+            return Ok(None);
+        };
+        let moves = search.moves(&piece.heaps)?;
+        Ok((moves.into_iter())
+            .find(|(scored, _)| scored.rule == m.rule && scored.after == to.heaps)
+            .map(|(scored, worth)| {
+                let gain = Gain {
+                    points: scored.points,
+                    again: scored.again,
+                };
+                (gain, worth)
+            }))
+    }
+
+    /// A scoring game's best move: the first worth the most to its player.
+    fn scored_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
+        let mut best: Option<(Move, i128)> = None;
+        for m in self.moves(place)? {
+            let Some((_, worth)) = self.gain(place, &m)? else {
+                continue;
+            };
+            if best.as_ref().is_none_or(|(_, b)| worth > *b) {
+                best = Some((m, worth));
+            }
+        }
+        match best {
+            Some((m, _)) => {
+                let after = self.standing(&m.to)?;
+                Ok(Some((m, after)))
+            }
+            None => Ok(None),
+        }
     }
 
     /// The best move by the search's standings.

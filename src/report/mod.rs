@@ -22,7 +22,7 @@ pub use graph::{graph_dot, graph_json};
 pub use list::{Row, asked_text, list_text, statement_text};
 pub use play::{
     compound_reason_text, ending_text, move_text, place_boards_text, place_text, play_json,
-    play_title, reason_text,
+    play_title, reason_text, scoring_reason_text,
 };
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};

@@ -5,6 +5,8 @@ use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
+use super::number;
+use crate::analysis::Gain;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
 use crate::check::Compound;
@@ -222,6 +224,16 @@ pub fn ending_text(session: &Session, ending: Ending) -> String {
             }
         }
         Ending::Stopped => format!("play stopped at {place}, before its end: nobody won."),
+        Ending::Points { human, computer } => {
+            let who = match human.cmp(&computer) {
+                std::cmp::Ordering::Greater => "The human wins.",
+                std::cmp::Ordering::Less => "The computer wins.",
+                std::cmp::Ordering::Equal => "A draw.",
+            };
+            format!(
+                "no moves from {place}: the play is over, the human's {human} points to the computer's {computer}. {who}"
+            )
+        }
     }
 }
 
@@ -235,6 +247,11 @@ pub fn ending_word(ending: Ending) -> Option<&'static str> {
             ..
         } => Some(winner.name()),
         Ending::Stopped => None,
+        Ending::Points { human, computer } => Some(match human.cmp(&computer) {
+            std::cmp::Ordering::Greater => "human",
+            std::cmp::Ordering::Less => "computer",
+            std::cmp::Ordering::Equal => "draw",
+        }),
     }
 }
 
@@ -267,6 +284,8 @@ pub fn play_json(session: &Session, ending: Ending) -> Json {
                 "text": move_text(play, &p.from, &p.mv),
                 "to": place_text(play, &p.mv.to),
                 "remoteness": p.before.remoteness,
+                "points": p.gain.map(|g| number(&g.points)),
+                "again": p.gain.map(|g| g.again),
             })
         })
         .collect();
@@ -278,5 +297,19 @@ pub fn play_json(session: &Session, ending: Ending) -> Json {
         "winner": ending_word(ending),
         "stopped": ending == Ending::Stopped,
         "moves": moves,
+        "points": session.scores().map(|[human, computer]| json!({
+            "human": number(&human),
+            "computer": number(&computer),
+        })),
     })
+}
+
+/// Why a scoring game's perfect move is the one to make: what it scores,
+/// and what it is worth with best play after it.
+pub fn scoring_reason_text(gain: Gain, worth: i128) -> String {
+    let again = if gain.again { ", and moves again" } else { "" };
+    format!(
+        "scores {}{again}: with best play after it, its player's points from here on minus the other's come to {worth}, the most any move gives",
+        gain.points
+    )
 }

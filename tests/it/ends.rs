@@ -502,6 +502,7 @@ fn the_perfect_player_wins_crosses_and_crosses_by_three_in_a_row_where_it_can() 
             }
             Ending::Drawn => panic!("strip of {n}: crosses-and-crosses has no draw"),
             Ending::Stopped => panic!("strip of {n}: the computer played to the end"),
+            Ending::Points { .. } => panic!("strip of {n}: no points in a strip"),
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use gamelang::Cell;
 use gamelang::analysis::{Analyzer, Answer, Outcome};
+use gamelang::{Cell, Ending, Player, Session, Turn};
 
 use super::common::load_text;
 
@@ -328,5 +328,67 @@ fn on_two_by_two_boxes_the_first_player_wins_only_by_an_outside_line() {
     assert_eq!(best.len(), 8, "every outside line");
     for answer in &all[1..] {
         assert_eq!(answer.outcome, Outcome::D);
+    }
+}
+
+/// Plays `text`'s first question to its end, the computer first; the
+/// human takes the first move listed, or the perfect player's (`hint`).
+/// Returns the computer's points minus the human's.
+fn played_margin(text: &str, hints: bool) -> i128 {
+    let program = load_text("play.game", text, &[]);
+    let mut session =
+        Session::start(&program.questions[0], 1_000_000, Player::Computer).expect("a play");
+    loop {
+        let m = match session.turn().expect("a turn") {
+            Turn::Over(Ending::Points { human, computer }) => return computer - human,
+            Turn::Over(other) => panic!("a scoring play ends on points: {other:?}"),
+            Turn::Human(moves) if hints => {
+                assert!(!moves.is_empty());
+                session.hint().expect("a hint").expect("a move").0
+            }
+            Turn::Human(moves) => moves[0].clone(),
+            Turn::Computer(m, _) => m,
+        };
+        session.play(m);
+    }
+}
+
+#[test]
+fn a_scoring_play_keeps_the_points_and_the_computer_wins_by_the_score() {
+    // Coins in a row, and Dots and Boxes (whose completed boxes keep the
+    // turn): the computer, first, ends exactly the score ahead of a human
+    // who plays perfectly too, and at least that far ahead of one who
+    // always takes the first move listed.
+    let mut seed: u64 = 11;
+    let mut games = Vec::new();
+    for n in 1..=8usize {
+        let v: Vec<String> = (0..n)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((seed >> 33) % 10).to_string()
+            })
+            .collect();
+        let game = COINS.replace("v = [3, 9, 1, 2]", &format!("v = [{}]", v.join(", ")));
+        games.push(with_questions(
+            &game,
+            &[format!("analyze coins_in_a_row at (1, {n})")],
+        ));
+    }
+    for board in [
+        "+.+|.o.|+.+",
+        "+.+.+|.o.o.|+.+.+",
+        "+.+.+|.o.o.|+.+.+|.o.o.|+.+.+",
+    ] {
+        games.push(with_questions(
+            DOTS,
+            &[format!("analyze dots_and_boxes at \"{board}\"")],
+        ));
+    }
+    for text in &games {
+        let (score, _) = score_and_best(&answers(text)[0]);
+        assert_eq!(played_margin(text, true), score, "{text}");
+        assert!(played_margin(text, false) >= score, "{text}");
     }
 }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use gamelang::DEFAULT_MAX_POSITIONS;
 use gamelang::{Ending, Player, Session, Turn};
-use gamelang::{Move, Place, Standing, Standings};
+use gamelang::{Gain, Move, Place, Standing, Standings};
 
 use super::error::CliError;
 use super::input::{GameFile, STDIN, saturating};
@@ -130,7 +130,11 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                             Err(e) => return output.fail(&[e.into()], FINDINGS),
                         };
                         if let Some((m, after)) = best {
-                            say(&format!("\nhint: {}\n", explained(&session, &m, after)));
+                            let gain = session.gain(&m).ok().flatten();
+                            say(&format!(
+                                "\nhint: {}\n",
+                                explained(&session, &m, after, gain)
+                            ));
                         }
                         continue;
                     }
@@ -158,11 +162,18 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 }
             }
             Turn::Computer(m, after) => {
-                say(&format!("\ncomputer: {}\n", explained(&session, &m, after)));
+                let gain = session.gain(&m).ok().flatten();
+                say(&format!(
+                    "\ncomputer: {}\n",
+                    explained(&session, &m, after, gain)
+                ));
                 m
             }
         };
         session.play(chosen);
+        if let Some([human, computer]) = session.scores() {
+            say(&format!("points: you {human}, the computer {computer}\n"));
+        }
     };
     say(&format!("\n{}\n", gamelang::ending_text(&session, ending)));
     if args.json {
@@ -176,12 +187,14 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
 }
 
 /// Move `m` from the position now, and why it is the perfect player's
-/// (`after`: the standing of where it leads), on two lines.
-fn explained(session: &Session, m: &Move, after: Standing) -> String {
+/// (`after`: the standing of where it leads; `gain`, in a scoring game,
+/// what it scores and is worth), on two lines.
+fn explained(session: &Session, m: &Move, after: Standing, gain: Option<(Gain, i128)>) -> String {
     let (play, place) = (session.standings(), session.place());
-    let why = match session.compound() {
-        Some(kind) => gamelang::compound_reason_text(kind, after),
-        None => gamelang::reason_text(play, m, after),
+    let why = match (session.compound(), gain) {
+        (_, Some((gain, worth))) => gamelang::scoring_reason_text(gain, worth),
+        (Some(kind), None) => gamelang::compound_reason_text(kind, after),
+        (None, None) => gamelang::reason_text(play, m, after),
     };
     format!("{}\n  ({why})", gamelang::move_text(play, place, m))
 }

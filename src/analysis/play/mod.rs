@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::analysis::analyzer::Analyzer;
-use crate::analysis::answer::WinningMove;
+use crate::analysis::answer::{Gain, WinningMove};
 use crate::analysis::error::AnalysisError;
 use crate::analysis::options::Options;
 use crate::analysis::standing::{Judge, Judged, Move, Piece, Place, Standing, Standings, place_of};
@@ -47,7 +47,6 @@ pub fn start(
     for instance in components {
         let game = &instance.game;
         crate::analysis::answers::kept::impartial(game, "`play`")?;
-        crate::analysis::answers::kept::not_scoring(game, "`play`")?;
         if components.len() > 1 {
             crate::analysis::answers::kept::without_ends(game, "play of a sum")?;
         }
@@ -58,6 +57,14 @@ pub fn start(
                 game: game.title(),
                 position: instance.position.clone(),
             })?;
+        // A scoring game is played alone, its standings its scores.
+        if game.scoring {
+            if components.len() > 1 {
+                return Err(AnalysisError::ScoringSum { game: game.title() });
+            }
+            place.push(heaps);
+            continue;
+        }
         let mut solver = Solver::with_options(game.clone(), options.clone());
         if game.ends_anywhere().is_some() && solver.has_sums() {
             crate::analysis::answers::kept::without_ends(
@@ -171,13 +178,14 @@ fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> 
     Some(made(to, Some(parts)))
 }
 
-/// Who plays: a person, or the perfect opponent.
+/// Who plays: a person, or the perfect opponent (as an index, 0 and 1:
+/// a scoring play's points are kept so).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The person at the keyboard (or the caller).
-    Human,
+    Human = 0,
     /// The perfect opponent.
-    Computer,
+    Computer = 1,
 }
 
 impl Player {
@@ -209,6 +217,9 @@ pub struct Played {
     pub mv: Move,
     /// The standing of the position the move was made from.
     pub before: Standing,
+    /// In a scoring game: the points the move scored, and whether its
+    /// player moved again.
+    pub gain: Option<Gain>,
 }
 
 /// How a play ended.
@@ -235,6 +246,13 @@ pub enum Ending {
     /// The human stopped the play before its end (`quit`, or no more
     /// input): nobody won.
     Stopped,
+    /// A scoring game's player to move has no move: the points decide.
+    Points {
+        /// The human's points.
+        human: i128,
+        /// The computer's.
+        computer: i128,
+    },
 }
 
 /// What comes next in a play.
@@ -262,6 +280,8 @@ pub struct Session {
     played: Vec<Played>,
     /// A compound other than the sum: its moves and judge.
     compound: Option<CompoundPlay>,
+    /// In a scoring game: each player's points so far, the human's first.
+    scores: Option<[i128; 2]>,
 }
 
 impl Session {
@@ -274,6 +294,13 @@ impl Session {
         max_positions: usize,
         first: Player,
     ) -> Result<Session, AnalysisError> {
+        if question.compound != Compound::Sum
+            && let Some(c) = question.components.iter().find(|c| c.game.scoring)
+        {
+            return Err(AnalysisError::ScoringSum {
+                game: c.game.title(),
+            });
+        }
         let (mut standings, start) = start(&question.components, max_positions)?;
         let compound = (question.compound != Compound::Sum).then(|| {
             CompoundPlay::new(
@@ -294,7 +321,23 @@ impl Session {
             met: HashSet::new(),
             played: Vec::new(),
             compound,
+            scores: question
+                .components
+                .iter()
+                .any(|c| c.game.scoring)
+                .then_some([0, 0]),
         })
+    }
+
+    /// In a scoring game: the human's points and the computer's so far.
+    pub fn scores(&self) -> Option<[i128; 2]> {
+        self.scores
+    }
+
+    /// In a scoring game: what move `m` from the position now scores, and
+    /// what it is worth to its player with best play after it.
+    pub fn gain(&mut self, m: &Move) -> Result<Option<(Gain, i128)>, AnalysisError> {
+        self.standings.gain(&self.place, m)
     }
 
     /// The compound the play is of, other than the sum, where it is one.
@@ -401,6 +444,14 @@ impl Session {
         self.to_move = Player::Human;
         self.before = None;
         self.met = self.played.iter().map(|p| p.from.clone()).collect();
+        if let Some(scores) = &mut self.scores {
+            *scores = [0, 0];
+            for p in &self.played {
+                let points = p.gain.map_or(0, |g| g.points);
+                let i = p.player as usize;
+                scores[i] = scores[i].saturating_add(points);
+            }
+        }
         true
     }
 
@@ -410,17 +461,34 @@ impl Session {
             return;
         };
         let to = m.to.clone();
+        // A scoring game's move: its points to its player, who moves again
+        // where it says so (its gain was found as its moves were listed).
+        let gain = match self.scores {
+            Some(_) => self.gain(&m).ok().flatten().map(|(gain, _)| gain),
+            None => None,
+        };
+        let mover = self.to_move;
+        if let (Some(scores), Some(gain)) = (&mut self.scores, gain) {
+            let i = mover as usize;
+            scores[i] = scores[i].saturating_add(gain.points);
+        }
         self.played.push(Played {
-            player: self.to_move,
+            player: mover,
             from: std::mem::replace(&mut self.place, to),
             mv: m,
             before,
+            gain,
         });
-        self.to_move = self.to_move.other();
+        if !gain.is_some_and(|g| g.again) {
+            self.to_move = mover.other();
+        }
     }
 
     /// The end where the player to move has no move.
     fn no_move(&self) -> Ending {
+        if let Some([human, computer]) = self.scores {
+            return Ending::Points { human, computer };
+        }
         let misere = self.standings.misere();
         Ending::NoMove {
             winner: if misere {

@@ -489,3 +489,44 @@ fn play_draws_a_board_a_row_a_line_before_its_moves() {
         run.stdout
     );
 }
+
+#[test]
+fn a_scoring_play_keeps_each_player_s_points() {
+    let run = gamelang_with(
+        &[
+            "play",
+            "games/coins_in_a_row.game",
+            "--first",
+            "computer",
+            "--json",
+        ],
+        "1\n1\n1\n1\n",
+        &[],
+    );
+    run.exits(0);
+    let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    let points = |who: &str| play["points"][who].as_i64().expect("points");
+    // 3, 9, 1, 2: every coin is someone's, and the computer, first, wins by
+    // at least the score with best play, 7 (tests/it/scoring.rs).
+    assert_eq!(points("human") + points("computer"), 15);
+    assert!(points("computer") - points("human") >= 7, "{play}");
+    assert_eq!(play["winner"], "computer");
+    let moves = play["moves"].as_array().expect("moves");
+    let each: i64 = moves
+        .iter()
+        .map(|m| m["points"].as_i64().expect("points"))
+        .sum();
+    assert_eq!(each, 15);
+    let run = gamelang_with(
+        &["play", "games/coins_in_a_row.game", "--first", "computer"],
+        "1\n1\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(
+        run.stdout.contains("points: you 0, the computer 2"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("The computer wins."), "{}", run.stdout);
+}
