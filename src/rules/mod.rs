@@ -752,18 +752,27 @@ impl Game {
     }
 }
 
+/// Sets and lists of more items than this are written shortened, as graphs
+/// are: the first ones, `…`, and the count (a game's title carries them).
+const SHOWN_ITEMS: usize = 16;
+
+/// The items, joined by commas; past `SHOWN_ITEMS`, the first of them,
+/// `…` and how many there are.
+fn shortened<'a>(items: impl ExactSizeIterator<Item = &'a BigInt>) -> String {
+    let count = items.len();
+    let mut shown: Vec<String> = items.take(SHOWN_ITEMS).map(ToString::to_string).collect();
+    if count > SHOWN_ITEMS {
+        shown.push(format!("… ({count} items)"));
+    }
+    shown.join(", ")
+}
+
 impl fmt::Display for ParamValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamValue::Int(n) => write!(f, "{n}"),
-            ParamValue::Set(items) => {
-                let items: Vec<String> = items.iter().map(ToString::to_string).collect();
-                write!(f, "{{{}}}", items.join(", "))
-            }
-            ParamValue::List(items) => {
-                let items: Vec<String> = items.iter().map(ToString::to_string).collect();
-                write!(f, "[{}]", items.join(", "))
-            }
+            ParamValue::Set(items) => write!(f, "{{{}}}", shortened(items.iter())),
+            ParamValue::List(items) => write!(f, "[{}]", shortened(items.iter())),
             ParamValue::Graph(graph) => write!(f, "{graph}"),
         }
     }

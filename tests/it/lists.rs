@@ -147,3 +147,22 @@ fn lists_and_numbers_are_not_mixed() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_long_list_or_set_is_written_shortened_in_a_game_s_title() {
+    let items: Vec<String> = (1..=20).map(|i| i.to_string()).collect();
+    let text = format!(
+        "game g(T = [{}], S = {{{}}}) {{\n    heaps 1\n    take S\n}}\nanalyze g at 3\n",
+        items.join(", "),
+        items.join(", ")
+    );
+    let program = load_text("long.game", &text, &[]);
+    let title = program.questions[0].components[0].game.title();
+    let first: Vec<&str> = items.iter().take(16).map(String::as_str).collect();
+    let shown = format!("{}, … (20 items)", first.join(", "));
+    assert_eq!(title, format!("g(T = [{shown}], S = {{{shown}}})"));
+    // Short ones are written whole.
+    let program = load_text("short.game", CYCLE, &[]);
+    let game = &program.games[0].default.clone().expect("lowered");
+    assert_eq!(game.title(), "cycle(T = [1, 2, 3])");
+}
