@@ -43,14 +43,17 @@ pub struct Piece {
     pub heaps: Vec<u64>,
 }
 
-/// A scoring game's outcome from its score: N (the player to move wins on
-/// points), P (loses) or D (equal points).
-pub fn outcome_of_score(score: i128) -> Outcome {
-    match score.signum() {
-        1 => Outcome::N,
-        -1 => Outcome::P,
-        _ => Outcome::D,
-    }
+/// A scoring game's move as its search lists it: its rule, where it
+/// leads, what it scores and what it is worth to its player.
+type Gained = (usize, Vec<u64>, Gain, i128);
+
+/// What move `m` scores and is worth, from its position's moves listed
+/// (`Standings::gains`): the first by the same rule to the same position.
+fn gain_of(gains: &[Gained], m: &Move) -> Option<(Gain, i128)> {
+    let to = m.to.first().map(|piece| piece.heaps.as_slice());
+    (gains.iter())
+        .find(|(rule, after, ..)| *rule == m.rule && Some(after.as_slice()) == to)
+        .map(|&(_, _, gain, worth)| (gain, worth))
 }
 
 /// The place of the play's games (as `Standings::new` was given them) at
@@ -387,7 +390,7 @@ impl Standings {
     pub fn standing(&mut self, place: &Place) -> Result<Standing, AnalysisError> {
         if let Some(score) = self.score(place)? {
             return Ok(Standing {
-                outcome: outcome_of_score(score),
+                outcome: Outcome::of_score(score),
                 remoteness: None,
             });
         }
@@ -481,28 +484,38 @@ impl Standings {
     /// worth to its player (its points and the score it leaves, as
     /// negamax adds them); `None` where the play is of no scoring game.
     pub fn gain(&mut self, place: &Place, m: &Move) -> Result<Option<(Gain, i128)>, AnalysisError> {
-        let (Some(search), [piece], [to]) =
-            (self.scoring.as_mut(), place.as_slice(), m.to.as_slice())
-        else {
+        let gains = self.gains(place)?.unwrap_or_default();
+        Ok(gain_of(&gains, m))
+    }
+
+    /// Every move of a scoring game's `place` (one piece), in the rules'
+    /// order, with what it scores and is worth; `None` where the play is of
+    /// no scoring game.
+    fn gains(&mut self, place: &Place) -> Result<Option<Vec<Gained>>, AnalysisError> {
+        let (Some(search), [piece]) = (self.scoring.as_mut(), place.as_slice()) else {
             return Ok(None);
         };
         let moves = search.moves(&piece.heaps)?;
-        Ok((moves.into_iter())
-            .find(|(scored, _)| scored.rule == m.rule && scored.after == to.heaps)
-            .map(|(scored, worth)| {
-                let gain = Gain {
-                    points: scored.points,
-                    again: scored.again,
-                };
-                (gain, worth)
-            }))
+        Ok(Some(
+            (moves.into_iter())
+                .map(|(scored, worth)| {
+                    let gain = Gain {
+                        points: scored.points,
+                        again: scored.again,
+                    };
+                    (scored.rule, scored.after, gain, worth)
+                })
+                .collect(),
+        ))
     }
 
-    /// A scoring game's best move: the first worth the most to its player.
+    /// A scoring game's best move: the first worth the most to its player
+    /// (its moves and their worth listed once).
     fn scored_best(&mut self, place: &Place) -> Result<Option<(Move, Standing)>, AnalysisError> {
+        let gains = self.gains(place)?.unwrap_or_default();
         let mut best: Option<(Move, i128)> = None;
         for m in self.moves(place)? {
-            let Some((_, worth)) = self.gain(place, &m)? else {
+            let Some((_, worth)) = gain_of(&gains, &m) else {
                 continue;
             };
             if best.as_ref().is_none_or(|(_, b)| worth > *b) {

@@ -60,11 +60,7 @@ impl Cell {
             Cell::Value(v) => Outcome::p_if(v.is_p()),
             Cell::Loopy(g) => g.outcome(),
             Cell::Ended(outcome) => *outcome,
-            Cell::Score(score) => match score.signum() {
-                1 => Outcome::N,
-                -1 => Outcome::P,
-                _ => Outcome::D,
-            },
+            Cell::Score(score) => Outcome::of_score(*score),
         }
     }
 

@@ -36,6 +36,16 @@ impl Outcome {
         if p { Outcome::P } else { Outcome::N }
     }
 
+    /// A scoring game's outcome from its score (the player to move's
+    /// margin with best play): N where it is positive, P negative, D 0.
+    pub fn of_score(score: i128) -> Self {
+        match score.signum() {
+            1 => Outcome::N,
+            -1 => Outcome::P,
+            _ => Outcome::D,
+        }
+    }
+
     /// Its letter: `P`, `N`, `D`, `L` or `R`.
     pub fn letter(self) -> &'static str {
         match self {

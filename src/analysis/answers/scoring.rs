@@ -53,11 +53,7 @@ pub(crate) fn scoring_answer(
             (to, gain)
         })
         .unzip();
-    let outcome = match score.signum() {
-        1 => Outcome::N,
-        -1 => Outcome::P,
-        _ => Outcome::D,
-    };
+    let outcome = Outcome::of_score(score);
     let best_move_count = best_moves.len();
     let max = kept.options.max_moves;
     let mut notes = Vec::new();
