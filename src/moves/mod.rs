@@ -3,7 +3,8 @@
 //!
 //! `amounts` enumerates the amounts a rule may move, `kinds` the moves of
 //! each kind of rule (splits enumerated by `rules::Split::parts`), `block`
-//! runs move blocks, and
+//! runs move blocks (compiled once into closures, `block::Code`, held to
+//! the interpreter beside it), and
 //! `shapes` the combinatorics they share: splicing heaps, sets of heaps.
 
 mod amounts;
@@ -23,11 +24,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::position::{Colour, Colouring};
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
-    Block, EndKind, EndTest, Game, Kayles, MoveKind, OctalCode, Split, Stmt, Target, TermGame,
+    Block, EndKind, EndTest, Game, Kayles, MoveKind, OctalCode, Split, Target, TermGame,
 };
 
 use amounts::AmountGen;
-pub use block::said;
+pub use block::{Code, said};
+/// The interpreter of move blocks: the reference the compiled code
+/// (`Code`) is held to, move for move (`tests/it/nested_blocks.rs`).
+#[cfg(test)]
+pub(crate) use block::{moves as interpret, scored_moves as interpret_scored};
 use reach::{Reach, reach};
 pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
@@ -114,8 +119,9 @@ enum Compiled {
     Split(Split),
     EmptyAndSplit(Split),
     Octal(OctalCode),
-    /// A move block, and how it reaches the heaps.
-    Block(Block, Reach),
+    /// A move block, how it reaches the heaps, and its code (the block
+    /// compiled, which makes its moves).
+    Block(Block, Reach, Arc<Code>),
     /// Turn coins, numbered from `origin`.
     Turn {
         counts: AmountGen,
@@ -165,7 +171,9 @@ impl MoveGen {
                 MoveKind::Split(split) => Compiled::Split(*split),
                 MoveKind::EmptyAndSplit(split) => Compiled::EmptyAndSplit(*split),
                 MoveKind::Octal(code) => Compiled::Octal(code.clone()),
-                MoveKind::Block(block) => Compiled::Block(block.clone(), reach(block)),
+                MoveKind::Block(block) => {
+                    Compiled::Block(block.clone(), reach(block), Arc::new(Code::new(block)))
+                }
                 MoveKind::Slide(graph) => Compiled::Slide(Arc::new(graph.successors())),
                 MoveKind::Cut(colour) => Compiled::Cut(*colour),
                 MoveKind::Pick(kayles) => Compiled::Pick(*kayles),
@@ -186,7 +194,7 @@ impl MoveGen {
         // An end's condition may read heaps by place.
         let as_written = game.parts.is_some()
             || !game.ends.is_empty()
-            || (rules.iter()).any(|r| matches!(r, Compiled::Block(_, Reach::ByPlace)));
+            || (rules.iter()).any(|r| matches!(r, Compiled::Block(_, Reach::ByPlace, _)));
         MoveGen {
             rules,
             invariant: game.invariant.as_ref().map(|i| i.expr.clone()),
@@ -255,7 +263,7 @@ impl MoveGen {
     pub fn one_heap_moves(&self) -> bool {
         let one_heap = self.rules.iter().all(|r| match r {
             Compiled::Take { target, .. } => *target == Target::One,
-            Compiled::Split(_) | Compiled::Octal(_) | Compiled::Block(_, Reach::OneHeap) => true,
+            Compiled::Split(_) | Compiled::Octal(_) | Compiled::Block(_, Reach::OneHeap, _) => true,
             Compiled::Shift(_)
             | Compiled::EmptyAndSplit(_)
             | Compiled::Block(..)
@@ -282,7 +290,7 @@ impl MoveGen {
             Compiled::Take { target, .. } => *target == Target::One,
             Compiled::Split(_)
             | Compiled::Octal(_)
-            | Compiled::Block(_, Reach::OneHeap)
+            | Compiled::Block(_, Reach::OneHeap, _)
             | Compiled::Slide(_) => true,
             Compiled::Shift(_)
             | Compiled::EmptyAndSplit(_)
@@ -325,7 +333,7 @@ impl MoveGen {
                     Target::Same(n) => Ray::Any(n),
                     Target::UpTo(_) => return None,
                 },
-                Compiled::Block(block, _) => block_ray(block)?,
+                Compiled::Block(block, _, _) => block_ray(block)?,
                 _ => return None,
             });
         }
@@ -347,7 +355,7 @@ impl MoveGen {
     pub fn runs(&self, n: usize) -> Option<Runs> {
         let blocks: Vec<&Block> = (self.rules.iter())
             .map(|r| match r {
-                Compiled::Block(block, _) => Some(block),
+                Compiled::Block(block, _, _) => Some(block),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -387,7 +395,7 @@ impl MoveGen {
         }
         self.may_add()
             || self.rules.iter().any(|r| match r {
-                Compiled::Block(block, _) => grows(&block.body),
+                Compiled::Block(block, _, _) => grows(&block.body),
                 _ => false,
             })
     }
@@ -499,7 +507,8 @@ impl MoveGen {
                 Ok(())
             };
             let made = match rule {
-                Compiled::Block(block, _) => block::scored_moves(block, heaps, &mut emit)
+                Compiled::Block(_, _, code) => code
+                    .scored_moves(heaps, &mut emit)
                     .and_then(|steps| self.allowance.spend_n(steps)),
                 _ => self.rule_moves(rule, heaps, &mut next, &mut |next| match next {
                     Next::Position(after) => emit(after, 0, false),
@@ -547,7 +556,7 @@ impl MoveGen {
     pub fn sweeps(&self) -> Option<Vec<Sweep>> {
         (self.rules.iter())
             .map(|rule| match rule {
-                Compiled::Block(block, _) => Sweep::of(block),
+                Compiled::Block(block, _, _) => Sweep::of(block),
                 _ => None,
             })
             .collect()
@@ -571,17 +580,8 @@ impl MoveGen {
 
     /// Whether some move may become a sum of positions (`becomes`).
     pub fn has_sums(&self) -> bool {
-        fn becomes(statements: &[Stmt]) -> bool {
-            statements.iter().any(|s| match s {
-                Stmt::Becomes(_) => true,
-                Stmt::For { body, .. } => becomes(body),
-                Stmt::If {
-                    then, otherwise, ..
-                } => becomes(then) || becomes(otherwise),
-                _ => false,
-            })
-        }
-        (self.rules.iter()).any(|r| matches!(r, Compiled::Block(block, _) if becomes(&block.body)))
+        (self.rules.iter())
+            .any(|r| matches!(r, Compiled::Block(block, _, _) if block::becomes(&block.body)))
     }
 
     fn rule_moves(
@@ -591,10 +591,10 @@ impl MoveGen {
         next: &mut [u64],
         emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
     ) -> Result<(), EvalError> {
-        if let Compiled::Block(block, _) = rule {
+        if let Compiled::Block(_, _, code) = rule {
             // Each step of the block (a value chosen, a loop's iteration)
             // is work, as an amount a condition rejects is.
-            let steps = block::moves(block, heaps, emit)?;
+            let steps = code.moves(heaps, emit)?;
             return self.allowance.spend_n(steps);
         }
         let emit = &mut |heaps: &[u64]| emit(Next::Position(heaps));

@@ -86,6 +86,11 @@ pub struct Env<'a> {
 }
 
 impl<'a> Env<'a> {
+    #[inline(always)]
+    fn heap_at(&self, index: i128) -> Result<i128> {
+        heap_at(self.heaps, index)
+    }
+
     /// For invariants, which see only the position.
     pub fn position(heaps: &'a [u64]) -> Self {
         Env {
@@ -211,6 +216,8 @@ impl Expr {
         match self {
             Expr::Const(n) => Ok(*n),
             Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
+            // A named part: a heap at a fixed place.
+            Expr::HeapAt(index) if let Expr::Const(index) = **index => env.heap_at(index),
             _ => self.int_node(env),
         }
     }
@@ -228,15 +235,7 @@ impl Expr {
                 Ok(cells.iter().filter(|&&h| i128::from(h) == value).count() as i128)
             }
             Expr::Var(slot) => env.vars.get(*slot).copied().ok_or(EvalError::Overflow),
-            Expr::HeapAt(index) => {
-                let index = index.int(env)?;
-                place(index, env.heaps.len())
-                    .map(|i| i128::from(env.heaps[i]))
-                    .ok_or(EvalError::HeapIndex {
-                        index,
-                        len: env.heaps.len(),
-                    })
-            }
+            Expr::HeapAt(index) => env.heap_at(index.int(env)?),
             Expr::Item(list, index) => List::item(list, index.int(env)?),
             Expr::Cell(r, c) => {
                 let (r, c) = (r.int(env)?, c.int(env)?);
@@ -297,6 +296,17 @@ impl Expr {
     }
 }
 
+/// `h[index]` (from 1) of `heaps`, or the error of an index past them.
+#[inline(always)]
+pub fn heap_at(heaps: &[u64], index: i128) -> Result<i128> {
+    place(index, heaps.len())
+        .map(|i| i128::from(heaps[i]))
+        .ok_or(EvalError::HeapIndex {
+            index,
+            len: heaps.len(),
+        })
+}
+
 /// The place (from 0) of heap `index` (from 1, as `h[index]` counts) in a
 /// position of `len` heaps, if there is one.
 pub fn place(index: i128, len: usize) -> Option<usize> {
@@ -321,7 +331,7 @@ pub fn cell_place(heaps: &[u64], r: i128, c: i128) -> Option<usize> {
         .filter(|&i| i < heaps.len())
 }
 
-fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
+pub(crate) fn arithmetic(op: BinOp, a: i128, b: i128) -> Result<i128> {
     let value = match op {
         BinOp::Add => a.checked_add(b),
         BinOp::Sub => a.checked_sub(b),
@@ -400,7 +410,7 @@ fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
     })
 }
 
-fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
+pub(crate) fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
     if let Some(holds) = order(op, &a, &b) {
         return Ok(holds);
     }

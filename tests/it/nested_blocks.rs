@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use gamelang::moves::MoveGen;
 use gamelang::moves::runs::SetsBelowZero;
+use gamelang::moves::{Code, MoveGen, Next, interpret, interpret_scored};
 use gamelang::rules::expr::{Env, EvalError, Expr, place};
 use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};
 use gamelang::search::{Solver, Value};
@@ -47,6 +47,8 @@ struct Way<'a> {
     /// interpreter's continuations nest that deep, and it refuses more than
     /// `MOST_FORKING_ITERATIONS`.
     forking: i128,
+    /// The points the move scores so far (`score += ...`).
+    score: i128,
 }
 
 /// The interpreter's limit on loops with a `choose` inside (its error
@@ -101,6 +103,7 @@ fn walk(
         vars: vec![0; block.slots],
         work: vec![Work::Statements(&block.body)],
         forking: 0,
+        score: 0,
     }];
     let (mut moves, mut walked) = (Vec::new(), 0);
     while let Some(way) = ways.pop() {
@@ -241,8 +244,17 @@ fn step<'a>(mut way: Way<'a>, ways: &mut Vec<Way<'a>>) -> Result<Option<Vec<u64>
         }
         // The random blocks end with an assignment: no move becomes a sum.
         Stmt::Becomes(_) => unreachable!("no `becomes` in the blocks written here"),
-        // Nor points: `tests/it/scoring.rs` holds scoring games' moves.
-        Stmt::Score(_) | Stmt::Again => unreachable!("no points in the blocks written here"),
+        // Points do not change the position; they are counted, as their sum
+        // must fit (the compiled code and the interpreter are held to each
+        // other's points below, and `tests/it/scoring.rs` to the definition).
+        Stmt::Score(points) => {
+            way.score = way
+                .score
+                .checked_add(way.int(points)?)
+                .ok_or(EvalError::Overflow)?;
+            ways.push(way);
+        }
+        Stmt::Again => ways.push(way),
     }
     Ok(None)
 }
@@ -319,7 +331,82 @@ fn compare(game: &Game, heaps: &[u64], limit: usize) -> Option<Result<(), String
             "at {heaps:?}: the run reading makes {runs:?}, the walk {reference:?}"
         )));
     }
+    for rule in &game.rules {
+        let MoveKind::Block(block) = &rule.kind else {
+            continue;
+        };
+        if let Err(e) = same_as_the_interpreter(block, heaps) {
+            return Some(Err(format!("at {heaps:?}: {e}")));
+        }
+    }
     Some(Ok(()))
+}
+
+/// One move as the compiled code or the interpreter makes it: where it
+/// leads, its points, whether its player moves again.
+type Made = (Vec<u64>, i128, bool);
+
+/// The moves a run made, and how it ended: its steps, or its error.
+type Ran = (Vec<Made>, Result<u64, EvalError>);
+
+/// The most moves compared from one position: both are stopped there by
+/// the same error.
+const MOST_MADE: usize = 20_000;
+
+/// Collects a run's moves, stopping it after `MOST_MADE`.
+fn collect(made: &mut Vec<Made>) -> impl FnMut(&[u64], i128, bool) -> Result<(), EvalError> + '_ {
+    |after, points, again| {
+        if made.len() >= MOST_MADE {
+            return Err(EvalError::OutOfBudget);
+        }
+        made.push((after.to_vec(), points, again));
+        Ok(())
+    }
+}
+
+/// The compiled code makes the interpreter's moves from `heaps`, in the
+/// same order, with the same points, steps and errors — both as a scoring
+/// game's moves and as plain ones.
+fn same_as_the_interpreter(block: &Block, heaps: &[u64]) -> Result<(), String> {
+    let code = Code::new(block);
+    let scored = |compiled: bool| -> Ran {
+        let mut made = Vec::new();
+        let ended = {
+            let mut emit = collect(&mut made);
+            match compiled {
+                true => code.scored_moves(heaps, &mut emit),
+                false => interpret_scored(block, heaps, &mut emit),
+            }
+        };
+        (made, ended)
+    };
+    let plain = |compiled: bool| -> Ran {
+        let mut made = Vec::new();
+        let ended = {
+            let mut emit = collect(&mut made);
+            let mut emit = |next: Next| match next {
+                Next::Position(after) => emit(after, 0, false),
+                Next::Sum(_) => Err(EvalError::Sum),
+            };
+            match compiled {
+                true => code.moves(heaps, &mut emit),
+                false => interpret(block, heaps, &mut emit),
+            }
+        };
+        (made, ended)
+    };
+    for (how, run) in [
+        ("scored", &scored as &dyn Fn(bool) -> Ran),
+        ("plain", &plain),
+    ] {
+        let (compiled, interpreted) = (run(true), run(false));
+        if compiled != interpreted {
+            return Err(format!(
+                "{how}: the compiled code makes {compiled:?}, the interpreter {interpreted:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads choices off a tape of bytes, 0 (the simplest choice) once it runs
@@ -330,6 +417,8 @@ struct Writer<'a> {
     heaps: usize,
     /// `heaps *`: `append` and `remove` may be written.
     resizable: bool,
+    /// A scoring game: `score += ...` and `again` may be written.
+    scoring: bool,
     /// The names in scope, and how many were ever declared.
     scope: Vec<String>,
     declared: usize,
@@ -369,7 +458,7 @@ impl Writer<'_> {
     }
 
     fn number(&mut self, depth: usize) -> String {
-        let kinds = if depth < 2 { 10 } else { 4 };
+        let kinds = if depth < 2 { 13 } else { 4 };
         match self.pick(kinds) {
             0 => format!("{}", self.pick(4)),
             1 => self.variable().unwrap_or_else(|| "1".into()),
@@ -388,12 +477,15 @@ impl Writer<'_> {
                 self.number(depth + 1)
             ),
             8 => format!("2 * {}", self.number(depth + 1)),
+            9 => format!("({} % 3)", self.number(depth + 1)),
+            10 => format!("-{}", self.number(depth + 1)),
+            11 => format!("({} * {})", self.number(depth + 1), self.number(depth + 1)),
             _ => format!("({} / 2)", self.number(depth + 1)),
         }
     }
 
     fn condition(&mut self, depth: usize) -> String {
-        let kinds = if depth < 2 { 7 } else { 4 };
+        let kinds = if depth < 2 { 10 } else { 4 };
         match self.pick(kinds) {
             0 => format!("{} < {}", self.number(depth + 1), self.number(depth + 1)),
             1 => format!("{} <= {}", self.number(depth + 1), self.number(depth + 1)),
@@ -409,6 +501,9 @@ impl Writer<'_> {
                 self.condition(depth + 1),
                 self.condition(depth + 1)
             ),
+            6 => format!("{} > {}", self.number(depth + 1), self.number(depth + 1)),
+            7 => format!("{} >= {}", self.number(depth + 1), self.number(depth + 1)),
+            8 => format!("{} is even", self.number(depth + 1)),
             _ => format!("not ({})", self.condition(depth + 1)),
         }
     }
@@ -437,7 +532,7 @@ impl Writer<'_> {
     }
 
     fn statement(&mut self, depth: usize) -> String {
-        match self.pick(9) {
+        match self.pick(if self.scoring { 11 } else { 9 }) {
             0 | 1 => {
                 let (lo, hi) = (self.low(), self.number(0));
                 format!("choose {} in {lo}..{hi}", self.declare("c"))
@@ -465,6 +560,8 @@ impl Writer<'_> {
                 0 => format!("append {}", self.number(1)),
                 _ => format!("remove {}", self.index()),
             },
+            9 => format!("score += {}", self.number(0)),
+            10 => "again".to_string(),
             _ => self.assignment(),
         }
     }
@@ -478,10 +575,12 @@ fn written(tape: &[u8]) -> (String, usize) {
         at: 0,
         heaps: 2,
         resizable: false,
+        scoring: false,
         scope: Vec::new(),
         declared: 0,
     };
     writer.heaps = 2 + writer.pick(2);
+    writer.scoring = writer.pick(4) == 0;
     let heaps = match writer.pick(6) {
         0 => {
             writer.resizable = true;
@@ -494,7 +593,9 @@ fn written(tape: &[u8]) -> (String, usize) {
     let body = writer.statements(0);
     // Every block changes the position somewhere.
     let last = writer.assignment();
-    let text = format!("game g {{ heaps {heaps}; move m {{ {body}; {last} }} }}");
+    // A scoring game scores somewhere (else `again` is refused).
+    let points = if writer.scoring { "score += 1; " } else { "" };
+    let text = format!("game g {{ heaps {heaps}; move m {{ {body}; {points}{last} }} }}");
     (text, writer.heaps)
 }
 
@@ -508,10 +609,11 @@ proptest::proptest! {
         ..proptest::prelude::ProptestConfig::default()
     })]
 
-    /// Random blocks of nested `for`, `if`, `choose`, `let`, assignments
-    /// and `require`: on every position of their heaps up to 4 the
-    /// interpreter makes the moves the plain walk makes (the same error,
-    /// where it fails), and so does the run reading where it reads the block.
+    /// Random blocks of nested `for`, `if`, `choose`, `let`, assignments,
+    /// `require` and points: on every position of their heaps up to 4 the
+    /// moves made make the moves the plain walk makes (the same error,
+    /// where it fails), and so does the run reading where it reads the
+    /// block; the compiled code makes exactly the interpreter's moves.
     #[test]
     fn nested_blocks_make_the_moves_of_a_plain_walk(tape in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..160)) {
         let (text, heaps) = written(&tape);

@@ -392,3 +392,37 @@ fn a_scoring_play_keeps_the_points_and_the_computer_wins_by_the_score() {
         assert!(played_margin(text, false) >= score, "{text}");
     }
 }
+
+#[test]
+fn a_search_stopped_by_its_limit_values_what_it_can_afterwards() {
+    // 12 coins hold 91 positions (78 rows, 13 empty); a limit of 60 stops
+    // the first question midway, with positions on its stack and others
+    // held but not valued. The same search then values rows it had met,
+    // 54 positions in all: none is taken for a cycle or a value it never
+    // got, and what the stopped search held does not count against the
+    // limit.
+    let v: [i128; 12] = [5, 1, 9, 3, 3, 8, 2, 7, 4, 6, 1, 9];
+    let list: Vec<String> = v.iter().map(i128::to_string).collect();
+    let text = COINS.replace("v = [3, 9, 1, 2]", &format!("v = [{}]", list.join(", ")));
+    let program = load_text("coins.game", &text, &[]);
+    let game = program.games[0].default.clone().expect("checked");
+    let options = gamelang::search::Options {
+        max_positions: 60,
+        ..gamelang::search::Options::default()
+    };
+    let mut search = gamelang::search::scoring::ScoringSearch::new(game, options);
+    let refused = search.value(&[1, 12]);
+    assert!(
+        matches!(
+            refused,
+            Err(gamelang::search::SearchError::TooManyPositions { .. })
+        ),
+        "{refused:?}"
+    );
+    for (i, j) in [(8, 12), (1, 5), (2, 6), (7, 12)] {
+        let value = search
+            .value(&[i as u64, j as u64])
+            .expect("within the limit");
+        assert_eq!(value, coins(&v, i, j), "({i}, {j})");
+    }
+}

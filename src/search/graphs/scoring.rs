@@ -14,23 +14,35 @@
 //! is depth first with an explicit stack (plays thousands of moves long
 //! do not reach the thread's stack), and a play that returns to a
 //! position on the stack is a cycle, whose points would have no value.
+//!
+//! Positions are held in an arena (`search::base::arena`), by id, with no
+//! allocation per position; those in the box of every heap up to one past
+//! the largest of the first position asked (a row whose two ends move
+//! toward each other, as coins in a row's do) are found by their index,
+//! the rest by hashing. The moves of the positions on the stack lie one
+//! after another in one buffer.
 
 use std::sync::Arc;
-
-use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::moves::{MoveError, MoveGen};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
+use crate::search::base::arena::Arena;
 use crate::search::base::budget::Budget;
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::options::Options;
 
-/// A remembered position's bytes beside its heaps (estimated: the map's
-/// entry and spare room, the key's allocation).
-const ENTRY_BYTES: u64 = 80;
+/// The most positions the box of the first question may have for its
+/// positions to be found by index: 64 MB of ids.
+const MAX_BOX: usize = 1 << 24;
+
+/// A position held and not valued yet: a move's target, reached later.
+const UNVALUED: u8 = 0;
+/// A position on the stack: being valued.
+const ON_STACK: u8 = 1;
+const VALUED: u8 = 2;
 
 /// One move of a scoring game's position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,21 +61,91 @@ pub struct ScoredMove {
 pub struct ScoringSearch {
     game: Arc<Game>,
     moves: MoveGen,
-    symmetry: (bool, bool),
     options: Options,
-    /// Each position valued, by its canonical key.
-    known: FxHashMap<Vec<u64>, i128>,
-    /// What `known` holds, by estimate, in bytes.
-    bytes: u64,
+    /// The positions met and their values.
+    store: Store,
+    /// Whether the box of the first question is set.
+    boxed: bool,
+    /// The moves of the positions on the stack, one frame's after another's.
+    edges: Vec<Edge>,
+    /// Scratch: the heaps of the position whose moves are made.
+    here: Vec<u64>,
 }
 
-/// A position being valued: its moves, each with where it leads (its key),
-/// the next to look at, and the best margin found so far.
+/// A move of a position on the stack: its rule, where it leads (an id),
+/// its points, and whether its player moves again.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    rule: u32,
+    to: u32,
+    points: i128,
+    again: bool,
+}
+
+/// A position being valued: its id, where its moves start in the edges
+/// (they run to the next frame's start), the next to look at, and the best
+/// margin found so far.
 struct Frame {
-    key: Vec<u64>,
-    moves: Vec<(usize, Vec<u64>, i128, bool)>,
+    id: u32,
+    start: usize,
     next: usize,
     best: Option<i128>,
+}
+
+/// The positions met and their values.
+struct Store {
+    positions: Arena,
+    /// Each held position's state and value, by id.
+    state: Vec<u8>,
+    values: Vec<i128>,
+    /// How many are valued.
+    valued: usize,
+    /// Whether positions may be sorted and stripped of empty heaps (see
+    /// `MoveGen::symmetry`).
+    symmetry: (bool, bool),
+    /// Scratch for a key.
+    key: Vec<u64>,
+}
+
+/// Why a position could not be held.
+enum Full {
+    Positions,
+    Memory,
+}
+
+impl Store {
+    /// The id of `heaps` (by its canonical key), held from now on if it was
+    /// not; a new one is refused when `max_positions` are held or they take
+    /// more than `memory` bytes.
+    fn intern(&mut self, heaps: &[u64], max_positions: usize, memory: u64) -> Result<u32, Full> {
+        MoveGen::canonical_into(heaps, self.symmetry, &mut self.key);
+        if let Some(id) = self.positions.find(&self.key) {
+            return Ok(id);
+        }
+        if self.positions.len() >= max_positions {
+            return Err(Full::Positions);
+        }
+        if self.bytes() > memory {
+            return Err(Full::Memory);
+        }
+        self.state.push(UNVALUED);
+        self.values.push(0);
+        Ok(self.positions.insert(&self.key))
+    }
+
+    /// Forgets every position.
+    fn forget(&mut self) {
+        self.positions = Arena::new();
+        self.state = Vec::new();
+        self.values = Vec::new();
+        self.valued = 0;
+    }
+
+    /// About the bytes held: the arena's, and each position's state and value.
+    fn bytes(&self) -> u64 {
+        let own = self.state.capacity() + self.values.capacity() * size_of::<i128>();
+        self.positions.bytes() + own as u64
+    }
 }
 
 impl ScoringSearch {
@@ -74,55 +156,192 @@ impl ScoringSearch {
         ScoringSearch {
             game,
             moves,
-            symmetry,
             options,
-            known: FxHashMap::default(),
-            bytes: 0,
+            store: Store {
+                positions: Arena::new(),
+                state: Vec::new(),
+                values: Vec::new(),
+                valued: 0,
+                symmetry,
+                key: Vec::new(),
+            },
+            boxed: false,
+            edges: Vec::new(),
+            here: Vec::new(),
         }
     }
 
     /// How many positions are valued.
     pub fn len(&self) -> usize {
-        self.known.len()
+        self.store.valued
     }
 
     /// The most the player to move at `heaps` wins by, both playing their
     /// best (a loss is negative, a draw 0).
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
-        let root = self.key(heaps);
-        if let Some(&value) = self.known.get(&root) {
-            return Ok(value);
+        if !self.boxed {
+            self.boxed = true;
+            self.box_around(heaps);
         }
         let mut budget = self.budget();
-        let mut on_stack: FxHashSet<Vec<u64>> = FxHashSet::default();
-        on_stack.insert(root.clone());
-        let mut stack = vec![self.frame(root, &mut budget, heaps)?];
-        while let Some(top) = stack.last_mut() {
-            if let Some((rule, after, points, again)) = top.moves.get(top.next) {
-                if let Some(&value) = self.known.get(after) {
-                    let worth = worth(*points, *again, value)
-                        .ok_or_else(|| self.overflow(*rule, &top.key))?;
-                    top.best = Some(top.best.map_or(worth, |best| best.max(worth)));
-                    top.next += 1;
-                    continue;
+        let root = self.intern(heaps, &budget, heaps)?;
+        if self.store.state[root as usize] == VALUED {
+            return Ok(self.store.values[root as usize]);
+        }
+        let mut frames = Vec::new();
+        let result = self.search(root, &mut frames, &mut budget, heaps);
+        if result.is_err() {
+            // A search that stopped midway leaves positions held and not
+            // valued, which count against the limit: all are forgotten (as
+            // the general search forgets), and the next question starts
+            // afresh, with a box of its own.
+            self.store.forget();
+            self.edges.clear();
+            self.boxed = false;
+        }
+        result
+    }
+
+    /// Values `root` and every position below it not valued yet, depth
+    /// first, the positions being valued on `frames`.
+    fn search(
+        &mut self,
+        root: u32,
+        frames: &mut Vec<Frame>,
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<i128, SearchError> {
+        self.push(root, frames, budget, asked)?;
+        while let Some(top) = frames.last_mut() {
+            // The top frame's moves are the last in the buffer.
+            if let Some(&edge) = self.edges.get(top.start + top.next) {
+                let to = edge.to as usize;
+                match self.store.state[to] {
+                    VALUED => {
+                        let Some(worth) = worth(edge.points, edge.again, self.store.values[to])
+                        else {
+                            let heaps = self.store.positions.get(top.id);
+                            return Err(self.overflow(edge.rule as usize, heaps));
+                        };
+                        top.best = Some(top.best.map_or(worth, |best| best.max(worth)));
+                        top.next += 1;
+                    }
+                    ON_STACK => return Err(self.cycle(frames, edge.to)),
+                    _ => self.push(edge.to, frames, budget, asked)?,
                 }
-                let after = after.clone();
-                if on_stack.contains(&after) {
-                    return Err(self.cycle(&stack, &after));
-                }
-                if self.known.len() + stack.len() >= self.options.max_positions {
-                    return Err(too_large(&self.game, self.options.max_positions, heaps));
-                }
-                on_stack.insert(after.clone());
-                let frame = self.frame(after, &mut budget, heaps)?;
-                stack.push(frame);
                 continue;
             }
-            let Some(frame) = stack.pop() else { break };
-            on_stack.remove(&frame.key);
-            self.keep(frame.key, frame.best.unwrap_or(0), &budget, heaps)?;
+            let Some(frame) = frames.pop() else { break };
+            self.edges.truncate(frame.start);
+            let id = frame.id as usize;
+            self.store.values[id] = frame.best.unwrap_or(0);
+            self.store.state[id] = VALUED;
+            self.store.valued += 1;
         }
-        Ok(self.known.get(&self.key(heaps)).copied().unwrap_or(0))
+        Ok(self.store.values[root as usize])
+    }
+
+    /// Puts position `id` on the stack, its moves after the others'.
+    fn push(
+        &mut self,
+        id: u32,
+        frames: &mut Vec<Frame>,
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<(), SearchError> {
+        self.store.state[id as usize] = ON_STACK;
+        frames.push(Frame {
+            id,
+            start: self.edges.len(),
+            next: 0,
+            best: None,
+        });
+        let mut here = std::mem::take(&mut self.here);
+        here.clear();
+        here.extend_from_slice(self.store.positions.get(id));
+        let result = self.expand(&here, budget, asked);
+        self.here = here;
+        result
+    }
+
+    /// Writes the moves from `heaps` into the edges, each to the id of
+    /// where it leads.
+    fn expand(
+        &mut self,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<(), SearchError> {
+        let allowance = budget.left();
+        let (max_positions, memory) = (self.options.max_positions, budget.memory());
+        let mut full = None;
+        let (store, edges) = (&mut self.store, &mut self.edges);
+        let examined =
+            self.moves
+                .each_scored_move(heaps, allowance, |rule, after, points, again| {
+                    if full.is_some() {
+                        return;
+                    }
+                    match store.intern(after, max_positions, memory) {
+                        Ok(to) => edges.push(Edge {
+                            rule: rule as u32,
+                            to,
+                            points,
+                            again,
+                        }),
+                        Err(why) => full = Some(why),
+                    }
+                });
+        let examined = self.examined(examined, allowance, heaps)?;
+        if let Some(why) = full {
+            return Err(self.full(why, budget, asked));
+        }
+        budget
+            .spend(examined)
+            .map_err(|e| e.error(&self.game, asked))
+    }
+
+    /// The id of `heaps`, held from now on.
+    fn intern(
+        &mut self,
+        heaps: &[u64],
+        budget: &Budget,
+        asked: &[u64],
+    ) -> Result<u32, SearchError> {
+        let (max_positions, memory) = (self.options.max_positions, budget.memory());
+        (self.store.intern(heaps, max_positions, memory))
+            .map_err(|why| self.full(why, budget, asked))
+    }
+
+    /// The error of a store that is full.
+    fn full(&self, why: Full, budget: &Budget, asked: &[u64]) -> SearchError {
+        match why {
+            Full::Positions => too_large(&self.game, self.options.max_positions, asked),
+            Full::Memory => SearchError::MemoryLimit {
+                game: self.game.title(),
+                position: Position::from_u64s(asked),
+                limit_mb: budget.memory() >> 20,
+            },
+        }
+    }
+
+    /// Positions in the box of every heap up to one past the largest of
+    /// `heaps` (the first asked) are found by their index, where the box is
+    /// small beside the limits: its ids take 4 bytes a position.
+    fn box_around(&mut self, heaps: &[u64]) {
+        let mut key = Vec::new();
+        MoveGen::canonical_into(heaps, self.store.symmetry, &mut key);
+        let top = key.iter().copied().max().unwrap_or(0);
+        let extents = vec![top.saturating_add(2); key.len()];
+        let by_memory = usize::try_from(self.options.max_bytes / 16).unwrap_or(usize::MAX);
+        let max_cells = (MAX_BOX)
+            .min(self.options.max_positions.saturating_mul(8))
+            .min(by_memory);
+        if self.store.positions.len() == 0
+            && let Some(arena) = Arena::with_box(&extents, max_cells)
+        {
+            self.store.positions = arena;
+        }
     }
 
     /// Every move from `heaps`, in the order the rules make them, each with
@@ -161,64 +380,29 @@ impl ScoringSearch {
                         again,
                     })
                 });
-        let examined = match examined {
-            Ok(examined) => examined,
-            Err(MoveError {
-                error: EvalError::OutOfBudget,
-                ..
-            }) => allowance.saturating_add(1),
-            Err(e) => return Err(move_error(&self.game, heaps, e)),
-        };
+        let examined = self.examined(examined, allowance, heaps)?;
         budget
             .spend(examined)
             .map_err(|e| e.error(&self.game, asked))?;
         Ok(out)
     }
 
-    /// The frame of the position `key`: its moves, each to a key.
-    fn frame(
+    /// The moves a generation from `heaps` examined: past `allowance` where
+    /// it ran out (for the budget to refuse), or the error of its rule.
+    fn examined(
         &self,
-        key: Vec<u64>,
-        budget: &mut Budget,
-        asked: &[u64],
-    ) -> Result<Frame, SearchError> {
-        let moves = (self.listed(&key, budget, asked)?.into_iter())
-            .map(|m| (m.rule, self.key(&m.after), m.points, m.again))
-            .collect();
-        Ok(Frame {
-            key,
-            moves,
-            next: 0,
-            best: None,
-        })
-    }
-
-    /// Remembers a position's value, within the search's memory.
-    fn keep(
-        &mut self,
-        key: Vec<u64>,
-        value: i128,
-        budget: &Budget,
-        asked: &[u64],
-    ) -> Result<(), SearchError> {
-        self.bytes += ENTRY_BYTES + 8 * key.len() as u64;
-        if self.bytes > budget.memory() {
-            return Err(SearchError::MemoryLimit {
-                game: self.game.title(),
-                position: Position::from_u64s(asked),
-                limit_mb: budget.memory() >> 20,
-            });
+        made: Result<u64, MoveError>,
+        allowance: u64,
+        heaps: &[u64],
+    ) -> Result<u64, SearchError> {
+        match made {
+            Ok(examined) => Ok(examined),
+            Err(MoveError {
+                error: EvalError::OutOfBudget,
+                ..
+            }) => Ok(allowance.saturating_add(1)),
+            Err(e) => Err(move_error(&self.game, heaps, e)),
         }
-        self.known.insert(key, value);
-        Ok(())
-    }
-
-    /// The key a position is remembered by: heaps sorted, or empty ones
-    /// dropped, where the rules cannot tell them apart (`MoveGen::symmetry`).
-    fn key(&self, heaps: &[u64]) -> Vec<u64> {
-        let mut key = Vec::with_capacity(heaps.len());
-        MoveGen::canonical_into(heaps, self.symmetry, &mut key);
-        key
     }
 
     fn budget(&self) -> Budget {
@@ -239,21 +423,27 @@ impl ScoringSearch {
         )
     }
 
-    /// A play that comes back to `again`: the positions on the stack from
-    /// it on, and the rule each step followed.
-    fn cycle(&self, stack: &[Frame], again: &[u64]) -> SearchError {
-        let from = stack.iter().position(|f| f.key == again).unwrap_or(0);
-        let on = &stack[from..];
-        let mut cycle: Vec<Position> = on.iter().map(|f| Position::from_u64s(&f.key)).collect();
-        cycle.push(Position::from_u64s(again));
+    /// A play that comes back to position `again`: the positions on the
+    /// stack from it on, and the rule each step followed.
+    fn cycle(&self, frames: &[Frame], again: u32) -> SearchError {
+        let from = frames.iter().position(|f| f.id == again).unwrap_or(0);
+        let on = &frames[from..];
+        let positions = &self.store.positions;
+        let mut cycle: Vec<Position> = (on.iter())
+            .map(|f| Position::from_u64s(positions.get(f.id)))
+            .collect();
+        cycle.push(Position::from_u64s(positions.get(again)));
         let rule_of = |f: &Frame| {
-            let rule = f.moves.get(f.next).map_or(0, |m| m.0);
+            let rule = self
+                .edges
+                .get(f.start + f.next)
+                .map_or(0, |e| e.rule as usize);
             self.game.rules.get(rule)
         };
         let rules = (on.iter())
             .map(|f| rule_of(f).map_or_else(String::new, |r| r.name.clone()))
             .collect();
-        let span = stack
+        let span = frames
             .last()
             .and_then(rule_of)
             .map_or_else(|| (0, 0).into(), |r| r.span);

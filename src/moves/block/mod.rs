@@ -1,4 +1,7 @@
-//! Running a lowered move block from a position: every way through its
+//! The interpreter of lowered move blocks — the reference the compiled
+//! code (`code::Code`, which makes the searches' moves) is held to, and
+//! what runs a block's `says` and its ending tests. Running a block from a
+//! position: every way through its
 //! `choose`s that meets its `require`s is a move. The block runs in
 //! continuation style: each statement changes the state, runs the rest of
 //! the block, and undoes its change — to the heaps and to the variables
@@ -8,6 +11,12 @@
 //! variable, the `choose`s and `let`s of the body); each puts its slot back
 //! before it returns, so iteration `j` goes on with its own values. A loop
 //! without a `choose` inside runs straight, as a loop.
+
+mod code;
+
+use std::cell::RefCell;
+
+pub use code::Code;
 
 use super::{Next, Term};
 use crate::rules::expr::{Env, EvalError, Expr, place};
@@ -45,12 +54,19 @@ struct State {
     again: bool,
 }
 
+thread_local! {
+    /// States of runs that ended, their buffers kept for the next run on
+    /// this thread (a run may start another from inside its `emit`).
+    #[expect(clippy::vec_box, reason = "a state is moved in and out by its pointer, not copied")]
+    static SPARE: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl State {
-    /// The state of `block` about to run from `heaps`.
-    fn new(block: &Block, heaps: &[u64]) -> State {
-        State {
-            heaps: heaps.to_vec(),
-            vars: vec![0; block.slots],
+    /// The state of a block of `slots` variables about to run from `heaps`.
+    fn new(slots: usize, heaps: &[u64]) -> State {
+        let mut state = State {
+            heaps: Vec::new(),
+            vars: Vec::new(),
             forking: 0,
             steps: 0,
             saved: Vec::new(),
@@ -59,7 +75,41 @@ impl State {
             sum: Vec::new(),
             score: 0,
             again: false,
-        }
+        };
+        state.reset(slots, heaps);
+        state
+    }
+
+    /// Makes this the state of a block of `slots` variables about to run
+    /// from `heaps`, keeping its buffers.
+    fn reset(&mut self, slots: usize, heaps: &[u64]) {
+        self.heaps.clear();
+        self.heaps.extend_from_slice(heaps);
+        self.vars.clear();
+        self.vars.resize(slots, 0);
+        self.forking = 0;
+        self.steps = 0;
+        self.saved.clear();
+        self.saved_vars.clear();
+        self.ended = false;
+        self.score = 0;
+        self.again = false;
+    }
+
+    /// Runs `f` on the state of a block of `slots` variables about to run
+    /// from `heaps`, a spare one where this thread has one.
+    fn with<R>(slots: usize, heaps: &[u64], f: impl FnOnce(&mut State) -> R) -> R {
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        let mut state = match spare {
+            Some(mut state) => {
+                state.reset(slots, heaps);
+                state
+            }
+            None => Box::new(State::new(slots, heaps)),
+        };
+        let result = f(&mut state);
+        SPARE.with(|spare| spare.borrow_mut().push(state));
+        result
     }
 
     fn env(&self) -> Env<'_> {
@@ -77,7 +127,11 @@ impl State {
 
     /// A 1-based heap index, as a place in `heaps`.
     fn index(&self, e: &Expr) -> Result<usize, EvalError> {
-        let index = self.int(e)?;
+        self.place(self.int(e)?)
+    }
+
+    /// Heap `index` (from 1), as a place in `heaps`.
+    fn place(&self, index: i128) -> Result<usize, EvalError> {
         place(index, self.heaps.len()).ok_or(EvalError::HeapIndex {
             index,
             len: self.heaps.len(),
@@ -91,6 +145,62 @@ impl State {
             return Err(EvalError::TooManySteps { limit: MAX_STEPS });
         }
         Ok(())
+    }
+
+    /// Ends the move in the sum `terms` (`becomes`): the sum is written
+    /// into the state's buffer for the end to emit.
+    fn end_in(&mut self, terms: &[crate::rules::Term]) -> Result<(), EvalError> {
+        let mut sum = std::mem::take(&mut self.sum);
+        sum.resize_with(terms.len(), || Term {
+            game: None,
+            heaps: Vec::new(),
+        });
+        for (term, part) in terms.iter().zip(&mut sum) {
+            part.heaps.clear();
+            for (i, e) in term.parts.iter().enumerate() {
+                part.heaps.push(State::heap_value(i, self.int(e)?)?);
+            }
+            part.game = match &term.game {
+                TermGame::This => None,
+                TermGame::Other(game) => Some(game.clone()),
+                TermGame::Back(link) => Some(link.game().ok_or_else(|| EvalError::Unlinked {
+                    name: "a game no longer held".to_string(),
+                })?),
+                TermGame::Named(named) => {
+                    return Err(EvalError::Unlinked {
+                        name: named.name.name.clone(),
+                    });
+                }
+            };
+        }
+        self.sum = sum;
+        self.ended = true;
+        Ok(())
+    }
+
+    /// Runs a loop without forks with `run_loop`, changing the state, then
+    /// `then` unless a `require` in it failed; the position, the variables
+    /// and the points are put back after.
+    fn put_back_after(
+        &mut self,
+        run_loop: impl FnOnce(&mut State) -> Result<bool, EvalError>,
+        then: &mut Then,
+    ) -> Result<(), EvalError> {
+        let (mark, vars_mark) = (self.saved.len(), self.saved_vars.len());
+        let (score, again) = (self.score, self.again);
+        self.saved.extend_from_slice(&self.heaps);
+        self.saved_vars.extend_from_slice(&self.vars);
+        let result = match run_loop(self) {
+            Ok(true) => then(self),
+            other => other.map(|_| ()),
+        };
+        self.heaps.clear();
+        self.heaps.extend_from_slice(&self.saved[mark..]);
+        self.saved.truncate(mark);
+        self.vars.copy_from_slice(&self.saved_vars[vars_mark..]);
+        self.saved_vars.truncate(vars_mark);
+        (self.score, self.again) = (score, again);
+        result
     }
 
     /// `value` as a heap's content, for heap `index` (0-based).
@@ -107,40 +217,81 @@ type Then<'a> = dyn FnMut(&mut State) -> Result<(), EvalError> + 'a;
 /// Calls `emit` with where each move the block makes from `heaps` leads:
 /// the position after it, or the sum it `becomes`; returns the steps it
 /// took (values chosen and loop iterations), its work.
-pub(super) fn moves(
+pub fn moves(
     block: &Block,
     heaps: &[u64],
     emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
 ) -> Result<u64, EvalError> {
-    let mut state = State::new(block, heaps);
-    run(&block.body, &mut state, &mut |state: &mut State| {
-        if state.ended {
-            emit(Next::Sum(&state.sum))
-        } else {
-            emit(Next::Position(&state.heaps))
+    State::with(block.slots, heaps, |state| {
+        if !forks(&block.body) {
+            if straight(&block.body, state)? {
+                emit(Next::Position(&state.heaps))?;
+            }
+            return Ok(state.steps);
         }
-    })?;
-    Ok(state.steps)
+        run(&block.body, state, &mut |state: &mut State| {
+            if state.ended {
+                emit(Next::Sum(&state.sum))
+            } else {
+                emit(Next::Position(&state.heaps))
+            }
+        })?;
+        Ok(state.steps)
+    })
+}
+
+/// Whether a `becomes` is among `statements`, or in a loop or branch.
+pub(crate) fn becomes(statements: &[Stmt]) -> bool {
+    statements.iter().any(|s| match s {
+        Stmt::Becomes(_) => true,
+        Stmt::For { body, .. } => becomes(body),
+        Stmt::If {
+            then, otherwise, ..
+        } => becomes(then) || becomes(otherwise),
+        _ => false,
+    })
+}
+
+/// Whether `statements` can make more than one move or end in a sum: a
+/// `choose` or a `becomes` among them, or in a loop or branch of theirs.
+/// Those that cannot run straight through, and make one move or none.
+fn forks(statements: &[Stmt]) -> bool {
+    statements.iter().any(|s| match s {
+        Stmt::Choose { .. } | Stmt::Becomes(_) => true,
+        Stmt::For { forks, body, .. } => *forks || self::forks(body),
+        Stmt::If {
+            then, otherwise, ..
+        } => self::forks(then) || self::forks(otherwise),
+        _ => false,
+    })
 }
 
 /// Calls `emit` with each move the block makes from `heaps` in a scoring
 /// game: the position after it, the points it scores (`score += ...`), and
 /// whether its player moves again (`again`); returns the steps it took. A
 /// move that becomes a sum is `EvalError::Sum` (a scoring game has none:
-/// checking refuses them).
-pub(super) fn scored_moves(
+/// checking refuses them). The compiled code's reference (`Code`).
+#[cfg(test)]
+pub fn scored_moves(
     block: &Block,
     heaps: &[u64],
     emit: &mut impl FnMut(&[u64], i128, bool) -> Result<(), EvalError>,
 ) -> Result<u64, EvalError> {
-    let mut state = State::new(block, heaps);
-    run(&block.body, &mut state, &mut |state: &mut State| {
-        if state.ended {
-            return Err(EvalError::Sum);
+    State::with(block.slots, heaps, |state| {
+        if !forks(&block.body) {
+            if straight(&block.body, state)? {
+                emit(&state.heaps, state.score, state.again)?;
+            }
+            return Ok(state.steps);
         }
-        emit(&state.heaps, state.score, state.again)
-    })?;
-    Ok(state.steps)
+        run(&block.body, state, &mut |state: &mut State| {
+            if state.ended {
+                return Err(EvalError::Sum);
+            }
+            emit(&state.heaps, state.score, state.again)
+        })?;
+        Ok(state.steps)
+    })
 }
 
 /// The words of the `nth` (from 0) move `block` makes from `heaps` to the
@@ -149,7 +300,7 @@ pub(super) fn scored_moves(
 /// `says`, makes no such move, or fails on the way.
 pub fn said(block: &Block, heaps: &[u64], after: &[u64], nth: usize) -> Option<String> {
     let says = block.says.as_ref()?;
-    let mut state = State::new(block, heaps);
+    let mut state = State::new(block.slots, heaps);
     let (mut skip, mut found) = (nth, None);
     let _ = run(&block.body, &mut state, &mut |state: &mut State| {
         if found.is_some() || state.ended || state.heaps != after {
@@ -246,22 +397,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
                 state.forking -= count;
                 result
             } else {
-                // The position and the variables are put back after.
-                let (mark, vars_mark) = (state.saved.len(), state.saved_vars.len());
-                let (score, again) = (state.score, state.again);
-                state.saved.extend_from_slice(&state.heaps);
-                state.saved_vars.extend_from_slice(&state.vars);
-                let result = match straight_loop(*slot, lo, hi, body, state) {
-                    Ok(true) => then(state),
-                    other => other.map(|_| ()),
-                };
-                state.heaps.clear();
-                state.heaps.extend_from_slice(&state.saved[mark..]);
-                state.saved.truncate(mark);
-                state.vars.copy_from_slice(&state.saved_vars[vars_mark..]);
-                state.saved_vars.truncate(vars_mark);
-                (state.score, state.again) = (score, again);
-                result
+                state.put_back_after(|state| straight_loop(*slot, lo, hi, body, state), then)
             }
         }
         Stmt::If {
@@ -306,33 +442,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
         // The move ends here: the rest of the block does not run (a loop or
         // an `if` around it does not go on either).
         Stmt::Becomes(terms) => {
-            let mut sum = std::mem::take(&mut state.sum);
-            sum.resize_with(terms.len(), || Term {
-                game: None,
-                heaps: Vec::new(),
-            });
-            for (term, part) in terms.iter().zip(&mut sum) {
-                part.heaps.clear();
-                for (i, e) in term.parts.iter().enumerate() {
-                    part.heaps.push(State::heap_value(i, state.int(e)?)?);
-                }
-                part.game = match &term.game {
-                    TermGame::This => None,
-                    TermGame::Other(game) => Some(game.clone()),
-                    TermGame::Back(link) => {
-                        Some(link.game().ok_or_else(|| EvalError::Unlinked {
-                            name: "a game no longer held".to_string(),
-                        })?)
-                    }
-                    TermGame::Named(named) => {
-                        return Err(EvalError::Unlinked {
-                            name: named.name.name.clone(),
-                        });
-                    }
-                };
-            }
-            state.sum = sum;
-            state.ended = true;
+            state.end_in(terms)?;
             let result = then(state);
             state.ended = false;
             result

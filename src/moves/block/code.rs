@@ -1,0 +1,588 @@
+//! A move block compiled once, when its game is, into closures: each
+//! statement a closure that holds its expressions' closures and the rest of
+//! the block's, so that running the block reads no syntax tree — no match
+//! on a statement or an expression's kind, no walk down a list of
+//! statements. An expression's leaves (a number, a variable, a named part,
+//! a variable plus a number) are read inside the closure of the operation
+//! that uses them, without a call of their own. A block without a
+//! `choose` or a `becomes` makes one move or none: it runs straight
+//! through, with no continuation.
+//!
+//! The interpreter (`super::run`) stays the reference: the same
+//! statements in the same order, the same checks (every operation on
+//! 128-bit integers checked, the same errors, the same steps counted),
+//! the same state; the nested-blocks property test runs random blocks
+//! through both and compares every move. Operations the compiler does not
+//! specialise (`is prime`, `each`, `count`, ...) are the interpreter's own
+//! evaluation, called from their closure.
+
+use std::fmt;
+
+use super::{MAX_FORKING_ITERATIONS, Next, State, Then, assigned, becomes, forks, scored};
+use crate::rules::expr::{
+    BinOp, EvalError, Expr, List, OFF_BOARD, arithmetic, cell_place, compare, heap_at,
+};
+use crate::rules::{Block, Stmt};
+
+type Result<T> = std::result::Result<T, EvalError>;
+type Int = Box<dyn Fn(&State) -> Result<i128> + Send + Sync>;
+type Truth = Box<dyn Fn(&State) -> Result<bool> + Send + Sync>;
+/// Statements in continuation style: runs them, then `then`, on every way
+/// through them.
+type Run = Box<dyn Fn(&mut State, &mut Then) -> Result<()> + Send + Sync>;
+/// Statements without forks: runs them, changing the state; `false` when
+/// a `require` fails.
+type Straight = Box<dyn Fn(&mut State) -> Result<bool> + Send + Sync>;
+
+/// A move block, compiled.
+pub struct Code {
+    slots: usize,
+    body: Body,
+}
+
+enum Body {
+    /// One move or none.
+    Straight(Straight),
+    Forks(Run),
+}
+
+impl fmt::Debug for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.body {
+            Body::Straight(_) => "straight",
+            Body::Forks(_) => "forks",
+        };
+        write!(f, "Code({kind}, {} slots)", self.slots)
+    }
+}
+
+impl Code {
+    /// `block`, compiled.
+    pub fn new(block: &Block) -> Code {
+        let body = if forks(&block.body) {
+            let ends = becomes(&block.body);
+            Body::Forks(sequence(&block.body, ends))
+        } else {
+            Body::Straight(straight_sequence(&block.body))
+        };
+        Code {
+            slots: block.slots,
+            body,
+        }
+    }
+
+    /// Calls `emit` with where each move the block makes from `heaps`
+    /// leads, and returns the steps it took: `super::moves`, compiled.
+    pub fn moves(&self, heaps: &[u64], emit: &mut impl FnMut(Next) -> Result<()>) -> Result<u64> {
+        State::with(self.slots, heaps, |state| {
+            match &self.body {
+                Body::Straight(body) => {
+                    if body(state)? {
+                        emit(Next::Position(&state.heaps))?;
+                    }
+                }
+                Body::Forks(body) => body(state, &mut |state: &mut State| {
+                    if state.ended {
+                        emit(Next::Sum(&state.sum))
+                    } else {
+                        emit(Next::Position(&state.heaps))
+                    }
+                })?,
+            }
+            Ok(state.steps)
+        })
+    }
+
+    /// Calls `emit` with each move of a scoring game the block makes from
+    /// `heaps`: `super::scored_moves`, compiled.
+    pub fn scored_moves(
+        &self,
+        heaps: &[u64],
+        emit: &mut impl FnMut(&[u64], i128, bool) -> Result<()>,
+    ) -> Result<u64> {
+        State::with(self.slots, heaps, |state| {
+            match &self.body {
+                Body::Straight(body) => {
+                    if body(state)? {
+                        emit(&state.heaps, state.score, state.again)?;
+                    }
+                }
+                Body::Forks(body) => body(state, &mut |state: &mut State| {
+                    if state.ended {
+                        return Err(EvalError::Sum);
+                    }
+                    emit(&state.heaps, state.score, state.again)
+                })?,
+            }
+            Ok(state.steps)
+        })
+    }
+}
+
+/// A leaf of an expression, read without a call.
+#[derive(Clone, Copy, Debug)]
+enum Leaf {
+    Const(i128),
+    Var(usize),
+    /// `h[i]` at a fixed place: a named part.
+    Heap(i128),
+    /// A variable plus or minus a number.
+    VarAdd(usize, i128),
+    VarSub(usize, i128),
+}
+
+impl Leaf {
+    fn of(e: &Expr) -> Option<Leaf> {
+        Some(match e {
+            Expr::Const(n) => Leaf::Const(*n),
+            Expr::Var(slot) => Leaf::Var(*slot),
+            Expr::HeapAt(index) => match **index {
+                Expr::Const(i) => Leaf::Heap(i),
+                _ => return None,
+            },
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => match (&**a, &**b) {
+                (Expr::Var(slot), Expr::Const(n)) if *op == BinOp::Add => Leaf::VarAdd(*slot, *n),
+                (Expr::Var(slot), Expr::Const(n)) => Leaf::VarSub(*slot, *n),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Its value: the interpreter's, with its errors.
+    #[inline(always)]
+    fn read(self, s: &State) -> Result<i128> {
+        let var = |slot: usize| s.vars.get(slot).copied().ok_or(EvalError::Overflow);
+        match self {
+            Leaf::Const(n) => Ok(n),
+            Leaf::Var(slot) => var(slot),
+            Leaf::Heap(i) => heap_at(&s.heaps, i),
+            Leaf::VarAdd(slot, n) => var(slot)?.checked_add(n).ok_or(EvalError::Overflow),
+            Leaf::VarSub(slot, n) => var(slot)?.checked_sub(n).ok_or(EvalError::Overflow),
+        }
+    }
+}
+
+/// An operand: a leaf, or an expression's closure.
+enum Operand {
+    Leaf(Leaf),
+    Code(Int),
+}
+
+impl Operand {
+    fn of(e: &Expr) -> Operand {
+        match Leaf::of(e) {
+            Some(leaf) => Operand::Leaf(leaf),
+            None => Operand::Code(int(e)),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, s: &State) -> Result<i128> {
+        match self {
+            Operand::Leaf(leaf) => leaf.read(s),
+            Operand::Code(f) => f(s),
+        }
+    }
+}
+
+/// A number-valued expression's closure.
+fn int(e: &Expr) -> Int {
+    if let Some(leaf) = Leaf::of(e) {
+        return Box::new(move |s| leaf.read(s));
+    }
+    match e {
+        Expr::Len => Box::new(|s| Ok(s.heaps.len() as i128)),
+        Expr::HeapAt(index) => {
+            let index = Operand::of(index);
+            Box::new(move |s| heap_at(&s.heaps, index.get(s)?))
+        }
+        Expr::Item(list, index) => {
+            let (list, index) = (list.clone(), Operand::of(index));
+            Box::new(move |s| List::item(&list, index.get(s)?))
+        }
+        Expr::Cell(r, c) => {
+            let (r, c) = (Operand::of(r), Operand::of(c));
+            Box::new(move |s| {
+                let (r, c) = (r.get(s)?, c.get(s)?);
+                Ok(cell_place(&s.heaps, r, c).map_or(OFF_BOARD, |i| i128::from(s.heaps[i])))
+            })
+        }
+        Expr::CellPlace(r, c) => {
+            let (r, c) = (Operand::of(r), Operand::of(c));
+            Box::new(move |s| {
+                let (row, col) = (r.get(s)?, c.get(s)?);
+                match cell_place(&s.heaps, row, col) {
+                    Some(i) => Ok(i as i128 + 1),
+                    None => Err(EvalError::OffBoard { row, col }),
+                }
+            })
+        }
+        Expr::Neg(a) => {
+            let a = Operand::of(a);
+            Box::new(move |s| a.get(s)?.checked_neg().ok_or(EvalError::Overflow))
+        }
+        Expr::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
+            let (a, b) = (Operand::of(a), Operand::of(b));
+            let overflow = EvalError::Overflow;
+            match op {
+                BinOp::Add => Box::new(move |s| {
+                    let (x, y) = (a.get(s)?, b.get(s)?);
+                    x.checked_add(y).ok_or(overflow.clone())
+                }),
+                BinOp::Sub => Box::new(move |s| {
+                    let (x, y) = (a.get(s)?, b.get(s)?);
+                    x.checked_sub(y).ok_or(overflow.clone())
+                }),
+                BinOp::Mul => Box::new(move |s| {
+                    let (x, y) = (a.get(s)?, b.get(s)?);
+                    x.checked_mul(y).ok_or(overflow.clone())
+                }),
+                &op => Box::new(move |s| arithmetic(op, a.get(s)?, b.get(s)?)),
+            }
+        }
+        // The rest (`min`, `count`, conditions as numbers, ...): the
+        // interpreter's evaluation.
+        _ => {
+            let e = e.clone();
+            Box::new(move |s| e.int(&s.env()))
+        }
+    }
+}
+
+/// A condition's closure.
+fn truth(e: &Expr) -> Truth {
+    match e {
+        Expr::Not(a) => {
+            let a = truth(a);
+            Box::new(move |s| Ok(!a(s)?))
+        }
+        Expr::Binary(BinOp::And, a, b) => {
+            let (a, b) = (truth(a), truth(b));
+            Box::new(move |s| Ok(a(s)? && b(s)?))
+        }
+        Expr::Binary(BinOp::Or, a, b) => {
+            let (a, b) = (truth(a), truth(b));
+            Box::new(move |s| Ok(a(s)? || b(s)?))
+        }
+        Expr::Binary(op, a, b) => {
+            let (a, b) = (Operand::of(a), Operand::of(b));
+            macro_rules! ordered {
+                ($cmp:tt) => {
+                    Box::new(move |s| {
+                        let (x, y) = (a.get(s)?, b.get(s)?);
+                        Ok(x $cmp y)
+                    })
+                };
+            }
+            match op {
+                BinOp::Eq => ordered!(==),
+                BinOp::Ne => ordered!(!=),
+                BinOp::Lt => ordered!(<),
+                BinOp::Le => ordered!(<=),
+                BinOp::Gt => ordered!(>),
+                BinOp::Ge => ordered!(>=),
+                &op => Box::new(move |s| compare(op, a.get(s)?, b.get(s)?)),
+            }
+        }
+        Expr::Is(..) | Expr::Each(..) | Expr::Monotone(_) => {
+            let e = e.clone();
+            Box::new(move |s| e.truth(&s.env()))
+        }
+        _ => {
+            let value = Operand::of(e);
+            Box::new(move |s| Ok(value.get(s)? != 0))
+        }
+    }
+}
+
+/// `statements` in continuation style; `ends`: a `becomes` in the block
+/// may have ended the move, after which no statement runs (the
+/// interpreter's `state.ended`).
+fn sequence(statements: &[Stmt], ends: bool) -> Run {
+    let mut rest: Run = Box::new(|s, then| then(s));
+    for statement in statements.iter().rev() {
+        rest = step(statement, rest, ends);
+    }
+    rest
+}
+
+/// `statement`, then `rest`.
+fn step(statement: &Stmt, rest: Run, ends: bool) -> Run {
+    let run: Run = match statement {
+        Stmt::Choose { slot, lo, hi } => {
+            let (slot, lo, hi) = (*slot, Operand::of(lo), Operand::of(hi));
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                let old = s.vars[slot];
+                let mut value = lo;
+                while value <= hi {
+                    s.step()?;
+                    s.vars[slot] = value;
+                    rest(s, then)?;
+                    let Some(next) = value.checked_add(1) else {
+                        break;
+                    };
+                    value = next;
+                }
+                s.vars[slot] = old;
+                Ok(())
+            })
+        }
+        Stmt::Require(condition) => {
+            let condition = truth(condition);
+            Box::new(
+                move |s, then| {
+                    if condition(s)? { rest(s, then) } else { Ok(()) }
+                },
+            )
+        }
+        Stmt::Let { slot, value } => {
+            let (slot, value) = (*slot, Operand::of(value));
+            Box::new(move |s, then| {
+                let value = value.get(s)?;
+                let old = std::mem::replace(&mut s.vars[slot], value);
+                let result = rest(s, then);
+                s.vars[slot] = old;
+                result
+            })
+        }
+        Stmt::Assign { index, op, value } => {
+            let (index, op, value) = (Operand::of(index), *op, Operand::of(value));
+            Box::new(move |s, then| {
+                let i = s.place(index.get(s)?)?;
+                let old = s.heaps[i];
+                s.heaps[i] = assigned(old, op, value.get(s)?, i)?;
+                let result = rest(s, then);
+                s.heaps[i] = old;
+                result
+            })
+        }
+        Stmt::For {
+            slot,
+            lo,
+            hi,
+            body,
+            forks: true,
+        } => {
+            let (slot, lo, hi) = (*slot, Operand::of(lo), Operand::of(hi));
+            let body = sequence(body, ends);
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                let count = hi.saturating_sub(lo).saturating_add(1).max(0);
+                let depth = s.forking.saturating_add(count);
+                if depth > MAX_FORKING_ITERATIONS {
+                    return Err(EvalError::TooManyIterations { count: depth });
+                }
+                s.forking = depth;
+                let result = for_from(lo, hi, slot, &body, s, &mut |s: &mut State| rest(s, then));
+                s.forking -= count;
+                result
+            })
+        }
+        Stmt::For {
+            slot, lo, hi, body, ..
+        } => {
+            let (slot, lo, hi) = (*slot, Operand::of(lo), Operand::of(hi));
+            let body = straight_sequence(body);
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                s.put_back_after(|s| straight_loop(slot, lo, hi, &body, s), &mut |s| {
+                    rest(s, then)
+                })
+            })
+        }
+        Stmt::If {
+            condition,
+            then: yes,
+            otherwise,
+        } => {
+            let condition = truth(condition);
+            let (yes, otherwise) = (sequence(yes, ends), sequence(otherwise, ends));
+            Box::new(move |s, then| {
+                let branch = if condition(s)? { &yes } else { &otherwise };
+                branch(s, &mut |s: &mut State| rest(s, then))
+            })
+        }
+        Stmt::Append(value) => {
+            let value = Operand::of(value);
+            Box::new(move |s, then| {
+                let value = State::heap_value(s.heaps.len(), value.get(s)?)?;
+                s.heaps.push(value);
+                let result = rest(s, then);
+                s.heaps.pop();
+                result
+            })
+        }
+        Stmt::Remove(index) => {
+            let index = Operand::of(index);
+            Box::new(move |s, then| {
+                let i = s.place(index.get(s)?)?;
+                let removed = s.heaps.remove(i);
+                let result = rest(s, then);
+                s.heaps.insert(i, removed);
+                result
+            })
+        }
+        Stmt::Score(points) => {
+            let points = Operand::of(points);
+            Box::new(move |s, then| {
+                let old = s.score;
+                s.score = scored(old, points.get(s)?)?;
+                let result = rest(s, then);
+                s.score = old;
+                result
+            })
+        }
+        Stmt::Again => Box::new(move |s, then| {
+            let old = std::mem::replace(&mut s.again, true);
+            let result = rest(s, then);
+            s.again = old;
+            result
+        }),
+        Stmt::Becomes(terms) => {
+            let terms = terms.clone();
+            Box::new(move |s, then| {
+                s.end_in(&terms)?;
+                let result = rest(s, then);
+                s.ended = false;
+                result
+            })
+        }
+    };
+    if !ends {
+        return run;
+    }
+    // After a `becomes` the move has ended: the rest runs no statement.
+    Box::new(move |s, then| if s.ended { then(s) } else { run(s, then) })
+}
+
+/// A loop whose body forks: iteration `value`, then the rest of the loop,
+/// then `then` (`super::for_from`, compiled).
+fn for_from(
+    value: i128,
+    hi: i128,
+    slot: usize,
+    body: &Run,
+    s: &mut State,
+    then: &mut Then,
+) -> Result<()> {
+    if value > hi || s.ended {
+        return then(s);
+    }
+    s.step()?;
+    let old = std::mem::replace(&mut s.vars[slot], value);
+    let result = body(s, &mut |s: &mut State| match value.checked_add(1) {
+        Some(next) => for_from(next, hi, slot, body, s, then),
+        None => then(s),
+    });
+    s.vars[slot] = old;
+    result
+}
+
+/// A loop without forks (`super::straight_loop`, compiled).
+fn straight_loop(slot: usize, lo: i128, hi: i128, body: &Straight, s: &mut State) -> Result<bool> {
+    let mut value = lo;
+    while value <= hi {
+        s.step()?;
+        s.vars[slot] = value;
+        if !body(s)? {
+            return Ok(false);
+        }
+        let Some(next) = value.checked_add(1) else {
+            break;
+        };
+        value = next;
+    }
+    Ok(true)
+}
+
+/// Statements without forks, run straight (`super::straight`, compiled).
+fn straight_sequence(statements: &[Stmt]) -> Straight {
+    let mut steps: Vec<Straight> = statements.iter().filter_map(straight_step).collect();
+    match steps.len() {
+        0 => Box::new(|_| Ok(true)),
+        1 => steps.pop().unwrap_or_else(|| Box::new(|_| Ok(true))),
+        _ => Box::new(move |s| {
+            for step in &steps {
+                if !step(s)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }),
+    }
+}
+
+/// One statement run straight; `None` for one that never runs so (a
+/// `choose` or a `becomes`: a loop with one inside forks).
+fn straight_step(statement: &Stmt) -> Option<Straight> {
+    Some(match statement {
+        Stmt::Require(condition) => {
+            let condition = truth(condition);
+            Box::new(move |s| condition(s))
+        }
+        Stmt::Let { slot, value } => {
+            let (slot, value) = (*slot, Operand::of(value));
+            Box::new(move |s| {
+                s.vars[slot] = value.get(s)?;
+                Ok(true)
+            })
+        }
+        Stmt::Assign { index, op, value } => {
+            let (index, op, value) = (Operand::of(index), *op, Operand::of(value));
+            Box::new(move |s| {
+                let i = s.place(index.get(s)?)?;
+                s.heaps[i] = assigned(s.heaps[i], op, value.get(s)?, i)?;
+                Ok(true)
+            })
+        }
+        Stmt::For {
+            slot, lo, hi, body, ..
+        } => {
+            let (slot, lo, hi) = (*slot, Operand::of(lo), Operand::of(hi));
+            let body = straight_sequence(body);
+            Box::new(move |s| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                straight_loop(slot, lo, hi, &body, s)
+            })
+        }
+        Stmt::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            let condition = truth(condition);
+            let (then, otherwise) = (straight_sequence(then), straight_sequence(otherwise));
+            Box::new(move |s| if condition(s)? { then(s) } else { otherwise(s) })
+        }
+        Stmt::Append(value) => {
+            let value = Operand::of(value);
+            Box::new(move |s| {
+                let value = State::heap_value(s.heaps.len(), value.get(s)?)?;
+                s.heaps.push(value);
+                Ok(true)
+            })
+        }
+        Stmt::Remove(index) => {
+            let index = Operand::of(index);
+            Box::new(move |s| {
+                let i = s.place(index.get(s)?)?;
+                s.heaps.remove(i);
+                Ok(true)
+            })
+        }
+        Stmt::Score(points) => {
+            let points = Operand::of(points);
+            Box::new(move |s| {
+                s.score = scored(s.score, points.get(s)?)?;
+                Ok(true)
+            })
+        }
+        Stmt::Again => Box::new(|s| {
+            s.again = true;
+            Ok(true)
+        }),
+        Stmt::Choose { .. } | Stmt::Becomes(_) => return None,
+    })
+}
