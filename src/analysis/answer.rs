@@ -440,6 +440,10 @@ pub enum ComponentMethod {
     Scoring {
         /// Positions the game's scoring search holds, with earlier work.
         positions: usize,
+        /// How many images of a board position (its turns and
+        /// reflections, itself among them) are held as one: 1 where none
+        /// are.
+        turns: usize,
     },
     /// A partizan game's position, asked for its outcome alone: searched
     /// for who wins, Left first and Right first, stopping at the first

@@ -17,6 +17,7 @@ mod shapes;
 mod stencil;
 pub(crate) mod strip;
 mod sweep;
+mod turn;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,6 +40,7 @@ pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
 pub use stencil::Stencils;
 pub use sweep::{Sweep, Swept};
+pub(crate) use turn::Turn;
 
 /// One position of a sum a move becomes: of the game that moved (`game`
 /// `None`) or of another game of its file.

@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::turn::Turn;
 use crate::rules::expr::{BinOp, Env, Expr};
 use crate::rules::{AssignOp, Block, Game, MoveKind, Side, Stmt};
 
@@ -56,71 +57,6 @@ struct Stencil {
 struct RuleStencil {
     rule: usize,
     stencil: Stencil,
-}
-
-/// A turn or reflection of the board: the axes swapped first, then rows
-/// and columns reversed as said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Turn {
-    swap: bool,
-    flip_rows: bool,
-    flip_cols: bool,
-}
-
-impl Turn {
-    /// The eight turns and reflections of a square, the identity first.
-    fn all() -> impl Iterator<Item = Turn> {
-        (0..8).map(|i| Turn {
-            swap: i & 4 != 0,
-            flip_rows: i & 2 != 0,
-            flip_cols: i & 1 != 0,
-        })
-    }
-
-    /// Where an offset goes.
-    fn offset(self, (dr, dc): (i64, i64)) -> (i64, i64) {
-        let (a, b) = if self.swap { (dc, dr) } else { (dr, dc) };
-        (
-            if self.flip_rows { -a } else { a },
-            if self.flip_cols { -b } else { b },
-        )
-    }
-
-    /// The board `rows` × `cols` (its cells row by row) turned: its cells
-    /// into `out`, and its rows and columns.
-    fn board(self, rows: usize, cols: usize, cells: &[u8], out: &mut Vec<u8>) -> (usize, usize) {
-        let (rows2, cols2) = if self.swap {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
-        // Where the turned board's first cell comes from, and the steps to
-        // the next cell along its row and down its column, in `cells`.
-        let (along, down) = if self.swap {
-            (cols as isize, 1)
-        } else {
-            (1, cols as isize)
-        };
-        let (along, down, start) = {
-            let r0 = if self.flip_rows { rows2 - 1 } else { 0 } as isize;
-            let c0 = if self.flip_cols { cols2 - 1 } else { 0 } as isize;
-            let along = if self.flip_cols { -along } else { along };
-            let down = if self.flip_rows { -down } else { down };
-            let (r0, c0) = if self.swap { (c0, r0) } else { (r0, c0) };
-            (along, down, r0 * cols as isize + c0)
-        };
-        out.clear();
-        let mut row = start;
-        for _ in 0..rows2 {
-            let mut at = row;
-            for _ in 0..cols2 {
-                out.push(cells[at as usize]);
-                at += along;
-            }
-            row += down;
-        }
-        (rows2, cols2)
-    }
 }
 
 impl Stencil {

@@ -201,9 +201,17 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Partizan { positions } => format!(
             "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a graph's connected parts in Snort and Col, a board's regions) worth the sum of their values ({positions} positions held)"
         ),
-        ComponentMethod::Scoring { positions } => format!(
-            "negamax search: a position's value is the best, over its moves, of the move's points minus the value of where it leads (plus it where the mover moves again), 0 where no move is left; each position valued once, the points still to come depending on the position alone ({positions} positions held)"
-        ),
+        ComponentMethod::Scoring { positions, turns } => {
+            let turned = match turns {
+                1 => String::new(),
+                n => format!(
+                    "; a board held once up to its {n} turns and reflections, the rules checked at every position valued to move its images as they move it"
+                ),
+            };
+            format!(
+                "negamax search: a position's value is the best, over its moves, of the move's points minus the value of where it leads (plus it where the mover moves again), 0 where no move is left; each position valued once, the points still to come depending on the position alone{turned} ({positions} positions held)"
+            )
+        }
         ComponentMethod::Outcome { positions } => format!(
             "outcome alone, by a search for who wins that stops at the first winning move: a player to move wins when some move leaves a position the other, moving first, does not win; small regions valued as canonical forms, whose options stand for them (Siegel, Combinatorial Game Theory, §II.2) ({positions} positions judged or valued)"
         ),
@@ -373,9 +381,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "kind": "canonical-form",
             "positions": positions,
         }),
-        ComponentMethod::Scoring { positions } => json!({
+        ComponentMethod::Scoring { positions, turns } => json!({
             "kind": "negamax",
             "positions": positions,
+            "turns": turns,
         }),
         ComponentMethod::Outcome { positions } => json!({
             "kind": "outcome",

@@ -299,12 +299,13 @@ impl Expr {
 /// `h[index]` (from 1) of `heaps`, or the error of an index past them.
 #[inline(always)]
 pub fn heap_at(heaps: &[u64], index: i128) -> Result<i128> {
-    place(index, heaps.len())
-        .map(|i| i128::from(heaps[i]))
-        .ok_or(EvalError::HeapIndex {
+    match place(index, heaps.len()) {
+        Some(i) => Ok(i128::from(heaps[i])),
+        None => Err(EvalError::HeapIndex {
             index,
             len: heaps.len(),
-        })
+        }),
+    }
 }
 
 /// The place (from 0) of heap `index` (from 1, as `h[index]` counts) in a

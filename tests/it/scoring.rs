@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use gamelang::analysis::{Analyzer, Answer, Outcome};
+use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Outcome};
 use gamelang::{Cell, Ending, Player, Session, Turn};
 
 use super::common::load_text;
@@ -291,6 +291,72 @@ fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
     }
     // The empty board: the player to move wins by 2 boxes (3 to 1).
     assert_eq!(dots.value(0), 2);
+    // The boards were held once up to their 8 turns and reflections.
+    assert!(
+        matches!(
+            all[0].method.components[..],
+            [ComponentMethod::Scoring { turns: 8, .. }]
+        ),
+        "{:?}",
+        all[0].method
+    );
+}
+
+/// A board where a mark scores its column's number: a reflection of the
+/// columns does not move alike, so the board's turns must not be used.
+const MARKS: &str = "game marks {
+    board
+    move mark {
+        choose r in 1..rows
+        choose c in 1..cols
+        require b[r, c] == '.'
+        b[r, c] = 'x'
+        score += c
+    }
+}";
+
+/// The marks game by the definition, on rows of cells (`.` free).
+fn marks(rows: &mut [Vec<u8>]) -> i128 {
+    let mut best: Option<i128> = None;
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            if rows[r][c] == b'.' {
+                rows[r][c] = b'x';
+                let worth = c as i128 + 1 - marks(rows);
+                rows[r][c] = b'.';
+                best = Some(best.map_or(worth, |b| b.max(worth)));
+            }
+        }
+    }
+    best.unwrap_or(0)
+}
+
+#[test]
+fn a_board_whose_rules_are_not_symmetric_is_searched_without_turns() {
+    let boards = [
+        "...|...",
+        "...|...|...",
+        "x..|.x.|...",
+        "..|..|.x",
+        "....|x...",
+    ];
+    let questions: Vec<String> = (boards.iter())
+        .map(|b| format!("analyze marks at \"{b}\""))
+        .collect();
+    let all = answers(&with_questions(MARKS, &questions));
+    for (board, answer) in boards.iter().zip(&all) {
+        let mut rows: Vec<Vec<u8>> = board.split('|').map(|r| r.as_bytes().to_vec()).collect();
+        let (score, _) = score_and_best(answer);
+        assert_eq!(score, marks(&mut rows), "{board}");
+        assert!(
+            matches!(
+                answer.method.components[..],
+                [ComponentMethod::Scoring { turns: 1, .. }]
+            ),
+            "{board}: {:?}",
+            answer.method
+        );
+    }
 }
 
 #[test]

@@ -152,25 +152,41 @@ impl Leaf {
     /// Its value: the interpreter's, with its errors.
     #[inline(always)]
     fn read(self, s: &State) -> Result<i128> {
-        let var = |slot: usize| s.vars.get(slot).copied().ok_or(EvalError::Overflow);
+        // Matched, not `ok_or`: an error built and dropped on every read
+        // costs its drop.
+        let var = |slot: usize| match s.vars.get(slot) {
+            Some(&v) => Ok(v),
+            None => Err(EvalError::Overflow),
+        };
+        let fits = |v: Option<i128>| match v {
+            Some(v) => Ok(v),
+            None => Err(EvalError::Overflow),
+        };
         match self {
             Leaf::Const(n) => Ok(n),
             Leaf::Var(slot) => var(slot),
             Leaf::Heap(i) => heap_at(&s.heaps, i),
-            Leaf::VarAdd(slot, n) => var(slot)?.checked_add(n).ok_or(EvalError::Overflow),
-            Leaf::VarSub(slot, n) => var(slot)?.checked_sub(n).ok_or(EvalError::Overflow),
+            Leaf::VarAdd(slot, n) => fits(var(slot)?.checked_add(n)),
+            Leaf::VarSub(slot, n) => fits(var(slot)?.checked_sub(n)),
         }
     }
 }
 
-/// An operand: a leaf, or an expression's closure.
+/// An operand: a leaf, a board's cell at leaves (`b[r - 1, c]`), or an
+/// expression's closure.
 enum Operand {
     Leaf(Leaf),
+    Cell(Leaf, Leaf),
     Code(Int),
 }
 
 impl Operand {
     fn of(e: &Expr) -> Operand {
+        if let Expr::Cell(r, c) = e
+            && let (Some(r), Some(c)) = (Leaf::of(r), Leaf::of(c))
+        {
+            return Operand::Cell(r, c);
+        }
         match Leaf::of(e) {
             Some(leaf) => Operand::Leaf(leaf),
             None => Operand::Code(int(e)),
@@ -181,9 +197,16 @@ impl Operand {
     fn get(&self, s: &State) -> Result<i128> {
         match self {
             Operand::Leaf(leaf) => leaf.read(s),
+            Operand::Cell(r, c) => Ok(cell(&s.heaps, r.read(s)?, c.read(s)?)),
             Operand::Code(f) => f(s),
         }
     }
+}
+
+/// Cell (r, c) of the board `heaps`: its character, `'#'` off the board.
+#[inline(always)]
+fn cell(heaps: &[u64], r: i128, c: i128) -> i128 {
+    cell_place(heaps, r, c).map_or(OFF_BOARD, |i| i128::from(heaps[i]))
 }
 
 /// A number-valued expression's closure.
@@ -203,10 +226,7 @@ fn int(e: &Expr) -> Int {
         }
         Expr::Cell(r, c) => {
             let (r, c) = (Operand::of(r), Operand::of(c));
-            Box::new(move |s| {
-                let (r, c) = (r.get(s)?, c.get(s)?);
-                Ok(cell_place(&s.heaps, r, c).map_or(OFF_BOARD, |i| i128::from(s.heaps[i])))
-            })
+            Box::new(move |s| Ok(cell(&s.heaps, r.get(s)?, c.get(s)?)))
         }
         Expr::CellPlace(r, c) => {
             let (r, c) = (Operand::of(r), Operand::of(c));
@@ -252,47 +272,102 @@ fn int(e: &Expr) -> Int {
 
 /// A condition's closure.
 fn truth(e: &Expr) -> Truth {
+    let condition = Cond::of(e);
+    Box::new(move |s| condition.holds(s))
+}
+
+/// A condition, compiled: comparisons of operands and chains of `and` and
+/// `or` are evaluated in place (one call for the whole condition, not one
+/// a node); the rest is a closure.
+enum Cond {
+    /// One of the six orderings.
+    Order(BinOp, Operand, Operand),
+    /// Every one holds, tried in order (`a and b and ...`).
+    All(Vec<Cond>),
+    /// Some one holds, tried in order.
+    Any(Vec<Cond>),
+    Not(Box<Cond>),
+    Code(Truth),
+}
+
+impl Cond {
+    fn of(e: &Expr) -> Cond {
+        match e {
+            Expr::Not(a) => Cond::Not(Box::new(Cond::of(a))),
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), _, _) => {
+                let mut parts = Vec::new();
+                chain(e, *op, &mut parts);
+                match op {
+                    BinOp::And => Cond::All(parts),
+                    _ => Cond::Any(parts),
+                }
+            }
+            Expr::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+                a,
+                b,
+            ) => Cond::Order(*op, Operand::of(a), Operand::of(b)),
+            Expr::Binary(op, a, b) => {
+                let (op, a, b) = (*op, Operand::of(a), Operand::of(b));
+                Cond::Code(Box::new(move |s| compare(op, a.get(s)?, b.get(s)?)))
+            }
+            Expr::Is(..) | Expr::Each(..) | Expr::Monotone(_) => {
+                let e = e.clone();
+                Cond::Code(Box::new(move |s| e.truth(&s.env())))
+            }
+            _ => {
+                let value = Operand::of(e);
+                Cond::Code(Box::new(move |s| Ok(value.get(s)? != 0)))
+            }
+        }
+    }
+
+    /// Whether it holds: the interpreter's `Expr::truth`, its operands
+    /// read in the same order, `and` and `or` cut short alike.
+    fn holds(&self, s: &State) -> Result<bool> {
+        match self {
+            Cond::Order(op, a, b) => {
+                let (x, y) = (a.get(s)?, b.get(s)?);
+                Ok(match op {
+                    BinOp::Eq => x == y,
+                    BinOp::Ne => x != y,
+                    BinOp::Lt => x < y,
+                    BinOp::Le => x <= y,
+                    BinOp::Gt => x > y,
+                    _ => x >= y,
+                })
+            }
+            Cond::All(parts) => {
+                for part in parts {
+                    if !part.holds(s)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Cond::Any(parts) => {
+                for part in parts {
+                    if part.holds(s)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            Cond::Not(a) => Ok(!a.holds(s)?),
+            Cond::Code(f) => f(s),
+        }
+    }
+}
+
+/// The conditions `op` (`and` or `or`) joins in `e`, left to right: `a and
+/// (b and c)` and `(a and b) and c` alike, as both are tried in that order.
+fn chain(e: &Expr, op: BinOp, parts: &mut Vec<Cond>) {
     match e {
-        Expr::Not(a) => {
-            let a = truth(a);
-            Box::new(move |s| Ok(!a(s)?))
+        Expr::Binary(o, a, b) if *o == op => {
+            chain(a, op, parts);
+            chain(b, op, parts);
         }
-        Expr::Binary(BinOp::And, a, b) => {
-            let (a, b) = (truth(a), truth(b));
-            Box::new(move |s| Ok(a(s)? && b(s)?))
-        }
-        Expr::Binary(BinOp::Or, a, b) => {
-            let (a, b) = (truth(a), truth(b));
-            Box::new(move |s| Ok(a(s)? || b(s)?))
-        }
-        Expr::Binary(op, a, b) => {
-            let (a, b) = (Operand::of(a), Operand::of(b));
-            macro_rules! ordered {
-                ($cmp:tt) => {
-                    Box::new(move |s| {
-                        let (x, y) = (a.get(s)?, b.get(s)?);
-                        Ok(x $cmp y)
-                    })
-                };
-            }
-            match op {
-                BinOp::Eq => ordered!(==),
-                BinOp::Ne => ordered!(!=),
-                BinOp::Lt => ordered!(<),
-                BinOp::Le => ordered!(<=),
-                BinOp::Gt => ordered!(>),
-                BinOp::Ge => ordered!(>=),
-                &op => Box::new(move |s| compare(op, a.get(s)?, b.get(s)?)),
-            }
-        }
-        Expr::Is(..) | Expr::Each(..) | Expr::Monotone(_) => {
-            let e = e.clone();
-            Box::new(move |s| e.truth(&s.env()))
-        }
-        _ => {
-            let value = Operand::of(e);
-            Box::new(move |s| Ok(value.get(s)? != 0))
-        }
+        _ => parts.push(Cond::of(e)),
     }
 }
 
@@ -301,34 +376,72 @@ fn truth(e: &Expr) -> Truth {
 /// interpreter's `state.ended`).
 fn sequence(statements: &[Stmt], ends: bool) -> Run {
     let mut rest: Run = Box::new(|s, then| then(s));
-    for statement in statements.iter().rev() {
-        rest = step(statement, rest, ends);
+    let mut i = statements.len();
+    while i > 0 {
+        i -= 1;
+        // A `choose` and the `require` after it: one closure, the
+        // condition tried inside the loop.
+        if let (Some(Stmt::Choose { slot, lo, hi }), Stmt::Require(condition)) =
+            (i.checked_sub(1).map(|j| &statements[j]), &statements[i])
+        {
+            rest = choose_where(*slot, lo, hi, Some(condition), rest, ends);
+            i -= 1;
+            continue;
+        }
+        rest = step(&statements[i], rest, ends);
     }
     rest
+}
+
+/// `choose slot in lo..hi`, then `require condition` where there is one,
+/// then `rest`.
+fn choose_where(
+    slot: usize,
+    lo: &Expr,
+    hi: &Expr,
+    condition: Option<&Expr>,
+    rest: Run,
+    ends: bool,
+) -> Run {
+    let (lo, hi, condition) = (Operand::of(lo), Operand::of(hi), condition.map(Cond::of));
+    let run: Run = Box::new(move |s, then| {
+        let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+        let old = s.vars[slot];
+        let mut value = lo;
+        while value <= hi {
+            s.step()?;
+            s.vars[slot] = value;
+            let holds = match &condition {
+                Some(condition) => condition.holds(s)?,
+                None => true,
+            };
+            if holds {
+                rest(s, then)?;
+            }
+            let Some(next) = value.checked_add(1) else {
+                break;
+            };
+            value = next;
+        }
+        s.vars[slot] = old;
+        Ok(())
+    });
+    ended_skips(run, ends)
+}
+
+/// `run`, or where a `becomes` may have ended the move (`ends`) and has,
+/// nothing: the rest runs no statement (the interpreter's `state.ended`).
+fn ended_skips(run: Run, ends: bool) -> Run {
+    if !ends {
+        return run;
+    }
+    Box::new(move |s, then| if s.ended { then(s) } else { run(s, then) })
 }
 
 /// `statement`, then `rest`.
 fn step(statement: &Stmt, rest: Run, ends: bool) -> Run {
     let run: Run = match statement {
-        Stmt::Choose { slot, lo, hi } => {
-            let (slot, lo, hi) = (*slot, Operand::of(lo), Operand::of(hi));
-            Box::new(move |s, then| {
-                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
-                let old = s.vars[slot];
-                let mut value = lo;
-                while value <= hi {
-                    s.step()?;
-                    s.vars[slot] = value;
-                    rest(s, then)?;
-                    let Some(next) = value.checked_add(1) else {
-                        break;
-                    };
-                    value = next;
-                }
-                s.vars[slot] = old;
-                Ok(())
-            })
-        }
+        Stmt::Choose { slot, lo, hi } => return choose_where(*slot, lo, hi, None, rest, ends),
         Stmt::Require(condition) => {
             let condition = truth(condition);
             Box::new(
@@ -450,11 +563,7 @@ fn step(statement: &Stmt, rest: Run, ends: bool) -> Run {
             })
         }
     };
-    if !ends {
-        return run;
-    }
-    // After a `becomes` the move has ended: the rest runs no statement.
-    Box::new(move |s, then| if s.ended { then(s) } else { run(s, then) })
+    ended_skips(run, ends)
 }
 
 /// A loop whose body forks: iteration `value`, then the rest of the loop,

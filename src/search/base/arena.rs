@@ -17,6 +17,11 @@ pub struct Arena {
     heaps: Vec<u64>,
     /// Where position `id` starts in `heaps`; one more entry at the end.
     starts: Vec<usize>,
+    /// The length of every key held, while all have one (a board's
+    /// positions, packed, do): position `id` then starts at `id × width`,
+    /// and a lookup does not read `starts` (a cache miss of its own in a
+    /// large arena).
+    width: Option<usize>,
     table: HashTable<u32>,
     hasher: FxBuildHasher,
     /// The box's dense table, if there is one.
@@ -100,7 +105,7 @@ impl Arena {
 
     /// The heaps of position `id`.
     pub fn get(&self, id: u32) -> &[u64] {
-        slice(&self.heaps, &self.starts, id)
+        slice(&self.heaps, &self.starts, self.width, id)
     }
 
     /// The id of `key`, if it is held.
@@ -113,14 +118,20 @@ impl Arena {
             return Some(id);
         }
         let hash = hash(&self.hasher, key);
+        let (heaps, starts, width) = (&self.heaps, &self.starts, self.width);
         self.table
-            .find(hash, |&id| same(slice(&self.heaps, &self.starts, id), key))
+            .find(hash, |&id| same(slice(heaps, starts, width, id), key))
             .copied()
     }
 
     /// Holds `key`, which is not held yet, as the next id.
     pub fn insert(&mut self, key: &[u64]) -> u32 {
         let id = self.len() as u32;
+        self.width = match (id, self.width) {
+            (0, _) => Some(key.len()),
+            (_, Some(width)) if width == key.len() => Some(width),
+            _ => None,
+        };
         self.heaps.extend_from_slice(key);
         self.starts.push(self.heaps.len());
         if let Some(dense) = &mut self.dense
@@ -131,10 +142,47 @@ impl Arena {
             return id;
         }
         let hash = hash(&self.hasher, key);
-        let (heaps, starts, hasher) = (&self.heaps, &self.starts, &self.hasher);
-        self.table
-            .insert_unique(hash, id, |&id| self::hash(hasher, slice(heaps, starts, id)));
+        let (heaps, starts, width) = (&self.heaps, &self.starts, self.width);
+        let hasher = &self.hasher;
+        self.table.insert_unique(hash, id, |&id| {
+            self::hash(hasher, slice(heaps, starts, width, id))
+        });
         id
+    }
+}
+
+/// Writes `key` into `out` packed, for an arena of positions of many small
+/// heaps (a board's cells are characters): a head, the key's length and
+/// its form, then the heaps a byte each, eight to a word, where every heap
+/// is below 256; else the heaps as they are. The head tells the forms and
+/// lengths apart, so that two keys are equal exactly when their packings
+/// are.
+pub fn pack(key: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    let len = key.len() as u64;
+    if key.iter().all(|&h| h < 256) {
+        out.push(len << 1);
+        out.extend(
+            key.chunks(8).map(|chunk| {
+                (chunk.iter().enumerate()).fold(0, |word, (i, &h)| word | h << (8 * i))
+            }),
+        );
+    } else {
+        out.push(len << 1 | 1);
+        out.extend_from_slice(key);
+    }
+}
+
+/// The key `pack` wrote as `packed`, appended to `out`.
+pub fn unpack(packed: &[u64], out: &mut Vec<u64>) {
+    let Some((&head, words)) = packed.split_first() else {
+        return;
+    };
+    let len = usize_of(head >> 1);
+    if head & 1 == 1 {
+        out.extend_from_slice(words);
+    } else {
+        out.extend((0..len).map(|i| words[i / 8] >> (8 * (i % 8)) & 0xff));
     }
 }
 
@@ -157,11 +205,16 @@ fn same(a: &[u64], b: &[u64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-/// Position `id`'s heaps, from the buffer and its starts (apart from
-/// `Arena::get`, so that the table's closures borrow only these).
-fn slice<'a>(heaps: &'a [u64], starts: &[usize], id: u32) -> &'a [u64] {
+/// Position `id`'s heaps, from the buffer and its starts, or its width
+/// where every key has one (apart from `Arena::get`, so that the table's
+/// closures borrow only these).
+#[inline(always)]
+fn slice<'a>(heaps: &'a [u64], starts: &[usize], width: Option<usize>, id: u32) -> &'a [u64] {
     let id = id as usize;
-    &heaps[starts[id]..starts[id + 1]]
+    match width {
+        Some(width) => &heaps[id * width..(id + 1) * width],
+        None => &heaps[starts[id]..starts[id + 1]],
+    }
 }
 
 #[cfg(test)]
@@ -186,6 +239,31 @@ mod tests {
             assert_eq!(arena.get(id), p.as_slice());
         }
         assert_eq!(arena.find(&[1, 2, 3]), None);
+    }
+
+    #[test]
+    fn packed_keys_come_back_and_tell_keys_apart() {
+        let keys: Vec<Vec<u64>> = vec![
+            vec![],
+            vec![0],
+            vec![0, 0],
+            vec![255; 8],
+            vec![255; 9],
+            (0..51).map(|i| (i * 37) % 256).collect(),
+            vec![1, 256, 3],
+            vec![u64::MAX, 0, 7, 8, 9, 10, 11, 12, 13],
+        ];
+        let mut packed = Vec::new();
+        let mut arena = Arena::new();
+        for key in &keys {
+            pack(key, &mut packed);
+            assert_eq!(arena.find(&packed), None, "{key:?}");
+            arena.insert(&packed);
+            let mut back = Vec::new();
+            unpack(&packed, &mut back);
+            assert_eq!(&back, key);
+        }
+        assert_eq!(arena.len(), keys.len());
     }
 
     #[test]

@@ -22,13 +22,17 @@
 //! the rest by hashing. The moves of the positions on the stack lie one
 //! after another in one buffer.
 
+mod turns;
+
 use std::sync::Arc;
+
+use turns::{Records, Turns, same_records};
 
 use crate::moves::{MoveError, MoveGen};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::Arena;
+use crate::search::base::arena::{Arena, pack, unpack};
 use crate::search::base::budget::Budget;
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::error::{SearchError, move_error, too_large};
@@ -66,6 +70,14 @@ pub struct ScoringSearch {
     store: Store,
     /// Whether the box of the first question is set.
     boxed: bool,
+    /// The rules were found not to allow the board's turns.
+    unturned: bool,
+    /// Scratch for the turns' check: the moves of a position as records,
+    /// the same turned, the moves of its image, and the image.
+    made: Records,
+    turned: Records,
+    theirs: Records,
+    image: Vec<u64>,
     /// The moves of the positions on the stack, one frame's after another's.
     edges: Vec<Edge>,
     /// Scratch: the heaps of the position whose moves are made.
@@ -103,8 +115,31 @@ struct Store {
     /// Whether positions may be sorted and stripped of empty heaps (see
     /// `MoveGen::symmetry`).
     symmetry: (bool, bool),
-    /// Scratch for a key.
+    /// The board's turns, where positions are held once up to them.
+    turns: Option<Turns>,
+    /// Keys are packed (`arena::pack`): set with the box, for positions of
+    /// more heaps than a box takes.
+    packed: bool,
+    /// Scratch for a key, and for it packed.
     key: Vec<u64>,
+    packing: Vec<u64>,
+}
+
+/// Positions of more heaps than this are held packed, not in a box.
+const PACK_PAST: usize = 4;
+
+/// Why a search stopped.
+enum Stop {
+    Error(Box<SearchError>),
+    /// The moves from an image of a position by a turn of the board are
+    /// not the images of the position's moves (`turns`).
+    TurnsDiffer,
+}
+
+impl From<SearchError> for Stop {
+    fn from(e: SearchError) -> Self {
+        Stop::Error(Box::new(e))
+    }
 }
 
 /// Why a position could not be held.
@@ -118,8 +153,17 @@ impl Store {
     /// not; a new one is refused when `max_positions` are held or they take
     /// more than `memory` bytes.
     fn intern(&mut self, heaps: &[u64], max_positions: usize, memory: u64) -> Result<u32, Full> {
-        MoveGen::canonical_into(heaps, self.symmetry, &mut self.key);
-        if let Some(id) = self.positions.find(&self.key) {
+        match &self.turns {
+            Some(turns) => turns.least(heaps, &mut self.key),
+            None => MoveGen::canonical_into(heaps, self.symmetry, &mut self.key),
+        }
+        let key = if self.packed {
+            pack(&self.key, &mut self.packing);
+            &self.packing
+        } else {
+            &self.key
+        };
+        if let Some(id) = self.positions.find(key) {
             return Ok(id);
         }
         if self.positions.len() >= max_positions {
@@ -130,15 +174,43 @@ impl Store {
         }
         self.state.push(UNVALUED);
         self.values.push(0);
-        Ok(self.positions.insert(&self.key))
+        Ok(self.positions.insert(key))
     }
 
-    /// Forgets every position.
-    fn forget(&mut self) {
-        self.positions = Arena::new();
-        self.state = Vec::new();
-        self.values = Vec::new();
-        self.valued = 0;
+    /// The heaps of position `id`, written into `out`.
+    fn load(&self, id: u32, out: &mut Vec<u64>) {
+        out.clear();
+        match self.packed {
+            true => unpack(self.positions.get(id), out),
+            false => out.extend_from_slice(self.positions.get(id)),
+        }
+    }
+
+    /// The heaps of position `id`.
+    fn heaps(&self, id: u32) -> Vec<u64> {
+        let mut heaps = Vec::new();
+        self.load(id, &mut heaps);
+        heaps
+    }
+
+    /// A store of no position, keyed alike (turns and packing are set
+    /// again with the next box).
+    fn emptied(&self) -> Store {
+        Store::new(self.symmetry)
+    }
+
+    fn new(symmetry: (bool, bool)) -> Store {
+        Store {
+            positions: Arena::new(),
+            state: Vec::new(),
+            values: Vec::new(),
+            valued: 0,
+            symmetry,
+            turns: None,
+            packed: false,
+            key: Vec::new(),
+            packing: Vec::new(),
+        }
     }
 
     /// About the bytes held: the arena's, and each position's state and value.
@@ -157,15 +229,13 @@ impl ScoringSearch {
             game,
             moves,
             options,
-            store: Store {
-                positions: Arena::new(),
-                state: Vec::new(),
-                values: Vec::new(),
-                valued: 0,
-                symmetry,
-                key: Vec::new(),
-            },
+            store: Store::new(symmetry),
             boxed: false,
+            unturned: false,
+            made: Records::default(),
+            turned: Records::default(),
+            theirs: Records::default(),
+            image: Vec::new(),
             edges: Vec::new(),
             here: Vec::new(),
         }
@@ -176,30 +246,43 @@ impl ScoringSearch {
         self.store.valued
     }
 
+    /// How many images of a board position (its turns and reflections,
+    /// itself among them) are held as one: 1 where none are.
+    pub fn turns(&self) -> usize {
+        self.store.turns.as_ref().map_or(1, Turns::count)
+    }
+
     /// The most the player to move at `heaps` wins by, both playing their
     /// best (a loss is negative, a draw 0).
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
-        if !self.boxed {
-            self.boxed = true;
-            self.box_around(heaps);
-        }
         let mut budget = self.budget();
-        let root = self.intern(heaps, &budget, heaps)?;
-        if self.store.state[root as usize] == VALUED {
-            return Ok(self.store.values[root as usize]);
-        }
-        let mut frames = Vec::new();
-        let result = self.search(root, &mut frames, &mut budget, heaps);
-        if result.is_err() {
+        loop {
+            if !self.boxed {
+                self.boxed = true;
+                self.prepare(heaps);
+            }
+            let root = self.intern(heaps, &budget, heaps)?;
+            if self.store.state[root as usize] == VALUED {
+                return Ok(self.store.values[root as usize]);
+            }
+            let mut frames = Vec::new();
+            let stop = match self.search(root, &mut frames, &mut budget, heaps) {
+                Ok(value) => return Ok(value),
+                Err(stop) => stop,
+            };
             // A search that stopped midway leaves positions held and not
             // valued, which count against the limit: all are forgotten (as
             // the general search forgets), and the next question starts
-            // afresh, with a box of its own.
-            self.store.forget();
+            // afresh, with a box of its own. Where the rules did not allow
+            // the board's turns, it starts again at once, without them.
+            self.store = self.store.emptied();
             self.edges.clear();
             self.boxed = false;
+            match stop {
+                Stop::TurnsDiffer => self.unturned = true,
+                Stop::Error(e) => return Err(*e),
+            }
         }
-        result
     }
 
     /// Values `root` and every position below it not valued yet, depth
@@ -210,7 +293,7 @@ impl ScoringSearch {
         frames: &mut Vec<Frame>,
         budget: &mut Budget,
         asked: &[u64],
-    ) -> Result<i128, SearchError> {
+    ) -> Result<i128, Stop> {
         self.push(root, frames, budget, asked)?;
         while let Some(top) = frames.last_mut() {
             // The top frame's moves are the last in the buffer.
@@ -220,13 +303,16 @@ impl ScoringSearch {
                     VALUED => {
                         let Some(worth) = worth(edge.points, edge.again, self.store.values[to])
                         else {
-                            let heaps = self.store.positions.get(top.id);
-                            return Err(self.overflow(edge.rule as usize, heaps));
+                            let heaps = self.store.heaps(top.id);
+                            return Err(self.overflow(edge.rule as usize, &heaps).into());
                         };
                         top.best = Some(top.best.map_or(worth, |best| best.max(worth)));
                         top.next += 1;
                     }
-                    ON_STACK => return Err(self.cycle(frames, edge.to)),
+                    // A play that reaches an image of a position on the
+                    // stack is no cycle of the game's own, perhaps.
+                    ON_STACK if self.store.turns.is_some() => return Err(Stop::TurnsDiffer),
+                    ON_STACK => return Err(self.cycle(frames, edge.to).into()),
                     _ => self.push(edge.to, frames, budget, asked)?,
                 }
                 continue;
@@ -248,7 +334,7 @@ impl ScoringSearch {
         frames: &mut Vec<Frame>,
         budget: &mut Budget,
         asked: &[u64],
-    ) -> Result<(), SearchError> {
+    ) -> Result<(), Stop> {
         self.store.state[id as usize] = ON_STACK;
         frames.push(Frame {
             id,
@@ -257,30 +343,30 @@ impl ScoringSearch {
             best: None,
         });
         let mut here = std::mem::take(&mut self.here);
-        here.clear();
-        here.extend_from_slice(self.store.positions.get(id));
+        self.store.load(id, &mut here);
         let result = self.expand(&here, budget, asked);
         self.here = here;
         result
     }
 
     /// Writes the moves from `heaps` into the edges, each to the id of
-    /// where it leads.
-    fn expand(
-        &mut self,
-        heaps: &[u64],
-        budget: &mut Budget,
-        asked: &[u64],
-    ) -> Result<(), SearchError> {
+    /// where it leads; where positions are held up to the board's turns,
+    /// checks that the rules allow it here.
+    fn expand(&mut self, heaps: &[u64], budget: &mut Budget, asked: &[u64]) -> Result<(), Stop> {
         let allowance = budget.left();
         let (max_positions, memory) = (self.options.max_positions, budget.memory());
         let mut full = None;
-        let (store, edges) = (&mut self.store, &mut self.edges);
+        let mut unrecorded = false;
+        let (store, edges, made) = (&mut self.store, &mut self.edges, &mut self.made);
+        made.clear();
         let examined =
             self.moves
                 .each_scored_move(heaps, allowance, |rule, after, points, again| {
                     if full.is_some() {
                         return;
+                    }
+                    if let Some(turns) = &store.turns {
+                        unrecorded |= !turns.record(heaps, after, points, again, made);
                     }
                     match store.intern(after, max_positions, memory) {
                         Ok(to) => edges.push(Edge {
@@ -294,11 +380,63 @@ impl ScoringSearch {
                 });
         let examined = self.examined(examined, allowance, heaps)?;
         if let Some(why) = full {
-            return Err(self.full(why, budget, asked));
+            return Err(self.full(why, budget, asked).into());
         }
         budget
             .spend(examined)
-            .map_err(|e| e.error(&self.game, asked))
+            .map_err(|e| e.error(&self.game, asked))?;
+        if unrecorded {
+            return Err(Stop::TurnsDiffer);
+        }
+        self.check_turns(heaps, budget, asked)
+    }
+
+    /// Where positions are held up to the board's turns: the moves from
+    /// each image of `heaps` by a turn are the images of its moves (in
+    /// `made`), with the same points and `again` (`turns`' induction step).
+    fn check_turns(
+        &mut self,
+        heaps: &[u64],
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<(), Stop> {
+        let Self {
+            store,
+            moves,
+            made,
+            turned,
+            theirs,
+            image,
+            game,
+            ..
+        } = self;
+        let Some(turns) = store.turns.as_ref().filter(|t| t.fits(heaps)) else {
+            return Ok(());
+        };
+        for i in turns.indices() {
+            turns.image(i, heaps, image);
+            turns.turn_records(i, made, turned);
+            theirs.clear();
+            let mut unrecorded = false;
+            let allowance = budget.left();
+            let examined = moves.each_scored_move(image, allowance, |_, after, points, again| {
+                unrecorded |= !turns.record(image, after, points, again, theirs);
+            });
+            let examined = match examined {
+                Ok(examined) => examined,
+                Err(MoveError {
+                    error: EvalError::OutOfBudget,
+                    ..
+                }) => allowance.saturating_add(1),
+                // The rules fail at the image, not at the position.
+                Err(_) => return Err(Stop::TurnsDiffer),
+            };
+            budget.spend(examined).map_err(|e| e.error(game, asked))?;
+            if unrecorded || !same_records(turned, theirs) {
+                return Err(Stop::TurnsDiffer);
+            }
+        }
+        Ok(())
     }
 
     /// The id of `heaps`, held from now on.
@@ -327,10 +465,20 @@ impl ScoringSearch {
 
     /// Positions in the box of every heap up to one past the largest of
     /// `heaps` (the first asked) are found by their index, where the box is
-    /// small beside the limits: its ids take 4 bytes a position.
-    fn box_around(&mut self, heaps: &[u64]) {
+    /// small beside the limits: its ids take 4 bytes a position. Positions
+    /// of more heaps than `PACK_PAST` (a board's cells) are held packed. A
+    /// board's positions are held once up to its turns (`turns`), unless
+    /// the rules were found not to allow them.
+    fn prepare(&mut self, heaps: &[u64]) {
+        if !self.unturned {
+            self.store.turns = Turns::of(&self.game, heaps);
+        }
         let mut key = Vec::new();
         MoveGen::canonical_into(heaps, self.store.symmetry, &mut key);
+        if key.len() > PACK_PAST {
+            self.store.packed = true;
+            return;
+        }
         let top = key.iter().copied().max().unwrap_or(0);
         let extents = vec![top.saturating_add(2); key.len()];
         let by_memory = usize::try_from(self.options.max_bytes / 16).unwrap_or(usize::MAX);
@@ -428,11 +576,11 @@ impl ScoringSearch {
     fn cycle(&self, frames: &[Frame], again: u32) -> SearchError {
         let from = frames.iter().position(|f| f.id == again).unwrap_or(0);
         let on = &frames[from..];
-        let positions = &self.store.positions;
+        let store = &self.store;
         let mut cycle: Vec<Position> = (on.iter())
-            .map(|f| Position::from_u64s(positions.get(f.id)))
+            .map(|f| Position::from_u64s(&store.heaps(f.id)))
             .collect();
-        cycle.push(Position::from_u64s(positions.get(again)));
+        cycle.push(Position::from_u64s(&store.heaps(again)));
         let rule_of = |f: &Frame| {
             let rule = self
                 .edges
