@@ -787,3 +787,56 @@ fn taking_then_handing_out_the_rest_matches_a_brute_force() {
     };
     grundy_values_agree(text, 3, 4, &moves);
 }
+
+/// Every board game of `games/`, compiled, makes the interpreter's moves
+/// (`same_as_the_interpreter`) on boards of random cells: the characters
+/// the games use, walls (`#`) and cells that no game writes, on boards of
+/// 1 × 1 to 5 × 6 — cells read off the board, writes off it (errors), the
+/// conditions of Dots and Boxes, Amazons' rays, Konane's jumps.
+#[test]
+fn board_blocks_compile_to_the_interpreter_s_moves() {
+    let games = [
+        include_str!("../../games/amazons.game"),
+        include_str!("../../games/clobber.game"),
+        include_str!("../../games/cram.game"),
+        include_str!("../../games/domineering.game"),
+        include_str!("../../games/dots_and_boxes.game"),
+        include_str!("../../games/konane.game"),
+        include_str!("../../games/tic_tac_toe.game"),
+        include_str!("../../games/toads_and_frogs.game"),
+    ];
+    let alphabet: Vec<u64> = "+.-|ox#LRBWXOQ@_ ".chars().map(u64::from).collect();
+    // A fixed linear congruential sequence.
+    let mut seed: u64 = 11;
+    let mut next = move |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let mut blocks = 0;
+    for text in games {
+        let program = load_text("board.game", text, &[]);
+        let game = program.games[0].default.clone().expect("checked");
+        for rule in &game.rules {
+            let MoveKind::Block(block) = &rule.kind else {
+                continue;
+            };
+            blocks += 1;
+            for _ in 0..60 {
+                let (rows, cols) = (1 + next(5), 1 + next(6));
+                let mut heaps = vec![rows as u64, cols as u64];
+                // Mostly a few characters, as a game's boards are.
+                let few: Vec<u64> = (0..3).map(|_| alphabet[next(alphabet.len())]).collect();
+                heaps.extend((0..rows * cols).map(|_| match next(8) {
+                    0 => alphabet[next(alphabet.len())],
+                    k => few[k % 3],
+                }));
+                if let Err(e) = same_as_the_interpreter(block, &heaps) {
+                    panic!("{}: {e}", rule.name);
+                }
+            }
+        }
+    }
+    assert!(blocks >= 8, "{blocks} blocks compared");
+}
