@@ -3,16 +3,20 @@
 //! the block's, so that running the block reads no syntax tree — no match
 //! on a statement or an expression's kind, no walk down a list of
 //! statements. An expression's leaves (a number, a variable, a named part,
-//! a variable plus a number) are read inside the closure of the operation
-//! that uses them, without a call of their own. A block without a
-//! `choose` or a `becomes` makes one move or none: it runs straight
-//! through, with no continuation.
+//! a variable plus a number, a board's cell at leaves: `b[r - 1, c]`) are
+//! read inside the closure of the operation that uses them, without a call
+//! of their own; a condition's comparisons and chains of `and` and `or`
+//! are evaluated in place, one call a condition; a `choose` and the
+//! `require` after it are one closure. A block without a `choose` or a
+//! `becomes` makes one move or none: it runs straight through, with no
+//! continuation.
 //!
 //! The interpreter (`super::run`) stays the reference: the same
 //! statements in the same order, the same checks (every operation on
 //! 128-bit integers checked, the same errors, the same steps counted),
-//! the same state; the nested-blocks property test runs random blocks
-//! through both and compares every move. Operations the compiler does not
+//! the same state. Tests run both and compare every move, its points, the
+//! steps and the errors: random blocks (the nested-blocks property test)
+//! and every board game of `games/` on random boards. Operations the compiler does not
 //! specialise (`is prime`, `each`, `count`, ...) are the interpreter's own
 //! evaluation, called from their closure.
 

@@ -19,7 +19,10 @@
 //! allocation per position; those in the box of every heap up to one past
 //! the largest of the first position asked (a row whose two ends move
 //! toward each other, as coins in a row's do) are found by their index,
-//! the rest by hashing. The moves of the positions on the stack lie one
+//! the rest by hashing. Positions of many heaps (a board's cells) are held
+//! packed, a byte a heap where every heap fits one (`arena::pack`), and a
+//! board once up to its turns and reflections where the rules are checked
+//! to allow it (`turns`). The moves of the positions on the stack lie one
 //! after another in one buffer.
 
 mod turns;
