@@ -116,12 +116,19 @@ impl Branch {
         if self.guards.iter().any(|g| g.at(heaps) < 0) {
             return None;
         }
+        // Most bounds are over 1: no division for them.
         let lo = (self.lower.iter())
-            .map(|(l, d)| ceil_div(l.at(heaps), *d))
+            .map(|(l, d)| match d {
+                1 => l.at(heaps),
+                d => ceil_div(l.at(heaps), *d),
+            })
             .max()
             .unwrap_or(0);
         let hi = (self.upper.iter())
-            .map(|(u, d)| u.at(heaps).div_euclid(*d))
+            .map(|(u, d)| match d {
+                1 => u.at(heaps),
+                d => u.at(heaps).div_euclid(*d),
+            })
             .min()
             .unwrap_or(0);
         (lo <= hi).then_some((lo, hi))
