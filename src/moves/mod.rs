@@ -103,6 +103,16 @@ impl Allowance {
     }
 }
 
+/// Makes `next` the copy of `heaps` a rule changes and puts back as it
+/// makes its moves, unless it has one or the rule is a block (whose code
+/// keeps its own): a block game's positions are not copied an extra time.
+fn scratch_for(rule: &Compiled, heaps: &[u64], next: &mut Vec<u64>) {
+    if !matches!(rule, Compiled::Block(..)) && next.len() != heaps.len() {
+        next.clear();
+        next.extend_from_slice(heaps);
+    }
+}
+
 /// What one move reaching `heaps` costs of the budget: one per two heaps,
 /// at least one. A search's work per move (copying, sorting, hashing the
 /// position) grows with its heaps: a move among 20,000 heaps is 10,000.
@@ -460,8 +470,9 @@ impl MoveGen {
         mut f: impl FnMut(usize, Next),
     ) -> Result<u64, MoveError> {
         self.allowance.set(allowance);
-        let mut next = heaps.to_vec();
+        let mut next = Vec::new();
         for (index, rule) in self.rules.iter().enumerate() {
+            scratch_for(rule, heaps, &mut next);
             let mut emit = |next: Next| -> Result<(), EvalError> {
                 let allowed = match next {
                     Next::Position(heaps) => {
@@ -499,8 +510,9 @@ impl MoveGen {
         mut f: impl FnMut(usize, &[u64], i128, bool),
     ) -> Result<u64, MoveError> {
         self.allowance.set(allowance);
-        let mut next = heaps.to_vec();
+        let mut next = Vec::new();
         for (index, rule) in self.rules.iter().enumerate() {
+            scratch_for(rule, heaps, &mut next);
             let mut emit = |after: &[u64], points: i128, again: bool| -> Result<(), EvalError> {
                 self.allowance.spend_n(move_cost(after))?;
                 if self.allows(after)? {

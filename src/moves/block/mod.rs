@@ -14,7 +14,7 @@
 
 mod code;
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 pub use code::Code;
 
@@ -55,10 +55,10 @@ struct State {
 }
 
 thread_local! {
-    /// States of runs that ended, their buffers kept for the next run on
-    /// this thread (a run may start another from inside its `emit`).
-    #[expect(clippy::vec_box, reason = "a state is moved in and out by its pointer, not copied")]
-    static SPARE: RefCell<Vec<Box<State>>> = const { RefCell::new(Vec::new()) };
+    /// The state of the last run that ended on this thread, its buffers
+    /// kept for the next (a run started from inside another's `emit` finds
+    /// none, and makes its own).
+    static SPARE: Cell<Option<Box<State>>> = const { Cell::new(None) };
 }
 
 impl State {
@@ -99,8 +99,7 @@ impl State {
     /// Runs `f` on the state of a block of `slots` variables about to run
     /// from `heaps`, a spare one where this thread has one.
     fn with<R>(slots: usize, heaps: &[u64], f: impl FnOnce(&mut State) -> R) -> R {
-        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
-        let mut state = match spare {
+        let mut state = match SPARE.take() {
             Some(mut state) => {
                 state.reset(slots, heaps);
                 state
@@ -108,7 +107,7 @@ impl State {
             None => Box::new(State::new(slots, heaps)),
         };
         let result = f(&mut state);
-        SPARE.with(|spare| spare.borrow_mut().push(state));
+        SPARE.set(Some(state));
         result
     }
 
