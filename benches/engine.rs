@@ -757,23 +757,27 @@ fn block_cases(rows: &mut Vec<Row>) {
         "game chomp {\n heaps * where nonincreasing\n move bite {\n choose r in 1..len\n choose c in 1..h[r]\n require r > 1 or c > 1\n for s in r..len { h[s] = min(h[s], c - 1) }\n }\n}",
         "chomp",
     );
-    let top = [97, 64, 35];
-    let (mut solver, engine_time) = general(chomp, &top.map(|t| t as u64));
-    let (by_hand, time) = timed(|| chomp_by_hand(top));
-    for (a, plane) in by_hand.iter().enumerate() {
-        for (b, row) in plane.iter().enumerate().take(a + 1) {
-            for (c, &expected) in row.iter().enumerate().take(b + 1) {
-                let g = grundy_of(&mut solver, &[a as u64, b as u64, c as u64]);
-                assert_eq!(g, expected, "Chomp ({a}, {b}, {c})");
+    // Issue 48's two sizes: every position of the smaller is checked
+    // against the dp; the larger, its values at a spread of positions.
+    for (top, every) in [([97, 64, 35], 1), ([200, 150, 100], 7)] {
+        let (mut solver, engine_time) = general(chomp.clone(), &top.map(|t| t as u64));
+        let (by_hand, time) = timed(|| chomp_by_hand(top));
+        for (a, plane) in by_hand.iter().enumerate().step_by(every) {
+            for (b, row) in plane.iter().enumerate().take(a + 1).step_by(every) {
+                for (c, &expected) in row.iter().enumerate().take(b + 1).step_by(every) {
+                    let g = grundy_of(&mut solver, &[a as u64, b as u64, c as u64]);
+                    assert_eq!(g, expected, "Chomp ({a}, {b}, {c})");
+                }
             }
         }
+        let [a, b, c] = top;
+        rows.push(Row {
+            case: format!("Chomp ({a}, {b}, {c}) as a block, run engine"),
+            engine: engine_time,
+            baseline: Some(time),
+            note: format!("3-D dp; {} positions held", solver.len()),
+        });
     }
-    rows.push(Row {
-        case: "Chomp (97, 64, 35) as a block, run engine".to_string(),
-        engine: engine_time,
-        baseline: Some(time),
-        note: format!("3-D dp; {} positions held", solver.len()),
-    });
 }
 
 /// The cutting game by hand: g[w][h] is the mex over every cut of the XOR

@@ -309,11 +309,16 @@ impl<'a> Cell<'a> {
             self.seen.clear();
             self.seen.resize(moves.min(index) + 1, false);
             let seen = self.seen.as_mut_slice();
-            for &run in &self.runs {
-                for &v in along(values, run) {
-                    if let Some(s) = seen.get_mut(v as usize) {
-                        *s = true;
-                    }
+            let mut mark = |v: u32| {
+                if let Some(s) = seen.get_mut(v as usize) {
+                    *s = true;
+                }
+            };
+            for &(first, step, len) in &self.runs {
+                // A run along heap 1 is a slice: read straight through.
+                match step {
+                    1 => values[first..first + len].iter().for_each(|&v| mark(v)),
+                    _ => (0..len).for_each(|i| mark(values[first + i * step])),
                 }
             }
             seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
