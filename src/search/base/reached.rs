@@ -2,7 +2,7 @@
 //! keeps, with each one's moves: the explicit graph that the searches which
 //! label a whole graph at once work on (`loopy`, `steps`).
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::error::SearchError;
 use crate::platform;
@@ -33,7 +33,7 @@ pub type MovesOf<'a> =
 
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
-    ids: HashMap<Vec<u64>, usize>,
+    ids: FxHashMap<Vec<u64>, usize>,
     /// Each position, canonical (`Solver::canonical`), by id.
     pub positions: Vec<Vec<u64>>,
     /// Each position's moves: (rule, position reached), by id.
@@ -75,7 +75,7 @@ impl Reached {
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
         let mut reached = Reached {
-            ids: HashMap::new(),
+            ids: FxHashMap::default(),
             positions: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),
@@ -119,7 +119,7 @@ impl Reached {
         // The other starts, in the order given, as positions to explore.
         let mut more = more.iter();
         // Positions skipped, not to be told apart again.
-        let mut skipped: HashSet<Vec<u64>> = HashSet::new();
+        let mut skipped: FxHashSet<Vec<u64>> = FxHashSet::default();
         // The memory the graph takes so far, checked before each grows.
         let mut bytes = position_bytes(start.len());
         let too_much = || SearchError::MemoryLimit {
@@ -150,9 +150,8 @@ impl Reached {
             }
             let mut edges = Vec::new();
             if reached.ends[next].is_none() && !reached.known[next] {
-                let from = reached.positions[next].clone();
                 let room = max_bytes.saturating_sub(bytes);
-                let moves = moves(&from, room)?.ok_or_else(too_much)?;
+                let moves = moves(&reached.positions[next], room)?.ok_or_else(too_much)?;
                 bytes += moves.len() as u64 * MOVE_BYTES;
                 if bytes > max_bytes {
                     return Err(too_much());
