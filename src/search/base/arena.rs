@@ -11,17 +11,17 @@ use std::hash::BuildHasher;
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
+/// The most positions a search's box (`Arena::with_box`) may have for
+/// them to be found by index: 64 MB of ids. The general, sums and scoring
+/// searches make their boxes within it.
+pub const MAX_BOX: usize = 1 << 24;
+
 #[derive(Default)]
 pub struct Arena {
     /// Every position's heaps, in id order.
     heaps: Vec<u64>,
     /// Where position `id` starts in `heaps`; one more entry at the end.
     starts: Vec<usize>,
-    /// The length of every key held, while all have one (a board's
-    /// positions, packed, do): position `id` then starts at `id × width`,
-    /// and a lookup does not read `starts` (a cache miss of its own in a
-    /// large arena).
-    width: Option<usize>,
     table: HashTable<u32>,
     hasher: FxBuildHasher,
     /// The box's dense table, if there is one.
@@ -105,7 +105,7 @@ impl Arena {
 
     /// The heaps of position `id`.
     pub fn get(&self, id: u32) -> &[u64] {
-        slice(&self.heaps, &self.starts, self.width, id)
+        slice(&self.heaps, &self.starts, id)
     }
 
     /// The id of `key`, if it is held.
@@ -118,20 +118,14 @@ impl Arena {
             return Some(id);
         }
         let hash = hash(&self.hasher, key);
-        let (heaps, starts, width) = (&self.heaps, &self.starts, self.width);
         self.table
-            .find(hash, |&id| same(slice(heaps, starts, width, id), key))
+            .find(hash, |&id| same(slice(&self.heaps, &self.starts, id), key))
             .copied()
     }
 
     /// Holds `key`, which is not held yet, as the next id.
     pub fn insert(&mut self, key: &[u64]) -> u32 {
         let id = self.len() as u32;
-        self.width = match (id, self.width) {
-            (0, _) => Some(key.len()),
-            (_, Some(width)) if width == key.len() => Some(width),
-            _ => None,
-        };
         self.heaps.extend_from_slice(key);
         self.starts.push(self.heaps.len());
         if let Some(dense) = &mut self.dense
@@ -142,11 +136,9 @@ impl Arena {
             return id;
         }
         let hash = hash(&self.hasher, key);
-        let (heaps, starts, width) = (&self.heaps, &self.starts, self.width);
-        let hasher = &self.hasher;
-        self.table.insert_unique(hash, id, |&id| {
-            self::hash(hasher, slice(heaps, starts, width, id))
-        });
+        let (heaps, starts, hasher) = (&self.heaps, &self.starts, &self.hasher);
+        self.table
+            .insert_unique(hash, id, |&id| self::hash(hasher, slice(heaps, starts, id)));
         id
     }
 }
@@ -205,16 +197,11 @@ fn same(a: &[u64], b: &[u64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-/// Position `id`'s heaps, from the buffer and its starts, or its width
-/// where every key has one (apart from `Arena::get`, so that the table's
-/// closures borrow only these).
-#[inline(always)]
-fn slice<'a>(heaps: &'a [u64], starts: &[usize], width: Option<usize>, id: u32) -> &'a [u64] {
+/// Position `id`'s heaps, from the buffer and its starts (apart from
+/// `Arena::get`, so that the table's closures borrow only these).
+fn slice<'a>(heaps: &'a [u64], starts: &[usize], id: u32) -> &'a [u64] {
     let id = id as usize;
-    match width {
-        Some(width) => &heaps[id * width..(id + 1) * width],
-        None => &heaps[starts[id]..starts[id + 1]],
-    }
+    &heaps[starts[id]..starts[id + 1]]
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::Arena;
+use crate::search::base::arena::{Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{Growth, SearchError, move_error, too_large};
 use crate::search::options::Progress;
@@ -24,10 +24,6 @@ use crate::search::value::{Explored, Value};
 const LONGEST_PLAY_SHARE: usize = 32;
 /// Under a small limit, the plays this long are still let through.
 const SHORTEST_LONG_PLAY: usize = 1 << 10;
-
-/// The most positions a box of the first question may have for its
-/// positions to be found by index (`Arena::with_box`): 64 MB of ids.
-const MAX_BOX: usize = 1 << 24;
 
 const WHITE: u8 = 0;
 const GREY: u8 = 1;

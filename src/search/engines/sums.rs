@@ -20,7 +20,7 @@ use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
-use crate::search::base::arena::{self, Arena};
+use crate::search::base::arena::{self, Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Reached, Visit};
@@ -1050,7 +1050,3 @@ fn key_into(game: u32, heaps: &[u64], symmetry: (bool, bool), key: &mut Vec<u64>
     key.push(u64::from(game));
     MoveGen::canonical_after(heaps, symmetry, key);
 }
-
-/// The most positions a box of the first question may have for its
-/// positions to be found by index: 64 MB of ids, as the general search's.
-const MAX_BOX: usize = 1 << 24;

@@ -35,15 +35,11 @@ use crate::moves::{MoveError, MoveGen};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::{Arena, pack, unpack};
+use crate::search::base::arena::{Arena, MAX_BOX, pack, unpack};
 use crate::search::base::budget::Budget;
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::options::Options;
-
-/// The most positions the box of the first question may have for its
-/// positions to be found by index: 64 MB of ids.
-const MAX_BOX: usize = 1 << 24;
 
 /// A position held and not valued yet: a move's target, reached later.
 const UNVALUED: u8 = 0;
