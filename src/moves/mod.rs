@@ -395,13 +395,9 @@ impl MoveGen {
     pub fn may_grow(&self) -> bool {
         fn grows(statements: &[crate::rules::Stmt]) -> bool {
             use crate::rules::{AssignOp, Stmt};
-            statements.iter().any(|s| match s {
+            Stmt::any(statements, &|s| match s {
                 Stmt::Assign { op, .. } => *op != AssignOp::Sub,
                 Stmt::Append(_) => true,
-                Stmt::For { body, .. } => grows(body),
-                Stmt::If {
-                    then, otherwise, ..
-                } => grows(then) || grows(otherwise),
                 _ => false,
             })
         }

@@ -476,6 +476,21 @@ pub struct GameRef {
 }
 
 impl Stmt {
+    /// Whether `test` holds of some statement of `statements`, or of one in
+    /// their loops and branches, however deep.
+    pub fn any(statements: &[Stmt], test: &impl Fn(&Stmt) -> bool) -> bool {
+        statements.iter().any(|s| {
+            test(s)
+                || match s {
+                    Stmt::For { body, .. } => Stmt::any(body, test),
+                    Stmt::If {
+                        then, otherwise, ..
+                    } => Stmt::any(then, test) || Stmt::any(otherwise, test),
+                    _ => false,
+                }
+        })
+    }
+
     /// Whether statements contain a `choose` (or a `becomes`, which ends
     /// the move where it stands), at any depth: a loop around them runs in
     /// continuation style.

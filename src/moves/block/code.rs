@@ -22,7 +22,7 @@
 
 use std::fmt;
 
-use super::{MAX_FORKING_ITERATIONS, Next, State, Then, assigned, becomes, forks, scored};
+use super::{MAX_FORKING_ITERATIONS, Next, State, Then, assigned, becomes, scored};
 use crate::rules::expr::{
     BinOp, EvalError, Expr, List, OFF_BOARD, arithmetic, cell_place, compare, heap_at,
 };
@@ -63,7 +63,8 @@ impl fmt::Debug for Code {
 impl Code {
     /// `block`, compiled.
     pub fn new(block: &Block) -> Code {
-        let body = if forks(&block.body) {
+        // Without a `choose` or a `becomes` (`Stmt::fork`), one move or none.
+        let body = if Stmt::fork(&block.body) {
             let ends = becomes(&block.body);
             Body::Forks(sequence(&block.body, ends))
         } else {

@@ -222,7 +222,7 @@ pub fn moves(
     emit: &mut impl FnMut(Next) -> Result<(), EvalError>,
 ) -> Result<u64, EvalError> {
     State::with(block.slots, heaps, |state| {
-        if !forks(&block.body) {
+        if !Stmt::fork(&block.body) {
             if straight(&block.body, state)? {
                 emit(Next::Position(&state.heaps))?;
             }
@@ -241,28 +241,7 @@ pub fn moves(
 
 /// Whether a `becomes` is among `statements`, or in a loop or branch.
 pub(crate) fn becomes(statements: &[Stmt]) -> bool {
-    statements.iter().any(|s| match s {
-        Stmt::Becomes(_) => true,
-        Stmt::For { body, .. } => becomes(body),
-        Stmt::If {
-            then, otherwise, ..
-        } => becomes(then) || becomes(otherwise),
-        _ => false,
-    })
-}
-
-/// Whether `statements` can make more than one move or end in a sum: a
-/// `choose` or a `becomes` among them, or in a loop or branch of theirs.
-/// Those that cannot run straight through, and make one move or none.
-fn forks(statements: &[Stmt]) -> bool {
-    statements.iter().any(|s| match s {
-        Stmt::Choose { .. } | Stmt::Becomes(_) => true,
-        Stmt::For { forks, body, .. } => *forks || self::forks(body),
-        Stmt::If {
-            then, otherwise, ..
-        } => self::forks(then) || self::forks(otherwise),
-        _ => false,
-    })
+    Stmt::any(statements, &|s| matches!(s, Stmt::Becomes(_)))
 }
 
 /// Calls `emit` with each move the block makes from `heaps` in a scoring
@@ -277,7 +256,7 @@ pub fn scored_moves(
     emit: &mut impl FnMut(&[u64], i128, bool) -> Result<(), EvalError>,
 ) -> Result<u64, EvalError> {
     State::with(block.slots, heaps, |state| {
-        if !forks(&block.body) {
+        if !Stmt::fork(&block.body) {
             if straight(&block.body, state)? {
                 emit(&state.heaps, state.score, state.again)?;
             }
