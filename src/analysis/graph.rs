@@ -26,7 +26,7 @@ use super::error::AnalysisError;
 use crate::position::{Outcome, Position};
 use crate::rules::EndKind;
 use crate::search::loopy::{Gamma, LoopyGraph};
-use crate::search::{SearchError, Solver, Value};
+use crate::search::{Listed, SearchError, Solver, Value};
 
 /// The position graph below a position: its nodes the positions, its
 /// edges the moves.
@@ -100,15 +100,16 @@ pub(super) fn position_graph(
         // could draw them: refused before they are all listed (Kayles at
         // 10^12 has 10^12 moves).
         let room = (max_nodes as u64).saturating_mul(BYTES_A_NODE);
-        let Some(moves) = solver.moves_listed(&from, &mut budget, heaps, room)? else {
+        let mut moves = Listed::default();
+        if !solver.moves_listed(&from, &mut budget, heaps, room, &mut moves, false)? {
             return Err(SearchError::GraphTooLarge {
                 position: Position::from_u64s(heaps),
                 limit: max_nodes,
             }
             .into());
-        };
-        for (rule, after) in moves {
-            let next = solver.canonical(&after);
+        }
+        for (rule, after) in moves.iter() {
+            let next = solver.canonical(after);
             let target = match ids.entry(next.clone()) {
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
@@ -130,7 +131,7 @@ pub(super) fn position_graph(
                     target,
                     Edge {
                         rule,
-                        after,
+                        after: after.to_vec(),
                         winning,
                     },
                 );

@@ -10,7 +10,7 @@ use super::base::budget::{
 };
 use super::base::error::{Growth, SearchError};
 use super::base::error::{end_error, move_error, too_large};
-use super::base::reached::{Reached, Visit};
+use super::base::reached::{Listed, Reached, Visit};
 use super::engines::coins::Coins;
 use super::engines::general::GeneralSearch;
 use super::engines::heaps::{self, HeapValues, Values};
@@ -703,18 +703,25 @@ impl Solver {
         Ok(nexts)
     }
 
-    /// Every move from `heaps`, as `moves_within`, while listing them takes
-    /// at most `room` bytes (each move its rule and its heaps): `None` where
-    /// they would take more, found before they are all listed (a position
-    /// of 10^12 moves, or of moves to positions of 10^7 heaps).
+    /// Every move from `heaps`, as `moves_within`, each to its position in
+    /// canonical form where `canonical` (else as the move leaves it),
+    /// written into `out` while listing them takes at most
+    /// `room` bytes (each move its rule and its heaps): `false` where they
+    /// would take more, found before they are all listed (a position of
+    /// 10^12 moves, or of moves to positions of 10^7 heaps).
     pub(crate) fn moves_listed(
         &self,
         heaps: &[u64],
         budget: &mut Budget,
         asked: &[u64],
         room: u64,
-    ) -> Result<Option<Moves>, SearchError> {
-        let mut nexts = Vec::new();
+        out: &mut Listed,
+        canonical: bool,
+    ) -> Result<bool, SearchError> {
+        let symmetry = match canonical {
+            true => self.moves.symmetry(&self.game),
+            false => (false, false),
+        };
         let (mut bytes, mut over) = (0u64, false);
         let examined = (self.moves).each_move_within(heaps, budget.left(), |rule, next| {
             bytes += LISTED_MOVE_BYTES + 8 * next.len() as u64;
@@ -723,15 +730,15 @@ impl Solver {
                 self.moves.halt();
                 return;
             }
-            nexts.push((rule, next.to_vec()))
+            out.push_with(rule, |keys| MoveGen::canonical_after(next, symmetry, keys));
         });
         if over {
             // What the generation examined until it stopped is spent.
-            let _ = budget.spend(nexts.len() as u64);
-            return Ok(None);
+            let _ = budget.spend(out.len() as u64);
+            return Ok(false);
         }
         self.spent(examined, heaps, budget, asked)?;
-        Ok(Some(nexts))
+        Ok(true)
     }
 
     /// The moves a generation from `heaps` examined, spent from `budget`;
@@ -790,9 +797,6 @@ impl Solver {
         moves_from(&self.game, &self.moves, heaps)
     }
 }
-
-/// Moves, each its rule's index and the position it leaves.
-pub(crate) type Moves = Vec<(usize, Vec<u64>)>;
 
 /// What a move listed takes besides its heaps' words: its rule, and the
 /// allocation of its heaps.
@@ -874,17 +878,11 @@ impl Reached {
             .map(|h| solver.canonical(h))
             .collect();
         let max_bytes = budget.memory();
-        let mut moves = |from: &[u64], room: u64| {
-            // The moves are listed within the room the graph's memory has
-            // for them: a position of 10^12 moves is refused before they
-            // are listed, not after.
-            let Some(mut moves) = solver.moves_listed(from, budget, heaps, room)? else {
-                return Ok(None);
-            };
-            for (_, after) in &mut moves {
-                *after = solver.canonical(after);
-            }
-            Ok(Some(moves))
+        // The moves are listed within the room the graph's memory has for
+        // them: a position of 10^12 moves is refused before they are
+        // listed, not after.
+        let mut moves = |from: &[u64], room: u64, out: &mut Listed| {
+            solver.moves_listed(from, budget, heaps, room, out, true)
         };
         Reached::explore_by(
             &solver.game,

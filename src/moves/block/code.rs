@@ -177,24 +177,31 @@ impl Leaf {
     }
 }
 
-/// An operand: a leaf, a board's cell at leaves (`b[r - 1, c]`), or an
-/// expression's closure.
+/// An operand: a leaf, a board's cell at leaves (`b[r - 1, c]`), a sum,
+/// difference or product of two leaves (`m * b`), or an expression's
+/// closure.
 enum Operand {
     Leaf(Leaf),
     Cell(Leaf, Leaf),
+    Pair(BinOp, Leaf, Leaf),
     Code(Int),
 }
 
 impl Operand {
     fn of(e: &Expr) -> Operand {
-        if let Expr::Cell(r, c) = e
-            && let (Some(r), Some(c)) = (Leaf::of(r), Leaf::of(c))
-        {
-            return Operand::Cell(r, c);
+        if let Some(leaf) = Leaf::of(e) {
+            return Operand::Leaf(leaf);
         }
-        match Leaf::of(e) {
-            Some(leaf) => Operand::Leaf(leaf),
-            None => Operand::Code(int(e)),
+        match e {
+            Expr::Cell(r, c) if let (Some(r), Some(c)) = (Leaf::of(r), Leaf::of(c)) => {
+                Operand::Cell(r, c)
+            }
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b)
+                if let (Some(a), Some(b)) = (Leaf::of(a), Leaf::of(b)) =>
+            {
+                Operand::Pair(*op, a, b)
+            }
+            _ => Operand::Code(int(e)),
         }
     }
 
@@ -203,6 +210,7 @@ impl Operand {
         match self {
             Operand::Leaf(leaf) => leaf.read(s),
             Operand::Cell(r, c) => Ok(cell(&s.heaps, r.read(s)?, c.read(s)?)),
+            Operand::Pair(op, a, b) => plus_minus_times(*op, a.read(s)?, b.read(s)?),
             Operand::Code(f) => f(s),
         }
     }
@@ -212,6 +220,26 @@ impl Operand {
 #[inline(always)]
 fn cell(heaps: &[u64], r: i128, c: i128) -> i128 {
     cell_place(heaps, r, c).map_or(OFF_BOARD, |i| i128::from(heaps[i]))
+}
+
+/// `x + y`, `x - y` or `x * y` (`op`, which is one of them), checked as
+/// the interpreter's `arithmetic`, without its call.
+#[inline(always)]
+fn plus_minus_times(op: BinOp, x: i128, y: i128) -> Result<i128> {
+    let value = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        // Two factors within 64 bits make a product within 128: one
+        // widening multiply, no check.
+        _ => match (i64::try_from(x), i64::try_from(y)) {
+            (Ok(x), Ok(y)) => Some(i128::from(x) * i128::from(y)),
+            _ => x.checked_mul(y),
+        },
+    };
+    match value {
+        Some(v) => Ok(v),
+        None => Err(EvalError::Overflow),
+    }
 }
 
 /// A number-valued expression's closure.
@@ -249,20 +277,11 @@ fn int(e: &Expr) -> Int {
         }
         Expr::Binary(op, a, b) if !matches!(op, BinOp::And | BinOp::Or) => {
             let (a, b) = (Operand::of(a), Operand::of(b));
-            let overflow = EvalError::Overflow;
             match op {
-                BinOp::Add => Box::new(move |s| {
-                    let (x, y) = (a.get(s)?, b.get(s)?);
-                    x.checked_add(y).ok_or(overflow.clone())
-                }),
-                BinOp::Sub => Box::new(move |s| {
-                    let (x, y) = (a.get(s)?, b.get(s)?);
-                    x.checked_sub(y).ok_or(overflow.clone())
-                }),
-                BinOp::Mul => Box::new(move |s| {
-                    let (x, y) = (a.get(s)?, b.get(s)?);
-                    x.checked_mul(y).ok_or(overflow.clone())
-                }),
+                BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                    let op = *op;
+                    Box::new(move |s| plus_minus_times(op, a.get(s)?, b.get(s)?))
+                }
                 &op => Box::new(move |s| arithmetic(op, a.get(s)?, b.get(s)?)),
             }
         }

@@ -1,9 +1,12 @@
 //! Every position reachable from a start, once each in the form the search
 //! keeps, with each one's moves: the explicit graph that the searches which
-//! label a whole graph at once work on (`loopy`, `steps`).
+//! label a whole graph at once work on (`loopy`, `steps`). Positions lie in
+//! an arena and moves in one list, a position's after another's: exploring
+//! allocates nothing per position or per move.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
+use super::arena::Arena;
 use super::error::SearchError;
 use crate::platform;
 use crate::position::Position;
@@ -13,37 +16,90 @@ use crate::rules::{EndKind, Game};
 /// labelling it adds, a search of one stays within about a gigabyte.
 pub const MAX_GRAPH_BYTES: u64 = 512 << 20;
 
-/// The bytes a position of `heaps` heaps takes in a graph: kept twice (by
-/// id, and as the key to its id), with the map's entry and its list of
-/// moves.
+/// The bytes a position of `heaps` heaps takes in a graph: its heaps and
+/// where they start in the arena, its slot in the arena's table (with the
+/// table's room to grow), where its moves start, its end and whether it
+/// was known.
 fn position_bytes(heaps: usize) -> u64 {
-    2 * (24 + 8 * heaps as u64) + 64
+    8 * heaps as u64 + 40
 }
 
-/// The bytes a move takes in a graph: (rule, id), and the parent it
-/// gives when the graph is labelled.
-const MOVE_BYTES: u64 = 24;
+/// The bytes a move takes in a graph: the id it reaches, and the parent it
+/// gives when the graph is labelled (4 bytes each, twice that where their
+/// lists have just grown).
+const MOVE_BYTES: u64 = 16;
+
+/// A position's moves as an exploration lists them: each its rule and the
+/// key of the position it reaches, one after another in one buffer, kept
+/// from position to position.
+#[derive(Default)]
+pub struct Listed {
+    rules: Vec<usize>,
+    /// Where each move's key ends in `keys`.
+    ends: Vec<usize>,
+    keys: Vec<u64>,
+}
+
+impl Listed {
+    pub fn clear(&mut self) {
+        self.rules.clear();
+        self.ends.clear();
+        self.keys.clear();
+    }
+
+    /// A move of `rule`, whose key `write` appends to the buffer.
+    pub fn push_with(&mut self, rule: usize, write: impl FnOnce(&mut Vec<u64>)) {
+        write(&mut self.keys);
+        self.rules.push(rule);
+        self.ends.push(self.keys.len());
+    }
+
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Each move: its rule and its key.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &[u64])> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        (self.rules.iter().zip(starts.zip(&self.ends)))
+            .map(|(&rule, (start, &end))| (rule, &self.keys[start..end]))
+    }
+}
 
 /// A position's moves, each its rule and the key of the position it
-/// reaches, as an exploration asks for them: listed within `room` bytes
-/// (what the graph's memory has room for), `Ok(None)` where they take
-/// more.
-pub type MovesOf<'a> =
-    dyn FnMut(&[u64], u64) -> Result<Option<Vec<(usize, Vec<u64>)>>, SearchError> + 'a;
+/// reaches, as an exploration asks for them: written into `out` within
+/// `room` bytes (what the graph's memory has room for); `Ok(false)` where
+/// they take more.
+pub type MovesOf<'a> = dyn FnMut(&[u64], u64, &mut Listed) -> Result<bool, SearchError> + 'a;
 
 /// The positions reachable from a start (id 0), and their moves.
 pub struct Reached {
-    ids: FxHashMap<Vec<u64>, usize>,
     /// Each position, canonical (`Solver::canonical`), by id.
-    pub positions: Vec<Vec<u64>>,
-    /// Each position's moves: (rule, position reached), by id.
-    pub moves: Vec<Vec<(usize, usize)>>,
+    positions: Arena,
+    /// Every position's moves, each the id it reaches, a position's after
+    /// the one before's.
+    edges: Vec<u32>,
+    /// Where each position's moves start in `edges`; one more at the end.
+    firsts: Vec<usize>,
     /// Each position's end (`win when` and the like), where the play ends
     /// there: it has no moves.
     pub ends: Vec<Option<EndKind>>,
     /// Whether each position's answer was known before (`Visit::Known`):
     /// reached, explored no further, it has no moves here.
     pub known: Vec<bool>,
+}
+
+/// Each position's parents, the positions with a move to it, as one list.
+pub struct Parents {
+    firsts: Vec<usize>,
+    ids: Vec<u32>,
+}
+
+impl Parents {
+    /// The parents of `id`, each once per move to it.
+    pub fn of(&self, id: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        (self.ids[self.firsts[id]..self.firsts[id + 1]].iter()).map(|&u| u as usize)
+    }
 }
 
 /// What a position is to an exploration.
@@ -75,9 +131,9 @@ impl Reached {
         visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
     ) -> Result<Reached, SearchError> {
         let mut reached = Reached {
-            ids: FxHashMap::default(),
-            positions: Vec::new(),
-            moves: Vec::new(),
+            positions: Arena::new(),
+            edges: Vec::new(),
+            firsts: vec![0],
             ends: Vec::new(),
             known: Vec::new(),
         };
@@ -85,12 +141,19 @@ impl Reached {
             Ok(()) => Ok(reached),
             Err(e) => {
                 // A search stopped by a limit may hold hundreds of
-                // megabytes in millions of pieces: given back while the
-                // refusal is told, not before.
+                // megabytes: given back while the refusal is told, not
+                // before.
                 platform::discard(reached);
                 Err(e)
             }
         }
+    }
+
+    /// Holds `key`, not held yet, as the next position.
+    fn hold(&mut self, key: &[u64], end: Option<EndKind>, known: bool) -> u32 {
+        self.ends.push(end);
+        self.known.push(known);
+        self.positions.insert(key)
     }
 
     /// `explore_by`'s work, into `self`.
@@ -112,10 +175,7 @@ impl Reached {
             Visit::End(kind) => Some(kind),
             Visit::Open | Visit::Skip | Visit::Known => None,
         };
-        reached.ids.insert(start.clone(), 0);
-        reached.positions.push(start.clone());
-        reached.ends.push(end);
-        reached.known.push(false);
+        reached.hold(start, end, false);
         // The other starts, in the order given, as positions to explore.
         let mut more = more.iter();
         // Positions skipped, not to be told apart again.
@@ -127,52 +187,52 @@ impl Reached {
             position: Position::from_u64s(heaps),
             limit_mb: max_bytes >> 20,
         };
+        let mut listed = Listed::default();
         let mut next = 0;
         loop {
-            if next == reached.positions.len() {
+            if next == reached.len() {
                 // Every position reached is explored: the next start not
                 // yet reached, if any.
-                let Some(key) = more.by_ref().find(|k| !reached.ids.contains_key(*k)) else {
+                let Some(key) = more.by_ref().find(|k| reached.id(k).is_none()) else {
                     break;
                 };
                 let end = match visit(key)? {
                     Visit::End(kind) => Some(kind),
                     Visit::Open | Visit::Skip | Visit::Known => None,
                 };
-                if reached.positions.len() >= max_positions {
+                if reached.len() >= max_positions {
                     break;
                 }
                 bytes += position_bytes(key.len());
-                reached.ids.insert(key.clone(), reached.positions.len());
-                reached.positions.push(key.clone());
-                reached.ends.push(end);
-                reached.known.push(false);
+                reached.hold(key, end, false);
             }
-            let mut edges = Vec::new();
             if reached.ends[next].is_none() && !reached.known[next] {
                 let room = max_bytes.saturating_sub(bytes);
-                let moves = moves(&reached.positions[next], room)?.ok_or_else(too_much)?;
-                bytes += moves.len() as u64 * MOVE_BYTES;
+                listed.clear();
+                if !moves(reached.position(next), room, &mut listed)? {
+                    return Err(too_much());
+                }
+                bytes += listed.len() as u64 * MOVE_BYTES;
                 if bytes > max_bytes {
                     return Err(too_much());
                 }
-                for (rule, key) in moves {
-                    if skipped.contains(&key) {
+                for (_, key) in listed.iter() {
+                    if !skipped.is_empty() && skipped.contains(key) {
                         continue;
                     }
-                    let id = match reached.ids.get(&key) {
-                        Some(&id) => id,
+                    let id = match reached.positions.find(key) {
+                        Some(id) => id,
                         None => {
-                            let (end, known) = match visit(&key)? {
+                            let (end, known) = match visit(key)? {
                                 Visit::Open => (None, false),
                                 Visit::End(kind) => (Some(kind), false),
                                 Visit::Known => (None, true),
                                 Visit::Skip => {
-                                    skipped.insert(key);
+                                    skipped.insert(key.to_vec());
                                     continue;
                                 }
                             };
-                            if reached.positions.len() >= max_positions {
+                            if reached.len() >= max_positions {
                                 return Err(SearchError::TooManyPositions {
                                     game: game.title(),
                                     position: Position::from_u64s(heaps),
@@ -183,18 +243,13 @@ impl Reached {
                             if bytes > max_bytes {
                                 return Err(too_much());
                             }
-                            let id = reached.positions.len();
-                            reached.ids.insert(key.clone(), id);
-                            reached.positions.push(key);
-                            reached.ends.push(end);
-                            reached.known.push(known);
-                            id
+                            reached.hold(key, end, known)
                         }
                     };
-                    edges.push((rule, id));
+                    reached.edges.push(id);
                 }
             }
-            reached.moves.push(edges);
+            reached.firsts.push(reached.edges.len());
             next += 1;
         }
         Ok(())
@@ -202,14 +257,28 @@ impl Reached {
 
     /// About the bytes it takes, as the exploration counted them.
     pub fn bytes(&self) -> u64 {
-        let positions: u64 = self.positions.iter().map(|p| position_bytes(p.len())).sum();
-        let moves: u64 = self.moves.iter().map(|m| m.len() as u64 * MOVE_BYTES).sum();
-        positions + moves
+        let positions: u64 = self.positions().map(|p| position_bytes(p.len())).sum();
+        positions + self.edges.len() as u64 * MOVE_BYTES
     }
 
     /// The id of a position in canonical form, if it was reached.
     pub fn id(&self, canonical: &[u64]) -> Option<usize> {
-        self.ids.get(canonical).copied()
+        self.positions.find(canonical).map(|id| id as usize)
+    }
+
+    /// Position `id`, canonical.
+    pub fn position(&self, id: usize) -> &[u64] {
+        self.positions.get(id as u32)
+    }
+
+    /// Every position, canonical, by id.
+    pub fn positions(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        (0..self.len()).map(|id| self.position(id))
+    }
+
+    /// The positions the moves of position `id` reach, by id.
+    pub fn moves(&self, id: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        (self.edges[self.firsts[id]..self.firsts[id + 1]].iter()).map(|&v| v as usize)
     }
 
     pub fn len(&self) -> usize {
@@ -217,17 +286,26 @@ impl Reached {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
+        self.positions.len() == 0
     }
 
     /// Each position's parents: the positions with a move to it.
-    pub fn parents(&self) -> Vec<Vec<usize>> {
-        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); self.len()];
-        for (u, moves) in self.moves.iter().enumerate() {
-            for &(_, v) in moves {
-                parents[v].push(u);
+    pub fn parents(&self) -> Parents {
+        let mut firsts = vec![0; self.len() + 1];
+        for &v in &self.edges {
+            firsts[v as usize + 1] += 1;
+        }
+        for v in 0..self.len() {
+            firsts[v + 1] += firsts[v];
+        }
+        let mut at = firsts.clone();
+        let mut ids = vec![0; self.edges.len()];
+        for u in 0..self.len() {
+            for v in self.moves(u) {
+                ids[at[v]] = u as u32;
+                at[v] += 1;
             }
         }
-        parents
+        Parents { firsts, ids }
     }
 }

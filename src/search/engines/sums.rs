@@ -23,7 +23,7 @@ use crate::rules::{EndKind, Game};
 use crate::search::base::arena::{self, Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
-use crate::search::base::reached::{Reached, Visit};
+use crate::search::base::reached::{Listed, Reached, Visit};
 use crate::search::options::Options;
 use crate::search::value::{Explored, GameValues, NewSearch, Value};
 
@@ -803,21 +803,20 @@ impl SumSearch {
         }
         let game = self.games[0].clone();
         let max_bytes = budget.memory();
-        let mut moves = |key: &[u64], room: u64| {
+        let mut moves = |key: &[u64], room: u64, out: &mut Listed| {
             let sum = Sums::decode(key);
             let options = self.sum_options(&sum, &asked, budget, &mut edges)?;
             let listed: u64 = (options.iter())
                 .map(|(_, next)| next.iter().map(|c| 32 + 8 * c.1.len() as u64).sum::<u64>())
                 .sum();
             if listed > room {
-                return Ok(None);
+                return Ok(false);
             }
-            let mut out = Vec::new();
             for (rule, next) in options {
                 let live = self.live(next, &asked, budget, &mut edges, &mut moves_of)?;
-                out.push((rule, Sums::encode(&live)));
+                out.push_with(rule, |keys| keys.extend(Sums::encode(&live)));
             }
-            Ok(Some(out))
+            Ok(true)
         };
         let reached = Reached::explore_by(
             &game,

@@ -327,7 +327,7 @@ impl LoopyGraph {
         let n = self.reached.len();
         let parents = self.reached.parents();
         // Moves not yet known to lead to an N position.
-        let mut open: Vec<usize> = self.reached.moves.iter().map(Vec::len).collect();
+        let mut open: Vec<usize> = (0..n).map(|u| self.reached.moves(u).len()).collect();
         self.outcome = vec![Outcome::D; n];
         self.remoteness = vec![None; n];
         let mut queue = BinaryHeap::new();
@@ -347,7 +347,7 @@ impl LoopyGraph {
             queue.push(Reverse((0u64, u)));
         }
         while let Some(Reverse((r, u))) = queue.pop() {
-            for &p in &parents[u] {
+            for p in parents.of(u) {
                 if self.remoteness[p].is_some() {
                     continue;
                 }
@@ -402,8 +402,8 @@ impl LoopyGraph {
                 if label[u].is_some() || has_m(&to_m, &stamp, u) {
                     continue;
                 }
-                work += self.reached.moves[u].len() as u64;
-                let answered = self.reached.moves[u].iter().all(|&(_, v)| match label[v] {
+                work += self.reached.moves(u).len() as u64;
+                let answered = self.reached.moves(u).all(|v| match label[v] {
                     None | Some(None) => has_m(&to_m, &stamp, v),
                     Some(Some(_)) => true,
                 });
@@ -412,14 +412,14 @@ impl LoopyGraph {
                 }
                 label[u] = Some(Some(m));
                 left -= 1;
-                for &p in &parents[u] {
+                for p in parents.of(u) {
                     if stamp[p] != m {
                         stamp[p] = m;
                         to_m[p] = 0;
                     }
                     to_m[p] += 1;
-                    work += parents[p].len() as u64;
-                    for &g in &parents[p] {
+                    work += parents.of(p).len() as u64;
+                    for g in parents.of(p) {
                         if label[g].is_none() && !queued[g] {
                             queue.push_back(g);
                             queued[g] = true;
@@ -444,8 +444,10 @@ impl LoopyGraph {
             .map(|u| match label[u] {
                 Some(Some(m)) => Gamma::Finite(m),
                 _ => {
-                    let mut k: Vec<u32> = (self.reached.moves[u].iter())
-                        .filter_map(|&(_, v)| label[v].flatten())
+                    let mut k: Vec<u32> = self
+                        .reached
+                        .moves(u)
+                        .filter_map(|v| label[v].flatten())
                         .collect();
                     k.sort_unstable();
                     k.dedup();

@@ -128,16 +128,16 @@ impl StepGraph {
             });
         }
         // Positions done as soon as every move's is: ends first.
-        let mut left: Vec<usize> = reached.moves.iter().map(Vec::len).collect();
+        let mut left: Vec<usize> = (0..reached.len()).map(|u| reached.moves(u).len()).collect();
         let mut steps: Vec<Option<Steps>> = vec![None; reached.len()];
         let mut ready: Vec<usize> = (0..reached.len()).filter(|&u| left[u] == 0).collect();
         while let Some(u) = ready.pop() {
-            let after = reached.moves[u].iter().filter_map(|&(_, v)| steps[v]);
+            let after = reached.moves(u).filter_map(|v| steps[v]);
             steps[u] = match reached.known[u] {
-                true => known(&reached.positions[u]),
+                true => known(reached.position(u)),
                 false => Some(steps_from(after, end[u])),
             };
-            for &p in &parents[u] {
+            for p in parents.of(u) {
                 left[p] -= 1;
                 if left[p] == 0 {
                     ready.push(p);
@@ -164,12 +164,12 @@ impl StepGraph {
 
     /// Each position reached, in canonical form, with its steps.
     pub fn each(&self) -> impl Iterator<Item = (&[u64], Steps)> + '_ {
-        (self.reached.positions.iter().map(Vec::as_slice)).zip(self.steps.iter().copied())
+        self.reached.positions().zip(self.steps.iter().copied())
     }
 
     /// The positions the moves from `id` reach, by id.
     pub fn moves(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
-        self.reached.moves[id].iter().map(|&(_, v)| v)
+        self.reached.moves(id)
     }
 
     /// The memory it takes, in bytes.
