@@ -15,7 +15,7 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -485,22 +485,31 @@ fn one_heap(
 }
 
 fn general(game: Arc<Game>, top: &[u64]) -> (Solver, Duration) {
-    general_with(game, top, true)
+    let (solver, time, _) = general_with(game, top, true);
+    (solver, time)
 }
 
-/// The general search, with or without the ray engine.
-fn general_with(game: Arc<Game>, top: &[u64], rays: bool) -> (Solver, Duration) {
+/// The general search, with or without the ray engine; with the moves it
+/// examined.
+fn general_with(game: Arc<Game>, top: &[u64], rays: bool) -> (Solver, Duration, usize) {
     let options = Options {
         max_positions: 100_000_000,
         decompose: false,
         rays,
         ..Options::default()
     };
-    timed(|| {
+    let ((solver, moves), time) = timed(|| {
         let mut solver = Solver::with_options(game.clone(), options.clone());
-        solver.value(top).expect("the value is defined");
-        solver
-    })
+        let (_, explored) = solver.value(top).expect("the value is defined");
+        (solver, explored.edges)
+    });
+    (solver, time, moves)
+}
+
+/// `moves` over `time`: how many a second, in millions.
+fn rate(moves: usize, time: Duration) -> String {
+    let rate = moves as f64 / time.as_secs_f64() / 1e6;
+    format!("{moves} moves, {rate:.1} M moves/s")
 }
 
 fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
@@ -731,8 +740,8 @@ fn block_cases(rows: &mut Vec<Row>) {
     // go through the ray engine. Without rays, both go through the graph
     // search, and the block's own cost shows.
     for rays in [true, false] {
-        let (phrase_solver, phrase_time) = general_with(phrase.clone(), &[n as u64; 4], rays);
-        let (mut solver, block_time) = general_with(block.clone(), &[n as u64; 4], rays);
+        let (phrase_solver, phrase_time, _) = general_with(phrase.clone(), &[n as u64; 4], rays);
+        let (mut solver, block_time, moves) = general_with(block.clone(), &[n as u64; 4], rays);
         for heaps in [[1u64, 2, 3, 0], [30, 29, 28, 27], [5, 9, 12, 0]] {
             let xor = heaps.iter().fold(0, |x, h| x ^ h) as u32;
             assert_eq!(grundy_of(&mut solver, &heaps), xor, "Nim {heaps:?}");
@@ -747,9 +756,10 @@ fn block_cases(rows: &mut Vec<Row>) {
             engine: block_time,
             baseline: Some(phrase_time),
             note: format!(
-                "the Nim phrase, same engine; {} positions held, the phrase {}",
+                "the Nim phrase, same engine; {} positions held, the phrase {}; {}",
                 solver.len(),
-                phrase_solver.len()
+                phrase_solver.len(),
+                rate(moves, block_time)
             ),
         });
     }
@@ -760,7 +770,8 @@ fn block_cases(rows: &mut Vec<Row>) {
     // Issue 48's two sizes: every position of the smaller is checked
     // against the dp; the larger, its values at a spread of positions.
     for (top, every) in [([97, 64, 35], 1), ([200, 150, 100], 7)] {
-        let (mut solver, engine_time) = general(chomp.clone(), &top.map(|t| t as u64));
+        let (mut solver, engine_time, moves) =
+            general_with(chomp.clone(), &top.map(|t| t as u64), true);
         let (by_hand, time) = timed(|| chomp_by_hand(top));
         for (a, plane) in by_hand.iter().enumerate().step_by(every) {
             for (b, row) in plane.iter().enumerate().take(a + 1).step_by(every) {
@@ -775,9 +786,52 @@ fn block_cases(rows: &mut Vec<Row>) {
             case: format!("Chomp ({a}, {b}, {c}) as a block, run engine"),
             engine: engine_time,
             baseline: Some(time),
-            note: format!("3-D dp; {} positions held", solver.len()),
+            note: format!(
+                "3-D dp; {} positions held; {}",
+                solver.len(),
+                rate(moves, engine_time)
+            ),
         });
     }
+    // A two-part game no engine reads: a square taken from either part,
+    // its `choose` bounded by the `require` after it.
+    let squares = game(
+        "game squares {\n position (a, b)\n move from_a { choose k in 1..a; require k * k <= a; a -= k * k }\n move from_b { choose k in 1..b; require k * k <= b; b -= k * k }\n}",
+        "squares",
+    );
+    let top = [1500, 1000];
+    let (mut solver, engine_time, moves) = general_with(squares, &top, true);
+    let (by_hand, time) = timed(|| squares_by_hand(top.map(|t| t as usize)));
+    for (a, b) in [(1500, 1000), (0, 0), (17, 900), (1499, 3), (640, 641)] {
+        let g = grundy_of(&mut solver, &[a as u64, b as u64]);
+        assert_eq!(g, by_hand[a][b], "squares ({a}, {b})");
+    }
+    rows.push(Row {
+        case: "a square from either part at (1500, 1000) as blocks, general search".to_string(),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!("2-D dp; {}", rate(moves, engine_time)),
+    });
+}
+
+/// The squares game by hand: g[a][b] is the mex over every square taken
+/// from a or from b.
+fn squares_by_hand([top_a, top_b]: [usize; 2]) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; top_b + 1]; top_a + 1];
+    let mut seen = vec![false; 256];
+    for a in 0..=top_a {
+        for b in 0..=top_b {
+            seen.fill(false);
+            for k in (1..).take_while(|k| k * k <= a) {
+                seen[g[a - k * k][b] as usize] = true;
+            }
+            for k in (1..).take_while(|k| k * k <= b) {
+                seen[g[a][b - k * k] as usize] = true;
+            }
+            g[a][b] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
 }
 
 /// The cutting game by hand: g[w][h] is the mex over every cut of the XOR
@@ -830,10 +884,10 @@ fn sum_cases(rows: &mut Vec<Row>) {
         "game sheet { position (w, h)\n move across { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n move down { choose b in 1..h - 1; becomes (w, b) + (w, h - b) } }",
         "sheet",
     );
-    let (mut solver, engine_time) = timed(|| {
+    let ((mut solver, moves), engine_time) = timed(|| {
         let mut solver = Solver::new(sheet.clone(), 1_000_000);
-        solver.value(&[top, top]).expect("the value is defined");
-        solver
+        let (_, explored) = solver.value(&[top, top]).expect("the value is defined");
+        (solver, explored.edges)
     });
     let (by_hand, time) = timed(|| sheets_by_hand(top as usize));
     for (w, h) in [(200, 200), (1, 7), (8, 5), (137, 61), (199, 2)] {
@@ -844,7 +898,11 @@ fn sum_cases(rows: &mut Vec<Row>) {
         case: "cutting game 200 x 200 (becomes)".to_string(),
         engine: engine_time,
         baseline: Some(time),
-        note: format!("memoised 2-D dp; {} positions held", solver.len()),
+        note: format!(
+            "memoised 2-D dp; {} positions held; {}",
+            solver.len(),
+            rate(moves, engine_time)
+        ),
     });
 
     let text = "game row { heaps *; octal 0.77 }\ngame circle {\n heaps 1\n move first { choose k in 1..2; require k <= h[1]; becomes row at (h[1] - k) }\n}\nanalyze circle at 1000000000000000000\n";
@@ -955,8 +1013,29 @@ fn compound_case(rows: &mut Vec<Row>) {
         case: "every-compound of 10 Euclid pairs <= 10^3, analyze".to_string(),
         engine: engine_time,
         baseline: Some(time),
-        note: "memoised suspense by hand".to_string(),
+        note: format!(
+            "memoised suspense by hand; {}",
+            rate(pairs.iter().map(|&p| euclid_moves(p)).sum(), engine_time)
+        ),
     });
+}
+
+/// The moves of every position Euclid's game reaches from `start`, each
+/// position once: what a search of that pair examines.
+fn euclid_moves(start: (u64, u64)) -> usize {
+    let mut seen = HashSet::from([start]);
+    let mut stack = vec![start];
+    let mut moves = 0;
+    while let Some((a, b)) = stack.pop() {
+        let after: Vec<(u64, u64)> = match (a, b) {
+            (a, b) if b > 0 && a >= b => (1..=a / b).map(|m| (a - m * b, b)).collect(),
+            (a, b) if a > 0 && b > a => (1..=b / a).map(|m| (a, b - m * a)).collect(),
+            _ => Vec::new(),
+        };
+        moves += after.len();
+        stack.extend(after.into_iter().filter(|&p| seen.insert(p)));
+    }
+    moves
 }
 
 fn print_table(rows: &[Row]) {

@@ -508,6 +508,36 @@ impl Writer<'_> {
         }
     }
 
+    /// A test on `var` that, once it fails, fails for every larger value
+    /// (mostly: `c * c <= h[1]`, `h[2] > 2 * c + 1`), or one that holds from
+    /// some value up; perhaps `and` more.
+    fn bound(&mut self, var: &str) -> String {
+        let rising = match self.pick(7) {
+            0 => var.to_string(),
+            1 => format!("{var} * {var}"),
+            2 => format!("2 * {var} + {}", self.number(1)),
+            3 => format!("{var} - {}", self.number(1)),
+            4 => format!("({var} + h[{}]) * {var}", self.index()),
+            // Falling, or not always rising: no bound.
+            5 => format!("{} - {var}", self.number(1)),
+            _ => format!("({} - 2) * {var}", self.number(1)),
+        };
+        let limit = self.number(1);
+        let test = match self.pick(6) {
+            0 => format!("{rising} <= {limit}"),
+            1 => format!("{rising} < {limit}"),
+            2 => format!("{limit} >= {rising}"),
+            3 => format!("{limit} > {rising}"),
+            // The other way: it holds from some value up, no bound.
+            4 => format!("{limit} <= {rising}"),
+            _ => format!("{rising} > {limit}"),
+        };
+        match self.pick(3) {
+            0 => format!("{test} and {}", self.condition(1)),
+            _ => test,
+        }
+    }
+
     /// A range's lower bound: mostly 0 or 1.
     fn low(&mut self) -> String {
         match self.pick(4) {
@@ -535,7 +565,14 @@ impl Writer<'_> {
         match self.pick(if self.scoring { 11 } else { 9 }) {
             0 | 1 => {
                 let (lo, hi) = (self.low(), self.number(0));
-                format!("choose {} in {lo}..{hi}", self.declare("c"))
+                let var = self.declare("c");
+                let choose = format!("choose {var} in {lo}..{hi}");
+                match self.pick(3) {
+                    // A bound right after: the compiled loop stops at the
+                    // first value past it.
+                    0 => format!("{choose}; require {}", self.bound(&var)),
+                    _ => choose,
+                }
             }
             2 => {
                 let value = self.number(0);

@@ -419,6 +419,16 @@ fn sequence(statements: &[Stmt], ends: bool) -> Run {
 
 /// `choose slot in lo..hi`, then `require condition` where there is one,
 /// then `rest`.
+///
+/// Where the condition's first test is a bound on the number chosen (an
+/// expression that does not fall as it grows, against one that does not
+/// read it: `k * k <= a`, `k <= h[2]`), the loop stops at the first number
+/// that fails it: every larger one fails it too, as the interpreter finds
+/// one by one. The steps it would take through them are counted, so that
+/// the steps, the moves and the errors are the interpreter's. It stops so
+/// only when the test holds or fails without an error at the range's top
+/// (then, the expression rising, at no number below either) and the range
+/// starts at 0 or above.
 fn choose_where(
     slot: usize,
     lo: &Expr,
@@ -427,30 +437,145 @@ fn choose_where(
     rest: Run,
     ends: bool,
 ) -> Run {
-    let (lo, hi, condition) = (Operand::of(lo), Operand::of(hi), condition.map(Cond::of));
-    let run: Run = Box::new(move |s, then| {
-        let (lo, hi) = (lo.get(s)?, hi.get(s)?);
-        let old = s.vars[slot];
-        let mut value = lo;
-        while value <= hi {
-            s.step()?;
-            s.vars[slot] = value;
-            let holds = match &condition {
-                Some(condition) => condition.holds(s)?,
-                None => true,
-            };
-            if holds {
+    let (lo, hi) = (Operand::of(lo), Operand::of(hi));
+    let run: Run = match condition {
+        None => Box::new(move |s, then| {
+            let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+            each_value(slot, (lo, hi), s, |s| {
                 rest(s, then)?;
-            }
-            let Some(next) = value.checked_add(1) else {
-                break;
-            };
-            value = next;
+                Ok(Go::On)
+            })
+        }),
+        Some(c) if !is_bound(first_of_all(c), slot) => {
+            let condition = Cond::of(c);
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                each_value(slot, (lo, hi), s, |s| {
+                    if condition.holds(s)? {
+                        rest(s, then)?;
+                    }
+                    Ok(Go::On)
+                })
+            })
         }
-        s.vars[slot] = old;
-        Ok(())
-    });
+        Some(c) => {
+            let mut parts = Vec::new();
+            chain(c, BinOp::And, &mut parts);
+            let bound = parts.remove(0);
+            let others = Cond::All(parts);
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                // The bound read at the top without an error reads without
+                // one below; once it fails, it fails above.
+                let old = std::mem::replace(&mut s.vars[slot], hi);
+                let stops = 0 <= lo && lo <= hi && bound.holds(s).is_ok();
+                s.vars[slot] = old;
+                each_value(slot, (lo, hi), s, |s| {
+                    if !bound.holds(s)? {
+                        return Ok(if stops { Go::Stop } else { Go::On });
+                    }
+                    if others.holds(s)? {
+                        rest(s, then)?;
+                    }
+                    Ok(Go::On)
+                })
+            })
+        }
+    };
     ended_skips(run, ends)
+}
+
+/// Whether a `choose` goes on to its next value.
+enum Go {
+    On,
+    /// No larger value makes a move: the rest of the range is passed
+    /// over, its steps counted.
+    Stop,
+}
+
+/// `at` with variable `slot` at each value from `lo` to `hi`, a step each:
+/// a `choose`'s loop.
+#[inline(always)]
+fn each_value(
+    slot: usize,
+    (lo, hi): (i128, i128),
+    s: &mut State,
+    mut at: impl FnMut(&mut State) -> Result<Go>,
+) -> Result<()> {
+    let old = s.vars[slot];
+    let mut value = lo;
+    while value <= hi {
+        s.step()?;
+        s.vars[slot] = value;
+        if let Go::Stop = at(s)? {
+            s.steps_more(u64::try_from(hi - value).unwrap_or(u64::MAX))?;
+            break;
+        }
+        let Some(next) = value.checked_add(1) else {
+            break;
+        };
+        value = next;
+    }
+    s.vars[slot] = old;
+    Ok(())
+}
+
+/// The first test of `a and b and ...` (the one tried first), or `e`.
+fn first_of_all(e: &Expr) -> &Expr {
+    match e {
+        Expr::Binary(BinOp::And, a, _) => first_of_all(a),
+        _ => e,
+    }
+}
+
+/// Whether `e` is a bound on variable `slot` (from 0 up): `x <= y`, `x <
+/// y`, `y >= x` or `y > x`, where `x` does not fall as the variable grows
+/// (`rising`) and `y` does not read it. Once it fails, it fails for every
+/// larger value.
+fn is_bound(e: &Expr, slot: usize) -> bool {
+    match e {
+        Expr::Binary(BinOp::Le | BinOp::Lt, x, y) | Expr::Binary(BinOp::Ge | BinOp::Gt, y, x) => {
+            rising(x, slot).is_some() && !reads(y, slot)
+        }
+        _ => false,
+    }
+}
+
+/// Where `e` does not fall as variable `slot` grows from 0 (the other
+/// values it reads fixed): whether it is never negative there too. Sums
+/// of such, products of such never negative, a difference less a fixed
+/// value; fixed parts are numbers, heaps, cells and `len` (never negative)
+/// or anything that does not read the variable.
+fn rising(e: &Expr, slot: usize) -> Option<bool> {
+    if !reads(e, slot) {
+        let never_negative = match e {
+            Expr::Const(n) => *n >= 0,
+            Expr::HeapAt(_) | Expr::Len | Expr::Cell(..) => true,
+            _ => false,
+        };
+        return Some(never_negative);
+    }
+    match e {
+        Expr::Var(v) if *v == slot => Some(true),
+        Expr::Binary(BinOp::Add, a, b) => Some(rising(a, slot)? && rising(b, slot)?),
+        Expr::Binary(BinOp::Sub, a, b) if !reads(b, slot) => rising(a, slot).map(|_| false),
+        Expr::Binary(BinOp::Mul, a, b) => (rising(a, slot)? && rising(b, slot)?).then_some(true),
+        _ => None,
+    }
+}
+
+/// Whether `e` reads variable `slot`.
+fn reads(e: &Expr, slot: usize) -> bool {
+    match e {
+        Expr::Var(v) => *v == slot,
+        Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len | Expr::Monotone(_) => false,
+        Expr::HeapAt(a) | Expr::Item(_, a) | Expr::Neg(a) | Expr::Not(a) => reads(a, slot),
+        Expr::Is(a, _) | Expr::Each(_, a) | Expr::Count(a, _) => reads(a, slot),
+        Expr::Cell(a, b) | Expr::CellPlace(a, b) | Expr::Binary(_, a, b) => {
+            reads(a, slot) || reads(b, slot)
+        }
+        Expr::Call(_, args) => args.iter().any(|a| reads(a, slot)),
+    }
 }
 
 /// `run`, or where a `becomes` may have ended the move (`ends`) and has,

@@ -146,6 +146,16 @@ impl State {
         Ok(())
     }
 
+    /// `n` more steps at once (a loop's steps known to make no move), or
+    /// the error that says the block takes too many.
+    fn steps_more(&mut self, n: u64) -> Result<(), EvalError> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
+        }
+        Ok(())
+    }
+
     /// Ends the move in the sum `terms` (`becomes`): the sum is written
     /// into the state's buffer for the end to emit.
     fn end_in(&mut self, terms: &[crate::rules::Term]) -> Result<(), EvalError> {
