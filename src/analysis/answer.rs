@@ -444,6 +444,9 @@ pub enum ComponentMethod {
         /// reflections, itself among them) are held as one: 1 where none
         /// are.
         turns: usize,
+        /// Where the position's graph did not fit the limits and
+        /// alpha-beta valued it: the positions that search expanded.
+        pruned: Option<usize>,
     },
     /// A partizan game's position, asked for its outcome alone: searched
     /// for who wins, Left first and Right first, stopping at the first

@@ -23,7 +23,8 @@ pub(super) fn method_word(method: &ComponentMethod) -> String {
         ComponentMethod::Compound { rule, .. } => compound_rule_id(*rule).to_string(),
         ComponentMethod::Partizan { .. } => "canonical form".to_string(),
         ComponentMethod::Outcome { .. } => "outcome search".to_string(),
-        ComponentMethod::Scoring { .. } => "negamax search".to_string(),
+        ComponentMethod::Scoring { pruned: None, .. } => "negamax search".to_string(),
+        ComponentMethod::Scoring { .. } => "alpha-beta search".to_string(),
     }
 }
 
@@ -201,7 +202,15 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Partizan { positions } => format!(
             "canonical form by search: G = {{G^L | G^R}}, dominated options dropped and reversible ones bypassed (Siegel, Combinatorial Game Theory, §II.2), a position that falls apart (a move's sum, a Hackenbush graph's regions at the ground, a graph's connected parts in Snort and Col, a board's regions) worth the sum of their values ({positions} positions held)"
         ),
-        ComponentMethod::Scoring { positions, turns } => {
+        ComponentMethod::Scoring {
+            pruned: Some(searched),
+            ..
+        } => format!(
+            "alpha-beta search (Knuth and Moore, 1975): the position's graph did not fit the limits (--max-positions, --max-memory), so a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough; each value found kept as bounds in a table emptied when full ({searched} positions searched)"
+        ),
+        ComponentMethod::Scoring {
+            positions, turns, ..
+        } => {
             let turned = match turns {
                 1 => String::new(),
                 n => format!(
@@ -381,7 +390,16 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "kind": "canonical-form",
             "positions": positions,
         }),
-        ComponentMethod::Scoring { positions, turns } => json!({
+        ComponentMethod::Scoring {
+            pruned: Some(searched),
+            ..
+        } => json!({
+            "kind": "alpha-beta",
+            "positions": searched,
+        }),
+        ComponentMethod::Scoring {
+            positions, turns, ..
+        } => json!({
             "kind": "negamax",
             "positions": positions,
             "turns": turns,

@@ -477,18 +477,96 @@ fn a_search_stopped_by_its_limit_values_what_it_can_afterwards() {
         ..gamelang::search::Options::default()
     };
     let mut search = gamelang::search::scoring::ScoringSearch::new(game, options);
-    let refused = search.value(&[1, 12]);
-    assert!(
-        matches!(
-            refused,
-            Err(gamelang::search::SearchError::TooManyPositions { .. })
-        ),
-        "{refused:?}"
-    );
+    // The whole row does not fit: alpha-beta values it.
+    let whole = search.value(&[1, 12]).expect("valued by alpha-beta");
+    assert_eq!(whole, coins(&v, 1, 12));
+    assert!(search.pruned().is_some());
     for (i, j) in [(8, 12), (1, 5), (2, 6), (7, 12)] {
         let value = search
             .value(&[i as u64, j as u64])
             .expect("within the limit");
         assert_eq!(value, coins(&v, i, j), "({i}, {j})");
+        assert_eq!(search.pruned(), None, "({i}, {j}) fits");
+    }
+}
+
+/// A scoring search whose limit of positions is `max_positions`.
+fn limited(text: &str, max_positions: usize) -> gamelang::search::scoring::ScoringSearch {
+    let program = load_text("limited.game", text, &[]);
+    let game = program.games[0].default.clone().expect("checked");
+    let options = gamelang::search::Options {
+        max_positions,
+        ..gamelang::search::Options::default()
+    };
+    gamelang::search::scoring::ScoringSearch::new(game, options)
+}
+
+#[test]
+fn positions_whose_graph_does_not_fit_are_valued_by_alpha_beta() {
+    // Coins in a row of 10, under a limit of 8 positions (a row of 10
+    // reaches 66): every row's value, and every move's worth, by
+    // alpha-beta, against the definition; rows of a fixed linear
+    // congruential sequence of values 0 to 49.
+    let mut seed: u64 = 11;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        i128::from((seed >> 33) % 50)
+    };
+    for _ in 0..6 {
+        let v: Vec<i128> = (0..10).map(|_| next()).collect();
+        let list: Vec<String> = v.iter().map(i128::to_string).collect();
+        let text = COINS.replace("v = [3, 9, 1, 2]", &format!("v = [{}]", list.join(", ")));
+        let mut search = limited(&text, 8);
+        for i in 1..=10 {
+            for j in i + 4..=10 {
+                let (i, j) = (i as u64, j as u64);
+                let value = search.value(&[i, j]).expect("valued");
+                assert_eq!(value, coins(&v, i as usize, j as usize), "{v:?} ({i}, {j})");
+                assert!(search.pruned().is_some(), "({i}, {j}) does not fit");
+                for (m, worth) in search.moves(&[i, j]).expect("its moves") {
+                    let [a, b] = m.after[..] else {
+                        panic!("two parts")
+                    };
+                    let want = m.points - coins(&v, a as usize, b as usize);
+                    assert_eq!(worth, want, "{v:?} ({i}, {j}) to ({a}, {b})");
+                }
+            }
+        }
+    }
+    // Dots and Boxes on 2 x 2 boxes, where a box completed moves again,
+    // under a limit of 200 positions: a spread of boards.
+    let dots = Dots::new();
+    let mut search = limited(DOTS, 200);
+    for mask in (0..4096u32).step_by(97) {
+        let board = dots.board(mask);
+        let rows: Vec<&str> = board.split('|').collect();
+        let heaps: Vec<u64> = [rows.len() as u64, rows[0].len() as u64]
+            .into_iter()
+            .chain(rows.iter().flat_map(|r| r.chars().map(u64::from)))
+            .collect();
+        let value = search.value(&heaps).expect("valued");
+        assert_eq!(value, dots.value(mask), "{board}");
+    }
+}
+
+/// A scoring game whose play can go back and forth forever.
+const BACK_AND_FORTH: &str = "game back_and_forth {
+    position (a, b)
+    move there { require a > 0; score += 1; a -= 1; b += 1 }
+    move back { require b > 0; b -= 1; a += 1 }
+}";
+
+#[test]
+fn a_scoring_play_that_can_go_on_forever_is_refused_in_both_searches() {
+    for max_positions in [1_000, 1] {
+        let mut search = limited(BACK_AND_FORTH, max_positions);
+        let refused = search.value(&[2, 0]);
+        let Err(gamelang::search::SearchError::ScoringCycle { cycle, rules, .. }) = refused else {
+            panic!("a cycle, under {max_positions} positions: {refused:?}");
+        };
+        assert_eq!(cycle.first(), cycle.last(), "the play returns");
+        assert_eq!(rules.len() + 1, cycle.len());
     }
 }

@@ -32,10 +32,10 @@ pub(crate) fn scoring_answer(
         }
     };
     let heaps = searchable(&only.game, &only.position)?;
-    let (score, moves, (positions, turns)) = kept.scoring(&only.game, |s| {
+    let (score, moves, (positions, turns, pruned)) = kept.scoring(&only.game, |s| {
         let score = s.value(&heaps)?;
         let moves = s.moves(&heaps)?;
-        Ok((score, moves, (s.len(), s.turns())))
+        Ok((score, moves, (s.len(), s.turns(), s.pruned())))
     })?;
     let (best_moves, gains): (Vec<WinningMove>, Vec<Gain>) = (moves.into_iter())
         .filter(|(_, worth)| *worth == score)
@@ -88,7 +88,11 @@ pub(crate) fn scoring_answer(
         drawing_move_count: count(Outcome::D),
         drawing_moves: listed(Outcome::D),
         method: Method {
-            components: vec![ComponentMethod::Scoring { positions, turns }],
+            components: vec![ComponentMethod::Scoring {
+                positions,
+                turns,
+                pruned,
+            }],
         },
         notes,
         compound: None,

@@ -25,10 +25,12 @@
 //! to allow it (`turns`). The moves of the positions on the stack lie one
 //! after another in one buffer.
 
+mod pruned;
 mod turns;
 
 use std::sync::Arc;
 
+use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
 
 use crate::moves::{MoveError, MoveGen};
@@ -81,6 +83,10 @@ pub struct ScoringSearch {
     edges: Vec<Edge>,
     /// Scratch: the heaps of the position whose moves are made.
     here: Vec<u64>,
+    /// The alpha-beta search, for positions whose graph does not fit.
+    pruned: Pruned,
+    /// Whether the last position asked was valued by alpha-beta.
+    by_pruning: bool,
 }
 
 /// A move of a position on the stack: its rule, where it leads (an id),
@@ -237,6 +243,8 @@ impl ScoringSearch {
             image: Vec::new(),
             edges: Vec::new(),
             here: Vec::new(),
+            pruned: Pruned::new(symmetry),
+            by_pruning: false,
         }
     }
 
@@ -251,10 +259,17 @@ impl ScoringSearch {
         self.store.turns.as_ref().map_or(1, Turns::count)
     }
 
+    /// Where the last position asked was valued by alpha-beta (its graph
+    /// did not fit the limits): the positions that search has expanded.
+    pub fn pruned(&self) -> Option<usize> {
+        self.by_pruning.then_some(self.pruned.searched)
+    }
+
     /// The most the player to move at `heaps` wins by, both playing their
     /// best (a loss is negative, a draw 0).
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
         let mut budget = self.budget();
+        self.by_pruning = false;
         loop {
             if !self.boxed {
                 self.boxed = true;
@@ -279,8 +294,43 @@ impl ScoringSearch {
             self.boxed = false;
             match stop {
                 Stop::TurnsDiffer => self.unturned = true,
+                // The graph does not fit: alpha-beta values the position
+                // alone with what time is left; where that runs out too,
+                // the limit is what to raise.
+                Stop::Error(e)
+                    if matches!(
+                        *e,
+                        SearchError::TooManyPositions { .. } | SearchError::MemoryLimit { .. }
+                    ) =>
+                {
+                    return match self.pruned_value(heaps, &mut budget) {
+                        Ok(value) => {
+                            self.by_pruning = true;
+                            Ok(value)
+                        }
+                        Err(Halt::Spent) => Err(*e),
+                        Err(halt) => Err(self.halted(halt, &budget, heaps)),
+                    };
+                }
                 Stop::Error(e) => return Err(*e),
             }
+        }
+    }
+
+    /// The value of `heaps` by alpha-beta, within `budget`, its table
+    /// within the limits.
+    fn pruned_value(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<i128, Halt> {
+        let limits = (self.options.max_positions, budget.memory());
+        self.pruned.value(&self.moves, heaps, budget, limits)
+    }
+
+    /// The error of an alpha-beta search that stopped.
+    fn halted(&self, halt: Halt, budget: &Budget, asked: &[u64]) -> SearchError {
+        match halt {
+            Halt::Spent => budget.exhausted().error(&self.game, asked),
+            Halt::Rule(heaps, e) => move_error(&self.game, &heaps, e),
+            Halt::Overflow(rule, heaps) => self.overflow(rule, &heaps),
+            Halt::Cycle(cycle, rules) => self.cycle_of(cycle, rules),
         }
     }
 
@@ -496,11 +546,18 @@ impl ScoringSearch {
     /// of where it leads (`value`'s rule).
     pub fn moves(&mut self, heaps: &[u64]) -> Result<Vec<(ScoredMove, i128)>, SearchError> {
         self.value(heaps)?;
+        let pruning = self.by_pruning;
         let mut budget = self.budget();
         let listed = self.listed(heaps, &mut budget, heaps)?;
         let mut out = Vec::with_capacity(listed.len());
         for m in listed {
-            let value = self.value(&m.after)?;
+            // Where the position did not fit, nor do its moves': each is
+            // valued by alpha-beta, the table kept from the position's.
+            let value = match pruning {
+                true => (self.pruned_value(&m.after, &mut budget))
+                    .map_err(|halt| self.halted(halt, &budget, heaps))?,
+                false => self.value(&m.after)?,
+            };
             let worth =
                 worth(m.points, m.again, value).ok_or_else(|| self.overflow(m.rule, heaps))?;
             out.push((m, worth));
@@ -575,29 +632,29 @@ impl ScoringSearch {
     fn cycle(&self, frames: &[Frame], again: u32) -> SearchError {
         let from = frames.iter().position(|f| f.id == again).unwrap_or(0);
         let on = &frames[from..];
-        let store = &self.store;
-        let mut cycle: Vec<Position> = (on.iter())
-            .map(|f| Position::from_u64s(&store.heaps(f.id)))
-            .collect();
-        cycle.push(Position::from_u64s(&store.heaps(again)));
-        let rule_of = |f: &Frame| {
-            let rule = self
-                .edges
-                .get(f.start + f.next)
-                .map_or(0, |e| e.rule as usize);
-            self.game.rules.get(rule)
-        };
+        let mut cycle: Vec<Vec<u64>> = on.iter().map(|f| self.store.heaps(f.id)).collect();
+        cycle.push(self.store.heaps(again));
         let rules = (on.iter())
-            .map(|f| rule_of(f).map_or_else(String::new, |r| r.name.clone()))
+            .map(|f| {
+                self.edges
+                    .get(f.start + f.next)
+                    .map_or(0, |e| e.rule as usize)
+            })
             .collect();
-        let span = frames
-            .last()
-            .and_then(rule_of)
-            .map_or_else(|| (0, 0).into(), |r| r.span);
+        self.cycle_of(cycle, rules)
+    }
+
+    /// The error of a play through the positions of `cycle`, back to the
+    /// first, each step by the rule of that index in `rules`.
+    fn cycle_of(&self, cycle: Vec<Vec<u64>>, rules: Vec<usize>) -> SearchError {
+        let rule = |r: usize| self.game.rules.get(r);
+        let span = (rules.last().and_then(|&r| rule(r))).map_or_else(|| (0, 0).into(), |r| r.span);
         SearchError::ScoringCycle {
             game: self.game.title(),
-            cycle,
-            rules,
+            cycle: cycle.iter().map(|p| Position::from_u64s(p)).collect(),
+            rules: (rules.iter())
+                .map(|&r| rule(r).map_or_else(String::new, |r| r.name.clone()))
+                .collect(),
             src: self.game.source.clone(),
             span,
         }
