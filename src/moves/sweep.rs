@@ -131,7 +131,7 @@ impl Sweep {
 /// `e` as `base + step × v`, v the variable in `slot`, where it is one
 /// with a number for its step.
 fn affine(e: &Expr, slot: usize) -> Option<Affine> {
-    if !reads(e, slot) {
+    if !e.reads(slot) {
         return Some(Affine {
             base: e.clone(),
             step: 0,
@@ -178,19 +178,5 @@ fn affine(e: &Expr, slot: usize) -> Option<Affine> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// Whether `e` reads the variable in `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    match e {
-        Expr::Var(s) => *s == slot,
-        Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len | Expr::Monotone(_) => false,
-        Expr::HeapAt(a) | Expr::Item(_, a) | Expr::Neg(a) | Expr::Not(a) => reads(a, slot),
-        Expr::Is(a, _) | Expr::Each(_, a) | Expr::Count(a, _) => reads(a, slot),
-        Expr::Cell(a, b) | Expr::CellPlace(a, b) | Expr::Binary(_, a, b) => {
-            reads(a, slot) || reads(b, slot)
-        }
-        Expr::Call(_, args) => args.iter().any(|a| reads(a, slot)),
     }
 }

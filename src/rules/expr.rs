@@ -209,6 +209,20 @@ impl fmt::Display for EvalError {
 type Result<T> = std::result::Result<T, EvalError>;
 
 impl Expr {
+    /// Whether it reads the move block's variable in `slot`.
+    pub fn reads(&self, slot: usize) -> bool {
+        match self {
+            Expr::Var(s) => *s == slot,
+            Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len | Expr::Monotone(_) => false,
+            Expr::HeapAt(a) | Expr::Item(_, a) | Expr::Neg(a) | Expr::Not(a) => a.reads(slot),
+            Expr::Is(a, _) | Expr::Each(_, a) | Expr::Count(a, _) => a.reads(slot),
+            Expr::Cell(a, b) | Expr::CellPlace(a, b) | Expr::Binary(_, a, b) => {
+                a.reads(slot) || b.reads(slot)
+            }
+            Expr::Call(_, args) => args.iter().any(|a| a.reads(slot)),
+        }
+    }
+
     /// The value of a number-valued expression. The leaves most operands
     /// are (a constant, a variable) are read here, without a call.
     #[inline(always)]

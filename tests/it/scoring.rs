@@ -57,17 +57,21 @@ fn coins(v: &[i128], i: usize, j: usize) -> i128 {
     first.max(last)
 }
 
-#[test]
-fn coins_in_a_row_up_to_twelve_coins_match_the_definition() {
-    // A fixed linear congruential sequence: values 0 to 19, repeats and
-    // ties among them.
-    let mut seed: u64 = 7;
-    let mut next = move || {
+/// Coins' values from a fixed linear congruential sequence from `seed`,
+/// each below `most`.
+fn coin_values(mut seed: u64, most: u64) -> impl FnMut() -> i128 {
+    move || {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        i128::from((seed >> 33) % 20)
-    };
+        i128::from((seed >> 33) % most)
+    }
+}
+
+#[test]
+fn coins_in_a_row_up_to_twelve_coins_match_the_definition() {
+    // Values 0 to 19, repeats and ties among them.
+    let mut next = coin_values(7, 20);
     for n in 0..=12usize {
         for _ in 0..4 {
             let v: Vec<i128> = (0..n).map(|_| next()).collect();
@@ -505,15 +509,8 @@ fn limited(text: &str, max_positions: usize) -> gamelang::search::scoring::Scori
 fn positions_whose_graph_does_not_fit_are_valued_by_alpha_beta() {
     // Coins in a row of 10, under a limit of 8 positions (a row of 10
     // reaches 66): every row's value, and every move's worth, by
-    // alpha-beta, against the definition; rows of a fixed linear
-    // congruential sequence of values 0 to 49.
-    let mut seed: u64 = 11;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        i128::from((seed >> 33) % 50)
-    };
+    // alpha-beta, against the definition; values 0 to 49.
+    let mut next = coin_values(11, 50);
     for _ in 0..6 {
         let v: Vec<i128> = (0..10).map(|_| next()).collect();
         let list: Vec<String> = v.iter().map(i128::to_string).collect();

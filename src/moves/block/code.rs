@@ -535,7 +535,7 @@ fn first_of_all(e: &Expr) -> &Expr {
 fn is_bound(e: &Expr, slot: usize) -> bool {
     match e {
         Expr::Binary(BinOp::Le | BinOp::Lt, x, y) | Expr::Binary(BinOp::Ge | BinOp::Gt, y, x) => {
-            rising(x, slot).is_some() && !reads(y, slot)
+            rising(x, slot).is_some() && !y.reads(slot)
         }
         _ => false,
     }
@@ -547,7 +547,7 @@ fn is_bound(e: &Expr, slot: usize) -> bool {
 /// value; fixed parts are numbers, heaps, cells and `len` (never negative)
 /// or anything that does not read the variable.
 fn rising(e: &Expr, slot: usize) -> Option<bool> {
-    if !reads(e, slot) {
+    if !e.reads(slot) {
         let never_negative = match e {
             Expr::Const(n) => *n >= 0,
             Expr::HeapAt(_) | Expr::Len | Expr::Cell(..) => true,
@@ -558,23 +558,9 @@ fn rising(e: &Expr, slot: usize) -> Option<bool> {
     match e {
         Expr::Var(v) if *v == slot => Some(true),
         Expr::Binary(BinOp::Add, a, b) => Some(rising(a, slot)? && rising(b, slot)?),
-        Expr::Binary(BinOp::Sub, a, b) if !reads(b, slot) => rising(a, slot).map(|_| false),
+        Expr::Binary(BinOp::Sub, a, b) if !b.reads(slot) => rising(a, slot).map(|_| false),
         Expr::Binary(BinOp::Mul, a, b) => (rising(a, slot)? && rising(b, slot)?).then_some(true),
         _ => None,
-    }
-}
-
-/// Whether `e` reads variable `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    match e {
-        Expr::Var(v) => *v == slot,
-        Expr::Const(_) | Expr::Amount | Expr::Heap | Expr::Len | Expr::Monotone(_) => false,
-        Expr::HeapAt(a) | Expr::Item(_, a) | Expr::Neg(a) | Expr::Not(a) => reads(a, slot),
-        Expr::Is(a, _) | Expr::Each(_, a) | Expr::Count(a, _) => reads(a, slot),
-        Expr::Cell(a, b) | Expr::CellPlace(a, b) | Expr::Binary(_, a, b) => {
-            reads(a, slot) || reads(b, slot)
-        }
-        Expr::Call(_, args) => args.iter().any(|a| reads(a, slot)),
     }
 }
 

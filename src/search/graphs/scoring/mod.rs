@@ -87,6 +87,9 @@ pub struct ScoringSearch {
     pruned: Pruned,
     /// Whether the last position asked was valued by alpha-beta.
     by_pruning: bool,
+    /// The last position alpha-beta valued, and its value: asked again
+    /// (for its moves), it is not searched whole again first.
+    pruned_last: Option<(Vec<u64>, i128)>,
 }
 
 /// A move of a position on the stack: its rule, where it leads (an id),
@@ -245,6 +248,7 @@ impl ScoringSearch {
             here: Vec::new(),
             pruned: Pruned::new(symmetry),
             by_pruning: false,
+            pruned_last: None,
         }
     }
 
@@ -270,6 +274,12 @@ impl ScoringSearch {
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
         let mut budget = self.budget();
         self.by_pruning = false;
+        if let Some((last, value)) = &self.pruned_last
+            && last == heaps
+        {
+            self.by_pruning = true;
+            return Ok(*value);
+        }
         loop {
             if !self.boxed {
                 self.boxed = true;
@@ -306,6 +316,7 @@ impl ScoringSearch {
                     return match self.pruned_value(heaps, &mut budget) {
                         Ok(value) => {
                             self.by_pruning = true;
+                            self.pruned_last = Some((heaps.to_vec(), value));
                             Ok(value)
                         }
                         Err(Halt::Spent) => Err(*e),
