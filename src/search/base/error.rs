@@ -179,7 +179,9 @@ pub enum SearchError {
     )]
     #[diagnostic(
         code(gamelang::search::memory_limit),
-        help("ask about a smaller position")
+        help(
+            "give it more with --max-memory MB, if this machine has it, or ask about a smaller position"
+        )
     )]
     MemoryLimit {
         /// The game, by its title.
