@@ -183,6 +183,7 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
                 raise("raise the limit", "--max-positions", "N")
             }
             SearchError::TooManyMoves { .. } => raise("raise the budget", "--move-budget", "N"),
+            SearchError::MemoryLimit { .. } => raise("give it more", "--max-memory", "MB"),
             SearchError::WouldExceedMoves { moves, .. } => {
                 raise("raise the budget", "--move-budget", &moves.to_string())
             }

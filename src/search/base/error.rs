@@ -180,7 +180,7 @@ pub enum SearchError {
     #[diagnostic(
         code(gamelang::search::memory_limit),
         help(
-            "give it more with --max-memory MB, if this machine has it, or ask about a smaller position"
+            "give the search more memory where the machine has it, or ask about a smaller position"
         )
     )]
     MemoryLimit {
