@@ -379,7 +379,8 @@ impl Stencils {
             best.clear();
             best.extend_from_slice(board);
             for &(turn, negates) in &self.turns[1..] {
-                let dims = turn.board(h, w, board, turned);
+                turned.clear();
+                let dims = turn.cells_after(h, w, board, turned);
                 if (dims, &turned[..]) < (least, &best[..]) {
                     (least, negated) = (dims, negates);
                     std::mem::swap(turned, best);

@@ -32,19 +32,7 @@ impl Turn {
     }
 
     /// The board `rows` × `cols` (its cells row by row) turned: its cells
-    /// into `out`, and its rows and columns.
-    pub fn board<T: Copy>(
-        self,
-        rows: usize,
-        cols: usize,
-        cells: &[T],
-        out: &mut Vec<T>,
-    ) -> (usize, usize) {
-        out.clear();
-        self.cells_after(rows, cols, cells, out)
-    }
-
-    /// The same, its cells written after what `out` holds.
+    /// written after what `out` holds, and its rows and columns.
     pub fn cells_after<T: Copy>(
         self,
         rows: usize,

@@ -413,6 +413,7 @@ where
 }
 
 /// The six orderings, for numbers of any kind; `None` for other operators.
+#[inline]
 fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
     Some(match op {
         BinOp::Eq => a == b,
@@ -425,6 +426,7 @@ fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
     })
 }
 
+#[inline]
 pub(crate) fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
     if let Some(holds) = order(op, &a, &b) {
         return Ok(holds);

@@ -350,17 +350,7 @@ impl Cond {
     /// read in the same order, `and` and `or` cut short alike.
     fn holds(&self, s: &State) -> Result<bool> {
         match self {
-            Cond::Order(op, a, b) => {
-                let (x, y) = (a.get(s)?, b.get(s)?);
-                Ok(match op {
-                    BinOp::Eq => x == y,
-                    BinOp::Ne => x != y,
-                    BinOp::Lt => x < y,
-                    BinOp::Le => x <= y,
-                    BinOp::Gt => x > y,
-                    _ => x >= y,
-                })
-            }
+            Cond::Order(op, a, b) => compare(*op, a.get(s)?, b.get(s)?),
             Cond::All(parts) => {
                 for part in parts {
                     if !part.holds(s)? {
