@@ -800,7 +800,7 @@ fn block_cases(rows: &mut Vec<Row>) {
         "squares",
     );
     let top = [1500, 1000];
-    let (mut solver, engine_time, moves) = general_with(squares, &top, true);
+    let (mut solver, engine_time, moves) = general_with(squares.clone(), &top, true);
     let (by_hand, time) = timed(|| squares_by_hand(top.map(|t| t as usize)));
     for (a, b) in [(1500, 1000), (0, 0), (17, 900), (1499, 3), (640, 641)] {
         let g = grundy_of(&mut solver, &[a as u64, b as u64]);
@@ -812,6 +812,47 @@ fn block_cases(rows: &mut Vec<Row>) {
         baseline: Some(time),
         note: format!("2-D dp; {}", rate(moves, engine_time)),
     });
+    // The same game as users ask it: split into its groups (a) and (b),
+    // each searched alone, beside the 1-D mex of each part by hand.
+    let top = [3000u64, 2000];
+    let options = Options {
+        max_positions: 100_000_000,
+        ..Options::default()
+    };
+    let ((g, moves), engine_time) = timed(|| {
+        let mut solver = Solver::with_options(squares.clone(), options.clone());
+        assert!(solver.by_groups());
+        let (value, explored) = solver.value(&top).expect("the value is defined");
+        (value, explored.edges)
+    });
+    let (by_hand, time) = timed(|| {
+        let (a, b) = (
+            squares_by_mex(top[0] as usize),
+            squares_by_mex(top[1] as usize),
+        );
+        a[top[0] as usize] ^ b[top[1] as usize]
+    });
+    assert_eq!(g, Value::Grundy(by_hand), "squares {top:?}");
+    rows.push(Row {
+        case: "a square from either part at (3000, 2000), by groups".to_string(),
+        engine: engine_time,
+        baseline: Some(time),
+        note: format!("1-D mex of each part; {}", rate(moves, engine_time)),
+    });
+}
+
+/// The take-a-square game's values g(0) to g(top) by hand.
+fn squares_by_mex(top: usize) -> Vec<u32> {
+    let mut g = vec![0u32; top + 1];
+    let mut seen = vec![false; 256];
+    for n in 0..=top {
+        seen.fill(false);
+        for k in (1..).take_while(|k| k * k <= n) {
+            seen[g[n - k * k] as usize] = true;
+        }
+        g[n] = seen.iter().position(|s| !s).expect("a value is missing") as u32;
+    }
+    g
 }
 
 /// The squares game by hand: g[a][b] is the mex over every square taken

@@ -358,6 +358,9 @@ pub enum ComponentMethod {
         /// A board split into regions that play independently, each kept
         /// once up to the turns that keep the rules (`positions`: regions).
         regions: bool,
+        /// Answered as the sum of its groups of heaps, each moved by rules
+        /// of its own (`positions`: of the groups' games).
+        groups: bool,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

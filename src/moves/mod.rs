@@ -58,6 +58,16 @@ pub enum Next<'a> {
     Sum(&'a [Term]),
 }
 
+/// A group of a game's rules over places no rule outside it names
+/// (`MoveGen::groups`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The places (from 0) its rules name, in order.
+    pub places: Vec<usize>,
+    /// Its rules, by index, in order.
+    pub rules: Vec<usize>,
+}
+
 /// A game's rules, ready to generate moves.
 #[derive(Clone, Debug)]
 pub struct MoveGen {
@@ -360,6 +370,47 @@ impl MoveGen {
     /// Whether every rule is a move block: such a game may be read as runs.
     pub fn all_blocks(&self) -> bool {
         !self.rules.is_empty() && self.rules.iter().all(|r| matches!(r, Compiled::Block(..)))
+    }
+
+    /// Where every rule is a move block that names heaps only by fixed
+    /// places (`reach::fixed_places`), nothing else reads the position (no
+    /// end, no invariant), and the rules fall into two or more groups that
+    /// no rule joins (no rule names places of two): each group's places
+    /// (from 0) and rules (by index). Each group's moves then depend on and
+    /// change its places alone, so a position of `heap_count` heaps is the
+    /// sum of its groups, each a game of its rules alone.
+    pub fn groups(&self, heap_count: usize) -> Option<Vec<Group>> {
+        if self.invariant.is_some() || !self.ends.is_empty() {
+            return None;
+        }
+        let mut groups: Vec<Group> = Vec::new();
+        for (rule, compiled) in self.rules.iter().enumerate() {
+            let Compiled::Block(block, ..) = compiled else {
+                return None;
+            };
+            let places = reach::fixed_places(block)?;
+            if places.iter().any(|&p| p >= heap_count) {
+                return None;
+            }
+            // The groups this rule names places of become one, with it.
+            let mut joined = Group {
+                places,
+                rules: vec![rule],
+            };
+            groups.retain(|g| {
+                let meets = g.places.iter().any(|p| joined.places.contains(p));
+                if meets {
+                    joined.places.extend(&g.places);
+                    joined.rules.extend(&g.rules);
+                }
+                !meets
+            });
+            joined.places.sort_unstable();
+            joined.places.dedup();
+            joined.rules.sort_unstable();
+            groups.push(joined);
+        }
+        (groups.len() > 1).then_some(groups)
     }
 
     /// The rules read as runs for positions of `n` heaps (see `runs`):

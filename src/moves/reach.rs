@@ -179,3 +179,70 @@ fn symmetric_expr(e: &Expr, heap_vars: &[usize]) -> bool {
         Expr::Call(_, args) => args.iter().all(ok),
     }
 }
+
+/// The places (from 0) of the heaps `block` names, where it names each by a
+/// fixed place (`a` of `position (a, b)`, `h[2]`) and reads nothing else of
+/// the position (`len`, every heap at once, a board's cells), adds or
+/// removes no heap, becomes no sum, scores nothing and does not move
+/// again: its moves from a position then depend on those heaps alone, and
+/// change no other. `None` for any other block, and for one that names no
+/// heap.
+pub(crate) fn fixed_places(block: &Block) -> Option<Vec<usize>> {
+    let mut places = Vec::new();
+    statements_at(&block.body, &mut places).then_some(())?;
+    places.sort_unstable();
+    places.dedup();
+    (!places.is_empty()).then_some(places)
+}
+
+/// Whether `statements` name heaps only at fixed places, added to
+/// `places` (see `fixed_places`).
+fn statements_at(statements: &[Stmt], places: &mut Vec<usize>) -> bool {
+    statements.iter().all(|s| match s {
+        Stmt::Choose { lo, hi, .. } => expr_at(lo, places) && expr_at(hi, places),
+        Stmt::Require(e) | Stmt::Let { value: e, .. } => expr_at(e, places),
+        Stmt::Assign { index, value, .. } => place(index, places) && expr_at(value, places),
+        Stmt::For { lo, hi, body, .. } => {
+            expr_at(lo, places) && expr_at(hi, places) && statements_at(body, places)
+        }
+        Stmt::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            expr_at(condition, places)
+                && statements_at(then, places)
+                && statements_at(otherwise, places)
+        }
+        Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_) | Stmt::Score(_) | Stmt::Again => {
+            false
+        }
+    })
+}
+
+/// Whether `index` is a fixed place (a number from 1), added to `places`.
+fn place(index: &Expr, places: &mut Vec<usize>) -> bool {
+    match index {
+        Expr::Const(n) if *n >= 1 => usize::try_from(n - 1).map(|p| places.push(p)).is_ok(),
+        _ => false,
+    }
+}
+
+/// Whether `e` names heaps only at fixed places, added to `places`.
+fn expr_at(e: &Expr, places: &mut Vec<usize>) -> bool {
+    match e {
+        Expr::HeapAt(index) => place(index, places),
+        Expr::Len
+        | Expr::Heap
+        | Expr::Amount
+        | Expr::Each(..)
+        | Expr::Monotone(_)
+        | Expr::Cell(..)
+        | Expr::CellPlace(..)
+        | Expr::Count(..) => false,
+        Expr::Const(_) | Expr::Var(_) => true,
+        Expr::Neg(a) | Expr::Not(a) | Expr::Is(a, _) | Expr::Item(_, a) => expr_at(a, places),
+        Expr::Binary(_, a, b) => expr_at(a, places) && expr_at(b, places),
+        Expr::Call(_, args) => args.iter().all(|a| expr_at(a, places)),
+    }
+}

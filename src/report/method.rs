@@ -62,8 +62,14 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             components,
             split,
             regions,
+            groups,
         } => {
-            if *regions {
+            if *groups {
+                format!(
+                    "search, as the sum of its groups of heaps, each moved by rules of its own (the Sprague-Grundy theorem; LANGUAGE.md, \"Groups\"): {} new positions, {} moves ({held} positions held)",
+                    explored.positions, explored.edges
+                )
+            } else if *regions {
                 format!(
                     "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\"): {} new regions, {} moves ({held} regions held)",
                     explored.positions, explored.edges
@@ -300,8 +306,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             components,
             split,
             regions,
+            groups,
         } => json!({
             "kind": "search",
+            "groups": groups,
             "tokens": tokens,
             "split": split,
             "regions": regions,

@@ -77,8 +77,18 @@ pub struct Solver {
     /// split where cells can no longer change (`strip`) until a part comes
     /// back to itself (then by its engine).
     by_strip: bool,
+    /// A game whose rules fall into groups over places no rule of another
+    /// names (`MoveGen::groups`), searched group by group: normal play.
+    groups: Vec<GroupSearch>,
     /// What it was made with, to start afresh (`forget`).
     options: Options,
+}
+
+/// A group of a game's rules (`MoveGen::groups`): its places, and the
+/// search of the game of its rules alone.
+struct GroupSearch {
+    places: Vec<usize>,
+    solver: Solver,
 }
 
 impl Solver {
@@ -147,6 +157,29 @@ impl Solver {
             && !game.misere
             && game.ends.is_empty()
             && crate::moves::strip::Strip::read(&game).is_some();
+        let groups = (options.decompose
+            && !game.misere
+            && !game.scoring
+            && !game.is_partizan()
+            && game.coins.is_none()
+            && game.graph.is_none()
+            && !game.board)
+            .then(|| moves.groups(game.heap_count?))
+            .flatten()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|group| {
+                let rules = group.rules.iter().map(|&r| game.rules[r].clone());
+                let alone = Game {
+                    rules: rules.collect(),
+                    ..Game::clone(&game)
+                };
+                GroupSearch {
+                    places: group.places,
+                    solver: Solver::with_options(Arc::new(alone), options.clone()),
+                }
+            })
+            .collect();
         let regions = (options.decompose && !game.is_partizan())
             .then(|| crate::moves::Stencils::read(&game))
             .flatten()
@@ -167,6 +200,7 @@ impl Solver {
             regions,
             by_strip,
             by_heaps,
+            groups,
             options,
         }
     }
@@ -356,6 +390,12 @@ impl Solver {
         self.by_heaps && self.searches_whole()
     }
 
+    /// Whether positions are answered as sums of their groups of heaps
+    /// (`MoveGen::groups`), each group's by the game of its rules alone.
+    pub fn by_groups(&self) -> bool {
+        !self.groups.is_empty() && self.searches_whole()
+    }
+
     /// Whether positions (graphs) are answered as sums of their connected
     /// components, each kept once up to the names of its vertices.
     pub fn by_components(&self) -> bool {
@@ -393,6 +433,9 @@ impl Solver {
         if let Some(regions) = &self.regions {
             return regions.len();
         }
+        if self.by_groups() {
+            return self.groups.iter().map(|g| g.solver.len()).sum();
+        }
         match &self.engine {
             Engine::General(g) => g.len(),
             Engine::Heaps(h) => h.len(),
@@ -425,6 +468,10 @@ impl Solver {
     /// The value of `heaps`, searching what is not yet known.
     pub fn value(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
         let found = self.search(heaps);
+        if self.by_groups() {
+            // Each group's search said it of its own moves.
+            return found;
+        }
         // Outgrowing the limit on a game whose moves can add is most likely
         // a game that never ends: say so, unless every move made lowered
         // the total of the heaps (then every play ends: it is only large).
@@ -445,6 +492,17 @@ impl Solver {
     }
 
     fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
+        if self.by_groups() && heaps.len() == self.game.heap_count.unwrap_or(0) {
+            let shared = self.pool.is_none();
+            if shared {
+                self.start_shared();
+            }
+            let found = self.each_group(heaps);
+            if shared {
+                self.end_shared();
+            }
+            return found.map_err(|e| e.asked(heaps));
+        }
         if self.sums_heaps() && heaps.len() > 1 {
             // The Sprague-Grundy theorem: each heap on its own.
             let (mut total, mut explored) = (0, Explored::default());
@@ -528,6 +586,35 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// `heaps` valued group by group (`by_groups`): a group's moves read
+    /// and change its places alone, so its value is its game's at `heaps`
+    /// with every other place empty, and the position's the XOR of the
+    /// groups' (the Sprague-Grundy theorem: Winning Ways, ch. 2). The
+    /// groups' searches share the question's timeout and move budget; each
+    /// keeps at most its share of the memory.
+    fn each_group(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
+        let (deadline, pool) = (self.deadline, self.pool.clone());
+        let share = self.max_bytes() / self.groups.len() as u64;
+        let (mut total, mut explored) = (0, Explored::default());
+        let mut alone = vec![0; heaps.len()];
+        for group in &mut self.groups {
+            alone.fill(0);
+            for &p in &group.places {
+                alone[p] = heaps[p];
+            }
+            let solver = &mut group.solver;
+            (solver.deadline, solver.pool, solver.memory) = (deadline, pool.clone(), Some(share));
+            let (value, more) = solver.value(&alone)?;
+            let Value::Grundy(g) = value else {
+                unreachable!("a game is split into groups in normal play")
+            };
+            total ^= g;
+            explored.positions += more.positions;
+            explored.edges += more.edges;
+        }
+        Ok((Value::Grundy(total), explored))
     }
 
     /// Every move from `heaps`: its rule, and where it leads (a position,
@@ -670,6 +757,10 @@ impl Solver {
     /// Prepares to be asked about every position up to `corner`: the ray
     /// engine evaluates that box at once instead of growing into it.
     pub fn reserve(&mut self, corner: &[u64]) -> Result<(), SearchError> {
+        if self.by_groups() {
+            // The groups' searches are small: each grows as it is asked.
+            return Ok(());
+        }
         let budget = self.budget();
         match &mut self.engine {
             Engine::Rays(r, _) => r.value(&self.game, corner, &budget).map(|_| ()),

@@ -142,3 +142,24 @@ pub fn subtraction_moves(p: &[u64], amounts: &[u64]) -> Vec<Vec<u64>> {
         .map(|k| vec![p[0] - k])
         .collect()
 }
+
+/// An analyzer that searches every game whole: no sum of heaps, strip,
+/// region or group split first.
+pub fn whole() -> gamelang::Analyzer {
+    gamelang::Analyzer::new(gamelang::Options {
+        search: gamelang::SearchOptions {
+            decompose: false,
+            ..gamelang::SearchOptions::default()
+        },
+        ..gamelang::Options::default()
+    })
+}
+
+/// The positions an answer's winning moves lead to, as words, sorted.
+pub fn winning(answer: &Answer) -> Vec<String> {
+    let mut moves: Vec<String> = (answer.winning_moves.iter())
+        .map(|m| m.to.to_string())
+        .collect();
+    moves.sort();
+    moves
+}

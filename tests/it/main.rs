@@ -27,6 +27,7 @@ mod format;
 mod from_outside;
 mod grammar;
 mod graphs;
+mod groups;
 mod hackenbush;
 mod heap_engine;
 mod kayles;

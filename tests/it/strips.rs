@@ -10,7 +10,7 @@ use gamelang::analysis::{self, Analyzer, Answer, ComponentMethod, Grundy, Outcom
 use gamelang::search::Options;
 
 use super::asked::{analysis, answer};
-use super::common::{code, load_text};
+use super::common::{code, load_text, whole, winning};
 
 /// Crosses-and-crosses: three crosses in a row win.
 const CROSSES: &str = "game strip {
@@ -177,27 +177,9 @@ fn strips(n: usize, letters: u64) -> Vec<Vec<u64>> {
     all
 }
 
-fn whole() -> Analyzer {
-    Analyzer::new(analysis::Options {
-        search: Options {
-            decompose: false,
-            ..Options::default()
-        },
-        ..analysis::Options::default()
-    })
-}
-
 fn split(answer: &Answer) -> bool {
     (answer.method.components.iter())
         .all(|m| matches!(m, ComponentMethod::Ends { split: true, .. }))
-}
-
-fn winning(answer: &Answer) -> Vec<String> {
-    let mut moves: Vec<String> = (answer.winning_moves.iter())
-        .map(|m| m.to.to_string())
-        .collect();
-    moves.sort();
-    moves
 }
 
 #[test]

@@ -92,13 +92,14 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
         Found::Value(value, explored) => (value, explored),
         Found::Loopy(graph) => return Ok(loopy_answered(component, *graph)),
     };
-    let (held, decomposed, components, split, regions) = kept.search(game, |s| {
+    let (held, decomposed, components, split, regions, groups) = kept.search(game, |s| {
         Ok((
             s.len(),
             s.decomposed(),
             s.by_components(),
             s.splits_strips(),
             s.splits_boards(),
+            s.by_groups(),
         ))
     })?;
     let (outcome, grundy) = match value {
@@ -119,6 +120,7 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
             components,
             split,
             regions,
+            groups,
         },
         closed_moves: None,
         loopy: None,

@@ -360,6 +360,33 @@ impl SearchError {
                 | SearchError::OutOfTime { .. }
         )
     }
+
+    /// The same error, `heaps` the position asked about: a search of part
+    /// of it (a group of its heaps, `Solver`) names its part.
+    pub(crate) fn asked(mut self, heaps: &[u64]) -> Self {
+        match &mut self {
+            SearchError::RuleFails { position, .. }
+            | SearchError::EndUnknown { position, .. }
+            | SearchError::MisereLoopy { position, .. }
+            | SearchError::TooManyPositions { position, .. }
+            | SearchError::MemoryLimit { position, .. }
+            | SearchError::OutOfMemory { position, .. }
+            | SearchError::TooManyMoves { position, .. }
+            | SearchError::WouldExceedMoves { position, .. }
+            | SearchError::WouldTakeTooLong { position, .. }
+            | SearchError::OutOfTime { position, .. }
+            | SearchError::MayNotEnd { position, .. }
+            | SearchError::GraphTooLarge { position, .. } => *position = Position::from_u64s(heaps),
+            SearchError::Cycle { .. }
+            | SearchError::ScoringCycle { .. }
+            | SearchError::EndsUnsupported { .. }
+            | SearchError::QuotientOfNormalPlay { .. }
+            | SearchError::QuotientOfNonHeapGame { .. }
+            | SearchError::NotShrinking { .. }
+            | SearchError::HeapGrows { .. } => {}
+        }
+        self
+    }
 }
 
 /// How a game that may never end showed it.
