@@ -694,3 +694,28 @@ fn the_outcome_search_agrees_with_the_value_on_domineering_clobber_and_konane_bo
         .collect();
     outcomes_against_values("games/konane.game", "konane", &rows);
 }
+
+/// The partizan search counts the positions it keeps against the memory
+/// limit before its table grows: Toads and Frogs on a strip of 12 cells
+/// needs more than 1 MB and is refused under it, and answers under the
+/// default limit (under a 50 MB limit a strip of 21 cells took 1.38 GB
+/// before, stopped only by the position limit).
+#[test]
+fn a_partizan_search_past_its_memory_limit_is_refused() {
+    let text = std::fs::read_to_string(super::common::root().join("games/toads_and_frogs.game"))
+        .expect("the example");
+    let heaps = Cells::of("TTTT....FFFF").heaps();
+    let small = gamelang::SearchOptions {
+        max_bytes: 1 << 20,
+        ..Default::default()
+    };
+    let mut search = PartizanSearch::new(lowered(&text, "toads_and_frogs"), small);
+    let e = (search.value(&mut Forms::new(), &heaps)).expect_err("past the memory limit");
+    assert!(
+        matches!(e, gamelang::SearchError::MemoryLimit { .. }),
+        "{e}"
+    );
+    let mut search = PartizanSearch::new(lowered(&text, "toads_and_frogs"), Default::default());
+    search.value(&mut Forms::new(), &heaps).expect("a value");
+    assert!(search.len() > 1000, "{} positions", search.len());
+}

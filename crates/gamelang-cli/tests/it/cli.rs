@@ -1353,8 +1353,9 @@ fn a_limit_past_memory_is_an_error_not_an_abort() {
 
 #[test]
 fn max_memory_sets_what_a_search_may_keep() {
-    // Domineering on 5 x 5 keeps megabytes of canonical forms: past one,
-    // within 64.
+    // Domineering on 5 x 5 keeps megabytes of positions and canonical
+    // forms: past one (the positions and forms counted together, the
+    // search's limit), within 64.
     let asked = [
         "analyze",
         "games/domineering.game",
@@ -1362,7 +1363,9 @@ fn max_memory_sets_what_a_search_may_keep() {
         "\".....|.....|.....|.....|.....\"",
     ];
     let run = gamelang(&[&asked[..], &["--max-memory", "1"]].concat());
-    run.exits(1).stderr_has("gamelang::analysis::forms_memory");
+    run.exits(1)
+        .stderr_has("gamelang::search::memory_limit")
+        .stderr_has("--max-memory");
     gamelang(&[&asked[..], &["--max-memory", "64"]].concat()).exits(0);
 }
 

@@ -17,6 +17,7 @@ use crate::moves::Stencils;
 use crate::partizan::{Form, Forms};
 use crate::position::{GraphShape, Position, grounded_regions, tinted_regions};
 use crate::rules::{Game, Side};
+use crate::search::base::arena::{pack, unpack};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
 use crate::search::options::Options;
@@ -40,6 +41,10 @@ pub struct PartizanSearch {
     /// boards split into regions.
     games: Vec<(Arc<Game>, Solver, Option<Stencils>)>,
     known: FxHashMap<Key, Form>,
+    /// The bytes the heaps of `known`'s keys take (`key_bytes`): with its
+    /// table's (`known_bytes`) and the store's, counted against the
+    /// search's memory limit before it grows.
+    keys: u64,
     max_positions: usize,
     /// What the outcome search knows (`outcome`).
     outcomes: outcome::Outcomes,
@@ -62,6 +67,7 @@ impl PartizanSearch {
         PartizanSearch {
             games: vec![(game, solver, stencils)],
             known: FxHashMap::default(),
+            keys: 0,
             max_positions,
             outcomes: Default::default(),
         }
@@ -134,6 +140,11 @@ impl PartizanSearch {
             }
             let Some(frame) = stack.pop() else { break };
             let form = self.form_of(forms, &frame);
+            let more = key_bytes(&frame.key);
+            if self.known_bytes(more).saturating_add(forms.bytes()) > budget.memory() {
+                return Err(self.memory_limit(&budget, heaps));
+            }
+            self.keys += more;
             on_stack.remove(&frame.key);
             self.known.insert(frame.key, form);
         }
@@ -320,15 +331,51 @@ impl PartizanSearch {
             Some(GraphShape::Tinted) => {
                 keys.extend((tinted_regions(heaps).into_iter()).map(|r| ((game, r), false)))
             }
-            _ => keys.push(((game, heaps.to_vec()), false)),
+            _ => {
+                let mut packed = Vec::new();
+                pack(heaps, &mut packed);
+                keys.push(((game, packed), false));
+            }
         }
     }
 
-    /// The heaps of the position `key` (a board's region is kept packed).
+    /// The heaps of the position `key`: a board's region is kept packed by
+    /// its stencils, a graph's region as it is, any other position packed
+    /// a byte a heap where every heap fits one (`arena::pack`).
     fn heaps_of<'k>(&self, key: &'k Key) -> Cow<'k, [u64]> {
-        match &self.games[key.0].2 {
+        let (game, _, stencils) = &self.games[key.0];
+        match stencils {
             Some(stencils) => Cow::Owned(stencils.unpack(&key.1)),
-            None => Cow::Borrowed(&key.1),
+            None if game.graph.is_some() => Cow::Borrowed(&key.1),
+            None => {
+                let mut heaps = Vec::new();
+                unpack(&key.1, &mut heaps);
+                Cow::Owned(heaps)
+            }
+        }
+    }
+
+    /// About the bytes `known` takes with one more key whose heaps take
+    /// `more`: its table (a key and a form a slot, a control byte, one slot
+    /// in eight left empty) and, where it is full, the table twice as large
+    /// that it grows into, both held while it moves; and the keys' heaps.
+    fn known_bytes(&self, more: u64) -> u64 {
+        let slot = (size_of::<(Key, Form)>() + 1) as u64;
+        let table = |room: usize| room as u64 * slot * 8 / 7;
+        let room = self.known.capacity();
+        let tables = match self.known.len() < room {
+            true => table(room),
+            false => table(room) + table(room.max(2) * 2),
+        };
+        tables + self.keys + more
+    }
+
+    /// The search past its memory limit, at `heaps`.
+    fn memory_limit(&self, budget: &Budget, heaps: &[u64]) -> SearchError {
+        SearchError::MemoryLimit {
+            game: self.games[0].0.title(),
+            position: Position::from_u64s(heaps),
+            limit_mb: budget.memory() >> 20,
         }
     }
 
@@ -363,6 +410,11 @@ impl PartizanSearch {
             span,
         }
     }
+}
+
+/// About the bytes a key's heaps take: the allocation's, with its header.
+fn key_bytes(key: &Key) -> u64 {
+    (8 * key.1.len() + 16) as u64
 }
 
 /// A game's rules as stencils, where its boards split into regions and the

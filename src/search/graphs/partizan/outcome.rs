@@ -15,13 +15,11 @@
 
 use rustc_hash::FxHashMap;
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::{Key, PartizanSearch, RegionKey};
+use super::{Key, PartizanSearch, RegionKey, key_bytes};
 use crate::partizan::{Form, Forms};
 use crate::position::Outcome;
-use crate::position::Position;
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -51,10 +49,9 @@ pub(super) struct Outcomes {
     bytes: u64,
 }
 
-/// About the bytes a region's key takes in a map: the key, its heaps and
-/// the map's share.
-fn key_bytes(key: &RegionKey) -> u64 {
-    (size_of::<RegionKey>() + 8 * key.0.1.len() + 16) as u64
+/// About the bytes a region's key takes in a map: the key and its heaps.
+fn region_bytes(key: &RegionKey) -> u64 {
+    size_of::<RegionKey>() as u64 + key_bytes(&key.0)
 }
 
 impl Outcomes {
@@ -107,7 +104,7 @@ impl PartizanSearch {
         heaps: &[u64],
     ) -> Result<Split, SearchError> {
         for (key, negated) in more {
-            if self.is_small(&key.1, key.0) {
+            if self.is_small(&key) {
                 let mut value = self.value_of(forms, key, heaps)?;
                 if negated {
                     value = forms.neg(value);
@@ -124,17 +121,15 @@ impl PartizanSearch {
         Ok((big, small))
     }
 
-    /// Whether a region of game `game` kept as `packed` is valued whole: a
+    /// Whether the region `key` is valued whole: a
     /// board of at most `SMALL_CELLS` cells that are not `#` (a region, or
     /// a whole board where the rules split none); any position of a game
     /// that is no board.
-    fn is_small(&self, packed: &[u64], game: usize) -> bool {
-        let (known, _, stencils) = &self.games[game];
-        let heaps = match stencils {
-            Some(stencils) => Cow::Owned(stencils.unpack(packed)),
-            None if known.board => Cow::Borrowed(packed),
-            None => return true,
-        };
+    fn is_small(&self, key: &Key) -> bool {
+        if !self.games[key.0].0.board {
+            return true;
+        }
+        let heaps = self.heaps_of(key);
         let cells = heaps.get(2..).unwrap_or(&[]);
         cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
     }
@@ -180,9 +175,9 @@ impl PartizanSearch {
                 None => {
                     let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
                     let size = (moves.iter())
-                        .flat_map(|(_, regions)| regions.iter().map(key_bytes))
+                        .flat_map(|(_, regions)| regions.iter().map(region_bytes))
                         .sum::<u64>()
-                        + key_bytes(&big[i]);
+                        + region_bytes(&big[i]);
                     (self.outcomes.keep(size, budget.memory()))
                         .map_err(|()| self.memory_limit(budget, heaps))?;
                     self.outcomes.moves.insert(key.clone(), moves.clone());
@@ -221,20 +216,11 @@ impl PartizanSearch {
             }
         }
         if new {
-            let size = big.iter().map(key_bytes).sum::<u64>() + 32;
+            let size = big.iter().map(region_bytes).sum::<u64>() + 32;
             (self.outcomes.keep(size, budget.memory()))
                 .map_err(|()| self.memory_limit(budget, heaps))?;
         }
         self.outcomes.wins.entry(position.clone()).or_default()[mover] = Some(won);
         Ok(won)
-    }
-
-    /// The outcome search past its memory limit, at `heaps`.
-    fn memory_limit(&self, budget: &Budget, heaps: &[u64]) -> SearchError {
-        SearchError::MemoryLimit {
-            game: self.games[0].0.title(),
-            position: Position::from_u64s(heaps),
-            limit_mb: budget.memory() >> 20,
-        }
     }
 }
