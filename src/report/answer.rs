@@ -279,11 +279,12 @@ fn move_line(answer: &Answer, m: &WinningMove) -> String {
         true => format!("in component {}: ", m.component + 1),
         false => String::new(),
     };
-    format!(
-        "{component}{} → {}",
-        move_text(answer, m),
-        position_text(answer, Some(m))
-    )
+    let (words, after) = (move_text(answer, m), position_text(answer, Some(m)));
+    // A lone position's `becomes` names where it leads: once is enough.
+    if words == format!("becomes {after}") {
+        return format!("{component}{words}");
+    }
+    format!("{component}{words} → {after}")
 }
 
 fn no_value_text(why: NoValue) -> &'static str {

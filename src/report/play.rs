@@ -86,11 +86,15 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
             })
         })
         .collect();
-    let to = place_text(play, &m.to);
-    match words.is_empty() {
-        true => to,
-        false => format!("{} → {to}", words.join("; ")),
+    let (words, to) = (words.join("; "), place_text(play, &m.to));
+    // A lone piece's `becomes` names where it leads: once is enough.
+    if words.is_empty() {
+        return to;
     }
+    if words == format!("becomes {to}") {
+        return words;
+    }
+    format!("{words} → {to}")
 }
 
 /// What a move does to piece `piece` of `from` by rule `rule`, in words;
