@@ -86,7 +86,7 @@ pub use analysis::graph::PositionGraph;
 pub use analysis::play::{Ending, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};
 pub use analysis::standing::{Move, Place, Standing, Standings};
-pub use analysis::table::{Cell, Column, Shape, Table};
+pub use analysis::table::{Cell, Column, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gain, Gamma,

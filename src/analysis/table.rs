@@ -34,6 +34,44 @@ pub struct Table {
     pub tokens: bool,
     /// What it holds.
     pub shape: Shape,
+    /// Its positions from which a rule cannot be applied on the way, left
+    /// blank, where there are any.
+    pub undefined: Option<Undefined>,
+}
+
+/// The positions of a table from which a rule cannot be applied on the
+/// way (an item past its list, a division by 0): outside what the rules
+/// define, each left blank. How many, and the first one's error.
+#[derive(Clone, Debug)]
+pub struct Undefined {
+    /// How many positions are blank.
+    pub count: usize,
+    /// Why the first is: the rule, the position asked, the reason.
+    pub first: SearchError,
+}
+
+/// `found`, or a blank where a rule cannot be applied on the way from the
+/// position (counted in `undefined`, the first error kept); any other
+/// error stops the table.
+fn or_blank(
+    found: Result<Option<Cell>, AnalysisError>,
+    undefined: &mut Option<Undefined>,
+) -> Result<Option<Cell>, AnalysisError> {
+    match found {
+        Err(AnalysisError::Search(e)) if matches!(*e, SearchError::RuleFails { .. }) => {
+            match undefined {
+                Some(u) => u.count += 1,
+                None => {
+                    *undefined = Some(Undefined {
+                        count: 1,
+                        first: *e,
+                    })
+                }
+            }
+            Ok(None)
+        }
+        found => found,
+    }
 }
 
 /// What a table shows of one position.
@@ -336,6 +374,7 @@ pub(super) fn table(
     };
     let limit = solver.max_positions();
     let mut loopy = Loopy::default();
+    let mut undefined = None;
     // A game played alone (its ends, or its points) has its cells found so.
     let ends = game.ends_anywhere().is_some() || game.scoring;
     // What the table holds, exactly: refused at once when over the limit,
@@ -361,9 +400,10 @@ pub(super) fn table(
         }
     };
     let shape = if count == 1 {
-        one_heap_shape(game, solver, &mut loopy, upto, progress)?
+        one_heap_shape(game, solver, &mut loopy, &mut undefined, upto, progress)?
     } else if count > 2 {
-        box_shape(game, solver, &mut loopy, upto, count, progress)?
+        let blank = &mut undefined;
+        box_shape(game, solver, &mut loopy, blank, upto, count, progress)?
     } else {
         // Every position of the grid, where a graph of them is wanted: for
         // its ends, or for the steps of a small table.
@@ -382,9 +422,12 @@ pub(super) fn table(
         let mut grid = Vec::new();
         for a in 0..=upto {
             let row = (0..=upto)
-                .map(|b| match &mut ended {
-                    Some(ended) => ended.cell(game, solver, &[a, b]),
-                    None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
+                .map(|b| {
+                    let found = match &mut ended {
+                        Some(ended) => ended.cell(game, solver, &[a, b]),
+                        None => cell_at(game, solver, &mut loopy, &[a, b], &[]),
+                    };
+                    or_blank(found, &mut undefined)
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             let largest = row.iter().flatten().filter_map(Cell::grundy).max();
@@ -417,6 +460,7 @@ pub(super) fn table(
         parts: game.parts.clone(),
         tokens: (game.rules.iter()).any(|r| matches!(r.kind, crate::rules::MoveKind::Slide(_))),
         shape,
+        undefined,
     })
 }
 
@@ -426,6 +470,7 @@ fn box_shape(
     game: &Arc<Game>,
     solver: &mut Solver,
     loopy: &mut Loopy,
+    undefined: &mut Option<Undefined>,
     upto: u64,
     heaps: usize,
     progress: &mut dyn FnMut(&Progress),
@@ -463,10 +508,11 @@ fn box_shape(
     for row in 0..rows {
         let start = values.len();
         for position in all_positions(row..row + 1) {
-            values.push(match &mut ended {
-                Some(ended) => ended.cell(game, solver, &position)?,
-                None => cell_at(game, solver, loopy, &position, &[])?,
-            });
+            let found = match &mut ended {
+                Some(ended) => ended.cell(game, solver, &position),
+                None => cell_at(game, solver, loopy, &position, &[]),
+            };
+            values.push(or_blank(found, undefined)?);
         }
         let largest = values[start..]
             .iter()
@@ -495,6 +541,7 @@ fn one_heap_shape(
     game: &Arc<Game>,
     solver: &mut Solver,
     loopy: &mut Loopy,
+    undefined: &mut Option<Undefined>,
     upto: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Shape, AnalysisError> {
@@ -515,7 +562,7 @@ fn one_heap_shape(
     };
     let values = match values {
         Some(values) => values,
-        None => Column::Cells(cells(game, solver, loopy, upto, &all, progress)?),
+        None => Column::Cells(cells(game, solver, loopy, undefined, upto, &all, progress)?),
     };
     // A period the engine proved holds as it is, where the table shows its
     // preperiod and one period (the engine may have proven it on more
@@ -621,6 +668,7 @@ fn cells(
     game: &Arc<Game>,
     solver: &mut Solver,
     loopy: &mut Loopy,
+    undefined: &mut Option<Undefined>,
     upto: u64,
     all: &[Vec<u64>],
     progress: &mut dyn FnMut(&Progress),
@@ -635,10 +683,11 @@ fn cells(
     let mut largest = None;
     for n in 0..=upto {
         let after = &all[all.partition_point(|h| h[0] <= n)..];
-        let cell = match &mut ended {
-            Some(ended) => ended.cell(game, solver, &[n])?,
-            None => cell_at(game, solver, loopy, &[n], after)?,
+        let found = match &mut ended {
+            Some(ended) => ended.cell(game, solver, &[n]),
+            None => cell_at(game, solver, loopy, &[n], after),
         };
+        let cell = or_blank(found, undefined)?;
         if let Some(g) = cell.as_ref().and_then(Cell::grundy) {
             largest = largest.max(Some(g));
         }

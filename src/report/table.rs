@@ -44,6 +44,7 @@ pub fn table_summary_text(table: &Table) -> String {
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, false),
     };
+    undefined_text(&mut out, table);
     out
 }
 
@@ -66,7 +67,25 @@ fn text(table: &Table, colour: bool) -> String {
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, colour),
     };
+    undefined_text(&mut out, table);
     out
+}
+
+/// The line that says which positions are blank because a rule cannot be
+/// applied on the way from them, if any are.
+fn undefined_text(out: &mut String, table: &Table) {
+    if let Some(undefined) = &table.undefined {
+        let many = match undefined.count {
+            1 => "1 position".to_string(),
+            n => format!("{n} positions"),
+        };
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            out,
+            "blank: {many} from which a rule cannot be applied on the way; the first: {}",
+            undefined.first
+        );
+    }
 }
 
 /// What a one-heap table comes to, after its rows: its figures, then its
@@ -548,7 +567,7 @@ pub fn table_json(table: &Table) -> Json {
             .map(|v| v.as_ref().map(|_| outcome(v)))
             .collect::<Vec<_>>()
     };
-    match &table.shape {
+    let mut json = match &table.shape {
         Shape::OneHeap {
             values,
             figures,
@@ -622,5 +641,10 @@ pub fn table_json(table: &Table) -> Json {
             "remoteness": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.remoteness)).collect::<Vec<_>>()),
             "suspense": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.suspense)).collect::<Vec<_>>()),
         }),
-    }
+    };
+    json["undefined"] = match &table.undefined {
+        Some(u) => json!({ "count": u.count, "first": u.first.to_string() }),
+        None => Json::Null,
+    };
+    json
 }

@@ -164,6 +164,49 @@ fn a_table_of_split_and_score_shows_each_pile_s_score() {
     }
 }
 
+/// The example's table reaches positions the rules do not define (`v[0]`,
+/// `v[5]` of four coins): those are left blank and counted, the first
+/// one's error kept, and every other cell is the definition's score.
+#[test]
+fn a_table_of_coins_leaves_blank_the_positions_a_rule_cannot_be_applied_from() {
+    let program = load_text("coins.game", COINS, &[]);
+    let game = program.games[0].default.clone().expect("lowered");
+    let upto = num_bigint::BigUint::from(6u32);
+    let table = (Analyzer::default().table(&game, &upto, None, &mut |_| {})).expect("a table");
+    let gamelang::Shape::Grid { values, .. } = &table.shape else {
+        panic!("a grid: {:?}", table.shape);
+    };
+    let v = [3, 9, 1, 2];
+    let mut blank = 0;
+    for (i, row) in values.iter().enumerate() {
+        for (j, cell) in row.iter().enumerate() {
+            // Defined: no coin past the row is ever taken.
+            let defined = i > j || (i >= 1 && j <= v.len());
+            match defined {
+                true => assert_eq!(*cell, Some(Cell::Score(coins(&v, i, j))), "({i}, {j})"),
+                false => {
+                    assert_eq!(*cell, None, "({i}, {j})");
+                    blank += 1;
+                }
+            }
+        }
+    }
+    let undefined = table.undefined.as_ref().expect("some are blank");
+    assert_eq!(undefined.count, blank);
+    let text = undefined.first.to_string();
+    assert!(
+        text.contains("`take_first` cannot be applied at (0, 0)"),
+        "{text}"
+    );
+    let words = gamelang::report::table_text(&table);
+    assert!(
+        words.contains(&format!("blank: {blank} positions")),
+        "{words}"
+    );
+    let json = gamelang::report::table_json(&table);
+    assert_eq!(json["undefined"]["count"], blank);
+}
+
 /// Dots and Boxes on 2 × 2 boxes, its 12 lines as bits: the 5 × 5 grid's
 /// cells (r, c), 1-based, with r + c odd, in reading order.
 struct Dots {
