@@ -402,8 +402,15 @@ pub(super) fn table(
     let shape = if count == 1 {
         one_heap_shape(game, solver, &mut loopy, &mut undefined, upto, progress)?
     } else if count > 2 {
-        let blank = &mut undefined;
-        box_shape(game, solver, &mut loopy, blank, upto, count, progress)?
+        box_shape(
+            game,
+            solver,
+            &mut loopy,
+            &mut undefined,
+            upto,
+            count,
+            progress,
+        )?
     } else {
         // Every position of the grid, where a graph of them is wanted: for
         // its ends, or for the steps of a small table.
