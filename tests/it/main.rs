@@ -23,6 +23,7 @@ mod diagnostics;
 mod docs;
 mod ends;
 mod exercise;
+mod fill;
 mod format;
 mod from_outside;
 mod grammar;

@@ -7,6 +7,7 @@
 //! being evaluated, and only its value is kept. That keeps million-position
 //! searches compact; `export` builds a petgraph graph where one is wanted.
 
+use super::fill::{self, Fill};
 use crate::moves::MoveGen;
 use crate::position::Position;
 use crate::rules::Game;
@@ -47,6 +48,10 @@ pub struct GeneralSearch {
     /// Whether every move made so far lowered the total of the heaps: a
     /// measure that proves the plays it made end, whatever moves add.
     moves_fell: bool,
+    /// The box below the first position asked, to be valued whole in
+    /// order once the search has met a quarter of it (`fill`); taken when
+    /// tried.
+    fill: Option<Fill>,
 }
 
 enum Step {
@@ -71,6 +76,7 @@ impl GeneralSearch {
             key: Vec::new(),
             progress,
             moves_fell: true,
+            fill: None,
         }
     }
 
@@ -94,6 +100,12 @@ impl GeneralSearch {
     ) -> Result<(Value, Explored), SearchError> {
         if self.positions.len() == 0 {
             self.box_below(heaps);
+            // Normal play, positions as written, every tuple of heaps a
+            // position: the box may be valued whole, in order.
+            let plain = !game.misere && game.invariant.is_none() && game.ends.is_empty();
+            self.fill = (plain && !self.sorted())
+                .then(|| Fill::below(heaps, self.max_positions))
+                .flatten();
         }
         let before = self.positions.len();
         self.asked = heaps.to_vec();
@@ -267,6 +279,15 @@ impl GeneralSearch {
                             limit_mb: budget.memory() >> 20,
                         });
                     }
+                    // A quarter of the box met: the rest is likely met too,
+                    // and valued faster in order, where it fits the memory
+                    // left beside what is held.
+                    let left = budget.memory().saturating_sub(waiting as u64);
+                    if let Some(fill) = self.fill.take_if(|f| f.due(self.positions.len()))
+                        && self.fill_bytes(&fill) <= left.saturating_sub(self.positions.bytes())
+                    {
+                        self.fill_box(game, moves, &fill, budget, &mut edges)?;
+                    }
                 }
                 Step::Finish(node) => {
                     let start = frames.pop().unwrap_or(0);
@@ -278,6 +299,43 @@ impl GeneralSearch {
             }
         }
         Ok(edges)
+    }
+
+    /// About the bytes filling `fill` takes: its values while they are
+    /// found, then each position held with its heaps, id, state and value.
+    fn fill_bytes(&self, fill: &Fill) -> u64 {
+        let heaps = fill.extents.len() * size_of::<u64>();
+        let each = size_of::<u32>() * 2 + heaps + size_of::<usize>() + 1 + size_of::<Value>();
+        (fill.cells as u64).saturating_mul(each as u64)
+    }
+
+    /// Values the box of `fill` whole, in order (`fill::values`), and holds
+    /// every position of it with its value, finished, where every move
+    /// stayed in the box and went below; else holds nothing more. Positions
+    /// on the stack are finished so too: finishing them again reads the
+    /// same value, from moves all valued.
+    fn fill_box(
+        &mut self,
+        game: &Game,
+        moves: &MoveGen,
+        fill: &Fill,
+        budget: &mut Budget,
+        edges: &mut usize,
+    ) -> Result<(), SearchError> {
+        let found = fill::values(game, moves, &fill.extents, fill.cells, budget, edges)?;
+        let Some(values) = found else {
+            return Ok(());
+        };
+        let mut heaps = vec![0u64; fill.extents.len()];
+        for (index, value) in values.into_iter().enumerate() {
+            if index > 0 {
+                fill::next(&mut heaps, &fill.extents);
+            }
+            let id = self.intern(game, &heaps)? as usize;
+            self.values[id] = Value::Grundy(value);
+            self.state[id] = BLACK;
+        }
+        Ok(())
     }
 
     /// The value of a position whose children have these values.

@@ -1,6 +1,7 @@
 //! The engines the solver chooses among, each a way of finding values: the
 //! general search over positions (`general`), sums of positions made by
-//! `becomes` (`sums`), the one-heap engine (`heaps`), boxes of rays and runs
+//! `becomes` (`sums`), both filling the box below the first position asked
+//! in order where they can (`fill`), the one-heap engine (`heaps`), boxes of rays and runs
 //! (`rays`, `run_boxes`), coins as the sum of their heads (`coins`), Node
 //! and Arc Kayles by their components (`kayles`, their canonical forms
 //! `canon`), strips split where cells can no longer change (`strip`),
@@ -8,6 +9,7 @@
 
 pub(super) mod canon;
 pub(super) mod coins;
+mod fill;
 pub(super) mod general;
 #[doc(hidden)]
 pub mod heaps;

@@ -10,17 +10,16 @@
 //! reachable are explored as one graph (`explore_whole`), for `loopy` to
 //! label.
 
-mod dense;
-
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use super::fill::{self, Fill, UNSET, mark};
 use crate::moves::{MoveGen, Next, Term};
 use crate::platform::usize_of;
 use crate::position::Position;
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
-use crate::search::base::arena::{self, Arena, MAX_BOX};
+use crate::search::base::arena::{Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Listed, Reached, Visit};
@@ -122,20 +121,11 @@ pub struct SumSearch {
     /// when`): `values` are of the reduced game (`Reduced`).
     ends: bool,
     /// The box below the first position asked, to be valued whole in
-    /// order once the search has met a quarter of it (`dense`); taken when
+    /// order once the search has met a quarter of it (`fill`); taken when
     /// tried.
     fill: Option<Fill>,
 }
 
-/// A box whose every position may be valued in order: heap i from 0 to
-/// `extents[i] - 1`, `cells` positions.
-struct Fill {
-    extents: Vec<u64>,
-    cells: usize,
-}
-
-/// A value not yet found.
-const UNSET: u32 = u32::MAX;
 /// With ends, in place of a value: a position with a move that wins at
 /// once (into a `win when` position), outside the reduced game.
 const DANGER: u32 = u32::MAX - 1;
@@ -474,21 +464,14 @@ impl SumSearch {
             self.positions = arena;
         }
         // A game played alone, normal play, every tuple of heaps a
-        // position: its box may be valued whole, in the order of `dense`.
-        let extents: Vec<u64> = heaps.iter().map(|h| h.saturating_add(1)).collect();
-        let cells = arena::cells(&extents);
+        // position: its box may be valued whole, in the order of `fill`.
         let alone = !self.misere && !self.ends && game == 0 && self.games.len() == 1;
-        self.fill = match cells {
-            Some(cells)
-                if alone && self.games[0].invariant.is_none() && cells <= self.max_positions =>
-            {
-                Some(Fill { extents, cells })
-            }
-            _ => None,
-        };
+        self.fill = (alone && self.games[0].invariant.is_none())
+            .then(|| Fill::below(heaps, self.max_positions))
+            .flatten();
     }
 
-    /// Values the box of `fill` whole, in order (`dense`), and holds every
+    /// Values the box of `fill` whole, in order (`fill`), and holds every
     /// position of it with its value: true where every move stayed in the
     /// box and went below.
     fn fill(
@@ -497,7 +480,7 @@ impl SumSearch {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<bool, SearchError> {
-        let found = dense::values(
+        let found = fill::values(
             &self.games[0],
             &self.moves[0],
             &fill.extents,
@@ -511,7 +494,7 @@ impl SumSearch {
         let mut heaps = vec![0u64; fill.extents.len()];
         for (index, value) in found.into_iter().enumerate() {
             if index > 0 {
-                dense::next(&mut heaps, &fill.extents);
+                fill::next(&mut heaps, &fill.extents);
             }
             let id = self.intern(0, &heaps)? as usize;
             if self.values[id] == UNSET {
@@ -585,7 +568,7 @@ impl SumSearch {
                 // A quarter of the box met: the rest is likely met too,
                 // and valued faster in order. The search then starts over,
                 // finding the values held.
-                if let Some(fill) = self.fill.take_if(|f| self.positions.len() * 4 >= f.cells) {
+                if let Some(fill) = self.fill.take_if(|f| f.due(self.positions.len())) {
                     for frame in &stack {
                         self.on_stack[frame.id as usize] = false;
                     }
@@ -1032,14 +1015,6 @@ fn whole_position(sum: &[TermKey]) -> Position {
 fn sorted(mut components: Vec<TermKey>) -> Vec<TermKey> {
     components.sort();
     components
-}
-
-fn mark(seen: &mut Vec<bool>, g: u32) {
-    let g = g as usize;
-    if g >= seen.len() {
-        seen.resize(g + 1, false);
-    }
-    seen[g] = true;
 }
 
 /// The key a position of game `game` is held by: the game's index, then

@@ -17,16 +17,53 @@
 //! moves from a position are stepped through by adding to the parts'
 //! indices, as the dp's loop does; else each move comes from the
 //! interpreter.
+//!
+//! The sums search (`becomes`) and the general search fill the box below
+//! the first position asked once they have met a quarter of it: the rest
+//! is then likely met too, and valued faster in order.
 
 use crate::moves::{MoveGen, Next, Sweep, Swept};
 use crate::platform::usize_of;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::index_in;
+use crate::search::base::arena::{self, index_in};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
 
-use super::{UNSET, mark};
+/// A value not yet found.
+pub(super) const UNSET: u32 = u32::MAX;
+
+/// A box whose every position may be valued in order: heap i from 0 to
+/// `extents[i] - 1`, `cells` positions.
+pub(super) struct Fill {
+    pub extents: Vec<u64>,
+    pub cells: usize,
+}
+
+impl Fill {
+    /// The box below `heaps` (each heap from 0 to its own), where it holds
+    /// at most `max_positions` positions.
+    pub(super) fn below(heaps: &[u64], max_positions: usize) -> Option<Fill> {
+        let extents: Vec<u64> = heaps.iter().map(|h| h.saturating_add(1)).collect();
+        let cells = arena::cells(&extents).filter(|&c| c <= max_positions)?;
+        Some(Fill { extents, cells })
+    }
+
+    /// Whether the search has met a quarter of it, holding `held`
+    /// positions: time to fill it.
+    pub(super) fn due(&self, held: usize) -> bool {
+        held.saturating_mul(4) >= self.cells
+    }
+}
+
+/// Marks value `g` seen.
+pub(super) fn mark(seen: &mut Vec<bool>, g: u32) {
+    let g = g as usize;
+    if g >= seen.len() {
+        seen.resize(g + 1, false);
+    }
+    seen[g] = true;
+}
 
 /// The values of every position of the box, by index; `None` where a move
 /// leaves the box or does not go below (the fill then ends at once).
