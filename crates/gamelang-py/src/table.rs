@@ -110,6 +110,14 @@ impl Table {
         self.found_period().map(|p| p.certificate.theorem.is_some())
     }
 
+    /// The positions left blank because a rule cannot be applied on the
+    /// way from them: (how many, the first one's error in words), or None
+    /// where there are none.
+    #[getter]
+    fn undefined(&self) -> Option<(usize, String)> {
+        (self.table.undefined.as_ref()).map(|u| (u.count, u.first.to_string()))
+    }
+
     /// The command line's JSON for this table (`table --json`).
     fn to_json(&self) -> String {
         gamelang::table_json(&self.table).to_string()

@@ -171,3 +171,17 @@ def test_a_table_of_a_scoring_game_holds_its_scores():
     # the search to the definition).
     assert table.values == [(n // 2) ** 2 for n in range(8)]
     assert table.outcomes == ["D", "D", "N", "N", "N", "N", "N", "N"]
+    assert table.undefined is None
+
+
+def test_a_table_leaves_blank_the_positions_its_rules_do_not_define():
+    # Four coins: row i = 0 reads v[0], column j = 5 reads v[5]
+    # (tests/it/scoring.rs counts them against the definition).
+    prog = gamelang.load(ROOT / "games" / "coins_in_a_row.game")
+    table = prog.table("coins_in_a_row", upto=5)
+    count, first = table.undefined
+    assert count == 11
+    assert "v[0] does not exist" in first
+    assert table.values[0] == [None] * 6
+    assert table.values[1][4] == 7
+    assert table.to_dict()["undefined"]["count"] == 11

@@ -248,6 +248,10 @@ class Table:
     @property
     def proven(self) -> Optional[bool]:
         """Whether a theorem extends the period to every n (else it is only seen)."""
+    @property
+    def undefined(self) -> Optional[tuple[int, str]]:
+        """The positions left blank because a rule cannot be applied on the
+        way from them: (how many, the first one's error), or None."""
     def to_json(self) -> str:
         """The command line's JSON for this table (`table --json`)."""
     def to_dict(self) -> dict[str, Any]:
