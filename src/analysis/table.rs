@@ -554,9 +554,23 @@ fn one_heap_shape(
 ) -> Result<Shape, AnalysisError> {
     let ends = game.ends_anywhere().is_some() || game.scoring;
     let coins = game.coins.is_some();
+    let mut whole = None;
     let values = match keeps_values(game) && solver.heap_values().is_some() {
-        true => engine_column(solver, upto, progress)?,
+        true => match engine_column(solver, upto, progress) {
+            // The engine stops at the first heap a rule fails at: the heaps
+            // are valued one by one instead, by the search of the game
+            // whole, each left blank where its play meets a failure.
+            Err(AnalysisError::Search(e)) if matches!(*e, SearchError::RuleFails { .. }) => {
+                whole = Some(solver.searched_whole());
+                None
+            }
+            found => found?,
+        },
         false => None,
+    };
+    let solver = match &mut whole {
+        Some(whole) => whole,
+        None => solver,
     };
     // Every heap of the table, where the cells are found one by one or
     // their steps are looked for.

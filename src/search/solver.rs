@@ -217,6 +217,20 @@ impl Solver {
         (self.deadline, self.pool, self.memory) = (deadline, pool, memory);
     }
 
+    /// The search of the same game whole (`decompose` off), sharing this
+    /// one's deadline, move budget and memory limit: a table's heaps valued
+    /// one by one where the one-heap engine stopped at a failing rule.
+    pub(crate) fn searched_whole(&self) -> Solver {
+        let options = Options {
+            decompose: false,
+            ..self.options.clone()
+        };
+        let mut whole = Solver::with_options(self.game.clone(), options);
+        (whole.deadline, whole.pool, whole.memory) =
+            (self.deadline, self.pool.clone(), self.memory);
+        whole
+    }
+
     /// One question's budget.
     fn budget(&self) -> Budget {
         let fallback = match self.engine {

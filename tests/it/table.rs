@@ -387,3 +387,46 @@ fn a_table_of_three_heaps_or_more_holds_every_position_of_its_box() {
         assert_eq!(v.as_ref().and_then(Cell::grundy), want, "{p:?}");
     }
 }
+
+/// A one-heap game whose rule reads a list by the heap (`v[h[i]]`, three
+/// items): the one-heap engine stops at heap 4, and the table values the
+/// heaps one by one instead, the first four by the mex rule (heap n takes
+/// 1 to min(n, v[n]) = n: g(n) = n) and the rest blank, counted.
+#[test]
+fn a_one_heap_table_past_a_failing_rule_leaves_those_heaps_blank() {
+    let text = "game g(v = [1, 2, 3]) {
+        heaps *
+        move m { choose i in 1..len; choose k in 1..h[i]; require k <= v[h[i]]; h[i] -= k }
+    }";
+    let program = load_text("blank.game", text, &[]);
+    let game = program.games[0].default.clone().expect("lowered");
+    let upto = num_bigint::BigUint::from(6u32);
+    let mut analyzer = Analyzer::default();
+    let table = analyzer
+        .table(&game, &upto, None, &mut |_| {})
+        .expect("a table");
+    let Shape::OneHeap { values, .. } = &table.shape else {
+        panic!("one heap: {:?}", table.shape);
+    };
+    for n in 0..=6u32 {
+        let expected = (n <= 3).then_some(Cell::Value(Value::Grundy(n)));
+        assert_eq!(values.get(n as usize), expected, "{n}");
+    }
+    let undefined = table.undefined.as_ref().expect("blanks");
+    assert_eq!(undefined.count, 3);
+    assert!(undefined.first.to_string().contains("v[4] does not exist"));
+    // The analyzer's own search is left as it was: a heap is answered as a
+    // sum of one-heap games still.
+    let answer = super::asked::answer(&mut analyzer, &program, "g", &[3, 2]);
+    assert!(
+        matches!(
+            answer.method.components[0],
+            gamelang::analysis::ComponentMethod::Search {
+                decomposed: true,
+                ..
+            }
+        ),
+        "{:?}",
+        answer.method
+    );
+}
