@@ -67,14 +67,16 @@ pub(super) fn mark(seen: &mut Vec<bool>, g: u32) {
 
 /// The values of every position of the box, by index; `None` where a move
 /// leaves the box or does not go below (the fill then ends at once).
+/// `asked`: the position the question is about, for a budget's error.
 pub(super) fn values(
     game: &Game,
     moves: &MoveGen,
-    extents: &[u64],
-    cells: usize,
+    fill: &Fill,
     budget: &mut Budget,
     edges: &mut usize,
+    asked: &[u64],
 ) -> Result<Option<Vec<u32>>, SearchError> {
+    let (extents, cells) = (fill.extents.as_slice(), fill.cells);
     let mut values = vec![UNSET; cells];
     let mut heaps = vec![0u64; extents.len()];
     let mut seen = Vec::new();
@@ -101,7 +103,7 @@ pub(super) fn values(
             *edges += usize::try_from(moves).unwrap_or(usize::MAX);
             budget
                 .spend(moves.max(1))
-                .map_err(|e| e.error(game, &heaps))?;
+                .map_err(|e| e.error(game, asked))?;
             values[index] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
             continue;
         }
@@ -132,7 +134,7 @@ pub(super) fn values(
         let examined = match examined {
             Ok(examined) => examined,
             Err(e) if matches!(e.error, EvalError::OutOfBudget) => {
-                return Err(budget.exhausted().error(game, &heaps));
+                return Err(budget.exhausted().error(game, asked));
             }
             // A rule that fails here may fail only where the search never
             // goes: the search finds out.
@@ -143,7 +145,7 @@ pub(super) fn values(
         }
         budget
             .spend(examined.max(1))
-            .map_err(|e| e.error(game, &heaps))?;
+            .map_err(|e| e.error(game, asked))?;
         values[index] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
     }
     Ok(Some(values))

@@ -322,7 +322,7 @@ impl GeneralSearch {
         budget: &mut Budget,
         edges: &mut usize,
     ) -> Result<(), SearchError> {
-        let found = fill::values(game, moves, &fill.extents, fill.cells, budget, edges)?;
+        let found = fill::values(game, moves, fill, budget, edges, &self.asked)?;
         let Some(values) = found else {
             return Ok(());
         };

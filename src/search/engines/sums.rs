@@ -479,15 +479,9 @@ impl SumSearch {
         fill: &Fill,
         budget: &mut Budget,
         edges: &mut usize,
+        asked: &[u64],
     ) -> Result<bool, SearchError> {
-        let found = fill::values(
-            &self.games[0],
-            &self.moves[0],
-            &fill.extents,
-            fill.cells,
-            budget,
-            edges,
-        )?;
+        let found = fill::values(&self.games[0], &self.moves[0], fill, budget, edges, asked)?;
         let Some(found) = found else {
             return Ok(false);
         };
@@ -572,7 +566,7 @@ impl SumSearch {
                     for frame in &stack {
                         self.on_stack[frame.id as usize] = false;
                     }
-                    if self.fill(&fill, budget, edges)? {
+                    if self.fill(&fill, budget, edges, asked)? {
                         return self.grundy_at(game, heaps, asked, budget, edges);
                     }
                     for frame in &stack {
