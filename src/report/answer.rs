@@ -280,11 +280,7 @@ fn move_line(answer: &Answer, m: &WinningMove) -> String {
         false => String::new(),
     };
     let (words, after) = (move_text(answer, m), position_text(answer, Some(m)));
-    // A lone position's `becomes` names where it leads: once is enough.
-    if words == format!("becomes {after}") {
-        return format!("{component}{words}");
-    }
-    format!("{component}{words} → {after}")
+    format!("{component}{}", super::moved_text(&words, &after))
 }
 
 fn no_value_text(why: NoValue) -> &'static str {

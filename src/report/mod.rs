@@ -40,6 +40,19 @@ use crate::position::{
 };
 use crate::rules::Game;
 
+/// A move in words and where it leads: `take 2 → (1, 4)`; where it leads
+/// alone when there are no words; the words alone for a lone position's
+/// `becomes`, which name where it leads already.
+fn moved_text(words: &str, to: &str) -> String {
+    if words.is_empty() {
+        return to.to_string();
+    }
+    if words.strip_prefix("becomes ") == Some(to) {
+        return words.to_string();
+    }
+    format!("{words} → {to}")
+}
+
 /// A position as its game writes it: heaps `(3, 5)` (every one of them
 /// where `in_full` asks: a drawn graph's labels must tell positions apart),
 /// named parts by their names `(stones = 20, limit = 19)`, a game of

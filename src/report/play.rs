@@ -86,15 +86,7 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
             })
         })
         .collect();
-    let (words, to) = (words.join("; "), place_text(play, &m.to));
-    // A lone piece's `becomes` names where it leads: once is enough.
-    if words.is_empty() {
-        return to;
-    }
-    if words == format!("becomes {to}") {
-        return words;
-    }
-    format!("{words} → {to}")
+    super::moved_text(&words.join("; "), &place_text(play, &m.to))
 }
 
 /// What a move does to piece `piece` of `from` by rule `rule`, in words;

@@ -282,9 +282,9 @@ impl GeneralSearch {
                     // A quarter of the box met: the rest is likely met too,
                     // and valued faster in order, where it fits the memory
                     // left beside what is held.
-                    let left = budget.memory().saturating_sub(waiting as u64);
                     if let Some(fill) = self.fill.take_if(|f| f.due(self.positions.len()))
-                        && self.fill_bytes(&fill) <= left.saturating_sub(self.positions.bytes())
+                        && self.fill_bytes(&fill) + waiting as u64 + self.positions.bytes()
+                            <= budget.memory()
                     {
                         self.fill_box(game, moves, &fill, budget, &mut edges)?;
                     }
