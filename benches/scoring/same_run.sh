@@ -22,6 +22,15 @@ game = game.replace("v = [3, 9, 1, 2]", "v = [" + ", ".join(map(str, v)) + "]")
 game = game.replace("at (1, 4)", f"at (1, {n})")
 open(f"{out}/coins.game", "w").write(game)
 PY
-echo "dp: $("$dir/coins_dp" "$dir/values.txt")"
+dp="$("$dir/coins_dp" "$dir/values.txt")"
+echo "dp: $dp"
 /usr/bin/time -f "gamelang: %e s, %M KB" target/release/gamelang analyze "$dir/coins.game" \
     --timeout 0 --max-positions 100000000 | grep 'score:' | cut -c1-40
+# The whole process, ten runs in a row, default limits: the mean, and its ratio to the dp's best.
+start=$(date +%s%N)
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+    target/release/gamelang analyze "$dir/coins.game" >/dev/null
+done
+mean_us=$(( ($(date +%s%N) - start) / 10000 ))
+dp_us=$(echo "$dp" | sed -E 's/.*best of 5: ([0-9]+) us.*/\1/')
+echo "gamelang, mean of 10 whole runs: $mean_us us; ratio to the dp: $(python3 -c "print(round($mean_us / $dp_us, 2))")"

@@ -450,6 +450,9 @@ pub enum ComponentMethod {
         /// Where the position's graph did not fit the limits and
         /// alpha-beta valued it: the positions that search expanded.
         pruned: Option<usize>,
+        /// The position was valued with the box of the first position
+        /// asked, row by row, as an interval dp (every rule a fixed step).
+        rows: bool,
     },
     /// A partizan game's position, asked for its outcome alone: searched
     /// for who wins, Left first and Right first, stopping at the first

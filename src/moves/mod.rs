@@ -15,6 +15,7 @@ mod reach;
 pub mod runs;
 mod shapes;
 mod stencil;
+mod step;
 pub(crate) mod strip;
 mod sweep;
 mod turn;
@@ -39,6 +40,7 @@ pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
 pub use stencil::Stencils;
+pub use step::{Along, RowPoints, Step};
 pub use sweep::{Sweep, Swept};
 pub(crate) use turn::Turn;
 
@@ -618,6 +620,20 @@ impl MoveGen {
         (self.rules.iter())
             .map(|rule| match rule {
                 Compiled::Block(block, _, _) => Sweep::of(block),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every rule as a fixed step (`step`), where each is one and nothing
+    /// else decides a move: no invariant, no end.
+    pub fn steps(&self) -> Option<Vec<Step>> {
+        if self.invariant.is_some() || !self.ends.is_empty() {
+            return None;
+        }
+        (self.rules.iter())
+            .map(|rule| match rule {
+                Compiled::Block(block, _, _) => Step::of(block),
                 _ => None,
             })
             .collect()

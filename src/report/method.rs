@@ -215,11 +215,15 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             "alpha-beta search (Knuth and Moore, 1975): the position's graph did not fit the limits (--max-positions, --max-memory), so a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough; each value found kept as bounds in a table emptied when full ({searched} positions searched)"
         ),
         ComponentMethod::Scoring {
-            positions, turns, ..
+            positions,
+            turns,
+            rows,
+            ..
         } => {
-            let turned = match turns {
-                1 => String::new(),
-                n => format!(
+            let turned = match (turns, rows) {
+                (_, true) => "; every rule a fixed step, the box of the first position asked valued row by row in the order its moves allow, as an interval dp".to_string(),
+                (1, false) => String::new(),
+                (n, false) => format!(
                     "; a board held once up to its {n} turns and reflections, the rules checked at every position valued to move its images as they move it"
                 ),
             };
@@ -406,11 +410,15 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
             "positions": searched,
         }),
         ComponentMethod::Scoring {
-            positions, turns, ..
+            positions,
+            turns,
+            rows,
+            ..
         } => json!({
             "kind": "negamax",
             "positions": positions,
             "turns": turns,
+            "rows": rows,
         }),
         ComponentMethod::Outcome { positions } => json!({
             "kind": "outcome",

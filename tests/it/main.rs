@@ -51,6 +51,7 @@ mod rays;
 mod reductions;
 mod runs;
 mod scoring;
+mod scoring_rows;
 mod seeds;
 mod sequences;
 mod shapes;

@@ -32,10 +32,14 @@ pub(crate) fn scoring_answer(
         }
     };
     let heaps = searchable(&only.game, &only.position)?;
-    let (score, moves, (positions, turns, pruned)) = kept.scoring(&only.game, |s| {
+    let (score, moves, (positions, turns, pruned, rows)) = kept.scoring(&only.game, |s| {
         let score = s.value(&heaps)?;
         let moves = s.moves(&heaps)?;
-        Ok((score, moves, (s.len(), s.turns(), s.pruned())))
+        Ok((
+            score,
+            moves,
+            (s.len(), s.turns(), s.pruned(), s.in_rows(&heaps)),
+        ))
     })?;
     let (best_moves, gains): (Vec<WinningMove>, Vec<Gain>) = (moves.into_iter())
         .filter(|(_, worth)| *worth == score)
@@ -92,6 +96,7 @@ pub(crate) fn scoring_answer(
                 positions,
                 turns,
                 pruned,
+                rows,
             }],
         },
         notes,

@@ -26,6 +26,7 @@
 //! after another in one buffer.
 
 mod pruned;
+mod rows;
 mod turns;
 
 use std::sync::Arc;
@@ -33,7 +34,7 @@ use std::sync::Arc;
 use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
 
-use crate::moves::{MoveError, MoveGen};
+use crate::moves::{MoveError, MoveGen, Step};
 use crate::position::Position;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -83,6 +84,9 @@ pub struct ScoringSearch {
     edges: Vec<Edge>,
     /// Scratch: the heaps of the position whose moves are made.
     here: Vec<u64>,
+    /// Every rule as a fixed step, where each is one, until the box of the
+    /// first position asked is filled row by row (`rows`).
+    steps: Option<Vec<Step>>,
     /// The alpha-beta search, for positions whose graph does not fit.
     pruned: Pruned,
     /// Whether the last position asked was valued by alpha-beta.
@@ -131,6 +135,8 @@ struct Store {
     /// Scratch for a key, and for it packed.
     key: Vec<u64>,
     packing: Vec<u64>,
+    /// The box of the first position asked, valued row by row (`rows`).
+    filled: Option<rows::Filled>,
 }
 
 /// Positions of more heaps than this are held packed, not in a box.
@@ -202,9 +208,12 @@ impl Store {
     }
 
     /// A store of no position, keyed alike (turns and packing are set
-    /// again with the next box).
-    fn emptied(&self) -> Store {
-        Store::new(self.symmetry)
+    /// again with the next box), the box filled row by row kept.
+    fn emptied(&mut self) -> Store {
+        Store {
+            filled: self.filled.take(),
+            ..Store::new(self.symmetry)
+        }
     }
 
     fn new(symmetry: (bool, bool)) -> Store {
@@ -218,13 +227,16 @@ impl Store {
             packed: false,
             key: Vec::new(),
             packing: Vec::new(),
+            filled: None,
         }
     }
 
-    /// About the bytes held: the arena's, and each position's state and value.
+    /// About the bytes held: the arena's, each position's state and value,
+    /// and the box filled.
     fn bytes(&self) -> u64 {
         let own = self.state.capacity() + self.values.capacity() * size_of::<i128>();
-        self.positions.bytes() + own as u64
+        let filled = self.filled.as_ref().map_or(0, rows::Filled::bytes);
+        self.positions.bytes() + own as u64 + filled
     }
 }
 
@@ -233,6 +245,7 @@ impl ScoringSearch {
     pub fn new(game: Arc<Game>, options: Options) -> Self {
         let moves = MoveGen::new(&game);
         let symmetry = moves.symmetry(&game);
+        let steps = moves.steps();
         ScoringSearch {
             game,
             moves,
@@ -246,6 +259,7 @@ impl ScoringSearch {
             image: Vec::new(),
             edges: Vec::new(),
             here: Vec::new(),
+            steps,
             pruned: Pruned::new(symmetry),
             by_pruning: false,
             pruned_last: None,
@@ -254,13 +268,19 @@ impl ScoringSearch {
 
     /// How many positions are valued.
     pub fn len(&self) -> usize {
-        self.store.valued
+        self.store.valued + self.store.filled.as_ref().map_or(0, |f| f.known)
     }
 
     /// How many images of a board position (its turns and reflections,
     /// itself among them) are held as one: 1 where none are.
     pub fn turns(&self) -> usize {
         self.store.turns.as_ref().map_or(1, Turns::count)
+    }
+
+    /// Whether `heaps` was valued with the box of the first position asked,
+    /// row by row (`rows`).
+    pub fn in_rows(&self, heaps: &[u64]) -> bool {
+        (self.store.filled.as_ref()).is_some_and(|f| f.value(heaps).is_some())
     }
 
     /// Where the last position asked was valued by alpha-beta (its graph
@@ -281,6 +301,23 @@ impl ScoringSearch {
             return Ok(*value);
         }
         loop {
+            // Where every rule is a fixed step, the first position asked's
+            // box is valued row by row, once.
+            if let Some(steps) = self.steps.take() {
+                let memory = budget.memory().saturating_sub(self.store.bytes());
+                let max_positions = self.options.max_positions;
+                self.store.filled = rows::fill(
+                    &self.game,
+                    &steps,
+                    heaps,
+                    &mut budget,
+                    max_positions,
+                    memory,
+                )?;
+            }
+            if let Some(value) = self.store.filled.as_ref().and_then(|f| f.value(heaps)) {
+                return Ok(value);
+            }
             if !self.boxed {
                 self.boxed = true;
                 self.prepare(heaps);
