@@ -220,7 +220,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             rows,
             ..
         } => {
-            let turned = match (turns, rows) {
+            let how = match (turns, rows) {
                 (_, true) => "; every rule a fixed step, the box of the first position asked valued row by row in the order its moves allow, as an interval dp".to_string(),
                 (1, false) => String::new(),
                 (n, false) => format!(
@@ -228,7 +228,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
                 ),
             };
             format!(
-                "negamax search: a position's value is the best, over its moves, of the move's points minus the value of where it leads (plus it where the mover moves again), 0 where no move is left; each position valued once, the points still to come depending on the position alone{turned} ({positions} positions held)"
+                "negamax search: a position's value is the best, over its moves, of the move's points minus the value of where it leads (plus it where the mover moves again), 0 where no move is left; each position valued once, the points still to come depending on the position alone{how} ({positions} positions held)"
             )
         }
         ComponentMethod::Outcome { positions } => format!(

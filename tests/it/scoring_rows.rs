@@ -365,7 +365,6 @@ fn points_past_32_and_64_bits_are_valued_exactly() {
     // before; each against the definition.
     for big in [1_000_000_000_000i128, 1_000_000_000_000_000_000_000_000_000] {
         let v: Vec<i128> = (0..9).map(|k| big * (k * 7 % 5 + 1) + k).collect();
-        let list: Vec<String> = v.iter().map(i128::to_string).collect();
         let model = Model {
             list: v.clone(),
             rules: (0..2)
@@ -392,7 +391,6 @@ fn points_past_32_and_64_bits_are_valued_exactly() {
                 .collect(),
         };
         let text = model.text();
-        assert!(text.contains(&list[0]));
         let mut search = search_of(&text);
         let want = model.value(&[1, 9], &mut HashMap::new()).expect("valued");
         assert_eq!(search.value(&[1, 9]).expect("valued"), want);
