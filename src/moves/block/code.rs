@@ -427,6 +427,9 @@ fn choose_where(
     rest: Run,
     ends: bool,
 ) -> Run {
+    if let Some((outside, inside)) = condition.and_then(|c| hoisted(c, slot)) {
+        return choose_hoisted(slot, (lo, hi), outside, inside.as_ref(), rest, ends);
+    }
     let (lo, hi) = (Operand::of(lo), Operand::of(hi));
     let run: Run = match condition {
         None => Box::new(move |s, then| {
@@ -472,6 +475,71 @@ fn choose_where(
             })
         }
     };
+    ended_skips(run, ends)
+}
+
+/// The conditions a `require` after a `choose` of `slot` begins with that
+/// do not read the value chosen, joined by `and`, and what is left of it;
+/// `None` where the first reads it.
+fn hoisted(condition: &Expr, slot: usize) -> Option<(Expr, Option<Expr>)> {
+    fn conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+        match e {
+            Expr::Binary(BinOp::And, a, b) => {
+                conjuncts(a, out);
+                conjuncts(b, out);
+            }
+            _ => out.push(e),
+        }
+    }
+    let mut parts = Vec::new();
+    conjuncts(condition, &mut parts);
+    let split = parts
+        .iter()
+        .position(|p| p.reads(slot))
+        .unwrap_or(parts.len());
+    let joined = |parts: &[&Expr]| {
+        (parts.iter().rev()).fold(None, |right: Option<Expr>, &left| {
+            Some(match right {
+                None => left.clone(),
+                Some(right) => Expr::Binary(BinOp::And, Box::new(left.clone()), Box::new(right)),
+            })
+        })
+    };
+    Some((joined(&parts[..split])?, joined(&parts[split..])))
+}
+
+/// `choose slot in lo..hi; require outside and inside`, where `outside`
+/// does not read the value chosen: it is the same at every value, so it
+/// is tested once, at the first value as the interpreter first tests it
+/// (after that value's step); where it fails, no value makes a move, and
+/// the loop's other steps are counted at once.
+fn choose_hoisted(
+    slot: usize,
+    (lo, hi): (&Expr, &Expr),
+    outside: Expr,
+    inside: Option<&Expr>,
+    rest: Run,
+    ends: bool,
+) -> Run {
+    let (first, last) = (Operand::of(lo), Operand::of(hi));
+    let outside = Cond::of(&outside);
+    let inner = choose_where(slot, lo, hi, inside, rest, false);
+    let run: Run = Box::new(move |s, then| {
+        let (lo, hi) = (first.get(s)?, last.get(s)?);
+        if lo > hi {
+            return Ok(());
+        }
+        s.step()?;
+        let old = std::mem::replace(&mut s.vars[slot], lo);
+        let holds = outside.holds(s);
+        s.vars[slot] = old;
+        if !holds? {
+            return s.steps_more(u64::try_from(hi.abs_diff(lo)).unwrap_or(u64::MAX));
+        }
+        // The loop takes the first value's step again.
+        s.steps -= 1;
+        inner(s, then)
+    });
     ended_skips(run, ends)
 }
 
