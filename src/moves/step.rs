@@ -121,7 +121,11 @@ impl Step {
         for statement in &block.body {
             let moving = !step.moved.is_empty();
             match statement {
-                Stmt::Require(condition) if !moving => conjuncts(condition, &mut step.pieces)?,
+                Stmt::Require(condition) if !moving => {
+                    for part in condition.conjuncts() {
+                        step.pieces.push(piece(part)?);
+                    }
+                }
                 Stmt::Score(e) if !moving && !scored => {
                     scored = true;
                     let points = match e {
@@ -208,21 +212,15 @@ impl Step {
     }
 }
 
-/// Pushes the pieces of a require's condition: its conjuncts in order (`a
-/// and b` evaluates b only where a holds, as a require after another).
-fn conjuncts(condition: &Expr, pieces: &mut Vec<Piece>) -> Option<()> {
+/// A conjunct of a require's condition as a piece (a require's
+/// conjuncts are tried in order, as requires one after another).
+fn piece(condition: &Expr) -> Option<Piece> {
     if !reads_x(condition) {
-        pieces.push(Piece::Flat(condition.clone()));
-        return Some(());
+        return Some(Piece::Flat(condition.clone()));
     }
     match condition {
-        Expr::Binary(BinOp::And, a, b) => {
-            conjuncts(a, pieces)?;
-            conjuncts(b, pieces)
-        }
         Expr::Binary(op, a, b) if comparison(*op) => {
-            pieces.push(Piece::Compare(*op, Lin::of(a)?, Lin::of(b)?));
-            Some(())
+            Some(Piece::Compare(*op, Lin::of(a)?, Lin::of(b)?))
         }
         // `not (a == b)` is two ranges, not one.
         Expr::Not(inner) => {
@@ -236,8 +234,7 @@ fn conjuncts(condition: &Expr, pieces: &mut Vec<Piece>) -> Option<()> {
                 BinOp::Ge => BinOp::Lt,
                 _ => return None,
             };
-            pieces.push(Piece::Compare(flipped, Lin::of(a)?, Lin::of(b)?));
-            Some(())
+            Some(Piece::Compare(flipped, Lin::of(a)?, Lin::of(b)?))
         }
         _ => None,
     }

@@ -209,6 +209,23 @@ impl fmt::Display for EvalError {
 type Result<T> = std::result::Result<T, EvalError>;
 
 impl Expr {
+    /// The conjuncts of `a and b and …`, in the order they are evaluated
+    /// (`a and b` evaluates b only where a holds).
+    pub fn conjuncts(&self) -> Vec<&Expr> {
+        fn push<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+            match e {
+                Expr::Binary(BinOp::And, a, b) => {
+                    push(a, out);
+                    push(b, out);
+                }
+                _ => out.push(e),
+            }
+        }
+        let mut out = Vec::new();
+        push(self, &mut out);
+        out
+    }
+
     /// Whether it reads the move block's variable in `slot`.
     pub fn reads(&self, slot: usize) -> bool {
         match self {

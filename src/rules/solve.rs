@@ -61,9 +61,7 @@ pub fn normalise(amounts: Amounts) -> Amounts {
         return amounts;
     };
     let env = Env::position(&[]);
-    let mut conjuncts = Vec::new();
-    flatten(condition, &mut conjuncts);
-    for conjunct in conjuncts {
+    for conjunct in condition.conjuncts() {
         let (_, l, h) = Solved::new(conjunct).candidates(low, high, &env);
         (low, high) = (l, h);
     }
@@ -175,10 +173,8 @@ enum Fact {
 
 impl Solved {
     pub fn new(condition: &Expr) -> Self {
-        let mut conjuncts = Vec::new();
-        flatten(condition, &mut conjuncts);
         Solved {
-            facts: conjuncts.into_iter().map_while(fact).collect(),
+            facts: condition.conjuncts().into_iter().map_while(fact).collect(),
         }
     }
 
@@ -220,17 +216,6 @@ impl Solved {
             }
         }
         (best, lo, hi)
-    }
-}
-
-/// The conjuncts of `a and b and …`, in the order they are evaluated.
-fn flatten<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
-    match e {
-        Expr::Binary(BinOp::And, a, b) => {
-            flatten(a, out);
-            flatten(b, out);
-        }
-        _ => out.push(e),
     }
 }
 

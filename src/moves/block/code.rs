@@ -482,17 +482,7 @@ fn choose_where(
 /// do not read the value chosen, joined by `and`, and what is left of it;
 /// `None` where the first reads it.
 fn hoisted(condition: &Expr, slot: usize) -> Option<(Expr, Option<Expr>)> {
-    fn conjuncts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
-        match e {
-            Expr::Binary(BinOp::And, a, b) => {
-                conjuncts(a, out);
-                conjuncts(b, out);
-            }
-            _ => out.push(e),
-        }
-    }
-    let mut parts = Vec::new();
-    conjuncts(condition, &mut parts);
+    let parts = condition.conjuncts();
     let split = parts
         .iter()
         .position(|p| p.reads(slot))
