@@ -821,7 +821,11 @@ impl Played {
         positions: &[Vec<u64>],
     ) -> Result<Played, SearchError> {
         if game.scoring {
-            let search = ScoringSearch::new(game.clone(), solver.options().clone());
+            let mut search = ScoringSearch::new(game.clone(), solver.options().clone());
+            // The table's box, filled at once where the rules allow it.
+            if let Some((least, most)) = corners(positions) {
+                search.fill_between(&least, &most)?;
+            }
             return Ok(Played::Scored(Box::new(search)));
         }
         if solver.has_sums() {
@@ -864,6 +868,23 @@ impl Played {
             }
         }
     }
+}
+
+/// The least and the most of each heap over `positions`, where they all
+/// have as many heaps.
+fn corners(positions: &[Vec<u64>]) -> Option<(Vec<u64>, Vec<u64>)> {
+    let (first, rest) = positions.split_first()?;
+    let (mut least, mut most) = (first.clone(), first.clone());
+    for p in rest {
+        if p.len() != first.len() {
+            return None;
+        }
+        for (k, &h) in p.iter().enumerate() {
+            least[k] = least[k].min(h);
+            most[k] = most[k].max(h);
+        }
+    }
+    Some((least, most))
 }
 
 /// Whether `heaps` is a position of the game: its invariant holds, and a

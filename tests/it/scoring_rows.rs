@@ -328,12 +328,9 @@ fn random_step_games_match_the_definition_at_every_small_position() {
     assert!(by_rows * 3 > asked * 2, "{by_rows} of {asked} by rows");
 }
 
-#[test]
-fn coins_in_a_row_of_two_thousand_match_the_interval_dp() {
-    // Values 1 to 1000 from a fixed sequence; the dp as the contests write
-    // it, f(i, j) = max(v_i - f(i + 1, j), v_j - f(i, j - 1)).
-    let mut random = Random(5);
-    let v: Vec<i128> = (0..2000).map(|_| random.between(1, 1000)).collect();
+/// Coins in a row by the interval dp the contests write: `f[i][j]` (from
+/// 1) = max(v_i - f(i + 1, j), v_j - f(i, j - 1)), 0 where j < i.
+fn interval_dp(v: &[i128]) -> Vec<Vec<i128>> {
     let n = v.len();
     let mut f = vec![vec![0i128; n + 2]; n + 2];
     for i in (1..=n).rev() {
@@ -341,14 +338,28 @@ fn coins_in_a_row_of_two_thousand_match_the_interval_dp() {
             f[i][j] = (v[i - 1] - f[i + 1][j]).max(v[j - 1] - f[i][j - 1]);
         }
     }
+    f
+}
+
+/// Coins in a row of the coins `v`, as a game.
+fn coins_text(v: &[i128]) -> String {
     let list: Vec<String> = v.iter().map(i128::to_string).collect();
-    let text = format!(
+    format!(
         "game coins(v = [{}]) {{ position (i, j)
             move take_first {{ require i <= j; score += v[i]; i += 1 }}
             move take_last {{ require i <= j; score += v[j]; j -= 1 }} }}",
         list.join(", ")
-    );
-    let mut search = search_of(&text);
+    )
+}
+
+#[test]
+fn coins_in_a_row_of_two_thousand_match_the_interval_dp() {
+    // Values 1 to 1000 from a fixed sequence; the dp as the contests write
+    // it, f(i, j) = max(v_i - f(i + 1, j), v_j - f(i, j - 1)).
+    let mut random = Random(5);
+    let v: Vec<i128> = (0..2000).map(|_| random.between(1, 1000)).collect();
+    let (n, f) = (v.len(), interval_dp(&v));
+    let mut search = search_of(&coins_text(&v));
     assert_eq!(search.value(&[1, n as u64]).expect("valued"), f[1][n]);
     assert!(search.in_rows(&[1, n as u64]));
     for (i, j) in [(1, 1), (7, 1500), (1000, 1001), (2000, 2000), (400, 399)] {
@@ -404,23 +415,33 @@ fn a_rule_that_fails_in_the_box_is_left_to_the_search() {
     // (i to 6, j to 5) holds positions where v[i] or v[j] is past the list
     // (i = 6 cannot be met); from (1, 6) play meets v[6] at once, and the
     // error is the search's, naming the rule.
-    let text = "game coins(v = [4, 1, 7, 2, 5]) { position (i, j)
-        move take_first { require i <= j; score += v[i]; i += 1 }
-        move take_last { require i <= j; score += v[j]; j -= 1 } }";
-    let mut search = search_of(text);
     let v = [4i128, 1, 7, 2, 5];
+    let text = coins_text(&v);
+    let mut search = search_of(&text);
     let value = search.value(&[1, 5]).expect("valued");
     assert!(search.in_rows(&[1, 5]));
-    let mut f = [[0i128; 7]; 7];
-    for i in (1..=5).rev() {
-        for j in i..=5 {
-            f[i][j] = (v[i - 1] - f[i + 1][j]).max(v[j - 1] - f[i][j - 1]);
-        }
-    }
-    assert_eq!(value, f[1][5]);
-    let mut search = search_of(text);
+    assert_eq!(value, interval_dp(&v)[1][5]);
+    let mut search = search_of(&text);
     let refused = search.value(&[1, 6]).expect_err("v[6] is past the list");
     let message = refused.to_string();
     assert!(message.contains("take"), "{message}");
     assert!(!search.in_rows(&[1, 6]));
+}
+
+#[test]
+fn a_box_filled_before_it_is_asked_values_every_position_of_it() {
+    // A table's way: the box from (1, 0) to (30, 30) filled at once, then
+    // each of its positions asked, each against the interval dp.
+    let mut random = Random(17);
+    let v: Vec<i128> = (0..30).map(|_| random.between(1, 50)).collect();
+    let f = interval_dp(&v);
+    let mut search = search_of(&coins_text(&v));
+    search.fill_between(&[1, 0], &[30, 30]).expect("filled");
+    for (i, row) in f.iter().enumerate().take(31).skip(1) {
+        for (j, &want) in row.iter().enumerate().take(31) {
+            let at = [i as u64, j as u64];
+            assert!(search.in_rows(&at), "({i}, {j})");
+            assert_eq!(search.value(&at).expect("valued"), want, "({i}, {j})");
+        }
+    }
 }

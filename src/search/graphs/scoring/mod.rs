@@ -303,18 +303,7 @@ impl ScoringSearch {
         loop {
             // Where every rule is a fixed step, the first position asked's
             // box is valued row by row, once.
-            if let Some(steps) = self.steps.take() {
-                let memory = budget.memory().saturating_sub(self.store.bytes());
-                let max_positions = self.options.max_positions;
-                self.store.filled = rows::fill(
-                    &self.game,
-                    &steps,
-                    heaps,
-                    &mut budget,
-                    max_positions,
-                    memory,
-                )?;
-            }
+            self.fill_rows((heaps, heaps), &mut budget)?;
             if let Some(value) = self.store.filled.as_ref().and_then(|f| f.value(heaps)) {
                 return Ok(value);
             }
@@ -363,6 +352,30 @@ impl ScoringSearch {
                 Stop::Error(e) => return Err(*e),
             }
         }
+    }
+
+    /// Where every rule is a fixed step, the positions from `least` to
+    /// `most` (heap by heap) valued at once, row by row (`rows`), before
+    /// any is asked: a table's. Only the first box asked for is filled.
+    pub fn fill_between(&mut self, least: &[u64], most: &[u64]) -> Result<(), SearchError> {
+        let mut budget = self.budget();
+        self.fill_rows((least, most), &mut budget)
+    }
+
+    /// The box from `corners.0` to `corners.1` filled row by row, where the
+    /// rules are fixed steps and no box was filled before.
+    fn fill_rows(
+        &mut self,
+        corners: (&[u64], &[u64]),
+        budget: &mut Budget,
+    ) -> Result<(), SearchError> {
+        if let Some(steps) = self.steps.take() {
+            let memory = budget.memory().saturating_sub(self.store.bytes());
+            let max_positions = self.options.max_positions;
+            self.store.filled =
+                rows::fill(&self.game, &steps, corners, budget, max_positions, memory)?;
+        }
+        Ok(())
     }
 
     /// The value of `heaps` by alpha-beta, within `budget`, its table

@@ -202,20 +202,22 @@ enum Narrow {
     Error(Box<SearchError>),
 }
 
-/// The box of `asked` valued, where `steps` (every rule of `game`) allow
-/// it and it holds at most `max_positions` positions and `memory` bytes;
-/// `None` where they do not, or a value could pass 2^61. Where play from
-/// `asked` leaves the box past the top of a heap the rules raise, the box
-/// is filled again twice as tall along those heaps, within the limits.
+/// The box of the positions from `least` to `most` (heap by heap; one
+/// position asked, both it) valued, where `steps` (every rule of `game`)
+/// allow it and it holds at most `max_positions` positions and `memory`
+/// bytes; `None` where they do not, or a value could pass 2^61. Where play
+/// from a corner leaves the box past the top of a heap the rules raise,
+/// the box is filled again twice as tall along those heaps, within the
+/// limits. A budget spent names `most`.
 pub(super) fn fill(
     game: &Game,
     steps: &[Step],
-    asked: &[u64],
+    (least, most): (&[u64], &[u64]),
     budget: &mut Budget,
     max_positions: usize,
     memory: u64,
 ) -> Result<Option<Filled>, SearchError> {
-    let Some(mut axes) = axes(steps, asked) else {
+    let Some(mut axes) = axes(steps, least, most) else {
         return Ok(None);
     };
     let cells_of = |axes: &[Axis]| {
@@ -234,12 +236,13 @@ pub(super) fn fill(
             steps,
             axes: &axes,
             cells,
-            asked,
+            asked: most,
         };
         let Some(filled) = fill_box(task, budget, memory)? else {
             return Ok(None);
         };
-        if !filled.left || filled.value(asked).is_some() {
+        let known = |corner: &[u64]| filled.value(corner).is_some();
+        if !filled.left || (known(least) && known(most)) {
             return Ok(Some(filled));
         }
         let taller: Vec<Axis> = (axes.iter())
@@ -480,11 +483,16 @@ fn along_one<C: Cell, const AGAIN: bool>(cells: &mut [C], back: usize, points: &
     }
 }
 
-/// The box of `asked` for `steps`: each heap's way (every rule lowers it,
-/// raises it, or leaves it) and its range; `None` where the rules go both
-/// ways along a heap, or a rule changes nothing or a heap not there.
-fn axes(steps: &[Step], asked: &[u64]) -> Option<Vec<Axis>> {
-    let mut way = vec![0i128; asked.len()];
+/// The box of the positions from `least` to `most` for `steps`: each
+/// heap's way (every rule lowers it, raises it, or leaves it) and its
+/// range — from 0 where the rules lower it, up to one past the largest
+/// heap of `most` where they raise it; `None` where the rules go both ways
+/// along a heap, or a rule changes nothing or a heap not there.
+fn axes(steps: &[Step], least: &[u64], most: &[u64]) -> Option<Vec<Axis>> {
+    if least.len() != most.len() || least.iter().zip(most).any(|(l, m)| l > m) {
+        return None;
+    }
+    let mut way = vec![0i128; most.len()];
     for step in steps {
         if step.moved.iter().all(|&(_, by)| by == 0) {
             return None;
@@ -499,22 +507,22 @@ fn axes(steps: &[Step], asked: &[u64]) -> Option<Vec<Axis>> {
             }
         }
     }
-    let top = asked.iter().copied().max()?;
-    let axes = (asked.iter().zip(&way))
-        .map(|(&h, &w)| match w {
+    let top = most.iter().copied().max()?;
+    let axes = (least.iter().zip(most).zip(&way))
+        .map(|((&l, &m), &w)| match w {
             -1 => Axis {
                 lo: 0,
-                hi: h,
+                hi: m,
                 raised: false,
             },
             1 => Axis {
-                lo: h,
+                lo: l,
                 hi: top.saturating_add(1),
                 raised: true,
             },
             _ => Axis {
-                lo: h,
-                hi: h,
+                lo: l,
+                hi: m,
                 raised: false,
             },
         })
