@@ -451,7 +451,8 @@ pub enum ComponentMethod {
         /// alpha-beta valued it: the positions that search expanded.
         pruned: Option<usize>,
         /// The position was valued with the box of the first position
-        /// asked, row by row, as an interval dp (every rule a fixed step).
+        /// asked (or a table's), row by row, as an interval dp (every rule
+        /// a fixed step).
         rows: bool,
     },
     /// A partizan game's position, asked for its outcome alone: searched

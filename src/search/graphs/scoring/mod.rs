@@ -22,7 +22,10 @@
 //! the rest by hashing. Positions of many heaps (a board's cells) are held
 //! packed, a byte a heap where every heap fits one (`arena::pack`), and a
 //! board once up to its turns and reflections where the rules are checked
-//! to allow it (`turns`). The moves of the positions on the stack lie one
+//! to allow it (`turns`). Where every rule is a fixed step (coins in a
+//! row), the box of the first position asked is valued at once, row by
+//! row, as an interval dp (`rows`), and the search answers only what that
+//! cannot vouch for. The moves of the positions on the stack lie one
 //! after another in one buffer.
 
 mod pruned;
@@ -85,7 +88,7 @@ pub struct ScoringSearch {
     /// Scratch: the heaps of the position whose moves are made.
     here: Vec<u64>,
     /// Every rule as a fixed step, where each is one, until the box of the
-    /// first position asked is filled row by row (`rows`).
+    /// first position asked (or a table's) is filled row by row (`rows`).
     steps: Option<Vec<Step>>,
     /// The alpha-beta search, for positions whose graph does not fit.
     pruned: Pruned,
@@ -135,7 +138,8 @@ struct Store {
     /// Scratch for a key, and for it packed.
     key: Vec<u64>,
     packing: Vec<u64>,
-    /// The box of the first position asked, valued row by row (`rows`).
+    /// The box of the first position asked (or a table's), valued row by
+    /// row (`rows`).
     filled: Option<rows::Filled>,
 }
 

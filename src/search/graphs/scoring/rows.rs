@@ -8,7 +8,8 @@
 //! and the box is valued in index order, each move's target before it.
 //! The box is the first position asked's: from 0 to its heap where the
 //! rules lower it, from it to one past its largest heap where they raise
-//! it, that heap alone where no rule moves it. A row is the positions that
+//! it, that heap alone where no rule moves it (a table's spans its cells:
+//! `ScoringSearch::fill_between`). A row is the positions that
 //! differ in heap 1 only; each rule's range along it, points and step are
 //! read once a row (`Step::along`), and the row is valued by the negamax
 //! rule of `super` — a position with no move is worth 0, else the best
