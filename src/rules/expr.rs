@@ -455,7 +455,7 @@ pub(crate) fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
     })
 }
 
-fn has_property(n: i128, property: Property) -> Result<bool> {
+pub(crate) fn has_property(n: i128, property: Property) -> Result<bool> {
     Ok(match property {
         Property::Even => n.rem_euclid(2) == 0,
         Property::Odd => n.rem_euclid(2) == 1,

@@ -419,6 +419,8 @@ struct Writer<'a> {
     resizable: bool,
     /// A scoring game: `score += ...` and `again` may be written.
     scoring: bool,
+    /// Only what the narrow form covers: no loops.
+    narrow: bool,
     /// The names in scope, and how many were ever declared.
     scope: Vec<String>,
     declared: usize,
@@ -580,7 +582,7 @@ impl Writer<'_> {
             }
             3 => format!("require {}", self.condition(0)),
             4 | 5 => self.assignment(),
-            6 if depth < 2 => {
+            6 if depth < 2 && !self.narrow => {
                 let (lo, hi) = (self.low(), self.number(1));
                 let scope = self.scope.len();
                 let var = self.declare("j");
@@ -605,21 +607,23 @@ impl Writer<'_> {
 }
 
 /// A game of 2 or 3 heaps (or any number) whose one block is written from
-/// `tape`, and the heap count to try it at.
-fn written(tape: &[u8]) -> (String, usize) {
+/// `tape`, and the heap count to try it at; `narrow`: a block of only what
+/// the narrow form covers.
+fn written(tape: &[u8], narrow: bool) -> (String, usize) {
     let mut writer = Writer {
         tape,
         at: 0,
         heaps: 2,
         resizable: false,
         scoring: false,
+        narrow,
         scope: Vec::new(),
         declared: 0,
     };
     writer.heaps = 2 + writer.pick(2);
-    writer.scoring = writer.pick(4) == 0;
+    writer.scoring = !narrow && writer.pick(4) == 0;
     let heaps = match writer.pick(6) {
-        0 => {
+        0 if !narrow => {
             writer.resizable = true;
             "*".to_string()
         }
@@ -653,7 +657,7 @@ proptest::proptest! {
     /// block; the compiled code makes exactly the interpreter's moves.
     #[test]
     fn nested_blocks_make_the_moves_of_a_plain_walk(tape in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..160)) {
-        let (text, heaps) = written(&tape);
+        let (text, heaps) = written(&tape, false);
         let program = load_text("nested.game", &text, &[]);
         // A block the checker refuses (a name used out of scope, say) is
         // not a block to compare.
@@ -666,6 +670,92 @@ proptest::proptest! {
             }
         }
     }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 1_000,
+        max_global_rejects: 100_000,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Random blocks of only what the narrow form covers (`choose`s with
+    /// bounds and conditions, `let`, `if`, `require`, assignments; every
+    /// operation): each has a narrow form, and on every position of its
+    /// heaps up to 4 — within its bound — the compiled code makes the
+    /// interpreter's moves, steps and errors, where the narrow run goes to
+    /// the end and where it hands over to the checked code (a heap index
+    /// past the heaps, a division by 0, a heap below 0, the receiver
+    /// stopping it).
+    #[test]
+    fn narrow_blocks_make_the_interpreter_s_moves(tape in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..160)) {
+        let (text, heaps) = written(&tape, true);
+        let program = load_text("nested.game", &text, &[]);
+        proptest::prop_assume!(program.games[0].default.is_some());
+        let game = program.games[0].default.clone().expect("checked");
+        let MoveKind::Block(block) = &game.rules[0].kind else {
+            panic!("a block: {text}");
+        };
+        let bound = Code::new(block).narrow_bound();
+        proptest::prop_assert!(bound.is_some_and(|b| b >= 4), "{text}: narrow to {bound:?}");
+        for position in all_positions(heaps, 4) {
+            let same = same_as_the_interpreter(block, &position);
+            proptest::prop_assert!(same.is_ok(), "{}\nat {:?}: {}", text, position, same.unwrap_err());
+        }
+    }
+}
+
+/// The bound of the narrow form is the proof's: a square of a heap's
+/// number, `k * k` with `k` up to `a`, stays within 62 bits while `a` is at
+/// most 2^31, and there the narrow form runs; past it the checked code
+/// does. Either way the moves, steps and errors are the interpreter's, at
+/// the bound, one past it, and where the checked code's 128 bits overflow
+/// too (a cube of 2^62).
+#[test]
+fn the_narrow_form_runs_within_its_proven_bound() {
+    let squares = game(
+        "game squares { heaps 1; move take { choose k in 1..h[1]; require k * k <= h[1]; h[1] -= k * k } }",
+    );
+    let cube =
+        game("game cube { heaps 1; move drop { require h[1] * h[1] * h[1] > 5; h[1] -= 1 } }");
+    let large = game(
+        "game large { heaps 1; move drop { require h[1] < 1000000000000000000000; h[1] -= 1 } }",
+    );
+    let block = |game: &Game| match &game.rules[0].kind {
+        MoveKind::Block(block) => block.clone(),
+        _ => panic!("a block"),
+    };
+    let (squares, cube, large) = (block(&squares), block(&cube), block(&large));
+    // k <= a <= 2^31: k * k <= 2^62.
+    assert_eq!(Code::new(&squares).narrow_bound(), Some(1 << 31));
+    // a^3 <= 2^62: a <= 2^20.
+    assert_eq!(Code::new(&cube).narrow_bound(), Some(1 << 20));
+    // A number past 62 bits: no narrow form.
+    assert_eq!(Code::new(&large).narrow_bound(), None);
+    for a in [0, 1, 2, 99, (1 << 31) - 1, 1 << 31, (1 << 31) + 1, 1 << 40] {
+        same_as_the_interpreter(&squares, &[a]).unwrap_or_else(|e| panic!("squares at {a}: {e}"));
+    }
+    for a in [
+        0,
+        2,
+        (1 << 20) - 1,
+        1 << 20,
+        (1 << 20) + 1,
+        1 << 42,
+        1 << 62,
+    ] {
+        same_as_the_interpreter(&cube, &[a]).unwrap_or_else(|e| panic!("cube at {a}: {e}"));
+    }
+    let mut cubed = Vec::new();
+    let run = Code::new(&cube).moves(&[1 << 62], &mut |next| {
+        if let Next::Position(after) = next {
+            cubed.push(after.to_vec());
+        }
+        Ok(())
+    });
+    assert_eq!(run, Err(EvalError::Overflow), "2^186 is past 128 bits");
+    assert!(cubed.is_empty());
+    same_as_the_interpreter(&large, &[7]).expect("the checked code alone");
 }
 
 /// The example: each move lowers every heap by an amount of its own.
@@ -851,7 +941,7 @@ fn board_blocks_compile_to_the_interpreter_s_moves() {
             .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n
     };
-    let mut blocks = 0;
+    let (mut blocks, mut narrow) = (0, Vec::new());
     for text in games {
         let program = load_text("board.game", text, &[]);
         let game = program.games[0].default.clone().expect("checked");
@@ -860,6 +950,9 @@ fn board_blocks_compile_to_the_interpreter_s_moves() {
                 continue;
             };
             blocks += 1;
+            if Code::new(block).narrow_bound().is_some() {
+                narrow.push(rule.name.clone());
+            }
             for _ in 0..60 {
                 let (rows, cols) = (1 + next(5), 1 + next(6));
                 let mut heaps = vec![rows as u64, cols as u64];
@@ -876,4 +969,7 @@ fn board_blocks_compile_to_the_interpreter_s_moves() {
         }
     }
     assert!(blocks >= 8, "{blocks} blocks compared");
+    // Clobber's, Cram's, Domineering's and Toads and Frogs' blocks (9 of
+    // 15) have a narrow form; the others have loops or points.
+    assert!(narrow.len() >= 9, "narrow: {narrow:?} of {blocks}");
 }

@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+use super::narrow::Narrow;
 use super::{MAX_FORKING_ITERATIONS, Next, State, Then, assigned, becomes, scored};
 use crate::rules::expr::{
     BinOp, EvalError, Expr, List, OFF_BOARD, arithmetic, cell_place, compare, heap_at,
@@ -42,6 +43,10 @@ type Straight = Box<dyn Fn(&mut State) -> Result<bool> + Send + Sync>;
 pub struct Code {
     slots: usize,
     body: Body,
+    /// Its form over 64-bit machine integers, where it has one
+    /// (`super::narrow`): it runs from the positions whose heaps are all
+    /// within its bound.
+    narrow: Option<Narrow>,
 }
 
 enum Body {
@@ -56,7 +61,11 @@ impl fmt::Debug for Code {
             Body::Straight(_) => "straight",
             Body::Forks(_) => "forks",
         };
-        write!(f, "Code({kind}, {} slots)", self.slots)
+        write!(f, "Code({kind}, {} slots", self.slots)?;
+        match &self.narrow {
+            Some(narrow) => write!(f, ", narrow to {})", narrow.bound()),
+            None => write!(f, ")"),
+        }
     }
 }
 
@@ -73,12 +82,61 @@ impl Code {
         Code {
             slots: block.slots,
             body,
+            narrow: Narrow::new(block),
         }
+    }
+
+    /// The largest heap (and number of heaps) the block's narrow form
+    /// runs from, where it has one: from a position whose heaps are all at
+    /// most this, the block runs over 64-bit machine integers.
+    #[cfg(test)]
+    pub fn narrow_bound(&self) -> Option<u64> {
+        self.narrow.as_ref().map(Narrow::bound)
     }
 
     /// Calls `emit` with where each move the block makes from `heaps`
     /// leads, and returns the steps it took: `super::moves`, compiled.
+    /// Where the heaps fit the narrow form's bound, it runs;
+    /// where it stops short of an answer (an error to tell), the checked
+    /// code runs again from `heaps`, past the moves already emitted.
     pub fn moves(&self, heaps: &[u64], emit: &mut impl FnMut(Next) -> Result<()>) -> Result<u64> {
+        if let Some(narrow) = &self.narrow
+            && narrow.fits(heaps)
+        {
+            let (mut made, mut failed) = (0u64, None);
+            let steps = narrow.moves(heaps, &mut |after| match emit(Next::Position(after)) {
+                Ok(()) => {
+                    made += 1;
+                    true
+                }
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            });
+            if let Some(steps) = steps {
+                return Ok(steps);
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            return self.checked_moves(heaps, &mut |next| {
+                if made > 0 {
+                    made -= 1;
+                    return Ok(());
+                }
+                emit(next)
+            });
+        }
+        self.checked_moves(heaps, emit)
+    }
+
+    /// `moves`, in the checked 128-bit code alone.
+    fn checked_moves(
+        &self,
+        heaps: &[u64],
+        emit: &mut impl FnMut(Next) -> Result<()>,
+    ) -> Result<u64> {
         State::with(self.slots, heaps, |state| {
             match &self.body {
                 Body::Straight(body) => {
@@ -481,7 +539,7 @@ fn choose_where(
 /// The conditions a `require` after a `choose` of `slot` begins with that
 /// do not read the value chosen, joined by `and`, and what is left of it;
 /// `None` where the first reads it.
-fn hoisted(condition: &Expr, slot: usize) -> Option<(Expr, Option<Expr>)> {
+pub(super) fn hoisted(condition: &Expr, slot: usize) -> Option<(Expr, Option<Expr>)> {
     let parts = condition.conjuncts();
     let split = parts
         .iter()
@@ -569,7 +627,7 @@ fn each_value(
 }
 
 /// The first test of `a and b and ...` (the one tried first), or `e`.
-fn first_of_all(e: &Expr) -> &Expr {
+pub(super) fn first_of_all(e: &Expr) -> &Expr {
     match e {
         Expr::Binary(BinOp::And, a, _) => first_of_all(a),
         _ => e,
@@ -580,7 +638,7 @@ fn first_of_all(e: &Expr) -> &Expr {
 /// y`, `y >= x` or `y > x`, where `x` does not fall as the variable grows
 /// (`rising`) and `y` does not read it. Once it fails, it fails for every
 /// larger value.
-fn is_bound(e: &Expr, slot: usize) -> bool {
+pub(super) fn is_bound(e: &Expr, slot: usize) -> bool {
     match e {
         Expr::Binary(BinOp::Le | BinOp::Lt, x, y) | Expr::Binary(BinOp::Ge | BinOp::Gt, y, x) => {
             rising(x, slot).is_some() && !y.reads(slot)

@@ -13,6 +13,7 @@
 //! without a `choose` inside runs straight, as a loop.
 
 mod code;
+mod narrow;
 
 use std::cell::Cell;
 
