@@ -18,6 +18,7 @@ mod narrow;
 use std::cell::Cell;
 
 pub use code::Code;
+use code::Num;
 
 use super::{Next, Term};
 use crate::rules::expr::{Env, EvalError, Expr, place};
@@ -32,11 +33,12 @@ const MAX_FORKING_ITERATIONS: i128 = 1_000;
 pub(super) const MAX_STEPS: u64 = 10_000_000;
 
 /// A block's scratch state: the position as the block changes it, and the
-/// variables' values. An error ends the whole run, so nothing is undone
-/// after one.
-struct State {
+/// variables' values, numbers of kind `N` (the interpreter's and the
+/// checked code's 128-bit integers, or the narrow form's 64-bit ones). An
+/// error ends the whole run, so nothing is undone after one.
+struct State<N = i128> {
     heaps: Vec<u64>,
-    vars: Vec<i128>,
+    vars: Vec<N>,
     /// Iterations of forking loops under way: the recursion's depth.
     forking: i128,
     /// Steps taken from this position.
@@ -44,7 +46,7 @@ struct State {
     /// The positions to put back after loops run straight, innermost last.
     saved: Vec<u64>,
     /// The variables to put back after loops run straight, innermost last.
-    saved_vars: Vec<i128>,
+    saved_vars: Vec<N>,
     /// Whether a `becomes` has ended the move; the sum it made, for the
     /// end to emit (its buffers reused from move to move).
     ended: bool,
@@ -62,9 +64,9 @@ thread_local! {
     static SPARE: Cell<Option<Box<State>>> = const { Cell::new(None) };
 }
 
-impl State {
+impl<N: Num> State<N> {
     /// The state of a block of `slots` variables about to run from `heaps`.
-    fn new(slots: usize, heaps: &[u64]) -> State {
+    fn new(slots: usize, heaps: &[u64]) -> State<N> {
         let mut state = State {
             heaps: Vec::new(),
             vars: Vec::new(),
@@ -87,7 +89,7 @@ impl State {
         self.heaps.clear();
         self.heaps.extend_from_slice(heaps);
         self.vars.clear();
-        self.vars.resize(slots, 0);
+        self.vars.resize(slots, N::default());
         self.forking = 0;
         self.steps = 0;
         self.saved.clear();
@@ -99,8 +101,9 @@ impl State {
 
     /// Runs `f` on the state of a block of `slots` variables about to run
     /// from `heaps`, a spare one where this thread has one.
-    fn with<R>(slots: usize, heaps: &[u64], f: impl FnOnce(&mut State) -> R) -> R {
-        let mut state = match SPARE.take() {
+    fn with<R>(slots: usize, heaps: &[u64], f: impl FnOnce(&mut State<N>) -> R) -> R {
+        let spare = N::spare();
+        let mut state = match spare.take() {
             Some(mut state) => {
                 state.reset(slots, heaps);
                 state
@@ -108,10 +111,40 @@ impl State {
             None => Box::new(State::new(slots, heaps)),
         };
         let result = f(&mut state);
-        SPARE.set(Some(state));
+        spare.set(Some(state));
         result
     }
 
+    /// Heap `index` (from 1), as a place in `heaps`.
+    fn place(&self, index: i128) -> Result<usize, EvalError> {
+        place(index, self.heaps.len()).ok_or(EvalError::HeapIndex {
+            index,
+            len: self.heaps.len(),
+        })
+    }
+
+    /// One more step, or the error that says the block takes too many.
+    #[inline(always)]
+    fn step(&mut self) -> Result<(), EvalError> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
+        }
+        Ok(())
+    }
+
+    /// `n` more steps at once (a loop's steps known to make no move), or
+    /// the error that says the block takes too many.
+    fn steps_more(&mut self, n: u64) -> Result<(), EvalError> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
+        }
+        Ok(())
+    }
+}
+
+impl State {
     fn env(&self) -> Env<'_> {
         Env {
             amount: 0,
@@ -130,33 +163,6 @@ impl State {
         self.place(self.int(e)?)
     }
 
-    /// Heap `index` (from 1), as a place in `heaps`.
-    fn place(&self, index: i128) -> Result<usize, EvalError> {
-        place(index, self.heaps.len()).ok_or(EvalError::HeapIndex {
-            index,
-            len: self.heaps.len(),
-        })
-    }
-
-    /// One more step, or the error that says the block takes too many.
-    fn step(&mut self) -> Result<(), EvalError> {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
-            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
-        }
-        Ok(())
-    }
-
-    /// `n` more steps at once (a loop's steps known to make no move), or
-    /// the error that says the block takes too many.
-    fn steps_more(&mut self, n: u64) -> Result<(), EvalError> {
-        self.steps = self.steps.saturating_add(n);
-        if self.steps > MAX_STEPS {
-            return Err(EvalError::TooManySteps { limit: MAX_STEPS });
-        }
-        Ok(())
-    }
-
     /// Ends the move in the sum `terms` (`becomes`): the sum is written
     /// into the state's buffer for the end to emit.
     fn end_in(&mut self, terms: &[crate::rules::Term]) -> Result<(), EvalError> {
@@ -168,7 +174,7 @@ impl State {
         for (term, part) in terms.iter().zip(&mut sum) {
             part.heaps.clear();
             for (i, e) in term.parts.iter().enumerate() {
-                part.heaps.push(State::heap_value(i, self.int(e)?)?);
+                part.heaps.push(heap_value(i, self.int(e)?)?);
             }
             part.game = match &term.game {
                 TermGame::This => None,
@@ -212,14 +218,14 @@ impl State {
         (self.score, self.again) = (score, again);
         result
     }
+}
 
-    /// `value` as a heap's content, for heap `index` (0-based).
-    fn heap_value(index: usize, value: i128) -> Result<u64, EvalError> {
-        u64::try_from(value).map_err(|_| EvalError::HeapValue {
-            index: index + 1,
-            value,
-        })
-    }
+/// `value` as a heap's content, for heap `index` (0-based).
+fn heap_value(index: usize, value: i128) -> Result<u64, EvalError> {
+    u64::try_from(value).map_err(|_| EvalError::HeapValue {
+        index: index + 1,
+        value,
+    })
 }
 
 type Then<'a> = dyn FnMut(&mut State) -> Result<(), EvalError> + 'a;
@@ -402,7 +408,7 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             run(branch, state, then)
         }
         Stmt::Append(value) => {
-            let value = State::heap_value(state.heaps.len(), state.int(value)?)?;
+            let value = heap_value(state.heaps.len(), state.int(value)?)?;
             state.heaps.push(value);
             let result = then(state);
             state.heaps.pop();
@@ -447,7 +453,7 @@ fn assigned(old: u64, op: AssignOp, value: i128, index: usize) -> Result<u64, Ev
         AssignOp::Sub => i128::from(old).checked_sub(value),
     }
     .ok_or(EvalError::Overflow)?;
-    State::heap_value(index, new)
+    heap_value(index, new)
 }
 
 /// Points so far and more: their sum, which must fit.
@@ -540,7 +546,7 @@ fn straight(statements: &[Stmt], state: &mut State) -> Result<bool, EvalError> {
                 straight(branch, state)?
             }
             Stmt::Append(value) => {
-                let value = State::heap_value(state.heaps.len(), state.int(value)?)?;
+                let value = heap_value(state.heaps.len(), state.int(value)?)?;
                 state.heaps.push(value);
                 true
             }
