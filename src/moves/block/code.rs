@@ -77,18 +77,17 @@ impl Code {
         // none. The checked code compiles every statement and expression
         // (what the shared compiler does not, `i128`'s `other_*` take);
         // were one left out, the interpreter would run the block.
-        let statements = block.body.clone();
         let body = if Stmt::fork(&block.body) {
             let ends = becomes(&block.body);
-            Body::Forks(
-                sequence(&block.body, ends)
-                    .unwrap_or_else(|| Box::new(move |s, then| super::run(&statements, s, then))),
-            )
+            Body::Forks(sequence(&block.body, ends).unwrap_or_else(|| {
+                let statements = block.body.clone();
+                Box::new(move |s, then| super::run(&statements, s, then))
+            }))
         } else {
-            Body::Straight(
-                straight_sequence(&block.body)
-                    .unwrap_or_else(|| Box::new(move |s| super::straight(&statements, s))),
-            )
+            Body::Straight(straight_sequence(&block.body).unwrap_or_else(|| {
+                let statements = block.body.clone();
+                Box::new(move |s| super::straight(&statements, s))
+            }))
         };
         Code {
             slots: block.slots,
@@ -936,10 +935,9 @@ impl<N: Num> Place<N> {
     }
 }
 
-/// `old OP value`, as heap `index`'s new content (the interpreter's
-/// `assigned`).
+/// `old OP value`, as heap `index`'s new content.
 #[inline(always)]
-fn assigned<N: Num>(old: u64, op: AssignOp, value: N, index: usize) -> Outcome<u64, N> {
+pub(super) fn assigned<N: Num>(old: u64, op: AssignOp, value: N, index: usize) -> Outcome<u64, N> {
     let new = match op {
         AssignOp::Set => value,
         AssignOp::Add => N::plus_minus_times(BinOp::Add, N::heap(old), value)?,

@@ -18,11 +18,11 @@ mod narrow;
 use std::cell::Cell;
 
 pub use code::Code;
-use code::Num;
+use code::{Num, assigned};
 
 use super::{Next, Term};
 use crate::rules::expr::{Env, EvalError, Expr, place};
-use crate::rules::{AssignOp, Block, Said, Stmt, TermGame};
+use crate::rules::{Block, Said, Stmt, TermGame};
 
 /// The most iterations loops with a `choose` inside may run, nested ones
 /// counted together: each one is a level of the continuation's recursion.
@@ -443,17 +443,6 @@ fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), Eval
             result
         }
     }
-}
-
-/// `old OP value`, as heap `index`'s new content.
-fn assigned(old: u64, op: AssignOp, value: i128, index: usize) -> Result<u64, EvalError> {
-    let new = match op {
-        AssignOp::Set => Some(value),
-        AssignOp::Add => i128::from(old).checked_add(value),
-        AssignOp::Sub => i128::from(old).checked_sub(value),
-    }
-    .ok_or(EvalError::Overflow)?;
-    heap_value(index, new)
 }
 
 /// Points so far and more: their sum, which must fit.
