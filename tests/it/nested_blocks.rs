@@ -759,6 +759,43 @@ fn the_narrow_form_runs_within_its_proven_bound() {
     same_as_the_interpreter(&large, &[7]).expect("the checked code alone");
 }
 
+/// A loop with a `choose` inside runs its iterations nested, each of its
+/// whole body: near the limit of 1,000 with a long body, the interpreter's
+/// continuations outgrew a spawned thread's 2 MiB stack and aborted the
+/// process. Now the stack grows where it runs low: on a thread of 2 MiB,
+/// the interpreter and the compiled code make the same moves.
+#[test]
+fn a_deep_forking_loop_runs_on_a_small_stack() {
+    let deep = game(
+        "game deep { heaps 2; move m { for j in 1..999 { choose c in 0..1; let v = c + 1; if v > 0 { require c == 0; let w = v * 2; require w > 1; let x = w + 1; require x > 2 } else { h[2] -= 0 }; choose d in 0..0 }; require h[1] > 0; h[1] -= 1 } }",
+    );
+    let MoveKind::Block(block) = &deep.rules[0].kind else {
+        panic!("a block");
+    };
+    let block = block.clone();
+    let ran = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let mut made = Vec::new();
+            let steps = interpret(&block, &[3, 3], &mut |next| {
+                if let Next::Position(after) = next {
+                    made.push(after.to_vec());
+                }
+                Ok(())
+            });
+            (same_as_the_interpreter(&block, &[3, 3]), steps, made)
+        })
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    let (same, steps, made) = ran;
+    same.expect("the compiled code makes the interpreter's moves");
+    // One way through: c = 0 and d = 0 in each of the 999 iterations, two
+    // values chosen and one iteration each.
+    assert_eq!(made, vec![vec![2, 3]]);
+    assert_eq!(steps, Ok(999 * 4));
+}
+
 /// The issue's example: each move lowers every heap by an amount of its own.
 const EVERY_HEAP: &str = "game every_heap {
     heaps 2

@@ -31,7 +31,9 @@ use std::fmt;
 use std::thread::LocalKey;
 
 use super::narrow::Narrow;
-use super::{MAX_FORKING_ITERATIONS, Next, SPARE, State, Then, becomes, heap_value, scored};
+use super::{
+    MAX_FORKING_ITERATIONS, Next, SPARE, State, Then, becomes, deeper, heap_value, scored,
+};
 use crate::rules::expr::{
     BinOp, EvalError, Expr, Func, List, OFF_BOARD, cell_place, compare, divided, has_property,
     place,
@@ -1110,9 +1112,12 @@ fn for_from(
     }
     s.step()?;
     let old = std::mem::replace(&mut s.vars[slot], value);
-    let result = body(s, &mut |s: &mut State| match value.checked_add(1) {
-        Some(next) => for_from(next, hi, slot, body, s, then),
-        None => then(s),
+    // Each iteration nests in the last: more stack where it runs low.
+    let result = deeper(|| {
+        body(s, &mut |s: &mut State| match value.checked_add(1) {
+            Some(next) => for_from(next, hi, slot, body, s, then),
+            None => then(s),
+        })
     });
     s.vars[slot] = old;
     result

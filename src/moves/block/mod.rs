@@ -28,6 +28,20 @@ use crate::rules::{Block, Said, Stmt, TermGame};
 /// counted together: each one is a level of the continuation's recursion.
 const MAX_FORKING_ITERATIONS: i128 = 1_000;
 
+/// The stack a run keeps free before it nests deeper, and what it adds
+/// where less is left: continuations nest a frame or more a statement, and
+/// a loop with a `choose` inside runs its iterations nested (up to
+/// `MAX_FORKING_ITERATIONS` of them, each of its whole body), more than the
+/// 2 MiB of a spawned thread holds for a long body.
+const STACK_KEPT_FREE: usize = 128 * 1024;
+const STACK_ADDED: usize = 4 * 1024 * 1024;
+
+/// `f`, on more stack where less than `STACK_KEPT_FREE` is left.
+#[inline]
+fn deeper<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_KEPT_FREE, STACK_ADDED, f)
+}
+
 /// The most steps (values chosen, loop iterations) a block may take from one
 /// position, so that a huge range ends in an error, not a hang.
 pub(super) const MAX_STEPS: u64 = 10_000_000;
@@ -320,12 +334,12 @@ pub fn said(block: &Block, heaps: &[u64], after: &[u64], nth: usize) -> Option<S
 
 /// Runs `statements`, then `then`, on every way through them.
 fn run(statements: &[Stmt], state: &mut State, then: &mut Then) -> Result<(), EvalError> {
-    match statements.split_first() {
+    deeper(|| match statements.split_first() {
         None => then(state),
         Some((first, rest)) => step(first, state, &mut |state: &mut State| {
             run(rest, state, then)
         }),
-    }
+    })
 }
 
 fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), EvalError> {
