@@ -431,7 +431,7 @@ where
 
 /// The six orderings, for numbers of any kind; `None` for other operators.
 #[inline]
-fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
+pub(crate) fn order<T: Ord>(op: BinOp, a: &T, b: &T) -> Option<bool> {
     Some(match op {
         BinOp::Eq => a == b,
         BinOp::Ne => a != b,

@@ -587,6 +587,24 @@ pub enum BinOp {
     PowerOf,
 }
 
+impl BinOp {
+    /// Whether it compares two numbers, making a condition: the six
+    /// orderings, `divides` and `is power of`.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq
+                | BinOp::Ne
+                | BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::Divides
+                | BinOp::PowerOf
+        )
+    }
+}
+
 /// The functions of expressions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Func {

@@ -36,7 +36,7 @@ use super::{
 };
 use crate::rules::expr::{
     BinOp, EvalError, Expr, Func, List, OFF_BOARD, cell_place, compare, divided, has_property,
-    place,
+    order, place,
 };
 use crate::rules::{AssignOp, Block, Stmt};
 
@@ -604,17 +604,8 @@ impl<N: Num> Cond<N> {
     #[inline(always)]
     fn holds(&self, s: &State<N>) -> Outcome<bool, N> {
         match self {
-            Cond::Order(op, a, b) => {
-                let (a, b) = (a.get(s)?, b.get(s)?);
-                Ok(match op {
-                    BinOp::Eq => a == b,
-                    BinOp::Ne => a != b,
-                    BinOp::Lt => a < b,
-                    BinOp::Le => a <= b,
-                    BinOp::Gt => a > b,
-                    _ => a >= b,
-                })
-            }
+            // Built only of the six orderings: `order` answers.
+            Cond::Order(op, a, b) => Ok(order(*op, &a.get(s)?, &b.get(s)?).unwrap_or_default()),
             _ => self.holds_joined(s),
         }
     }

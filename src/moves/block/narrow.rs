@@ -299,18 +299,7 @@ impl Ranges {
                 self.truth(a)?;
                 self.truth(b)
             }
-            Expr::Binary(
-                BinOp::Eq
-                | BinOp::Ne
-                | BinOp::Lt
-                | BinOp::Le
-                | BinOp::Gt
-                | BinOp::Ge
-                | BinOp::Divides
-                | BinOp::PowerOf,
-                a,
-                b,
-            ) => {
+            Expr::Binary(op, a, b) if op.is_comparison() => {
                 self.int(a)?;
                 self.int(b)?;
                 Some(())

@@ -90,24 +90,10 @@ pub(super) fn is_operator(rule: Rule) -> bool {
 
 fn is_comparison(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::Binary(op, _, _) => is_comparison_op(*op),
+        ExprKind::Binary(op, _, _) => op.is_comparison(),
         ExprKind::Is(..) | ExprKind::Each(..) => true,
         _ => false,
     }
-}
-
-fn is_comparison_op(op: BinOp) -> bool {
-    matches!(
-        op,
-        BinOp::Eq
-            | BinOp::Ne
-            | BinOp::Lt
-            | BinOp::Le
-            | BinOp::Gt
-            | BinOp::Ge
-            | BinOp::Divides
-            | BinOp::PowerOf
-    )
 }
 
 fn comparison_op(text: &str) -> BinOp {
@@ -211,7 +197,7 @@ impl Builder {
                     Rule::op_rem => BinOp::Rem,
                     other => unreachable!("not an infix operator: {other:?}"),
                 };
-                if is_comparison_op(bin) {
+                if bin.is_comparison() {
                     self.not_chained(&lhs, &op)?;
                     self.not_chained(&rhs, &op)?;
                 }
