@@ -121,6 +121,10 @@ pub use partizan::{
 };
 pub use search::partizan::PartizanSearch;
 
+// The process a front end runs in: its memory watched, so that every
+// memory limit holds for what it really holds.
+pub use platform::watch_memory;
+
 // Nim arithmetic, the theory under the values.
 pub use nimber::{add as nim_add, inverse as nim_inverse, mul as nim_mul, mul_u64 as nim_mul_u64};
 

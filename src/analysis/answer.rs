@@ -117,7 +117,7 @@ pub struct Partizan {
     /// guard); its temperature and mean are the thermograph's.
     pub thermograph: Option<Thermograph>,
     /// Its birthday: the day its canonical form is born.
-    pub birthday: u32,
+    pub birthday: BigUint,
     /// Its reduced canonical form, infinitesimals ignored (Grossman and
     /// Siegel), written as `value` is (`None` where that is too long).
     pub reduced: Option<String>,

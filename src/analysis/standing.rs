@@ -331,7 +331,7 @@ impl Standings {
             // (`None`), or the parts of a sum.
             let mut made: Vec<(usize, Vec<u64>, Option<Vec<Term>>)> = Vec::new();
             let examined = (component.moves)
-                .each_option_within(&piece.heaps, budget.left().min(room), |rule, next| {
+                .each_option_within(&piece.heaps, budget.within().at_most(room), |rule, next| {
                     made.push(match next {
                         Next::Position(heaps) => (rule, heaps.to_vec(), None),
                         Next::Sum(parts) => (rule, Vec::new(), Some(parts.to_vec())),
@@ -629,15 +629,16 @@ impl Standings {
             let component = &self.components[piece.game];
             let mut first = None;
             let moves = &component.moves;
-            let found = moves.each_option_within(&piece.heaps, self.budget.left(), |rule, next| {
-                if first.is_none()
-                    && let Next::Position(heaps) = next
-                {
-                    first = Some((rule, heaps.to_vec()));
-                    // No more are wanted.
-                    moves.halt();
-                }
-            });
+            let found =
+                moves.each_option_within(&piece.heaps, self.budget.within(), |rule, next| {
+                    if first.is_none()
+                        && let Next::Position(heaps) = next
+                    {
+                        first = Some((rule, heaps.to_vec()));
+                        // No more are wanted.
+                        moves.halt();
+                    }
+                });
             if let Some((rule, heaps)) = first {
                 let mut to = place.clone();
                 to[i].heaps = heaps;
@@ -731,7 +732,7 @@ impl Standings {
         let component = &self.components[piece.game];
         let mut any = false;
         let examined = (component.moves)
-            .each_option_within(&piece.heaps, self.budget.left(), |_, _| any = true)
+            .each_option_within(&piece.heaps, self.budget.within(), |_, _| any = true)
             .map_err(|e| self.generation_failed(piece, e))?;
         (self.budget.spend(examined)).map_err(|e| e.error(&component.game, &self.asked))?;
         if let Some(ended) = &mut self.ended {

@@ -285,7 +285,7 @@ pub fn tame_heaps(
         }
         let mut options: Vec<Genus> = Vec::new();
         let mut larger = false;
-        let found = moves.each_move_within(&[n], budget.left(), |_, after| {
+        let found = moves.each_move_within(&[n], budget.within(), |_, after| {
             larger |= after.iter().any(|&h| h >= n);
             if !larger {
                 let parts = (after.iter())

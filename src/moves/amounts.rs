@@ -90,7 +90,19 @@ impl AmountGen {
                     heaps,
                     vars: &[],
                 };
-                self.solved.each(*lo, (*hi).min(h128), &env, visit)?;
+                // Trial divisions spend as amounts rejected do; where the
+                // allowance runs out among them, the amounts are cut, and
+                // the generation fails as it would at the next amount.
+                let out = std::cell::Cell::new(false);
+                let work = |n| {
+                    let left = self.allowance.spend_n(n).is_ok();
+                    out.set(out.get() || !left);
+                    left
+                };
+                self.solved.each(*lo, (*hi).min(h128), &env, &work, visit)?;
+                if out.get() {
+                    return Err(EvalError::OutOfBudget);
+                }
             }
             Base::Set(set) => {
                 for &k in set {

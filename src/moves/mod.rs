@@ -23,6 +23,7 @@ mod turn;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::platform::Watch;
 use crate::position::{Colour, Colouring};
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{
@@ -83,19 +84,69 @@ pub struct MoveGen {
     allowance: Allowance,
 }
 
-/// How many more moves (and amounts rejected) one generation may examine,
-/// shared by the rules' amount generators. (Clones of a `MoveGen` share
-/// it: generate from one thread at a time.)
+/// What one generation of moves may spend: how many moves (and amounts
+/// rejected, and steps of a block) it may examine, and what it looks at
+/// as it goes (`LOOK_EVERY` of them at a time): a deadline, a flag, the
+/// process's growth. A plain number is a count alone.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Allowance(Arc<AtomicU64>);
+pub struct Within {
+    /// The most moves it may examine.
+    pub moves: u64,
+    /// What it looks at.
+    pub watch: Watch,
+}
+
+impl Within {
+    /// The same, examining at most `moves`.
+    pub fn at_most(self, moves: u64) -> Within {
+        Within {
+            moves: self.moves.min(moves),
+            ..self
+        }
+    }
+}
+
+impl From<u64> for Within {
+    fn from(moves: u64) -> Self {
+        Within {
+            moves,
+            watch: Watch::default(),
+        }
+    }
+}
+
+/// How much of a generation's allowance is spent between two looks at its
+/// watch: some milliseconds of amounts tried or moves made.
+pub(super) const LOOK_EVERY: u64 = 1 << 16;
+
+/// How many more moves (and amounts rejected) one generation may examine,
+/// shared by the rules' amount generators, and what it watches. (Clones of
+/// a `MoveGen` share it: generate from one thread at a time.)
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Allowance {
+    left: Arc<AtomicU64>,
+    /// Where `left` falls below this, the watch is looked at.
+    look_at: Arc<AtomicU64>,
+    watch: Arc<std::sync::Mutex<Watch>>,
+}
 
 impl Allowance {
+    /// Starts a generation of `within`.
+    fn start(&self, within: Within) {
+        self.set(within.moves);
+        if let Ok(mut watch) = self.watch.lock() {
+            *watch = within.watch;
+        }
+    }
+
     fn set(&self, n: u64) {
-        self.0.store(n, Ordering::Relaxed);
+        self.left.store(n, Ordering::Relaxed);
+        self.look_at
+            .store(n.saturating_sub(LOOK_EVERY), Ordering::Relaxed);
     }
 
     fn left(&self) -> u64 {
-        self.0.load(Ordering::Relaxed)
+        self.left.load(Ordering::Relaxed)
     }
 
     /// Spends one, or fails when none is left.
@@ -103,15 +154,23 @@ impl Allowance {
         self.spend_n(1)
     }
 
-    /// Spends `cost`, or fails when less is left.
+    /// Spends `cost`, or fails when less is left, or when the watch says
+    /// to stop (then nothing is left).
     fn spend_n(&self, cost: u64) -> Result<(), EvalError> {
-        match self.left().checked_sub(cost) {
-            None => Err(EvalError::OutOfBudget),
-            Some(left) => {
-                self.set(left);
-                Ok(())
+        let Some(left) = self.left().checked_sub(cost) else {
+            return Err(EvalError::OutOfBudget);
+        };
+        self.left.store(left, Ordering::Relaxed);
+        if left < self.look_at.load(Ordering::Relaxed) {
+            self.look_at
+                .store(left.saturating_sub(LOOK_EVERY), Ordering::Relaxed);
+            let halted = (self.watch.lock()).is_ok_and(|w| w.halted().is_some());
+            if halted {
+                self.set(0);
+                return Err(EvalError::OutOfBudget);
             }
         }
+        Ok(())
     }
 }
 
@@ -489,7 +548,7 @@ impl MoveGen {
     pub fn each_move_within(
         &self,
         heaps: &[u64],
-        allowance: u64,
+        allowance: impl Into<Within>,
         mut f: impl FnMut(usize, &[u64]),
     ) -> Result<u64, MoveError> {
         let mut sum = false;
@@ -515,10 +574,12 @@ impl MoveGen {
     pub fn each_option_within(
         &self,
         heaps: &[u64],
-        allowance: u64,
+        allowance: impl Into<Within>,
         mut f: impl FnMut(usize, Next),
     ) -> Result<u64, MoveError> {
-        self.allowance.set(allowance);
+        let within = allowance.into();
+        let allowance = within.moves;
+        self.allowance.start(within);
         let mut next = Vec::new();
         for (index, rule) in self.rules.iter().enumerate() {
             scratch_for(rule, heaps, &mut next);
@@ -555,10 +616,12 @@ impl MoveGen {
     pub fn each_scored_move(
         &self,
         heaps: &[u64],
-        allowance: u64,
+        allowance: impl Into<Within>,
         mut f: impl FnMut(usize, &[u64], i128, bool),
     ) -> Result<u64, MoveError> {
-        self.allowance.set(allowance);
+        let within = allowance.into();
+        let allowance = within.moves;
+        self.allowance.start(within);
         let mut next = Vec::new();
         for (index, rule) in self.rules.iter().enumerate() {
             scratch_for(rule, heaps, &mut next);

@@ -25,7 +25,9 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::LOOK_EVERY;
 use super::turn::Turn;
+use crate::platform::{Halt, Watch};
 use crate::rules::expr::{BinOp, Env, Expr};
 use crate::rules::{AssignOp, Block, Game, MoveKind, Side, Stmt};
 
@@ -305,20 +307,27 @@ impl Stencils {
     }
 
     /// Calls `f` with each move from the region `packed` (as `regions`
-    /// packs it): its rule (by index), and the regions it leaves. How many
-    /// windows it looked at; `None` for a region it cannot read (kept as
-    /// it is) or rules that are more than their pins: the move generator's
-    /// to answer.
-    pub fn each_move(&self, packed: &[u64], mut f: impl FnMut(usize, Vec<Region>)) -> Option<u64> {
+    /// packs it): its rule (by index), and the regions it leaves. How much
+    /// it did (a window looked at, a cell of a board split: one each);
+    /// `None` for a region it cannot read (kept as it is) or rules that are
+    /// more than their pins: the move generator's to answer. It looks at
+    /// `watch` as it goes (a move on a board of n cells splits all n), and
+    /// ends early, saying why, where that says to stop.
+    pub fn each_move(
+        &self,
+        packed: &[u64],
+        watch: &Watch,
+        mut f: impl FnMut(usize, Vec<Region>),
+    ) -> Option<Result<u64, Halt>> {
         if self.by_rule.is_empty() {
             return None;
         }
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
-        let mut looked = 0;
+        let (mut done, mut look_at) = (0u64, LOOK_EVERY);
         for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
-                looked += 1;
+                done += 1;
                 let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
                 if spots.iter().all(|s| board[s.0 as usize] == s.1) {
                     for &(at, _, write) in spots {
@@ -326,14 +335,21 @@ impl Stencils {
                     }
                     let mut regions = Vec::new();
                     self.split(rows, cols, &board, &mut regions);
+                    done += board.len() as u64;
                     f(way.rule, regions);
                     for &(at, pin, _) in spots {
                         board[at as usize] = pin;
                     }
                 }
+                if done >= look_at {
+                    look_at = done + LOOK_EVERY;
+                    if let Some(halt) = watch.halted() {
+                        return Some(Err(halt));
+                    }
+                }
             }
         }
-        Some(looked)
+        Some(Ok(done))
     }
 
     /// Pushes the regions of a board of `rows` × `cols` cells, their

@@ -21,6 +21,7 @@ use std::collections::HashSet;
 use num_bigint::BigInt;
 
 use super::forms::{Form, Forms, Relation};
+use crate::platform::deeper;
 
 impl Forms {
     /// The atomic weight of `g`, where `g` is all-small; `None` where it is
@@ -29,7 +30,10 @@ impl Forms {
         if let Some(&known) = self.atomic.get(&g) {
             return known;
         }
-        let weight = self.weigh(g);
+        if !self.remember() {
+            return None;
+        }
+        let weight = deeper(|| self.weigh(g));
         self.atomic.insert(g, weight);
         weight
     }
@@ -123,6 +127,9 @@ impl Forms {
             if !seen.insert(f) {
                 continue;
             }
+            if !self.remember() {
+                return most;
+            }
             if let Some(k) = self.as_nimber(f) {
                 most = most.max(k.saturating_add(1));
                 continue;
@@ -143,35 +150,19 @@ impl Forms {
         if let Some(&known) = self.all_small.get(&g) {
             return known;
         }
+        if !self.remember() {
+            return false;
+        }
         let small = match self.as_number(g) {
             Some(x) => x.is_zero(),
             None => {
                 let (left, right) = (self.left(g), self.right(g));
                 !left.is_empty()
                     && !right.is_empty()
-                    && left.into_iter().chain(right).all(|o| self.all_small(o))
+                    && deeper(|| left.into_iter().chain(right).all(|o| self.all_small(o)))
             }
         };
         self.all_small.insert(g, small);
         small
-    }
-
-    /// The k of a nimber *k = {0, ..., *(k − 1) | 0, ..., *(k − 1)}, if
-    /// `f` is one.
-    pub(super) fn as_nimber(&mut self, f: Form) -> Option<u32> {
-        if let Some(x) = self.as_number(f) {
-            return x.is_zero().then_some(0);
-        }
-        let (left, right) = (self.left(f), self.right(f));
-        if left != right {
-            return None;
-        }
-        let k = u32::try_from(left.len()).ok()?;
-        let mut below: Vec<u32> = Vec::new();
-        for o in left {
-            below.push(self.as_nimber(o)?);
-        }
-        below.sort_unstable();
-        (below.iter().copied().eq(0..k)).then_some(k)
     }
 }

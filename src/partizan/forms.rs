@@ -21,6 +21,7 @@
 //!   §II.3), so a number's own options are never expanded in a sum.
 //! - Negation swaps and negates the options, and keeps a form canonical.
 
+use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::thermograph::Thermograph;
-use crate::platform::Deadline;
+use crate::platform::{Deadline, Growth, deeper};
 use crate::position::Outcome;
 
 /// A node's bytes, but for its options (estimated: the enum, a number's
@@ -92,6 +93,14 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+/// The limits of a store's work under way: its `Limits`, and where the
+/// process's memory is watched, its size when they were set.
+#[derive(Clone, Debug, Default)]
+struct Bounds {
+    limits: Limits,
+    growth: Option<Growth>,
+}
+
 /// Why a store stopped its work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -113,7 +122,7 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// be thrown away (its caches may hold the meaningless results).
 #[derive(Debug, Default)]
 pub struct Forms {
-    limits: Limits,
+    bounds: Bounds,
     /// What it holds, by estimate, in bytes.
     bytes: u64,
     /// Steps of work since the limits were set.
@@ -125,7 +134,14 @@ pub struct Forms {
     le: Comparisons,
     sums: HashMap<(Form, Form), Form>,
     negatives: HashMap<Form, Form>,
-    births: HashMap<Form, u32>,
+    births: HashMap<Form, BigUint>,
+    /// The nimbers built, *0, *1, ... in order (`nimber`).
+    nimbers: Vec<Form>,
+    /// The forms known to be x + n·↑ + *m, as that (`number_up_star`): those
+    /// built so (`uptimal`), and the sums and negatives of such.
+    pub(super) uptimals: HashMap<Form, (Dyadic, i64, u32)>,
+    /// n·↑ + *m by (n, m), once built (`uptimal`).
+    built_uptimals: HashMap<(i64, u32), Form>,
     /// A number's canonical options (Left, Right), once asked for.
     number_options: HashMap<Form, (Option<Form>, Option<Form>)>,
     /// Each form's (Left, Right) stops, once found.
@@ -164,7 +180,10 @@ impl Forms {
         if let Some(max) = limits.max_bytes {
             self.le.allow(max / 4);
         }
-        self.limits = limits;
+        self.bounds = Bounds {
+            limits,
+            growth: Growth::from_now(),
+        };
         self.steps = 0;
     }
 
@@ -185,18 +204,34 @@ impl Forms {
         }
         self.bytes += bytes;
         self.steps += 1;
-        if let Some(max) = self.limits.max_bytes
+        let Bounds { limits, growth } = &self.bounds;
+        if let Some(max) = limits.max_bytes
             && self.bytes > max
         {
             self.stopped = Some(Stop::Memory(max));
         } else if self.steps.is_multiple_of(CHECK_EVERY) {
-            if self.limits.deadline.is_some_and(Deadline::passed) {
+            if limits.deadline.is_some_and(Deadline::passed) {
                 self.stopped = Some(Stop::Time);
-            } else if (self.limits.cancel.as_ref()).is_some_and(|c| c.load(Ordering::Relaxed)) {
+            } else if (limits.cancel.as_ref()).is_some_and(|c| c.load(Ordering::Relaxed)) {
                 self.stopped = Some(Stop::Cancelled);
+            } else if let (Some(max), Some(growth)) = (limits.max_bytes, growth)
+                && growth.past(max)
+            {
+                self.stopped = Some(Stop::Memory(max));
             }
         }
         self.stopped.is_none()
+    }
+
+    /// One more entry in a cache (`births`, `thermographs`, ...): whether
+    /// to go on.
+    pub(super) fn remember(&mut self) -> bool {
+        self.step(ENTRY_BYTES)
+    }
+
+    /// `bytes` more kept: whether to go on.
+    pub(super) fn keep(&mut self, bytes: u64) -> bool {
+        self.step(bytes)
     }
 
     fn intern(&mut self, node: Node) -> Form {
@@ -240,21 +275,139 @@ impl Forms {
         self.integer(0)
     }
 
-    /// The nimber *n: {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}.
+    /// The nimber *n: {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}, in
+    /// canonical form as it stands: its options are pairwise fuzzy, so none
+    /// dominates another, and none is reversible, each *k's options being
+    /// *j with j < k, fuzzy with *n (Winning Ways, ch. 3; Siegel, §II.2).
+    /// Each nimber below it is built once, in time and space that grow as
+    /// n²; a store that stops on the way returns 0.
     pub fn nimber(&mut self, n: u32) -> Form {
-        let mut below = vec![self.zero()];
-        for _ in 1..=n {
-            let next = self.game(&below, &below);
-            below.push(next);
+        if self.nimbers.is_empty() {
+            let zero = self.zero();
+            self.nimbers.push(zero);
         }
-        below[n as usize]
+        while self.nimbers.len() <= n as usize {
+            if self.stopped.is_some() {
+                return self.nimbers[0];
+            }
+            let below: Box<[Form]> = self.nimbers.as_slice().into();
+            let k = below.len() as u32;
+            let next = self.intern(Node::Options {
+                left: below.clone(),
+                right: below,
+            });
+            self.uptimals.insert(next, (Dyadic::zero(), 0, k));
+            self.nimbers.push(next);
+        }
+        self.nimbers[n as usize]
+    }
+
+    /// The k of a nimber *k, if `f` is one: its options on each side are
+    /// *0, ..., *(k − 1). Each nimber found is known as one from then on.
+    pub(super) fn as_nimber(&mut self, f: Form) -> Option<u32> {
+        if let Some((x, ups, m)) = self.known_uptimal(f) {
+            return (x.is_zero() && ups == 0).then_some(m);
+        }
+        let options = match self.node(f) {
+            Node::Options { left, right } if left == right => left.clone(),
+            _ => return None,
+        };
+        let k = u32::try_from(options.len()).ok()?;
+        let mut met = vec![false; options.len()];
+        for o in options {
+            let j = deeper(|| self.as_nimber(o))?;
+            match met.get_mut(j as usize) {
+                Some(seen @ false) => *seen = true,
+                _ => return None,
+            }
+        }
+        if !self.remember() {
+            return None;
+        }
+        self.uptimals.insert(f, (Dyadic::zero(), 0, k));
+        Some(k)
     }
 
     /// ↑ = {0 | *}.
     pub fn up(&mut self) -> Form {
-        let zero = self.zero();
-        let star = self.nimber(1);
-        self.game(&[zero], &[star])
+        self.uptimal(1, 0)
+    }
+
+    /// n·↑ + *m (n < 0: |n|·↓ + *m), built from its canonical form: for
+    /// n ≥ 1, n·↑ + *m = {0 | (n − 1)·↑ + *(m ⊕ 1)}, but ↑* = {0, * | 0};
+    /// n·↓ + *m its negative (the ups of Winning Ways, ch. 3: ↑ = {0 | *},
+    /// ⇑ = {0 | ↑*}, ⇑* = {0 | ↑}; proven by induction on n, each option
+    /// undominated and none reversible, and tested against the sums).
+    /// The ones below it are built on the way, from the highest one built
+    /// before: no recursion, and no sum.
+    pub fn uptimal(&mut self, n: i64, m: u32) -> Form {
+        let zero = Dyadic::zero();
+        // The levels from n down, each's nimber alternating m and m ⊕ 1,
+        // to the first one built (or to *m at n = 0).
+        let mut wanted = Vec::new();
+        let (mut k, mut star) = (n, m);
+        let mut below = loop {
+            if k == 0 {
+                break self.nimber(star);
+            }
+            if let Some(&built) = self.built_uptimals.get(&(k, star)) {
+                break built;
+            }
+            if !self.step(2 * ENTRY_BYTES) {
+                return self.zero();
+            }
+            wanted.push((k, star));
+            k -= k.signum();
+            star ^= 1;
+        };
+        while let Some((k, star)) = wanted.pop() {
+            if self.stopped.is_some() {
+                return self.zero();
+            }
+            let nothing = self.zero();
+            let (mut near, far) = (vec![nothing], vec![below]);
+            if k.abs() == 1 && star == 1 {
+                // ↑* = {0, * | 0}: its one exception.
+                near.push(self.nimber(1));
+                let form = match k {
+                    1 => self.game(&near, &[nothing]),
+                    _ => self.game(&[nothing], &near),
+                };
+                below = form;
+            } else {
+                below = match k > 0 {
+                    true => self.game(&near, &far),
+                    false => self.game(&far, &near),
+                };
+            }
+            self.uptimals.insert(below, (zero.clone(), k, star));
+            self.built_uptimals.insert((k, star), below);
+        }
+        below
+    }
+
+    /// x + n·↑ + *m: n·↑ + *m translated by x (`add`), known as such
+    /// from then on.
+    pub fn number_up_star_form(&mut self, x: &Dyadic, n: i64, m: u32) -> Form {
+        let form = match (n, m) {
+            (0, 0) => return self.number(x.clone()),
+            _ => self.uptimal(n, m),
+        };
+        if x.is_zero() {
+            return form;
+        }
+        let sum = deeper(|| self.translate(x, form));
+        self.uptimals.insert(sum, (x.clone(), n, m));
+        sum
+    }
+
+    /// `g` as x + n·↑ + *m, where it is known to be one: a number, or a
+    /// form built so or summed from such.
+    pub(super) fn known_uptimal(&self, g: Form) -> Option<(Dyadic, i64, u32)> {
+        match self.node(g) {
+            Node::Number(x) => Some((x.clone(), 0, 0)),
+            Node::Options { .. } => self.uptimals.get(&g).cloned(),
+        }
     }
 
     /// The number `form` is, if it is one.
@@ -304,6 +457,14 @@ impl Forms {
         if !self.step(0) {
             return false;
         }
+        let result = deeper(|| self.le_anew(g, h));
+        let grew = self.le.insert(g, h, result);
+        self.step(grew);
+        result
+    }
+
+    /// Whether G ≤ H, by the definition.
+    fn le_anew(&mut self, g: Form, h: Form) -> bool {
         // G ≤ H: no G^L ≥ H, and no H^R ≤ G (options by place: no list
         // is made).
         let mut result = true;
@@ -322,8 +483,6 @@ impl Forms {
             }
             i += 1;
         }
-        let grew = self.le.insert(g, h, result);
-        self.step(grew);
         result
     }
 
@@ -501,16 +660,17 @@ impl Forms {
         if let Some(&known) = against.get(&(x, true)) {
             return known;
         }
-        // X ≤ G: no X^L ≥ G, and no G^R ≤ X.
-        let mut result = !right.iter().any(|&gr| self.le(gr, x));
-        if result {
-            for xl in self.left(x) {
-                if self.game_le(left, right, xl, against) {
-                    result = false;
-                    break;
-                }
-            }
+        if !self.step(ENTRY_BYTES) {
+            return false;
         }
+        // X ≤ G: no X^L ≥ G, and no G^R ≤ X.
+        let result = deeper(|| {
+            if right.iter().any(|&gr| self.le(gr, x)) {
+                return false;
+            }
+            let options = self.left(x);
+            !(options.into_iter()).any(|xl| self.game_le(left, right, xl, against))
+        });
         against.insert((x, true), result);
         result
     }
@@ -526,16 +686,17 @@ impl Forms {
         if let Some(&known) = against.get(&(x, false)) {
             return known;
         }
-        // G ≤ X: no G^L ≥ X, and no X^R ≤ G.
-        let mut result = !left.iter().any(|&gl| self.le(x, gl));
-        if result {
-            for xr in self.right(x) {
-                if self.le_game(xr, left, right, against) {
-                    result = false;
-                    break;
-                }
-            }
+        if !self.step(ENTRY_BYTES) {
+            return false;
         }
+        // G ≤ X: no G^L ≥ X, and no X^R ≤ G.
+        let result = deeper(|| {
+            if left.iter().any(|&gl| self.le(x, gl)) {
+                return false;
+            }
+            let options = self.right(x);
+            !(options.into_iter()).any(|xr| self.le_game(xr, left, right, against))
+        });
         against.insert((x, false), result);
         result
     }
@@ -548,6 +709,19 @@ impl Forms {
         if !self.step(2 * ENTRY_BYTES) {
             return g;
         }
+        if let Some((x, n, m)) = self.known_uptimal(g)
+            && let Some(minus_n) = n.checked_neg()
+        {
+            let result = self.number_up_star_form(&x.neg(), minus_n, m);
+            self.negatives.insert(g, result);
+            self.negatives.insert(result, g);
+            return result;
+        }
+        deeper(|| self.neg_anew(g))
+    }
+
+    /// -G, from -G's options.
+    fn neg_anew(&mut self, g: Form) -> Form {
         let result = match self.node(g).clone() {
             Node::Number(x) => self.number(x.neg()),
             Node::Options { left, right } => {
@@ -577,7 +751,25 @@ impl Forms {
         if !self.step(ENTRY_BYTES) {
             return g;
         }
-        let result = if let Some(x) = self.as_number(g).cloned() {
+        // Two sums of a number, ups and a nimber: (x + n·↑ + *m) +
+        // (y + k·↑ + *j) = (x + y) + (n + k)·↑ + *(m ⊕ j) (nimbers add by
+        // the nim-sum: Winning Ways, ch. 3; Siegel, §II.3).
+        if let (Some((x, n, m)), Some((y, k, j))) = (self.known_uptimal(g), self.known_uptimal(h))
+            && let Some(ups) = n.checked_add(k)
+        {
+            let result = self.number_up_star_form(&x.add(&y), ups, m ^ j);
+            self.sums.insert(key, result);
+            return result;
+        }
+        let result = deeper(|| self.add_anew(g, h));
+        self.sums.insert(key, result);
+        result
+    }
+
+    /// G + H, from their options (neither known as x + n·↑ + *m with the
+    /// other).
+    fn add_anew(&mut self, g: Form, h: Form) -> Form {
+        if let Some(x) = self.as_number(g).cloned() {
             self.translate(&x, h)
         } else if let Some(y) = self.as_number(h).cloned() {
             self.translate(&y, g)
@@ -597,9 +789,7 @@ impl Forms {
                 right.push(self.add(g, hr));
             }
             self.game(&left, &right)
-        };
-        self.sums.insert(key, result);
-        result
+        }
     }
 
     /// x + G for a number x and a game G that is not one: {x + G^L | x + G^R}
@@ -663,40 +853,48 @@ impl Forms {
         if let Some(known) = self.stops.get(&g) {
             return known.clone();
         }
+        if !self.step(ENTRY_BYTES) {
+            return (Dyadic::zero(), Dyadic::zero());
+        }
         let left = self.left(g);
         let right = self.right(g);
-        let best = (left.into_iter().map(|gl| self.stops(gl).1)).max();
-        let least = (right.into_iter().map(|gr| self.stops(gr).0)).min();
-        let found = (
-            best.unwrap_or_else(Dyadic::zero),
-            least.unwrap_or_else(Dyadic::zero),
-        );
+        let found = deeper(|| {
+            let best = (left.into_iter().map(|gl| self.stops(gl).1)).max();
+            let least = (right.into_iter().map(|gr| self.stops(gr).0)).min();
+            (
+                best.unwrap_or_else(Dyadic::zero),
+                least.unwrap_or_else(Dyadic::zero),
+            )
+        });
         self.stops.insert(g, found.clone());
         found
     }
 
     /// The day it is born: 0 for 0, one more than its options' latest; an
-    /// integer n on day |n|, m/2^k (m odd, k > 0) on day ⌊|x|⌋ + k + 1.
-    pub fn birthday(&mut self, g: Form) -> u32 {
-        if let Some(&known) = self.births.get(&g) {
-            return known;
+    /// integer n on day |n|, m/2^k (m odd, k > 0) on day ⌊|x|⌋ + k + 1
+    /// (Siegel, §II.3). Exact, of any size.
+    pub fn birthday(&mut self, g: Form) -> BigUint {
+        if let Some(known) = self.births.get(&g) {
+            return known.clone();
         }
         let day = match self.node(g).clone() {
             Node::Number(x) => {
                 let whole = x.numerator().magnitude() >> x.exponent() as usize;
-                let whole = u32::try_from(whole).unwrap_or(u32::MAX);
                 match x.exponent() {
                     0 => whole,
-                    k => whole.saturating_add(k).saturating_add(1),
+                    k => whole + k + 1u32,
                 }
             }
             Node::Options { left, right } => {
-                let options: Vec<Form> = left.iter().chain(right.iter()).copied().collect();
-                let latest = options.into_iter().map(|o| self.birthday(o)).max();
-                latest.map_or(0, |d| d.saturating_add(1))
+                if !self.step(ENTRY_BYTES) {
+                    return BigUint::default();
+                }
+                let options = left.iter().chain(right.iter());
+                let latest = deeper(|| options.map(|&o| self.birthday(o)).max());
+                latest.map_or_else(BigUint::default, |d| d + 1u32)
             }
         };
-        self.births.insert(g, day);
+        self.births.insert(g, day.clone());
         day
     }
 }

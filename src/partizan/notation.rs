@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
+use crate::platform::deeper;
 
 /// The largest birthday up to which a form is tried as x + n·↑ + *m.
 const MOST_TRIED: u32 = 48;
@@ -19,7 +20,12 @@ impl Forms {
     /// `g` as CGSuite writes it, where that takes at most `max` characters
     /// (a form shares its options, written out each time: its text can be
     /// exponentially longer than the form).
+    /// An atom (a number, x + n·↑ + *m, ±x) is written whatever its
+    /// length: its text is as long as its digits, which the question wrote.
     pub fn text_within(&mut self, g: Form, max: usize) -> Option<String> {
+        if let Some(atom) = self.atom(g) {
+            return Some(atom);
+        }
         let mut lengths = HashMap::default();
         let (len, bars) = self.length(g, &mut lengths);
         let len = if bars > 0 { len.saturating_add(2) } else { len };
@@ -34,6 +40,8 @@ impl Forms {
         }
         let found = if let Some(atom) = self.atom(g) {
             (atom.len(), 0)
+        } else if !self.remember() {
+            (usize::MAX, 0)
         } else {
             let (left, right) = (self.left(g), self.right(g));
             let mut side = |forms: &[Form]| -> (usize, usize) {
@@ -50,8 +58,7 @@ impl Forms {
                     }
                 }
             };
-            let (l, dl) = side(&left);
-            let (r, dr) = side(&right);
+            let ((l, dl), (r, dr)) = deeper(|| (side(&left), side(&right)));
             let bars = dl.max(dr) + 1;
             (l.saturating_add(r).saturating_add(bars), bars)
         };
@@ -104,8 +111,7 @@ impl Forms {
                 all => (all.iter().map(|&f| self.text(f)).collect(), 0),
             }
         };
-        let (l, dl) = texts(&left);
-        let (r, dr) = texts(&right);
+        let ((l, dl), (r, dr)) = deeper(|| (texts(&left), texts(&right)));
         let bars = dl.max(dr) + 1;
         let inner = format!("{}{}{}", l.join(","), "|".repeat(bars), r.join(","));
         (inner, bars)
@@ -117,14 +123,16 @@ impl Forms {
     /// birthday. Equal values are one form, so each candidate is looked at
     /// by its id.
     pub(super) fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
+        if let Some(known) = self.known_uptimal(g) {
+            return Some(known);
+        }
         let x = self.left_stop(g);
         if self.right_stop(g) != x {
             return None;
         }
-        let day = self.birthday(g);
-        if day > MOST_TRIED {
-            return None;
-        }
+        let day = u32::try_from(self.birthday(g))
+            .ok()
+            .filter(|&d| d <= MOST_TRIED)?;
         let number = self.number(x.clone());
         let rest = self.sub(g, number);
         if !self.all_small(rest) {
@@ -139,12 +147,16 @@ impl Forms {
                 less = self.add(less, down);
                 more = self.add(more, up);
             }
-            if let Some(m) = self.as_nimber(less) {
-                return Some((x, n, m));
+            let found = match (self.as_nimber(less), self.as_nimber(more)) {
+                (Some(m), _) => (x, n, m),
+                (None, Some(m)) => (x, -n, m),
+                (None, None) => continue,
+            };
+            // Known so from now on: its sums are found from it.
+            if self.remember() {
+                self.uptimals.insert(g, found.clone());
             }
-            if let Some(m) = self.as_nimber(more) {
-                return Some((x, -n, m));
-            }
+            return Some(found);
         }
         None
     }

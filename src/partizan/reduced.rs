@@ -20,6 +20,7 @@
 //! - until neither applies.
 
 use super::forms::{Form, Forms};
+use crate::platform::deeper;
 
 impl Forms {
     /// The reduced canonical form of `g`.
@@ -27,17 +28,22 @@ impl Forms {
         if let Some(&known) = self.reduced.get(&g) {
             return known;
         }
+        if !self.remember() {
+            return g;
+        }
         let (x, y) = (self.left_stop(g), self.right_stop(g));
         let reduced = if x == y {
             self.number(x)
         } else {
-            let left: Vec<Form> = (self.left(g).into_iter())
-                .map(|l| self.reduced(l))
-                .collect();
-            let right: Vec<Form> = (self.right(g).into_iter())
-                .map(|r| self.reduced(r))
-                .collect();
-            self.reduce(left, right)
+            deeper(|| {
+                let left: Vec<Form> = (self.left(g).into_iter())
+                    .map(|l| self.reduced(l))
+                    .collect();
+                let right: Vec<Form> = (self.right(g).into_iter())
+                    .map(|r| self.reduced(r))
+                    .collect();
+                self.reduce(left, right)
+            })
         };
         self.reduced.insert(g, reduced);
         reduced

@@ -16,6 +16,10 @@
 
 use super::dyadic::Dyadic;
 use super::forms::{Form, Forms};
+use crate::platform::deeper;
+
+/// A piece's bytes, with its two numbers' digits (estimated).
+const PIECE_BYTES: u64 = 96;
 
 /// A wall: a piecewise linear function of t ≥ 0, as its pieces in order,
 /// each from where it starts (its value there, and its slope) to where the
@@ -200,7 +204,14 @@ impl Forms {
         if let Some(known) = self.thermographs.get(&g) {
             return Some(known.clone());
         }
-        let found = self.thermograph_anew(g)?;
+        if !self.remember() {
+            return None;
+        }
+        let found = deeper(|| self.thermograph_anew(g))?;
+        let pieces = found.left.pieces.len() + found.right.pieces.len();
+        if !self.keep(PIECE_BYTES * pieces as u64) {
+            return None;
+        }
         self.thermographs.insert(g, found.clone());
         Some(found)
     }
@@ -217,6 +228,17 @@ impl Forms {
                 left: Wall::constant(x.clone()),
                 right: Wall::constant(x.clone()),
                 temperature,
+                mean: x,
+            });
+        }
+        // x + n·↑ + *m, not a number, is x plus an infinitesimal: cooled
+        // by any t > 0 it is x, its thermograph the mast at x from t = 0,
+        // its temperature 0 (Siegel, §II.5; Winning Ways, ch. 6).
+        if let Some((x, _, _)) = self.known_uptimal(g) {
+            return Some(Thermograph {
+                left: Wall::constant(x.clone()),
+                right: Wall::constant(x.clone()),
+                temperature: Dyadic::zero(),
                 mean: x,
             });
         }

@@ -93,14 +93,7 @@ impl Forms {
     pub fn written(&mut self, value: &Written) -> Form {
         match value {
             Written::NumberUpStar { number, ups, star } => {
-                let mut form = self.number(number.clone());
-                let up = self.up();
-                let step = if *ups < 0 { self.neg(up) } else { up };
-                for _ in 0..ups.unsigned_abs() {
-                    form = self.add(form, step);
-                }
-                let star = self.nimber(*star);
-                self.add(form, star)
+                self.number_up_star_form(number, *ups, *star)
             }
             Written::Switch(g) => {
                 let g = self.written(g);

@@ -734,7 +734,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
             "mean": dyadic(p.mean()),
             "left_stop": p.left_stop.to_string(),
             "right_stop": p.right_stop.to_string(),
-            "birthday": p.birthday,
+            "birthday": number(&p.birthday),
             "reduced_canonical_form": p.reduced,
             "atomic_weight": p.atomic_weight,
             "values": p.values,

@@ -172,6 +172,13 @@ pub fn stopped_text(stopped: &Stopped) -> String {
             heap,
             exhausted: Exhausted::Time(timeout),
         } => format!("its time ran out ({} s) at heap {heap}", timeout.as_secs()),
+        Stopped::Budget {
+            heap,
+            exhausted: Exhausted::Memory(bytes),
+        } => format!(
+            "it grew past its memory limit ({} MB) at heap {heap}",
+            bytes >> 20
+        ),
         Stopped::Budget { heap, .. } => format!("its work budget ran out at heap {heap}"),
         Stopped::Stuck { heap } => {
             format!("no trial at heap {heap} led to a quotient that passes the checks")

@@ -451,6 +451,11 @@ pub(crate) fn compare(op: BinOp, a: i128, b: i128) -> Result<bool> {
     Ok(match op {
         BinOp::Divides => a != 0 && b.checked_rem(a).ok_or(EvalError::Overflow)? == 0,
         BinOp::PowerOf => is_power_of(&a, &b),
+        // Two conditions' truths (1 or 0), as a condition used as a number
+        // reads them; never back through `arithmetic`, which sends every
+        // operator that is not arithmetic here.
+        BinOp::And => a != 0 && b != 0,
+        BinOp::Or => a != 0 || b != 0,
         _ => arithmetic(op, a, b)? != 0,
     })
 }

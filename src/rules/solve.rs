@@ -9,7 +9,9 @@
 //!
 //! Only a prefix of the conjuncts is read: a conjunct is evaluated only
 //! where those before it hold, so skipping an amount that an earlier
-//! conjunct rejects can never hide an error a later one would raise.
+//! conjunct rejects can never hide an error a later one would raise. A
+//! conjunct that does not read the amount (`h == max(h[1], h[2])`) is a
+//! fact too: it holds for every amount or for none, and is evaluated once.
 //!
 //! A conjunct `A or B` whose sides both say something is the union of what
 //! they allow (`(p <= k and k <= q) or k == h`): an amount both sides'
@@ -169,6 +171,9 @@ enum Fact {
     Parity(i128),
     /// Either side's facts hold: `A or B`.
     Either(Box<Solved>, Box<Solved>),
+    /// A condition that does not read the amount (`h == max(h[1],
+    /// h[2])`): it holds for every amount or for none.
+    Holds(Expr),
 }
 
 impl Solved {
@@ -185,16 +190,21 @@ impl Solved {
     /// Calls `f`, in ascending order, with every amount of `lo..=hi` the
     /// facts allow at `env` (whose amount is ignored). A fact whose
     /// expression cannot be evaluated here stops the reading: the
-    /// condition itself will report why.
+    /// condition itself will report why. Work besides the amounts (the
+    /// trial divisions that find a number's divisors) is offered to `work`
+    /// as it is done, `WORK_EVERY` at a time; where `work` says to stop,
+    /// the amounts end there, and the caller, who said so, knows them
+    /// cut.
     pub fn each<E>(
         &self,
         lo: i128,
         hi: i128,
         env: &Env,
+        work: &dyn Fn(u64) -> bool,
         mut f: impl FnMut(i128) -> Result<(), E>,
     ) -> Result<(), E> {
         let (best, lo, hi) = self.candidates(lo, hi, env);
-        for k in best.iter(lo, hi) {
+        for k in best.iter(lo, hi, work) {
             f(k)?;
         }
         Ok(())
@@ -221,6 +231,9 @@ impl Solved {
 
 /// The fact a conjunct states of k, if it is one of the solved forms.
 fn fact(e: &Expr) -> Option<Fact> {
+    if free(e) {
+        return Some(Fact::Holds(e.clone()));
+    }
     match e {
         Expr::Binary(BinOp::Or, a, b) => {
             let (a, b) = (Solved::new(a), Solved::new(b));
@@ -377,6 +390,12 @@ impl Fact {
                 Some(0) | None => None,
                 Some(v) => Some(Candidates::DivisorsOf(v)),
             },
+            Fact::Holds(e) => {
+                if !e.truth(env)? {
+                    *hi = (*lo).saturating_sub(1);
+                }
+                None
+            }
             Fact::Square => Some(Candidates::Squares),
             Fact::PowerOf(e) => Some(Candidates::PowersOf(e.int(env)?)),
             Fact::Parity(r) => Some(Candidates::Step { step: 2, rest: *r }),
@@ -450,7 +469,12 @@ impl Candidates {
     }
 
     /// The amounts of `lo..=hi` it gives, in ascending order, each once.
-    fn iter(&self, lo: i128, hi: i128) -> Box<dyn Iterator<Item = i128> + '_> {
+    fn iter<'a>(
+        &'a self,
+        lo: i128,
+        hi: i128,
+        work: &'a dyn Fn(u64) -> bool,
+    ) -> Box<dyn Iterator<Item = i128> + 'a> {
         if hi < lo {
             return Box::new(std::iter::empty());
         }
@@ -491,6 +515,9 @@ impl Candidates {
                 let mut large = Vec::new();
                 let mut d = 1;
                 while d <= v / d {
+                    if (d as u64).is_multiple_of(WORK_EVERY) && !work(WORK_EVERY) {
+                        break;
+                    }
                     if v % d == 0 {
                         small.push(d);
                         if d != v / d {
@@ -508,12 +535,16 @@ impl Candidates {
             }
             Candidates::Union(sides) => Box::new(Merge {
                 sides: (sides.iter())
-                    .map(|(c, l, h)| c.iter(lo.max(*l), hi.min(*h)).peekable())
+                    .map(|(c, l, h)| c.iter(lo.max(*l), hi.min(*h), work).peekable())
                     .collect(),
             }),
         }
     }
 }
+
+/// How many trial divisions are offered to `Solved::each`'s `work` at a
+/// time.
+pub const WORK_EVERY: u64 = 1 << 16;
 
 /// Ascending streams merged into one, each amount once.
 struct Merge<'a> {
@@ -579,10 +610,16 @@ mod tests {
         };
         let mut tried = Vec::new();
         Solved::new(condition)
-            .each(1, i128::from(h), &env(0), |k| -> Result<(), ()> {
-                tried.push(k);
-                Ok(())
-            })
+            .each(
+                1,
+                i128::from(h),
+                &env(0),
+                &|_| true,
+                |k| -> Result<(), ()> {
+                    tried.push(k);
+                    Ok(())
+                },
+            )
             .unwrap();
         let allowed: Vec<i128> = (1..=i128::from(h))
             .filter(|&k| condition.truth(&env(k)).unwrap_or(false))
@@ -703,7 +740,7 @@ mod tests {
         };
         let mut tried = Vec::new();
         Solved::new(condition)
-            .each(1, i128::from(h), &env, |k| -> Result<(), ()> {
+            .each(1, i128::from(h), &env, &|_| true, |k| -> Result<(), ()> {
                 tried.push(k);
                 Ok(())
             })

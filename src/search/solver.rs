@@ -682,7 +682,7 @@ impl Solver {
         let values = engine.values();
         let mut complete = true;
         let mut budget = self.question_budget();
-        let examined = (self.moves).each_option_within(heaps, budget.left(), |rule, next| {
+        let examined = (self.moves).each_option_within(heaps, budget.within(), |rule, next| {
             let Next::Position(after) = next else {
                 complete = false;
                 return;
@@ -714,7 +714,7 @@ impl Solver {
         asked: &[u64],
     ) -> Result<Vec<(usize, After)>, SearchError> {
         let mut found = Vec::new();
-        let examined = (self.moves).each_option_within(heaps, budget.left(), |rule, next| {
+        let examined = (self.moves).each_option_within(heaps, budget.within(), |rule, next| {
             found.push((
                 rule,
                 match next {
@@ -801,7 +801,7 @@ impl Solver {
         asked: &[u64],
     ) -> Result<Vec<(usize, Vec<u64>)>, SearchError> {
         let mut nexts = Vec::new();
-        let examined = (self.moves).each_move_within(heaps, budget.left(), |rule, next| {
+        let examined = (self.moves).each_move_within(heaps, budget.within(), |rule, next| {
             nexts.push((rule, next.to_vec()))
         });
         self.spent(examined, heaps, budget, asked)?;
@@ -828,7 +828,7 @@ impl Solver {
             false => (false, false),
         };
         let (mut bytes, mut over) = (0u64, false);
-        let examined = (self.moves).each_move_within(heaps, budget.left(), |rule, next| {
+        let examined = (self.moves).each_move_within(heaps, budget.within(), |rule, next| {
             bytes += LISTED_MOVE_BYTES + 8 * next.len() as u64;
             if bytes > room {
                 over = true;

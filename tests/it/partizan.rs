@@ -4,6 +4,8 @@
 //! kept apart, no canonical forms (Conway, ONAG ch. 0–1; Siegel,
 //! *Combinatorial Game Theory*, II.1).
 
+use num_bigint::BigUint;
+
 use gamelang::{Dyadic, Form, Forms, Outcome, Relation};
 
 /// A game by its options, plainly.
@@ -221,7 +223,7 @@ fn familiar_values_are_written_as_cgsuite_writes_them_and_fall_in_their_classes(
     for (form, text, class, day) in cases {
         assert_eq!(forms.text(form), text);
         assert_eq!(forms.outcome(form), class, "{text}");
-        assert_eq!(forms.birthday(form), day, "{text}");
+        assert_eq!(forms.birthday(form), BigUint::from(day as u32), "{text}");
     }
     // Stops (Winning Ways ch. 3): {2 | -1/2} stops at 2 and -1/2.
     assert_eq!(forms.left_stop(hot), Dyadic::integer(2));
@@ -811,4 +813,120 @@ fn a_written_value_is_shown_as_it_reads_back() {
     let questions = gamelang::questions(&program, None, &[]).expect("questions");
     let rows: Vec<String> = questions.iter().map(gamelang::asked_text).collect();
     assert_eq!(rows, ["nim at 1 + {1|0}", "nim at 2 + {1|0}"]);
+}
+
+/// G + H by the definition, {G^L + H, G + H^L | G^R + H, G + H^R}, made
+/// canonical by `Forms::game` alone: none of the store's own sums.
+fn plain_sum(
+    forms: &mut Forms,
+    g: Form,
+    h: Form,
+    memo: &mut std::collections::HashMap<(Form, Form), Form>,
+) -> Form {
+    if let Some(&known) = memo.get(&(g, h)) {
+        return known;
+    }
+    let (gl, gr, hl, hr) = (forms.left(g), forms.right(g), forms.left(h), forms.right(h));
+    let mut left: Vec<Form> = gl.iter().map(|&o| plain_sum(forms, o, h, memo)).collect();
+    left.extend(hl.iter().map(|&o| plain_sum(forms, g, o, memo)));
+    let mut right: Vec<Form> = gr.iter().map(|&o| plain_sum(forms, o, h, memo)).collect();
+    right.extend(hr.iter().map(|&o| plain_sum(forms, g, o, memo)));
+    let sum = forms.game(&left, &right);
+    memo.insert((g, h), sum);
+    sum
+}
+
+/// -G by the definition, {-G^R | -G^L}, made canonical by `Forms::game`.
+fn plain_neg(forms: &mut Forms, g: Form) -> Form {
+    let (gl, gr) = (forms.left(g), forms.right(g));
+    let left: Vec<Form> = gr.iter().map(|&o| plain_neg(forms, o)).collect();
+    let right: Vec<Form> = gl.iter().map(|&o| plain_neg(forms, o)).collect();
+    forms.game(&left, &right)
+}
+
+/// *m by the definition, {*0, ..., *(m - 1) | *0, ..., *(m - 1)}, made
+/// canonical by `Forms::game`.
+fn plain_nimber(forms: &mut Forms, m: u32) -> Form {
+    let mut below = vec![forms.zero()];
+    for _ in 0..m {
+        let next = forms.game(&below, &below);
+        below.push(next);
+    }
+    below[m as usize]
+}
+
+#[test]
+fn ups_and_nimbers_built_from_their_forms_are_the_sums_of_the_definition() {
+    // n·↑ + *m built from its canonical form ({0 | (n - 1)·↑ + *(m ⊕ 1)},
+    // ↑* = {0, * | 0}; Winning Ways ch. 3), and its negative, against the
+    // sum of n ups and *m by the definition: n up to 9, m up to 9.
+    let mut forms = Forms::new();
+    let mut memo = std::collections::HashMap::new();
+    let zero = forms.zero();
+    let star = plain_nimber(&mut forms, 1);
+    let up = forms.game(&[zero], &[star]);
+    for m in 0..10 {
+        let mut sum = plain_nimber(&mut forms, m);
+        assert_eq!(forms.nimber(m), sum, "*{m}");
+        for n in 0..10 {
+            let minus = plain_neg(&mut forms, sum);
+            assert_eq!(forms.uptimal(n, m), sum, "{n}·↑ + *{m}");
+            assert_eq!(forms.uptimal(-n, m), minus, "{n}·↓ + *{m}");
+            assert_eq!(
+                forms.text(sum),
+                gamelang::Written::NumberUpStar {
+                    number: Dyadic::zero(),
+                    ups: n,
+                    star: m,
+                }
+                .to_string()
+            );
+            sum = plain_sum(&mut forms, sum, up, &mut memo);
+        }
+    }
+}
+
+#[test]
+fn sums_and_negatives_of_numbers_ups_and_nimbers_are_those_of_the_definition() {
+    // (x + n·↑ + *m) + (y + k·↑ + *j) = (x + y) + (n + k)·↑ + *(m ⊕ j), the
+    // store's short way, against the sum by the definition; and -(x + n·↑
+    // + *m) against the negative by the definition.
+    let mut forms = Forms::new();
+    let numbers = [Dyadic::zero(), Dyadic::integer(1), Dyadic::new(-3, 1)];
+    let mut values = Vec::new();
+    for x in &numbers {
+        for n in -3..=3 {
+            for m in 0..4 {
+                values.push(forms.number_up_star_form(x, n, m));
+            }
+        }
+    }
+    let mut plain = Forms::new();
+    let mut plain_memo = std::collections::HashMap::new();
+    for &g in &values {
+        let tree_g = tree(&mut forms, g);
+        let g_there = from_tree(&mut plain, &tree_g);
+        let minus = forms.neg(g);
+        let minus_there = plain_neg(&mut plain, g_there);
+        assert!(eq(&tree(&mut plain, minus_there), &tree(&mut forms, minus)));
+        for &h in &values {
+            let sum = forms.add(g, h);
+            let h_there = from_tree(&mut plain, &tree(&mut forms, h));
+            let plain_sum = plain_sum(&mut plain, g_there, h_there, &mut plain_memo);
+            assert_eq!(
+                forms.text(sum),
+                plain.text(plain_sum),
+                "{} + {}",
+                forms.text(g),
+                forms.text(h)
+            );
+        }
+    }
+}
+
+/// A plain tree's canonical form, made by `Forms::game` alone.
+fn from_tree(forms: &mut Forms, t: &Tree) -> Form {
+    let left: Vec<Form> = t.left.iter().map(|o| from_tree(forms, o)).collect();
+    let right: Vec<Form> = t.right.iter().map(|o| from_tree(forms, o)).collect();
+    forms.game(&left, &right)
 }

@@ -42,7 +42,7 @@ fn every_game_born_by_day_3_reduces_to_the_simplest_game_equal_to_it_modulo_infi
         assert!(equal_modulo_inf(&mut forms, g, r), "{text}");
         assert_eq!(forms.reduced(r), r, "{text}: reduced twice");
         // No game born before it is equal to g modulo Inf.
-        let day = forms.birthday(r) as usize;
+        let day = usize::try_from(forms.birthday(r)).expect("born by day 3");
         if day > 0 {
             for &earlier in &days[day - 1] {
                 assert!(

@@ -54,6 +54,9 @@ fn main() -> ExitCode {
         if std::env::var_os("GAMELANG_PANIC").is_some_and(|v| !v.is_empty()) {
             panic!("GAMELANG_PANIC is set: a panic on purpose");
         }
+        // One question at a time, in this process: its memory limit holds
+        // for the process's growth (the language server's too).
+        gamelang::watch_memory();
         let command = Cli::command();
         let matches = command.clone().try_get_matches();
         match matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m))) {

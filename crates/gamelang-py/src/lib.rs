@@ -67,6 +67,8 @@ fn load(
 
 #[pymodule]
 fn _gamelang(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Memory limits hold for what the interpreter's process really holds.
+    gamelang::watch_memory();
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_class::<Program>()?;

@@ -375,7 +375,7 @@ pub(super) fn heap_options(
     let mut options = Vec::new();
     // A block's moves are seen to shrink the heap only as they are made.
     let mut larger = None;
-    let found = moves.each_move_within(&[n], budget.left(), |_, after| {
+    let found = moves.each_move_within(&[n], budget.within(), |_, after| {
         if n == 0 || after.iter().any(|&h| h >= n) {
             larger = larger.or(Some(after.iter().copied().max().unwrap_or(0)));
         }

@@ -31,9 +31,8 @@ use std::fmt;
 use std::thread::LocalKey;
 
 use super::narrow::Narrow;
-use super::{
-    MAX_FORKING_ITERATIONS, Next, SPARE, State, Then, becomes, deeper, heap_value, scored,
-};
+use super::{MAX_FORKING_ITERATIONS, Next, SPARE, State, Then, becomes, heap_value, scored};
+use crate::platform::deeper;
 use crate::rules::expr::{
     BinOp, EvalError, Expr, Func, List, OFF_BOARD, cell_place, compare, divided, has_property,
     order, place,

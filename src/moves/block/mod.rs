@@ -21,26 +21,13 @@ pub use code::Code;
 use code::{Num, assigned};
 
 use super::{Next, Term};
+use crate::platform::deeper;
 use crate::rules::expr::{Env, EvalError, Expr, place};
 use crate::rules::{Block, Said, Stmt, TermGame};
 
 /// The most iterations loops with a `choose` inside may run, nested ones
 /// counted together: each one is a level of the continuation's recursion.
 const MAX_FORKING_ITERATIONS: i128 = 1_000;
-
-/// The stack a run keeps free before it nests deeper, and what it adds
-/// where less is left: continuations nest a frame or more a statement, and
-/// a loop with a `choose` inside runs its iterations nested (up to
-/// `MAX_FORKING_ITERATIONS` of them, each of its whole body), more than the
-/// 2 MiB of a spawned thread holds for a long body.
-const STACK_KEPT_FREE: usize = 128 * 1024;
-const STACK_ADDED: usize = 4 * 1024 * 1024;
-
-/// `f`, on more stack where less than `STACK_KEPT_FREE` is left.
-#[inline]
-fn deeper<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(STACK_KEPT_FREE, STACK_ADDED, f)
-}
 
 /// The most steps (values chosen, loop iterations) a block may take from one
 /// position, so that a huge range ends in an error, not a hang.

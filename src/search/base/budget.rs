@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use super::error::SearchError;
 use super::reached::MAX_GRAPH_BYTES;
-use crate::platform::Deadline;
+use crate::moves::Within;
+use crate::platform::{Deadline, Growth, Watch};
 use crate::position::Position;
 use crate::rules::Game;
 
@@ -74,6 +75,9 @@ pub struct Budget {
     /// The most bytes a search may keep (a graph kept whole, the general
     /// search's positions and waiting moves).
     memory: u64,
+    /// Where the process's memory is watched, its size when the memory was
+    /// set (`with_memory`): it may grow by `memory` at most.
+    growth: Option<Growth>,
 }
 
 /// A budget of moves shared by many questions, each with a `Budget` of its
@@ -147,6 +151,9 @@ pub enum Exhausted {
         timeout: Duration,
         seconds: u64,
     },
+    /// The process grew by more than this many bytes, the memory limit,
+    /// since the search began.
+    Memory(u64),
 }
 
 impl Budget {
@@ -163,6 +170,7 @@ impl Budget {
             unclocked: 0,
             pool: None,
             memory: MAX_GRAPH_BYTES,
+            growth: None,
         }
     }
 
@@ -195,6 +203,7 @@ impl Budget {
     pub fn with_memory(self, bytes: Option<u64>) -> Self {
         Budget {
             memory: bytes.unwrap_or(self.memory),
+            growth: Growth::from_now(),
             ..self
         }
     }
@@ -259,6 +268,19 @@ impl Budget {
         spent.saturating_mul(parts) >= limit
     }
 
+    /// What one generation of moves may spend: the moves it may still
+    /// examine, and the deadline, flag and memory it looks at as it goes.
+    pub fn within(&self) -> Within {
+        Within {
+            moves: self.left(),
+            watch: Watch {
+                deadline: self.deadline.map(|(deadline, _)| deadline),
+                cancel: self.cancel.as_ref().map(Cancel::flag),
+                memory: self.growth.map(|growth| (growth, self.memory)),
+            },
+        }
+    }
+
     /// Moves it may still examine.
     pub fn left(&self) -> u64 {
         let own = self
@@ -289,8 +311,13 @@ impl Budget {
         self.spend(part.moves.saturating_sub(self.moves))
     }
 
-    /// What ran out when a generation used up `left()`.
+    /// What ran out when a generation used up `left()`: the clock or the
+    /// memory where either has (a generation stops at its watch, `within`),
+    /// else the moves.
     pub fn exhausted(&self) -> Exhausted {
+        if let Err(why) = self.check_clock() {
+            return why;
+        }
         match self.pool_first() {
             Some(pool) => Exhausted::Moves(pool.limit),
             None => Exhausted::Moves(self.limit),
@@ -301,6 +328,9 @@ impl Budget {
     pub fn spend(&mut self, moves: u64) -> Result<(), Exhausted> {
         self.moves = self.moves.saturating_add(moves);
         if self.moves > self.limit {
+            // A generation stopped by its watch spends past its allowance:
+            // the clock or the memory is why, where either is.
+            self.check_clock()?;
             return Err(Exhausted::Moves(self.limit));
         }
         if let Some(pool) = &self.pool
@@ -363,11 +393,16 @@ impl Budget {
     }
 
     /// Fails once past the deadline, or once cancelled (as if the
-    /// deadline had passed: whoever cancelled wants no answer).
+    /// deadline had passed: whoever cancelled wants no answer); and, where
+    /// the process's memory is watched, once it has grown past the memory
+    /// limit.
     pub fn check_clock(&self) -> Result<(), Exhausted> {
         let timeout = self.deadline.map_or(Duration::ZERO, |(_, t)| t);
         if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
             return Err(Exhausted::Time(timeout));
+        }
+        if self.growth.is_some_and(|g| g.past(self.memory)) {
+            return Err(Exhausted::Memory(self.memory));
         }
         match self.deadline {
             Some((deadline, timeout)) if deadline.passed() => Err(Exhausted::Time(timeout)),
@@ -407,6 +442,11 @@ impl Exhausted {
                 position,
                 timeout: timeout.as_secs(),
                 seconds,
+            },
+            Exhausted::Memory(bytes) => SearchError::MemoryLimit {
+                game,
+                position,
+                limit_mb: bytes >> 20,
             },
         }
     }

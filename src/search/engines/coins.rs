@@ -173,7 +173,7 @@ impl CoinValues {
             let n = self.origin + self.values.len() as u64;
             seen.clear();
             let examined = moves
-                .each_move_within(&[n], budget.left(), |_, next| {
+                .each_move_within(&[n], budget.within(), |_, next| {
                     // `next` is the coins the move turned, n itself now tails:
                     // every one left of n, its value known.
                     let x = next

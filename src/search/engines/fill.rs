@@ -112,7 +112,7 @@ pub(super) fn values(
             let i = index_in(to, extents).filter(|&i| i < index)?;
             Some(values[i])
         };
-        let examined = moves.each_option_within(&heaps, budget.left(), |_, next| {
+        let examined = moves.each_option_within(&heaps, budget.within(), |_, next| {
             if !below {
                 return;
             }

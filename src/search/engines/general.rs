@@ -227,31 +227,32 @@ impl GeneralSearch {
                     // only where moves can add, and only until one does not.
                     let total = |heaps: &[u64]| heaps.iter().map(|&h| u128::from(h)).sum::<u128>();
                     let before = (self.moves_fell && longest_play.is_some()).then(|| total(&heaps));
-                    let generated = moves.each_move_within(&heaps, budget.left(), |rule, next| {
-                        if let Some(before) = before
-                            && self.moves_fell
-                            && total(next) >= before
-                        {
-                            self.moves_fell = false;
-                        }
-                        match self.intern(game, next) {
-                            Ok(child) => {
-                                edges += 1;
-                                match self.state[child as usize] {
-                                    // A grey position is on the path from `start` here.
-                                    GREY => closes = Some((child, rule)),
-                                    WHITE => steps.push(Step::Visit(child)),
-                                    _ => {}
-                                }
-                                children.push(child);
+                    let generated =
+                        moves.each_move_within(&heaps, budget.within(), |rule, next| {
+                            if let Some(before) = before
+                                && self.moves_fell
+                                && total(next) >= before
+                            {
+                                self.moves_fell = false;
                             }
-                            Err(e) => failed = Some(e),
-                        }
-                        if failed.is_some() || closes.is_some() {
-                            // Nothing more is wanted from this position.
-                            moves.halt();
-                        }
-                    });
+                            match self.intern(game, next) {
+                                Ok(child) => {
+                                    edges += 1;
+                                    match self.state[child as usize] {
+                                        // A grey position is on the path from `start` here.
+                                        GREY => closes = Some((child, rule)),
+                                        WHITE => steps.push(Step::Visit(child)),
+                                        _ => {}
+                                    }
+                                    children.push(child);
+                                }
+                                Err(e) => failed = Some(e),
+                            }
+                            if failed.is_some() || closes.is_some() {
+                                // Nothing more is wanted from this position.
+                                moves.halt();
+                            }
+                        });
                     if let Some(e) = failed {
                         return Err(e);
                     }

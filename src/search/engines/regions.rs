@@ -175,10 +175,12 @@ impl RegionValues {
     ) -> Result<Frame, RegionError> {
         let mut options = Vec::new();
         // Made by the stencils themselves where the rules are their pins.
-        let made = self.stencils.each_move(&key, |_, regions| {
+        let watch = budget.within().watch;
+        let made = self.stencils.each_move(&key, &watch, |_, regions| {
             options.push(regions.into_iter().map(|r| r.heaps).collect());
         });
         if let Some(looked) = made {
+            let looked = looked.map_err(|_| budget.exhausted().error(game, asked))?;
             budget.spend(looked).map_err(|e| e.error(game, asked))?;
             *edges += options.len();
             return Ok(Frame {
@@ -188,7 +190,7 @@ impl RegionValues {
             });
         }
         let heaps = self.stencils.unpack(&key);
-        let examined = moves.each_move_within(&heaps, budget.left(), |_, next| {
+        let examined = moves.each_move_within(&heaps, budget.within(), |_, next| {
             options.push(self.regions_of(next));
         });
         let examined = examined.map_err(|e: MoveError| match e.error {

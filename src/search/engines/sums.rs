@@ -374,7 +374,7 @@ impl SumSearch {
         // longer kept (the generation ends without its work).
         let mut late = None;
         let examined = self.moves[g]
-            .each_option_within(heaps, budget.left(), |rule, next| {
+            .each_option_within(heaps, budget.within(), |rule, next| {
                 if late.is_some() {
                     return;
                 }
@@ -681,7 +681,7 @@ impl SumSearch {
             positions.insert(key)
         };
         let examined = moves
-            .each_option_within(&heaps, budget.left(), |rule, next| {
+            .each_option_within(&heaps, budget.within(), |rule, next| {
                 match next {
                     Next::Position(p) => frame.refs.push(Ref::Here(here(game, p))),
                     Next::Sum(parts) => {

@@ -366,7 +366,9 @@ impl Source {
                             vars: &[],
                         };
                         let hi = (*hi).min(h);
-                        solved.each(i128::from(*lo), i128::from(hi), &env, |k| visit(k as u64))?;
+                        solved.each(i128::from(*lo), i128::from(hi), &env, &|_| true, |k| {
+                            visit(k as u64)
+                        })?;
                     }
                     Base::Set(ks) => {
                         for &k in ks.iter() {

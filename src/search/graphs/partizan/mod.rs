@@ -203,11 +203,13 @@ impl PartizanSearch {
         if let Some(stencils) = stencils {
             // A board's region: its moves made by the stencils themselves.
             let mut options = Vec::new();
-            let looked = stencils.each_move(&key.1, |rule, regions| {
+            let watch = budget.within().watch;
+            let looked = stencils.each_move(&key.1, &watch, |rule, regions| {
                 let keys = regions.into_iter().map(|r| ((key.0, r.heaps), r.negated));
                 options.push((rule, keys.collect()));
             });
             if let Some(looked) = looked {
+                let looked = looked.map_err(|_| budget.exhausted().error(game, asked))?;
                 budget.spend(looked).map_err(|e| e.error(game, asked))?;
                 return Ok(Frame {
                     key,

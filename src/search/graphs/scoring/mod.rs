@@ -47,6 +47,10 @@ use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::options::Options;
 
+/// The most moves a position may have and be searched in the order they
+/// are made (`smallest_first`).
+const WIDE: usize = 32;
+
 /// A position held and not valued yet: a move's target, reached later.
 const UNVALUED: u8 = 0;
 /// A position on the stack: being valued.
@@ -456,42 +460,69 @@ impl ScoringSearch {
             next: 0,
             best: None,
         });
+        let start = self.edges.len();
         let mut here = std::mem::take(&mut self.here);
         self.store.load(id, &mut here);
         let result = self.expand(&here, budget, asked);
+        if result.is_ok() {
+            self.smallest_first(start, &mut here);
+        }
         self.here = here;
         result
+    }
+
+    /// Where a position has many moves, puts those to the smallest
+    /// positions (by their heaps' sum) first: they are valued first, and
+    /// the larger ones after them mostly find their moves' values known.
+    /// Depth first in the order made, a position of n moves each taking
+    /// from one heap (`choose k in 1..h[1]`) would stack the moves of n
+    /// positions, n² in all; so, two frames at most.
+    fn smallest_first(&mut self, start: usize, scratch: &mut Vec<u64>) {
+        if self.edges.len() - start <= WIDE {
+            return;
+        }
+        let mut keyed: Vec<(u128, Edge)> = (self.edges[start..].iter())
+            .map(|&edge| {
+                self.store.load(edge.to, scratch);
+                (scratch.iter().map(|&h| u128::from(h)).sum(), edge)
+            })
+            .collect();
+        keyed.sort_by_key(|&(size, _)| size);
+        for (slot, (_, edge)) in self.edges[start..].iter_mut().zip(keyed) {
+            *slot = edge;
+        }
     }
 
     /// Writes the moves from `heaps` into the edges, each to the id of
     /// where it leads; where positions are held up to the board's turns,
     /// checks that the rules allow it here.
     fn expand(&mut self, heaps: &[u64], budget: &mut Budget, asked: &[u64]) -> Result<(), Stop> {
-        let allowance = budget.left();
+        let within = budget.within();
+        let allowance = within.moves;
         let (max_positions, memory) = (self.options.max_positions, budget.memory());
         let mut full = None;
         let mut unrecorded = false;
         let (store, edges, made) = (&mut self.store, &mut self.edges, &mut self.made);
         made.clear();
-        let examined =
-            self.moves
-                .each_scored_move(heaps, allowance, |rule, after, points, again| {
-                    if full.is_some() {
-                        return;
-                    }
-                    if let Some(turns) = &store.turns {
-                        unrecorded |= !turns.record(heaps, after, points, again, made);
-                    }
-                    match store.intern(after, max_positions, memory) {
-                        Ok(to) => edges.push(Edge {
-                            rule: rule as u32,
-                            to,
-                            points,
-                            again,
-                        }),
-                        Err(why) => full = Some(why),
-                    }
-                });
+        let examined = self
+            .moves
+            .each_scored_move(heaps, within, |rule, after, points, again| {
+                if full.is_some() {
+                    return;
+                }
+                if let Some(turns) = &store.turns {
+                    unrecorded |= !turns.record(heaps, after, points, again, made);
+                }
+                match store.intern(after, max_positions, memory) {
+                    Ok(to) => edges.push(Edge {
+                        rule: rule as u32,
+                        to,
+                        points,
+                        again,
+                    }),
+                    Err(why) => full = Some(why),
+                }
+            });
         let examined = self.examined(examined, allowance, heaps)?;
         if let Some(why) = full {
             return Err(self.full(why, budget, asked).into());
@@ -532,8 +563,9 @@ impl ScoringSearch {
             turns.turn_records(i, made, turned);
             theirs.clear();
             let mut unrecorded = false;
-            let allowance = budget.left();
-            let examined = moves.each_scored_move(image, allowance, |_, after, points, again| {
+            let within = budget.within();
+            let allowance = within.moves;
+            let examined = moves.each_scored_move(image, within, |_, after, points, again| {
                 unrecorded |= !turns.record(image, after, points, again, theirs);
             });
             let examined = match examined {
@@ -638,17 +670,18 @@ impl ScoringSearch {
         asked: &[u64],
     ) -> Result<Vec<ScoredMove>, SearchError> {
         let mut out = Vec::new();
-        let allowance = budget.left();
-        let examined =
-            self.moves
-                .each_scored_move(heaps, allowance, |rule, after, points, again| {
-                    out.push(ScoredMove {
-                        rule,
-                        after: after.to_vec(),
-                        points,
-                        again,
-                    })
-                });
+        let within = budget.within();
+        let allowance = within.moves;
+        let examined = self
+            .moves
+            .each_scored_move(heaps, within, |rule, after, points, again| {
+                out.push(ScoredMove {
+                    rule,
+                    after: after.to_vec(),
+                    points,
+                    again,
+                })
+            });
         let examined = self.examined(examined, allowance, heaps)?;
         budget
             .spend(examined)

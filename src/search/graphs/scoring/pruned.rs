@@ -111,17 +111,17 @@ impl Pruned {
             path.extend_from_slice(&here);
             self.canonical(&here);
             on_stack.insert(self.key.clone());
-            let allowance = budget.left();
-            let examined = moves.each_scored_move(&here, allowance, |rule, next, points, again| {
-                let from = after.len();
-                after.extend_from_slice(next);
-                edges.push(Move {
-                    rule,
-                    after: (from, after.len()),
-                    points,
-                    again,
+            let examined =
+                moves.each_scored_move(&here, budget.within(), |rule, next, points, again| {
+                    let from = after.len();
+                    after.extend_from_slice(next);
+                    edges.push(Move {
+                        rule,
+                        after: (from, after.len()),
+                        points,
+                        again,
+                    });
                 });
-            });
             let examined = match examined {
                 Ok(examined) => examined,
                 Err(MoveError {
