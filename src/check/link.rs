@@ -6,16 +6,31 @@
 //! games together. Coming back with other values is an error (the values
 //! could change on every round, and the games never end).
 
+use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
 use super::lower::RulesError;
 use super::{CheckError, Errors, Program};
+use crate::platform::deeper;
 use crate::rules::{BackLink, Game, GameRef, MoveKind, ParamValue, Stmt, Term, TermGame};
 use crate::syntax::ast::{Arg, Ident, Value};
 
 /// A game on the way being linked: its name, its title (name and
-/// parameter values), and the game as it will be held.
-type Key = (String, String, Weak<Game>);
+/// parameter values), the game as it will be held, and the least index on
+/// the way that a game linked from it came back to (its own, where none
+/// came back further).
+struct OnTheWay {
+    name: String,
+    title: String,
+    game: Weak<Game>,
+    lowest: usize,
+}
+
+/// The games linked so far that no game further on came back from to a
+/// game before them: the same whatever way they are reached, by title.
+/// A chain of games each becoming the next is linked once, not once from
+/// each of its games.
+pub(super) type Linked = HashMap<String, Arc<Game>>;
 
 /// The game whose `becomes` is being linked: what the games it names must
 /// agree with, and the values it passes on by name.
@@ -26,32 +41,65 @@ struct Caller {
 }
 
 impl Program {
-    /// `game`, its `becomes` terms that name another game linked.
-    pub(super) fn link(&self, game: Game) -> Result<Arc<Game>, Errors> {
-        self.link_cyclic(game, &mut Vec::new())
+    /// `game`, its `becomes` terms that name another game linked, with
+    /// the games linked before (`done`).
+    pub(super) fn link(&self, game: Game, done: &mut Linked) -> Result<Arc<Game>, Errors> {
+        self.link_cyclic(game, &mut Vec::new(), done)
     }
 
     /// `game` linked where `path` holds the games on the way to it, and
-    /// held: a game further on may come back to it.
-    fn link_cyclic(&self, game: Game, path: &mut Vec<Key>) -> Result<Arc<Game>, Errors> {
+    /// held: a game further on may come back to it. Its depth is the
+    /// chain's: on a growing stack.
+    fn link_cyclic(
+        &self,
+        game: Game,
+        path: &mut Vec<OnTheWay>,
+        done: &mut Linked,
+    ) -> Result<Arc<Game>, Errors> {
+        let title = game.title();
+        if let Some(linked) = done.get(&title) {
+            return Ok(linked.clone());
+        }
+        let depth = path.len();
         let mut failed = None;
-        let linked = Arc::new_cyclic(|weak| {
-            path.push((game.name.clone(), game.title(), weak.clone()));
-            let linked = self.link_on(game.clone(), path);
-            path.pop();
-            linked.unwrap_or_else(|e| {
-                failed = Some(e);
-                game
+        let mut lowest = depth;
+        let linked = deeper(|| {
+            Arc::new_cyclic(|weak| {
+                path.push(OnTheWay {
+                    name: game.name.clone(),
+                    title: title.clone(),
+                    game: weak.clone(),
+                    lowest: depth,
+                });
+                let linked = self.link_on(game.clone(), path, done);
+                lowest = path.pop().map_or(depth, |on| on.lowest);
+                linked.unwrap_or_else(|e| {
+                    failed = Some(e);
+                    game
+                })
             })
         });
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(linked),
+        if let Some(e) = failed {
+            return Err(e);
         }
+        match path.last_mut() {
+            // A game further on came back to one before this: linked so on
+            // this way alone.
+            Some(caller) if lowest < depth => caller.lowest = caller.lowest.min(lowest),
+            _ => {
+                done.insert(title, linked.clone());
+            }
+        }
+        Ok(linked)
     }
 
     /// `game`, linked, where `path` holds the games on the way to it.
-    fn link_on(&self, mut game: Game, path: &mut Vec<Key>) -> Result<Game, Errors> {
+    fn link_on(
+        &self,
+        mut game: Game,
+        path: &mut Vec<OnTheWay>,
+        done: &mut Linked,
+    ) -> Result<Game, Errors> {
         let mut errors = Vec::new();
         let this = Caller {
             title: game.title(),
@@ -61,7 +109,7 @@ impl Program {
         for rule in &mut game.rules {
             match &mut rule.kind {
                 MoveKind::Block(block) => {
-                    self.link_statements(&mut block.body, &this, path, &mut errors)
+                    self.link_statements(&mut block.body, &this, path, done, &mut errors)
                 }
                 MoveKind::Product(product) => {
                     let mut origins = [0; 2];
@@ -94,7 +142,8 @@ impl Program {
         &self,
         statements: &mut [Stmt],
         this: &Caller,
-        path: &mut Vec<Key>,
+        path: &mut Vec<OnTheWay>,
+        done: &mut Linked,
         errors: &mut Errors,
     ) {
         for statement in statements {
@@ -102,19 +151,19 @@ impl Program {
                 Stmt::Becomes(terms) => {
                     for term in terms {
                         if let TermGame::Named(named) = &term.game {
-                            match self.linked(named, term, this, path) {
+                            match self.linked(named, term, this, path, done) {
                                 Ok(game) => term.game = game,
                                 Err(e) => errors.extend(e),
                             }
                         }
                     }
                 }
-                Stmt::For { body, .. } => self.link_statements(body, this, path, errors),
+                Stmt::For { body, .. } => self.link_statements(body, this, path, done, errors),
                 Stmt::If {
                     then, otherwise, ..
                 } => {
-                    self.link_statements(then, this, path, errors);
-                    self.link_statements(otherwise, this, path, errors);
+                    self.link_statements(then, this, path, done, errors);
+                    self.link_statements(otherwise, this, path, done, errors);
                 }
                 _ => {}
             }
@@ -130,7 +179,7 @@ impl Program {
             misere,
             ..
         }: &Caller,
-        path: &mut [Key],
+        path: &mut [OnTheWay],
     ) -> Result<Arc<Game>, Errors> {
         let name = &named.name;
         let Some(entry) = self.game(&name.name) else {
@@ -141,7 +190,7 @@ impl Program {
                 span: name.span,
             }]);
         };
-        if path.iter().any(|k| k.0 == name.name) {
+        if path.iter().any(|on| on.name == name.name) {
             return Err(vec![CheckError::NotACoinRow {
                 name: name.name.clone(),
                 src: self.source.clone(),
@@ -180,7 +229,8 @@ impl Program {
         named: &GameRef,
         term: &Term,
         caller: &Caller,
-        path: &mut Vec<Key>,
+        path: &mut Vec<OnTheWay>,
+        done: &mut Linked,
     ) -> Result<TermGame, Errors> {
         let (this, misere) = (&caller.title, &caller.misere);
         let source = &self.source;
@@ -216,11 +266,11 @@ impl Program {
         }
         let game = self.lower_with(&entry.def, &args, source)?;
         let title = game.title();
-        let back = path.iter().find(|k| k.1 == title).map(|k| k.2.clone());
+        let back = path.iter().position(|on| on.title == title);
         if back.is_none()
-            && let Some(at) = path.iter().position(|k| k.0 == name.name)
+            && let Some(at) = path.iter().position(|on| on.name == name.name)
         {
-            let mut games: Vec<String> = path[at..].iter().map(|k| k.1.clone()).collect();
+            let mut games: Vec<String> = path[at..].iter().map(|on| on.title.clone()).collect();
             games.push(title);
             return Err(vec![CheckError::BecomesCircle {
                 games,
@@ -255,8 +305,14 @@ impl Program {
             ]);
         }
         match back {
-            Some(weak) => Ok(TermGame::Back(BackLink(weak))),
-            None => self.link_cyclic(game, path).map(TermGame::Other),
+            Some(at) => {
+                let weak = path[at].game.clone();
+                if let Some(caller) = path.last_mut() {
+                    caller.lowest = caller.lowest.min(at);
+                }
+                Ok(TermGame::Back(BackLink(weak)))
+            }
+            None => self.link_cyclic(game, path, done).map(TermGame::Other),
         }
     }
 }

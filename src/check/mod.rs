@@ -178,6 +178,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         }
     }
     // `becomes` of another game: linked once every game is known.
+    let mut linked = link::Linked::new();
     for i in 0..program.games.len() {
         let Some(game) = program.games[i]
             .default
@@ -186,7 +187,7 @@ pub fn check(source: &Source, overrides: Vec<Override>) -> (Program, Errors) {
         else {
             continue;
         };
-        match program.link((*game).clone()) {
+        match program.link((*game).clone(), &mut linked) {
             Ok(linked) => program.games[i].default = Some(linked),
             Err(e) => {
                 errors.extend(e);

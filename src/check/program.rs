@@ -100,7 +100,10 @@ impl Program {
         if args.is_empty() {
             entry.lowered()
         } else {
-            self.link(self.lower_with(&entry.def, args, args_source)?)
+            self.link(
+                self.lower_with(&entry.def, args, args_source)?,
+                &mut super::link::Linked::new(),
+            )
         }
     }
 
@@ -237,8 +240,16 @@ impl Program {
             return Ok(Vec::new());
         }
         // Every combination, the last component's position changing fastest.
+        // A component of one position joins each question as it is (a sum
+        // of 50,000 components is not copied 50,000 times).
         let mut questions: Vec<Vec<Instance>> = vec![Vec::new()];
         for (instances, _) in &components {
+            if let [only] = instances.as_slice() {
+                for question in &mut questions {
+                    question.push(only.clone());
+                }
+                continue;
+            }
             questions = (questions.iter())
                 .flat_map(|before| {
                     instances.iter().map(move |i| {

@@ -172,10 +172,12 @@ fn only_rule(game: &Game) -> Option<&MoveKind> {
 
 /// The known game `game` is, if any. A rule that repeats an earlier one
 /// makes the same moves again, each a move of its own (LANGUAGE.md, "What a
-/// move is"): where every rule is written the same number of times, the
-/// game is the known one with each written once (Wythoff written with
-/// `take 1..` twice and `take 1.. from both heaps` twice is still Wythoff),
-/// and each of its moves is listed once for every copy of its rule.
+/// move is"), and a move's outcome is the same however many rules make it:
+/// the game is the known one with each rule written once (Wythoff written
+/// with `take 1..` twice and `take 1.. from both heaps` once is still
+/// Wythoff), and each of its moves is listed once for every copy of its
+/// rule. Where the rules are written unevenly often, the count of winning
+/// moves not listed is a lower bound (each is at least one).
 pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     // A game that ends other than by running out of moves is none of them,
     // and so is a partizan one: the closed forms are of impartial games.
@@ -199,9 +201,6 @@ pub fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     }
     if kept.len() == game.rules.len() {
         return CATALOGUE.iter().find_map(|entry| (entry.recognise)(game));
-    }
-    if copies.iter().any(|c| c.len() != copies[0].len()) {
-        return None;
     }
     let distinct = Game {
         rules: kept,
@@ -237,8 +236,18 @@ impl Known for Renumbered {
 
     fn analyze(&self, heaps: &[BigUint], max_moves: usize) -> Closed {
         let mut closed = self.known.analyze(heaps, max_moves);
-        let times = self.copies.first().map_or(1, Vec::len);
         let moves = std::mem::take(&mut closed.winning.moves);
+        // Each move listed is one a copy of its rule; those not listed,
+        // at least one a copy of the rule written fewest times (exactly,
+        // where every rule is written as often).
+        let copies = |rule: usize| self.copies.get(rule).map_or(1, Vec::len);
+        let fewest = self.copies.iter().map(Vec::len).min().unwrap_or(1);
+        let even = self.copies.iter().all(|c| c.len() == fewest);
+        let listed: usize = moves.iter().map(|m| copies(m.rule)).sum();
+        let unlisted =
+            &closed.winning.count - BigUint::from(moves.len()).min(closed.winning.count.clone());
+        closed.winning.at_least |= !even && unlisted > BigUint::ZERO;
+        closed.winning.count = BigUint::from(listed) + unlisted * BigUint::from(fewest);
         closed.winning.moves = (moves.iter())
             .flat_map(|m| {
                 (self.copies.get(m.rule).into_iter().flatten()).map(|&rule| KnownMove {
@@ -248,7 +257,6 @@ impl Known for Renumbered {
             })
             .take(max_moves)
             .collect();
-        closed.winning.count *= BigUint::from(times);
         closed
     }
 }

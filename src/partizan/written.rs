@@ -195,7 +195,7 @@ impl Reader<'_> {
             }
         }
         let end = self.at;
-        self.split(&pieces, open, end)
+        self.split(&pieces, open, end, depth)
     }
 
     /// The game the pieces between braces (from `open` to `end`) write.
@@ -204,7 +204,12 @@ impl Reader<'_> {
         pieces: &[(usize, Piece)],
         open: usize,
         end: usize,
+        depth: usize,
     ) -> Result<Written, ReadError> {
+        if depth > MAX_DEPTH {
+            self.at = open;
+            return Err(self.error(&format!("values nest at most {MAX_DEPTH} deep"), 1));
+        }
         let most = (pieces.iter())
             .filter_map(|(_, p)| match p {
                 Piece::Bars(n) => Some(*n),
@@ -230,8 +235,8 @@ impl Reader<'_> {
             ));
         }
         let at = splits[0];
-        let left = self.side(&pieces[..at], open, end)?;
-        let right = self.side(&pieces[at + 1..], open, end)?;
+        let left = self.side(&pieces[..at], open, end, depth)?;
+        let right = self.side(&pieces[at + 1..], open, end, depth)?;
         Ok(Written::Options { left, right })
     }
 
@@ -242,9 +247,11 @@ impl Reader<'_> {
         pieces: &[(usize, Piece)],
         open: usize,
         end: usize,
+        depth: usize,
     ) -> Result<Vec<Written>, ReadError> {
+        // Shorter bars write a game inside: one level deeper.
         if pieces.iter().any(|(_, p)| matches!(p, Piece::Bars(_))) {
-            return Ok(vec![self.split(pieces, open, end)?]);
+            return Ok(vec![self.split(pieces, open, end, depth + 1)?]);
         }
         let mut options = Vec::new();
         let mut expect_option = true;

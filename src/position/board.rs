@@ -25,7 +25,9 @@ pub enum BoardProblem {
         /// The first row's.
         first: usize,
     },
-    /// A character that cannot be a cell: a space, a control, a quote.
+    /// A character that cannot be a cell: a space, a control, a quote, one
+    /// drawn as nothing or on the character before (a bidirectional
+    /// control, a zero-width space, a combining mark).
     Cell(char),
     /// More cells than `MAX_CELLS`.
     TooLarge(usize),
@@ -71,12 +73,28 @@ pub fn board_position(text: &str) -> Result<Vec<u64>, BoardProblem> {
     }
     let mut heaps = vec![rows.len() as u64, cols as u64];
     for c in rows.iter().flatten() {
-        if c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'') {
+        if c.is_whitespace() || c.is_control() || invisible(*c) || matches!(c, '"' | '\'') {
             return Err(BoardProblem::Cell(*c));
         }
         heaps.push(u64::from(u32::from(*c)));
     }
     Ok(heaps)
+}
+
+/// Whether `c` is drawn as nothing, or changes how the characters around it
+/// are drawn: a format character (the bidirectional controls, which
+/// reorder a printed row; zero-width spaces and joiners; the byte order
+/// mark), a variation selector, a tag, or a combining mark (drawn on the
+/// cell before). Such a cell could not be told apart, or would move
+/// others, where a board is printed.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{180B}'..='\u{180F}'
+        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}'
+        | '\u{E0000}'..='\u{E0FFF}')
 }
 
 /// A board in position syntax: `"..#|...."` (a cell that is no character

@@ -692,11 +692,45 @@ fn wythoff_with_a_repeated_rule_is_still_wythoff() {
     assert_eq!(rules, [2, 3]);
     assert_eq!(closed.winning.count, BigUint::from(2u32));
     assert!(closed.winning.moves.iter().all(|m| m.to == big(&[3, 5])));
-    // A rule written twice beside one written once: the moves of the first
-    // come twice, of the other once, which no closed form counts; the
-    // search answers it.
-    let uneven = "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n}";
-    assert!(known::recognise(&self::game(uneven, &[])).is_none());
+    // A rule written twice beside one written once (issue 66: Wythoff so
+    // written at (10^12, 1618033988749) is answered by its closed form):
+    // still Wythoff, the moves of the first listed twice, of the other
+    // once; all listed, they and their count are the search's; fewer
+    // listed, the count not listed is a lower bound.
+    let uneven = self::game(
+        "game w {\n    heaps 2\n    take 1..\n    again: take 1..\n    both: take 1.. from both heaps\n}",
+        &[],
+    );
+    let known_uneven = known::recognise(&uneven).expect("recognised with the repeat left out");
+    assert_eq!(known_uneven.id(), "wythoff");
+    let mut solver = Solver::new(uneven.clone(), 1_000_000);
+    for heaps in all_positions(2, 8) {
+        let mut expected = Vec::new();
+        for (rule, to) in solver.moves_from(&heaps).expect("moves") {
+            if solver.value(&to).expect("the search answers").0.is_p() {
+                expected.push((rule, big(&to)));
+            }
+        }
+        let closed = known_uneven.analyze(&big(&heaps), usize::MAX);
+        let mut listed: Vec<(usize, Vec<BigUint>)> = (closed.winning.moves.iter())
+            .map(|m| (m.rule, m.to.clone()))
+            .collect();
+        listed.sort();
+        expected.sort();
+        assert_eq!(listed, expected, "{heaps:?}");
+        assert_eq!(
+            closed.winning.count,
+            BigUint::from(expected.len()),
+            "{heaps:?}"
+        );
+        assert!(!closed.winning.at_least, "{heaps:?}");
+        let one = known_uneven.analyze(&big(&heaps), 1);
+        assert!(one.winning.count <= closed.winning.count, "{heaps:?}");
+        assert!(
+            one.winning.count >= BigUint::from(expected.len().min(1)),
+            "{heaps:?}"
+        );
+    }
     // And the analyzer's check against the search on small positions passes.
     let mut solver = Solver::new(game.clone(), 1_000_000);
     for heaps in all_positions(2, 8) {

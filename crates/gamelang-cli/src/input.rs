@@ -37,11 +37,8 @@ pub struct Budgets {
     /// [default: none: the timeout is the limit]
     #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
     move_budget: Option<u64>,
-    /// Stops a question's search after this many seconds (0: no limit);
-    /// a search whose forecast is ten times past it is refused at once,
-    /// saying how long it would take
-    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>, default_value_t = DEFAULT_TIMEOUT)]
-    timeout: u64,
+    #[command(flatten)]
+    timeout: Timeout,
     /// The most memory one question's search may keep, in megabytes (its
     /// positions, and the canonical forms of a partizan game's)
     #[arg(long, value_name = "MB", value_parser = saturating::<u64>, default_value_t = DEFAULT_MEMORY_MB)]
@@ -54,13 +51,31 @@ const DEFAULT_MEMORY_MB: u64 = gamelang::DEFAULT_MAX_BYTES >> 20;
 /// The default `--timeout`, in seconds: the library's own default.
 const DEFAULT_TIMEOUT: u64 = gamelang::DEFAULT_TIMEOUT.as_secs();
 
+/// How long one question may take: every command's `--timeout`, one
+/// default.
+#[derive(Debug, clap::Args)]
+pub struct Timeout {
+    /// Stops a question's search after this many seconds (0: no limit);
+    /// a search whose forecast is ten times past it is refused at once,
+    /// saying how long it would take
+    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>, default_value_t = DEFAULT_TIMEOUT)]
+    timeout: u64,
+}
+
+impl Timeout {
+    /// The timeout, `None` for none (0).
+    pub fn duration(&self) -> Option<std::time::Duration> {
+        (self.timeout > 0).then(|| std::time::Duration::from_secs(self.timeout))
+    }
+}
+
 impl Budgets {
     /// Search options with these budgets and the positions limit `max_positions`.
     pub fn options(&self, max_positions: usize) -> gamelang::SearchOptions {
         gamelang::SearchOptions {
             max_positions,
             move_budget: self.move_budget,
-            timeout: (self.timeout > 0).then(|| std::time::Duration::from_secs(self.timeout)),
+            timeout: self.timeout.duration(),
             max_bytes: self.max_memory.saturating_mul(1 << 20),
             ..gamelang::SearchOptions::default()
         }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use gamelang::{Analyzer, Options};
 
-use super::input::{GameFile, saturating};
+use super::input::{GameFile, Timeout, saturating};
 use super::output::{Output, out};
 
 #[derive(Debug, clap::Args)]
@@ -29,9 +29,8 @@ pub struct Args {
     /// second].
     #[arg(long, value_name = "N", value_parser = saturating::<u64>)]
     work: Option<u64>,
-    /// Stops after this many seconds (default: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = saturating::<u64>)]
-    timeout: Option<u64>,
+    #[command(flatten)]
+    timeout: Timeout,
 }
 
 impl Args {
@@ -48,7 +47,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     };
     let mut analyzer = Analyzer::new(Options {
         search: gamelang::SearchOptions {
-            timeout: args.timeout.map(std::time::Duration::from_secs),
+            timeout: args.timeout.duration(),
             ..gamelang::SearchOptions::default()
         },
         ..Options::default()

@@ -468,7 +468,7 @@ impl Server {
             let questions = questions.to_vec();
             let id = request.id;
             let cancel = self.cancel_of(&uri);
-            std::thread::spawn(move || {
+            worker(move || {
                 let long = guarded(|| match shared.cached(&uri, version, start) {
                     Some((_, long)) => long,
                     None => {
@@ -528,12 +528,30 @@ impl Server {
             .collect();
         let (shared, version, id) = (self.shared.clone(), document.version, request.id);
         let cancel = self.cancel_of(&uri);
-        std::thread::spawn(move || {
-            match guarded(|| inlay_hints(&shared, &uri, version, &cancel, asked)) {
+        worker(
+            move || match guarded(|| inlay_hints(&shared, &uri, version, &cancel, asked)) {
                 Ok(hints) => shared.reply_if_current(&uri, version, id, json!(hints)),
                 Err(message) => shared.reply_bug(id, "finding inlay hints", &message),
-            }
-        });
+            },
+        );
+    }
+}
+
+/// The stack of a worker that answers questions: the library's deep
+/// recursions grow their own stack, and its walks of a file's syntax are
+/// bounded by the parser's limits (100 levels of nesting, 1,000 operators
+/// in an expression), which this holds many times over. Reserved, not
+/// resident: only what is used is memory.
+const WORKER_STACK: usize = 64 << 20;
+
+/// Runs `f` on a thread of its own, with `WORKER_STACK` of stack.
+fn worker(f: impl FnOnce() + Send + 'static) {
+    let spawned = std::thread::Builder::new()
+        .name("gamelang-worker".into())
+        .stack_size(WORKER_STACK)
+        .spawn(f);
+    if let Err(e) = spawned {
+        eprintln!("gamelang lsp: a worker could not be started: {e}");
     }
 }
 

@@ -15,6 +15,8 @@ mod json;
 mod program;
 mod table;
 
+use num_bigint::BigInt;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use answers::{Analysis, Many};
@@ -36,11 +38,24 @@ fn parse(
     name: &str,
     settings: Vec<String>,
     timeout: Option<f64>,
-    max_positions: Option<usize>,
-    max_memory: Option<u64>,
+    max_positions: Option<BigInt>,
+    max_memory: Option<BigInt>,
 ) -> PyResult<Program> {
     let limits = Limits::new(timeout, max_positions, max_memory)?;
+    within_size(name, text.len() as u64)?;
     Program::new(py, gamelang::Source::new(name, text), &settings, limits)
+}
+
+/// A source of at most `gamelang::MAX_BYTES`, as the command reads; a
+/// larger one is a `ValueError`.
+fn within_size(name: &str, bytes: u64) -> PyResult<()> {
+    if bytes > gamelang::MAX_BYTES as u64 {
+        return Err(PyValueError::new_err(format!(
+            "{name} is larger than {} bytes, the most a source may be",
+            gamelang::MAX_BYTES
+        )));
+    }
+    Ok(())
 }
 
 /// Reads and checks the `.game` file at `path` (as `parse` does its text).
@@ -51,12 +66,13 @@ fn load(
     path: std::path::PathBuf,
     settings: Vec<String>,
     timeout: Option<f64>,
-    max_positions: Option<usize>,
-    max_memory: Option<u64>,
+    max_positions: Option<BigInt>,
+    max_memory: Option<BigInt>,
 ) -> PyResult<Program> {
     let limits = Limits::new(timeout, max_positions, max_memory)?;
-    let text = std::fs::read_to_string(&path)?;
     let name = path.display().to_string();
+    within_size(&name, std::fs::metadata(&path)?.len())?;
+    let text = std::fs::read_to_string(&path)?;
     Program::new(
         py,
         gamelang::Source::new(name.as_str(), text.as_str()),

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
@@ -36,9 +36,13 @@ impl Limits {
     /// library's defaults where not given.
     pub fn new(
         timeout: Option<f64>,
-        max_positions: Option<usize>,
-        max_memory: Option<u64>,
+        max_positions: Option<BigInt>,
+        max_memory: Option<BigInt>,
     ) -> PyResult<Limits> {
+        let max_positions = max_positions
+            .map(|n| whole("max_positions", n))
+            .transpose()?;
+        let max_memory = max_memory.map(|n| whole("max_memory", n)).transpose()?;
         let timeout = match timeout {
             None => gamelang::DEFAULT_TIMEOUT,
             Some(seconds) => Duration::try_from_secs_f64(seconds).map_err(|_| {
@@ -50,9 +54,14 @@ impl Limits {
         Ok(Limits {
             // 0 seconds is no limit, as `--timeout 0` is.
             timeout: Some(timeout).filter(|t| !t.is_zero()),
-            max_positions: max_positions.unwrap_or(gamelang::DEFAULT_MAX_POSITIONS),
-            max_bytes: max_memory
-                .map_or(gamelang::DEFAULT_MAX_BYTES, |mb| mb.saturating_mul(1 << 20)),
+            max_positions: max_positions.map_or(gamelang::DEFAULT_MAX_POSITIONS, |n| {
+                usize::try_from(n).unwrap_or(usize::MAX)
+            }),
+            max_bytes: max_memory.map_or(gamelang::DEFAULT_MAX_BYTES, |mb| {
+                u64::try_from(mb)
+                    .unwrap_or(u64::MAX)
+                    .saturating_mul(1 << 20)
+            }),
         })
     }
 
@@ -278,10 +287,13 @@ impl Program {
         &self,
         py: Python<'_>,
         game: Option<&str>,
-        upto: BigUint,
-        heaps: Option<usize>,
+        upto: BigInt,
+        heaps: Option<BigInt>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Table> {
+        let upto = whole("upto", upto)?;
+        let heaps = (heaps.map(|n| whole("heaps", n)).transpose()?)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
         let (game, _) =
             gamelang::game_named(&self.program, game).map_err(|e| game_error(py, &e))?;
         let mut told = Told::new(py, progress, &game.title())?;
@@ -334,12 +346,14 @@ impl Program {
                 "a position is an int, a tuple of ints or a string, not a bool",
             ));
         } else if item.is_instance_of::<PyInt>() {
-            gamelang::question_of(&self.program, game, &[item.extract::<BigUint>()?])
-        } else if let Ok(heaps) = item.extract::<Vec<BigUint>>() {
+            gamelang::question_of(&self.program, game, &[whole("a heap", item.extract()?)?])
+        } else if let Ok(heaps) = item.extract::<Vec<BigInt>>() {
+            let heaps =
+                (heaps.into_iter().map(|h| whole("a heap", h))).collect::<PyResult<Vec<_>>>()?;
             gamelang::question_of(&self.program, game, &heaps)
-        } else if let Ok(heap) = item.extract::<BigUint>() {
+        } else if let Ok(heap) = item.extract::<BigInt>() {
             // A whole number of another type (NumPy's, say).
-            gamelang::question_of(&self.program, game, &[heap])
+            gamelang::question_of(&self.program, game, &[whole("a heap", heap)?])
         } else {
             return Err(PyTypeError::new_err(format!(
                 "a position is an int, a tuple of ints or a string (as written after `at`), not {}",
@@ -348,6 +362,14 @@ impl Program {
         };
         found.map_err(|e| game_error(py, &e))
     }
+}
+
+/// `n`, a whole number 0 or more; a negative one is a `ValueError` that
+/// names `what` (not the `OverflowError` of a conversion).
+pub fn whole(what: &str, n: BigInt) -> PyResult<BigUint> {
+    n.to_biguint().ok_or_else(|| {
+        PyValueError::new_err(format!("{what} is a whole number, 0 or more, not {n}"))
+    })
 }
 
 /// Whom a table tells how far it has got: a function, a tqdm bar, or no one.

@@ -47,6 +47,7 @@ use crate::analysis::answer::{
 };
 use crate::analysis::error::AnalysisError;
 use crate::check::Question;
+use crate::platform::deeper;
 use crate::position::Position;
 use crate::rules::Game;
 use crate::search::Budget;
@@ -373,8 +374,11 @@ fn can_finish(
     if let Some(&known) = memo.get(&(i, fold)) {
         return known;
     }
-    let can = (choices[i].iter())
-        .any(|c| can_finish(kind, misere, choices, i + 1, fold.with(kind, c), memo));
+    // As deep as the components are many: on a growing stack.
+    let can = deeper(|| {
+        (choices[i].iter())
+            .any(|c| can_finish(kind, misere, choices, i + 1, fold.with(kind, c), memo))
+    });
     memo.insert((i, fold), can);
     can
 }
@@ -401,7 +405,7 @@ fn walk(
     for (j, choice) in choices[i].iter().enumerate() {
         picked.push(j);
         let next = fold.with(kind, choice);
-        walk(kind, misere, choices, next, picked, memo, found, max_moves);
+        deeper(|| walk(kind, misere, choices, next, picked, memo, found, max_moves));
         picked.pop();
     }
 }

@@ -82,6 +82,31 @@ pub enum SearchError {
         span: SourceSpan,
     },
 
+    /// A scoring game's margin passes what 128 bits hold.
+    #[error(
+        "the score of `{game}` from {position} does not fit in 128 bits: a move by the rule `{rule}` brings the points still to come past ±2^127"
+    )]
+    #[diagnostic(
+        code(gamelang::search::score_overflow),
+        help(
+            "scores are exact integers of up to 128 bits: give the moves fewer points, or ask about a position with a shorter play"
+        )
+    )]
+    ScoreOverflow {
+        /// The game, by its title.
+        game: String,
+        /// The rule whose move passed it, by its name.
+        rule: String,
+        /// The position asked about.
+        position: Position,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where the rule is written.
+        #[label("its points")]
+        span: SourceSpan,
+    },
+
     /// A search for a cycle stopped before it had seen every position
     /// reachable (`stopped` says why; `None`: the heaps pass 2^64, beyond
     /// the search): no cycle was found, but none was shown not to exist.
@@ -376,6 +401,7 @@ impl SearchError {
             | SearchError::WouldTakeTooLong { position, .. }
             | SearchError::OutOfTime { position, .. }
             | SearchError::MayNotEnd { position, .. }
+            | SearchError::ScoreOverflow { position, .. }
             | SearchError::GraphTooLarge { position, .. } => *position = Position::from_u64s(heaps),
             SearchError::Cycle { .. }
             | SearchError::ScoringCycle { .. }

@@ -23,6 +23,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::moves::strip::{Cells, Strip, Written};
+use crate::platform::deeper;
 use crate::rules::EndKind;
 use crate::rules::expr::EvalError;
 use crate::search::base::budget::{Budget, Exhausted};
@@ -466,7 +467,8 @@ impl StripValues {
                     }
                     let (lo, hi) = span(&writes).unwrap_or((anchor, anchor));
                     let cuts = self.cuts_near(&after, lo, hi)?;
-                    options.push(self.parts_value(&after, &cuts)?);
+                    // As deep as play goes: on a growing stack.
+                    options.push(deeper(|| self.parts_value(&after, &cuts))?);
                 }
             }
         }

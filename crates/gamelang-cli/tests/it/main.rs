@@ -15,6 +15,7 @@ mod common;
 mod cli;
 mod docs;
 mod errors;
+mod hostile;
 mod loopy;
 mod lsp;
 mod manners;

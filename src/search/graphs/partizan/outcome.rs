@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use super::{Key, PartizanSearch, RegionKey, key_bytes};
 use crate::partizan::{Form, Forms};
+use crate::platform::deeper;
 use crate::position::Outcome;
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
@@ -134,7 +135,8 @@ impl PartizanSearch {
         cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
     }
 
-    /// Whether the player to move (`left`: Left) wins `position`.
+    /// Whether the player to move (`left`: Left) wins `position`. As deep
+    /// as play goes: each move's answer on a growing stack.
     fn wins(
         &mut self,
         forms: &mut Forms,
@@ -195,7 +197,7 @@ impl PartizanSearch {
                     .map(|(k, n)| (k.clone(), *n != negated))
                     .collect();
                 let after = self.split(forms, rest, *small, more, budget, heaps)?;
-                if !self.wins(forms, &after, !left, budget, heaps)? {
+                if !deeper(|| self.wins(forms, &after, !left, budget, heaps))? {
                     won = true;
                     break 'regions;
                 }
@@ -209,7 +211,7 @@ impl PartizanSearch {
             };
             for option in options {
                 let after = (big.clone(), option);
-                if !self.wins(forms, &after, !left, budget, heaps)? {
+                if !deeper(|| self.wins(forms, &after, !left, budget, heaps))? {
                     won = true;
                     break;
                 }

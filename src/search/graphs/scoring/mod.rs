@@ -713,16 +713,20 @@ impl ScoringSearch {
             .with_memory(Some(o.max_bytes))
     }
 
-    /// The error of a margin past 128 bits.
+    /// The error of a margin past 128 bits, met by a move of `rule` from
+    /// `heaps`.
     fn overflow(&self, rule: usize, heaps: &[u64]) -> SearchError {
-        move_error(
-            &self.game,
-            heaps,
-            MoveError {
-                rule,
-                error: EvalError::Overflow,
-            },
-        )
+        let (name, span) = (self.game.rules.get(rule)).map_or_else(
+            || (String::new(), (0, 0).into()),
+            |r| (r.name.clone(), r.span),
+        );
+        SearchError::ScoreOverflow {
+            game: self.game.title(),
+            rule: name,
+            position: Position::from_u64s(heaps),
+            src: self.game.source.clone(),
+            span,
+        }
     }
 
     /// A play that comes back to position `again`: the positions on the
