@@ -325,7 +325,7 @@ fn sums_past_their_limits_are_refused_in_time() {
     let run = analyze("analyze ^1024\n", &["--timeout", "2", "--json"]);
     run.exits(0);
     assert_eq!(json_answer(&run)["value"], json!("^1024"));
-    let six = vec!["......"; 6].join("|");
+    let six = ["......"; 6].join("|");
     let run = guarded(
         &[
             "analyze",
@@ -425,7 +425,7 @@ fn the_growth_of_the_process_holds_the_memory_limit() {
     // 6.0 GB (the engines' estimates ran short). A limit far below the
     // search's need is met by a coded refusal; the peak is the
     // benchmark's to measure.
-    let seven = vec!["......."; 7].join("|");
+    let seven = ["......."; 7].join("|");
     let run = guarded(
         &[
             "analyze",
