@@ -12,6 +12,7 @@ use num_bigint::BigUint;
 use crate::analysis::{AnalysisError, Analyzer};
 use crate::check::{CheckError, Override, Program, Question, check};
 use crate::error::Error;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::search::SearchError;
 use crate::source::Source;
@@ -209,7 +210,10 @@ pub fn cycles(program: &Program) -> Vec<Error> {
             found.push(
                 SearchError::EndUnknown {
                     game: instance.game.title(),
-                    position: instance.position.clone(),
+                    position: Named {
+                        position: instance.position.clone(),
+                        board: instance.game.board,
+                    },
                     stopped,
                 }
                 .into(),

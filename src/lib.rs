@@ -96,7 +96,7 @@ pub use analysis::{
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
 pub use period::Period;
-pub use position::Position;
+pub use position::{Named, Position};
 pub use rules::{Game, Graph};
 pub use search::{
     Cancel, DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, DEFAULT_TIMEOUT, Options as SearchOptions,

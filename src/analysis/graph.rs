@@ -23,7 +23,7 @@ use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::error::AnalysisError;
-use crate::position::{Outcome, Position};
+use crate::position::{Named, Outcome};
 use crate::rules::EndKind;
 use crate::search::loopy::{Gamma, LoopyGraph};
 use crate::search::{Listed, SearchError, Solver, Value};
@@ -103,7 +103,7 @@ pub(super) fn position_graph(
         let mut moves = Listed::default();
         if !solver.moves_listed(&from, &mut budget, heaps, room, &mut moves, false)? {
             return Err(SearchError::GraphTooLarge {
-                position: Position::from_u64s(heaps),
+                position: Named::of(heaps, solver.game.board),
                 limit: max_nodes,
             }
             .into());
@@ -115,7 +115,7 @@ pub(super) fn position_graph(
                 Entry::Vacant(e) => {
                     if graph.node_count() >= max_nodes {
                         return Err(SearchError::GraphTooLarge {
-                            position: Position::from_u64s(heaps),
+                            position: Named::of(heaps, solver.game.board),
                             limit: max_nodes,
                         }
                         .into());

@@ -22,7 +22,7 @@ use std::time::Duration;
 use super::answer::Gain;
 use super::error::AnalysisError;
 use crate::moves::{MoveError, MoveGen, Next, Term};
-use crate::position::{Outcome, Position};
+use crate::position::{Named, Outcome};
 use crate::rules::expr::EvalError;
 use crate::rules::{EndKind, Game};
 use crate::search::loopy::LoopyGraph;
@@ -342,7 +342,7 @@ impl Standings {
                     EvalError::OutOfBudget if budget.left() > room => {
                         SearchError::TooManyPositions {
                             game: game.title(),
-                            position: Position::from_u64s(&self.asked),
+                            position: Named::of(&self.asked, game.board),
                             limit: self.max_positions,
                         }
                     }
@@ -754,7 +754,7 @@ impl Standings {
     fn too_many(&self, place: &Place) -> SearchError {
         SearchError::TooManyPositions {
             game: self.components[0].game.title(),
-            position: Position::from_u64s(&all_heaps(place)),
+            position: Named::of(&all_heaps(place), self.components[0].game.board),
             limit: self.max_positions,
         }
     }

@@ -13,7 +13,7 @@ use super::error::AnalysisError;
 use crate::misere::genus::{self, Genera};
 use crate::period::{self, Period, Saltus};
 use crate::platform::usize_of;
-use crate::position::{Outcome, Position};
+use crate::position::{Named, Outcome, Position};
 use crate::rules::expr::Env;
 use crate::rules::{EndKind, Game};
 use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
@@ -393,7 +393,7 @@ pub(super) fn table(
         None => {
             return Err(SearchError::TooManyPositions {
                 game: game.title(),
-                position: Position(vec![upto.clone(); count]),
+                position: Named::heaps(Position(vec![upto.clone(); count])),
                 limit,
             }
             .into());

@@ -28,7 +28,7 @@ use num_traits::ToPrimitive;
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::platform::usize_of;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::budget::Budget;
@@ -154,7 +154,7 @@ fn evaluate(
             if known.len() + stack.len() >= max_positions {
                 return Err(SearchError::TooManyPositions {
                     game: misere.game.title(),
-                    position: Position::from_u64s(&start),
+                    position: Named::of(&start, misere.game.board),
                     limit: max_positions,
                 });
             }

@@ -86,6 +86,44 @@ impl fmt::Display for Position {
     }
 }
 
+/// A position as a message names it, as its game writes positions: a
+/// board by its rows, quoted (`"..#|...."`), as the file wrote it; any
+/// other by its heaps (`(3, 5)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The position.
+    pub position: Position,
+    /// Whether it is a board's.
+    pub board: bool,
+}
+
+impl Named {
+    /// The position of `heaps`, a board's where `board` says.
+    pub fn of(heaps: &[u64], board: bool) -> Named {
+        Named {
+            position: Position::from_u64s(heaps),
+            board,
+        }
+    }
+
+    /// `position`, not a board's.
+    pub fn heaps(position: Position) -> Named {
+        Named {
+            position,
+            board: false,
+        }
+    }
+}
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.board {
+            true => f.write_str(&board_text(&self.position.0)),
+            false => self.position.fmt(f),
+        }
+    }
+}
+
 /// Positions of more heaps than this are written shortened: the first
 /// `SHOWN_FIRST` heaps, `…`, the last `SHOWN_LAST`, and the count.
 const SHOWN_IN_FULL: usize = 32;

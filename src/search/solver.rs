@@ -25,7 +25,7 @@ use super::value::{After, Explored, GameValues, Value};
 use crate::moves::{MoveError, MoveGen, Next};
 use crate::period::Period;
 use crate::platform::Deadline;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::expr::EvalError;
 use crate::rules::{Game, MoveKind};
 
@@ -372,7 +372,7 @@ impl Solver {
             StripError::Spent(exhausted) => exhausted.error(&self.game, heaps),
             StripError::Memory => SearchError::MemoryLimit {
                 game: self.game.title(),
-                position: Position::from_u64s(heaps),
+                position: Named::of(heaps, self.game.board),
                 limit_mb: self.max_bytes() >> 20,
             },
             StripError::Eval {
@@ -497,7 +497,7 @@ impl Solver {
             Err(SearchError::TooManyPositions { .. }) if self.moves.may_grow() && !fell => {
                 Err(SearchError::MayNotEnd {
                     game: self.game.title(),
-                    position: Position::from_u64s(heaps),
+                    position: Named::of(heaps, self.game.board),
                     growth: Growth::Positions(self.max_positions),
                 })
             }

@@ -19,6 +19,7 @@ mod coins;
 mod colourings;
 mod compounds;
 mod decomposition;
+mod deep;
 mod diagnostics;
 mod docs;
 mod ends;

@@ -63,3 +63,33 @@ def test_a_limit_reached_says_so():
 def test_a_file_that_is_not_there():
     with pytest.raises(FileNotFoundError):
         gamelang.load(ROOT / "games" / "no_such.game")
+
+
+def test_a_negative_number_is_a_value_error():
+    # Hostile input, round four: a negative heap, `upto` or limit raised
+    # OverflowError (a conversion's), where ValueError is documented.
+    nim = gamelang.load(ROOT / "games" / "nim.game")
+    for position in [-1, (3, -4, 5)]:
+        with pytest.raises(ValueError, match="whole number, 0 or more"):
+            nim.analyze_many("nim", [position])
+    with pytest.raises(ValueError, match="upto"):
+        nim.table("nim", upto=-1)
+    with pytest.raises(ValueError, match="max_memory"):
+        gamelang.parse("game g { heaps 1; take 1 }", max_memory=-5)
+    with pytest.raises(ValueError, match="max_positions"):
+        gamelang.load(ROOT / "games" / "nim.game", max_positions=-1)
+
+
+def test_deep_values_are_answered_not_a_crash():
+    # Hostile input, round four: a sum of 15,000 ups, and *1024 + *1023,
+    # killed the interpreter with SIGSEGV; they are answered.
+    prog = gamelang.parse("game g { heaps 1; take 1 }")
+    ups = prog.analyze(" + ".join(["^"] * 15000))
+    assert ups.value == "^15000"
+    stars = prog.analyze("*1024 + *1023")
+    assert stars.value == "*2047"
+
+
+def test_a_source_past_four_megabytes_is_refused():
+    with pytest.raises(ValueError, match="larger than"):
+        gamelang.parse("// " + "x" * (4 << 20))

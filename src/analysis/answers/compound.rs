@@ -48,7 +48,7 @@ use crate::analysis::answer::{
 use crate::analysis::error::AnalysisError;
 use crate::check::Question;
 use crate::platform::deeper;
-use crate::position::Position;
+use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::search::Budget;
 use crate::search::compound::CompoundSearch;
@@ -199,7 +199,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
             misere,
             limit,
             budget,
-            (title, Position(heaps)),
+            (title, Named::heaps(Position(heaps))),
         );
         let outcome = search.outcome(&vec![0; graphs.len()])?;
         let (moves, count) = if over || outcome == Outcome::P {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::Quotient;
 use crate::moves::MoveGen;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::search::SearchError;
 use crate::search::budget::Budget;
@@ -102,7 +102,7 @@ impl Assisted {
                     if self.known.len() + stack.len() >= self.max_positions {
                         return Err(SearchError::TooManyPositions {
                             game: self.game.title(),
-                            position: Position::from_u64s(&asked),
+                            position: Named::of(&asked, self.game.board),
                             limit: self.max_positions,
                         });
                     }

@@ -20,7 +20,7 @@ use super::error::SearchError;
 use super::reached::MAX_GRAPH_BYTES;
 use crate::moves::Within;
 use crate::platform::{Deadline, Growth, Watch};
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 
 /// The bound on moves one question's general search may examine where no
@@ -414,12 +414,12 @@ impl Budget {
 impl Exhausted {
     /// The error for a search of `game` asked about `heaps`.
     pub fn error(self, game: &Game, heaps: &[u64]) -> SearchError {
-        self.error_at(game.title(), Position::from_u64s(heaps))
+        self.error_at(game.title(), Named::of(heaps, game.board))
     }
 
     /// The error for a search of what `game` names (a game, or a compound
     /// of games) asked about `position`.
-    pub fn error_at(self, game: String, position: Position) -> SearchError {
+    pub fn error_at(self, game: String, position: Named) -> SearchError {
         match self {
             Exhausted::Moves(limit) => SearchError::TooManyMoves {
                 game,

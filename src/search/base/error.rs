@@ -5,7 +5,7 @@
 use miette::SourceSpan;
 
 use crate::moves::MoveError;
-use crate::position::Position;
+use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::source::Source;
@@ -23,7 +23,7 @@ pub enum SearchError {
         /// The rule, by its name.
         rule: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// Why it cannot be evaluated.
         reason: EvalError,
         /// The source the span points into.
@@ -98,7 +98,7 @@ pub enum SearchError {
         /// The rule whose move passed it, by its name.
         rule: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The source the span points into.
         #[source_code]
         src: Source,
@@ -121,7 +121,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// Why the search stopped, where it did.
         stopped: Option<Box<SearchError>>,
     },
@@ -153,7 +153,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
     },
 
     /// A misère quotient asked of a game played to normal play.
@@ -192,7 +192,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The limit it passed.
         limit: usize,
     },
@@ -212,7 +212,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The limit, in megabytes.
         limit_mb: u64,
     },
@@ -231,7 +231,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The bytes needed.
         bytes: u128,
     },
@@ -248,7 +248,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The limit it passed.
         limit: u64,
     },
@@ -268,7 +268,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The limit it passed.
         limit: u64,
         /// The moves it would examine.
@@ -290,7 +290,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The timeout, in seconds.
         timeout: u64,
         /// The seconds it would take, estimated.
@@ -304,7 +304,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The time limit, in seconds.
         seconds: u64,
     },
@@ -323,7 +323,7 @@ pub enum SearchError {
         /// The game, by its title.
         game: String,
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// How the search grew.
         growth: Growth,
     },
@@ -333,7 +333,7 @@ pub enum SearchError {
     #[diagnostic(code(gamelang::search::too_large), help("export a smaller position"))]
     GraphTooLarge {
         /// The position asked about.
-        position: Position,
+        position: Named,
         /// The limit it passed.
         limit: usize,
     },
@@ -402,7 +402,9 @@ impl SearchError {
             | SearchError::OutOfTime { position, .. }
             | SearchError::MayNotEnd { position, .. }
             | SearchError::ScoreOverflow { position, .. }
-            | SearchError::GraphTooLarge { position, .. } => *position = Position::from_u64s(heaps),
+            | SearchError::GraphTooLarge { position, .. } => {
+                *position = Named::of(heaps, position.board)
+            }
             SearchError::Cycle { .. }
             | SearchError::ScoringCycle { .. }
             | SearchError::EndsUnsupported { .. }
@@ -506,7 +508,7 @@ pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> SearchErro
     let rule = &game.rules[e.rule];
     SearchError::RuleFails {
         rule: rule.name.clone(),
-        position: Position::from_u64s(heaps),
+        position: Named::of(heaps, game.board),
         reason: e.error,
         src: game.source.clone(),
         span: rule.span,
@@ -519,7 +521,7 @@ pub(crate) fn end_error(game: &Game, heaps: &[u64], (i, error): (usize, EvalErro
     let end = &game.ends[i];
     SearchError::RuleFails {
         rule: format!("{} when", end.kind.word()),
-        position: Position::from_u64s(heaps),
+        position: Named::of(heaps, game.board),
         reason: error,
         src: game.source.clone(),
         span: end.span,
@@ -530,7 +532,7 @@ pub(crate) fn end_error(game: &Game, heaps: &[u64], (i, error): (usize, EvalErro
 pub(crate) fn too_large(game: &Game, max_positions: usize, heaps: &[u64]) -> SearchError {
     SearchError::TooManyPositions {
         game: game.title(),
-        position: Position::from_u64s(heaps),
+        position: Named::of(heaps, game.board),
         limit: max_positions,
     }
 }

@@ -9,7 +9,7 @@ use rustc_hash::FxHashSet;
 use super::arena::Arena;
 use super::error::SearchError;
 use crate::platform;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::{EndKind, Game};
 
 /// The most memory a graph kept whole may take, in bytes: with what
@@ -184,7 +184,7 @@ impl Reached {
         let mut bytes = position_bytes(start.len());
         let too_much = || SearchError::MemoryLimit {
             game: game.title(),
-            position: Position::from_u64s(heaps),
+            position: Named::of(heaps, game.board),
             limit_mb: max_bytes >> 20,
         };
         let mut listed = Listed::default();
@@ -235,7 +235,7 @@ impl Reached {
                             if reached.len() >= max_positions {
                                 return Err(SearchError::TooManyPositions {
                                     game: game.title(),
-                                    position: Position::from_u64s(heaps),
+                                    position: Named::of(heaps, game.board),
                                     limit: max_positions,
                                 });
                             }

@@ -9,7 +9,7 @@
 
 use super::fill::{self, Fill};
 use crate::moves::MoveGen;
-use crate::position::Position;
+use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::base::arena::{Arena, MAX_BOX};
@@ -211,7 +211,7 @@ impl GeneralSearch {
                     {
                         return Err(SearchError::MayNotEnd {
                             game: game.title(),
-                            position: Position::from_u64s(&self.asked),
+                            position: Named::of(&self.asked, game.board),
                             growth: Growth::Play(longest),
                         });
                     }
@@ -276,7 +276,7 @@ impl GeneralSearch {
                     if waiting as u64 + self.positions.bytes() > budget.memory() {
                         return Err(SearchError::MemoryLimit {
                             game: game.title(),
-                            position: Position::from_u64s(&self.asked),
+                            position: Named::of(&self.asked, game.board),
                             limit_mb: budget.memory() >> 20,
                         });
                     }

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use crate::moves::MoveGen;
 use crate::period::{self, Period};
 use crate::platform::usize_of;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
@@ -220,7 +220,7 @@ impl HeapValues {
         let more = top + 1 - self.values.len();
         let out_of_memory = |bytes| SearchError::OutOfMemory {
             game: game.title(),
-            position: Position::from_u64s(asked),
+            position: Named::of(asked, game.board),
             bytes,
         };
         // Values a table still shows are copied first, the copy's memory

@@ -14,7 +14,7 @@
 //! it.
 
 use crate::moves::Ray;
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::search::base::budget::{Budget, Exhausted};
 use crate::search::base::error::SearchError;
@@ -193,7 +193,7 @@ impl RaySearch {
     ) -> Result<Evaluated, SearchError> {
         let too_large = || SearchError::TooManyPositions {
             game: game.title(),
-            position: Position::from_u64s(asked),
+            position: Named::of(asked, game.board),
             limit: self.max_positions,
         };
         let (words, _) = layout(&dims, directions, self.misere).ok_or_else(too_large)?;
@@ -217,7 +217,7 @@ impl RaySearch {
             .collect();
         let out_of_memory = || SearchError::OutOfMemory {
             game: game.title(),
-            position: Position::from_u64s(asked),
+            position: Named::of(asked, game.board),
             bytes: (records * words * 8 + records * 4 + size * 4) as u128,
         };
         let mut sets = Sets {

@@ -9,7 +9,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::moves::{MoveError, MoveGen, Stencils};
-use crate::position::Position;
+use crate::position::Named;
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::base::budget::Budget;
@@ -152,7 +152,7 @@ impl RegionValues {
             if self.bytes > budget.memory() {
                 return Err(SearchError::MemoryLimit {
                     game: game.title(),
-                    position: Position::from_u64s(asked),
+                    position: Named::of(asked, game.board),
                     limit_mb: budget.memory() >> 20,
                 }
                 .into());

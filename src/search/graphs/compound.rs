@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::steps::StepGraph;
-use crate::position::{Outcome, Position};
+use crate::position::{Named, Outcome};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
 use crate::syntax::ast::Compound;
@@ -28,7 +28,7 @@ pub struct CompoundSearch<'a> {
     budget: Budget,
     /// What the compound is called and where it was asked, for errors:
     /// `some g + h`, and every component's heaps.
-    asked: (String, Position),
+    asked: (String, Named),
 }
 
 impl<'a> CompoundSearch<'a> {
@@ -39,7 +39,7 @@ impl<'a> CompoundSearch<'a> {
         misere: bool,
         max_positions: usize,
         budget: Budget,
-        asked: (String, Position),
+        asked: (String, Named),
     ) -> Self {
         CompoundSearch {
             kind,

@@ -23,7 +23,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::moves::MoveGen;
-use crate::position::{Outcome, Position};
+use crate::position::{Named, Outcome};
 use crate::rules::EndKind;
 use crate::rules::Game;
 use crate::search::base::budget::Budget;
@@ -106,7 +106,7 @@ pub fn search_from(
             if solver.game.misere {
                 return Err(SearchError::MisereLoopy {
                     game: solver.game.title(),
-                    position: Position::from_u64s(heaps),
+                    position: Named::of(heaps, solver.game.board),
                 });
             }
             LoopyGraph::explore_game(solver, heaps, more, max_positions)

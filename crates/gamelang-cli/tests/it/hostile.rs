@@ -486,3 +486,24 @@ fn values_nested_by_bars_are_held_to_the_depth_of_braces() {
     let run = analyze(&format!("analyze {{{value}}}\n"), &[]);
     run.exits(1).stderr_has("values nest at most 64 deep");
 }
+
+#[test]
+fn an_error_names_a_board_as_it_was_written() {
+    // Item 12: a board was named by its raw heaps, `(7, 7, 46, 46, ...)`.
+    let board = ["......."; 7].join("|");
+    let run = guarded(
+        &[
+            "analyze",
+            "games/domineering.game",
+            "--at",
+            &format!("\"{board}\""),
+            "--max-positions",
+            "10",
+        ],
+        "",
+    );
+    run.exits(1)
+        .stderr_has("gamelang::search::too_large")
+        .stderr_has(&format!("\"{board}\""));
+    assert!(!run.stderr.contains("46, 46"), "{}", run.stderr);
+}

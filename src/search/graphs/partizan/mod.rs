@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::moves::Stencils;
 use crate::partizan::{Form, Forms};
-use crate::position::{GraphShape, Position, grounded_regions, tinted_regions};
+use crate::position::{GraphShape, Named, Position, grounded_regions, tinted_regions};
 use crate::rules::{Game, Side};
 use crate::search::base::arena::{pack, unpack};
 use crate::search::base::budget::Budget;
@@ -376,7 +376,7 @@ impl PartizanSearch {
     fn memory_limit(&self, budget: &Budget, heaps: &[u64]) -> SearchError {
         SearchError::MemoryLimit {
             game: self.games[0].0.title(),
-            position: Position::from_u64s(heaps),
+            position: Named::of(heaps, self.games[0].0.board),
             limit_mb: budget.memory() >> 20,
         }
     }

@@ -38,7 +38,7 @@ use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
 
 use crate::moves::{MoveError, MoveGen, Step};
-use crate::position::Position;
+use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::base::arena::{Arena, MAX_BOX, pack, unpack};
@@ -603,7 +603,7 @@ impl ScoringSearch {
             Full::Positions => too_large(&self.game, self.options.max_positions, asked),
             Full::Memory => SearchError::MemoryLimit {
                 game: self.game.title(),
-                position: Position::from_u64s(asked),
+                position: Named::of(asked, self.game.board),
                 limit_mb: budget.memory() >> 20,
             },
         }
@@ -723,7 +723,7 @@ impl ScoringSearch {
         SearchError::ScoreOverflow {
             game: self.game.title(),
             rule: name,
-            position: Position::from_u64s(heaps),
+            position: Named::of(heaps, self.game.board),
             src: self.game.source.clone(),
             span,
         }
