@@ -660,7 +660,9 @@ impl Forms {
         if let Some(&known) = against.get(&(x, true)) {
             return known;
         }
-        if !self.step(ENTRY_BYTES) {
+        // (`against` lives while the game is simplified: a step, no
+        // bytes kept.)
+        if !self.step(0) {
             return false;
         }
         // X ≤ G: no X^L ≥ G, and no G^R ≤ X.
@@ -686,7 +688,7 @@ impl Forms {
         if let Some(&known) = against.get(&(x, false)) {
             return known;
         }
-        if !self.step(ENTRY_BYTES) {
+        if !self.step(0) {
             return false;
         }
         // G ≤ X: no G^L ≥ X, and no X^R ≤ G.

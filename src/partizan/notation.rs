@@ -40,7 +40,9 @@ impl Forms {
         }
         let found = if let Some(atom) = self.atom(g) {
             (atom.len(), 0)
-        } else if !self.remember() {
+        } else if !self.keep(0) {
+            // (The lengths live while the text is measured: a step, no
+            // bytes kept.)
             (usize::MAX, 0)
         } else {
             let (left, right) = (self.left(g), self.right(g));

@@ -126,7 +126,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             }
         }
     }
-    print_answers(
+    let code = print_answers(
         &args,
         output,
         &program.source,
@@ -140,7 +140,12 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             drop(spinner);
             answer
         },
-    )
+    );
+    // The process ends here: what the analyzer holds (hundreds of
+    // megabytes, in millions of allocations) goes back with it, not one
+    // allocation at a time past the timeout.
+    std::mem::forget(analyzer);
+    code
 }
 
 /// What `--verify` compared, for each game of the analyses once: the

@@ -107,7 +107,9 @@ impl Kept {
     }
 
     /// Runs `f` on the game's partizan search and the store of forms; a
-    /// failed search is dropped, so that a later question starts afresh.
+    /// failed search is dropped (on another thread: a search of hundreds of
+    /// megabytes takes seconds to give back), so that a later question
+    /// starts afresh.
     pub(crate) fn partizan<T>(
         &mut self,
         game: &Arc<Game>,
@@ -119,8 +121,10 @@ impl Kept {
             .partizan
             .get_or_insert_with(|| PartizanSearch::new(game.clone(), options));
         let result = f(search, &mut self.forms);
-        if result.is_err() {
-            state.partizan = None;
+        if result.is_err()
+            && let Some(search) = state.partizan.take()
+        {
+            crate::platform::discard(search);
         }
         Ok(result?)
     }
@@ -138,8 +142,10 @@ impl Kept {
             .scoring
             .get_or_insert_with(|| ScoringSearch::new(game.clone(), options));
         let result = f(search);
-        if result.is_err() {
-            state.scoring = None;
+        if result.is_err()
+            && let Some(search) = state.scoring.take()
+        {
+            crate::platform::discard(search);
         }
         Ok(result?)
     }
@@ -177,10 +183,14 @@ impl Kept {
     }
 
     /// Empties the store of forms and every partizan search.
+    /// (Let go on another thread: a store of hundreds of megabytes takes
+    /// a second to give back.)
     fn drop_forms(&mut self) {
-        self.forms = Forms::new();
+        crate::platform::discard(std::mem::take(&mut self.forms));
         for state in self.games.values_mut() {
-            state.partizan = None;
+            if let Some(search) = state.partizan.take() {
+                crate::platform::discard(search);
+            }
         }
     }
 
@@ -196,8 +206,10 @@ impl Kept {
             .solver
             .get_or_insert_with(|| Solver::with_options(game.clone(), options));
         let result = f(solver);
-        if result.is_err() {
-            state.solver = None;
+        if result.is_err()
+            && let Some(solver) = state.solver.take()
+        {
+            crate::platform::discard(solver);
         }
         result
     }

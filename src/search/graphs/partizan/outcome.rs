@@ -43,11 +43,14 @@ pub(super) struct Outcomes {
     /// first, then Right, each where it was asked.
     wins: FxHashMap<Split, [Option<bool>; 2]>,
     /// The moves of each large region met: each its rule and the regions
-    /// it leaves.
+    /// it leaves. They can be made again: the table is emptied where it
+    /// would pass a third of the memory limit (it took two thirds of
+    /// Domineering 6 × 6's memory, kept whole).
     moves: FxHashMap<Key, RegionMoves>,
-    /// About the bytes both take, checked against the search's memory
+    /// About the bytes each takes, checked against the search's memory
     /// limit before either grows.
-    bytes: u64,
+    wins_bytes: u64,
+    moves_bytes: u64,
 }
 
 /// About the bytes a region's key takes in a map: the key and its heaps.
@@ -56,12 +59,30 @@ fn region_bytes(key: &RegionKey) -> u64 {
 }
 
 impl Outcomes {
-    /// Counts `more` bytes kept, or refuses them past `limit`.
-    fn keep(&mut self, more: u64, limit: u64) -> Result<(), ()> {
-        match self.bytes.saturating_add(more) > limit {
+    /// Counts `more` bytes of `wins` kept, or refuses them past `limit`.
+    fn keep_win(&mut self, more: u64, limit: u64) -> Result<(), ()> {
+        match (self.wins_bytes + self.moves_bytes).saturating_add(more) > limit {
             true => Err(()),
             false => {
-                self.bytes += more;
+                self.wins_bytes += more;
+                Ok(())
+            }
+        }
+    }
+
+    /// Counts `more` bytes of `moves` kept, the table emptied first where
+    /// it would pass a third of `limit`; or refuses them past `limit`.
+    fn keep_moves(&mut self, more: u64, limit: u64) -> Result<(), ()> {
+        if self.moves_bytes.saturating_add(more) > limit / 3 {
+            // Let go on another thread: a table of a third of the memory
+            // takes a second to give back.
+            crate::platform::discard(std::mem::take(&mut self.moves));
+            self.moves_bytes = 0;
+        }
+        match (self.wins_bytes + self.moves_bytes).saturating_add(more) > limit {
+            true => Err(()),
+            false => {
+                self.moves_bytes += more;
                 Ok(())
             }
         }
@@ -180,7 +201,7 @@ impl PartizanSearch {
                         .flat_map(|(_, regions)| regions.iter().map(region_bytes))
                         .sum::<u64>()
                         + region_bytes(&big[i]);
-                    (self.outcomes.keep(size, budget.memory()))
+                    (self.outcomes.keep_moves(size, budget.memory()))
                         .map_err(|()| self.memory_limit(budget, heaps))?;
                     self.outcomes.moves.insert(key.clone(), moves.clone());
                     moves
@@ -219,7 +240,7 @@ impl PartizanSearch {
         }
         if new {
             let size = big.iter().map(region_bytes).sum::<u64>() + 32;
-            (self.outcomes.keep(size, budget.memory()))
+            (self.outcomes.keep_win(size, budget.memory()))
                 .map_err(|()| self.memory_limit(budget, heaps))?;
         }
         self.outcomes.wins.entry(position.clone()).or_default()[mover] = Some(won);
