@@ -225,7 +225,7 @@ fn a_heap_that_would_go_negative_is_an_error_naming_the_rule_and_position() {
     assert_eq!(rule, "drop");
     assert_eq!(position.to_string(), "(3, 1)");
     assert_eq!(
-        *reason,
+        **reason,
         EvalError::HeapValue {
             index: 2,
             value: -1

@@ -262,7 +262,7 @@ fn a_failing_condition_is_reported_at_the_first_heap_it_fails() {
             Position::from_u64s(&[at as u64]),
             "{text}"
         );
-        assert_eq!(*reason, EvalError::DivisionByZero, "{text}");
+        assert_eq!(**reason, EvalError::DivisionByZero, "{text}");
         assert_eq!(heaps.len(), at, "{text}");
         // The same failure from the general search, which starts at the top.
         let mut solver = Solver::new(g.clone(), 1000);

@@ -25,7 +25,7 @@ pub enum SearchError {
         /// The position asked about.
         position: Named,
         /// Why it cannot be evaluated.
-        reason: EvalError,
+        reason: Box<EvalError>,
         /// The source the span points into.
         #[source_code]
         src: Source,
@@ -509,7 +509,7 @@ pub(crate) fn move_error(game: &Game, heaps: &[u64], e: MoveError) -> SearchErro
     SearchError::RuleFails {
         rule: rule.name.clone(),
         position: Named::of(heaps, game.board),
-        reason: e.error,
+        reason: Box::new(e.error),
         src: game.source.clone(),
         span: rule.span,
     }
@@ -522,7 +522,7 @@ pub(crate) fn end_error(game: &Game, heaps: &[u64], (i, error): (usize, EvalErro
     SearchError::RuleFails {
         rule: format!("{} when", end.kind.word()),
         position: Named::of(heaps, game.board),
-        reason: error,
+        reason: Box::new(error),
         src: game.source.clone(),
         span: end.span,
     }
