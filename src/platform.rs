@@ -85,7 +85,7 @@ static READ_AT: AtomicU64 = AtomicU64::new(0);
 /// The least time between two reads of the resident memory: a read asks
 /// the system (some microseconds), and memory grows little in between.
 #[cfg(all(feature = "clock", target_os = "linux"))]
-const READ_EVERY: Duration = Duration::from_millis(10);
+const READ_EVERY: Duration = Duration::from_millis(5);
 
 /// Watches the process's resident memory from now on: every memory limit
 /// (`--max-memory`) then holds for what the process really holds, beside
@@ -258,13 +258,32 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> 
     }
 }
 
+/// How many values `discard` is letting go of now.
+static DISCARDING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// Lets `value` go: dropped on another thread where there are threads (a
-/// large graph's memory is given back while the caller goes on), else here.
+/// large graph's memory is given back while the caller goes on: a question
+/// that ran out of time ends at its deadline, not a second after), else
+/// here. `settle` waits for it.
 pub fn discard<T: Send + 'static>(value: T) {
     #[cfg(feature = "parallel")]
-    rayon::spawn(move || drop(value));
+    {
+        DISCARDING.fetch_add(1, Ordering::Relaxed);
+        rayon::spawn(move || {
+            drop(value);
+            DISCARDING.fetch_sub(1, Ordering::Release);
+        });
+    }
     #[cfg(not(feature = "parallel"))]
     drop(value);
+}
+
+/// Waits until what `discard` let go of is given back: before a question
+/// starts, so that it reuses that memory rather than growing beside it.
+pub fn settle() {
+    while DISCARDING.load(Ordering::Acquire) > 0 {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// `n` as an index or a count of this machine's words: `n` itself wherever

@@ -72,6 +72,8 @@ impl Analyzer {
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        // The memory an earlier question let go of comes back first.
+        crate::platform::settle();
         if analysis.components.iter().any(|c| c.game.scoring) {
             return scoring_answer(&mut self.kept, analysis);
         }
@@ -369,7 +371,6 @@ impl Analyzer {
     ) -> Result<Table, AnalysisError> {
         impartial(game, "`table`")?;
         self.kept.solving(game, |solver| {
-            // The timeout is the whole table's.
             // The budgets are the whole table's.
             solver.start_shared();
             let table = table::table(game, solver, upto, heaps, progress);

@@ -822,6 +822,8 @@ impl Played {
     ) -> Result<Played, SearchError> {
         if game.scoring {
             let mut search = ScoringSearch::new(game.clone(), solver.options().clone());
+            // The table's cells share its one timeout and move budget.
+            search.share(solver.shared());
             // The table's box, filled at once where the rules allow it.
             if let Some((least, most)) = corners(positions) {
                 search.fill_between(&least, &most)?;

@@ -130,10 +130,23 @@ pub(crate) struct Allowance {
     watch: Arc<std::sync::Mutex<Watch>>,
 }
 
+thread_local! {
+    /// The watch of the generation under way on this thread, for the
+    /// steps of a move block (`halted`), which count their own.
+    static WATCHING: std::cell::RefCell<Watch> = std::cell::RefCell::default();
+}
+
+/// Whether the watch of the generation under way on this thread says to
+/// stop: a move block looks every `LOOK_EVERY` of its steps.
+pub(super) fn halted() -> bool {
+    WATCHING.with(|w| w.borrow().halted().is_some())
+}
+
 impl Allowance {
     /// Starts a generation of `within`.
     fn start(&self, within: Within) {
         self.set(within.moves);
+        WATCHING.with(|w| *w.borrow_mut() = within.watch.clone());
         if let Ok(mut watch) = self.watch.lock() {
             *watch = within.watch;
         }

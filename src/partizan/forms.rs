@@ -445,6 +445,12 @@ impl Forms {
         if let (Node::Number(x), Node::Number(y)) = (self.node(g), self.node(h)) {
             return x <= y;
         }
+        // Every comparison is a step, those answered at once too: a
+        // game's options are compared in loops as long as the options
+        // are many (a nimber's).
+        if !self.step(0) {
+            return false;
+        }
         if let Some(known) = self.le.get(g, h) {
             return known;
         }
@@ -452,9 +458,6 @@ impl Forms {
         // H's (Siegel, §II.5) — most pairs are told apart so, each time
         // anew (their stops are kept, the pair is not).
         if self.stops_above(g, h) {
-            return false;
-        }
-        if !self.step(0) {
             return false;
         }
         let result = deeper(|| self.le_anew(g, h));
@@ -469,7 +472,7 @@ impl Forms {
         // is made).
         let mut result = true;
         let mut i = 0;
-        while let Some(gl) = self.option(g, true, i) {
+        while let (None, Some(gl)) = (self.stopped, self.option(g, true, i)) {
             if self.le(h, gl) {
                 result = false;
                 break;
@@ -477,7 +480,7 @@ impl Forms {
             i += 1;
         }
         i = 0;
-        while let (true, Some(hr)) = (result, self.option(h, false, i)) {
+        while let (true, None, Some(hr)) = (result, self.stopped, self.option(h, false, i)) {
             if self.le(hr, g) {
                 result = false;
             }
@@ -541,6 +544,10 @@ impl Forms {
         // value stays the same as its options change.
         let mut against = HashMap::default();
         loop {
+            if self.stopped.is_some() {
+                // Stopped: any form will do (see `Forms`).
+                return self.zero();
+            }
             left = self.undominated(left, true);
             right = self.undominated(right, false);
             if let Some(bypassed) = self.bypass_left(&left, &right, &mut against) {
@@ -586,6 +593,9 @@ impl Forms {
     fn undominated(&mut self, options: Vec<Form>, left: bool) -> Vec<Form> {
         let mut kept: Vec<Form> = Vec::with_capacity(options.len());
         'options: for a in options {
+            if self.stopped.is_some() {
+                break;
+            }
             let mut i = 0;
             while i < kept.len() {
                 let b = kept[i];
@@ -615,6 +625,9 @@ impl Forms {
         against: &mut HashMap<(Form, bool), bool>,
     ) -> Option<Vec<Form>> {
         for (i, &a) in left.iter().enumerate() {
+            if self.stopped.is_some() {
+                return None;
+            }
             for ar in self.right(a) {
                 if self.le_game(ar, left, right, against) {
                     let mut out: Vec<Form> = left[..i].to_vec();
@@ -637,6 +650,9 @@ impl Forms {
         against: &mut HashMap<(Form, bool), bool>,
     ) -> Option<Vec<Form>> {
         for (i, &b) in right.iter().enumerate() {
+            if self.stopped.is_some() {
+                return None;
+            }
             for bl in self.left(b) {
                 if self.game_le(left, right, bl, against) {
                     let mut out: Vec<Form> = right[..i].to_vec();
@@ -829,8 +845,11 @@ impl Forms {
 
     /// Whether a stop of G is above the same stop of H.
     fn stops_above(&mut self, g: Form, h: Form) -> bool {
-        self.stops(g);
-        self.stops(h);
+        for f in [g, h] {
+            if self.stops_of(f).is_none() {
+                self.stops(f);
+            }
+        }
         let (Some((gl, gr)), Some((hl, hr))) = (self.stops_of(g), self.stops_of(h)) else {
             return false;
         };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::base::budget::{
-    self, Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool,
+    self, Budget, Cancel, DEFAULT_HEAP_MOVE_BUDGET, DEFAULT_MOVE_BUDGET, Pool, Shared,
 };
 use super::base::error::{Growth, SearchError};
 use super::base::error::{end_error, move_error, too_large};
@@ -259,6 +259,12 @@ impl Solver {
     pub(crate) fn start_shared(&mut self) {
         self.deadline = self.timeout.and_then(|t| Some((Deadline::after(t)?, t)));
         self.pool = Some(Pool::new(self.budget().left()));
+    }
+
+    /// The budgets its questions share now (a table's), for a search of
+    /// its game made beside it: the deadline and the pool of moves.
+    pub(crate) fn shared(&self) -> Shared {
+        (self.deadline, self.pool.clone())
     }
 
     /// From now on, a search keeps at most `bytes` (`None`: the options'

@@ -1,11 +1,14 @@
 //! `cargo bench -p gamelang-cli --bench hostile`: every case of the issues
-//! "Hostile input", rounds two and three, and "What outside problems still
-//! get wrong or refused" run as a user runs it — the `gamelang` binary, the default
-//! limits, a file or a command line — with its wall time, its peak memory
-//! (Linux: the child's high-water mark, read from /proc while it runs) and
-//! how it ended. The promise: each ends within its timeout (60 s by
-//! default) and 1 GB, with an answer or a coded refusal. The tests pin the
-//! same cases with smaller limits; here are the defaults.
+//! "Hostile input", rounds two, three and four, and "What outside problems
+//! still get wrong or refused" run as a user runs it — the `gamelang`
+//! binary, the default limits (or those the issue gave), a file or a
+//! command line — with its wall time, its peak memory (Linux: the child's
+//! high-water mark, read from /proc while it runs) and how it ended. The
+//! promise: each ends within its timeout and a second (61 s by default;
+//! 3 s where round four asks under `--timeout 2`) and 1 GB (1.1 GB where
+//! the limit asked is 1024 MB), with an answer or a coded refusal. The
+//! tests pin the same cases with smaller limits; here are the limits a
+//! user meets.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,11 +20,13 @@ use std::time::{Duration, Instant};
 const MOST_SECONDS: f64 = 61.0;
 const MOST_MB: f64 = 1024.0;
 
-/// One case: what it runs, and the input it pipes in (`play`'s moves).
+/// One case: what it runs, the input it pipes in (`play`'s moves), and
+/// its promise: the most seconds and megabytes.
 struct Case {
     what: &'static str,
     args: Vec<String>,
     stdin: Stdin,
+    most: (f64, f64),
 }
 
 enum Stdin {
@@ -47,6 +52,16 @@ fn cases(dir: &std::path::Path) -> Vec<Case> {
         what,
         args: args.iter().map(|a| a.to_string()).collect(),
         stdin: Stdin::None,
+        most: (MOST_SECONDS, MOST_MB),
+    };
+    // Round four's, under `--timeout 2`: within 3 s.
+    let quick = |what, args: &[&str]| Case {
+        what,
+        args: (args.iter().map(|a| a.to_string()))
+            .chain(["--timeout".to_string(), "2".to_string()])
+            .collect(),
+        stdin: Stdin::None,
+        most: (3.0, MOST_MB),
     };
     let split = file(
         dir,
@@ -231,7 +246,7 @@ analyze every take_a_prime at 4999999\n",
             "analyze kayles at 1000\n".repeat((48 << 20) / "analyze kayles at 1000\n".len())
         ),
     );
-    vec![
+    let mut all = vec![
         case(
             "a product position of a pair and a coin",
             &["analyze", &tartan],
@@ -436,6 +451,7 @@ analyze every take_a_prime at 4999999\n",
             .map(String::from)
             .to_vec(),
             stdin: Stdin::Text("1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n"),
+            most: (MOST_SECONDS, MOST_MB),
         },
         Case {
             what: "a 1 GB line piped into play",
@@ -443,7 +459,177 @@ analyze every take_a_prime at 4999999\n",
                 .map(String::from)
                 .to_vec(),
             stdin: Stdin::LongLine(1 << 30),
+            most: (MOST_SECONDS, MOST_MB),
         },
+    ];
+    all.extend(round_four(dir, &case, &quick));
+    all
+}
+
+/// Hostile input, round four (issue 66): each item's reproduction.
+fn round_four(
+    dir: &std::path::Path,
+    case: &dyn Fn(&'static str, &[&str]) -> Case,
+    quick: &dyn Fn(&'static str, &[&str]) -> Case,
+) -> Vec<Case> {
+    let value = |name: &str, text: &str| file(dir, name, &format!("analyze {text}\n"));
+    let birthday = value("birthday", "5000000000");
+    let clobber = |me: char, you: char| {
+        format!(
+            "move clobber {{ choose r in 1..rows; choose c in 1..cols; choose dr in -1..1; choose dc in -1..1
+            require dr * dr + dc * dc == 1 or dr * dr + dc * dc == 2
+            require b[r, c] == '{me}' and b[r + dr, c + dc] == '{you}'
+            b[r, c] = '.'; b[r + dr, c + dc] = '{me}' }}"
+        )
+    };
+    let clob = file(
+        dir,
+        "clob",
+        &format!(
+            "game clob {{ board\n left {}\n right {} }}\nanalyze clob at \"xo\"\n",
+            clobber('x', 'o'),
+            clobber('o', 'x')
+        ),
+    );
+    let ups = value("ups", &vec!["^"; 15_000].join(" + "));
+    let choose = file(
+        dir,
+        "choose",
+        "game g { heaps 1; move m { choose k in 1..h[1]; score += k; h[1] -= k } }\nanalyze g at 30000\n",
+    );
+    let star64 = value("star64", "*64");
+    let nim_up = file(
+        dir,
+        "nim_up",
+        "game nim { heaps 1; take 1.. }\nanalyze nim at 30 + ^\n",
+    );
+    let stars = value("stars", "*1024 + *1023");
+    let euclid = file(
+        dir,
+        "euclid",
+        "game e { heaps 2; take k where h == max(h[1], h[2]) and min(h[1], h[2]) divides k }
+analyze e at (1000000000000, 600000000000)\n",
+    );
+    let switches: Vec<String> = (1..300).map(|i| format!("{{{i}|-{i}}}")).collect();
+    let switches = value("switches", &switches.join(" + "));
+    let ups_downs = value("ups_downs", "^1024 + v1024 + *1024");
+    let up1024 = value("up1024", "^1024");
+    let wythoff = file(
+        dir,
+        "wythoff",
+        "game w { heaps 2\n a: take 1..\n b: take 1..\n take 1.. from both heaps }
+analyze w at (1000000000000, 1618033988749)\n",
+    );
+    let mut chain = String::new();
+    for i in 0..20_000 {
+        chain.push_str(&format!(
+            "game g{i} {{ heaps 1; move m {{ require h[1] >= 1; becomes g{} at (h[1] - 1) }} }}\n",
+            i + 1
+        ));
+    }
+    chain.push_str("game g20000 { heaps 1; take 1 }\nanalyze g0 at 3\n");
+    let chain = file(dir, "chain", &chain);
+    let components = file(
+        dir,
+        "components",
+        &format!(
+            "game t {{ heaps 1; take 1..2 }}\nanalyze all {}\n",
+            vec!["t at 5"; 50_000].join(" + ")
+        ),
+    );
+    let board = |rows: usize, cols: usize, cell: &str| {
+        let row = cell.repeat(cols);
+        format!("\"{}\"", vec![row; rows].join("|"))
+    };
+    let (row, square, stones) = (board(1, 4096, "."), board(64, 64, "."), board(64, 32, "xo"));
+    let (six, seven) = (board(6, 6, "."), board(7, 7, "."));
+    let domineering = "games/domineering.game";
+    let nimber_options = value("nimber_options", "{{1|0}, {1|*1023}|}");
+    let full_row = board(1, 2048, "xo");
+    let scoring_table = file(
+        dir,
+        "scoring_table",
+        "game s { move split { choose i in 1..len; choose i in 1..len; choose a in 1..h[i] / 2
+    score -= h[i] - a; append h[i] - a; h[i] = a } }\n",
+    );
+    vec![
+        case("4f 1. birthday of 5000000000", &["analyze", &birthday]),
+        case("4f 2. a board rule with `or`", &["analyze", &clob]),
+        case("4f 3. a sum of 15,000 ^", &["analyze", &ups]),
+        case("4f 4. one choose, scored, at 30000", &["analyze", &choose]),
+        quick("4f 5. *64", &["analyze", &star64]),
+        quick("4f 5. nim at 30 + ^", &["analyze", &nim_up]),
+        quick("4f 5. *1024 + *1023", &["analyze", &stars]),
+        quick(
+            "4f 6. Domineering 1 x 4096",
+            &["analyze", domineering, "--at", &row],
+        ),
+        quick(
+            "4f 6. Domineering 1 x 4096 --outcome",
+            &["analyze", domineering, "--at", &row, "--outcome"],
+        ),
+        quick(
+            "4f 6. Domineering 64 x 64",
+            &["analyze", domineering, "--at", &square],
+        ),
+        quick(
+            "4f 6. Domineering 64 x 64 --outcome",
+            &["analyze", domineering, "--at", &square, "--outcome"],
+        ),
+        quick(
+            "4f 6. Clobber 64 x 64",
+            &["analyze", "games/clobber.game", "--at", &stones],
+        ),
+        quick("4f 7. Euclid at (10^12, 6*10^11)", &["analyze", &euclid]),
+        quick("4f 8. 299 switches summed", &["analyze", &switches]),
+        quick("4f 8. ^1024 + v1024 + *1024", &["analyze", &ups_downs]),
+        quick("4f 8. ^1024", &["analyze", &up1024]),
+        quick(
+            "4f 8. Domineering 6 x 6",
+            &["analyze", domineering, "--at", &six],
+        ),
+        case(
+            "4f 8. Domineering 6 x 6, defaults",
+            &["analyze", domineering, "--at", &six],
+        ),
+        case(
+            "4f 8. Domineering 6 x 6 --outcome, defaults",
+            &["analyze", domineering, "--at", &six, "--outcome"],
+        ),
+        case(
+            "4f 9. Cutcake (2, 20000000)",
+            &["analyze", "games/cutcake.game", "--at", "(2, 20000000)"],
+        ),
+        case("4f 11. Wythoff, a rule twice", &["analyze", &wythoff]),
+        Case {
+            most: (MOST_SECONDS, 1.1 * 1024.0),
+            ..case(
+                "4f 13. Domineering 7 x 7 --outcome, 1024 MB",
+                &[
+                    "analyze",
+                    domineering,
+                    "--at",
+                    &seven,
+                    "--outcome",
+                    "--max-memory",
+                    "1024",
+                ],
+            )
+        },
+        quick(
+            "4f fuzz. {{1|0}, {1|*1023}|}",
+            &["analyze", &nimber_options],
+        ),
+        quick(
+            "4f fuzz. Konane on a full row of 4096",
+            &["analyze", "games/konane.game", "--at", &full_row],
+        ),
+        quick(
+            "4f fuzz. table of a scoring game to 24",
+            &["table", &scoring_table, "--upto", "24"],
+        ),
+        case("4f. a chain of 20,000 games", &["analyze", &chain]),
+        case("4f. all of 50,000 components", &["analyze", &components]),
     ]
 }
 
@@ -521,7 +707,7 @@ fn main() {
     let mut over = 0;
     for case in cases(&dir) {
         let (seconds, mb, exit, code) = run(&case);
-        let within = seconds <= MOST_SECONDS && mb <= MOST_MB && exit.is_some();
+        let within = seconds <= case.most.0 && mb <= case.most.1 && exit.is_some();
         over += usize::from(!within);
         println!(
             "{:<48} {seconds:>8.2} {mb:>9.0} {:>5}  {code:<34} {}",
@@ -531,5 +717,5 @@ fn main() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
-    println!("{over} case(s) past {MOST_SECONDS} s or {MOST_MB} MB");
+    println!("{over} case(s) past their promise");
 }

@@ -20,7 +20,7 @@ use std::cell::Cell;
 pub use code::Code;
 use code::{Num, assigned};
 
-use super::{Next, Term};
+use super::{LOOK_EVERY, Next, Term};
 use crate::platform::deeper;
 use crate::rules::expr::{Env, EvalError, Expr, place};
 use crate::rules::{Block, Said, Stmt, TermGame};
@@ -124,12 +124,18 @@ impl<N: Num> State<N> {
         })
     }
 
-    /// One more step, or the error that says the block takes too many.
+    /// One more step, or the error that says the block takes too many;
+    /// every `LOOK_EVERY` steps, the generation's watch is looked at (a
+    /// position's run may take seconds: `OutOfBudget` where it says to
+    /// stop, as the generation's allowance running out).
     #[inline(always)]
     fn step(&mut self) -> Result<(), EvalError> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return Err(EvalError::TooManySteps { limit: MAX_STEPS });
+        }
+        if self.steps.is_multiple_of(LOOK_EVERY) {
+            return look();
         }
         Ok(())
     }
@@ -137,11 +143,25 @@ impl<N: Num> State<N> {
     /// `n` more steps at once (a loop's steps known to make no move), or
     /// the error that says the block takes too many.
     fn steps_more(&mut self, n: u64) -> Result<(), EvalError> {
+        let before = self.steps;
         self.steps = self.steps.saturating_add(n);
         if self.steps > MAX_STEPS {
             return Err(EvalError::TooManySteps { limit: MAX_STEPS });
         }
+        if self.steps / LOOK_EVERY != before / LOOK_EVERY {
+            return look();
+        }
         Ok(())
+    }
+}
+
+/// Whether the generation's watch says to stop (`OutOfBudget`, as its
+/// allowance running out).
+#[cold]
+fn look() -> Result<(), EvalError> {
+    match super::halted() {
+        true => Err(EvalError::OutOfBudget),
+        false => Ok(()),
     }
 }
 

@@ -80,6 +80,10 @@ pub struct Budget {
     growth: Option<Growth>,
 }
 
+/// What many questions share (a table's cells): one deadline, with the
+/// timeout that set it, and one pool of moves.
+pub type Shared = (Option<(Deadline, Duration)>, Option<Pool>);
+
 /// A budget of moves shared by many questions, each with a `Budget` of its
 /// own: a table's, whose cells together may examine at most `limit`.
 #[derive(Clone, Debug)]

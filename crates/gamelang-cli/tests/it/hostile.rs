@@ -507,3 +507,47 @@ fn an_error_names_a_board_as_it_was_written() {
         .stderr_has(&format!("\"{board}\""));
     assert!(!run.stderr.contains("46, 46"), "{}", run.stderr);
 }
+
+#[test]
+fn comparisons_with_a_large_nimber_keep_the_clock() {
+    // Found by this round's fuzzing: every comparison answered at once
+    // (from its table, or by the stops) was no step of the store, and a
+    // game with *1023 among its options' options compared for 17 s past a
+    // timeout of 2.
+    let run = analyze("analyze {{1|0}, {1|*1023}|}\n", &["--timeout", "2"]);
+    answers_or_refuses(&run, &[TIMEOUT]);
+}
+
+#[test]
+fn a_move_block_of_millions_of_steps_keeps_the_clock() {
+    // Found by this round's fuzzing: Konane on a full row of 4,096 cells
+    // (no move) ran its block's 10^7 steps, past the timeout, before its
+    // refusal; the steps look at the clock every 2^16.
+    let row = "xo".repeat(2048);
+    let run = guarded(
+        &[
+            "analyze",
+            "games/konane.game",
+            "--at",
+            &format!("\"{row}\""),
+            "--timeout",
+            "2",
+        ],
+        "",
+    );
+    answers_or_refuses(&run, &[TIMEOUT]);
+}
+
+#[test]
+fn a_table_of_a_scoring_game_shares_one_timeout() {
+    // Found by this round's fuzzing: each cell of a scoring game's table
+    // had a timeout of its own (21 × 21 cells of 2 s each).
+    let text = "game s {
+    move split { choose i in 1..len; choose i in 1..len; choose a in 1..h[i] / 2
+        score -= h[i] - a; append h[i] - a; h[i] = a }
+}\n";
+    // Up to 24 it takes some 49 s in all on this project's machine; the
+    // table's one timeout of 2 s ends it.
+    let run = guarded(&["table", "-", "--upto", "24", "--timeout", "2"], text);
+    run.exits(1).stderr_has(TIMEOUT);
+}

@@ -42,8 +42,8 @@ use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
 use crate::search::base::arena::{Arena, MAX_BOX, pack, unpack};
-use crate::search::base::budget::Budget;
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
+use crate::search::base::budget::{Budget, Shared};
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::options::Options;
 
@@ -101,6 +101,9 @@ pub struct ScoringSearch {
     /// The last position alpha-beta valued, and its value: asked again
     /// (for its moves), it is not searched whole again first.
     pruned_last: Option<(Vec<u64>, i128)>,
+    /// The deadline and moves its questions share (a table's cells), where
+    /// they do.
+    shared: Shared,
 }
 
 /// A move of a position on the stack: its rule, where it leads (an id),
@@ -271,6 +274,7 @@ impl ScoringSearch {
             pruned: Pruned::new(symmetry),
             by_pruning: false,
             pruned_last: None,
+            shared: (None, None),
         }
     }
 
@@ -711,6 +715,14 @@ impl ScoringSearch {
         let o = &self.options;
         Budget::question(o.move_budget, DEFAULT_MOVE_BUDGET, o.timeout, &o.cancel)
             .with_memory(Some(o.max_bytes))
+            .until(self.shared.0)
+            .sharing(self.shared.1.as_ref())
+    }
+
+    /// From now on its questions share `shared` (a table's deadline and
+    /// moves: `Solver::shared`).
+    pub fn share(&mut self, shared: Shared) {
+        self.shared = shared;
     }
 
     /// The error of a margin past 128 bits, met by a move of `rule` from
