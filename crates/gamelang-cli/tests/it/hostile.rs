@@ -201,6 +201,20 @@ fn the_language_server_answers_a_hover_on_deep_values_and_lives() {
             .to_string();
         assert!(!value.is_empty(), "line {line}: {hover}");
     }
+    // Item 6 in the editor: a board of 4,096 cells, whose hover never
+    // replied, replies with its refusal within its budget.
+    let domineering = std::fs::read_to_string(format!("{}/games/domineering.game", crate::ROOT))
+        .expect("games/domineering.game");
+    let game = &domineering[..domineering.find("analyze").unwrap_or(domineering.len())];
+    let square = vec![".".repeat(64); 64].join("|");
+    let text = format!("{game}analyze domineering at \"{square}\"\n");
+    let line = text.lines().count() as u32 - 1;
+    client.open(uri, 2, &text);
+    let hover = client.at("textDocument/hover", uri, line, 3);
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(!value.is_empty(), "{hover}");
     client.stop();
 }
 
