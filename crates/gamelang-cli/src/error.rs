@@ -211,6 +211,13 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
             AnalysisError::ClosedFormDisagrees { .. } if has("--method") => {
                 help("this is a bug in gamelang; `--method search` answers by the search alone")
             }
+            // The store of forms stopped: the limit it passed first.
+            AnalysisError::FormsMemory { .. } if has("--max-memory") => help(
+                "give it more with --max-memory MB, or ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`",
+            ),
+            AnalysisError::FormsTime { .. } if has("--timeout") => help(
+                "give it longer with --timeout SECONDS, or ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`",
+            ),
             _ => (None, None),
         },
         Error::Check(e) => match &**e {

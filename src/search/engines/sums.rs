@@ -398,6 +398,9 @@ impl SumSearch {
                 _ => move_error(&self.games[g], heaps, e),
             })?;
         if let Some(e) = late {
+            // A million moves' parts are given back on another thread: the
+            // question ends at its deadline, not a second after.
+            crate::platform::discard(found);
             return Err(e.error(&self.games[0], asked));
         }
         budget
@@ -405,11 +408,13 @@ impl SumSearch {
             .map_err(|e| e.error(&self.games[0], asked))?;
         *edges += found.len();
         let mut options = Vec::with_capacity(found.len());
-        for (i, (rule, parts)) in found.into_iter().enumerate() {
-            if i % 4096 == 4095 {
-                budget
-                    .check_clock()
-                    .map_err(|e| e.error(&self.games[0], asked))?;
+        let mut rest = found.into_iter();
+        while let Some((rule, parts)) = rest.next() {
+            if options.len() % 4096 == 4095
+                && let Err(e) = budget.check_clock()
+            {
+                crate::platform::discard((rest, options));
+                return Err(e.error(&self.games[0], asked));
             }
             let components = parts.iter().map(|p| self.term_key(game, p)).collect();
             options.push((rule, components));
@@ -789,8 +794,17 @@ impl SumSearch {
             if listed > room {
                 return Ok(false);
             }
-            for (rule, next) in options {
-                let live = self.live(next, &asked, budget, &mut edges, &mut moves_of)?;
+            let mut options = options.into_iter();
+            while let Some((rule, next)) = options.next() {
+                let live = match self.live(next, &asked, budget, &mut edges, &mut moves_of) {
+                    Ok(live) => live,
+                    Err(e) => {
+                        // The rest of a million options, given back on
+                        // another thread (as `options_of` does).
+                        crate::platform::discard(options);
+                        return Err(e);
+                    }
+                };
                 out.push_with(rule, |keys| keys.extend(Sums::encode(&live)));
             }
             Ok(true)
@@ -802,7 +816,14 @@ impl SumSearch {
             (max_positions, max_bytes),
             &mut moves,
             &mut |_| Ok(Visit::Open),
-        )?;
+        );
+        let reached = match reached {
+            Ok(reached) => reached,
+            Err(e) => {
+                crate::platform::discard(moves_of);
+                return Err(e);
+            }
+        };
         sums.ended = (moves_of.into_iter())
             .filter(|(_, has)| !has)
             .map(|(c, _)| c)
