@@ -1,5 +1,6 @@
-//! gamelang: impartial combinatorial games described in `.game` files, and
-//! who wins them.
+//! gamelang: combinatorial games — impartial and partizan, on heaps,
+//! graphs, coins and boards, some scoring points — described in `.game`
+//! files, and who wins them, with their values.
 //!
 //! The pipeline (docs/ARCHITECTURE.md draws it, a module a stage, all of
 //! them private): a [`Source`] is parsed ([`parse_file`], grammar in

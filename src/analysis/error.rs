@@ -90,7 +90,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::table::heap_count),
         help(
-            "--heaps sets the number of heaps of a game of any number of heaps, from 1 to 64; leave it out for a game of a fixed number"
+            "a table of a game of any number of heaps may say how many, from 1 to 64; of a game of a fixed number, it is that number"
         )
     )]
     TableHeapCount {
@@ -292,7 +292,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::analysis::forms_memory),
         help(
-            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`"
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
         )
     )]
     FormsMemory {
@@ -306,7 +306,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::search::timeout),
         help(
-            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone: `gamelang analyze --outcome`"
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
         )
     )]
     FormsTime {

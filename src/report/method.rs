@@ -212,7 +212,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             pruned: Some(searched),
             ..
         } => format!(
-            "alpha-beta search (Knuth and Moore, 1975): the position's graph did not fit the limits (--max-positions, --max-memory), so a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough; each value found kept as bounds in a table emptied when full ({searched} positions searched)"
+            "alpha-beta search (Knuth and Moore, 1975): the position's graph did not fit the limits of positions and memory, so a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough; each value found kept as bounds in a table emptied when full ({searched} positions searched)"
         ),
         ComponentMethod::Scoring {
             positions,

@@ -455,3 +455,123 @@ fn the_library_has_one_face() {
         );
     }
 }
+
+/// The block of docs/ARCHITECTURE.md that lists `src/`'s folders, each a
+/// line beginning with its path.
+fn listed_folders(doc: &str) -> Vec<String> {
+    let section = doc
+        .split("## The folders of `src/`")
+        .nth(1)
+        .and_then(|rest| rest.split("```\n").nth(1))
+        .expect("docs/ARCHITECTURE.md lists the folders of src/ in a block");
+    section
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|word| word.starts_with("src/"))
+        .map(|word| word.trim_end_matches('/').to_string())
+        .collect()
+}
+
+fn folders(dir: &Path, under: &str, out: &mut Vec<String>) {
+    out.push(under.to_string());
+    for entry in std::fs::read_dir(dir).expect("a folder reads") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            folders(&path, &format!("{under}/{name}"), out);
+        }
+    }
+}
+
+#[test]
+fn architecture_names_every_folder_of_the_library() {
+    let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md"))
+        .expect("docs/ARCHITECTURE.md reads");
+    let listed = listed_folders(&doc);
+    let mut found = Vec::new();
+    folders(&root().join("src"), "src", &mut found);
+    assert!(found.len() > 20, "{found:?}");
+    let missing: Vec<&String> = found.iter().filter(|f| !listed.contains(f)).collect();
+    assert!(
+        missing.is_empty(),
+        "add to docs/ARCHITECTURE.md: {missing:?}"
+    );
+    let gone: Vec<&String> = listed.iter().filter(|f| !found.contains(f)).collect();
+    assert!(
+        gone.is_empty(),
+        "docs/ARCHITECTURE.md lists folders src/ has not: {gone:?}"
+    );
+}
+
+/// The table of docs/ARCHITECTURE.md "Errors": each row's codes (a family
+/// `gamelang::WORD::*` or a code) and the text of its second cell.
+fn error_rows(doc: &str) -> Vec<(Vec<String>, String)> {
+    let section = doc
+        .split("## Errors")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/ARCHITECTURE.md has a section on errors");
+    section
+        .lines()
+        .filter(|line| line.starts_with("| `gamelang::"))
+        .map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let codes = cells[0]
+                .split('`')
+                .filter(|c| c.starts_with("gamelang::"))
+                .map(str::to_string)
+                .collect();
+            (codes, cells.get(1).copied().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// Whether `code` is `pattern`, a code or a family ending in `::*`.
+fn matches(pattern: &str, code: &str) -> bool {
+    match pattern.strip_suffix("::*") {
+        Some(family) => code.starts_with(&format!("{family}::")),
+        None => pattern == code,
+    }
+}
+
+/// Every code in the source is in a row of the table whose second cell
+/// names the file that declares it (`code(gamelang::…)`).
+#[test]
+fn the_table_of_error_codes_says_where_each_is_declared() {
+    let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md"))
+        .expect("docs/ARCHITECTURE.md reads");
+    let rows = error_rows(&doc);
+    assert!(rows.len() >= 8, "{rows:?}");
+    let mut files = BTreeMap::new();
+    read_sources(&root().join("src"), "src", &mut files);
+    for front in ["gamelang-cli", "gamelang-lsp"] {
+        let dir = root().join("crates").join(front).join("src");
+        read_sources(&dir, &format!("crates/{front}/src"), &mut files);
+    }
+    let mut wrong = Vec::new();
+    let mut codes = 0;
+    for (path, text) in &files {
+        let declared: std::collections::BTreeSet<String> = (text.split("code(gamelang::").skip(1))
+            .filter_map(|rest| {
+                let end =
+                    rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))?;
+                Some(format!("gamelang::{}", &rest[..end]))
+            })
+            .collect();
+        for code in declared {
+            codes += 1;
+            let named = (rows.iter()).any(|(patterns, cell)| {
+                patterns.iter().any(|p| matches(p, &code)) && cell.contains(&format!("`{path}`"))
+            });
+            if !named {
+                wrong.push(format!("{code} declared in {path}"));
+            }
+        }
+    }
+    assert!(codes > 60, "{codes} codes read");
+    assert!(
+        wrong.is_empty(),
+        "the error table of docs/ARCHITECTURE.md misses:\n{}",
+        wrong.join("\n")
+    );
+}

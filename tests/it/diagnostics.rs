@@ -8,7 +8,7 @@
 //! the message must say what is wrong, the label must sit on the exact span,
 //! and the help must say what to write instead.
 
-use gamelang::check::{Override, check};
+use gamelang::check::check;
 use gamelang::syntax::{parse_arg, parse_position};
 use gamelang::{error::Error, source::Source};
 
@@ -865,43 +865,6 @@ fn explicit_values_win_over_set() {
         "game bash(m = 3) { heaps 1; take 1..m }\nanalyze bash(m = 3) at 10 + bash(m = 5) at 7\n";
     let (errors, _) = errors_of("explicit_values_win_over_set", src, &["m=0"]);
     assert!(errors.is_empty(), "{errors:?}");
-}
-
-#[test]
-fn no_library_error_names_a_command_line_option() {
-    // Options belong to the command line (src/cli), which adds its advice
-    // where it renders; the library's own words name none. Each error here
-    // is one the command line advises on.
-    use gamelang::search::{Options, Solver};
-    let mut errors = errors_of("blamed", BASH_USED, &[]).0;
-    let overrides = vec![Override {
-        arg: parse_arg("m=0").expect("a well-formed value"),
-        source: Source::new("command line", "m=0"),
-    }];
-    errors.extend(
-        (check(&Source::new("blamed.game", BASH_USED), overrides).1)
-            .into_iter()
-            .map(Error::from),
-    );
-    let two = "game a { heaps 1; take 1 }\ngame b { heaps 1; take 2 }\n";
-    let (program, _) = check(&Source::new("two.game", two), Vec::new());
-    errors.extend(program.choose_game(None).err().map(Error::from));
-    let kayles = "game kayles { heaps *; octal 0.77 }\n";
-    let (program, _) = check(&Source::new("kayles.game", kayles), Vec::new());
-    let game = program.games[0].default.clone().expect("kayles lowers");
-    let mut solver = Solver::with_options(
-        game,
-        Options {
-            max_positions: 10,
-            ..Options::default()
-        },
-    );
-    errors.extend(solver.value(&[100]).err().map(Error::from));
-    assert_eq!(errors.len(), 3, "{errors:?}");
-    for error in &errors {
-        let text = gamelang::report::diagnostic_text(error, false, 80);
-        assert!(!text.contains("--"), "{text}");
-    }
 }
 
 // ---------------------------------------------------------------------------

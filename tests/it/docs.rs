@@ -59,7 +59,7 @@ fn tour_examples_check() {
     assert!(check_examples("docs/TOUR.md") >= 3);
 }
 
-/// What `gamelang known` prints as a source, and what README.md cites, is
+/// What `gamelang known` prints as a source, and what docs/SOURCES.md cites, is
 /// something a reader can look up: never the seed notes this project was
 /// started from (they are named only in tests and code comments).
 #[test]
@@ -83,9 +83,11 @@ fn sources_are_ones_a_reader_can_look_up() {
             entry.source
         );
     }
-    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
-        .expect("README.md exists");
-    assert!(!readme.to_lowercase().contains("seed"));
+    for doc in ["README.md", "docs/SOURCES.md"] {
+        let text = std::fs::read_to_string(format!("{}/{doc}", env!("CARGO_MANIFEST_DIR")))
+            .expect("the document exists");
+        assert!(!text.to_lowercase().contains("seed"), "{doc}");
+    }
 }
 
 /// Every file that `check` accepts is answered or refused for a reason of
@@ -131,4 +133,38 @@ fn no_accepted_example_meets_a_bug_when_analyzed() {
         }
     }
     assert!(analyzed >= 50, "{analyzed} questions");
+}
+
+/// The README stays short and, like the other first words a reader meets
+/// (LANGUAGE.md's, the library's page), is about both halves: impartial
+/// and partizan games.
+#[test]
+fn the_first_words_are_about_both_halves_and_the_readme_is_short() {
+    let read = |path: &str| {
+        std::fs::read_to_string(super::common::root().join(path)).expect("the document reads")
+    };
+    let readme = read("README.md");
+    assert!(
+        readme.lines().count() <= 200,
+        "README.md: {} lines",
+        readme.lines().count()
+    );
+    let first_paragraph = |text: &str| -> String {
+        (text.lines())
+            .skip_while(|l| l.starts_with('#') || l.trim().is_empty())
+            .take_while(|l| !l.trim().is_empty() && *l != "//!")
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (path, text) in [
+        ("README.md", readme.clone()),
+        ("docs/LANGUAGE.md", read("docs/LANGUAGE.md")),
+        ("src/lib.rs", read("src/lib.rs")),
+    ] {
+        let first = first_paragraph(&text);
+        assert!(
+            first.contains("impartial") && first.contains("partizan"),
+            "{path}: {first}"
+        );
+    }
 }

@@ -1,5 +1,6 @@
-//! `gamelang analyze FILE`: the outcome, Grundy value and winning moves of
-//! the file's `analyze` statements, or of the position given with `--at`.
+//! `gamelang analyze FILE`: the outcome, value (a Grundy value, a canonical
+//! form, a score) and winning moves of the file's `analyze` statements, or
+//! of the position given with `--at`.
 
 use std::collections::HashSet;
 use std::process::ExitCode;

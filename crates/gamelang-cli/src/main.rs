@@ -139,7 +139,8 @@ pub enum ColorChoice {
 enum Command {
     /// Check .game files and report every error in them.
     Check(check::Args),
-    /// Find the outcome, Grundy value and winning moves of positions.
+    /// Find who wins positions, their values (Grundy values, canonical forms,
+    /// scores) and every winning move.
     Analyze(analyze::Args),
     /// Tabulate a game's values: g(0..N) with its period, or a grid.
     Table(table::Args),

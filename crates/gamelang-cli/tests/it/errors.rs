@@ -104,6 +104,12 @@ fn codes_in_source() -> BTreeSet<String> {
 /// Runs `gamelang ARGS` in a directory of its own holding `example.game`;
 /// returns the exit code and what it printed (stdout, then stderr).
 fn run(code: &str, file: Option<&str>, args: &[String]) -> (Option<i32>, String) {
+    run_with(code, file, args, false)
+}
+
+/// `run`, and where `bare`, without the command line's advice: the
+/// library's words alone (`GAMELANG_NO_ADVICE`).
+fn run_with(code: &str, file: Option<&str>, args: &[String], bare: bool) -> (Option<i32>, String) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("errors")
         .join(code.replace("::", "."));
@@ -115,12 +121,12 @@ fn run(code: &str, file: Option<&str>, args: &[String]) -> (Option<i32>, String)
             let _ = std::fs::remove_file(&example);
         }
     }
-    let output = Command::new(env!("CARGO_BIN_EXE_gamelang"))
-        .args(args)
-        .current_dir(&dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("gamelang runs");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamelang"));
+    command.args(args).current_dir(&dir).env("NO_COLOR", "1");
+    if bare {
+        command.env("GAMELANG_NO_ADVICE", "1");
+    }
+    let output = command.output().expect("gamelang runs");
     let printed = String::from_utf8_lossy(&output.stdout).into_owned()
         + &String::from_utf8_lossy(&output.stderr);
     let lines: Vec<&str> = printed.lines().map(str::trim_end).collect();
@@ -191,6 +197,45 @@ fn every_code_is_in_the_catalogue_and_every_example_prints_what_it_shows() {
         }
         std::fs::write(catalogue_path(), blessed).expect("the catalogue is written");
     }
+}
+
+/// Nothing below the command line names one of its options: every
+/// example of the catalogue whose code the library reports (not the
+/// command line's own, `crates/gamelang-cli/src/error.rs`), printed
+/// without the command's advice, names no `--option`.
+#[test]
+fn no_library_error_names_a_command_line_option() {
+    let text = std::fs::read_to_string(catalogue_path()).expect("the catalogue exists");
+    let lines: Vec<&str> = text.lines().collect();
+    let cli =
+        std::fs::read_to_string(Path::new(crate::ROOT).join("crates/gamelang-cli/src/error.rs"))
+            .expect("the command's errors read");
+    let mut rendered = 0;
+    for entry in entries(&lines) {
+        let Some((args, _)) = &entry.command else {
+            continue;
+        };
+        if cli.contains(&format!("code({})", entry.code)) {
+            continue;
+        }
+        let (_, printed) = run_with(&entry.code, entry.file.as_deref(), args, true);
+        assert!(
+            printed.starts_with(&entry.code),
+            "{}:\n{printed}",
+            entry.code
+        );
+        rendered += 1;
+        let named = printed
+            .split("--")
+            .skip(1)
+            .find(|rest| rest.chars().next().is_some_and(|c| c.is_ascii_lowercase()));
+        assert!(
+            named.is_none(),
+            "{}: the library names an option:\n{printed}",
+            entry.code
+        );
+    }
+    assert!(rendered > 60, "{rendered} examples rendered");
 }
 
 #[test]
