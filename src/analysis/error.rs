@@ -284,36 +284,6 @@ pub enum AnalysisError {
         max: u32,
     },
 
-    /// The canonical forms a partizan question needs outgrew the memory
-    /// limit.
-    #[error(
-        "the canonical forms this question needs take more than {limit_mb} MB, a search's memory limit"
-    )]
-    #[diagnostic(
-        code(gamelang::analysis::forms_memory),
-        help(
-            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
-        )
-    )]
-    FormsMemory {
-        /// The limit, in megabytes.
-        limit_mb: u64,
-    },
-
-    /// Finding the canonical forms a partizan question needs ran past its
-    /// time limit (or was called off).
-    #[error("finding the canonical forms this question needs ran out of time ({seconds} s)")]
-    #[diagnostic(
-        code(gamelang::search::timeout),
-        help(
-            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
-        )
-    )]
-    FormsTime {
-        /// The time limit, in seconds.
-        seconds: u64,
-    },
-
     /// A sum with a game that can go on forever.
     #[error("`{game}` can go on forever, and a sum with such a game cannot be played yet")]
     #[diagnostic(

@@ -205,25 +205,14 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
             SearchError::GraphTooLarge { .. } if has("--max-positions") => {
                 help("export a smaller position, or raise the limit with --max-positions")
             }
-            _ => (None, None),
-        };
-    }
-    match error {
-        Error::Analysis(e) => match **e {
-            AnalysisError::TooManyToVerify { .. } if has("--verify") => {
-                help("give --verify a smaller bound")
-            }
-            AnalysisError::ClosedFormDisagrees { .. } if has("--method") => {
-                help("this is a bug in gamelang; `--method search` answers by the search alone")
-            }
             // The store of forms stopped: the limit it passed first, and
             // the question that needs no forms.
-            AnalysisError::FormsMemory { .. } | AnalysisError::FormsTime { .. } => {
-                let raise = match &**e {
-                    AnalysisError::FormsMemory { .. } if has("--max-memory") => {
+            SearchError::FormsMemory { .. } | SearchError::FormsTime { .. } => {
+                let raise = match e {
+                    SearchError::FormsMemory { .. } if has("--max-memory") => {
                         "give it more with --max-memory MB, or "
                     }
-                    AnalysisError::FormsTime { .. } if has("--timeout") => {
+                    SearchError::FormsTime { .. } if has("--timeout") => {
                         "give it longer with --timeout SECONDS, or "
                     }
                     _ => "",
@@ -235,6 +224,17 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
                 help(&format!(
                     "{raise}ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone{alone}"
                 ))
+            }
+            _ => (None, None),
+        };
+    }
+    match error {
+        Error::Analysis(e) => match **e {
+            AnalysisError::TooManyToVerify { .. } if has("--verify") => {
+                help("give --verify a smaller bound")
+            }
+            AnalysisError::ClosedFormDisagrees { .. } if has("--method") => {
+                help("this is a bug in gamelang; `--method search` answers by the search alone")
             }
             AnalysisError::TableHeapCount { .. } if has("--heaps") => help(
                 "--heaps sets the number of heaps of a game of any number of heaps, from 1 to 64; leave it out for a game of a fixed number",

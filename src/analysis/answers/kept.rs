@@ -174,12 +174,12 @@ impl Kept {
         };
         self.drop_forms();
         let seconds = self.options.search.timeout.map_or(0, |t| t.as_secs());
-        Err(match stop {
-            Stop::Memory(bytes) => AnalysisError::FormsMemory {
+        Err(AnalysisError::from(match stop {
+            Stop::Memory(bytes) => SearchError::FormsMemory {
                 limit_mb: bytes >> 20,
             },
-            Stop::Time | Stop::Cancelled => AnalysisError::FormsTime { seconds },
-        })
+            Stop::Time | Stop::Cancelled => SearchError::FormsTime { seconds },
+        }))
     }
 
     /// Empties the store of forms and every partizan search.

@@ -309,6 +309,36 @@ pub enum SearchError {
         seconds: u64,
     },
 
+    /// The store of canonical forms a partizan question needs outgrew the
+    /// memory limit: the same limit as a search's, the same code.
+    #[error(
+        "the canonical forms this question needs take more than {limit_mb} MB, a search's memory limit"
+    )]
+    #[diagnostic(
+        code(gamelang::search::memory_limit),
+        help(
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
+        )
+    )]
+    FormsMemory {
+        /// The limit, in megabytes.
+        limit_mb: u64,
+    },
+
+    /// Finding the canonical forms a partizan question needs ran past its
+    /// time limit (or was called off).
+    #[error("finding the canonical forms this question needs ran out of time ({seconds} s)")]
+    #[diagnostic(
+        code(gamelang::search::timeout),
+        help(
+            "ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone"
+        )
+    )]
+    FormsTime {
+        /// The time limit, in seconds.
+        seconds: u64,
+    },
+
     /// The search outgrew its limit, or followed a very long play, on a
     /// game whose moves can add to the heaps: it may go on forever without
     /// repeating a position.
@@ -383,6 +413,8 @@ impl SearchError {
                 | SearchError::WouldExceedMoves { .. }
                 | SearchError::WouldTakeTooLong { .. }
                 | SearchError::OutOfTime { .. }
+                | SearchError::FormsMemory { .. }
+                | SearchError::FormsTime { .. }
         )
     }
 
@@ -411,7 +443,9 @@ impl SearchError {
             | SearchError::QuotientOfNormalPlay { .. }
             | SearchError::QuotientOfNonHeapGame { .. }
             | SearchError::NotShrinking { .. }
-            | SearchError::HeapGrows { .. } => {}
+            | SearchError::HeapGrows { .. }
+            | SearchError::FormsMemory { .. }
+            | SearchError::FormsTime { .. } => {}
         }
         self
     }

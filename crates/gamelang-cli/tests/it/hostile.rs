@@ -109,7 +109,6 @@ fn answers_or_refuses(run: &Run, codes: &[&str]) {
 
 const TIMEOUT: &str = "gamelang::search::timeout";
 const MEMORY: &str = "gamelang::search::memory_limit";
-const FORMS_MEMORY: &str = "gamelang::analysis::forms_memory";
 
 #[test]
 fn an_integer_is_born_on_its_own_day_and_written_as_itself() {
@@ -329,7 +328,7 @@ fn sums_past_their_limits_are_refused_in_time() {
         &["--timeout", "2"],
     );
     run.exits(1);
-    answers_or_refuses(&run, &[TIMEOUT, FORMS_MEMORY]);
+    answers_or_refuses(&run, &[TIMEOUT, MEMORY]);
     let run = analyze(
         "analyze ^1024 + v1024 + *1024\n",
         &["--timeout", "2", "--json"],
@@ -452,7 +451,7 @@ fn the_growth_of_the_process_holds_the_memory_limit() {
         ],
         "",
     );
-    answers_or_refuses(&run, &[MEMORY, FORMS_MEMORY]);
+    answers_or_refuses(&run, &[MEMORY]);
     run.exits(1);
 }
 
