@@ -30,7 +30,7 @@ use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::thermograph::Thermograph;
 use crate::platform::{Deadline, Growth, deeper};
-use crate::position::Outcome;
+use crate::position::{Outcome, Side};
 
 /// A node's bytes, but for its options (estimated: the enum, a number's
 /// digits).
@@ -418,23 +418,24 @@ impl Forms {
         }
     }
 
-    /// Its Left options, canonical; a number's as its canonical form has
-    /// them (n > 0: {n - 1 |}; m/2^k: {(m - 1)/2^k | (m + 1)/2^k}).
-    pub fn left(&mut self, form: Form) -> Vec<Form> {
+    /// Its options for `side`, canonical; a number's as its canonical form
+    /// has them (n > 0: {n - 1 |}; m/2^k: {(m - 1)/2^k | (m + 1)/2^k}).
+    pub fn options(&mut self, form: Form, side: Side) -> Vec<Form> {
         let option = match self.node(form) {
-            Node::Options { left, .. } => return left.to_vec(),
-            Node::Number(x) => number_options(x).0,
+            Node::Options { left, right } => return side.of((left, right)).to_vec(),
+            Node::Number(x) => side.of(number_options(x)),
         };
-        option.map(|l| self.number(l)).into_iter().collect()
+        option.map(|o| self.number(o)).into_iter().collect()
+    }
+
+    /// Its Left options, canonical.
+    pub fn left(&mut self, form: Form) -> Vec<Form> {
+        self.options(form, Side::Left)
     }
 
     /// Its Right options, canonical.
     pub fn right(&mut self, form: Form) -> Vec<Form> {
-        let option = match self.node(form) {
-            Node::Options { right, .. } => return right.to_vec(),
-            Node::Number(x) => number_options(x).1,
-        };
-        option.map(|r| self.number(r)).into_iter().collect()
+        self.options(form, Side::Right)
     }
 
     /// Whether G ≤ H.
@@ -472,7 +473,7 @@ impl Forms {
         // is made).
         let mut result = true;
         let mut i = 0;
-        while let (None, Some(gl)) = (self.stopped, self.option(g, true, i)) {
+        while let (None, Some(gl)) = (self.stopped, self.option(g, Side::Left, i)) {
             if self.le(h, gl) {
                 result = false;
                 break;
@@ -480,7 +481,7 @@ impl Forms {
             i += 1;
         }
         i = 0;
-        while let (true, None, Some(hr)) = (result, self.stopped, self.option(h, false, i)) {
+        while let (true, None, Some(hr)) = (result, self.stopped, self.option(h, Side::Right, i)) {
             if self.le(hr, g) {
                 result = false;
             }
@@ -489,11 +490,10 @@ impl Forms {
         result
     }
 
-    /// Its `i`th Left option (`left`) or Right option, canonical, if it has
-    /// one so far along.
-    fn option(&mut self, form: Form, left: bool, i: usize) -> Option<Form> {
+    /// Its `i`th option for `side`, canonical, if it has one so far along.
+    fn option(&mut self, form: Form, side: Side, i: usize) -> Option<Form> {
         match self.node(form) {
-            Node::Options { left: l, right: r } => (if left { l } else { r }).get(i).copied(),
+            Node::Options { left, right } => side.of((left, right)).get(i).copied(),
             Node::Number(_) if i > 0 => None,
             Node::Number(x) => {
                 let (l, r) = match self.number_options.get(&form) {
@@ -506,7 +506,7 @@ impl Forms {
                         (l, r)
                     }
                 };
-                if left { l } else { r }
+                side.of((l, r))
             }
         }
     }
@@ -541,20 +541,21 @@ impl Forms {
             return self.number(number);
         }
         // What is known of comparisons with the game being simplified: its
-        // value stays the same as its options change.
+        // value stays the same as its options change. (X, true): X ≤ G;
+        // (X, false): G ≤ X.
         let mut against = HashMap::default();
         loop {
             if self.stopped.is_some() {
                 // Stopped: any form will do (see `Forms`).
                 return self.zero();
             }
-            left = self.undominated(left, true);
-            right = self.undominated(right, false);
-            if let Some(bypassed) = self.bypass_left(&left, &right, &mut against) {
+            left = self.undominated(left, Side::Left);
+            right = self.undominated(right, Side::Right);
+            if let Some(bypassed) = self.bypass(Side::Left, (&left, &right), &mut against) {
                 left = sorted(bypassed);
                 continue;
             }
-            if let Some(bypassed) = self.bypass_right(&left, &right, &mut against) {
+            if let Some(bypassed) = self.bypass(Side::Right, (&left, &right), &mut against) {
                 right = sorted(bypassed);
                 continue;
             }
@@ -586,11 +587,11 @@ impl Forms {
         Some(Dyadic::simplest_between(high_left, low_right))
     }
 
-    /// The options not dominated: for Left (`left`), those no other is
-    /// above; for Right, those no other is below; sorted. Each option is
-    /// compared only with those kept so far (the best ones met), which is
-    /// the same set: of distinct forms none equals another.
-    fn undominated(&mut self, options: Vec<Form>, left: bool) -> Vec<Form> {
+    /// The options not dominated: for Left, those no other is above; for
+    /// Right, those no other is below; sorted. Each option is compared only
+    /// with those kept so far (the best ones met), which is the same set:
+    /// of distinct forms none equals another.
+    fn undominated(&mut self, options: Vec<Form>, side: Side) -> Vec<Form> {
         let mut kept: Vec<Form> = Vec::with_capacity(options.len());
         'options: for a in options {
             if self.stopped.is_some() {
@@ -599,7 +600,7 @@ impl Forms {
             let mut i = 0;
             while i < kept.len() {
                 let b = kept[i];
-                let (low, high) = if left { (a, b) } else { (b, a) };
+                let (low, high) = side.of(((a, b), (b, a)));
                 if self.le(low, high) {
                     continue 'options;
                 }
@@ -615,49 +616,30 @@ impl Forms {
         kept
     }
 
-    /// The Left options with the first reversible one bypassed, if one is:
-    /// a Left option A with a Right option A^R ≤ G is replaced by the Left
-    /// options of A^R.
-    fn bypass_left(
+    /// The options of `side` with the first reversible one bypassed, if one
+    /// is: a Left option A with a Right option A^R ≤ G is replaced by the
+    /// Left options of A^R; a Right option B with a Left option B^L ≥ G by
+    /// the Right options of B^L (Siegel, §II.2).
+    fn bypass(
         &mut self,
-        left: &[Form],
-        right: &[Form],
+        side: Side,
+        (left, right): (&[Form], &[Form]),
         against: &mut HashMap<(Form, bool), bool>,
     ) -> Option<Vec<Form>> {
-        for (i, &a) in left.iter().enumerate() {
+        let own = side.of((left, right));
+        for (i, &a) in own.iter().enumerate() {
             if self.stopped.is_some() {
                 return None;
             }
-            for ar in self.right(a) {
-                if self.le_game(ar, left, right, against) {
-                    let mut out: Vec<Form> = left[..i].to_vec();
-                    out.extend(self.left(ar));
-                    out.extend_from_slice(&left[i + 1..]);
-                    return Some(out);
-                }
-            }
-        }
-        None
-    }
-
-    /// The Right options with the first reversible one bypassed: a Right
-    /// option B with a Left option B^L ≥ G is replaced by the Right options
-    /// of B^L.
-    fn bypass_right(
-        &mut self,
-        left: &[Form],
-        right: &[Form],
-        against: &mut HashMap<(Form, bool), bool>,
-    ) -> Option<Vec<Form>> {
-        for (i, &b) in right.iter().enumerate() {
-            if self.stopped.is_some() {
-                return None;
-            }
-            for bl in self.left(b) {
-                if self.game_le(left, right, bl, against) {
-                    let mut out: Vec<Form> = right[..i].to_vec();
-                    out.extend(self.right(bl));
-                    out.extend_from_slice(&right[i + 1..]);
+            for reply in self.options(a, side.other()) {
+                let reverses = match side {
+                    Side::Left => self.le_game(reply, left, right, against),
+                    Side::Right => self.game_le(left, right, reply, against),
+                };
+                if reverses {
+                    let mut out: Vec<Form> = own[..i].to_vec();
+                    out.extend(self.options(reply, side));
+                    out.extend_from_slice(&own[i + 1..]);
                     return Some(out);
                 }
             }

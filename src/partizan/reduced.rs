@@ -21,6 +21,7 @@
 
 use super::forms::{Form, Forms};
 use crate::platform::deeper;
+use crate::position::Side;
 
 impl Forms {
     /// The reduced canonical form of `g`.
@@ -56,14 +57,14 @@ impl Forms {
     /// whose options are not reduced).
     fn reduce(&mut self, mut left: Vec<Form>, mut right: Vec<Form>) -> Form {
         loop {
-            left = self.inf_undominated(left, true);
-            right = self.inf_undominated(right, false);
+            left = self.inf_undominated(left, Side::Left);
+            right = self.inf_undominated(right, Side::Right);
             let now = self.game(&left, &right);
-            if let Some(bypassed) = self.inf_bypass(now, &left, true) {
+            if let Some(bypassed) = self.inf_bypass(now, &left, Side::Left) {
                 left = bypassed;
                 continue;
             }
-            if let Some(bypassed) = self.inf_bypass(now, &right, false) {
+            if let Some(bypassed) = self.inf_bypass(now, &right, Side::Right) {
                 right = bypassed;
                 continue;
             }
@@ -81,14 +82,14 @@ impl Forms {
     /// `options` without those another of them Inf-dominates (for Left, one
     /// that is ≥ modulo Inf; for Right, ≤); of options equal modulo Inf,
     /// the first kept.
-    fn inf_undominated(&mut self, options: Vec<Form>, left: bool) -> Vec<Form> {
+    fn inf_undominated(&mut self, options: Vec<Form>, side: Side) -> Vec<Form> {
         let mut kept: Vec<Form> = Vec::new();
         for (i, &o) in options.iter().enumerate() {
             let dominated = options.iter().enumerate().any(|(j, &p)| {
                 if i == j {
                     return false;
                 }
-                let (better, worse) = if left { (p, o) } else { (o, p) };
+                let (better, worse) = side.of(((p, o), (o, p)));
                 // p dominates o: strictly, or equally and written first.
                 self.ge_inf(better, worse) && (j < i || !self.ge_inf(worse, better))
             });
@@ -103,22 +104,17 @@ impl Forms {
     /// of the same side of its reversing option: a Left option G^L1 with a
     /// Right option G^L1R1 ≤ G modulo Inf (Right's with G^R1L1 ≥ G), where
     /// one is.
-    fn inf_bypass(&mut self, g: Form, options: &[Form], left: bool) -> Option<Vec<Form>> {
+    fn inf_bypass(&mut self, g: Form, options: &[Form], side: Side) -> Option<Vec<Form>> {
         for (i, &o) in options.iter().enumerate() {
-            let answers = if left { self.right(o) } else { self.left(o) };
-            for reply in answers {
-                let reverses = match left {
-                    true => self.ge_inf(g, reply),
-                    false => self.ge_inf(reply, g),
+            for reply in self.options(o, side.other()) {
+                let reverses = match side {
+                    Side::Left => self.ge_inf(g, reply),
+                    Side::Right => self.ge_inf(reply, g),
                 };
                 if reverses {
                     let mut bypassed = options.to_vec();
                     bypassed.remove(i);
-                    bypassed.extend(if left {
-                        self.left(reply)
-                    } else {
-                        self.right(reply)
-                    });
+                    bypassed.extend(self.options(reply, side));
                     return Some(bypassed);
                 }
             }

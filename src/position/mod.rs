@@ -58,6 +58,53 @@ impl Outcome {
     }
 }
 
+/// A player of a partizan game: Left or Right (Winning Ways' names; Left
+/// is the one who wins where a value is positive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Left (bLue in Hackenbush).
+    Left,
+    /// Right (Red).
+    Right,
+}
+
+impl Side {
+    /// Both, Left first.
+    pub const BOTH: [Side; 2] = [Side::Left, Side::Right];
+
+    /// `left` or `right`, as a file writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    /// Its place in a pair held Left first: 0 for Left, 1 for Right.
+    pub fn index(self) -> usize {
+        match self {
+            Side::Left => 0,
+            Side::Right => 1,
+        }
+    }
+
+    /// Of a pair held Left first (`(left, right)`), this side's.
+    pub fn of<T>(self, (left, right): (T, T)) -> T {
+        match self {
+            Side::Left => left,
+            Side::Right => right,
+        }
+    }
+}
+
 /// A position: one non-negative integer per heap, heap 1 first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position(pub Vec<BigUint>);

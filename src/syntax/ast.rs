@@ -191,25 +191,9 @@ pub struct MoveDef {
     pub span: Span,
 }
 
-/// A player of a partizan game: Left or Right (Winning Ways' names; Left
-/// is the one who wins where a value is positive).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// Left (bLue in Hackenbush).
-    Left,
-    /// Right (Red).
-    Right,
-}
-
-impl Side {
-    /// `left` or `right`, as a file writes it.
-    pub fn word(self) -> &'static str {
-        match self {
-            Side::Left => "left",
-            Side::Right => "right",
-        }
-    }
-}
+/// A player of a partizan game (defined with the positions, below every
+/// stage that names one).
+pub use crate::position::Side;
 
 /// One statement of a move block.
 #[derive(Clone, Debug, PartialEq)]

@@ -104,8 +104,8 @@ impl PartizanSearch {
         let mut budget = self.games[0].1.question_budget();
         let zero = forms.zero();
         let start = self.split(forms, Vec::new(), zero, regions, &mut budget, heaps)?;
-        let left = self.wins(forms, &start, true, &mut budget, heaps)?;
-        let right = self.wins(forms, &start, false, &mut budget, heaps)?;
+        let left = self.wins(forms, &start, Side::Left, &mut budget, heaps)?;
+        let right = self.wins(forms, &start, Side::Right, &mut budget, heaps)?;
         Ok(match (left, right) {
             (true, true) => Outcome::N,
             (true, false) => Outcome::L,
@@ -156,27 +156,27 @@ impl PartizanSearch {
         cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
     }
 
-    /// Whether the player to move (`left`: Left) wins `position`. As deep
+    /// Whether `mover`, the player to move, wins `position`. As deep
     /// as play goes: each move's answer on a growing stack.
     fn wins(
         &mut self,
         forms: &mut Forms,
         position: &Split,
-        left: bool,
+        mover: Side,
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
         let (big, small) = position;
         if big.is_empty() {
             let outcome = forms.outcome(*small);
-            return Ok(match left {
-                true => matches!(outcome, Outcome::L | Outcome::N),
-                false => matches!(outcome, Outcome::R | Outcome::N),
+            return Ok(match mover {
+                Side::Left => matches!(outcome, Outcome::L | Outcome::N),
+                Side::Right => matches!(outcome, Outcome::R | Outcome::N),
             });
         }
-        let mover = usize::from(!left);
+        let slot = mover.index();
         let known = self.outcomes.wins.get(position);
-        if let Some(won) = known.and_then(|w| w[mover]) {
+        if let Some(won) = known.and_then(|w| w[slot]) {
             return Ok(won);
         }
         let new = known.is_none();
@@ -188,10 +188,9 @@ impl PartizanSearch {
         'regions: for i in 0..big.len() {
             let (key, negated) = (&big[i].0, big[i].1);
             // In a region worth its key's negative, Left moves as Right.
-            let side = if left != negated {
-                Side::Left
-            } else {
-                Side::Right
+            let side = match negated {
+                false => mover,
+                true => mover.other(),
             };
             let moves = match self.outcomes.moves.get(key) {
                 Some(moves) => moves.clone(),
@@ -218,7 +217,7 @@ impl PartizanSearch {
                     .map(|(k, n)| (k.clone(), *n != negated))
                     .collect();
                 let after = self.split(forms, rest, *small, more, budget, heaps)?;
-                if !deeper(|| self.wins(forms, &after, !left, budget, heaps))? {
+                if !deeper(|| self.wins(forms, &after, mover.other(), budget, heaps))? {
                     won = true;
                     break 'regions;
                 }
@@ -226,13 +225,9 @@ impl PartizanSearch {
         }
         // Moves in the sum of the small regions.
         if !won {
-            let options = match left {
-                true => forms.left(*small),
-                false => forms.right(*small),
-            };
-            for option in options {
+            for option in forms.options(*small, mover) {
                 let after = (big.clone(), option);
-                if !deeper(|| self.wins(forms, &after, !left, budget, heaps))? {
+                if !deeper(|| self.wins(forms, &after, mover.other(), budget, heaps))? {
                     won = true;
                     break;
                 }
@@ -243,7 +238,7 @@ impl PartizanSearch {
             (self.outcomes.keep_win(size, budget.memory()))
                 .map_err(|()| self.memory_limit(budget, heaps))?;
         }
-        self.outcomes.wins.entry(position.clone()).or_default()[mover] = Some(won);
+        self.outcomes.wins.entry(position.clone()).or_default()[slot] = Some(won);
         Ok(won)
     }
 }

@@ -146,7 +146,7 @@ pub(super) struct Filled {
     /// How many positions are known.
     pub known: usize,
     /// Some move left the box past the top of a heap the rules raise.
-    left: bool,
+    escaped: bool,
 }
 
 impl Filled {
@@ -243,7 +243,7 @@ pub(super) fn fill(
             return Ok(None);
         };
         let known = |corner: &[u64]| filled.value(corner).is_some();
-        if !filled.left || (known(least) && known(most)) {
+        if !filled.escaped || (known(least) && known(most)) {
             return Ok(Some(filled));
         }
         let taller: Vec<Axis> = (axes.iter())
@@ -276,11 +276,11 @@ struct Task<'a> {
 /// The box of `task` valued in 32 bits, or 64 where a value could pass
 /// 2^29, within `memory` bytes.
 fn fill_box(task: Task, budget: &mut Budget, memory: u64) -> Result<Option<Filled>, SearchError> {
-    let filled = |values: Values, (known, left): (usize, bool)| Filled {
+    let filled = |values: Values, (known, escaped): (usize, bool)| Filled {
         axes: task.axes.to_vec(),
         values,
         known,
-        left,
+        escaped,
     };
     match fill_as::<i32>(task, budget) {
         Ok((values, counts)) => return Ok(Some(filled(Values::Narrow(values), counts))),
@@ -337,12 +337,12 @@ fn fill_as<C: Cell>(task: Task, budget: &mut Budget) -> Result<(Vec<C>, (usize, 
     let mut places = vec![0u64; d];
     let mut heaps: Vec<u64> = axes.iter().map(|a| a.heap(0)).collect();
     heaps[0] = row_axis.lo;
-    let (mut row, mut unknown, mut left) = (0usize, 0usize, false);
+    let (mut row, mut unknown, mut escaped) = (0usize, 0usize, false);
     loop {
         let mut moves = 0u64;
         for (step, lane) in steps.iter().zip(&mut lanes) {
             step.along(&heaps, row_axis.lo, row_axis.hi, &mut lane.along);
-            left |= lane
+            escaped |= lane
                 .along
                 .live
                 .is_some_and(|live| past_top(step, axes, &heaps, live));
@@ -371,7 +371,7 @@ fn fill_as<C: Cell>(task: Task, budget: &mut Budget) -> Result<(Vec<C>, (usize, 
         let mut k = 1;
         loop {
             if k == d {
-                return Ok((values, (cells - unknown, left)));
+                return Ok((values, (cells - unknown, escaped)));
             }
             places[k] += 1;
             if places[k] < axes[k].extent() {
