@@ -90,9 +90,9 @@ pub use analysis::standing::{Move, Place, Standing, Standings};
 pub use analysis::table::{Cell, Column, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
-    CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Disagreement, Gain, Gamma,
-    Grundy, Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan, Scoring,
-    SumTerm, Unknown, ValueMove, Verified, WinningMove,
+    CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Decomposition, Disagreement,
+    Gain, Gamma, Grundy, Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan,
+    Scoring, SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};

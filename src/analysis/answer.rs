@@ -11,6 +11,7 @@ use crate::period::Period;
 pub use crate::position::Outcome;
 use crate::position::Position;
 use crate::rules::Game;
+pub use crate::search::Decomposition;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
 pub use crate::search::steps::Steps;
@@ -339,28 +340,8 @@ pub enum ComponentMethod {
         explored: Explored,
         /// Positions (or heap sizes) the search holds, with earlier work.
         held: usize,
-        /// Answered as a sum of one-heap games (or of single coins).
-        decomposed: bool,
-        /// A coin game, answered as the sum of its heads.
-        coins: bool,
-        /// Tokens on a graph, answered as the sum of one-token games
-        /// (each a vertex).
-        tokens: bool,
-        /// A product of coin games, each head the nim product of its sides'
-        /// values (the Tartan theorem).
-        tartan: bool,
-        /// A graph answered as the sum of its connected components, each
-        /// kept once up to the names of its vertices (Node and Arc Kayles).
-        components: bool,
-        /// A strip game split where cells can no longer change, into parts
-        /// that play independently (`positions`: parts).
-        split: bool,
-        /// A board split into regions that play independently, each kept
-        /// once up to the turns that keep the rules (`positions`: regions).
-        regions: bool,
-        /// Answered as the sum of its groups of heaps, each moved by rules
-        /// of its own (`positions`: of the groups' games).
-        groups: bool,
+        /// Whole, or as the sum of which pieces.
+        decomposition: Decomposition,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy

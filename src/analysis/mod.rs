@@ -26,8 +26,8 @@ pub mod table;
 pub use analyzer::Analyzer;
 pub use answer::{
     Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule, Count,
-    Deciding, Gain, Gamma, Grundy, Method, NoValue, Note, Number, Outcome, Partizan, Scoring,
-    SumTerm, Unknown, ValueMove, Verified, WinningMove,
+    Deciding, Decomposition, Gain, Gamma, Grundy, Method, NoValue, Note, Number, Outcome, Partizan,
+    Scoring, SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use error::{AnalysisError, Disagreement, NotResumable};
 pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

@@ -5,7 +5,7 @@
 use serde_json::{Value as Json, json};
 
 use super::quotient::{presentation_json, quotient_reach, word};
-use crate::analysis::{ComponentMethod, Compound, CompoundRule};
+use crate::analysis::{ComponentMethod, Compound, CompoundRule, Decomposition};
 
 /// How an answer knows, in a word or two, as a table's column shows it:
 /// `closed form nim`, `search`, `period`.
@@ -55,60 +55,37 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Search {
             explored,
             held,
-            decomposed,
-            coins,
-            tokens,
-            tartan,
-            components,
-            split,
-            regions,
-            groups,
+            decomposition,
         } => {
-            if *groups {
-                format!(
-                    "search, as the sum of its groups of heaps, each moved by rules of its own (the Sprague-Grundy theorem; LANGUAGE.md, \"Groups\"): {} new positions, {} moves ({held} positions held)",
-                    explored.positions, explored.edges
-                )
-            } else if *regions {
-                format!(
-                    "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\"): {} new regions, {} moves ({held} regions held)",
-                    explored.positions, explored.edges
-                )
-            } else if *split {
-                format!(
-                    "search, the strip split where cells can no longer change, into parts that play independently: {} new parts ({held} parts held)",
-                    explored.positions
-                )
-            } else if *components {
-                format!(
-                    "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement): {} new components, {} moves ({held} components held)",
-                    explored.positions, explored.edges
-                )
-            } else if *tartan {
-                format!(
-                    "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems): {} new coins, {} moves ({held} coins held)",
-                    explored.positions, explored.edges
-                )
-            } else if *coins {
-                format!(
-                    "search, as a sum of single coins (the coin-turning theorem): {} new coins, {} moves ({held} coins held)",
-                    explored.positions, explored.edges
-                )
-            } else if *tokens {
-                format!(
-                    "search, as a sum of one-token games: {} new vertices, {} moves ({held} vertices held)",
-                    explored.positions, explored.edges
-                )
-            } else if *decomposed {
-                format!(
-                    "search, as a sum of one-heap games: {} new heap sizes, {} moves ({held} heap sizes held)",
-                    explored.positions, explored.edges
-                )
-            } else {
-                format!(
-                    "search: {} new positions, {} moves ({held} positions held)",
-                    explored.positions, explored.edges
-                )
+            let (new, moves) = (explored.positions, explored.edges);
+            match decomposition {
+                Decomposition::Groups => format!(
+                    "search, as the sum of its groups of heaps, each moved by rules of its own (the Sprague-Grundy theorem; LANGUAGE.md, \"Groups\"): {new} new positions, {moves} moves ({held} positions held)"
+                ),
+                Decomposition::Regions => format!(
+                    "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\"): {new} new regions, {moves} moves ({held} regions held)"
+                ),
+                Decomposition::Strips => format!(
+                    "search, the strip split where cells can no longer change, into parts that play independently: {new} new parts ({held} parts held)"
+                ),
+                Decomposition::Components => format!(
+                    "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement): {new} new components, {moves} moves ({held} components held)"
+                ),
+                Decomposition::Tartan => format!(
+                    "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems): {new} new coins, {moves} moves ({held} coins held)"
+                ),
+                Decomposition::Coins => format!(
+                    "search, as a sum of single coins (the coin-turning theorem): {new} new coins, {moves} moves ({held} coins held)"
+                ),
+                Decomposition::Tokens => format!(
+                    "search, as a sum of one-token games: {new} new vertices, {moves} moves ({held} vertices held)"
+                ),
+                Decomposition::Heaps => format!(
+                    "search, as a sum of one-heap games: {new} new heap sizes, {moves} moves ({held} heap sizes held)"
+                ),
+                Decomposition::Whole => {
+                    format!("search: {new} new positions, {moves} moves ({held} positions held)")
+                }
             }
         }
         ComponentMethod::Tame { heaps, period } => {
@@ -303,28 +280,24 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         ComponentMethod::Search {
             explored,
             held,
-            decomposed,
-            coins,
-            tokens,
-            tartan,
-            components,
-            split,
-            regions,
-            groups,
-        } => json!({
-            "kind": "search",
-            "groups": groups,
-            "tokens": tokens,
-            "split": split,
-            "regions": regions,
-            "positions_explored": explored.positions,
-            "edges_explored": explored.edges,
-            "positions_held": held,
-            "decomposed": decomposed,
-            "coins": coins,
-            "tartan": tartan,
-            "components": components,
-        }),
+            decomposition,
+        } => {
+            let is = |d: Decomposition| *decomposition == d;
+            json!({
+                "kind": "search",
+                "groups": is(Decomposition::Groups),
+                "tokens": is(Decomposition::Tokens),
+                "split": is(Decomposition::Strips),
+                "regions": is(Decomposition::Regions),
+                "positions_explored": explored.positions,
+                "edges_explored": explored.edges,
+                "positions_held": held,
+                "decomposed": decomposition.by_heaps(),
+                "coins": is(Decomposition::Coins) || is(Decomposition::Tartan),
+                "tartan": is(Decomposition::Tartan),
+                "components": is(Decomposition::Components),
+            })
+        }
         ComponentMethod::Tame { heaps, period } => json!({
             "kind": "tame",
             "heaps": heaps,

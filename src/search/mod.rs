@@ -35,4 +35,4 @@ pub use base::reached::Listed;
 pub use engines::heaps;
 pub use options::{DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, Options, Progress};
 pub use solver::Solver;
-pub use value::{After, Explored, Value};
+pub use value::{After, Decomposition, Explored, Value};

@@ -21,7 +21,7 @@ use super::engines::run_boxes::RunSearch;
 use super::engines::strip::{StripError, StripValues};
 use super::engines::sums::SumSearch;
 use super::options::{Options, Progress};
-use super::value::{After, Explored, GameValues, Value};
+use super::value::{After, Decomposition, Explored, GameValues, Value};
 use crate::moves::{MoveError, MoveGen, Next};
 use crate::period::Period;
 use crate::platform::Deadline;
@@ -420,6 +420,31 @@ impl Solver {
     /// components, each kept once up to the names of its vertices.
     pub fn by_components(&self) -> bool {
         matches!(self.engine, Engine::Kayles(_))
+    }
+
+    /// How this game's positions are answered: whole, or as the sum of
+    /// which pieces (the first that applies, in this order).
+    pub fn decomposition(&self) -> Decomposition {
+        let coins = self.game.coins.as_ref();
+        if self.by_groups() {
+            Decomposition::Groups
+        } else if self.splits_boards() {
+            Decomposition::Regions
+        } else if self.splits_strips() {
+            Decomposition::Strips
+        } else if self.by_components() {
+            Decomposition::Components
+        } else if !self.decomposed() {
+            Decomposition::Whole
+        } else if coins.is_some_and(|c| c.pairs.is_some()) {
+            Decomposition::Tartan
+        } else if coins.is_some() {
+            Decomposition::Coins
+        } else if (self.game.rules.iter()).any(|r| matches!(r.kind, MoveKind::Slide(_))) {
+            Decomposition::Tokens
+        } else {
+            Decomposition::Heaps
+        }
     }
 
     /// Whether every move acts on one heap alone (removing tokens, perhaps

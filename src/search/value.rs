@@ -59,3 +59,46 @@ pub trait GameValues: Send {
 
 /// Makes another game's search, working as the options say.
 pub type NewSearch = fn(Arc<Game>, Options) -> Box<dyn GameValues>;
+
+/// How the search answered a position: whole, or as the sum of which
+/// pieces — what an answer's method says (`analysis::ComponentMethod`),
+/// chosen once by the solver (`Solver::decomposition`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decomposition {
+    /// Whole positions.
+    Whole,
+    /// A sum of one-heap games.
+    Heaps,
+    /// A coin game as the sum of its heads (the coin-turning theorem).
+    Coins,
+    /// A product of coin games: each head the nim product of its sides'
+    /// values (the Tartan theorem).
+    Tartan,
+    /// Tokens on a graph, as the sum of one-token games (each a vertex).
+    Tokens,
+    /// A graph as the sum of its connected components, each kept once up to
+    /// the names of its vertices (Node and Arc Kayles).
+    Components,
+    /// A strip split where cells can no longer change, into pieces that
+    /// play independently.
+    Strips,
+    /// A board split into regions that play independently, each kept once
+    /// up to the turns that keep the rules.
+    Regions,
+    /// The sum of its groups of heaps, each moved by rules of its own.
+    Groups,
+}
+
+impl Decomposition {
+    /// Whether it is a sum of one-heap games, of whatever kind (JSON's
+    /// `decomposed`).
+    pub fn by_heaps(self) -> bool {
+        matches!(
+            self,
+            Decomposition::Heaps
+                | Decomposition::Coins
+                | Decomposition::Tartan
+                | Decomposition::Tokens
+        )
+    }
+}

@@ -135,8 +135,15 @@ fn the_square_pair_is_the_xor_of_its_heaps_by_the_mex_rule_far_past_the_search_w
 }
 
 fn by_groups(answer: &Answer) -> bool {
-    (answer.method.components.iter())
-        .all(|m| matches!(m, ComponentMethod::Search { groups: true, .. }))
+    (answer.method.components.iter()).all(|m| {
+        matches!(
+            m,
+            ComponentMethod::Search {
+                decomposition: gamelang::analysis::Decomposition::Groups,
+                ..
+            }
+        )
+    })
 }
 
 #[test]

@@ -336,7 +336,10 @@ fn dominoes_without_ends_split_and_are_dawsons_kayles() {
     let is_split = |a: &Answer| {
         matches!(
             a.method.components.as_slice(),
-            [ComponentMethod::Search { split: true, .. }]
+            [ComponentMethod::Search {
+                decomposition: gamelang::analysis::Decomposition::Strips,
+                ..
+            }]
         )
     };
     for n in 0..=9 {

@@ -422,7 +422,7 @@ fn a_one_heap_table_past_a_failing_rule_leaves_those_heaps_blank() {
         matches!(
             answer.method.components[0],
             gamelang::analysis::ComponentMethod::Search {
-                decomposed: true,
+                decomposition: gamelang::analysis::Decomposition::Heaps,
                 ..
             }
         ),

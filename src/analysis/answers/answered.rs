@@ -13,7 +13,7 @@ use crate::analysis::error::AnalysisError;
 use crate::check::Instance;
 use crate::known;
 use crate::position::Position;
-use crate::rules::{Game, MoveKind};
+use crate::rules::Game;
 use crate::search::Value;
 use crate::search::loopy::{self, Found, LoopyGraph};
 
@@ -92,16 +92,7 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
         Found::Value(value, explored) => (value, explored),
         Found::Loopy(graph) => return Ok(loopy_answered(component, *graph)),
     };
-    let (held, decomposed, components, split, regions, groups) = kept.search(game, |s| {
-        Ok((
-            s.len(),
-            s.decomposed(),
-            s.by_components(),
-            s.splits_strips(),
-            s.splits_boards(),
-            s.by_groups(),
-        ))
-    })?;
+    let (held, decomposition) = kept.search(game, |s| Ok((s.len(), s.decomposition())))?;
     let (outcome, grundy) = match value {
         Value::Grundy(g) => (Outcome::p_if(g == 0), Grundy::Value(BigUint::from(g))),
         Value::Misere { next_wins } => (Outcome::p_if(!next_wins), Grundy::Misere),
@@ -113,14 +104,7 @@ pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered,
         method: ComponentMethod::Search {
             explored,
             held,
-            decomposed,
-            coins: decomposed && game.coins.is_some(),
-            tokens: decomposed && (game.rules.iter()).any(|r| matches!(r.kind, MoveKind::Slide(_))),
-            tartan: decomposed && game.coins.is_some_and(|c| c.pairs.is_some()),
-            components,
-            split,
-            regions,
-            groups,
+            decomposition,
         },
         closed_moves: None,
         loopy: None,
