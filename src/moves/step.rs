@@ -26,15 +26,16 @@ use crate::rules::{AssignOp, Block, Stmt};
 #[derive(Clone, Debug)]
 pub struct Step {
     /// Its requires and points, in the order written.
-    pieces: Vec<Piece>,
+    pieces: Vec<Clause>,
     /// The heaps each move changes (from 0) and by how much.
     pub moved: Vec<(usize, i128)>,
     /// Its player moves again (`again`).
     pub again: bool,
 }
 
+/// One clause of a fixed step's block, as read along a row.
 #[derive(Clone, Debug)]
-enum Piece {
+enum Clause {
     /// A require that does not read heap 1: true or false along a row.
     Flat(Expr),
     /// `a OP b`, each side affine in heap 1 (OP a comparison, not `!=`).
@@ -134,7 +135,7 @@ impl Step {
                         }
                         _ => Points::Lin(Lin::of(e)?),
                     };
-                    step.pieces.push(Piece::Points(points));
+                    step.pieces.push(Clause::Points(points));
                 }
                 Stmt::Assign {
                     index: Expr::Const(place),
@@ -169,19 +170,19 @@ impl Step {
         for piece in &self.pieces {
             let Some(range) = live else { break };
             let found = match piece {
-                Piece::Flat(condition) => condition.truth(&env).map(|holds| match holds {
+                Clause::Flat(condition) => condition.truth(&env).map(|holds| match holds {
                     true => Some(Some(range)),
                     false => Some(None),
                 }),
-                Piece::Compare(op, a, b) => compared(*op, a, b, &env, hi)
+                Clause::Compare(op, a, b) => compared(*op, a, b, &env, hi)
                     .map(|within| within.map(|within| within.and_then(|w| meet(range, w)))),
-                Piece::Points(Points::Lin(e)) => e.at(&env, hi).map(|form| {
+                Clause::Points(Points::Lin(e)) => e.at(&env, hi).map(|form| {
                     form.map(|(base, step)| {
                         out.points = RowPoints::Affine(base, step);
                         Some(range)
                     })
                 }),
-                Piece::Points(Points::Item(list, index)) => index.at(&env, hi).map(|form| {
+                Clause::Points(Points::Item(list, index)) => index.at(&env, hi).map(|form| {
                     form.filter(|&(base, step)| small(base) && small(step))
                         .map(|(base, step)| {
                             out.points = RowPoints::Item(list.clone(), base, step);
@@ -214,13 +215,13 @@ impl Step {
 
 /// A conjunct of a require's condition as a piece (a require's
 /// conjuncts are tried in order, as requires one after another).
-fn piece(condition: &Expr) -> Option<Piece> {
+fn piece(condition: &Expr) -> Option<Clause> {
     if !reads_x(condition) {
-        return Some(Piece::Flat(condition.clone()));
+        return Some(Clause::Flat(condition.clone()));
     }
     match condition {
         Expr::Binary(op, a, b) if comparison(*op) => {
-            Some(Piece::Compare(*op, Lin::of(a)?, Lin::of(b)?))
+            Some(Clause::Compare(*op, Lin::of(a)?, Lin::of(b)?))
         }
         // `not (a == b)` is two ranges, not one.
         Expr::Not(inner) => {
@@ -234,7 +235,7 @@ fn piece(condition: &Expr) -> Option<Piece> {
                 BinOp::Ge => BinOp::Lt,
                 _ => return None,
             };
-            Some(Piece::Compare(flipped, Lin::of(a)?, Lin::of(b)?))
+            Some(Clause::Compare(flipped, Lin::of(a)?, Lin::of(b)?))
         }
         _ => None,
     }

@@ -26,19 +26,20 @@ const PIECE_BYTES: u64 = 96;
 /// next starts; the last goes on for ever.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
-    pieces: Vec<Piece>,
+    pieces: Vec<Stretch>,
 }
 
-/// One piece of a wall: from temperature `from`, the value `value` there,
-/// changing by `slope` per unit of temperature.
+/// One stretch of a wall (a piece of the piecewise linear function): from
+/// temperature `from`, the value `value` there, changing by `slope` per
+/// unit of temperature.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Piece {
+struct Stretch {
     from: Dyadic,
     value: Dyadic,
     slope: i8,
 }
 
-impl Piece {
+impl Stretch {
     fn at(&self, t: &Dyadic) -> Dyadic {
         self.value.add(&times(self.slope, &t.sub(&self.from)))
     }
@@ -57,7 +58,7 @@ impl Wall {
     /// The constant wall at `x`.
     fn constant(x: Dyadic) -> Wall {
         Wall {
-            pieces: vec![Piece {
+            pieces: vec![Stretch {
                 from: Dyadic::zero(),
                 value: x,
                 slope: 0,
@@ -66,7 +67,7 @@ impl Wall {
     }
 
     /// The piece that holds at temperature `t` ≥ 0.
-    fn piece(&self, t: &Dyadic) -> &Piece {
+    fn piece(&self, t: &Dyadic) -> &Stretch {
         (self.pieces.iter().rev())
             .find(|p| &p.from <= t)
             .unwrap_or(&self.pieces[0])
@@ -89,7 +90,7 @@ impl Wall {
         let pieces = (self.pieces.iter())
             .map(|p| {
                 let slope = p.slope.checked_add(k).filter(|s| s.abs() <= 2)?;
-                Some(Piece {
+                Some(Stretch {
                     from: p.from.clone(),
                     value: p.value.add(&times(k, &p.from)),
                     slope,
@@ -112,10 +113,10 @@ impl Wall {
     /// The larger of the two at each t (`larger`), or the smaller.
     fn envelope(a: &Wall, b: &Wall, larger: bool) -> Wall {
         let starts = Wall::starts(a, b);
-        let mut pieces: Vec<Piece> = Vec::new();
+        let mut pieces: Vec<Stretch> = Vec::new();
         let mut push = |from: Dyadic, wall: &Wall| {
             let piece = wall.piece(&from);
-            let next = Piece {
+            let next = Stretch {
                 value: piece.at(&from),
                 slope: piece.slope,
                 from,
@@ -153,13 +154,13 @@ impl Wall {
 
     /// The wall up to `t`, then the constant `value` (the mast).
     fn until(&self, t: &Dyadic, value: &Dyadic) -> Wall {
-        let mut pieces: Vec<Piece> = (self.pieces.iter())
+        let mut pieces: Vec<Stretch> = (self.pieces.iter())
             .filter(|p| &p.from < t)
             .cloned()
             .collect();
         match pieces.last() {
             Some(last) if last.slope == 0 && &last.value == value => {}
-            _ => pieces.push(Piece {
+            _ => pieces.push(Stretch {
                 from: t.clone(),
                 value: value.clone(),
                 slope: 0,

@@ -116,7 +116,7 @@ struct Reader<'a> {
 }
 
 /// Between braces: the options and the bars between them, in order.
-enum Piece {
+enum Between {
     Option(Written),
     Comma,
     Bars(usize),
@@ -185,13 +185,13 @@ impl Reader<'_> {
             if rest.starts_with('|') {
                 let bars = rest.len() - rest.trim_start_matches('|').len();
                 self.at += bars;
-                pieces.push((self.at - bars, Piece::Bars(bars)));
+                pieces.push((self.at - bars, Between::Bars(bars)));
             } else if rest.starts_with(',') {
                 self.at += 1;
-                pieces.push((self.at - 1, Piece::Comma));
+                pieces.push((self.at - 1, Between::Comma));
             } else {
                 let at = self.at;
-                pieces.push((at, Piece::Option(self.value(depth + 1)?)));
+                pieces.push((at, Between::Option(self.value(depth + 1)?)));
             }
         }
         let end = self.at;
@@ -201,7 +201,7 @@ impl Reader<'_> {
     /// The game the pieces between braces (from `open` to `end`) write.
     fn split(
         &mut self,
-        pieces: &[(usize, Piece)],
+        pieces: &[(usize, Between)],
         open: usize,
         end: usize,
         depth: usize,
@@ -212,7 +212,7 @@ impl Reader<'_> {
         }
         let most = (pieces.iter())
             .filter_map(|(_, p)| match p {
-                Piece::Bars(n) => Some(*n),
+                Between::Bars(n) => Some(*n),
                 _ => None,
             })
             .max();
@@ -224,7 +224,7 @@ impl Reader<'_> {
             ));
         };
         let splits: Vec<usize> = (pieces.iter().enumerate())
-            .filter(|(_, (_, p))| matches!(p, Piece::Bars(n) if *n == most))
+            .filter(|(_, (_, p))| matches!(p, Between::Bars(n) if *n == most))
             .map(|(i, _)| i)
             .collect();
         if let [_, second, ..] = splits.as_slice() {
@@ -244,24 +244,24 @@ impl Reader<'_> {
     /// written with shorter bars (the commas among them its own).
     fn side(
         &mut self,
-        pieces: &[(usize, Piece)],
+        pieces: &[(usize, Between)],
         open: usize,
         end: usize,
         depth: usize,
     ) -> Result<Vec<Written>, ReadError> {
         // Shorter bars write a game inside: one level deeper.
-        if pieces.iter().any(|(_, p)| matches!(p, Piece::Bars(_))) {
+        if pieces.iter().any(|(_, p)| matches!(p, Between::Bars(_))) {
             return Ok(vec![self.split(pieces, open, end, depth + 1)?]);
         }
         let mut options = Vec::new();
         let mut expect_option = true;
         for (at, piece) in pieces {
             match (piece, expect_option) {
-                (Piece::Option(o), true) => {
+                (Between::Option(o), true) => {
                     options.push(o.clone());
                     expect_option = false;
                 }
-                (Piece::Comma, false) => expect_option = true,
+                (Between::Comma, false) => expect_option = true,
                 _ => {
                     self.at = *at;
                     return Err(self.error("options are separated by single commas", 1));

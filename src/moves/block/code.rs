@@ -258,12 +258,12 @@ pub(super) trait Num: Copy + Ord + Default + Into<i128> + Send + Sync + 'static 
     fn fail(e: EvalError) -> Self::Fail;
 
     /// `x + y`, `x - y` or `x * y` (`op`, which is one of them).
-    fn plus_minus_times(op: BinOp, x: Self, y: Self) -> Outcome<Self, Self>;
+    fn plus_minus_times(op: BinOp, x: Self, y: Self) -> Fallible<Self, Self>;
 
-    fn neg(x: Self) -> Outcome<Self, Self>;
+    fn neg(x: Self) -> Fallible<Self, Self>;
 
     /// `x / y` or `x % y` (`op`), as `expr::divided`.
-    fn divided(op: BinOp, x: Self, y: Self) -> Outcome<Self, Self>;
+    fn divided(op: BinOp, x: Self, y: Self) -> Fallible<Self, Self>;
 
     /// `x + 1`, a loop's next value, where it is one.
     fn next(x: Self) -> Option<Self>;
@@ -282,14 +282,15 @@ pub(super) trait Num: Copy + Ord + Default + Into<i128> + Send + Sync + 'static 
     fn spare() -> &'static LocalKey<Cell<Option<Box<State<Self>>>>>;
 }
 
-type Outcome<T, N> = std::result::Result<T, <N as Num>::Fail>;
-pub(super) type Int<N> = Box<dyn Fn(&State<N>) -> Outcome<N, N> + Send + Sync>;
-pub(super) type Truth<N> = Box<dyn Fn(&State<N>) -> Outcome<bool, N> + Send + Sync>;
+/// What a compiled piece gives: its value, or why the run failed (`Num::Fail`).
+type Fallible<T, N> = std::result::Result<T, <N as Num>::Fail>;
+pub(super) type Int<N> = Box<dyn Fn(&State<N>) -> Fallible<N, N> + Send + Sync>;
+pub(super) type Truth<N> = Box<dyn Fn(&State<N>) -> Fallible<bool, N> + Send + Sync>;
 /// Statements in continuation style: runs them, then `then`, on every way
 /// through them.
-pub(super) type Run<N> = Box<dyn Fn(&mut State<N>, &mut Cont<N>) -> Outcome<(), N> + Send + Sync>;
+pub(super) type Run<N> = Box<dyn Fn(&mut State<N>, &mut Cont<N>) -> Fallible<(), N> + Send + Sync>;
 /// What runs after: the rest of the block, in the end the move's emission.
-pub(super) type Cont<'a, N> = dyn FnMut(&mut State<N>) -> Outcome<(), N> + 'a;
+pub(super) type Cont<'a, N> = dyn FnMut(&mut State<N>) -> Fallible<(), N> + 'a;
 /// Statements without forks: runs them, changing the state; `false` when
 /// a `require` fails.
 type Straight = Box<dyn Fn(&mut State) -> Result<bool> + Send + Sync>;
@@ -400,7 +401,7 @@ impl<N: Num> Leaf<N> {
 
     /// Its value: the interpreter's, with its errors.
     #[inline(always)]
-    fn read(self, s: &State<N>) -> Outcome<N, N> {
+    fn read(self, s: &State<N>) -> Fallible<N, N> {
         // Matched, not `ok_or`: an error built and dropped on every read
         // costs its drop.
         let var = |slot: usize| match s.vars.get(slot) {
@@ -451,7 +452,7 @@ impl<N: Num> Operand<N> {
     }
 
     #[inline(always)]
-    fn get(&self, s: &State<N>) -> Outcome<N, N> {
+    fn get(&self, s: &State<N>) -> Fallible<N, N> {
         match self {
             Operand::Leaf(leaf) => leaf.read(s),
             Operand::Cell(r, c) => Ok(cell(&s.heaps, r.read(s)?, c.read(s)?)),
@@ -473,7 +474,7 @@ fn cell<N: Num>(heaps: &[u64], r: N, c: N) -> N {
 /// `op` of `a` and `b` where it is no arithmetic (a comparison,
 /// `divides`, `is power of`), or a condition of a number: the
 /// interpreter's `compare`.
-fn compared<N: Num>(op: BinOp, a: N, b: N) -> Outcome<bool, N> {
+fn compared<N: Num>(op: BinOp, a: N, b: N) -> Fallible<bool, N> {
     compare(op, a.into(), b.into()).map_err(N::fail)
 }
 
@@ -601,7 +602,7 @@ impl<N: Num> Cond<N> {
     /// read in the same order, `and` and `or` cut short alike. A
     /// comparison, the most common condition, is evaluated in place.
     #[inline(always)]
-    fn holds(&self, s: &State<N>) -> Outcome<bool, N> {
+    fn holds(&self, s: &State<N>) -> Fallible<bool, N> {
         match self {
             // Built only of the six orderings: `order` answers.
             Cond::Order(op, a, b) => Ok(order(*op, &a.get(s)?, &b.get(s)?).unwrap_or_default()),
@@ -610,7 +611,7 @@ impl<N: Num> Cond<N> {
     }
 
     /// `holds`, for the conditions other than a comparison.
-    fn holds_joined(&self, s: &State<N>) -> Outcome<bool, N> {
+    fn holds_joined(&self, s: &State<N>) -> Fallible<bool, N> {
         match self {
             Cond::Order(..) => self.holds(s),
             Cond::All(parts) => {
@@ -825,8 +826,8 @@ fn each_value<N: Num>(
     slot: usize,
     (lo, hi): (N, N),
     s: &mut State<N>,
-    mut at: impl FnMut(&mut State<N>) -> Outcome<Go, N>,
-) -> Outcome<(), N> {
+    mut at: impl FnMut(&mut State<N>) -> Fallible<Go, N>,
+) -> Fallible<(), N> {
     let old = s.vars[slot];
     let mut value = lo;
     while value <= hi {
@@ -915,7 +916,7 @@ impl<N: Num> Place<N> {
 
     /// Its place in the heaps (from 0), or the error of an index past them.
     #[inline(always)]
-    fn get(&self, s: &State<N>) -> Outcome<usize, N> {
+    fn get(&self, s: &State<N>) -> Fallible<usize, N> {
         match self {
             Place::Fixed(i) if *i < s.heaps.len() => Ok(*i),
             Place::Fixed(i) => Err(N::fail(EvalError::HeapIndex {
@@ -929,7 +930,7 @@ impl<N: Num> Place<N> {
 
 /// `old OP value`, as heap `index`'s new content.
 #[inline(always)]
-pub(super) fn assigned<N: Num>(old: u64, op: AssignOp, value: N, index: usize) -> Outcome<u64, N> {
+pub(super) fn assigned<N: Num>(old: u64, op: AssignOp, value: N, index: usize) -> Fallible<u64, N> {
     let new = match op {
         AssignOp::Set => value,
         AssignOp::Add => N::plus_minus_times(BinOp::Add, N::heap(old), value)?,

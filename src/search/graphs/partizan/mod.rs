@@ -34,12 +34,19 @@ type Key = (usize, Vec<u64>);
 /// Right's change places).
 type RegionKey = (Key, bool);
 
+/// A game met by a partizan search: with its solver (for its moves) and its
+/// rules as stencils, where it is a board game whose boards split into
+/// regions.
+struct Met {
+    game: Arc<Game>,
+    solver: Solver,
+    stencils: Option<Stencils>,
+}
+
 /// The forms of the positions valued so far, of every game met.
 pub struct PartizanSearch {
-    /// The games met, the searched game first, each with its solver (for
-    /// its moves) and its rules as stencils, where it is a board game whose
-    /// boards split into regions.
-    games: Vec<(Arc<Game>, Solver, Option<Stencils>)>,
+    /// The games met, the searched game first.
+    games: Vec<Met>,
     known: FxHashMap<Key, Form>,
     /// The bytes the heaps of `known`'s keys take (`key_bytes`): with its
     /// table's (`known_bytes`) and the store's, counted against the
@@ -65,7 +72,11 @@ impl PartizanSearch {
         let stencils = stencils_of(&game, &options);
         let solver = Solver::with_options(game.clone(), options);
         PartizanSearch {
-            games: vec![(game, solver, stencils)],
+            games: vec![Met {
+                game,
+                solver,
+                stencils,
+            }],
             known: FxHashMap::default(),
             keys: 0,
             max_positions,
@@ -111,7 +122,7 @@ impl PartizanSearch {
         if let Some(&form) = self.known.get(&root) {
             return Ok(form);
         }
-        let mut budget = self.games[0].1.question_budget();
+        let mut budget = self.games[0].solver.question_budget();
         let mut on_stack: FxHashSet<Key> = FxHashSet::default();
         on_stack.insert(root.clone());
         let mut stack = vec![self.frame(root.clone(), &mut budget, heaps)?];
@@ -131,7 +142,7 @@ impl PartizanSearch {
                     return Err(self.cycle(&stack, &key));
                 }
                 if self.known.len() + stack.len() >= self.max_positions {
-                    return Err(too_large(&self.games[0].0, self.max_positions, heaps));
+                    return Err(too_large(&self.games[0].game, self.max_positions, heaps));
                 }
                 on_stack.insert(key.clone());
                 let frame = self.frame(key, &mut budget, heaps)?;
@@ -151,7 +162,7 @@ impl PartizanSearch {
         self.known
             .get(&root)
             .copied()
-            .ok_or_else(|| too_large(&self.games[0].0, self.max_positions, heaps))
+            .ok_or_else(|| too_large(&self.games[0].game, self.max_positions, heaps))
     }
 
     /// The moves from the searched game's position `heaps`, each with the
@@ -163,7 +174,7 @@ impl PartizanSearch {
         heaps: &[u64],
     ) -> Result<Vec<(usize, After, Form)>, SearchError> {
         self.value(forms, heaps)?;
-        let mut budget = self.games[0].1.question_budget();
+        let mut budget = self.games[0].solver.question_budget();
         let options = self.options(0, heaps, &mut budget, heaps)?;
         Ok((options.into_iter())
             .map(|(rule, after)| {
@@ -199,7 +210,7 @@ impl PartizanSearch {
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Frame, SearchError> {
-        let (game, _, stencils) = &self.games[key.0];
+        let Met { game, stencils, .. } = &self.games[key.0];
         if let Some(stencils) = stencils {
             // A board's region: its moves made by the stencils themselves.
             let mut options = Vec::new();
@@ -232,7 +243,7 @@ impl PartizanSearch {
     /// {G^L | G^R} from the frame's moves, every position they lead to
     /// valued.
     fn form_of(&self, forms: &mut Forms, frame: &Frame) -> Form {
-        let game = &self.games[frame.key.0].0;
+        let game = &self.games[frame.key.0].game;
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (rule, regions) in &frame.options {
@@ -260,7 +271,7 @@ impl PartizanSearch {
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Vec<(usize, After)>, SearchError> {
-        let solver = &self.games[game].1;
+        let solver = &self.games[game].solver;
         let options = solver.options_within(heaps, budget, asked)?;
         // Games met in sums get searches of their own moves.
         for (_, after) in &options {
@@ -277,16 +288,22 @@ impl PartizanSearch {
 
     /// The index of `game` among the games met, met now if new.
     fn game_index(&mut self, game: &Arc<Game>) -> usize {
-        if let Some(i) = (self.games.iter()).position(|(g, ..)| Arc::ptr_eq(g, game) || g == game) {
+        if let Some(i) =
+            (self.games.iter()).position(|m| Arc::ptr_eq(&m.game, game) || &m.game == game)
+        {
             return i;
         }
         let options = Options {
             max_positions: self.max_positions,
-            ..self.games[0].1.options().clone()
+            ..self.games[0].solver.options().clone()
         };
         let stencils = stencils_of(game, &options);
         let solver = Solver::with_options(game.clone(), options);
-        self.games.push((game.clone(), solver, stencils));
+        self.games.push(Met {
+            game: game.clone(),
+            solver,
+            stencils,
+        });
         self.games.len() - 1
     }
 
@@ -301,7 +318,7 @@ impl PartizanSearch {
                 for term in terms {
                     let game = term.game.as_ref().map_or(from, |g| {
                         (self.games.iter())
-                            .position(|(known, ..)| Arc::ptr_eq(known, g) || known == g)
+                            .position(|m| Arc::ptr_eq(&m.game, g) || &m.game == g)
                             .unwrap_or(from)
                     });
                     self.push_regions(&mut keys, game, &term.heaps);
@@ -319,7 +336,11 @@ impl PartizanSearch {
     /// the rules or swap the players'; each a position of its own. Any other
     /// position is one region.
     fn push_regions(&self, keys: &mut Vec<RegionKey>, game: usize, heaps: &[u64]) {
-        let (known, _, stencils) = &self.games[game];
+        let Met {
+            game: known,
+            stencils,
+            ..
+        } = &self.games[game];
         if let Some(stencils) = stencils {
             let mut regions = Vec::new();
             stencils.regions(heaps, &mut regions);
@@ -345,7 +366,7 @@ impl PartizanSearch {
     /// its stencils, a graph's region as it is, any other position packed
     /// a byte a heap where every heap fits one (`arena::pack`).
     fn heaps_of<'k>(&self, key: &'k Key) -> Cow<'k, [u64]> {
-        let (game, _, stencils) = &self.games[key.0];
+        let Met { game, stencils, .. } = &self.games[key.0];
         match stencils {
             Some(stencils) => Cow::Owned(stencils.unpack(&key.1)),
             None if game.graph.is_some() => Cow::Borrowed(&key.1),
@@ -375,8 +396,8 @@ impl PartizanSearch {
     /// The search past its memory limit, at `heaps`.
     fn memory_limit(&self, budget: &Budget, heaps: &[u64]) -> SearchError {
         SearchError::MemoryLimit {
-            game: self.games[0].0.title(),
-            position: Named::of(heaps, self.games[0].0.board),
+            game: self.games[0].game.title(),
+            position: Named::of(heaps, self.games[0].game.board),
             limit_mb: budget.memory() >> 20,
         }
     }
@@ -391,7 +412,7 @@ impl PartizanSearch {
             .collect();
         cycle.push(Position::from_u64s(&self.heaps_of(again)));
         let rule_of = |f: &Frame| {
-            let game = &self.games[f.key.0].0;
+            let game = &self.games[f.key.0].game;
             let rule = f.options.get(f.next).map_or(0, |o| o.0);
             game.rules.get(rule).map(|r| (r.name.clone(), r.span))
         };
@@ -399,7 +420,7 @@ impl PartizanSearch {
             .iter()
             .map(|f| rule_of(f).map_or_else(String::new, |r| r.0))
             .collect();
-        let game = &self.games[0].0;
+        let game = &self.games[0].game;
         let span = stack
             .last()
             .and_then(rule_of)

@@ -101,7 +101,7 @@ impl PartizanSearch {
     pub fn outcome(&mut self, forms: &mut Forms, heaps: &[u64]) -> Result<Outcome, SearchError> {
         let mut regions = Vec::new();
         self.push_regions(&mut regions, 0, heaps);
-        let mut budget = self.games[0].1.question_budget();
+        let mut budget = self.games[0].solver.question_budget();
         let zero = forms.zero();
         let start = self.split(forms, Vec::new(), zero, regions, &mut budget, heaps)?;
         let left = self.wins(forms, &start, Side::Left, &mut budget, heaps)?;
@@ -139,7 +139,7 @@ impl PartizanSearch {
         big.sort_unstable();
         budget
             .spend(1)
-            .map_err(|e| e.error(&self.games[0].0, heaps))?;
+            .map_err(|e| e.error(&self.games[0].game, heaps))?;
         Ok((big, small))
     }
 
@@ -148,7 +148,7 @@ impl PartizanSearch {
     /// a whole board where the rules split none); any position of a game
     /// that is no board.
     fn is_small(&self, key: &Key) -> bool {
-        if !self.games[key.0].0.board {
+        if !self.games[key.0].game.board {
             return true;
         }
         let heaps = self.heaps_of(key);
@@ -181,7 +181,7 @@ impl PartizanSearch {
         }
         let new = known.is_none();
         if self.outcomes.wins.len() >= self.max_positions {
-            return Err(too_large(&self.games[0].0, self.max_positions, heaps));
+            return Err(too_large(&self.games[0].game, self.max_positions, heaps));
         }
         let mut won = false;
         // Moves in a large region, each what it leaves split again.
@@ -206,7 +206,7 @@ impl PartizanSearch {
                     moves
                 }
             };
-            let game = self.games[key.0].0.clone();
+            let game = self.games[key.0].game.clone();
             for (rule, regions) in moves.iter() {
                 if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != side) {
                     continue;
