@@ -20,6 +20,7 @@ use std::collections::HashSet;
 
 use num_bigint::BigInt;
 
+use super::dyadic::Dyadic;
 use super::forms::{Form, Forms, Relation};
 use crate::platform::deeper;
 
@@ -113,7 +114,7 @@ impl Forms {
 
     /// The integer `n`, of any size.
     fn big_integer(&mut self, n: BigInt) -> Form {
-        self.number(super::Dyadic::integer(n))
+        self.number(Dyadic::integer(n))
     }
 
     /// A remote star's N for `g`: one past every nimber *k among g's

@@ -10,6 +10,8 @@ use std::fmt;
 
 use num_traits::ToPrimitive;
 
+use super::colour::Colour;
+
 /// What a move of Kayles on a graph picks, and removes with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kayles {
@@ -18,42 +20,6 @@ pub enum Kayles {
     /// `arc kayles`: an edge, removed with its two ends (and every edge at
     /// them).
     Arc,
-}
-
-/// The colour of a Hackenbush edge (Winning Ways, ch. 2): Left cuts blue
-/// edges, Right red ones, and either player green ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Either player's.
-    Green,
-    /// Left's.
-    Blue,
-    /// Right's.
-    Red,
-}
-
-impl Colour {
-    /// Every colour, in the order of their numbers.
-    pub const ALL: [Colour; 3] = [Colour::Green, Colour::Blue, Colour::Red];
-
-    /// The number an edge of this colour keeps as its third heap.
-    pub fn code(self) -> u64 {
-        self as u64
-    }
-
-    /// The colour kept as `code`, if one is.
-    pub fn of_code(code: u64) -> Option<Colour> {
-        Colour::ALL.get(usize::try_from(code).ok()?).copied()
-    }
-
-    /// Its word: `green`, `blue`, `red`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Colour::Green => "green",
-            Colour::Blue => "blue",
-            Colour::Red => "red",
-        }
-    }
 }
 
 /// What a game played on a graph keeps of it as its position.

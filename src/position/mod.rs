@@ -6,12 +6,12 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 mod board;
+mod colour;
 mod graph;
 mod tinted;
 pub use board::{BoardProblem, board_position, board_rows, board_text};
-pub use graph::{
-    Colour, GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks,
-};
+pub use colour::Colour;
+pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks};
 pub use tinted::{Colouring, colourings, tinted_regions};
 
 /// Who wins a position with best play: its outcome class.

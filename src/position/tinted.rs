@@ -16,7 +16,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::graph::Colour;
+use super::colour::Colour;
 
 /// Which game colours the vertices: Snort or Col.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -31,11 +31,13 @@
 mod pruned;
 mod rows;
 mod turns;
+mod worth;
 
 use std::sync::Arc;
 
 use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
+use worth::worth;
 
 use crate::moves::{MoveError, MoveGen, Step};
 use crate::position::{Named, Position};
@@ -772,15 +774,5 @@ impl ScoringSearch {
             src: self.game.source.clone(),
             span,
         }
-    }
-}
-
-/// What a move is worth to its player: its points, plus the value of
-/// where it leads when they move again, else minus it; `None` past 128
-/// bits.
-pub fn worth(points: i128, again: bool, value: i128) -> Option<i128> {
-    match again {
-        true => points.checked_add(value),
-        false => points.checked_sub(value),
     }
 }

@@ -17,7 +17,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::worth;
+use super::worth::worth;
 use crate::moves::{MoveError, MoveGen};
 use crate::rules::expr::EvalError;
 use crate::search::base::arena::Arena;
