@@ -69,9 +69,6 @@ pub enum Side {
 }
 
 impl Side {
-    /// Both, Left first.
-    pub const BOTH: [Side; 2] = [Side::Left, Side::Right];
-
     /// `left` or `right`, as a file writes it.
     pub fn word(self) -> &'static str {
         match self {
