@@ -26,7 +26,7 @@ use crate::rules::{AssignOp, Block, Stmt};
 #[derive(Clone, Debug)]
 pub struct Step {
     /// Its requires and points, in the order written.
-    pieces: Vec<Clause>,
+    clauses: Vec<Clause>,
     /// The heaps each move changes (from 0) and by how much.
     pub moved: Vec<(usize, i128)>,
     /// Its player moves again (`again`).
@@ -114,7 +114,7 @@ impl Step {
     /// places, and `again` anywhere.
     pub fn of(block: &Block) -> Option<Step> {
         let mut step = Step {
-            pieces: Vec::new(),
+            clauses: Vec::new(),
             moved: Vec::new(),
             again: false,
         };
@@ -124,7 +124,7 @@ impl Step {
             match statement {
                 Stmt::Require(condition) if !moving => {
                     for part in condition.conjuncts() {
-                        step.pieces.push(piece(part)?);
+                        step.clauses.push(clause(part)?);
                     }
                 }
                 Stmt::Score(e) if !moving && !scored => {
@@ -135,7 +135,7 @@ impl Step {
                         }
                         _ => Points::Lin(Lin::of(e)?),
                     };
-                    step.pieces.push(Clause::Points(points));
+                    step.clauses.push(Clause::Points(points));
                 }
                 Stmt::Assign {
                     index: Expr::Const(place),
@@ -167,9 +167,9 @@ impl Step {
         out.unknown.clear();
         out.points = RowPoints::default();
         let mut live = Some((lo, hi));
-        for piece in &self.pieces {
+        for clause in &self.clauses {
             let Some(range) = live else { break };
-            let found = match piece {
+            let found = match clause {
                 Clause::Flat(condition) => condition.truth(&env).map(|holds| match holds {
                     true => Some(Some(range)),
                     false => Some(None),
@@ -202,7 +202,7 @@ impl Step {
             live = match found {
                 Ok(Some(next)) => next,
                 // An error, or a value that could pass 128 bits: every
-                // position the piece is reached from is the interpreter's.
+                // position the clause is reached from is the interpreter's.
                 Ok(None) | Err(_) => {
                     out.unknown.push(range);
                     None
@@ -213,9 +213,9 @@ impl Step {
     }
 }
 
-/// A conjunct of a require's condition as a piece (a require's
+/// A conjunct of a require's condition as a clause (a require's
 /// conjuncts are tried in order, as requires one after another).
-fn piece(condition: &Expr) -> Option<Clause> {
+fn clause(condition: &Expr) -> Option<Clause> {
     if !reads_x(condition) {
         return Some(Clause::Flat(condition.clone()));
     }

@@ -57,36 +57,44 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             held,
             decomposition,
         } => {
-            let (new, moves) = (explored.positions, explored.edges);
-            match decomposition {
-                Decomposition::Groups => format!(
-                    "search, as the sum of its groups of heaps, each moved by rules of its own (the Sprague-Grundy theorem; LANGUAGE.md, \"Groups\"): {new} new positions, {moves} moves ({held} positions held)"
+            let (how, unit) = match decomposition {
+                Decomposition::Groups => (
+                    "search, as the sum of its groups of heaps, each moved by rules of its own (the Sprague-Grundy theorem; LANGUAGE.md, \"Groups\")",
+                    "positions",
                 ),
-                Decomposition::Regions => format!(
-                    "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\"): {new} new regions, {moves} moves ({held} regions held)"
+                Decomposition::Regions => (
+                    "search, the board split into regions that play independently, each kept once up to the turns and reflections that keep the rules (LANGUAGE.md, \"Boards: regions\")",
+                    "regions",
                 ),
-                Decomposition::Strips => format!(
-                    "search, the strip split where cells can no longer change, into parts that play independently: {new} new parts ({held} parts held)"
+                Decomposition::Strips => (
+                    "search, the strip split where cells can no longer change, into parts that play independently",
+                    "parts",
                 ),
-                Decomposition::Components => format!(
-                    "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement): {new} new components, {moves} moves ({held} components held)"
+                Decomposition::Components => (
+                    "search, as a sum of connected components, each kept once up to the names of its vertices (canonical forms by individualisation and refinement)",
+                    "components",
                 ),
-                Decomposition::Tartan => format!(
-                    "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems): {new} new coins, {moves} moves ({held} coins held)"
+                Decomposition::Tartan => (
+                    "search, as a sum of single coins, each the nim product of its sides' values (the coin-turning and Tartan theorems)",
+                    "coins",
                 ),
-                Decomposition::Coins => format!(
-                    "search, as a sum of single coins (the coin-turning theorem): {new} new coins, {moves} moves ({held} coins held)"
+                Decomposition::Coins => (
+                    "search, as a sum of single coins (the coin-turning theorem)",
+                    "coins",
                 ),
-                Decomposition::Tokens => format!(
-                    "search, as a sum of one-token games: {new} new vertices, {moves} moves ({held} vertices held)"
-                ),
-                Decomposition::Heaps => format!(
-                    "search, as a sum of one-heap games: {new} new heap sizes, {moves} moves ({held} heap sizes held)"
-                ),
-                Decomposition::Whole => {
-                    format!("search: {new} new positions, {moves} moves ({held} positions held)")
-                }
-            }
+                Decomposition::Tokens => ("search, as a sum of one-token games", "vertices"),
+                Decomposition::Heaps => ("search, as a sum of one-heap games", "heap sizes"),
+                Decomposition::Whole => ("search", "positions"),
+            };
+            // A strip's parts are counted, not its moves.
+            let moves = match decomposition {
+                Decomposition::Strips => String::new(),
+                _ => format!(", {} moves", explored.edges),
+            };
+            format!(
+                "{how}: {} new {unit}{moves} ({held} {unit} held)",
+                explored.positions
+            )
         }
         ComponentMethod::Tame { heaps, period } => {
             let rule = "has a nim position's genus, and so has every sum of them, so misère Nim's rule answers";

@@ -56,11 +56,9 @@ pub struct Solver {
     move_budget: Option<u64>,
     timeout: Option<Duration>,
     cancel: Option<Cancel>,
-    /// One deadline for every question until `end_shared` (a table's),
-    /// instead of a timeout each.
-    deadline: Option<(Deadline, Duration)>,
-    /// One budget of moves for every question until `end_shared`.
-    pool: Option<Pool>,
+    /// One deadline and one budget of moves for every question until
+    /// `end_shared` (a table's), instead of a timeout and a budget each.
+    shared: Shared,
     /// The most bytes a search may keep, where less than the options' (a
     /// table's graphs share one limit).
     memory: Option<u64>,
@@ -193,8 +191,7 @@ impl Solver {
             move_budget: options.move_budget,
             timeout: options.timeout,
             cancel: options.cancel.clone(),
-            deadline: None,
-            pool: None,
+            shared: Shared::default(),
             memory: None,
             strip: None,
             regions,
@@ -209,12 +206,12 @@ impl Solver {
     /// (a cycle, a budget), whose positions may be left half evaluated.
     pub fn forget(&mut self) {
         // A table's shared deadline and budget go on (they are the table's).
-        let (deadline, pool, memory) = (self.deadline, self.pool.take(), self.memory);
+        let (shared, memory) = (std::mem::take(&mut self.shared), self.memory);
         let fresh = Solver::with_options(self.game.clone(), self.options.clone());
         // What it held may be hundreds of megabytes in millions of pieces:
         // given back while the caller goes on.
         crate::platform::discard(std::mem::replace(self, fresh));
-        (self.deadline, self.pool, self.memory) = (deadline, pool, memory);
+        (self.shared, self.memory) = (shared, memory);
     }
 
     /// The search of the same game whole (`decompose` off), sharing this
@@ -226,8 +223,7 @@ impl Solver {
             ..self.options.clone()
         };
         let mut whole = Solver::with_options(self.game.clone(), options);
-        (whole.deadline, whole.pool, whole.memory) =
-            (self.deadline, self.pool.clone(), self.memory);
+        (whole.shared, whole.memory) = (self.shared.clone(), self.memory);
         whole
     }
 
@@ -243,8 +239,7 @@ impl Solver {
             | Engine::Kayles(_) => DEFAULT_MOVE_BUDGET,
         };
         Budget::question(self.move_budget, fallback, self.timeout, &self.cancel)
-            .until(self.deadline)
-            .sharing(self.pool.as_ref())
+            .sharing(&self.shared)
             .with_memory(Some(self.max_bytes()))
     }
 
@@ -257,14 +252,16 @@ impl Solver {
     /// started now, and one move budget: a table's budgets are the
     /// table's, not each cell's.
     pub(crate) fn start_shared(&mut self) {
-        self.deadline = self.timeout.and_then(|t| Some((Deadline::after(t)?, t)));
-        self.pool = Some(Pool::new(self.budget().left()));
+        self.shared = Shared {
+            deadline: self.timeout.and_then(|t| Some((Deadline::after(t)?, t))),
+            pool: Some(Pool::new(self.budget().left())),
+        };
     }
 
     /// The budgets its questions share now (a table's), for a search of
     /// its game made beside it: the deadline and the pool of moves.
     pub(crate) fn shared(&self) -> Shared {
-        (self.deadline, self.pool.clone())
+        self.shared.clone()
     }
 
     /// From now on, a search keeps at most `bytes` (`None`: the options'
@@ -276,7 +273,7 @@ impl Solver {
     /// Runs `work` as one question: the searches it makes share one
     /// timeout and one move budget (a table's, where one is shared already).
     pub(crate) fn as_one_question<T>(&mut self, work: impl FnOnce(&mut Solver) -> T) -> T {
-        if self.pool.is_some() {
+        if self.shared.pool.is_some() {
             return work(self);
         }
         self.start_shared();
@@ -286,14 +283,13 @@ impl Solver {
     }
 
     pub(crate) fn end_shared(&mut self) {
-        self.deadline = None;
-        self.pool = None;
+        self.shared = Shared::default();
     }
 
     /// Fails once past the shared deadline (checked between questions too
     /// small to look at the clock themselves), blaming `heaps`.
     pub(crate) fn check_deadline(&self, heaps: &[u64]) -> Result<(), SearchError> {
-        match self.deadline {
+        match self.shared.deadline {
             Some((deadline, timeout)) if deadline.passed() => {
                 Err(budget::Exhausted::Time(timeout).error(&self.game, heaps))
             }
@@ -538,12 +534,12 @@ impl Solver {
 
     fn search(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
         if self.by_groups() && heaps.len() == self.game.heap_count.unwrap_or(0) {
-            let shared = self.pool.is_none();
-            if shared {
+            let starts = self.shared.pool.is_none();
+            if starts {
                 self.start_shared();
             }
             let found = self.each_group(heaps);
-            if shared {
+            if starts {
                 self.end_shared();
             }
             return found.map_err(|e| e.asked(heaps));
@@ -640,7 +636,7 @@ impl Solver {
     /// groups' searches share the question's timeout and move budget; each
     /// keeps at most its share of the memory.
     fn each_group(&mut self, heaps: &[u64]) -> Result<(Value, Explored), SearchError> {
-        let (deadline, pool) = (self.deadline, self.pool.clone());
+        let shared = self.shared.clone();
         let share = self.max_bytes() / self.groups.len() as u64;
         let (mut total, mut explored) = (0, Explored::default());
         let mut alone = vec![0; heaps.len()];
@@ -650,7 +646,7 @@ impl Solver {
                 alone[p] = heaps[p];
             }
             let solver = &mut group.solver;
-            (solver.deadline, solver.pool, solver.memory) = (deadline, pool.clone(), Some(share));
+            (solver.shared, solver.memory) = (shared.clone(), Some(share));
             let (value, more) = solver.value(&alone)?;
             let Value::Grundy(g) = value else {
                 unreachable!("a game is split into groups in normal play")
@@ -771,7 +767,7 @@ impl Solver {
                     self.timeout,
                     &self.cancel,
                 )
-                .until(self.deadline);
+                .until(self.shared.deadline);
                 s.sum_value(parts, &asked, &mut budget)
             }
             (After::Sum(_), _) => Err(move_error(

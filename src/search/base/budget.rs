@@ -81,8 +81,12 @@ pub struct Budget {
 }
 
 /// What many questions share (a table's cells): one deadline, with the
-/// timeout that set it, and one pool of moves.
-pub type Shared = (Option<(Deadline, Duration)>, Option<Pool>);
+/// timeout that set it, and one pool of moves; nothing by default.
+#[derive(Clone, Debug, Default)]
+pub struct Shared {
+    pub deadline: Option<(Deadline, Duration)>,
+    pub pool: Option<Pool>,
+}
 
 /// A budget of moves shared by many questions, each with a `Budget` of its
 /// own: a table's, whose cells together may examine at most `limit`.
@@ -217,11 +221,12 @@ impl Budget {
         self.memory
     }
 
-    /// This budget, its moves taken from `pool` too (when given).
-    pub fn sharing(self, pool: Option<&Pool>) -> Self {
+    /// This budget within what many questions share (when they do): their
+    /// one deadline instead of its own, its moves taken from their pool too.
+    pub fn sharing(self, shared: &Shared) -> Self {
         Budget {
-            pool: pool.cloned(),
-            ..self
+            pool: shared.pool.clone(),
+            ..self.until(shared.deadline)
         }
     }
 

@@ -59,15 +59,19 @@ fn region_bytes(key: &RegionKey) -> u64 {
 }
 
 impl Outcomes {
-    /// Counts `more` bytes of `wins` kept, or refuses them past `limit`.
-    fn keep_win(&mut self, more: u64, limit: u64) -> Result<(), ()> {
+    /// Whether `more` bytes fit beside what both hold, within `limit`.
+    fn room(&self, more: u64, limit: u64) -> Result<(), ()> {
         match (self.wins_bytes + self.moves_bytes).saturating_add(more) > limit {
             true => Err(()),
-            false => {
-                self.wins_bytes += more;
-                Ok(())
-            }
+            false => Ok(()),
         }
+    }
+
+    /// Counts `more` bytes of `wins` kept, or refuses them past `limit`.
+    fn keep_win(&mut self, more: u64, limit: u64) -> Result<(), ()> {
+        self.room(more, limit)?;
+        self.wins_bytes += more;
+        Ok(())
     }
 
     /// Counts `more` bytes of `moves` kept, the table emptied first where
@@ -79,13 +83,9 @@ impl Outcomes {
             crate::platform::discard(std::mem::take(&mut self.moves));
             self.moves_bytes = 0;
         }
-        match (self.wins_bytes + self.moves_bytes).saturating_add(more) > limit {
-            true => Err(()),
-            false => {
-                self.moves_bytes += more;
-                Ok(())
-            }
-        }
+        self.room(more, limit)?;
+        self.moves_bytes += more;
+        Ok(())
     }
 }
 

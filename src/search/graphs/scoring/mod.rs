@@ -276,7 +276,7 @@ impl ScoringSearch {
             pruned: Pruned::new(symmetry),
             by_pruning: false,
             pruned_last: None,
-            shared: (None, None),
+            shared: Shared::default(),
         }
     }
 
@@ -717,8 +717,7 @@ impl ScoringSearch {
         let o = &self.options;
         Budget::question(o.move_budget, DEFAULT_MOVE_BUDGET, o.timeout, &o.cancel)
             .with_memory(Some(o.max_bytes))
-            .until(self.shared.0)
-            .sharing(self.shared.1.as_ref())
+            .sharing(&self.shared)
     }
 
     /// From now on its questions share `shared` (a table's deadline and
