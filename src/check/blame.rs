@@ -1,12 +1,31 @@
 //! Mistakes in a game's rules that only the parameter values given to it
 //! cause: they are reported with the values, and where they were given.
 
+use super::checked::Program;
+use super::error::{CausedByValues, CheckError, Errors, GivenBy, GivenValue};
 use super::lower::lower;
-use super::{CausedByValues, CheckError, Errors, GivenBy, GivenValue, Program, params};
+use super::params;
+use crate::moves::octal_block;
+use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast;
 
 impl Program {
+    pub(super) fn lower_with(
+        &self,
+        def: &ast::GameDef,
+        args: &[ast::Arg],
+        args_source: &Source,
+    ) -> Result<Game, Errors> {
+        let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
+        lower(def, values, &self.source)
+            .map(octal_block::recognised)
+            .map_err(|errors| {
+                let errors = errors.into_iter().map(Into::into).collect();
+                self.blame_values(def, args, args_source, errors)
+            })
+    }
+
     /// Errors in a game's rules that only its given parameter values (in an
     /// `analyze` statement or by `--set`) cause point into the rules; this
     /// says which values were given, and where.

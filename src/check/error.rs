@@ -870,3 +870,13 @@ fn circle_text(games: &[String]) -> String {
         _ => quoted.join(""),
     }
 }
+
+/// What a check found: every error, not only the first.
+pub type Errors = Vec<CheckError>;
+
+/// The span an error points at first, if any.
+pub(crate) fn primary(error: &CheckError) -> Option<miette::SourceSpan> {
+    miette::Diagnostic::labels(error)?
+        .next()
+        .map(|label| *label.inner())
+}

@@ -9,8 +9,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
+use super::checked::Program;
+use super::error::{CheckError, Errors};
 use super::lower::RulesError;
-use super::{CheckError, Errors, Program};
 use crate::platform::deeper;
 use crate::rules::{BackLink, Game, GameRef, MoveKind, ParamValue, Stmt, Term, TermGame};
 use crate::syntax::ast::{Arg, Ident, Value};

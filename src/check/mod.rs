@@ -10,6 +10,7 @@
 //! `blame` reports the rules' mistakes that given values cause.
 
 mod blame;
+mod checked;
 mod error;
 mod link;
 mod lower;
@@ -22,116 +23,20 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::moves::octal_block;
-use crate::partizan::Written;
 use crate::platform;
-use crate::position::Position;
 use crate::rules::Game;
 use crate::source::Source;
 pub use crate::syntax::ast::Compound;
 use crate::syntax::ast::{self, Item};
 use crate::syntax::parse_file;
-pub use error::{CausedByValues, CheckError, GivenBy, GivenValue, HeadsProblem};
+pub use checked::{GameEntry, Instance, Program, Question};
+use error::primary;
+pub use error::{CheckError, Errors};
 pub use lower::RulesError;
 use lower::lower;
 
-/// What a check found: every error, not only the first.
-pub type Errors = Vec<CheckError>;
 pub use params::Override;
 pub use warnings::Warning;
-
-/// A checked file: its games and the positions its `analyze` statements ask about.
-#[derive(Clone, Debug)]
-pub struct Program {
-    /// The file checked.
-    pub source: Source,
-    /// Its games, in order.
-    pub games: Vec<GameEntry>,
-    /// The positions its `analyze` statements ask about, in order.
-    pub questions: Vec<Question>,
-    overrides: Vec<Override>,
-    /// Games defined in the file whose definitions did not parse.
-    unparsed: Vec<String>,
-    /// Each game's index in `games`, by name.
-    by_name: HashMap<String, usize>,
-}
-
-/// A game as defined, and its instance with default (or `--set`) parameters.
-#[derive(Clone, Debug)]
-pub struct GameEntry {
-    /// The definition as written.
-    pub def: ast::GameDef,
-    /// The game lowered with its declared defaults and `--set` values;
-    /// `None` when that has errors (see `lowered`).
-    pub default: Option<Arc<Game>>,
-    /// Why `default` is `None`: empty when the game's rules have mistakes
-    /// of their own (reported by `check`), else what `--set` values broke,
-    /// reported where the game is used.
-    errors: Errors,
-}
-
-impl Program {
-    /// What checked cleanly but is likely a mistake, game by game: asked
-    /// for by `gamelang check`, not computed for every analysis.
-    pub fn warnings(&self) -> Vec<Warning> {
-        platform::map(&self.games, |entry| match &entry.default {
-            Some(game) => warnings::warnings(&entry.def, game, &self.source),
-            None => Vec::new(),
-        })
-        .into_iter()
-        .flatten()
-        .collect()
-    }
-}
-
-impl GameEntry {
-    /// Whether the game's rules, with their declared defaults, have mistakes.
-    pub fn broken(&self) -> bool {
-        self.default.is_none() && self.errors.is_empty()
-    }
-
-    /// The game with its default (and `--set`) parameter values.
-    pub fn lowered(&self) -> Result<Arc<Game>, Errors> {
-        self.default.clone().ok_or_else(|| self.errors.clone())
-    }
-}
-
-/// One position to analyze: a single game, or a sum of several, or
-/// another compound of them.
-#[derive(Clone, Debug)]
-pub struct Question {
-    /// How the components are played together.
-    pub compound: Compound,
-    /// The components, in order.
-    pub components: Vec<Instance>,
-    /// The values written as parts of the sum (`{1 | 0}`, `^`), after
-    /// its games.
-    pub values: Vec<Written>,
-    /// The `analyze` statement that asks it, where a file does (an editor
-    /// shows the answer there).
-    pub asked: Option<ast::Span>,
-}
-
-impl Question {
-    /// The sum of `components` (one game alone, when there is one), asked
-    /// outside a file.
-    pub fn sum(components: Vec<Instance>) -> Question {
-        Question {
-            compound: Compound::Sum,
-            components,
-            values: Vec::new(),
-            asked: None,
-        }
-    }
-}
-
-/// A game with its parameters fixed, at a position.
-#[derive(Clone, Debug)]
-pub struct Instance {
-    /// The game, with its parameter values.
-    pub game: Arc<Game>,
-    /// Its position.
-    pub position: Position,
-}
 
 /// Parses and checks a file, with parameter values from outside it
 /// overriding the declared defaults. Returns the program and every error
@@ -276,13 +181,6 @@ impl Program {
             errors: used_errors,
         });
     }
-}
-
-/// The span an error points at first, if any.
-pub(crate) fn primary(error: &CheckError) -> Option<miette::SourceSpan> {
-    miette::Diagnostic::labels(error)?
-        .next()
-        .map(|label| *label.inner())
 }
 
 /// The game lowered with its declared defaults, or the mistakes in its rules.

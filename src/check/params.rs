@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{CheckError, Errors};
+use super::error::{CheckError, Errors};
 use crate::rules::ParamValue;
 use crate::source::Source;
 use crate::syntax::ast::{self, Item, ValueKind};

@@ -1,6 +1,6 @@
 //! Positions against their game: the heap count, and the invariant.
 
-use super::{CheckError, Errors, HeadsProblem};
+use super::error::{CheckError, Errors, HeadsProblem};
 use crate::position::{Colour, GraphShape, Position};
 use crate::rules::Game;
 use crate::source::{Source, did_you_mean};

@@ -2,10 +2,11 @@
 //! a game (with parameter values given to it), and the positions of an
 //! `analyze` statement.
 
-use super::lower::lower;
+use super::checked::{GameEntry, Instance, Program, Question};
+use super::error::{CheckError, Errors, primary};
+use super::params;
 use super::position::{check_heap_count, check_position, declared_heap_count};
-use super::{CheckError, Errors, GameEntry, Instance, Program, Question, params};
-use crate::moves::{MoveGen, octal_block};
+use crate::moves::MoveGen;
 use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::Compound;
@@ -15,11 +16,6 @@ use num_traits::One;
 use std::sync::Arc;
 
 impl Program {
-    /// The game of that name, if the file defines one.
-    pub fn game(&self, name: &str) -> Option<&GameEntry> {
-        self.by_name.get(name).map(|&i| &self.games[i])
-    }
-
     /// The game `--game NAME` names, or the only game of the file.
     pub fn choose_game(&self, name: Option<&str>) -> Result<&GameEntry, CheckError> {
         let file = self.source.name().to_string();
@@ -70,7 +66,7 @@ impl Program {
                     .err()
                     .unwrap_or_default()
                     .into_iter()
-                    .filter(|e| super::primary(e).is_some_and(within))
+                    .filter(|e| primary(e).is_some_and(within))
                     .collect();
             let name = &entry.def.name.name;
             if let Err(e) = check_heap_count(
@@ -105,25 +101,6 @@ impl Program {
                 &mut super::link::Linked::new(),
             )
         }
-    }
-
-    pub(super) fn game_names(&self) -> Vec<String> {
-        self.games.iter().map(|g| g.def.name.name.clone()).collect()
-    }
-
-    pub(super) fn lower_with(
-        &self,
-        def: &ast::GameDef,
-        args: &[ast::Arg],
-        args_source: &Source,
-    ) -> Result<Game, Errors> {
-        let values = params::resolve(def, &self.overrides, args, args_source, &self.source)?;
-        lower(def, values, &self.source)
-            .map(octal_block::recognised)
-            .map_err(|errors| {
-                let errors = errors.into_iter().map(Into::into).collect();
-                self.blame_values(def, args, args_source, errors)
-            })
     }
 
     /// An `analyze` statement's questions, one for each position it asks

@@ -13,10 +13,26 @@ use std::collections::HashMap;
 use miette::{Diagnostic, SourceSpan};
 use num_bigint::BigUint;
 
+use super::checked::Program;
 use crate::moves::MoveGen;
+use crate::platform;
 use crate::rules::{Game, MoveKind};
 use crate::source::Source;
 use crate::syntax::ast::{self, Statement};
+
+impl Program {
+    /// What checked cleanly but is likely a mistake, game by game: asked
+    /// for by `gamelang check`, not computed for every analysis.
+    pub fn warnings(&self) -> Vec<Warning> {
+        platform::map(&self.games, |entry| match &entry.default {
+            Some(game) => warnings(&entry.def, game, &self.source),
+            None => Vec::new(),
+        })
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
 
 /// What checking finds suspicious, though not wrong: the file is still analyzed.
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]

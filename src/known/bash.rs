@@ -11,8 +11,8 @@
 use num_bigint::BigUint;
 
 use super::bounded_nim::{self, takes_up_to};
+use super::closed::{Closed, Entry, Known};
 use super::nim::single_take;
-use super::{Closed, Entry, Known};
 use crate::rules::Game;
 
 pub static ENTRY: Entry = Entry {

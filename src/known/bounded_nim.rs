@@ -15,8 +15,8 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, replaced, single_take, xor_all};
-use super::{Closed, Entry, Known};
 use crate::position::Outcome;
 use crate::rules::{AmountBase, Game};
 

@@ -9,7 +9,7 @@ use crate::rules::{AmountBase, Amounts, Game, MoveKind, Turn};
 /// in normal play, and the number of its first coin.
 pub(super) fn single_turn(game: &Game) -> Option<(&AmountBase, bool, u64)> {
     let coins = game.coins?;
-    match super::only_rule(game)? {
+    match super::closed::only_rule(game)? {
         MoveKind::Turn(Turn {
             counts: Amounts {
                 base,

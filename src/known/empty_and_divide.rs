@@ -22,8 +22,8 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
+use super::closed::{Closed, Entry, Known, KnownMove};
 use super::nim::Collector;
-use super::{Closed, Entry, Known, KnownMove};
 use crate::position::Outcome;
 use crate::rules::expr::{BinOp, Expr};
 use crate::rules::{Game, MoveKind, Split};

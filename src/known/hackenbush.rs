@@ -25,7 +25,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
 use crate::position::{GraphShape, Outcome, cuts};
 use crate::rules::{Game, MoveKind};
 
@@ -42,7 +42,7 @@ pub static ENTRY: Entry = Entry {
 const MOST_WORK: usize = 400_000_000;
 
 fn recognise(game: &Game) -> Option<Box<dyn Known>> {
-    let only = matches!(super::only_rule(game)?, MoveKind::Cut(None));
+    let only = matches!(super::closed::only_rule(game)?, MoveKind::Cut(None));
     (only && game.graph == Some(GraphShape::Grounded) && !game.misere)
         .then(|| Box::new(Hackenbush) as Box<dyn Known>)
 }

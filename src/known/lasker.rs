@@ -14,8 +14,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use super::closed::{Closed, Entry, Known, KnownMove};
 use super::nim::{Collector, replaced, take_any_amount, takes_any, xor_all};
-use super::{Closed, Entry, Known, KnownMove};
 use crate::platform::usize_of;
 use crate::position::Outcome;
 use crate::rules::{Game, MoveKind, Split};
@@ -118,7 +118,7 @@ impl Known for Lasker {
         Closed {
             outcome: Outcome::p_if(s.is_zero()),
             grundy: Some(s),
-            winning: super::WinningMoves {
+            winning: super::closed::WinningMoves {
                 count: first.count + second.count,
                 at_least: false,
                 moves,

@@ -12,8 +12,8 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::bounded_nim::takes_up_to;
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, replaced, single_take};
-use super::{Closed, Entry, Known};
 use crate::position::Outcome;
 use crate::rules::Game;
 

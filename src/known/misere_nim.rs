@@ -19,8 +19,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, replaced, single_take, takes_any, xor_all, xor_moves};
-use super::{Closed, Entry, Known};
 use crate::position::Outcome;
 use crate::rules::Game;
 

@@ -17,8 +17,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
 use super::coins::{counts_are, single_turn};
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
 use crate::platform::usize_of;
 use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;

@@ -12,7 +12,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
 
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
 use crate::position::Outcome;
 use crate::rules::{AmountBase, Amounts, Game, MoveKind, Target};
 
@@ -83,7 +83,7 @@ pub(super) fn replaced(heaps: &[BigUint], i: usize, value: BigUint) -> Vec<BigUi
 /// condition, no split and no invariant: the shape of the whole Nim family.
 /// Play (normal or misère) and the heap count are for the caller to check.
 pub(super) fn single_take(game: &Game) -> Option<&AmountBase> {
-    take_any_amount(super::only_rule(game)?)
+    take_any_amount(super::closed::only_rule(game)?)
 }
 
 /// The amounts of a take from one heap with no condition and no split.

@@ -20,7 +20,8 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
+use super::{mock_turtles, renumbered, ruler, twins};
 use crate::moves::MoveGen;
 use crate::nimber;
 use crate::position::Outcome;
@@ -36,6 +37,15 @@ pub static ENTRY: Entry = Entry {
 
 /// The most moves of the sides made for winning moves, in all.
 const MOST_WORK: u64 = 4_000_000;
+
+/// The games a factor may be: the coin games whose single coins have a
+/// closed form.
+const FACTORS: &[&Entry] = &[
+    &ruler::ENTRY,
+    &mock_turtles::ENTRY,
+    &twins::TWINS,
+    &twins::TURNING_TURTLES,
+];
 
 /// Moves are tried from heads whose coordinates are at most this: a move
 /// of Ruler from coin x turns up to x coins.
@@ -54,7 +64,7 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     }
     let side = |factor: &TermGame| match factor {
         TermGame::Other(g) => {
-            let known = super::recognise(g)?;
+            let known = renumbered::among(FACTORS, g)?;
             let origin = BigUint::from(g.coins?.origin);
             known.coin_value(&origin)?;
             Some(Side {

@@ -15,9 +15,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
 use super::coins::{counts_are, single_turn};
-use super::{Closed, Entry, Known, WinningMoves};
-use crate::known::KnownMove;
 use crate::position::{Outcome, symmetric_difference};
 use crate::rules::Game;
 

@@ -20,8 +20,8 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, takes_any};
-use super::{Closed, Entry, Known};
 use crate::position::Outcome;
 use crate::rules::{Amounts, Game, MoveKind};
 
@@ -37,7 +37,7 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     if game.misere {
         return None;
     }
-    match super::only_rule(game)? {
+    match super::closed::only_rule(game)? {
         MoveKind::Shift {
             amounts: Amounts {
                 base,

@@ -24,8 +24,8 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
 
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, replaced, single_take};
-use super::{Closed, Entry, Known};
 use crate::period::{self, Period, Theorem};
 use crate::position::Outcome;
 use crate::rules::{AmountBase, Game};

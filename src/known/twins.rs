@@ -14,8 +14,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known, WinningMoves};
 use super::coins::{counts_are, single_turn};
-use super::{Closed, Entry, Known, WinningMoves};
 use crate::position::Outcome;
 use crate::rules::Game;
 

@@ -20,8 +20,8 @@
 use num_bigint::BigUint;
 use num_traits::{CheckedSub, One, Zero};
 
+use super::closed::{Closed, Entry, Known};
 use super::nim::{Collector, takes_any};
-use super::{Closed, Entry, Known};
 use crate::position::Outcome;
 use crate::rules::{Amounts, Game, MoveKind, Target};
 

@@ -21,7 +21,8 @@ use std::collections::HashSet;
 use num_bigint::BigInt;
 
 use super::dyadic::Dyadic;
-use super::forms::{Form, Forms, Relation};
+use super::form::Form;
+use super::forms::{Forms, Relation};
 use crate::platform::deeper;
 
 impl Forms {

@@ -7,7 +7,7 @@
 //! compared outgrows the memory of a large search (Domineering 6 × 6
 //! compares some 10^8 pairs).
 
-use super::forms::Form;
+use super::form::Form;
 
 /// The fewest slots a table has.
 const FIRST_SLOTS: usize = 1 << 12;

@@ -28,7 +28,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
-use super::thermograph::Thermograph;
+use super::form::Form;
+use super::wall::Thermograph;
 use crate::platform::{Deadline, Growth, deeper};
 use crate::position::{Outcome, Side};
 
@@ -37,24 +38,6 @@ use crate::position::{Outcome, Side};
 const NODE_BYTES: u64 = 96;
 /// A cache entry's bytes, with the map's spare room (estimated).
 const ENTRY_BYTES: u64 = 48;
-
-/// A canonical form: an id in its `Forms` store. Two forms of one store are
-/// equal games exactly when their ids are equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Form(u32);
-
-impl Form {
-    /// Its id in its store.
-    pub(super) fn id(self) -> u32 {
-        self.0
-    }
-
-    /// The form of id `id` (for tests of the store's parts).
-    #[cfg(test)]
-    pub(super) fn new(id: u32) -> Form {
-        Form(id)
-    }
-}
 
 /// What the store holds for a form.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

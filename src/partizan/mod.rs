@@ -15,13 +15,16 @@
 mod atomic;
 mod comparisons;
 mod dyadic;
+mod form;
 mod forms;
 mod notation;
 mod reduced;
 mod thermograph;
+mod wall;
 mod written;
 
 pub use dyadic::Dyadic;
-pub use forms::{Form, Forms, Limits, Relation, Stop};
-pub use thermograph::{Thermograph, Wall};
+pub use form::Form;
+pub use forms::{Forms, Limits, Relation, Stop};
+pub use wall::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

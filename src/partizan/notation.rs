@@ -10,7 +10,8 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::dyadic::Dyadic;
-use super::forms::{Form, Forms};
+use super::form::Form;
+use super::forms::Forms;
 use crate::platform::deeper;
 
 /// The largest birthday up to which a form is tried as x + n·↑ + *m.

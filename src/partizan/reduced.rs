@@ -19,7 +19,8 @@
 //!   (Right's alike);
 //! - until neither applies.
 
-use super::forms::{Form, Forms};
+use super::form::Form;
+use super::forms::Forms;
 use crate::platform::deeper;
 use crate::position::Side;
 

@@ -13,7 +13,8 @@ use std::fmt;
 use num_bigint::BigInt;
 
 use super::dyadic::Dyadic;
-use super::forms::{Form, Forms};
+use super::form::Form;
+use super::forms::Forms;
 use super::notation::nus_text;
 
 /// The most nimbers or ups a written value may stack (`*1024`, `^1024`):

@@ -3,6 +3,7 @@
 //! (`check::lower`) turns a checked syntax tree into this; `expr` evaluates
 //! the conditions that remain.
 
+mod amounts;
 pub mod expr;
 pub mod solve;
 
@@ -18,6 +19,7 @@ use crate::source::Source;
 pub use crate::syntax::ast::AssignOp;
 use crate::syntax::ast::{Arg, Ident, Span, ValueKind};
 pub use crate::syntax::ast::{EndKind, Kayles, Side};
+pub use amounts::{AmountBase, Amounts};
 pub use expr::Expr;
 
 /// A game with its parameter values fixed.
@@ -631,31 +633,6 @@ impl Split {
             .map(move |a| (a, h - a))
             .filter(move |&(a, b)| (!self.nonempty || b >= 1) && (!self.unequal || a != b))
     }
-}
-
-/// The amounts a rule may move: a range or a finite set, then a condition
-/// over `k` (the amount) and `h` (the heap before the move). Amounts are
-/// never zero; a negative amount adds to the heap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Amounts {
-    /// The amounts before the condition.
-    pub base: AmountBase,
-    /// `where COND`.
-    pub condition: Option<Expr>,
-}
-
-/// The amounts before a condition: a range or a set.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum AmountBase {
-    /// `lo..hi` inclusive; `lo..` when `hi` is `None`.
-    Range {
-        /// The least.
-        lo: BigInt,
-        /// The greatest, if any.
-        hi: Option<BigInt>,
-    },
-    /// A finite set.
-    Set(BTreeSet<BigInt>),
 }
 
 impl Game {

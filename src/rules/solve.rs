@@ -23,8 +23,8 @@ use std::collections::BTreeSet;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
+use super::amounts::{AmountBase, Amounts};
 use super::expr::{Env, EvalError, Expr};
-use super::{AmountBase, Amounts};
 use crate::syntax::ast::{BinOp, Property};
 
 /// The most amounts a condition is tried on to read it as the amounts it

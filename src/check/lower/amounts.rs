@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
+use super::error::{Kind, NoAmount, RulesError, ZeroAmount};
+use super::lowerer::Lowerer;
 use super::names::Scope;
-use super::{Kind, Lowerer, NoAmount, RulesError, ZeroAmount};
 use crate::rules::{AmountBase, Amounts, ParamValue, solve};
 use crate::syntax::ast::{self, ExprKind, Span};
 

@@ -5,8 +5,9 @@
 //! position, `append` or `remove` where the heap count is fixed, a block
 //! that changes nothing.
 
+use super::error::{Kind, RulesError};
+use super::lowerer::Lowerer;
 use super::names::POSITION;
-use super::{Kind, Lowerer, RulesError};
 use crate::rules::expr::Expr;
 use crate::rules::{
     Block, End, EndTest, GameRef, MoveKind, ParamValue, Rule, Said, Stmt, Term, TermGame,

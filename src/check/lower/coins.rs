@@ -6,7 +6,8 @@
 
 use num_traits::ToPrimitive;
 
-use super::{Lowerer, RulesError, Shape};
+use super::error::RulesError;
+use super::lowerer::{Lowerer, Shape};
 use crate::rules::Coins;
 use crate::syntax::ast::{self, HeapCount, Statement};
 

@@ -5,8 +5,9 @@
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
+use super::error::{Kind, RulesError};
+use super::lowerer::Lowerer;
 use super::names::Scope;
-use super::{Kind, Lowerer, RulesError};
 use crate::rules::ParamValue;
 use crate::rules::expr::{Env, Expr};
 use crate::syntax::ast::{self, BinOp, ExprKind, Span};

@@ -17,6 +17,7 @@ mod block;
 mod coins;
 mod error;
 mod expr;
+mod lowerer;
 mod names;
 mod octal;
 mod rule;
@@ -28,7 +29,8 @@ use crate::position::GraphShape;
 use crate::rules::{Game, Invariant, ParamValue};
 use crate::source::Source;
 use crate::syntax::ast::{self, HeapCount, Span, Statement};
-pub use error::{Kind, NoAmount, RulesError, ZeroAmount};
+pub use error::{Kind, RulesError};
+use lowerer::{Lowerer, Shape};
 use names::POSITION;
 
 /// Lowers `def` with the given parameter values (one per declared parameter,
@@ -56,27 +58,7 @@ pub fn lower(
     }
 }
 
-struct Lowerer<'a> {
-    source: &'a Source,
-    /// The game being lowered, for errors that name it.
-    name: &'a str,
-    params: &'a [(String, ParamValue)],
-    /// The names of the position's parts (`position (a, b)`), in order.
-    parts: Vec<String>,
-    /// A game of `board`: `rows`, `cols` and `b[r, c]` name its cells.
-    board: bool,
-    /// The variables in scope in a move block, innermost last, with their slots.
-    vars: Vec<(String, usize)>,
-    /// Slots the current block has used.
-    slots: usize,
-    errors: Vec<RulesError>,
-}
-
 impl Lowerer<'_> {
-    fn error(&mut self, error: RulesError) {
-        self.errors.push(error);
-    }
-
     fn game(&mut self, def: &ast::GameDef) -> Game {
         let mut shape: Option<Shape> = None;
         let mut play: Option<&ast::PlayDecl> = None;
@@ -205,22 +187,6 @@ impl Lowerer<'_> {
                     None
                 }
             },
-        }
-    }
-}
-
-/// What a game says its positions are: heaps, or named parts.
-#[derive(Clone, Copy)]
-enum Shape<'a> {
-    Heaps(&'a ast::HeapsDecl),
-    Position(&'a ast::PositionDecl),
-}
-
-impl Shape<'_> {
-    fn span(self) -> Span {
-        match self {
-            Shape::Heaps(decl) => decl.span,
-            Shape::Position(decl) => decl.span,
         }
     }
 }

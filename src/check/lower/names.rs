@@ -4,7 +4,8 @@
 
 use num_traits::ToPrimitive;
 
-use super::{Lowerer, RulesError};
+use super::error::RulesError;
+use super::lowerer::Lowerer;
 use crate::rules::ParamValue;
 use crate::rules::expr::{Expr, List};
 use crate::syntax::ast;

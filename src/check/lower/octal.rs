@@ -1,7 +1,8 @@
 //! Lowering an octal or hexadecimal code (`octal 0.77`, `hex 0.F`): its
 //! digits, checked.
 
-use super::{Lowerer, NoAmount, RulesError};
+use super::error::{NoAmount, RulesError};
+use super::lowerer::Lowerer;
 use crate::rules::OctalCode;
 use crate::syntax::ast::Span;
 

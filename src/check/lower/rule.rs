@@ -3,7 +3,8 @@
 
 use num_traits::ToPrimitive;
 
-use super::{Kind, Lowerer, RulesError};
+use super::error::{Kind, RulesError};
+use super::lowerer::Lowerer;
 use crate::position::{Colour, Colouring};
 use crate::rules::{
     GameRef, MoveKind, ParamValue, Product, Rule, Side, Split, Target, TermGame, Turn,

@@ -6,8 +6,9 @@
 //! the winner otherwise, misère play, rules of one player and moves into
 //! sums are mistakes here, each found at its span.
 
+use super::error::RulesError;
 use super::error::ScoringWith;
-use super::{Lowerer, RulesError};
+use super::lowerer::Lowerer;
 use crate::syntax::ast::{self, BlockStmt, BlockStmtKind, Place, Span, Statement};
 
 impl Lowerer<'_> {

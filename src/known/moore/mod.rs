@@ -31,8 +31,8 @@ mod walk;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
 use super::nim::takes_any;
-use super::{Closed, Entry, Known, KnownMove, WinningMoves};
 use crate::position::Outcome;
 use crate::rules::{Amounts, Game, MoveKind, Target};
 use construct::constructive_move;
@@ -50,7 +50,7 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     if game.misere {
         return None;
     }
-    match super::only_rule(game)? {
+    match super::closed::only_rule(game)? {
         MoveKind::Take {
             amounts: Amounts {
                 base,

@@ -5,7 +5,7 @@ use super::form::{
     Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_HEAPS, MAX_PIECES, Path, Read, Unread, arithmetic,
     compared, every, extreme, negated,
 };
-use super::{Branch, Lin, Runs};
+use super::pieces::{Branch, Lin, Runs};
 use crate::rules::expr::{BinOp, Env, Expr, Monotone, place};
 use crate::rules::{AssignOp, Block, Stmt};
 
