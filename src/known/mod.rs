@@ -7,7 +7,7 @@
 
 pub mod bash;
 pub mod bounded_nim;
-mod closed;
+pub mod closed;
 pub mod coins;
 pub mod empty_and_divide;
 pub mod hackenbush;

@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use super::common::{all_positions, load, load_text};
-use gamelang::known::{self, Closed, Entry, Known, KnownMove};
+use gamelang::known::closed::Closed;
+use gamelang::known::{self, Entry, Known, KnownMove};
 use gamelang::known::{bash, bounded_nim, lasker, misere_bash, misere_nim, nim, subtraction};
 use gamelang::moves::MoveGen;
 use gamelang::period;

@@ -9,9 +9,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::common::{WYTHOFF_P, all_positions, load_text};
-use gamelang::known::{
-    self, Closed, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff,
-};
+use gamelang::known::closed::Closed;
+use gamelang::known::{self, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff};
 use gamelang::position::Outcome;
 use gamelang::rules::Game;
 use gamelang::search::{Solver, Value};

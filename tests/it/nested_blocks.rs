@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use gamelang::moves::runs::SetsBelowZero;
+use gamelang::moves::runs::pieces::SetsBelowZero;
 use gamelang::moves::{Code, MoveGen, Next, interpret, interpret_scored};
 use gamelang::rules::expr::{Env, EvalError, Expr, place};
 use gamelang::rules::{AssignOp, Block, Game, MoveKind, Stmt};

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::Quotient;
+use super::found::Quotient;
 use crate::moves::MoveGen;
 use crate::position::Named;
 use crate::rules::Game;
@@ -155,7 +155,8 @@ impl Assisted {
         budget: &mut Budget,
     ) -> Result<&Vec<Vec<u32>>, SearchError> {
         if !self.options.contains_key(&h) {
-            let Some(options) = super::heap_options(&self.game, &self.moves, u64::from(h), budget)?
+            let Some(options) =
+                super::moves::heap_options(&self.game, &self.moves, u64::from(h), budget)?
             else {
                 return Err(budget.exhausted().error(&self.game, asked));
             };

@@ -13,7 +13,7 @@ use std::collections::BinaryHeap;
 use fixedbitset::FixedBitSet;
 
 use super::monoid::Candidate;
-use super::{HeapMoves, Word};
+use super::moves::{HeapMoves, Word};
 use crate::search::budget::{Budget, Exhausted};
 
 /// What each heap with a move stands for in a candidate: its element and

@@ -5,8 +5,10 @@
 
 use fixedbitset::FixedBitSet;
 
+use super::failures;
+use super::found::{Limits, Quotient, Stopped};
 use super::monoid::{self, Candidate, Trial};
-use super::{HeapMoves, Limits, Quotient, Stopped, Word, failures};
+use super::moves::{HeapMoves, Word};
 use crate::search::budget::{Budget, Exhausted};
 
 /// The most elements a trial monoid may have.

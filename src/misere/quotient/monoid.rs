@@ -9,7 +9,7 @@ use std::collections::BinaryHeap;
 
 use fixedbitset::FixedBitSet;
 
-use super::{HeapMoves, Word};
+use super::moves::{HeapMoves, Word};
 use crate::search::budget::{Budget, Exhausted};
 
 /// A finite commutative monoid: elements `0..order`, 0 the identity.

@@ -2,7 +2,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::Quotient;
+use super::found::Quotient;
 
 /// A quotient by generators and relations: generator i is the element of
 /// the heap `generators[i]` (a game's index and a heap size), the first
@@ -109,5 +109,12 @@ pub(super) fn presentation(q: &Quotient) -> Presentation {
         generators,
         words,
         relations,
+    }
+}
+
+impl Quotient {
+    /// The quotient by generators and relations.
+    pub fn presentation(&self) -> Presentation {
+        presentation(self)
     }
 }

@@ -21,7 +21,7 @@
 //! are the pieces read, and the moves they make from a position.
 
 mod form;
-mod pieces;
+pub mod pieces;
 mod read;
 
 pub use pieces::Runs;
