@@ -6,8 +6,8 @@ use serde_json::{Map, Value as Json, json};
 
 use super::describe::describe;
 use super::method::{method_json, method_text};
-use super::number;
 use super::quotient::stopped_text;
+use super::words::number;
 use crate::analysis::{
     Answer, Count, Deciding, Gain, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan,
     Scoring, SumTerm, Unknown, ValueMove, WinningMove,
@@ -60,7 +60,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         (outcome, _) => outcome_meaning(outcome),
     };
     let letter = if colour {
-        super::paint_outcomes(letter)
+        super::words::paint_outcomes(letter)
     } else {
         letter.to_string()
     };
@@ -214,7 +214,7 @@ fn write_grundy_and_moves(out: &mut String, answer: &Answer) -> std::fmt::Result
         Grundy::Loopy(gamma) => writeln!(
             out,
             "  grundy:  {} (generalised: the game can go on forever)",
-            super::gamma_text(gamma)
+            super::words::gamma_text(gamma)
         )?,
     }
     let count = match &answer.winning_move_count {
@@ -255,7 +255,7 @@ pub(super) fn grundy_short(grundy: &Grundy) -> String {
         Grundy::Value(g) => g.to_string(),
         Grundy::Unknown(_) => "unknown".to_string(),
         Grundy::Misere | Grundy::None(_) => "none".to_string(),
-        Grundy::Loopy(gamma) => super::gamma_text(gamma),
+        Grundy::Loopy(gamma) => super::words::gamma_text(gamma),
     }
 }
 
@@ -280,7 +280,7 @@ fn move_line(answer: &Answer, m: &WinningMove) -> String {
         false => String::new(),
     };
     let (words, after) = (move_text(answer, m), position_text(answer, Some(m)));
-    format!("{component}{}", super::moved_text(&words, &after))
+    format!("{component}{}", super::words::moved_text(&words, &after))
 }
 
 fn no_value_text(why: NoValue) -> &'static str {
@@ -420,7 +420,7 @@ fn sum_text(game: &Game, parts: &[SumTerm], bare: bool) -> String {
 
 /// A position as its game writes it (`position_text`).
 fn shown(game: &Game, position: &Position) -> String {
-    super::position_text(game, position.heaps(), false)
+    super::words::position_text(game, position.heaps(), false)
 }
 
 /// A position in parentheses, as a `becomes` writes it: `(3, 5)`, `(4)`.

@@ -18,8 +18,8 @@ use petgraph::visit::EdgeRef;
 
 use super::board::draw_board;
 use super::graph::{edge_text, value_text};
-use super::position_text;
 use super::svg::{D_COLOUR, P_COLOUR, escape, header};
+use super::words::position_text;
 use crate::analysis::graph::PositionGraph;
 use crate::position::{Outcome, board_rows};
 use crate::rules::Game;

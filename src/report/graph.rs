@@ -8,7 +8,7 @@ use petgraph::visit::EdgeRef;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
-use super::position_text;
+use super::words::position_text;
 use crate::analysis::graph::{Edge, Node};
 use crate::position::{Outcome, board_rows};
 use crate::rules::Game;
@@ -31,7 +31,7 @@ fn outcome(node: &Node) -> &'static str {
 /// has none its outcome (`P (win when)` at a declared end).
 pub(super) fn value_text(node: &Node) -> String {
     match (&node.value, node.end) {
-        (Some(g), _) => format!("g = {}", super::gamma_text(g)),
+        (Some(g), _) => format!("g = {}", super::words::gamma_text(g)),
         (None, Some(end)) => format!("{} ({} when)", outcome(node), end.word()),
         (None, None) => outcome(node).to_string(),
     }

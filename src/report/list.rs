@@ -26,8 +26,9 @@ pub struct Row<'a> {
 /// The position a question asks, as a row shows it: `(3, 4)` of one game,
 /// `nim at (1, 0) + kayles at 4` of several.
 pub fn asked_text(question: &Question) -> String {
-    let shown =
-        |i: &crate::check::Instance| super::position_text(&i.game, i.position.heaps(), false);
+    let shown = |i: &crate::check::Instance| {
+        super::words::position_text(&i.game, i.position.heaps(), false)
+    };
     let values = question.values.iter().map(ToString::to_string);
     match question.components.as_slice() {
         [one] if question.values.is_empty() => shown(one),
@@ -78,7 +79,7 @@ pub fn list_text(title: &str, rows: &[Row], colour: bool) -> String {
         for (i, (cell, width)) in row.iter().zip(widths).enumerate() {
             let pad = width - cell.chars().count();
             let shown = match (i, colour) {
-                (1, true) => super::paint_outcomes(cell),
+                (1, true) => super::words::paint_outcomes(cell),
                 _ => cell.clone(),
             };
             if i + 1 == row.len() {

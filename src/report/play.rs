@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
 use super::describe::describe;
-use super::number;
+use super::words::number;
 use crate::analysis::Gain;
 use crate::analysis::play::{Ending, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
@@ -42,7 +42,7 @@ pub fn place_boards_text(play: &Standings, place: &Place) -> String {
 /// One piece's position as its game writes it: heaps, or the heads of a
 /// game of coins `{1, 5}`.
 fn piece_text(play: &Standings, piece: &Piece) -> String {
-    super::position_text(play.game(piece.game), &piece.heaps, false)
+    super::words::position_text(play.game(piece.game), &piece.heaps, false)
 }
 
 /// Positions of one game, each in parentheses: `(1, 5) + (4)`.
@@ -86,7 +86,7 @@ pub fn move_text(play: &Standings, from: &Place, m: &Move) -> String {
             })
         })
         .collect();
-    super::moved_text(&words.join("; "), &place_text(play, &m.to))
+    super::words::moved_text(&words.join("; "), &place_text(play, &m.to))
 }
 
 /// What a move does to piece `piece` of `from` by rule `rule`, in words;

@@ -145,7 +145,7 @@ fn cell(value: &Option<Cell>) -> String {
         Some(Cell::Value(Value::Misere { next_wins })) => {
             (if *next_wins { "N" } else { "P" }).to_string()
         }
-        Some(Cell::Loopy(gamma)) => super::gamma_text(gamma),
+        Some(Cell::Loopy(gamma)) => super::words::gamma_text(gamma),
         Some(Cell::Ended(_)) => outcome(value).to_string(),
         Some(Cell::Score(score)) => score.to_string(),
         None => NOT_A_POSITION.to_string(),
@@ -251,7 +251,7 @@ fn one_heap(
         );
         if colour {
             // The row's label is lower case: its capitals are outcomes.
-            out.push_str(&super::paint_outcomes(&outcomes));
+            out.push_str(&super::words::paint_outcomes(&outcomes));
         } else {
             out.push_str(&outcomes);
         }

@@ -25,10 +25,10 @@
 //!
 //! A file with a syntax error is not formatted: its errors are returned.
 
-use super::SyntaxError;
 use super::ast::Item;
+use super::error::SyntaxError;
 use super::lex::{Kind, Token, ends_value, goes_on, keywords_in, tokens};
-use super::parse_file;
+use super::parse::parse_file;
 
 /// The file `text` in gamelang's layout, or its syntax errors.
 pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {

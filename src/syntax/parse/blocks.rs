@@ -2,9 +2,9 @@
 
 use pest::iterators::Pair;
 
-use super::Rule;
 use super::build::{Builder, PResult, child, children, side_of};
 use super::expr::MAX_NESTING;
+use super::grammar::Rule;
 use crate::syntax::ast::{
     AssignOp, BlockStmt, BlockStmtKind, MoveDef, Place, PositionDecl, SaysPart, Term, TermArg,
     TermValue,

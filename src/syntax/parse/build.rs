@@ -7,7 +7,7 @@ use std::cell::Cell;
 use num_bigint::{BigInt, BigUint};
 use pest::iterators::Pair;
 
-use super::Rule;
+use super::grammar::Rule;
 use crate::syntax::ast::{self, Ident, Span};
 use crate::syntax::error::SyntaxError;
 

@@ -4,7 +4,7 @@
 
 use pest::error::{ErrorVariant, InputLocation};
 
-use super::Rule;
+use super::grammar::Rule;
 use super::names::{Class, describe};
 use super::scan::{is_reserved, keyword_before, line_of, skip_blank, token_at};
 

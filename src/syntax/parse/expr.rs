@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
-use super::Rule;
 use super::build::{Builder, PResult, child, children};
+use super::grammar::Rule;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Func, Monotone, Property, Span};
 use crate::syntax::error::{Nesting, SyntaxError};
 

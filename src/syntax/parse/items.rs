@@ -5,14 +5,14 @@
 use num_bigint::BigUint;
 use pest::iterators::Pair;
 
-use super::Rule;
 use super::build::{Builder, PResult, child, children};
-use crate::syntax::SyntaxError;
+use super::grammar::Rule;
 use crate::syntax::ast::{
     Analyze, Arg, Colour, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef,
     HeapCount, HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value,
     ValueKind, WrittenValue,
 };
+use crate::syntax::error::SyntaxError;
 
 impl Builder {
     pub(super) fn item(&self, line: Pair<'_, Rule>) -> PResult<Item> {

@@ -18,6 +18,7 @@ mod blocks;
 mod build;
 mod errors;
 mod expr;
+mod grammar;
 mod items;
 mod names;
 mod rule_defs;
@@ -29,11 +30,8 @@ use super::ast::{self, Analyze, Arg, File, Item, PositionLit};
 use super::error::SyntaxError;
 use build::{Builder, child};
 use errors::{Context, convert_error, convert_error_in, top_level_error};
+use grammar::{GameParser, Rule};
 use scan::{body_open, next_item_line, skip_blank, statement_end, token_at};
-
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/gamelang.pest"]
-struct GameParser;
 
 /// Files at least this long are parsed in pieces, one a thread.
 const PIECES_FROM: usize = 1 << 18;

@@ -1,7 +1,7 @@
 //! The names the grammar's rules are shown with in syntax errors ("I was
 //! expecting `{`"), and the order a list of them is shown in.
 
-use super::Rule;
+use super::grammar::Rule;
 
 /// How an expected rule is shown, and where it goes in the list.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -4,8 +4,8 @@
 use num_bigint::{BigInt, BigUint};
 use pest::iterators::Pair;
 
-use super::Rule;
 use super::build::{Builder, PResult, child, children, side_of};
+use super::grammar::Rule;
 use crate::syntax::ast::{
     self, Amounts, AmountsKind, Expr, ExprKind, Ident, RuleDef, RuleKind, SplitSpec,
 };
