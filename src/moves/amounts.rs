@@ -8,7 +8,7 @@ use crate::rules::expr::{Env, EvalError, Expr};
 use crate::rules::solve::Solved;
 use crate::rules::{AmountBase, Amounts};
 
-use super::Allowance;
+use super::words::Allowance;
 
 #[derive(Clone, Debug)]
 pub(super) struct AmountGen {

@@ -37,8 +37,8 @@
 use std::cell::Cell;
 use std::thread::LocalKey;
 
-use super::State;
-use super::code::{Int, Num, Run, Truth, sequence};
+use super::compile::sequence;
+use super::state::{Int, Num, Run, State, Truth};
 use crate::rules::expr::{BinOp, EvalError, Expr, OFF_BOARD, divided};
 use crate::rules::{AssignOp, Block, Stmt};
 

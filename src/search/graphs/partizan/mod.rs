@@ -24,46 +24,14 @@ use crate::search::options::Options;
 use crate::search::solver::Solver;
 use crate::search::value::After;
 
+mod keys;
 mod outcome;
+mod outcomes;
+mod search;
 
-/// A position of one of the games met: the game's index, and its heaps.
-type Key = (usize, Vec<u64>);
-
-/// A region of a position: its key, and whether the region is worth the
-/// negative of the key's value (a board turned so that Left's rules and
-/// Right's change places).
-type RegionKey = (Key, bool);
-
-/// A game met by a partizan search: with its solver (for its moves) and its
-/// rules as stencils, where it is a board game whose boards split into
-/// regions.
-struct Met {
-    game: Arc<Game>,
-    solver: Solver,
-    stencils: Option<Stencils>,
-}
-
-/// The forms of the positions valued so far, of every game met.
-pub struct PartizanSearch {
-    /// The games met, the searched game first.
-    games: Vec<Met>,
-    known: FxHashMap<Key, Form>,
-    /// The bytes the heaps of `known`'s keys take (`key_bytes`): with its
-    /// table's (`known_bytes`) and the store's, counted against the
-    /// search's memory limit before it grows.
-    keys: u64,
-    max_positions: usize,
-    /// What the outcome search knows (`outcome`).
-    outcomes: outcome::Outcomes,
-}
-
-/// A position being valued: its moves (each its rule and the regions it
-/// leaves), and the next to look at.
-struct Frame {
-    key: Key,
-    options: Vec<(usize, Vec<RegionKey>)>,
-    next: usize,
-}
+use keys::{Key, RegionKey, key_bytes};
+pub use search::PartizanSearch;
+use search::{Frame, Met};
 
 impl PartizanSearch {
     /// The search of `game`'s positions, working as `options` say.
@@ -433,11 +401,6 @@ impl PartizanSearch {
             span,
         }
     }
-}
-
-/// About the bytes a key's heaps take: the allocation's, with its header.
-fn key_bytes(key: &Key) -> u64 {
-    (8 * key.1.len() + 16) as u64
 }
 
 /// A game's rules as stencils, where its boards split into regions and the

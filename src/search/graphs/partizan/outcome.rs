@@ -13,11 +13,9 @@
 //! moving first wins; G < 0 or G ‖ 0: Right does). Each position met is
 //! remembered with the player to move, within the search's memory limit.
 
-use rustc_hash::FxHashMap;
-
-use std::sync::Arc;
-
-use super::{Key, PartizanSearch, RegionKey, key_bytes};
+use super::keys::{Key, RegionKey};
+use super::outcomes::{RegionMoves, Split, region_bytes};
+use super::search::PartizanSearch;
 use crate::partizan::{Form, Forms};
 use crate::platform::deeper;
 use crate::position::Outcome;
@@ -28,66 +26,6 @@ use crate::search::base::error::{SearchError, too_large};
 /// A board region of at most this many cells that are not `#` is valued
 /// (its canonical form found) rather than searched for its outcome.
 const SMALL_CELLS: usize = 16;
-
-/// A position of the outcome search: its large regions, sorted, and the
-/// sum of its small ones.
-type Split = (Vec<RegionKey>, Form);
-
-/// A region's moves: each its rule and the regions it leaves.
-type RegionMoves = Arc<[(usize, Vec<RegionKey>)]>;
-
-/// What the outcome search remembers.
-#[derive(Default)]
-pub(super) struct Outcomes {
-    /// Whether the player to move wins each position met: Left moving
-    /// first, then Right, each where it was asked.
-    wins: FxHashMap<Split, [Option<bool>; 2]>,
-    /// The moves of each large region met: each its rule and the regions
-    /// it leaves. They can be made again: the table is emptied where it
-    /// would pass a third of the memory limit (it took two thirds of
-    /// Domineering 6 × 6's memory, kept whole).
-    moves: FxHashMap<Key, RegionMoves>,
-    /// About the bytes each takes, checked against the search's memory
-    /// limit before either grows.
-    wins_bytes: u64,
-    moves_bytes: u64,
-}
-
-/// About the bytes a region's key takes in a map: the key and its heaps.
-fn region_bytes(key: &RegionKey) -> u64 {
-    size_of::<RegionKey>() as u64 + key_bytes(&key.0)
-}
-
-impl Outcomes {
-    /// Whether `more` bytes fit beside what both hold, within `limit`.
-    fn room(&self, more: u64, limit: u64) -> Result<(), ()> {
-        match (self.wins_bytes + self.moves_bytes).saturating_add(more) > limit {
-            true => Err(()),
-            false => Ok(()),
-        }
-    }
-
-    /// Counts `more` bytes of `wins` kept, or refuses them past `limit`.
-    fn keep_win(&mut self, more: u64, limit: u64) -> Result<(), ()> {
-        self.room(more, limit)?;
-        self.wins_bytes += more;
-        Ok(())
-    }
-
-    /// Counts `more` bytes of `moves` kept, the table emptied first where
-    /// it would pass a third of `limit`; or refuses them past `limit`.
-    fn keep_moves(&mut self, more: u64, limit: u64) -> Result<(), ()> {
-        if self.moves_bytes.saturating_add(more) > limit / 3 {
-            // Let go on another thread: a table of a third of the memory
-            // takes a second to give back.
-            crate::platform::discard(std::mem::take(&mut self.moves));
-            self.moves_bytes = 0;
-        }
-        self.room(more, limit)?;
-        self.moves_bytes += more;
-        Ok(())
-    }
-}
 
 impl PartizanSearch {
     /// How many positions the outcome search has judged, for one player
