@@ -5,7 +5,7 @@
 //! sideways. The checker is held to a house with an upward import first, so
 //! that it cannot pass by reading nothing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::common::root;
@@ -269,6 +269,33 @@ fn every_import_runs_down_the_declared_layers() {
     );
 }
 
+/// The statements of a face's code that are not a module declared or a
+/// name re-exported.
+fn beyond_re_exports(code: &str) -> Vec<&str> {
+    let statements = code
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("#["));
+    statements
+        .filter(|line| {
+            let re_export = [
+                "mod ",
+                "pub mod ",
+                "pub(crate) mod ",
+                "pub use ",
+                "pub(crate) use ",
+            ]
+            .iter()
+            .any(|p| line.starts_with(p))
+                || line.starts_with("pub(super) use ")
+                || line.starts_with("};")
+                || line.ends_with(',')
+                || line.ends_with("::{");
+            !re_export
+        })
+        .collect()
+}
+
 /// The imports inside `src/DIR` that break its floors: a file names
 /// (`crate::DIR::ROOM`, or `super::ROOM` right under DIR) a room of a floor
 /// above its own, or the folder's face (`DIR/mod.rs`, which holds docs and
@@ -285,22 +312,8 @@ fn floors_broken(
     for (path, text) in files {
         let code = code_of(text);
         if *path == face {
-            let statements = code
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with("#["));
-            for line in statements {
-                let re_export = line.starts_with("mod ")
-                    || line.starts_with("pub mod ")
-                    || line.starts_with("pub(crate) mod ")
-                    || line.starts_with("pub use ")
-                    || line.starts_with("pub(crate) use ")
-                    || line.starts_with("};")
-                    || line.ends_with(',')
-                    || line.ends_with("::{");
-                if !re_export {
-                    broken.push(format!("{face} holds docs and re-exports only: {line}"));
-                }
+            for line in beyond_re_exports(&code) {
+                broken.push(format!("{face} holds docs and re-exports only: {line}"));
             }
             continue;
         }
@@ -402,6 +415,232 @@ fn inside_the_search_and_the_analysis_no_file_imports_through_the_face_or_from_a
             "s/mod.rs holds docs and re-exports only: fn f() {}",
             "s/other.rs: a room no floor holds",
         ]
+    );
+}
+
+/// A file's module path under the crate: `moves/block/code.rs` is
+/// `moves::block::code`, a folder's `mod.rs` the folder, `lib.rs` the root.
+fn module_of(path: &str) -> Vec<String> {
+    let mut segments: Vec<String> = path
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_string)
+        .collect();
+    if matches!(segments.last().map(String::as_str), Some("mod" | "lib")) {
+        segments.pop();
+    }
+    segments
+}
+
+/// The paths an import names after `prefix` (already resolved to
+/// segments): `a::b` one, `{a, b::{c, d}}` each item, `self` the prefix.
+fn expand(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
+    let mut path = prefix.to_vec();
+    let mut rest = rest.trim_start();
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&path, &item, out);
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            expand(&path, &item, out);
+            return;
+        }
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if word.is_empty() {
+            break;
+        }
+        if word != "self" {
+            path.push(word.clone());
+        }
+        rest = &rest[word.len()..];
+        match rest.strip_prefix("::") {
+            Some(more) => rest = more,
+            None => break,
+        }
+    }
+    out.push(path);
+}
+
+/// The files each file of `files` imports: every `crate::`, `super::` and
+/// `self::` path of its code (a test module at its end left out, and a
+/// macro's `$crate::` paths, which name what its callers see), resolved to
+/// the file of its longest module prefix; and a folder's face its children
+/// (`mod x;`).
+fn imports(files: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let by_module: BTreeMap<Vec<String>, &String> =
+        files.keys().map(|path| (module_of(path), path)).collect();
+    let resolve = |segments: &[String]| {
+        (1..=segments.len())
+            .rev()
+            .find_map(|k| by_module.get(&segments[..k]).copied())
+    };
+    let mut edges = BTreeMap::new();
+    for (path, text) in files {
+        let code = code_of(text);
+        let tests = code.match_indices("#[cfg(test)]").find(|(at, word)| {
+            code[at + word.len()..]
+                .trim_start()
+                .starts_with("mod tests")
+        });
+        let code = &code[..tests.map_or(code.len(), |(at, _)| at)];
+        let me = module_of(path);
+        let mut named = Vec::new();
+        for start in ["crate::", "super::", "self::"] {
+            for (at, _) in code.match_indices(start) {
+                let before = code[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == '$') {
+                    continue;
+                }
+                let mut base = match start {
+                    "crate::" => Vec::new(),
+                    "super::" => me[..me.len().saturating_sub(1)].to_vec(),
+                    _ => me.clone(),
+                };
+                let mut rest = &code[at + start.len()..];
+                while let Some(more) = rest.strip_prefix("super::") {
+                    base.pop();
+                    rest = more;
+                }
+                expand(&base, rest, &mut named);
+            }
+        }
+        for line in code.lines().map(str::trim) {
+            let declared = ["mod ", "pub mod ", "pub(crate) mod ", "pub(super) mod "]
+                .iter()
+                .find_map(|p| line.strip_prefix(p))
+                .and_then(|rest| rest.strip_suffix(';'));
+            if let Some(child) = declared {
+                let mut segments = me.clone();
+                segments.push(child.trim().to_string());
+                named.push(segments);
+            }
+        }
+        let targets: BTreeSet<String> = named
+            .iter()
+            .filter_map(|segments| resolve(segments))
+            .filter(|target| *target != path)
+            .cloned()
+            .collect();
+        edges.insert(path.clone(), targets);
+    }
+    edges
+}
+
+/// The circles of `edges`: each set of two or more files that import each
+/// other, directly or through others (its strongly connected components,
+/// by Tarjan's algorithm), each sorted.
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            for w in self.edges.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w.as_str()) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w.as_str()]);
+                    self.low.insert(v, low);
+                } else if self.stack.contains(&w.as_str()) {
+                    let low = self.low[v].min(self.index[w.as_str()]);
+                    self.low.insert(v, low);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let at = self.stack.iter().rposition(|&s| s == v).unwrap_or(0);
+                let mut circle: Vec<String> = self.stack.drain(at..).map(str::to_string).collect();
+                if circle.len() > 1 {
+                    circle.sort();
+                    self.found.push(circle);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !walk.index.contains_key(v.as_str()) {
+            walk.visit(v);
+        }
+    }
+    walk.found.sort();
+    walk.found
+}
+
+#[test]
+fn no_two_files_of_the_library_import_each_other_directly_or_through_others() {
+    // The checker first, on a small house with one circle through a face
+    // (a child importing what its folder's face re-exports), one direct,
+    // and imports that make none: a grouped import, a nested one, `self`,
+    // `super::super`, a macro's `$crate::` path, a test module's `super::*`.
+    let house: BTreeMap<String, String> = [
+        ("lib.rs", "mod a;\nmod b;\nmod c;"),
+        ("a/mod.rs", "mod x;\nmod y;\npub use x::X;"),
+        ("a/x.rs", "use super::Y; // super::nothing in a comment"),
+        ("a/y.rs", "pub struct Y; fn f() { $crate::a::X }"),
+        ("b.rs", "use crate::{c::C, a::{self, y::Y}};"),
+        ("c.rs", "use crate::b::B;"),
+        ("a/z/mod.rs", "use super::super::c::C;\n#[cfg(test)]\nmod tests { use super::*; use crate::a::z::W; }"),
+    ]
+    .into_iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    assert_eq!(
+        circles(&imports(&house)),
+        [
+            vec!["a/mod.rs".to_string(), "a/x.rs".to_string()],
+            vec!["b.rs".to_string(), "c.rs".to_string()],
+        ]
+    );
+
+    let mut files = BTreeMap::new();
+    read_sources(&root().join("src"), "", &mut files);
+    // The moves' faces hold their docs and re-exports only.
+    for face in ["moves/mod.rs", "moves/block/mod.rs"] {
+        let beyond = beyond_re_exports(&code_of(&files[face])).join("\n  ");
+        assert!(
+            beyond.is_empty(),
+            "src/{face} holds docs and re-exports only:\n  {beyond}"
+        );
+    }
+    let found = circles(&imports(&files));
+    assert!(
+        found.is_empty(),
+        "files that import each other (put what they share in a leaf module, \
+         and import a name from the file that defines it, not through a folder's face):\n{}",
+        found
+            .iter()
+            .map(|circle| format!("  {}", circle.join(" ↔ ")))
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
