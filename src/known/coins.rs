@@ -3,14 +3,14 @@
 
 use num_bigint::BigInt;
 
-use crate::rules::{AmountBase, Amounts, Game, MoveKind, Turn};
+use crate::rules::{AmountBase, Amounts, Game, MoveKind, Turning};
 
 /// The `turn` rule of a coin game made of that one rule with no condition,
 /// in normal play, and the number of its first coin.
 pub(super) fn single_turn(game: &Game) -> Option<(&AmountBase, bool, u64)> {
     let coins = game.coins?;
     match super::closed::only_rule(game)? {
-        MoveKind::Turn(Turn {
+        MoveKind::Turn(Turning {
             counts: Amounts {
                 base,
                 condition: None,

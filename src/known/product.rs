@@ -35,7 +35,7 @@ pub static ENTRY: Entry = Entry {
     recognise,
 };
 
-/// The most moves of the sides made for winning moves, in all.
+/// The most moves of the factors made for winning moves, in all.
 const MOST_WORK: u64 = 4_000_000;
 
 /// The games a factor may be: the coin games whose single coins have a
@@ -62,12 +62,12 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     if game.misere || game.invariant.is_some() {
         return None;
     }
-    let side = |factor: &TermGame| match factor {
+    let factor = |term: &TermGame| match term {
         TermGame::Other(g) => {
             let known = renumbered::among(FACTORS, g)?;
             let origin = BigUint::from(g.coins?.origin);
             known.coin_value(&origin)?;
-            Some(Side {
+            Some(Factor {
                 known,
                 moves: MoveGen::new(g),
                 game: g.clone(),
@@ -77,18 +77,18 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     };
     let [a, b] = &product.factors;
     Some(Box::new(Product {
-        sides: [side(a)?, side(b)?],
+        factors: [factor(a)?, factor(b)?],
     }))
 }
 
 /// One side of the product: its game, its closed form, its moves.
-struct Side {
+struct Factor {
     known: Box<dyn Known>,
     moves: MoveGen,
     game: Arc<Game>,
 }
 
-impl Side {
+impl Factor {
     fn value(&self, coin: &BigUint) -> BigUint {
         self.known.coin_value(coin).unwrap_or_default()
     }
@@ -111,7 +111,7 @@ impl Side {
 }
 
 struct Product {
-    sides: [Side; 2],
+    factors: [Factor; 2],
 }
 
 /// The heads of `position` after the coins A × B are turned, A the coin
@@ -144,7 +144,7 @@ impl Known for Product {
     }
 
     fn rule(&self) -> String {
-        let [a, b] = &self.sides;
+        let [a, b] = &self.factors;
         format!(
             "coin (x, y) alone has the nim product of the values of coin x of `{}` ({}) and coin y of `{}` ({}); a position's value is the XOR of its heads'",
             a.game.title(),
@@ -155,7 +155,7 @@ impl Known for Product {
     }
 
     fn analyze(&self, heads: &[BigUint], max_moves: usize) -> Closed {
-        let [a, b] = &self.sides;
+        let [a, b] = &self.factors;
         let pairs: Vec<(&BigUint, &BigUint)> =
             heads.chunks_exact(2).map(|p| (&p[0], &p[1])).collect();
         let v = (pairs.iter()).fold(BigUint::zero(), |v, (x, y)| {

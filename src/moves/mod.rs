@@ -12,6 +12,7 @@ mod block;
 mod generator;
 mod kinds;
 pub mod octal_block;
+mod orientation;
 mod reach;
 pub mod runs;
 mod shapes;
@@ -19,7 +20,6 @@ mod stencil;
 mod step;
 pub(crate) mod strip;
 mod sweep;
-mod turn;
 mod words;
 
 pub use block::said;
@@ -28,11 +28,11 @@ pub use block::said;
 #[cfg(test)]
 pub(crate) use block::{Code, moves as interpret, scored_moves as interpret_scored};
 pub use generator::{MoveGen, Ray};
+pub(crate) use orientation::Orientation;
 pub use runs::Runs;
 pub(crate) use runs::{Branch, Lin};
 pub(crate) use shapes::combinations;
 pub use stencil::Stencils;
 pub use step::{Along, RowPoints, Step};
 pub use sweep::{Sweep, Swept};
-pub(crate) use turn::Turn;
 pub use words::{MoveError, Next, Term, Within};

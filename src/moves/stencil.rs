@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::turn::Turn;
+use super::orientation::Orientation;
 use super::words::LOOK_EVERY;
 use crate::platform::{Halt, Watch};
 use crate::rules::expr::{BinOp, Env, Expr};
@@ -63,7 +63,7 @@ struct RuleStencil {
 
 impl Stencil {
     /// Turned, and moved so that its least row and column are 0.
-    fn turned(&self, turn: Turn) -> Stencil {
+    fn turned(&self, turn: Orientation) -> Stencil {
         let mut spots: Vec<Spot> = (self.spots.iter())
             .map(|s| Spot {
                 at: turn.offset(s.at),
@@ -103,7 +103,7 @@ pub struct Stencils {
     by_rule: Vec<RuleStencil>,
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
-    turns: Vec<(Turn, bool)>,
+    turns: Vec<(Orientation, bool)>,
     /// The values a region's cell may hold, sorted: the pins, and `#`.
     alphabet: Vec<u64>,
     /// The symbol of each value below 128 (`OTHER` for one not in the
@@ -175,19 +175,19 @@ impl Stencils {
                 right.extend(stencils);
             }
         }
-        let norm = |set: &[Stencil], turn: Turn| {
+        let norm = |set: &[Stencil], turn: Orientation| {
             let mut set: Vec<Stencil> = set.iter().map(|s| s.turned(turn)).collect();
             set.sort_unstable();
             set.dedup();
             set
         };
-        let identity = Turn::all().next()?;
+        let identity = Orientation::all().next()?;
         let (left0, right0) = (norm(&left, identity), norm(&right, identity));
         // A turn keeps the value where it maps each player's stencils onto
         // that player's, and negates it where it maps them onto the other's.
         // A stencil's `require`s are all its pins only where `pure`.
         let turns = match pure {
-            true => (Turn::all())
+            true => (Orientation::all())
                 .filter_map(|turn| {
                     let (l, r) = (norm(&left, turn), norm(&right, turn));
                     if l == left0 && r == right0 {

@@ -130,7 +130,7 @@ pub struct Product {
 /// are any coins to its left (`row`: the coins next to it), each turned
 /// either way.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Turn {
+pub struct Turning {
     /// How many coins a move turns, the head among them; a condition reads
     /// `k` (the number) and `h` (how many coins are at or left of the head).
     pub counts: Amounts,
@@ -297,7 +297,7 @@ pub enum MoveKind {
     /// A `move` block: any change of the position a program can describe.
     Block(Block),
     /// A coin-turning move (`coins` games).
-    Turn(Turn),
+    Turn(Turning),
     /// The product of two coin games.
     Product(Product),
     /// A token slides along an arc of the graph: the heap is its vertex.

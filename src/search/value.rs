@@ -1,6 +1,7 @@
 //! The words every engine shares: what the search knows of a position
 //! (`Value`), where a move leads (`After`), and how much a question added
-//! (`Explored`), and the values of another game as an engine that meets it
+//! (`Explored`), a position of one of the games met as it is remembered
+//! (`GameKey`), and the values of another game as an engine that meets it
 //! in a sum asks them (`GameValues`).
 
 use std::sync::Arc;
@@ -37,6 +38,33 @@ pub enum After {
     Position(Vec<u64>),
     /// The sum of positions a `becomes` makes.
     Sum(Vec<Term>),
+}
+
+/// A position of one of the games a search met, as the search remembers
+/// it: the game's index among those met (the searched game 0, then each
+/// game a `becomes` names), and its heaps in the form the search keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameKey {
+    /// The game's index among those met.
+    pub game: u32,
+    /// Its heaps.
+    pub heaps: Vec<u64>,
+}
+
+impl GameKey {
+    /// The position `heaps` of the `game`-th game met. The games met are
+    /// games of one file, far fewer than 2^32.
+    pub fn new(game: usize, heaps: Vec<u64>) -> GameKey {
+        GameKey {
+            game: game as u32,
+            heaps,
+        }
+    }
+
+    /// The game's index, to look it up among those met.
+    pub fn index(&self) -> usize {
+        self.game as usize
+    }
 }
 
 /// How much one question added to what the search holds.

@@ -7,7 +7,7 @@ use super::error::{Kind, RulesError};
 use super::lowerer::Lowerer;
 use crate::position::{Colour, Colouring};
 use crate::rules::{
-    GameRef, MoveKind, ParamValue, Product, Rule, Side, Split, Target, TermGame, Turn,
+    GameRef, MoveKind, ParamValue, Product, Rule, Side, Split, Target, TermGame, Turning,
 };
 use crate::syntax::ast::{self, Span};
 
@@ -116,7 +116,7 @@ impl Lowerer<'_> {
                 }
                 MoveKind::EmptyAndSplit(split_of(split))
             }
-            ast::RuleKind::Turn { amounts, row } => MoveKind::Turn(Turn {
+            ast::RuleKind::Turn { amounts, row } => MoveKind::Turn(Turning {
                 counts: self.amounts(amounts)?,
                 row: *row,
             }),

@@ -77,7 +77,7 @@ const MOST_WAYS: usize = 1 << 16;
 /// How much of the strip lies beyond a window on one side: exactly
 /// `cells` (the strip ends there), or at least `cells` and perhaps more.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Side {
+struct Beyond {
     cells: usize,
     exact: bool,
 }
@@ -100,7 +100,7 @@ pub struct StripValues {
     /// The last position `value_after` moved from, and its frozen windows.
     last: Option<(Vec<u64>, Vec<usize>)>,
     open: FxHashSet<Segment>,
-    frozen: FxHashMap<(Box<[u8]>, Side, Side), bool>,
+    frozen: FxHashMap<(Box<[u8]>, Beyond, Beyond), bool>,
     max_parts: usize,
     /// The memory the parts and the remembered moves and windows take,
     /// checked before each is kept.
@@ -383,11 +383,11 @@ impl StripValues {
             return Ok(cuts);
         }
         for b in lo.saturating_sub(width - 1)..=hi.min(len - width) {
-            let left = Side {
+            let left = Beyond {
                 cells: b,
                 exact: !part.cut.0,
             };
-            let right = Side {
+            let right = Beyond {
                 cells: len - b - width,
                 exact: !part.cut.1,
             };
@@ -545,10 +545,15 @@ impl StripValues {
 
     /// Whether the window `cells` is frozen (see the module's notes), with
     /// `left` and `right` of the strip beside it.
-    fn is_frozen(&mut self, window: &[u8], left: Side, right: Side) -> Result<bool, StripError> {
+    fn is_frozen(
+        &mut self,
+        window: &[u8],
+        left: Beyond,
+        right: Beyond,
+    ) -> Result<bool, StripError> {
         let around = self.width;
-        let norm = |s: Side| match s.cells >= around {
-            true => Side {
+        let norm = |s: Beyond| match s.cells >= around {
+            true => Beyond {
                 cells: around,
                 exact: false,
             },
@@ -571,10 +576,10 @@ impl StripValues {
     fn frozen_by_search(
         &mut self,
         window: &[u8],
-        left: Side,
-        right: Side,
+        left: Beyond,
+        right: Beyond,
     ) -> Result<bool, StripError> {
-        let extents = |s: Side| match s.exact {
+        let extents = |s: Beyond| match s.exact {
             true => s.cells..=s.cells,
             false => s.cells..=self.width,
         };

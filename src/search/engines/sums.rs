@@ -24,15 +24,11 @@ use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Listed, Reached, Visit};
 use crate::search::options::Options;
-use crate::search::value::{Explored, GameValues, NewSearch, Value};
+use crate::search::value::{Explored, GameKey, GameValues, NewSearch, Value};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
 const PERIOD_PROBE: u64 = 1 << 16;
-
-/// A term of a sum, as this engine keys it: a game (its index among the
-/// games met) and its position, canonical for that game.
-type TermKey = (u32, Vec<u64>);
 
 /// How the positions of a graph of whole sums (`SumSearch::explore_whole`)
 /// are keyed: each sum's components, sorted, one after another as the
@@ -44,7 +40,7 @@ pub struct Sums {
     /// Each game's symmetry (`MoveGen::symmetry`).
     symmetry: Vec<(bool, bool)>,
     /// Components found to have no move: left out of every key.
-    ended: HashSet<TermKey>,
+    ended: HashSet<GameKey>,
 }
 
 impl Sums {
@@ -59,7 +55,7 @@ impl Sums {
             let g = self.games.iter().position(|known| known.as_ref() == game)?;
             let mut key = Vec::new();
             MoveGen::canonical_into(heaps, self.symmetry[g], &mut key);
-            let component = (g as u32, key);
+            let component = GameKey::new(g, key);
             if !self.ended.contains(&component) {
                 sum.push(component);
             }
@@ -68,9 +64,9 @@ impl Sums {
         Some(Sums::encode(&sum))
     }
 
-    fn encode(sum: &[TermKey]) -> Vec<u64> {
+    fn encode(sum: &[GameKey]) -> Vec<u64> {
         let mut key = Vec::new();
-        for (game, heaps) in sum {
+        for GameKey { game, heaps } in sum {
             key.push(u64::from(*game));
             key.push(heaps.len() as u64);
             key.extend_from_slice(heaps);
@@ -78,11 +74,14 @@ impl Sums {
         key
     }
 
-    fn decode(mut key: &[u64]) -> Vec<TermKey> {
+    fn decode(mut key: &[u64]) -> Vec<GameKey> {
         let mut sum = Vec::new();
         while let [game, len, rest @ ..] = key {
             let (heaps, after) = rest.split_at(usize_of(*len).min(rest.len()));
-            sum.push((*game as u32, heaps.to_vec()));
+            sum.push(GameKey {
+                game: *game as u32,
+                heaps: heaps.to_vec(),
+            });
             key = after;
         }
         sum
@@ -116,7 +115,7 @@ pub struct SumSearch {
     /// Makes those searches.
     new_search: NewSearch,
     /// Misère play: whether the player to move wins each whole sum.
-    wins: HashMap<Vec<TermKey>, bool>,
+    wins: HashMap<Vec<GameKey>, bool>,
     /// Normal play where some game met declares ends (`win when`, `lose
     /// when`): `values` are of the reduced game (`Reduced`).
     ends: bool,
@@ -195,7 +194,7 @@ struct Local {
 /// Misère play: a whole sum being evaluated, its moves, and how far.
 struct Frame<K> {
     key: K,
-    options: Vec<(usize, Vec<TermKey>)>,
+    options: Vec<(usize, Vec<GameKey>)>,
     next: usize,
 }
 
@@ -254,7 +253,7 @@ impl SumSearch {
         let before = self.len();
         let mut edges = 0;
         let value = if self.misere {
-            let start = vec![(0, self.canonical(0, heaps))];
+            let start = vec![GameKey::new(0, self.canonical(0, heaps))];
             let next_wins = self.whole(start, heaps, budget, &mut edges)?;
             Value::Misere { next_wins }
         } else {
@@ -287,7 +286,7 @@ impl SumSearch {
         self.reduced_check()?;
         let mut values = Vec::with_capacity(parts.len());
         for part in parts {
-            let (game, heaps) = self.term_key(0, part);
+            let GameKey { game, heaps } = self.term_key(0, part);
             values.push(self.grundy_of(game, heaps, asked, budget, &mut 0)?);
         }
         Ok(Reduced::sum(values))
@@ -328,27 +327,27 @@ impl SumSearch {
         if self.ends {
             return Err(self.ends_unsupported("a search for Grundy values alone"));
         }
-        let components: Vec<TermKey> = parts.iter().map(|p| self.term_key(0, p)).collect();
+        let components: Vec<GameKey> = parts.iter().map(|p| self.term_key(0, p)).collect();
         let mut edges = 0;
         if self.misere {
             let next_wins = self.whole(sorted(components), asked, budget, &mut edges)?;
             return Ok(Value::Misere { next_wins });
         }
         let mut total = 0;
-        for (game, heaps) in components {
+        for GameKey { game, heaps } in components {
             total ^= self.grundy_of(game, heaps, asked, budget, &mut edges)?;
         }
         Ok(Value::Grundy(total))
     }
 
     /// A term of a sum a move of game `mover` becomes, keyed.
-    fn term_key(&mut self, mover: u32, part: &Term) -> TermKey {
+    fn term_key(&mut self, mover: u32, part: &Term) -> GameKey {
         let game = match &part.game {
             None => mover,
             Some(game) => self.game_index(game),
         };
         let heaps = self.canonical(game, &part.heaps);
-        (game, heaps)
+        GameKey { game, heaps }
     }
 
     fn canonical(&self, game: u32, heaps: &[u64]) -> Vec<u64> {
@@ -366,7 +365,7 @@ impl SumSearch {
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-    ) -> Result<Vec<(usize, Vec<TermKey>)>, SearchError> {
+    ) -> Result<Vec<(usize, Vec<GameKey>)>, SearchError> {
         let g = game as usize;
         let mut found: Vec<(usize, Vec<Term>)> = Vec::new();
         // A position may have millions of moves, each a sum: the clock is
@@ -776,10 +775,13 @@ impl SumSearch {
             ended: HashSet::new(),
         };
         // Whether a component has no move, found once.
-        let mut moves_of: HashMap<TermKey, bool> = HashMap::new();
+        let mut moves_of: HashMap<GameKey, bool> = HashMap::new();
         let mut start_keys = Vec::new();
         for start in starts {
-            let component = (0, self.canonical(0, start));
+            let component = GameKey {
+                game: 0,
+                heaps: self.canonical(0, start),
+            };
             let live = self.live(vec![component], &asked, budget, &mut edges, &mut moves_of)?;
             start_keys.push(Sums::encode(&live));
         }
@@ -789,7 +791,11 @@ impl SumSearch {
             let sum = Sums::decode(key);
             let options = self.sum_options(&sum, &asked, budget, &mut edges)?;
             let listed: u64 = (options.iter())
-                .map(|(_, next)| next.iter().map(|c| 32 + 8 * c.1.len() as u64).sum::<u64>())
+                .map(|(_, next)| {
+                    next.iter()
+                        .map(|c| 32 + 8 * c.heaps.len() as u64)
+                        .sum::<u64>()
+                })
                 .sum();
             if listed > room {
                 return Ok(false);
@@ -837,18 +843,20 @@ impl SumSearch {
     /// `has_moves` remembers), sorted.
     fn live(
         &mut self,
-        sum: Vec<TermKey>,
+        sum: Vec<GameKey>,
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-        has_moves: &mut HashMap<TermKey, bool>,
-    ) -> Result<Vec<TermKey>, SearchError> {
+        has_moves: &mut HashMap<GameKey, bool>,
+    ) -> Result<Vec<GameKey>, SearchError> {
         let mut live = Vec::with_capacity(sum.len());
         for c in sum {
             let has = match has_moves.get(&c) {
                 Some(&has) => has,
                 None => {
-                    let has = !self.options_of(c.0, &c.1, asked, budget, edges)?.is_empty();
+                    let has = !self
+                        .options_of(c.game, &c.heaps, asked, budget, edges)?
+                        .is_empty();
                     has_moves.insert(c.clone(), has);
                     has
                 }
@@ -865,7 +873,7 @@ impl SumSearch {
     /// (sorted components), and every sum below it.
     fn whole(
         &mut self,
-        start: Vec<TermKey>,
+        start: Vec<GameKey>,
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
@@ -873,8 +881,8 @@ impl SumSearch {
         if let Some(&w) = self.wins.get(&start) {
             return Ok(w);
         }
-        let mut on_stack: HashSet<Vec<TermKey>> = HashSet::new();
-        let mut stack: Vec<Frame<Vec<TermKey>>> = Vec::new();
+        let mut on_stack: HashSet<Vec<GameKey>> = HashSet::new();
+        let mut stack: Vec<Frame<Vec<GameKey>>> = Vec::new();
         let options = self.sum_options(&start, asked, budget, edges)?;
         on_stack.insert(start.clone());
         stack.push(Frame {
@@ -936,19 +944,20 @@ impl SumSearch {
     /// and what it leaves takes its place.
     fn sum_options(
         &mut self,
-        sum: &[TermKey],
+        sum: &[GameKey],
         asked: &[u64],
         budget: &mut Budget,
         edges: &mut usize,
-    ) -> Result<Vec<(usize, Vec<TermKey>)>, SearchError> {
+    ) -> Result<Vec<(usize, Vec<GameKey>)>, SearchError> {
         let mut out = Vec::new();
-        for (i, (game, heaps)) in sum.iter().enumerate() {
+        for (i, component) in sum.iter().enumerate() {
             // Equal components move alike: the first of them stands for all.
-            if sum[..i].contains(&(*game, heaps.clone())) {
+            if sum[..i].contains(component) {
                 continue;
             }
+            let GameKey { game, heaps } = component;
             for (rule, left) in self.options_of(*game, heaps, asked, budget, edges)? {
-                let mut next: Vec<TermKey> = (sum.iter().enumerate())
+                let mut next: Vec<GameKey> = (sum.iter().enumerate())
                     .filter(|&(j, _)| j != i)
                     .map(|(_, c)| c.clone())
                     .chain(left)
@@ -1019,15 +1028,15 @@ fn top_rule<K>(stack: &[Frame<K>]) -> usize {
 
 /// A whole sum as a position, for a cycle's message: its components' heaps
 /// one after another.
-fn whole_position(sum: &[TermKey]) -> Position {
+fn whole_position(sum: &[GameKey]) -> Position {
     Position::from_u64s(
         &sum.iter()
-            .flat_map(|(_, h)| h.iter().copied())
+            .flat_map(|c| c.heaps.iter().copied())
             .collect::<Vec<_>>(),
     )
 }
 
-fn sorted(mut components: Vec<TermKey>) -> Vec<TermKey> {
+fn sorted(mut components: Vec<GameKey>) -> Vec<GameKey> {
     components.sort();
     components
 }

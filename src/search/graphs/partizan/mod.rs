@@ -29,7 +29,8 @@ mod outcome;
 mod outcomes;
 mod search;
 
-use keys::{Key, RegionKey, key_bytes};
+use crate::search::value::GameKey;
+use keys::{RegionKey, key_bytes};
 pub use search::PartizanSearch;
 use search::{Frame, Met};
 
@@ -69,7 +70,11 @@ impl PartizanSearch {
         let mut form = forms.zero();
         let mut regions = Vec::new();
         self.push_regions(&mut regions, 0, heaps);
-        for (region, negated) in regions {
+        for RegionKey {
+            key: region,
+            negated,
+        } in regions
+        {
             let mut value = self.value_of(forms, region, heaps)?;
             if negated {
                 value = forms.neg(value);
@@ -84,14 +89,14 @@ impl PartizanSearch {
     fn value_of(
         &mut self,
         forms: &mut Forms,
-        root: Key,
+        root: GameKey,
         heaps: &[u64],
     ) -> Result<Form, SearchError> {
         if let Some(&form) = self.known.get(&root) {
             return Ok(form);
         }
         let mut budget = self.games[0].solver.question_budget();
-        let mut on_stack: FxHashSet<Key> = FxHashSet::default();
+        let mut on_stack: FxHashSet<GameKey> = FxHashSet::default();
         on_stack.insert(root.clone());
         let mut stack = vec![self.frame(root.clone(), &mut budget, heaps)?];
         while let Some(top) = stack.last_mut() {
@@ -99,7 +104,9 @@ impl PartizanSearch {
             let mut missing = None;
             while top.next < top.options.len() {
                 let keys = &top.options[top.next].1;
-                if let Some((key, _)) = keys.iter().find(|k| !self.known.contains_key(&k.0)) {
+                if let Some(RegionKey { key, .. }) =
+                    keys.iter().find(|k| !self.known.contains_key(&k.key))
+                {
                     missing = Some(key.clone());
                     break;
                 }
@@ -161,7 +168,7 @@ impl PartizanSearch {
     /// The sum of the forms of the regions `keys`, each valued before.
     fn sum_of(&self, forms: &mut Forms, keys: &[RegionKey]) -> Form {
         let mut form = forms.zero();
-        for (key, negated) in keys {
+        for RegionKey { key, negated } in keys {
             if let Some(&term) = self.known.get(key) {
                 let term = if *negated { forms.neg(term) } else { term };
                 form = forms.add(form, term);
@@ -174,17 +181,18 @@ impl PartizanSearch {
     /// budget.
     fn frame(
         &mut self,
-        key: Key,
+        key: GameKey,
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Frame, SearchError> {
-        let Met { game, stencils, .. } = &self.games[key.0];
+        let Met { game, stencils, .. } = &self.games[key.index()];
         if let Some(stencils) = stencils {
             // A board's region: its moves made by the stencils themselves.
             let mut options = Vec::new();
             let watch = budget.within().watch;
-            let looked = stencils.each_move(&key.1, &watch, |rule, regions| {
-                let keys = regions.into_iter().map(|r| ((key.0, r.heaps), r.negated));
+            let looked = stencils.each_move(&key.heaps, &watch, |rule, regions| {
+                let keys =
+                    (regions.into_iter()).map(|r| RegionKey::new(key.index(), r.heaps, r.negated));
                 options.push((rule, keys.collect()));
             });
             if let Some(looked) = looked {
@@ -198,9 +206,11 @@ impl PartizanSearch {
             }
         }
         let heaps = self.heaps_of(&key);
-        let options = (self.options(key.0, &heaps, budget, asked)?.into_iter())
-            .map(|(rule, after)| (rule, self.keys_after(key.0, &after)))
-            .collect();
+        let options = (self
+            .options(key.index(), &heaps, budget, asked)?
+            .into_iter())
+        .map(|(rule, after)| (rule, self.keys_after(key.index(), &after)))
+        .collect();
         Ok(Frame {
             key,
             options,
@@ -211,7 +221,7 @@ impl PartizanSearch {
     /// {G^L | G^R} from the frame's moves, every position they lead to
     /// valued.
     fn form_of(&self, forms: &mut Forms, frame: &Frame) -> Form {
-        let game = &self.games[frame.key.0].game;
+        let game = &self.games[frame.key.index()].game;
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (rule, regions) in &frame.options {
@@ -312,20 +322,21 @@ impl PartizanSearch {
         if let Some(stencils) = stencils {
             let mut regions = Vec::new();
             stencils.regions(heaps, &mut regions);
-            keys.extend(regions.into_iter().map(|r| ((game, r.heaps), r.negated)));
+            keys.extend((regions.into_iter()).map(|r| RegionKey::new(game, r.heaps, r.negated)));
             return;
         }
         match known.graph {
             Some(shape @ (GraphShape::Grounded | GraphShape::Coloured)) => keys.extend(
-                (grounded_regions(heaps, shape.width()).into_iter()).map(|r| ((game, r), false)),
+                (grounded_regions(heaps, shape.width()).into_iter())
+                    .map(|r| RegionKey::new(game, r, false)),
             ),
-            Some(GraphShape::Tinted) => {
-                keys.extend((tinted_regions(heaps).into_iter()).map(|r| ((game, r), false)))
-            }
+            Some(GraphShape::Tinted) => keys.extend(
+                (tinted_regions(heaps).into_iter()).map(|r| RegionKey::new(game, r, false)),
+            ),
             _ => {
                 let mut packed = Vec::new();
                 pack(heaps, &mut packed);
-                keys.push(((game, packed), false));
+                keys.push(RegionKey::new(game, packed, false));
             }
         }
     }
@@ -333,14 +344,14 @@ impl PartizanSearch {
     /// The heaps of the position `key`: a board's region is kept packed by
     /// its stencils, a graph's region as it is, any other position packed
     /// a byte a heap where every heap fits one (`arena::pack`).
-    fn heaps_of<'k>(&self, key: &'k Key) -> Cow<'k, [u64]> {
-        let Met { game, stencils, .. } = &self.games[key.0];
+    fn heaps_of<'k>(&self, key: &'k GameKey) -> Cow<'k, [u64]> {
+        let Met { game, stencils, .. } = &self.games[key.index()];
         match stencils {
-            Some(stencils) => Cow::Owned(stencils.unpack(&key.1)),
-            None if game.graph.is_some() => Cow::Borrowed(&key.1),
+            Some(stencils) => Cow::Owned(stencils.unpack(&key.heaps)),
+            None if game.graph.is_some() => Cow::Borrowed(&key.heaps),
             None => {
                 let mut heaps = Vec::new();
-                unpack(&key.1, &mut heaps);
+                unpack(&key.heaps, &mut heaps);
                 Cow::Owned(heaps)
             }
         }
@@ -351,7 +362,7 @@ impl PartizanSearch {
     /// in eight left empty) and, where it is full, the table twice as large
     /// that it grows into, both held while it moves; and the keys' heaps.
     fn known_bytes(&self, more: u64) -> u64 {
-        let slot = (size_of::<(Key, Form)>() + 1) as u64;
+        let slot = (size_of::<(GameKey, Form)>() + 1) as u64;
         let table = |room: usize| room as u64 * slot * 8 / 7;
         let room = self.known.capacity();
         let tables = match self.known.len() < room {
@@ -372,7 +383,7 @@ impl PartizanSearch {
 
     /// A play that comes back to `again`: the positions on the stack from
     /// it on, and the rule each step followed.
-    fn cycle(&self, stack: &[Frame], again: &Key) -> SearchError {
+    fn cycle(&self, stack: &[Frame], again: &GameKey) -> SearchError {
         let from = stack.iter().position(|f| &f.key == again).unwrap_or(0);
         let on = &stack[from..];
         let mut cycle: Vec<Position> = (on.iter())
@@ -380,7 +391,7 @@ impl PartizanSearch {
             .collect();
         cycle.push(Position::from_u64s(&self.heaps_of(again)));
         let rule_of = |f: &Frame| {
-            let game = &self.games[f.key.0].game;
+            let game = &self.games[f.key.index()].game;
             let rule = f.options.get(f.next).map_or(0, |o| o.0);
             game.rules.get(rule).map(|r| (r.name.clone(), r.span))
         };

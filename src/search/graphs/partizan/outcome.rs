@@ -13,7 +13,7 @@
 //! moving first wins; G < 0 or G ‖ 0: Right does). Each position met is
 //! remembered with the player to move, within the search's memory limit.
 
-use super::keys::{Key, RegionKey};
+use super::keys::RegionKey;
 use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
 use crate::partizan::{Form, Forms};
@@ -22,6 +22,7 @@ use crate::position::Outcome;
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
+use crate::search::value::GameKey;
 
 /// A board region of at most this many cells that are not `#` is valued
 /// (its canonical form found) rather than searched for its outcome.
@@ -63,7 +64,7 @@ impl PartizanSearch {
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<Split, SearchError> {
-        for (key, negated) in more {
+        for RegionKey { key, negated } in more {
             if self.is_small(&key) {
                 let mut value = self.value_of(forms, key, heaps)?;
                 if negated {
@@ -71,7 +72,7 @@ impl PartizanSearch {
                 }
                 small = forms.add(small, value);
             } else {
-                big.push((key, negated));
+                big.push(RegionKey { key, negated });
             }
         }
         big.sort_unstable();
@@ -85,8 +86,8 @@ impl PartizanSearch {
     /// board of at most `SMALL_CELLS` cells that are not `#` (a region, or
     /// a whole board where the rules split none); any position of a game
     /// that is no board.
-    fn is_small(&self, key: &Key) -> bool {
-        if !self.games[key.0].game.board {
+    fn is_small(&self, key: &GameKey) -> bool {
+        if !self.games[key.index()].game.board {
             return true;
         }
         let heaps = self.heaps_of(key);
@@ -124,7 +125,7 @@ impl PartizanSearch {
         let mut won = false;
         // Moves in a large region, each what it leaves split again.
         'regions: for i in 0..big.len() {
-            let (key, negated) = (&big[i].0, big[i].1);
+            let (key, negated) = (&big[i].key, big[i].negated);
             // In a region worth its key's negative, Left moves as Right.
             let side = match negated {
                 false => mover,
@@ -144,7 +145,7 @@ impl PartizanSearch {
                     moves
                 }
             };
-            let game = self.games[key.0].game.clone();
+            let game = self.games[key.index()].game.clone();
             for (rule, regions) in moves.iter() {
                 if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != side) {
                     continue;
@@ -152,7 +153,10 @@ impl PartizanSearch {
                 let mut rest = big.clone();
                 rest.remove(i);
                 let more = (regions.iter())
-                    .map(|(k, n)| (k.clone(), *n != negated))
+                    .map(|r| RegionKey {
+                        key: r.key.clone(),
+                        negated: r.negated != negated,
+                    })
                     .collect();
                 let after = self.split(forms, rest, *small, more, budget, heaps)?;
                 if !deeper(|| self.wins(forms, &after, mover.other(), budget, heaps))? {

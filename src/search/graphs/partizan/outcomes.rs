@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::keys::{Key, RegionKey, key_bytes};
+use super::keys::{RegionKey, key_bytes};
 use crate::partizan::Form;
+use crate::search::value::GameKey;
 
 /// A position of the outcome search: its large regions, sorted, and the
 /// sum of its small ones.
@@ -25,7 +26,7 @@ pub(super) struct Outcomes {
     /// it leaves. They can be made again: the table is emptied where it
     /// would pass a third of the memory limit (it took two thirds of
     /// Domineering 6 × 6's memory, kept whole).
-    pub(super) moves: FxHashMap<Key, RegionMoves>,
+    pub(super) moves: FxHashMap<GameKey, RegionMoves>,
     /// About the bytes each takes, checked against the search's memory
     /// limit before either grows.
     pub(super) wins_bytes: u64,
@@ -34,7 +35,7 @@ pub(super) struct Outcomes {
 
 /// About the bytes a region's key takes in a map: the key and its heaps.
 pub(super) fn region_bytes(key: &RegionKey) -> u64 {
-    size_of::<RegionKey>() as u64 + key_bytes(&key.0)
+    size_of::<RegionKey>() as u64 + key_bytes(&key.key)
 }
 
 impl Outcomes {

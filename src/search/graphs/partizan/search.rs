@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::keys::{Key, RegionKey};
+use super::keys::RegionKey;
 use super::outcomes::Outcomes;
 use crate::moves::Stencils;
 use crate::partizan::Form;
 use crate::rules::Game;
 use crate::search::solver::Solver;
+use crate::search::value::GameKey;
 
 /// A game met by a partizan search: with its solver (for its moves) and its
 /// rules as stencils, where it is a board game whose boards split into
@@ -25,7 +26,7 @@ pub(super) struct Met {
 pub struct PartizanSearch {
     /// The games met, the searched game first.
     pub(super) games: Vec<Met>,
-    pub(super) known: FxHashMap<Key, Form>,
+    pub(super) known: FxHashMap<GameKey, Form>,
     /// The bytes the heaps of `known`'s keys take (`key_bytes`): with its
     /// table's (`known_bytes`) and the store's, counted against the
     /// search's memory limit before it grows.
@@ -38,7 +39,7 @@ pub struct PartizanSearch {
 /// A position being valued: its moves (each its rule and the regions it
 /// leaves), and the next to look at.
 pub(super) struct Frame {
-    pub(super) key: Key,
+    pub(super) key: GameKey,
     pub(super) options: Vec<(usize, Vec<RegionKey>)>,
     pub(super) next: usize,
 }

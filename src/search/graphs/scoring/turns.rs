@@ -18,7 +18,7 @@
 //! reaches an image of a position on the stack, a cycle the turns may have
 //! made — the search forgets what it found and starts again without turns.
 
-use crate::moves::Turn;
+use crate::moves::Orientation;
 use crate::rules::Game;
 
 /// The turns of a board, and the moves of a position as records to
@@ -52,7 +52,7 @@ impl Turns {
             return None;
         }
         let cells: Vec<usize> = (0..rows * cols).collect();
-        let turns: Vec<Vec<usize>> = (Turn::all().skip(1))
+        let turns: Vec<Vec<usize>> = (Orientation::all().skip(1))
             .filter(|t| !t.swap || rows == cols)
             .map(|t| {
                 let mut from = Vec::with_capacity(cells.len());

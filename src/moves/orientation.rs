@@ -6,16 +6,16 @@
 /// A turn or reflection of the board: the axes swapped first, then rows
 /// and columns reversed as said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Turn {
+pub(crate) struct Orientation {
     pub swap: bool,
     pub flip_rows: bool,
     pub flip_cols: bool,
 }
 
-impl Turn {
+impl Orientation {
     /// The eight turns and reflections of a square, the identity first.
-    pub fn all() -> impl Iterator<Item = Turn> {
-        (0..8).map(|i| Turn {
+    pub fn all() -> impl Iterator<Item = Orientation> {
+        (0..8).map(|i| Orientation {
             swap: i & 4 != 0,
             flip_rows: i & 2 != 0,
             flip_cols: i & 1 != 0,
