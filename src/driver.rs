@@ -6,6 +6,7 @@
 //! own advice to (only it knows its options' names).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use num_bigint::BigUint;
 
@@ -14,7 +15,7 @@ use crate::check::{CheckError, Override, Program, Question, check};
 use crate::error::Error;
 use crate::position::Named;
 use crate::rules::Game;
-use crate::search::SearchError;
+use crate::search::{Options as SearchOptions, SearchError};
 use crate::source::Source;
 use crate::syntax::ast::PositionLit;
 use crate::syntax::ast::Span;
@@ -24,6 +25,27 @@ use crate::syntax::{parse_analyze, parse_arg, parse_position};
 pub const SETTING: &str = "--set";
 /// The name a position given from outside the file is shown under.
 pub const POSITION: &str = "--at";
+
+/// The limits one question's search is answered within, as every front
+/// end's options give them: `timeout` (`Some(0)` is no limit; `None`, the
+/// default), `max_positions`, `max_megabytes` (of memory; past what 64
+/// bits of bytes hold, no limit) and `move_budget`, each the library's
+/// default where not given.
+pub fn search_options(
+    timeout: Option<Duration>,
+    max_positions: Option<usize>,
+    max_megabytes: Option<u64>,
+    move_budget: Option<u64>,
+) -> SearchOptions {
+    let defaults = SearchOptions::default();
+    SearchOptions {
+        timeout: timeout.or(defaults.timeout).filter(|t| !t.is_zero()),
+        max_positions: max_positions.unwrap_or(defaults.max_positions),
+        max_bytes: max_megabytes.map_or(defaults.max_bytes, |mb| mb.saturating_mul(1 << 20)),
+        move_budget,
+        ..defaults
+    }
+}
 
 /// Checks `source` with `settings` (`NAME=VALUE`, overriding the declared
 /// defaults): the program, or every error found in the settings and the

@@ -70,7 +70,9 @@ mod it;
 
 // A source, loaded and checked: the front ends' way in.
 pub use check::{CheckError, Instance, Program, Question, RulesError, Warning, check};
-pub use driver::{ask, cycles, game_named, load, question_at, question_of, questions};
+pub use driver::{
+    ask, cycles, game_named, load, question_at, question_of, questions, search_options,
+};
 pub use error::Error;
 pub use source::{MAX_BYTES, Source};
 

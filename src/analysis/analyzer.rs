@@ -38,6 +38,47 @@ const STEPS_POSITIONS: usize = 5_000;
 /// ... and at most this many moves (Nim at 10^12 has 10^12 from the start).
 const STEPS_MOVES: u64 = 200_000;
 
+/// What kind of question a question is, decided once from its games and
+/// how they are played: each kind is answered its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A scoring game is among its components.
+    Scoring,
+    /// A partizan game, or a value written as a part of the sum, is among
+    /// them (partizan rules anywhere, a game it becomes included).
+    Partizan,
+    /// Impartial games played together other than by the sum.
+    Compound,
+    /// A sum of impartial games, one of which may end other than by
+    /// running out of moves (an `end` test).
+    Ends,
+    /// A sum of impartial games all played misère.
+    Misere,
+    /// A sum of impartial games, not all misère (each answered by its
+    /// value: normal play, or one misère game among them).
+    Normal,
+}
+
+impl Kind {
+    /// The kind of `question`.
+    pub(crate) fn of(question: &Question) -> Kind {
+        let games = || question.components.iter().map(|c| &c.game);
+        if games().any(|g| g.scoring) {
+            Kind::Scoring
+        } else if !question.values.is_empty() || games().any(|g| g.partizan_anywhere().is_some()) {
+            Kind::Partizan
+        } else if question.compound != Compound::Sum {
+            Kind::Compound
+        } else if games().any(|g| g.ends_anywhere().is_some()) {
+            Kind::Ends
+        } else if games().all(|g| g.misere) {
+            Kind::Misere
+        } else {
+            Kind::Normal
+        }
+    }
+}
+
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run: the one orchestrator of analyses, tables, plays and graphs.
 /// What it keeps is keyed by the lowered game itself (its rules and its
@@ -74,17 +115,16 @@ impl Analyzer {
     pub fn analyze(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
         // The memory an earlier question let go of comes back first.
         crate::platform::settle();
-        if analysis.components.iter().any(|c| c.game.scoring) {
-            return scoring_answer(&mut self.kept, analysis);
-        }
-        if !analysis.values.is_empty()
-            || (analysis.components.iter()).any(|c| c.game.partizan_anywhere().is_some())
-        {
-            return partizan_answer(&mut self.kept, analysis);
-        }
-        let mut answer = self.answer(analysis)?;
+        let kind = Kind::of(analysis);
+        let mut answer = match kind {
+            Kind::Scoring => return scoring_answer(&mut self.kept, analysis),
+            Kind::Partizan => return partizan_answer(&mut self.kept, analysis),
+            Kind::Compound => return compound(&mut self.kept, analysis),
+            Kind::Ends => ends_answer(&mut self.kept, analysis)?,
+            Kind::Misere => self.misere_answer(analysis)?,
+            Kind::Normal => self.answer_by_parts(analysis)?,
+        };
         if let [only] = analysis.components.as_slice()
-            && analysis.compound == Compound::Sum
             && !matches!(answer.grundy, Grundy::Loopy(_))
         {
             answer.steps = self.steps(only);
@@ -99,14 +139,8 @@ impl Analyzer {
     /// form, period or search; the sum's by XOR, Sprague-Grundy), and by
     /// `analyze` itself otherwise.
     pub fn brief(&mut self, analysis: &Question) -> Result<Brief, AnalysisError> {
-        let plain = analysis.values.is_empty()
-            && analysis.compound == Compound::Sum
-            && analysis.components.iter().all(|c| {
-                !c.game.misere
-                    && !c.game.scoring
-                    && c.game.partizan_anywhere().is_none()
-                    && c.game.ends_anywhere().is_none()
-            });
+        let plain = Kind::of(analysis) == Kind::Normal
+            && analysis.components.iter().all(|c| !c.game.misere);
         if plain {
             let parts: Vec<Answered> = (analysis.components.iter())
                 .map(|instance| answered(&mut self.kept, instance))
@@ -188,31 +222,33 @@ impl Analyzer {
         Some(graph?.steps(0))
     }
 
-    fn answer(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
-        if analysis.compound != Compound::Sum {
-            return compound(&mut self.kept, analysis);
-        }
-        if (analysis.components.iter()).any(|c| c.game.ends_anywhere().is_some()) {
-            return ends_answer(&mut self.kept, analysis);
-        }
-        if analysis.components.iter().all(|c| c.game.misere) {
-            if let Some(answer) = tame(&mut self.kept, analysis)? {
-                return Ok(answer);
-            }
-            let note = match by_quotient(&mut self.kept, &mut self.quotients, analysis)? {
-                ByQuotient::Answer(answer) => return Ok(*answer),
-                ByQuotient::Stopped(note) => Some(note),
-                ByQuotient::NotApplicable => None,
-            };
-            let mut answer = if analysis.components.len() > 1 {
-                misere_sum(&mut self.kept, analysis)?
-            } else {
-                self.answer_by_parts(analysis)?
-            };
-            answer.notes.extend(note);
+    /// Whether `question` is answered at once: a sum of impartial games
+    /// played normally, each recognised (and its closed form verified)
+    /// already, so that its answer is a formula and a small bounded
+    /// exploration, work of microseconds that needs no thread to watch it.
+    pub fn answered_at_once(&self, question: &Question) -> bool {
+        Kind::of(question) == Kind::Normal
+            && (question.components.iter()).all(|c| !c.game.misere && self.kept.is_known(&c.game))
+    }
+
+    /// A sum of misère games: tame ones by their genus, else by their
+    /// quotient where one is found, else by search.
+    fn misere_answer(&mut self, analysis: &Question) -> Result<Answer, AnalysisError> {
+        if let Some(answer) = tame(&mut self.kept, analysis)? {
             return Ok(answer);
         }
-        self.answer_by_parts(analysis)
+        let note = match by_quotient(&mut self.kept, &mut self.quotients, analysis)? {
+            ByQuotient::Answer(answer) => return Ok(*answer),
+            ByQuotient::Stopped(note) => Some(note),
+            ByQuotient::NotApplicable => None,
+        };
+        let mut answer = if analysis.components.len() > 1 {
+            misere_sum(&mut self.kept, analysis)?
+        } else {
+            self.answer_by_parts(analysis)?
+        };
+        answer.notes.extend(note);
+        Ok(answer)
     }
 
     /// Each component answered on its own, then the sum.

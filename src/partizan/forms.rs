@@ -23,14 +23,12 @@
 
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::form::Form;
 use super::wall::Thermograph;
-use crate::platform::{Deadline, Growth, deeper};
+use crate::platform::{Halt, Watch, deeper};
 use crate::position::{Outcome, Side};
 
 /// A node's bytes, but for its options (estimated: the enum, a number's
@@ -64,53 +62,29 @@ pub enum Relation {
     Fuzzy,
 }
 
-/// What a store's work may use before it stops: memory (its own
-/// estimate of what it holds), a deadline, a flag another thread raises.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// The most bytes the store may hold, by its estimate.
-    pub max_bytes: Option<u64>,
-    /// The moment to stop by.
-    pub deadline: Option<Deadline>,
-    /// Raised to stop.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-/// The limits of a store's work under way: its `Limits`, and where the
-/// process's memory is watched, its size when they were set.
-#[derive(Clone, Debug, Default)]
-struct Bounds {
-    limits: Limits,
-    growth: Option<Growth>,
-}
-
-/// Why a store stopped its work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// It would hold more than this many bytes.
-    Memory(u64),
-    /// Its deadline passed.
-    Time,
-    /// Its flag was raised.
-    Cancelled,
-}
-
 /// How often (in steps of work) the clock and the flag are looked at.
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// The store: every form met, once each, and what was found of them.
 ///
-/// Its work stops at its `Limits`: from then on every operation returns at
-/// once with a meaningless result, `stopped` says why, and the store must
-/// be thrown away (its caches may hold the meaningless results).
+/// Its work stops at its limits (`limit`: the bytes it may hold, and the
+/// `Watch` every search looks at — a deadline, a flag, the process's
+/// memory): from then on every operation returns at once with a
+/// meaningless result, `stopped` says why (a `Halt`, as a search's), and
+/// the store must be thrown away (its caches may hold the meaningless
+/// results).
 #[derive(Debug, Default)]
 pub struct Forms {
-    bounds: Bounds,
+    /// What its work looks at as it goes: a question's deadline, flag and
+    /// the process's memory.
+    watch: Watch,
+    /// The most bytes it may hold, by its estimate.
+    max_bytes: Option<u64>,
     /// What it holds, by estimate, in bytes.
     bytes: u64,
     /// Steps of work since the limits were set.
     steps: u64,
-    stopped: Option<Stop>,
+    stopped: Option<Halt>,
     nodes: Vec<Node>,
     ids: HashMap<Node, Form>,
     /// The comparisons G ≤ H found, as many as its table holds.
@@ -156,22 +130,20 @@ impl Forms {
         self.nodes.is_empty()
     }
 
-    /// Sets the limits of the work to come (what it holds already counts).
-    pub fn limit(&mut self, limits: Limits) {
+    /// Sets the limits of the work to come (what it holds already counts):
+    /// what a question's search looks at (`watch`: its deadline, its flag,
+    /// the process's memory), and the most bytes the store may hold.
+    pub fn limit(&mut self, watch: Watch, max_bytes: u64) {
         // Comparisons may take a quarter of the memory, past which the
         // table keeps the latest.
-        if let Some(max) = limits.max_bytes {
-            self.le.allow(max / 4);
-        }
-        self.bounds = Bounds {
-            limits,
-            growth: Growth::from_now(),
-        };
+        self.le.allow(max_bytes / 4);
+        self.watch = watch;
+        self.max_bytes = Some(max_bytes);
         self.steps = 0;
     }
 
     /// Why its work stopped, if it did: then it must be thrown away.
-    pub fn stopped(&self) -> Option<Stop> {
+    pub fn stopped(&self) -> Option<Halt> {
         self.stopped
     }
 
@@ -187,21 +159,12 @@ impl Forms {
         }
         self.bytes += bytes;
         self.steps += 1;
-        let Bounds { limits, growth } = &self.bounds;
-        if let Some(max) = limits.max_bytes
+        if let Some(max) = self.max_bytes
             && self.bytes > max
         {
-            self.stopped = Some(Stop::Memory(max));
+            self.stopped = Some(Halt::Memory(max));
         } else if self.steps.is_multiple_of(CHECK_EVERY) {
-            if limits.deadline.is_some_and(Deadline::passed) {
-                self.stopped = Some(Stop::Time);
-            } else if (limits.cancel.as_ref()).is_some_and(|c| c.load(Ordering::Relaxed)) {
-                self.stopped = Some(Stop::Cancelled);
-            } else if let (Some(max), Some(growth)) = (limits.max_bytes, growth)
-                && growth.past(max)
-            {
-                self.stopped = Some(Stop::Memory(max));
-            }
+            self.stopped = self.watch.halted();
         }
         self.stopped.is_none()
     }
@@ -230,7 +193,7 @@ impl Forms {
         self.step(2 * (NODE_BYTES + 4 * options as u64) + 16);
         let Ok(id) = u32::try_from(self.nodes.len()) else {
             // Past 2^32 forms (never within a memory limit): stopped.
-            self.stopped = Some(Stop::Memory(self.bytes));
+            self.stopped = Some(Halt::Memory(self.bytes));
             return Form(0);
         };
         let form = Form(id);

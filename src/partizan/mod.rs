@@ -25,6 +25,6 @@ mod written;
 
 pub use dyadic::Dyadic;
 pub use form::Form;
-pub use forms::{Forms, Limits, Relation, Stop};
+pub use forms::{Forms, Relation};
 pub use wall::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

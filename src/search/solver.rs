@@ -21,7 +21,7 @@ use super::engines::run_boxes::RunSearch;
 use super::engines::strip::{StripError, StripValues};
 use super::engines::sums::SumSearch;
 use super::options::{Options, Progress};
-use super::value::{After, Decomposition, Explored, GameValues, Value};
+use super::value::{After, Decomposition, Explored, GameValues, Search, Value};
 use crate::moves::{MoveError, MoveGen, Next};
 use crate::period::Period;
 use crate::platform::Deadline;
@@ -575,9 +575,9 @@ impl Solver {
         }
         match &mut self.engine {
             Engine::General(g) => g.value(&self.game, &self.moves, heaps, budget),
-            Engine::Sums(s) => s.value(heaps, budget),
+            Engine::Sums(s) => s.value(&self.game, &self.moves, heaps, budget),
             Engine::Coins(c) => c.value(&self.game, &self.moves, heaps, budget),
-            Engine::Kayles(k) => k.value(&self.game, heaps, budget),
+            Engine::Kayles(k) => k.value(&self.game, &self.moves, heaps, budget),
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the

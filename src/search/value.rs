@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
-use crate::moves::Term;
+use crate::moves::{MoveGen, Term};
 use crate::rules::Game;
+use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
 use crate::search::options::Options;
 
@@ -65,6 +66,20 @@ impl GameKey {
     pub fn index(&self) -> usize {
         self.game as usize
     }
+}
+
+/// What every engine that values a position answers: the value of
+/// `heaps`, a position of the game it was made for (`game`, whose moves are
+/// `moves`; an engine that keeps what it needs of them reads neither), and
+/// how much the question added, within `budget`.
+pub trait Search {
+    fn value(
+        &mut self,
+        game: &Game,
+        moves: &MoveGen,
+        heaps: &[u64],
+        budget: &mut Budget,
+    ) -> Result<(Value, Explored), SearchError>;
 }
 
 /// How much one question added to what the search holds.

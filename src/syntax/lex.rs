@@ -228,26 +228,31 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             .find(|&(_, c)| !keep(c))
             .map_or(text.len(), |(i, _)| at + i)
     };
+    // A line ends as the grammar's `NEWLINE` ends one: at "\n", "\r\n" or
+    // a lone "\r".
+    let breaks = |c: char| c == '\n' || c == '\r';
     let mut out = Vec::new();
     let mut at = 0;
     while let Some(c) = text[at..].chars().next() {
         let rest = &text[at..];
-        let (kind, end) = if c == '\n' {
+        let (kind, end) = if rest.starts_with("\r\n") {
+            (Kind::Newline, at + 2)
+        } else if breaks(c) {
             (Kind::Newline, at + 1)
         } else if c.is_whitespace() {
             at += c.len_utf8();
             continue;
         } else if rest.starts_with("//") {
             // A comment, but for the space that ends its line.
-            let end = run(at, &|c| c != '\n');
+            let end = run(at, &|c| !breaks(c));
             (Kind::Comment, at + text[at..end].trim_end().len())
         } else if c == '"' {
-            let end = run(at + 1, &|c| c != '"' && c != '\n');
+            let end = run(at + 1, &|c| c != '"' && !breaks(c));
             let closed = text[end..].starts_with('"');
             (Kind::Text, if closed { end + 1 } else { end })
         } else if c == '\'' {
             // A character, `'#'` (to the closing quote, or the line's end).
-            let end = run(at + 1, &|c| c != '\'' && c != '\n');
+            let end = run(at + 1, &|c| c != '\'' && !breaks(c));
             let closed = text[end..].starts_with('\'');
             (Kind::Text, if closed { end + 1 } else { end })
         } else if c.is_alphabetic() || c == '_' {

@@ -103,6 +103,26 @@ fn two_signs_stay_apart() {
     assert!(format(text).unwrap().contains("k == - -1"));
 }
 
+/// A lone carriage return ends a line, as the grammar's `NEWLINE` does:
+/// two statements apart stay apart (found by the mutants test: formatting
+/// joined them into one line that parses otherwise). "\r\n" ends a line
+/// once.
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    let text = "game g {\n    heaps 1\r    take 1  \r  take 2\n}\n";
+    holds_for(text);
+    assert_eq!(
+        format(text).unwrap(),
+        "game g {\n    heaps 1\n    take 1\n    take 2\n}\n"
+    );
+    let windows = "game g {\r\n    heaps 1\r\n    take 1\r\n}\r\n";
+    holds_for(windows);
+    assert_eq!(
+        format(windows).unwrap(),
+        "game g {\n    heaps 1\n    take 1\n}\n"
+    );
+}
+
 #[test]
 fn a_file_with_a_syntax_error_is_not_formatted() {
     let errors = format("game g { heaps 1; take 1.. \nanalyze g at 3\n").expect_err("refused");

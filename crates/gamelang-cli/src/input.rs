@@ -72,13 +72,12 @@ impl Timeout {
 impl Budgets {
     /// Search options with these budgets and the positions limit `max_positions`.
     pub fn options(&self, max_positions: usize) -> gamelang::SearchOptions {
-        gamelang::SearchOptions {
-            max_positions,
-            move_budget: self.move_budget,
-            timeout: self.timeout.duration(),
-            max_bytes: self.max_memory.saturating_mul(1 << 20),
-            ..gamelang::SearchOptions::default()
-        }
+        gamelang::search_options(
+            Some(std::time::Duration::from_secs(self.timeout.timeout)),
+            Some(max_positions),
+            Some(self.max_memory),
+            self.move_budget,
+        )
     }
 }
 

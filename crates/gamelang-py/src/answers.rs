@@ -13,9 +13,9 @@ use serde_json::Value as Json;
 
 use std::collections::HashMap;
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 
-use gamelang::{Answer, Brief, Grundy, Outcome};
+use gamelang::{Answer, Brief, Count, Dyadic, Grundy, Outcome, Partizan};
 
 use crate::json::to_py;
 
@@ -44,13 +44,24 @@ impl Analysis {
         to_py(py, &self.json()[key])
     }
 
-    /// A number the JSON writes as text (`"3/2"`), as a `Fraction`.
-    fn fraction<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        match self.json()[key].as_str() {
-            Some(text) => (py.import("fractions")?.getattr("Fraction")?).call1((text,)),
+    /// A partizan answer's number, chosen by `of`, as a `Fraction`.
+    fn fraction<'py>(
+        &self,
+        py: Python<'py>,
+        of: impl Fn(&Partizan) -> Option<&Dyadic>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match self.answer.partizan.as_deref().and_then(of) {
+            Some(x) => fraction(py, x),
             None => Ok(py.None().into_bound(py)),
         }
     }
+}
+
+/// `x` as a `Fraction`: its numerator over 2 to its exponent, from the
+/// integers themselves.
+fn fraction<'py>(py: Python<'py>, x: &Dyadic) -> PyResult<Bound<'py, PyAny>> {
+    let denominator = BigInt::from(1) << x.exponent();
+    (py.import("fractions")?.getattr("Fraction")?).call1((x.numerator().clone(), denominator))
 }
 
 #[pymethods]
@@ -67,7 +78,10 @@ impl Analysis {
     /// position, a draw).
     #[getter]
     fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.field(py, "grundy")
+        match &self.answer.grundy {
+            Grundy::Value(g) => g.into_bound_py_any(py),
+            _ => self.field(py, "grundy"),
+        }
     }
 
     /// The winning moves listed, each a dict (`text`, `to`, `rule`, ...).
@@ -79,7 +93,10 @@ impl Analysis {
     /// How many winning moves there are in all.
     #[getter]
     fn winning_move_count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.field(py, "winning_move_count")
+        match &self.answer.winning_move_count {
+            Count::Exact(n) => n.into_bound_py_any(py),
+            Count::AtLeast(_) | Count::Unknown => Ok(py.None().into_bound(py)),
+        }
     }
 
     /// How the answer was found: a dict with its `kind` ("closed-form",
@@ -105,7 +122,10 @@ impl Analysis {
     /// from here on minus the other's), else None.
     #[getter]
     fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.field(py, "score")
+        match &self.answer.scoring {
+            Some(scoring) => scoring.score.into_bound_py_any(py),
+            None => Ok(py.None().into_bound(py)),
+        }
     }
 
     /// A scoring game's best moves, each a dict (`text`, `to`, `points`,
@@ -117,34 +137,34 @@ impl Analysis {
 
     /// A partizan position's canonical form (`"{1|-1}"`, `"^*"`), else None.
     #[getter]
-    fn value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.field(py, "value")
+    fn value(&self) -> Option<String> {
+        self.answer.partizan.as_deref()?.value.clone()
     }
 
     /// A partizan position's temperature (a `Fraction`; -1 for a number
     /// that is an integer), else None.
     #[getter]
     fn temperature<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.fraction(py, "temperature")
+        self.fraction(py, Partizan::temperature)
     }
 
     /// A partizan position's mean value (a `Fraction`), else None.
     #[getter]
     fn mean<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.fraction(py, "mean")
+        self.fraction(py, Partizan::mean)
     }
 
     /// Where play ends with Left moving first, both playing for the best
     /// number (a `Fraction`), else None.
     #[getter]
     fn left_stop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.fraction(py, "left_stop")
+        self.fraction(py, |p| Some(&p.left_stop))
     }
 
     /// ... with Right moving first.
     #[getter]
     fn right_stop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.fraction(py, "right_stop")
+        self.fraction(py, |p| Some(&p.right_stop))
     }
 
     /// Left's winning moves, moving first (partizan), each a dict.

@@ -2,9 +2,8 @@
 //! questions, kept between calls (a game searched once is searched no
 //! more).
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use num_bigint::{BigInt, BigUint};
@@ -12,7 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
-use gamelang::{AnalysisError, Analyzer, Cancel, Compound, Game, Question, Source};
+use gamelang::{AnalysisError, Analyzer, Cancel, Question, Source};
 
 use crate::answers::{Analysis, Many};
 use crate::detached::{detached, quick};
@@ -23,12 +22,11 @@ use crate::table::Table;
 const BATCH: usize = 1 << 16;
 
 /// The limits every question of a program is answered within, as the
-/// command line's options of the same names give them.
+/// command line's options of the same names give them (converted as it
+/// converts them, `gamelang::search_options`).
 #[derive(Clone, Debug)]
 pub struct Limits {
-    timeout: Option<Duration>,
-    max_positions: usize,
-    max_bytes: u64,
+    search: gamelang::SearchOptions,
 }
 
 impl Limits {
@@ -43,36 +41,30 @@ impl Limits {
             .map(|n| whole("max_positions", n))
             .transpose()?;
         let max_memory = max_memory.map(|n| whole("max_memory", n)).transpose()?;
-        let timeout = match timeout {
-            None => gamelang::DEFAULT_TIMEOUT,
-            Some(seconds) => Duration::try_from_secs_f64(seconds).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "timeout={seconds}: a timeout is a number of seconds, 0 or more (0: no limit)"
-                ))
-            })?,
-        };
-        Ok(Limits {
-            // 0 seconds is no limit, as `--timeout 0` is.
-            timeout: Some(timeout).filter(|t| !t.is_zero()),
-            max_positions: max_positions.map_or(gamelang::DEFAULT_MAX_POSITIONS, |n| {
-                usize::try_from(n).unwrap_or(usize::MAX)
-            }),
-            max_bytes: max_memory.map_or(gamelang::DEFAULT_MAX_BYTES, |mb| {
-                u64::try_from(mb)
-                    .unwrap_or(u64::MAX)
-                    .saturating_mul(1 << 20)
-            }),
-        })
+        let timeout = timeout
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "timeout={seconds}: a timeout is a number of seconds, 0 or more (0: no limit)"
+                    ))
+                })
+            })
+            .transpose()?;
+        // Past what the machine holds: no limit, as on the command line.
+        let search = gamelang::search_options(
+            timeout,
+            max_positions.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+            max_memory.map(|mb| u64::try_from(mb).unwrap_or(u64::MAX)),
+            None,
+        );
+        Ok(Limits { search })
     }
 
     fn options(&self, cancel: &Cancel) -> gamelang::Options {
         gamelang::Options {
             search: gamelang::SearchOptions {
-                max_positions: self.max_positions,
-                timeout: self.timeout,
-                max_bytes: self.max_bytes,
                 cancel: Some(cancel.clone()),
-                ..gamelang::SearchOptions::default()
+                ..self.search.clone()
             },
             ..gamelang::Options::default()
         }
@@ -84,9 +76,6 @@ struct State {
     analyzer: Analyzer,
     /// Raised at Ctrl-C: the analyzer's searches stop.
     cancel: Cancel,
-    /// The games answered by a closed form alone, recognised and verified
-    /// already: their positions are answered at once (`quick`).
-    closed: HashSet<Arc<Game>>,
 }
 
 impl State {
@@ -95,36 +84,6 @@ impl State {
         State {
             analyzer: Analyzer::new(limits.options(&cancel)),
             cancel,
-            closed: HashSet::new(),
-        }
-    }
-
-    /// Whether `question` is a sum of normal-play impartial games each
-    /// answered by its closed form, known already: its answer is a formula
-    /// and a small bounded exploration (remoteness), work of microseconds
-    /// that needs no thread to watch it.
-    fn quick(&self, question: &Question) -> bool {
-        question.compound == Compound::Sum
-            && question.values.is_empty()
-            && (question.components.iter()).all(|c| self.closed.contains(&c.game))
-    }
-
-    /// Remembers which games of `questions` their closed forms answer.
-    fn learn(&mut self, questions: &[&Question]) {
-        for game in questions
-            .iter()
-            .flat_map(|q| q.components.iter().map(|c| &c.game))
-        {
-            if self.closed.contains(game)
-                || game.misere
-                || game.partizan_anywhere().is_some()
-                || game.ends_anywhere().is_some()
-            {
-                continue;
-            }
-            if let Ok(Some(_)) = self.analyzer.recognised(game) {
-                self.closed.insert(game.clone());
-            }
         }
     }
 }
@@ -176,17 +135,16 @@ impl Program {
         work: impl FnOnce(&mut Analyzer) -> Result<T, AnalysisError> + Send,
     ) -> PyResult<T> {
         let mut state = self.state()?;
-        let found = if !questions.is_empty() && questions.iter().all(|q| state.quick(q)) {
+        let found = if !questions.is_empty()
+            && questions.iter().all(|q| state.analyzer.answered_at_once(q))
+        {
             let analyzer = &mut state.analyzer;
             quick(py, || work(analyzer))
         } else {
             let cancel = state.cancel.clone();
             let analyzer = &mut state.analyzer;
             match detached(py, &cancel, tick, || work(analyzer)) {
-                Ok(found) => {
-                    state.learn(questions);
-                    found
-                }
+                Ok(found) => found,
                 Err(interrupted) => {
                     *state = State::new(&self.limits);
                     return Err(interrupted);

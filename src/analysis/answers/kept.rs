@@ -17,12 +17,12 @@ use crate::analysis::answer::{Note, Steps, WinningMove};
 use crate::analysis::error::AnalysisError;
 use crate::analysis::options::Options;
 use crate::known::{self, Known};
-use crate::partizan::{Forms, Limits, Stop};
-use crate::platform::Deadline;
+use crate::partizan::Forms;
+use crate::platform::Halt;
 use crate::rules::Game;
 use crate::search::partizan::PartizanSearch;
 use crate::search::scoring::ScoringSearch;
-use crate::search::{Budget, Cancel, SearchError, Solver};
+use crate::search::{Budget, SearchError, Solver};
 
 /// What the analyzer keeps, keyed by the lowered game itself (its rules and
 /// its source), so that a game edited is a game anew, whatever its name.
@@ -72,6 +72,12 @@ impl Kept {
         game: &Arc<Game>,
     ) -> Result<Option<(&'static str, Verified)>, AnalysisError> {
         Ok((self.known(game)?).map(|(known, verified)| (known.id(), verified.clone())))
+    }
+
+    /// Whether `game` was recognised as a known game already, its closed
+    /// form verified.
+    pub(crate) fn is_known(&self, game: &Arc<Game>) -> bool {
+        (self.games.get(game)).is_some_and(|state| matches!(state.known, Some(Some(_))))
     }
 
     /// The known game `game` is, recognised (and its closed form verified)
@@ -150,20 +156,17 @@ impl Kept {
         Ok(result?)
     }
 
-    /// Sets the store of forms to work within a question's limits (the
-    /// search's memory limit, timeout and flag), first emptying it (and
+    /// Sets the store of forms to work within a question's budget (the
+    /// deadline, flag and memory every search of it looks at, and its
+    /// memory limit for what the store holds), first emptying it (and
     /// every partizan search, whose values are its forms) where what it
     /// holds from earlier questions is past half the memory limit.
     pub(crate) fn limit_forms(&mut self) {
         if self.forms.bytes() > self.options.search.max_bytes / 2 {
             self.drop_forms();
         }
-        let options = &self.options.search;
-        self.forms.limit(Limits {
-            max_bytes: Some(options.max_bytes),
-            deadline: options.timeout.and_then(Deadline::after),
-            cancel: options.cancel.as_ref().map(Cancel::flag),
-        });
+        let budget = self.question_budget();
+        self.forms.limit(budget.within().watch, budget.memory());
     }
 
     /// `Err` where the store of forms stopped (then emptied, with every
@@ -175,10 +178,10 @@ impl Kept {
         self.drop_forms();
         let seconds = self.options.search.timeout.map_or(0, |t| t.as_secs());
         Err(AnalysisError::from(match stop {
-            Stop::Memory(bytes) => SearchError::FormsMemory {
+            Halt::Memory(bytes) => SearchError::FormsMemory {
                 limit_mb: bytes >> 20,
             },
-            Stop::Time | Stop::Cancelled => SearchError::FormsTime { seconds },
+            Halt::Time | Halt::Cancelled => SearchError::FormsTime { seconds },
         }))
     }
 

@@ -72,7 +72,7 @@ pub(super) enum Operand<N: Num> {
     Leaf(Leaf<N>),
     Cell(Leaf<N>, Leaf<N>),
     Pair(BinOp, Leaf<N>, Leaf<N>),
-    Code(Int<N>),
+    Closure(Int<N>),
 }
 
 impl<N: Num> Operand<N> {
@@ -89,7 +89,7 @@ impl<N: Num> Operand<N> {
             {
                 Operand::Pair(*op, a, b)
             }
-            _ => Operand::Code(int(e)?),
+            _ => Operand::Closure(int(e)?),
         })
     }
 
@@ -99,7 +99,7 @@ impl<N: Num> Operand<N> {
             Operand::Leaf(leaf) => leaf.read(s),
             Operand::Cell(r, c) => Ok(cell(&s.heaps, r.read(s)?, c.read(s)?)),
             Operand::Pair(op, a, b) => N::plus_minus_times(*op, a.read(s)?, b.read(s)?),
-            Operand::Code(f) => f(s),
+            Operand::Closure(f) => f(s),
         }
     }
 }
@@ -202,7 +202,7 @@ pub(super) enum Cond<N: Num> {
     /// Some one holds, tried in order.
     Any(Vec<Cond<N>>),
     Not(Box<Cond<N>>),
-    Code(Truth<N>),
+    Closure(Truth<N>),
 }
 
 impl<N: Num> Cond<N> {
@@ -224,18 +224,18 @@ impl<N: Num> Cond<N> {
             ) => Cond::Order(*op, Operand::of(a)?, Operand::of(b)?),
             Expr::Binary(op, a, b) => {
                 let (op, a, b) = (*op, Operand::<N>::of(a)?, Operand::<N>::of(b)?);
-                Cond::Code(Box::new(move |s| compared(op, a.get(s)?, b.get(s)?)))
+                Cond::Closure(Box::new(move |s| compared(op, a.get(s)?, b.get(s)?)))
             }
             Expr::Is(a, property) => {
                 let (a, property) = (Operand::<N>::of(a)?, *property);
-                Cond::Code(Box::new(move |s| {
+                Cond::Closure(Box::new(move |s| {
                     has_property(a.get(s)?.into(), property).map_err(N::fail)
                 }))
             }
-            Expr::Each(..) | Expr::Monotone(_) => Cond::Code(N::other_truth(e)?),
+            Expr::Each(..) | Expr::Monotone(_) => Cond::Closure(N::other_truth(e)?),
             _ => {
                 let value = Operand::<N>::of(e)?;
-                Cond::Code(Box::new(move |s| Ok(value.get(s)? != N::default())))
+                Cond::Closure(Box::new(move |s| Ok(value.get(s)? != N::default())))
             }
         })
     }
@@ -273,7 +273,7 @@ impl<N: Num> Cond<N> {
                 Ok(false)
             }
             Cond::Not(a) => Ok(!a.holds(s)?),
-            Cond::Code(f) => f(s),
+            Cond::Closure(f) => f(s),
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::rules::expr::EvalError;
 use crate::rules::{Game, MoveKind, TermGame};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
-use crate::search::value::{Explored, Value};
+use crate::search::value::{Explored, Search, Value};
 
 /// A coin game's values: a row's, or a product's as its factors'.
 #[derive(Debug)]
@@ -71,9 +71,11 @@ impl Coins {
             Coins::Product(factors) => factors.iter().map(|f| f.values.len()).sum(),
         }
     }
+}
 
+impl Search for Coins {
     /// The value of the heads `heads` (pairs, flattened, for a product).
-    pub fn value(
+    fn value(
         &mut self,
         game: &Game,
         moves: &MoveGen,

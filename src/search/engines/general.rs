@@ -16,7 +16,7 @@ use crate::search::base::arena::{Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{Growth, SearchError, move_error, too_large};
 use crate::search::options::Progress;
-use crate::search::value::{Explored, Value};
+use crate::search::value::{Explored, Search, Value};
 
 /// In a game whose moves can add to heaps, a play that never repeats a
 /// position and is longer than this share of the position limit is taken
@@ -89,9 +89,11 @@ impl GeneralSearch {
     pub fn len(&self) -> usize {
         self.positions.len()
     }
+}
 
+impl Search for GeneralSearch {
     /// The value of `heaps`, searching what is not yet known.
-    pub fn value(
+    fn value(
         &mut self,
         game: &Game,
         moves: &MoveGen,
@@ -124,7 +126,9 @@ impl GeneralSearch {
         };
         Ok((self.values[start as usize], explored))
     }
+}
 
+impl GeneralSearch {
     /// Forgets every position: after a search that stopped midway.
     fn forget(&mut self) {
         self.positions = Arena::new();

@@ -15,10 +15,11 @@
 use std::collections::HashMap;
 
 use super::canon::{Form, adjacency_of, canonical_form};
+use crate::moves::MoveGen;
 use crate::rules::{Game, Kayles};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
-use crate::search::value::{Explored, Value};
+use crate::search::value::{Explored, Search, Value};
 
 /// The values of the connected graphs met so far.
 #[derive(Debug)]
@@ -53,12 +54,15 @@ impl KaylesValues {
     pub fn len(&self) -> usize {
         self.values.len()
     }
+}
 
+impl Search for KaylesValues {
     /// The value of the graph `heaps` (a position of the game: its edges'
     /// ends, two heaps an edge; in Node Kayles a vertex alone as (v, v)).
-    pub fn value(
+    fn value(
         &mut self,
         game: &Game,
+        _moves: &MoveGen,
         heaps: &[u64],
         budget: &mut Budget,
     ) -> Result<(Value, Explored), SearchError> {
@@ -91,7 +95,9 @@ impl KaylesValues {
         };
         Ok((Value::Grundy(value), explored))
     }
+}
 
+impl KaylesValues {
     /// The index of the region `form`, new ones unknown.
     fn intern(&mut self, form: Form) -> u32 {
         let next = self.values.len() as u32;

@@ -24,7 +24,7 @@ use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::base::reached::{Listed, Reached, Visit};
 use crate::search::options::Options;
-use crate::search::value::{Explored, GameKey, GameValues, NewSearch, Value};
+use crate::search::value::{Explored, GameKey, GameValues, NewSearch, Search, Value};
 
 /// The heaps a period is looked for in, before a heap of another game past
 /// what its search may hold is answered from it.
@@ -240,10 +240,14 @@ impl SumSearch {
     pub fn len(&self) -> usize {
         self.positions.len() + self.wins.len()
     }
+}
 
+impl Search for SumSearch {
     /// The value of `heaps`, a position of this game.
-    pub fn value(
+    fn value(
         &mut self,
+        _game: &Game,
+        _moves: &MoveGen,
         heaps: &[u64],
         budget: &mut Budget,
     ) -> Result<(Value, Explored), SearchError> {
@@ -265,7 +269,9 @@ impl SumSearch {
         };
         Ok((value, explored))
     }
+}
 
+impl SumSearch {
     /// Normal play with ends: where `heaps`, a position of this game, stands
     /// in the reduced game.
     pub fn reduced(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<Reduced, SearchError> {
