@@ -26,7 +26,8 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::closed::{Closed, Entry, Known, KnownMove, WinningMoves};
-use crate::position::{GraphShape, Outcome, cuts};
+use crate::moves::cuts;
+use crate::position::{GraphShape, Outcome};
 use crate::rules::{Game, MoveKind};
 
 pub static ENTRY: Entry = Entry {

@@ -6,11 +6,10 @@ use std::sync::Arc;
 use super::amounts::AmountGen;
 use super::block::Code;
 use super::reach::{Reach, reach};
-use super::runs::Runs;
-use super::step::Step;
-use super::sweep::Sweep;
+use super::readings::runs::{self, Runs};
+use super::readings::{Step, Sweep};
 use super::words::{Allowance, Group, MoveError, Next, Term, Within, move_cost};
-use super::{block, kinds, reach, runs};
+use super::{block, kinds, reach};
 use crate::position::{Colour, Colouring, symmetric_difference};
 use crate::rules::expr::{Env, EvalError, Expr, Func};
 use crate::rules::{

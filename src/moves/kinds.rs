@@ -3,6 +3,7 @@
 //! `heaps` that it leaves as it found it.
 
 use super::amounts::{AmountGen, minus};
+use super::graphs::{colourings, cuts, picks};
 use super::shapes::{each_combination, spliced};
 use crate::platform::usize_of;
 use crate::position::{Colour, Colouring, symmetric_difference};
@@ -293,14 +294,14 @@ pub(super) fn slide(
 }
 
 /// Pick a vertex (Node Kayles) or an edge (Arc Kayles) of the graph the
-/// heaps are (`crate::position::picks`), removing it with what it takes.
+/// heaps are (`graphs::picks`), removing it with what it takes.
 pub(super) fn pick(
     kayles: Kayles,
     heaps: &[u64],
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut result = Ok(());
-    crate::position::picks(kayles, heaps, |_, after| {
+    picks(kayles, heaps, |_, after| {
         if result.is_ok() {
             result = emit(after);
         }
@@ -309,7 +310,7 @@ pub(super) fn pick(
 }
 
 /// Colour a vertex `colour` (Snort or Col; the heaps are the graph's
-/// entries, `crate::position::colourings`): each vertex the game allows a
+/// entries, `graphs::colourings`): each vertex the game allows a
 /// move.
 pub(super) fn colour(
     game: Colouring,
@@ -318,7 +319,7 @@ pub(super) fn colour(
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut result = Ok(());
-    crate::position::colourings(game, colour, heaps, |_, after| {
+    colourings(game, colour, heaps, |_, after| {
         if result.is_ok() {
             result = emit(after);
         }
@@ -335,7 +336,7 @@ pub(super) fn cut(
     emit: &mut impl FnMut(&[u64]) -> Result<(), EvalError>,
 ) -> Result<(), EvalError> {
     let mut result = Ok(());
-    crate::position::cuts(colour, heaps, |_, after| {
+    cuts(colour, heaps, |_, after| {
         if result.is_ok() {
             result = emit(&after());
         }

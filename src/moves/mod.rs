@@ -5,21 +5,19 @@
 //! each kind of rule (splits enumerated by `rules::Split::parts`), `block`
 //! runs move blocks (compiled once into closures, `block::Code`, held to
 //! the interpreter beside it), and
-//! `shapes` the combinatorics they share: splicing heaps, sets of heaps.
+//! `shapes` the combinatorics they share: splicing heaps, sets of heaps;
+//! `readings` what a block is found to be, once (an octal code, runs, a
+//! sweep, a fixed step, stencils, strips).
 
 mod amounts;
 mod block;
 mod generator;
+mod graphs;
 mod kinds;
-pub mod octal_block;
 mod orientation;
 mod reach;
-pub mod runs;
+mod readings;
 mod shapes;
-mod stencil;
-mod step;
-pub(crate) mod strip;
-mod sweep;
 mod words;
 
 pub use block::said;
@@ -28,11 +26,12 @@ pub use block::said;
 #[cfg(test)]
 pub(crate) use block::{Code, moves as interpret, scored_moves as interpret_scored};
 pub use generator::{MoveGen, Ray};
+pub(crate) use graphs::{colourings, cuts, picks};
 pub(crate) use orientation::Orientation;
-pub use runs::Runs;
-pub(crate) use runs::{Branch, Lin};
+#[cfg(test)]
+pub use readings::runs;
+pub(crate) use readings::runs::{Branch, Lin};
+pub(crate) use readings::strip;
+pub use readings::{Along, RowPoints, Runs, Stencils, Step, Sweep, Swept, octal_block};
 pub(crate) use shapes::combinations;
-pub use stencil::Stencils;
-pub use step::{Along, RowPoints, Step};
-pub use sweep::{Sweep, Swept};
 pub use words::{MoveError, Next, Term, Within};

@@ -11,8 +11,9 @@ mod graph;
 mod tinted;
 pub use board::{BoardProblem, board_position, board_rows, board_text};
 pub use colour::Colour;
-pub use graph::{GraphShape, Kayles, cuts, graph_position, graph_text, grounded_regions, picks};
-pub use tinted::{Colouring, colourings, tinted_regions};
+pub use graph::{GraphShape, Kayles, graph_position, graph_text, grounded_edges, grounded_regions};
+pub use tinted::{Colouring, tinted_regions};
+pub(crate) use tinted::{Tinted, tinted};
 
 /// Who wins a position with best play: its outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -35,26 +35,11 @@ impl Colouring {
             Colouring::Col => "col",
         }
     }
-
-    /// The tint a vertex takes when a neighbour is coloured `colour`: the
-    /// same colour in Snort, the other in Col.
-    fn tint_beside(self, colour: Colour) -> Colour {
-        match (self, colour) {
-            (Colouring::Snort, colour) => colour,
-            (Colouring::Col, Colour::Blue) => Colour::Red,
-            (Colouring::Col, _) => Colour::Blue,
-        }
-    }
-}
-
-/// Whether a vertex of tint `tint` may be coloured `colour`.
-fn allows(tint: Colour, colour: Colour) -> bool {
-    tint == Colour::Green || tint == colour
 }
 
 /// The tint of a vertex of tint `tint` tinted `more` too: `None` when no
 /// colour is left to it.
-fn tinted(tint: Colour, more: Colour) -> Option<Colour> {
+pub(crate) fn tinted(tint: Colour, more: Colour) -> Option<Colour> {
     match tint {
         Colour::Green => Some(more),
         tint => (tint == more).then_some(tint),
@@ -63,9 +48,9 @@ fn tinted(tint: Colour, more: Colour) -> Option<Colour> {
 
 /// A graph read from its entries: each vertex's tint, and the edges.
 #[derive(Default)]
-struct Tinted {
-    tints: BTreeMap<u64, Colour>,
-    edges: BTreeSet<(u64, u64)>,
+pub(crate) struct Tinted {
+    pub(crate) tints: BTreeMap<u64, Colour>,
+    pub(crate) edges: BTreeSet<(u64, u64)>,
 }
 
 impl Tinted {
@@ -73,7 +58,7 @@ impl Tinted {
     /// them, in any order, repeats allowed: a vertex's tints add up) and
     /// the vertices `lone`, not tinted. A vertex next to both colours is
     /// left out.
-    fn read(entries: &[u64], lone: &[u64]) -> Self {
+    pub(crate) fn read(entries: &[u64], lone: &[u64]) -> Self {
         let mut tints: BTreeMap<u64, Option<Colour>> = BTreeMap::new();
         let mut edges = BTreeSet::new();
         for &v in lone {
@@ -104,7 +89,7 @@ impl Tinted {
     }
 
     /// Its entries, as positions keep them.
-    fn entries(&self) -> Vec<u64> {
+    pub(crate) fn entries(&self) -> Vec<u64> {
         let mut out: Vec<[u64; 3]> = (self.tints.iter())
             .map(|(&v, &t)| [v, v, t.code()])
             .chain(self.edges.iter().map(|&(a, b)| [a, b, 0]))
@@ -114,7 +99,7 @@ impl Tinted {
     }
 
     /// The neighbours of each vertex.
-    fn neighbours(&self) -> BTreeMap<u64, Vec<u64>> {
+    pub(crate) fn neighbours(&self) -> BTreeMap<u64, Vec<u64>> {
         let mut out: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
         for &(a, b) in &self.edges {
             out.entry(a).or_default().push(b);
@@ -129,38 +114,6 @@ impl Tinted {
 /// every vertex once, with its tint, the edges once, in increasing order.
 pub fn tinted_position(entries: &[u64], lone: &[u64]) -> Vec<u64> {
     Tinted::read(entries, lone).entries()
-}
-
-/// Each move of `colouring` by the player who colours `colour`, on the
-/// position `heaps`: the vertex coloured (one not tinted the other colour)
-/// and the position left, the vertices in increasing order. The vertex
-/// goes; each neighbour is tinted, and goes too when no colour is left to
-/// it.
-pub fn colourings(
-    colouring: Colouring,
-    colour: Colour,
-    heaps: &[u64],
-    mut each: impl FnMut(u64, &[u64]),
-) {
-    let graph = Tinted::read(heaps, &[]);
-    let neighbours = graph.neighbours();
-    let beside = colouring.tint_beside(colour);
-    for (&v, &tint) in &graph.tints {
-        if !allows(tint, colour) {
-            continue;
-        }
-        let mut tints = graph.tints.clone();
-        tints.remove(&v);
-        for w in neighbours.get(&v).into_iter().flatten() {
-            match tints.get(w).and_then(|&t| tinted(t, beside)) {
-                Some(t) => tints.insert(*w, t),
-                None => tints.remove(w),
-            };
-        }
-        let mut edges = graph.edges.clone();
-        edges.retain(|(a, b)| tints.contains_key(a) && tints.contains_key(b));
-        each(v, &Tinted { tints, edges }.entries());
-    }
 }
 
 /// The connected parts of the position `heaps`, each a position of its

@@ -148,7 +148,7 @@ fn pick(kayles: Kayles, before: &[BigUint], after: &[BigUint], nth: usize) -> St
     let (before, after) = (words(before), words(after));
     let mut text = None;
     let mut skip = nth;
-    crate::position::picks(kayles, &before, |picked, left| {
+    crate::moves::picks(kayles, &before, |picked, left| {
         if text.is_none() && left == after {
             if skip > 0 {
                 skip -= 1;
@@ -177,7 +177,7 @@ fn colour_vertex(
         |heaps: &[BigUint]| -> Vec<u64> { heaps.iter().filter_map(|h| h.to_u64()).collect() };
     let (before, after) = (words(before), words(after));
     let mut coloured = Vec::new();
-    crate::position::colourings(game, colour, &before, |v, left| {
+    crate::moves::colourings(game, colour, &before, |v, left| {
         if left == after {
             coloured.push(v);
         }

@@ -310,7 +310,7 @@ pub enum MoveKind {
     /// Kayles (pick an edge, removing its two ends).
     Pick(Kayles),
     /// Snort or Col: colour a vertex the colour given (Left blue, Right
-    /// red), where the game allows it (`position::colourings`).
+    /// red), where the game allows it (`moves::colourings`).
     Colour(Colouring, Colour),
 }
 

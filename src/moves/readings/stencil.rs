@@ -25,8 +25,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::orientation::Orientation;
-use super::words::LOOK_EVERY;
+use super::super::orientation::Orientation;
+use super::super::words::LOOK_EVERY;
 use crate::platform::{Halt, Watch};
 use crate::rules::expr::{BinOp, Env, Expr};
 use crate::rules::{AssignOp, Block, Game, MoveKind, Side, Stmt};

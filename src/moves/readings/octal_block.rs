@@ -33,9 +33,9 @@
 
 use std::collections::BTreeSet;
 
-use super::block;
-use super::kinds;
-use super::words::Next;
+use super::super::block;
+use super::super::kinds;
+use super::super::words::Next;
 use crate::rules::expr::Expr;
 use crate::rules::{AssignOp, Block, Game, MoveKind, OctalCode, Stmt};
 use crate::syntax::ast::BinOp;

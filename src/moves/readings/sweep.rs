@@ -12,7 +12,7 @@
 //! value, exactly), in the same order; what the interpreter would refuse
 //! (a heap below 0, too many steps) the caller leaves to it.
 
-use super::block::MAX_STEPS;
+use super::super::block::MAX_STEPS;
 use crate::rules::expr::{BinOp, Env, EvalError, Expr};
 use crate::rules::{Block, Stmt, TermGame};
 
