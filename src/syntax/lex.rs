@@ -244,7 +244,9 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             continue;
         } else if rest.starts_with("//") {
             // A comment, but for the space that ends its line.
-            let end = run(at, &|c| !breaks(c));
+            // A comment runs to "\n", as the parser's scan of a file's
+            // lines reads it (a lone "\r" inside stays in the comment).
+            let end = run(at, &|c| c != '\n');
             (Kind::Comment, at + text[at..end].trim_end().len())
         } else if c == '"' {
             let end = run(at + 1, &|c| c != '"' && !breaks(c));

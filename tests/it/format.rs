@@ -115,6 +115,8 @@ fn a_lone_carriage_return_ends_a_line() {
         format(text).unwrap(),
         "game g {\n    heaps 1\n    take 1\n    take 2\n}\n"
     );
+    // Inside a comment it stays, as the parser reads the comment to "\n".
+    holds_for("// a comment o\rf two parts\ngame g {\n    heaps 1\n}\n");
     let windows = "game g {\r\n    heaps 1\r\n    take 1\r\n}\r\n";
     holds_for(windows);
     assert_eq!(
