@@ -114,23 +114,7 @@ fn named_modules(
             let rest = &code[at + prefix.len()..];
             let start = found.len();
             if let Some(group) = rest.strip_prefix('{') {
-                let mut depth = 0;
-                let mut item = String::new();
-                for c in group.chars() {
-                    match c {
-                        '{' => depth += 1,
-                        '}' if depth == 0 => break,
-                        '}' => depth -= 1,
-                        ',' if depth == 0 => {
-                            found.push(first_segment(&item));
-                            item.clear();
-                            continue;
-                        }
-                        _ => {}
-                    }
-                    item.push(c);
-                }
-                found.push(first_segment(&item));
+                found.extend(group_items(group).iter().map(|item| first_segment(item)));
             } else {
                 found.push(first_segment(rest));
             }
@@ -148,6 +132,29 @@ fn named_modules(
     }
     found.retain(|m| !m.is_empty() && m != "self");
     found
+}
+
+/// The items of a `use` group, `group` the text after its `{`: split at
+/// its own commas, to its closing brace (nested groups kept whole).
+fn group_items(group: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut depth = 0;
+    let mut item = String::new();
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut item));
+                continue;
+            }
+            _ => {}
+        }
+        item.push(c);
+    }
+    items.push(item);
+    items
 }
 
 fn first_segment(path: &str) -> String {
@@ -439,23 +446,9 @@ fn expand(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
     let mut rest = rest.trim_start();
     loop {
         if let Some(group) = rest.strip_prefix('{') {
-            let mut depth = 0;
-            let mut item = String::new();
-            for c in group.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        expand(&path, &item, out);
-                        item.clear();
-                        continue;
-                    }
-                    _ => {}
-                }
-                item.push(c);
+            for item in group_items(group) {
+                expand(&path, &item, out);
             }
-            expand(&path, &item, out);
             return;
         }
         let word: String = rest
