@@ -8,11 +8,11 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::answer::Verified;
-use super::answer::{Answer, Brief, ComponentMethod, Count, Grundy, Method, Note, Outcome, Steps};
+use super::answer::{Answer, Brief, ComponentMethod, Count, Grundy, Method, Note, Outcome, Timing};
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
-use super::answers::kept::{Kept, STEPS_KEPT, impartial, listed_moves, not_scoring, without_ends};
+use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::partizan_answer;
@@ -30,13 +30,13 @@ use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
 use crate::rules::Game;
 use crate::search::Budget;
-use crate::search::steps::StepGraph;
+use crate::search::timing::TimingGraph;
 
 /// A single game's remoteness and suspense are shown where its play from
 /// the position has at most this many positions.
-const STEPS_POSITIONS: usize = 5_000;
+const TIMING_POSITIONS: usize = 5_000;
 /// ... and at most this many moves (Nim at 10^12 has 10^12 from the start).
-const STEPS_MOVES: u64 = 200_000;
+const TIMING_MOVES: u64 = 200_000;
 
 /// What kind of question a question is, decided once from its games and
 /// how they are played: each kind is answered its own way.
@@ -127,7 +127,7 @@ impl Analyzer {
         if let [only] = analysis.components.as_slice()
             && !matches!(answer.grundy, Grundy::Loopy(_))
         {
-            answer.steps = self.steps(only);
+            answer.timing = self.timing(only);
         }
         Ok(answer)
     }
@@ -169,8 +169,8 @@ impl Analyzer {
     }
 
     /// The remoteness and suspense of a single game's position, where its
-    /// play has at most `STEPS_POSITIONS` positions.
-    fn steps(&mut self, instance: &Instance) -> Option<Steps> {
+    /// play has at most `TIMING_POSITIONS` positions.
+    fn timing(&mut self, instance: &Instance) -> Option<Timing> {
         let heaps = instance.position.to_u64s()?;
         // A game of coins reaches sets of the coins up to its highest head:
         // explored only where there are few enough of those sets.
@@ -182,44 +182,44 @@ impl Analyzer {
                     .max(),
                 None => heaps.iter().map(|&n| row(n, coins.origin)).max(),
             };
-            if count.is_some_and(|c| c > u64::from(STEPS_POSITIONS.ilog2())) {
+            if count.is_some_and(|c| c > u64::from(TIMING_POSITIONS.ilog2())) {
                 return None;
             }
         }
-        let limit = STEPS_POSITIONS.min(self.kept.options.search.max_positions);
+        let limit = TIMING_POSITIONS.min(self.kept.options.search.max_positions);
         let state = self.kept.games.entry(instance.game.clone()).or_default();
-        // A position explored before: its steps are kept.
-        if let Some(steps) = state.steps.get(heaps.as_slice()) {
-            return Some(*steps);
+        // A position explored before: its timing is kept.
+        if let Some(timing) = state.timing.get(heaps.as_slice()) {
+            return Some(*timing);
         }
-        let mut known = std::mem::take(&mut state.steps);
+        let mut known = std::mem::take(&mut state.timing);
         // The exploration's own failure (too many positions) leaves the
         // game's search as it is.
         let explored = self.kept.search(&instance.game, |s| {
             let known = |p: &[u64]| known.get(p).copied();
-            Ok(StepGraph::explore_knowing(
+            Ok(TimingGraph::explore_knowing(
                 s,
                 &heaps,
                 limit,
-                STEPS_MOVES,
+                TIMING_MOVES,
                 &known,
             ))
         });
         let graph = explored.ok().and_then(Result::ok).flatten();
         if let Some(graph) = &graph {
-            for (position, steps) in graph.each() {
-                if known.len() >= STEPS_KEPT {
+            for (position, timing) in graph.each() {
+                if known.len() >= TIMING_KEPT {
                     break;
                 }
-                known.entry(position.to_vec()).or_insert(steps);
+                known.entry(position.to_vec()).or_insert(timing);
             }
         }
         self.kept
             .games
             .entry(instance.game.clone())
             .or_default()
-            .steps = known;
-        Some(graph?.steps(0))
+            .timing = known;
+        Some(graph?.timing(0))
     }
 
     /// Whether `question` is answered at once: a sum of impartial games
@@ -344,7 +344,7 @@ impl Analyzer {
             drawing_move_count: 0,
             notes,
             compound: None,
-            steps: None,
+            timing: None,
             partizan: None,
             scoring: None,
         })

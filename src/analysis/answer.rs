@@ -14,7 +14,7 @@ use crate::rules::Game;
 pub use crate::search::Decomposition;
 use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
-pub use crate::search::steps::Steps;
+pub use crate::search::timing::Timing;
 pub use crate::syntax::ast::Compound;
 
 /// Everything gamelang says about one position.
@@ -44,9 +44,9 @@ pub struct Answer {
     /// move in several components at once (`winning_moves` is then empty;
     /// `winning_move_count` counts these).
     pub compound: Option<CompoundAnswer>,
-    /// A single game's remoteness and suspense (`search::steps`), where its
+    /// A single game's remoteness and suspense (`search::timing`), where its
     /// play from the position is small enough to explore whole.
-    pub steps: Option<Steps>,
+    pub timing: Option<Timing>,
     /// For a partizan position (a game with rules of one player, alone or
     /// in a sum): its canonical form and what follows from it (`grundy` is
     /// then `NoValue::Partizan`, `winning_moves` empty).
@@ -189,7 +189,7 @@ pub struct Deciding {
 }
 
 /// How long a game's play lasts, both players playing to win
-/// (`search::steps`).
+/// (`search::timing`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Number {
     /// Smith's remoteness: the moves to the end with best play.

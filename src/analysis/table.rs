@@ -19,7 +19,7 @@ use crate::rules::{EndKind, Game};
 use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
 use crate::search::scoring::ScoringSearch;
-use crate::search::steps::{StepGraph, Steps};
+use crate::search::timing::{Timing, TimingGraph};
 use crate::search::{self, Reduced, SearchError, Solver, Value};
 
 /// A table of values.
@@ -276,10 +276,10 @@ pub enum Shape {
         genera: Option<Result<Genera, SearchError>>,
         /// Each heap's remoteness and suspense (`None` where the heap is
         /// not a position), where the table holds at most
-        /// `STEPS_POSITIONS`, the play graph of its heaps stays within
-        /// `STEPS_MOVES` and the game always ends; `None` otherwise, and
+        /// `TIMING_POSITIONS`, the play graph of its heaps stays within
+        /// `TIMING_MOVES` and the game always ends; `None` otherwise, and
         /// for coins.
-        steps: Option<Vec<Option<Steps>>>,
+        timing: Option<Vec<Option<Timing>>>,
     },
     /// Positions of `heaps` heaps (three or more), each heap from 0 to
     /// `side - 1`: the position (a_1, ..., a_k) at index a_1 side^(k-1) +
@@ -300,7 +300,7 @@ pub enum Shape {
         values: Vec<Vec<Option<Cell>>>,
         /// Each position's remoteness and suspense, by its two heaps, as
         /// `Shape::OneHeap`'s.
-        steps: Option<Vec<Vec<Option<Steps>>>>,
+        timing: Option<Vec<Vec<Option<Timing>>>>,
     },
 }
 
@@ -413,8 +413,8 @@ pub(super) fn table(
         )?
     } else {
         // Every position of the grid, where a graph of them is wanted: for
-        // its ends, or for the steps of a small table.
-        let wanted = ends || (usize_of(upto) + 1).pow(2) <= STEPS_POSITIONS;
+        // its ends, or for the timing of a small table.
+        let wanted = ends || (usize_of(upto) + 1).pow(2) <= TIMING_POSITIONS;
         let all: Vec<Vec<u64>> = match wanted {
             true => (0..=upto)
                 .flat_map(|a| (0..=upto).map(move |b| vec![a, b]))
@@ -447,19 +447,19 @@ pub(super) fn table(
                 last: a == upto,
             });
         }
-        let steps = (!ends)
-            .then(|| steps_of(solver, &all))
+        let timing = (!ends)
+            .then(|| timing_of(solver, &all))
             .flatten()
             .map(|found| {
-                let mut steps = vec![vec![None; grid.len()]; grid.len()];
+                let mut timing = vec![vec![None; grid.len()]; grid.len()];
                 for (heaps, s) in all.iter().zip(found) {
-                    steps[usize_of(heaps[0])][usize_of(heaps[1])] = s;
+                    timing[usize_of(heaps[0])][usize_of(heaps[1])] = s;
                 }
-                steps
+                timing
             });
         Shape::Grid {
             values: grid,
-            steps,
+            timing,
         }
     };
     Ok(Table {
@@ -573,8 +573,8 @@ fn one_heap_shape(
         None => solver,
     };
     // Every heap of the table, where the cells are found one by one or
-    // their steps are looked for.
-    let all: Vec<Vec<u64>> = match values.is_none() || usize_of(upto) < STEPS_POSITIONS {
+    // their timing is looked for.
+    let all: Vec<Vec<u64>> = match values.is_none() || usize_of(upto) < TIMING_POSITIONS {
         true => (0..=upto)
             .map(|n| vec![n])
             .filter(|heaps| is_position(game, heaps))
@@ -607,15 +607,15 @@ fn one_heap_shape(
     let genera = game
         .misere
         .then(|| genus::genera(game, upto, solver.max_positions()));
-    let steps = (!coins && !ends && !all.is_empty())
-        .then(|| steps_of(solver, &all))
+    let timing = (!coins && !ends && !all.is_empty())
+        .then(|| timing_of(solver, &all))
         .flatten()
         .map(|found| {
-            let mut steps = vec![None; values.len()];
+            let mut timing = vec![None; values.len()];
             for (heaps, s) in all.iter().zip(found) {
-                steps[usize_of(heaps[0])] = s;
+                timing[usize_of(heaps[0])] = s;
             }
-            steps
+            timing
         });
     Ok(Shape::OneHeap {
         values,
@@ -625,7 +625,7 @@ fn one_heap_shape(
         decomposed: solver.decomposed() && !game.scoring,
         coins,
         genera,
-        steps,
+        timing,
     })
 }
 
@@ -775,28 +775,28 @@ fn cell_at(
 
 /// The most moves the play graph of a table's positions may take for their
 /// remoteness and suspense: about a tenth of a second of work.
-pub const STEPS_MOVES: u64 = 1_000_000;
+pub const TIMING_MOVES: u64 = 1_000_000;
 
 /// The most positions a table may show for their remoteness and suspense
 /// to be looked for (a larger table is computed as fast as without them).
-pub const STEPS_POSITIONS: usize = 16_384;
+pub const TIMING_POSITIONS: usize = 16_384;
 
-/// The remoteness and suspense of each of `positions` (`StepGraph`), from
+/// The remoteness and suspense of each of `positions` (`TimingGraph`), from
 /// one play graph explored from the last of them (and the others it does
-/// not reach); `None` where the graph passes `STEPS_MOVES` moves or twice
+/// not reach); `None` where the graph passes `TIMING_MOVES` moves or twice
 /// as many positions as the table's (a game whose positions below a heap
-/// are many heaps, searched as a sum of one-heap games: their steps do not
+/// are many heaps, searched as a sum of one-heap games: their timing does not
 /// add as values do), or a play can go on forever.
-fn steps_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Steps>>> {
-    if positions.len() > STEPS_POSITIONS {
+fn timing_of(solver: &Solver, positions: &[Vec<u64>]) -> Option<Vec<Option<Timing>>> {
+    if positions.len() > TIMING_POSITIONS {
         return None;
     }
     let (last, rest) = positions.split_last()?;
     let limit = (2 * positions.len()).min(solver.max_positions());
-    let graph = StepGraph::explore_from(solver, last, rest, limit, STEPS_MOVES).ok()??;
+    let graph = TimingGraph::explore_from(solver, last, rest, limit, TIMING_MOVES).ok()??;
     Some(
         (positions.iter())
-            .map(|p| graph.id(&solver.canonical(p)).map(|id| graph.steps(id)))
+            .map(|p| graph.id(&solver.canonical(p)).map(|id| graph.timing(id)))
             .collect(),
     )
 }

@@ -7,7 +7,7 @@ use super::amounts::AmountGen;
 use super::block::Code;
 use super::reach::{Reach, reach};
 use super::readings::runs::{self, Runs};
-use super::readings::{Step, Sweep};
+use super::readings::{Shift, Sweep};
 use super::words::{Allowance, Group, MoveError, Next, Term, Within, move_cost};
 use super::{block, kinds, reach};
 use crate::position::{Colour, Colouring, symmetric_difference};
@@ -528,15 +528,15 @@ impl MoveGen {
             .collect()
     }
 
-    /// Every rule as a fixed step (`step`), where each is one and nothing
+    /// Every rule as a fixed shift (`shift`), where each is one and nothing
     /// else decides a move: no invariant, no end.
-    pub fn steps(&self) -> Option<Vec<Step>> {
+    pub fn shifts(&self) -> Option<Vec<Shift>> {
         if self.invariant.is_some() || !self.ends.is_empty() {
             return None;
         }
         (self.rules.iter())
             .map(|rule| match rule {
-                Compiled::Block(block, _, _) => Step::of(block),
+                Compiled::Block(block, _, _) => Shift::of(block),
                 _ => None,
             })
             .collect()

@@ -32,6 +32,6 @@ pub(crate) use orientation::Orientation;
 pub use readings::runs;
 pub(crate) use readings::runs::{Branch, Lin};
 pub(crate) use readings::strip;
-pub use readings::{Along, RowPoints, Runs, Stencils, Step, Sweep, Swept, octal_block};
+pub use readings::{Along, RowPoints, Runs, Shift, Stencils, Sweep, Swept, octal_block};
 pub(crate) use shapes::combinations;
 pub use words::{MoveError, Next, Term, Within};

@@ -203,7 +203,7 @@ fn value_move_text(partizan: &Partizan, m: &ValueMove) -> String {
     format!("{from} → {}", m.to)
 }
 
-/// An impartial answer's lines: its Grundy value, steps, and winning (or
+/// An impartial answer's lines: its Grundy value, timing, and winning (or
 /// drawing) moves.
 fn write_grundy_and_moves(out: &mut String, answer: &Answer) -> std::fmt::Result {
     match &answer.grundy {
@@ -222,11 +222,11 @@ fn write_grundy_and_moves(out: &mut String, answer: &Answer) -> std::fmt::Result
         Count::AtLeast(n) => format!("at least {n}"),
         Count::Unknown => "unknown".to_string(),
     };
-    if let Some(steps) = &answer.steps {
+    if let Some(timing) = &answer.timing {
         writeln!(
             out,
             "  remoteness: {} (moves to the end with best play); suspense: {}",
-            steps.remoteness, steps.suspense
+            timing.remoteness, timing.suspense
         )?;
     }
     if let Some(compound) = &answer.compound {
@@ -639,12 +639,12 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
     // The number that decides a compound, or a single game's.
     let deciding = |number: Number| -> (Json, Json) {
         let d = compound.and_then(|c| c.deciding.as_ref());
-        match (d.filter(|d| d.number == number), &answer.steps) {
+        match (d.filter(|d| d.number == number), &answer.timing) {
             (Some(d), _) => (json!(d.compound), json!(d.components)),
-            (None, Some(steps)) => {
+            (None, Some(timing)) => {
                 let n = match number {
-                    Number::Remoteness => steps.remoteness,
-                    Number::Suspense => steps.suspense,
+                    Number::Remoteness => timing.remoteness,
+                    Number::Suspense => timing.suspense,
                 };
                 (json!(n), Json::Null)
             }

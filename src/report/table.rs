@@ -11,7 +11,7 @@ use crate::period::{Period, Saltus, Theorem};
 use crate::position::Outcome;
 use crate::search::Value;
 use crate::search::loopy::Gamma;
-use crate::search::steps::Steps;
+use crate::search::timing::Timing;
 
 /// Columns per block of a one-heap table.
 const COLUMNS: usize = 20;
@@ -55,9 +55,9 @@ fn text(table: &Table, colour: bool) -> String {
         Shape::OneHeap {
             values,
             genera,
-            steps,
+            timing,
             ..
-        } => one_heap(&mut out, table, values, steps.as_deref(), colour)
+        } => one_heap(&mut out, table, values, timing.as_deref(), colour)
             .and_then(|()| conclusion(&mut out, &table.shape))
             .and_then(|()| genus_text(&mut out, genera.as_ref())),
         Shape::Grid { values, .. } => grid(&mut out, table, values, colour),
@@ -205,7 +205,7 @@ fn one_heap(
     out: &mut String,
     table: &Table,
     values: &Column,
-    steps: Option<&[Option<Steps>]>,
+    timing: Option<&[Option<Timing>]>,
     colour: bool,
 ) -> std::fmt::Result {
     let misere = is_misere(values);
@@ -213,15 +213,15 @@ fn one_heap(
     let number = |s: Option<u64>| s.map_or_else(|| NOT_A_POSITION.to_string(), |s| s.to_string());
     for first in (0..values.len()).step_by(COLUMNS) {
         let chunk = values.cells(first..(first + COLUMNS).min(values.len()));
-        let steps = steps.map(|s| &s[first..first + chunk.len()]);
-        let steps_width = (steps.into_iter().flatten().flatten())
+        let timing = timing.map(|s| &s[first..first + chunk.len()]);
+        let timing_width = (timing.into_iter().flatten().flatten())
             .map(|s| s.remoteness.max(s.suspense).to_string().len())
             .max()
             .unwrap_or(1);
         let width = (first + chunk.len())
             .to_string()
             .len()
-            .max(steps_width)
+            .max(timing_width)
             .max(
                 chunk
                     .iter()
@@ -255,15 +255,15 @@ fn one_heap(
         } else {
             out.push_str(&outcomes);
         }
-        if let Some(steps) = steps {
+        if let Some(timing) = timing {
             let of =
-                |f: fn(&Steps) -> u64| steps.iter().map(|s| number(s.as_ref().map(f))).collect();
+                |f: fn(&Timing) -> u64| timing.iter().map(|s| number(s.as_ref().map(f))).collect();
             out.push_str(&row("r(n)", of(|s| s.remoteness)));
             out.push_str(&row("s(n)", of(|s| s.suspense)));
         }
     }
     writeln!(out)?;
-    if steps.is_some() {
+    if timing.is_some() {
         writeln!(
             out,
             "r(n), s(n): remoteness and suspense, the moves to the end with best play, the winner\n  hurrying or delaying (Smith 1966; Winning Ways, ch. 9)"
@@ -558,9 +558,9 @@ pub fn table_json(table: &Table) -> Json {
         Some(cell) => cell.grundy().map_or(Json::Null, |g| json!(g)),
         None => Json::Null,
     };
-    // A number of each position's steps, `null` where there is none.
-    let of = |steps: &[Option<Steps>], f: fn(&Steps) -> u64| -> Vec<Option<u64>> {
-        steps.iter().map(|s| s.as_ref().map(f)).collect()
+    // A number of each position's timing, `null` where there is none.
+    let of = |timing: &[Option<Timing>], f: fn(&Timing) -> u64| -> Vec<Option<u64>> {
+        timing.iter().map(|s| s.as_ref().map(f)).collect()
     };
     let outcomes = |vs: &[Option<Cell>]| {
         vs.iter()
@@ -576,7 +576,7 @@ pub fn table_json(table: &Table) -> Json {
             decomposed,
             coins,
             genera,
-            steps,
+            timing,
         } => json!({
             "game": table.game,
             "shape": if *coins { "coins" } else { "one-heap" },
@@ -604,8 +604,8 @@ pub fn table_json(table: &Table) -> Json {
                 g.heaps.iter().map(|h| h.as_ref().map(genus_word)).collect::<Vec<_>>()
             }),
             "tame": genera.as_ref().and_then(|g| g.as_ref().ok()).map(|g| g.tame),
-            "remoteness": steps.as_ref().map(|s| of(s, |s| s.remoteness)),
-            "suspense": steps.as_ref().map(|s| of(s, |s| s.suspense)),
+            "remoteness": timing.as_ref().map(|s| of(s, |s| s.remoteness)),
+            "suspense": timing.as_ref().map(|s| of(s, |s| s.suspense)),
         }),
         Shape::Box {
             heaps,
@@ -633,13 +633,13 @@ pub fn table_json(table: &Table) -> Json {
                 "outcomes": nest(outcomes(values).into_iter().map(|o| json!(o)).collect(), *side, *heaps),
             })
         }
-        Shape::Grid { values, steps } => json!({
+        Shape::Grid { values, timing } => json!({
             "game": table.game,
             "shape": "grid",
             "values": values.iter().map(|row| row.iter().map(value).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "outcomes": values.iter().map(|row| outcomes(row)).collect::<Vec<_>>(),
-            "remoteness": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.remoteness)).collect::<Vec<_>>()),
-            "suspense": steps.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.suspense)).collect::<Vec<_>>()),
+            "remoteness": timing.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.remoteness)).collect::<Vec<_>>()),
+            "suspense": timing.as_ref().map(|rows| rows.iter().map(|s| of(s, |s| s.suspense)).collect::<Vec<_>>()),
         }),
     };
     json["undefined"] = match &table.undefined {

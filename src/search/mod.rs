@@ -7,7 +7,7 @@
 //! other game, and whatever does not fit a box, the general search over
 //! the positions (`general`); games that can go on forever are labelled
 //! by retrograde analysis (`loopy`). Compounds where several games move at
-//! once are decided by how long each game's play lasts (`steps`).
+//! once are decided by how long each game's play lasts (`timing`).
 //!
 //! Its rooms, from the bottom up: `base` (budgets, arenas, the graph of
 //! positions reached, `SearchError`), the words every engine shares
@@ -28,7 +28,7 @@ pub(crate) use base::error::move_error;
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;
-pub use graphs::{compound, loopy, partizan, scoring, steps};
+pub use graphs::{compound, loopy, partizan, scoring, timing};
 // Whole rooms, for the modules and tests that name them.
 pub use base::budget;
 pub use base::reached::Listed;

@@ -671,7 +671,7 @@ fn a_product_agrees_with_a_brute_force_on_every_set_of_a_3_by_3_square() {
             .collect();
         assert_eq!(found, expected, "rugs at {at:?}");
         // The play from it is explored whole (9 coins): pairs kept apart.
-        let steps = answer.steps.expect("remoteness on a 3 x 3 square");
+        let steps = answer.timing.expect("remoteness on a 3 x 3 square");
         assert_eq!(steps.remoteness, remoteness[mask], "rugs at {at:?}");
     }
 }

@@ -398,7 +398,7 @@ fn a_single_games_answer_carries_its_remoteness_and_suspense() {
             let mut analyzer = Analyzer::default();
             for (question, p) in program.questions.iter().zip(&game.positions) {
                 let answer = analyzer.analyze(question).expect("answered");
-                let steps = answer.steps.expect("a small game's steps");
+                let steps = answer.timing.expect("a small game's steps");
                 let (wins, remoteness, suspense) = by_definition(game.moves, misere, p);
                 let context = format!("{} at {p:?}, misère {misere}", game.name);
                 let outcome = if wins { Outcome::N } else { Outcome::P };
@@ -429,7 +429,7 @@ fn a_single_games_steps_are_left_out_where_its_play_is_too_wide() {
         .analyze(&program.questions[0])
         .expect("answered");
     assert_eq!(answer.outcome, Outcome::N);
-    assert_eq!(answer.steps, None);
+    assert_eq!(answer.timing, None);
 }
 
 #[test]
@@ -447,18 +447,18 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
                 let (_, r, s) = by_definition(game.moves, misere, p);
                 (r, s)
             };
-            let got = |s: &Option<gamelang::search::steps::Steps>| {
+            let got = |s: &Option<gamelang::search::timing::Timing>| {
                 let s = s.as_ref().expect("every heap is a position");
                 (s.remoteness, s.suspense)
             };
             match &table.shape {
-                Shape::OneHeap { steps, .. } => {
+                Shape::OneHeap { timing: steps, .. } => {
                     let steps = steps.as_ref().expect("a small table's steps");
                     for (n, s) in steps.iter().enumerate() {
                         assert_eq!(got(s), want(&[n as u64]), "{context}, heap {n}");
                     }
                 }
-                Shape::Grid { steps, .. } => {
+                Shape::Grid { timing: steps, .. } => {
                     let steps = steps.as_ref().expect("a small table's steps");
                     for (a, row) in steps.iter().enumerate() {
                         for (b, s) in row.iter().enumerate() {

@@ -347,7 +347,7 @@ fn one_game_with_ends_has_its_remoteness_and_suspense() {
         let answers = answers(&format!("{}{statements}", g.text));
         for (p, answer) in g.positions.iter().zip(&answers) {
             let (wins, remoteness, suspense) = steps_by_definition(&g, p);
-            let steps = answer.steps.as_ref().expect("the play is small");
+            let steps = answer.timing.as_ref().expect("the play is small");
             let context = format!("{} at {p:?}", g.name);
             assert_eq!(answer.outcome, Outcome::p_if(!wins), "{context}");
             assert_eq!(steps.remoteness, remoteness, "{context}: remoteness");
@@ -531,7 +531,11 @@ fn a_table_of_the_knights_race_shows_each_squares_outcome_with_its_ends() {
         .expect("the knight's game checks");
     let table = (Analyzer::default().table(&knight, &8u64.into(), None, &mut |_| {}))
         .expect("the table is computed");
-    let Shape::Grid { values, steps } = &table.shape else {
+    let Shape::Grid {
+        values,
+        timing: steps,
+    } = &table.shape
+    else {
         panic!("two coordinates: a grid");
     };
     // Remoteness and suspense are for games that end only by running out

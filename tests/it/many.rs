@@ -50,10 +50,10 @@ fn remoteness_and_suspense_reused_from_earlier_questions_are_what_a_fresh_search
     let mut shared = Analyzer::default();
     let mut backwards = Analyzer::default();
     let forward: Vec<_> = (program.questions.iter())
-        .map(|q| shared.analyze(q).expect("an answer").steps)
+        .map(|q| shared.analyze(q).expect("an answer").timing)
         .collect();
     let reverse: Vec<_> = (program.questions.iter().rev())
-        .map(|q| backwards.analyze(q).expect("an answer").steps)
+        .map(|q| backwards.analyze(q).expect("an answer").timing)
         .collect();
     for ((question, found), back) in program
         .questions
@@ -64,7 +64,7 @@ fn remoteness_and_suspense_reused_from_earlier_questions_are_what_a_fresh_search
         let alone = Analyzer::default()
             .analyze(question)
             .expect("an answer")
-            .steps;
+            .timing;
         assert!(
             alone.is_some(),
             "{:?}",

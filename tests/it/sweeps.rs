@@ -100,7 +100,7 @@ fn swept(sweep: &Sweep, heaps: &[u64]) -> Option<Vec<Vec<Vec<u64>>>> {
         let mut parts = Vec::new();
         for &end in &out.ends {
             let part = (from..end)
-                .map(|j| u64::try_from(out.bases[j] + out.steps[j] * v).ok())
+                .map(|j| u64::try_from(out.bases[j] + out.slopes[j] * v).ok())
                 .collect::<Option<Vec<u64>>>()?;
             parts.push(part);
             from = end;
@@ -189,7 +189,7 @@ fn the_cutting_games_cuts_are_sweeps() {
     // a from 1 to 4: (a, 3) + (5 - a, 3).
     assert_eq!((out.lo, out.hi), (1, 4));
     assert_eq!(out.bases, [0, 3, 5, 3]);
-    assert_eq!(out.steps, [1, 0, -1, 0]);
+    assert_eq!(out.slopes, [1, 0, -1, 0]);
     let nim = "game nim {\n heaps 2\n move take { choose i in 1..len; choose k in 1..h[i]; h[i] -= k }\n}\n";
     let program = load_text("nim.game", nim, &[]);
     let game = program.games[0].default.clone().expect("lowers");

@@ -1,6 +1,6 @@
 //! Compounds other than the sum (Winning Ways, ch. 9, "If you can't beat
 //! 'em, join 'em!"), answered from each component's positions and how long
-//! their plays last (`search::steps`):
+//! their plays last (`search::timing`):
 //!
 //! - `all`, the conjunctive compound (every component moves; the play ends
 //!   as soon as one cannot): the least of the components' remoteness
@@ -52,16 +52,16 @@ use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::search::Budget;
 use crate::search::compound::CompoundSearch;
-use crate::search::steps::{StepGraph, Steps};
+use crate::search::timing::{Timing, TimingGraph};
 
 /// One way a component may take part in a move: a move of its own (its
-/// rule and the heaps it leaves) or none, with the steps of where it is
+/// rule and the heaps it leaves) or none, with the timing of where it is
 /// after.
 struct Choice {
     mv: Option<(usize, Vec<u64>)>,
     /// Where the component is after, in its graph.
     id: usize,
-    steps: Steps,
+    timing: Timing,
     ended: bool,
 }
 
@@ -93,11 +93,11 @@ impl Fold {
         };
         match kind {
             Compound::All => {
-                next.least_remoteness = self.least_remoteness.min(choice.steps.remoteness)
+                next.least_remoteness = self.least_remoteness.min(choice.timing.remoteness)
             }
-            Compound::Every => next.most_suspense = self.most_suspense.max(choice.steps.suspense),
+            Compound::Every => next.most_suspense = self.most_suspense.max(choice.timing.suspense),
             _ => {
-                next.all_p = self.all_p && choice.steps.outcome == Outcome::P;
+                next.all_p = self.all_p && choice.timing.outcome == Outcome::P;
                 next.ended = self.ended || choice.ended;
             }
         }
@@ -136,7 +136,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         budget = budget.with_memory(Some(memory.saturating_sub(held)));
         let graph = kept
             .search(&c.game, |s| {
-                StepGraph::explore_by(s, &heaps, &[], limit, &mut budget)
+                TimingGraph::explore_by(s, &heaps, &[], limit, &mut budget)
             })?
             .ok_or_else(|| AnalysisError::LoopyCompound {
                 game: c.game.title(),
@@ -147,7 +147,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         graphs.push(graph);
     }
     let budget = budget.with_memory(Some(memory.saturating_sub(held)));
-    let here: Vec<Steps> = graphs.iter().map(|g| g.steps(0)).collect();
+    let here: Vec<Timing> = graphs.iter().map(|g| g.timing(0)).collect();
     let ended: Vec<bool> = graphs.iter().map(|g| g.moves(0).next().is_none()).collect();
     // Each component's part in a move: it must move (`all`; `every`
     // where it can), or it may stay.
@@ -163,7 +163,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
                 Choice {
                     mv: None,
                     id: 0,
-                    steps: here[i],
+                    timing: here[i],
                     ended: ended[i],
                 },
             );
@@ -173,7 +173,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         Compound::All | Compound::Any => ended.iter().any(|&e| e),
         _ => ended.iter().all(|&e| e),
     };
-    let positions: usize = graphs.iter().map(StepGraph::len).sum();
+    let positions: usize = graphs.iter().map(TimingGraph::len).sum();
     let (rule, deciding) = match kind {
         Compound::All => (
             CompoundRule::LeastRemoteness,
@@ -256,7 +256,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
                 .map(|picked| winning_tuple(&choices, &picked))
                 .collect(),
         }),
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     })
@@ -267,7 +267,7 @@ fn choices_of(
     kept: &mut Kept,
     game: &Arc<Game>,
     heaps: &[u64],
-    graph: &StepGraph,
+    graph: &TimingGraph,
     budget: &mut Budget,
 ) -> Result<Vec<Choice>, AnalysisError> {
     kept.search(game, |s| {
@@ -276,7 +276,7 @@ fn choices_of(
             .filter_map(|(rule, after)| {
                 let id = graph.id(&s.canonical(&after))?;
                 Some(Choice {
-                    steps: graph.steps(id),
+                    timing: graph.timing(id),
                     ended: graph.moves(id).next().is_none(),
                     mv: Some((rule, after)),
                     id,
@@ -286,7 +286,7 @@ fn choices_of(
     })
 }
 /// Who wins a compound that has not ended, by its rule.
-fn by_rule(kind: Compound, misere: bool, here: &[Steps]) -> Outcome {
+fn by_rule(kind: Compound, misere: bool, here: &[Timing]) -> Outcome {
     let deciding = match kind {
         Compound::All => here.iter().min_by_key(|s| s.remoteness),
         Compound::Every => here.iter().max_by_key(|s| s.suspense),
@@ -300,7 +300,7 @@ fn by_rule(kind: Compound, misere: bool, here: &[Steps]) -> Outcome {
     }
 }
 
-fn deciding(number: Number, here: &[Steps]) -> Deciding {
+fn deciding(number: Number, here: &[Timing]) -> Deciding {
     let components: Vec<u64> = (here.iter())
         .map(|s| match number {
             Number::Remoteness => s.remoteness,

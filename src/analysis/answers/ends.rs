@@ -173,7 +173,7 @@ pub(crate) fn ends_answer(kept: &mut Kept, question: &Question) -> Result<Answer
         },
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     })
@@ -297,7 +297,7 @@ fn played_answer(kept: &mut Kept, c: &Instance, misere: bool) -> Result<Answer, 
         },
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     })

@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 
 use super::verify;
 use crate::analysis::answer::Verified;
-use crate::analysis::answer::{Note, Steps, WinningMove};
+use crate::analysis::answer::{Note, Timing, WinningMove};
 use crate::analysis::error::AnalysisError;
 use crate::analysis::options::Options;
 use crate::known::{self, Known};
@@ -49,11 +49,11 @@ pub(crate) struct GameState {
     pub(crate) known: Option<Option<Recognised>>,
     /// The remoteness and suspense found so far, by canonical position:
     /// a later question's exploration stops where they are known.
-    pub(crate) steps: HashMap<Vec<u64>, Steps>,
+    pub(crate) timing: HashMap<Vec<u64>, Timing>,
 }
 
-/// The most positions whose steps the analyzer keeps for a game.
-pub(crate) const STEPS_KEPT: usize = 1_000_000;
+/// The most positions whose timing the analyzer keeps for a game.
+pub(crate) const TIMING_KEPT: usize = 1_000_000;
 
 impl Kept {
     /// Nothing kept yet; work done as `options` say.

@@ -103,7 +103,7 @@ pub(crate) fn loopy_answer(kept: &mut Kept, parts: Vec<Answered>) -> Result<Answ
         drawing_move_count: drawing_count,
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     })

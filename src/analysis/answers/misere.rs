@@ -176,7 +176,7 @@ pub(crate) fn misere_answer(
         },
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     }

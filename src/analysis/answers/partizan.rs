@@ -203,7 +203,7 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         drawing_move_count: 0,
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: Some(Box::new(partizan)),
         scoring: None,
     })
@@ -230,7 +230,7 @@ fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, Analys
         drawing_move_count: 0,
         notes: Vec::new(),
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: None,
     })

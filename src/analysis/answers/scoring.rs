@@ -101,7 +101,7 @@ pub(crate) fn scoring_answer(
         },
         notes,
         compound: None,
-        steps: None,
+        timing: None,
         partizan: None,
         scoring: Some(Box::new(Scoring {
             score,

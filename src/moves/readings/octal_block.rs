@@ -8,9 +8,10 @@
 //! How it is known, for every heap size n and not only the ones tried:
 //!
 //! 1. **The block's form, read symbolically.** The block runs with the
-//!    chosen heap as a symbol n: every value is affine, `c + p·n + q·a`,
-//!    in n and at most one variable `a` whose range grows with n (a
-//!    `choose` of constant bounds forks, one path per value). A `require`
+//!    chosen heap as a symbol n: every value is affine (`super::affine`
+//!    over one heap), `k + x·n + c·a`, in n and at most one variable `a`
+//!    whose range grows with n (a `choose` of constant bounds forks, one
+//!    path per value). A `require`
 //!    is a conjunction of affine comparisons. Each path ends with its
 //!    constraints (affine, each `≥ 0`) and the heaps it leaves (affine).
 //!    Anything else (loops, `if`, `min`, `%`, products of unknowns, `len`,
@@ -36,15 +37,13 @@ use std::collections::BTreeSet;
 use super::super::block;
 use super::super::kinds;
 use super::super::words::Next;
+use super::affine::Affine;
 use crate::rules::expr::Expr;
 use crate::rules::{AssignOp, Block, Game, MoveKind, OctalCode, Stmt};
 use crate::syntax::ast::BinOp;
 
 /// The most paths (values of constant-range `choose`s) a block may fork.
 const MAX_PATHS: usize = 256;
-
-/// The largest constant the form may hold.
-const MAX_CONSTANT: i128 = 1 << 16;
 
 /// The largest threshold checked move by move (the check takes about its
 /// square in moves).
@@ -77,7 +76,7 @@ pub fn octal_code(block: &Block) -> Option<OctalCode> {
     let mut paths = Vec::new();
     let start = Path {
         vars: vec![None; block.slots],
-        heap: Affine::N,
+        heap: Affine::heap(0, 1),
         appended: Vec::new(),
         constraints: Vec::new(),
         has_a: false,
@@ -108,57 +107,6 @@ pub fn octal_code(block: &Block) -> Option<OctalCode> {
     (made.iter().zip(0..))
         .all(|(options, n)| *options == code_options(&code, n))
         .then_some(code)
-}
-
-/// `c + n·N + a·A`: a value of the block run on the symbol N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Affine {
-    c: i128,
-    n: i128,
-    a: i128,
-}
-
-impl Affine {
-    const N: Affine = Affine { c: 0, n: 1, a: 0 };
-    const A: Affine = Affine { c: 0, n: 0, a: 1 };
-
-    fn constant(c: i128) -> Affine {
-        Affine { c, n: 0, a: 0 }
-    }
-
-    fn as_constant(self) -> Option<i128> {
-        (self.n == 0 && self.a == 0).then_some(self.c)
-    }
-
-    fn plus(self, other: Affine) -> Option<Affine> {
-        Affine {
-            c: self.c.checked_add(other.c)?,
-            n: self.n.checked_add(other.n)?,
-            a: self.a.checked_add(other.a)?,
-        }
-        .small()
-    }
-
-    fn times(self, k: i128) -> Option<Affine> {
-        Affine {
-            c: self.c.checked_mul(k)?,
-            n: self.n.checked_mul(k)?,
-            a: self.a.checked_mul(k)?,
-        }
-        .small()
-    }
-
-    fn minus(self, other: Affine) -> Option<Affine> {
-        self.plus(other.times(-1)?)
-    }
-
-    /// Within the constants the thresholds allow.
-    fn small(self) -> Option<Affine> {
-        [self.c, self.n, self.a]
-            .iter()
-            .all(|v| v.abs() <= MAX_CONSTANT)
-            .then_some(self)
-    }
 }
 
 /// One way through the block: the variables' values, the chosen heap, the
@@ -195,7 +143,7 @@ fn run(statements: &[Stmt], chosen: usize, mut path: Path, out: &mut Vec<Path>) 
                 }
                 for v in lo..=hi {
                     let mut forked = path.clone();
-                    forked.vars[*slot] = Some(Affine::constant(v));
+                    forked.vars[*slot] = Some(Affine::constant(v, 1));
                     run(rest, chosen, forked, out)?;
                     if out.len() > MAX_PATHS {
                         return None;
@@ -203,15 +151,16 @@ fn run(statements: &[Stmt], chosen: usize, mut path: Path, out: &mut Vec<Path>) 
                 }
                 return Some(());
             }
-            if path.has_a || lo.a != 0 || hi.a != 0 {
+            if path.has_a || lo.c != 0 || hi.c != 0 {
                 return None;
             }
             path.has_a = true;
-            path.vars[*slot] = Some(Affine::A);
+            path.vars[*slot] = Some(Affine::chosen(1));
             // a ≥ lo, and a ≤ hi (or 2a ≤ hi, halved).
-            path.constraints.push(Affine::A.minus(lo)?);
+            path.constraints.push(Affine::chosen(1).minus(&lo).ok()?);
             let scale = if halved { 2 } else { 1 };
-            path.constraints.push(hi.minus(Affine::A.times(scale)?)?);
+            path.constraints
+                .push(hi.minus(&Affine::chosen(1).scaled(scale).ok()?).ok()?);
             run(rest, chosen, path, out)
         }
         Stmt::Require(condition) => {
@@ -236,8 +185,8 @@ fn run(statements: &[Stmt], chosen: usize, mut path: Path, out: &mut Vec<Path>) 
             let v = value(v, chosen, &path)?;
             path.heap = match op {
                 AssignOp::Set => v,
-                AssignOp::Add => path.heap.plus(v)?,
-                AssignOp::Sub => path.heap.minus(v)?,
+                AssignOp::Add => path.heap.plus(&v).ok()?,
+                AssignOp::Sub => path.heap.minus(&v).ok()?,
             };
             run(rest, chosen, path, out)
         }
@@ -253,18 +202,18 @@ fn run(statements: &[Stmt], chosen: usize, mut path: Path, out: &mut Vec<Path>) 
 /// The affine value of `e` on `path`.
 fn value(e: &Expr, chosen: usize, path: &Path) -> Option<Affine> {
     match e {
-        Expr::Const(c) => Affine::constant(*c).small(),
-        Expr::Var(slot) if *slot != chosen => *path.vars.get(*slot)?,
-        Expr::HeapAt(index) if **index == Expr::Var(chosen) => Some(path.heap),
-        Expr::Neg(e) => value(e, chosen, path)?.times(-1),
+        Expr::Const(c) => Affine::constant(*c, 1).small().ok(),
+        Expr::Var(slot) if *slot != chosen => path.vars.get(*slot)?.clone(),
+        Expr::HeapAt(index) if **index == Expr::Var(chosen) => Some(path.heap.clone()),
+        Expr::Neg(e) => value(e, chosen, path)?.scaled(-1).ok(),
         Expr::Binary(op, l, r) => {
             let (l, r) = (value(l, chosen, path)?, value(r, chosen, path)?);
             match op {
-                BinOp::Add => l.plus(r),
-                BinOp::Sub => l.minus(r),
+                BinOp::Add => l.plus(&r).ok(),
+                BinOp::Sub => l.minus(&r).ok(),
                 BinOp::Mul => match (l.as_constant(), r.as_constant()) {
-                    (Some(k), _) => r.times(k),
-                    (_, Some(k)) => l.times(k),
+                    (Some(k), _) => r.scaled(k).ok(),
+                    (_, Some(k)) => l.scaled(k).ok(),
                     _ => None,
                 },
                 _ => None,
@@ -286,13 +235,13 @@ fn conditions(e: &Expr, chosen: usize, path: &Path) -> Option<Vec<Affine>> {
         return Some(all);
     }
     let (l, r) = (value(l, chosen, path)?, value(r, chosen, path)?);
-    let one = Affine::constant(1);
+    let (up, down) = (r.minus(&l).ok()?, l.minus(&r).ok()?);
     Some(match op {
-        BinOp::Le => vec![r.minus(l)?],
-        BinOp::Ge => vec![l.minus(r)?],
-        BinOp::Lt => vec![r.minus(l)?.minus(one)?],
-        BinOp::Gt => vec![l.minus(r)?.minus(one)?],
-        BinOp::Eq => vec![r.minus(l)?, l.minus(r)?],
+        BinOp::Le => vec![up],
+        BinOp::Ge => vec![down],
+        BinOp::Lt => vec![up.plus_constant(-1).ok()?],
+        BinOp::Gt => vec![down.plus_constant(-1).ok()?],
+        BinOp::Eq => vec![up, down],
         _ => return None,
     })
 }
@@ -307,7 +256,7 @@ fn threshold(paths: &[Path]) -> Option<i128> {
         (p.constraints.iter())
             .chain(&p.appended)
             .chain([&p.heap])
-            .map(|a| a.c.abs())
+            .map(|a| a.k.abs())
     });
     let t = constants.max().unwrap_or(0).checked_mul(16)? + 16;
     (t <= MAX_THRESHOLD).then_some(t)
@@ -322,27 +271,27 @@ fn family(path: &Path) -> Option<Option<(i128, u8)>> {
     let mut lower = None::<i128>;
     let mut upper: Vec<(i128, i128)> = Vec::new();
     for c in &path.constraints {
-        match (c.a, c.n) {
+        match (c.c, c.h[0]) {
             (0, n) if n > 0 => {}
             (0, n) if n < 0 => return Some(None),
-            (0, _) if c.c >= 0 => {}
+            (0, _) if c.k >= 0 => {}
             (0, _) => return Some(None),
             (a, 0) if a > 0 => {
-                // a·A + c ≥ 0: A ≥ ceil(-c / a).
-                let bound = (-c.c).div_euclid(a) + i128::from((-c.c).rem_euclid(a) != 0);
+                // a·A + k ≥ 0: A ≥ ceil(-k / a).
+                let bound = (-c.k).div_euclid(a) + i128::from((-c.k).rem_euclid(a) != 0);
                 lower = Some(lower.map_or(bound, |l| l.max(bound)));
             }
-            (a @ (-1 | -2), 1) => upper.push((-a, c.c)),
+            (a @ (-1 | -2), 1) => upper.push((-a, c.k)),
             _ => return None,
         }
     }
-    let heaps: Vec<Affine> = std::iter::once(path.heap)
-        .chain(path.appended.iter().copied())
-        .filter(|h| *h != Affine::constant(0))
+    let heaps: Vec<&Affine> = std::iter::once(&path.heap)
+        .chain(&path.appended)
+        .filter(|h| h.as_constant() != Some(0))
         .collect();
     if !path.has_a {
         return match heaps.as_slice() {
-            [one] if one.n == 1 && one.a == 0 && one.c <= -1 => Some(Some((-one.c, 2))),
+            [one] if one.h[0] == 1 && one.c == 0 && one.k <= -1 => Some(Some((-one.k, 2))),
             _ => None,
         };
     }
@@ -352,21 +301,21 @@ fn family(path: &Path) -> Option<Option<(i128, u8)>> {
     let whole = upper.iter().filter(|(s, _)| *s == 1).map(|&(_, c)| c).min();
     match heaps.as_slice() {
         // `a` unused: one heap, as often as `a` has values.
-        [one] if one.n == 1 && one.a == 0 && one.c <= -1 && (halved, whole) != (None, None) => {
-            Some(Some((-one.c, 2)))
+        [one] if one.h[0] == 1 && one.c == 0 && one.k <= -1 && (halved, whole) != (None, None) => {
+            Some(Some((-one.k, 2)))
         }
         [x, y] => {
-            let (low, high) = match (x.a, y.a) {
+            let (low, high) = match (x.c, y.c) {
                 (1, -1) => (x, y),
                 (-1, 1) => (y, x),
                 _ => return None,
             };
-            if low.n != 0 || high.n != 1 {
+            if low.h[0] != 0 || high.h[0] != 1 {
                 return None;
             }
             // Parts a + c1 and n - a + c2: k = -(c1 + c2) taken; with
             // a' = a + c1 the parts are a' and n - k - a'.
-            let (c1, c2) = (low.c, high.c);
+            let (c1, c2) = (low.k, high.k);
             let k = -(c1.checked_add(c2)?);
             let from = lower.checked_add(c1)?;
             if k < 0 || from < 0 {

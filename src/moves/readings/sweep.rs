@@ -1,9 +1,9 @@
 //! A move block compiled into a sweep: requires and lets, then one
 //! `choose v in lo..hi`, then `becomes` a sum of this game's positions
-//! whose every heap is affine in `v` (base + step × v, the step a number).
+//! whose every heap is affine in `v` (base + slope × v, the slope a number).
 //! The cutting game's cuts are so: `choose a in 1..w - 1; becomes (a, h) +
 //! (w - a, h)`. From a position the block's whole range of moves is then
-//! a few numbers — each part's heaps at v = 0 and their steps — worked out
+//! a few numbers — each part's heaps at v = 0 and their slopes — worked out
 //! once, with the interpreter's own evaluation; a search that holds its
 //! positions in an array steps through the moves by adding (strength
 //! reduction of the induction variable), where the interpreter runs the
@@ -25,20 +25,20 @@ pub struct Sweep {
     lo: Expr,
     hi: Expr,
     /// Each part of the sum, each heap as an affine form in the variable.
-    parts: Vec<Vec<Affine>>,
+    parts: Vec<Vec<Sloped>>,
     /// The block's variable slots.
     slots: usize,
 }
 
-/// `base + step × v`: `base` does not read v.
+/// `base + slope × v`: `base` does not read v.
 #[derive(Clone, Debug)]
-struct Affine {
+struct Sloped {
     base: Expr,
-    step: i128,
+    slope: i128,
 }
 
 /// A sweep from one position: v from `lo` to `hi`, and each part's heaps
-/// at v = 0 and their steps, one after another (part i's are
+/// at v = 0 and their slopes, one after another (part i's are
 /// `bases[ends[i - 1]..ends[i]]`); kept from position to position, its
 /// buffers reused.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub struct Swept {
     pub lo: i128,
     pub hi: i128,
     pub bases: Vec<i128>,
-    pub steps: Vec<i128>,
+    pub slopes: Vec<i128>,
     pub ends: Vec<usize>,
     vars: Vec<i128>,
 }
@@ -65,10 +65,10 @@ impl Sweep {
         }
         let parts = (terms.iter())
             .map(|term| match term.game {
-                TermGame::This => term.parts.iter().map(|e| affine(e, *slot)).collect(),
+                TermGame::This => term.parts.iter().map(|e| sloped(e, *slot)).collect(),
                 _ => None,
             })
-            .collect::<Option<Vec<Vec<Affine>>>>()?;
+            .collect::<Option<Vec<Vec<Sloped>>>>()?;
         Some(Sweep {
             before: before.to_vec(),
             lo: lo.clone(),
@@ -108,72 +108,72 @@ impl Sweep {
         if count > i128::from(MAX_STEPS) {
             return Err(EvalError::TooManySteps { limit: MAX_STEPS });
         }
-        let (mut bases, mut steps, mut ends) = (
+        let (mut bases, mut slopes, mut ends) = (
             std::mem::take(&mut out.bases),
-            std::mem::take(&mut out.steps),
+            std::mem::take(&mut out.slopes),
             std::mem::take(&mut out.ends),
         );
         bases.clear();
-        steps.clear();
+        slopes.clear();
         ends.clear();
         for part in &self.parts {
             for a in part {
                 bases.push(a.base.int(&env)?);
-                steps.push(a.step);
+                slopes.push(a.slope);
             }
             ends.push(bases.len());
         }
-        (out.lo, out.hi, out.bases, out.steps, out.ends) = (lo, hi, bases, steps, ends);
+        (out.lo, out.hi, out.bases, out.slopes, out.ends) = (lo, hi, bases, slopes, ends);
         Ok(true)
     }
 }
 
-/// `e` as `base + step × v`, v the variable in `slot`, where it is one
-/// with a number for its step.
-fn affine(e: &Expr, slot: usize) -> Option<Affine> {
+/// `e` as `base + slope × v`, v the variable in `slot`, where it is one
+/// with a number for its slope.
+fn sloped(e: &Expr, slot: usize) -> Option<Sloped> {
     if !e.reads(slot) {
-        return Some(Affine {
+        return Some(Sloped {
             base: e.clone(),
-            step: 0,
+            slope: 0,
         });
     }
     // `x + 0` and `x - 0` are `x`, `0 + x` is `x`: a base evaluated once a
     // position, kept short.
-    let combine = |op: BinOp, a: Affine, b: Affine, step: i128| {
+    let combine = |op: BinOp, a: Sloped, b: Sloped, slope: i128| {
         let base = match (op, a.base, b.base) {
             (BinOp::Add | BinOp::Sub, a, Expr::Const(0)) => a,
             (BinOp::Add, Expr::Const(0), b) => b,
             (op, a, b) => Expr::Binary(op, Box::new(a), Box::new(b)),
         };
-        Affine { base, step }
+        Sloped { base, slope }
     };
     match e {
-        Expr::Var(s) if *s == slot => Some(Affine {
+        Expr::Var(s) if *s == slot => Some(Sloped {
             base: Expr::Const(0),
-            step: 1,
+            slope: 1,
         }),
         Expr::Neg(a) => {
-            let a = affine(a, slot)?;
-            Some(Affine {
+            let a = sloped(a, slot)?;
+            Some(Sloped {
                 base: Expr::Neg(Box::new(a.base)),
-                step: a.step.checked_neg()?,
+                slope: a.slope.checked_neg()?,
             })
         }
         Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-            let (a, b) = (affine(a, slot)?, affine(b, slot)?);
-            let step = match op {
-                BinOp::Add => a.step.checked_add(b.step)?,
-                _ => a.step.checked_sub(b.step)?,
+            let (a, b) = (sloped(a, slot)?, sloped(b, slot)?);
+            let slope = match op {
+                BinOp::Add => a.slope.checked_add(b.slope)?,
+                _ => a.slope.checked_sub(b.slope)?,
             };
-            Some(combine(*op, a, b, step))
+            Some(combine(*op, a, b, slope))
         }
         // A number times the variable's form.
         Expr::Binary(BinOp::Mul, a, b) => match (a.as_ref(), b.as_ref()) {
             (Expr::Const(n), other) | (other, Expr::Const(n)) => {
-                let other = affine(other, slot)?;
-                let step = other.step.checked_mul(*n)?;
-                let n = affine(&Expr::Const(*n), slot)?;
-                Some(combine(BinOp::Mul, other, n, step))
+                let other = sloped(other, slot)?;
+                let slope = other.slope.checked_mul(*n)?;
+                let n = sloped(&Expr::Const(*n), slot)?;
+                Some(combine(BinOp::Mul, other, n, slope))
             }
             _ => None,
         },

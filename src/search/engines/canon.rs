@@ -37,15 +37,16 @@ const LEAVES: usize = 512;
 /// shared with their renamings.
 const MOST_REFINED: usize = 256;
 
-/// A graph's form: its vertex count, then its edges under the canonical
-/// order of the vertices (each `a < b`, sorted), flattened.
-pub type Form = Vec<u32>;
+/// A graph's label, its canonical form written as numbers: its vertex
+/// count, then its edges under the canonical order of the vertices (each
+/// `a < b`, sorted), flattened.
+pub type Label = Vec<u32>;
 
 /// The canonical form of the graph on vertices `0..adjacency.len()`
 /// (`adjacency[v]`: the neighbours of `v`, without loops), and whether it
 /// is exact (a tree's always is; another graph's when its
 /// individualisation tree had at most `LEAVES` leaves).
-pub fn canonical_form(adjacency: &[Vec<u32>]) -> (Form, bool) {
+pub fn canonical_form(adjacency: &[Vec<u32>]) -> (Label, bool) {
     if let Some(form) = tree_form(adjacency) {
         return (form, true);
     }
@@ -74,7 +75,7 @@ pub fn adjacency_of(form: &[u32]) -> Vec<Vec<u32>> {
 
 /// Descends the individualisation tree below `colours` (refined), keeping
 /// the least form of its leaves in `best`.
-fn search(adjacency: &[Vec<u32>], colours: Vec<u32>, best: &mut Option<Form>, leaves: &mut usize) {
+fn search(adjacency: &[Vec<u32>], colours: Vec<u32>, best: &mut Option<Label>, leaves: &mut usize) {
     if *leaves > LEAVES {
         return;
     }
@@ -172,7 +173,7 @@ fn refine(adjacency: &[Vec<u32>], colours: &mut [u32]) {
 /// method of Aho, Hopcroft and Ullman (The Design and Analysis of Computer
 /// Algorithms, 1974, §3.2), rooted at its centre (or the least of the
 /// forms rooted at each of its two centres). `None` for another graph.
-fn tree_form(adjacency: &[Vec<u32>]) -> Option<Form> {
+fn tree_form(adjacency: &[Vec<u32>]) -> Option<Label> {
     let n = adjacency.len();
     let edges = adjacency.iter().map(Vec::len).sum::<usize>() / 2;
     if n == 0 || edges + 1 != n {
@@ -204,7 +205,7 @@ fn tree_form(adjacency: &[Vec<u32>]) -> Option<Form> {
 /// The form of a tree rooted at `root`: each level's subtrees ranked by
 /// their children's ranks, deepest level first; then the vertices numbered
 /// in preorder, children by rank. `None` if not every vertex is reached.
-fn rooted_form(adjacency: &[Vec<u32>], root: usize) -> Option<Form> {
+fn rooted_form(adjacency: &[Vec<u32>], root: usize) -> Option<Label> {
     let n = adjacency.len();
     // The vertices in breadth-first order from the root, so by depth; the
     // children of each are the run `order[first[v]..last[v]]`.
@@ -289,7 +290,7 @@ fn distinct(colours: &[u32]) -> usize {
 
 /// The form of the graph with each vertex `v` renamed `colours[v]` (the
 /// colours all different).
-fn form_of(adjacency: &[Vec<u32>], colours: &[u32]) -> Form {
+fn form_of(adjacency: &[Vec<u32>], colours: &[u32]) -> Label {
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (v, near) in adjacency.iter().enumerate() {
         for &w in near {

@@ -167,16 +167,16 @@ fn swept(
     scratch: &mut Scratch,
 ) -> Option<u64> {
     let mut moves = 0u64;
-    let Scratch { swept, at, steps } = scratch;
+    let Scratch { swept, at, strides } = scratch;
     for sweep in sweeps {
         if !sweep.at(heaps, swept).ok()? || swept.lo > swept.hi {
             continue;
         }
         at.clear();
-        steps.clear();
+        strides.clear();
         let mut from = 0;
         for &end in &swept.ends {
-            let (bases, deltas) = (&swept.bases[from..end], &swept.steps[from..end]);
+            let (bases, deltas) = (&swept.bases[from..end], &swept.slopes[from..end]);
             from = end;
             let first = index_at(bases, deltas, swept.lo, extents)?;
             let last = index_at(bases, deltas, swept.hi, extents)?;
@@ -187,7 +187,7 @@ fn swept(
             // by (last - first) / (hi - lo) exactly.
             let span = usize::try_from(swept.hi - swept.lo).ok()?;
             at.push(first);
-            steps.push(match span {
+            strides.push(match span {
                 0 => 0,
                 _ => (last as isize - first as isize) / span as isize,
             });
@@ -208,7 +208,7 @@ fn swept(
                 *s = true;
             }
         };
-        match (at.as_mut_slice(), steps.as_slice()) {
+        match (at.as_mut_slice(), strides.as_slice()) {
             // Two parts, as a cut makes: the dp's own loop.
             (&mut [mut a, mut b], &[da, db]) => {
                 for _ in 0..count {
@@ -217,12 +217,12 @@ fn swept(
                     b = b.wrapping_add_signed(db);
                 }
             }
-            (at, steps) => {
+            (at, strides) => {
                 for _ in 0..count {
                     let mut g = 0;
-                    for (i, &step) in at.iter_mut().zip(steps) {
+                    for (i, &stride) in at.iter_mut().zip(strides) {
                         g ^= values[*i];
-                        *i = i.wrapping_add_signed(step);
+                        *i = i.wrapping_add_signed(stride);
                     }
                     see(g);
                 }
@@ -236,9 +236,9 @@ fn swept(
 #[derive(Default)]
 struct Scratch {
     swept: Swept,
-    /// Each part's index at the variable's next value, and its step.
+    /// Each part's index at the variable's next value, and its stride.
     at: Vec<usize>,
-    steps: Vec<isize>,
+    strides: Vec<isize>,
 }
 
 /// The index in the box of the part whose heap j is `bases[j] + deltas[j]

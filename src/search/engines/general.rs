@@ -54,7 +54,9 @@ pub struct GeneralSearch {
     fill: Option<Fill>,
 }
 
-enum Step {
+/// What the search does next: visit a position, or finish one whose
+/// children are done.
+enum Task {
     Visit(u32),
     Finish(u32),
 }
@@ -187,7 +189,7 @@ impl GeneralSearch {
         start: u32,
         budget: &mut Budget,
     ) -> Result<usize, SearchError> {
-        let mut steps = vec![Step::Visit(start)];
+        let mut tasks = vec![Task::Visit(start)];
         // The children of every position being evaluated, innermost last:
         // positions finish in the reverse order they start, so each one's
         // children are on top when it finishes.
@@ -199,14 +201,14 @@ impl GeneralSearch {
         let mut seen: Vec<bool> = Vec::new();
         let mut heaps: Vec<u64> = Vec::new();
         let mut edges = 0;
-        while let Some(step) = steps.pop() {
-            match step {
-                Step::Visit(node) => {
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Visit(node) => {
                     if self.state[node as usize] != WHITE {
                         continue;
                     }
                     self.state[node as usize] = GREY;
-                    steps.push(Step::Finish(node));
+                    tasks.push(Task::Finish(node));
                     frames.push(children.len());
                     // A play this long that never repeats, where moves can
                     // add: most likely one that never ends.
@@ -245,7 +247,7 @@ impl GeneralSearch {
                                     match self.state[child as usize] {
                                         // A grey position is on the path from `start` here.
                                         GREY => closes = Some((child, rule)),
-                                        WHITE => steps.push(Step::Visit(child)),
+                                        WHITE => tasks.push(Task::Visit(child)),
                                         _ => {}
                                     }
                                     children.push(child);
@@ -261,7 +263,7 @@ impl GeneralSearch {
                         return Err(e);
                     }
                     if let Some((child, rule)) = closes {
-                        return Err(self.cycle(game, moves, &steps, child, rule));
+                        return Err(self.cycle(game, moves, &tasks, child, rule));
                     }
                     let examined = generated.map_err(|e| match e.error {
                         EvalError::OutOfBudget => budget.exhausted().error(game, &self.asked),
@@ -273,7 +275,7 @@ impl GeneralSearch {
                     // The moves waiting on the stacks grow with the depth
                     // and the moves of a position (Chomp at (65536, 8, 8):
                     // 2.7 GB before the limit on positions).
-                    let waiting = steps.capacity() * size_of::<Step>()
+                    let waiting = tasks.capacity() * size_of::<Task>()
                         + children.capacity() * size_of::<u32>()
                         + self.state.capacity()
                         + self.values.capacity() * size_of::<Value>();
@@ -294,7 +296,7 @@ impl GeneralSearch {
                         self.fill_box(game, moves, &fill, budget, &mut edges)?;
                     }
                 }
-                Step::Finish(node) => {
+                Task::Finish(node) => {
                     let start = frames.pop().unwrap_or(0);
                     let value = self.value_of(game, &children[start..], &mut seen);
                     children.truncate(start);
@@ -369,20 +371,20 @@ impl GeneralSearch {
     /// current path: the path's positions are those waiting to finish. It is
     /// replayed from its first position with the moves themselves, so that
     /// it shows each position as played (not as stored, perhaps sorted) and
-    /// the rule of each step.
+    /// the rule of each move.
     fn cycle(
         &self,
         game: &Game,
         moves: &MoveGen,
-        steps: &[Step],
+        tasks: &[Task],
         child: u32,
         rule: usize,
     ) -> SearchError {
-        let path: Vec<u32> = steps
+        let path: Vec<u32> = tasks
             .iter()
-            .filter_map(|step| match step {
-                Step::Finish(node) => Some(*node),
-                Step::Visit(_) => None,
+            .filter_map(|task| match task {
+                Task::Finish(node) => Some(*node),
+                Task::Visit(_) => None,
             })
             .collect();
         let from = path.iter().position(|&n| n == child).unwrap_or(0);
@@ -395,16 +397,16 @@ impl GeneralSearch {
         let mut rules = Vec::new();
         let mut key = Vec::new();
         for target in &stored[1..] {
-            let mut step = None;
+            let mut found = None;
             let at = played.last().cloned().unwrap_or_default();
             // A move from `at` to the stored position exists: the search made it.
             let _ = moves.each_move(&at, |rule, next| {
                 self.canonical(next, &mut key);
-                if step.is_none() && key.as_slice() == *target {
-                    step = Some((rule, next.to_vec()));
+                if found.is_none() && key.as_slice() == *target {
+                    found = Some((rule, next.to_vec()));
                 }
             });
-            let (rule, next) = step.unwrap_or((rule, target.to_vec()));
+            let (rule, next) = found.unwrap_or((rule, target.to_vec()));
             rules.push(game.rules[rule].name.clone());
             played.push(next);
         }

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::canon::{Form, adjacency_of, canonical_form};
+use super::canon::{Label, adjacency_of, canonical_form};
 use crate::moves::MoveGen;
 use crate::rules::{Game, Kayles};
 use crate::search::base::budget::Budget;
@@ -26,7 +26,7 @@ use crate::search::value::{Explored, Search, Value};
 pub struct KaylesValues {
     kayles: Kayles,
     /// Each connected graph met, by its form: its index in `values`.
-    ids: HashMap<Form, u32>,
+    ids: HashMap<Label, u32>,
     /// The value of each, once found.
     values: Vec<Option<u32>>,
     max_positions: usize,
@@ -36,7 +36,7 @@ pub struct KaylesValues {
 /// are made, what each leaves (the regions, by index).
 struct Frame {
     id: u32,
-    form: Form,
+    form: Label,
     options: Option<Vec<Vec<u32>>>,
 }
 
@@ -99,7 +99,7 @@ impl Search for KaylesValues {
 
 impl KaylesValues {
     /// The index of the region `form`, new ones unknown.
-    fn intern(&mut self, form: Form) -> u32 {
+    fn intern(&mut self, form: Label) -> u32 {
         let next = self.values.len() as u32;
         let id = *self.ids.entry(form).or_insert(next);
         if id == next {
@@ -113,7 +113,7 @@ impl KaylesValues {
     fn solve(
         &mut self,
         id: u32,
-        form: Form,
+        form: Label,
         game: &Game,
         asked: &[u64],
         budget: &mut Budget,
@@ -150,7 +150,7 @@ impl KaylesValues {
             }
             let adjacency = adjacency_of(&top.form);
             let mut options = Vec::new();
-            let mut unknown: Vec<(u32, Form)> = Vec::new();
+            let mut unknown: Vec<(u32, Label)> = Vec::new();
             for gone in self.picks(&adjacency) {
                 // One move examined (the budget's clock is read as they go).
                 budget.spend(1).map_err(|e| e.error(game, asked))?;
@@ -204,7 +204,7 @@ impl KaylesValues {
     /// The regions (connected components) of the vertices `left` of `adjacency`, each
     /// by its canonical form; Arc Kayles leaves out single vertices, which
     /// have no move.
-    fn regions(&self, adjacency: &[Vec<u32>], left: &[bool]) -> Vec<Form> {
+    fn regions(&self, adjacency: &[Vec<u32>], left: &[bool]) -> Vec<Label> {
         let n = adjacency.len();
         let mut seen = vec![false; n];
         let mut place = vec![0u32; n];

@@ -1,6 +1,6 @@
 //! A compound of games searched whole, for compounds whose outcome no rule
 //! gives (the selective ones in misère play): a position is a tuple of the
-//! components' positions (ids in their `StepGraph`s), and a move is a move
+//! components' positions (ids in their `TimingGraph`s), and a move is a move
 //! in each component of a set the compound allows, as the player chooses:
 //!
 //! - `every`: every component that can move; the play ends when none can;
@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::steps::StepGraph;
+use super::timing::TimingGraph;
 use crate::position::{Named, Outcome};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
@@ -21,7 +21,7 @@ use crate::syntax::ast::Compound;
 /// A compound's positions' outcomes, as searched.
 pub struct CompoundSearch<'a> {
     kind: Compound,
-    graphs: Vec<&'a StepGraph>,
+    graphs: Vec<&'a TimingGraph>,
     misere: bool,
     known: HashMap<Vec<usize>, Outcome>,
     max_positions: usize,
@@ -35,7 +35,7 @@ impl<'a> CompoundSearch<'a> {
     /// A compound search of `graphs` (each component's reached positions) played as `kind` says.
     pub fn new(
         kind: Compound,
-        graphs: Vec<&'a StepGraph>,
+        graphs: Vec<&'a TimingGraph>,
         misere: bool,
         max_positions: usize,
         budget: Budget,

@@ -1,6 +1,6 @@
 //! Searches over the graph of positions a game's solver reaches, above the
 //! solver and asking it for moves and ends: how long a play lasts
-//! (`steps`: remoteness and suspense), games that can go on forever
+//! (`timing`: remoteness and suspense), games that can go on forever
 //! (`loopy`: retrograde analysis), compounds searched whole (`compound`,
 //! over the components' step graphs) and partizan games valued as
 //! canonical forms (`partizan`), scoring games valued by negamax
@@ -11,4 +11,4 @@ pub mod compound;
 pub mod loopy;
 pub mod partizan;
 pub mod scoring;
-pub mod steps;
+pub mod timing;

@@ -17,10 +17,11 @@
 //! `choose`, heaps added or removed — leaves the block unread, and the
 //! search runs it move by move as before.
 //!
-//! `form` holds the forms and paths, `read` runs a block over them; here
-//! are the pieces read, and the moves they make from a position.
+//! `path` holds the ways through a block (their forms are
+//! `super::affine`), `read` runs a block over them; here are the pieces
+//! read, and the moves they make from a position.
 
-mod form;
+mod path;
 pub mod pieces;
 mod read;
 

@@ -1,8 +1,8 @@
 //! Reading a block as runs: the block run once with the heaps unknown,
 //! every way through it a path of forms, each path a piece.
 
-use super::form::{
-    Form, MAX_COEFFICIENT, MAX_CONSTANT, MAX_HEAPS, MAX_PIECES, Path, Read, Unread, arithmetic,
+use super::path::{
+    Affine, MAX_COEFFICIENT, MAX_CONSTANT, MAX_HEAPS, MAX_PIECES, Path, Read, Unread, arithmetic,
     compared, every, extreme, negated,
 };
 use super::pieces::{Branch, Lin, Runs};
@@ -20,11 +20,11 @@ struct Reader {
 
 impl Reader {
     /// The values `e` may take on `path`, each with the path that gives it.
-    fn value(&self, e: &Expr, path: Path) -> Read<Vec<(Path, Form)>> {
+    fn value(&self, e: &Expr, path: Path) -> Read<Vec<(Path, Affine)>> {
         let n = self.n;
         Ok(match e {
-            Expr::Const(k) => vec![(path, Form::constant(*k, n).small()?)],
-            Expr::Len => vec![(path, Form::constant(n as i128, n))],
+            Expr::Const(k) => vec![(path, Affine::constant(*k, n).small()?)],
+            Expr::Len => vec![(path, Affine::constant(n as i128, n))],
             Expr::Var(slot) => {
                 let form = path.vars.get(*slot).cloned().ok_or(Unread)?;
                 vec![(path, form)]
@@ -55,7 +55,7 @@ impl Reader {
             }
             Expr::Call(func, args) => {
                 let Some((first, rest)) = args.split_first() else {
-                    return Ok(vec![(path, Form::constant(0, n))]);
+                    return Ok(vec![(path, Affine::constant(0, n))]);
                 };
                 let mut best = self.value(first, path)?;
                 for arg in rest {
@@ -76,7 +76,7 @@ impl Reader {
 
     /// A heap index (1-based form) as a place, when it is a constant that
     /// names a heap.
-    fn index(&self, index: &Form) -> Read<usize> {
+    fn index(&self, index: &Affine) -> Read<usize> {
         place(index.as_constant().ok_or(Unread)?, self.n).ok_or(Unread)
     }
 
@@ -125,7 +125,7 @@ impl Reader {
             Expr::Each(op, bound) => {
                 let mut out = Vec::new();
                 for (path, bound) in self.value(bound, path)? {
-                    let pairs: Vec<(BinOp, Form, Form)> = (path.heaps.iter())
+                    let pairs: Vec<(BinOp, Affine, Affine)> = (path.heaps.iter())
                         .map(|h| (*op, h.clone(), bound.clone()))
                         .collect();
                     out.extend(every(path, &pairs, want)?);
@@ -138,7 +138,7 @@ impl Reader {
                     Monotone::Nonincreasing => BinOp::Ge,
                     Monotone::Nondecreasing => BinOp::Le,
                 };
-                let pairs: Vec<(BinOp, Form, Form)> = (path.heaps.windows(2))
+                let pairs: Vec<(BinOp, Affine, Affine)> = (path.heaps.windows(2))
                     .map(|w| (op, w[0].clone(), w[1].clone()))
                     .collect();
                 every(path, &pairs, want)?
@@ -161,7 +161,7 @@ impl Reader {
     /// A condition whose operands are constants, decided by the evaluator.
     fn constant_truth(&self, e: &Expr, path: Path) -> Read<Vec<(Path, bool)>> {
         let decide = |e: Expr| e.truth(&Env::position(&[])).map_err(|_| Unread);
-        let constant = |f: &Form| f.as_constant().map(Expr::Const).ok_or(Unread);
+        let constant = |f: &Affine| f.as_constant().map(Expr::Const).ok_or(Unread);
         let mut out = Vec::new();
         match e {
             Expr::Binary(op, a, b) => {
@@ -216,15 +216,16 @@ impl Reader {
                             {
                                 for v in lo..=hi {
                                     let mut path = path.clone();
-                                    *path.vars.get_mut(*slot).ok_or(Unread)? = Form::constant(v, n);
+                                    *path.vars.get_mut(*slot).ok_or(Unread)? =
+                                        Affine::constant(v, n);
                                     out.push(path);
                                 }
                             }
                             _ if path.chosen => return Err(Unread),
                             _ => {
                                 path.chosen = true;
-                                *path.vars.get_mut(*slot).ok_or(Unread)? = Form::chosen(n);
-                                let c = Form::chosen(n);
+                                *path.vars.get_mut(*slot).ok_or(Unread)? = Affine::chosen(n);
+                                let c = Affine::chosen(n);
                                 let (from_lo, to_hi) = (c.minus(&lo)?, hi.minus(&c)?);
                                 if let Some(path) = path.with(from_lo).and_then(|p| p.with(to_hi)) {
                                     out.push(path);
@@ -279,7 +280,7 @@ impl Reader {
                         let mut paths = vec![path];
                         for v in lo..=hi {
                             for path in &mut paths {
-                                *path.vars.get_mut(*slot).ok_or(Unread)? = Form::constant(v, n);
+                                *path.vars.get_mut(*slot).ok_or(Unread)? = Affine::constant(v, n);
                             }
                             paths = self.run(body, paths)?;
                         }
@@ -315,8 +316,8 @@ pub(crate) fn read(blocks: &[&Block], invariant: Option<&Expr>, n: usize) -> Opt
     }
     let reader = Reader { n };
     let start = |slots: usize| Path {
-        heaps: (0..n).map(|i| Form::heap(i, n)).collect(),
-        vars: vec![Form::constant(0, n); slots],
+        heaps: (0..n).map(|i| Affine::heap(i, n)).collect(),
+        vars: vec![Affine::constant(0, n); slots],
         at_least_zero: Vec::new(),
         chosen: false,
         fails: false,
@@ -360,7 +361,7 @@ pub(crate) fn read(blocks: &[&Block], invariant: Option<&Expr>, n: usize) -> Opt
 }
 
 /// A form without c as run-time coefficients, when they are small enough.
-fn lin(f: &Form) -> Read<Lin> {
+fn lin(f: &Affine) -> Read<Lin> {
     let small = |x: i128, bound: i128| (x.abs() <= bound).then_some(x as i64).ok_or(Unread);
     let mut terms = Vec::new();
     for (i, &x) in f.h.iter().enumerate() {
@@ -377,18 +378,18 @@ fn lin(f: &Form) -> Read<Lin> {
 /// Whether `f ≥ 0` follows at once from the path's inequalities: `f` is a
 /// constant at least 0, heaps taken with signs ≥ 0 plus a constant at least
 /// 0, or one of the inequalities plus a constant at least 0.
-fn implied(path: &Path, f: &Form) -> bool {
-    let at_least = |d: Read<Form>| d.is_ok_and(|d| d.as_constant().is_some_and(|k| k >= 0));
+fn implied(path: &Path, f: &Affine) -> bool {
+    let at_least = |d: Read<Affine>| d.is_ok_and(|d| d.as_constant().is_some_and(|k| k >= 0));
     (f.c == 0 && f.k >= 0 && f.h.iter().all(|&x| x >= 0))
         || (path.at_least_zero.iter()).any(|g| at_least(f.minus(g)))
 }
 
 fn piece(path: &Path) -> Read<Branch> {
-    let without_c = |f: &Form| Form { c: 0, ..f.clone() };
+    let without_c = |f: &Affine| Affine { c: 0, ..f.clone() };
     let mut piece = Branch {
         fails: path.fails,
         within: (path.heaps.iter().enumerate()).all(|(i, after)| {
-            let fallen = Form::heap(i, after.h.len()).minus(after);
+            let fallen = Affine::heap(i, after.h.len()).minus(after);
             implied(path, after) && fallen.is_ok_and(|f| implied(path, &f))
         }),
         guards: Vec::new(),

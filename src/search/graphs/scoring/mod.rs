@@ -22,7 +22,7 @@
 //! the rest by hashing. Positions of many heaps (a board's cells) are held
 //! packed, a byte a heap where every heap fits one (`arena::pack`), and a
 //! board once up to its turns and reflections where the rules are checked
-//! to allow it (`turns`). Where every rule is a fixed step (coins in a
+//! to allow it (`turns`). Where every rule is a fixed shift (coins in a
 //! row), the box of the first position asked is valued at once, row by
 //! row, as an interval dp (`rows`), and the search answers only what that
 //! cannot vouch for. The moves of the positions on the stack lie one
@@ -39,7 +39,7 @@ use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
 use worth::worth;
 
-use crate::moves::{MoveError, MoveGen, Step};
+use crate::moves::{MoveError, MoveGen, Shift};
 use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -93,9 +93,9 @@ pub struct ScoringSearch {
     edges: Vec<Edge>,
     /// Scratch: the heaps of the position whose moves are made.
     here: Vec<u64>,
-    /// Every rule as a fixed step, where each is one, until the box of the
+    /// Every rule as a fixed shift, where each is one, until the box of the
     /// first position asked (or a table's) is filled row by row (`rows`).
-    steps: Option<Vec<Step>>,
+    shifts: Option<Vec<Shift>>,
     /// The alpha-beta search, for positions whose graph does not fit.
     pruned: Pruned,
     /// Whether the last position asked was valued by alpha-beta.
@@ -258,7 +258,7 @@ impl ScoringSearch {
     pub fn new(game: Arc<Game>, options: Options) -> Self {
         let moves = MoveGen::new(&game);
         let symmetry = moves.symmetry(&game);
-        let steps = moves.steps();
+        let shifts = moves.shifts();
         ScoringSearch {
             game,
             moves,
@@ -272,7 +272,7 @@ impl ScoringSearch {
             image: Vec::new(),
             edges: Vec::new(),
             here: Vec::new(),
-            steps,
+            shifts,
             pruned: Pruned::new(symmetry),
             by_pruning: false,
             pruned_last: None,
@@ -315,7 +315,7 @@ impl ScoringSearch {
             return Ok(*value);
         }
         loop {
-            // Where every rule is a fixed step, the first position asked's
+            // Where every rule is a fixed shift, the first position asked's
             // box is valued row by row, once.
             self.fill_rows((heaps, heaps), &mut budget)?;
             if let Some(value) = self.store.filled.as_ref().and_then(|f| f.value(heaps)) {
@@ -368,7 +368,7 @@ impl ScoringSearch {
         }
     }
 
-    /// Where every rule is a fixed step, the positions from `least` to
+    /// Where every rule is a fixed shift, the positions from `least` to
     /// `most` (heap by heap) valued at once, row by row (`rows`), before
     /// any is asked: a table's. Only the first box asked for is filled.
     pub fn fill_between(&mut self, least: &[u64], most: &[u64]) -> Result<(), SearchError> {
@@ -377,17 +377,17 @@ impl ScoringSearch {
     }
 
     /// The box from `corners.0` to `corners.1` filled row by row, where the
-    /// rules are fixed steps and no box was filled before.
+    /// rules are fixed shifts and no box was filled before.
     fn fill_rows(
         &mut self,
         corners: (&[u64], &[u64]),
         budget: &mut Budget,
     ) -> Result<(), SearchError> {
-        if let Some(steps) = self.steps.take() {
+        if let Some(shifts) = self.shifts.take() {
             let memory = budget.memory().saturating_sub(self.store.bytes());
             let max_positions = self.options.max_positions;
             self.store.filled =
-                rows::fill(&self.game, &steps, corners, budget, max_positions, memory)?;
+                rows::fill(&self.game, &shifts, corners, budget, max_positions, memory)?;
         }
         Ok(())
     }
@@ -743,7 +743,7 @@ impl ScoringSearch {
     }
 
     /// A play that comes back to position `again`: the positions on the
-    /// stack from it on, and the rule each step followed.
+    /// stack from it on, and the rule each move followed.
     fn cycle(&self, frames: &[Frame], again: u32) -> SearchError {
         let from = frames.iter().position(|f| f.id == again).unwrap_or(0);
         let on = &frames[from..];
@@ -760,7 +760,7 @@ impl ScoringSearch {
     }
 
     /// The error of a play through the positions of `cycle`, back to the
-    /// first, each step by the rule of that index in `rules`.
+    /// first, each move by the rule of that index in `rules`.
     fn cycle_of(&self, cycle: Vec<Vec<u64>>, rules: Vec<usize>) -> SearchError {
         let rule = |r: usize| self.game.rules.get(r);
         let span = (rules.last().and_then(|&r| rule(r))).map_or_else(|| (0, 0).into(), |r| r.span);

@@ -1,5 +1,5 @@
 //! A scoring game's box valued row by row, as a hand-written interval dp
-//! does, where every rule is a fixed step (`moves::Step`): coins in a row.
+//! does, where every rule is a fixed shift (`moves::Shift`): coins in a row.
 //!
 //! Each rule adds the same numbers to the heaps wherever it applies, and
 //! along each heap the rules all go one way (or leave it). Every play then
@@ -10,8 +10,8 @@
 //! rules lower it, from it to one past its largest heap where they raise
 //! it, that heap alone where no rule moves it (a table's spans its cells:
 //! `ScoringSearch::fill_between`). A row is the positions that
-//! differ in heap 1 only; each rule's range along it, points and step are
-//! read once a row (`Step::along`), and the row is valued by the negamax
+//! differ in heap 1 only; each rule's range along it, points and shift are
+//! read once a row (`Shift::along`), and the row is valued by the negamax
 //! rule of `super` — a position with no move is worth 0, else the best
 //! over its moves of the points minus (plus, after `again`) the target's
 //! value — first the moves that leave the row (their targets in rows
@@ -29,7 +29,7 @@
 
 use std::sync::Arc;
 
-use crate::moves::{Along, RowPoints, Step};
+use crate::moves::{Along, RowPoints, Shift};
 use crate::platform::usize_of;
 use crate::rules::Game;
 use crate::rules::expr::List;
@@ -181,7 +181,7 @@ fn known<C: Cell>(value: C) -> Option<i64> {
     (value != C::UNKNOWN).then(|| value.get())
 }
 
-/// A rule's step along the row being valued.
+/// A rule's shift along the row being valued.
 struct Lane<C> {
     along: Along,
     /// Its points at each place of its live range, in order of place.
@@ -204,7 +204,7 @@ enum Narrow {
 }
 
 /// The box of the positions from `least` to `most` (heap by heap; one
-/// position asked, both it) valued, where `steps` (every rule of `game`)
+/// position asked, both it) valued, where `shifts` (every rule of `game`)
 /// allow it and it holds at most `max_positions` positions and `memory`
 /// bytes; `None` where they do not, or a value could pass 2^61. Where play
 /// from a corner leaves the box past the top of a heap the rules raise,
@@ -212,13 +212,13 @@ enum Narrow {
 /// limits. A budget spent names `most`.
 pub(super) fn fill(
     game: &Game,
-    steps: &[Step],
+    shifts: &[Shift],
     (least, most): (&[u64], &[u64]),
     budget: &mut Budget,
     max_positions: usize,
     memory: u64,
 ) -> Result<Option<Filled>, SearchError> {
-    let Some(mut axes) = axes(steps, least, most) else {
+    let Some(mut axes) = axes(shifts, least, most) else {
         return Ok(None);
     };
     let cells_of = |axes: &[Axis]| {
@@ -234,7 +234,7 @@ pub(super) fn fill(
     loop {
         let task = Task {
             game,
-            steps,
+            shifts,
             axes: &axes,
             cells,
             asked: most,
@@ -262,12 +262,12 @@ pub(super) fn fill(
     }
 }
 
-/// A box to fill: the game, its rules as steps, the box's axes and
+/// A box to fill: the game, its rules as shifts, the box's axes and
 /// positions, and the position asked (for a budget's error).
 #[derive(Clone, Copy)]
 struct Task<'a> {
     game: &'a Game,
-    steps: &'a [Step],
+    shifts: &'a [Shift],
     axes: &'a [Axis],
     cells: usize,
     asked: &'a [u64],
@@ -302,7 +302,7 @@ fn fill_box(task: Task, budget: &mut Budget, memory: u64) -> Result<Option<Fille
 fn fill_as<C: Cell>(task: Task, budget: &mut Budget) -> Result<(Vec<C>, (usize, bool)), Narrow> {
     let Task {
         game,
-        steps,
+        shifts,
         axes,
         cells,
         asked,
@@ -315,17 +315,17 @@ fn fill_as<C: Cell>(task: Task, budget: &mut Budget) -> Result<(Vec<C>, (usize, 
     for k in 1..d {
         strides[k] = strides[k - 1] * usize_of(axes[k - 1].extent());
     }
-    let mut lanes: Vec<Lane<C>> = (steps.iter())
-        .map(|step| Lane {
+    let mut lanes: Vec<Lane<C>> = (shifts.iter())
+        .map(|shift| Lane {
             along: Along::default(),
             points: Vec::new(),
             // Read only where the target is in the box, so within it.
-            back: (step.moved.iter()).fold(0usize, |back, &(place, by)| {
+            back: (shift.moved.iter()).fold(0usize, |back, &(place, by)| {
                 let by = usize::try_from(by.unsigned_abs()).unwrap_or(usize::MAX);
                 back.saturating_add(by.saturating_mul(strides[place]))
             }),
-            in_row: step.moved.iter().all(|&(place, by)| place == 0 || by == 0),
-            again: step.again,
+            in_row: shift.moved.iter().all(|&(place, by)| place == 0 || by == 0),
+            again: shift.again,
             items: None,
         })
         .collect();
@@ -340,13 +340,13 @@ fn fill_as<C: Cell>(task: Task, budget: &mut Budget) -> Result<(Vec<C>, (usize, 
     let (mut row, mut unknown, mut escaped) = (0usize, 0usize, false);
     loop {
         let mut moves = 0u64;
-        for (step, lane) in steps.iter().zip(&mut lanes) {
-            step.along(&heaps, row_axis.lo, row_axis.hi, &mut lane.along);
+        for (shift, lane) in shifts.iter().zip(&mut lanes) {
+            shift.along(&heaps, row_axis.lo, row_axis.hi, &mut lane.along);
             escaped |= lane
                 .along
                 .live
-                .is_some_and(|live| past_top(step, axes, &heaps, live));
-            lane.along.keep(inside(step, axes, &heaps));
+                .is_some_and(|live| past_top(shift, axes, &heaps, live));
+            lane.along.keep(inside(shift, axes, &heaps));
             lane.points.clear();
             if let Some(live) = lane.along.live {
                 lane.read_points(row_axis, live, most)?;
@@ -484,21 +484,21 @@ fn along_one<C: Cell, const AGAIN: bool>(cells: &mut [C], back: usize, points: &
     }
 }
 
-/// The box of the positions from `least` to `most` for `steps`: each
+/// The box of the positions from `least` to `most` for `shifts`: each
 /// heap's way (every rule lowers it, raises it, or leaves it) and its
 /// range — from 0 where the rules lower it, up to one past the largest
 /// heap of `most` where they raise it; `None` where the rules go both ways
 /// along a heap, or a rule changes nothing or a heap not there.
-fn axes(steps: &[Step], least: &[u64], most: &[u64]) -> Option<Vec<Axis>> {
+fn axes(shifts: &[Shift], least: &[u64], most: &[u64]) -> Option<Vec<Axis>> {
     if least.len() != most.len() || least.iter().zip(most).any(|(l, m)| l > m) {
         return None;
     }
     let mut way = vec![0i128; most.len()];
-    for step in steps {
-        if step.moved.iter().all(|&(_, by)| by == 0) {
+    for shift in shifts {
+        if shift.moved.iter().all(|&(_, by)| by == 0) {
             return None;
         }
-        for &(place, by) in &step.moved {
+        for &(place, by) in &shift.moved {
             let w = way.get_mut(place)?;
             if by.signum() * *w < 0 || u64::try_from(by.unsigned_abs()).is_err() {
                 return None;
@@ -531,11 +531,11 @@ fn axes(steps: &[Step], least: &[u64], most: &[u64]) -> Option<Vec<Axis>> {
     Some(axes)
 }
 
-/// The heap 1 values of the row of `heaps` whose move by `step` stays in
+/// The heap 1 values of the row of `heaps` whose move by `shift` stays in
 /// the box.
-fn inside(step: &Step, axes: &[Axis], heaps: &[u64]) -> Option<(u64, u64)> {
+fn inside(shift: &Shift, axes: &[Axis], heaps: &[u64]) -> Option<(u64, u64)> {
     let mut within = (axes[0].lo, axes[0].hi);
-    for &(place, by) in &step.moved {
+    for &(place, by) in &shift.moved {
         let (lo, hi) = (i128::from(axes[place].lo), i128::from(axes[place].hi));
         if place == 0 {
             let (a, b) = ((lo - by).max(lo), (hi - by).min(hi));
@@ -550,10 +550,10 @@ fn inside(step: &Step, axes: &[Axis], heaps: &[u64]) -> Option<(u64, u64)> {
     Some(within)
 }
 
-/// Whether a move by `step` from the row of `heaps`, heap 1 in `live`,
+/// Whether a move by `shift` from the row of `heaps`, heap 1 in `live`,
 /// goes past the top of the box along a heap the rules raise.
-fn past_top(step: &Step, axes: &[Axis], heaps: &[u64], live: (u64, u64)) -> bool {
-    (step.moved.iter()).any(|&(place, by)| {
+fn past_top(shift: &Shift, axes: &[Axis], heaps: &[u64], live: (u64, u64)) -> bool {
+    (shift.moved.iter()).any(|&(place, by)| {
         let from = if place == 0 { live.1 } else { heaps[place] };
         axes[place].raised && i128::from(from) + by > i128::from(axes[place].hi)
     })
@@ -572,10 +572,10 @@ impl<C: Cell> Lane<C> {
         };
         let within = |p: i128| p.unsigned_abs() <= most as u128;
         match &self.along.points {
-            RowPoints::Affine(base, step) => {
+            RowPoints::Affine(base, slope) => {
                 // An arithmetic run: its ends bound it.
-                let by = step.checked_mul(dx);
-                let first = step.checked_mul(x0).and_then(|s| s.checked_add(*base));
+                let by = slope.checked_mul(dx);
+                let first = slope.checked_mul(x0).and_then(|s| s.checked_add(*base));
                 let last = (by.zip(first))
                     .and_then(|(by, first)| by.checked_mul(count as i128 - 1)?.checked_add(first));
                 let (Some(by), Some(first), Some(last)) = (by, first, last) else {
@@ -590,7 +590,7 @@ impl<C: Cell> Lane<C> {
                     p = p.wrapping_add(by);
                 }
             }
-            RowPoints::Item(list, base, step) => {
+            RowPoints::Item(list, base, slope) => {
                 if !self
                     .items
                     .as_ref()
@@ -606,8 +606,8 @@ impl<C: Cell> Lane<C> {
                 };
                 // Indices from 1 to the list's length: `Step::along` keeps
                 // the live range so.
-                let first = usize_of((base + step * x0 - 1) as u64);
-                match step * dx {
+                let first = usize_of((base + slope * x0 - 1) as u64);
+                match slope * dx {
                     1 => self.points.extend_from_slice(&items[first..first + count]),
                     -1 => (self.points).extend(items[first + 1 - count..=first].iter().rev()),
                     by => (self.points).extend(

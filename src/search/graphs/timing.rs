@@ -27,7 +27,7 @@ use crate::search::solver::Solver;
 
 /// Who wins a position, and how long its play lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Steps {
+pub struct Timing {
     /// Who wins: P or N.
     pub outcome: Outcome,
     /// Smith's remoteness: the moves to the end, the winner hurrying and
@@ -38,18 +38,18 @@ pub struct Steps {
     pub suspense: u64,
 }
 
-/// Every position reachable from a start (id 0), with its steps.
-pub struct StepGraph {
+/// Every position reachable from a start (id 0), with its timing.
+pub struct TimingGraph {
     reached: Reached,
-    steps: Vec<Steps>,
+    timing: Vec<Timing>,
 }
 
-impl StepGraph {
+impl TimingGraph {
     /// Explores every position reachable from `heaps` in `solver`'s game
     /// (at most `max_positions`, within the search's budgets, examining at
-    /// most `max_moves` moves) and finds each one's steps; `None` where a
+    /// most `max_moves` moves) and finds each one's timing; `None` where a
     /// play can return to a position (the numbers are for games that end).
-    /// A position whose steps `known` gives (an earlier question's) is
+    /// A position whose timing `known` gives (an earlier question's) is
     /// taken as it gives them and explored no further. The moves of a
     /// position are listed before its positions are counted, so a bound on
     /// positions alone does not bound the work (Nim at 10^12 has 10^12).
@@ -58,10 +58,10 @@ impl StepGraph {
         heaps: &[u64],
         max_positions: usize,
         max_moves: u64,
-        known: &dyn Fn(&[u64]) -> Option<Steps>,
-    ) -> Result<Option<StepGraph>, SearchError> {
+        known: &dyn Fn(&[u64]) -> Option<Timing>,
+    ) -> Result<Option<TimingGraph>, SearchError> {
         let mut budget = solver.question_budget().capped(max_moves);
-        StepGraph::explore_all(solver, (heaps, &[]), max_positions, &mut budget, known)
+        TimingGraph::explore_all(solver, (heaps, &[]), max_positions, &mut budget, known)
     }
 
     /// `explore_knowing` with nothing known, from each of `more` too, into
@@ -72,9 +72,9 @@ impl StepGraph {
         more: &[Vec<u64>],
         max_positions: usize,
         max_moves: u64,
-    ) -> Result<Option<StepGraph>, SearchError> {
+    ) -> Result<Option<TimingGraph>, SearchError> {
         let mut budget = solver.question_budget().capped(max_moves);
-        StepGraph::explore_by(solver, heaps, more, max_positions, &mut budget)
+        TimingGraph::explore_by(solver, heaps, more, max_positions, &mut budget)
     }
 
     /// `explore_from`, spending `budget` (a question's, shared with the
@@ -85,8 +85,8 @@ impl StepGraph {
         more: &[Vec<u64>],
         max_positions: usize,
         budget: &mut Budget,
-    ) -> Result<Option<StepGraph>, SearchError> {
-        StepGraph::explore_all(solver, (heaps, more), max_positions, budget, &|_| None)
+    ) -> Result<Option<TimingGraph>, SearchError> {
+        TimingGraph::explore_all(solver, (heaps, more), max_positions, budget, &|_| None)
     }
 
     /// The one exploration of them all: from `heaps` and `more`, what
@@ -96,12 +96,12 @@ impl StepGraph {
         (heaps, more): (&[u64], &[Vec<u64>]),
         max_positions: usize,
         budget: &mut Budget,
-        known: &dyn Fn(&[u64]) -> Option<Steps>,
-    ) -> Result<Option<StepGraph>, SearchError> {
+        known: &dyn Fn(&[u64]) -> Option<Timing>,
+    ) -> Result<Option<TimingGraph>, SearchError> {
         let reached =
             Reached::explore_from(solver, heaps, more, max_positions, budget, &mut |p| {
                 // A position where the play ends is explored no further,
-                // nor one whose steps are known.
+                // nor one whose timing is known.
                 Ok(match solver.end_at(p)? {
                     Some(kind) => Visit::End(kind),
                     None if known(p).is_some() => Visit::Known,
@@ -117,7 +117,7 @@ impl StepGraph {
         // Who wins where the play is over: with no move left, as the play
         // says; at a declared end, as it declares (the player who moved
         // into a `win when` position has won, in either play). A declared
-        // draw has no steps.
+        // draw has no timing.
         let mut end = Vec::with_capacity(reached.len());
         for u in 0..reached.len() {
             end.push(match reached.ends.get(u).copied().flatten() {
@@ -129,11 +129,11 @@ impl StepGraph {
         }
         // Positions done as soon as every move's is: ends first.
         let mut left: Vec<usize> = (0..reached.len()).map(|u| reached.moves(u).len()).collect();
-        let mut steps: Vec<Option<Steps>> = vec![None; reached.len()];
+        let mut timing: Vec<Option<Timing>> = vec![None; reached.len()];
         let mut ready: Vec<usize> = (0..reached.len()).filter(|&u| left[u] == 0).collect();
         while let Some(u) = ready.pop() {
-            let after = reached.moves(u).filter_map(|v| steps[v]);
-            steps[u] = match reached.known[u] {
+            let after = reached.moves(u).filter_map(|v| timing[v]);
+            timing[u] = match reached.known[u] {
                 true => known(reached.position(u)),
                 false => Some(steps_from(after, end[u])),
             };
@@ -145,10 +145,10 @@ impl StepGraph {
             }
         }
         // A position never done lies on a cycle, or leads to one.
-        let Some(steps) = steps.into_iter().collect::<Option<Vec<Steps>>>() else {
+        let Some(timing) = timing.into_iter().collect::<Option<Vec<Timing>>>() else {
             return Ok(None);
         };
-        Ok(Some(StepGraph { reached, steps }))
+        Ok(Some(TimingGraph { reached, timing }))
     }
 
     /// The id of a position in canonical form (`Solver::canonical`), if
@@ -158,13 +158,13 @@ impl StepGraph {
     }
 
     /// Who wins the position `id`, and how long its play lasts.
-    pub fn steps(&self, id: usize) -> Steps {
-        self.steps[id]
+    pub fn timing(&self, id: usize) -> Timing {
+        self.timing[id]
     }
 
-    /// Each position reached, in canonical form, with its steps.
-    pub fn each(&self) -> impl Iterator<Item = (&[u64], Steps)> + '_ {
-        self.reached.positions().zip(self.steps.iter().copied())
+    /// Each position reached, in canonical form, with its timing.
+    pub fn each(&self) -> impl Iterator<Item = (&[u64], Timing)> + '_ {
+        self.reached.positions().zip(self.timing.iter().copied())
     }
 
     /// The positions the moves from `id` reach, by id.
@@ -174,7 +174,7 @@ impl StepGraph {
 
     /// The memory it takes, in bytes.
     pub fn bytes(&self) -> u64 {
-        self.reached.bytes() + (self.steps.len() * std::mem::size_of::<Steps>()) as u64
+        self.reached.bytes() + (self.timing.len() * std::mem::size_of::<Timing>()) as u64
     }
 
     /// How many positions it holds.
@@ -183,9 +183,9 @@ impl StepGraph {
     }
 }
 
-/// The steps of a position whose moves reach positions of steps `after`;
+/// The timing of a position whose moves reach positions of timing `after`;
 /// `end`: who wins an end position.
-fn steps_from(after: impl Iterator<Item = Steps>, end: Outcome) -> Steps {
+fn steps_from(after: impl Iterator<Item = Timing>, end: Outcome) -> Timing {
     let mut any = false;
     // The winning moves' least remoteness and greatest suspense; every
     // move's greatest remoteness and least suspense.
@@ -201,17 +201,17 @@ fn steps_from(after: impl Iterator<Item = Steps>, end: Outcome) -> Steps {
         all_s = all_s.min(s.suspense);
     }
     match (any, win_r, win_s) {
-        (false, ..) => Steps {
+        (false, ..) => Timing {
             outcome: end,
             remoteness: 0,
             suspense: 0,
         },
-        (true, Some(r), Some(s)) => Steps {
+        (true, Some(r), Some(s)) => Timing {
             outcome: Outcome::N,
             remoteness: r + 1,
             suspense: s + 1,
         },
-        _ => Steps {
+        _ => Timing {
             outcome: Outcome::P,
             remoteness: all_r + 1,
             suspense: all_s + 1,

@@ -1,11 +1,11 @@
-//! A move block read as one fixed step: requires, then points, then heaps
+//! A move block read as one fixed shift: requires, then points, then heaps
 //! moved by numbers — coins in a row's `require i <= j; score += v[i];
 //! i += 1`. Along a row of positions that differ only in heap 1, such a
 //! block's moves are a few numbers worked out once a row, with the
 //! interpreter's own evaluation: the range of heap 1 where every require
 //! holds (each a comparison affine in heap 1, or one that does not read
 //! it), the points (a number, affine in heap 1, or an item of a list at an
-//! index affine in it), and the step every move adds to the heaps. A
+//! index affine in it), and the shift every move adds to the heaps. A
 //! search that holds its positions in an array values a whole row of them
 //! by reading these, as a hand-written interval dp does, where the
 //! interpreter would run the block once a position.
@@ -22,9 +22,9 @@ use std::sync::Arc;
 use crate::rules::expr::{BinOp, Env, EvalError, Expr, List};
 use crate::rules::{AssignOp, Block, Stmt};
 
-/// A block read as one fixed step.
+/// A block read as one fixed shift.
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct Shift {
     /// Its requires and points, in the order written.
     clauses: Vec<Clause>,
     /// The heaps each move changes (from 0) and by how much.
@@ -33,38 +33,38 @@ pub struct Step {
     pub again: bool,
 }
 
-/// One clause of a fixed step's block, as read along a row.
+/// One clause of a fixed shift's block, as read along a row.
 #[derive(Clone, Debug)]
 enum Clause {
     /// A require that does not read heap 1: true or false along a row.
     Flat(Expr),
     /// `a OP b`, each side affine in heap 1 (OP a comparison, not `!=`).
-    Compare(BinOp, Lin, Lin),
+    Compare(BinOp, AlongRow, AlongRow),
     /// `score += e`.
     Points(Points),
 }
 
 #[derive(Clone, Debug)]
 enum Points {
-    Lin(Lin),
+    Value(AlongRow),
     /// Item `index` of a list.
-    Item(Arc<List>, Lin),
+    Item(Arc<List>, AlongRow),
 }
 
 /// An expression affine in heap 1, kept as its tree: each node's value is
 /// bounded along the row before it is trusted (the interpreter computes
 /// every node, and fails past 128 bits).
 #[derive(Clone, Debug)]
-enum Lin {
+enum AlongRow {
     /// A part that does not read heap 1.
     Free(Expr),
     /// Heap 1.
     X,
-    Neg(Box<Lin>),
-    Add(Box<Lin>, Box<Lin>),
-    Sub(Box<Lin>, Box<Lin>),
+    Neg(Box<AlongRow>),
+    Add(Box<AlongRow>, Box<AlongRow>),
+    Sub(Box<AlongRow>, Box<AlongRow>),
     /// A product, one side not reading heap 1.
-    Mul(Box<Lin>, Box<Lin>),
+    Mul(Box<AlongRow>, Box<AlongRow>),
 }
 
 /// A block's moves along one row: heap 1 from `lo` to `hi`, the others
@@ -84,9 +84,9 @@ pub struct Along {
 /// A move's points along a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowPoints {
-    /// `base + step × x`.
+    /// `base + slope × x`.
     Affine(i128, i128),
-    /// Item `base + step × x` (from 1) of the list.
+    /// Item `base + slope × x` (from 1) of the list.
     Item(Arc<List>, i128, i128),
 }
 
@@ -108,34 +108,34 @@ impl Default for RowPoints {
     }
 }
 
-impl Step {
-    /// The block as a step, where it is one: its statements requires and
+impl Shift {
+    /// The block as a shift, where it is one: its statements requires and
     /// at most one `score`, then `h[i] += n` or `-= n` by numbers at fixed
     /// places, and `again` anywhere.
-    pub fn of(block: &Block) -> Option<Step> {
-        let mut step = Step {
+    pub fn of(block: &Block) -> Option<Shift> {
+        let mut shift = Shift {
             clauses: Vec::new(),
             moved: Vec::new(),
             again: false,
         };
         let mut scored = false;
         for statement in &block.body {
-            let moving = !step.moved.is_empty();
+            let moving = !shift.moved.is_empty();
             match statement {
                 Stmt::Require(condition) if !moving => {
                     for part in condition.conjuncts() {
-                        step.clauses.push(clause(part)?);
+                        shift.clauses.push(clause(part)?);
                     }
                 }
                 Stmt::Score(e) if !moving && !scored => {
                     scored = true;
                     let points = match e {
                         Expr::Item(list, index) if reads_x(e) => {
-                            Points::Item(list.clone(), Lin::of(index)?)
+                            Points::Item(list.clone(), AlongRow::of(index)?)
                         }
-                        _ => Points::Lin(Lin::of(e)?),
+                        _ => Points::Value(AlongRow::of(e)?),
                     };
-                    step.clauses.push(Clause::Points(points));
+                    shift.clauses.push(Clause::Points(points));
                 }
                 Stmt::Assign {
                     index: Expr::Const(place),
@@ -147,16 +147,16 @@ impl Step {
                         AssignOp::Add => *by,
                         _ => by.checked_neg()?,
                     };
-                    match step.moved.iter_mut().find(|(p, _)| *p == place) {
+                    match shift.moved.iter_mut().find(|(p, _)| *p == place) {
                         Some((_, total)) => *total = total.checked_add(by)?,
-                        None => step.moved.push((place, by)),
+                        None => shift.moved.push((place, by)),
                     }
                 }
-                Stmt::Again => step.again = true,
+                Stmt::Again => shift.again = true,
                 _ => return None,
             }
         }
-        Some(step)
+        Some(shift)
     }
 
     /// The block's moves along the row of `heaps` (heap 1 read from none
@@ -176,20 +176,20 @@ impl Step {
                 }),
                 Clause::Compare(op, a, b) => compared(*op, a, b, &env, hi)
                     .map(|within| within.map(|within| within.and_then(|w| meet(range, w)))),
-                Clause::Points(Points::Lin(e)) => e.at(&env, hi).map(|form| {
-                    form.map(|(base, step)| {
-                        out.points = RowPoints::Affine(base, step);
+                Clause::Points(Points::Value(e)) => e.at(&env, hi).map(|form| {
+                    form.map(|(base, slope)| {
+                        out.points = RowPoints::Affine(base, slope);
                         Some(range)
                     })
                 }),
                 Clause::Points(Points::Item(list, index)) => index.at(&env, hi).map(|form| {
-                    form.filter(|&(base, step)| small(base) && small(step))
-                        .map(|(base, step)| {
-                            out.points = RowPoints::Item(list.clone(), base, step);
+                    form.filter(|&(base, slope)| small(base) && small(slope))
+                        .map(|(base, slope)| {
+                            out.points = RowPoints::Item(list.clone(), base, slope);
                             // Where the index is 1 to the list's length.
                             let len = i128::try_from(list.items.len()).unwrap_or(i128::MAX);
-                            let within = at_most(-step, base - 1).and_then(|from| {
-                                let to = at_most(step, len - base)?;
+                            let within = at_most(-slope, base - 1).and_then(|from| {
+                                let to = at_most(slope, len - base)?;
                                 meet(from, to)
                             });
                             for gap in outside(range, within) {
@@ -221,7 +221,7 @@ fn clause(condition: &Expr) -> Option<Clause> {
     }
     match condition {
         Expr::Binary(op, a, b) if comparison(*op) => {
-            Some(Clause::Compare(*op, Lin::of(a)?, Lin::of(b)?))
+            Some(Clause::Compare(*op, AlongRow::of(a)?, AlongRow::of(b)?))
         }
         // `not (a == b)` is two ranges, not one.
         Expr::Not(inner) => {
@@ -235,7 +235,7 @@ fn clause(condition: &Expr) -> Option<Clause> {
                 BinOp::Ge => BinOp::Lt,
                 _ => return None,
             };
-            Some(Clause::Compare(flipped, Lin::of(a)?, Lin::of(b)?))
+            Some(Clause::Compare(flipped, AlongRow::of(a)?, AlongRow::of(b)?))
         }
         _ => None,
     }
@@ -269,59 +269,60 @@ fn reads_x(e: &Expr) -> bool {
     }
 }
 
-impl Lin {
-    fn of(e: &Expr) -> Option<Lin> {
+impl AlongRow {
+    fn of(e: &Expr) -> Option<AlongRow> {
         if !reads_x(e) {
-            return Some(Lin::Free(e.clone()));
+            return Some(AlongRow::Free(e.clone()));
         }
-        let two = |a: &Expr, b: &Expr| Some((Box::new(Lin::of(a)?), Box::new(Lin::of(b)?)));
+        let two =
+            |a: &Expr, b: &Expr| Some((Box::new(AlongRow::of(a)?), Box::new(AlongRow::of(b)?)));
         Some(match e {
-            Expr::HeapAt(index) if matches!(**index, Expr::Const(1)) => Lin::X,
-            Expr::Neg(a) => Lin::Neg(Box::new(Lin::of(a)?)),
-            Expr::Binary(BinOp::Add, a, b) => two(a, b).map(|(a, b)| Lin::Add(a, b))?,
-            Expr::Binary(BinOp::Sub, a, b) => two(a, b).map(|(a, b)| Lin::Sub(a, b))?,
+            Expr::HeapAt(index) if matches!(**index, Expr::Const(1)) => AlongRow::X,
+            Expr::Neg(a) => AlongRow::Neg(Box::new(AlongRow::of(a)?)),
+            Expr::Binary(BinOp::Add, a, b) => two(a, b).map(|(a, b)| AlongRow::Add(a, b))?,
+            Expr::Binary(BinOp::Sub, a, b) => two(a, b).map(|(a, b)| AlongRow::Sub(a, b))?,
             Expr::Binary(BinOp::Mul, a, b) if !reads_x(a) || !reads_x(b) => {
-                two(a, b).map(|(a, b)| Lin::Mul(a, b))?
+                two(a, b).map(|(a, b)| AlongRow::Mul(a, b))?
             }
             _ => return None,
         })
     }
 
-    /// `(base, step)`: the value at heap 1 = x is `base + step × x`, for x
+    /// `(base, slope)`: the value at heap 1 = x is `base + slope × x`, for x
     /// from 0 to `most`; `None` where a node's value could pass 128 bits
     /// there. An error is the interpreter's, at every x.
     fn at(&self, env: &Env, most: u64) -> Result<Option<(i128, i128)>, EvalError> {
         let form = match self {
-            Lin::Free(e) => Some((e.int(env)?, 0)),
-            Lin::X => Some((0, 1)),
-            Lin::Neg(a) => a
+            AlongRow::Free(e) => Some((e.int(env)?, 0)),
+            AlongRow::X => Some((0, 1)),
+            AlongRow::Neg(a) => a
                 .at(env, most)?
                 .and_then(|(b, s)| Some((b.checked_neg()?, s.checked_neg()?))),
-            Lin::Add(a, b) | Lin::Sub(a, b) => {
+            AlongRow::Add(a, b) | AlongRow::Sub(a, b) => {
                 let (Some((ab, as_)), Some((bb, bs))) = (a.at(env, most)?, b.at(env, most)?) else {
                     return Ok(None);
                 };
                 match self {
-                    Lin::Add(..) => ab.checked_add(bb).zip(as_.checked_add(bs)),
+                    AlongRow::Add(..) => ab.checked_add(bb).zip(as_.checked_add(bs)),
                     _ => ab.checked_sub(bb).zip(as_.checked_sub(bs)),
                 }
             }
-            Lin::Mul(a, b) => {
+            AlongRow::Mul(a, b) => {
                 let (Some((ab, as_)), Some((bb, bs))) = (a.at(env, most)?, b.at(env, most)?) else {
                     return Ok(None);
                 };
-                // One side is a number along the row (its step 0).
-                let (n, (base, step)) = if as_ == 0 {
+                // One side is a number along the row (its slope 0).
+                let (n, (base, slope)) = if as_ == 0 {
                     (ab, (bb, bs))
                 } else {
                     (bb, (ab, as_))
                 };
-                base.checked_mul(n).zip(step.checked_mul(n))
+                base.checked_mul(n).zip(slope.checked_mul(n))
             }
         };
         // Every x of the row keeps the node within 128 bits.
-        Ok(form.filter(|&(base, step)| {
-            let reach = step.unsigned_abs().checked_mul(u128::from(most));
+        Ok(form.filter(|&(base, slope)| {
+            let reach = slope.unsigned_abs().checked_mul(u128::from(most));
             reach.and_then(|r| r.checked_add(base.unsigned_abs())) <= Some(i128::MAX as u128)
         }))
     }
@@ -332,8 +333,8 @@ impl Lin {
 #[allow(clippy::type_complexity)]
 fn compared(
     op: BinOp,
-    a: &Lin,
-    b: &Lin,
+    a: &AlongRow,
+    b: &AlongRow,
     env: &Env,
     most: u64,
 ) -> Result<Option<Option<(u64, u64)>>, EvalError> {
@@ -358,7 +359,7 @@ fn compared(
     Ok(Some(within))
 }
 
-/// Whether `n` is far from 128 bits: its negation and a step beside it
+/// Whether `n` is far from 128 bits: its negation and a slope beside it
 /// stay within them.
 fn small(n: i128) -> bool {
     n.unsigned_abs() < 1 << 120
