@@ -91,10 +91,7 @@ fn main() {
             .collect();
         let mut analyzer = Analyzer::default();
         // The first answer recognises and verifies the closed form: not timed.
-        let first = Question::sum(vec![Instance {
-            game: game.clone(),
-            position: positions[0].clone(),
-        }]);
+        let first = Question::sum(vec![Instance::new(game.clone(), positions[0].clone())]);
         let method = match analyzer
             .analyze(&first)
             .map(|a| a.method.components[0].clone())
@@ -120,10 +117,7 @@ fn main() {
         };
         let start = Instant::now();
         for position in &positions {
-            let analysis = Question::sum(vec![Instance {
-                game: game.clone(),
-                position: position.clone(),
-            }]);
+            let analysis = Question::sum(vec![Instance::new(game.clone(), position.clone())]);
             black_box(analyzer.analyze(&analysis).expect("an answer"));
         }
         println!(
@@ -141,10 +135,7 @@ fn main() {
         .collect();
     let start = Instant::now();
     for t in &triples {
-        let analysis = Question::sum(vec![Instance {
-            game: nim.clone(),
-            position: Position(t.clone()),
-        }]);
+        let analysis = Question::sum(vec![Instance::new(nim.clone(), Position(t.clone()))]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();
@@ -173,10 +164,10 @@ fn main() {
         .collect();
     let start = Instant::now();
     for (a, b) in &pairs {
-        let analysis = Question::sum(vec![Instance {
-            game: wythoff.clone(),
-            position: Position(vec![a.clone(), b.clone()]),
-        }]);
+        let analysis = Question::sum(vec![Instance::new(
+            wythoff.clone(),
+            Position(vec![a.clone(), b.clone()]),
+        )]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();
@@ -218,10 +209,7 @@ fn main() {
         .collect();
     let start = Instant::now();
     for h in &heads {
-        let analysis = Question::sum(vec![Instance {
-            game: turtles.clone(),
-            position: Position::from_u64s(h),
-        }]);
+        let analysis = Question::sum(vec![Instance::new(turtles.clone(), Position::from_u64s(h))]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();
@@ -262,10 +250,7 @@ fn main() {
         .collect();
     let start = Instant::now();
     for h in &heads {
-        let analysis = Question::sum(vec![Instance {
-            game: tartan.clone(),
-            position: Position::from_u64s(h),
-        }]);
+        let analysis = Question::sum(vec![Instance::new(tartan.clone(), Position::from_u64s(h))]);
         black_box(analyzer.analyze(&analysis).expect("an answer"));
     }
     let engine = start.elapsed();

@@ -87,16 +87,16 @@ fn hackenbush(edges: &[u64]) -> (f64, String) {
         .game("green")
         .and_then(|g| g.default.clone())
         .expect("the game");
-    let question = Question::sum(vec![Instance {
+    let question = Question::sum(vec![Instance::new(
         game,
-        position: Position(edges.iter().map(|&v| BigUint::from(v)).collect()),
-    }]);
+        Position(edges.iter().map(|&v| BigUint::from(v)).collect()),
+    )]);
     let mut analyzer = Analyzer::default();
     // The closed form is recognised and verified on the first answer.
-    let first = Question::sum(vec![Instance {
-        game: question.components[0].game.clone(),
-        position: Position(vec![BigUint::from(0u8), BigUint::from(1u8)]),
-    }]);
+    let first = Question::sum(vec![Instance::new(
+        question.components[0].game.clone(),
+        Position(vec![BigUint::from(0u8), BigUint::from(1u8)]),
+    )]);
     analyzer.analyze(&first).expect("an answer");
     let start = Instant::now();
     let answer = analyzer.analyze(&question).expect("an answer");

@@ -68,10 +68,10 @@ fn analyze(heaps: &[u64]) -> (Duration, String) {
         .game("mk")
         .and_then(|g| g.default.clone())
         .expect("mk");
-    let analysis = Question::sum(vec![Instance {
+    let analysis = Question::sum(vec![Instance::new(
         game,
-        position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
-    }]);
+        Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
+    )]);
     let start = Instant::now();
     let answer = Analyzer::default().analyze(&analysis).expect("an answer");
     let elapsed = start.elapsed();

@@ -8,7 +8,9 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::answer::Verified;
-use super::answer::{Answer, Brief, ComponentMethod, Count, Grundy, Method, Note, Outcome, Timing};
+use super::answer::{
+    Answer, Brief, Compared, ComponentMethod, Count, Grundy, Method, Note, Outcome, Timing,
+};
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
@@ -28,6 +30,7 @@ use super::table::{self, Table};
 use crate::check::{Compound, Instance, Question};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
+use crate::partizan::{Relation, Written};
 use crate::rules::Game;
 use crate::search::Budget;
 use crate::search::timing::TimingGraph;
@@ -117,18 +120,33 @@ impl Analyzer {
         crate::platform::settle();
         let kind = Kind::of(analysis);
         let mut answer = match kind {
-            Kind::Scoring => return scoring_answer(&mut self.kept, analysis),
-            Kind::Partizan => return partizan_answer(&mut self.kept, analysis),
-            Kind::Compound => return compound(&mut self.kept, analysis),
+            Kind::Scoring => scoring_answer(&mut self.kept, analysis)?,
+            Kind::Partizan => partizan_answer(&mut self.kept, analysis)?,
+            Kind::Compound => compound(&mut self.kept, analysis)?,
             Kind::Ends => ends_answer(&mut self.kept, analysis)?,
             Kind::Misere => self.misere_answer(analysis)?,
             Kind::Normal => self.answer_by_parts(analysis)?,
         };
         if let [only] = analysis.components.as_slice()
+            && matches!(kind, Kind::Ends | Kind::Misere | Kind::Normal)
             && !matches!(answer.grundy, Grundy::Loopy(_))
         {
             answer.timing = self.timing(only);
         }
+        // `compare G to H`: the question is G − H, its outcome the order.
+        answer.compared = (analysis.compare).map(|split| Compared {
+            relation: Relation::of_difference(answer.outcome),
+            split,
+            values: (analysis.values.iter().enumerate())
+                .map(|(i, v)| {
+                    let (negated, v) = match v {
+                        Written::Negative(v) => (true, v.as_ref()),
+                        v => (false, v),
+                    };
+                    (negated != (i >= split.values), v.to_string())
+                })
+                .collect(),
+        });
         Ok(answer)
     }
 
@@ -347,6 +365,7 @@ impl Analyzer {
             timing: None,
             partizan: None,
             scoring: None,
+            compared: None,
         })
     }
 

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use crate::check::Instance;
 use crate::misere::quotient::{Presentation, Stopped};
-use crate::partizan::{Dyadic, Thermograph};
+use crate::partizan::{Dyadic, Relation, Thermograph};
 use crate::period::Period;
 pub use crate::position::Outcome;
 use crate::position::Position;
@@ -16,6 +17,7 @@ use crate::search::Explored;
 pub use crate::search::loopy::Gamma;
 pub use crate::search::timing::Timing;
 pub use crate::syntax::ast::Compound;
+use crate::syntax::ast::Split;
 
 /// Everything gamelang says about one position.
 #[derive(Clone, Debug)]
@@ -56,6 +58,26 @@ pub struct Answer {
     /// from a draw `drawing_moves`, are its best moves where they win or
     /// draw).
     pub scoring: Option<Box<Scoring>>,
+    /// Asked as `compare G to H`: how G stands to H.
+    pub compared: Option<Compared>,
+}
+
+/// What `compare G to H` answers: G's order against H, from the outcome
+/// of G − H (G > H when Left wins G − H whoever starts, G < H when Right
+/// does, G = H when the player to move loses, G ‖ H, confused, when the
+/// player to move wins; Siegel, *Combinatorial Game Theory*, §II.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compared {
+    /// G's order against H; `None` where G − H is a draw (play can go on
+    /// forever), which orders nothing.
+    pub relation: Option<Relation>,
+    /// Where G's parts end among the components and the written values
+    /// (the rest are H's, negated).
+    pub split: Split,
+    /// The written values as written, G's then H's, each with whether it
+    /// is subtracted in its own sum (without the negation the comparison
+    /// gives H's).
+    pub values: Vec<(bool, String)>,
 }
 
 /// What a scoring game's answer adds (LANGUAGE.md, "Scoring games").
@@ -212,6 +234,18 @@ pub struct Component {
     pub game: Arc<Game>,
     /// Its position.
     pub position: Position,
+    /// Written after `-`: its negative is in the sum.
+    pub negated: bool,
+}
+
+impl From<&Instance> for Component {
+    fn from(instance: &Instance) -> Component {
+        Component {
+            game: instance.game.clone(),
+            position: instance.position.clone(),
+            negated: instance.negated,
+        }
+    }
 }
 
 /// A position's Grundy value, or why there is none.
@@ -433,7 +467,7 @@ pub enum ComponentMethod {
         pruned: Option<usize>,
         /// The position was valued with the box of the first position
         /// asked (or a table's), row by row, as an interval dp (every rule
-        /// a fixed step).
+        /// a fixed shift).
         rows: bool,
     },
     /// A partizan game's position, asked for its outcome alone: searched

@@ -65,6 +65,9 @@ pub struct Question {
     /// The values written as parts of the sum (`{1 | 0}`, `^`), after
     /// its games.
     pub values: Vec<Written>,
+    /// Asked as `compare G to H`: where G's parts end (H's are negated,
+    /// and the sum is G − H).
+    pub compare: Option<ast::Split>,
     /// The `analyze` statement that asks it, where a file does (an editor
     /// shows the answer there).
     pub asked: Option<ast::Span>,
@@ -78,6 +81,7 @@ impl Question {
             compound: Compound::Sum,
             components,
             values: Vec::new(),
+            compare: None,
             asked: None,
         }
     }
@@ -90,6 +94,21 @@ pub struct Instance {
     pub game: Arc<Game>,
     /// Its position.
     pub position: Position,
+    /// Played with Left and Right exchanged: its negative, −G (written
+    /// after `-` in a sum; Winning Ways, ch. 2). An impartial game is its
+    /// own negative.
+    pub negated: bool,
+}
+
+impl Instance {
+    /// `game` at `position`, not negated.
+    pub fn new(game: Arc<Game>, position: Position) -> Instance {
+        Instance {
+            game,
+            position,
+            negated: false,
+        }
+    }
 }
 
 impl Program {

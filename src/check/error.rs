@@ -188,7 +188,7 @@ pub enum CheckError {
     #[diagnostic(
         code(gamelang::check::value),
         help(
-            "a value is written as CGSuite writes it: a number `3`, `-3/2`; a nimber `*`, `*2`; ups `^`, `v`, `^^*`, `1v3`; a switch `+-1`; any other game `{{L | R}}`, its options separated by commas (`{{2 | -1/2}}`, `{{1|0||0}}`)"
+            "a value is written as CGSuite writes it: a number `3`, `-3/2`; a nimber `*`, `*2`; ups `^`, `v`, `^^*`, `1v3`; a switch `+-1`, `+-{{2|1}}`; `Tiny(2)`, `Miny(2)`; any other game `{{L | R}}`, its options separated by commas (`{{2 | -1/2}}`, `{{1|0||0}}`); sums and differences of these (`2+*`, `1-^`)"
         )
     )]
     Value {
@@ -199,6 +199,47 @@ pub enum CheckError {
         src: Source,
         /// Where.
         #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A `-` before a part that has no negative here: a scoring game, or
+    /// a component of a compound other than the sum.
+    #[error("a `-` before {what} is not answered")]
+    #[diagnostic(
+        code(gamelang::check::negative_not_answered),
+        help(
+            "`-` adds a game's negative to a sum (Left and Right exchanged); a scoring game's negative would exchange its points too, and a compound other than the sum has no negatives; write the part with `+`, or ask it alone"
+        )
+    )]
+    NegativeNotAnswered {
+        /// What the part is: a scoring game, or a part of a compound.
+        what: String,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where the part is written.
+        #[label("after `-`")]
+        span: SourceSpan,
+    },
+
+    /// A game in `compare` that has no order by the outcome of G − H.
+    #[error("`{game}` is {play}, and `compare` orders games of normal play")]
+    #[diagnostic(
+        code(gamelang::check::not_comparable),
+        help(
+            "`compare G to H` answers by the outcome of G − H in normal play (G ≥ H when Left wins G − H moving second; Siegel, Combinatorial Game Theory, §II.1); misère play and scoring games have no order of that kind: `analyze` each and compare their outcomes"
+        )
+    )]
+    NotComparable {
+        /// The game's name.
+        game: String,
+        /// How it is played: `a scoring game`, `played misère`.
+        play: &'static str,
+        /// The source the span points into.
+        #[source_code]
+        src: Source,
+        /// Where it is written.
+        #[label("compared")]
         span: SourceSpan,
     },
 

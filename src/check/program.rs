@@ -7,6 +7,7 @@ use super::error::{CheckError, Errors, primary};
 use super::params;
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use crate::moves::MoveGen;
+use crate::partizan::Written;
 use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::Compound;
@@ -82,7 +83,7 @@ impl Program {
         }
         let game = self.game_with(entry, args, args_source)?;
         let position = check_position(&game, position, position_source)?;
-        Ok(Instance { game, position })
+        Ok(Instance::new(game, position))
     }
 
     /// The game of an entry whose rules checked, with `args` overriding
@@ -150,7 +151,44 @@ impl Program {
                 continue;
             }
             match self.instances(entry, component, source) {
-                Ok(instances) => components.push((instances, component.span)),
+                Ok(instances) => {
+                    let game = instances.first().map(|i| i.game.clone());
+                    let scoring = game.as_ref().is_some_and(|g| g.scoring);
+                    let misere = game.as_ref().is_some_and(|g| g.misere);
+                    let incomparable = errors
+                        .iter()
+                        .any(|e| matches!(e, CheckError::NotComparable { .. }));
+                    if statement.compare.is_some() && (scoring || misere) {
+                        // One such error a statement: the comparison as a
+                        // whole has no order.
+                        if !incomparable {
+                            errors.push(CheckError::NotComparable {
+                                game: component.game.name.clone(),
+                                play: if scoring {
+                                    "a scoring game"
+                                } else {
+                                    "played misère"
+                                },
+                                src: source.clone(),
+                                span: component.span,
+                            });
+                        }
+                    } else if component.negated && (scoring || statement.compound != Compound::Sum)
+                    {
+                        errors.push(CheckError::NegativeNotAnswered {
+                            what: match scoring {
+                                true => "a scoring game".to_string(),
+                                false => format!(
+                                    "a part of the `{}` compound",
+                                    statement.compound.word()
+                                ),
+                            },
+                            src: source.clone(),
+                            span: component.span,
+                        });
+                    }
+                    components.push((instances, component.span))
+                }
                 Err(e) if e.is_empty() => broken = true,
                 Err(e) => errors.extend(e),
             }
@@ -190,6 +228,7 @@ impl Program {
                 continue;
             }
             match crate::partizan::read(source.slice(written.span)) {
+                Ok(value) if written.negated => values.push(Written::Negative(Box::new(value))),
                 Ok(value) => values.push(value),
                 Err(e) => errors.push(CheckError::Value {
                     message: e.message,
@@ -243,6 +282,7 @@ impl Program {
                 compound: statement.compound,
                 components,
                 values: values.clone(),
+                compare: statement.compare,
                 asked: Some(statement.span),
             })
             .collect())
@@ -279,6 +319,7 @@ impl Program {
                         instances.push(Instance {
                             game: game.clone(),
                             position,
+                            negated: component.negated,
                         });
                     }
                     Err(e) if boxed && matches!(e.as_slice(), [CheckError::Invariant { .. }]) => {}

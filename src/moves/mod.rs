@@ -7,7 +7,7 @@
 //! the interpreter beside it), and
 //! `shapes` the combinatorics they share: splicing heaps, sets of heaps;
 //! `readings` what a block is found to be, once (an octal code, runs, a
-//! sweep, a fixed step, stencils, strips).
+//! sweep, a fixed shift, stencils, strips).
 
 mod amounts;
 mod block;

@@ -62,6 +62,32 @@ pub enum Relation {
     Fuzzy,
 }
 
+impl Relation {
+    /// G's order against H from the outcome of G − H: greater where Left
+    /// wins it whoever starts, less where Right does, equal where the
+    /// player to move loses, fuzzy where the player to move wins (Siegel,
+    /// *Combinatorial Game Theory*, §II.1); none for a draw.
+    pub fn of_difference(outcome: Outcome) -> Option<Relation> {
+        match outcome {
+            Outcome::L => Some(Relation::Greater),
+            Outcome::R => Some(Relation::Less),
+            Outcome::P => Some(Relation::Equal),
+            Outcome::N => Some(Relation::Fuzzy),
+            Outcome::D => None,
+        }
+    }
+
+    /// `>`, `<`, `=` or `||`, as CGSuite writes them.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Greater => ">",
+            Relation::Less => "<",
+            Relation::Equal => "=",
+            Relation::Fuzzy => "||",
+        }
+    }
+}
+
 /// How often (in steps of work) the clock and the flag are looked at.
 const CHECK_EVERY: u64 = 1 << 12;
 

@@ -1,7 +1,11 @@
 //! Canonical forms written as CGSuite writes them in ASCII: numbers `0`,
 //! `3`, `-3/2`; nimbers `*`, `*2`; ups `^`, `v`, `^^`, `vv`, `^3`, with a
-//! number and a nimber beside (`1^*`, `^*2`); switches `+-1` ({1 | -1});
-//! every other form `{L | R}`, its options separated by commas. An option
+//! number and a nimber beside (`1^*`, `^*2`); switches `+-1` ({1 | -1}),
+//! `+-{2|1}` ({{2|1} | {-1|-2}}: any form whose Right options are the
+//! negatives of its Left ones, Winning Ways' ±G) and `+-{1,2}` ({1, 2 |
+//! -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)` ({2 | 0 || 0}) for a
+//! positive number x, as CGSuite names them (Winning Ways, ch. 5: tiny and
+//! miny); every other form `{L | R}`, its options separated by commas. An option
 //! that is itself such a form, alone on its side, is written without
 //! braces, the enclosing form's sides separated by one bar more than its
 //! own: `{1|0||0}` is {{1 | 0} | 0}; beside other options it keeps its
@@ -41,6 +45,19 @@ impl Forms {
         }
         let found = if let Some(atom) = self.atom(g) {
             (atom.len(), 0)
+        } else if let Some(options) = self.switch(g) {
+            // `+-G`, or `+-{G,H}`: each option as `text` writes it.
+            let mut len = 2 + if options.len() > 1 {
+                options.len() + 1
+            } else {
+                0
+            };
+            for f in options {
+                let (l, bars) = deeper(|| self.length(f, known));
+                let braces = if bars > 0 { 2 } else { 0 };
+                len = len.saturating_add(l).saturating_add(braces);
+            }
+            (len, 0)
         } else if !self.keep(0) {
             // (The lengths live while the text is measured: a step, no
             // bytes kept.)
@@ -79,14 +96,42 @@ impl Forms {
             return Some(nus_text(&x, ups, nim));
         }
         let (left, right) = (self.left(g), self.right(g));
-        if let ([l], [r]) = (left.as_slice(), right.as_slice())
-            && let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r))
+        let ([l], [r]) = (left.as_slice(), right.as_slice()) else {
+            return None;
+        };
+        if let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r))
             && a.is_positive()
             && a.neg() == *b
         {
             return Some(format!("+-{a}"));
         }
-        None
+        let zero = self.zero();
+        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}, x > 0.
+        let (name, inner) = match (*l == zero, *r == zero) {
+            (true, false) => ("Tiny", *r),
+            (false, true) => ("Miny", *l),
+            _ => return None,
+        };
+        let (inner_left, inner_right) = (self.left(inner), self.right(inner));
+        let x = match (name, inner_left.as_slice(), inner_right.as_slice()) {
+            ("Tiny", [z], [m]) if *z == zero => self.as_number(*m)?.neg(),
+            ("Miny", [x], [z]) if *z == zero => self.as_number(*x)?.clone(),
+            _ => return None,
+        };
+        x.is_positive().then(|| format!("{name}({x})"))
+    }
+
+    /// The Left options of `g` where it is a switch ±G or ±(G, H, ...):
+    /// its Right options the negatives of its Left ones (and not an atom).
+    fn switch(&mut self, g: Form) -> Option<Vec<Form>> {
+        let (left, mut right) = (self.left(g), self.right(g));
+        if left.is_empty() || left.len() != right.len() {
+            return None;
+        }
+        let mut minus: Vec<Form> = left.iter().map(|&l| self.neg(l)).collect();
+        minus.sort_unstable();
+        right.sort_unstable();
+        (minus == right).then_some(left)
     }
 
     /// `g` as CGSuite writes it.
@@ -103,6 +148,14 @@ impl Forms {
     fn bare(&mut self, g: Form) -> (String, usize) {
         if let Some(atom) = self.atom(g) {
             return (atom, 0);
+        }
+        if let Some(options) = self.switch(g) {
+            let texts: Vec<String> = deeper(|| options.iter().map(|&f| self.text(f)).collect());
+            let text = match texts.as_slice() {
+                [one] => format!("+-{one}"),
+                all => format!("+-{{{}}}", all.join(",")),
+            };
+            return (text, 0);
         }
         let (left, right) = (self.left(g), self.right(g));
         let mut texts = |forms: &[Form]| -> (Vec<String>, usize) {

@@ -1,12 +1,17 @@
 //! Values as a file writes them, read back: the notation `Forms::text`
 //! writes (CGSuite's ASCII) — numbers `3`, `-3/2`; nimbers `*`, `*2`; ups
 //! `^`, `v`, `^^`, `^3`, with a number and a nimber beside (`1^*`,
-//! `v*2`); switches `+-1`, `+-{1|0}`; every other game `{L | R}`, its
-//! options separated by commas, an option alone on its side written
-//! with or without braces (`{1|0||0}` is {{1 | 0} | 0}; `{0||0,*|-1}` is
-//! {0 | {0, * | -1}}: a side with bars is one game, its commas its own). Spaces may stand
-//! between any two parts. What is read is a tree (`Written`), made a form
-//! by `Forms::written`.
+//! `v*2`); switches `+-1`, `+-{2|1}` ({G | -G}) and `+-{1,2}` or
+//! `+-(1,2)` ({1, 2 | -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)`
+//! ({2 | 0 || 0}); every other game `{L | R}`, its options separated by
+//! commas, an option alone on its side written with or without braces
+//! (`{1|0||0}` is {{1 | 0} | 0}; `{0||0,*|-1}` is {0 | {0, * | -1}}: a
+//! side with bars is one game, its commas its own). Wherever a value
+//! stands, so may a sum or difference of values (`{3||2+*|1+*}`, `1-^`)
+//! and a negative (`-{2|1}`); `+-` after a value is a sum with a switch
+//! (`2+-1` is 2 + ±1), as CGSuite reads it. Spaces may stand between any
+//! two parts. What is read is a tree (`Written`), made a form by
+//! `Forms::written`.
 
 use std::fmt;
 
@@ -16,6 +21,7 @@ use super::dyadic::Dyadic;
 use super::form::Form;
 use super::forms::Forms;
 use super::notation::nus_text;
+use crate::platform::deeper;
 
 /// The most nimbers or ups a written value may stack (`*1024`, `^1024`):
 /// each is built from the ones below it.
@@ -23,6 +29,10 @@ pub const MAX_STACKED: u32 = 1 << 10;
 
 /// The deepest a written value may nest braces (or bars).
 pub const MAX_DEPTH: usize = 64;
+
+/// The most values one sum may add: each is added to the sum of the ones
+/// before it.
+pub const MAX_TERMS: usize = 1 << 10;
 
 /// A value as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,8 +46,16 @@ pub enum Written {
         /// The nimber.
         star: u32,
     },
-    /// ±G: {G | -G}.
-    Switch(Box<Written>),
+    /// ±G: {G | -G}; ±(G, H, ...): {G, H, ... | -G, -H, ...}.
+    Switch(Vec<Written>),
+    /// Tiny(G): {0 || 0 | -G}.
+    Tiny(Box<Written>),
+    /// Miny(G): {G | 0 || 0}.
+    Miny(Box<Written>),
+    /// -G.
+    Negative(Box<Written>),
+    /// G + H + ...: two or more values.
+    Sum(Vec<Written>),
     /// {L | R}.
     Options {
         /// Left's options.
@@ -55,15 +73,25 @@ impl fmt::Display for Written {
             Written::NumberUpStar { number, ups, star } => {
                 f.write_str(&nus_text(number, *ups, *star))
             }
-            Written::Switch(g) => write!(f, "+-{g}"),
+            Written::Switch(options) => match options.as_slice() {
+                [g] => write!(f, "+-{g}"),
+                all => write!(f, "+-{{{}}}", joined(all, ",")),
+            },
+            Written::Tiny(g) => write!(f, "Tiny({g})"),
+            Written::Miny(g) => write!(f, "Miny({g})"),
+            Written::Negative(g) => write!(f, "-{g}"),
+            Written::Sum(terms) => f.write_str(&joined(terms, "+")),
             Written::Options { left, right } => {
-                let side = |options: &[Written]| -> Vec<String> {
-                    options.iter().map(ToString::to_string).collect()
-                };
-                write!(f, "{{{}|{}}}", side(left).join(","), side(right).join(","))
+                write!(f, "{{{}|{}}}", joined(left, ","), joined(right, ","))
             }
         }
     }
+}
+
+/// Values written one after another with `between` them.
+fn joined(values: &[Written], between: &str) -> String {
+    let texts: Vec<String> = values.iter().map(ToString::to_string).collect();
+    texts.join(between)
 }
 
 /// Why a text is not a value: what, and where (a byte offset and length
@@ -96,10 +124,34 @@ impl Forms {
             Written::NumberUpStar { number, ups, star } => {
                 self.number_up_star_form(number, *ups, *star)
             }
-            Written::Switch(g) => {
+            Written::Switch(options) => {
+                let left: Vec<Form> = options.iter().map(|o| self.written(o)).collect();
+                let right: Vec<Form> = left.iter().map(|&g| self.neg(g)).collect();
+                self.game(&left, &right)
+            }
+            Written::Tiny(g) => {
                 let g = self.written(g);
-                let minus = self.neg(g);
-                self.game(&[g], &[minus])
+                let (zero, minus) = (self.zero(), self.neg(g));
+                let right = self.game(&[zero], &[minus]);
+                self.game(&[zero], &[right])
+            }
+            Written::Miny(g) => {
+                let g = self.written(g);
+                let zero = self.zero();
+                let left = self.game(&[g], &[zero]);
+                self.game(&[left], &[zero])
+            }
+            Written::Negative(g) => {
+                let g = self.written(g);
+                self.neg(g)
+            }
+            Written::Sum(terms) => {
+                let mut total = self.zero();
+                for term in terms {
+                    let term = self.written(term);
+                    total = self.add(total, term);
+                }
+                total
             }
             Written::Options { left, right } => {
                 let left: Vec<Form> = left.iter().map(|o| self.written(o)).collect();
@@ -150,20 +202,159 @@ impl Reader<'_> {
         }
     }
 
-    /// One value: a switch, a braced game, or x + n·↑ + *m.
+    /// One value: a term, or a sum and difference of terms (`2+*`,
+    /// `1-^`, `2+-1`: `+-` after a term adds a switch).
     fn value(&mut self, depth: usize) -> Result<Written, ReadError> {
+        deeper(|| self.sum(depth))
+    }
+
+    fn sum(&mut self, depth: usize) -> Result<Written, ReadError> {
+        let mut terms = vec![self.term(depth)?];
+        loop {
+            self.spaces();
+            // `+-` is left to the term: a switch added.
+            let negative = if self.rest().starts_with("+-") || self.eat("+") {
+                false
+            } else if self.eat("-") {
+                true
+            } else {
+                break;
+            };
+            if terms.len() >= MAX_TERMS {
+                return Err(self.error(&format!("a sum of at most {MAX_TERMS} values"), 1));
+            }
+            let term = self.term(depth)?;
+            terms.push(match negative {
+                true => Written::Negative(Box::new(term)),
+                false => term,
+            });
+        }
+        Ok(match terms.len() {
+            1 => terms.remove(0),
+            _ => Written::Sum(terms),
+        })
+    }
+
+    /// One term: a switch, a negative, a braced game, `Tiny(G)`, `Miny(G)`,
+    /// or x + n·↑ + *m.
+    fn term(&mut self, depth: usize) -> Result<Written, ReadError> {
+        deeper(|| self.term_here(depth))
+    }
+
+    fn term_here(&mut self, depth: usize) -> Result<Written, ReadError> {
         self.spaces();
         if depth > MAX_DEPTH {
             return Err(self.error(&format!("values nest at most {MAX_DEPTH} deep"), 1));
         }
         if self.eat("+-") {
+            self.spaces();
+            // `+-(G, H)` and `+-{G, H}` (no bar): a switch of several.
+            if let Some(options) = self.listed(depth)? {
+                return Ok(Written::Switch(options));
+            }
+            let g = self.term(depth + 1)?;
+            return Ok(Written::Switch(vec![g]));
+        }
+        let rest = self.rest();
+        // A `-` before anything but a number's digits negates the term.
+        if rest.starts_with('-') && !rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            self.at += 1;
+            let g = self.term(depth + 1)?;
+            return Ok(Written::Negative(Box::new(g)));
+        }
+        for (name, tiny) in [("Tiny", true), ("Miny", false)] {
+            if self.eat(name) {
+                self.spaces();
+                if !self.eat("(") {
+                    return Err(self.error(&format!("`{name}` is followed by `(` and a value"), 1));
+                }
+                let g = Box::new(self.value(depth + 1)?);
+                self.spaces();
+                if !self.eat(")") {
+                    return Err(self.error(&format!("this `{name}(` is closed by `)`"), 1));
+                }
+                return Ok(if tiny {
+                    Written::Tiny(g)
+                } else {
+                    Written::Miny(g)
+                });
+            }
+        }
+        if self.rest().starts_with('(') {
+            self.at += 1;
             let g = self.value(depth + 1)?;
-            return Ok(Written::Switch(Box::new(g)));
+            self.spaces();
+            if !self.eat(")") {
+                return Err(self.error("this `(` is closed by `)`", 1));
+            }
+            return Ok(g);
         }
         if self.rest().starts_with('{') {
             return self.braced(depth);
         }
         self.number_up_star()
+    }
+
+    /// After `+-`: `(G, H, ...)`, or `{G, H, ...}` with no bar inside, the
+    /// values listed; `None` (nothing read) for anything else.
+    fn listed(&mut self, depth: usize) -> Result<Option<Vec<Written>>, ReadError> {
+        let start = self.at;
+        let close = match self.rest().chars().next() {
+            Some('(') => ')',
+            Some('{') => '}',
+            _ => return Ok(None),
+        };
+        if close == '}' && self.barred() {
+            return Ok(None);
+        }
+        self.at += 1;
+        let mut options = Vec::new();
+        loop {
+            let option = match self.value(depth + 1) {
+                Ok(option) => option,
+                // A brace that opens a game: read it as one.
+                Err(_) if close == '}' => {
+                    self.at = start;
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            };
+            options.push(option);
+            self.spaces();
+            if self.eat(",") {
+                continue;
+            }
+            if self.rest().starts_with(close) {
+                self.at += 1;
+                break;
+            }
+            if close == '}' {
+                self.at = start;
+                return Ok(None);
+            }
+            return Err(self.error(
+                "the values of `+-(...)` are separated by commas and closed by `)`",
+                1,
+            ));
+        }
+        Ok(Some(options))
+    }
+
+    /// Whether the braces that open here hold a `|` of their own (not one
+    /// of a game nested inside): a game, not a list of values.
+    fn barred(&self) -> bool {
+        let mut nested = 0usize;
+        for c in self.rest().chars().skip(1) {
+            match c {
+                '{' | '(' => nested += 1,
+                '}' | ')' if nested == 0 => return false,
+                '}' | ')' => nested -= 1,
+                '|' if nested == 0 => return true,
+                '\n' => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// `{ ... }`: options and bars; the longest run of bars splits Left's

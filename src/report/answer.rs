@@ -9,12 +9,13 @@ use super::method::{method_json, method_text};
 use super::quotient::stopped_text;
 use super::words::number;
 use crate::analysis::{
-    Answer, Count, Deciding, Gain, Gamma, Grundy, NoValue, Note, Number, Outcome, Partizan,
-    Scoring, SumTerm, Unknown, ValueMove, WinningMove,
+    Answer, Compared, Component, Count, Deciding, Gain, Gamma, Grundy, NoValue, Note, Number,
+    Outcome, Partizan, Scoring, SumTerm, Unknown, ValueMove, WinningMove,
 };
 use crate::partizan::Dyadic;
 use crate::position::Position;
 use crate::rules::{Game, ParamValue};
+use crate::syntax::ast::Split;
 
 /// What the caller says about a note, after it: how to see what the answer
 /// left out (the command line names its option). `None` adds nothing.
@@ -37,13 +38,24 @@ pub fn text_in_colour(answer: &Answer, advice: Advice) -> String {
 }
 
 fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -> std::fmt::Result {
-    if let Some(compound) = &answer.compound {
+    if let Some(compared) = &answer.compared {
+        let (g, h) = compared_texts(answer, compared);
+        writeln!(out, "compare {g} to {h}")?;
+        match compared.relation {
+            Some(r) => writeln!(out, "  relation: {g} {} {h}", r.symbol())?,
+            None => writeln!(
+                out,
+                "  relation: none (G - H is a draw: play can go on forever, and orders nothing)"
+            )?,
+        }
+        writeln!(out, "  G - H:")?;
+    } else if let Some(compound) = &answer.compound {
         let position = match answer.is_sum() {
             true => position_text(answer, None),
             false => format!("{} at {}", game_text(answer), position_text(answer, None)),
         };
         writeln!(out, "{} {position}", compound.kind.word())?;
-    } else if answer.is_sum() || written_values(answer).is_some() {
+    } else if answer.is_sum() || written_values(answer).is_some() || negated(answer) {
         writeln!(out, "{}", position_text(answer, None))?;
     } else {
         writeln!(
@@ -341,10 +353,49 @@ fn compound_move_words(answer: &Answer, moves: &[WinningMove]) -> String {
     parts.join("; ")
 }
 
-/// The game's title, or the titles of a sum's components joined by `+`.
+/// The game's title, or the titles of a sum's components joined by `+`
+/// (`-` before a negative).
 fn game_text(answer: &Answer) -> String {
-    let titles: Vec<String> = answer.components.iter().map(|c| c.game.title()).collect();
-    titles.join(" + ")
+    signed_sum(
+        answer
+            .components
+            .iter()
+            .map(|c| (c.negated, c.game.title())),
+    )
+}
+
+/// The two sums `compare G to H` compares, as written.
+fn compared_texts(answer: &Answer, compared: &Compared) -> (String, String) {
+    let Split { components, values } = compared.split;
+    let part = |c: &Component| format!("{} at {}", c.game.title(), shown(&c.game, &c.position));
+    let (g_values, h_values) = compared.values.split_at(values.min(compared.values.len()));
+    let g = (answer.components.iter().take(components))
+        .map(|c| (c.negated, part(c)))
+        .chain(g_values.iter().cloned());
+    let h = (answer.components.iter().skip(components))
+        .map(|c| (!c.negated, part(c)))
+        .chain(h_values.iter().cloned());
+    (signed_sum(g), signed_sum(h))
+}
+
+/// Whether a part of the sum is written after `-`.
+fn negated(answer: &Answer) -> bool {
+    answer.components.iter().any(|c| c.negated)
+}
+
+/// Parts of a sum joined by `+`, each negative after `-`: `a + b - c`.
+fn signed_sum(parts: impl IntoIterator<Item = (bool, String)>) -> String {
+    let mut out = String::new();
+    for (negated, text) in parts {
+        match (out.is_empty(), negated) {
+            (true, false) => {}
+            (true, true) => out.push_str("- "),
+            (false, false) => out.push_str(" + "),
+            (false, true) => out.push_str(" - "),
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// The values written as parts of the sum, where there are any.
@@ -371,18 +422,23 @@ fn games_text(answer: &Answer, after: Option<&WinningMove>) -> String {
     // place of the component that moved.
     if let Some(m) = after.filter(|m| !m.terms.is_empty()) {
         let game = &answer.components[m.component].game;
-        let lone = answer.components.len() == 1 && written_values(answer).is_none();
-        let parts = sum_text(game, &m.terms, lone);
+        let lone =
+            answer.components.len() == 1 && written_values(answer).is_none() && !negated(answer);
+        let terms = sum_terms(game, &m.terms, lone);
         if lone {
-            return parts;
+            return terms.join(" + ");
         }
-        let texts: Vec<String> = (answer.components.iter().enumerate())
-            .map(|(i, c)| match i == m.component {
-                true => parts.clone(),
-                false => format!("{} at {}", c.game.title(), shown(&c.game, &c.position)),
-            })
-            .collect();
-        return texts.join(" + ");
+        // The moved component's terms in its place, each with its sign.
+        let mut texts = Vec::new();
+        for (i, c) in answer.components.iter().enumerate() {
+            if i == m.component {
+                texts.extend(terms.iter().map(|t| (c.negated, t.clone())));
+            } else {
+                let text = format!("{} at {}", c.game.title(), shown(&c.game, &c.position));
+                texts.push((c.negated, text));
+            }
+        }
+        return signed_sum(texts);
     }
     let position = |i: usize, position: &Position| {
         let game = &answer.components[i].game;
@@ -393,29 +449,26 @@ fn games_text(answer: &Answer, after: Option<&WinningMove>) -> String {
     };
     if let [only] = answer.components.as_slice()
         && written_values(answer).is_none()
+        && !negated(answer)
     {
         return position(0, &only.position);
     }
-    let parts: Vec<String> = answer
-        .components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| format!("{} at {}", c.game.title(), position(i, &c.position)))
-        .collect();
-    parts.join(" + ")
+    signed_sum((answer.components.iter().enumerate()).map(|(i, c)| {
+        let text = format!("{} at {}", c.game.title(), position(i, &c.position));
+        (c.negated, text)
+    }))
 }
 
 /// A sum a move of `game` becomes, as a `becomes` writes it: `(3, 5) + (2,
 /// 5)`, `row at 9`; with `bare` false, this game's positions are named too.
-fn sum_text(game: &Game, parts: &[SumTerm], bare: bool) -> String {
-    let texts: Vec<String> = (parts.iter())
+fn sum_terms(game: &Game, parts: &[SumTerm], bare: bool) -> Vec<String> {
+    (parts.iter())
         .map(|p| match &p.game {
             None if bare => tuple_text(&p.position),
             None => format!("{} at {}", game.title(), shown(game, &p.position)),
             Some(other) => format!("{} at {}", other.title(), shown(other, &p.position)),
         })
-        .collect();
-    texts.join(" + ")
+        .collect()
 }
 
 /// A position as its game writes it (`position_text`).
@@ -446,7 +499,10 @@ fn rule_name<'a>(answer: &'a Answer, m: &WinningMove) -> &'a str {
 fn move_text(answer: &Answer, m: &WinningMove) -> String {
     let component = &answer.components[m.component];
     if !m.terms.is_empty() {
-        return format!("becomes {}", sum_text(&component.game, &m.terms, true));
+        return format!(
+            "becomes {}",
+            sum_terms(&component.game, &m.terms, true).join(" + ")
+        );
     }
     // Moves listed before it by the same rule to the same position (in
     // the answer's list that holds it; 0 for one of a compound's moves).
@@ -595,7 +651,12 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                 .iter()
                 .map(|(name, value)| (name.clone(), param_json(value)))
                 .collect();
-            json!({ "game": c.game.name, "params": params, "heaps": heaps_json(&c.position) })
+            let mut component =
+                json!({ "game": c.game.name, "params": params, "heaps": heaps_json(&c.position) });
+            if c.negated {
+                component["negated"] = json!(true);
+            }
+            component
         })
         .collect();
     let moves_json = |moves: &[WinningMove]| -> Vec<Json> {
@@ -699,6 +760,14 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         "method": method,
         "notes": notes,
     });
+    if let (Some(compared), Some(fields)) = (&answer.compared, object.as_object_mut()) {
+        // `compare G to H`: the order, and the two sums as written; the
+        // rest of the answer is G − H's.
+        let (g, h) = compared_texts(answer, compared);
+        let relation = compared.relation.map(|r| r.symbol());
+        fields.insert("relation".into(), relation.into());
+        fields.insert("compared".into(), json!([g, h]));
+    }
     if let (Some(scoring), Some(fields)) = (&answer.scoring, object.as_object_mut()) {
         let best: Vec<Json> = (moves_json(&scoring.best_moves).into_iter())
             .zip(&scoring.gains)

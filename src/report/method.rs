@@ -206,7 +206,7 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
             ..
         } => {
             let how = match (turns, rows) {
-                (_, true) => "; every rule a fixed step, the box of the first position asked valued row by row in the order its moves allow, as an interval dp".to_string(),
+                (_, true) => "; every rule a fixed shift, the box of the first position asked valued row by row in the order its moves allow, as an interval dp".to_string(),
                 (1, false) => String::new(),
                 (n, false) => format!(
                     "; a board held once up to its {n} turns and reflections, the rules checked at every position valued to move its images as they move it"

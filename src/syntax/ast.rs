@@ -631,8 +631,21 @@ pub struct Analyze {
     /// The values written as parts of the sum, in order (`{1 | 0}`, `^`):
     /// each as written, read by the check.
     pub values: Vec<WrittenValue>,
+    /// Written `compare G to H`: where G's parts end. The parts after are
+    /// H's, each negated (G − H is asked, and its outcome is the answer).
+    pub compare: Option<Split>,
     /// Where it is written in the source.
     pub span: Span,
+}
+
+/// Where the first sum of `compare G to H` ends: how many components and
+/// how many written values are G's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// G's components.
+    pub components: usize,
+    /// G's written values.
+    pub values: usize,
 }
 
 /// A value written as a part of a sum, in CGSuite's notation: `{2 | -1/2}`.
@@ -640,6 +653,8 @@ pub struct Analyze {
 pub struct WrittenValue {
     /// Its text without spaces (`{2|-1/2}`); the span has it as written.
     pub text: String,
+    /// Written after `-`: its negative is added.
+    pub negated: bool,
     /// Where it is written in the source.
     pub span: Span,
 }
@@ -690,6 +705,9 @@ pub enum SaysPart {
 /// `bash(m = 5) at 7`: a game, its argument values, and a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Component {
+    /// Written after `-`: played with Left and Right exchanged, its
+    /// negative.
+    pub negated: bool,
     /// The game's name.
     pub game: Ident,
     /// Its parameter values, as written.

@@ -14,7 +14,7 @@ use crate::source::{Located, Source};
 pub enum SyntaxError {
     /// The parser wanted something else than what it found.
     Unexpected(Box<Unexpected>),
-    /// A word other than `game` or `analyze` where an item starts.
+    /// A word other than `game`, `analyze` or `compare` where an item starts.
     NotAnItem {
         /// The word as written.
         word: String,
@@ -335,7 +335,9 @@ impl fmt::Display for SyntaxError {
                     }
                 }
             }
-            SyntaxError::NotAnItem { .. } => f.write_str("I was expecting `game` or `analyze`"),
+            SyntaxError::NotAnItem { .. } => {
+                f.write_str("I was expecting `game`, `analyze` or `compare`")
+            }
             SyntaxError::TooDeep { nesting, .. } => f.write_str(match nesting {
                 Nesting::Expression { .. } => "this expression is nested too deeply",
                 Nesting::Blocks { .. } => "these blocks are nested too deeply",

@@ -125,6 +125,20 @@ fn domineering_on_every_board_of_up_to_8_cells_is_worth_its_game_tree() {
 }
 
 #[test]
+fn a_domineering_square_minus_a_switch_is_zero() {
+    // The 2 × 2 square is ±1 (Winning Ways, ch. 5): less a written ±1 it is
+    // 0, and less itself too.
+    let answers = analyzed(&format!(
+        "{DOMINEERING}analyze domineering at \"..|..\" - {{1|-1}}\nanalyze domineering at \"..|..\" - domineering at \"..|..\"\nanalyze - domineering at \"...|...\" + domineering at \"...|...\"\n"
+    ));
+    for answer in &answers {
+        let value = answer.partizan.as_ref().and_then(|p| p.value.clone());
+        assert_eq!(value.as_deref(), Some("0"));
+        assert_eq!(answer.outcome, gamelang::Outcome::P);
+    }
+}
+
+#[test]
 fn familiar_domineering_values() {
     // From the definition (Winning Ways; Lessons in Play): room for one
     // vertical domino is 1, for one horizontal -1; on a 2 × 2 square each

@@ -1354,3 +1354,27 @@ fn a_graph_used_as_a_number() {
         &["gamelang::check::wrong_kind"],
     );
 }
+
+#[test]
+fn a_minus_before_a_part_without_a_negative_and_a_comparison_without_an_order_are_placed() {
+    // A scoring game's negative would exchange its points too; a compound
+    // other than the sum has no negatives; misère play has no order by the
+    // outcome of G − H.
+    let src = "game s {\n    heaps 1\n    move m { require h[1] > 0; h[1] -= 1; score += 1 }\n}\ngame nim { heaps 1; take 1.. }\ngame mis { heaps 1; take 1..; play misere }\nanalyze nim at 2 - s at 3\nanalyze every nim at 2 - nim at 3\ncompare mis at 2 to mis at 3\ncompare nim at 2 to s at 3\n";
+    let (errors, _) = errors_of("negatives", src, &[]);
+    let codes: Vec<String> = errors.iter().map(Error::code).collect();
+    assert_eq!(
+        codes,
+        [
+            "gamelang::check::negative_not_answered",
+            "gamelang::check::negative_not_answered",
+            "gamelang::check::not_comparable",
+            "gamelang::check::not_comparable",
+        ]
+    );
+    let placed: Vec<String> = errors.iter().map(primary).collect();
+    assert_eq!(placed, ["s at 3", "nim at 3", "mis at 2", "s at 3"]);
+    for error in &errors {
+        assert!(miette::Diagnostic::help(error).is_some());
+    }
+}

@@ -1075,7 +1075,10 @@ analyze ok1 at 5
     assert!(errors[0].message().contains("heap count"));
     assert_eq!(errors[1].message(), "I was expecting a number or `)`");
     assert_eq!(errors[1].label(), "unexpected `game`");
-    assert_eq!(errors[2].message(), "I was expecting `game` or `analyze`");
+    assert_eq!(
+        errors[2].message(),
+        "I was expecting `game`, `analyze` or `compare`"
+    );
     assert_eq!(errors[3].message(), "I was expecting a statement or `}`");
     let names: Vec<&str> = games(&file).iter().map(|g| g.name.name.as_str()).collect();
     assert_eq!(names, ["ok1", "b"]);

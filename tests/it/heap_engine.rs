@@ -364,10 +364,10 @@ fn analyzed(
         ..Options::default()
     });
     analyzer
-        .analyze(&Question::sum(vec![Instance {
+        .analyze(&Question::sum(vec![Instance::new(
             game,
-            position: Position(heaps.to_vec()),
-        }]))
+            Position(heaps.to_vec()),
+        )]))
         .expect("an answer")
 }
 

@@ -216,7 +216,8 @@ fn familiar_values_are_written_as_cgsuite_writes_them_and_fall_in_their_classes(
         (double_up, "^^", Outcome::L, 3),
         (pm_one, "+-1", Outcome::N, 2),
         (one_zero, "{1|0}", Outcome::N, 2),
-        (nested, "{1|0||0}", Outcome::R, 3),
+        // {1 | 0 || 0} is miny-one (Winning Ways, ch. 5), as CGSuite names it.
+        (nested, "Miny(1)", Outcome::R, 3),
         (hot, "{2|-1/2}", Outcome::N, 3),
         (one_star, "1*", Outcome::L, 2),
     ];
@@ -643,10 +644,36 @@ fn values_are_read_as_cgsuite_writes_them_and_mistakes_are_placed() {
         ("*3", "*3"),
         ("+-1", "+-1"),
         ("{1 | -1}", "+-1"),
-        ("+-{2|1}", "{2|1||-1|-2}"),
+        ("+-{2|1}", "+-{2|1}"),
+        ("{2|1||-1|-2}", "+-{2|1}"),
+        ("{^|v}", "*"),
+        ("+-{1,2}", "+-2"),
+        ("+-(1, 2)", "+-2"),
+        ("+-{^,*}", "+-{*,^}"),
+        ("{^,*|v,*}", "+-{*,^}"),
+        ("+-{2,{3|1}}", "+-{2,{3|1}}"),
+        // CGSuite's input forms: sums and differences inside braces, a
+        // negative, `+-` after a value adding a switch.
+        ("{3||2+*|1+*}", "{3||2*|1*}"),
+        ("{3 || 2 + * | 1 + *}", "{3||2*|1*}"),
+        ("1-^", "1v"),
+        ("^ - ^", "0"),
+        ("-^", "v"),
+        ("-{2|1}", "{-1|-2}"),
+        ("-(1/2)", "-1/2"),
+        ("2+-1", "{3|1}"),
+        ("{1+1|0}", "{2|0}"),
+        // Tiny and Miny (Winning Ways, ch. 5; CGSuite's names).
+        ("Tiny(2)", "Tiny(2)"),
+        ("{0||0|-2}", "Tiny(2)"),
+        ("Miny(1/2)", "Miny(1/2)"),
+        ("{1/2|0||0}", "Miny(1/2)"),
+        ("-Tiny(2)", "Miny(2)"),
+        ("{0||0|-^}", "^"),
         ("+-{1|0}", "0"),
-        ("{1|0||0}", "{1|0||0}"),
-        ("{{1|0}|0}", "{1|0||0}"),
+        ("{1|0||0}", "Miny(1)"),
+        ("{{1|0}|0}", "Miny(1)"),
+        ("{2|0||0}", "Miny(2)"),
         ("{2 | -1/2}", "{2|-1/2}"),
         ("{0,*|0,*}", "*2"),
         ("{0,{1|0}|-1}", "{0,{1|0}|-1}"),
@@ -667,6 +694,105 @@ fn values_are_read_as_cgsuite_writes_them_and_mistakes_are_placed() {
     assert!(error("^x").message.contains("name"));
     let deep = format!("{}0{}", "{|".repeat(100), "}".repeat(100));
     assert!(error(&deep).message.contains("nest"));
+}
+
+#[test]
+fn a_part_after_a_minus_is_the_negative_and_a_position_minus_itself_is_zero() {
+    // −G = {−G^R | −G^L} (Winning Ways, ch. 2): G − G = 0 for every G, and
+    // the Left moves of −G are G's Right moves, negated.
+    let text = format!(
+        "{CUTCAKE}analyze cutcake at (5, 3) - cutcake at (5, 3)\nanalyze - cutcake at (5, 3)\nanalyze cutcake at (5, 3)\nanalyze cutcake at (4, 3) - 1\nanalyze {{2|1}} - {{2|1}}\nanalyze - {{2|1}}\n"
+    );
+    let answers = analyzed(&text);
+    let value = |a: &gamelang::Answer| {
+        (a.partizan.as_ref().expect("partizan").value.clone()).expect("written")
+    };
+    assert_eq!(value(&answers[0]), "0");
+    assert_eq!(answers[0].outcome, gamelang::Outcome::P);
+    let mut forms = Forms::new();
+    let mut read = |text: &str| {
+        let written = gamelang::read_value(text).expect("a value");
+        forms.written(&written)
+    };
+    let (minus, plain) = (read(&value(&answers[1])), read(&value(&answers[2])));
+    assert_eq!(forms.neg(plain), minus);
+    let (m, p) = (answers[1].partizan.as_ref(), answers[2].partizan.as_ref());
+    let (m, p) = (m.expect("partizan"), p.expect("partizan"));
+    // Left's winning moves in −G are Right's in G, to the same positions.
+    let to = |moves: &[gamelang::WinningMove]| -> Vec<String> {
+        (moves.iter())
+            .map(|w| format!("{} {:?} {:?}", w.rule, w.to, w.terms))
+            .collect()
+    };
+    assert_eq!(to(&m.left_moves), to(&p.right_moves));
+    assert_eq!(to(&m.right_moves), to(&p.left_moves));
+    assert!(answers[1].components[0].negated);
+    // A 4 × 3 cake is 1 (Winning Ways, ch. 2).
+    assert_eq!(value(&answers[3]), "0");
+    assert_eq!(value(&answers[4]), "0");
+    assert_eq!(value(&answers[5]), "{-1|-2}");
+    let shown = gamelang::answer_text(&answers[1], &|_| None);
+    assert!(
+        shown.starts_with("- cutcake at (w = 5, h = 3)\n"),
+        "{shown}"
+    );
+    // A move of the negative that becomes a sum leaves each term negated.
+    assert!(
+        shown.contains("→ - cutcake at (w = 2, h = 3) - cutcake at (w = 3, h = 3)"),
+        "{shown}"
+    );
+    let shown = gamelang::answer_text(&answers[0], &|_| None);
+    assert!(
+        shown.starts_with("cutcake at (w = 5, h = 3) - cutcake at (w = 5, h = 3)\n"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn compare_orders_two_sums_by_the_outcome_of_their_difference() {
+    // G > H, G < H, G = H, G ‖ H as G − H is L, R, P or N (Siegel,
+    // Combinatorial Game Theory, §II.1): 1/2 > ^ (^ is infinitesimal), ^ ‖ *
+    // and ±1 ‖ 0 (Winning Ways, ch. 2 and 3), the 2 × 2 Domineering square
+    // is ±1 (Winning Ways, ch. 5), a 3 × 2 cake is 0 and a 4 × 3 one is 1
+    // (Winning Ways, ch. 2); impartial games are equal where their Grundy
+    // values are, else confused.
+    let domineering = "game domineering {\n    board\n    left move vertical {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n        b[r + 1, c] = '#'\n    }\n    right move horizontal {\n        choose r in 1..rows\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + 1] = '#'\n    }\n}\n";
+    let text = format!(
+        "{CUTCAKE}{domineering}game nim {{ heaps 1; take 1.. }}\n\
+         compare 1/2 to ^\n\
+         compare ^ to *\n\
+         compare {{1|-1}} to 0\n\
+         compare domineering at \"..|..\" to {{1|-1}}\n\
+         compare cutcake at (4, 3) to 1\n\
+         compare cutcake at (3, 2) to cutcake at (4, 3) - 1/2\n\
+         compare cutcake at (3, 2) - 1 to - cutcake at (4, 3)\n\
+         compare nim at 3 to nim at 3\n\
+         compare nim at 3 to nim at 2\n"
+    );
+    let answers = analyzed(&text);
+    let relations: Vec<&str> = (answers.iter())
+        .map(|a| {
+            let compared = a.compared.as_ref().expect("a comparison");
+            compared.relation.expect("ordered").symbol()
+        })
+        .collect();
+    assert_eq!(relations, [">", "||", "||", "=", "=", "<", "=", "=", "||"]);
+    let shown = gamelang::answer_text(&answers[5], &|_| None);
+    assert!(
+        shown.starts_with(
+            "compare cutcake at (w = 3, h = 2) to cutcake at (w = 4, h = 3) - 1/2\n  relation: cutcake at (w = 3, h = 2) < cutcake at (w = 4, h = 3) - 1/2\n"
+        ),
+        "{shown}"
+    );
+    let json = gamelang::answer_json(&answers[6], &|_| None);
+    assert_eq!(json["relation"], "=");
+    assert_eq!(
+        json["compared"],
+        serde_json::json!([
+            "cutcake at (w = 3, h = 2) - 1",
+            "- cutcake at (w = 4, h = 3)"
+        ])
+    );
 }
 
 #[test]

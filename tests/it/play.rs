@@ -13,10 +13,10 @@ use super::common::{bash_remoteness, load};
 fn bash_play(n: u64) -> (Standings, Place) {
     let program = load("bash", &[]);
     let game = program.game("bash").expect("bash is defined");
-    let instance = Instance {
-        game: game.default.clone().expect("bash lowers"),
-        position: Position::from_u64s(&[n]),
-    };
+    let instance = Instance::new(
+        game.default.clone().expect("bash lowers"),
+        Position::from_u64s(&[n]),
+    );
     play::start(&[instance], 1_000_000).expect("bash plays")
 }
 
@@ -66,10 +66,10 @@ fn the_perfect_move_of_bash_leaves_a_multiple_of_4_and_loses_slowest() {
 /// left without a move.
 fn judged_play(game: &str, heaps: &[u64]) -> (Vec<(Vec<u64>, Standing)>, &'static str) {
     let program = load(game, &[]);
-    let instance = Instance {
-        game: (program.game(game).expect("defined").default.clone()).expect("lowers"),
-        position: Position::from_u64s(heaps),
-    };
+    let instance = Instance::new(
+        (program.game(game).expect("defined").default.clone()).expect("lowers"),
+        Position::from_u64s(heaps),
+    );
     let (mut play, mut place) = play::start(&[instance], 1_000_000).expect("plays");
     let mut left = Vec::new();
     loop {

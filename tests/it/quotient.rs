@@ -200,9 +200,11 @@ fn analyze(
 ) -> gamelang::analysis::Answer {
     let analysis = Question::sum(
         (components.iter())
-            .map(|heaps| Instance {
-                game: game.clone(),
-                position: Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
+            .map(|heaps| {
+                Instance::new(
+                    game.clone(),
+                    Position(heaps.iter().map(|&h| BigUint::from(h)).collect()),
+                )
             })
             .collect(),
     );

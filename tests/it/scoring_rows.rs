@@ -1,5 +1,5 @@
 //! A scoring game's box valued row by row (`search::scoring`, rows: every
-//! rule a fixed step), held against plain recursive negamax written here
+//! rule a fixed shift), held against plain recursive negamax written here
 //! over a model of the same rules: random games of requires affine in the
 //! heaps, points a number, affine or an item of a list, heaps moved by
 //! numbers, `again`; and coins in a row of 2,000 against the interval dp.
@@ -324,7 +324,7 @@ fn random_step_games_match_the_definition_at_every_small_position() {
     }
     // Most positions valued come from the box filled row by row (5,937 of
     // 7,776 when written); the others' rules fail in their box, or are not
-    // fixed steps (`not (a == b)`, a rule against a heap's way).
+    // fixed shifts (`not (a == b)`, a rule against a heap's way).
     assert!(by_rows * 3 > asked * 2, "{by_rows} of {asked} by rows");
 }
 

@@ -18,6 +18,11 @@ const PHRASES: &[(&str, &str, &str)] = &[
     ),
     ("analyze", "analyze ${1:game} at ${2:21}", "ask who wins"),
     (
+        "compare",
+        "compare ${1:game} at ${2:21} to ${3:0}",
+        "ask how two sums are ordered",
+    ),
+    (
         "take range",
         "take ${1:1}..${2:m}",
         "take 1 to m from one heap",

@@ -99,7 +99,10 @@ pub fn keyword(word: &str) -> Option<&'static str> {
     Some(match word {
         "game" => "`game NAME(PARAMS) { ... }` defines a game: its heaps, its play and its moves.",
         "analyze" => {
-            "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum; `every`/`all`/`some`/`any` ask other compounds."
+            "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum, `-` adds a negative; `every`/`all`/`some`/`any` ask other compounds."
+        }
+        "compare" => {
+            "`compare G to H` orders two sums: `>`, `<`, `=` or `||` (confused), from the outcome of G − H."
         }
         "at" => {
             "`at POSITION`: the position asked about, `21` or `(3, 5)`; or many: a range `1..100`, a box `(1..3, 0..5)`, a list `[(3, 4), 7]`."

@@ -39,11 +39,8 @@ pub(crate) struct Answered {
 }
 
 pub(crate) fn answered(kept: &mut Kept, instance: &Instance) -> Result<Answered, AnalysisError> {
-    let Instance { game, position } = instance;
-    let component = Component {
-        game: game.clone(),
-        position: position.clone(),
-    };
+    let Instance { game, position, .. } = instance;
+    let component = Component::from(instance);
     let max_moves = listed_moves(kept.options.max_moves, position.heaps().len());
     let closed = kept.known(game)?.map(|(known, verified)| {
         (
@@ -118,7 +115,7 @@ pub(crate) fn by_period(
     kept: &mut Kept,
     component: &Component,
 ) -> Result<Option<Answered>, AnalysisError> {
-    let Component { game, position } = component;
+    let Component { game, position, .. } = component;
     let limit = kept.options.search.max_positions as u64;
     let fits = position
         .to_u64s()
@@ -192,7 +189,7 @@ pub(crate) fn loopy_answered(component: Component, graph: LoopyGraph) -> Answere
 
 /// A sum whose component `i` has no value to add.
 pub(crate) fn undecided(i: usize, part: &Answered) -> AnalysisError {
-    let Component { game, position } = &part.component;
+    let Component { game, position, .. } = &part.component;
     AnalysisError::SumUndecided {
         component: i,
         game: game.title(),

@@ -229,12 +229,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         });
     }
     Ok(Answer {
-        components: (question.components.iter())
-            .map(|c| Component {
-                game: c.game.clone(),
-                position: c.position.clone(),
-            })
-            .collect(),
+        components: (question.components.iter()).map(Component::from).collect(),
         outcome,
         grundy: Grundy::None(NoValue::Compound),
         winning_moves: Vec::new(),
@@ -259,6 +254,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     })
 }
 

@@ -176,6 +176,7 @@ pub(crate) fn ends_answer(kept: &mut Kept, question: &Question) -> Result<Answer
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     })
 }
 
@@ -300,6 +301,7 @@ fn played_answer(kept: &mut Kept, c: &Instance, misere: bool) -> Result<Answer, 
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     })
 }
 /// The standing of a position of a game whose moves may become sums
@@ -421,10 +423,5 @@ fn strip_moves(
 }
 
 fn components(instances: &[Instance]) -> Vec<Component> {
-    (instances.iter())
-        .map(|c| Component {
-            game: c.game.clone(),
-            position: c.position.clone(),
-        })
-        .collect()
+    (instances.iter()).map(Component::from).collect()
 }

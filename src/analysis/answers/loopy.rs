@@ -106,5 +106,6 @@ pub(crate) fn loopy_answer(kept: &mut Kept, parts: Vec<Answered>) -> Result<Answ
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     })
 }

@@ -159,12 +159,7 @@ pub(crate) fn misere_answer(
     let mut notes = Vec::new();
     kept.cut_winning(&mut winning, &mut notes);
     Answer {
-        components: (analysis.components.iter())
-            .map(|c| Component {
-                game: c.game.clone(),
-                position: c.position.clone(),
-            })
-            .collect(),
+        components: (analysis.components.iter()).map(Component::from).collect(),
         outcome,
         grundy: Grundy::Misere,
         winning_moves: winning,
@@ -179,5 +174,6 @@ pub(crate) fn misere_answer(
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     }
 }

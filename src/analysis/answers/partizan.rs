@@ -6,7 +6,9 @@
 //! value; Siegel, *Combinatorial Game Theory*, §IV.1) — and the sum is the
 //! sum of their forms (Winning Ways, ch. 2). Its outcome is how the sum
 //! compares with 0; Left's winning moves are those to a G^L ≥ 0, Right's
-//! those to a G^R ≤ 0 (Siegel, §II.1).
+//! those to a G^R ≤ 0 (Siegel, §II.1). A component written after `-` is
+//! its negative: its form negated, its Left moves those its game gives
+//! Right (−G = {−G^R | −G^L}; Winning Ways, ch. 2).
 
 use num_traits::ToPrimitive;
 
@@ -85,7 +87,11 @@ pub(crate) fn partizan_answer(
     }
     kept.limit_forms();
     let answer = match (kept.options.outcome_only, question.components.as_slice()) {
-        (true, [only]) if question.values.is_empty() && only.game.partizan_anywhere().is_some() => {
+        (true, [only])
+            if question.values.is_empty()
+                && !only.negated
+                && only.game.partizan_anywhere().is_some() =>
+        {
             outcome_answer(kept, only)
         }
         _ => answer_within_limits(kept, question),
@@ -101,10 +107,17 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
     let mut valued = Vec::new();
     let mut notes = Vec::new();
     for (i, instance) in question.components.iter().enumerate() {
-        let part = match instance.game.partizan_anywhere() {
+        let mut part = match instance.game.partizan_anywhere() {
             Some(_) => partizan_component(kept, instance)?,
             None => impartial_component(kept, instance)?,
         };
+        if instance.negated {
+            let forms = &mut kept.forms;
+            part.form = forms.neg(part.form);
+            for (_, _, form) in part.moves.iter_mut().flatten() {
+                *form = forms.neg(*form);
+            }
+        }
         kept.forms_went_on()?;
         if part.moves.is_none() {
             notes.push(Note::MovesNotListed { component: i });
@@ -124,6 +137,14 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         let rest = forms.sub(total, part.form);
         for (rule, after, form) in listed {
             let side = part.component.game.rules.get(*rule).and_then(|r| r.side);
+            // In a negative, a rule of one player's is the other's.
+            let side = side.map(|s| {
+                if question.components[i].negated {
+                    s.other()
+                } else {
+                    s
+                }
+            });
             let after_move = forms.add(*form, rest);
             if side != Some(Side::Right) && forms.le(zero, after_move) {
                 moves.left.push(winning_move(i, *rule, after.clone()));
@@ -206,6 +227,7 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         timing: None,
         partizan: Some(Box::new(partizan)),
         scoring: None,
+        compared: None,
     })
 }
 
@@ -223,7 +245,7 @@ fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, Analys
         method: Method {
             components: vec![ComponentMethod::Outcome { positions }],
         },
-        components: vec![component(instance)],
+        components: vec![Component::from(instance)],
         winning_moves: Vec::new(),
         winning_move_count: Count::Unknown,
         drawing_moves: Vec::new(),
@@ -233,12 +255,13 @@ fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, Analys
         timing: None,
         partizan: None,
         scoring: None,
+        compared: None,
     })
 }
 
 /// A partizan game's position, valued by its partizan search.
 fn partizan_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, AnalysisError> {
-    let Instance { game, position } = instance;
+    let Instance { game, position, .. } = instance;
     let heaps = searchable(game, position)?;
     let (form, moves, positions) = kept.partizan(game, |search, forms| {
         let form = search.value(forms, &heaps)?;
@@ -246,7 +269,7 @@ fn partizan_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, An
         Ok((form, moves, search.len()))
     })?;
     Ok(Valued {
-        component: component(instance),
+        component: Component::from(instance),
         form,
         method: ComponentMethod::Partizan { positions },
         moves: Some(moves),
@@ -316,11 +339,4 @@ fn impartial_moves(
             .map(|(rule, after, g)| (rule, after, kept.forms.nimber(g)))
             .collect()
     }))
-}
-
-fn component(instance: &Instance) -> Component {
-    Component {
-        game: instance.game.clone(),
-        position: instance.position.clone(),
-    }
 }

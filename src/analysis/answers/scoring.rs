@@ -81,10 +81,7 @@ pub(crate) fn scoring_answer(
         }
     };
     Ok(Answer {
-        components: vec![Component {
-            game: only.game.clone(),
-            position: only.position.clone(),
-        }],
+        components: vec![Component::from(only)],
         outcome,
         grundy: Grundy::None(NoValue::Scoring),
         winning_move_count: Count::Exact(BigUint::from(count(Outcome::N))),
@@ -109,5 +106,6 @@ pub(crate) fn scoring_answer(
             gains,
             best_move_count,
         })),
+        compared: None,
     })
 }

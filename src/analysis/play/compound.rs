@@ -158,12 +158,15 @@ impl CompoundPlay {
         let question = Question {
             compound: self.kind,
             components: (place.iter())
-                .map(|piece| Instance {
-                    game: standings.game(piece.game).clone(),
-                    position: Position::from_u64s(&piece.heaps),
+                .map(|piece| {
+                    Instance::new(
+                        standings.game(piece.game).clone(),
+                        Position::from_u64s(&piece.heaps),
+                    )
                 })
                 .collect(),
             values: Vec::new(),
+            compare: None,
             asked: None,
         };
         self.analyzer.analyze(&question)

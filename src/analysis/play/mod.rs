@@ -124,9 +124,8 @@ impl Judge for ByAnalysis {
     fn judge(&mut self, games: &[Arc<Game>], place: &Place) -> Result<Judged, AnalysisError> {
         let analysis = Question::sum(
             (place.iter())
-                .map(|piece| Instance {
-                    game: games[piece.game].clone(),
-                    position: Position::from_u64s(&piece.heaps),
+                .map(|piece| {
+                    Instance::new(games[piece.game].clone(), Position::from_u64s(&piece.heaps))
                 })
                 .collect(),
         );

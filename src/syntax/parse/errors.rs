@@ -11,7 +11,7 @@ use super::scan::{is_reserved, keyword_before, line_of, skip_blank, token_at};
 pub(super) use crate::syntax::error::Context;
 use crate::syntax::error::{Found, Hint, Nesting, SyntaxError, Unexpected};
 
-/// Something other than `game` or `analyze` where an item should start.
+/// Something other than `game`, `analyze` or `compare` where an item should start.
 pub(super) fn top_level_error(pos: usize, word: &str) -> SyntaxError {
     SyntaxError::NotAnItem {
         word: word.to_string(),
@@ -101,7 +101,7 @@ fn hint_for(
     let expects = |rule: Rule| rules.contains(&rule);
     let at_end = found.is_empty();
     let at_line_end = matches!(found, "\n" | "\r\n" | "\r");
-    let new_item = matches!(found, "game" | "analyze");
+    let new_item = super::scan::ITEM_WORDS.contains(&found);
 
     if expects(Rule::body_close) && (at_end || new_item) {
         let game = token_at(src, skip_blank(src, item + "game".len())).to_string();

@@ -9,7 +9,7 @@ use super::build::{Builder, PResult, child, children};
 use super::grammar::Rule;
 use crate::syntax::ast::{
     Analyze, Arg, Colour, Component, Compound, EndCondition, EndDecl, EndKind, Expr, GameDef,
-    HeapCount, HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Statement, Value,
+    HeapCount, HeapsDecl, Item, Param, PlayDecl, PositionLit, Positions, Split, Statement, Value,
     ValueKind, WrittenValue,
 };
 use crate::syntax::error::SyntaxError;
@@ -235,19 +235,41 @@ impl Builder {
             },
             None => Compound::Sum,
         };
-        let components = children(pair.clone(), Rule::component)
-            .map(|c| self.component(c))
-            .collect::<PResult<_>>()?;
-        let values = children(pair, Rule::written_value)
-            .map(|v| WrittenValue {
-                text: v.as_str().split_whitespace().collect(),
-                span: self.span(&v),
-            })
-            .collect();
+        // Each part, negated where a `-` stands before it; in `compare G
+        // to H`, H's parts negated once more (G − H is asked).
+        let (mut components, mut values) = (Vec::new(), Vec::new());
+        let (mut negated, mut compare) = (false, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::minus => negated = compare.is_none(),
+                Rule::plus => negated = compare.is_some(),
+                Rule::kw_to => {
+                    compare = Some(Split {
+                        components: components.len(),
+                        values: values.len(),
+                    });
+                    negated = true;
+                }
+                Rule::component => components.push(Component {
+                    negated,
+                    ..self.component(part)?
+                }),
+                Rule::written_value => {
+                    let text: String = part.as_str().split_whitespace().collect();
+                    values.push(WrittenValue {
+                        text,
+                        negated,
+                        span: self.span(&part),
+                    })
+                }
+                _ => {}
+            }
+        }
         Ok(Analyze {
             compound,
             components,
             values,
+            compare,
             span,
         })
     }
@@ -270,6 +292,7 @@ impl Builder {
             }
         }
         Ok(Component {
+            negated: false,
             game: game.expect("a component names a game"),
             args,
             positions: positions.expect("a component has positions"),

@@ -31,7 +31,7 @@ use super::error::SyntaxError;
 use build::{Builder, child};
 use errors::{Context, convert_error, convert_error_in, top_level_error};
 use grammar::{GameParser, Rule};
-use scan::{body_open, next_item_line, skip_blank, statement_end, token_at};
+use scan::{ITEM_WORDS, body_open, next_item_line, skip_blank, statement_end, token_at};
 
 /// Files at least this long are parsed in pieces, one a thread.
 const PIECES_FROM: usize = 1 << 18;
@@ -39,7 +39,7 @@ const PIECES_FROM: usize = 1 << 18;
 /// Parses a whole file.
 ///
 /// Recovers at top-level items: after a syntax error, skips to the next line
-/// that starts (after optional whitespace) with `game` or `analyze` and goes
+/// that starts (after optional whitespace) with `game`, `analyze` or `compare` and goes
 /// on, so that several syntax errors in one file are all reported. Inside a
 /// game's body it recovers at statements too: the statements after the one
 /// with the error are parsed one by one for errors of their own. Returns the
@@ -117,7 +117,7 @@ fn parse_from(src: &str, mut pos: usize, stop: usize) -> Parsed {
             break;
         }
         let word = token_at(src, pos);
-        if word != "game" && word != "analyze" {
+        if !ITEM_WORDS.contains(&word) {
             errors.push(top_level_error(pos, word));
             pos = next_item_line(src, pos);
             continue;

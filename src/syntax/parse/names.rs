@@ -35,7 +35,9 @@ pub(super) fn describe(rule: Rule) -> Option<(Class, &'static str)> {
 fn structure(rule: Rule) -> Option<(Class, &'static str)> {
     use Class::*;
     Some(match rule {
-        Rule::item_line | Rule::game_def | Rule::analyze => (Main, "`game` or `analyze`"),
+        Rule::item_line | Rule::game_def | Rule::analyze => {
+            (Main, "`game`, `analyze` or `compare`")
+        }
         Rule::item_end => (End, "the end of the line"),
         Rule::EOI => (End, "the end of the text"),
         Rule::params | Rule::args | Rule::term_args | Rule::lparen | Rule::paren => (Main, "`(`"),
@@ -156,6 +158,7 @@ fn value(rule: Rule) -> Option<(Class, &'static str)> {
         Rule::equals => (Main, "`=`"),
         Rule::dotdot => (Continue, "`..`"),
         Rule::plus => (Continue, "`+`"),
+        Rule::minus => (Continue, "`-`"),
         Rule::heaps_word => (Main, "`heaps`"),
         Rule::label => (Main, "a label"),
         _ => return None,
@@ -168,6 +171,7 @@ fn keyword(rule: Rule) -> Option<(Class, &'static str)> {
     Some(match rule {
         Rule::kw_game => (Main, "`game`"),
         Rule::kw_analyze => (Main, "`analyze`"),
+        Rule::kw_compare => (Main, "`compare`"),
         Rule::kw_at => (Main, "`at`"),
         Rule::kw_heap => (Main, "`heap`"),
         Rule::kw_normal => (Main, "`normal`"),

@@ -42,8 +42,12 @@ pub(super) fn token_at(src: &str, pos: usize) -> &str {
     }
 }
 
+/// The words an item of a file starts with.
+pub(super) const ITEM_WORDS: [&str; 3] = ["game", "analyze", "compare"];
+
 /// The start of the first line after the one holding `pos` that starts, after
-/// spaces, with `game` or `analyze`; the end of `src` if there is none.
+/// spaces, with an item's word (`ITEM_WORDS`); the end of `src` if there is
+/// none.
 pub(super) fn next_item_line(src: &str, pos: usize) -> usize {
     let mut line_start = match src[pos..].find('\n') {
         Some(i) => pos + i + 1,
@@ -52,7 +56,7 @@ pub(super) fn next_item_line(src: &str, pos: usize) -> usize {
     while line_start < src.len() {
         let first = line_start
             + (src[line_start..].len() - src[line_start..].trim_start_matches([' ', '\t']).len());
-        if matches!(token_at(src, first), "game" | "analyze") {
+        if ITEM_WORDS.contains(&token_at(src, first)) {
             return first;
         }
         line_start = match src[line_start..].find('\n') {
