@@ -82,6 +82,16 @@ pub fn question_at(
     at: &str,
 ) -> Result<Question, Vec<Error>> {
     let entry = program.choose_game(game).map_err(|e| vec![e.into()])?;
+    // A board may be given without its quotes: `..|..`.
+    let board = entry.default.as_ref().is_some_and(|g| g.board);
+    let quoted;
+    let at = match at.trim() {
+        bare if board && !bare.starts_with('"') => {
+            quoted = format!("\"{bare}\"");
+            quoted.as_str()
+        }
+        _ => at,
+    };
     let source = Source::new(POSITION, at);
     let position = parse_position(at).map_err(|e| vec![e.located(&source).into()])?;
     let instance = program
@@ -94,14 +104,14 @@ pub fn question_at(
 /// under.
 pub const STATEMENT: &str = "analyze";
 
-/// The questions of one `analyze` statement asked of the program from
-/// outside its file (`nim at (3, 4, 5)`, the word `analyze` before it
-/// optional): one for each position it asks.
+/// The questions of one `analyze` (or `compare`) statement asked of the
+/// program from outside its file (`nim at (3, 4, 5)`, the word `analyze`
+/// before it optional): one for each position it asks.
 pub fn ask(program: &Program, statement: &str) -> Result<Vec<Question>, Vec<Error>> {
     let statement = statement.trim();
-    let starts = statement
-        .strip_prefix("analyze")
-        .is_some_and(|rest| rest.starts_with(char::is_whitespace));
+    let starts = ["analyze", "compare"].iter().any(|word| {
+        (statement.strip_prefix(word)).is_some_and(|rest| rest.starts_with(char::is_whitespace))
+    });
     let text = match starts {
         true => statement.to_string(),
         false => format!("analyze {statement}"),

@@ -89,7 +89,7 @@ pub use analysis::graph::PositionGraph;
 pub use analysis::play::{Ending, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};
 pub use analysis::standing::{Move, Place, Standing, Standings};
-pub use analysis::table::{Cell, Column, Shape, Table, Undefined};
+pub use analysis::table::{Cell, Column, PartizanCell, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Decomposition, Disagreement,
@@ -108,13 +108,13 @@ pub use search::{
 
 // Words, JSON and pictures.
 pub use report::{
-    Advice, NOT_A_POSITION_COLOUR, P_COLOUR, REMOVED_COLOUR, Row, WALL_COLOUR, asked_text,
-    board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text, ending_text,
-    graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text, place_boards_text,
-    place_text, play_json, play_title, quotient_json, quotient_text, reason_text,
-    scoring_reason_text, statement_text, table_json, table_summary_text, table_svg, table_text,
-    table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
-    thermograph_svg,
+    Advice, L_COLOUR, NOT_A_POSITION_COLOUR, P_COLOUR, R_COLOUR, REMOVED_COLOUR, Row, WALL_COLOUR,
+    asked_text, board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text,
+    ending_text, graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text,
+    place_boards_text, place_text, play_json, play_title, quotient_json, quotient_text,
+    reason_text, scoring_reason_text, statement_text, table_json, table_summary_text, table_svg,
+    table_text, table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
+    thermograph_svg, thermographs_svg,
 };
 
 // Partizan values: canonical forms and what is known of them.

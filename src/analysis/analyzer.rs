@@ -17,7 +17,7 @@ use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
-use super::answers::partizan::partizan_answer;
+use super::answers::partizan::{partizan_answer, partizan_table};
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::scoring::scoring_answer;
 use super::answers::winning::winning_moves;
@@ -424,7 +424,9 @@ impl Analyzer {
         heaps: Option<usize>,
         progress: &mut dyn FnMut(&super::table::Progress),
     ) -> Result<Table, AnalysisError> {
-        impartial(game, "`table`")?;
+        if game.partizan_anywhere().is_some() {
+            return partizan_table(&mut self.kept, game, upto, heaps, progress);
+        }
         self.kept.solving(game, |solver| {
             // The budgets are the whole table's.
             solver.start_shared();

@@ -293,6 +293,15 @@ pub enum Shape {
         /// Each position's cell.
         values: Vec<Option<Cell>>,
     },
+    /// A partizan game's positions of one part (`values[0][n]`) or two
+    /// (`values[a][b]`), each its canonical form and outcome class; `None`
+    /// where the parts break the game's invariant.
+    Partizan {
+        /// How many parts a position has: 1 or 2.
+        parts: usize,
+        /// Each position's value, by its parts.
+        values: Vec<Vec<Option<PartizanCell>>>,
+    },
     /// Position `(a, b)`: `values[a][b]`, `None` where `(a, b)` breaks the
     /// game's invariant.
     Grid {
@@ -302,6 +311,16 @@ pub enum Shape {
         /// `Shape::OneHeap`'s.
         timing: Option<Vec<Vec<Option<Timing>>>>,
     },
+}
+
+/// One position of a partizan game's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartizanCell {
+    /// Its canonical form as written (`partizan::Forms::text`), or where
+    /// that is longer than a cell holds, `day N` (its birthday).
+    pub value: String,
+    /// Its outcome class: L, R, N or P.
+    pub outcome: Outcome,
 }
 
 /// Which shape a game's table takes: one heap, or a grid of two.
@@ -891,7 +910,7 @@ fn corners(positions: &[Vec<u64>]) -> Option<(Vec<u64>, Vec<u64>)> {
 
 /// Whether `heaps` is a position of the game: its invariant holds, and a
 /// game of coins has them as heads.
-fn is_position(game: &Game, heaps: &[u64]) -> bool {
+pub(crate) fn is_position(game: &Game, heaps: &[u64]) -> bool {
     (game.invariant.as_ref()).is_none_or(|i| i.expr.truth(&Env::position(heaps)).unwrap_or(false))
         && game.shaped(heaps)
 }

@@ -384,7 +384,7 @@ fn negated(answer: &Answer) -> bool {
 }
 
 /// Parts of a sum joined by `+`, each negative after `-`: `a + b - c`.
-fn signed_sum(parts: impl IntoIterator<Item = (bool, String)>) -> String {
+pub(super) fn signed_sum(parts: impl IntoIterator<Item = (bool, String)>) -> String {
     let mut out = String::new();
     for (negated, text) in parts {
         match (out.is_empty(), negated) {

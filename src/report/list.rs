@@ -29,16 +29,14 @@ pub fn asked_text(question: &Question) -> String {
     let shown = |i: &crate::check::Instance| {
         super::words::position_text(&i.game, i.position.heaps(), false)
     };
-    let values = question.values.iter().map(ToString::to_string);
+    let values = question.values.iter().map(|v| (false, v.to_string()));
     match question.components.as_slice() {
-        [one] if question.values.is_empty() => shown(one),
-        all => {
-            let parts: Vec<String> = (all.iter())
-                .map(|i| format!("{} at {}", i.game.title(), shown(i)))
-                .chain(values)
-                .collect();
-            parts.join(" + ")
-        }
+        [one] if question.values.is_empty() && !one.negated => shown(one),
+        all => super::answer::signed_sum(
+            (all.iter())
+                .map(|i| (i.negated, format!("{} at {}", i.game.title(), shown(i))))
+                .chain(values),
+        ),
     }
 }
 
@@ -60,7 +58,10 @@ pub fn statement_text(question: &Question) -> String {
 /// letters in colour for a terminal when `colour`.
 pub fn list_text(title: &str, rows: &[Row], colour: bool) -> String {
     let cells: Vec<[String; 5]> = rows.iter().map(cells).collect();
-    let head = ["position", "outcome", "grundy", "winning moves", "method"];
+    // A partizan position's value is its canonical form.
+    let partizan = (rows.iter()).any(|r| r.answer.is_ok_and(|a| a.partizan.is_some()));
+    let value = if partizan { "value" } else { "grundy" };
+    let head = ["position", "outcome", value, "winning moves", "method"];
     let mut widths = head.map(|h| h.chars().count());
     for row in &cells {
         for (w, cell) in widths.iter_mut().zip(row) {
@@ -125,7 +126,13 @@ fn cells(row: &Row) -> [String; 5] {
             [
                 row.position.clone(),
                 outcome.to_string(),
-                grundy_short(&answer.grundy),
+                match &answer.partizan {
+                    Some(p) => p
+                        .value
+                        .clone()
+                        .unwrap_or_else(|| "too large to write".to_string()),
+                    None => grundy_short(&answer.grundy),
+                },
                 moves,
                 methods.join(" + "),
             ]

@@ -26,6 +26,6 @@ pub use play::{
     play_title, reason_text, scoring_reason_text,
 };
 pub use quotient::{quotient_json, quotient_text};
-pub use svg::{NOT_A_POSITION_COLOUR, P_COLOUR, table_svg};
+pub use svg::{L_COLOUR, NOT_A_POSITION_COLOUR, P_COLOUR, R_COLOUR, table_svg};
 pub use table::{table_json, table_summary_text, table_text, table_text_in_colour};
-pub use thermograph::{WALL_COLOUR, thermograph_svg};
+pub use thermograph::{WALL_COLOUR, thermograph_svg, thermographs_svg};

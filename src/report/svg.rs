@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::table::{Cell, Column, Shape, Table};
+use crate::analysis::table::{Cell, Column, PartizanCell, Shape, Table};
 use crate::period::Period;
 use crate::position::Outcome;
 
@@ -23,6 +23,13 @@ pub const NOT_A_POSITION_COLOUR: &str = "#dddddd";
 const N_COLOUR: &str = "#1f77b4";
 /// Draws, in a game that can go on forever.
 pub const D_COLOUR: &str = "#999999";
+/// A partizan table's positions Left wins whoever starts (L); its
+/// P-positions are `P_COLOUR`.
+pub const L_COLOUR: &str = "#9ecae1";
+/// ... Right wins whoever starts (R).
+pub const R_COLOUR: &str = "#fdae6b";
+/// ... the player to move wins (N).
+const FUZZY_COLOUR: &str = "#a1d99b";
 /// The bars of a one-heap game's values.
 const BAR_COLOUR: &str = "#4c72b0";
 /// The periodic part of a one-heap game, and every other period in it.
@@ -65,8 +72,99 @@ pub fn table_svg(table: &Table) -> String {
                 .collect();
             heat_maps(&mut out, table, *heaps, &maps)
         }
+        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values),
     };
     out
+}
+
+/// A partizan game's table: a cell a position, coloured by its outcome
+/// class, its value written in it where it fits; a row for one part, a
+/// grid for two, each axis labelled by its part's name.
+fn partizan(
+    out: &mut String,
+    table: &Table,
+    parts: usize,
+    values: &[Vec<Option<PartizanCell>>],
+) -> std::fmt::Result {
+    let (rows, cols) = (values.len(), values.first().map_or(0, Vec::len));
+    let cell = (720 / cols.max(1)).clamp(6, 64);
+    let (plot_w, plot_h) = (cols * cell, rows * cell);
+    let (width, height) = (LEFT + plot_w + 20 + LEGEND, TOP + plot_h + BOTTOM);
+    let names: Vec<String> = match (&table.parts, parts) {
+        (Some(names), _) if names.len() == parts => names.clone(),
+        (_, 1) => vec!["n".to_string()],
+        _ => vec!["a".to_string(), "b".to_string()],
+    };
+    let last = cols.saturating_sub(1);
+    header(
+        out,
+        width,
+        height,
+        &format!(
+            "{}: values of ({}), each 0 to {last}",
+            table.game,
+            names.join(", ")
+        ),
+    )?;
+    let mut outside = false;
+    for (r, row) in values.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            let (x, y) = (LEFT + c * cell, TOP + r * cell);
+            let fill = match v.as_ref().map(|v| v.outcome) {
+                Some(Outcome::L) => L_COLOUR,
+                Some(Outcome::R) => R_COLOUR,
+                Some(Outcome::N) => FUZZY_COLOUR,
+                Some(_) => P_COLOUR,
+                None => {
+                    outside = true;
+                    NOT_A_POSITION_COLOUR
+                }
+            };
+            rect(out, x, y, cell, cell, fill)?;
+            // A value is written where it fits: about 7 pixels a character.
+            if let Some(v) = v
+                && v.value.chars().count() * 7 + 4 <= cell
+            {
+                text(out, (x + cell / 2, y + cell / 2 + 4), "middle", &v.value)?;
+            }
+        }
+    }
+    let bottom = TOP + plot_h;
+    line(out, (LEFT, bottom), (LEFT + plot_w, bottom))?;
+    line(out, (LEFT, TOP), (LEFT, bottom))?;
+    let step = tick_step(cell);
+    for k in (0..cols).step_by(step) {
+        let centre = LEFT + k * cell + cell / 2;
+        line(out, (centre, bottom), (centre, bottom + 4))?;
+        text(out, (centre, bottom + 16), "middle", &k.to_string())?;
+    }
+    for k in (0..rows).step_by(step).filter(|_| parts == 2) {
+        let centre = TOP + k * cell + cell / 2;
+        line(out, (LEFT - 4, centre), (LEFT, centre))?;
+        text(out, (LEFT - 6, centre + 4), "end", &k.to_string())?;
+    }
+    let across = names.last().cloned().unwrap_or_default();
+    text(out, (LEFT + plot_w / 2, bottom + 34), "middle", &across)?;
+    if parts == 2 {
+        writeln!(
+            out,
+            r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">{}</text>"#,
+            TOP + plot_h / 2,
+            TOP + plot_h / 2,
+            escape(&names[0])
+        )?;
+    }
+    let mut items = vec![
+        (L_COLOUR, "L: Left wins (G > 0)".to_string()),
+        (R_COLOUR, "R: Right wins (G < 0)".to_string()),
+        (FUZZY_COLOUR, "N: the first player wins".to_string()),
+        (P_COLOUR, "P: the second player wins (G = 0)".to_string()),
+    ];
+    if outside {
+        items.push((NOT_A_POSITION_COLOUR, "not a position".to_string()));
+    }
+    legend(out, (LEFT + plot_w + 20, TOP), &items)?;
+    writeln!(out, "</svg>")
 }
 
 pub(super) fn escape(text: &str) -> String {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Value as Json, json};
 
-use crate::analysis::table::{Cell, Column, Figures, Shape, Table};
+use crate::analysis::table::{Cell, Column, Figures, PartizanCell, Shape, Table};
 use crate::misere::genus::{Genera, Genus};
 use crate::period::{Period, Saltus, Theorem};
 use crate::position::Outcome;
@@ -43,6 +43,7 @@ pub fn table_summary_text(table: &Table) -> String {
             side,
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, false),
+        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values, false),
     };
     undefined_text(&mut out, table);
     out
@@ -66,6 +67,7 @@ fn text(table: &Table, colour: bool) -> String {
             side,
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, colour),
+        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values, colour),
     };
     undefined_text(&mut out, table);
     out
@@ -462,6 +464,83 @@ fn grid(
     grid_rows(out, &rows, (&a, &b), colour)
 }
 
+/// A partizan game's table: each position's canonical form, as Winning
+/// Ways prints Cutcake's (a row for one part, a grid for two), then the
+/// same positions' outcome classes.
+fn partizan(
+    out: &mut String,
+    table: &Table,
+    parts: usize,
+    values: &[Vec<Option<PartizanCell>>],
+    colour: bool,
+) -> std::fmt::Result {
+    let last = values.first().map_or(0, Vec::len).saturating_sub(1);
+    let names = |n: usize| -> Vec<String> {
+        match table.parts.as_deref() {
+            Some(names) if names.len() == n => names.to_vec(),
+            _ if n == 1 => vec!["n".to_string()],
+            _ => vec!["a".to_string(), "b".to_string()],
+        }
+    };
+    let shown = |v: &Option<PartizanCell>, f: &dyn Fn(&PartizanCell) -> String| match v {
+        Some(v) => f(v),
+        None => NOT_A_POSITION.to_string(),
+    };
+    let letter = |v: &PartizanCell| v.outcome.letter().to_string();
+    let paint = |text: String, v: &Option<PartizanCell>| match (colour, v) {
+        (true, Some(v)) => super::words::paint_outcomes_in(&text, v.outcome),
+        _ => text,
+    };
+    if parts == 1 {
+        let [name] = <[String; 1]>::try_from(names(1)).unwrap_or_else(|_| ["n".to_string()]);
+        writeln!(out, "{}: {name} = 0..{last}", table.game)?;
+        let row = values.first().map_or(&[][..], Vec::as_slice);
+        let width = (row
+            .iter()
+            .map(|v| shown(v, &|v| v.value.clone()).chars().count()))
+        .chain([name.len(), last.to_string().len(), "outcome".len()])
+        .max()
+        .unwrap_or(1);
+        writeln!(out, "{name:>width$}  {:<width$}  outcome", "value")?;
+        for (n, v) in row.iter().enumerate() {
+            let value = shown(v, &|v| v.value.clone());
+            let outcome = paint(shown(v, &letter), v);
+            writeln!(out, "{n:>width$}  {value:<width$}  {outcome}")?;
+        }
+        return Ok(());
+    }
+    let [a, b] =
+        <[String; 2]>::try_from(names(2)).unwrap_or_else(|_| ["a".to_string(), "b".to_string()]);
+    writeln!(
+        out,
+        "{}: positions ({a}, {b}), {a} and {b} = 0..{last}",
+        table.game
+    )?;
+    let width = (values.iter().flatten())
+        .map(|v| shown(v, &|v| v.value.clone()).chars().count())
+        .chain([last.to_string().len()])
+        .max()
+        .unwrap_or(1);
+    let corner = format!("{a}\\{b}");
+    let rows = |out: &mut String, f: &dyn Fn(&PartizanCell) -> String| -> std::fmt::Result {
+        let header: Vec<String> = (0..=last).map(|b| format!("{b:>width$}")).collect();
+        writeln!(out, "{corner:>5} {}", header.join(" "))?;
+        for (i, row) in values.iter().enumerate() {
+            let cells: Vec<String> = (row.iter())
+                .map(|v| paint(format!("{:>width$}", shown(v, f)), v))
+                .collect();
+            writeln!(out, "{i:>5} {}", cells.join(" "))?;
+        }
+        Ok(())
+    };
+    rows(out, &|v| v.value.clone())?;
+    writeln!(
+        out,
+        "outcomes (L: Left wins, R: Right wins, N: the player to move wins, P: the player to move loses):"
+    )?;
+    rows(out, &letter)
+}
+
 /// The sizes of the heaps before the last two of slice `i` of a box of
 /// `heaps` heaps of `side` sizes each, as a position writes them: `0, 2`.
 pub(super) fn sizes_before(i: usize, heaps: usize, side: usize) -> String {
@@ -632,6 +711,26 @@ pub fn table_json(table: &Table) -> Json {
                 "values": nest(values.iter().map(value).collect(), *side, *heaps),
                 "outcomes": nest(outcomes(values).into_iter().map(|o| json!(o)).collect(), *side, *heaps),
             })
+        }
+        Shape::Partizan { parts, values } => {
+            let value = |v: &Option<PartizanCell>| v.as_ref().map(|v| v.value.clone());
+            let outcome = |v: &Option<PartizanCell>| v.as_ref().map(|v| v.outcome.letter());
+            match (parts, values.as_slice()) {
+                (1, [row]) => json!({
+                    "game": table.game,
+                    "shape": "partizan-row",
+                    "parts": table.parts,
+                    "values": row.iter().map(value).collect::<Vec<_>>(),
+                    "outcomes": row.iter().map(outcome).collect::<Vec<_>>(),
+                }),
+                _ => json!({
+                    "game": table.game,
+                    "shape": "partizan-grid",
+                    "parts": table.parts,
+                    "values": values.iter().map(|row| row.iter().map(value).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "outcomes": values.iter().map(|row| row.iter().map(outcome).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                }),
+            }
         }
         Shape::Grid { values, timing } => json!({
             "game": table.game,

@@ -70,6 +70,19 @@ pub(super) fn paint_outcomes(text: &str) -> String {
         .replace('N', "\x1b[1;32mN\x1b[0m")
 }
 
+/// `text` in the colour of a partizan outcome class, for a terminal:
+/// L blue, R red, N green, P bold.
+pub(super) fn paint_outcomes_in(text: &str, outcome: crate::position::Outcome) -> String {
+    use crate::position::Outcome;
+    let code = match outcome {
+        Outcome::L => "1;34",
+        Outcome::R => "1;31",
+        Outcome::N => "1;32",
+        Outcome::P | Outcome::D => "1",
+    };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
 /// A generalised Sprague-Grundy value: `3`, or `∞(0, 2)`.
 pub(crate) fn gamma_text(gamma: &crate::search::loopy::Gamma) -> String {
     match gamma {

@@ -467,7 +467,9 @@ fn a_tables_remoteness_and_suspense_follow_their_definitions() {
                         }
                     }
                 }
-                Shape::Box { .. } => panic!("{context}: a table of one heap or two"),
+                Shape::Box { .. } | Shape::Partizan { .. } => {
+                    panic!("{context}: a table of one heap or two")
+                }
             }
         }
     }

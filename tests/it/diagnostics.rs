@@ -236,7 +236,7 @@ fn syntax_a_player_in_capitals() {
 }
 
 #[test]
-fn a_partizan_game_checks_is_analyzed_and_its_table_is_refused_with_a_code() {
+fn a_partizan_game_checks_is_analyzed_and_tabled() {
     // Rules of one player's parse, lower and check; `left:` is still a
     // label; the analysis answers them, a table (of Grundy values) says it
     // takes impartial games only.
@@ -264,8 +264,15 @@ fn a_partizan_game_checks_is_analyzed_and_its_table_is_refused_with_a_code() {
     let game = program.questions[0].components[0].game.clone();
     let upto = num_bigint::BigUint::from(5u32);
     let table = analyzer.table(&game, &upto, None, &mut |_| {});
+    let table = table.expect("a table of its values");
+    assert!(
+        matches!(table.shape, gamelang::Shape::Partizan { parts: 2, .. }),
+        "{table:?}"
+    );
+    // Its positions have two parts: a table of three is refused.
+    let table = analyzer.table(&game, &upto, Some(3), &mut |_| {});
     let error = table.expect_err("refused");
-    assert_eq!(super::common::code(&error), "gamelang::analysis::partizan");
+    assert_eq!(super::common::code(&error), "gamelang::table::heap_count");
 }
 
 #[test]

@@ -231,7 +231,7 @@ fn a_table_goes_on_from_its_saved_values_as_if_never_stopped() {
             );
             let period = |t: &Table| match &t.shape {
                 Shape::OneHeap { period, .. } => period.clone().map(|p| (p.preperiod, p.period)),
-                Shape::Grid { .. } | Shape::Box { .. } => None,
+                Shape::Grid { .. } | Shape::Box { .. } | Shape::Partizan { .. } => None,
             };
             assert_eq!(period(&t), period(&whole), "{name}: resumed from {cut}");
         }

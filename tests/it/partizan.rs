@@ -4,6 +4,8 @@
 //! kept apart, no canonical forms (Conway, ONAG ch. 0–1; Siegel,
 //! *Combinatorial Game Theory*, II.1).
 
+use std::collections::HashMap;
+
 use num_bigint::BigUint;
 
 use gamelang::{Dyadic, Form, Forms, Outcome, Relation};
@@ -394,6 +396,65 @@ fn the_partizan_search_values_cutcake_and_a_partizan_subtraction_game_as_their_d
         let form = search.value(&mut forms, &[n]).expect("a value");
         assert!(eq(&tree(&mut forms, form), &unequal(n)), "heap {n}");
     }
+}
+
+#[test]
+fn a_table_of_cutcake_holds_the_values_of_its_definition() {
+    // Cutcake by its definition (Winning Ways, ch. 2): Left cuts a w × h
+    // cake into a × h and (w − a) × h, Right into w × b and w × (h − b);
+    // each cake's form built here from its options, and the table's cells
+    // (canonical forms as written, outcome classes) held to them.
+    fn cake(forms: &mut Forms, known: &mut HashMap<(u64, u64), Form>, w: u64, h: u64) -> Form {
+        if let Some(&form) = known.get(&(w, h)) {
+            return form;
+        }
+        let mut left = Vec::new();
+        for a in 1..w {
+            let (x, y) = (cake(forms, known, a, h), cake(forms, known, w - a, h));
+            left.push(forms.add(x, y));
+        }
+        let mut right = Vec::new();
+        for b in 1..h {
+            let (x, y) = (cake(forms, known, w, b), cake(forms, known, w, h - b));
+            right.push(forms.add(x, y));
+        }
+        let form = forms.game(&left, &right);
+        known.insert((w, h), form);
+        form
+    }
+    let program = super::common::load_text("cutcake.game", CUTCAKE, &[]);
+    let game = (program.game("cutcake").and_then(|g| g.default.clone())).expect("cutcake lowers");
+    let mut analyzer = gamelang::Analyzer::default();
+    let table = (analyzer.table(&game, &BigUint::from(8u8), None, &mut |_| {})).expect("a table");
+    let gamelang::analysis::table::Shape::Partizan { parts: 2, values } = &table.shape else {
+        panic!("a grid of values: {:?}", table.shape);
+    };
+    let (mut forms, mut known) = (Forms::new(), HashMap::new());
+    for w in 0..=8u64 {
+        for h in 0..=8u64 {
+            let cell = values[w as usize][h as usize].as_ref().expect("a position");
+            let written = gamelang::read_value(&cell.value).expect("a value");
+            let form = cake(&mut forms, &mut known, w, h);
+            assert_eq!(forms.written(&written), form, "{w} x {h}: {}", cell.value);
+            assert_eq!(cell.outcome, forms.outcome(form), "{w} x {h}");
+        }
+    }
+    let text = gamelang::table_text(&table);
+    assert!(
+        text.starts_with("cutcake: positions (w, h), w and h = 0..8\n"),
+        "{text}"
+    );
+    assert!(text.contains("outcomes (L: Left wins"), "{text}");
+    // One part: a row, its heading by the part's name.
+    let row_game = "game unequal { heaps 1; left take 1..2; right take 1..3 }\n";
+    let program = super::common::load_text("unequal.game", row_game, &[]);
+    let game = (program.game("unequal").and_then(|g| g.default.clone())).expect("lowers");
+    let table = (analyzer.table(&game, &BigUint::from(5u8), None, &mut |_| {})).expect("a table");
+    let json = gamelang::table_json(&table);
+    assert_eq!(json["shape"], "partizan-row");
+    assert_eq!(json["values"][0], "0");
+    assert_eq!(json["outcomes"][0], "P");
+    assert_eq!(json["values"].as_array().map(Vec::len), Some(6));
 }
 
 const CUTCAKE: &str = "game cutcake {\n    position (w, h)\n    left move vertical { choose a in 1..w - 1; becomes (a, h) + (w - a, h) }\n    right move horizontal { choose b in 1..h - 1; becomes (w, b) + (w, h - b) }\n}\n";

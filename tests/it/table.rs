@@ -40,7 +40,9 @@ fn one_heap(table: &Table) -> (Vec<u32>, Option<Period>) {
                 .collect(),
             period.clone(),
         ),
-        Shape::Grid { .. } | Shape::Box { .. } => panic!("a one-heap table"),
+        Shape::Grid { .. } | Shape::Box { .. } | Shape::Partizan { .. } => {
+            panic!("a one-heap table")
+        }
     }
 }
 

@@ -217,6 +217,8 @@ fn print_answers(
 ) -> ExitCode {
     let mut answers = Vec::new();
     let mut failed = false;
+    // The file's thermographs, drawn as one document at the end.
+    let mut drawn: Vec<(String, gamelang::Thermograph)> = Vec::new();
     for asked in questions.chunk_by(|a, b| a.asked.is_some() && a.asked == b.asked) {
         let found: Vec<Result<Answer, Error>> = (asked.iter())
             .map(|q| answer(q).map_err(Error::from))
@@ -252,13 +254,11 @@ fn print_answers(
         }
         let colour = output.colour_stdout();
         if args.thermograph {
-            for answer in found.iter().flatten() {
-                let partizan = answer.partizan.as_deref();
-                if let Some((p, t)) = partizan.and_then(|p| Some((p, p.thermograph.as_ref()?))) {
-                    let value = p.value.as_deref().unwrap_or("a value too large to write");
-                    out(&gamelang::thermograph_svg(value, t));
-                }
-            }
+            drawn.extend((found.iter().flatten()).filter_map(|answer| {
+                let p = answer.partizan.as_deref()?;
+                let value = p.value.as_deref().unwrap_or("a value too large to write");
+                Some((value.to_string(), p.thermograph.clone()?))
+            }));
         } else if args.board {
             let components = found.iter().flatten().flat_map(|a| &a.components);
             for c in components.filter(|c| c.game.board) {
@@ -286,6 +286,12 @@ fn print_answers(
     }
     if args.json {
         out(&json_array(answers));
+    }
+    if !drawn.is_empty() {
+        // One document for the file: its thermographs one under another.
+        let all: Vec<(&str, &gamelang::Thermograph)> =
+            drawn.iter().map(|(v, t)| (v.as_str(), t)).collect();
+        out(&gamelang::thermographs_svg(&all));
     }
     if failed {
         ExitCode::from(FINDINGS)

@@ -71,8 +71,15 @@ fn load(
 ) -> PyResult<Program> {
     let limits = Limits::new(timeout, max_positions, max_memory)?;
     let name = path.display().to_string();
-    within_size(&name, std::fs::metadata(&path)?.len())?;
-    let text = std::fs::read_to_string(&path)?;
+    // The error names the file (`OSError`'s own says only what went wrong).
+    let named = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            pyo3::exceptions::PyFileNotFoundError::new_err(format!("{name}: no such file"))
+        }
+        _ => pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")),
+    };
+    within_size(&name, std::fs::metadata(&path).map_err(named)?.len())?;
+    let text = std::fs::read_to_string(&path).map_err(named)?;
     Program::new(
         py,
         gamelang::Source::new(name.as_str(), text.as_str()),

@@ -167,9 +167,19 @@ impl Program {
 #[pymethods]
 impl Program {
     /// Answers one `analyze` statement, as written in a file (`analyze`
-    /// before it may be left out): `nim at (3, 4, 5)`, `nim at 3 + kayles at 5`.
-    fn analyze(&self, py: Python<'_>, statement: &str) -> PyResult<Analysis> {
-        let questions = self.questions(py, Some(statement))?;
+    /// before it may be left out): `nim at (3, 4, 5)`, `nim at 3 + kayles at
+    /// 5`, `compare ^ to *`; or with `at`, the game `statement` names at the
+    /// position `at` writes (`analyze("domineering", "..|..")`: a board's
+    /// quotes may be left out).
+    #[pyo3(signature = (statement, at = None))]
+    fn analyze(&self, py: Python<'_>, statement: &str, at: Option<&str>) -> PyResult<Analysis> {
+        let questions = match at {
+            Some(at) => vec![
+                gamelang::question_at(&self.program, Some(statement), at)
+                    .map_err(|e| game_error(py, &e))?,
+            ],
+            None => self.questions(py, Some(statement))?,
+        };
         let [question] = questions.as_slice() else {
             return Err(PyValueError::new_err(format!(
                 "`{}` asks {} positions: `analyze_all` answers each",

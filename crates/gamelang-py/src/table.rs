@@ -41,7 +41,27 @@ impl Table {
                 values,
                 ..
             } => (values.clone(), vec![*side; *heaps]),
+            // A partizan table's cells are forms (`valued`), not values.
+            Shape::Partizan { .. } => {
+                let (valued, sides) = self.valued().unwrap_or_default();
+                (vec![None; valued.len()], sides)
+            }
         }
+    }
+
+    /// A partizan table's cells, in order, and the sides of the array they
+    /// make; `None` for any other table.
+    fn valued(&self) -> Option<(Vec<Option<&gamelang::PartizanCell>>, Vec<usize>)> {
+        let Shape::Partizan { parts, values } = &self.table.shape else {
+            return None;
+        };
+        let cols = values.first().map_or(0, Vec::len);
+        let sides = if *parts == 1 {
+            vec![cols]
+        } else {
+            vec![values.len(), cols]
+        };
+        Some((values.iter().flatten().map(Option::as_ref).collect(), sides))
     }
 
     fn found_period(&self) -> Option<&gamelang::Period> {
@@ -61,6 +81,13 @@ impl Table {
     /// scoring game's scores, as nested lists of ints.
     #[getter]
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        // A partizan game's: each canonical form as written.
+        if let Some((valued, sides)) = self.valued() {
+            let items = valued
+                .iter()
+                .map(|v| v.map(|v| v.value.as_str()).into_bound_py_any(py));
+            return nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides);
+        }
         let (cells, sides) = self.cells();
         let grundy: Vec<Option<u32>> = cells.iter().map(|c| c.as_ref()?.grundy()).collect();
         if let Some(all) = grundy.iter().copied().collect::<Option<Vec<u32>>>() {
@@ -77,10 +104,17 @@ impl Table {
         nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides)
     }
 
-    /// Each position's outcome, "P", "N" or "D" (None where it is not a
-    /// position), shaped as `values`' lists are.
+    /// Each position's outcome, "P", "N" or "D" (a partizan game's also
+    /// "L" or "R"; None where it is not a position), shaped as `values`'
+    /// lists are.
     #[getter]
     fn outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some((valued, sides)) = self.valued() {
+            let items = valued
+                .iter()
+                .map(|v| v.map(|v| v.outcome.letter()).into_bound_py_any(py));
+            return nested(py, items.collect::<PyResult<Vec<_>>>()?, &sides);
+        }
         let (cells, sides) = self.cells();
         let items = (cells.iter()).map(|c| {
             c.as_ref()

@@ -185,3 +185,22 @@ def test_a_table_leaves_blank_the_positions_its_rules_do_not_define():
     assert table.values[0] == [None] * 6
     assert table.values[1][4] == 7
     assert table.to_dict()["undefined"]["count"] == 11
+
+
+def test_a_board_without_its_quotes_and_comparisons():
+    dom = gamelang.load(ROOT / "games" / "domineering.game")
+    # The 2 x 2 square is ±1 (Winning Ways, ch. 5), asked three ways.
+    assert dom.analyze("domineering", "..|..").value == "+-1"
+    assert dom.analyze("domineering", '"..|.."').value == "+-1"
+    assert dom.analyze_many(None, ["..|..", '"..|.."']).values == ["+-1", "+-1"]
+    # G − H and `compare`: the square less ±1 is 0 (Siegel, §II.1).
+    assert dom.analyze('domineering at "..|.." - {1|-1}').value == "0"
+    assert dom.analyze('compare domineering at "..|.." to {1|-1}').outcome == "P"
+
+
+def test_a_partizan_table_holds_forms_and_outcome_classes():
+    cut = gamelang.load(ROOT / "games" / "cutcake.game")
+    table = cut.table("cutcake", upto=4)
+    # A 4 × 3 cake is 1, a 3 × 4 one -1 (Winning Ways, ch. 2).
+    assert table.values[4][3] == "1" and table.values[3][4] == "-1"
+    assert table.outcomes[4][3] == "L" and table.outcomes[2][2] == "P"

@@ -93,3 +93,8 @@ def test_deep_values_are_answered_not_a_crash():
 def test_a_source_past_four_megabytes_is_refused():
     with pytest.raises(ValueError, match="larger than"):
         gamelang.parse("// " + "x" * (4 << 20))
+
+
+def test_a_file_that_is_not_there_is_named():
+    with pytest.raises(FileNotFoundError, match="no_such.game"):
+        gamelang.load(ROOT / "games" / "no_such.game")

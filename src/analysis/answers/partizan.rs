@@ -10,6 +10,9 @@
 //! its negative: its form negated, its Left moves those its game gives
 //! Right (−G = {−G^R | −G^L}; Winning Ways, ch. 2).
 
+use std::sync::Arc;
+
+use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::answered::{answered, searchable};
@@ -20,10 +23,13 @@ use crate::analysis::answer::{
     WinningMove,
 };
 use crate::analysis::error::AnalysisError;
+use crate::analysis::table::{PartizanCell, Progress, Shape, Table, is_position};
 use crate::check::{Compound, Instance, Question};
 use crate::partizan::{Form, Forms};
+use crate::position::{Named, Position};
+use crate::rules::Game;
 use crate::rules::Side;
-use crate::search::{After, Value};
+use crate::search::{After, SearchError, Value};
 
 /// The largest Grundy value an impartial component of a partizan sum may
 /// have: its nimber is built in the store as {0, *, ... | 0, *, ...}, in
@@ -339,4 +345,113 @@ fn impartial_moves(
             .map(|(rule, after, g)| (rule, after, kept.forms.nimber(g)))
             .collect()
     }))
+}
+
+/// The most characters a table's cell writes a value in; a longer one is
+/// written by its birthday (`day 7`).
+const MAX_CELL: usize = 64;
+
+/// The table of a partizan game of one or two parts, each from 0 to
+/// `upto`: every position's canonical form and outcome class, valued by
+/// the game's partizan search (one store of forms for the whole table,
+/// within one question's limits).
+pub(crate) fn partizan_table(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    upto: &BigUint,
+    heaps: Option<usize>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Table, AnalysisError> {
+    let refuse = |what| AnalysisError::Partizan {
+        game: game.title(),
+        what,
+    };
+    if game.board {
+        return Err(AnalysisError::TableOfBoards { game: game.title() });
+    }
+    if game.graph.is_some() {
+        return Err(AnalysisError::TableOfGraphs { game: game.title() });
+    }
+    if game.misere {
+        return Err(refuse("misère play"));
+    }
+    without_ends(game, "a partizan table")?;
+    let parts = match (heaps, game.heap_count) {
+        (Some(asked @ (1 | 2)), None) => asked,
+        (Some(asked), Some(fixed)) if asked == fixed && asked <= 2 => asked,
+        (None, Some(fixed @ (1 | 2))) => fixed,
+        (None, None) => 1,
+        (Some(asked), fixed) => {
+            return Err(AnalysisError::TableHeapCount {
+                game: game.title(),
+                played: fixed.map_or_else(|| "any number of".to_string(), |f| f.to_string()),
+                asked,
+            });
+        }
+        (None, Some(_)) => return Err(refuse("a table of three or more parts")),
+    };
+    // Refused before anything is made where the table holds more positions
+    // than the search may.
+    let limit = kept.options.search.max_positions;
+    let side = upto.to_u64().filter(|&u| {
+        let side = u128::from(u) + 1;
+        side.checked_pow(parts as u32)
+            .is_some_and(|cells| cells <= limit as u128)
+    });
+    let Some(upto) = side else {
+        return Err(SearchError::TooManyPositions {
+            game: game.title(),
+            position: Named::heaps(Position(vec![upto.clone(); parts])),
+            limit,
+        }
+        .into());
+    };
+    kept.limit_forms();
+    let rows = if parts == 1 { 0 } else { upto };
+    let mut values = Vec::new();
+    for a in 0..=rows {
+        let mut row = Vec::new();
+        for b in 0..=upto {
+            let heaps: Vec<u64> = if parts == 1 { vec![b] } else { vec![a, b] };
+            row.push(valued(kept, game, &heaps)?);
+        }
+        values.push(row);
+        progress(&Progress {
+            done: a,
+            total: rows,
+            largest: None,
+            values: None,
+            last: a == rows,
+        });
+    }
+    Ok(Table {
+        game: game.title(),
+        parts: game.parts.clone(),
+        tokens: false,
+        shape: Shape::Partizan { parts, values },
+        undefined: None,
+    })
+}
+
+/// One position of a partizan table: its form as written and its outcome
+/// class; `None` where it is not a position of the game.
+fn valued(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    heaps: &[u64],
+) -> Result<Option<PartizanCell>, AnalysisError> {
+    if !is_position(game, heaps) {
+        return Ok(None);
+    }
+    let valued = kept.partizan(game, |search, forms| {
+        let form = search.value(forms, heaps)?;
+        let value = (forms.text_within(form, MAX_CELL))
+            .unwrap_or_else(|| format!("day {}", forms.birthday(form)));
+        Ok(PartizanCell {
+            value,
+            outcome: forms.outcome(form),
+        })
+    })?;
+    kept.forms_went_on()?;
+    Ok(Some(valued))
 }

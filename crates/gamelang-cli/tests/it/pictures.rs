@@ -220,13 +220,13 @@ fn the_thermograph_of_a_switch_has_its_walls_and_mast_where_the_theory_puts_them
     // ±1 = {1 | -1}: walls from 1 and -1 at t = 0 meeting at the mean 0 at
     // the temperature 1, the mast above (Winning Ways, ch. 6). The plot
     // (report/thermograph.rs) starts 60 pixels in; values run from 2 (left)
-    // to -2 at 480 / 4 = 120 pixels a unit, temperatures from 2 (top) down
-    // to -1 at 320 / 3 = 106 pixels a degree.
+    // to -2, temperatures from 2 (top) down to -1, both at one scale: the
+    // lesser of 480 / 4 = 120 and 320 / 3 = 106 pixels a unit.
     let file = crate::cli::TempGame::new("switch", "analyze +-1\n");
     let svg = svg(&["analyze", file.path(), "--thermograph"]);
     assert!(svg.contains("temperature 1, mean 0"), "{svg}");
     let pixmap = render(&svg);
-    let px = |x: f64| (60.0 + (2.0 - x) * 120.0) as u32;
+    let px = |x: f64| (60.0 + (2.0 - x) * 106.0) as u32;
     let py = |t: f64| (60.0 + (2.0 - t) * 106.0) as u32;
     let wall = [0x1f, 0x3a, 0x93];
     assert_eq!(
@@ -245,6 +245,28 @@ fn the_thermograph_of_a_switch_has_its_walls_and_mast_where_the_theory_puts_them
     // Nothing at 1/2 above the temperature, nor at 0 below it.
     assert!(!on_wall(0.5, 1.5));
     assert!(!on_wall(0.0, 0.5));
+    // The axes are numbered and the walls and mast named.
+    for words in [
+        ">2</text>",
+        ">-1</text>",
+        ">Left wall<",
+        ">Right wall<",
+        ">mast<",
+    ] {
+        assert!(svg.contains(words), "{words}: {svg}");
+    }
+}
+
+#[test]
+fn several_thermographs_of_one_file_are_one_document() {
+    // Two `analyze` lines: one SVG holding both, one under the other.
+    let file = crate::cli::TempGame::new("two", "analyze +-1\nanalyze {2|-1/2}\n");
+    let svg = svg(&["analyze", file.path(), "--thermograph"]);
+    assert_eq!(svg.matches("<svg xmlns").count(), 1, "{svg}");
+    assert!(svg.contains("thermograph of +-1") && svg.contains("thermograph of {2|-1/2}"));
+    let pixmap = render(&svg);
+    // Taller than one: the second drawn below the first.
+    assert!(pixmap.height() > 400, "{}", pixmap.height());
 }
 
 /// gamelang::REMOVED_COLOUR, #4a4a4a.
@@ -319,4 +341,39 @@ fn graph_draws_a_board_games_positions_as_boards() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn a_partizan_table_colours_each_cell_by_its_outcome_class() {
+    // Cutcake 0..8 × 0..8: 9 columns of 720 / 9 = 80 pixels, clamped to
+    // 64 (report/svg.rs), (w, h) at row w and column h. Every cake is an
+    // integer (Winning Ways, ch. 2): w > h is Left's (L), w < h Right's
+    // (R) where a cut is possible, a square and a cake of no cut are 0 (P).
+    let pixmap = rendered("games/cutcake.game", "8");
+    let centre = |w: u32, h: u32| (60 + 64 * h + 4, 60 + 64 * w + 4);
+    let l = [0x9e, 0xca, 0xe1];
+    let r = [0xfd, 0xae, 0x6b];
+    assert_eq!(
+        (gamelang::L_COLOUR, gamelang::R_COLOUR),
+        ("#9ecae1", "#fdae6b")
+    );
+    let run = gamelang(&["table", "games/cutcake.game", "--upto", "8", "--json"]);
+    let table: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(table["shape"], "partizan-grid");
+    for w in 0..=8u32 {
+        for h in 0..=8u32 {
+            let (x, y) = centre(w, h);
+            let expected = match table["outcomes"][w as usize][h as usize].as_str() {
+                Some("L") => l,
+                Some("R") => r,
+                Some("P") => P,
+                other => panic!("({w}, {h}): {other:?}"),
+            };
+            assert_eq!(colour_at(&pixmap, x, y), expected, "({w}, {h})");
+        }
+    }
+    // A 4 × 3 cake is 1 (Winning Ways, ch. 2), written in its cell.
+    assert_eq!(table["values"][4][3], "1");
+    assert_eq!(table["outcomes"][4][3], "L");
+    assert_eq!(table["outcomes"][3][4], "R");
 }

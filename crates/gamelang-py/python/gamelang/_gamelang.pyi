@@ -104,10 +104,13 @@ class Program:
     @property
     def games(self) -> list[str]:
         """The names of the source's games, in order."""
-    def analyze(self, statement: str) -> Analysis:
+    def analyze(self, statement: str, at: Optional[str] = None) -> Analysis:
         """Answers one `analyze` statement asking one position, as written in
         a file (`analyze` before it may be left out): `"nim at (3, 4, 5)"`,
-        `"nim at 3 + kayles at 5"`, `'domineering at "..|.."'`."""
+        `"nim at 3 + kayles at 5"`, `'domineering at "..|.."'`, `"compare ^
+        to *"`; or with `at`, the game `statement` names at the position `at`
+        writes: `analyze("domineering", "..|..")` (a board's quotes may be
+        left out)."""
     def analyze_all(self, statement: Optional[str] = None) -> list[Analysis]:
         """Answers every position one statement asks (`"kayles at 1..20"`),
         or with none given every `analyze` statement of the source, in order:
