@@ -86,7 +86,7 @@ pub use syntax::{SyntaxError, parse_file};
 
 // Answers: the analyzer, what it answers with, plays, tables, graphs.
 pub use analysis::graph::PositionGraph;
-pub use analysis::play::{Ending, Played, Player, Session, Turn};
+pub use analysis::play::{Ending, PartizanPlay, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};
 pub use analysis::standing::{Move, Place, Standing, Standings};
 pub use analysis::table::{Cell, Column, PartizanCell, Shape, Table, Undefined};
@@ -94,12 +94,12 @@ pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Decomposition, Disagreement,
     Gain, Gamma, Grundy, Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan,
-    Scoring, SumTerm, Unknown, ValueMove, Verified, WinningMove,
+    Scoring, SideMove, SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
 pub use period::Period;
-pub use position::{Named, Position};
+pub use position::{Named, Position, Side};
 pub use rules::{Game, Graph};
 pub use search::{
     Cancel, DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, DEFAULT_TIMEOUT, Options as SearchOptions,
@@ -112,8 +112,9 @@ pub use report::{
     asked_text, board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text,
     ending_text, graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text,
     place_boards_text, place_text, play_json, play_title, quotient_json, quotient_text,
-    reason_text, scoring_reason_text, statement_text, table_json, table_summary_text, table_svg,
-    table_text, table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
+    reason_text, scoring_reason_text, side_move_text, side_play_json, side_position_text,
+    side_reason_text, statement_text, table_json, table_summary_text, table_svg, table_text,
+    table_text_in_colour, text as answer_text, text_in_colour as answer_text_in_colour,
     thermograph_svg, thermographs_svg,
 };
 

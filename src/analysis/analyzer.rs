@@ -9,7 +9,8 @@ use num_traits::Zero;
 
 use super::answer::Verified;
 use super::answer::{
-    Answer, Brief, Compared, ComponentMethod, Count, Grundy, Method, Note, Outcome, Timing,
+    Answer, Brief, Compared, ComponentMethod, Count, Grundy, Method, Note, Outcome, SideMove,
+    Timing,
 };
 use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
@@ -17,7 +18,7 @@ use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
-use super::answers::partizan::{partizan_answer, partizan_table};
+use super::answers::partizan::{MAX_TEXT, partizan_answer, partizan_table, side_moves, value_of};
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::scoring::scoring_answer;
 use super::answers::winning::winning_moves;
@@ -31,7 +32,7 @@ use crate::check::{Compound, Instance, Question};
 use crate::misere::quotient::{self, Limits, Quotient, Stopped};
 use crate::moves::MoveGen;
 use crate::partizan::{Relation, Written};
-use crate::rules::Game;
+use crate::rules::{Game, Side};
 use crate::search::Budget;
 use crate::search::timing::TimingGraph;
 
@@ -81,6 +82,10 @@ impl Kind {
         }
     }
 }
+
+/// The most characters a graph's position writes its value in; a longer
+/// one is written by its birthday (`day 7`).
+const GRAPH_TEXT: usize = 64;
 
 /// Answers positions, keeping each game's search and recognition for the
 /// whole run: the one orchestrator of analyses, tables, plays and graphs.
@@ -439,7 +444,6 @@ impl Analyzer {
     /// The position graph below `instance` (see `graph`), of at most as many
     /// positions as the search may hold.
     pub fn graph(&mut self, instance: &Instance) -> Result<PositionGraph, AnalysisError> {
-        impartial(&instance.game, "`graph`")?;
         not_scoring(&instance.game, "`graph`")?;
         let heaps =
             (instance.position.to_u64s()).ok_or_else(|| AnalysisError::TooLargeForAGraph {
@@ -451,9 +455,62 @@ impl Analyzer {
             });
         }
         let max_nodes = self.kept.options.search.max_positions;
+        if instance.game.partizan_anywhere().is_some() {
+            return self.partizan_graph(instance, &heaps, max_nodes);
+        }
         self.kept.solving(&instance.game, |solver| {
             graph::position_graph(solver, &heaps, max_nodes)
         })
+    }
+
+    /// The graph below a partizan position, each position valued by the
+    /// game's partizan search within one question's limits.
+    fn partizan_graph(
+        &mut self,
+        instance: &Instance,
+        heaps: &[u64],
+        max_nodes: usize,
+    ) -> Result<PositionGraph, AnalysisError> {
+        let game = &instance.game;
+        if game.misere {
+            return Err(AnalysisError::Partizan {
+                game: game.title(),
+                what: "a graph in misère play",
+            });
+        }
+        without_ends(game, "a partizan graph")?;
+        let mut budget = self.kept.question_budget();
+        let kept = &mut self.kept;
+        kept.limit_forms();
+        let mut valued = |heaps: &[u64]| -> Result<(String, Outcome), AnalysisError> {
+            let (_, text, outcome) = value_of(kept, game, heaps, GRAPH_TEXT)?;
+            Ok((text, outcome))
+        };
+        graph::partizan_graph(game, heaps, max_nodes, &mut budget, &mut valued)
+    }
+
+    /// A partizan position's canonical form as written (at most
+    /// `partizan::MAX_TEXT` characters, else by its birthday) and its
+    /// outcome class, within one question's limits.
+    pub fn partizan_value(
+        &mut self,
+        game: &Arc<Game>,
+        heaps: &[u64],
+    ) -> Result<(String, Outcome), AnalysisError> {
+        self.kept.limit_forms();
+        let (_, text, outcome) = value_of(&mut self.kept, game, heaps, MAX_TEXT)?;
+        Ok((text, outcome))
+    }
+
+    /// The moves of `side` from a partizan position, each valued, and the
+    /// best of them for `side` (`partizan::side_moves`).
+    pub fn side_moves(
+        &mut self,
+        game: &Arc<Game>,
+        heaps: &[u64],
+        side: Side,
+    ) -> Result<(Vec<SideMove>, Option<usize>), AnalysisError> {
+        side_moves(&mut self.kept, game, heaps, side)
     }
 
     /// The misère quotient of the sums of `game`'s heaps up to `upto` (of

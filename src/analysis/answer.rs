@@ -10,7 +10,7 @@ use crate::misere::quotient::{Presentation, Stopped};
 use crate::partizan::{Dyadic, Relation, Thermograph};
 use crate::period::Period;
 pub use crate::position::Outcome;
-use crate::position::Position;
+use crate::position::{Position, Side};
 use crate::rules::Game;
 pub use crate::search::Decomposition;
 use crate::search::Explored;
@@ -94,6 +94,25 @@ pub struct Scoring {
     pub gains: Vec<Gain>,
     /// How many best moves there are in all.
     pub best_move_count: usize,
+}
+
+/// A move of one player in a partizan position, valued: what `play` offers
+/// and chooses among.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideMove {
+    /// The player who makes it.
+    pub side: Side,
+    /// The rule that makes it (an index into `Game::rules`).
+    pub rule: usize,
+    /// The position it leaves.
+    pub to: Vec<u64>,
+    /// That position's canonical form, as written.
+    pub value: String,
+    /// That position's outcome class.
+    pub outcome: Outcome,
+    /// It wins for its player: it leaves a position that player wins
+    /// moving second (Left: G ≥ 0, Right: G ≤ 0).
+    pub wins: bool,
 }
 
 /// The points one move scores, and whether its player moves again.

@@ -11,6 +11,10 @@
 //! one is won; one whose every move goes to a won one is lost; the rest are
 //! draws), and its values are the generalised ones (`search::loopy`).
 //!
+//! A partizan game's graph holds each position's canonical form and
+//! outcome class, and each move with the player who makes it
+//! (`partizan_graph`).
+//!
 //! A game with ends (`win when` and the like) is drawn with them: a
 //! position that meets one has no moves, and outcomes are the game's played
 //! alone (a position's value in sums is the reduced game's, which `analyze`
@@ -23,9 +27,12 @@ use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::error::AnalysisError;
-use crate::position::{Named, Outcome};
-use crate::rules::EndKind;
+use crate::moves::MoveGen;
+use crate::position::{Named, Outcome, Side};
+use crate::rules::{EndKind, Game};
+use crate::search::Budget;
 use crate::search::loopy::{Gamma, LoopyGraph};
+use crate::search::move_error;
 use crate::search::{Listed, SearchError, Solver, Value};
 
 /// The position graph below a position: its nodes the positions, its
@@ -45,6 +52,21 @@ pub struct Node {
     /// The end the position meets (`win when` and the like), where the
     /// play is over there: it has no moves.
     pub end: Option<EndKind>,
+    /// A partizan position's canonical form, as written (`{1|-1}`).
+    pub form: Option<String>,
+}
+
+impl Node {
+    /// The position `heaps`, not yet labelled.
+    fn at(heaps: Vec<u64>) -> Node {
+        Node {
+            heaps,
+            outcome: Outcome::D,
+            value: None,
+            end: None,
+            form: None,
+        }
+    }
 }
 
 /// A move in the graph.
@@ -55,8 +77,13 @@ pub struct Edge {
     /// The heaps it leaves, as the move leaves them (the target node holds
     /// them in the search's form).
     pub after: Vec<u64>,
-    /// It goes from an N-position to a P-position: a winning move.
+    /// It goes from an N-position to a P-position: a winning move. In a
+    /// partizan game, it wins for the player who makes it: Left's to a
+    /// position Left wins moving second (L or P), Right's to an R or a P.
     pub winning: bool,
+    /// In a partizan game, the player who makes it (a rule of both players'
+    /// is two edges, one each).
+    pub side: Option<Side>,
 }
 
 /// The most bytes one position's moves listed may take, per position the
@@ -74,17 +101,11 @@ pub(super) fn position_graph(
 ) -> Result<PositionGraph, AnalysisError> {
     let mut graph: DiGraph<Node, Edge> = DiGraph::new();
     let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
-    let node = |heaps: Vec<u64>| Node {
-        heaps,
-        outcome: Outcome::D,
-        value: None,
-        end: None,
-    };
     let ends = !solver.game.ends.is_empty();
     // The moves generated count against a question's budget of moves and time.
     let mut budget = solver.question_budget();
     let start = solver.canonical(heaps);
-    ids.insert(start.clone(), graph.add_node(node(start.clone())));
+    ids.insert(start.clone(), graph.add_node(Node::at(start.clone())));
     let mut queue = vec![start];
     while let Some(from) = queue.pop() {
         let source = ids[&from];
@@ -121,7 +142,7 @@ pub(super) fn position_graph(
                         .into());
                     }
                     queue.push(next.clone());
-                    *e.insert(graph.add_node(node(next)))
+                    *e.insert(graph.add_node(Node::at(next)))
                 }
             };
             if drawn.insert((target, rule)) {
@@ -133,6 +154,7 @@ pub(super) fn position_graph(
                         rule,
                         after: after.to_vec(),
                         winning,
+                        side: None,
                     },
                 );
             }
@@ -162,6 +184,98 @@ pub(super) fn position_graph(
     for e in graph.edge_indices() {
         if let Some((from, to)) = graph.edge_endpoints(e) {
             graph[e].winning = graph[from].outcome == Outcome::N && graph[to].outcome == Outcome::P;
+        }
+    }
+    Ok(graph)
+}
+
+/// What values a partizan graph's positions: each position's canonical form
+/// as written, and its outcome class.
+pub(super) type Valuing<'a> = dyn FnMut(&[u64]) -> Result<(String, Outcome), AnalysisError> + 'a;
+
+/// The position graph below a partizan position: every position reachable,
+/// as the moves leave it (no symmetry is assumed: a board's quarter turn
+/// exchanges the players), at most `max_nodes` of them, each with its
+/// canonical form and outcome class from `valued`; each move an edge for
+/// the player who makes it, winning where it leaves a position that player
+/// wins moving second — Left's to a G ≥ 0, Right's to a G ≤ 0 (Siegel,
+/// *Combinatorial Game Theory*, §II.1). The moves listed count against
+/// `budget`'s moves, clock and memory.
+pub(super) fn partizan_graph(
+    game: &Game,
+    heaps: &[u64],
+    max_nodes: usize,
+    budget: &mut Budget,
+    valued: &mut Valuing,
+) -> Result<PositionGraph, AnalysisError> {
+    let moves = MoveGen::new(game);
+    let too_large = || -> AnalysisError {
+        SearchError::GraphTooLarge {
+            position: Named::of(heaps, game.board),
+            limit: max_nodes,
+        }
+        .into()
+    };
+    let mut graph: DiGraph<Node, Edge> = DiGraph::new();
+    let mut ids: HashMap<Vec<u64>, NodeIndex> = HashMap::new();
+    ids.insert(heaps.to_vec(), graph.add_node(Node::at(heaps.to_vec())));
+    let mut queue = vec![heaps.to_vec()];
+    while let Some(from) = queue.pop() {
+        let source = ids[&from];
+        let mut listed = Vec::new();
+        let examined = moves.each_move_within(&from, budget.within(), |rule, after| {
+            listed.push((rule, after.to_vec()));
+        });
+        let examined = examined.map_err(|e| match e.error {
+            crate::rules::expr::EvalError::OutOfBudget => budget.exhausted().error(game, heaps),
+            _ => move_error(game, &from, e),
+        })?;
+        budget
+            .spend(examined)
+            .map_err(|e| AnalysisError::from(e.error(game, heaps)))?;
+        let mut drawn = std::collections::HashSet::new();
+        for (rule, after) in listed {
+            let target = match ids.entry(after.clone()) {
+                Entry::Occupied(e) => *e.get(),
+                Entry::Vacant(e) => {
+                    if graph.node_count() >= max_nodes {
+                        return Err(too_large());
+                    }
+                    queue.push(after.clone());
+                    *e.insert(graph.add_node(Node::at(after.clone())))
+                }
+            };
+            // A rule of both players' is a move for each.
+            let sides = match game.rules.get(rule).and_then(|r| r.side) {
+                Some(side) => vec![side],
+                None => vec![Side::Left, Side::Right],
+            };
+            for side in sides {
+                if drawn.insert((target, rule, side)) {
+                    let edge = Edge {
+                        rule,
+                        after: after.clone(),
+                        winning: false,
+                        side: Some(side),
+                    };
+                    graph.add_edge(source, target, edge);
+                }
+            }
+        }
+    }
+    for i in graph.node_indices() {
+        let (form, outcome) = valued(&graph[i].heaps)?;
+        graph[i].form = Some(form);
+        graph[i].outcome = outcome;
+    }
+    for e in graph.edge_indices() {
+        if let Some((_, to)) = graph.edge_endpoints(e) {
+            let after = graph[to].outcome;
+            graph[e].winning = match graph[e].side {
+                Some(Side::Left) => matches!(after, Outcome::L | Outcome::P),
+                Some(Side::Right) => matches!(after, Outcome::R | Outcome::P),
+                None => false,
+            };
         }
     }
     Ok(graph)

@@ -27,7 +27,7 @@ pub use analyzer::Analyzer;
 pub use answer::{
     Answer, Brief, Compared, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule,
     Count, Deciding, Decomposition, Gain, Gamma, Grundy, Method, NoValue, Note, Number, Outcome,
-    Partizan, Scoring, SumTerm, Unknown, ValueMove, Verified, WinningMove,
+    Partizan, Scoring, SideMove, SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use error::{AnalysisError, Disagreement, NotResumable};
 pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

@@ -18,10 +18,10 @@ use petgraph::visit::EdgeRef;
 
 use super::board::draw_board;
 use super::graph::{edge_text, value_text};
-use super::svg::{D_COLOUR, P_COLOUR, escape, header};
+use super::svg::{D_COLOUR, L_COLOUR, P_COLOUR, R_COLOUR, escape, header};
 use super::words::position_text;
 use crate::analysis::graph::PositionGraph;
-use crate::position::{Outcome, board_rows};
+use crate::position::{Outcome, Side, board_rows};
 use crate::rules::Game;
 
 /// N-positions' fill.
@@ -145,9 +145,18 @@ fn draw(
     for e in graph.edge_references() {
         let (u, v) = (e.source().index(), e.target().index());
         let words = edge_text(game, &graph[e.source()], e.weight());
-        let stroke = match e.weight().winning {
-            true => r##"stroke="#000000" stroke-width="2.5""##,
-            false => r##"stroke="#888888" stroke-width="1""##,
+        // A partizan game's moves in their player's colour, Right's dashed.
+        let stroke = match (e.weight().side, e.weight().winning) {
+            (None, true) => r##"stroke="#000000" stroke-width="2.5""##,
+            (None, false) => r##"stroke="#888888" stroke-width="1""##,
+            (Some(Side::Left), true) => r##"stroke="#1f4e9e" stroke-width="2.5""##,
+            (Some(Side::Left), false) => r##"stroke="#1f4e9e" stroke-width="1""##,
+            (Some(Side::Right), true) => {
+                r##"stroke="#c0392b" stroke-width="2.5" stroke-dasharray="6 3""##
+            }
+            (Some(Side::Right), false) => {
+                r##"stroke="#c0392b" stroke-width="1" stroke-dasharray="6 3""##
+            }
         };
         let (x1, x2) = (centre(u), centre(v));
         let path = if placed.layer[v] > placed.layer[u] {
@@ -200,8 +209,10 @@ fn draw(
         let n = i.index();
         let (fill, text, dash) = match graph[i].outcome {
             Outcome::P => (P_COLOUR, "#ffffff", ""),
-            // L and R are outcomes of partizan games, which graphs refuse.
-            Outcome::N | Outcome::L | Outcome::R => (N_FILL, "#000000", ""),
+            Outcome::N => (N_FILL, "#000000", ""),
+            // A partizan game's positions Left or Right wins, whoever starts.
+            Outcome::L => (L_COLOUR, "#000000", ""),
+            Outcome::R => (R_COLOUR, "#000000", ""),
             Outcome::D => (D_COLOUR, "#000000", r#" stroke-dasharray="4 3""#),
         };
         let (x, y) = (MARGIN + placed.x[n], top(placed.layer[n]));
@@ -241,11 +252,20 @@ fn draw(
     // The legend.
     let x = w - LEGEND;
     writeln!(out, r#"<text x="{x}" y="{TITLE}">legend</text>"#)?;
-    let items = [
-        (P_COLOUR, "P-position (the mover loses)"),
-        (N_FILL, "N-position (the mover wins)"),
-        (D_COLOUR, "draw"),
-    ];
+    let partizan = graph.edge_references().any(|e| e.weight().side.is_some());
+    let items: &[(&str, &str)] = match partizan {
+        false => &[
+            (P_COLOUR, "P-position (the mover loses)"),
+            (N_FILL, "N-position (the mover wins)"),
+            (D_COLOUR, "draw"),
+        ],
+        true => &[
+            (L_COLOUR, "L: Left wins (G > 0)"),
+            (R_COLOUR, "R: Right wins (G < 0)"),
+            (N_FILL, "N: the mover wins"),
+            (P_COLOUR, "P: the mover loses (G = 0)"),
+        ],
+    };
     for (k, (colour, meaning)) in items.iter().enumerate() {
         let y = TITLE + 10 + 20 * k;
         writeln!(
@@ -263,14 +283,26 @@ fn draw(
         x + 20,
         y + 4
     )?;
-    let y = y + 20;
-    writeln!(
-        out,
-        r##"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="#888888"/><text x="{}" y="{}">other move</text>"##,
-        x + 14,
-        x + 20,
-        y + 4
-    )?;
+    let others: &[(&str, &str)] = match partizan {
+        false => &[(r##"stroke="#888888""##, "other move")],
+        true => &[
+            (r##"stroke="#1f4e9e""##, "Left's move"),
+            (
+                r##"stroke="#c0392b" stroke-dasharray="6 3""##,
+                "Right's move",
+            ),
+        ],
+    };
+    for (k, (stroke, meaning)) in others.iter().enumerate() {
+        let y = y + 20 * (k + 1);
+        writeln!(
+            out,
+            r##"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" {stroke}/><text x="{}" y="{}">{meaning}</text>"##,
+            x + 14,
+            x + 20,
+            y + 4
+        )?;
+    }
     writeln!(out, "</svg>")
 }
 

@@ -10,7 +10,7 @@ use serde_json::{Value as Json, json};
 use super::describe::describe;
 use super::words::position_text;
 use crate::analysis::graph::{Edge, Node};
-use crate::position::{Outcome, board_rows};
+use crate::position::{Outcome, Side, board_rows};
 use crate::rules::Game;
 use crate::search::loopy::Gamma;
 
@@ -30,6 +30,9 @@ fn outcome(node: &Node) -> &'static str {
 /// What a drawn position says of itself: its value `g = 3`, or where it
 /// has none its outcome (`P (win when)` at a declared end).
 pub(super) fn value_text(node: &Node) -> String {
+    if let Some(form) = &node.form {
+        return form.clone();
+    }
     match (&node.value, node.end) {
         (Some(g), _) => format!("g = {}", super::words::gamma_text(g)),
         (None, Some(end)) => format!("{} ({} when)", outcome(node), end.word()),
@@ -68,7 +71,15 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
     for e in graph.edge_references() {
         let edge = e.weight();
         let text = edge_text(game, &graph[e.source()], edge);
-        let bold = if edge.winning { ", style = bold" } else { "" };
+        let bold = match (edge.side, edge.winning) {
+            (None, true) => ", style = bold",
+            (None, false) => "",
+            // A partizan game's moves in their player's colour, Right's dashed.
+            (Some(Side::Left), true) => ", color = blue, style = bold",
+            (Some(Side::Left), false) => ", color = blue",
+            (Some(Side::Right), true) => ", color = red, style = \"bold,dashed\"",
+            (Some(Side::Right), false) => ", color = red, style = dashed",
+        };
         let _ = writeln!(
             out,
             "    {} -> {} [ label = \"{}\"{bold} ]",
@@ -82,11 +93,14 @@ pub fn graph_dot(game: &Game, graph: &DiGraph<Node, Edge>) -> String {
 }
 
 /// The graph as JSON: `{"nodes": [...], "edges": [...]}`. A node has `id`,
-/// `position`, `outcome` (`P`, `N`, or `D` for a draw) and `grundy` (null in
-/// misère play and with ends; `{"infinite": [...]}` for an infinite
-/// generalised value) and `end` (`win`, `lose` or `draw` where the
-/// position meets an end the game declares, else null); an
-/// edge has `from` and `to` (node ids), `rule`, `text` and `winning`.
+/// `position`, `outcome` (`P`, `N`, or `D` for a draw; `L` or `R` in a
+/// partizan game) and `grundy` (null in misère play, with ends and in a
+/// partizan game; `{"infinite": [...]}` for an infinite generalised value),
+/// `end` (`win`, `lose` or `draw` where the position meets an end the game
+/// declares, else null) and `value` (a partizan position's canonical form,
+/// else null); an edge has `from` and `to` (node ids), `rule`, `text`,
+/// `winning` (for the player who makes it) and `side` (`left` or `right`
+/// in a partizan game, else null).
 pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
     let nodes: Vec<Json> = graph
         .node_indices()
@@ -102,6 +116,7 @@ pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
                     None => Json::Null,
                 },
                 "end": node.end.map(|e| e.word()),
+                "value": node.form,
             })
         })
         .collect();
@@ -115,6 +130,7 @@ pub fn graph_json(game: &Game, graph: &DiGraph<Node, Edge>) -> Json {
                 "rule": game.rules.get(edge.rule).map(|r| r.name.clone()),
                 "text": edge_text(game, &graph[e.source()], edge),
                 "winning": edge.winning,
+                "side": edge.side.map(Side::word),
             })
         })
         .collect();

@@ -6,12 +6,12 @@ use serde_json::{Value as Json, json};
 
 use super::describe::describe;
 use super::words::number;
-use crate::analysis::Gain;
-use crate::analysis::play::{Ending, Session};
+use crate::analysis::play::{Ending, PartizanPlay, Session};
 use crate::analysis::standing::{Move, Piece, Place, Standing, Standings};
+use crate::analysis::{Gain, SideMove};
 use crate::check::Compound;
-use crate::position::Outcome;
-use crate::rules::EndKind;
+use crate::position::{Outcome, Side};
+use crate::rules::{EndKind, Game};
 
 /// The position as a `.game` file writes it: `(3, 5)` alone, `g at p + h at
 /// q` for a sum; where one game's moves became a sum of its positions, as
@@ -308,4 +308,80 @@ pub fn scoring_reason_text(gain: Gain, worth: i128) -> String {
         "scores {}{again}: with best play after it, its player's points from here on minus the other's come to {worth}, the most any move gives",
         gain.points
     )
+}
+
+/// A partizan play's position as a `.game` file writes it (`"..|.."`,
+/// `(3, 5)`), and a board's rows beneath, one a line.
+pub fn side_position_text(game: &Game, heaps: &[u64]) -> String {
+    let written = super::words::position_text(game, heaps, false);
+    match game.board {
+        true => format!(
+            "{written}\n{}",
+            crate::position::board_rows(heaps).join("\n")
+        ),
+        false => written,
+    }
+}
+
+/// A partizan move in words, with where it leads and that position's
+/// value: `(1, 1) and (2, 1) to # → "#.|#." (value 1)   [vertical]`.
+pub fn side_move_text(game: &Game, from: &[u64], m: &SideMove) -> String {
+    let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
+    let rule = game.rules.get(m.rule);
+    let words = rule.map_or_else(String::new, |rule| {
+        describe(&rule.kind, &big(from), &big(&m.to), game, 0)
+    });
+    let to = super::words::position_text(game, &m.to, false);
+    let label = rule.map_or_else(String::new, |r| format!("   [{}]", r.name));
+    format!(
+        "{} (value {}){label}",
+        super::words::moved_text(&words, &to),
+        m.value
+    )
+}
+
+/// Why the computer's partizan move is the one it makes.
+pub fn side_reason_text(m: &SideMove) -> String {
+    let side = match m.side {
+        Side::Left => "Left",
+        Side::Right => "Right",
+    };
+    match m.wins {
+        true => format!("it leaves {}, which {side} wins moving second", m.value),
+        false => format!(
+            "{side} cannot win from here; it leaves {}, the best {side} can find",
+            m.value
+        ),
+    }
+}
+
+/// A partizan play as JSON: the sides, who won, and every move.
+pub fn side_play_json(play: &PartizanPlay, winner: Option<Side>) -> Json {
+    let game = play.game();
+    let side_word = |s: Side| s.word();
+    let mut from = play.start_position().to_vec();
+    let moves: Vec<Json> = (play.played().iter())
+        .map(|(player, m)| {
+            let text = side_move_text(game, &from, m);
+            from = m.to.clone();
+            json!({
+                "player": player.name(),
+                "side": side_word(m.side),
+                "rule": game.rules.get(m.rule).map(|r| r.name.clone()),
+                "text": text,
+                "to": super::words::position_text(game, &m.to, false),
+                "value": m.value,
+                "wins": m.wins,
+            })
+        })
+        .collect();
+    json!({
+        "game": game.title(),
+        "start": super::words::position_text(game, play.start_position(), false),
+        "human": side_word(play.human()),
+        "computer": side_word(play.human().other()),
+        "winner": winner.map(|s| play.player(s).name()),
+        "winning_side": winner.map(side_word),
+        "moves": moves,
+    })
 }

@@ -125,6 +125,87 @@ fn domineering_on_every_board_of_up_to_8_cells_is_worth_its_game_tree() {
 }
 
 #[test]
+fn the_graph_of_a_domineering_board_holds_its_positions_values_and_each_sides_moves() {
+    // Every board reachable from a 2 × 3 board, by the placements written
+    // here; each position's form that of its game tree (`domineering`);
+    // Left's moves vertical and Right's horizontal, each winning for its
+    // player where it leaves a G ≥ 0 (Left) or G ≤ 0 (Right) (Siegel,
+    // Combinatorial Game Theory, §II.1).
+    let start = Board {
+        cols: 3,
+        empty: vec![true; 6],
+    };
+    let program = super::common::load_text(
+        "graph.game",
+        &format!("{DOMINEERING}analyze domineering at {}\n", start.text()),
+        &[],
+    );
+    let instance = &program.questions[0].components[0];
+    let graph = gamelang::Analyzer::default()
+        .graph(instance)
+        .expect("drawn");
+    let mut reached = std::collections::HashSet::new();
+    let mut queue = vec![start.clone()];
+    while let Some(board) = queue.pop() {
+        if reached.insert(board.heaps()) {
+            queue.extend(board.placements(true));
+            queue.extend(board.placements(false));
+        }
+    }
+    let drawn: std::collections::HashSet<Vec<u64>> = graph
+        .node_indices()
+        .map(|i| graph[i].heaps.clone())
+        .collect();
+    assert_eq!(drawn, reached);
+    let mut forms = Forms::new();
+    let board_of = |heaps: &[u64]| Board {
+        cols: heaps[1] as usize,
+        empty: heaps[2..].iter().map(|&c| c == u64::from(b'.')).collect(),
+    };
+    let zero = forms.zero();
+    for i in graph.node_indices() {
+        let node = &graph[i];
+        let tree = domineering(&board_of(&node.heaps));
+        let form = super::partizan::form_of(&mut forms, &tree);
+        let written = gamelang::read_value(node.form.as_deref().expect("a form")).expect("reads");
+        assert_eq!(forms.written(&written), form, "{:?}", node.heaps);
+        assert_eq!(node.outcome, forms.outcome(form));
+    }
+    use petgraph::visit::EdgeRef;
+    let (mut left, mut right) = (0, 0);
+    for e in graph.edge_references() {
+        let edge = e.weight();
+        let after = &graph[e.target()];
+        let tree = domineering(&board_of(&after.heaps));
+        let form = super::partizan::form_of(&mut forms, &tree);
+        let (side, wins) = match edge.side {
+            Some(gamelang::Side::Left) => (0, forms.le(zero, form)),
+            Some(gamelang::Side::Right) => (1, forms.le(form, zero)),
+            None => panic!("a partizan move has its player"),
+        };
+        *[&mut left, &mut right][side] += 1;
+        assert_eq!(
+            edge.winning,
+            wins,
+            "{:?} → {:?}",
+            graph[e.source()].heaps,
+            after.heaps
+        );
+        // Left's rule is `vertical` (0), Right's `horizontal` (1).
+        assert_eq!(edge.rule, side);
+    }
+    assert!(left > 0 && right > 0);
+    let svg = gamelang::graph_svg(&instance.game, &graph);
+    assert!(
+        svg.contains("Left's move") && svg.contains("Right's move"),
+        "{svg}"
+    );
+    let json = gamelang::graph_json(&instance.game, &graph);
+    assert_eq!(json["nodes"][0]["value"], "{2|-1/2}");
+    assert!(json["edges"][0]["side"].is_string());
+}
+
+#[test]
 fn a_domineering_square_minus_a_switch_is_zero() {
     // The 2 × 2 square is ±1 (Winning Ways, ch. 5): less a written ±1 it is
     // 0, and less itself too.

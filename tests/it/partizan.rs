@@ -40,6 +40,13 @@ fn neg(g: &Tree) -> Tree {
     }
 }
 
+/// A plain tree's form in the store, built from its options' forms.
+pub(super) fn form_of(forms: &mut Forms, g: &Tree) -> Form {
+    let left: Vec<Form> = g.left.iter().map(|o| form_of(forms, o)).collect();
+    let right: Vec<Form> = g.right.iter().map(|o| form_of(forms, o)).collect();
+    forms.game(&left, &right)
+}
+
 /// A stored form as a plain tree, through its canonical options.
 pub(super) fn tree(forms: &mut Forms, f: Form) -> Tree {
     let left = forms.left(f);

@@ -21,6 +21,13 @@ pub enum CliError {
     )]
     Internal { message: String },
 
+    #[error("`--as` chooses a side of a partizan game, and this game is impartial")]
+    #[diagnostic(
+        code(gamelang::usage),
+        help("both players have the same moves here: drop `--as` (`--first` says who starts)")
+    )]
+    SideOfImpartial,
+
     #[error("cannot read {path}: {reason}")]
     #[diagnostic(code(gamelang::io), help("give the path of a readable .game file"))]
     Unreadable {

@@ -8,8 +8,9 @@ use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use gamelang::DEFAULT_MAX_POSITIONS;
+use gamelang::Side;
 use gamelang::{Ending, Player, Session, Turn};
-use gamelang::{Gain, Move, Place, Standing, Standings};
+use gamelang::{Gain, Move, PartizanPlay, Question, Standing};
 
 use super::error::CliError;
 use super::input::{GameFile, STDIN, saturating};
@@ -22,7 +23,8 @@ const ASK: &str = "your move (its number, its words, or the position it leaves; 
 #[command(after_help = "Examples:
   gamelang play games/bash.game                 the file's position, you first
   gamelang play games/nim.game --at '(3, 4, 5)' --first computer
-  printf '1\\n2\\n' | gamelang play games/bash.game --at 10 --json")]
+  printf '1\\n2\\n' | gamelang play games/bash.game --at 10 --json
+  gamelang play games/domineering.game --at '...|...' --as right --first computer")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
@@ -33,12 +35,32 @@ pub struct Args {
     /// Who moves first.
     #[arg(long, value_enum, value_name = "WHO", default_value_t = First::Human)]
     first: First,
+    /// In a partizan game, the side the human plays (the computer plays the
+    /// other); Left by default.
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    side: Option<SideArg>,
     /// Prints, at the end, one JSON object: the winner and every move.
     #[arg(long)]
     json: bool,
     /// The most positions the computer may judge.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
+}
+
+/// A partizan game's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SideArg {
+    Left,
+    Right,
+}
+
+impl From<SideArg> for Side {
+    fn from(side: SideArg) -> Side {
+        match side {
+            SideArg::Left => Side::Left,
+            SideArg::Right => Side::Right,
+        }
+    }
 }
 
 /// Who moves first.
@@ -77,6 +99,13 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(mut questions) => questions.swap_remove(0),
         Err(code) => return code,
     };
+    let partizan = (question.components.iter()).any(|c| c.game.partizan_anywhere().is_some());
+    if partizan {
+        return play_partizan(&args, &question, output);
+    }
+    if args.side.is_some() {
+        return output.fail_cli(&CliError::SideOfImpartial, USAGE);
+    }
     let first = Player::from(args.first);
     let mut session = match Session::start(&question, args.max_positions, first) {
         Ok(session) => session,
@@ -111,7 +140,14 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                         gamelang::move_text(play, place, m)
                     ));
                 }
-                match choose(play, place, &moves, &mut lines, &say) {
+                let named: Vec<Named> = (moves.iter())
+                    .map(|m| Named {
+                        words: gamelang::move_text(play, place, m),
+                        leaves: gamelang::place_text(play, &m.to),
+                    })
+                    .collect();
+                let here = gamelang::place_text(play, place);
+                match choose(&named, &here, &mut lines, &say) {
                     Choice::Move(i) => moves[i].clone(),
                     Choice::Quit => break Ending::Stopped,
                     Choice::Ended => {
@@ -186,6 +222,159 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The play of a partizan game: the human plays `--as` (Left by default),
+/// the computer the other side; `--first` says who moves first.
+fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitCode {
+    let [instance] = question.components.as_slice() else {
+        let error = gamelang::AnalysisError::Partizan {
+            game: question.components[0].game.title(),
+            what: "play of a sum",
+        };
+        return output.fail(&[error.into()], FINDINGS);
+    };
+    if !question.values.is_empty() {
+        let error = gamelang::AnalysisError::Partizan {
+            game: instance.game.title(),
+            what: "play beside written values",
+        };
+        return output.fail(&[error.into()], FINDINGS);
+    }
+    let human = Side::from(args.side.unwrap_or(SideArg::Left));
+    let first = match args.first {
+        First::Human => human,
+        First::Computer => human.other(),
+    };
+    let options = gamelang::Options {
+        search: gamelang::SearchOptions {
+            max_positions: args.max_positions,
+            ..gamelang::SearchOptions::default()
+        },
+        ..gamelang::Options::default()
+    };
+    let mut play = match PartizanPlay::start(instance, options, human, first) {
+        Ok(play) => play,
+        Err(e) => return output.fail(&[e.into()], FINDINGS),
+    };
+    let say = |text: &str| {
+        if !args.json {
+            out(text);
+        }
+    };
+    let name = |side: Side| match side {
+        Side::Left => "Left",
+        Side::Right => "Right",
+    };
+    say(&format!(
+        "{} at {}: you play {}, the computer {}; {} moves first\n",
+        instance.game.title(),
+        gamelang::side_position_text(&instance.game, play.position())
+            .lines()
+            .next()
+            .unwrap_or_default(),
+        name(human),
+        name(human.other()),
+        name(first),
+    ));
+    let mut lines = bounded_lines(std::io::stdin().lock());
+    let winner = loop {
+        let (moves, best) = match play.moves() {
+            Ok(found) => found,
+            Err(e) => return output.fail(&[e.into()], FINDINGS),
+        };
+        let (game, from) = (play.game().clone(), play.position().to_vec());
+        // The player to move with no move loses.
+        let Some(best) = best else {
+            break Some(play.to_move().other());
+        };
+        let chosen = match play.player_to_move() {
+            Player::Human => {
+                say(&format!(
+                    "\n{}\n",
+                    gamelang::side_position_text(&game, &from)
+                ));
+                let texts: Vec<String> = (moves.iter())
+                    .map(|m| gamelang::side_move_text(&game, &from, m))
+                    .collect();
+                for (i, text) in texts.iter().enumerate() {
+                    say(&format!("  {}: {text}\n", i + 1));
+                }
+                let named: Vec<Named> = (texts.iter().zip(&moves))
+                    .map(|(text, m)| Named {
+                        words: text.clone(),
+                        leaves: gamelang::side_position_text(&game, &m.to)
+                            .lines()
+                            .next()
+                            .unwrap_or_default()
+                            .to_string(),
+                    })
+                    .collect();
+                let here = gamelang::side_position_text(&game, &from);
+                let here = here.lines().next().unwrap_or_default();
+                match choose(&named, here, &mut lines, &say) {
+                    Choice::Move(i) => moves[i].clone(),
+                    Choice::Quit => break None,
+                    Choice::Ended => {
+                        say("\n(the input ended)\n");
+                        break None;
+                    }
+                    Choice::Undo => {
+                        if !play.undo() {
+                            say("\nnothing to undo: you have not moved yet\n");
+                        }
+                        continue;
+                    }
+                    Choice::Hint => {
+                        let m = &moves[best];
+                        say(&format!(
+                            "\nhint: {}\n  ({})\n",
+                            gamelang::side_move_text(&game, &from, m),
+                            gamelang::side_reason_text(m)
+                        ));
+                        continue;
+                    }
+                    Choice::New(_) => {
+                        say(
+                            "\n`new` starts a new play of an impartial game only: quit, and play again from there\n",
+                        );
+                        continue;
+                    }
+                }
+            }
+            Player::Computer => {
+                let m = moves[best].clone();
+                say(&format!(
+                    "\ncomputer ({}): {}\n  ({})\n",
+                    name(m.side),
+                    gamelang::side_move_text(&game, &from, &m),
+                    gamelang::side_reason_text(&m)
+                ));
+                m
+            }
+        };
+        play.play(chosen);
+    };
+    match winner {
+        Some(side) => say(&format!(
+            "\n{} has no move: {} wins ({})\n",
+            name(side.other()),
+            name(side),
+            match play.player(side) {
+                Player::Human => "you win",
+                Player::Computer => "the computer wins",
+            }
+        )),
+        None => say("\nthe play stopped\n"),
+    }
+    if args.json {
+        let json = gamelang::side_play_json(&play, winner);
+        out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        ));
+    }
+    ExitCode::SUCCESS
+}
+
 /// Move `m` from the position now, and why it is the perfect player's
 /// (`after`: the standing of where it leads; `gain`, in a scoring game,
 /// what it scores and is worth), on two lines.
@@ -212,13 +401,20 @@ enum Choice {
     Ended,
 }
 
-/// Reads the human's choice: the number of a move, the position it leaves,
-/// its words where they name one move (`take 2`), or a word (`hint`,
-/// `undo`, `new POSITION`, `quit`); asks again after anything else.
+/// A move as the human may name it: its words as the list tells them
+/// (`take 2 → 18`), and the position it leaves.
+struct Named {
+    words: String,
+    leaves: String,
+}
+
+/// Reads the human's choice among `moves` from `here`: the number of a
+/// move, the position it leaves, its words where they name one move (`take
+/// 2`), or a word (`hint`, `undo`, `new POSITION`, `quit`); asks again
+/// after anything else.
 fn choose(
-    play: &Standings,
-    place: &Place,
-    moves: &[Move],
+    moves: &[Named],
+    here: &str,
     lines: &mut impl Iterator<Item = Line>,
     say: &impl Fn(&str),
 ) -> Choice {
@@ -259,16 +455,12 @@ fn choose(
         {
             return Choice::Move(n - 1);
         }
-        let leaves = |m: &Move| squeeze(&gamelang::place_text(play, &m.to));
-        if let Some(i) = moves.iter().position(|m| leaves(m) == answer) {
+        if let Some(i) = moves.iter().position(|m| squeeze(&m.leaves) == answer) {
             return Choice::Move(i);
         }
         // Or its words, as the list tells it (`take 2, leaving 18`), where
         // they name one move.
-        let words = |m: &Move| {
-            let text = gamelang::move_text(play, place, m);
-            squeeze(text.split(" → ").next().unwrap_or(&text))
-        };
+        let words = |m: &Named| squeeze(m.words.split(" → ").next().unwrap_or(&m.words));
         let said: Vec<usize> = (0..moves.len())
             .filter(|&i| words(&moves[i]) == answer)
             .collect();
@@ -276,9 +468,8 @@ fn choose(
             return Choice::Move(*i);
         }
         say(&format!(
-            "\n`{}` is not a move from {}: give a number from 1 to {}, or hint, undo, new POSITION, quit\n",
+            "\n`{}` is not a move from {here}: give a number from 1 to {}, or hint, undo, new POSITION, quit\n",
             line.trim(),
-            gamelang::place_text(play, place),
             moves.len()
         ));
     }

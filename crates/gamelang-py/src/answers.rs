@@ -135,10 +135,12 @@ impl Analysis {
         self.field(py, "best_moves")
     }
 
-    /// A partizan position's canonical form (`"{1|-1}"`, `"^*"`), else None.
+    /// A partizan position's canonical form (`"{1|-1}"`, `"^*"`), a `Value`
+    /// that compares as a game (`a.value <= b.value`), else None.
     #[getter]
-    fn value(&self) -> Option<String> {
-        self.answer.partizan.as_deref()?.value.clone()
+    fn value(&self) -> Option<crate::value::Value> {
+        let text = self.answer.partizan.as_deref()?.value.clone()?;
+        Some(crate::value::Value::new(text))
     }
 
     /// A partizan position's temperature (a `Fraction`; -1 for a number

@@ -14,6 +14,7 @@ mod errors;
 mod json;
 mod program;
 mod table;
+mod value;
 
 use num_bigint::BigInt;
 use pyo3::exceptions::PyValueError;
@@ -98,6 +99,7 @@ fn _gamelang(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Analysis>()?;
     m.add_class::<Many>()?;
     m.add_class::<Table>()?;
+    m.add_class::<value::Value>()?;
     m.add_class::<answers::Picture>()?;
     m.add_class::<Diagnostic>()?;
     m.add("GameError", m.py().get_type::<GameError>())?;

@@ -204,3 +204,19 @@ def test_a_partizan_table_holds_forms_and_outcome_classes():
     # A 4 × 3 cake is 1, a 3 × 4 one -1 (Winning Ways, ch. 2).
     assert table.values[4][3] == "1" and table.values[3][4] == "-1"
     assert table.outcomes[4][3] == "L" and table.outcomes[2][2] == "P"
+
+
+def test_values_compare_as_games():
+    # 1/2 > ^ (^ is infinitesimal), ^ and * are confused, ±1 = {1|-1}
+    # (Siegel, Combinatorial Game Theory, §II.1; Winning Ways, ch. 2).
+    half, up, star = gamelang.Value("1/2"), gamelang.Value("^"), gamelang.Value("*")
+    assert up < half and half > up and up <= half
+    assert not (up <= star) and not (star <= up) and up != star
+    assert gamelang.Value("{1|-1}") == "+-1" and str(gamelang.Value("{1|-1}")) == "+-1"
+    dom = gamelang.load(ROOT / "games" / "domineering.game")
+    square = dom.analyze("domineering", "..|..").value
+    assert square == "{1|-1}" and square == gamelang.Value("+-1")
+    assert dom.analyze("domineering", ".|.|.|.").value > square  # 2 > ±1
+    assert len({square, gamelang.Value("+-1")}) == 1
+    with pytest.raises(ValueError):
+        gamelang.Value("3/5")

@@ -19,13 +19,14 @@ use super::answered::{answered, searchable};
 use super::kept::{Kept, without_ends};
 use super::winning::winning_move;
 use crate::analysis::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Method, NoValue, Note, Partizan, ValueMove,
-    WinningMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Method, NoValue, Note, Partizan, SideMove,
+    ValueMove, WinningMove,
 };
 use crate::analysis::error::AnalysisError;
 use crate::analysis::table::{PartizanCell, Progress, Shape, Table, is_position};
 use crate::check::{Compound, Instance, Question};
 use crate::partizan::{Form, Forms};
+use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::Side;
@@ -443,15 +444,93 @@ fn valued(
     if !is_position(game, heaps) {
         return Ok(None);
     }
+    let (_, value, outcome) = value_of(kept, game, heaps, MAX_CELL)?;
+    Ok(Some(PartizanCell { value, outcome }))
+}
+
+/// A partizan position's canonical form, as written where that takes at
+/// most `max` characters (else by its birthday, `day 7`), and its outcome
+/// class, by the game's partizan search.
+pub(crate) fn value_of(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    heaps: &[u64],
+    max: usize,
+) -> Result<(Form, String, Outcome), AnalysisError> {
     let valued = kept.partizan(game, |search, forms| {
         let form = search.value(forms, heaps)?;
-        let value = (forms.text_within(form, MAX_CELL))
+        let text = (forms.text_within(form, max))
             .unwrap_or_else(|| format!("day {}", forms.birthday(form)));
-        Ok(PartizanCell {
-            value,
-            outcome: forms.outcome(form),
-        })
+        Ok((form, text, forms.outcome(form)))
     })?;
     kept.forms_went_on()?;
-    Ok(Some(valued))
+    Ok(valued)
+}
+
+/// The moves of `side` from a partizan position (`heaps`, a game whose
+/// moves never become sums), each valued, and which one is best for
+/// `side`: the first that wins (to a G ≥ 0 for Left, G ≤ 0 for Right;
+/// Siegel, *Combinatorial Game Theory*, §II.1), else the first whose value
+/// no other move's exceeds for `side`; `None` where there is no move. The
+/// moves listed count against one question's budget.
+pub(crate) fn side_moves(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    heaps: &[u64],
+    side: Side,
+) -> Result<(Vec<SideMove>, Option<usize>), AnalysisError> {
+    let mut budget = kept.question_budget();
+    let mut listed = Vec::new();
+    let moves = crate::moves::MoveGen::new(game);
+    let examined = moves.each_move_within(heaps, budget.within(), |rule, after| {
+        let mine = game.rules.get(rule).and_then(|r| r.side);
+        if mine.is_none_or(|s| s == side) {
+            listed.push((rule, after.to_vec()));
+        }
+    });
+    let examined = examined.map_err(|e| match e.error {
+        crate::rules::expr::EvalError::OutOfBudget => budget.exhausted().error(game, heaps),
+        _ => crate::search::move_error(game, heaps, e),
+    })?;
+    budget
+        .spend(examined)
+        .map_err(|e| AnalysisError::from(e.error(game, heaps)))?;
+    kept.limit_forms();
+    let mut forms_of = Vec::new();
+    let mut out = Vec::new();
+    for (rule, to) in listed {
+        let (form, value, outcome) = value_of(kept, game, &to, MAX_TEXT)?;
+        let wins = match side {
+            Side::Left => matches!(outcome, Outcome::L | Outcome::P),
+            Side::Right => matches!(outcome, Outcome::R | Outcome::P),
+        };
+        forms_of.push(form);
+        out.push(SideMove {
+            side,
+            rule,
+            to,
+            value,
+            outcome,
+            wins,
+        });
+    }
+    let forms = &mut kept.forms;
+    // Better for `side`: greater for Left, less for Right.
+    let mut better = |a: Form, b: Form| match side {
+        Side::Left => forms.le(b, a) && !forms.le(a, b),
+        Side::Right => forms.le(a, b) && !forms.le(b, a),
+    };
+    let mut best = out.iter().position(|m| m.wins);
+    if best.is_none() {
+        'each: for i in 0..out.len() {
+            for j in 0..out.len() {
+                if better(forms_of[j], forms_of[i]) {
+                    continue 'each;
+                }
+            }
+            best = Some(i);
+            break;
+        }
+    }
+    Ok((out, best))
 }

@@ -8,6 +8,8 @@
 //! played alone, from the graph of its positions.
 
 mod compound;
+mod partizan;
+mod player;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -25,6 +27,8 @@ use crate::rules::Game;
 use crate::search::Solver;
 use crate::search::loopy::{self, Found, LoopyGraph};
 use compound::CompoundPlay;
+pub use partizan::PartizanPlay;
+pub use player::Player;
 
 /// The moves each search of the play may examine (a few seconds' work at
 /// most) before the analysis judges in its place.
@@ -175,34 +179,6 @@ fn move_of(games: &[Arc<Game>], place: &Place, m: &WinningMove) -> Option<Move> 
         .collect::<Option<Vec<Piece>>>()?;
     to.splice(m.component..=m.component, parts.iter().cloned());
     Some(made(to, Some(parts)))
-}
-
-/// Who plays: a person, or the perfect opponent (as an index, 0 and 1:
-/// a scoring play's points are kept so).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// The person at the keyboard (or the caller).
-    Human = 0,
-    /// The perfect opponent.
-    Computer = 1,
-}
-
-impl Player {
-    /// `human` or `computer`, as a play's JSON names them.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::Human => "human",
-            Player::Computer => "computer",
-        }
-    }
-
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::Human => Player::Computer,
-            Player::Computer => Player::Human,
-        }
-    }
 }
 
 /// One move of a play.

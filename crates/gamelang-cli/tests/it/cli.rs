@@ -148,16 +148,19 @@ fn analyze_statements(path: &str) -> Vec<String> {
             _ => lines.push(line.to_string()),
         }
     }
+    // A comparison is shown as written: `compare G to H`.
     lines
         .iter()
-        .filter_map(|line| line.strip_prefix("analyze "))
-        .map(|rest| match rest.contains(" + ") {
-            true => rest.to_string(),
-            false => rest
-                .split_once(" at ")
-                .expect("`GAME at POSITION`")
-                .1
-                .to_string(),
+        .filter_map(|line| match line.strip_prefix("analyze ") {
+            Some(rest) => Some(match rest.contains(" + ") {
+                true => rest.to_string(),
+                false => rest
+                    .split_once(" at ")
+                    .expect("`GAME at POSITION`")
+                    .1
+                    .to_string(),
+            }),
+            None => line.starts_with("compare ").then(|| line.clone()),
         })
         .collect()
 }
@@ -310,9 +313,13 @@ fn every_game_analyzes_each_of_its_positions() {
             run.describe()
         );
         for position in &positions {
+            // Values are shown as they read back, without spaces.
+            let bare = |s: &str| s.replace(' ', "");
             let header = run.stdout.lines().map(unnamed).any(|line| {
                 !line.starts_with(' ')
-                    && (line == *position || line.ends_with(&format!(" at {position}")))
+                    && (line == *position
+                        || line.ends_with(&format!(" at {position}"))
+                        || (position.starts_with("compare ") && bare(&line) == bare(position)))
             });
             assert!(
                 header,
@@ -334,6 +341,20 @@ fn every_game_analyzes_as_json() {
         for (answer, position) in answers.iter().zip(&positions) {
             let context = format!("{file}, {position}: {answer:#}");
             assert!(answer["game"].is_string(), "{context}");
+            // A comparison: its two sums as written, and the order.
+            if let Some((g, h)) = position
+                .strip_prefix("compare ")
+                .and_then(|c| c.split_once(" to "))
+            {
+                // Values are shown as they read back, without spaces.
+                let bare = |s: &str| s.replace(' ', "");
+                let shown: Vec<String> = (answer["compared"].as_array().into_iter().flatten())
+                    .map(|s| bare(s.as_str().unwrap_or_default()))
+                    .collect();
+                assert_eq!(shown, [bare(g), bare(h)], "{context}");
+                assert!(answer["relation"].is_string(), "{context}");
+                continue;
+            }
             // A compound's word is its own field.
             let compound = answer["compound"].as_str();
             let position = match compound {

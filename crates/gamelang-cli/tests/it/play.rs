@@ -530,3 +530,78 @@ fn a_scoring_play_keeps_each_player_s_points() {
     );
     assert!(run.stdout.contains("The computer wins."), "{}", run.stdout);
 }
+
+#[test]
+fn the_computer_wins_domineering_2_by_3_as_left_moving_first() {
+    // Domineering on 2 rows of 3 is {2 | -1/2} (Winning Ways, ch. 5): Left
+    // wins moving first. The computer plays Left against the human's Right,
+    // whatever the human picks, and every move it makes wins for Left.
+    for strategy in STRATEGIES {
+        let run = gamelang_with(
+            &[
+                "play",
+                "games/domineering.game",
+                "--at",
+                "...|...",
+                "--as",
+                "right",
+                "--first",
+                "computer",
+                "--json",
+            ],
+            &script(strategy, 10),
+            &[],
+        );
+        run.exits(0);
+        let play: Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+        assert_eq!(
+            (&play["human"], &play["computer"]),
+            (&Value::from("right"), &Value::from("left"))
+        );
+        assert_eq!(play["winner"], "computer", "{strategy}: {play}");
+        let moves = play["moves"].as_array().expect("moves");
+        for m in moves.iter().filter(|m| m["player"] == "computer") {
+            assert_eq!(
+                (&m["side"], &m["wins"]),
+                (&Value::from("left"), &Value::from(true))
+            );
+        }
+    }
+    // A play the human wins: Right on a row of three, moving first, where
+    // Left has no move at all.
+    let run = gamelang_with(
+        &[
+            "play",
+            "games/domineering.game",
+            "--at",
+            "...",
+            "--as",
+            "right",
+        ],
+        "1\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(
+        run.stdout
+            .contains("Left has no move: Right wins (you win)"),
+        "{}",
+        run.stdout
+    );
+    // Hint and nonsense, then quit.
+    let run = gamelang_with(
+        &["play", "games/domineering.game", "--at", "..|.."],
+        "hint\nbanana\nquit\n",
+        &[],
+    );
+    run.exits(0);
+    assert!(run.stdout.contains("hint: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("`banana` is not a move from"),
+        "{}",
+        run.stdout
+    );
+    // `--as` of an impartial game is a usage error.
+    let run = gamelang(&["play", "games/bash.game", "--as", "left"]);
+    run.exits(2);
+}

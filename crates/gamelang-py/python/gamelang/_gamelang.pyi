@@ -171,9 +171,10 @@ class Analysis:
         """A scoring game's best moves, each with its `points` and whether
         its player moves `again`; None for other games."""
     @property
-    def value(self) -> Optional[str]:
+    def value(self) -> Optional[Value]:
         """A partizan position's canonical form, in CGSuite's notation
-        (`"{1|-1}"`, `"^*"`, `"+-1"`); None for an impartial one."""
+        (`"{1|-1}"`, `"^*"`, `"+-1"`), compared as a game; None for an
+        impartial one."""
     @property
     def temperature(self) -> Optional[Fraction]:
         """A partizan position's temperature (-1 for an integer)."""
@@ -262,6 +263,21 @@ class Table:
     def _repr_svg_(self) -> str:
         """The picture `table --format svg` draws."""
     def __len__(self) -> int: ...
+
+@final
+class Value:
+    """A canonical form as written (`str(v)`: `"{1|-1}"`), compared as a
+    game: `v <= w` where Left does at least as well in `w` (Siegel,
+    Combinatorial Game Theory, §II.1); `==` as equal games. A string
+    written as a value compares alike (`v == "+-1"`)."""
+
+    def __init__(self, text: str) -> None: ...
+    def __lt__(self, other: Union[Value, str]) -> bool: ...
+    def __le__(self, other: Union[Value, str]) -> bool: ...
+    def __gt__(self, other: Union[Value, str]) -> bool: ...
+    def __ge__(self, other: Union[Value, str]) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Picture:
