@@ -18,7 +18,9 @@ use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
 use super::answers::misere::{misere_sum, tame};
-use super::answers::partizan::{MAX_TEXT, partizan_answer, partizan_table, side_moves, value_of};
+use super::answers::partizan::{
+    MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, value_of,
+};
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::scoring::scoring_answer;
 use super::answers::winning::winning_moves;
@@ -439,6 +441,18 @@ impl Analyzer {
             solver.end_shared();
             table
         })
+    }
+
+    /// The table of a board game's empty boards of `rows` × `cols`, each an
+    /// inclusive range from 1 (`partizan::board_table`).
+    pub fn board_table(
+        &mut self,
+        game: &Arc<Game>,
+        rows: (u64, u64),
+        cols: (u64, u64),
+        progress: &mut dyn FnMut(&super::table::Progress),
+    ) -> Result<Table, AnalysisError> {
+        board_table(&mut self.kept, game, rows, cols, progress)
     }
 
     /// The position graph below `instance` (see `graph`), of at most as many

@@ -116,11 +116,43 @@ pub enum AnalysisError {
         game: String,
     },
 
-    /// A table was asked of a game played on a board.
+    /// A table of a board game's sizes asked past what it holds.
+    #[error("a table of empty boards of {rows} rows and {cols} columns is not one to make")]
+    #[diagnostic(
+        code(gamelang::table::board_sizes),
+        help(
+            "give the rows and the columns as ranges from 1 (`1..4`), the first no larger than the last, the largest board of at most {most} cells"
+        )
+    )]
+    BoardSizes {
+        /// The rows asked, as written.
+        rows: String,
+        /// The columns asked, as written.
+        cols: String,
+        /// The most cells a board may have.
+        most: u64,
+    },
+
+    /// A table of empty boards was asked of a game played on heaps.
+    #[error(
+        "`{game}` is played on heaps, and a table by rows and columns shows a board game's empty boards"
+    )]
+    #[diagnostic(
+        code(gamelang::table::heap_count),
+        help("table its heaps instead, by their largest size")
+    )]
+    NotABoard {
+        /// The game, by its title.
+        game: String,
+    },
+
+    /// A table of heaps was asked of a game played on a board.
     #[error("a table shows positions of heaps, and `{game}` is played on a board")]
     #[diagnostic(
         code(gamelang::table::heap_count),
-        help("analyze its boards one by one instead, like `analyze {game} at \"...|...\"`")
+        help(
+            "a partizan board game is tabled by its empty boards' rows and columns; or analyze its boards one by one, like `analyze {game} at \"...|...\"`"
+        )
     )]
     TableOfBoards {
         /// The game, by its title.

@@ -32,6 +32,9 @@ pub struct Table {
     pub parts: Option<Vec<String>>,
     /// Its positions are tokens on a graph's vertices (`slide along`).
     pub tokens: bool,
+    /// Its positions are a board game's empty boards, by their rows and
+    /// columns (`Shape::Partizan`).
+    pub boards: bool,
     /// What it holds.
     pub shape: Shape,
     /// Its positions from which a rule cannot be applied on the way, left
@@ -299,6 +302,10 @@ pub enum Shape {
     Partizan {
         /// How many parts a position has: 1 or 2.
         parts: usize,
+        /// The first value of each part shown (0 for heaps; a board's
+        /// fewest rows and columns): `values[i][j]` is the position
+        /// (from[0] + i, from[1] + j), or (from[1] + j) of one part.
+        from: [u64; 2],
         /// Each position's value, by its parts.
         values: Vec<Vec<Option<PartizanCell>>>,
     },
@@ -485,6 +492,7 @@ pub(super) fn table(
         game: game.title(),
         parts: game.parts.clone(),
         tokens: (game.rules.iter()).any(|r| matches!(r.kind, crate::rules::MoveKind::Slide(_))),
+        boards: false,
         shape,
         undefined,
     })

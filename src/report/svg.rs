@@ -72,7 +72,11 @@ pub fn table_svg(table: &Table) -> String {
                 .collect();
             heat_maps(&mut out, table, *heaps, &maps)
         }
-        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values),
+        Shape::Partizan {
+            parts,
+            from,
+            values,
+        } => partizan(&mut out, table, (*parts, *from), values),
     };
     out
 }
@@ -83,7 +87,7 @@ pub fn table_svg(table: &Table) -> String {
 fn partizan(
     out: &mut String,
     table: &Table,
-    parts: usize,
+    (parts, from): (usize, [u64; 2]),
     values: &[Vec<Option<PartizanCell>>],
 ) -> std::fmt::Result {
     let (rows, cols) = (values.len(), values.first().map_or(0, Vec::len));
@@ -95,17 +99,36 @@ fn partizan(
         (_, 1) => vec!["n".to_string()],
         _ => vec!["a".to_string(), "b".to_string()],
     };
-    let last = cols.saturating_sub(1);
-    header(
-        out,
-        width,
-        height,
-        &format!(
-            "{}: values of ({}), each 0 to {last}",
+    let last = |part: usize, count: usize| from[part] + (count as u64).saturating_sub(1);
+    let title = match (table.boards, parts) {
+        (true, _) => format!(
+            "{}: values of empty boards, {} {} to {}, {} {} to {}",
             table.game,
-            names.join(", ")
+            names[0],
+            from[0],
+            last(0, rows),
+            names[1],
+            from[1],
+            last(1, cols)
         ),
-    )?;
+        (false, 1) => format!(
+            "{}: values of {} from {} to {}",
+            table.game,
+            names[0],
+            from[1],
+            last(1, cols)
+        ),
+        (false, _) => format!(
+            "{}: values of ({}), {} to {} and {} to {}",
+            table.game,
+            names.join(", "),
+            from[0],
+            last(0, rows),
+            from[1],
+            last(1, cols)
+        ),
+    };
+    header(out, width, height, &title)?;
     let mut outside = false;
     for (r, row) in values.iter().enumerate() {
         for (c, v) in row.iter().enumerate() {
@@ -136,12 +159,22 @@ fn partizan(
     for k in (0..cols).step_by(step) {
         let centre = LEFT + k * cell + cell / 2;
         line(out, (centre, bottom), (centre, bottom + 4))?;
-        text(out, (centre, bottom + 16), "middle", &k.to_string())?;
+        text(
+            out,
+            (centre, bottom + 16),
+            "middle",
+            &(from[1] + k as u64).to_string(),
+        )?;
     }
     for k in (0..rows).step_by(step).filter(|_| parts == 2) {
         let centre = TOP + k * cell + cell / 2;
         line(out, (LEFT - 4, centre), (LEFT, centre))?;
-        text(out, (LEFT - 6, centre + 4), "end", &k.to_string())?;
+        text(
+            out,
+            (LEFT - 6, centre + 4),
+            "end",
+            &(from[0] + k as u64).to_string(),
+        )?;
     }
     let across = names.last().cloned().unwrap_or_default();
     text(out, (LEFT + plot_w / 2, bottom + 34), "middle", &across)?;

@@ -43,7 +43,11 @@ pub fn table_summary_text(table: &Table) -> String {
             side,
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, false),
-        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values, false),
+        Shape::Partizan {
+            parts,
+            from,
+            values,
+        } => partizan(&mut out, table, (*parts, *from), values, false),
     };
     undefined_text(&mut out, table);
     out
@@ -67,7 +71,11 @@ fn text(table: &Table, colour: bool) -> String {
             side,
             values,
         } => boxed(&mut out, table, (*heaps, *side), values, colour),
-        Shape::Partizan { parts, values } => partizan(&mut out, table, *parts, values, colour),
+        Shape::Partizan {
+            parts,
+            from,
+            values,
+        } => partizan(&mut out, table, (*parts, *from), values, colour),
     };
     undefined_text(&mut out, table);
     out
@@ -470,11 +478,12 @@ fn grid(
 fn partizan(
     out: &mut String,
     table: &Table,
-    parts: usize,
+    (parts, from): (usize, [u64; 2]),
     values: &[Vec<Option<PartizanCell>>],
     colour: bool,
 ) -> std::fmt::Result {
-    let last = values.first().map_or(0, Vec::len).saturating_sub(1);
+    let cols = values.first().map_or(0, Vec::len) as u64;
+    let last = [from[0] + values.len() as u64, from[1] + cols].map(|end| end.saturating_sub(1));
     let names = |n: usize| -> Vec<String> {
         match table.parts.as_deref() {
             Some(names) if names.len() == n => names.to_vec(),
@@ -493,16 +502,16 @@ fn partizan(
     };
     if parts == 1 {
         let [name] = <[String; 1]>::try_from(names(1)).unwrap_or_else(|_| ["n".to_string()]);
-        writeln!(out, "{}: {name} = 0..{last}", table.game)?;
+        writeln!(out, "{}: {name} = {}..{}", table.game, from[1], last[1])?;
         let row = values.first().map_or(&[][..], Vec::as_slice);
         let width = (row
             .iter()
             .map(|v| shown(v, &|v| v.value.clone()).chars().count()))
-        .chain([name.len(), last.to_string().len(), "outcome".len()])
+        .chain([name.len(), last[1].to_string().len(), "outcome".len()])
         .max()
         .unwrap_or(1);
         writeln!(out, "{name:>width$}  {:<width$}  outcome", "value")?;
-        for (n, v) in row.iter().enumerate() {
+        for (n, v) in (from[1]..).zip(row) {
             let value = shown(v, &|v| v.value.clone());
             let outcome = paint(shown(v, &letter), v);
             writeln!(out, "{n:>width$}  {value:<width$}  {outcome}")?;
@@ -511,25 +520,53 @@ fn partizan(
     }
     let [a, b] =
         <[String; 2]>::try_from(names(2)).unwrap_or_else(|_| ["a".to_string(), "b".to_string()]);
-    writeln!(
-        out,
-        "{}: positions ({a}, {b}), {a} and {b} = 0..{last}",
-        table.game
-    )?;
-    let width = (values.iter().flatten())
-        .map(|v| shown(v, &|v| v.value.clone()).chars().count())
-        .chain([last.to_string().len()])
-        .max()
-        .unwrap_or(1);
+    match (table.boards, from == [0, 0] && last[0] == last[1]) {
+        (true, _) => writeln!(
+            out,
+            "{}: empty boards of {a} × {b}, {a} = {}..{}, {b} = {}..{}",
+            table.game, from[0], last[0], from[1], last[1]
+        )?,
+        (false, true) => writeln!(
+            out,
+            "{}: positions ({a}, {b}), {a} and {b} = 0..{}",
+            table.game, last[1]
+        )?,
+        (false, false) => writeln!(
+            out,
+            "{}: positions ({a}, {b}), {a} = {}..{}, {b} = {}..{}",
+            table.game, from[0], last[0], from[1], last[1]
+        )?,
+    }
     let corner = format!("{a}\\{b}");
+    let corner_width = corner.chars().count().max(5);
+    // Each column as wide as its widest value, and short values (three
+    // characters or fewer, as most of a table of numbers) all alike; the
+    // outcomes beneath in the same columns.
+    let width = |v: &Option<PartizanCell>| shown(v, &|v| v.value.clone()).chars().count();
+    let short = (values.iter().flatten())
+        .map(width)
+        .max()
+        .unwrap_or(1)
+        .min(3);
+    let widths: Vec<usize> = ((from[1]..=last[1]).enumerate())
+        .map(|(j, b)| {
+            (values.iter().filter_map(|row| row.get(j)))
+                .map(width)
+                .chain([b.to_string().len(), short])
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
     let rows = |out: &mut String, f: &dyn Fn(&PartizanCell) -> String| -> std::fmt::Result {
-        let header: Vec<String> = (0..=last).map(|b| format!("{b:>width$}")).collect();
-        writeln!(out, "{corner:>5} {}", header.join(" "))?;
-        for (i, row) in values.iter().enumerate() {
-            let cells: Vec<String> = (row.iter())
-                .map(|v| paint(format!("{:>width$}", shown(v, f)), v))
+        let header: Vec<String> = ((from[1]..=last[1]).zip(&widths))
+            .map(|(b, &width)| format!("{b:>width$}"))
+            .collect();
+        writeln!(out, "{corner:>corner_width$} {}", header.join(" "))?;
+        for (i, row) in (from[0]..).zip(values) {
+            let cells: Vec<String> = (row.iter().zip(&widths))
+                .map(|(v, &width)| paint(format!("{:>width$}", shown(v, f)), v))
                 .collect();
-            writeln!(out, "{i:>5} {}", cells.join(" "))?;
+            writeln!(out, "{i:>corner_width$} {}", cells.join(" "))?;
         }
         Ok(())
     };
@@ -712,7 +749,11 @@ pub fn table_json(table: &Table) -> Json {
                 "outcomes": nest(outcomes(values).into_iter().map(|o| json!(o)).collect(), *side, *heaps),
             })
         }
-        Shape::Partizan { parts, values } => {
+        Shape::Partizan {
+            parts,
+            from,
+            values,
+        } => {
             let value = |v: &Option<PartizanCell>| v.as_ref().map(|v| v.value.clone());
             let outcome = |v: &Option<PartizanCell>| v.as_ref().map(|v| v.outcome.letter());
             match (parts, values.as_slice()) {
@@ -720,13 +761,15 @@ pub fn table_json(table: &Table) -> Json {
                     "game": table.game,
                     "shape": "partizan-row",
                     "parts": table.parts,
+                    "from": from[1],
                     "values": row.iter().map(value).collect::<Vec<_>>(),
                     "outcomes": row.iter().map(outcome).collect::<Vec<_>>(),
                 }),
                 _ => json!({
                     "game": table.game,
-                    "shape": "partizan-grid",
+                    "shape": if table.boards { "boards" } else { "partizan-grid" },
                     "parts": table.parts,
+                    "from": from,
                     "values": values.iter().map(|row| row.iter().map(value).collect::<Vec<_>>()).collect::<Vec<_>>(),
                     "outcomes": values.iter().map(|row| row.iter().map(outcome).collect::<Vec<_>>()).collect::<Vec<_>>(),
                 }),

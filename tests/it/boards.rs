@@ -206,6 +206,77 @@ fn the_graph_of_a_domineering_board_holds_its_positions_values_and_each_sides_mo
 }
 
 #[test]
+fn a_table_of_empty_boards_holds_each_boards_value() {
+    // Domineering's empty boards of 1 to 3 rows and 1 to 4 columns, each
+    // the form of its game tree; Cram's (impartial) each the nimber of its
+    // Grundy value (the Sprague-Grundy theorem), both by the placements
+    // written here.
+    let mut analyzer = gamelang::Analyzer::default();
+    let mut forms = Forms::new();
+    for (text, name) in [(DOMINEERING, "domineering"), (CRAM, "cram")] {
+        let program = super::common::load_text("boards.game", text, &[]);
+        let game = (program.game(name).and_then(|g| g.default.clone())).expect("lowers");
+        let table = analyzer
+            .board_table(&game, (1, 3), (1, 4), &mut |_| {})
+            .expect("a table");
+        assert!(table.boards);
+        let gamelang::Shape::Partizan {
+            parts: 2,
+            from: [1, 1],
+            values,
+        } = &table.shape
+        else {
+            panic!("a grid of boards: {:?}", table.shape);
+        };
+        let mut memo = HashMap::new();
+        for rows in 1..=3usize {
+            for cols in 1..=4usize {
+                let board = Board {
+                    cols,
+                    empty: vec![true; rows * cols],
+                };
+                let cell = values[rows - 1][cols - 1].as_ref().expect("a board");
+                let written = gamelang::read_value(&cell.value).expect("a value");
+                let found = forms.written(&written);
+                let expected = match name {
+                    "domineering" => super::partizan::form_of(&mut forms, &domineering(&board)),
+                    _ => forms.nimber(cram(&board, &mut memo)),
+                };
+                assert_eq!(found, expected, "{name} {rows} x {cols}: {}", cell.value);
+                assert_eq!(cell.outcome, forms.outcome(expected));
+            }
+        }
+        let text = gamelang::table_text(&table);
+        assert!(
+            text.starts_with(&format!(
+                "{name}: empty boards of rows × cols, rows = 1..3, cols = 1..4\n"
+            )),
+            "{text}"
+        );
+        let json = gamelang::table_json(&table);
+        assert_eq!(
+            (&json["shape"], &json["from"]),
+            (&"boards".into(), &serde_json::json!([1, 1]))
+        );
+    }
+    // Sizes from 0, backwards, or past 64 cells are refused; so is a game
+    // played on heaps.
+    let program = super::common::load_text("boards.game", DOMINEERING, &[]);
+    let game = (program.game("domineering").and_then(|g| g.default.clone())).expect("lowers");
+    for (rows, cols) in [((0, 2), (1, 2)), ((3, 2), (1, 2)), ((1, 9), (1, 9))] {
+        let error = analyzer.board_table(&game, rows, cols, &mut |_| {});
+        let error = error.expect_err("refused");
+        assert_eq!(super::common::code(&error), "gamelang::table::board_sizes");
+    }
+    let program = super::common::load_text("nim.game", "game nim { heaps 1; take 1.. }\n", &[]);
+    let nim = (program.game("nim").and_then(|g| g.default.clone())).expect("lowers");
+    let error = analyzer
+        .board_table(&nim, (1, 2), (1, 2), &mut |_| {})
+        .expect_err("refused");
+    assert_eq!(super::common::code(&error), "gamelang::table::heap_count");
+}
+
+#[test]
 fn a_domineering_square_minus_a_switch_is_zero() {
     // The 2 × 2 square is ±1 (Winning Ways, ch. 5): less a written ±1 it is
     // 0, and less itself too.

@@ -433,7 +433,10 @@ fn a_table_of_cutcake_holds_the_values_of_its_definition() {
     let game = (program.game("cutcake").and_then(|g| g.default.clone())).expect("cutcake lowers");
     let mut analyzer = gamelang::Analyzer::default();
     let table = (analyzer.table(&game, &BigUint::from(8u8), None, &mut |_| {})).expect("a table");
-    let gamelang::analysis::table::Shape::Partizan { parts: 2, values } = &table.shape else {
+    let gamelang::analysis::table::Shape::Partizan {
+        parts: 2, values, ..
+    } = &table.shape
+    else {
         panic!("a grid of values: {:?}", table.shape);
     };
     let (mut forms, mut known) = (Forms::new(), HashMap::new());

@@ -21,6 +21,15 @@ pub enum CliError {
     )]
     Internal { message: String },
 
+    #[error("a table needs `--upto`, or both `--rows` and `--cols`")]
+    #[diagnostic(
+        code(gamelang::usage),
+        help(
+            "`--upto N` tables heaps up to N; `--rows 1..4 --cols 1..6` a board game's empty boards"
+        )
+    )]
+    TableSizes,
+
     #[error("`--as` chooses a side of a partizan game, and this game is impartial")]
     #[diagnostic(
         code(gamelang::usage),

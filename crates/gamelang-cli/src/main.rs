@@ -142,13 +142,13 @@ enum Command {
     /// Find who wins positions, their values (Grundy values, canonical forms,
     /// scores) and every winning move.
     Analyze(analyze::Args),
-    /// Tabulate a game's values: g(0..N) with its period, or a grid.
+    /// Tabulate a game's values: g(0..N) with its period, a grid, a partizan game's canonical forms, a board game's empty boards by size.
     Table(table::Args),
     /// List the known games whose closed forms gamelang uses.
     Known(known::Args),
-    /// Print the position graph below a position, in Graphviz DOT or JSON.
+    /// Print the position graph below a position (each side's moves apart in a partizan game), in Graphviz DOT, JSON or SVG.
     Graph(graph::Args),
-    /// Play a game against the perfect opponent.
+    /// Play a game against the computer (a partizan game: as Left or Right, `--as`).
     Play(play::Args),
     /// Find the misère quotient of a heap game (Plambeck–Siegel).
     Quotient(quotient::Args),

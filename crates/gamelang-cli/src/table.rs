@@ -29,13 +29,22 @@ use super::progress::Progress;
   gamelang table games/kayles.game --upto 200 --format json
   gamelang table games/grundy.game --upto 2097151 --summary
   gamelang table games/grundy.game --upto 100000000 --summary --save grundy.values
-  gamelang table games/grundy.game --upto 200000000 --summary --resume grundy.values --save grundy.values")]
+  gamelang table games/grundy.game --upto 200000000 --summary --resume grundy.values --save grundy.values
+  gamelang table games/domineering.game --rows 1..4 --cols 1..6      every empty board, by its size")]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
     /// The largest heap in the table.
-    #[arg(long, value_name = "N")]
-    upto: BigUint,
+    #[arg(long, value_name = "N", required_unless_present_all = ["rows", "cols"])]
+    upto: Option<BigUint>,
+    /// A board game's table: the rows of its empty boards, `1..4` (or one
+    /// number), with `--cols`.
+    #[arg(long, value_name = "A..B", requires = "cols", conflicts_with_all = ["upto", "heaps", "save", "resume"], value_parser = sizes)]
+    rows: Option<(u64, u64)>,
+    /// A board game's table: the columns of its empty boards, `1..6` (or
+    /// one number), with `--rows`.
+    #[arg(long, value_name = "A..B", requires = "rows", value_parser = sizes)]
+    cols: Option<(u64, u64)>,
     /// The number of heaps of the table's positions, for a game of any
     /// number of heaps (`heaps *`): 1 a column g(0..N), 2 a grid, 3 or more
     /// a box (a grid of the last two heaps for each sizes of the others);
@@ -126,19 +135,28 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
     }
     let mut saver = args.save.as_deref().map(Saver::new);
     let mut progress = Progress::new(&format!("table of {}", game.title()));
-    let result = analyzer.table(&game, &args.upto, args.heaps, &mut |p| {
-        if let (Some(saver), Some(values)) = (&mut saver, p.values)
-            && (p.last || saver.due())
-        {
-            saver.save(&game, values, p.done + 1);
-        }
-        progress.update(p.done, p.total);
-        let rate = progress.rate(p.done);
-        progress.note(&match p.largest {
-            Some(g) => format!("{rate} a second, largest value {g}"),
-            None => format!("{rate} a second"),
-        });
-    });
+    let result = match (args.rows, args.cols, &args.upto) {
+        (Some(rows), Some(cols), _) => analyzer.board_table(&game, rows, cols, &mut |p| {
+            progress.update(p.done, p.total);
+            let rate = progress.rate(p.done);
+            progress.note(&format!("{rate} a second"));
+        }),
+        (_, _, Some(upto)) => analyzer.table(&game, upto, args.heaps, &mut |p| {
+            if let (Some(saver), Some(values)) = (&mut saver, p.values)
+                && (p.last || saver.due())
+            {
+                saver.save(&game, values, p.done + 1);
+            }
+            progress.update(p.done, p.total);
+            let rate = progress.rate(p.done);
+            progress.note(&match p.largest {
+                Some(g) => format!("{rate} a second, largest value {g}"),
+                None => format!("{rate} a second"),
+            });
+        }),
+        // Clap asks for `--upto` or both `--rows` and `--cols`.
+        _ => return output.fail_cli(&CliError::TableSizes, USAGE),
+    };
     drop(progress);
     if let Some(Err(e)) = saver.map(|s| s.result) {
         return output.fail_cli(&e, USAGE);
@@ -212,5 +230,17 @@ impl<'a> Saver<'a> {
             reason,
         });
         self.last = Instant::now();
+    }
+}
+
+/// `A..B` or `N` (both ends in), for `--rows` and `--cols`.
+fn sizes(text: &str) -> Result<(u64, u64), String> {
+    let number = |s: &str| {
+        (s.trim().parse::<u64>())
+            .map_err(|_| format!("`{s}` is not a whole number: give `A..B` or `N`"))
+    };
+    match text.split_once("..") {
+        Some((a, b)) => Ok((number(a)?, number(b)?)),
+        None => number(text).map(|n| (n, n)),
     }
 }

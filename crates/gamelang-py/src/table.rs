@@ -52,7 +52,7 @@ impl Table {
     /// A partizan table's cells, in order, and the sides of the array they
     /// make; `None` for any other table.
     fn valued(&self) -> Option<(Vec<Option<&gamelang::PartizanCell>>, Vec<usize>)> {
-        let Shape::Partizan { parts, values } = &self.table.shape else {
+        let Shape::Partizan { parts, values, .. } = &self.table.shape else {
             return None;
         };
         let cols = values.first().map_or(0, Vec::len);

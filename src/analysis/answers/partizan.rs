@@ -429,7 +429,82 @@ pub(crate) fn partizan_table(
         game: game.title(),
         parts: game.parts.clone(),
         tokens: false,
-        shape: Shape::Partizan { parts, values },
+        boards: false,
+        shape: Shape::Partizan {
+            parts,
+            from: [0, 0],
+            values,
+        },
+        undefined: None,
+    })
+}
+
+/// The most cells a board table's largest board may have (a board of
+/// more is beyond any search to value whole).
+pub(crate) const MAX_BOARD_CELLS: u64 = 64;
+
+/// The table of a board game's empty boards of `rows` × `cols` (each an
+/// inclusive range from 1): each board's canonical form and outcome class
+/// (an impartial game's forms are nimbers, *g for the Grundy value g),
+/// valued by the game's partizan search (one store of forms for the whole
+/// table, within one question's limits).
+pub(crate) fn board_table(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    rows: (u64, u64),
+    cols: (u64, u64),
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Table, AnalysisError> {
+    if !game.board {
+        return Err(AnalysisError::NotABoard { game: game.title() });
+    }
+    if game.misere {
+        return Err(AnalysisError::Partizan {
+            game: game.title(),
+            what: "misère play",
+        });
+    }
+    without_ends(game, "a partizan table")?;
+    let largest = rows
+        .1
+        .checked_mul(cols.1)
+        .filter(|&cells| cells <= MAX_BOARD_CELLS);
+    if rows.0 == 0 || cols.0 == 0 || rows.0 > rows.1 || cols.0 > cols.1 || largest.is_none() {
+        return Err(AnalysisError::BoardSizes {
+            rows: format!("{}..{}", rows.0, rows.1),
+            cols: format!("{}..{}", cols.0, cols.1),
+            most: MAX_BOARD_CELLS,
+        });
+    }
+    kept.limit_forms();
+    let mut values = Vec::new();
+    for r in rows.0..=rows.1 {
+        let mut row = Vec::new();
+        for c in cols.0..=cols.1 {
+            // An empty board: its rows, its columns, and a `.` a cell.
+            let mut heaps = vec![r, c];
+            heaps.extend(std::iter::repeat_n(u64::from(b'.'), (r * c) as usize));
+            row.push(valued(kept, game, &heaps)?);
+        }
+        values.push(row);
+        progress(&Progress {
+            done: r - rows.0,
+            total: rows.1 - rows.0,
+            largest: None,
+            values: None,
+            last: r == rows.1,
+        });
+    }
+    Ok(Table {
+        game: game.title(),
+        parts: Some(vec!["rows".to_string(), "cols".to_string()]),
+        tokens: false,
+        boards: true,
+        shape: Shape::Partizan {
+            parts: 2,
+            from: [rows.0, cols.0],
+            values,
+        },
         undefined: None,
     })
 }
