@@ -304,7 +304,7 @@ pub enum Shape {
         parts: usize,
         /// The first value of each part shown (0 for heaps; a board's
         /// fewest rows and columns): `values[i][j]` is the position
-        /// (from[0] + i, from[1] + j), or (from[1] + j) of one part.
+        /// (`from[0] + i`, `from[1] + j`), or (`from[1] + j`) of one part.
         from: [u64; 2],
         /// Each position's value, by its parts.
         values: Vec<Vec<Option<PartizanCell>>>,

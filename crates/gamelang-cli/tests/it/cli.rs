@@ -432,6 +432,41 @@ fn partizan_answer_holds(answer: &Value, outcome: &str, context: &str) {
     }
     let weight = &answer["atomic_weight"];
     assert!(weight.is_string() || weight.is_null(), "{context}");
+    // The value printed reads back as the same game: its stops,
+    // temperature, reduced form and atomic weight those printed beside it
+    // (each of those read back too).
+    let mut forms = gamelang::Forms::new();
+    let mut read = |key: &str| {
+        let text = answer[key].as_str()?;
+        let written =
+            gamelang::read_value(text).unwrap_or_else(|e| panic!("{context}: {key} {text}: {e:?}"));
+        Some(forms.written(&written))
+    };
+    let (value, reduced, weight) = (
+        read("value"),
+        read("reduced_canonical_form"),
+        read("atomic_weight"),
+    );
+    if let Some(g) = value {
+        assert_eq!(
+            forms.left_stop(g).to_string(),
+            answer["left_stop"],
+            "{context}"
+        );
+        assert_eq!(
+            forms.right_stop(g).to_string(),
+            answer["right_stop"],
+            "{context}"
+        );
+        let temperature = forms.temperature(g).map(|t| t.to_string());
+        assert_eq!(
+            temperature.as_deref(),
+            answer["temperature"].as_str(),
+            "{context}"
+        );
+        assert_eq!(Some(forms.reduced(g)), reduced, "{context}: reduced form");
+        assert_eq!(forms.atomic_weight(g), weight, "{context}: atomic weight");
+    }
     for (side, wins) in [("left", ["L", "N"]), ("right", ["R", "N"])] {
         let moves = answer[format!("{side}_moves")]
             .as_array()
