@@ -5,11 +5,12 @@
 //! negatives of its Left ones, Winning Ways' ±G) and `+-{1,2}` ({1, 2 |
 //! -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)` ({2 | 0 || 0}) for a
 //! positive number x, as CGSuite names them (Winning Ways, ch. 5: tiny and
-//! miny); every other form `{L | R}`, its options separated by commas. An option
-//! that is itself such a form, alone on its side, is written without
-//! braces, the enclosing form's sides separated by one bar more than its
-//! own: `{1|0||0}` is {{1 | 0} | 0}; beside other options it keeps its
-//! braces: `{0,{1|0}|-1}`.
+//! miny); every other form `{L | R}`, its options separated by commas,
+//! each side's in the order of their texts (one text a game, whatever the
+//! store met first). An option that is itself such a form, alone on its
+//! side, is written without braces, the enclosing form's sides separated by
+//! one bar more than its own: `{1|0||0}` is {{1 | 0} | 0}; beside other
+//! options it keeps its braces: `{0,{1|0}|-1}`.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -150,7 +151,9 @@ impl Forms {
             return (atom, 0);
         }
         if let Some(options) = self.switch(g) {
-            let texts: Vec<String> = deeper(|| options.iter().map(|&f| self.text(f)).collect());
+            let mut texts: Vec<String> = deeper(|| options.iter().map(|&f| self.text(f)).collect());
+            // In one order, whatever the store's: the same game, the same text.
+            texts.sort_unstable();
             let text = match texts.as_slice() {
                 [one] => format!("+-{one}"),
                 all => format!("+-{{{}}}", all.join(",")),
@@ -164,7 +167,13 @@ impl Forms {
                     let (text, depth) = self.bare(*only);
                     (vec![text], depth)
                 }
-                all => (all.iter().map(|&f| self.text(f)).collect(), 0),
+                all => {
+                    let mut texts: Vec<String> = all.iter().map(|&f| self.text(f)).collect();
+                    // In one order, whatever the store's: the same game, the
+                    // same text.
+                    texts.sort_unstable();
+                    (texts, 0)
+                }
             }
         };
         let ((l, dl), (r, dr)) = deeper(|| (texts(&left), texts(&right)));

@@ -690,6 +690,25 @@ fn every_game_born_by_day_3_reads_back_from_its_text_as_itself() {
 }
 
 #[test]
+fn a_game_is_written_the_same_whatever_the_store_met_first() {
+    // Options are written in one order (their texts'), not the store's: the
+    // same game read in two stores that met its options in other orders
+    // (Amazons' reduced form showed both orders before).
+    let texts: Vec<String> = ["+-{5|{1|0},{2|-1/4}}", "+-{5|{2|-1/4},{1|0}}"]
+        .iter()
+        .map(|text| {
+            let mut forms = Forms::new();
+            // Each store meets the options in the order written.
+            let written = gamelang::read_value(text).expect("a value");
+            let form = forms.written(&written);
+            forms.text(form)
+        })
+        .collect();
+    assert_eq!(texts[0], texts[1]);
+    assert_eq!(texts[0], "+-{5|{1|0},{2|-1/4}}");
+}
+
+#[test]
 fn values_are_read_as_cgsuite_writes_them_and_mistakes_are_placed() {
     let mut forms = Forms::new();
     let mut value = |text: &str| {
