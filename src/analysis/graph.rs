@@ -271,11 +271,7 @@ pub(super) fn partizan_graph(
     for e in graph.edge_indices() {
         if let Some((_, to)) = graph.edge_endpoints(e) {
             let after = graph[to].outcome;
-            graph[e].winning = match graph[e].side {
-                Some(Side::Left) => matches!(after, Outcome::L | Outcome::P),
-                Some(Side::Right) => matches!(after, Outcome::R | Outcome::P),
-                None => false,
-            };
+            graph[e].winning = graph[e].side.is_some_and(|side| after.won_second_by(side));
         }
     }
     Ok(graph)

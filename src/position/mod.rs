@@ -47,6 +47,16 @@ impl Outcome {
         }
     }
 
+    /// Whether `side` wins a position of this outcome moving second: a
+    /// move of `side`'s to it wins (Left's to a G ≥ 0, L or P; Right's to a
+    /// G ≤ 0, R or P; Siegel, *Combinatorial Game Theory*, §II.1).
+    pub fn won_second_by(self, side: Side) -> bool {
+        match side {
+            Side::Left => matches!(self, Outcome::L | Outcome::P),
+            Side::Right => matches!(self, Outcome::R | Outcome::P),
+        }
+    }
+
     /// Its letter: `P`, `N`, `D`, `L` or `R`.
     pub fn letter(self) -> &'static str {
         match self {
@@ -75,6 +85,14 @@ impl Side {
         match self {
             Side::Left => "left",
             Side::Right => "right",
+        }
+    }
+
+    /// `Left` or `Right`, as a sentence names the player.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "Left",
+            Side::Right => "Right",
         }
     }
 

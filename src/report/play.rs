@@ -311,15 +311,19 @@ pub fn scoring_reason_text(gain: Gain, worth: i128) -> String {
 }
 
 /// A partizan play's position as a `.game` file writes it (`"..|.."`,
-/// `(3, 5)`), and a board's rows beneath, one a line.
+/// `(3, 5)`).
 pub fn side_position_text(game: &Game, heaps: &[u64]) -> String {
-    let written = super::words::position_text(game, heaps, false);
+    super::words::position_text(game, heaps, false)
+}
+
+/// A board's rows, one a line after a line break each; nothing for a game
+/// not on a board.
+pub fn side_board_text(game: &Game, heaps: &[u64]) -> String {
     match game.board {
-        true => format!(
-            "{written}\n{}",
-            crate::position::board_rows(heaps).join("\n")
-        ),
-        false => written,
+        true => (crate::position::board_rows(heaps).iter())
+            .map(|row| format!("\n{row}"))
+            .collect(),
+        false => String::new(),
     }
 }
 
@@ -331,7 +335,7 @@ pub fn side_move_text(game: &Game, from: &[u64], m: &SideMove) -> String {
     let words = rule.map_or_else(String::new, |rule| {
         describe(&rule.kind, &big(from), &big(&m.to), game, 0)
     });
-    let to = super::words::position_text(game, &m.to, false);
+    let to = side_position_text(game, &m.to);
     let label = rule.map_or_else(String::new, |r| format!("   [{}]", r.name));
     format!(
         "{} (value {}){label}",
@@ -342,10 +346,7 @@ pub fn side_move_text(game: &Game, from: &[u64], m: &SideMove) -> String {
 
 /// Why the computer's partizan move is the one it makes.
 pub fn side_reason_text(m: &SideMove) -> String {
-    let side = match m.side {
-        Side::Left => "Left",
-        Side::Right => "Right",
-    };
+    let side = m.side.name();
     match m.wins {
         true => format!("it leaves {}, which {side} wins moving second", m.value),
         false => format!(
@@ -369,7 +370,7 @@ pub fn side_play_json(play: &PartizanPlay, winner: Option<Side>) -> Json {
                 "side": side_word(m.side),
                 "rule": game.rules.get(m.rule).map(|r| r.name.clone()),
                 "text": text,
-                "to": super::words::position_text(game, &m.to, false),
+                "to": side_position_text(game, &m.to),
                 "value": m.value,
                 "wins": m.wins,
             })
@@ -377,7 +378,7 @@ pub fn side_play_json(play: &PartizanPlay, winner: Option<Side>) -> Json {
         .collect();
     json!({
         "game": game.title(),
-        "start": super::words::position_text(game, play.start_position(), false),
+        "start": side_position_text(game, play.start_position()),
         "human": side_word(play.human()),
         "computer": side_word(play.human().other()),
         "winner": winner.map(|s| play.player(s).name()),

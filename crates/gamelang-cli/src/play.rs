@@ -260,20 +260,13 @@ fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitC
             out(text);
         }
     };
-    let name = |side: Side| match side {
-        Side::Left => "Left",
-        Side::Right => "Right",
-    };
     say(&format!(
         "{} at {}: you play {}, the computer {}; {} moves first\n",
         instance.game.title(),
-        gamelang::side_position_text(&instance.game, play.position())
-            .lines()
-            .next()
-            .unwrap_or_default(),
-        name(human),
-        name(human.other()),
-        name(first),
+        gamelang::side_position_text(&instance.game, play.position()),
+        human.name(),
+        human.other().name(),
+        first.name(),
     ));
     let mut lines = bounded_lines(std::io::stdin().lock());
     let winner = loop {
@@ -288,9 +281,10 @@ fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitC
         };
         let chosen = match play.player_to_move() {
             Player::Human => {
+                let here = gamelang::side_position_text(&game, &from);
                 say(&format!(
-                    "\n{}\n",
-                    gamelang::side_position_text(&game, &from)
+                    "\n{here}{}\n",
+                    gamelang::side_board_text(&game, &from)
                 ));
                 let texts: Vec<String> = (moves.iter())
                     .map(|m| gamelang::side_move_text(&game, &from, m))
@@ -301,16 +295,10 @@ fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitC
                 let named: Vec<Named> = (texts.iter().zip(&moves))
                     .map(|(text, m)| Named {
                         words: text.clone(),
-                        leaves: gamelang::side_position_text(&game, &m.to)
-                            .lines()
-                            .next()
-                            .unwrap_or_default()
-                            .to_string(),
+                        leaves: gamelang::side_position_text(&game, &m.to),
                     })
                     .collect();
-                let here = gamelang::side_position_text(&game, &from);
-                let here = here.lines().next().unwrap_or_default();
-                match choose(&named, here, &mut lines, &say) {
+                match choose(&named, &here, &mut lines, &say) {
                     Choice::Move(i) => moves[i].clone(),
                     Choice::Quit => break None,
                     Choice::Ended => {
@@ -344,7 +332,7 @@ fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitC
                 let m = moves[best].clone();
                 say(&format!(
                     "\ncomputer ({}): {}\n  ({})\n",
-                    name(m.side),
+                    m.side.name(),
                     gamelang::side_move_text(&game, &from, &m),
                     gamelang::side_reason_text(&m)
                 ));
@@ -356,8 +344,8 @@ fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitC
     match winner {
         Some(side) => say(&format!(
             "\n{} has no move: {} wins ({})\n",
-            name(side.other()),
-            name(side),
+            side.other().name(),
+            side.name(),
             match play.player(side) {
                 Player::Human => "you win",
                 Player::Computer => "the computer wins",

@@ -11,6 +11,9 @@ use pyo3::types::PyString;
 
 use gamelang::{Forms, Relation};
 
+/// The most characters a value is written in, as an answer writes one.
+const MAX_TEXT: usize = 1 << 16;
+
 /// A canonical form as written, compared as a game.
 #[pyclass(module = "gamelang", frozen)]
 pub struct Value {
@@ -58,7 +61,14 @@ impl Value {
         })?;
         let mut forms = Forms::new();
         let form = forms.written(&written);
-        Ok(Value::new(forms.text(form)))
+        // A canonical form can be far longer to write than the sum that
+        // makes it: written within the answers' own bound.
+        let text = forms.text_within(form, MAX_TEXT).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "the canonical form of `{text}` is longer than {MAX_TEXT} characters to write"
+            ))
+        })?;
+        Ok(Value::new(text))
     }
 
     fn __str__(&self) -> String {

@@ -575,10 +575,7 @@ pub(crate) fn side_moves(
     let mut out = Vec::new();
     for (rule, to) in listed {
         let (form, value, outcome) = value_of(kept, game, &to, MAX_TEXT)?;
-        let wins = match side {
-            Side::Left => matches!(outcome, Outcome::L | Outcome::P),
-            Side::Right => matches!(outcome, Outcome::R | Outcome::P),
-        };
+        let wins = outcome.won_second_by(side);
         forms_of.push(form);
         out.push(SideMove {
             side,
