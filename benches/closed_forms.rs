@@ -107,6 +107,7 @@ fn main() {
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. }
+                | ComponentMethod::LoopyPartizan { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }

@@ -93,8 +93,8 @@ pub use analysis::table::{Cell, Column, PartizanCell, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Decomposition, Disagreement,
-    Gain, Gamma, Grundy, Method, NoValue, NotResumable, Note, Number, Options, Outcome, Partizan,
-    Scoring, SideMove, SumTerm, Unknown, ValueMove, Verified, WinningMove,
+    Gain, Gamma, Grundy, Loopy, Method, NoValue, NotResumable, Note, Number, Options, Outcome,
+    Partizan, Scoring, SideMove, Start, SumTerm, Unknown, ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};
@@ -120,8 +120,8 @@ pub use report::{
 
 // Partizan values: canonical forms and what is known of them.
 pub use partizan::{
-    Dyadic, Form, Forms, ReadError as ValueReadError, Relation, Thermograph, Wall, Written,
-    read as read_value,
+    Dyadic, Form, Forms, MAX_STOPPER_NODES, ReadError as ValueReadError, Relation, Stopper,
+    Thermograph, Wall, Written, read as read_value,
 };
 pub use search::partizan::PartizanSearch;
 

@@ -17,6 +17,7 @@ use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
+use super::answers::loopy_partizan::{both_stoppers, loopy_partizan_answer};
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::{
     MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, value_of,
@@ -128,7 +129,10 @@ impl Analyzer {
         let kind = Kind::of(analysis);
         let mut answer = match kind {
             Kind::Scoring => scoring_answer(&mut self.kept, analysis)?,
-            Kind::Partizan => partizan_answer(&mut self.kept, analysis)?,
+            Kind::Partizan => match partizan_answer(&mut self.kept, analysis)? {
+                Some(answer) => answer,
+                None => loopy_partizan_answer(&mut self.kept, analysis)?,
+            },
             Kind::Compound => compound(&mut self.kept, analysis)?,
             Kind::Ends => ends_answer(&mut self.kept, analysis)?,
             Kind::Misere => self.misere_answer(analysis)?,
@@ -140,9 +144,16 @@ impl Analyzer {
         {
             answer.timing = self.timing(only);
         }
-        // `compare G to H`: the question is G − H, its outcome the order.
+        // `compare G to H`: the question is G − H, its outcome the order;
+        // loopy games are ordered only where both are stoppers.
+        let relation = match (&answer.loopy, analysis.compare) {
+            (Some(loopy), Some(split)) => {
+                (both_stoppers(&mut self.kept, analysis, split)?).then(|| loopy.order())
+            }
+            _ => Relation::of_difference(answer.outcome),
+        };
         answer.compared = (analysis.compare).map(|split| Compared {
-            relation: Relation::of_difference(answer.outcome),
+            relation,
             split,
             values: (analysis.values.iter().enumerate())
                 .map(|(i, v)| {
@@ -373,6 +384,7 @@ impl Analyzer {
             partizan: None,
             scoring: None,
             compared: None,
+            loopy: None,
         })
     }
 

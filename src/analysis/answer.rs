@@ -60,6 +60,11 @@ pub struct Answer {
     pub scoring: Option<Box<Scoring>>,
     /// Asked as `compare G to H`: how G stands to H.
     pub compared: Option<Compared>,
+    /// For a partizan sum whose play can go on forever: who wins with
+    /// each player moving first, and each one's moves (`outcome` is then
+    /// Siegel's class where neither start is a draw — L, R, N or P — and D
+    /// where one is; `grundy` is `NoValue::Loopy`).
+    pub loopy: Option<Box<Loopy>>,
 }
 
 /// What `compare G to H` answers: G's order against H, from the outcome
@@ -302,6 +307,8 @@ pub enum NoValue {
     OutcomeOnly,
     /// A scoring game: its value is its score (`Answer::scoring`).
     Scoring,
+    /// A partizan sum whose play can go on forever (`Answer::loopy`).
+    Loopy,
 }
 
 /// Why a Grundy value is not known.
@@ -395,6 +402,17 @@ pub enum ComponentMethod {
         held: usize,
         /// Whole, or as the sum of which pieces.
         decomposition: Decomposition,
+    },
+    /// A partizan sum that can go on forever, searched whole: every sum its
+    /// play reaches, with each player to move, labelled by retrograde
+    /// analysis.
+    LoopyPartizan {
+        /// The sums reached, each counted once for each player to move.
+        positions: usize,
+        /// Whether it is a stopper: no play from it goes on forever;
+        /// `None` where that was not looked at (more positions than a
+        /// stopper's form is found for).
+        stopper: Option<bool>,
     },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy
@@ -629,4 +647,76 @@ pub struct Verified {
     pub bound: u64,
     /// Positions had at most this many heaps.
     pub max_heaps: usize,
+}
+
+/// A partizan sum whose play can go on forever (Winning Ways, ch. 11;
+/// Siegel, *Combinatorial Game Theory*, ch. VI): who wins with Left moving
+/// first and with Right moving first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loopy {
+    /// Left moving first.
+    pub left_first: Start,
+    /// Right moving first.
+    pub right_first: Start,
+    /// Whether it is a stopper: no play from it, or from any position it
+    /// reaches, goes on forever (Siegel, §VI.1); `None` where that was not
+    /// looked at (more positions than `partizan::MAX_STOPPER_NODES`).
+    pub stopper: Option<bool>,
+    /// A stopper's value: its simplest form in CGSuite's notation for
+    /// loopy games (`over`, `{1|pass}`; Siegel, §VI.5); `None` where it is
+    /// no stopper, was not looked at, or is longer than 65,536 characters.
+    pub value: Option<String>,
+    /// Each value written as a part of the sum, as its canonical form
+    /// writes it.
+    pub values: Vec<String>,
+}
+
+/// Who wins a loopy partizan sum with one player (the mover) moving
+/// first, and the mover's moves that do best: those that win where the
+/// mover wins, those that keep the draw where it is a draw; none where
+/// the mover loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// The winner; `None` for a draw (play goes on forever).
+    pub winner: Option<Side>,
+    /// The moves to the end with best play (the winner hurrying, the loser
+    /// delaying); `None` for a draw.
+    pub remoteness: Option<u64>,
+    /// The mover's best moves in the games, at most `Options::max_moves`
+    /// of them with those in the values.
+    pub moves: Vec<WinningMove>,
+    /// ... in the written values.
+    pub value_moves: Vec<ValueMove>,
+    /// How many best moves the mover has in all.
+    pub move_count: usize,
+}
+
+impl Loopy {
+    /// The outcome class: Siegel's L, R, N or P where neither start is a
+    /// draw, D where one is.
+    pub fn outcome(&self) -> Outcome {
+        match (self.left_first.winner, self.right_first.winner) {
+            (Some(Side::Left), Some(Side::Left)) => Outcome::L,
+            (Some(Side::Right), Some(Side::Right)) => Outcome::R,
+            (Some(Side::Left), Some(Side::Right)) => Outcome::N,
+            (Some(Side::Right), Some(Side::Left)) => Outcome::P,
+            _ => Outcome::D,
+        }
+    }
+
+    /// Where this is the answer for G − H, G and H both stoppers: how G
+    /// stands to H. G ≥ H where Left, moving second in G − H, survives
+    /// (wins, or play goes on for ever), and G ≤ H where Right, moving
+    /// second, does (Siegel, *Combinatorial Game Theory*, §VI.4: the order
+    /// of stoppers by survival).
+    pub fn order(&self) -> Relation {
+        let ge = self.right_first.winner != Some(Side::Right);
+        let le = self.left_first.winner != Some(Side::Left);
+        match (ge, le) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Greater,
+            (false, true) => Relation::Less,
+            (false, false) => Relation::Fuzzy,
+        }
+    }
 }

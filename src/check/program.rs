@@ -7,7 +7,7 @@ use super::error::{CheckError, Errors, primary};
 use super::params;
 use super::position::{check_heap_count, check_position, declared_heap_count};
 use crate::moves::MoveGen;
-use crate::partizan::Written;
+use crate::partizan::{Forms, ReadError, Stopper, Written};
 use crate::rules::Game;
 use crate::source::Source;
 use crate::syntax::ast::Compound;
@@ -227,7 +227,20 @@ impl Program {
                 });
                 continue;
             }
-            match crate::partizan::read(source.slice(written.span)) {
+            let value = crate::partizan::read(source.slice(written.span));
+            // A loopy value's graph is built here once, so that a `pass`
+            // outside braces or a label that names nothing is told now.
+            let value = value.and_then(|value| match value.is_loopy() {
+                true => Stopper::written(&value, &mut Forms::new())
+                    .map(|_| value)
+                    .map_err(|message| ReadError {
+                        message,
+                        offset: 0,
+                        len: written.span.len(),
+                    }),
+                false => Ok(value),
+            });
+            match value {
                 Ok(value) if written.negated => values.push(Written::Negative(Box::new(value))),
                 Ok(value) => values.push(value),
                 Err(e) => errors.push(CheckError::Value {

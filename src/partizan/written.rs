@@ -63,6 +63,35 @@ pub enum Written {
         /// Right's options.
         right: Vec<Written>,
     },
+    /// One of Siegel's loopy stoppers by its name: `on` = {pass|}, `off` =
+    /// {|pass}, `over` = {0|pass}, `under` = {pass|0}, `upon` = {pass|*}.
+    Named(&'static str),
+    /// `pass`: the game in whose braces it stands.
+    Pass,
+    /// `a{L | R}`: a game labelled, so that an option inside it may be it.
+    Labelled(String, Box<Written>),
+    /// `a`: the game labelled so around it.
+    Label(String),
+}
+
+/// The loopy stoppers `Written::Named` names.
+pub const NAMED: [&str; 5] = ["on", "off", "over", "under", "upon"];
+
+impl Written {
+    /// Whether it is a loopy value: it names a loopy stopper, passes, or
+    /// is labelled, anywhere inside (a short value has a canonical form,
+    /// `Forms::written`; a loopy one a graph, `Stopper::written`).
+    pub fn is_loopy(&self) -> bool {
+        match self {
+            Written::NumberUpStar { .. } => false,
+            Written::Named(_) | Written::Pass | Written::Labelled(..) | Written::Label(_) => true,
+            Written::Tiny(g) | Written::Miny(g) | Written::Negative(g) => deeper(|| g.is_loopy()),
+            Written::Switch(all) | Written::Sum(all) => all.iter().any(|g| deeper(|| g.is_loopy())),
+            Written::Options { left, right } => {
+                left.iter().chain(right).any(|g| deeper(|| g.is_loopy()))
+            }
+        }
+    }
 }
 
 impl fmt::Display for Written {
@@ -84,6 +113,10 @@ impl fmt::Display for Written {
             Written::Options { left, right } => {
                 write!(f, "{{{}|{}}}", joined(left, ","), joined(right, ","))
             }
+            Written::Named(name) => f.write_str(name),
+            Written::Pass => f.write_str("pass"),
+            Written::Labelled(label, g) => write!(f, "{label}{g}"),
+            Written::Label(label) => f.write_str(label),
         }
     }
 }
@@ -118,45 +151,55 @@ pub fn read(text: &str) -> Result<Written, ReadError> {
 }
 
 impl Forms {
-    /// The canonical form of a written value.
-    pub fn written(&mut self, value: &Written) -> Form {
+    /// The canonical form of a written value; `None` where it is loopy
+    /// (`Written::is_loopy`: its graph is `Stopper::written`'s).
+    pub fn written(&mut self, value: &Written) -> Option<Form> {
+        (!value.is_loopy()).then(|| self.short(value))
+    }
+
+    /// The canonical form of a short written value.
+    fn short(&mut self, value: &Written) -> Form {
         match value {
             Written::NumberUpStar { number, ups, star } => {
                 self.number_up_star_form(number, *ups, *star)
             }
             Written::Switch(options) => {
-                let left: Vec<Form> = options.iter().map(|o| self.written(o)).collect();
+                let left: Vec<Form> = options.iter().map(|o| self.short(o)).collect();
                 let right: Vec<Form> = left.iter().map(|&g| self.neg(g)).collect();
                 self.game(&left, &right)
             }
             Written::Tiny(g) => {
-                let g = self.written(g);
+                let g = self.short(g);
                 let (zero, minus) = (self.zero(), self.neg(g));
                 let right = self.game(&[zero], &[minus]);
                 self.game(&[zero], &[right])
             }
             Written::Miny(g) => {
-                let g = self.written(g);
+                let g = self.short(g);
                 let zero = self.zero();
                 let left = self.game(&[g], &[zero]);
                 self.game(&[left], &[zero])
             }
             Written::Negative(g) => {
-                let g = self.written(g);
+                let g = self.short(g);
                 self.neg(g)
             }
             Written::Sum(terms) => {
                 let mut total = self.zero();
                 for term in terms {
-                    let term = self.written(term);
+                    let term = self.short(term);
                     total = self.add(total, term);
                 }
                 total
             }
             Written::Options { left, right } => {
-                let left: Vec<Form> = left.iter().map(|o| self.written(o)).collect();
-                let right: Vec<Form> = right.iter().map(|o| self.written(o)).collect();
+                let left: Vec<Form> = left.iter().map(|o| self.short(o)).collect();
+                let right: Vec<Form> = right.iter().map(|o| self.short(o)).collect();
                 self.game(&left, &right)
+            }
+            // Never met: a value with these is loopy, and not read here.
+            Written::Named(_) | Written::Pass | Written::Labelled(..) | Written::Label(_) => {
+                self.zero()
             }
         }
     }
@@ -291,6 +334,31 @@ impl Reader<'_> {
         }
         if self.rest().starts_with('{') {
             return self.braced(depth);
+        }
+        // A word: a loopy stopper's name, `pass`, a label, or downs (`v`,
+        // `vv`, `v3`: read as a number with ups).
+        let word = (self.rest())
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+            .unwrap_or(self.rest().len());
+        let text = &self.rest()[..word];
+        // Downs: `v`, `vv`, `v3`.
+        let downs = text.trim_start_matches('v');
+        let downs = text.starts_with('v') && downs.chars().all(|c| c.is_ascii_digit());
+        if text.starts_with(|c: char| c.is_ascii_lowercase()) && !downs {
+            let text = text.to_string();
+            if let Some(name) = NAMED.iter().find(|&&n| n == text) {
+                self.at += word;
+                return Ok(Written::Named(name));
+            }
+            self.at += word;
+            if text == "pass" {
+                return Ok(Written::Pass);
+            }
+            if self.rest().starts_with('{') {
+                let g = self.braced(depth)?;
+                return Ok(Written::Labelled(text, Box::new(g)));
+            }
+            return Ok(Written::Label(text));
         }
         self.number_up_star()
     }

@@ -9,12 +9,12 @@ use super::method::{method_json, method_text};
 use super::quotient::stopped_text;
 use super::words::number;
 use crate::analysis::{
-    Answer, Compared, Component, Count, Deciding, Gain, Gamma, Grundy, NoValue, Note, Number,
-    Outcome, Partizan, Scoring, SumTerm, Unknown, ValueMove, WinningMove,
+    Answer, Compared, Component, Count, Deciding, Gain, Gamma, Grundy, Loopy, NoValue, Note,
+    Number, Outcome, Partizan, Scoring, Start, SumTerm, Unknown, ValueMove, WinningMove,
 };
 use crate::partizan::Dyadic;
 use crate::position::Position;
-use crate::rules::{Game, ParamValue};
+use crate::rules::{Game, ParamValue, Side};
 use crate::syntax::ast::Split;
 
 /// What the caller says about a note, after it: how to see what the answer
@@ -43,6 +43,10 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
         writeln!(out, "compare {g} to {h}")?;
         match compared.relation {
             Some(r) => writeln!(out, "  relation: {g} {} {h}", r.symbol())?,
+            None if answer.loopy.is_some() => writeln!(
+                out,
+                "  relation: none (G or H is not a stopper: loopy games are ordered here only where both are, by who survives G - H)"
+            )?,
             None => writeln!(
                 out,
                 "  relation: none (G - H is a draw: play can go on forever, and orders nothing)"
@@ -65,7 +69,16 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             position_text(answer, None)
         )?;
     }
+    let loopy_meaning;
     let (letter, meaning) = match (answer.outcome, &answer.scoring) {
+        (outcome, _) if let Some(loopy) = &answer.loopy => {
+            loopy_meaning = format!(
+                "Left first: {}; Right first: {}",
+                winner_text(loopy.left_first.winner),
+                winner_text(loopy.right_first.winner)
+            );
+            (outcome.letter(), loopy_meaning.as_str())
+        }
         (Outcome::P, Some(_)) => ("P", "the player to move loses on points"),
         (Outcome::N, Some(_)) => ("N", "the player to move wins on points"),
         (Outcome::D, Some(_)) => ("D", "a draw: equal points with best play"),
@@ -79,6 +92,8 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
     writeln!(out, "  outcome: {letter} ({meaning})")?;
     if let Some(partizan) = &answer.partizan {
         write_partizan(out, answer, partizan)?;
+    } else if let Some(loopy) = &answer.loopy {
+        write_loopy(out, answer, loopy)?;
     } else if let Some(scoring) = &answer.scoring {
         write_scoring(out, answer, scoring)?;
     } else if answer.grundy == Grundy::None(NoValue::OutcomeOnly) {
@@ -203,16 +218,68 @@ fn write_partizan(out: &mut String, answer: &Answer, partizan: &Partizan) -> std
         writeln!(out, "  {side} moving first, winning moves: {count}")?;
         write_moves(out, answer, moves)?;
         for m in value_moves {
-            writeln!(out, "    {}", value_move_text(partizan, m))?;
+            writeln!(out, "    {}", value_move_text(&partizan.values, m))?;
         }
     }
     Ok(())
 }
 
-/// A move in a written value: `{2|-1/2} → 2`.
-fn value_move_text(partizan: &Partizan, m: &ValueMove) -> String {
-    let from = partizan.values.get(m.value).map_or("", String::as_str);
+/// A move in a written value (`values`, as written): `{2|-1/2} → 2`.
+fn value_move_text(values: &[String], m: &ValueMove) -> String {
+    let from = values.get(m.value).map_or("", String::as_str);
     format!("{from} → {}", m.to)
+}
+
+/// `1 move`, `3 moves`.
+fn moves(n: u64) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// Who wins, as a sentence names them: `Left wins`, or `a draw`.
+fn winner_text(winner: Option<Side>) -> String {
+    match winner {
+        Some(side) => format!("{} wins", side.name()),
+        None => "a draw".to_string(),
+    }
+}
+
+/// A loopy partizan answer's lines: with each player first, who wins and
+/// in how many moves, and that player's best moves; whether it is a
+/// stopper.
+fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Result {
+    if let Some(value) = &loopy.value {
+        writeln!(out, "  value:   {value} (a stopper's simplest form)")?;
+    }
+    for (side, start) in [
+        (Side::Left, &loopy.left_first),
+        (Side::Right, &loopy.right_first),
+    ] {
+        let (said, best) = match (start.winner, start.remoteness) {
+            (Some(w), Some(r)) if w == side => {
+                (format!("{} wins in {}", w.name(), moves(r)), "winning")
+            }
+            (Some(w), Some(r)) => (format!("{} wins in {}", w.name(), moves(r)), ""),
+            (Some(w), None) => (format!("{} wins", w.name()), ""),
+            (None, _) => ("a draw: play goes on forever".to_string(), "drawing"),
+        };
+        match best {
+            "" => writeln!(out, "  {} moving first: {said}", side.name())?,
+            best => writeln!(
+                out,
+                "  {} moving first: {said}; {best} moves: {}",
+                side.name(),
+                start.move_count
+            )?,
+        }
+        write_moves(out, answer, &start.moves)?;
+        for m in &start.value_moves {
+            writeln!(out, "    {}", value_move_text(&loopy.values, m))?;
+        }
+    }
+    Ok(())
 }
 
 /// An impartial answer's lines: its Grundy value, timing, and winning (or
@@ -304,6 +371,9 @@ fn no_value_text(why: NoValue) -> &'static str {
         NoValue::Partizan => "a partizan position: its value is its canonical form",
         NoValue::OutcomeOnly => "asked for its outcome alone",
         NoValue::Scoring => "a scoring game: its value is its score",
+        NoValue::Loopy => {
+            "a partizan game that can go on forever: its outcome with each player first"
+        }
     }
 }
 
@@ -400,7 +470,11 @@ pub(super) fn signed_sum(parts: impl IntoIterator<Item = (bool, String)>) -> Str
 
 /// The values written as parts of the sum, where there are any.
 fn written_values(answer: &Answer) -> Option<&[String]> {
-    let values = &answer.partizan.as_ref()?.values;
+    let values = match (&answer.partizan, &answer.loopy) {
+        (Some(partizan), _) => &partizan.values,
+        (None, Some(loopy)) => &loopy.values,
+        (None, None) => return None,
+    };
     (!values.is_empty()).then_some(values.as_slice())
 }
 
@@ -513,6 +587,8 @@ fn move_text(answer: &Answer, m: &WinningMove) -> String {
         partizan.map(|p| &p.left_moves),
         partizan.map(|p| &p.right_moves),
         answer.scoring.as_deref().map(|s| &s.best_moves),
+        answer.loopy.as_deref().map(|l| &l.left_first.moves),
+        answer.loopy.as_deref().map(|l| &l.right_first.moves),
     ];
     let nth = (lists.into_iter().flatten())
         .find_map(|list| {
@@ -783,6 +859,31 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         fields.insert("best_moves".into(), best.into());
         fields.insert("best_move_count".into(), scoring.best_move_count.into());
     }
+    if let (Some(loopy), Some(fields)) = (&answer.loopy, object.as_object_mut()) {
+        let start = |start: &Start| {
+            json!({
+                "outcome": start.winner.map_or("D", |w| match w {
+                    Side::Left => "L",
+                    Side::Right => "R",
+                }),
+                "remoteness": start.remoteness,
+                "moves": moves_json(&start.moves),
+                "value_moves": (start.value_moves.iter())
+                    .map(|m| json!({
+                        "value": m.value + 1,
+                        "to": m.to,
+                        "text": value_move_text(&loopy.values, m),
+                    }))
+                    .collect::<Vec<_>>(),
+                "move_count": start.move_count,
+            })
+        };
+        fields.insert("left_first".into(), start(&loopy.left_first));
+        fields.insert("right_first".into(), start(&loopy.right_first));
+        fields.insert("stopper".into(), loopy.stopper.into());
+        fields.insert("value".into(), loopy.value.clone().into());
+        fields.insert("values".into(), json!(loopy.values));
+    }
     if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
         let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
         let value_moves_json = |moves: &[ValueMove]| -> Vec<Json> {
@@ -791,7 +892,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                     json!({
                         "value": m.value + 1,
                         "to": m.to,
-                        "text": value_move_text(p, m),
+                        "text": value_move_text(&p.values, m),
                     })
                 })
                 .collect()

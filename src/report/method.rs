@@ -15,6 +15,7 @@ pub(super) fn method_word(method: &ComponentMethod) -> String {
         ComponentMethod::Period { .. } => "proven period".to_string(),
         ComponentMethod::Search { .. } => "search".to_string(),
         ComponentMethod::Loopy { .. } => "loopy search".to_string(),
+        ComponentMethod::LoopyPartizan { .. } => "loopy partizan search".to_string(),
         ComponentMethod::Tame { .. } => "tame genus".to_string(),
         ComponentMethod::Quotient { .. } => "misère quotient".to_string(),
         ComponentMethod::QuotientSearch { .. } => "quotient and search".to_string(),
@@ -140,6 +141,16 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
         ),
+        ComponentMethod::LoopyPartizan { positions, stopper } => {
+            let stopper = match stopper {
+                Some(true) => "a stopper: no play from it goes on forever",
+                Some(false) => "not a stopper: a play from it can go on forever",
+                None => "whether it is a stopper not looked at (too many positions)",
+            };
+            format!(
+                "loopy partizan (play can go on forever): retrograde analysis of the {positions} sums reachable, each with Left and with Right to move; {stopper}"
+            )
+        }
         ComponentMethod::Loopy {
             positions,
             remoteness,
@@ -349,6 +360,11 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         ComponentMethod::WholeSum { positions } => json!({
             "kind": "whole-sum",
             "positions": positions,
+        }),
+        ComponentMethod::LoopyPartizan { positions, stopper } => json!({
+            "kind": "loopy-partizan",
+            "positions": positions,
+            "stopper": stopper,
         }),
         ComponentMethod::Loopy {
             positions,

@@ -31,7 +31,7 @@ pub use engines::sums::Reduced;
 pub use graphs::{compound, loopy, partizan, scoring, timing};
 // Whole rooms, for the modules and tests that name them.
 pub use base::budget;
-pub use base::reached::Listed;
+pub use base::reached::{Blamed, Listed};
 pub use engines::heaps;
 pub use options::{DEFAULT_MAX_BYTES, DEFAULT_MAX_POSITIONS, Options, Progress};
 pub use solver::Solver;

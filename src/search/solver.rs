@@ -10,7 +10,7 @@ use super::base::budget::{
 };
 use super::base::error::{Growth, SearchError};
 use super::base::error::{end_error, move_error, too_large};
-use super::base::reached::{Listed, Reached, Visit};
+use super::base::reached::{Blamed, Listed, Reached, Visit};
 use super::engines::coins::Coins;
 use super::engines::general::GeneralSearch;
 use super::engines::heaps::{self, HeapValues, Values};
@@ -1017,8 +1017,7 @@ impl Reached {
             solver.moves_listed(from, budget, heaps, room, out, true)
         };
         Reached::explore_by(
-            &solver.game,
-            heaps,
+            &Blamed::of(&solver.game, heaps),
             &starts,
             (max_positions, max_bytes),
             &mut moves,

@@ -38,6 +38,7 @@ mod known_pairs;
 mod lists;
 mod long_runs;
 mod loopy;
+mod loopy_partizan;
 mod many;
 mod misere;
 mod mutants;

@@ -445,7 +445,12 @@ fn a_table_of_cutcake_holds_the_values_of_its_definition() {
             let cell = values[w as usize][h as usize].as_ref().expect("a position");
             let written = gamelang::read_value(&cell.value).expect("a value");
             let form = cake(&mut forms, &mut known, w, h);
-            assert_eq!(forms.written(&written), form, "{w} x {h}: {}", cell.value);
+            assert_eq!(
+                forms.written(&written).expect("a short value"),
+                form,
+                "{w} x {h}: {}",
+                cell.value
+            );
             assert_eq!(cell.outcome, forms.outcome(form), "{w} x {h}");
         }
     }
@@ -491,8 +496,12 @@ pub(super) fn values_agree(games: &str, data: &str, count: usize) {
         let value = (answer.partizan.as_ref())
             .and_then(|p| p.value.clone())
             .expect("a value");
-        let ours = forms.written(&gamelang::read_value(&value).expect("reads"));
-        let theirs = forms.written(&gamelang::read_value(row[2]).expect("reads"));
+        let ours = forms
+            .written(&gamelang::read_value(&value).expect("reads"))
+            .expect("a short value");
+        let theirs = forms
+            .written(&gamelang::read_value(row[2]).expect("reads"))
+            .expect("a short value");
         assert_eq!(
             ours, theirs,
             "{} at {}: {value} against {}",
@@ -685,7 +694,7 @@ fn every_game_born_by_day_3_reads_back_from_its_text_as_itself() {
     for &g in days[3].iter().chain(&sums) {
         let text = forms.text(g);
         let written = gamelang::read_value(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(forms.written(&written), g, "{text}");
+        assert_eq!(forms.written(&written).expect("a short value"), g, "{text}");
     }
 }
 
@@ -700,7 +709,7 @@ fn a_game_is_written_the_same_whatever_the_store_met_first() {
             let mut forms = Forms::new();
             // Each store meets the options in the order written.
             let written = gamelang::read_value(text).expect("a value");
-            let form = forms.written(&written);
+            let form = forms.written(&written).expect("a short value");
             forms.text(form)
         })
         .collect();
@@ -713,7 +722,7 @@ fn values_are_read_as_cgsuite_writes_them_and_mistakes_are_placed() {
     let mut forms = Forms::new();
     let mut value = |text: &str| {
         let written = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        let form = forms.written(&written);
+        let form = forms.written(&written).expect("a short value");
         forms.text(form)
     };
     // Each as written, then as the canonical form writes it.
@@ -803,7 +812,7 @@ fn a_part_after_a_minus_is_the_negative_and_a_position_minus_itself_is_zero() {
     let mut forms = Forms::new();
     let mut read = |text: &str| {
         let written = gamelang::read_value(text).expect("a value");
-        forms.written(&written)
+        forms.written(&written).expect("a short value")
     };
     let (minus, plain) = (read(&value(&answers[1])), read(&value(&answers[2])));
     assert_eq!(forms.neg(plain), minus);
@@ -895,7 +904,7 @@ fn values_written_in_a_file_add_with_games_and_what_is_printed_reads_back_the_sa
     let mut forms = Forms::new();
     let mut read = |text: &str| {
         let written = gamelang::read_value(text).expect("a value");
-        forms.written(&written)
+        forms.written(&written).expect("a short value")
     };
     // {2 | -1/2} + ^ + *3, summed here from its parts.
     let parts = [read("{2|-1/2}"), read("^"), read("*3")];
@@ -942,7 +951,7 @@ fn sums_of_games_born_by_day_3_agree_with_pycgt() {
     let mut forms = Forms::new();
     let read = |forms: &mut Forms, text: &str| -> Form {
         let written = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        forms.written(&written)
+        forms.written(&written).expect("a short value")
     };
     let sum_of = |forms: &mut Forms, components: &str| -> Form {
         let mut total = forms.zero();
@@ -1017,8 +1026,8 @@ fn a_written_value_is_shown_as_it_reads_back() {
         let shown = written.to_string();
         let again = gamelang::read_value(&shown).expect("reads back");
         assert_eq!(
-            forms.written(&again),
-            forms.written(&written),
+            forms.written(&again).expect("a short value"),
+            forms.written(&written).expect("a short value"),
             "{text} shown {shown}"
         );
     }

@@ -29,7 +29,7 @@ fn equal_modulo_inf(forms: &mut Forms, g: Form, h: Form) -> bool {
 
 fn value(forms: &mut Forms, text: &str) -> Form {
     let written = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    forms.written(&written)
+    forms.written(&written).expect("a short value")
 }
 
 #[test]

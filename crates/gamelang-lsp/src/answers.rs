@@ -94,6 +94,17 @@ fn short(answer: &Answer) -> String {
             .unwrap_or("a value too large to write");
         return format!("{outcome} · {value}");
     }
+    if let Some(loopy) = &answer.loopy {
+        let first = |start: &gamelang::Start| match start.winner {
+            Some(side) => side.name(),
+            None => "a draw",
+        };
+        return format!(
+            "{outcome} · Left first: {}; Right first: {}",
+            first(&loopy.left_first),
+            first(&loopy.right_first)
+        );
+    }
     match &answer.grundy {
         Grundy::Value(g) => format!("{outcome} · g = {g}"),
         _ => outcome.to_string(),

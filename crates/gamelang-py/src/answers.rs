@@ -181,6 +181,27 @@ impl Analysis {
         self.field(py, "right_moves")
     }
 
+    /// A loopy partizan position with Left moving first: a dict of its
+    /// `outcome` ("L", "R" or "D"), `remoteness`, best `moves` and
+    /// `move_count`; else None.
+    #[getter]
+    fn left_first<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "left_first")
+    }
+
+    /// ... with Right moving first.
+    #[getter]
+    fn right_first<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "right_first")
+    }
+
+    /// Whether a loopy partizan position is a stopper (no play from it
+    /// goes on forever); None for a position that is not loopy.
+    #[getter]
+    fn stopper(&self) -> Option<bool> {
+        self.answer.loopy.as_deref().and_then(|l| l.stopper)
+    }
+
     /// A partizan position's thermograph as a picture, else None.
     #[getter]
     fn thermograph(&self) -> Option<Picture> {

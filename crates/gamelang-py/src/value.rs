@@ -40,14 +40,22 @@ fn text_of(other: &Bound<'_, PyAny>) -> Option<String> {
         .map(|s| s.into_owned())
 }
 
+/// Why a loopy value (`over`, `{0|pass}`) is not a `Value`.
+fn loopy(text: &str) -> String {
+    format!(
+        "`{text}` is a loopy value: a Value holds a short game (its canonical form); analyze a loopy one in a file"
+    )
+}
+
 /// How `g` stands to `h`, both read as values.
 fn relation(g: &str, h: &str) -> Result<Relation, String> {
-    let read = |text: &str| {
-        gamelang::read_value(text).map_err(|e| format!("`{text}` is not a value: {}", e.message))
+    let mut forms = Forms::new();
+    let mut read = |text: &str| {
+        let written = gamelang::read_value(text)
+            .map_err(|e| format!("`{text}` is not a value: {}", e.message))?;
+        forms.written(&written).ok_or_else(|| loopy(text))
     };
     let (g, h) = (read(g)?, read(h)?);
-    let mut forms = Forms::new();
-    let (g, h) = (forms.written(&g), forms.written(&h));
     Ok(forms.compare(g, h))
 }
 
@@ -60,7 +68,7 @@ impl Value {
             PyValueError::new_err(format!("`{text}` is not a value: {}", e.message))
         })?;
         let mut forms = Forms::new();
-        let form = forms.written(&written);
+        let form = (forms.written(&written)).ok_or_else(|| PyValueError::new_err(loopy(text)))?;
         // A canonical form can be far longer to write than the sum that
         // makes it: written within the answers' own bound.
         let text = forms.text_within(form, MAX_TEXT).ok_or_else(|| {

@@ -60,6 +60,26 @@ def test_partizan_answers():
     assert (cut.value, cut.outcome) == ("1", "L")
 
 
+def test_a_loopy_partizan_position_says_who_wins_with_each_player_first():
+    prog = gamelang.load(ROOT / "games" / "loopy_tokens.game")
+    # By hand (games/loopy_tokens.game): Right, to move at 0, has no move;
+    # Left, moving first, can never bring Right back to 0 to move.
+    a = prog.analyze("token at (0)")
+    assert a.outcome == "D"
+    assert (a.left_first["outcome"], a.right_first["outcome"]) == ("D", "L")
+    assert a.right_first["remoteness"] == 0 and a.stopper is False
+    assert [m["to"] for m in a.left_first["moves"]] == ["(1)"]
+    geese = gamelang.load(ROOT / "games" / "fox_and_geese.game")
+    pen = geese.analyze('fox_and_geese at "G.G.|....|....|.F.."')
+    assert (pen.outcome, pen.stopper) == ("L", True)
+    assert prog.analyze("token at (0)").value is None
+    assert gamelang.load(ROOT / "games" / "nim.game").analyze("nim at (1)").stopper is None
+    over = prog.analyze("passes at 3")
+    assert (over.stopper, over.to_dict()["value"]) == (True, "over")
+    with pytest.raises(ValueError, match="loopy"):
+        gamelang.Value("over")
+
+
 def test_many_positions_answer_as_one_at_a_time():
     prog = gamelang.load(ROOT / "games" / "kayles.game")
     many = prog.analyze_many("kayles", range(60))

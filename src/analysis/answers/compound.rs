@@ -255,6 +255,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     })
 }
 

@@ -177,6 +177,7 @@ pub(crate) fn ends_answer(kept: &mut Kept, question: &Question) -> Result<Answer
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     })
 }
 
@@ -302,6 +303,7 @@ fn played_answer(kept: &mut Kept, c: &Instance, misere: bool) -> Result<Answer, 
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     })
 }
 /// The standing of a position of a game whose moves may become sums

@@ -107,5 +107,6 @@ pub(crate) fn loopy_answer(kept: &mut Kept, parts: Vec<Answered>) -> Result<Answ
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     })
 }

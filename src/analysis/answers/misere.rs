@@ -175,5 +175,6 @@ pub(crate) fn misere_answer(
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     }
 }

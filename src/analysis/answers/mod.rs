@@ -3,7 +3,7 @@
 //! found, the budgets): a component answered on its own (`answered`), the
 //! winning moves (`winning`), misère sums by the genus and by search
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
-//! (`loopy`), declared ends (`ends`), compounds other than the sum
+//! (`loopy`; partizan ones, `loopy_partizan`), declared ends (`ends`), compounds other than the sum
 //! (`compound`), sums with partizan games by canonical forms (`partizan`),
 //! scoring games by negamax (`scoring`),
 //! and closed forms verified against the search (`verify`).
@@ -13,6 +13,7 @@ pub(crate) mod compound;
 pub(crate) mod ends;
 pub(crate) mod kept;
 pub(crate) mod loopy;
+pub(crate) mod loopy_partizan;
 pub(crate) mod misere;
 pub(crate) mod partizan;
 pub(crate) mod quotient;

@@ -44,7 +44,7 @@ pub(crate) const MAX_TEXT: usize = 1 << 16;
 
 /// A form as written, or where that is longer than `MAX_TEXT`, a sentence
 /// that says so.
-fn shown(forms: &mut Forms, form: Form) -> String {
+pub(crate) fn shown(forms: &mut Forms, form: Form) -> String {
     forms.text_within(form, MAX_TEXT).unwrap_or_else(|| {
         format!(
             "(a game born on day {}, too large to write in {MAX_TEXT} characters)",
@@ -74,11 +74,13 @@ struct Valued {
     moves: Option<Vec<Move>>,
 }
 
-/// The answer to a question with a partizan component or a written value.
+/// The answer to a question with a partizan component or a written value;
+/// `None` where its play can go on forever (a position repeats: it is
+/// answered as a loopy sum, `loopy_partizan`).
 pub(crate) fn partizan_answer(
     kept: &mut Kept,
     question: &Question,
-) -> Result<Answer, AnalysisError> {
+) -> Result<Option<Answer>, AnalysisError> {
     for instance in &question.components {
         let refuse = |what| AnalysisError::Partizan {
             game: instance.game.title(),
@@ -99,7 +101,7 @@ pub(crate) fn partizan_answer(
                 && !only.negated
                 && only.game.partizan_anywhere().is_some() =>
         {
-            outcome_answer(kept, only)
+            repeats(outcome_answer(kept, only))
         }
         _ => answer_within_limits(kept, question),
     };
@@ -109,14 +111,31 @@ pub(crate) fn partizan_answer(
     answer
 }
 
-/// The answer, the store of forms within the question's limits.
-fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, AnalysisError> {
+/// `result`, or `None` where a search found a position that repeats (the
+/// sum is then a loopy one).
+fn repeats<T>(result: Result<T, AnalysisError>) -> Result<Option<T>, AnalysisError> {
+    match result {
+        Ok(t) => Ok(Some(t)),
+        Err(AnalysisError::Search(e)) if matches!(*e, SearchError::Cycle { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The answer, the store of forms within the question's limits; `None`
+/// where a component's play can go on forever.
+fn answer_within_limits(
+    kept: &mut Kept,
+    question: &Question,
+) -> Result<Option<Answer>, AnalysisError> {
     let mut valued = Vec::new();
     let mut notes = Vec::new();
     for (i, instance) in question.components.iter().enumerate() {
-        let mut part = match instance.game.partizan_anywhere() {
-            Some(_) => partizan_component(kept, instance)?,
+        let part = match instance.game.partizan_anywhere() {
+            Some(_) => repeats(partizan_component(kept, instance))?,
             None => impartial_component(kept, instance)?,
+        };
+        let Some(mut part) = part else {
+            return Ok(None);
         };
         if instance.negated {
             let forms = &mut kept.forms;
@@ -132,7 +151,11 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         valued.push(part);
     }
     let forms = &mut kept.forms;
-    let values: Vec<Form> = question.values.iter().map(|v| forms.written(v)).collect();
+    // A loopy value (`over`, `{0|pass}`) makes the sum a loopy one.
+    let values: Option<Vec<Form>> = question.values.iter().map(|v| forms.written(v)).collect();
+    let Some(values) = values else {
+        return Ok(None);
+    };
     let mut total = forms.zero();
     for &form in valued.iter().map(|p| &p.form).chain(&values) {
         total = forms.add(total, form);
@@ -218,7 +241,7 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         right_value_moves: moves.right_values,
         right_move_count,
     };
-    Ok(Answer {
+    Ok(Some(Answer {
         outcome: forms.outcome(total),
         grundy: Grundy::None(NoValue::Partizan),
         method: Method {
@@ -235,7 +258,8 @@ fn answer_within_limits(kept: &mut Kept, question: &Question) -> Result<Answer, 
         partizan: Some(Box::new(partizan)),
         scoring: None,
         compared: None,
-    })
+        loopy: None,
+    }))
 }
 
 /// A partizan game's position asked for its outcome alone
@@ -263,6 +287,7 @@ fn outcome_answer(kept: &mut Kept, instance: &Instance) -> Result<Answer, Analys
         partizan: None,
         scoring: None,
         compared: None,
+        loopy: None,
     })
 }
 
@@ -285,15 +310,15 @@ fn partizan_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, An
 
 /// An impartial game's position: the nimber of its Grundy value, found as
 /// any impartial question's is; its moves each the nimber of where it
-/// leads, where the search lists them within its budget.
-fn impartial_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, AnalysisError> {
+/// leads, where the search lists them within its budget. `None` where its
+/// play can go on forever.
+fn impartial_component(
+    kept: &mut Kept,
+    instance: &Instance,
+) -> Result<Option<Valued>, AnalysisError> {
     let part = answered(kept, instance)?;
-    let refuse = |what| AnalysisError::Partizan {
-        game: instance.game.title(),
-        what,
-    };
     if part.loopy.is_some() {
-        return Err(refuse("a sum with a game that can go on forever"));
+        return Ok(None);
     }
     let g = match &part.grundy {
         Grundy::Value(g) => g.to_u32().filter(|&g| g <= MAX_NIMBER),
@@ -308,12 +333,12 @@ fn impartial_component(kept: &mut Kept, instance: &Instance) -> Result<Valued, A
     };
     let form = kept.forms.nimber(g);
     let moves = impartial_moves(kept, instance)?;
-    Ok(Valued {
+    Ok(Some(Valued {
         component: part.component,
         form,
         method: part.method,
         moves,
-    })
+    }))
 }
 
 /// The moves of an impartial component, each with the nimber of where it
@@ -525,7 +550,8 @@ fn valued(
 
 /// A partizan position's canonical form, as written where that takes at
 /// most `max` characters (else by its birthday, `day 7`), and its outcome
-/// class, by the game's partizan search.
+/// class, by the game's partizan search; refused where the play can go on
+/// forever.
 pub(crate) fn value_of(
     kept: &mut Kept,
     game: &Arc<Game>,
@@ -537,6 +563,12 @@ pub(crate) fn value_of(
         let text = (forms.text_within(form, max))
             .unwrap_or_else(|| format!("day {}", forms.birthday(form)));
         Ok((form, text, forms.outcome(form)))
+    });
+    // A loopy game's positions have no canonical form here: `analyze`
+    // answers them (`loopy_partizan`); tables, plays and graphs do not yet.
+    let valued = repeats(valued)?.ok_or_else(|| AnalysisError::Partizan {
+        game: game.title(),
+        what: "a table, a play or a graph of a game that can go on forever",
     })?;
     kept.forms_went_on()?;
     Ok(valued)

@@ -107,5 +107,6 @@ pub(crate) fn scoring_answer(
             best_move_count,
         })),
         compared: None,
+        loopy: None,
     })
 }

@@ -66,6 +66,7 @@ pub(crate) fn winning_moves(
                 | ComponentMethod::Quotient { .. }
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Loopy { .. }
+                | ComponentMethod::LoopyPartizan { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }

@@ -39,7 +39,7 @@ pub enum SearchError {
     #[diagnostic(
         code(gamelang::search::cycle),
         help(
-            "for a game meant to end, change the rules so that every move makes progress; as it is, its positions have outcomes P, N or D (a draw) and generalised Sprague-Grundy values"
+            "for a game meant to end, change the rules so that every move makes progress; as it is, `analyze` answers its positions: an impartial game's outcomes P, N or D (a draw) and generalised Sprague-Grundy values, a partizan game's winner with each player first"
         )
     )]
     Cycle {

@@ -102,6 +102,23 @@ impl Parents {
     }
 }
 
+/// Who an exploration's refusals name: a game, and the position asked.
+#[derive(Clone, Debug)]
+pub struct Blamed {
+    pub game: String,
+    pub position: Named,
+}
+
+impl Blamed {
+    /// `game` at `heaps`.
+    pub fn of(game: &Game, heaps: &[u64]) -> Blamed {
+        Blamed {
+            game: game.title(),
+            position: Named::of(heaps, game.board),
+        }
+    }
+}
+
 /// What a position is to an exploration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Visit {
@@ -117,27 +134,31 @@ pub enum Visit {
 }
 
 impl Reached {
-    /// The graph of the positions reachable from each of `starts` (keys,
-    /// canonical), the first one position 0, at most `max_positions` of
-    /// them taking at most `max_bytes`: `moves` gives a position's moves,
-    /// each to a key; `visit` tells each position reached apart, as in
-    /// `explore_with`. Errors blame `game` at `heaps`.
-    pub fn explore_by(
-        game: &Game,
-        heaps: &[u64],
-        starts: &[Vec<u64>],
-        limits: (usize, u64),
-        moves: &mut MovesOf,
-        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
-    ) -> Result<Reached, SearchError> {
-        let mut reached = Reached {
+    /// A graph of no position, to be explored into.
+    pub fn empty() -> Reached {
+        Reached {
             positions: Arena::new(),
             edges: Vec::new(),
             firsts: vec![0],
             ends: Vec::new(),
             known: Vec::new(),
-        };
-        match reached.grow(game, heaps, starts, limits, moves, visit) {
+        }
+    }
+
+    /// The graph of the positions reachable from each of `starts` (keys,
+    /// canonical), the first one position 0, at most `max_positions` of
+    /// them taking at most `max_bytes`: `moves` gives a position's moves,
+    /// each to a key; `visit` tells each position reached apart, as in
+    /// `explore_with`. Errors name `blamed`.
+    pub fn explore_by(
+        blamed: &Blamed,
+        starts: &[Vec<u64>],
+        limits: (usize, u64),
+        moves: &mut MovesOf,
+        visit: &mut dyn FnMut(&[u64]) -> Result<Visit, SearchError>,
+    ) -> Result<Reached, SearchError> {
+        let mut reached = Reached::empty();
+        match reached.grow(blamed, starts, limits, moves, visit) {
             Ok(()) => Ok(reached),
             Err(e) => {
                 // A search stopped by a limit may hold hundreds of
@@ -159,8 +180,7 @@ impl Reached {
     /// `explore_by`'s work, into `self`.
     fn grow(
         &mut self,
-        game: &Game,
-        heaps: &[u64],
+        blamed: &Blamed,
         starts: &[Vec<u64>],
         (max_positions, max_bytes): (usize, u64),
         moves: &mut MovesOf,
@@ -183,8 +203,8 @@ impl Reached {
         // The memory the graph takes so far, checked before each grows.
         let mut bytes = position_bytes(start.len());
         let too_much = || SearchError::MemoryLimit {
-            game: game.title(),
-            position: Named::of(heaps, game.board),
+            game: blamed.game.clone(),
+            position: blamed.position.clone(),
             limit_mb: max_bytes >> 20,
         };
         let mut listed = Listed::default();
@@ -234,8 +254,8 @@ impl Reached {
                             };
                             if reached.len() >= max_positions {
                                 return Err(SearchError::TooManyPositions {
-                                    game: game.title(),
-                                    position: Named::of(heaps, game.board),
+                                    game: blamed.game.clone(),
+                                    position: blamed.position.clone(),
                                     limit: max_positions,
                                 });
                             }

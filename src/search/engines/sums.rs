@@ -22,7 +22,7 @@ use crate::rules::{EndKind, Game};
 use crate::search::base::arena::{Arena, MAX_BOX};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, move_error, too_large};
-use crate::search::base::reached::{Listed, Reached, Visit};
+use crate::search::base::reached::{Blamed, Listed, Reached, Visit};
 use crate::search::options::Options;
 use crate::search::value::{Explored, GameKey, GameValues, NewSearch, Search, Value};
 
@@ -822,8 +822,7 @@ impl SumSearch {
             Ok(true)
         };
         let reached = Reached::explore_by(
-            &game,
-            &asked,
+            &Blamed::of(&game, &asked),
             &start_keys,
             (max_positions, max_bytes),
             &mut moves,

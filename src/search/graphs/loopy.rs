@@ -320,52 +320,12 @@ impl LoopyGraph {
         &self.gamma[id]
     }
 
-    /// Retrograde analysis, nearest first (a heap ordered by remoteness),
-    /// so that each position's remoteness is found when it is labelled.
-    /// An end position is lost, or won in `misere` play.
+    /// Retrograde analysis (`retrograde`). An end position is lost, or
+    /// won in `misere` play.
     fn label(&mut self, misere: bool) {
-        let n = self.reached.len();
-        let parents = self.reached.parents();
-        // Moves not yet known to lead to an N position.
-        let mut open: Vec<usize> = (0..n).map(|u| self.reached.moves(u).len()).collect();
-        self.outcome = vec![Outcome::D; n];
-        self.remoteness = vec![None; n];
-        let mut queue = BinaryHeap::new();
-        let end = if misere { Outcome::N } else { Outcome::P };
-        for (u, &left) in open.iter().enumerate() {
-            // Where the play ends: won by the player who moved there (lost
-            // for the player to move), lost, or drawn (never labelled).
-            let outcome = match self.reached.ends[u] {
-                Some(EndKind::Win) => Outcome::P,
-                Some(EndKind::Lose) => Outcome::N,
-                Some(EndKind::Draw) => continue,
-                None if left == 0 => end,
-                None => continue,
-            };
-            self.outcome[u] = outcome;
-            self.remoteness[u] = Some(0);
-            queue.push(Reverse((0u64, u)));
-        }
-        while let Some(Reverse((r, u))) = queue.pop() {
-            for p in parents.of(u) {
-                if self.remoteness[p].is_some() {
-                    continue;
-                }
-                if self.outcome[u] == Outcome::P {
-                    self.outcome[p] = Outcome::N;
-                    self.remoteness[p] = Some(r + 1);
-                    queue.push(Reverse((r + 1, p)));
-                } else {
-                    open[p] -= 1;
-                    if open[p] == 0 {
-                        // Its farthest N move is this one: labelled last.
-                        self.outcome[p] = Outcome::P;
-                        self.remoteness[p] = Some(r + 1);
-                        queue.push(Reverse((r + 1, p)));
-                    }
-                }
-            }
-        }
+        let (outcome, remoteness) = retrograde(&self.reached, misere);
+        self.outcome = outcome;
+        self.remoteness = remoteness;
     }
 
     /// Smith's algorithm for the generalised Sprague-Grundy values (C. A.
@@ -457,4 +417,57 @@ impl LoopyGraph {
             .collect();
         Ok(())
     }
+}
+
+/// Retrograde analysis of the graph `reached`, nearest first (a heap
+/// ordered by remoteness), so that each position's remoteness is found
+/// when it is labelled: each position P (the player to move loses), N (wins)
+/// or D (a draw: never labelled), with the moves to the end with best play
+/// (the winner hurrying, the loser delaying). An end position is lost, or
+/// won in `misere` play; a position a `win when` ends is lost for the
+/// player to move, a `lose when` won.
+pub(crate) fn retrograde(reached: &Reached, misere: bool) -> (Vec<Outcome>, Vec<Option<u64>>) {
+    let n = reached.len();
+    let parents = reached.parents();
+    // Moves not yet known to lead to an N position.
+    let mut open: Vec<usize> = (0..n).map(|u| reached.moves(u).len()).collect();
+    let mut outcome = vec![Outcome::D; n];
+    let mut remoteness = vec![None; n];
+    let mut queue = BinaryHeap::new();
+    let end = if misere { Outcome::N } else { Outcome::P };
+    for (u, &left) in open.iter().enumerate() {
+        // Where the play ends: won by the player who moved there (lost
+        // for the player to move), lost, or drawn (never labelled).
+        let label = match reached.ends[u] {
+            Some(EndKind::Win) => Outcome::P,
+            Some(EndKind::Lose) => Outcome::N,
+            Some(EndKind::Draw) => continue,
+            None if left == 0 => end,
+            None => continue,
+        };
+        outcome[u] = label;
+        remoteness[u] = Some(0);
+        queue.push(Reverse((0u64, u)));
+    }
+    while let Some(Reverse((r, u))) = queue.pop() {
+        for p in parents.of(u) {
+            if remoteness[p].is_some() {
+                continue;
+            }
+            if outcome[u] == Outcome::P {
+                outcome[p] = Outcome::N;
+                remoteness[p] = Some(r + 1);
+                queue.push(Reverse((r + 1, p)));
+            } else {
+                open[p] -= 1;
+                if open[p] == 0 {
+                    // Its farthest N move is this one: labelled last.
+                    outcome[p] = Outcome::P;
+                    remoteness[p] = Some(r + 1);
+                    queue.push(Reverse((r + 1, p)));
+                }
+            }
+        }
+    }
+    (outcome, remoteness)
 }

@@ -195,6 +195,18 @@ class Analysis:
     def right_moves(self) -> Optional[list[dict[str, Any]]]:
         """Right's winning moves, moving first (partizan)."""
     @property
+    def left_first(self) -> Optional[dict[str, Any]]:
+        """A loopy partizan position with Left moving first: its
+        `outcome` ("L", "R" or "D"), `remoteness`, best `moves` and
+        `move_count`; else None."""
+    @property
+    def right_first(self) -> Optional[dict[str, Any]]:
+        """... with Right moving first."""
+    @property
+    def stopper(self) -> Optional[bool]:
+        """Whether a loopy partizan position is a stopper (no play from it
+        goes on forever); None for a position that is not loopy."""
+    @property
     def thermograph(self) -> Optional[Picture]:
         """A partizan position's thermograph, drawn."""
     @property

@@ -25,6 +25,7 @@ use crate::search::solver::Solver;
 use crate::search::value::After;
 
 mod keys;
+pub mod loopy;
 mod outcome;
 mod outcomes;
 mod search;

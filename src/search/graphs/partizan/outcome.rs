@@ -18,7 +18,7 @@ use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
 use crate::partizan::{Form, Forms};
 use crate::platform::deeper;
-use crate::position::Outcome;
+use crate::position::{Outcome, Position};
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
@@ -119,9 +119,40 @@ impl PartizanSearch {
             return Ok(won);
         }
         let new = known.is_none();
+        // A position met again on the way down: a play can go on forever,
+        // and who wins is not a matter of the first winning move (the sum
+        // is answered as a loopy one).
+        let on_path = (position.clone(), mover);
+        if self.outcomes.path.contains(&on_path) {
+            return Err(self.repeated(heaps));
+        }
         if self.outcomes.wins.len() >= self.max_positions {
             return Err(too_large(&self.games[0].game, self.max_positions, heaps));
         }
+        self.outcomes.path.insert(on_path.clone());
+        let won = self.judged_moves(forms, position, mover, budget, heaps);
+        self.outcomes.path.remove(&on_path);
+        let won = won?;
+        if new {
+            let size = big.iter().map(region_bytes).sum::<u64>() + 32;
+            (self.outcomes.keep_win(size, budget.memory()))
+                .map_err(|()| self.memory_limit(budget, heaps))?;
+        }
+        self.outcomes.wins.entry(position.clone()).or_default()[slot] = Some(won);
+        Ok(won)
+    }
+
+    /// Whether some move of `mover`'s from `position` leaves a position
+    /// the other player, moving first, does not win.
+    fn judged_moves(
+        &mut self,
+        forms: &mut Forms,
+        position: &Split,
+        mover: Side,
+        budget: &mut Budget,
+        heaps: &[u64],
+    ) -> Result<bool, SearchError> {
+        let (big, small) = position;
         let mut won = false;
         // Moves in a large region, each what it leaves split again.
         'regions: for i in 0..big.len() {
@@ -175,12 +206,20 @@ impl PartizanSearch {
                 }
             }
         }
-        if new {
-            let size = big.iter().map(region_bytes).sum::<u64>() + 32;
-            (self.outcomes.keep_win(size, budget.memory()))
-                .map_err(|()| self.memory_limit(budget, heaps))?;
-        }
-        self.outcomes.wins.entry(position.clone()).or_default()[slot] = Some(won);
         Ok(won)
+    }
+
+    /// A play from `heaps` that comes back to a position: the searched
+    /// game can go on forever.
+    fn repeated(&self, heaps: &[u64]) -> SearchError {
+        let game = &self.games[0].game;
+        let at = Position::from_u64s(heaps);
+        SearchError::Cycle {
+            game: game.title(),
+            cycle: vec![at.clone(), at],
+            rules: vec![String::new()],
+            src: game.source.clone(),
+            span: (0, 0).into(),
+        }
     }
 }

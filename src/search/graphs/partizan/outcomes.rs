@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::keys::{RegionKey, key_bytes};
 use crate::partizan::Form;
+use crate::rules::Side;
 use crate::search::value::GameKey;
 
 /// A position of the outcome search: its large regions, sorted, and the
@@ -27,6 +28,9 @@ pub(super) struct Outcomes {
     /// would pass a third of the memory limit (it took two thirds of
     /// Domineering 6 × 6's memory, kept whole).
     pub(super) moves: FxHashMap<GameKey, RegionMoves>,
+    /// The positions being judged, each with its player to move: met
+    /// again below itself, a play goes on forever.
+    pub(super) path: FxHashSet<(Split, Side)>,
     /// About the bytes each takes, checked against the search's memory
     /// limit before either grows.
     pub(super) wins_bytes: u64,

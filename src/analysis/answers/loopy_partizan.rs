@@ -1,0 +1,234 @@
+//! A partizan sum whose play can go on forever (Winning Ways, ch. 11;
+//! Siegel, *Combinatorial Game Theory*, ch. VI): searched whole
+//! (`search::partizan::loopy`), every sum its play reaches labelled by
+//! retrograde analysis with each player to move. Its outcome is who wins
+//! with Left moving first and with Right moving first, each Left, Right or
+//! a draw (Siegel, §VI.1); each player's best moves are those that win
+//! where the mover wins (to a sum the other player, then to move, loses),
+//! and those that keep the draw where it is a draw.
+
+use super::answered::searchable;
+use super::kept::Kept;
+use super::partizan::{MAX_TEXT, shown};
+use super::winning::winning_move;
+use crate::analysis::answer::{
+    Answer, Component, ComponentMethod, Count, Grundy, Loopy, Method, NoValue, Start, ValueMove,
+};
+use crate::analysis::error::AnalysisError;
+use crate::check::{Instance, Question};
+use std::sync::Arc;
+
+use crate::partizan::{MAX_STOPPER_NODES, Stopper, Written};
+use crate::position::Outcome;
+use crate::position::{Named, Position};
+use crate::rules::Side;
+use crate::search::Blamed;
+use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part};
+use crate::syntax::ast::Split;
+
+/// The answer to a partizan question whose play can go on forever: its
+/// games' positions and its written values explored as one sum.
+pub(crate) fn loopy_partizan_answer(
+    kept: &mut Kept,
+    question: &Question,
+) -> Result<Answer, AnalysisError> {
+    kept.limit_forms();
+    let mut graph = explored(kept, &question.components, &question.values)?;
+    let (stopper, simplest) = stopper_of(kept, &mut graph)?;
+    let value = simplest.and_then(|s| s.text_within(&mut kept.forms, MAX_TEXT));
+    let games = question.components.len();
+    let left_first = start(kept, &mut graph, Side::Left, games)?;
+    let right_first = start(kept, &mut graph, Side::Right, games)?;
+    kept.forms_went_on()?;
+    let loopy = Loopy {
+        left_first,
+        right_first,
+        stopper,
+        value,
+        values: (question.values.iter())
+            .map(|v| match kept.forms.written(v) {
+                Some(form) => shown(&mut kept.forms, form),
+                None => v.to_string(),
+            })
+            .collect(),
+    };
+    Ok(Answer {
+        outcome: loopy.outcome(),
+        grundy: Grundy::None(NoValue::Loopy),
+        method: Method {
+            components: vec![ComponentMethod::LoopyPartizan {
+                positions: graph.nodes(),
+                stopper: loopy.stopper,
+            }],
+        },
+        components: question.components.iter().map(Component::from).collect(),
+        winning_moves: Vec::new(),
+        winning_move_count: Count::Unknown,
+        drawing_moves: Vec::new(),
+        drawing_move_count: 0,
+        notes: Vec::new(),
+        compound: None,
+        timing: None,
+        partizan: None,
+        scoring: None,
+        compared: None,
+        loopy: Some(Box::new(loopy)),
+    })
+}
+
+/// The graph of the sum of `components` and `values`, explored and
+/// labelled: a short value a part by its canonical form, a loopy one by
+/// its graph (`Stopper::written`).
+fn explored(
+    kept: &mut Kept,
+    components: &[Instance],
+    values: &[Written],
+) -> Result<LoopyPartizan, AnalysisError> {
+    let mut parts = Vec::new();
+    let mut asked = Vec::new();
+    for instance in components {
+        let heaps = searchable(&instance.game, &instance.position)?;
+        if asked.is_empty() {
+            asked = heaps.clone();
+        }
+        parts.push(Part::Game {
+            game: instance.game.clone(),
+            heaps,
+            negated: instance.negated,
+        });
+    }
+    for value in values {
+        parts.push(match kept.forms.written(value) {
+            Some(form) => Part::Value(form),
+            None => {
+                // `check` built it once already: it cannot fail here.
+                let graph = Stopper::written(value, &mut kept.forms).map_err(|_| {
+                    AnalysisError::Partizan {
+                        game: value.to_string(),
+                        what: "a loopy value that cannot be built",
+                    }
+                })?;
+                let root = graph.root;
+                Part::Node(Arc::new(graph), root)
+            }
+        });
+    }
+    // Refusals name the first game at its position, or the values.
+    let blamed = match components.first() {
+        Some(first) => Blamed::of(&first.game, &asked),
+        None => Blamed {
+            game: "the values written".to_string(),
+            position: Named::heaps(Position(Vec::new())),
+        },
+    };
+    let options = kept.options.search.clone();
+    let budget = kept.question_budget();
+    let graph = LoopyPartizan::explore(parts, &options, &mut kept.forms, budget, (&asked, blamed))?;
+    Ok(graph)
+}
+
+/// Whether both sides of `compare G to H` (the question G − H, split at
+/// `split`) are stoppers: each explored alone, no play from it goes on
+/// for ever.
+pub(crate) fn both_stoppers(
+    kept: &mut Kept,
+    question: &Question,
+    split: Split,
+) -> Result<bool, AnalysisError> {
+    let (g, h) = question
+        .components
+        .split_at(split.components.min(question.components.len()));
+    let (gv, hv) = question
+        .values
+        .split_at(split.values.min(question.values.len()));
+    for (games, values) in [(g, gv), (h, hv)] {
+        let mut graph = explored(kept, games, values)?;
+        if stopper_of(kept, &mut graph)?.0 != Some(true) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether the sum `graph` was explored from is a stopper, and if it is,
+/// its simplest form: no, where a play from it goes on for ever; else
+/// its positions' graph (any moves from it, at most `MAX_STOPPER_NODES`
+/// positions; `None` past them) says.
+fn stopper_of(
+    kept: &mut Kept,
+    graph: &mut LoopyPartizan,
+) -> Result<(Option<bool>, Option<Stopper>), AnalysisError> {
+    if graph.goes_on() {
+        return Ok((Some(false), None));
+    }
+    let options = kept.options.search.clone();
+    let Some(positions) = graph.positions(&mut kept.forms, &options, MAX_STOPPER_NODES)? else {
+        return Ok((None, None));
+    };
+    match positions.is_stopper() {
+        true => Ok((Some(true), Some(positions.simplest()))),
+        false => Ok((Some(false), None)),
+    }
+}
+
+/// Who wins the sum with `side` moving first, and `side`'s best moves:
+/// where it wins, those to a sum the other player loses moving first;
+/// where it is a draw, those to a draw; none where it loses. `games`: how
+/// many of the sum's parts are games (the written values follow them).
+fn start(
+    kept: &mut Kept,
+    graph: &mut LoopyPartizan,
+    side: Side,
+    games: usize,
+) -> Result<Start, AnalysisError> {
+    let first = graph.first(side);
+    let mut moves = Vec::new();
+    let mut value_moves = Vec::new();
+    let best = match first.winner {
+        Some(winner) if winner == side => Some(Outcome::P),
+        Some(_) => None,
+        None => Some(Outcome::D),
+    };
+    if let Some(best) = best {
+        for m in graph.moves(side, &mut kept.forms)? {
+            if m.outcome != best {
+                continue;
+            }
+            match m.to {
+                Moved::Rule(rule, after) => moves.push(winning_move(m.part, rule, after)),
+                Moved::Option(form) => value_moves.push(ValueMove {
+                    value: m.part - games,
+                    to: shown(&mut kept.forms, form),
+                }),
+                Moved::Node(graph, node) => {
+                    let at = Stopper {
+                        root: node,
+                        ..(*graph).clone()
+                    };
+                    // A stopper by its simplest form; another as it is.
+                    let at = match at.is_stopper() {
+                        true => at.simplest(),
+                        false => at,
+                    };
+                    let to = (at.text_within(&mut kept.forms, MAX_TEXT))
+                        .unwrap_or_else(|| "a loopy value too large to write".to_string());
+                    value_moves.push(ValueMove {
+                        value: m.part - games,
+                        to,
+                    });
+                }
+            }
+        }
+    }
+    let move_count = moves.len() + value_moves.len();
+    let max = kept.options.max_moves;
+    moves.truncate(max);
+    value_moves.truncate(max - moves.len());
+    Ok(Start {
+        winner: first.winner,
+        remoteness: first.remoteness,
+        moves,
+        value_moves,
+        move_count,
+    })
+}
