@@ -17,7 +17,7 @@ use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
-use super::answers::loopy_partizan::{both_stoppers, loopy_partizan_answer};
+use super::answers::loopy_partizan::{loopy_order, loopy_partizan_answer};
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::{
     MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, value_of,
@@ -145,11 +145,9 @@ impl Analyzer {
             answer.timing = self.timing(only);
         }
         // `compare G to H`: the question is G − H, its outcome the order;
-        // loopy games are ordered only where both are stoppers.
+        // loopy games are ordered by their sides.
         let relation = match (&answer.loopy, analysis.compare) {
-            (Some(loopy), Some(split)) => {
-                (both_stoppers(&mut self.kept, analysis, split)?).then(|| loopy.order())
-            }
+            (Some(_), Some(split)) => loopy_order(&mut self.kept, analysis, split)?,
             _ => Relation::of_difference(answer.outcome),
         };
         answer.compared = (analysis.compare).map(|split| Compared {

@@ -662,9 +662,10 @@ pub struct Loopy {
     /// reaches, goes on forever (Siegel, §VI.1); `None` where that was not
     /// looked at (more positions than `partizan::MAX_STOPPER_NODES`).
     pub stopper: Option<bool>,
-    /// A stopper's value: its simplest form in CGSuite's notation for
-    /// loopy games (`over`, `{1|pass}`; Siegel, §VI.5); `None` where it is
-    /// no stopper, was not looked at, or is longer than 65,536 characters.
+    /// Its value in CGSuite's notation for loopy games: a stopper's
+    /// simplest form (`over`, `{1|pass}`; Siegel, §VI.5), another game's
+    /// onside and offside (`on & off`; §VI.6); `None` where they were not
+    /// found or are longer than 65,536 characters to write.
     pub value: Option<String>,
     /// Each value written as a part of the sum, as its canonical form
     /// writes it.
@@ -701,22 +702,6 @@ impl Loopy {
             (Some(Side::Left), Some(Side::Right)) => Outcome::N,
             (Some(Side::Right), Some(Side::Left)) => Outcome::P,
             _ => Outcome::D,
-        }
-    }
-
-    /// Where this is the answer for G − H, G and H both stoppers: how G
-    /// stands to H. G ≥ H where Left, moving second in G − H, survives
-    /// (wins, or play goes on for ever), and G ≤ H where Right, moving
-    /// second, does (Siegel, *Combinatorial Game Theory*, §VI.4: the order
-    /// of stoppers by survival).
-    pub fn order(&self) -> Relation {
-        let ge = self.right_first.winner != Some(Side::Right);
-        let le = self.left_first.winner != Some(Side::Left);
-        match (ge, le) {
-            (true, true) => Relation::Equal,
-            (true, false) => Relation::Greater,
-            (false, true) => Relation::Less,
-            (false, false) => Relation::Fuzzy,
         }
     }
 }

@@ -27,6 +27,6 @@ mod written;
 pub use dyadic::Dyadic;
 pub use form::Form;
 pub use forms::{Forms, Relation};
-pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, Stopper};
+pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, MAX_SIDLING_NODES, Stopper};
 pub use wall::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

@@ -111,26 +111,23 @@ impl Stopper {
                 }
             }
         }
+        let mut parents = Vec::new();
         while let Some((a, b, m)) = queue.pop() {
             let lost = label[state(a, b, m)] == Label::Lost;
-            // The states with a move to (a, b, m): the other player to
-            // move, in u (to a) or in v (to b).
-            let mut parents = Vec::new();
-            match m {
-                // Right was to move: Right moved u → a (a a Right option)
-                // or v → b (b a Left option of v, Right's move in −v).
-                1 => {
-                    // Left moved last to reach Right's turn.
-                    parents.extend(reverse_left[a].iter().map(|&u| (u as usize, b)));
-                    parents.extend(reverse_right[b].iter().map(|&v| (a, v as usize)));
-                }
-                _ => {
-                    parents.extend(reverse_right[a].iter().map(|&u| (u as usize, b)));
-                    parents.extend(reverse_left[b].iter().map(|&v| (a, v as usize)));
-                }
-            }
+            // The states with a move to (a, b, m), the other player to
+            // move there. Where Right is to move now, Left moved: u → a
+            // (a one of u's Left options) or v → b (b one of v's Right
+            // options: a Left move in −v). Where Left is to move, Right
+            // moved, the other way round.
+            let (in_g, in_h) = match m {
+                1 => (&reverse_left, &reverse_right),
+                _ => (&reverse_right, &reverse_left),
+            };
+            parents.clear();
+            parents.extend(in_g[a].iter().map(|&u| (u as usize, b)));
+            parents.extend(in_h[b].iter().map(|&v| (a, v as usize)));
             let pm = 1 - m;
-            for (u, v) in parents {
+            for &(u, v) in &parents {
                 let s = state(u, v, pm);
                 if label[s] != Label::Open {
                     continue;
@@ -172,10 +169,11 @@ impl Stopper {
             .collect();
         // Bypassing follows a Right move then a Left one (or the other way
         // round): in a stopper it cannot come back to where it began, so
-        // this ends; the bound is a guard.
+        // this ends. The bound is a guard: every step keeps each node's
+        // value, so a form cut short by it is still the game's.
         let mut changed = true;
         let mut rounds = 0;
-        while changed && rounds <= n * n {
+        while changed && rounds <= 4 * n {
             changed = false;
             rounds += 1;
             for u in 0..n as u32 {
@@ -691,5 +689,110 @@ impl Builder {
         self.left[u as usize] = l;
         self.right[u as usize] = r;
         Ok(u)
+    }
+}
+
+impl Stopper {
+    /// Its negative: each node's Left and Right options exchanged
+    /// (−G = {−G^R | −G^L}).
+    pub fn negated(&self) -> Stopper {
+        Stopper {
+            left: self.right.clone(),
+            right: self.left.clone(),
+            root: self.root,
+        }
+    }
+
+    /// Whether this stopper is at least `other` (both stoppers): their
+    /// graphs side by side, ordered by survival.
+    pub fn at_least(&self, other: &Stopper) -> bool {
+        let n = self.len() as u32;
+        let shifted = |options: &[Vec<u32>]| -> Vec<Vec<u32>> {
+            (options.iter())
+                .map(|o| o.iter().map(|&v| v + n).collect())
+                .collect()
+        };
+        let both = Stopper {
+            left: self
+                .left
+                .iter()
+                .cloned()
+                .chain(shifted(&other.left))
+                .collect(),
+            right: self
+                .right
+                .iter()
+                .cloned()
+                .chain(shifted(&other.right))
+                .collect(),
+            root: self.root,
+        };
+        let m = both.len();
+        both.order()[self.root as usize * m + (other.root + n) as usize]
+    }
+}
+
+/// The most nodes sidling may build (each round one per position of the
+/// game, and the order of all of them found again).
+pub const MAX_SIDLING_NODES: usize = 256;
+
+impl Stopper {
+    /// A loopy game's onside and offside (Siegel, *Combinatorial Game
+    /// Theory*, §VI.6: G = S & T, S its value where infinite play is won by
+    /// Left, T where it is won by Right), each a stopper in its simplest
+    /// form, found by sidling (Conway, *On Numbers and Games*, ch. 16;
+    /// Winning Ways, ch. 11): every position starts as `on` (for the
+    /// onside; `off` for the offside), then each round every position x
+    /// becomes {x^L | x^R} of the round before's values, until a round
+    /// changes no position's value. A stopper is both its sides. `None`
+    /// where the rounds do not settle within `MAX_SIDLING_NODES` nodes: the
+    /// values may only come closer and closer (sidling over = {0|pass}
+    /// makes {0|on}, {0|{0|on}}, ...), and no other way is built here.
+    pub fn sides(&self) -> Option<(Stopper, Stopper)> {
+        if self.is_stopper() {
+            let simplest = self.simplest();
+            return Some((simplest.clone(), simplest));
+        }
+        Some((self.side(true)?, self.side(false)?))
+    }
+
+    /// The onside (`on`) or the offside, by sidling.
+    fn side(&self, on: bool) -> Option<Stopper> {
+        let n = self.len();
+        let mut pool = Stopper {
+            left: vec![Vec::new()],
+            right: vec![Vec::new()],
+            root: 0,
+        };
+        match on {
+            true => pool.left[0].push(0),
+            false => pool.right[0].push(0),
+        }
+        let mut current = vec![0u32; n];
+        loop {
+            if pool.len() + n > MAX_SIDLING_NODES {
+                return None;
+            }
+            let first = pool.len() as u32;
+            for x in 0..n {
+                let of =
+                    |options: &Vec<u32>| options.iter().map(|&y| current[y as usize]).collect();
+                pool.left.push(of(&self.left[x]));
+                pool.right.push(of(&self.right[x]));
+            }
+            let m = pool.len();
+            let ge = pool.order();
+            let next: Vec<u32> = (first..first + n as u32).collect();
+            let settled = (0..n).all(|x| {
+                let (a, b) = (next[x] as usize, current[x] as usize);
+                ge[a * m + b] && ge[b * m + a]
+            });
+            current = next;
+            if settled {
+                break;
+            }
+        }
+        pool.root = current[self.root as usize];
+        Some(pool.simplest())
     }
 }

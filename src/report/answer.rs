@@ -45,7 +45,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             Some(r) => writeln!(out, "  relation: {g} {} {h}", r.symbol())?,
             None if answer.loopy.is_some() => writeln!(
                 out,
-                "  relation: none (G or H is not a stopper: loopy games are ordered here only where both are, by who survives G - H)"
+                "  relation: none (the onside or offside of G or H was not found: sidling did not settle)"
             )?,
             None => writeln!(
                 out,
@@ -250,8 +250,12 @@ fn winner_text(winner: Option<Side>) -> String {
 /// in how many moves, and that player's best moves; whether it is a
 /// stopper.
 fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Result {
-    if let Some(value) = &loopy.value {
-        writeln!(out, "  value:   {value} (a stopper's simplest form)")?;
+    match (&loopy.value, loopy.stopper) {
+        (Some(value), Some(true)) => {
+            writeln!(out, "  value:   {value} (a stopper's simplest form)")?
+        }
+        (Some(value), _) => writeln!(out, "  value:   {value} (its onside & offside, by sidling)")?,
+        (None, _) => {}
     }
     for (side, start) in [
         (Side::Left, &loopy.left_first),

@@ -240,11 +240,12 @@ fn a_token_left_moves_up_and_right_moves_down_is_a_draw_but_at_the_ends() {
 }
 
 #[test]
-fn stoppers_are_ordered_by_survival_and_others_are_not() {
+fn loopy_games_are_ordered_by_their_sides() {
     // games/loopy_tokens.game's `passes`: 0 on, 1 off, 2 dud, 3 over, 4 0,
     // 5 under. Siegel, *Combinatorial Game Theory*, §VI.4: over is
     // positive and below every positive number, on above everything;
-    // G = G for a stopper G though G − G is a draw; dud is no stopper.
+    // G = G for a stopper G though G − G is a draw; dud is no stopper,
+    // ordered by its sides.
     let text = std::fs::read_to_string(super::common::root().join("games/loopy_tokens.game"))
         .expect("the example exists");
     let games: String = text
@@ -268,7 +269,15 @@ fn stoppers_are_ordered_by_survival_and_others_are_not() {
         })
         .collect();
     let mut expected = vec![Some("<"); 8];
-    expected.extend([Some(">"), Some(">"), Some("="), Some("<"), Some("<"), None]);
+    // dud = on & off is confused with 0: on > 0 but off < 0 (§VI.6).
+    expected.extend([
+        Some(">"),
+        Some(">"),
+        Some("="),
+        Some("<"),
+        Some("<"),
+        Some("||"),
+    ]);
     assert_eq!(relations, expected);
 }
 
@@ -454,10 +463,14 @@ fn loopy_values_written_in_a_file_are_answered() {
     // Siegel, *Combinatorial Game Theory*, §VI: on + off is a draw
     // whoever starts (dud's outcome); over is positive, below every
     // positive number and above ^ (Winning Ways, ch. 11); {0|pass} is over.
-    let text = "analyze over + *\nanalyze {0|pass}\nanalyze on + off\ncompare over to ^\ncompare over to 1/1024\ncompare {0|pass} to over\ncompare on to 1000\n";
+    let text = "analyze over + *\nanalyze {0|pass}\nanalyze on + off\ncompare over to ^\ncompare over to 1/1024\ncompare {0|pass} to over\ncompare on to 1000\ncompare on + off to {pass|pass}\n";
     let answers = analyzed(text);
     let l = |i: usize| loopy(&answers[i]).expect("loopy");
     assert_eq!(l(1).value.as_deref(), Some("over"));
+    // on + off = on & off = dud (Siegel, §VI.6: sides add, onsides by the
+    // onsum, offsides by the offsum).
+    assert_eq!(l(2).value.as_deref(), Some("on & off"));
+    assert_eq!(l(2).stopper, Some(false));
     assert_eq!(
         (l(2).left_first.winner, l(2).right_first.winner),
         (None, None)
@@ -471,5 +484,51 @@ fn loopy_values_written_in_a_file_are_answered() {
                 .map(|r| r.symbol())
         })
         .collect();
-    assert_eq!(relations, [Some(">"), Some("<"), Some("="), Some(">")]);
+    assert_eq!(
+        relations,
+        [Some(">"), Some("<"), Some("="), Some(">"), Some("=")]
+    );
+}
+
+/// Who wins a place of `brute`'s with each player first, infinite play
+/// counted a win for `draws` (Left for an onside, Right for an offside).
+fn sided(brute: &[(Vec<usize>, [Option<Side>; 2])], place: &[usize], draws: Side) -> [Side; 2] {
+    let (_, winners) = (brute.iter()).find(|(p, _)| p == place).expect("a place");
+    winners.map(|w| w.unwrap_or(draws))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A loopy game's onside plays as the game does, infinite play won by
+    /// Left, in a sum with any stopper; its offside likewise for Right
+    /// (Siegel, *Combinatorial Game Theory*, §VI.6): on random token
+    /// games, with random token stoppers beside them, by the brute force.
+    #[test]
+    fn sides_play_as_their_game_beside_every_stopper(
+        n in 1usize..5,
+        seed in arrows(5),
+        m in 1usize..4,
+        beside in arrows(4),
+    ) {
+        let keep = |a: Arrows, k: usize| -> Arrows { a.into_iter().filter(|&(a, b, _)| a < k && b < k).collect() };
+        let (g, x) = (keep(seed, n), keep(beside, m));
+        prop_assume!(graph_of(&x, m, 0).is_stopper());
+        let with_x = brute(&[(&g, n), (&x, m)]);
+        for root in 0..n {
+            let Some((onside, offside)) = graph_of(&g, n, root).sides() else { continue };
+            for (draws, side) in [(Side::Left, onside), (Side::Right, offside)] {
+                prop_assert!(side.is_stopper());
+                let (s, k) = (arrows_of(&side), side.left.len());
+                let side_with_x = brute(&[(&s, k), (&x, m)]);
+                for at in 0..m {
+                    prop_assert_eq!(
+                        sided(&with_x, &[root, at], draws),
+                        sided(&side_with_x, &[0, at], draws),
+                        "{:?} side of {} beside {}: {:?}", draws, root, at, side
+                    );
+                }
+            }
+        }
+    }
 }

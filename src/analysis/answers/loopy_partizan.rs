@@ -18,7 +18,7 @@ use crate::analysis::error::AnalysisError;
 use crate::check::{Instance, Question};
 use std::sync::Arc;
 
-use crate::partizan::{MAX_STOPPER_NODES, Stopper, Written};
+use crate::partizan::{MAX_SIDLING_NODES, MAX_STOPPER_NODES, Relation, Stopper, Written};
 use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Side;
@@ -34,8 +34,18 @@ pub(crate) fn loopy_partizan_answer(
 ) -> Result<Answer, AnalysisError> {
     kept.limit_forms();
     let mut graph = explored(kept, &question.components, &question.values)?;
-    let (stopper, simplest) = stopper_of(kept, &mut graph)?;
-    let value = simplest.and_then(|s| s.text_within(&mut kept.forms, MAX_TEXT));
+    let Sided { stopper, sides } = sided(kept, &mut graph)?;
+    // A stopper by its simplest form; another by its sides, `S & T`.
+    let value = sides.and_then(|(on, off)| {
+        let on = on.text_within(&mut kept.forms, MAX_TEXT)?;
+        match stopper {
+            Some(true) => Some(on),
+            _ => Some(format!(
+                "{on} & {}",
+                off.text_within(&mut kept.forms, MAX_TEXT)?
+            )),
+        }
+    });
     let games = question.components.len();
     let left_first = start(kept, &mut graph, Side::Left, games)?;
     let right_first = start(kept, &mut graph, Side::Right, games)?;
@@ -127,48 +137,76 @@ fn explored(
     Ok(graph)
 }
 
-/// Whether both sides of `compare G to H` (the question G − H, split at
-/// `split`) are stoppers: each explored alone, no play from it goes on
-/// for ever.
-pub(crate) fn both_stoppers(
+/// How G stands to H in `compare G to H` (the question G − H, split at
+/// `split`), each explored alone and ordered by its sides: G ≥ H exactly
+/// when G's onside is at least H's and G's offside at least H's (Siegel,
+/// *Combinatorial Game Theory*, §VI.6; for stoppers, which are their own
+/// sides, the order by survival, §VI.4). `None` where a side of either is
+/// not found.
+pub(crate) fn loopy_order(
     kept: &mut Kept,
     question: &Question,
     split: Split,
-) -> Result<bool, AnalysisError> {
+) -> Result<Option<Relation>, AnalysisError> {
     let (g, h) = question
         .components
         .split_at(split.components.min(question.components.len()));
     let (gv, hv) = question
         .values
         .split_at(split.values.min(question.values.len()));
+    let mut sides = Vec::new();
     for (games, values) in [(g, gv), (h, hv)] {
         let mut graph = explored(kept, games, values)?;
-        if stopper_of(kept, &mut graph)?.0 != Some(true) {
-            return Ok(false);
+        match sided(kept, &mut graph)?.sides {
+            Some(found) => sides.push(found),
+            None => return Ok(None),
         }
     }
-    Ok(true)
+    // H stands negated in the question: its onside is the negative of
+    // −H's offside, and its offside of −H's onside.
+    let (g_on, g_off) = &sides[0];
+    let (h_on, h_off) = (sides[1].1.negated(), sides[1].0.negated());
+    let (h_on, h_off) = (&h_on, &h_off);
+    let ge = g_on.at_least(h_on) && g_off.at_least(h_off);
+    let le = h_on.at_least(g_on) && h_off.at_least(g_off);
+    Ok(Some(match (ge, le) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::Greater,
+        (false, true) => Relation::Less,
+        (false, false) => Relation::Fuzzy,
+    }))
 }
 
-/// Whether the sum `graph` was explored from is a stopper, and if it is,
-/// its simplest form: no, where a play from it goes on for ever; else
-/// its positions' graph (any moves from it, at most `MAX_STOPPER_NODES`
-/// positions; `None` past them) says.
-fn stopper_of(
-    kept: &mut Kept,
-    graph: &mut LoopyPartizan,
-) -> Result<(Option<bool>, Option<Stopper>), AnalysisError> {
-    if graph.goes_on() {
-        return Ok((Some(false), None));
-    }
+/// What is known of a loopy sum's value: whether it is a stopper (`None`
+/// where that was not looked at), and its onside and offside (a stopper
+/// both, in its simplest form) where they are found.
+struct Sided {
+    stopper: Option<bool>,
+    sides: Option<(Stopper, Stopper)>,
+}
+
+/// The sum `graph` was explored from, valued where its positions' graph
+/// (any moves from it) has at most `MAX_STOPPER_NODES` positions: a
+/// stopper by its simplest form; another by its sides, found by sidling
+/// where it has at most half `MAX_SIDLING_NODES` (`Stopper::sides`).
+fn sided(kept: &mut Kept, graph: &mut LoopyPartizan) -> Result<Sided, AnalysisError> {
+    let goes_on = graph.goes_on();
     let options = kept.options.search.clone();
     let Some(positions) = graph.positions(&mut kept.forms, &options, MAX_STOPPER_NODES)? else {
-        return Ok((None, None));
+        return Ok(Sided {
+            stopper: goes_on.then_some(false),
+            sides: None,
+        });
     };
-    match positions.is_stopper() {
-        true => Ok((Some(true), Some(positions.simplest()))),
-        false => Ok((Some(false), None)),
-    }
+    let stopper = positions.is_stopper();
+    let sides = match stopper || 2 * positions.len() <= MAX_SIDLING_NODES {
+        true => positions.sides(),
+        false => None,
+    };
+    Ok(Sided {
+        stopper: Some(stopper),
+        sides,
+    })
 }
 
 /// Who wins the sum with `side` moving first, and `side`'s best moves:
