@@ -98,6 +98,19 @@ fn brute(games: &[(&Arrows, usize)]) -> Vec<(Vec<usize>, [Option<Side>; 2])> {
         .collect()
 }
 
+/// Each `compare` answer's relation, as written (`>`, `=`, ...).
+fn relations(answers: &[Answer]) -> Vec<Option<&'static str>> {
+    (answers.iter())
+        .map(|a| {
+            a.compared
+                .as_ref()
+                .expect("compared")
+                .relation
+                .map(|r| r.symbol())
+        })
+        .collect()
+}
+
 fn analyzed(text: &str) -> Vec<Answer> {
     let program = load_text("loopy_partizan.game", text, &[]);
     let questions = gamelang::questions(&program, None, &[]).expect("questions");
@@ -259,15 +272,7 @@ fn loopy_games_are_ordered_by_their_sides() {
     }
     asked += "compare passes at (3) to 0\ncompare passes at (0) to passes at (3)\ncompare passes at (0) to passes at (0)\ncompare passes at (5) to passes at (3)\ncompare passes at (1) to -8\ncompare passes at (2) to 0\n";
     let answers = analyzed(&format!("{games}\n{asked}"));
-    let relations: Vec<Option<&str>> = (answers.iter())
-        .map(|a| {
-            a.compared
-                .as_ref()
-                .expect("compared")
-                .relation
-                .map(|r| r.symbol())
-        })
-        .collect();
+    let relations = relations(&answers);
     let mut expected = vec![Some("<"); 8];
     // dud = on & off is confused with 0: on > 0 but off < 0 (§VI.6).
     expected.extend([
@@ -475,15 +480,7 @@ fn loopy_values_written_in_a_file_are_answered() {
         (l(2).left_first.winner, l(2).right_first.winner),
         (None, None)
     );
-    let relations: Vec<Option<&str>> = (answers[3..].iter())
-        .map(|a| {
-            a.compared
-                .as_ref()
-                .expect("compared")
-                .relation
-                .map(|r| r.symbol())
-        })
-        .collect();
+    let relations = relations(&answers[3..]);
     assert_eq!(
         relations,
         [Some(">"), Some("<"), Some("="), Some(">"), Some("=")]
