@@ -13,12 +13,12 @@
 //! from (G, H), does not win.
 //!
 //! A stopper's simplest form (Siegel, §VI.5: unique up to the graph's
-//! shape) comes from three steps repeated until none applies, none of which
-//! changes any node's value, so the order found once holds throughout:
-//! equal nodes fused into one; dominated options removed (a Left option
-//! no greater than another, a Right option no less); reversible options
-//! bypassed (a Left option G^L with a Right option G^LR ≤ G replaced by
-//! G^LR's Left options; Right's alike).
+//! shape) comes from steps none of which changes any node's value, so the
+//! order found once holds throughout: dominated options removed (a Left
+//! option no greater than another, a Right option no less) and reversible
+//! options bypassed (a Left option G^L with a Right option G^LR ≤ G
+//! replaced by G^LR's Left options; Right's alike) until neither applies,
+//! then equal nodes fused into one.
 
 use std::collections::HashMap;
 
@@ -26,9 +26,14 @@ use super::form::Form;
 use super::forms::Forms;
 use super::written::Written;
 
-/// The most nodes a stopper's order is found for: the pairs of nodes, with
-/// each player to move, are held at once (2 · 2048² of them).
+/// The most nodes a stopper built here has (a game's positions, a written
+/// value's graph).
 pub const MAX_NODES: usize = 2048;
+
+/// The most nodes an order is found for: two stoppers side by side. The
+/// pairs of nodes, with each player to move, are held at once (2 · 4096²
+/// of them).
+const MAX_ORDERED: usize = 2 * MAX_NODES;
 
 /// A stopper as a graph: each node's Left and Right options, by index;
 /// node `root` is the game.
@@ -76,10 +81,14 @@ impl Stopper {
         sinks_first(&turns).len() == turns.len()
     }
 
-    /// `ge[u * n + v]`: node u ≥ node v, by survival (above). At most
-    /// `MAX_NODES` nodes.
-    pub fn order(&self) -> Vec<bool> {
+    /// `ge[u * n + v]`: node u ≥ node v, by survival (above); `None` for a
+    /// graph of more than 4,096 nodes (`MAX_ORDERED`), before anything is
+    /// held.
+    pub fn order(&self) -> Option<Vec<bool>> {
         let n = self.len();
+        if n > MAX_ORDERED {
+            return None;
+        }
         let mut reverse_left: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut reverse_right: Vec<Vec<u32>> = vec![Vec::new(); n];
         for u in 0..n {
@@ -144,9 +153,11 @@ impl Stopper {
                 }
             }
         }
-        (0..n * n)
-            .map(|uv| label[uv * 2 + 1] != Label::Won)
-            .collect()
+        Some(
+            (0..n * n)
+                .map(|uv| label[uv * 2 + 1] != Label::Won)
+                .collect(),
+        )
     }
 
     /// Its simplest form (above): dominated options removed and
@@ -156,10 +167,11 @@ impl Stopper {
     /// equal options, so which is kept does not matter; Siegel, §VI.5 —
     /// fusing first would not do: a node whose option equals it would
     /// become its own option, a pass the game did not have). The root is
-    /// node 0, the others in the order first met from it.
-    pub fn simplest(&self) -> Stopper {
+    /// node 0, the others in the order first met from it. `None` where it
+    /// is too large to order (`order`).
+    pub fn simplest(&self) -> Option<Stopper> {
         let n = self.len();
-        let ge = self.order();
+        let ge = self.order()?;
         let ge = |u: u32, v: u32| ge[u as usize * n + v as usize];
         let mut left: Vec<Vec<u32>> = self.left.iter().map(|l| best(l, ge)).collect();
         let mut right: Vec<Vec<u32>> = self
@@ -182,16 +194,16 @@ impl Stopper {
                 // replaced by that option's Left options; Right's alike.
                 let mut l = Vec::new();
                 for &a in &left[ui] {
-                    match right[a as usize].iter().find(|&&x| ge(u, x)) {
-                        Some(&x) if x != u => l.extend(left[x as usize].iter().copied()),
-                        _ => l.push(a),
+                    match right[a as usize].iter().find(|&&x| x != u && ge(u, x)) {
+                        Some(&x) => l.extend(left[x as usize].iter().copied()),
+                        None => l.push(a),
                     }
                 }
                 let mut r = Vec::new();
                 for &a in &right[ui] {
-                    match left[a as usize].iter().find(|&&x| ge(x, u)) {
-                        Some(&x) if x != u => r.extend(right[x as usize].iter().copied()),
-                        _ => r.push(a),
+                    match left[a as usize].iter().find(|&&x| x != u && ge(x, u)) {
+                        Some(&x) => r.extend(right[x as usize].iter().copied()),
+                        None => r.push(a),
                     }
                 }
                 let (l, r) = (best(&l, ge), best(&r, |a, b| ge(b, a)));
@@ -233,14 +245,14 @@ impl Stopper {
             out.dedup();
             out
         };
-        Stopper {
+        Some(Stopper {
             left: order.iter().map(|&u| renumber(&left[u as usize])).collect(),
             right: order
                 .iter()
                 .map(|&u| renumber(&right[u as usize]))
                 .collect(),
             root: 0,
-        }
+        })
     }
 
     /// The canonical forms of the nodes from which no cycle is reached
@@ -704,8 +716,9 @@ impl Stopper {
     }
 
     /// Whether this stopper is at least `other` (both stoppers): their
-    /// graphs side by side, ordered by survival.
-    pub fn at_least(&self, other: &Stopper) -> bool {
+    /// graphs side by side, ordered by survival; `None` where that is too
+    /// large to order.
+    pub fn at_least(&self, other: &Stopper) -> Option<bool> {
         let n = self.len() as u32;
         let shifted = |options: &[Vec<u32>]| -> Vec<Vec<u32>> {
             (options.iter())
@@ -728,7 +741,7 @@ impl Stopper {
             root: self.root,
         };
         let m = both.len();
-        both.order()[self.root as usize * m + (other.root + n) as usize]
+        Some(both.order()?[self.root as usize * m + (other.root + n) as usize])
     }
 }
 
@@ -750,7 +763,7 @@ impl Stopper {
     /// makes {0|on}, {0|{0|on}}, ...), and no other way is built here.
     pub fn sides(&self) -> Option<(Stopper, Stopper)> {
         if self.is_stopper() {
-            let simplest = self.simplest();
+            let simplest = self.simplest()?;
             return Some((simplest.clone(), simplest));
         }
         Some((self.side(true)?, self.side(false)?))
@@ -781,7 +794,7 @@ impl Stopper {
                 pool.right.push(of(&self.right[x]));
             }
             let m = pool.len();
-            let ge = pool.order();
+            let ge = pool.order()?;
             let next: Vec<u32> = (first..first + n as u32).collect();
             let settled = (0..n).all(|x| {
                 let (a, b) = (next[x] as usize, current[x] as usize);
@@ -793,6 +806,6 @@ impl Stopper {
             }
         }
         pool.root = current[self.root as usize];
-        Some(pool.simplest())
+        pool.simplest()
     }
 }

@@ -167,8 +167,14 @@ pub(crate) fn loopy_order(
     let (g_on, g_off) = &sides[0];
     let (h_on, h_off) = (sides[1].1.negated(), sides[1].0.negated());
     let (h_on, h_off) = (&h_on, &h_off);
-    let ge = g_on.at_least(h_on) && g_off.at_least(h_off);
-    let le = h_on.at_least(g_on) && h_off.at_least(g_off);
+    let at_least =
+        |a: &Stopper, b: &Stopper, c: &Stopper, d: &Stopper| Some(a.at_least(b)? && c.at_least(d)?);
+    let (Some(ge), Some(le)) = (
+        at_least(g_on, h_on, g_off, h_off),
+        at_least(h_on, g_on, h_off, g_off),
+    ) else {
+        return Ok(None);
+    };
     Ok(Some(match (ge, le) {
         (true, true) => Relation::Equal,
         (true, false) => Relation::Greater,
@@ -191,8 +197,14 @@ struct Sided {
 /// where it has at most half `MAX_SIDLING_NODES` (`Stopper::sides`).
 fn sided(kept: &mut Kept, graph: &mut LoopyPartizan) -> Result<Sided, AnalysisError> {
     let goes_on = graph.goes_on();
+    // A sum a play of which goes on for ever is no stopper: valued only by
+    // sidling, which takes at most half `MAX_SIDLING_NODES` positions.
+    let max = match goes_on {
+        true => MAX_SIDLING_NODES / 2,
+        false => MAX_STOPPER_NODES,
+    };
     let options = kept.options.search.clone();
-    let Some(positions) = graph.positions(&mut kept.forms, &options, MAX_STOPPER_NODES)? else {
+    let Some(positions) = graph.positions(&mut kept.forms, &options, max)? else {
         return Ok(Sided {
             stopper: goes_on.then_some(false),
             sides: None,
@@ -244,9 +256,9 @@ fn start(
                         ..(*graph).clone()
                     };
                     // A stopper by its simplest form; another as it is.
-                    let at = match at.is_stopper() {
-                        true => at.simplest(),
-                        false => at,
+                    let at = match at.is_stopper().then(|| at.simplest()).flatten() {
+                        Some(simplest) => simplest,
+                        None => at,
                     };
                     let to = (at.text_within(&mut kept.forms, MAX_TEXT))
                         .unwrap_or_else(|| "a loopy value too large to write".to_string());

@@ -249,10 +249,14 @@ impl LoopyPartizan {
         Ok(out)
     }
 
+    /// The index of `game` among the games met, if it was met.
+    fn met(&self, game: &Arc<Game>) -> Option<usize> {
+        (self.games.iter()).position(|(g, _)| Arc::ptr_eq(g, game) || g == game)
+    }
+
     /// The index of `game` among the games met, met now if new.
     fn game_index(&mut self, game: &Arc<Game>, options: &Options) -> u64 {
-        let found = (self.games.iter()).position(|(g, _)| Arc::ptr_eq(g, game) || g == game);
-        let index = found.unwrap_or_else(|| {
+        let index = self.met(game).unwrap_or_else(|| {
             let solver = Solver::with_options(game.clone(), options.clone());
             self.games.push((game.clone(), solver));
             self.games.len() - 1
@@ -300,9 +304,7 @@ impl LoopyPartizan {
                     heaps,
                     negated,
                 } => {
-                    let index = (self.games.iter())
-                        .position(|(g, _)| Arc::ptr_eq(g, game) || g == game)
-                        .unwrap_or(0) as u64;
+                    let index = self.met(game).unwrap_or(0) as u64;
                     let tag = if *negated { NEGATED } else { GAME };
                     let mut packed = Vec::new();
                     pack(heaps, &mut packed);
@@ -494,10 +496,7 @@ impl LoopyPartizan {
             } => {
                 // In a negative, Left moves as the game's Right.
                 let side = if *negated { mover.other() } else { mover };
-                let index = (self.games.iter())
-                    .position(|(g, _)| Arc::ptr_eq(g, game) || g == game)
-                    .unwrap_or(0);
-                let solver = &self.games[index].1;
+                let solver = &self.games[self.met(game).unwrap_or(0)].1;
                 let options = solver.options_within(heaps, budget, asked)?;
                 let mut moves = Vec::new();
                 for (rule, after) in options {
