@@ -88,7 +88,7 @@ pub use syntax::{SyntaxError, parse_file};
 pub use analysis::graph::PositionGraph;
 pub use analysis::play::{Ending, PartizanPlay, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};
-pub use analysis::standing::{Move, Place, Standing, Standings};
+pub use analysis::standing::{Move, Place, Standing, Standings, place_of};
 pub use analysis::table::{Cell, Column, PartizanCell, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
@@ -112,9 +112,9 @@ pub use report::{
     asked_text, board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text,
     ending_text, graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text,
     place_boards_text, place_text, play_json, play_title, quotient_json, quotient_text,
-    reason_text, scoring_reason_text, side_board_text, side_move_text, side_play_json,
-    side_position_text, side_reason_text, statement_text, table_json, table_summary_text,
-    table_svg, table_text, table_text_in_colour, text as answer_text,
+    reason_text, scoring_reason_text, side_board_text, side_move_text, side_move_words,
+    side_play_json, side_position_text, side_reason_text, statement_text, table_json,
+    table_summary_text, table_svg, table_text, table_text_in_colour, text as answer_text,
     text_in_colour as answer_text_in_colour, thermograph_svg, thermographs_svg,
 };
 

@@ -23,8 +23,8 @@ pub use graph::{graph_dot, graph_json};
 pub use list::{Row, asked_text, list_text, statement_text};
 pub use play::{
     compound_reason_text, ending_text, move_text, place_boards_text, place_text, play_json,
-    play_title, reason_text, scoring_reason_text, side_board_text, side_move_text, side_play_json,
-    side_position_text, side_reason_text,
+    play_title, reason_text, scoring_reason_text, side_board_text, side_move_text, side_move_words,
+    side_play_json, side_position_text, side_reason_text,
 };
 pub use quotient::{quotient_json, quotient_text};
 pub use svg::{L_COLOUR, NOT_A_POSITION_COLOUR, P_COLOUR, R_COLOUR, table_svg};

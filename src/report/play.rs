@@ -330,18 +330,22 @@ pub fn side_board_text(game: &Game, heaps: &[u64]) -> String {
 /// A partizan move in words, with where it leads and that position's
 /// value: `(1, 1) and (2, 1) to # → "#.|#." (value 1)   [vertical]`.
 pub fn side_move_text(game: &Game, from: &[u64], m: &SideMove) -> String {
-    let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
-    let rule = game.rules.get(m.rule);
-    let words = rule.map_or_else(String::new, |rule| {
-        describe(&rule.kind, &big(from), &big(&m.to), game, 0)
-    });
-    let to = side_position_text(game, &m.to);
-    let label = rule.map_or_else(String::new, |r| format!("   [{}]", r.name));
+    let label = (game.rules.get(m.rule)).map_or_else(String::new, |r| format!("   [{}]", r.name));
     format!(
         "{} (value {}){label}",
-        super::words::moved_text(&words, &to),
+        side_move_words(game, from, m),
         m.value
     )
+}
+
+/// A partizan move in words and where it leads, without its value:
+/// `(1, 1) and (2, 1) to # → "#.|#."`.
+pub fn side_move_words(game: &Game, from: &[u64], m: &SideMove) -> String {
+    let big = |heaps: &[u64]| heaps.iter().map(|&h| BigUint::from(h)).collect::<Vec<_>>();
+    let words = (game.rules.get(m.rule)).map_or_else(String::new, |rule| {
+        describe(&rule.kind, &big(from), &big(&m.to), game, 0)
+    });
+    super::words::moved_text(&words, &side_position_text(game, &m.to))
 }
 
 /// Why the computer's partizan move is the one it makes.

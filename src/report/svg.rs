@@ -213,6 +213,8 @@ pub(super) fn header(
     height: usize,
     title: &str,
 ) -> std::fmt::Result {
+    // As wide as the title too: 16-pixel letters, about 9 pixels each.
+    let width = width.max(LEFT + title.chars().count() * 9 + 20);
     writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#

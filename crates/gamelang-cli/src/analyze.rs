@@ -204,9 +204,8 @@ fn verified_json(compared: &Compared, answer: &Answer) -> serde_json::Value {
 /// Answers each analysis and prints it as it comes (in text; one JSON array
 /// at the end with `--json`), errors too; exits with findings if any
 /// analysis failed. The positions of one statement that asks many are
-/// printed together as a table (in JSON, one object each as ever; one
-/// with no answer says why in its `error`), and a position with no answer
-/// does not stop the others.
+/// printed together as a table, and a position with no answer does not stop
+/// the others.
 fn print_answers(
     args: &Args,
     output: &mut Output,
@@ -215,7 +214,11 @@ fn print_answers(
     compared: &Compared,
     mut answer: impl FnMut(&Question) -> Result<Answer, AnalysisError>,
 ) -> ExitCode {
-    let mut answers = Vec::new();
+    if args.json {
+        let (answers, failed) = answers_json(output, file, questions, compared, answer);
+        out(&json_array(answers));
+        return exit_code(failed);
+    }
     let mut failed = false;
     // The file's thermographs, drawn as one document at the end.
     let mut drawn: Vec<(String, gamelang::Thermograph)> = Vec::new();
@@ -223,35 +226,7 @@ fn print_answers(
         let found: Vec<Result<Answer, Error>> = (asked.iter())
             .map(|q| answer(q).map_err(Error::from))
             .collect();
-        for (question, result) in asked.iter().zip(&found) {
-            match result {
-                Ok(answer) if args.json => {
-                    let mut json = gamelang::answer_json(answer, &advice);
-                    if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
-                        object.insert("verified".into(), verified_json(compared, answer));
-                    }
-                    answers.push(json);
-                }
-                Ok(_) => {}
-                Err(error) => {
-                    failed = true;
-                    if args.json && asked.len() > 1 {
-                        answers.push(serde_json::json!({
-                            "game": game_title(question),
-                            "position": gamelang::asked_text(question),
-                            "error": {
-                                "code": miette::Diagnostic::code(error).map(|c| c.to_string()),
-                                "message": error.to_string(),
-                            },
-                        }));
-                    }
-                }
-            }
-        }
-        if args.json {
-            report_failures(output, file, asked, &found);
-            continue;
-        }
+        failed |= found.iter().any(Result::is_err);
         let colour = output.colour_stdout();
         if args.thermograph {
             drawn.extend((found.iter().flatten()).filter_map(|answer| {
@@ -284,20 +259,105 @@ fn print_answers(
         }
         report_failures(output, file, asked, &found);
     }
-    if args.json {
-        out(&json_array(answers));
-    }
     if !drawn.is_empty() {
         // One document for the file: its thermographs one under another.
         let all: Vec<(&str, &gamelang::Thermograph)> =
             drawn.iter().map(|(v, t)| (v.as_str(), t)).collect();
         out(&gamelang::thermographs_svg(&all));
     }
-    if failed {
-        ExitCode::from(FINDINGS)
-    } else {
-        ExitCode::SUCCESS
+    exit_code(failed)
+}
+
+/// Findings where an analysis failed, else success.
+fn exit_code(failed: bool) -> ExitCode {
+    match failed {
+        true => ExitCode::from(FINDINGS),
+        false => ExitCode::SUCCESS,
     }
+}
+
+/// `analyze --json`: each answer as JSON, in order (one that asks many
+/// positions: one object each, and one with no answer says why in its
+/// `error`), and whether any analysis failed, the failures reported to
+/// `output`.
+fn answers_json(
+    output: &mut Output,
+    file: &gamelang::Source,
+    questions: &[Question],
+    compared: &Compared,
+    mut answer: impl FnMut(&Question) -> Result<Answer, AnalysisError>,
+) -> (Vec<serde_json::Value>, bool) {
+    let mut answers = Vec::new();
+    let mut failed = false;
+    for asked in questions.chunk_by(|a, b| a.asked.is_some() && a.asked == b.asked) {
+        let found: Vec<Result<Answer, Error>> = (asked.iter())
+            .map(|q| answer(q).map_err(Error::from))
+            .collect();
+        for (question, result) in asked.iter().zip(&found) {
+            match result {
+                Ok(answer) => {
+                    let mut json = gamelang::answer_json(answer, &advice);
+                    if let (Some(object), false) = (json.as_object_mut(), compared.is_empty()) {
+                        object.insert("verified".into(), verified_json(compared, answer));
+                    }
+                    answers.push(json);
+                }
+                Err(error) => {
+                    failed = true;
+                    if asked.len() > 1 {
+                        answers.push(serde_json::json!({
+                            "game": game_title(question),
+                            "position": gamelang::asked_text(question),
+                            "error": {
+                                "code": miette::Diagnostic::code(error).map(|c| c.to_string()),
+                                "message": error.to_string(),
+                            },
+                        }));
+                    }
+                }
+            }
+        }
+        report_failures(output, file, asked, &found);
+    }
+    (answers, failed)
+}
+
+/// What `gamelang analyze FILE [--game NAME] --at AT --json` prints, with
+/// the default options but `search`'s limits, for `source` as the file:
+/// the text on stdout, the diagnostics (gathered in `output`), and whether
+/// it failed. For the explorer, whose answers are the command's.
+pub fn json_at(
+    source: &gamelang::Source,
+    game: Option<&str>,
+    at: &str,
+    search: gamelang::SearchOptions,
+    output: &mut Output,
+) -> (String, bool) {
+    let program = match gamelang::load(source, &[] as &[&str]) {
+        Ok(program) => program,
+        Err(errors) => {
+            output.errors(&errors);
+            return (json_array(Vec::new()), true);
+        }
+    };
+    let questions = match gamelang::questions(&program, game, &[at]) {
+        Ok(questions) => questions,
+        Err(errors) => {
+            output.errors(&errors);
+            return (json_array(Vec::new()), true);
+        }
+    };
+    let mut analyzer = Analyzer::new(Options {
+        search,
+        force_search: false,
+        max_moves: DEFAULT_MAX_MOVES,
+        verify_bound: gamelang::DEFAULT_BOUND,
+        outcome_only: false,
+    });
+    let (answers, failed) = answers_json(output, &program.source, &questions, &Vec::new(), |q| {
+        analyzer.analyze(q)
+    });
+    (json_array(answers), failed)
 }
 
 /// Reports why a question had no answer, placed at the statement that

@@ -44,6 +44,47 @@ pub enum CliError {
         reason: std::io::Error,
     },
 
+    #[error("the explorer's server cannot start: {reason}")]
+    #[diagnostic(
+        code(gamelang::serve),
+        help(
+            "choose another port with `--port` (0: any free one), or an address of this machine with `--host`"
+        )
+    )]
+    Serve { reason: std::io::Error },
+
+    #[error("the explorer walks the positions of one game, and `{asked}` is {what}")]
+    #[diagnostic(
+        code(gamelang::serve::position),
+        help("give one game's position, like `3` or `(3, 4)`, with the game's name apart")
+    )]
+    NotOnePosition { asked: String, what: &'static str },
+
+    #[error("this position has no {kind} to draw")]
+    #[diagnostic(
+        code(gamelang::serve::picture),
+        help(
+            "a board is drawn for a board game's position, a thermograph for a partizan position with a value"
+        )
+    )]
+    NoPicture { kind: &'static str },
+
+    #[error("this request needs a parameter `{name}`, written as its kind reads it")]
+    #[diagnostic(
+        code(gamelang::serve::request),
+        help(
+            "see docs/EXPLORER.md for the API: `at` a position as after `at` in a file, `side` `left` or `right`, `upto`, `rows` and `cols` whole numbers"
+        )
+    )]
+    MissingParameter { name: &'static str },
+
+    #[error("this server was started without a file, so there is nowhere to save")]
+    #[diagnostic(
+        code(gamelang::serve::save),
+        help("start it with the file to edit: `gamelang serve mygame.game`")
+    )]
+    NoFile,
+
     #[error("cannot write {path}: {reason}")]
     #[diagnostic(code(gamelang::io), help("give the path of a writable .game file"))]
     Unwritable {

@@ -17,6 +17,7 @@ mod output;
 mod play;
 mod progress;
 mod quotient;
+mod serve;
 mod table;
 
 use std::process::ExitCode;
@@ -154,6 +155,9 @@ enum Command {
     Quotient(quotient::Args),
     /// Lay .game files out in gamelang's one layout.
     Fmt(fmt::Args),
+    /// The explorer: a page in the browser to write a game, walk its
+    /// positions, see their values, tables and pictures, and play.
+    Serve(serve::Args),
     /// The language server, for editors (over standard input and output).
     Lsp(lsp::Args),
     /// Print a shell's completion script for gamelang.
@@ -171,9 +175,11 @@ impl Cli {
             Command::Quotient(args) => args.json(),
             Command::Check(args) => args.json(),
             Command::Graph(args) => args.json(),
-            Command::Known(_) | Command::Fmt(_) | Command::Lsp(_) | Command::Completions(_) => {
-                false
-            }
+            Command::Known(_)
+            | Command::Fmt(_)
+            | Command::Serve(_)
+            | Command::Lsp(_)
+            | Command::Completions(_) => false,
         };
         let mut output = Output::new(self.color, json, options);
         let code = match self.command {
@@ -185,6 +191,11 @@ impl Cli {
             Command::Play(args) => play::run(args, &mut output),
             Command::Quotient(args) => quotient::run(args, &mut output),
             Command::Fmt(args) => fmt::run(args, &mut output),
+            Command::Serve(args) => serve::run(
+                args,
+                &mut output,
+                long_options(&Cli::command(), Some("analyze")),
+            ),
             Command::Lsp(args) => lsp::run(args),
             Command::Completions(args) => completions::run(args),
         };
