@@ -687,6 +687,15 @@ impl Game {
         self.rules.iter().any(|rule| rule.side.is_some())
     }
 
+    /// Whether its positions are graphs standing on the ground, vertex 0:
+    /// Hackenbush's (Winning Ways, ch. 2), drawn with the ground below.
+    pub fn grounded(&self) -> bool {
+        matches!(
+            self.graph,
+            Some(GraphShape::Grounded | GraphShape::Coloured)
+        )
+    }
+
     /// The title of the partizan game (`is_partizan`): this one, or a game
     /// its moves may become (at any depth), where any is.
     pub fn partizan_anywhere(&self) -> Option<String> {

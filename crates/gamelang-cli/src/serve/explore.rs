@@ -64,6 +64,8 @@ pub fn check(source: &Source) -> Value {
                 "name": name,
                 "partizan": game.as_ref().map(|(g, _)| g.partizan_anywhere().is_some()),
                 "board": game.as_ref().map(|(g, _)| g.board),
+                "graph": game.as_ref().map(|(g, _)| g.graph.is_some()),
+                "grounded": game.as_ref().map(|(g, _)| g.grounded()),
             })
         })
         .collect();
@@ -161,6 +163,8 @@ impl Spot {
             "at": gamelang::side_position_text(&self.game, &self.heaps),
             "board": board,
             "partizan": self.game.partizan_anywhere().is_some(),
+            "graph": self.game.graph.is_some(),
+            "grounded": self.game.grounded(),
             "misere": self.game.misere,
             "scoring": self.game.scoring,
         })

@@ -3,7 +3,8 @@
 //! value of the file's first position; a typo brings a diagnostic; a move
 //! clicked changes the value, and back brings it back; a board's cell
 //! clicked edits the position; a table's cell clicked is explored; a play
-//! against the computer goes to its end.
+//! against the computer goes to its end; a Hackenbush position is drawn
+//! with its edges in their colours.
 //!
 //! Chromium is not part of the Rust toolchain: `.ci/run` installs it
 //! (packages `chromium` and `chromium-driver`) and sets
@@ -72,9 +73,13 @@ fn the_explorer_works_in_chromium() {
         .enable_all()
         .build()
         .expect("a runtime");
+    let hackenbush = Server::start(&["games/blue_red_hackenbush.game"]);
     runtime.block_on(async {
         let client = connect(port).await;
-        let result = explore(&client, &server.address).await;
+        let mut result = explore(&client, &server.address).await;
+        if result.is_ok() {
+            result = draw_hackenbush(&client, &hackenbush.address).await;
+        }
         let _ = client.close().await;
         result.unwrap_or_else(|e| panic!("{e}"));
     });
@@ -281,5 +286,28 @@ async fn explore(client: &Client, address: &str) -> Checked {
     })
     .await?;
     picture(client, "play").await;
+    Ok(())
+}
+
+/// The first position of games/blue_red_hackenbush.game, a string of one
+/// blue edge and two red ones on the ground, drawn: one blue edge, two red;
+/// worth 1 - 1/2 - 1/4 = 1/4 (Berlekamp's sign expansion, Winning Ways
+/// ch. 2).
+async fn draw_hackenbush(client: &Client, address: &str) -> Checked {
+    client
+        .goto(&format!("http://{address}/"))
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_text(client, "#fact-value", "1/4").await?;
+    appears(client, "#graph-drawing").await?;
+    let count = |css: &'static str| async move {
+        (client.find_all(Locator::Css(css)).await).map_or(0, |found| found.len())
+    };
+    let blue = count("#graph-drawing path[stroke='#1f5fbf']").await;
+    let red = count("#graph-drawing path[stroke='#c0392b']").await;
+    if (blue, red) != (1, 2) {
+        return Err(format!("drawn with {blue} blue edges and {red} red ones"));
+    }
+    picture(client, "hackenbush").await;
     Ok(())
 }

@@ -280,6 +280,11 @@ function drawPosition(a) {
     box.append(table);
     return;
   }
+  const game = gameOf(state.here.game);
+  if (game.graph) {
+    const drawn = graphSvg(state.here.at, game.grounded);
+    if (drawn) { box.append(drawn); return; }
+  }
   const heaps = a.components && a.components[0] && a.components[0].heaps;
   if (!heaps || heaps.length > 16) { box.append(el("p", { class: "heaps" }, state.here.at)); return; }
   const most = Math.max(1, ...heaps.map(Number));
@@ -287,6 +292,80 @@ function drawPosition(a) {
     box.append(el("div", { class: "heap-bar" }, el("span", { class: "bar", style: `width:${Math.max(2, 240 * Number(h) / most)}px` }), String(h)));
   }
 }
+// A graph position drawn: its text `graph { 1 -- 2 blue, 3 red, ... }`
+// read for its vertices, edges and colours (what the position is, not what
+// it is worth). A grounded graph (Hackenbush) stands on its ground, vertex
+// 0, drawn as a line below; each vertex's height is its distance from the
+// ground (or, in a graph with no ground, from its part's first vertex).
+const INK = { blue: "#1f5fbf", red: "#c0392b", green: "#2e8b57" };
+function graphSvg(at, grounded) {
+  const m = /^graph\s*\{([\s\S]*)\}$/.exec(at.trim());
+  if (!m) return null;
+  const vertices = new Map(), edges = [];
+  const vertex = (v) => { if (!vertices.has(v)) vertices.set(v, { tint: null }); return vertices.get(v); };
+  for (const item of m[1].split(",").map((x) => x.trim()).filter(Boolean)) {
+    const e = /^(\S+)\s*(--|->)\s*(\S+)(?:\s+(\w+))?$/.exec(item);
+    const t = /^(\S+)(?:\s+(\w+))?$/.exec(item);
+    if (e) { vertex(e[1]); vertex(e[3]); edges.push({ a: e[1], b: e[3], arrow: e[2] === "->", colour: e[4] || null }); }
+    else if (t) vertex(t[1]).tint = t[2] || null;
+  }
+  if (vertices.size === 0 || vertices.size > 200) return null;
+  // Heights by breadth-first search from the ground or each part's first vertex.
+  const next = new Map([...vertices.keys()].map((v) => [v, []]));
+  for (const { a, b } of edges) { next.get(a).push(b); next.get(b).push(a); }
+  const height = new Map();
+  const roots = grounded && vertices.has("0") ? ["0"] : [];
+  const order = [...vertices.keys()].sort((x, y) => (Number(x) - Number(y)) || x.localeCompare(y));
+  for (const start of roots.concat(order)) {
+    if (height.has(start)) continue;
+    height.set(start, 0);
+    const queue = [start];
+    while (queue.length) { const v = queue.shift(); for (const w of next.get(v)) if (!height.has(w)) { height.set(w, height.get(v) + 1); queue.push(w); } }
+  }
+  const rows = new Map();
+  for (const v of order) { const h = height.get(v); if (!rows.has(h)) rows.set(h, []); rows.get(h).push(v); }
+  const widest = Math.max(...[...rows.values()].map((r) => r.length));
+  const gap = 56, width = Math.max(160, widest * gap + gap), tallest = Math.max(...rows.keys());
+  const heightPx = (tallest + 1) * gap + gap / 2;
+  const place = new Map();
+  for (const [h, row] of rows) row.forEach((v, i) => place.set(v, {
+    x: (width / (row.length + 1)) * (i + 1),
+    y: grounded ? heightPx - gap / 2 - h * gap : gap / 2 + h * gap,
+  }));
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const put = (tag, attrs, text) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text != null) e.textContent = text; svg.append(e); return e; };
+  svg.setAttribute("width", width); svg.setAttribute("height", heightPx); svg.setAttribute("id", "graph-drawing");
+  const defs = put("defs", {});
+  const marker = document.createElementNS(ns, "marker");
+  for (const [k, v] of Object.entries({ id: "arrow", viewBox: "0 0 10 10", refX: 22, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" })) marker.setAttribute(k, v);
+  const head = document.createElementNS(ns, "path");
+  head.setAttribute("d", "M0,0 L10,5 L0,10 z");
+  marker.append(head);
+  defs.append(marker);
+  if (grounded && vertices.has("0")) put("line", { x1: 0, x2: width, y1: place.get("0").y, y2: place.get("0").y, stroke: "#6b4f2a", "stroke-width": 4 });
+  const seen = new Map();
+  for (const { a, b, colour, arrow } of edges) {
+    const pa = place.get(a), pb = place.get(b);
+    const ink = INK[colour] || (grounded ? INK.green : "#555");
+    const k = [a, b].sort().join(" "), n = seen.get(k) || 0;
+    seen.set(k, n + 1);
+    if (a === b) { put("circle", { cx: pa.x + 12, cy: pa.y - 12, r: 12, fill: "none", stroke: ink, "stroke-width": 3 }); continue; }
+    // Repeated edges bend apart, alternately to each side.
+    const bend = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2) * 18;
+    const mx = (pa.x + pb.x) / 2 - (pb.y - pa.y) * bend / 100, my = (pa.y + pb.y) / 2 + (pb.x - pa.x) * bend / 100;
+    const path = put("path", { d: `M${pa.x},${pa.y} Q${mx},${my} ${pb.x},${pb.y}`, fill: "none", stroke: ink, "stroke-width": 3 });
+    if (arrow) path.setAttribute("marker-end", "url(#arrow)");
+  }
+  for (const [v, { tint }] of vertices) {
+    if (grounded && v === "0") continue;
+    const p = place.get(v);
+    put("circle", { cx: p.x, cy: p.y, r: grounded ? 5 : 13, fill: INK[tint] || (grounded ? "#333" : "white"), stroke: "#333" });
+    if (!grounded) put("text", { x: p.x, y: p.y + 4, "text-anchor": "middle", "font-size": 11, fill: tint ? "white" : "#111" }, v);
+  }
+  return svg;
+}
+
 function boardRows(at) {
   const m = /^"(.*)"$/.exec(at.trim());
   return m ? m[1].split("|") : null;
