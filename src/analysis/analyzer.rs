@@ -20,7 +20,7 @@ use super::answers::loopy::loopy_answer;
 use super::answers::loopy_partizan::{loopy_order, loopy_partizan_answer};
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::{
-    MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, value_of,
+    MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, side_options, value_of,
 };
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::scoring::scoring_answer;
@@ -535,6 +535,19 @@ impl Analyzer {
         side: Side,
     ) -> Result<(Vec<SideMove>, Option<usize>), AnalysisError> {
         side_moves(&mut self.kept, game, heaps, side)
+    }
+
+    /// The moves of `side` from a partizan position, unvalued: each rule
+    /// (an index into `Game::rules`) and the position it leaves; for a
+    /// game whose positions have no canonical form (play can go on
+    /// forever), whose options the caller values as it can.
+    pub fn side_options(
+        &mut self,
+        game: &Arc<Game>,
+        heaps: &[u64],
+        side: Side,
+    ) -> Result<Vec<(usize, Vec<u64>)>, AnalysisError> {
+        side_options(&self.kept, game, heaps, side)
     }
 
     /// The misère quotient of the sums of `game`'s heaps up to `upto` (of

@@ -575,17 +575,15 @@ pub(crate) fn value_of(
 }
 
 /// The moves of `side` from a partizan position (`heaps`, a game whose
-/// moves never become sums), each valued, and which one is best for
-/// `side`: the first that wins (to a G ≥ 0 for Left, G ≤ 0 for Right;
-/// Siegel, *Combinatorial Game Theory*, §II.1), else the first whose value
-/// no other move's exceeds for `side`; `None` where there is no move. The
-/// moves listed count against one question's budget.
-pub(crate) fn side_moves(
-    kept: &mut Kept,
+/// moves never become sums), unvalued: each rule and the position it
+/// leaves, in the order the rules make them, counted against one
+/// question's budget.
+pub(crate) fn side_options(
+    kept: &Kept,
     game: &Arc<Game>,
     heaps: &[u64],
     side: Side,
-) -> Result<(Vec<SideMove>, Option<usize>), AnalysisError> {
+) -> Result<Vec<(usize, Vec<u64>)>, AnalysisError> {
     let mut budget = kept.question_budget();
     let mut listed = Vec::new();
     let moves = crate::moves::MoveGen::new(game);
@@ -602,6 +600,22 @@ pub(crate) fn side_moves(
     budget
         .spend(examined)
         .map_err(|e| AnalysisError::from(e.error(game, heaps)))?;
+    Ok(listed)
+}
+
+/// The moves of `side` from a partizan position (`heaps`, a game whose
+/// moves never become sums), each valued, and which one is best for
+/// `side`: the first that wins (to a G ≥ 0 for Left, G ≤ 0 for Right;
+/// Siegel, *Combinatorial Game Theory*, §II.1), else the first whose value
+/// no other move's exceeds for `side`; `None` where there is no move. The
+/// moves listed count against one question's budget.
+pub(crate) fn side_moves(
+    kept: &mut Kept,
+    game: &Arc<Game>,
+    heaps: &[u64],
+    side: Side,
+) -> Result<(Vec<SideMove>, Option<usize>), AnalysisError> {
+    let listed = side_options(kept, game, heaps, side)?;
     kept.limit_forms();
     let mut forms_of = Vec::new();
     let mut out = Vec::new();

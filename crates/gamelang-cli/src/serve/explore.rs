@@ -196,15 +196,74 @@ pub fn moves(spot: &Spot, search: &SearchOptions) -> Result<Value, Refusal> {
         Some(_) => {
             let mut all = Vec::new();
             for side in [Side::Left, Side::Right] {
-                let (listed, _) = (analyzer.side_moves(&spot.game, &spot.heaps, side))
-                    .map_err(|e| refusal(&[e.into()]))?;
-                all.extend(listed.iter().map(|m| side_move_json(spot, m)));
+                match analyzer.side_moves(&spot.game, &spot.heaps, side) {
+                    Ok((listed, _)) => all.extend(listed.iter().map(|m| side_move_json(spot, m))),
+                    // Positions that have no canonical form: play can go
+                    // on forever.
+                    Err(gamelang::AnalysisError::Partizan { .. }) => {
+                        let listed = loopy_moves(spot, &mut analyzer, side)?;
+                        all.extend(listed.into_iter().map(|(m, _)| m));
+                    }
+                    Err(e) => return Err(refusal(&[e.into()])),
+                }
             }
             all
         }
         None => impartial_moves(spot, &mut analyzer, search)?,
     };
     Ok(json!({ "position": spot.json(), "moves": moves }))
+}
+
+/// A loopy partizan game's moves for `side`, each valued as `analyze`
+/// answers where it leads: its outcome class (Siegel's, with D where a
+/// start draws) and its value where it has one; it wins for `side` where
+/// `side` wins there with the other moving first. Beside each, who wins
+/// there with the other moving first (`None`: a draw).
+fn loopy_moves(
+    spot: &Spot,
+    analyzer: &mut Analyzer,
+    side: Side,
+) -> Result<Vec<(Value, Option<Side>)>, Refusal> {
+    let options =
+        (analyzer.side_options(&spot.game, &spot.heaps, side)).map_err(|e| refusal(&[e.into()]))?;
+    let mut listed = Vec::new();
+    for (rule, to) in options {
+        let answer = (analyzer.analyze(&spot.question(&to)?)).map_err(|e| refusal(&[e.into()]))?;
+        let loopy = answer.loopy.as_deref();
+        let next = loopy.map(|l| match side {
+            Side::Left => &l.right_first,
+            Side::Right => &l.left_first,
+        });
+        let value = match (loopy, answer.partizan.as_deref()) {
+            (Some(l), _) => l.value.clone(),
+            (None, Some(p)) => p.value.clone(),
+            (None, None) => None,
+        };
+        let winner = match next {
+            Some(start) => start.winner,
+            None if answer.outcome.won_second_by(side) => Some(side),
+            None => Some(side.other()),
+        };
+        let m = gamelang::SideMove {
+            side,
+            rule,
+            to,
+            value: value.clone().unwrap_or_default(),
+            outcome: answer.outcome,
+            wins: winner == Some(side),
+        };
+        let json = json!({
+            "side": side_name(side),
+            "rule": spot.game.rules.get(rule).map(|r| r.name.clone()),
+            "text": gamelang::side_move_words(&spot.game, &spot.heaps, &m),
+            "to": gamelang::side_position_text(&spot.game, &m.to),
+            "value": value,
+            "outcome": m.outcome.letter(),
+            "wins": m.wins,
+        });
+        listed.push((json, winner));
+    }
+    Ok(listed)
 }
 
 fn side_move_json(spot: &Spot, m: &gamelang::SideMove) -> Value {
@@ -273,10 +332,24 @@ pub fn reply(spot: &Spot, side: Side, search: &SearchOptions) -> Result<Value, R
     let chosen = match spot.game.partizan_anywhere() {
         Some(_) => {
             let mut analyzer = analyzer(search);
-            let (listed, best) = (analyzer.side_moves(&spot.game, &spot.heaps, side))
-                .map_err(|e| refusal(&[e.into()]))?;
-            best.and_then(|i| listed.get(i))
-                .map(|m| side_move_json(spot, m))
+            match analyzer.side_moves(&spot.game, &spot.heaps, side) {
+                Ok((listed, best)) => best
+                    .and_then(|i| listed.get(i))
+                    .map(|m| side_move_json(spot, m)),
+                // Play can go on forever: a move that wins, else one that
+                // draws, else the first.
+                Err(gamelang::AnalysisError::Partizan { .. }) => {
+                    let listed = loopy_moves(spot, &mut analyzer, side)?;
+                    let rank = |winner: &Option<Side>| match winner {
+                        Some(w) if *w == side => 0,
+                        None => 1,
+                        Some(_) => 2,
+                    };
+                    let best = listed.iter().min_by_key(|(_, winner)| rank(winner));
+                    best.map(|(m, _)| m.clone())
+                }
+                Err(e) => return Err(refusal(&[e.into()])),
+            }
         }
         None => {
             let mut play = gamelang::Standings::new(vec![spot.game.clone()], search);

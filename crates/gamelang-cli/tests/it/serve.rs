@@ -219,9 +219,11 @@ fn the_page_and_its_parts_are_served_from_the_binary() {
         "{}",
         page.body
     );
-    // Nothing from elsewhere: every address the page names is its own.
+    // Nothing from elsewhere: every address the page names is its own (the
+    // SVG namespace names no place to fetch).
     for part in ["/", "/app.js", "/style.css"] {
         let body = server.ask("GET", part, "").body;
+        let body = body.replace("http://www.w3.org/2000/svg", "");
         assert!(
             !body.contains("http://") && !body.contains("https://"),
             "{part}"
@@ -457,4 +459,48 @@ fn every_serve_code_is_answered() {
     );
     let foreign = server.raw("GET", "/", &["Host: evil.example"], b"");
     assert_eq!(foreign.json()["error"]["code"], "gamelang::serve::host");
+}
+
+#[test]
+fn a_loopy_partizan_positions_moves_are_valued_and_the_reply_wins() {
+    let server = Server::start(&["games/fox_and_geese.game"]);
+    let text = example("fox_and_geese");
+    let at = encoded(FOX);
+    let moves = server
+        .ask("POST", &format!("/api/moves?at={at}"), &text)
+        .json();
+    let listed = moves["moves"].as_array().cloned().unwrap_or_default();
+    // The geese's (Left's) winning moves are those `analyze` lists, Left
+    // moving first.
+    let printed = gamelang(&["analyze", "games/fox_and_geese.game", "--at", FOX, "--json"]);
+    let answer: serde_json::Value = serde_json::from_str(&printed.stdout).expect("JSON");
+    let mut winning: Vec<String> = (answer[0]["left_first"]["moves"]
+        .as_array()
+        .into_iter()
+        .flatten())
+    .filter_map(|m| m["to"].as_str().map(str::to_string))
+    .collect();
+    let mut shown: Vec<String> = (listed.iter())
+        .filter(|m| m["side"] == "left" && m["wins"] == true)
+        .filter_map(|m| m["to"].as_str().map(str::to_string))
+        .collect();
+    winning.sort();
+    shown.sort();
+    assert!(!winning.is_empty());
+    assert_eq!(shown, winning);
+    // Each move's outcome is `analyze`'s where it leads.
+    for m in listed.iter().take(4) {
+        let to = m["to"].as_str().unwrap_or_default();
+        let there = gamelang(&["analyze", "games/fox_and_geese.game", "--at", to, "--json"]);
+        let there: serde_json::Value = serde_json::from_str(&there.stdout).expect("JSON");
+        assert_eq!(m["outcome"], there[0]["outcome"], "{m}");
+    }
+    // The computer as the geese moves to win.
+    let reply = server
+        .ask("POST", &format!("/api/reply?at={at}&side=left"), &text)
+        .json();
+    assert!(
+        winning.iter().any(|w| reply["move"]["to"] == w.as_str()),
+        "{reply}"
+    );
 }
