@@ -486,6 +486,7 @@ impl Builder {
                     "off" => (vec![], vec![u]),
                     "over" => (vec![self.form(zero, forms)?], vec![u]),
                     "under" => (vec![u], vec![self.form(zero, forms)?]),
+                    "dud" => (vec![u], vec![u]),
                     _ => {
                         let star = forms.nimber(1);
                         (vec![u], vec![self.form(star, forms)?])

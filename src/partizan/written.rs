@@ -63,8 +63,10 @@ pub enum Written {
         /// Right's options.
         right: Vec<Written>,
     },
-    /// One of Siegel's loopy stoppers by its name: `on` = {pass|}, `off` =
-    /// {|pass}, `over` = {0|pass}, `under` = {pass|0}, `upon` = {pass|*}.
+    /// One of Siegel's loopy games by its name: the stoppers `on` =
+    /// {pass|}, `off` = {|pass}, `over` = {0|pass}, `under` = {pass|0},
+    /// `upon` = {pass|*}; and `dud` = {pass|pass}, the deathless universal
+    /// draw (Winning Ways, ch. 11), no stopper.
     Named(&'static str),
     /// `pass`: the game in whose braces it stands.
     Pass,
@@ -74,8 +76,8 @@ pub enum Written {
     Label(String),
 }
 
-/// The loopy stoppers `Written::Named` names.
-pub const NAMED: [&str; 5] = ["on", "off", "over", "under", "upon"];
+/// The loopy games `Written::Named` names.
+pub const NAMED: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
 
 impl Written {
     /// Whether it is a loopy value: it names a loopy stopper, passes, or

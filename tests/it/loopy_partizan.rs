@@ -518,3 +518,66 @@ proptest! {
         }
     }
 }
+
+/// CGSuite's own tests of loopy games (aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/CanonicalStopperTestCase.scala`
+/// and `SidedValueTestCase.scala`, read 2026-12-02): each input, the value
+/// CGSuite gives it written in gamelang's notation (CGSuite's `3/2under`
+/// is 3/2 + under, `v[on]` is −upon, `Tiny(on)` Tiny(on), `+-(5over)`
+/// ±(5 + over)), and its outcome class.
+const CGSUITE_STOPPERS: [(&str, &str, &str); 13] = [
+    ("on", "on", "L"),
+    ("off", "off", "R"),
+    ("over", "over", "L"),
+    ("{pass|3/2}", "3/2 + under", "L"),
+    ("{-1/4+*|pass}", "-1/4 - upon", "R"),
+    ("{0|||0||0|off}", "{0|Tiny(on)}", "L"),
+    ("{on|0||0}", "Miny(on)", "R"),
+    ("{0||0|under}", "Tiny(over)", "L"),
+    ("+-{0|pass}", "+-over", "N"),
+    ("+-{5|pass}", "+-(5 + over)", "N"),
+    ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}", "L"),
+    (
+        "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+        "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        "L",
+    ),
+    (
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        "N",
+    ),
+];
+
+/// The sided values of the same tests: input, onside & offside.
+const CGSUITE_SIDED: [(&str, &str); 3] = [
+    ("dud", "on & off"),
+    ("a{{|a}|}", "1 & 0"),
+    ("{0|{dud|},*}", "^ & v*"),
+];
+
+#[test]
+fn cgsuites_published_loopy_values_match() {
+    let mut text = String::new();
+    for (input, value, _) in CGSUITE_STOPPERS {
+        text += &format!("analyze {input}\ncompare {input} to {value}\n");
+    }
+    for (input, _) in CGSUITE_SIDED {
+        text += &format!("analyze {input}\n");
+    }
+    let answers = analyzed(&text);
+    for (i, (input, value, class)) in CGSUITE_STOPPERS.iter().enumerate() {
+        let answer = &answers[2 * i];
+        let l = loopy(answer).unwrap_or_else(|| panic!("{input} is answered as loopy"));
+        assert_eq!(l.stopper, Some(true), "{input} is a stopper");
+        assert_eq!(answer.outcome.letter(), *class, "{input}'s outcome");
+        let relation = relations(&answers[2 * i + 1..2 * i + 2]);
+        assert_eq!(relation, [Some("=")], "{input} = {value}");
+    }
+    let sided = &answers[2 * CGSUITE_STOPPERS.len()..];
+    for ((input, sides), answer) in CGSUITE_SIDED.iter().zip(sided) {
+        let l = loopy(answer).unwrap_or_else(|| panic!("{input} is answered as loopy"));
+        assert_eq!(l.stopper, Some(false), "{input} is no stopper");
+        assert_eq!(l.value.as_deref(), Some(*sides), "{input}'s sides");
+    }
+}
