@@ -180,7 +180,7 @@ impl Spot {
 
 /// The analyzer of one request: the server's limits, this job's progress
 /// and cancel flag.
-pub fn analyzer(search: &SearchOptions) -> Analyzer {
+fn analyzer(search: &SearchOptions) -> Analyzer {
     Analyzer::new(Options {
         search: search.clone(),
         ..Options::default()
