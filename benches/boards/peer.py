@@ -4,6 +4,7 @@ program; nothing of theirs is copied into gamelang.
 
 Usage: peer.py pycgt|cgt-py domineering BOARD   (BOARD rows separated by `|`; pycgt reads only
 its size: an empty rectangle)
+       peer.py cgt-py snort "path N"|"cycle N"   (Snort on a path or a cycle of N vertices)
 Prints the value as the tool writes it.
 """
 
@@ -14,8 +15,18 @@ import sys
 
 def main() -> None:
     tool, game, board = sys.argv[1:4]
+    if game == "snort" and tool == "cgt-py":
+        import cgt_py
+
+        shape, n = board.split()
+        n = int(n)
+        edges = [(i, i + 1) for i in range(n - 1)]
+        if shape == "cycle":
+            edges.append((n - 1, 0))
+        print(cgt_py.Graph(n, edges).snort.canonical_form)
+        return
     if game != "domineering":
-        sys.exit(f"no {game} here")
+        sys.exit(f"no {game} for {tool} here")
     if tool == "pycgt":
         import pycgt
         from pycgt.rulesets import domineering

@@ -4,13 +4,15 @@
 #   python3 -m venv target/pycgt-venv && target/pycgt-venv/bin/pip install pycgt==0.2.0
 #   python3 -m venv target/cgt-venv && target/cgt-venv/bin/pip install cgt-py==0.11.0 anywidget
 # A peer whose environment is missing is left out.
-# Usage: benches/boards/same_run.sh [LIMIT [BIG]]   (LIMIT: seconds a run, default 60; BIG: 1 to
-# add Domineering 6 x 6, with LIMIT raised to 600)
-# Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (or "timeout").
+# Usage: benches/boards/same_run.sh [LIMIT [BIG [SUITE]]]   (LIMIT: seconds a run, default 60;
+# BIG: 1 to add Domineering 6 x 6, with LIMIT raised to 600; SUITE: all (default), boards or snort)
+# Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (its first 60 characters, or
+# "timeout").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 limit="${1:-60}"
 big="${2:-0}"
+suite="${3:-all}"
 dir=target/boards-bench
 mkdir -p "$dir"
 cargo build --release --quiet
@@ -30,7 +32,7 @@ run() {
     if out=$( { /usr/bin/time -f '%e %M' -o "$dir/time" timeout "$secs" "$@" > "$dir/out"; } 2>&1 ); then
         read -r wall kb < "$dir/time"
         printf '%s ; %s ; %s ; %s ; %d ; %s\n' "$tool" "$game" "$board" "$wall" $((kb / 1024)) \
-            "$(grep -m1 -E '^ +(value|grundy): |CanonicalForm|^[-0-9{*+^v]' "$dir/out" | sed 's/^ *//' || true)"
+            "$(grep -m1 -E '^ +(value|grundy): |CanonicalForm|^[-0-9{*+^v]' "$dir/out" | sed 's/^ *//' | cut -c1-60 || true)"
     else
         printf '%s ; %s ; %s ; >%s ; - ; timeout\n' "$tool" "$game" "$board" "$secs"
     fi
@@ -42,6 +44,30 @@ gamelang() { # GAME_FILE GAME BOARD LIMIT [OPTIONS...]
     { sed '/^analyze/d' "$file"; echo "analyze $game at \"$board\""; } > "$dir/one.game"
     run gamelang "$game" "$board" "$limit" target/release/gamelang analyze "$dir/one.game" "$@"
 }
+
+# Snort on paths and cycles (issue 71), the graph written out as `analyze` reads it.
+graph() { # path|cycle N -> "graph { 1 -- 2, ... }"
+    local edges=() i
+    for i in $(seq 1 $(($2 - 1))); do edges+=("$i -- $((i + 1))"); done
+    [ "$1" = cycle ] && edges+=("$2 -- 1")
+    local IFS=,
+    printf 'graph { %s }' "${edges[*]}" | sed 's/,/, /g'
+}
+snort() {
+    local shape n text
+    for shape in path cycle; do
+        for n in 10 12 14 15 16 17 18 20; do
+            text=$(graph "$shape" "$n")
+            { sed '/^analyze/d' games/snort.game; echo "analyze snort at $text"; } > "$dir/one.game"
+            run gamelang snort "$shape $n" "$limit" target/release/gamelang analyze "$dir/one.game"
+            [ -x target/cgt-venv/bin/python ] &&
+                run cgt-py snort "$shape $n" "$limit" target/cgt-venv/bin/python benches/boards/peer.py cgt-py snort "$shape $n"
+        done
+    done
+    return 0
+}
+if [ "$suite" = snort ]; then snort; exit 0; fi
+[ "$suite" = all ] && snort
 
 cases=("4 5" "5 5" "4 7" "5 6" "3 10" "2 20")
 if [ "$big" = 1 ]; then cases+=("6 6"); limit=600; fi

@@ -133,6 +133,10 @@ pub struct Forms {
     pub(super) thermographs: HashMap<Form, Thermograph>,
     /// Each form's reduced canonical form, once found (`reduced`).
     pub(super) reduced: HashMap<Form, Form>,
+    /// G heated by T, by (G, T), once found (`heat`).
+    pub(super) heated: HashMap<(Form, Form), Form>,
+    /// Each form's star projection, once found (`reduced`).
+    pub(super) projected: HashMap<Form, Form>,
     /// Each form's atomic weight, once found (`atomic_weight`): `None` for
     /// a form that is not all-small.
     pub(super) atomic: HashMap<Form, Option<Form>>,
@@ -374,11 +378,16 @@ impl Forms {
     }
 
     /// `g` as x + n·↑ + *m, where it is known to be one: a number, or a
-    /// form built so or summed from such.
+    /// form built so, summed from such, or seen to be one by its options.
     pub(super) fn known_uptimal(&self, g: Form) -> Option<(Dyadic, i64, u32)> {
+        self.uptimal_of(g).map(|(x, n, m)| (x.clone(), n, m))
+    }
+
+    /// `known_uptimal`, borrowed.
+    fn uptimal_of(&self, g: Form) -> Option<(&Dyadic, i64, u32)> {
         match self.node(g) {
-            Node::Number(x) => Some((x.clone(), 0, 0)),
-            Node::Options { .. } => self.uptimals.get(&g).cloned(),
+            Node::Number(x) => Some((x, 0, 0)),
+            Node::Options { .. } => self.uptimals.get(&g).map(|(x, n, m)| (x, *n, *m)),
         }
     }
 
@@ -415,8 +424,8 @@ impl Forms {
         if g == h {
             return true;
         }
-        if let (Node::Number(x), Node::Number(y)) = (self.node(g), self.node(h)) {
-            return x <= y;
+        if let (Some(a), Some(b)) = (self.uptimal_of(g), self.uptimal_of(h)) {
+            return uptimal_le(a, b);
         }
         // Every comparison is a step, those answered at once too: a
         // game's options are compared in loops as long as the options
@@ -427,11 +436,10 @@ impl Forms {
         if let Some(known) = self.le.get(g, h) {
             return known;
         }
-        // Stops keep order: G ≤ H only where each of G's stops is at most
-        // H's (Siegel, §II.5) — most pairs are told apart so, each time
-        // anew (their stops are kept, the pair is not).
-        if self.stops_above(g, h) {
-            return false;
+        // The stops answer most pairs at once, each time anew (their stops
+        // are kept, the pair is not).
+        if let Some(known) = self.le_by_stops(g, h) {
+            return known;
         }
         let result = deeper(|| self.le_anew(g, h));
         let grew = self.le.insert(g, h, result);
@@ -523,6 +531,7 @@ impl Forms {
             }
             left = self.undominated(left, Side::Left);
             right = self.undominated(right, Side::Right);
+
             if let Some(bypassed) = self.bypass(Side::Left, (&left, &right), &mut against) {
                 left = sorted(bypassed);
                 continue;
@@ -536,10 +545,76 @@ impl Forms {
         if let Some(number) = self.number_between(&left, &right) {
             return self.number(number);
         }
-        self.intern(Node::Options {
+        let shape = self.uptimal_shape(&left, &right);
+        let form = self.intern(Node::Options {
             left: left.into(),
             right: right.into(),
-        })
+        });
+        if let Some(known) = shape
+            && !self.uptimals.contains_key(&form)
+            && self.remember()
+        {
+            self.uptimals.insert(form, known);
+        }
+        form
+    }
+
+    /// The canonical form {left | right} as x + n·↑ + *m, where its
+    /// options show it to be one: by the number translation theorem, x
+    /// plus the canonical form of n·↑ + *m (see `uptimal`): x + *k is
+    /// {x, x*, ..., x*(k − 1) | the same}; x↑* is {x, x* | x}; and for
+    /// n ≥ 0, {x | x + n·↑ + *m} not a number is x + (n + 1)·↑ + *(m ⊕ 1);
+    /// their negatives the same way.
+    fn uptimal_shape(&self, left: &[Form], right: &[Form]) -> Option<(Dyadic, i64, u32)> {
+        let known = |f: &Form| self.uptimal_of(*f);
+        if left == right {
+            // x + *k: options x + *j, j = 0, ..., k − 1 (sorted ids, so
+            // looked at as a set).
+            let x = self.as_number(*left.first()?)?;
+            let mut met = vec![false; left.len()];
+            for f in left {
+                let (y, ups, m) = known(f)?;
+                match met.get_mut(m as usize) {
+                    Some(seen @ false) if y == x && ups == 0 => *seen = true,
+                    _ => return None,
+                }
+            }
+            return Some((x.clone(), 0, left.len() as u32));
+        }
+        match (left, right) {
+            ([a], [b]) => {
+                if let Some(x) = self.as_number(*a)
+                    && let Some((y, n, m)) = known(b)
+                    && y == x
+                    && n >= 0
+                    && (n, m) != (0, 0)
+                {
+                    return Some((x.clone(), n + 1, m ^ 1));
+                }
+                if let Some(x) = self.as_number(*b)
+                    && let Some((y, n, m)) = known(a)
+                    && y == x
+                    && n <= 0
+                    && (n, m) != (0, 0)
+                {
+                    return Some((x.clone(), n - 1, m ^ 1));
+                }
+                None
+            }
+            ([a, b], [c]) | ([c], [a, b]) => {
+                // x↑* = {x, x* | x}, x↓* = {x | x, x*}.
+                let x = self.as_number(*c)?;
+                let (p, q) = (known(a)?, known(b)?);
+                let star = |(y, n, m): (&Dyadic, i64, u32)| y == x && n == 0 && m == 1;
+                let zero = |(y, n, m): (&Dyadic, i64, u32)| y == x && n == 0 && m == 0;
+                if !((zero(p) && star(q)) || (star(p) && zero(q))) {
+                    return None;
+                }
+                let ups = if left.len() == 2 { 1 } else { -1 };
+                Some((x.clone(), ups, 1))
+            }
+            _ => None,
+        }
     }
 
     /// The simplest number between the options, when every option is a
@@ -573,6 +648,7 @@ impl Forms {
             while i < kept.len() {
                 let b = kept[i];
                 let (low, high) = side.of(((a, b), (b, a)));
+
                 if self.le(low, high) {
                     continue 'options;
                 }
@@ -630,6 +706,7 @@ impl Forms {
         if let Some(&known) = against.get(&(x, true)) {
             return known;
         }
+
         // (`against` lives while the game is simplified: a step, no
         // bytes kept.)
         if !self.step(0) {
@@ -658,6 +735,7 @@ impl Forms {
         if let Some(&known) = against.get(&(x, false)) {
             return known;
         }
+
         if !self.step(0) {
             return false;
         }
@@ -797,17 +875,28 @@ impl Forms {
         self.stops(g).1
     }
 
-    /// Whether a stop of G is above the same stop of H.
-    fn stops_above(&mut self, g: Form, h: Form) -> bool {
+    /// Whether G ≤ H, where the stops tell (Siegel, *Combinatorial Game
+    /// Theory*, §II.5): G ≤ H only where each of G's stops is at most H's;
+    /// and G < H where G's Left stop is below H's Right stop, for then
+    /// L(G − H) ≤ L(G) − R(H) < 0 (a Left stop of a sum is at most the
+    /// sum of the Left stops, and −H's Left stop is −R(H)), and a game
+    /// whose Left stop is below 0 is below 0.
+    fn le_by_stops(&mut self, g: Form, h: Form) -> Option<bool> {
         for f in [g, h] {
             if self.stops_of(f).is_none() {
                 self.stops(f);
             }
         }
         let (Some((gl, gr)), Some((hl, hr))) = (self.stops_of(g), self.stops_of(h)) else {
-            return false;
+            return None;
         };
-        gl > hl || gr > hr
+        if gl > hl || gr > hr {
+            Some(false)
+        } else if gl < hr {
+            Some(true)
+        } else {
+            None
+        }
     }
 
     /// Its stops, found before (`stops`).
@@ -889,6 +978,23 @@ fn number_options(x: &Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
         let k = x.exponent();
         let m = x.numerator();
         (Some(Dyadic::new(m - 1, k)), Some(Dyadic::new(m + 1, k)))
+    }
+}
+
+/// Whether x + n·↑ + *m ≤ y + k·↑ + *j: whether their difference
+/// (y − x) + (k − n)·↑ + *(m ⊕ j) is ≥ 0 — by its number where that is
+/// not 0; else d·↑ + *s ≥ 0 exactly where d ≥ 2 (⇑ exceeds every
+/// nimber), d = 1 and s ≠ 1 (↑* is fuzzy with 0, ↑ + *s > 0 otherwise), or
+/// d = 0 and s = 0 (Winning Ways, ch. 3; Siegel, §II.4).
+fn uptimal_le((x, n, m): (&Dyadic, i64, u32), (y, k, j): (&Dyadic, i64, u32)) -> bool {
+    match x.cmp(y) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => {
+            let d = i128::from(k) - i128::from(n);
+            let s = m ^ j;
+            d >= 2 || (d == 1 && s != 1) || (d == 0 && s == 0)
+        }
     }
 }
 

@@ -192,6 +192,18 @@ fn snort_and_col_agree_with_pycgt() {
 }
 
 #[test]
+fn snort_on_paths_and_cycles_to_15_vertices_agrees_with_pycgt() {
+    // tests/data/pycgt_snort_paths.txt: its command and pycgt's version in
+    // its header (benches/pycgt/snort_paths.py). The path of 15 is issue
+    // 71's: minutes before the canonical forms' comparisons were fixed.
+    values_agree(
+        "game snort { snort }",
+        "tests/data/pycgt_snort_paths.txt",
+        14,
+    );
+}
+
+#[test]
 fn a_move_tells_the_vertex_it_colours_and_the_graph_it_leaves() {
     let answers = analyzed("game snort { snort }\nanalyze snort at graph { 1 -- 2, 2 -- 3 }\n");
     let text = gamelang::answer_text(&answers[0], &|_| None);

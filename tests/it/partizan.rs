@@ -1156,3 +1156,80 @@ fn from_tree(forms: &mut Forms, t: &Tree) -> Form {
     let right: Vec<Form> = t.right.iter().map(|o| from_tree(forms, o)).collect();
     forms.game(&left, &right)
 }
+
+#[test]
+fn uptimals_are_known_by_their_options_and_compared_as_their_definitions() {
+    // x + n·↑ + *m built from the definition (a sum of plain trees: x,
+    // n copies of ↑ = {0 | *} or ↓, *m) in one store, where only its
+    // options tell what it is, must be written as the same value built as
+    // an uptimal in another store; and the store's comparisons of uptimals
+    // (answered by arithmetic, Winning Ways ch. 3) with every game born by
+    // day 3 must be the definition's.
+    fn number(x: i64, halves: bool) -> Tree {
+        // x or x + 1/2 for x ≥ 0, as its canonical tree.
+        let mut t = Tree {
+            left: vec![],
+            right: vec![],
+        };
+        for _ in 0..x {
+            t = Tree {
+                left: vec![t],
+                right: vec![],
+            };
+        }
+        if halves {
+            let next = Tree {
+                left: vec![t.clone()],
+                right: vec![],
+            };
+            t = Tree {
+                left: vec![t],
+                right: vec![next],
+            };
+        }
+        t
+    }
+    fn nimber(m: u32) -> Tree {
+        let below: Vec<Tree> = (0..m).map(nimber).collect();
+        Tree {
+            left: below.clone(),
+            right: below,
+        }
+    }
+    let up = Tree {
+        left: vec![number(0, false)],
+        right: vec![nimber(1)],
+    };
+    let mut by_options = Forms::new();
+    let mut built = Forms::new();
+    let mut uptimals = Vec::new();
+    for (x, halves) in [(0, false), (0, true), (1, false)] {
+        for n in -2i64..=2 {
+            for m in 0..3u32 {
+                let mut t = sum(&number(x, halves), &nimber(m));
+                for _ in 0..n.abs() {
+                    t = sum(&t, &if n > 0 { up.clone() } else { neg(&up) });
+                }
+                let f = form_of(&mut by_options, &t);
+                let value = Dyadic::new(2 * x + i64::from(halves), 1);
+                let g = built.number_up_star_form(&value, n, m);
+                assert_eq!(by_options.text(f), built.text(g), "{x} {halves} {n} {m}");
+                uptimals.push(f);
+            }
+        }
+    }
+    let day3 = born_by(&mut by_options, 3).pop().unwrap_or_default();
+    let trees: Vec<Tree> = uptimals.iter().map(|&f| tree(&mut by_options, f)).collect();
+    for (&u, ut) in uptimals.iter().zip(&trees) {
+        for (&v, vt) in uptimals.iter().zip(&trees) {
+            assert_eq!(by_options.le(u, v), le(ut, vt));
+        }
+    }
+    for &g in &day3 {
+        let gt = tree(&mut by_options, g);
+        for (&u, ut) in uptimals.iter().zip(&trees) {
+            assert_eq!(by_options.le(g, u), le(&gt, ut), "{}", by_options.text(g));
+            assert_eq!(by_options.le(u, g), le(ut, &gt), "{}", by_options.text(g));
+        }
+    }
+}

@@ -156,15 +156,16 @@ fn answer_within_limits(
     let Some(values) = values else {
         return Ok(None);
     };
-    let mut total = forms.zero();
-    for &form in valued.iter().map(|p| &p.form).chain(&values) {
-        total = forms.add(total, form);
-    }
-    let zero = forms.zero();
+    let terms: Vec<Form> = (valued.iter().map(|p| p.form))
+        .chain(values.iter().copied())
+        .collect();
+    let (total, rests) = sum_and_rests(forms, &terms);
     let mut moves = Moves::default();
     for (i, part) in valued.iter().enumerate() {
         let Some(listed) = &part.moves else { continue };
-        let rest = forms.sub(total, part.form);
+        // A move to G' wins for Left where G' + rest ≥ 0, that is where
+        // G' ≥ −rest: compared, never summed.
+        let against = forms.neg(rests[i]);
         for (rule, after, form) in listed {
             let side = part.component.game.rules.get(*rule).and_then(|r| r.side);
             // In a negative, a rule of one player's is the other's.
@@ -175,28 +176,25 @@ fn answer_within_limits(
                     s
                 }
             });
-            let after_move = forms.add(*form, rest);
-            if side != Some(Side::Right) && forms.le(zero, after_move) {
+            if side != Some(Side::Right) && forms.le(against, *form) {
                 moves.left.push(winning_move(i, *rule, after.clone()));
             }
-            if side != Some(Side::Left) && forms.le(after_move, zero) {
+            if side != Some(Side::Left) && forms.le(*form, against) {
                 moves.right.push(winning_move(i, *rule, after.clone()));
             }
         }
     }
     // A written value's moves are its canonical form's options.
     for (i, &value) in values.iter().enumerate() {
-        let rest = forms.sub(total, value);
+        let against = forms.neg(rests[valued.len() + i]);
         for option in forms.left(value) {
-            let after_move = forms.add(option, rest);
-            if forms.le(zero, after_move) {
+            if forms.le(against, option) {
                 let to = shown(forms, option);
                 moves.left_values.push(ValueMove { value: i, to });
             }
         }
         for option in forms.right(value) {
-            let after_move = forms.add(option, rest);
-            if forms.le(after_move, zero) {
+            if forms.le(option, against) {
                 let to = shown(forms, option);
                 moves.right_values.push(ValueMove { value: i, to });
             }
@@ -260,6 +258,26 @@ fn answer_within_limits(
         compared: None,
         loopy: None,
     }))
+}
+
+/// The sum of the terms, and for each term the sum of the others: by sums
+/// from the left and from the right, never by taking a term away (G − G
+/// is 0 only once the whole sum G + (−G) is simplified: the work of a
+/// sum of G with itself).
+fn sum_and_rests(forms: &mut Forms, terms: &[Form]) -> (Form, Vec<Form>) {
+    let zero = forms.zero();
+    let mut before = vec![zero];
+    for &term in terms {
+        let last = before[before.len() - 1];
+        before.push(forms.add(last, term));
+    }
+    let mut rests = vec![zero; terms.len()];
+    let mut after = zero;
+    for (i, &term) in terms.iter().enumerate().rev() {
+        rests[i] = forms.add(before[i], after);
+        after = forms.add(term, after);
+    }
+    (before[terms.len()], rests)
 }
 
 /// A partizan game's position asked for its outcome alone
