@@ -363,6 +363,30 @@ fn grundy_by_hand(n: usize) -> Vec<u32> {
     g
 }
 
+/// The dividing game (replace a heap by a proper divisor, AtCoder ABC 368
+/// F): each heap's proper divisors by trial division up to its square
+/// root, and their mex — what a contestant writes (a sieve of Ω would
+/// skip the game altogether).
+fn dividing_by_hand(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = [false; 64];
+    for m in 2..=n {
+        seen.fill(false);
+        let mut d = 1;
+        while d * d <= m {
+            if m % d == 0 {
+                seen[g[d] as usize] = true;
+                if d > 1 && d * d != m {
+                    seen[g[m / d] as usize] = true;
+                }
+            }
+            d += 1;
+        }
+        g[m] = seen.iter().position(|&b| !b).unwrap() as u32;
+    }
+    g
+}
+
 /// Wythoff's game on the grid 0..=n by 0..=n, `g[x * (n + 1) + y]`, as the
 /// fastest peers write it: one bit set of the values seen on each row,
 /// column and diagonal, each with the index of its first word not full, so
@@ -521,7 +545,7 @@ fn grundy_of(solver: &mut Solver, heaps: &[u64]) -> u32 {
 
 fn main() {
     // `cargo bench --bench engine -- WORD` runs only the cases whose name
-    // holds WORD (subtraction, kayles, octal, grundy, wythoff, nim, block,
+    // holds WORD (subtraction, kayles, octal, grundy, dividing, wythoff, nim, block,
     // sums, compound, period);
     // OCTAL_UPTO=N sets the octal rows' largest heap (default 10^5), and
     // an octal code (`-- 0.16`) runs that row alone.
@@ -539,6 +563,9 @@ fn main() {
     octal_cases(&mut rows, &|code: &str| run("octal") || run(code));
     if run("grundy") {
         grundy_cases(&mut rows);
+    }
+    if run("dividing") {
+        dividing_case(&mut rows);
     }
     if run("wythoff") {
         wythoff_case(&mut rows);
@@ -653,6 +680,26 @@ fn grundy_cases(rows: &mut Vec<Row>) {
         None,
     );
     rows.last_mut().unwrap().note = note.to_string();
+}
+
+/// The dividing game written as a block (`choose x`, `require x divides
+/// h[i]`: its divisors found, not every value tried) beside the
+/// contestant's loop.
+fn dividing_case(rows: &mut Vec<Row>) {
+    let dividing = game(
+        "game dividing { heaps *\n move divide { choose i in 1..len\n choose x in 1..h[i] - 1\n require x divides h[i]\n h[i] = x } }",
+        "dividing",
+    );
+    let n = 100_000;
+    let base = by_hand("trial division to the root, mex", || dividing_by_hand(n));
+    one_heap(
+        rows,
+        "dividing game to 10^5 (block)",
+        &dividing,
+        n,
+        &[Method::Auto],
+        base,
+    );
 }
 
 fn wythoff_case(rows: &mut Vec<Row>) {

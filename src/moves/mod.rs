@@ -18,6 +18,7 @@ mod orientation;
 mod reach;
 mod readings;
 mod shapes;
+mod swap;
 mod words;
 
 pub use block::said;

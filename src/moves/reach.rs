@@ -13,10 +13,15 @@
 //!   1..len` whose body names no other heap), and no such `x` is read
 //!   otherwise; no heap is named by its place, nor the heaps' order read
 //!   (`nonincreasing`). Relabelling the heaps relabels its moves, so
-//!   positions may be kept sorted.
+//!   positions may be kept sorted. Two heaps chosen in order are alike
+//!   too — `choose i in 1..len; choose j in 1..len; require i < j` (or
+//!   `<=`, `>`, `>=`), or `choose j in i + 1..len` — where what follows,
+//!   the order taken out, does the same with `i` and `j` swapped
+//!   (`swap::swap_symmetric`): the pair is then unordered.
 //! - otherwise, **by place**: positions are kept as written.
 
-use crate::rules::expr::Expr;
+use super::swap::swap_symmetric;
+use crate::rules::expr::{BinOp, Expr};
 use crate::rules::{Block, Stmt};
 
 /// How a block reaches the heaps (see the module's notes).
@@ -31,7 +36,7 @@ pub(crate) enum Reach {
 pub(crate) fn reach(block: &Block) -> Reach {
     if one_heap(block) {
         Reach::OneHeap
-    } else if alike(&block.body, &mut Vec::new()) {
+    } else if alike_block(&block.body) {
         Reach::Alike
     } else {
         Reach::ByPlace
@@ -103,6 +108,92 @@ fn expr_uses(e: &Expr, heap_ok: &dyn Fn(&Expr) -> bool, hidden: &dyn Fn(usize) -
         Expr::Binary(_, a, b) => ok(a) && ok(b),
         Expr::Call(_, args) => args.iter().all(ok),
     }
+}
+
+/// Whether a block's `body` names every heap alike, two heaps chosen in
+/// order among them where the rest is the same with the two swapped.
+fn alike_block(body: &[Stmt]) -> bool {
+    for at in 0..body.len() {
+        if let Some((pair, distinct, rest)) = ordered_pair(&body[at..]) {
+            // The block with the order taken out: every pair both ways.
+            let mut unordered = body[..at].to_vec();
+            unordered.extend(pair_chosen(pair));
+            unordered.extend(rest.iter().cloned());
+            return alike(&unordered, &mut Vec::new()) && swap_symmetric(&rest, pair, distinct);
+        }
+    }
+    alike(body, &mut Vec::new())
+}
+
+/// `choose a in 1..len` then `choose b in 1..len`.
+fn pair_chosen((a, b): (usize, usize)) -> [Stmt; 2] {
+    [a, b].map(|slot| Stmt::Choose {
+        slot,
+        lo: Expr::Const(1),
+        hi: Expr::Len,
+    })
+}
+
+/// Where `statements` begin with two heaps chosen in order — `choose a
+/// in 1..len; choose b in 1..len; require a < b and REST` (`<=`, `>`,
+/// `>=`, either way round), or `choose a in 1..len; choose b in a +
+/// 1..len` — the two variables, whether they are never equal, and what
+/// follows with the order taken out (`require REST`, then the rest).
+fn ordered_pair(statements: &[Stmt]) -> Option<((usize, usize), bool, Vec<Stmt>)> {
+    let [
+        Stmt::Choose {
+            slot: a,
+            lo: a_lo,
+            hi: a_hi,
+        },
+        Stmt::Choose {
+            slot: b,
+            lo: b_lo,
+            hi: b_hi,
+        },
+        rest @ ..,
+    ] = statements
+    else {
+        return None;
+    };
+    let (a, b) = (*a, *b);
+    if !every_heap(a_lo, a_hi) || *b_hi != Expr::Len || a == b {
+        return None;
+    }
+    let after_a = [
+        Expr::Binary(BinOp::Add, Box::new(Expr::Var(a)), Box::new(Expr::Const(1))),
+        Expr::Binary(BinOp::Add, Box::new(Expr::Const(1)), Box::new(Expr::Var(a))),
+    ];
+    if after_a.contains(b_lo) {
+        return Some(((a, b), true, rest.to_vec()));
+    }
+    if *b_lo != Expr::Const(1) {
+        return None;
+    }
+    let [Stmt::Require(condition), after @ ..] = rest else {
+        return None;
+    };
+    let parts = condition.conjuncts();
+    let (first, others) = parts.split_first()?;
+    let Expr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), x, y) = first else {
+        return None;
+    };
+    let (x, y) = (&**x, &**y);
+    let ends = [Expr::Var(a), Expr::Var(b)];
+    if !(ends.contains(x) && ends.contains(y) && x != y) {
+        return None;
+    }
+    let mut out = Vec::new();
+    if let Some(joined) = (others.iter().rev()).fold(None, |right: Option<Expr>, &left| {
+        Some(match right {
+            None => left.clone(),
+            Some(right) => Expr::Binary(BinOp::And, Box::new(left.clone()), Box::new(right)),
+        })
+    }) {
+        out.push(Stmt::Require(joined));
+    }
+    out.extend(after.iter().cloned());
+    Some(((a, b), matches!(op, BinOp::Lt | BinOp::Gt), out))
 }
 
 /// Whether `statements` name every heap alike; `heap_vars` holds the

@@ -578,6 +578,11 @@ impl Solver {
             Engine::Sums(s) => s.value(&self.game, &self.moves, heaps, budget),
             Engine::Coins(c) => c.value(&self.game, &self.moves, heaps, budget),
             Engine::Kayles(k) => k.value(&self.game, &self.moves, heaps, budget),
+            // Four heaps or more kept sorted: the graph holds at most one
+            // position for every 24 of a box's.
+            Engine::Rays(_, g) | Engine::Runs(_, g) if g.sorted() && heaps.len() >= 4 => {
+                g.value(&self.game, &self.moves, heaps, budget)
+            }
             Engine::Rays(r, g) => match r.value(&self.game, heaps, budget)? {
                 Fit::Answered(value, explored) => Ok((value, explored)),
                 // The graph holds at most one position for each of the

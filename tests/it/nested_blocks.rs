@@ -1011,3 +1011,138 @@ fn board_blocks_compile_to_the_interpreter_s_moves() {
     // Frogs' blocks (10 of 15) have a narrow form; the others have loops.
     assert!(narrow.len() >= 10, "narrow: {narrow:?} of {blocks}");
 }
+
+/// A `choose` whose `require` begins `x divides E` runs over E's divisors
+/// alone (`divisors_within`): the moves are the plain walk's, and the
+/// compiled code's moves, steps and errors the interpreter's, over bounds
+/// below 1, above E, an E of 0 or below 0, tests after the first (one
+/// that divides by 0 at x = 3) and a `becomes` before it.
+#[test]
+fn divisor_choices_make_the_plain_walks_moves() {
+    let blocks = [
+        "choose x in 1..h[i] - 1; require x divides h[i]; h[i] = x",
+        "choose x in 0..h[i]; require x divides h[i] and x < h[i]; h[i] = x",
+        "choose x in 2..h[i] + 9; require x divides h[i] * 3 - 12 and x != 4; h[i] = x % 11",
+        "choose x in -3..3; require x divides h[i]; h[i] = x + 3",
+        "choose x in 1..40; require x divides h[i] - 6 and h[i] / (x - 3) >= 0; h[i] = x",
+        "choose x in 1..h[i]; require x divides h[i] and x % 2 == 1 or x == 2; h[i] -= x",
+    ];
+    let mut compared = 0;
+    for body in blocks {
+        let text = format!("game g {{ heaps * \n move m {{ choose i in 1..len; {body} }} }}");
+        let game = game(&text);
+        for heaps in [
+            vec![0],
+            vec![1],
+            vec![12],
+            vec![36, 7],
+            vec![97, 60, 6],
+            vec![0, 30],
+        ] {
+            match compare(&game, &heaps, 100_000) {
+                Some(Ok(())) => compared += 1,
+                Some(Err(e)) => panic!("{body}: {e}"),
+                None => {}
+            }
+        }
+    }
+    assert_eq!(compared, 36);
+    // The dividing game: replace a heap by a proper divisor. Its Grundy
+    // value is Ω(n), the number of prime factors counted with their
+    // multiplicity (a move removes any number of them but not all, so
+    // the game is Nim on Ω; AtCoder ABC 368 F's editorial).
+    let game = game(
+        "game dividing { heaps *\n move divide { choose i in 1..len; \
+         choose x in 1..h[i] - 1; require x divides h[i]; h[i] = x } }",
+    );
+    let omega = |mut n: u64| {
+        let (mut count, mut d) = (0, 2);
+        while d * d <= n {
+            while n.is_multiple_of(d) {
+                n /= d;
+                count += 1;
+            }
+            d += 1;
+        }
+        count + u32::from(n > 1)
+    };
+    let mut solver = Solver::new(game, 10_000_000);
+    for n in (1..400).chain([65_536, 97_530, 99_991, 1_000_000]) {
+        let (value, _) = solver.value(&[n]).expect("a value");
+        assert_eq!(value, Value::Grundy(omega(n)), "{n}");
+    }
+}
+
+/// Two heaps chosen in order (`require i < j`, `<=`, `>`, `>=`, or
+/// `choose j in i + 1..len`) are searched on sorted positions where what
+/// follows is the same with the two swapped, and as written where it is
+/// not: each block's values on every position of four heaps up to 3 equal
+/// those of the same block kept as written (a `require h[1] >= 0`, always
+/// true, names a heap by its place).
+#[test]
+fn ordered_pairs_are_searched_sorted_only_where_the_pair_is_unordered() {
+    // (body after the two chooses, whether it is unordered)
+    let cases = [
+        (
+            "choose j in 1..len; require i < j; choose k in 1..min(h[i], h[j]); h[i] -= k; h[j] -= k",
+            true,
+        ),
+        (
+            "choose j in 1..len; require j > i and h[i] >= 1 and h[j] >= 1 and h[i] + h[j] >= 3; h[j] -= 1; h[i] -= 1",
+            true,
+        ),
+        (
+            "choose j in i + 1..len; require h[i] > 0 and h[j] > 0; h[i] -= 1; h[j] -= 1",
+            true,
+        ),
+        (
+            "choose j in 1..len; require i <= j and h[i] >= 2 and h[j] >= 2; h[i] -= 2",
+            false,
+        ),
+        (
+            "choose j in 1..len; require i <= j and max(h[i], h[j]) >= 1 and min(h[i], h[j]) >= 2; h[i] -= 1; h[j] -= 1",
+            true,
+        ),
+        // Asymmetric: the earlier heap loses two, the later one.
+        (
+            "choose j in 1..len; require i < j and h[i] >= 2 and h[j] >= 1; h[i] -= 2; h[j] -= 1",
+            false,
+        ),
+        // Asymmetric: the earlier heap must be the larger.
+        (
+            "choose j in i + 1..len; require h[i] > h[j]; h[i] -= 1",
+            false,
+        ),
+        // Asymmetric: the heaps trade (order matters: neither reads alone).
+        (
+            "choose j in 1..len; require i < j and h[j] > 0; h[i] = h[j]; h[j] = h[i] - 1",
+            false,
+        ),
+    ];
+    for (body, unordered) in cases {
+        let text = |extra: &str| {
+            format!("game g {{ heaps 4\n move m {{ choose i in 1..len; {body}{extra} }} }}")
+        };
+        let (sorted, written) = (game(&text("")), game(&text("; require h[1] >= 0")));
+        let mut sorted = Solver::new(sorted, 1_000_000);
+        let mut written = Solver::new(written, 1_000_000);
+        assert_eq!(sorted.symmetry().0, unordered, "{body}");
+        assert!(!written.symmetry().0, "{body}");
+        for position in all_positions(4, 3) {
+            let a = sorted.value(&position).expect("a value").0;
+            let b = written.value(&position).expect("a value").0;
+            assert_eq!(a, b, "{body} at {position:?}");
+        }
+    }
+    // Issue 71: five heaps of 6 taking the same from two hold at most the
+    // 462 sorted positions (7^5 = 16,807 as written).
+    let pairs = game(
+        "game pairs { heaps *\n move both { choose i in 1..len; choose j in 1..len; \
+         require i < j; choose k in 1..min(h[i], h[j]); h[i] -= k; h[j] -= k } }",
+    );
+    let (value, explored) = Solver::new(pairs, 1_000_000)
+        .value(&[6; 5])
+        .expect("a value");
+    assert_eq!(value, Value::Grundy(2));
+    assert!(explored.positions <= 462, "{explored:?}");
+}

@@ -7,7 +7,8 @@ use crate::rules::expr::{
     BinOp, EvalError, Expr, Func, List, OFF_BOARD, cell_place, compare, has_property, order, place,
 };
 
-use super::state::{Fallible, Int, Num, Run, State, Truth, assigned, scored};
+use super::divisors::{divisor_test, divisors_within};
+use super::state::{Cont, Fallible, Int, Num, Run, State, Truth, assigned, scored};
 
 /// A leaf of an expression, read without a call.
 #[derive(Clone, Copy, Debug)]
@@ -339,6 +340,11 @@ pub(super) fn choose_where<N: Num>(
     if let Some((outside, inside)) = condition.and_then(|c| hoisted(c, slot)) {
         return choose_hoisted(slot, (lo, hi), &outside, inside.as_ref(), rest, ends);
     }
+    if let Some(c) = condition
+        && divisor_test(c, slot).is_some()
+    {
+        return choose_divisors(slot, (lo, hi), c, rest, ends);
+    }
     let (lo, hi) = (Operand::<N>::of(lo)?, Operand::<N>::of(hi)?);
     let run: Run<N> = match condition {
         None => Box::new(move |s, then| {
@@ -451,6 +457,83 @@ pub(super) fn choose_hoisted<N: Num>(
 pub(super) fn steps_between<N: Num>(lo: N, hi: N) -> u64 {
     let (lo, hi): (i128, i128) = (lo.into(), hi.into());
     u64::try_from(hi.abs_diff(lo)).unwrap_or(u64::MAX)
+}
+
+/// `choose x in LO..HI` then `require x divides E ...`, where E does not
+/// read x (the dividing games: replace a heap by a proper divisor of it,
+/// take a divisor): where LO is at least 1 and at most HI, and E, read
+/// once before any value, is not 0 and has its divisors found by trial
+/// division up to √|E| in fewer steps than trying every value
+/// (`divisors_within`), x runs over those divisors alone, in increasing
+/// order, the trial divisions its steps; else every value is tried. The
+/// interpreter does the same (LANGUAGE.md, "Move blocks").
+///
+/// `None` where a part does not compile.
+pub(super) fn choose_divisors<N: Num>(
+    slot: usize,
+    (lo, hi): (&Expr, &Expr),
+    condition: &Expr,
+    rest: Run<N>,
+    ends: bool,
+) -> Option<Run<N>> {
+    let divided = Operand::<N>::of(divisor_test(condition, slot)?)?;
+    // The tests after the first, in order, as `and` tries them.
+    let others: Vec<Cond<N>> = (condition.conjuncts().iter().skip(1))
+        .map(|e| Cond::of(e))
+        .collect::<Option<_>>()?;
+    let others = Cond::All(others);
+    let whole = Cond::<N>::of(condition)?;
+    let (first, last) = (Operand::<N>::of(lo)?, Operand::<N>::of(hi)?);
+    let run: Run<N> = Box::new(move |s, then| {
+        let (lo, hi) = (first.get(s)?, last.get(s)?);
+        let (from, to): (i128, i128) = (lo.into(), hi.into());
+        let found = match 1 <= from && from <= to {
+            true => divisors_within(divided.get(s)?.into(), (from, to)),
+            false => None,
+        };
+        let Some((trials, found)) = found else {
+            return every_value(slot, (lo, hi), &whole, &rest, s, then);
+        };
+        s.steps_more(trials).map_err(N::fail)?;
+        let old = s.vars[slot];
+        for d in found {
+            // Within LO..HI: a number of this kind, as they are.
+            let Some(value) = N::of(d) else {
+                break;
+            };
+            s.vars[slot] = value;
+            let made = match others.holds(s) {
+                Ok(true) => rest(s, then),
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            };
+            if made.is_err() {
+                s.vars[slot] = old;
+                return made;
+            }
+        }
+        s.vars[slot] = old;
+        Ok(())
+    });
+    Some(ended_skips(run, ends))
+}
+
+/// The plain loop: every value from `lo` to `hi` tried on the whole
+/// condition.
+fn every_value<N: Num>(
+    slot: usize,
+    (lo, hi): (N, N),
+    whole: &Cond<N>,
+    rest: &Run<N>,
+    s: &mut State<N>,
+    then: &mut Cont<'_, N>,
+) -> Fallible<(), N> {
+    each_value(slot, (lo, hi), s, |s| {
+        if whole.holds(s)? {
+            rest(s, then)?;
+        }
+        Ok(Go::On)
+    })
 }
 
 /// Whether a `choose` goes on to its next value.

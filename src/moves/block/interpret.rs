@@ -14,9 +14,10 @@
 
 use crate::moves::words::Next;
 use crate::platform::deeper;
-use crate::rules::expr::EvalError;
+use crate::rules::expr::{EvalError, Expr};
 use crate::rules::{Block, Said, Stmt};
 
+use super::divisors::{divisor_test, divisors_within};
 use super::state::{MAX_FORKING_ITERATIONS, State, Then, assigned, heap_value, scored};
 
 /// Calls `emit` with where each move the block makes from `heaps` leads:
@@ -113,12 +114,70 @@ pub(super) fn run(
     state: &mut State,
     then: &mut Then,
 ) -> Result<(), EvalError> {
+    if let [
+        Stmt::Choose { slot, lo, hi },
+        Stmt::Require(condition),
+        rest @ ..,
+    ] = statements
+        && !state.ended
+        && let Some(divided) = divisor_test(condition, *slot)
+        && let Some(found) = divisors_of(state, (lo, hi), divided)?
+    {
+        return choose_among(state, *slot, found, condition, rest, then);
+    }
     deeper(|| match statements.split_first() {
         None => then(state),
         Some((first, rest)) => step(first, state, &mut |state: &mut State| {
             run(rest, state, then)
         }),
     })
+}
+
+/// The values a `choose` from `lo` to `hi` whose `require` begins `x
+/// divides E` (E: `divided`) runs over, where they are E's divisors alone
+/// (`divisors_within`), with the trial divisions that found them as steps
+/// taken; `None` where it runs over every value.
+fn divisors_of(
+    state: &mut State,
+    (lo, hi): (&Expr, &Expr),
+    divided: &Expr,
+) -> Result<Option<Vec<i128>>, EvalError> {
+    let (lo, hi) = (state.int(lo)?, state.int(hi)?);
+    if lo < 1 || lo > hi {
+        return Ok(None);
+    }
+    let Some((trials, found)) = divisors_within(state.int(divided)?, (lo, hi)) else {
+        return Ok(None);
+    };
+    state.steps_more(trials)?;
+    Ok(Some(found))
+}
+
+/// Variable `slot` at each of `values`, where `condition` holds, then
+/// `rest`.
+fn choose_among(
+    state: &mut State,
+    slot: usize,
+    values: Vec<i128>,
+    condition: &Expr,
+    rest: &[Stmt],
+    then: &mut Then,
+) -> Result<(), EvalError> {
+    let old = state.vars[slot];
+    for value in values {
+        state.vars[slot] = value;
+        let made = match condition.truth(&state.env()) {
+            Ok(true) => run(rest, state, then),
+            Ok(false) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if made.is_err() {
+            state.vars[slot] = old;
+            return made;
+        }
+    }
+    state.vars[slot] = old;
+    Ok(())
 }
 
 pub(super) fn step(statement: &Stmt, state: &mut State, then: &mut Then) -> Result<(), EvalError> {

@@ -9,6 +9,7 @@
 mod checked;
 mod code;
 mod compile;
+mod divisors;
 mod interpret;
 mod narrow;
 mod state;
