@@ -19,6 +19,7 @@ mod reach;
 mod readings;
 mod shapes;
 mod swap;
+mod turning;
 mod words;
 
 pub use block::said;
@@ -35,4 +36,5 @@ pub(crate) use readings::runs::{Branch, Lin};
 pub(crate) use readings::strip;
 pub use readings::{Along, RowPoints, Runs, Shift, Stencils, Sweep, Swept, octal_block};
 pub(crate) use shapes::combinations;
+pub(crate) use turning::turns_with_board;
 pub use words::{MoveError, Next, Term, Within};

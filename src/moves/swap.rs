@@ -42,7 +42,7 @@ fn swap_stmt(s: &Stmt, a: usize, b: usize) -> Stmt {
 
 /// `s` with its variables' slots, its expressions and its bodies each
 /// rebuilt.
-fn map_stmt(
+pub(super) fn map_stmt(
     s: &Stmt,
     slot: &dyn Fn(usize) -> usize,
     e: &dyn Fn(&Expr) -> Expr,
@@ -102,7 +102,7 @@ fn swap_expr(e: &Expr, a: usize, b: usize) -> Expr {
 
 /// `e` rebuilt bottom-up, each node first offered to `leaf` (which may
 /// replace it).
-fn map_expr(e: &Expr, leaf: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+pub(super) fn map_expr(e: &Expr, leaf: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
     if let Some(replaced) = leaf(e) {
         return replaced;
     }
@@ -129,7 +129,7 @@ fn map_expr(e: &Expr, leaf: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
 }
 
 /// The normal form of `e` (see the module's notes).
-fn normal_expr(e: &Expr) -> Expr {
+pub(super) fn normal_expr(e: &Expr) -> Expr {
     let n = |x: &Expr| Box::new(normal_expr(x));
     match e {
         Expr::Binary(op @ (BinOp::Add | BinOp::And | BinOp::Or), ..) => {

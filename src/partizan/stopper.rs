@@ -360,6 +360,11 @@ impl Writer<'_> {
             .map(|&v| crate::platform::deeper(|| self.write(v, forms)))
             .collect();
         self.path.pop();
+        // Options in the order of their texts, as a short game's are: the
+        // same stopper built in another order is written the same.
+        let (mut l, mut r) = (l, r);
+        l.sort_unstable();
+        r.sort_unstable();
         let body = format!("{{{}|{}}}", l.join(", "), r.join(", "));
         self.over |= body.len() > self.max;
         match &self.labels[ui] {

@@ -624,3 +624,35 @@ fn a_scoring_play_that_can_go_on_forever_is_refused_in_both_searches() {
         assert_eq!(rules.len() + 1, cycle.len());
     }
 }
+
+/// The rules proven once to turn with the board (`moves::turns_with_board`,
+/// so that no position's turns are checked): Dots and Boxes, whose four
+/// box tests a turn permutes (and whose `and`s a reflection reorders); not
+/// a game that loses one of them, scores a column's number, or reads
+/// `rows`, nor Domineering's rules (a turn makes a vertical domino
+/// horizontal).
+#[test]
+fn the_rules_of_dots_and_boxes_are_proven_to_turn_with_the_board() {
+    let proven = |text: &str| {
+        let program = load_text("turning.game", text, &[]);
+        let game = program.games[0].default.clone().expect("the game lowers");
+        gamelang::moves::turns_with_board(&game)
+    };
+    assert!(proven(DOTS));
+    // Without the test of the box to the right of a line.
+    let last_if = DOTS
+        .rfind("        if b[r, c + 1] == 'o'")
+        .expect("the fourth test");
+    let end = last_if + DOTS[last_if..].find("        }\n").expect("its end") + 10;
+    let three = format!("{}{}", &DOTS[..last_if], &DOTS[end..]);
+    assert!(three.contains("b[r, c - 1] = 'x'") && !three.contains("b[r, c + 1] = 'x'"));
+    assert!(!proven(&three));
+    assert!(!proven(MARKS));
+    let rows = DOTS.replacen(
+        "require b[r, c] == '.'",
+        "require b[r, c] == '.' and rows > 2",
+        1,
+    );
+    assert!(!proven(&rows));
+    assert!(!proven(include_str!("../../games/domineering.game")));
+}

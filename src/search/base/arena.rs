@@ -22,10 +22,24 @@ pub struct Arena {
     heaps: Vec<u64>,
     /// Where position `id` starts in `heaps`; one more entry at the end.
     starts: Vec<usize>,
+    /// The length of every position held, while they all have one (a
+    /// board's packed cells): position `id` is then found at `id` times it,
+    /// without reading `starts` (one cache miss fewer a comparison).
+    width: Width,
     table: HashTable<u32>,
     hasher: FxBuildHasher,
     /// The box's dense table, if there is one.
     dense: Option<Dense>,
+}
+
+/// The length of the positions held, while they share one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Width {
+    /// None held yet.
+    #[default]
+    Unknown,
+    One(usize),
+    Mixed,
 }
 
 /// The ids of the positions inside a box: heap i from 0 to `extents[i]` - 1.
@@ -118,14 +132,25 @@ impl Arena {
             return Some(id);
         }
         let hash = hash(&self.hasher, key);
-        self.table
-            .find(hash, |&id| same(slice(&self.heaps, &self.starts, id), key))
-            .copied()
+        let (heaps, starts) = (&self.heaps, &self.starts);
+        match self.width {
+            Width::One(w) => self.table.find(hash, |&id| {
+                let at = id as usize * w;
+                same(&heaps[at..at + w], key)
+            }),
+            _ => (self.table).find(hash, |&id| same(slice(heaps, starts, id), key)),
+        }
+        .copied()
     }
 
     /// Holds `key`, which is not held yet, as the next id.
     pub fn insert(&mut self, key: &[u64]) -> u32 {
         let id = self.len() as u32;
+        self.width = match self.width {
+            Width::Unknown => Width::One(key.len()),
+            Width::One(w) if w == key.len() => Width::One(w),
+            _ => Width::Mixed,
+        };
         self.heaps.extend_from_slice(key);
         self.starts.push(self.heaps.len());
         if let Some(dense) = &mut self.dense

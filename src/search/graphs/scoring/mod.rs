@@ -39,7 +39,7 @@ use pruned::{Halt, Pruned};
 use turns::{Records, Turns, same_records};
 use worth::worth;
 
-use crate::moves::{MoveError, MoveGen, Shift};
+use crate::moves::{MoveError, MoveGen, Shift, turns_with_board};
 use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
@@ -83,6 +83,9 @@ pub struct ScoringSearch {
     boxed: bool,
     /// The rules were found not to allow the board's turns.
     unturned: bool,
+    /// The rules are proven to turn with the board (`moves::turns_with_board`):
+    /// no position's turns are checked.
+    proven: bool,
     /// Scratch for the turns' check: the moves of a position as records,
     /// the same turned, the moves of its image, and the image.
     made: Records,
@@ -259,7 +262,9 @@ impl ScoringSearch {
         let moves = MoveGen::new(&game);
         let symmetry = moves.symmetry(&game);
         let shifts = moves.shifts();
+        let proven = turns_with_board(&game);
         ScoringSearch {
+            proven,
             game,
             moves,
             options,
@@ -509,6 +514,7 @@ impl ScoringSearch {
         let mut full = None;
         let mut unrecorded = false;
         let (store, edges, made) = (&mut self.store, &mut self.edges, &mut self.made);
+        let proven = self.proven;
         made.clear();
         let examined = self
             .moves
@@ -516,7 +522,7 @@ impl ScoringSearch {
                 if full.is_some() {
                     return;
                 }
-                if let Some(turns) = &store.turns {
+                if let Some(turns) = store.turns.as_ref().filter(|_| !proven) {
                     unrecorded |= !turns.record(heaps, after, points, again, made);
                 }
                 match store.intern(after, max_positions, memory) {
@@ -538,6 +544,9 @@ impl ScoringSearch {
             .map_err(|e| e.error(&self.game, asked))?;
         if unrecorded {
             return Err(Stop::TurnsDiffer);
+        }
+        if proven {
+            return Ok(());
         }
         self.check_turns(heaps, budget, asked)
     }
