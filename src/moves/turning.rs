@@ -137,55 +137,33 @@ fn anchored_expr(e: &Expr, (r, c): (usize, usize)) -> Option<Expr> {
 }
 
 fn anchored_stmt(s: &Stmt, anchor: (usize, usize)) -> Option<Stmt> {
-    let e = |x: &Expr| anchored_expr(x, anchor);
-    let all = |body: &[Stmt]| {
-        body.iter()
-            .map(|s| anchored_stmt(s, anchor))
-            .collect::<Option<Vec<_>>>()
-    };
-    Some(match s {
-        Stmt::Choose { slot, lo, hi } => Stmt::Choose {
-            slot: *slot,
-            lo: e(lo)?,
-            hi: e(hi)?,
+    // A board keeps its cells: no heap added, removed or made a sum.
+    let reshapes = |s: &Stmt| matches!(s, Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_));
+    if Stmt::any(std::slice::from_ref(s), &reshapes) {
+        return None;
+    }
+    let fine = std::cell::Cell::new(true);
+    let out = map_stmt(
+        s,
+        &|slot| slot,
+        &|e| {
+            anchored_expr(e, anchor).unwrap_or_else(|| {
+                fine.set(false);
+                Expr::Const(0)
+            })
         },
-        Stmt::Require(x) => Stmt::Require(e(x)?),
-        Stmt::Let { slot, value } => Stmt::Let {
-            slot: *slot,
-            value: e(value)?,
+        &|body| {
+            (body.iter())
+                .map(|s| {
+                    anchored_stmt(s, anchor).unwrap_or_else(|| {
+                        fine.set(false);
+                        Stmt::Again
+                    })
+                })
+                .collect()
         },
-        Stmt::Assign { index, op, value } => Stmt::Assign {
-            index: e(index)?,
-            op: *op,
-            value: e(value)?,
-        },
-        Stmt::For {
-            slot,
-            lo,
-            hi,
-            body,
-            forks,
-        } => Stmt::For {
-            slot: *slot,
-            lo: e(lo)?,
-            hi: e(hi)?,
-            body: all(body)?,
-            forks: *forks,
-        },
-        Stmt::If {
-            condition,
-            then,
-            otherwise,
-        } => Stmt::If {
-            condition: e(condition)?,
-            then: all(then)?,
-            otherwise: all(otherwise)?,
-        },
-        Stmt::Score(x) => Stmt::Score(e(x)?),
-        Stmt::Again => Stmt::Again,
-        // A board keeps its cells: no heap added, removed or made a sum.
-        Stmt::Append(_) | Stmt::Remove(_) | Stmt::Becomes(_) => return None,
-    })
+    );
+    fine.get().then_some(out)
 }
 
 /// An anchored statement with every offset turned by `turn`.
