@@ -95,9 +95,9 @@ fn offset_cell(dr: i128, dc: i128, place: bool) -> Expr {
 }
 
 /// `e` as an offset from anchor variable `v`: `v`, `v + k`, `v - k`,
-/// `k + v`.
+/// `k + v`, with k within 64 bits (so that a turn of it is one too).
 fn offset(e: &Expr, v: usize) -> Option<i128> {
-    match e {
+    let k = match e {
         Expr::Var(s) if *s == v => Some(0),
         Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
             (Expr::Var(s), Expr::Const(k)) | (Expr::Const(k), Expr::Var(s)) if *s == v => Some(*k),
@@ -108,7 +108,8 @@ fn offset(e: &Expr, v: usize) -> Option<i128> {
             _ => None,
         },
         _ => None,
-    }
+    }?;
+    i64::try_from(k).is_ok().then_some(k)
 }
 
 /// `e` with every cell written as its offset from the anchor (`r`, `c`);
@@ -179,6 +180,7 @@ fn turned_expr(e: &Expr, turn: Orientation) -> Expr {
             let (Expr::Const(dr), Expr::Const(dc)) = (&**a, &**b) else {
                 return None;
             };
+            // Within 64 bits (`offset`).
             let (dr, dc) = (i64::try_from(*dr).ok()?, i64::try_from(*dc).ok()?);
             let (dr, dc) = turn.offset((dr, dc));
             Some(offset_cell(
@@ -231,7 +233,8 @@ fn effects(s: &Stmt, reads: &mut Vec<Expr>, writes: &mut Vec<Expr>) -> Option<()
                 return None;
             };
             writes.push(Expr::Cell(a.clone(), b.clone()));
-            // `+=` and `-=` read the cell too.
+            // `+=` and `-=` read the cell too (`=` counted alike: no
+            // more than it needs).
             reads.push(Expr::Cell(a.clone(), b.clone()));
             cells(value, reads);
         }

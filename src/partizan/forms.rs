@@ -531,7 +531,6 @@ impl Forms {
             }
             left = self.undominated(left, Side::Left);
             right = self.undominated(right, Side::Right);
-
             if let Some(bypassed) = self.bypass(Side::Left, (&left, &right), &mut against) {
                 left = sorted(bypassed);
                 continue;
@@ -648,7 +647,6 @@ impl Forms {
             while i < kept.len() {
                 let b = kept[i];
                 let (low, high) = side.of(((a, b), (b, a)));
-
                 if self.le(low, high) {
                     continue 'options;
                 }
@@ -706,7 +704,6 @@ impl Forms {
         if let Some(&known) = against.get(&(x, true)) {
             return known;
         }
-
         // (`against` lives while the game is simplified: a step, no
         // bytes kept.)
         if !self.step(0) {
@@ -735,7 +732,6 @@ impl Forms {
         if let Some(&known) = against.get(&(x, false)) {
             return known;
         }
-
         if !self.step(0) {
             return false;
         }

@@ -78,8 +78,13 @@ impl Forms {
         if self.as_number(g).is_some() {
             return g;
         }
-        if let Some((x, 0, 1)) = self.known_uptimal(g) {
-            return self.number(x);
+        let (left, right) = (self.left(g), self.right(g));
+        // x* = {x | x}.
+        if let ([l], [r]) = (left.as_slice(), right.as_slice())
+            && l == r
+            && self.as_number(*l).is_some()
+        {
+            return *l;
         }
         if let Some(&known) = self.projected.get(&g) {
             return known;
@@ -87,7 +92,6 @@ impl Forms {
         if !self.remember() {
             return g;
         }
-        let (left, right) = (self.left(g), self.right(g));
         let projected = deeper(|| {
             let left: Vec<Form> = (left.into_iter())
                 .map(|l| self.star_projection(l))
