@@ -5,7 +5,8 @@
 #   python3 -m venv target/cgt-venv && target/cgt-venv/bin/pip install cgt-py==0.11.0 anywidget
 # A peer whose environment is missing is left out.
 # Usage: benches/boards/same_run.sh [LIMIT [BIG [SUITE]]]   (LIMIT: seconds a run, default 60;
-# BIG: 1 to add Domineering 6 x 6, with LIMIT raised to 600; SUITE: all (default), boards or snort)
+# BIG: 1 to add Domineering 6 x 6, with LIMIT raised to 600, and 8 x 8 to the outcomes; SUITE: all
+# (default), boards, snort or outcomes)
 # Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (its first 60 characters, or
 # "timeout").
 set -euo pipefail
@@ -31,8 +32,12 @@ run() {
     local out
     if out=$( { /usr/bin/time -f '%e %M' -o "$dir/time" timeout "$secs" "$@" > "$dir/out"; } 2>&1 ); then
         read -r wall kb < "$dir/time"
+        local said
+        said=$(grep -m1 -E '^ +(value|grundy): |CanonicalForm|^[-0-9{*+^v]' "$dir/out" || true)
+        # Asked for who wins alone: the outcome.
+        [[ "$said" == *"not sought"* ]] && said=$(grep -m1 -E '^ +outcome: ' "$dir/out" || true)
         printf '%s ; %s ; %s ; %s ; %d ; %s\n' "$tool" "$game" "$board" "$wall" $((kb / 1024)) \
-            "$(grep -m1 -E '^ +(value|grundy): |CanonicalForm|^[-0-9{*+^v]' "$dir/out" | sed 's/^ *//' | cut -c1-60 || true)"
+            "$(echo "$said" | sed 's/^ *//' | cut -c1-60)"
     else
         printf '%s ; %s ; %s ; >%s ; - ; timeout\n' "$tool" "$game" "$board" "$secs"
     fi
@@ -68,6 +73,22 @@ snort() {
 }
 if [ "$suite" = snort ]; then snort; exit 0; fi
 [ "$suite" = all ] && snort
+
+# Who wins alone (issue 71): Domineering's empty squares with `--outcome` (4 GB; 7 x 7 within
+# 120 s, 8 x 8 within 600 s), Amazons 4 x 4 and 5 x 4 with one amazon each in opposite corners.
+outcomes() {
+    local n
+    for n in 6 7; do
+        gamelang games/domineering.game domineering "$(rect $n $n)" 130 --outcome --timeout 120 --max-memory 4096
+    done
+    [ "$big" = 1 ] &&
+        gamelang games/domineering.game domineering "$(rect 8 8)" 610 --outcome --timeout 600 --max-memory 4096
+    gamelang games/amazons.game amazons "L...|....|....|...R" 70 --outcome
+    gamelang games/amazons.game amazons "L....|.....|.....|....R" 70 --outcome --max-memory 4096
+    return 0
+}
+if [ "$suite" = outcomes ]; then outcomes; exit 0; fi
+[ "$suite" = all ] && outcomes
 
 cases=("4 5" "5 5" "4 7" "5 6" "3 10" "2 20")
 if [ "$big" = 1 ]; then cases+=("6 6"); limit=600; fi

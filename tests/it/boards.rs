@@ -866,6 +866,34 @@ fn the_outcome_search_agrees_with_the_value_on_domineering_clobber_and_konane_bo
     outcomes_against_values("games/konane.game", "konane", &rows);
 }
 
+#[test]
+fn an_outcome_search_that_forgets_positions_answers_the_same() {
+    // Within 40 positions the table of positions judged (20, two tables)
+    // is full many times over on rows of Konane of 18 and 19 cells
+    // (searched whole: no region of theirs is valued, so the positions are
+    // the outcome search's alone) and forgets its older half each time;
+    // who wins is what the value says.
+    let text = std::fs::read_to_string(super::common::root().join("games/konane.game"))
+        .expect("the example");
+    let small = gamelang::SearchOptions {
+        max_positions: 40,
+        ..Default::default()
+    };
+    let (mut forms, mut own) = (Forms::new(), Forms::new());
+    let mut search = PartizanSearch::new(lowered(&text, "konane"), small);
+    let mut valued = PartizanSearch::new(lowered(&text, "konane"), Default::default());
+    let rows = [18, 19]
+        .iter()
+        .flat_map(|&n| drawn(&['x', 'o', 'x', 'o', '.'], 1, n, 10, 7 * n as u64));
+    for row in rows {
+        let heaps = Cells::of(&row).heaps();
+        let outcome = search.outcome(&mut own, &heaps).expect("an outcome");
+        let value = valued.value(&mut forms, &heaps).expect("a value");
+        assert_eq!(outcome, forms.outcome(value), "{row}");
+    }
+    assert!(search.forgotten() > 0, "{} judged", search.judged());
+}
+
 /// The partizan search counts the positions it keeps against the memory
 /// limit before its table grows: Toads and Frogs on a strip of 12 cells
 /// needs more than 1 MB and is refused under it, and answers under the

@@ -352,6 +352,26 @@ impl Stencils {
         Some(Ok(done))
     }
 
+    /// Calls `f` with the rule (by index) of each move from the region
+    /// `packed`, without making it: a window looked at each. `None` where
+    /// `each_move` is.
+    pub fn each_rule_moved(&self, packed: &[u64], mut f: impl FnMut(usize)) -> Option<()> {
+        if self.by_rule.is_empty() {
+            return None;
+        }
+        let (rows, cols, board) = self.unpack_symbols(packed)?;
+        let windows = self.windows(rows, cols);
+        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
+            for window in ends.windows(2) {
+                let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
+                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
+                    f(way.rule);
+                }
+            }
+        }
+        Some(())
+    }
+
     /// Pushes the regions of a board of `rows` × `cols` cells, their
     /// symbols `symbols`, onto `out` (`regions`).
     fn split(&self, rows: usize, cols: usize, symbols: &[u8], out: &mut Vec<Region>) {

@@ -10,10 +10,13 @@
 //! Game Theory*, §II.2) — leaves a position the other player, moving
 //! first, does not win; the search stops at the first such move. Where
 //! no large region is left, the form says who wins (G > 0 or G ‖ 0: Left
-//! moving first wins; G < 0 or G ‖ 0: Right does). Each position met is
-//! remembered with the player to move, within the search's memory limit.
+//! moving first wins; G < 0 or G ‖ 0: Right does). Moves are tried in an
+//! order that finds a winning one early (`judged_moves`). Each position
+//! judged is remembered with the player to move in a table of bounded
+//! size, the oldest forgotten first (`Outcomes`): the search is held by
+//! its clock, not by its table.
 
-use super::keys::RegionKey;
+use super::keys::{RegionKey, key_bytes};
 use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
 use crate::partizan::{Form, Forms};
@@ -21,18 +24,33 @@ use crate::platform::deeper;
 use crate::position::{Outcome, Position};
 use crate::rules::Side;
 use crate::search::base::budget::Budget;
-use crate::search::base::error::{SearchError, too_large};
+use crate::search::base::error::SearchError;
 use crate::search::value::GameKey;
 
 /// A board region of at most this many cells that are not `#` is valued
-/// (its canonical form found) rather than searched for its outcome.
+/// (its canonical form found) rather than searched for its outcome: its
+/// value serves every position it is a part of.
 const SMALL_CELLS: usize = 16;
+
+/// The same for a whole board whose rules split none (Konane, Amazons):
+/// its value serves only the positions it is, and finding it means the
+/// whole game tree where the outcome needs one winning line (Amazons
+/// 4 × 4 with an amazon each: at most 16 such cells valued, past 60 s;
+/// 10, 20 s; 8, 3.7 s; 4, 1.6 s: PERFORMANCE.md). Kept at 8 so that a
+/// sum of small boards is still valued part by part.
+const WHOLE_CELLS: usize = 8;
 
 impl PartizanSearch {
     /// How many positions the outcome search has judged, for one player
     /// to move or both.
     pub fn judged(&self) -> usize {
-        self.outcomes.wins.len()
+        self.outcomes.judged()
+    }
+
+    /// How many positions the outcome search judged and then forgot, its
+    /// table full.
+    pub fn forgotten(&self) -> usize {
+        self.outcomes.forgotten
     }
 
     /// The outcome class of the searched game's position `heaps`: who
@@ -82,9 +100,9 @@ impl PartizanSearch {
         Ok((big, small))
     }
 
-    /// Whether the region `key` is valued whole: a
-    /// board of at most `SMALL_CELLS` cells that are not `#` (a region, or
-    /// a whole board where the rules split none); any position of a game
+    /// Whether the region `key` is valued whole: a board region of at
+    /// most `SMALL_CELLS` cells that are not `#`, a whole board where the
+    /// rules split none of at most `WHOLE_CELLS`; any position of a game
     /// that is no board.
     fn is_small(&self, key: &GameKey) -> bool {
         if !self.games[key.index()].game.board {
@@ -92,7 +110,11 @@ impl PartizanSearch {
         }
         let heaps = self.heaps_of(key);
         let cells = heaps.get(2..).unwrap_or(&[]);
-        cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= SMALL_CELLS
+        let most = match self.games[key.index()].stencils {
+            Some(_) => SMALL_CELLS,
+            None => WHOLE_CELLS,
+        };
+        cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= most
     }
 
     /// Whether `mover`, the player to move, wins `position`. As deep
@@ -105,20 +127,9 @@ impl PartizanSearch {
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
-        let (big, small) = position;
-        if big.is_empty() {
-            let outcome = forms.outcome(*small);
-            return Ok(match mover {
-                Side::Left => matches!(outcome, Outcome::L | Outcome::N),
-                Side::Right => matches!(outcome, Outcome::R | Outcome::N),
-            });
-        }
-        let slot = mover.index();
-        let known = self.outcomes.wins.get(position);
-        if let Some(won) = known.and_then(|w| w[slot]) {
+        if let Some(won) = self.known_win(forms, position, mover) {
             return Ok(won);
         }
-        let new = known.is_none();
         // A position met again on the way down: a play can go on forever,
         // and who wins is not a matter of the first winning move (the sum
         // is answered as a loopy one).
@@ -126,24 +137,29 @@ impl PartizanSearch {
         if self.outcomes.path.contains(&on_path) {
             return Err(self.repeated(heaps));
         }
-        if self.outcomes.wins.len() >= self.max_positions {
-            return Err(too_large(&self.games[0].game, self.max_positions, heaps));
-        }
         self.outcomes.path.insert(on_path.clone());
         let won = self.judged_moves(forms, position, mover, budget, heaps);
         self.outcomes.path.remove(&on_path);
         let won = won?;
-        if new {
-            let size = big.iter().map(region_bytes).sum::<u64>() + 32;
-            (self.outcomes.keep_win(size, budget.memory()))
-                .map_err(|()| self.memory_limit(budget, heaps))?;
-        }
-        self.outcomes.wins.entry(position.clone()).or_default()[slot] = Some(won);
+        (self
+            .outcomes
+            .keep_win(position, mover, won, budget.memory(), self.max_positions))
+        .map_err(|()| self.memory_limit(budget, heaps))?;
         Ok(won)
     }
 
     /// Whether some move of `mover`'s from `position` leaves a position
-    /// the other player, moving first, does not win.
+    /// the other player, moving first, does not win. Every move's position
+    /// is made first; those whose outcome is known without a search (small
+    /// regions alone, or judged before) are looked at first, then the rest
+    /// in order of the other player's moves there, fewest first (ties in
+    /// the order the moves are made): a move that leaves the other player
+    /// least room is most often a winning one. (Mobility, as the
+    /// Domineering solvers order moves: Breuker, Uiterwijk and van den
+    /// Herik, *Solving 8 × 8 Domineering*, Theoretical Computer Science
+    /// 230, 2000. Counting the other player's moves alone searched fewer
+    /// positions of Domineering 7 × 7 than their difference with the
+    /// mover's: PERFORMANCE.md.)
     fn judged_moves(
         &mut self,
         forms: &mut Forms,
@@ -153,29 +169,17 @@ impl PartizanSearch {
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
         let (big, small) = position;
-        let mut won = false;
+        let other = mover.other();
+        let mut after = Vec::new();
         // Moves in a large region, each what it leaves split again.
-        'regions: for i in 0..big.len() {
+        for i in 0..big.len() {
             let (key, negated) = (&big[i].key, big[i].negated);
             // In a region worth its key's negative, Left moves as Right.
             let side = match negated {
                 false => mover,
                 true => mover.other(),
             };
-            let moves = match self.outcomes.moves.get(key) {
-                Some(moves) => moves.clone(),
-                None => {
-                    let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
-                    let size = (moves.iter())
-                        .flat_map(|(_, regions)| regions.iter().map(region_bytes))
-                        .sum::<u64>()
-                        + region_bytes(&big[i]);
-                    (self.outcomes.keep_moves(size, budget.memory()))
-                        .map_err(|()| self.memory_limit(budget, heaps))?;
-                    self.outcomes.moves.insert(key.clone(), moves.clone());
-                    moves
-                }
-            };
+            let moves = self.region_moves(key, budget, heaps)?;
             let game = self.games[key.index()].game.clone();
             for (rule, regions) in moves.iter() {
                 if (game.rules.get(*rule).and_then(|r| r.side)).is_some_and(|s| s != side) {
@@ -189,24 +193,102 @@ impl PartizanSearch {
                         negated: r.negated != negated,
                     })
                     .collect();
-                let after = self.split(forms, rest, *small, more, budget, heaps)?;
-                if !deeper(|| self.wins(forms, &after, mover.other(), budget, heaps))? {
-                    won = true;
-                    break 'regions;
-                }
+                after.push(self.split(forms, rest, *small, more, budget, heaps)?);
             }
         }
         // Moves in the sum of the small regions.
-        if !won {
-            for option in forms.options(*small, mover) {
-                let after = (big.clone(), option);
-                if !deeper(|| self.wins(forms, &after, mover.other(), budget, heaps))? {
-                    won = true;
-                    break;
-                }
+        for option in forms.options(*small, mover) {
+            after.push((big.clone(), option));
+        }
+        let mut unknown = Vec::new();
+        for (k, next) in after.iter().enumerate() {
+            match self.known_win(forms, next, other) {
+                Some(false) => return Ok(true),
+                Some(true) => {}
+                None => unknown.push((self.room(forms, next, other, budget, heaps)?, k)),
             }
         }
-        Ok(won)
+        unknown.sort_unstable();
+        for (_, k) in unknown {
+            if !deeper(|| self.wins(forms, &after[k], other, budget, heaps))? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether `mover` wins `position` moving first, where that is known
+    /// without a search: a sum of small regions alone (its form says), or
+    /// a position judged before.
+    fn known_win(&mut self, forms: &mut Forms, position: &Split, mover: Side) -> Option<bool> {
+        let (big, small) = position;
+        if big.is_empty() {
+            let outcome = forms.outcome(*small);
+            return Some(match mover {
+                Side::Left => matches!(outcome, Outcome::L | Outcome::N),
+                Side::Right => matches!(outcome, Outcome::R | Outcome::N),
+            });
+        }
+        self.outcomes.won(position, mover)
+    }
+
+    /// How many moves `side` has in `position`: a large region's counted
+    /// from its stencils where it has them, else made; the small regions'
+    /// sum's by its canonical options.
+    fn room(
+        &mut self,
+        forms: &mut Forms,
+        position: &Split,
+        side: Side,
+        budget: &mut Budget,
+        heaps: &[u64],
+    ) -> Result<usize, SearchError> {
+        let (big, small) = position;
+        let mut moves = forms.options(*small, side).len();
+        for region in big {
+            // In a region worth its key's negative, Left's rules are Right's.
+            let side = if region.negated { side.other() } else { side };
+            let game = self.games[region.key.index()].game.clone();
+            let by = |rule: usize| game.rules.get(rule).and_then(|r| r.side);
+            let counted = match &self.games[region.key.index()].stencils {
+                Some(stencils) => stencils.each_rule_moved(&region.key.heaps, |rule| {
+                    moves += usize::from(by(rule).is_none_or(|by| by == side));
+                }),
+                None => None,
+            };
+            // Where no stencil counts them, the region's moves are made
+            // (and kept: they are the next ones searched).
+            if counted.is_none() {
+                let made = self.region_moves(&region.key, budget, heaps)?;
+                moves += (made.iter())
+                    .filter(|(rule, _)| by(*rule).is_none_or(|by| by == side))
+                    .count();
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The moves of the large region `key`: each its rule and the regions
+    /// it leaves, made once and kept while they fit.
+    fn region_moves(
+        &mut self,
+        key: &GameKey,
+        budget: &mut Budget,
+        heaps: &[u64],
+    ) -> Result<RegionMoves, SearchError> {
+        if let Some(moves) = self.outcomes.moves.get(key) {
+            return Ok(moves.clone());
+        }
+        let moves: RegionMoves = self.frame(key.clone(), budget, heaps)?.options.into();
+        let size = (moves.iter())
+            .flat_map(|(_, regions)| regions.iter().map(region_bytes))
+            .sum::<u64>()
+            + size_of::<RegionKey>() as u64
+            + key_bytes(key);
+        (self.outcomes.keep_moves(size, budget.memory()))
+            .map_err(|()| self.memory_limit(budget, heaps))?;
+        self.outcomes.moves.insert(key.clone(), moves.clone());
+        Ok(moves)
     }
 
     /// A play from `heaps` that comes back to a position: the searched
