@@ -9,6 +9,7 @@ pub mod bash;
 pub mod bounded_nim;
 pub mod closed;
 pub mod coins;
+pub mod deleting_divisors;
 pub mod empty_and_divide;
 pub mod hackenbush;
 pub mod lasker;
@@ -41,6 +42,7 @@ pub const CATALOGUE: &[&Entry] = &[
     &staircase::ENTRY,
     &moore::ENTRY,
     &empty_and_divide::ENTRY,
+    &deleting_divisors::ENTRY,
     &ruler::ENTRY,
     &mock_turtles::ENTRY,
     &twins::TWINS,

@@ -74,7 +74,9 @@ fn sources_are_ones_a_reader_can_look_up() {
                 "winning ways",
                 "ferguson",
                 "oeis a",
-                "cambridge philos"
+                "cambridge philos",
+                // A contest problem with its published editorial.
+                "codeforces round"
             ]
             .iter()
             .any(|publication| source.contains(publication)),

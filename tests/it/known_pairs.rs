@@ -1,5 +1,5 @@
-//! Known games paired with the search: Wythoff, Staircase Nim, Moore's Nim_k
-//! and Empty-and-divide. Each closed form (src/known/) must agree with the
+//! Known games paired with the search: Wythoff, Staircase Nim, Moore's Nim_k,
+//! Empty-and-divide and Deleting divisors. Each closed form (src/known/) must agree with the
 //! search on small positions (outcome, Grundy value where it gives one, the
 //! winning moves in the search's order, and their count); recognition must
 //! follow the rules' structure; and the seeds' facts hold, exactly, for heaps
@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use super::common::{WYTHOFF_P, all_positions, load_text};
 use gamelang::known::closed::Closed;
-use gamelang::known::{self, Entry, Known, KnownMove, empty_and_divide, moore, staircase, wythoff};
+use gamelang::known::{
+    self, Entry, Known, KnownMove, deleting_divisors, empty_and_divide, moore, staircase, wythoff,
+};
 use gamelang::position::Outcome;
 use gamelang::rules::Game;
 use gamelang::search::{Solver, Value};
@@ -34,6 +36,10 @@ const MOORE: &str = "game moore(k = 2) {
 const EMPTY_AND_DIVIDE: &str = "game empty_and_divide {
     heaps 2 where each >= 1
     empty one heap and split the other into 2 nonempty heaps
+}";
+const DELETING_DIVISORS: &str = "game deleting_divisors {
+    heaps 1
+    take 2.. where k divides h and k < h
 }";
 const EMPTY_AND_DIVIDE_WITH_ZEROS: &str = "game empty_and_divide {
     heaps 2
@@ -736,5 +742,94 @@ fn wythoff_with_a_repeated_rule_is_still_wythoff() {
         let g = solver.value(&heaps).expect("a value").0;
         let closed = known.analyze(&big(&heaps), usize::MAX);
         assert_eq!(closed.outcome == Outcome::P, g.is_p(), "{heaps:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Deleting divisors (Codeforces 1537D)
+
+#[test]
+fn deleting_divisors_agrees_with_the_search_and_the_definition() {
+    // The plain definition: n is P iff no divisor d, 1 < d < n, leaves a P
+    // heap; every heap to 3,000. The search besides, with the winning moves
+    // in its order, to 400.
+    let (game, known) = known(&deleting_divisors::ENTRY, DELETING_DIVISORS, &[]);
+    let mut p = vec![true; 3001];
+    for n in 2..p.len() {
+        p[n] = !(2..n).any(|d| n % d == 0 && p[n - d]);
+    }
+    for (n, &p) in p.iter().enumerate() {
+        let closed = all(known.as_ref(), &[n as u64]);
+        assert_eq!(closed.outcome == Outcome::P, p, "{n}");
+        assert!(!closed.winning.at_least, "{n}");
+    }
+    for n in 0..=400 {
+        agrees(&game, known.as_ref(), &[n], false);
+    }
+}
+
+#[test]
+fn deleting_divisors_answers_heaps_of_any_size() {
+    let known = known(&deleting_divisors::ENTRY, DELETING_DIVISORS, &[]).1;
+    // 10^9 = 2^9 5^9: its odd divisors above 1 are 5, 25, ..., 5^9, and
+    // 10^9 - 2^29 does not divide it.
+    let n = BigUint::from(10u32).pow(9);
+    let closed = known.analyze(std::slice::from_ref(&n), usize::MAX);
+    assert_eq!(closed.outcome, Outcome::N);
+    let takes: Vec<BigUint> = (1..=9).map(|i| BigUint::from(5u32).pow(i)).collect();
+    let to: Vec<KnownMove> = (takes.iter())
+        .map(|d| KnownMove {
+            rule: 0,
+            to: vec![&n - d],
+        })
+        .collect();
+    assert_eq!(closed.winning.moves, to);
+    assert!(!closed.winning.at_least);
+    // Powers of 2: P at odd exponents; at even ones one move, to half.
+    let two = |k: u32| BigUint::one() << k;
+    assert_eq!(known.analyze(&[two(1001)], 5).outcome, Outcome::P);
+    let closed = known.analyze(&[two(1000)], 5);
+    assert_eq!(
+        closed.winning.moves,
+        [KnownMove {
+            rule: 0,
+            to: vec![two(999)]
+        }]
+    );
+    assert_eq!(closed.winning.count, BigUint::one());
+    // 2 (2^89 - 1), a Mersenne prime past what trial division reaches: the
+    // prime's own move is found, and the count is a lower bound.
+    let prime = two(89) - 1u32;
+    let closed = known.analyze(&[&prime * 2u32], 5);
+    assert_eq!(closed.outcome, Outcome::N);
+    assert!(closed.winning.at_least);
+    assert_eq!(
+        closed.winning.moves,
+        [KnownMove {
+            rule: 0,
+            to: vec![prime.clone()]
+        }]
+    );
+}
+
+#[test]
+fn deleting_divisors_is_recognised_written_other_ways() {
+    let e = &deleting_divisors::ENTRY;
+    for text in [
+        "game d {\n heaps 1\n take 1.. where k > 1 and h % k == 0 and k != h\n}",
+        "game d {\n heaps 1\n take 1.. where h > k and 0 == h % k and 2 <= k\n}",
+    ] {
+        assert!(recognised(e, text, &[]), "{text}");
+    }
+    for text in [
+        // k = h allowed: another game.
+        "game d {\n heaps 1\n take 2.. where k divides h\n}",
+        // 1 allowed.
+        "game d {\n heaps 1\n take 1.. where k divides h and k < h\n}",
+        "game d {\n heaps 2\n take 2.. where k divides h and k < h\n}",
+        "game d {\n heaps 1\n play misere\n take 2.. where k divides h and k < h\n}",
+        "game d {\n heaps 1\n take 2.. where k divides h and k < h and h < 100\n}",
+    ] {
+        assert!(!recognised(e, text, &[]), "{text}");
     }
 }
