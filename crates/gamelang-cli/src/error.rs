@@ -274,12 +274,14 @@ fn advice(error: &Error, has: &dyn Fn(&str) -> bool) -> (Option<String>, Option<
                     }
                     _ => "",
                 };
+                // Who wins alone, where the command asks it and was not
+                // asked so already.
                 let alone = match has("--outcome") {
-                    true => ": `gamelang analyze --outcome`",
+                    true => ", or ask who wins alone: `gamelang analyze --outcome`",
                     false => "",
                 };
                 help(&format!(
-                    "{raise}ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'), or ask who wins alone{alone}"
+                    "{raise}ask about fewer or smaller components (a sum's canonical form can be far larger than its parts'){alone}"
                 ))
             }
             _ => (None, None),

@@ -61,18 +61,35 @@ fn main() -> ExitCode {
         let command = Cli::command();
         let matches = command.clone().try_get_matches();
         match matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m))) {
-            Ok((cli, matches)) => cli.run(long_options(&command, matches.subcommand_name())),
+            Ok((cli, matches)) => {
+                let given = matches.subcommand().map(|(_, m)| m);
+                cli.run(long_options(&command, matches.subcommand_name(), given))
+            }
             Err(e) => usage(&command, &e),
         }
     })
     .unwrap_or(ExitCode::from(INTERNAL))
 }
 
-/// The long options (`--at`, ...) of subcommand `name` and the global ones.
-fn long_options(command: &clap::Command, name: Option<&str>) -> Vec<String> {
+/// The long options (`--at`, ...) of subcommand `name` and the global ones,
+/// but a switch the command line `given` already turned on (advice to ask
+/// `--outcome` of a search that was asked so is no way out).
+fn long_options(
+    command: &clap::Command,
+    name: Option<&str>,
+    given: Option<&clap::ArgMatches>,
+) -> Vec<String> {
     let sub = name.and_then(|name| command.find_subcommand(name));
+    let on = |arg: &clap::Arg| {
+        matches!(arg.get_action(), clap::ArgAction::SetTrue)
+            && given.is_some_and(|m| {
+                m.value_source(arg.get_id().as_str())
+                    == Some(clap::parser::ValueSource::CommandLine)
+            })
+    };
     (command.get_arguments())
         .chain(sub.into_iter().flat_map(|sub| sub.get_arguments()))
+        .filter(|arg| !on(arg))
         .filter_map(|arg| arg.get_long())
         .map(|long| format!("--{long}"))
         .collect()
@@ -194,7 +211,7 @@ impl Cli {
             Command::Serve(args) => serve::run(
                 args,
                 &mut output,
-                long_options(&Cli::command(), Some("analyze")),
+                long_options(&Cli::command(), Some("analyze"), None),
             ),
             Command::Lsp(args) => lsp::run(args),
             Command::Completions(args) => completions::run(args),

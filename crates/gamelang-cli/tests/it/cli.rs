@@ -2286,4 +2286,12 @@ fn analyze_outcome_keeps_within_the_memory_limit() {
         run.stderr
     );
     assert!(!run.stdout.contains("\"outcome\""), "{}", run.stdout);
+    // Asked for who wins alone already, it is not advised to ask so.
+    assert!(!run.stderr.contains("analyze --outcome"), "{}", run.stderr);
+    // Not asked so, a store of forms past its limit is advised to (a sum of
+    // 24 switches, ±1 + ±2 + ... + ±24, within 1 MB).
+    let switches: Vec<String> = (1..=24).map(|i| format!("{{{i}|-{i}}}")).collect();
+    let hot = TempGame::new("hot-sum", &format!("analyze {}\n", switches.join(" + ")));
+    let run = gamelang(&["analyze", hot.path(), "--max-memory", "1"]);
+    assert!(run.stderr.contains("analyze --outcome"), "{}", run.stderr);
 }
