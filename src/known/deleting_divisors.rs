@@ -60,13 +60,11 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     else {
         return None;
     };
-    let mut terms = Vec::new();
-    conjuncts(condition, &mut terms);
     let (mut divides, mut below, mut above_one) = (false, false, *lo == BigInt::from(2));
     if !above_one && *lo != BigInt::one() {
         return None;
     }
-    for term in terms {
+    for term in condition.conjuncts() {
         if is_divides(term) {
             divides = true;
         } else if is_below_heap(term) {
@@ -78,17 +76,6 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
         }
     }
     (divides && below && above_one).then(|| Box::new(DeletingDivisors) as Box<dyn Known>)
-}
-
-/// The terms of a chain of `and`s.
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match e {
-        Expr::Binary(BinOp::And, a, b) => {
-            conjuncts(a, out);
-            conjuncts(b, out);
-        }
-        _ => out.push(e),
-    }
 }
 
 /// `k divides h`, `h % k == 0` or `0 == h % k`.

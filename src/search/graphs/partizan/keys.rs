@@ -2,6 +2,7 @@
 //! (`GameKey`, as every search keeps them), and a region's, with whether
 //! it is turned.
 
+use crate::rules::Side;
 use crate::search::value::GameKey;
 
 /// A region of a position: its key, and whether the region is worth the
@@ -19,6 +20,15 @@ impl RegionKey {
         RegionKey {
             key: GameKey::new(game, heaps),
             negated,
+        }
+    }
+
+    /// Whose rules `player` moves by in the region: in one worth its key's
+    /// negative, Left moves by Right's rules and Right by Left's.
+    pub(super) fn rules_of(&self, player: Side) -> Side {
+        match self.negated {
+            false => player,
+            true => player.other(),
         }
     }
 }

@@ -174,11 +174,7 @@ impl PartizanSearch {
         // Moves in a large region, each what it leaves split again.
         for i in 0..big.len() {
             let (key, negated) = (&big[i].key, big[i].negated);
-            // In a region worth its key's negative, Left moves as Right.
-            let side = match negated {
-                false => mover,
-                true => mover.other(),
-            };
+            let side = big[i].rules_of(mover);
             let moves = self.region_moves(key, budget, heaps)?;
             let game = self.games[key.index()].game.clone();
             for (rule, regions) in moves.iter() {
@@ -246,8 +242,7 @@ impl PartizanSearch {
         let (big, small) = position;
         let mut moves = forms.options(*small, side).len();
         for region in big {
-            // In a region worth its key's negative, Left's rules are Right's.
-            let side = if region.negated { side.other() } else { side };
+            let side = region.rules_of(side);
             let game = self.games[region.key.index()].game.clone();
             let by = |rule: usize| game.rules.get(rule).and_then(|r| r.side);
             let counted = match &self.games[region.key.index()].stencils {
