@@ -867,6 +867,29 @@ fn the_outcome_search_agrees_with_the_value_on_domineering_clobber_and_konane_bo
 }
 
 #[test]
+fn the_partizan_searches_count_their_positions_for_a_progress_display() {
+    // The count a progress display reads (`SearchOptions::progress`) grows
+    // by each position valued or judged: by at least as many as the search
+    // keeps, valued and judged.
+    let text = std::fs::read_to_string(super::common::root().join("games/domineering.game"))
+        .expect("the example");
+    let progress = gamelang::search::Progress::default();
+    let options = gamelang::SearchOptions {
+        progress: progress.clone(),
+        ..Default::default()
+    };
+    let mut search = PartizanSearch::new(lowered(&text, "domineering"), options);
+    let board = ["......"; 5].join("|");
+    (search.outcome(&mut Forms::new(), &Cells::of(&board).heaps())).expect("an outcome");
+    let kept = (search.judged() + search.len()) as u64;
+    assert!(
+        search.judged() > 0 && progress.get() >= kept,
+        "{} < {kept}",
+        progress.get()
+    );
+}
+
+#[test]
 fn an_outcome_search_that_forgets_positions_answers_the_same() {
     // Within 40 positions the table of positions judged (20, two tables)
     // is full many times over on rows of Konane of 18 and 19 cells

@@ -39,6 +39,7 @@ impl PartizanSearch {
     /// The search of `game`'s positions, working as `options` say.
     pub fn new(game: Arc<Game>, options: Options) -> Self {
         let max_positions = options.max_positions;
+        let progress = options.progress.clone();
         let stencils = stencils_of(&game, &options);
         let solver = Solver::with_options(game.clone(), options);
         PartizanSearch {
@@ -51,6 +52,7 @@ impl PartizanSearch {
             keys: 0,
             max_positions,
             outcomes: Default::default(),
+            progress,
         }
     }
 
@@ -134,6 +136,7 @@ impl PartizanSearch {
             self.keys += more;
             on_stack.remove(&frame.key);
             self.known.insert(frame.key, form);
+            self.progress.add(1);
         }
         self.known
             .get(&root)

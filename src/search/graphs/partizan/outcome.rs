@@ -141,6 +141,7 @@ impl PartizanSearch {
         let won = self.judged_moves(forms, position, mover, budget, heaps);
         self.outcomes.path.remove(&on_path);
         let won = won?;
+        self.progress.add(1);
         (self
             .outcomes
             .keep_win(position, mover, won, budget.memory(), self.max_positions))

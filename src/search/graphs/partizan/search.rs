@@ -10,6 +10,7 @@ use super::outcomes::Outcomes;
 use crate::moves::Stencils;
 use crate::partizan::Form;
 use crate::rules::Game;
+use crate::search::options::Progress;
 use crate::search::solver::Solver;
 use crate::search::value::GameKey;
 
@@ -34,6 +35,8 @@ pub struct PartizanSearch {
     pub(super) max_positions: usize,
     /// What the outcome search knows (`outcome`).
     pub(super) outcomes: Outcomes,
+    /// Counts each position valued or judged, for a progress display.
+    pub(super) progress: Progress,
 }
 
 /// A position being valued: its moves (each its rule and the regions it
