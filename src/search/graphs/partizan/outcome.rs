@@ -42,9 +42,10 @@ const WHOLE_CELLS: usize = 8;
 
 impl PartizanSearch {
     /// How many positions the outcome search has judged, for one player
-    /// to move or both.
+    /// to move or both: those it remembers and those it forgot (one
+    /// judged again after it was forgotten counts again).
     pub fn judged(&self) -> usize {
-        self.outcomes.judged()
+        self.outcomes.judged() + self.outcomes.forgotten
     }
 
     /// How many positions the outcome search judged and then forgot, its

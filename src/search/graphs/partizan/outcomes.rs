@@ -36,7 +36,7 @@ pub(super) struct Outcomes {
     /// again below itself, a play goes on forever.
     pub(super) path: FxHashSet<(Split, Side)>,
     /// About the bytes each takes, checked against the search's memory
-    /// limit before either grows.
+    /// limit before any grows.
     wins_bytes: u64,
     older_bytes: u64,
     moves_bytes: u64,
