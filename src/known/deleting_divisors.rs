@@ -164,36 +164,28 @@ impl Known for DeletingDivisors {
 }
 
 /// Pushes the divisors above 1 of the odd number `m` found by trial division
-/// to `TRIAL` (each with its cofactor); whether they are all of them.
+/// to `TRIAL` (each with its cofactor); whether they are all of them (the
+/// trial reached √m).
 fn odd_divisors(m: &BigUint, out: &mut Vec<BigUint>) -> bool {
     let small = m.to_u64();
     // A number past 64 bits is divided as a big one: fewer trials.
     let trial = if small.is_some() { TRIAL } else { TRIAL >> 8 };
-    let mut d = 3u64;
-    while d <= trial {
-        let (q, r) = match small {
-            Some(m) => ((m / d).into(), m % d == 0),
-            None => {
-                let (q, r) = m.div_rem(&BigUint::from(d));
-                (q, r.is_zero())
-            }
+    let root = m.sqrt();
+    let last = root.to_u64().map_or(trial, |r| r.min(trial));
+    for d in (3..=last).step_by(2) {
+        let divides = match small {
+            Some(m) => m % d == 0,
+            None => (m % d).is_zero(),
         };
-        if q < BigUint::from(d) {
-            break;
-        }
-        if r {
+        if divides {
             out.push(d.into());
-            if q > BigUint::from(d) {
-                out.push(q);
-            }
+            out.push(m / d);
         }
-        d += 2;
     }
     if !m.is_one() {
         out.push(m.clone());
     }
     out.sort();
     out.dedup();
-    // Complete when the trial passed the square root.
-    BigUint::from(d) * BigUint::from(d) > *m
+    root <= BigUint::from(last)
 }

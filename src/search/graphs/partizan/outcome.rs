@@ -45,7 +45,7 @@ impl PartizanSearch {
     /// to move or both: those it remembers and those it forgot (one
     /// judged again after it was forgotten counts again).
     pub fn judged(&self) -> usize {
-        self.outcomes.judged() + self.outcomes.forgotten
+        self.outcomes.remembered() + self.outcomes.forgotten
     }
 
     /// How many positions the outcome search judged and then forgot, its
@@ -203,11 +203,16 @@ impl PartizanSearch {
             match self.known_win(forms, next, other) {
                 Some(false) => return Ok(true),
                 Some(true) => {}
-                None => unknown.push((self.room(forms, next, other, budget, heaps)?, k)),
+                None => unknown.push(k),
             }
         }
-        unknown.sort_unstable();
-        for (_, k) in unknown {
+        // Counted only once no move is known to win.
+        let mut ordered = Vec::with_capacity(unknown.len());
+        for k in unknown {
+            ordered.push((self.room(forms, &after[k], other, budget, heaps)?, k));
+        }
+        ordered.sort_unstable();
+        for (_, k) in ordered {
             if !deeper(|| self.wins(forms, &after[k], other, budget, heaps))? {
                 return Ok(true);
             }

@@ -50,8 +50,8 @@ pub(super) fn region_bytes(key: &RegionKey) -> u64 {
 }
 
 impl Outcomes {
-    /// How many positions are remembered judged.
-    pub(super) fn judged(&self) -> usize {
+    /// How many positions judged are remembered.
+    pub(super) fn remembered(&self) -> usize {
         self.wins.len() + self.older.len()
     }
 
@@ -146,7 +146,7 @@ mod tests {
         }
         // 0..50 filled the first table, 50..100 the second; 100 forgot the first.
         assert_eq!(outcomes.forgotten, 50);
-        assert_eq!(outcomes.judged(), 70);
+        assert_eq!(outcomes.remembered(), 70);
         for n in 0..120 {
             let won = outcomes.won(&position(zero, n), Side::Left);
             let lost = outcomes.won(&position(zero, n), Side::Right);
