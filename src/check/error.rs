@@ -188,7 +188,7 @@ pub enum CheckError {
     #[diagnostic(
         code(gamelang::check::value),
         help(
-            "a value is written as CGSuite writes it: a number `3`, `-3/2`; a nimber `*`, `*2`; ups `^`, `v`, `^^*`, `1v3`; a switch `+-1`, `+-{{2|1}}`; `Tiny(2)`, `Miny(2)`; any other game `{{L | R}}`, its options separated by commas (`{{2 | -1/2}}`, `{{1|0||0}}`); sums and differences of these (`2+*`, `1-^`)"
+            "a value is written as CGSuite writes it: a number `3`, `-3/2`; a nimber `*`, `*2`; ups `^`, `v`, `^^*`, `1v3`; powers of up `^<2>`, `v[3]`; a switch `+-1`, `+-{{2|1}}`; `Tiny(2)`, `Miny(2)`; any other game `{{L | R}}`, its options separated by commas (`{{2 | -1/2}}`, `{{1|0||0}}`); sums and differences of these (`2+*`, `1-^`)"
         )
     )]
     Value {

@@ -27,6 +27,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::form::Form;
+use super::power::PowerOfUp;
 use super::wall::Thermograph;
 use crate::platform::{Halt, Watch, deeper};
 use crate::position::{Outcome, Side};
@@ -142,6 +143,11 @@ pub struct Forms {
     pub(super) atomic: HashMap<Form, Option<Form>>,
     /// Whether each form is all-small, once found (`all_small`).
     pub(super) all_small: HashMap<Form, bool>,
+    /// ↑^{→k} for k = 0, 1, ..., once built (`powers`).
+    pub(super) power_sums: Vec<Form>,
+    /// Each form looked at as x + a power of up + *m, and what it was
+    /// found to be (`powers`).
+    pub(super) powers_found: HashMap<Form, Option<(Dyadic, PowerOfUp, u32)>>,
 }
 
 impl Forms {

@@ -8,7 +8,8 @@
 //!
 //! `dyadic` holds the numbers, `forms` the store (`comparisons` the
 //! table of the comparisons it has found), `notation` how a form is
-//! written, `written` how a written value is read back, `thermograph` its
+//! written, `written` how a written value is read back, `power` CGSuite's
+//! powers of up (↑ⁿ, ↑^{→n}) and `powers` the store's, `thermograph` its
 //! walls, temperature and mean, `reduced` its reduced canonical form
 //! (infinitesimals ignored), `atomic` an all-small game's atomic weight.
 
@@ -18,6 +19,8 @@ mod dyadic;
 mod form;
 mod forms;
 mod notation;
+mod power;
+mod powers;
 mod reduced;
 mod stopper;
 mod thermograph;
@@ -27,6 +30,7 @@ mod written;
 pub use dyadic::Dyadic;
 pub use form::Form;
 pub use forms::{Forms, Relation};
+pub use power::PowerOfUp;
 pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, MAX_SIDLING_NODES, Stopper};
 pub use wall::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

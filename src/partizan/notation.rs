@@ -1,6 +1,8 @@
 //! Canonical forms written as CGSuite writes them in ASCII: numbers `0`,
 //! `3`, `-3/2`; nimbers `*`, `*2`; ups `^`, `v`, `^^`, `vv`, `^3`, with a
-//! number and a nimber beside (`1^*`, `^*2`); switches `+-1` ({1 | -1}),
+//! number and a nimber beside (`1^*`, `^*2`); powers of up `^<2>` (↑²)
+//! and `v[3]` (−(↑ + ↑² + ↑³)), a number and a nimber beside alike
+//! (`powers`); switches `+-1` ({1 | -1}),
 //! `+-{2|1}` ({{2|1} | {-1|-2}}: any form whose Right options are the
 //! negatives of its Left ones, Winning Ways' ±G) and `+-{1,2}` ({1, 2 |
 //! -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)` ({2 | 0 || 0}) for a
@@ -17,10 +19,11 @@ use rustc_hash::FxHashMap as HashMap;
 use super::dyadic::Dyadic;
 use super::form::Form;
 use super::forms::Forms;
+use super::power::PowerOfUp;
 use crate::platform::deeper;
 
 /// The largest birthday up to which a form is tried as x + n·↑ + *m.
-const MOST_TRIED: u32 = 48;
+pub(super) const MOST_TRIED: u32 = 48;
 
 impl Forms {
     /// `g` as CGSuite writes it, where that takes at most `max` characters
@@ -95,6 +98,9 @@ impl Forms {
         }
         if let Some((x, ups, nim)) = self.number_up_star(g) {
             return Some(nus_text(&x, ups, nim));
+        }
+        if let Some((x, power, nim)) = self.number_power_star(g) {
+            return Some(power_text(&x, power, nim));
         }
         let (left, right) = (self.left(g), self.right(g));
         let ([l], [r]) = (left.as_slice(), right.as_slice()) else {
@@ -227,6 +233,26 @@ impl Forms {
     }
 }
 
+/// x + a power of up + *m in CGSuite's words: `^<2>`, `1v[3]*`.
+pub(super) fn power_text(x: &Dyadic, power: PowerOfUp, nim: u32) -> String {
+    let mut out = String::new();
+    if !x.is_zero() {
+        out.push_str(&x.to_string());
+    }
+    out.push_str(&power.text());
+    out.push_str(&star_text(nim));
+    out
+}
+
+/// *m in CGSuite's words: ``, `*`, `*2`.
+fn star_text(nim: u32) -> String {
+    match nim {
+        0 => String::new(),
+        1 => "*".to_string(),
+        m => format!("*{m}"),
+    }
+}
+
 /// x + n·↑ + *m in CGSuite's words: `0`, `1/2`, `*3`, `^`, `v*`, `^^`,
 /// `2v3*2`.
 pub(super) fn nus_text(x: &Dyadic, ups: i64, nim: u32) -> String {
@@ -244,10 +270,6 @@ pub(super) fn nus_text(x: &Dyadic, ups: i64, nim: u32) -> String {
         }
         n => out.push_str(&format!("{arrow}{n}")),
     }
-    match nim {
-        0 => {}
-        1 => out.push('*'),
-        m => out.push_str(&format!("*{m}")),
-    }
+    out.push_str(&star_text(nim));
     out
 }

@@ -567,7 +567,7 @@ impl Builder {
                 }
                 Ok(outer)
             }
-            Written::NumberUpStar { .. } => {
+            Written::NumberUpStar { .. } | Written::UpPower { .. } => {
                 let form = forms.written(value).unwrap_or_else(|| forms.zero());
                 self.form(form, forms)
             }

@@ -1,7 +1,8 @@
 //! Values as a file writes them, read back: the notation `Forms::text`
 //! writes (CGSuite's ASCII) — numbers `3`, `-3/2`; nimbers `*`, `*2`; ups
 //! `^`, `v`, `^^`, `^3`, with a number and a nimber beside (`1^*`,
-//! `v*2`); switches `+-1`, `+-{2|1}` ({G | -G}) and `+-{1,2}` or
+//! `v*2`); CGSuite's powers of up `^<2>` (↑²) and `^[3]` (↑ + ↑² + ↑³),
+//! `v<2>`, `v[3]` their negatives, a number and a nimber beside alike; switches `+-1`, `+-{2|1}` ({G | -G}) and `+-{1,2}` or
 //! `+-(1,2)` ({1, 2 | -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)`
 //! ({2 | 0 || 0}); every other game `{L | R}`, its options separated by
 //! commas, an option alone on its side written with or without braces
@@ -20,7 +21,8 @@ use num_bigint::BigInt;
 use super::dyadic::Dyadic;
 use super::form::Form;
 use super::forms::Forms;
-use super::notation::nus_text;
+use super::notation::{nus_text, power_text};
+use super::power::{MAX_EXPONENT, PowerOfUp};
 use crate::platform::deeper;
 
 /// The most nimbers or ups a written value may stack (`*1024`, `^1024`):
@@ -43,6 +45,15 @@ pub enum Written {
         number: Dyadic,
         /// How many ups (downs, negative).
         ups: i64,
+        /// The nimber.
+        star: u32,
+    },
+    /// x + a power of up + *m: `^<2>` (↑²), `1v[3]*` (1 − ↑^{→3} + *).
+    UpPower {
+        /// The number.
+        number: Dyadic,
+        /// The power.
+        power: PowerOfUp,
         /// The nimber.
         star: u32,
     },
@@ -85,7 +96,7 @@ impl Written {
     /// `Forms::written`; a loopy one a graph, `Stopper::written`).
     pub fn is_loopy(&self) -> bool {
         match self {
-            Written::NumberUpStar { .. } => false,
+            Written::NumberUpStar { .. } | Written::UpPower { .. } => false,
             Written::Named(_) | Written::Pass | Written::Labelled(..) | Written::Label(_) => true,
             Written::Tiny(g) | Written::Miny(g) | Written::Negative(g) => deeper(|| g.is_loopy()),
             Written::Switch(all) | Written::Sum(all) => all.iter().any(|g| deeper(|| g.is_loopy())),
@@ -104,6 +115,11 @@ impl fmt::Display for Written {
             Written::NumberUpStar { number, ups, star } => {
                 f.write_str(&nus_text(number, *ups, *star))
             }
+            Written::UpPower {
+                number,
+                power,
+                star,
+            } => f.write_str(&power_text(number, *power, *star)),
             Written::Switch(options) => match options.as_slice() {
                 [g] => write!(f, "+-{g}"),
                 all => write!(f, "+-{{{}}}", joined(all, ",")),
@@ -164,6 +180,16 @@ impl Forms {
         match value {
             Written::NumberUpStar { number, ups, star } => {
                 self.number_up_star_form(number, *ups, *star)
+            }
+            Written::UpPower {
+                number,
+                power,
+                star,
+            } => {
+                let power = self.power_of_up(*power);
+                let (number, star) = (self.number(number.clone()), self.nimber(*star));
+                let sum = self.add(number, power);
+                self.add(sum, star)
             }
             Written::Switch(options) => {
                 let left: Vec<Form> = options.iter().map(|o| self.short(o)).collect();
@@ -568,7 +594,11 @@ impl Reader<'_> {
             }
             None => Dyadic::zero(),
         };
-        let ups = self.ups()?;
+        let power = self.power()?;
+        let ups = match power {
+            Some(_) => 0,
+            None => self.ups()?,
+        };
         let star = match self.eat("*") {
             true => self.count(1)?,
             false => 0,
@@ -582,7 +612,51 @@ impl Reader<'_> {
         {
             return Err(self.error("a value's part runs into a name here", 1));
         }
-        Ok(Written::NumberUpStar { number, ups, star })
+        Ok(match power {
+            Some(power) => Written::UpPower {
+                number,
+                power,
+                star,
+            },
+            None => Written::NumberUpStar { number, ups, star },
+        })
+    }
+
+    /// A power of up: `^<n>` (↑ⁿ), `^[n]` (↑^{→n}), `v<n>`, `v[n]`; or
+    /// none.
+    fn power(&mut self) -> Result<Option<PowerOfUp>, ReadError> {
+        let rest = self.rest();
+        let down = match rest.get(..2) {
+            Some("^<" | "^[") => false,
+            Some("v<" | "v[") => true,
+            _ => return Ok(None),
+        };
+        let summed = rest.as_bytes()[1] == b'[';
+        let close = if summed { "]" } else { ">" };
+        self.at += 2;
+        let at = self.at;
+        let exponent = match self.digits() {
+            Some(n) => u32::try_from(n)
+                .ok()
+                .filter(|n| (1..=MAX_EXPONENT).contains(n)),
+            None => return Err(self.error("an exponent follows (a whole number from 1)", 1)),
+        };
+        let Some(exponent) = exponent else {
+            let len = self.at - at;
+            self.at = at;
+            return Err(self.error(
+                &format!("a power of up's exponent is from 1 to {MAX_EXPONENT}"),
+                len,
+            ));
+        };
+        if !self.eat(close) {
+            return Err(self.error(&format!("this power of up is closed by `{close}`"), 1));
+        }
+        Ok(Some(PowerOfUp {
+            exponent,
+            summed,
+            down,
+        }))
     }
 
     /// `^`, `^^`, `^3`, `v`, `vv`, `v3` (downs negative), or none.

@@ -1233,3 +1233,94 @@ fn uptimals_are_known_by_their_options_and_compared_as_their_definitions() {
         }
     }
 }
+
+#[test]
+fn powers_of_up_are_their_definitions_and_are_written_as_cgsuite_writes_them() {
+    // ↑¹ = ↑ = {0 | *}, ↑ⁿ = {0 | ↓^{→(n−1)}*} and ↑^{→n} = ↑ + ↑² + ... +
+    // ↑ⁿ (Siegel, CGT §II.4), built here by the plain definitions of the
+    // sum and the negative, n to 10; each with a number and a nimber
+    // beside, written (`1/2^<3>*2`, `-3v[4]`) and read back as itself.
+    use gamelang::{PowerOfUp, Written};
+    let mut forms = Forms::new();
+    let mut memo = HashMap::new();
+    let zero = forms.zero();
+    let star = plain_nimber(&mut forms, 1);
+    let numbers = [Dyadic::zero(), Dyadic::new(1, 1), Dyadic::integer(-3)];
+    let mut below = zero; // ↑^{→(n−1)}
+    for n in 1..=10u32 {
+        let down = plain_neg(&mut forms, below);
+        let right = plain_sum(&mut forms, down, star, &mut memo);
+        let power = forms.game(&[zero], &[right]);
+        let summed = plain_sum(&mut forms, below, power, &mut memo);
+        if n >= 2 {
+            // The shape by which a form is known as ↑^{→n}: {↑^{→(n−1)} | *}.
+            assert_eq!(
+                (forms.left(summed), forms.right(summed)),
+                (vec![below], vec![star])
+            );
+        }
+        for (is_summed, up) in [(false, power), (true, summed)] {
+            for is_down in [false, true] {
+                let p = PowerOfUp {
+                    exponent: n,
+                    summed: is_summed,
+                    down: is_down,
+                };
+                let g = if is_down {
+                    plain_neg(&mut forms, up)
+                } else {
+                    up
+                };
+                assert_eq!(forms.power_of_up(p), g, "{p:?}");
+                for number in &numbers {
+                    for m in 0..4 {
+                        let (x, nimber) =
+                            (forms.number(number.clone()), plain_nimber(&mut forms, m));
+                        let with_x = plain_sum(&mut forms, g, x, &mut memo);
+                        let whole = plain_sum(&mut forms, with_x, nimber, &mut memo);
+                        let written = match n {
+                            1 => Written::NumberUpStar {
+                                number: number.clone(),
+                                ups: if is_down { -1 } else { 1 },
+                                star: m,
+                            },
+                            _ => Written::UpPower {
+                                number: number.clone(),
+                                power: p,
+                                star: m,
+                            },
+                        };
+                        let text = written.to_string();
+                        assert_eq!(forms.text(whole), text, "{p:?} + {number} + *{m}");
+                        let read = gamelang::read_value(&text).expect("a value");
+                        assert_eq!(forms.written(&read), Some(whole), "{text}");
+                    }
+                }
+            }
+        }
+        below = summed;
+    }
+    // CGSuite's own assertions (lib/core/src/test/scala/org/cgsuite/lang/,
+    // EvalTest and CanonicalShortGameTestCase, commit e909ab8, 2024): a
+    // form as CGSuite reads it, and as it prints it.
+    for (text, printed) in [
+        ("{0|v*}", "^<2>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("{0,^*|0}", "^[2]*"),
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        ("^[4]+*", "^[4]*"),
+        ("^[3]-^[4]", "v<4>"),
+        ("^[4]-^[4]", "0"),
+    ] {
+        let read = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let form = forms.written(&read).expect("a short value");
+        assert_eq!(forms.text(form), printed, "{text}");
+    }
+    let error = |text: &str| gamelang::read_value(text).expect_err(text);
+    assert!(error("^<0>").message.contains("from 1 to 64"));
+    assert!(error("v[65]").message.contains("from 1 to 64"));
+    assert!(error("^<2]").message.contains("closed by `>`"));
+    assert!(error("^[").message.contains("exponent follows"));
+}
