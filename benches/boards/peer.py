@@ -4,6 +4,7 @@ program; nothing of theirs is copied into gamelang.
 
 Usage: peer.py pycgt|cgt-py domineering BOARD   (BOARD rows separated by `|`; pycgt reads only
 its size: an empty rectangle)
+       peer.py cgt-py konane BOARD   (`x` Left's stones, `o` Right's, `.` empty)
        peer.py cgt-py snort "path N"|"cycle N"   (Snort on a path or a cycle of N vertices)
 Prints the value as the tool writes it.
 """
@@ -24,6 +25,11 @@ def main() -> None:
         if shape == "cycle":
             edges.append((n - 1, 0))
         print(cgt_py.Graph(n, edges).snort.canonical_form)
+        return
+    if game == "konane" and tool == "cgt-py":
+        import cgt_py
+
+        print(cgt_py.Konane(board).canonical_form)
         return
     if game != "domineering":
         sys.exit(f"no {game} for {tool} here")

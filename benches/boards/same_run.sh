@@ -6,7 +6,7 @@
 # A peer whose environment is missing is left out.
 # Usage: benches/boards/same_run.sh [LIMIT [BIG [SUITE]]]   (LIMIT: seconds a run, default 60;
 # BIG: 1 to add Domineering 6 x 6, with LIMIT raised to 600, and 8 x 8 to the outcomes; SUITE: all
-# (default), boards, snort or outcomes)
+# (default), boards, snort, konane or outcomes)
 # Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (its first 60 characters, or
 # "timeout").
 set -euo pipefail
@@ -73,6 +73,19 @@ snort() {
 }
 if [ "$suite" = snort ]; then snort; exit 0; fi
 [ "$suite" = all ] && snort
+
+# Konane (issue 71): 4 x 5 and 5 x 5 boards with two stones out, and a full 4 x 4.
+konane() {
+    local board
+    for board in "xoxox|o..xo|xoxox|oxoxo" "xoxox|oxoxo|xo..x|oxoxo|xoxox" "xoxo|o.ox|xo.o|oxox"; do
+        gamelang games/konane.game konane "$board" "$limit"
+        [ -x target/cgt-venv/bin/python ] &&
+            run cgt-py konane "$board" "$limit" target/cgt-venv/bin/python benches/boards/peer.py cgt-py konane "$board"
+    done
+    return 0
+}
+if [ "$suite" = konane ]; then konane; exit 0; fi
+[ "$suite" = all ] && konane
 
 # Who wins alone (issue 71): Domineering's empty squares with `--outcome` (4 GB; 7 x 7 within
 # 120 s, 8 x 8 within 600 s), Amazons 4 x 4 and 5 x 4 with one amazon each in opposite corners.

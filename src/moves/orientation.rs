@@ -40,11 +40,28 @@ impl Orientation {
         cells: &[T],
         out: &mut Vec<T>,
     ) -> (usize, usize) {
-        let (rows2, cols2) = if self.swap {
+        out.extend(self.turned(rows, cols, cells));
+        self.dims(rows, cols)
+    }
+
+    /// The rows and columns of a board `rows` × `cols` turned.
+    pub fn dims(self, rows: usize, cols: usize) -> (usize, usize) {
+        if self.swap {
             (cols, rows)
         } else {
             (rows, cols)
-        };
+        }
+    }
+
+    /// The cells of the board `rows` × `cols` (row by row) turned, row by
+    /// row, one at a time: a turned board is compared without being made.
+    pub fn turned<T: Copy>(
+        self,
+        rows: usize,
+        cols: usize,
+        cells: &[T],
+    ) -> impl Iterator<Item = T> + '_ {
+        let (rows2, cols2) = self.dims(rows, cols);
         // Where the turned board's first cell comes from, and the steps to
         // the next cell along its row and down its column, in `cells`.
         let (along, down) = if self.swap {
@@ -60,15 +77,9 @@ impl Orientation {
             let (r0, c0) = if self.swap { (c0, r0) } else { (r0, c0) };
             (along, down, r0 * cols as isize + c0)
         };
-        let mut row = start;
-        for _ in 0..rows2 {
-            let mut at = row;
-            for _ in 0..cols2 {
-                out.push(cells[at as usize]);
-                at += along;
-            }
-            row += down;
-        }
-        (rows2, cols2)
+        (0..rows2).flat_map(move |r| {
+            let row = start + r as isize * down;
+            (0..cols2).map(move |c| cells[(row + c as isize * along) as usize])
+        })
     }
 }

@@ -579,6 +579,111 @@ fn konane_on_every_row_to_7_cells_and_every_2_by_3_board_is_worth_its_game_tree(
     against_plain("games/konane.game", "konane", &stone_boards(7), konane);
 }
 
+#[test]
+fn konane_read_as_stencils_to_their_reach_and_past_it_as_it_is_is_worth_its_game_tree() {
+    // Konane's jumps (`choose k in 1..max(rows, cols) / 2`, a `for` over
+    // the stones jumped) are read as stencils for boards of at most 16 rows
+    // and columns; a longer row is one region, its moves the generator's.
+    // Both against the game tree: rows of 15 to 18 cells (long jumps among
+    // them), and 4 × 4 boards.
+    let text = std::fs::read_to_string(super::common::root().join("games/konane.game"))
+        .expect("the example");
+    assert!(crate::moves::Stencils::read(&lowered(&text, "konane")).is_some());
+    let boards: Vec<String> = [
+        "xo.o.o.o.o.o.o...",
+        "x.xoxo.o.o.o.o.o..",
+        "xoxoxo.o.o.o.o.",
+        "xo.o.o.o.o.o.o.o",
+        "xoxo|o.ox|xo.o|oxox",
+        ".o.o|xoxo|o.ox|xox.",
+    ]
+    .map(String::from)
+    .to_vec();
+    against_plain("games/konane.game", "konane", &boards, konane);
+}
+
+#[test]
+fn a_range_that_reads_the_board_size_is_a_stencil_only_where_it_never_binds() {
+    // A jump of k stones to the right, k's range as written: read as
+    // stencils only where the range rises with the board and holds every k
+    // whose cells fit on it; each value the same as the game tree says
+    // (moves made as written where no stencil is read).
+    let game = |range: &str| {
+        format!(
+            "game jumps {{\n board\n left move jump {{\n choose r in 1..rows\n choose c in 1..cols\n require b[r, c] == 'x'\n choose k in 1..{range}\n for j in 1..k {{ require b[r, c + 2 * j - 1] == 'o'; require b[r, c + 2 * j] == '.'; b[r, c + 2 * j - 1] = '.' }}\n b[r, c] = '.'\n b[r, c + 2 * k] = 'x'\n }}\n}}\n"
+        )
+    };
+    for (range, stencils) in [
+        ("max(rows, cols) / 2", true),
+        ("cols", true),
+        ("2 * cols + rows - 1", true),
+        ("min(cols, 9)", true),
+        ("cols / 4", false),
+        ("9 - cols", false),
+        ("cols - 3", false),
+    ] {
+        let text = game(range);
+        let lowered = lowered(&text, "jumps");
+        assert_eq!(
+            crate::moves::Stencils::read(&lowered).is_some(),
+            stencils,
+            "{range}"
+        );
+        let mut forms = Forms::new();
+        let mut search = PartizanSearch::new(lowered, Default::default());
+        for board in ["xo.o.o.o.", "xo.xo.o.o.o.", "xo.|xo.", "xo.o.|.xo.."] {
+            let cells = Cells::of(board);
+            let form = search.value(&mut forms, &cells.heaps()).expect("a value");
+            let k_most = |cols: usize| -> usize {
+                match range {
+                    "max(rows, cols) / 2" => cols.max(cells.rows()) / 2,
+                    "cols" => cols,
+                    "2 * cols + rows - 1" => 2 * cols + cells.rows() - 1,
+                    "min(cols, 9)" => cols.min(9),
+                    "cols / 4" => cols / 4,
+                    "9 - cols" => 9usize.saturating_sub(cols),
+                    _ => cols.saturating_sub(3),
+                }
+            };
+            let plain = jumps_right(&cells, k_most(cells.cols));
+            assert!(eq(&tree(&mut forms, form), &plain), "{range}: {board}");
+        }
+    }
+}
+
+/// The game tree of Left's jumps to the right over `o` stones, at most
+/// `most` stones a move; Right has none.
+fn jumps_right(board: &Cells, most: usize) -> Tree {
+    let mut left = Vec::new();
+    for r in 0..board.rows() as i64 {
+        for c in 0..board.cols as i64 {
+            if board.at(r, c).is_none_or(|i| board.cells[i] != 'x') {
+                continue;
+            }
+            let mut after = board.clone();
+            for k in 1..=most as i64 {
+                let mid = after.at(r, c + 2 * k - 1);
+                let to = after.at(r, c + 2 * k);
+                let (Some(mid), Some(to)) = (mid, to) else {
+                    break;
+                };
+                if after.cells[mid] != 'o' || after.cells[to] != '.' {
+                    break;
+                }
+                after.cells[mid] = '.';
+                let mut moved = after.clone();
+                moved.cells[after.at(r, c).expect("on the board")] = '.';
+                moved.cells[to] = 'x';
+                left.push(jumps_right(&moved, most));
+            }
+        }
+    }
+    Tree {
+        left,
+        right: Vec::new(),
+    }
+}
+
 const EIGHT: [(i64, i64); 8] = [
     (-1, -1),
     (-1, 0),

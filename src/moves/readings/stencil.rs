@@ -4,9 +4,12 @@
 //!
 //! A board game's rules are **stencils** when every rule is a move block of
 //! this shape: `choose r in A..rows - B` and `choose c in C..cols - D` (the
-//! anchor, in either order), then `choose`s over constants, `require`s, and
-//! last `b[r + dr, c + dc] = value` with dr, dc and the value constants
-//! (given the `choose`s over constants), where every cell read or written
+//! anchor, in either order), then `choose`s over constants (a range's top
+//! may read the board's size where it rises with it and never binds:
+//! Konane's jumps, up to `REACH`), `require`s, and last `b[r + dr, c + dc]
+//! = value` with dr, dc and the value constants (given the `choose`s over
+//! constants), `require`s and `for` loops over constants among them (no
+//! `require` reading a cell written before it), where every cell read or written
 //! is `b[r + dr, c + dc]` so, and every one is *pinned*: some `require`
 //! says `b[r + dr, c + dc] == 'x'` as one of its `and`s. No pin is `'#'`,
 //! every way through a rule writes a cell, and the anchor runs over every
@@ -97,6 +100,15 @@ pub struct Region {
 pub struct Stencils {
     /// Every way through every rule, each once.
     stencils: Vec<Stencil>,
+    /// No move writes a value a rule never writes over (Konane: only `#`
+    /// is kept, and none is written): the windows dead on a region stay
+    /// dead and the live ones live, so a region's moves leave it one
+    /// region, on the same cells.
+    stable: bool,
+    /// The most rows and columns of a board the stencils hold for, where
+    /// a rule's range reads the board's size (`REACH`); a larger board is
+    /// one region, as it is.
+    reach: Option<usize>,
     /// Each rule's ways through, in order, with the rule's index; empty
     /// where a rule's `require`s are more than its pins (its moves are then
     /// the move generator's to make).
@@ -157,13 +169,15 @@ impl Stencils {
         let mut left = Vec::new();
         let mut right = Vec::new();
         let mut pure = true;
+        let mut sized = false;
         let mut by_rule = Vec::new();
         for (index, rule) in game.rules.iter().enumerate() {
             let MoveKind::Block(block) = &rule.kind else {
                 return None;
             };
-            let (stencils, plain) = read_block(block)?;
+            let (stencils, plain, reads_size) = read_block(block)?;
             pure &= plain;
+            sized |= reads_size;
             by_rule.extend(stencils.iter().map(|s| RuleStencil {
                 rule: index,
                 stencil: s.clone(),
@@ -231,11 +245,16 @@ impl Stencils {
         for (symbol, value) in alphabet.iter().enumerate() {
             kept[symbol] = overwritten.binary_search(value).is_err();
         }
+        let stable = (stencils.iter())
+            .flat_map(|s| s.spots.iter().filter_map(|s| s.write))
+            .all(|written| overwritten.binary_search(&written).is_ok());
         if !pure {
             by_rule.clear();
         }
         Some(Stencils {
             stencils,
+            stable,
+            reach: sized.then_some(REACH),
             by_rule,
             turns,
             alphabet,
@@ -256,10 +275,11 @@ impl Stencils {
         };
         let (rows, cols) = (rows as usize, cols as usize);
         let spots = (cells.len()).saturating_mul(self.spots_a_cell());
-        if rows.checked_mul(cols) != Some(cells.len()) || spots > MOST_SPOTS {
-            // Not a board the rules read (no move makes one), or one whose
-            // windows would take too much room: one region, itself, as it
-            // is.
+        let reached = self.reach.is_none_or(|most| rows <= most && cols <= most);
+        if rows.checked_mul(cols) != Some(cells.len()) || spots > MOST_SPOTS || !reached {
+            // Not a board the rules read (no move makes one), one whose
+            // windows would take too much room, or one past the size the
+            // stencils hold for: one region, itself, as it is.
             out.push(Region {
                 heaps: std::iter::once(AS_IS)
                     .chain(heaps.iter().copied())
@@ -334,7 +354,14 @@ impl Stencils {
                         board[at as usize] = write;
                     }
                     let mut regions = Vec::new();
-                    self.split(rows, cols, &board, &mut regions);
+                    if self.stable {
+                        // Its kept cells as they were: one region still.
+                        let scratch = &mut *self.scratch.borrow_mut();
+                        let (turned, best) = (&mut scratch.turned, &mut scratch.best);
+                        regions.push(self.least_turn((rows, cols), &board, turned, best));
+                    } else {
+                        self.split(rows, cols, &board, &mut regions);
+                    }
                     done += board.len() as u64;
                     f(way.rule, regions);
                     for &(at, pin, _) in spots {
@@ -409,23 +436,41 @@ impl Stencils {
                 let (r, c) = windows.places[at];
                 board[(r as usize - top) * w + c as usize - left] = symbols[at];
             }
-            // The least of its turns, by rows, columns, then cells.
-            let mut least = (h, w);
-            let mut negated = false;
-            best.clear();
-            best.extend_from_slice(board);
-            for &(turn, negates) in &self.turns[1..] {
+            out.push(self.least_turn((h, w), board, turned, best));
+        }
+    }
+
+    /// The region whose board (`h` × `w` symbols) is `board`, in the least
+    /// of its turns (by rows, columns, then cells) and packed; `turned` and
+    /// `best` are room to work in.
+    fn least_turn(
+        &self,
+        (h, w): (usize, usize),
+        board: &[u8],
+        turned: &mut Vec<u8>,
+        best: &mut Vec<u8>,
+    ) -> Region {
+        let mut least = (h, w);
+        let mut negated = false;
+        best.clear();
+        best.extend_from_slice(board);
+        for &(turn, negates) in &self.turns[1..] {
+            // Compared cell by cell as turned, made only where less.
+            let dims = turn.dims(h, w);
+            let less = match dims.cmp(&least) {
+                std::cmp::Ordering::Equal => turn.turned(h, w, board).lt(best.iter().copied()),
+                order => order.is_lt(),
+            };
+            if less {
                 turned.clear();
-                let dims = turn.cells_after(h, w, board, turned);
-                if (dims, &turned[..]) < (least, &best[..]) {
-                    (least, negated) = (dims, negates);
-                    std::mem::swap(turned, best);
-                }
+                turn.cells_after(h, w, board, turned);
+                (least, negated) = (dims, negates);
+                std::mem::swap(turned, best);
             }
-            out.push(Region {
-                heaps: self.pack(least, best),
-                negated,
-            });
+        }
+        Region {
+            heaps: self.pack(least, best),
+            negated,
         }
     }
 
@@ -647,7 +692,6 @@ struct Mask {
 
 impl Windows {
     fn new(all: &Stencils, rows: usize, cols: usize) -> Windows {
-        let stencils = &all.stencils;
         let mut windows = Windows {
             places: (0..rows * cols)
                 .map(|at| ((at / cols) as u32, (at % cols) as u32))
@@ -671,6 +715,13 @@ impl Windows {
             });
             windows.by_rule.push(ends);
         }
+        // Only the stencils that fit on the board have windows on it.
+        let fits = |stencil: &&Stencil| {
+            let mut any = false;
+            for_each_place(stencil, rows, cols, |_, _| any = true);
+            any
+        };
+        let stencils: Vec<&Stencil> = all.stencils.iter().filter(fits).collect();
         if rows * cols > 64 || stencils.len() > 64 {
             for stencil in stencils {
                 for_each_place(stencil, rows, cols, |r, c| {
@@ -761,10 +812,11 @@ struct Anchor {
 }
 
 /// A block's stencils, one for each way through its `choose`s over
-/// constants whose constant `require`s hold, and whether its `require`s
-/// are its pins alone; `None` where it is no stencil rule (see the
-/// module's notes).
-fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
+/// constants whose constant `require`s hold; whether its `require`s are
+/// its pins alone; and whether a `choose`'s range reads the board's size
+/// (then the stencils hold for boards of at most `REACH` rows and columns);
+/// `None` where it is no stencil rule (see the module's notes).
+fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool, bool)> {
     let [
         Stmt::Choose {
             slot: a,
@@ -789,19 +841,24 @@ fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
             _ => return None,
         },
     };
+    // The `choose`s over constants come before anything is written; a
+    // range's top may read the board's size where it only rises with it.
     let mut ways: Vec<Vec<i128>> = vec![vec![0; block.slots]];
     let mut constants = Vec::new();
-    let mut requires = Vec::new();
-    let mut writes = Vec::new();
+    let mut sized = Vec::new();
+    let mut written = false;
     for stmt in rest {
         match stmt {
-            Stmt::Choose { slot, lo, hi } if writes.is_empty() => {
-                if !reads_only(lo, &constants) || !reads_only(hi, &constants) {
+            Stmt::Choose { slot, lo, hi } if !written => {
+                let reads_size = !reads_only(hi, &constants);
+                if !reads_only(lo, &constants) || (reads_size && !rises_with_board(hi, &constants))
+                {
                     return None;
                 }
+                let size = if reads_size { (REACH, REACH) } else { (0, 0) };
                 let mut next = Vec::new();
                 for vars in &ways {
-                    let (lo, hi) = (constant(lo, vars)?, constant(hi, vars)?);
+                    let (lo, hi) = (constant(lo, vars)?, constant_on(hi, vars, size)?);
                     for value in lo..=hi {
                         if next.len() == MOST_WAYS {
                             return None;
@@ -813,51 +870,39 @@ fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
                 }
                 ways = next;
                 constants.push(*slot);
+                if reads_size {
+                    sized.push((*slot, hi));
+                }
             }
-            Stmt::Require(e) if writes.is_empty() => requires.push(e),
-            Stmt::Assign {
-                index: Expr::CellPlace(r, c),
-                op: AssignOp::Set,
-                value,
-            } if reads_only(value, &constants) => writes.push((&**r, &**c, value)),
+            Stmt::Choose { .. } => return None,
+            Stmt::Require(_) => {}
+            Stmt::Assign { .. } | Stmt::For { .. } => written = true,
             _ => return None,
         }
     }
     let mut stencils = Vec::new();
     let mut pure = true;
-    'ways: for vars in &ways {
-        let mut spots: Vec<Spot> = Vec::new();
-        let mut read: Vec<(i64, i64)> = Vec::new();
-        for e in &requires {
-            for term in conjuncts(e) {
-                if reads_only(term, &constants) {
-                    match constant(term, vars)? {
-                        0 => continue 'ways,
-                        _ => continue,
-                    }
-                }
-                if let Some((r, c, v)) = pin(term) {
-                    let at = anchor.offset(r, c, &constants, vars)?;
-                    match spots.iter().find(|s| s.at == at) {
-                        Some(s) if s.pin != v => continue 'ways,
-                        Some(_) => {}
-                        None => spots.push(Spot {
-                            at,
-                            pin: v,
-                            write: None,
-                        }),
-                    }
-                } else {
-                    pure = false;
-                    anchor.cells(term, &constants, vars, &mut read)?;
-                }
-            }
+    for mut vars in ways {
+        let mut way = Way {
+            anchor: &anchor,
+            spots: Vec::new(),
+            read: Vec::new(),
+            writes: Vec::new(),
+            pure: true,
+        };
+        if !way.walk(rest, &mut constants.clone(), &mut vars)? {
+            continue;
         }
-        for &(r, c, value) in &writes {
-            let at = anchor.offset(r, c, &constants, vars)?;
-            let value = u64::try_from(constant(value, vars)?).ok()?;
-            let spot = spots.iter_mut().find(|s| s.at == at)?;
-            spot.write = Some(value);
+        let Way {
+            mut spots,
+            read,
+            writes,
+            pure: plain,
+            ..
+        } = way;
+        pure &= plain;
+        for (at, value) in writes {
+            spots.iter_mut().find(|s| s.at == at)?.write = Some(value);
         }
         let pinned = |at: &(i64, i64)| spots.iter().any(|s| s.at == *at);
         if !read.iter().all(pinned)
@@ -865,6 +910,20 @@ fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
             || spots.iter().any(|s| s.pin == WALL)
         {
             return None;
+        }
+        // A range that reads the board's size holds every value of a way
+        // on the least board the way's cells fit: so on every board they
+        // fit, the range rising with the board.
+        let extent = |axis: fn(&Spot) -> i64| {
+            let low = spots.iter().map(axis).min().unwrap_or(0);
+            let high = spots.iter().map(axis).max().unwrap_or(0);
+            (high - low + 1) as usize
+        };
+        let least = (extent(|s| s.at.0), extent(|s| s.at.1));
+        for &(slot, hi) in &sized {
+            if constant_on(hi, &vars, least)? < vars[slot] {
+                return None;
+            }
         }
         spots.sort_unstable();
         stencils.push(Stencil { spots });
@@ -878,7 +937,117 @@ fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool)> {
             *lo <= 1 - i128::from(low) && less <= i128::from(high)
         })
     };
-    (reaches(|s| s.at.0, row_range) && reaches(|s| s.at.1, col_range)).then_some((stencils, pure))
+    (reaches(|s| s.at.0, row_range) && reaches(|s| s.at.1, col_range)).then_some((
+        stencils,
+        pure,
+        !sized.is_empty(),
+    ))
+}
+
+/// The most rows and columns of a board whose rules' ranges read its size
+/// (Konane's `choose k in 1..max(rows, cols) / 2`) read as stencils: those
+/// ranges are enumerated as on a board so large, and a larger board is one
+/// region, as it is, its moves the move generator's.
+const REACH: usize = 16;
+
+/// The most times the `for` loops of one way through a rule run.
+const MOST_ROUNDS: usize = 1 << 12;
+
+/// One way through a rule as its statements are walked, every `choose`
+/// fixed: its pinned cells, the other cells its `require`s read, and what
+/// it writes, in order.
+struct Way<'a> {
+    anchor: &'a Anchor,
+    spots: Vec<Spot>,
+    read: Vec<(i64, i64)>,
+    writes: Vec<((i64, i64), u64)>,
+    pure: bool,
+}
+
+impl Way<'_> {
+    /// Walks `stmts` (the `choose`s already fixed in `vars`, `for` loops
+    /// unrolled): whether the way is a move somewhere (`false`: a constant
+    /// `require` fails, or two pins of one cell differ); `None` where it is
+    /// no stencil (a `require` reads a cell written before it, a `for`
+    /// forks or runs past `MOST_ROUNDS`, anything but `require`s, `for`s
+    /// and cells set to constants).
+    fn walk(
+        &mut self,
+        stmts: &[Stmt],
+        constants: &mut Vec<usize>,
+        vars: &mut [i128],
+    ) -> Option<bool> {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Choose { .. } => {}
+                Stmt::Require(e) => {
+                    for term in conjuncts(e) {
+                        if reads_only(term, constants) {
+                            match constant(term, vars)? {
+                                0 => return Some(false),
+                                _ => continue,
+                            }
+                        }
+                        let mut cells = Vec::new();
+                        if let Some((r, c, v)) = pin(term) {
+                            let at = self.anchor.offset(r, c, constants, vars)?;
+                            cells.push(at);
+                            match self.spots.iter().find(|s| s.at == at) {
+                                Some(s) if s.pin != v => return Some(false),
+                                Some(_) => {}
+                                None => self.spots.push(Spot {
+                                    at,
+                                    pin: v,
+                                    write: None,
+                                }),
+                            }
+                        } else {
+                            self.pure = false;
+                            self.anchor.cells(term, constants, vars, &mut cells)?;
+                            self.read.extend(&cells);
+                        }
+                        if cells
+                            .iter()
+                            .any(|at| self.writes.iter().any(|w| w.0 == *at))
+                        {
+                            return None;
+                        }
+                    }
+                }
+                Stmt::Assign {
+                    index: Expr::CellPlace(r, c),
+                    op: AssignOp::Set,
+                    value,
+                } if reads_only(value, constants) => {
+                    let at = self.anchor.offset(r, c, constants, vars)?;
+                    let value = u64::try_from(constant(value, vars)?).ok()?;
+                    self.writes.push((at, value));
+                }
+                Stmt::For {
+                    slot,
+                    lo,
+                    hi,
+                    body,
+                    forks: false,
+                } if reads_only(lo, constants) && reads_only(hi, constants) => {
+                    let (lo, hi) = (constant(lo, vars)?, constant(hi, vars)?);
+                    if hi.saturating_sub(lo) >= MOST_ROUNDS as i128 {
+                        return None;
+                    }
+                    constants.push(*slot);
+                    for value in lo..=hi {
+                        vars[*slot] = value;
+                        if !self.walk(body, constants, vars)? {
+                            return Some(false);
+                        }
+                    }
+                    constants.pop();
+                }
+                _ => return None,
+            }
+        }
+        Some(true)
+    }
 }
 
 impl Anchor {
@@ -989,6 +1158,37 @@ fn constant(e: &Expr, vars: &[i128]) -> Option<i128> {
         vars,
     })
     .ok()
+}
+
+/// The value of `e`, which reads only variables and the board's size,
+/// with `vars` on a board of `rows` × `cols`.
+fn constant_on(e: &Expr, vars: &[i128], (rows, cols): (usize, usize)) -> Option<i128> {
+    e.int(&Env {
+        amount: 0,
+        heap: 0,
+        heaps: &[rows as u64, cols as u64],
+        vars,
+    })
+    .ok()
+}
+
+/// Whether `e` reads only constants, `constants` and the board's rows and
+/// columns, and never falls as the board grows: sums, a constant taken
+/// away, products and quotients by a positive number, `min` and `max` of
+/// such.
+fn rises_with_board(e: &Expr, constants: &[usize]) -> bool {
+    let rises = |e: &Expr| rises_with_board(e, constants);
+    let positive = |e: &Expr| matches!(e, Expr::Const(k) if *k > 0);
+    match e {
+        _ if reads_only(e, constants) => true,
+        Expr::HeapAt(i) => matches!(**i, Expr::Const(1 | 2)),
+        Expr::Binary(BinOp::Add, a, b) => rises(a) && rises(b),
+        Expr::Binary(BinOp::Sub, a, b) => rises(a) && reads_only(b, constants),
+        Expr::Binary(BinOp::Mul, a, b) => (positive(a) && rises(b)) || (rises(a) && positive(b)),
+        Expr::Binary(BinOp::Div, a, b) => rises(a) && positive(b),
+        Expr::Call(_, args) => args.iter().all(rises),
+        _ => false,
+    }
 }
 
 /// For `rows - k` (`dim` 1) or `cols - k` (`dim` 2): k (`rows` alone: 0,

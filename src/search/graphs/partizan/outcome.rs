@@ -32,8 +32,8 @@ use crate::search::value::GameKey;
 /// value serves every position it is a part of.
 const SMALL_CELLS: usize = 16;
 
-/// The same for a whole board whose rules split none (Konane, Amazons):
-/// its value serves only the positions it is, and finding it means the
+/// The same for a whole board whose rules split none (Amazons): its value
+/// serves only the positions it is, and finding it means the
 /// whole game tree where the outcome needs one winning line (Amazons
 /// 4 × 4 with an amazon each: at most 16 such cells valued, past 60 s;
 /// 10, 20 s; 8, 3.7 s; 4, 1.6 s: PERFORMANCE.md). Kept at 8 so that a
