@@ -5,6 +5,7 @@ program; nothing of theirs is copied into gamelang.
 Usage: peer.py pycgt|cgt-py domineering BOARD   (BOARD rows separated by `|`; pycgt reads only
 its size: an empty rectangle)
        peer.py cgt-py konane BOARD   (`x` Left's stones, `o` Right's, `.` empty)
+       peer.py cgt-py amazons BOARD   (gamelang's `L` and `R` amazons, `#` arrows, `.` empty)
        peer.py cgt-py snort "path N"|"cycle N"   (Snort on a path or a cycle of N vertices)
 Prints the value as the tool writes it.
 """
@@ -25,6 +26,12 @@ def main() -> None:
         if shape == "cycle":
             edges.append((n - 1, 0))
         print(cgt_py.Graph(n, edges).snort.canonical_form)
+        return
+    if game == "amazons" and tool == "cgt-py":
+        import cgt_py
+
+        # cgt-py writes Left's amazons `x` and Right's `o`.
+        print(cgt_py.Amazons(board.replace("L", "x").replace("R", "o")).canonical_form)
         return
     if game == "konane" and tool == "cgt-py":
         import cgt_py

@@ -6,7 +6,7 @@
 # A peer whose environment is missing is left out.
 # Usage: benches/boards/same_run.sh [LIMIT [BIG [SUITE]]]   (LIMIT: seconds a run, default 60;
 # BIG: 1 to add Domineering 6 x 6, with LIMIT raised to 600, and 8 x 8 to the outcomes; SUITE: all
-# (default), boards, snort, konane or outcomes)
+# (default), boards, snort, konane, amazons or outcomes)
 # Each line: tool ; game ; board ; seconds (wall) ; peak MB ; value (its first 60 characters, or
 # "timeout").
 set -euo pipefail
@@ -86,6 +86,17 @@ konane() {
 }
 if [ "$suite" = konane ]; then konane; exit 0; fi
 [ "$suite" = all ] && konane
+
+# Amazons 4 x 4 with an amazon each and four arrows (issue 71), valued.
+amazons() {
+    local board="L..#|.#..|..#.|#..R"
+    gamelang games/amazons.game amazons "$board" "$limit"
+    [ -x target/cgt-venv/bin/python ] &&
+        run cgt-py amazons "$board" "$limit" target/cgt-venv/bin/python benches/boards/peer.py cgt-py amazons "$board"
+    return 0
+}
+if [ "$suite" = amazons ]; then amazons; exit 0; fi
+[ "$suite" = all ] && amazons
 
 # Who wins alone (issue 71): Domineering's empty squares with `--outcome` (4 GB; 7 x 7 within
 # 120 s, 8 x 8 within 600 s), Amazons 4 x 4 and 5 x 4 with one amazon each in opposite corners.
