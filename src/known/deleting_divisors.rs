@@ -29,11 +29,11 @@ use super::closed::{Closed, Entry, Known, WinningMoves};
 use super::nim::Collector;
 use crate::position::Outcome;
 use crate::rules::expr::{BinOp, Expr};
-use crate::rules::{AmountBase, Amounts, Game, MoveKind, Target};
+use crate::rules::{AmountBase, Amounts, AssignOp, Game, MoveKind, Stmt, Target};
 
 pub static ENTRY: Entry = Entry {
     id: "deleting_divisors",
-    recognises: "heaps 1; take 2.. where k divides h and k < h (or take 1.. with k > 1; `h % k == 0` for `k divides h`; `k != h` or `h > k` for `k < h`, in any order); normal play",
+    recognises: "heaps 1; take 2.. where k divides h and k < h (or take 1.. with k > 1; `h % k == 0` for `k divides h`; `k != h` or `h > k` for `k < h`, in any order), or the block `choose d in 2..h[1] - 1; require d divides h[1]; h[1] -= d` spelled alike; normal play",
     formula: "n is N iff n is even and not 2^k with k odd; outcome only",
     source: "Codeforces Round #726, problem 1537D \"Deleting Divisors\" (2021) and its editorial's proof (in src/known/deleting_divisors.rs)",
     recognise,
@@ -48,23 +48,28 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
     if game.misere || game.heap_count != Some(1) {
         return None;
     }
-    let MoveKind::Take {
-        amounts:
-            Amounts {
-                base: AmountBase::Range { lo, hi: None },
-                condition: Some(condition),
-            },
-        target: Target::One,
-        split_rest: None,
-    } = super::closed::only_rule(game)?
-    else {
-        return None;
+    let (lo, terms, mut below) = match super::closed::only_rule(game)? {
+        MoveKind::Take {
+            amounts:
+                Amounts {
+                    base: AmountBase::Range { lo, hi: None },
+                    condition: Some(condition),
+                },
+            target: Target::One,
+            split_rest: None,
+        } => (
+            lo.clone(),
+            condition.conjuncts().into_iter().cloned().collect(),
+            false,
+        ),
+        MoveKind::Block(block) => as_take(&block.body)?,
+        _ => return None,
     };
-    let (mut divides, mut below, mut above_one) = (false, false, *lo == BigInt::from(2));
-    if !above_one && *lo != BigInt::one() {
+    let (mut divides, mut above_one) = (false, lo == BigInt::from(2));
+    if !above_one && lo != BigInt::one() {
         return None;
     }
-    for term in condition.conjuncts() {
+    for term in &terms {
         if is_divides(term) {
             divides = true;
         } else if is_below_heap(term) {
@@ -76,6 +81,62 @@ fn recognise(game: &Game) -> Option<Box<dyn Known>> {
         }
     }
     (divides && below && above_one).then(|| Box::new(DeletingDivisors) as Box<dyn Known>)
+}
+
+/// The block `choose d in LO..h[1] - 1` (or `..h[1]`), `require`s, then
+/// `h[1] -= d` (or `h[1] = h[1] - d`), read as `take LO.. where ...`: its
+/// least amount, its conditions with `d` the amount `k` and `h[1]` the heap
+/// `h`, and whether the range's top already keeps d below the heap.
+fn as_take(body: &[Stmt]) -> Option<(BigInt, Vec<Expr>, bool)> {
+    let [Stmt::Choose { slot, lo, hi }, requires @ .., last] = body else {
+        return None;
+    };
+    let heap = Expr::HeapAt(Box::new(Expr::Const(1)));
+    let taken = match last {
+        Stmt::Assign {
+            index: Expr::Const(1),
+            op: AssignOp::Sub,
+            value: Expr::Var(d),
+        } => *d == *slot,
+        Stmt::Assign {
+            index: Expr::Const(1),
+            op: AssignOp::Set,
+            value: Expr::Binary(BinOp::Sub, h, d),
+        } => **h == heap && **d == Expr::Var(*slot),
+        _ => false,
+    };
+    let Expr::Const(lo) = lo else { return None };
+    let below = match hi {
+        Expr::Binary(BinOp::Sub, h, one) => **h == heap && **one == Expr::Const(1),
+        h if *h == heap => false,
+        _ => return None,
+    };
+    let mut terms = Vec::new();
+    for stmt in requires {
+        let Stmt::Require(condition) = stmt else {
+            return None;
+        };
+        for term in condition.conjuncts() {
+            terms.push(amount_and_heap(term, *slot)?);
+        }
+    }
+    taken.then(|| (BigInt::from(*lo), terms, below))
+}
+
+/// `e` with the block's variable `slot` read as the amount `k` and `h[1]`
+/// as the heap `h`; `None` where it reads anything else.
+fn amount_and_heap(e: &Expr, slot: usize) -> Option<Expr> {
+    Some(match e {
+        Expr::Const(c) => Expr::Const(*c),
+        Expr::Var(s) if *s == slot => Expr::Amount,
+        Expr::HeapAt(i) if **i == Expr::Const(1) => Expr::Heap,
+        Expr::Binary(op, a, b) => Expr::Binary(
+            *op,
+            Box::new(amount_and_heap(a, slot)?),
+            Box::new(amount_and_heap(b, slot)?),
+        ),
+        _ => return None,
+    })
 }
 
 /// `k divides h`, `h % k == 0` or `0 == h % k`.

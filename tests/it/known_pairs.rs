@@ -818,6 +818,10 @@ fn deleting_divisors_is_recognised_written_other_ways() {
     for text in [
         "game d {\n heaps 1\n take 1.. where k > 1 and h % k == 0 and k != h\n}",
         "game d {\n heaps 1\n take 1.. where h > k and 0 == h % k and 2 <= k\n}",
+        // As a move block, the divisor chosen.
+        BLOCK_DELETING_DIVISORS,
+        "game d {\n heaps 1\n move m { choose d in 1..h[1]; require h[1] % d == 0 and d > 1 and d != h[1]; h[1] = h[1] - d }\n}",
+        "game d {\n heaps 1\n move m { choose d in 2..h[1]; require d divides h[1]; require d < h[1]; h[1] -= d }\n}",
     ] {
         assert!(recognised(e, text, &[]), "{text}");
     }
@@ -829,7 +833,25 @@ fn deleting_divisors_is_recognised_written_other_ways() {
         "game d {\n heaps 2\n take 2.. where k divides h and k < h\n}",
         "game d {\n heaps 1\n play misere\n take 2.. where k divides h and k < h\n}",
         "game d {\n heaps 1\n take 2.. where k divides h and k < h and h < 100\n}",
+        // Blocks of other games: the heap emptied, one less taken, a bound
+        // on the heap, 1 allowed.
+        "game d {\n heaps 1\n move m { choose d in 2..h[1]; require d divides h[1]; h[1] -= d }\n}",
+        "game d {\n heaps 1\n move m { choose d in 2..h[1] - 1; require d divides h[1]; h[1] -= d - 1 }\n}",
+        "game d {\n heaps 1\n move m { choose d in 2..h[1] - 1; require d divides h[1] and h[1] < 100; h[1] -= d }\n}",
+        "game d {\n heaps 1\n move m { choose d in 1..h[1] - 1; require d divides h[1]; h[1] -= d }\n}",
     ] {
         assert!(!recognised(e, text, &[]), "{text}");
     }
+    // The block's answers are the search's, winning moves in its order.
+    let (game, known) = known(e, BLOCK_DELETING_DIVISORS, &[]);
+    for n in 0..=300 {
+        agrees(&game, known.as_ref(), &[n], false);
+    }
 }
+
+/// Deleting divisors as a move block (Codeforces 1537D as a contestant
+/// writes the move).
+const BLOCK_DELETING_DIVISORS: &str = "game d {
+    heaps 1
+    move delete { choose d in 2..h[1] - 1; require d divides h[1]; h[1] -= d }
+}";
