@@ -9,12 +9,14 @@
 //! `answers/`, answering a position (what is kept for the run, a component
 //! answered on its own, the winning moves, misère sums and quotients,
 //! games that go on forever, declared ends, compounds, closed forms
-//! verified against the search); `table`, `graph` and `saved` (values
+//! verified against the search); `table`, `census` (the shapes of a
+//! census), `graph` and `saved` (values
 //! written and read back); the `analyzer` above them; `play/` above it.
 
 mod analyzer;
 mod answer;
 mod answers;
+pub mod census;
 mod error;
 pub mod graph;
 mod options;

@@ -365,7 +365,7 @@ fn inside_the_search_and_the_analysis_no_file_imports_through_the_face_or_from_a
     // (budgets, arenas, reached sets, errors), the words the engines share,
     // the engines, the solver that chooses among them, the searches over
     // what a solver reaches. The analysis: the values it returns, its
-    // errors, where a play stands, tables and graphs, answering a position,
+    // errors, where a play stands, tables, census shapes and graphs, answering a position,
     // the analyzer, plays.
     let search = [
         ("base", 0),
@@ -382,6 +382,7 @@ fn inside_the_search_and_the_analysis_no_file_imports_through_the_face_or_from_a
         ("error", 1),
         ("standing", 2),
         ("table", 3),
+        ("census", 3),
         ("graph", 3),
         ("answers", 4),
         ("analyzer", 5),

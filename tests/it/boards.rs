@@ -11,7 +11,7 @@ use gamelang::{Forms, PartizanSearch};
 
 use super::partizan::{Tree, analyzed, eq, lowered, tree, values_agree};
 
-const DOMINEERING: &str = "game domineering {\n    board\n    left move vertical {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n        b[r + 1, c] = '#'\n    }\n    right move horizontal {\n        choose r in 1..rows\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + 1] = '#'\n    }\n}\n";
+pub(super) const DOMINEERING: &str = "game domineering {\n    board\n    left move vertical {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n        b[r + 1, c] = '#'\n    }\n    right move horizontal {\n        choose r in 1..rows\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + 1] = '#'\n    }\n}\n";
 
 const CRAM: &str = "game cram {\n    board\n    move place {\n        choose r in 1..rows\n        choose c in 1..cols\n        choose down in 0..1\n        require b[r, c] == '.' and b[r + down, c + 1 - down] == '.'\n        b[r, c] = '#'\n        b[r + down, c + 1 - down] = '#'\n    }\n}\n";
 

@@ -15,6 +15,7 @@ mod blocks;
 mod blue_red_hackenbush;
 mod boards;
 mod budgets;
+mod census;
 mod coins;
 mod colourings;
 mod compounds;

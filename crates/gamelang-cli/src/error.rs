@@ -133,6 +133,26 @@ pub enum CliError {
     )]
     TooManyToVerify { bound: num_bigint::BigUint },
 
+    #[error("a census of shapes of {first}..{last} cells is not one to take")]
+    #[diagnostic(
+        code(gamelang::census::cells),
+        help(
+            "give the cells as a range from 1 (`1..8`), the first no larger than the last, at most 12 cells (larger shapes are not grown yet)"
+        )
+    )]
+    CensusCells { first: u64, last: u64 },
+
+    #[error(
+        "`{game}` is not played on a board: a census takes the shapes of a board game's empty cells"
+    )]
+    #[diagnostic(
+        code(gamelang::census::board),
+        help(
+            "take a census of a game declared with `board` (Domineering, Cram), or tabulate this one with `gamelang table`"
+        )
+    )]
+    CensusNotBoard { game: String },
+
     #[error("play reads the moves from standard input, so it cannot read the game from there too")]
     #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]
     StdinTaken,

@@ -5,6 +5,7 @@
 //! advice that names the options.
 
 mod analyze;
+mod census;
 mod check;
 mod completions;
 mod error;
@@ -162,6 +163,8 @@ enum Command {
     Analyze(analyze::Args),
     /// Tabulate a game's values: g(0..N) with its period, a grid, a partizan game's canonical forms, a board game's empty boards by size.
     Table(table::Args),
+    /// Value every connected shape of a board game's empty cells, size by size (a census).
+    Census(census::Args),
     /// List the known games whose closed forms gamelang uses.
     Known(known::Args),
     /// Print the position graph below a position (each side's moves apart in a partizan game), in Graphviz DOT, JSON or SVG.
@@ -188,6 +191,7 @@ impl Cli {
         let json = match &self.command {
             Command::Analyze(args) => args.json(),
             Command::Table(args) => args.json(),
+            Command::Census(args) => args.json(),
             Command::Play(args) => args.json(),
             Command::Quotient(args) => args.json(),
             Command::Check(args) => args.json(),
@@ -203,6 +207,7 @@ impl Cli {
             Command::Check(args) => check::run(args, &mut output),
             Command::Analyze(args) => analyze::run(args, &mut output),
             Command::Table(args) => table::run(args, &mut output),
+            Command::Census(args) => census::run(args, &mut output),
             Command::Known(args) => known::run(args),
             Command::Graph(args) => graph::run(args, &mut output),
             Command::Play(args) => play::run(args, &mut output),

@@ -234,7 +234,7 @@ impl<'a> Saver<'a> {
 }
 
 /// `A..B` or `N` (both ends in), for `--rows` and `--cols`.
-fn sizes(text: &str) -> Result<(u64, u64), String> {
+pub(super) fn sizes(text: &str) -> Result<(u64, u64), String> {
     let number = |s: &str| {
         (s.trim().parse::<u64>())
             .map_err(|_| format!("`{s}` is not a whole number: give `A..B` or `N`"))

@@ -264,6 +264,12 @@ impl Stencils {
         })
     }
 
+    /// The turns that map the rules onto themselves, the identity first,
+    /// each with whether it swaps Left's rules and Right's.
+    pub(crate) fn turns(&self) -> impl Iterator<Item = (Orientation, bool)> + '_ {
+        self.turns.iter().copied()
+    }
+
     /// Pushes the regions of the board `heaps` (rows, columns, cells) onto
     /// `out`, each in the least form its turns give and packed (`unpack`
     /// reads it; see the module's notes); a board none of whose cells can

@@ -12,6 +12,7 @@ pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 #[allow(dead_code)]
 mod common;
 
+mod census;
 mod cli;
 mod docs;
 mod errors;
