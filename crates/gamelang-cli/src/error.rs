@@ -153,6 +153,26 @@ pub enum CliError {
     )]
     CensusNotBoard { game: String },
 
+    #[error("{path} holds a census of `{held}` already")]
+    #[diagnostic(
+        code(gamelang::census::held),
+        help(
+            "give --resume to go on with a census of `{game}` there (only a census of the same game), or another --db"
+        )
+    )]
+    CensusHeld {
+        path: String,
+        held: String,
+        game: String,
+    },
+
+    #[error("the census's database {path} cannot be used: {message}")]
+    #[diagnostic(
+        code(gamelang::census::database),
+        help("give --db a file SQLite can create or open, in a folder that can be written")
+    )]
+    CensusDatabase { path: String, message: String },
+
     #[error("play reads the moves from standard input, so it cannot read the game from there too")]
     #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]
     StdinTaken,

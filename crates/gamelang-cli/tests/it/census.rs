@@ -84,3 +84,142 @@ fn a_census_refuses_sizes_it_does_not_grow_and_games_not_on_a_board() {
     let row: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("a JSON row");
     assert_eq!(row["grundy"], 1);
 }
+
+/// Every row of the database at `path`, ordered by shape, as text.
+fn rows_of(path: &std::path::Path) -> Vec<Vec<Option<String>>> {
+    let db = rusqlite::Connection::open(path).expect("the database opens");
+    let mut statement = db
+        .prepare("SELECT * FROM positions ORDER BY cells, position")
+        .expect("a query");
+    let columns = statement.column_count();
+    let rows = statement
+        .query_map([], |row| {
+            (0..columns)
+                .map(|i| {
+                    let value: rusqlite::types::Value = row.get(i)?;
+                    Ok(match value {
+                        rusqlite::types::Value::Null => None,
+                        rusqlite::types::Value::Integer(n) => Some(n.to_string()),
+                        rusqlite::types::Value::Text(t) => Some(t),
+                        other => Some(format!("{other:?}")),
+                    })
+                })
+                .collect()
+        })
+        .expect("rows");
+    rows.map(|r| r.expect("a row")).collect()
+}
+
+/// The sizes of the tiers the database at `path` finished.
+fn tiers_of(path: &std::path::Path) -> Vec<(i64, i64)> {
+    let db = rusqlite::Connection::open(path).expect("the database opens");
+    let mut statement = db
+        .prepare("SELECT cells, shapes FROM tiers ORDER BY cells")
+        .expect("a query");
+    let tiers = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .expect("tiers");
+    tiers.map(|t| t.expect("a tier")).collect()
+}
+
+#[test]
+fn a_census_database_holds_its_rows_tier_by_tier_and_a_stopped_census_resumes() {
+    let dir = std::env::temp_dir().join(format!("gamelang-census-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let db = |name: &str| {
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path
+    };
+    let game = "games/domineering.game";
+    // A database of every shape to 9 cells: its rows are the JSON rows.
+    let fresh = db("fresh.sqlite");
+    let run = gamelang(&[
+        "census",
+        game,
+        "--cells",
+        "1..9",
+        "--db",
+        fresh.to_str().expect("a path"),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.ends_with("9 cells: 1285 shapes, written\n"),
+        "{}",
+        run.stdout
+    );
+    let free = [1, 1, 2, 5, 12, 35, 108, 369, 1285];
+    let expected: Vec<(i64, i64)> = (1..).zip(free).collect();
+    assert_eq!(tiers_of(&fresh), expected);
+    let rows = rows_of(&fresh);
+    assert_eq!(rows.len(), free.iter().sum::<i64>() as usize);
+    let json = gamelang(&["census", game, "--cells", "6", "--json"]);
+    for line in json.stdout.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).expect("a JSON row");
+        let held = (rows.iter())
+            .find(|r| r[0].as_deref() == row["position"].as_str())
+            .expect("the shape is held");
+        assert_eq!(held[2].as_deref(), row["value"].as_str());
+        assert_eq!(held[3].as_deref(), row["outcome"].as_str());
+        assert_eq!(held[4].as_deref(), row["temperature"].as_str());
+    }
+    // Killed midway: every tier finished is held whole; resumed, the
+    // database is the fresh one's, row for row.
+    let stopped = db("stopped.sqlite");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamelang"))
+        .args(["census", game, "--cells", "1..12", "--db"])
+        .arg(&stopped)
+        .current_dir(crate::ROOT)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the census runs");
+    let stdout = child.stdout.take().expect("its output");
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+    while let Some(Ok(line)) = lines.next() {
+        if line.starts_with("6 cells") {
+            break;
+        }
+    }
+    child.kill().expect("the census is killed");
+    let _ = child.wait();
+    let held = tiers_of(&stopped);
+    // OEIS A000105 to 12 cells.
+    let free_to_12 = [free.as_slice(), &[4655, 17073, 63600]].concat();
+    let all: Vec<(i64, i64)> = (1..).zip(free_to_12).collect();
+    assert!(held.len() >= 6, "{held:?}");
+    assert_eq!(held, all[..held.len()].to_vec());
+    let run = gamelang(&[
+        "census",
+        game,
+        "--cells",
+        "1..9",
+        "--db",
+        stopped.to_str().expect("a path"),
+    ]);
+    assert_eq!(
+        run.code,
+        Some(2),
+        "a census held is not begun again unasked"
+    );
+    assert!(
+        run.stderr.contains("gamelang::census::held"),
+        "{}",
+        run.stderr
+    );
+    let run = gamelang(&[
+        "census",
+        game,
+        "--cells",
+        "1..9",
+        "--db",
+        stopped.to_str().expect("a path"),
+        "--resume",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(tiers_of(&stopped)[..9], expected[..]);
+    let resumed: Vec<_> = (rows_of(&stopped).into_iter())
+        .filter(|r| r[1].as_deref().and_then(|c| c.parse::<usize>().ok()) <= Some(9))
+        .collect();
+    assert_eq!(resumed, rows);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,214 @@
+//! `gamelang census FILE --cells A..B`: every connected shape of A to B
+//! empty cells of a board game, each once up to the turns that keep or
+//! negate its value (`gamelang::CensusShapes`), valued tier by tier as
+//! `analyze` values it: a line a shape, a JSON object a line with
+//! `--json`, or a row a shape in a SQLite database with `--db`
+//! (`database`), tier by tier, resumed with `--resume`.
+
+mod database;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use gamelang::{Analyzer, DEFAULT_MAX_POSITIONS, MAX_CENSUS_CELLS, Options};
+
+use super::error::CliError;
+use super::input::{Budgets, GameFile, saturating};
+use super::output::{FINDINGS, Output, USAGE, out};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  gamelang census games/domineering.game --cells 1..8
+  gamelang census games/domineering.game --cells 8 --json > eight.jsonl
+  gamelang census games/domineering.game --cells 1..10 --db domineering.sqlite
+  gamelang census games/domineering.game --cells 1..12 --db domineering.sqlite --resume
+  gamelang census games/cram.game --cells 1..10 --json")]
+pub struct Args {
+    #[command(flatten)]
+    input: GameFile,
+    /// The sizes of the shapes, in cells: `1..8`, or one number.
+    #[arg(long, value_name = "A..B", value_parser = super::table::sizes)]
+    cells: (u64, u64),
+    /// Prints each shape's row as one JSON object a line (JSON Lines):
+    /// `position`, `cells`, `value`, `outcome`, `temperature`, `mean`,
+    /// `left_stop`, `right_stop`, `birthday`, `reduced_canonical_form`,
+    /// `atomic_weight`, `grundy` (null where the game has none).
+    #[arg(long, conflicts_with = "db")]
+    json: bool,
+    /// Writes the rows into the SQLite database FILE (created if need be),
+    /// each size of shapes in one transaction: tables `positions` (a row a
+    /// shape, the keys of `--json`), `tiers` (the sizes finished) and
+    /// `census` (the game).
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+    /// Goes on with the census in `--db`: the sizes it finished are not
+    /// valued again.
+    #[arg(long, requires = "db")]
+    resume: bool,
+    /// The most positions one shape's search may hold.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
+    max_positions: usize,
+    #[command(flatten)]
+    budgets: Budgets,
+}
+
+impl Args {
+    /// Whether the output is JSON: then so are the diagnostics.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+/// The facts of an answer a census row keeps, as `analyze --json` names
+/// them.
+pub(crate) const FACTS: [&str; 10] = [
+    "value",
+    "outcome",
+    "temperature",
+    "mean",
+    "left_stop",
+    "right_stop",
+    "birthday",
+    "reduced_canonical_form",
+    "atomic_weight",
+    "grundy",
+];
+
+pub fn run(args: Args, output: &mut Output) -> ExitCode {
+    let program = match args.input.load(output) {
+        Ok(program) => program,
+        Err(code) => return code,
+    };
+    let (game, _) = match args.input.game(output) {
+        Ok(chosen) => chosen,
+        Err(code) => return code,
+    };
+    let (first, last) = args.cells;
+    if first == 0 || first > last || last > MAX_CENSUS_CELLS as u64 {
+        return output.fail_cli(&CliError::CensusCells { first, last }, FINDINGS);
+    }
+    if !game.board {
+        let game = game.title();
+        return output.fail_cli(&CliError::CensusNotBoard { game }, FINDINGS);
+    }
+    let title = game.title();
+    let mut db = match &args.db {
+        Some(path) => match open(path, &title, args.resume) {
+            Ok(db) => Some(db),
+            Err(e) => return output.fail_cli(&e, USAGE),
+        },
+        None => None,
+    };
+    let done = match &db {
+        Some((db, path)) => match db.tiers() {
+            Ok(done) => done,
+            Err(e) => return output.fail_cli(&database_error(path, &e), USAGE),
+        },
+        None => Vec::new(),
+    };
+    let mut analyzer = Analyzer::new(Options {
+        search: args.budgets.options(args.max_positions),
+        max_moves: 0,
+        ..Options::default()
+    });
+    let mut shapes = gamelang::CensusShapes::of(&game);
+    while shapes.cells() < last as usize && shapes.grow() {
+        let cells = shapes.cells();
+        if cells < first as usize || done.contains(&(cells as u64)) {
+            continue;
+        }
+        let boards = shapes.boards();
+        let summary = format!(
+            "{}: {}",
+            plural(cells, "cell"),
+            plural(boards.len(), "shape")
+        );
+        if !args.json && db.is_none() {
+            out(&format!("{summary}\n"));
+        }
+        let mut rows = Vec::new();
+        for board in boards {
+            let at = format!("\"{board}\"");
+            let questions = match args.input.questions(&program, &[at], output) {
+                Ok(questions) => questions,
+                Err(code) => return code,
+            };
+            for question in &questions {
+                let answer = match analyzer.analyze(question) {
+                    Ok(answer) => answer,
+                    Err(e) => return output.fail(&[e.into()], FINDINGS),
+                };
+                let json = gamelang::answer_json(&answer, &|_| None);
+                let mut row = serde_json::Map::new();
+                row.insert("position".into(), board.clone().into());
+                row.insert("cells".into(), cells.into());
+                for key in FACTS {
+                    row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
+                }
+                let row = serde_json::Value::Object(row);
+                if args.json {
+                    out(&format!("{row}\n"));
+                } else if db.is_none() {
+                    out(&format!("  {}\n", line(&row)));
+                }
+                rows.push(row);
+            }
+        }
+        if let Some((db, path)) = &mut db {
+            if let Err(e) = db.write_tier(&title, cells, &rows) {
+                return output.fail_cli(&database_error(path, &e), USAGE);
+            }
+            out(&format!("{summary}, written\n"));
+        }
+    }
+    std::mem::forget(analyzer);
+    ExitCode::SUCCESS
+}
+
+/// `n` things, the word in the plural but for one.
+fn plural(n: usize, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        n => format!("{n} {word}s"),
+    }
+}
+
+/// A row as a line: the shape, its value (an impartial game's nimber as
+/// CGSuite writes it) and its outcome class.
+fn line(row: &serde_json::Value) -> String {
+    let shown = |key: &str| match &row[key] {
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => "–".to_string(),
+        other => other.to_string(),
+    };
+    let value = match row["grundy"].as_u64() {
+        None => shown("value"),
+        Some(0) => "0".to_string(),
+        Some(1) => "*".to_string(),
+        Some(g) => format!("*{g}"),
+    };
+    format!("{}  {value}  {}", shown("position"), shown("outcome"))
+}
+
+/// The database at `path` for a census of `game`: a new one, or with
+/// `resume` one that holds a census of the same game.
+fn open(path: &Path, game: &str, resume: bool) -> Result<(database::Database, PathBuf), CliError> {
+    let db = database::Database::open(path).map_err(|e| database_error(path, &e))?;
+    let held = db.game().map_err(|e| database_error(path, &e))?;
+    match held {
+        Some(held) if !resume || held != game => Err(CliError::CensusHeld {
+            path: path.display().to_string(),
+            held,
+            game: game.to_string(),
+        }),
+        _ => Ok((db, path.to_path_buf())),
+    }
+}
+
+/// A database's error, with its path.
+fn database_error(path: &Path, error: &database::DbError) -> CliError {
+    CliError::CensusDatabase {
+        path: path.display().to_string(),
+        message: error.to_string(),
+    }
+}
