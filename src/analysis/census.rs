@@ -4,7 +4,7 @@
 //! game's stencils' turns (`moves::Stencils`; only the identity where its
 //! rules are not stencils or not pins alone). For Domineering those are all
 //! eight, so its shapes are the free polyominoes (OEIS A000105: 1, 1, 2, 5,
-//! 12, 35, 108, 369, 1285, 4655, 17073, 63600).
+//! 12, 35, 108, 369, 1285, 4655, 17073, 63600, 238591, 901971, 3426576).
 //!
 //! The shapes are grown tier by tier: every connected shape of n + 1 cells
 //! is one of n cells with a neighbouring cell added (take away a leaf of a
@@ -18,20 +18,34 @@ use std::collections::BTreeSet;
 use crate::moves::{Orientation, Stencils};
 use crate::rules::Game;
 
-/// The most cells of a census's shapes: 63,600 of 12 cells for
-/// Domineering, grown in a second; past it the tiers are not grown yet.
-pub const MAX_CENSUS_CELLS: usize = 12;
+/// The most cells of a census's shapes (3,426,576 of 15 cells for
+/// Domineering, each kept a byte a cell).
+pub const MAX_CENSUS_CELLS: usize = 15;
 
 /// A shape: its cells (row, column, from 0), sorted, its least row and
 /// column 0.
 type Cells = Vec<(i64, i64)>;
+
+/// A shape kept: each cell a byte, 16 × its row + its column (a shape of
+/// at most 15 cells spans at most 15 rows and 15 columns), sorted.
+type Packed = Box<[u8]>;
+
+fn pack(shape: &[(i64, i64)]) -> Packed {
+    shape.iter().map(|&(r, c)| (r * 16 + c) as u8).collect()
+}
+
+fn unpack(shape: &[u8]) -> Cells {
+    (shape.iter())
+        .map(|&at| (i64::from(at / 16), i64::from(at % 16)))
+        .collect()
+}
 
 /// The shapes of a census, tier by tier.
 pub struct Shapes {
     /// The turns that keep or negate a shape's value, the identity first.
     turns: Vec<Orientation>,
     /// The shapes of the tier last grown, each in its least turn, sorted.
-    tier: Vec<Cells>,
+    tier: Vec<Packed>,
     /// Their cells.
     cells: usize,
 }
@@ -61,12 +75,13 @@ impl Shapes {
         if self.cells >= MAX_CENSUS_CELLS {
             return false;
         }
-        let next: BTreeSet<Cells> = match self.cells {
-            0 => [vec![(0, 0)]].into(),
+        let next: BTreeSet<Packed> = match self.cells {
+            0 => [pack(&[(0, 0)])].into(),
             _ => {
                 let mut next = BTreeSet::new();
-                for shape in &self.tier {
-                    for &(r, c) in shape {
+                for packed in &self.tier {
+                    let shape = unpack(packed);
+                    for &(r, c) in &shape {
                         for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                             let cell = (r + dr, c + dc);
                             if shape.binary_search(&cell).is_ok() {
@@ -74,7 +89,7 @@ impl Shapes {
                             }
                             let mut grown = shape.clone();
                             grown.push(cell);
-                            next.insert(self.least(&grown));
+                            next.insert(pack(&self.least(&grown)));
                         }
                     }
                 }
@@ -89,7 +104,10 @@ impl Shapes {
     /// The shapes of the tier last grown, as boards are written: `.` in
     /// the shape, `#` around it, rows between `|` (`".#|.."`).
     pub fn boards(&self) -> Vec<String> {
-        self.tier.iter().map(|shape| board(shape)).collect()
+        self.tier
+            .iter()
+            .map(|shape| board(&unpack(shape)))
+            .collect()
     }
 
     /// The least of the turns of `shape` (any cells), each moved so that

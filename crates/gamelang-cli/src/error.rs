@@ -137,7 +137,7 @@ pub enum CliError {
     #[diagnostic(
         code(gamelang::census::cells),
         help(
-            "give the cells as a range from 1 (`1..8`), the first no larger than the last, at most 12 cells (larger shapes are not grown yet)"
+            "give the cells as a range from 1 (`1..8`), the first no larger than the last, at most 15 cells (larger shapes are not grown yet)"
         )
     )]
     CensusCells { first: u64, last: u64 },
