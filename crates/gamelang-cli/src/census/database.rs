@@ -71,55 +71,69 @@ impl Database {
             .collect()
     }
 
-    /// Writes a finished tier: its rows (each a JSON object with `position`,
-    /// `cells` and the `FACTS`), and the tier itself, in one transaction;
-    /// `game` names the census's game.
-    pub fn write_tier(
-        &mut self,
-        game: &str,
-        cells: usize,
-        rows: &[serde_json::Value],
-    ) -> Result<(), DbError> {
+    /// Begins writing a tier of a census of `game`: its rows go in one
+    /// transaction, which `Tier::finish` commits (a tier not finished is
+    /// not written at all).
+    pub fn tier(&mut self, game: &str) -> Result<Tier<'_>, DbError> {
         let transaction = self.connection.transaction()?;
         transaction.execute(
             "INSERT OR REPLACE INTO census (key, value) VALUES ('game', ?1)",
             params![game],
         )?;
-        {
-            let mut insert = transaction.prepare(
-                "INSERT OR REPLACE INTO positions (position, cells, value, outcome, temperature, \
-                 mean, left_stop, right_stop, birthday, reduced_canonical_form, atomic_weight, \
-                 grundy) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            )?;
-            for row in rows {
-                // Each fact as text (numbers too: a birthday or a Grundy
-                // value may pass 64 bits), null where the game has none.
-                let text = |key: &str| match &row[key] {
-                    serde_json::Value::Null => None,
-                    serde_json::Value::String(s) => Some(s.clone()),
-                    other => Some(other.to_string()),
-                };
-                let facts: Vec<Option<String>> = FACTS.iter().map(|key| text(key)).collect();
-                insert.execute(params![
-                    text("position"),
-                    cells as i64,
-                    facts[0],
-                    facts[1],
-                    facts[2],
-                    facts[3],
-                    facts[4],
-                    facts[5],
-                    facts[6],
-                    facts[7],
-                    facts[8],
-                    facts[9],
-                ])?;
-            }
-        }
-        transaction.execute(
-            "INSERT OR REPLACE INTO tiers (cells, shapes) VALUES (?1, ?2)",
-            params![cells as i64, rows.len() as i64],
+        Ok(Tier {
+            transaction,
+            rows: 0,
+        })
+    }
+}
+
+/// A tier being written: its transaction, and the rows written so far.
+pub struct Tier<'a> {
+    transaction: rusqlite::Transaction<'a>,
+    rows: usize,
+}
+
+impl Tier<'_> {
+    /// Writes a row: a JSON object with `position`, `cells` and the
+    /// `FACTS`, each fact as text (numbers too: a birthday or a Grundy
+    /// value may pass 64 bits), null where the game has none.
+    pub fn insert(&mut self, row: &serde_json::Value) -> Result<(), DbError> {
+        let text = |key: &str| match &row[key] {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        };
+        let facts: Vec<Option<String>> = FACTS.iter().map(|key| text(key)).collect();
+        let mut insert = self.transaction.prepare_cached(
+            "INSERT OR REPLACE INTO positions (position, cells, value, outcome, temperature, \
+             mean, left_stop, right_stop, birthday, reduced_canonical_form, atomic_weight, \
+             grundy) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         )?;
-        transaction.commit()
+        insert.execute(params![
+            text("position"),
+            row["cells"].as_i64(),
+            facts[0],
+            facts[1],
+            facts[2],
+            facts[3],
+            facts[4],
+            facts[5],
+            facts[6],
+            facts[7],
+            facts[8],
+            facts[9],
+        ])?;
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Writes the tier of `cells` as finished, and commits it with its
+    /// rows.
+    pub fn finish(self, cells: usize) -> Result<(), DbError> {
+        self.transaction.execute(
+            "INSERT OR REPLACE INTO tiers (cells, shapes) VALUES (?1, ?2)",
+            params![cells as i64, self.rows as i64],
+        )?;
+        self.transaction.commit()
     }
 }

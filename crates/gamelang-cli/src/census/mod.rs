@@ -126,7 +126,13 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         if !args.json && db.is_none() {
             out(&format!("{summary}\n"));
         }
-        let mut rows = Vec::new();
+        let mut tier = match &mut db {
+            Some((db, path)) => match db.tier(&title) {
+                Ok(tier) => Some(tier),
+                Err(e) => return output.fail_cli(&database_error(path, &e), USAGE),
+            },
+            None => None,
+        };
         for board in boards {
             let at = format!("\"{board}\"");
             let questions = match args.input.questions(&program, &[at], output) {
@@ -146,17 +152,20 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                     row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
                 }
                 let row = serde_json::Value::Object(row);
-                if args.json {
-                    out(&format!("{row}\n"));
-                } else if db.is_none() {
-                    out(&format!("  {}\n", line(&row)));
+                match &mut tier {
+                    Some(tier) => {
+                        if let Err(e) = tier.insert(&row) {
+                            return output.fail_cli(&database_error(path_of(&args), &e), USAGE);
+                        }
+                    }
+                    None if args.json => out(&format!("{row}\n")),
+                    None => out(&format!("  {}\n", line(&row))),
                 }
-                rows.push(row);
             }
         }
-        if let Some((db, path)) = &mut db {
-            if let Err(e) = db.write_tier(&title, cells, &rows) {
-                return output.fail_cli(&database_error(path, &e), USAGE);
+        if let Some(tier) = tier {
+            if let Err(e) = tier.finish(cells) {
+                return output.fail_cli(&database_error(path_of(&args), &e), USAGE);
             }
             out(&format!("{summary}, written\n"));
         }
@@ -203,6 +212,11 @@ fn open(path: &Path, game: &str, resume: bool) -> Result<(database::Database, Pa
         }),
         _ => Ok((db, path.to_path_buf())),
     }
+}
+
+/// The database's path (where there is one: `--db`).
+fn path_of(args: &Args) -> &Path {
+    args.db.as_deref().unwrap_or(Path::new(""))
 }
 
 /// A database's error, with its path.
