@@ -23,7 +23,7 @@ use super::power::PowerOfUp;
 use crate::platform::deeper;
 
 /// The largest birthday up to which a form is tried as x + n·↑ + *m.
-pub(super) const MOST_TRIED: u32 = 48;
+const MOST_TRIED: u32 = 48;
 
 impl Forms {
     /// `g` as CGSuite writes it, where that takes at most `max` characters
@@ -188,15 +188,11 @@ impl Forms {
         (inner, bars)
     }
 
-    /// `g` as x + n·↑ + *m, where it is one (and born by `MOST_TRIED`):
-    /// such a game's stops are both x, g − x is all-small (n·↑ + *m is), and
-    /// g − x − n·↑ is the nimber *m for one n with |n| at most its
-    /// birthday. Equal values are one form, so each candidate is looked at
-    /// by its id.
-    pub(super) fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
-        if let Some(known) = self.known_uptimal(g) {
-            return Some(known);
-        }
+    /// `g` as x + G, where it may be x + an infinitesimal written short (a
+    /// multiple of up or a power of up, and a nimber): its stops are both
+    /// x, its birthday (returned) at most `MOST_TRIED`, and G = g − x
+    /// all-small.
+    pub(super) fn number_and_rest(&mut self, g: Form) -> Option<(Dyadic, Form, u32)> {
         let x = self.left_stop(g);
         if self.right_stop(g) != x {
             return None;
@@ -206,9 +202,19 @@ impl Forms {
             .filter(|&d| d <= MOST_TRIED)?;
         let number = self.number(x.clone());
         let rest = self.sub(g, number);
-        if !self.all_small(rest) {
-            return None;
+        self.all_small(rest).then_some((x, rest, day))
+    }
+
+    /// `g` as x + n·↑ + *m, where it is one (and born by `MOST_TRIED`):
+    /// such a game's stops are both x, g − x is all-small (n·↑ + *m is), and
+    /// g − x − n·↑ is the nimber *m for one n with |n| at most its
+    /// birthday. Equal values are one form, so each candidate is looked at
+    /// by its id.
+    pub(super) fn number_up_star(&mut self, g: Form) -> Option<(Dyadic, i64, u32)> {
+        if let Some(known) = self.known_uptimal(g) {
+            return Some(known);
         }
+        let (x, rest, day) = self.number_and_rest(g)?;
         let up = self.up();
         let down = self.neg(up);
         // rest − n·↑ and rest + n·↑, for n = 0, 1, ...

@@ -9,7 +9,6 @@
 use super::dyadic::Dyadic;
 use super::form::Form;
 use super::forms::Forms;
-use super::notation::MOST_TRIED;
 use super::power::{MAX_EXPONENT, PowerOfUp};
 
 impl Forms {
@@ -61,19 +60,7 @@ impl Forms {
     }
 
     fn find_power(&mut self, g: Form) -> Option<(Dyadic, PowerOfUp, u32)> {
-        let x = self.left_stop(g);
-        if self.right_stop(g) != x {
-            return None;
-        }
-        let day = self.birthday(g);
-        if day > MOST_TRIED.into() {
-            return None;
-        }
-        let number = self.number(x.clone());
-        let rest = self.sub(g, number);
-        if !self.all_small(rest) {
-            return None;
-        }
+        let (x, rest, _) = self.number_and_rest(g)?;
         let (left, right) = (self.left(rest), self.right(rest));
         if left.is_empty()
             || right.is_empty()

@@ -2,8 +2,9 @@
 //! writes (CGSuite's ASCII) — numbers `3`, `-3/2`; nimbers `*`, `*2`; ups
 //! `^`, `v`, `^^`, `^3`, with a number and a nimber beside (`1^*`,
 //! `v*2`); CGSuite's powers of up `^<2>` (↑²) and `^[3]` (↑ + ↑² + ↑³),
-//! `v<2>`, `v[3]` their negatives, a number and a nimber beside alike; switches `+-1`, `+-{2|1}` ({G | -G}) and `+-{1,2}` or
-//! `+-(1,2)` ({1, 2 | -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)`
+//! `v<2>`, `v[3]` their negatives, a number and a nimber beside alike;
+//! switches `+-1`, `+-{2|1}` ({G | -G}) and `+-{1,2}` or `+-(1,2)`
+//! ({1, 2 | -1, -2}); `Tiny(2)` ({0 || 0 | -2}) and `Miny(2)`
 //! ({2 | 0 || 0}); every other game `{L | R}`, its options separated by
 //! commas, an option alone on its side written with or without braces
 //! (`{1|0||0}` is {{1 | 0} | 0}; `{0||0,*|-1}` is {0 | {0, * | -1}}: a

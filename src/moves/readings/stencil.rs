@@ -861,10 +861,9 @@ fn read_block(block: &Block) -> Option<(Vec<Stencil>, bool, bool)> {
                 {
                     return None;
                 }
-                let size = if reads_size { (REACH, REACH) } else { (0, 0) };
                 let mut next = Vec::new();
                 for vars in &ways {
-                    let (lo, hi) = (constant(lo, vars)?, constant_on(hi, vars, size)?);
+                    let (lo, hi) = (constant(lo, vars)?, constant_on(hi, vars, (REACH, REACH))?);
                     for value in lo..=hi {
                         if next.len() == MOST_WAYS {
                             return None;

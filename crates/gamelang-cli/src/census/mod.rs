@@ -100,9 +100,9 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         None => None,
     };
     let done = match &db {
-        Some((db, path)) => match db.tiers() {
+        Some(db) => match db.tiers() {
             Ok(done) => done,
-            Err(e) => return output.fail_cli(&database_error(path, &e), USAGE),
+            Err(e) => return output.fail_cli(&database_error(&args, &e), USAGE),
         },
         None => Vec::new(),
     };
@@ -127,9 +127,9 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(&format!("{summary}\n"));
         }
         let mut tier = match &mut db {
-            Some((db, path)) => match db.tier(&title) {
+            Some(db) => match db.tier(&title) {
                 Ok(tier) => Some(tier),
-                Err(e) => return output.fail_cli(&database_error(path, &e), USAGE),
+                Err(e) => return output.fail_cli(&database_error(&args, &e), USAGE),
             },
             None => None,
         };
@@ -155,7 +155,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
                 match &mut tier {
                     Some(tier) => {
                         if let Err(e) = tier.insert(&row) {
-                            return output.fail_cli(&database_error(path_of(&args), &e), USAGE);
+                            return output.fail_cli(&database_error(&args, &e), USAGE);
                         }
                     }
                     None if args.json => out(&format!("{row}\n")),
@@ -165,7 +165,7 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         }
         if let Some(tier) = tier {
             if let Err(e) = tier.finish(cells) {
-                return output.fail_cli(&database_error(path_of(&args), &e), USAGE);
+                return output.fail_cli(&database_error(&args, &e), USAGE);
             }
             out(&format!("{summary}, written\n"));
         }
@@ -201,26 +201,25 @@ fn line(row: &serde_json::Value) -> String {
 
 /// The database at `path` for a census of `game`: a new one, or with
 /// `resume` one that holds a census of the same game.
-fn open(path: &Path, game: &str, resume: bool) -> Result<(database::Database, PathBuf), CliError> {
-    let db = database::Database::open(path).map_err(|e| database_error(path, &e))?;
-    let held = db.game().map_err(|e| database_error(path, &e))?;
-    match held {
+fn open(path: &Path, game: &str, resume: bool) -> Result<database::Database, CliError> {
+    let failed = |e: database::DbError| CliError::CensusDatabase {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let db = database::Database::open(path).map_err(failed)?;
+    match db.game().map_err(failed)? {
         Some(held) if !resume || held != game => Err(CliError::CensusHeld {
             path: path.display().to_string(),
             held,
             game: game.to_string(),
         }),
-        _ => Ok((db, path.to_path_buf())),
+        _ => Ok(db),
     }
 }
 
-/// The database's path (where there is one: `--db`).
-fn path_of(args: &Args) -> &Path {
-    args.db.as_deref().unwrap_or(Path::new(""))
-}
-
-/// A database's error, with its path.
-fn database_error(path: &Path, error: &database::DbError) -> CliError {
+/// An error of the database `--db` names.
+fn database_error(args: &Args, error: &database::DbError) -> CliError {
+    let path = args.db.as_deref().unwrap_or(Path::new(""));
     CliError::CensusDatabase {
         path: path.display().to_string(),
         message: error.to_string(),
