@@ -121,7 +121,7 @@ pub use report::{
 
 // Partizan values: canonical forms and what is known of them.
 pub use partizan::{
-    Dyadic, Form, Forms, MAX_SIDLING_NODES, MAX_STOPPER_NODES, PowerOfUp,
+    Dyadic, Form, Forms, MAX_SIDED_NODES, MAX_STOPPER_NODES, PowerOfUp,
     ReadError as ValueReadError, Relation, Stopper, Thermograph, Wall, Written, read as read_value,
 };
 pub use search::partizan::PartizanSearch;

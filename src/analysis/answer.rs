@@ -664,8 +664,9 @@ pub struct Loopy {
     pub stopper: Option<bool>,
     /// Its value in CGSuite's notation for loopy games: a stopper's
     /// simplest form (`over`, `{1|pass}`; Siegel, §VI.5), another game's
-    /// onside and offside (`on & off`; §VI.6); `None` where they were not
-    /// found or are longer than 65,536 characters to write.
+    /// onside and offside (`on & off`; §VI.6), or the one stopper both
+    /// are; `None` where they were not found or are longer than 65,536
+    /// characters to write.
     pub value: Option<String>,
     /// Each value written as a part of the sum, as its canonical form
     /// writes it.

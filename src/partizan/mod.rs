@@ -11,7 +11,9 @@
 //! written, `written` how a written value is read back, `power` CGSuite's
 //! powers of up (↑ⁿ, ↑^{→n}) and `powers` the store's, `thermograph` its
 //! walls, temperature and mean, `reduced` its reduced canonical form
-//! (infinitesimals ignored), `atomic` an all-small game's atomic weight.
+//! (infinitesimals ignored), `atomic` an all-small game's atomic weight,
+//! `stopper` loopy games that are stoppers and `sides` the sides of those
+//! that are not.
 
 mod atomic;
 mod comparisons;
@@ -22,6 +24,7 @@ mod notation;
 mod power;
 mod powers;
 mod reduced;
+mod sides;
 mod stopper;
 mod thermograph;
 mod wall;
@@ -31,6 +34,7 @@ pub use dyadic::Dyadic;
 pub use form::Form;
 pub use forms::{Forms, Relation};
 pub use power::PowerOfUp;
-pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, MAX_SIDLING_NODES, Stopper};
+pub use sides::MAX_SIDED_NODES;
+pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, Stopper};
 pub use wall::{Thermograph, Wall};
 pub use written::{ReadError, Written, read};

@@ -45,7 +45,7 @@ fn write_text(out: &mut String, answer: &Answer, advice: Advice, colour: bool) -
             Some(r) => writeln!(out, "  relation: {g} {} {h}", r.symbol())?,
             None if answer.loopy.is_some() => writeln!(
                 out,
-                "  relation: none (the onside or offside of G or H was not found: sidling did not settle)"
+                "  relation: none (G or H has too many positions to be ordered by its sides)"
             )?,
             None => writeln!(
                 out,
@@ -254,7 +254,10 @@ fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Re
         (Some(value), Some(true)) => {
             writeln!(out, "  value:   {value} (a stopper's simplest form)")?
         }
-        (Some(value), _) => writeln!(out, "  value:   {value} (its onside & offside, by sidling)")?,
+        (Some(value), _) if value.contains(" & ") => {
+            writeln!(out, "  value:   {value} (its onside & offside)")?
+        }
+        (Some(value), _) => writeln!(out, "  value:   {value} (its onside and its offside)")?,
         (None, _) => {}
     }
     for (side, start) in [

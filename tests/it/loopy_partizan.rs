@@ -483,13 +483,32 @@ fn sided(brute: &[(Vec<usize>, [Option<Side>; 2])], place: &[usize], draws: Side
     winners.map(|w| w.unwrap_or(draws))
 }
 
+/// Whether stopper `s` (a side of the token game `g`) plays as `g` does
+/// beside the token stopper `x` (`m` vertices), infinite play won by
+/// `draws`, at every vertex of `x`, by the brute force.
+fn plays_as(
+    (g, n, root): (&Arrows, usize, usize),
+    s: &gamelang::Stopper,
+    (x, m): (&Arrows, usize),
+    draws: Side,
+) -> bool {
+    let with_x = brute(&[(g, n), (x, m)]);
+    let (a, k) = (arrows_of(s), s.left.len());
+    let side_with_x = brute(&[(&a, k), (x, m)]);
+    (0..m).all(|at| {
+        sided(&with_x, &[root, at], draws) == sided(&side_with_x, &[s.root as usize, at], draws)
+    })
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     /// A loopy game's onside plays as the game does, infinite play won by
     /// Left, in a sum with any stopper; its offside likewise for Right
     /// (Siegel, *Combinatorial Game Theory*, §VI.6): on random token
-    /// games, with random token stoppers beside them, by the brute force.
+    /// games, with random token stoppers beside them, by the brute force —
+    /// the sides found by the order of sides and those found by sidling,
+    /// each where it finds them.
     #[test]
     fn sides_play_as_their_game_beside_every_stopper(
         n in 1usize..5,
@@ -500,23 +519,187 @@ proptest! {
         let keep = |a: Arrows, k: usize| -> Arrows { a.into_iter().filter(|&(a, b, _)| a < k && b < k).collect() };
         let (g, x) = (keep(seed, n), keep(beside, m));
         prop_assume!(graph_of(&x, m, 0).is_stopper());
-        let with_x = brute(&[(&g, n), (&x, m)]);
         for root in 0..n {
-            let Some((onside, offside)) = graph_of(&g, n, root).sides() else { continue };
-            for (draws, side) in [(Side::Left, onside), (Side::Right, offside)] {
-                prop_assert!(side.is_stopper());
-                let (s, k) = (arrows_of(&side), side.left.len());
-                let side_with_x = brute(&[(&s, k), (&x, m)]);
-                for at in 0..m {
-                    prop_assert_eq!(
-                        sided(&with_x, &[root, at], draws),
-                        sided(&side_with_x, &[0, at], draws),
-                        "{:?} side of {} beside {}: {:?}", draws, root, at, side
+            let graph = graph_of(&g, n, root);
+            for (by, sides) in [("order", graph.sides_by_order()), ("sidling", graph.sides_by_sidling()), ("either", graph.sides())] {
+                let Some((onside, offside)) = sides else { continue };
+                for (draws, side) in [(Side::Left, &onside), (Side::Right, &offside)] {
+                    prop_assert!(side.is_stopper());
+                    prop_assert!(
+                        plays_as((&g, n, root), side, (&x, m), draws),
+                        "{:?} side of {} by {}: {:?}", draws, root, by, side
                     );
                 }
             }
         }
     }
+
+    /// The order of sides (`side_at_least`), found from the games' own
+    /// graphs: for two stoppers, each side's order is the order by
+    /// survival, by the definition's brute force (Siegel, §VI.4); for a
+    /// game that is no stopper, whose sides sidling finds (Conway, *On
+    /// Numbers and Games*, ch. 16), its onside's order against a stopper
+    /// is that side's order by survival, and so is its offside's.
+    #[test]
+    fn the_order_of_sides_is_each_sides_order_by_survival(
+        n in 1usize..5,
+        seed in arrows(5),
+        m in 1usize..4,
+        beside in arrows(4),
+    ) {
+        let keep = |a: Arrows, k: usize| -> Arrows { a.into_iter().filter(|&(a, b, _)| a < k && b < k).collect() };
+        let (g, x) = (keep(seed, n), keep(beside, m));
+        prop_assume!(graph_of(&x, m, 0).is_stopper());
+        for root in 0..n {
+            let graph = graph_of(&g, n, root);
+            let sides = match graph.is_stopper() {
+                true => Some((graph.clone(), graph.clone())),
+                false => graph.sides_by_sidling(),
+            };
+            let Some((onside, offside)) = sides else { continue };
+            for at in 0..m {
+                let stopper = graph_of(&x, m, at);
+                for (on, side) in [(true, &onside), (false, &offside)] {
+                    let (a, k) = (arrows_of(side), side.left.len());
+                    let (s, r) = ((&a, k, side.root as usize), (&x, m, at));
+                    prop_assert_eq!(graph.side_at_least(&stopper, on), Some(at_least(s, r)));
+                    prop_assert_eq!(stopper.side_at_least(&graph, on), Some(at_least(r, s)));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sides_are_found_by_the_order_where_sidling_does_not_settle() {
+    // Siegel, *Combinatorial Game Theory*, §VI.6: dud = {pass|pass} is
+    // on & off; CGSuite's `a{{|a}|}` is 1 & 0 (SidedValueTestCase, below).
+    let dud = gamelang::Stopper {
+        left: vec![vec![0]],
+        right: vec![vec![0]],
+        root: 0,
+    };
+    let (on, off) = dud.sides_by_order().expect("dud's sides");
+    let written = |text: &str| {
+        let value = gamelang::read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        gamelang::Stopper::written(&value, &mut gamelang::Forms::new()).expect("a graph")
+    };
+    let equal = |a: &gamelang::Stopper, b: &gamelang::Stopper| {
+        a.at_least(b) == Some(true) && b.at_least(a) == Some(true)
+    };
+    assert!(equal(&on, &written("on")) && equal(&off, &written("off")));
+    let carousel_free = gamelang::Stopper {
+        left: vec![vec![1], vec![]],
+        right: vec![vec![], vec![0]],
+        root: 0,
+    };
+    let (on, off) = carousel_free.sides_by_order().expect("a{{|a}|}'s sides");
+    assert!(equal(&on, &written("1")) && equal(&off, &written("0")));
+    // Backsliding Toads and Frogs (Siegel, §VI.1): `TTT..FFF` is past
+    // sidling, which does not settle on it within its nodes; the order
+    // finds its sides, each playing as the game beside stoppers, by the
+    // brute force.
+    let (strip, positions) = backsliding_strip("TTT..FFF");
+    assert!(positions > 128 && strip.sides_by_sidling().is_none());
+    let (onside, offside) = strip.sides_by_order().expect("the strip's sides");
+    let g = arrows_of(&strip);
+    for beside in [
+        "0", "*", "1", "-1", "on", "off", "over", "under", "^", "{1|-1}",
+    ] {
+        let x = written(beside);
+        let a = arrows_of(&x);
+        for (draws, side) in [(Side::Left, &onside), (Side::Right, &offside)] {
+            assert!(
+                plays_as((&g, positions, 0), side, (&a, x.left.len()), draws),
+                "{draws:?} side beside {beside}"
+            );
+        }
+    }
+    // Its value is written by its sides; `TT..FF`'s sides are one stopper,
+    // written once, as CGSuite writes a value whose sides are equal.
+    let text = std::fs::read_to_string(
+        super::common::root().join("games/backsliding_toads_and_frogs.game"),
+    )
+    .expect("the example exists");
+    let games: String = (text.lines())
+        .take_while(|l| !l.starts_with("analyze"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let answers = analyzed(&format!(
+        "{games}\nanalyze backsliding_toads_and_frogs at \"TTT..FFF\"\nanalyze backsliding_toads_and_frogs at \"TT..FF\"\n"
+    ));
+    let value = |a: &Answer| loopy(a).and_then(|l| l.value.clone()).expect("a value");
+    let (on_text, off_text) = value(&answers[0])
+        .split_once(" & ")
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .expect("two sides");
+    assert!(equal(&written(&on_text), &onside) && equal(&written(&off_text), &offside));
+    let (on, off) = backsliding_strip("TT..FF")
+        .0
+        .sides()
+        .expect("TT..FF's sides");
+    assert!(equal(&on, &off));
+    assert!(equal(&written(&value(&answers[1])), &on));
+}
+
+/// A strip of Backsliding Toads and Frogs as a graph of its positions
+/// (games/backsliding_toads_and_frogs.game's rules, written again here):
+/// Left's toads `T` slide right into an empty cell, jump right over one
+/// frog, or slide back left; Right's frogs `F` alike, the other way. The
+/// graph, rooted at the strip (node 0), and how many positions it has.
+fn backsliding_strip(start: &str) -> (gamelang::Stopper, usize) {
+    let mut seen: Vec<Vec<u8>> = vec![start.as_bytes().to_vec()];
+    let mut graph = gamelang::Stopper {
+        left: Vec::new(),
+        right: Vec::new(),
+        root: 0,
+    };
+    let mut i = 0;
+    while i < seen.len() {
+        let cells = seen[i].clone();
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, (me, other, ahead)) in [(b'T', b'F', 1i64), (b'F', b'T', -1)]
+            .into_iter()
+            .enumerate()
+        {
+            for c in 0..cells.len() as i64 {
+                if cells[c as usize] != me {
+                    continue;
+                }
+                let at = |k: i64| {
+                    (0..cells.len() as i64)
+                        .contains(&k)
+                        .then(|| cells[k as usize])
+                };
+                let mut to = Vec::new();
+                for step in [ahead, -ahead] {
+                    if at(c + step) == Some(b'.') {
+                        to.push(c + step);
+                    }
+                }
+                if at(c + ahead) == Some(other) && at(c + 2 * ahead) == Some(b'.') {
+                    to.push(c + 2 * ahead);
+                }
+                for t in to {
+                    let mut next = cells.clone();
+                    next.swap(c as usize, t as usize);
+                    let k = match seen.iter().position(|p| *p == next) {
+                        Some(k) => k,
+                        None => {
+                            seen.push(next);
+                            seen.len() - 1
+                        }
+                    };
+                    sides[side].push(k as u32);
+                }
+            }
+        }
+        let [l, r] = sides;
+        graph.left.push(l);
+        graph.right.push(r);
+        i += 1;
+    }
+    (graph, seen.len())
 }
 
 /// CGSuite's own tests of loopy games (aaron-siegel/cgsuite,

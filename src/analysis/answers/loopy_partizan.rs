@@ -18,7 +18,7 @@ use crate::analysis::error::AnalysisError;
 use crate::check::{Instance, Question};
 use std::sync::Arc;
 
-use crate::partizan::{MAX_SIDLING_NODES, MAX_STOPPER_NODES, Relation, Stopper, Written};
+use crate::partizan::{MAX_SIDED_NODES, MAX_STOPPER_NODES, Relation, Stopper, Written};
 use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Side;
@@ -35,13 +35,15 @@ pub(crate) fn loopy_partizan_answer(
     kept.limit_forms();
     let mut graph = explored(kept, &question.components, &question.values)?;
     let Sided { stopper, sides } = sided(kept, &mut graph)?;
-    // A stopper by its simplest form; another by its sides, `S & T`.
+    // A stopper by its simplest form; another by its sides, `S & T`, or
+    // by the one stopper both its sides are (as CGSuite writes it).
     let value = sides.and_then(|(on, off)| {
-        let on = on.text_within(&mut kept.forms, MAX_TEXT)?;
-        match stopper {
-            Some(true) => Some(on),
-            _ => Some(format!(
-                "{on} & {}",
+        let text = on.text_within(&mut kept.forms, MAX_TEXT)?;
+        let equal = on.at_least(&off) == Some(true) && off.at_least(&on) == Some(true);
+        match stopper == Some(true) || equal {
+            true => Some(text),
+            false => Some(format!(
+                "{text} & {}",
                 off.text_within(&mut kept.forms, MAX_TEXT)?
             )),
         }
@@ -141,8 +143,9 @@ fn explored(
 /// `split`), each explored alone and ordered by its sides: G ≥ H exactly
 /// when G's onside is at least H's and G's offside at least H's (Siegel,
 /// *Combinatorial Game Theory*, §VI.6; for stoppers, which are their own
-/// sides, the order by survival, §VI.4). `None` where a side of either is
-/// not found.
+/// sides, the order by survival, §VI.4), each side's order found from the
+/// games' graphs (`Stopper::side_at_least`), whether or not their sides
+/// are stoppers. `None` where either graph is too large.
 pub(crate) fn loopy_order(
     kept: &mut Kept,
     question: &Question,
@@ -154,25 +157,19 @@ pub(crate) fn loopy_order(
     let (gv, hv) = question
         .values
         .split_at(split.values.min(question.values.len()));
-    let mut sides = Vec::new();
+    let mut graphs = Vec::new();
     for (games, values) in [(g, gv), (h, hv)] {
         let mut graph = explored(kept, games, values)?;
-        match sided(kept, &mut graph)?.sides {
-            Some(found) => sides.push(found),
+        match positions(kept, &mut graph)?.1 {
+            Some(found) => graphs.push(found),
             None => return Ok(None),
         }
     }
-    // H stands negated in the question: its onside is the negative of
-    // −H's offside, and its offside of −H's onside.
-    let (g_on, g_off) = &sides[0];
-    let (h_on, h_off) = (sides[1].1.negated(), sides[1].0.negated());
-    let (h_on, h_off) = (&h_on, &h_off);
+    // H stands negated in the question: −(−H) is H.
+    let (g, h) = (&graphs[0], graphs[1].negated());
     let at_least =
-        |a: &Stopper, b: &Stopper, c: &Stopper, d: &Stopper| Some(a.at_least(b)? && c.at_least(d)?);
-    let (Some(ge), Some(le)) = (
-        at_least(g_on, h_on, g_off, h_off),
-        at_least(h_on, g_on, h_off, g_off),
-    ) else {
+        |a: &Stopper, b: &Stopper| Some(a.side_at_least(b, true)? && a.side_at_least(b, false)?);
+    let (Some(ge), Some(le)) = (at_least(g, &h), at_least(&h, g)) else {
         return Ok(None);
     };
     Ok(Some(match (ge, le) {
@@ -193,31 +190,33 @@ struct Sided {
 
 /// The sum `graph` was explored from, valued where its positions' graph
 /// (any moves from it) has at most `MAX_STOPPER_NODES` positions: a
-/// stopper by its simplest form; another by its sides, found by sidling
-/// where it has at most half `MAX_SIDLING_NODES` (`Stopper::sides`).
+/// stopper by its simplest form; another by its sides where it has at most
+/// `MAX_SIDED_NODES` (`Stopper::sides`).
 fn sided(kept: &mut Kept, graph: &mut LoopyPartizan) -> Result<Sided, AnalysisError> {
+    let (stopper, positions) = positions(kept, graph)?;
+    Ok(Sided {
+        stopper,
+        sides: positions.and_then(|p| p.sides()),
+    })
+}
+
+/// Whether the sum `graph` was explored from is a stopper (`None` where
+/// that was not looked at), and its positions' graph where it has at most
+/// `MAX_STOPPER_NODES` positions (`MAX_SIDED_NODES` where a play of it goes
+/// on for ever: no stopper, its sides the most it can have).
+fn positions(
+    kept: &mut Kept,
+    graph: &mut LoopyPartizan,
+) -> Result<(Option<bool>, Option<Stopper>), AnalysisError> {
     let goes_on = graph.goes_on();
-    // A sum a play of which goes on for ever is no stopper: valued only by
-    // sidling, which takes at most half `MAX_SIDLING_NODES` positions.
     let max = match goes_on {
-        true => MAX_SIDLING_NODES / 2,
+        true => MAX_SIDED_NODES,
         false => MAX_STOPPER_NODES,
     };
     let options = kept.options.search.clone();
-    let Some(positions) = graph.positions(&mut kept.forms, &options, max)? else {
-        return Ok(Sided {
-            stopper: goes_on.then_some(false),
-            sides: None,
-        });
-    };
-    let stopper = positions.is_stopper();
-    let sides = match stopper || 2 * positions.len() <= MAX_SIDLING_NODES {
-        true => positions.sides(),
-        false => None,
-    };
-    Ok(Sided {
-        stopper: Some(stopper),
-        sides,
+    Ok(match graph.positions(&mut kept.forms, &options, max)? {
+        Some(positions) => (Some(positions.is_stopper()), Some(positions)),
+        None => (goes_on.then_some(false), None),
     })
 }
 
