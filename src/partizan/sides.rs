@@ -36,7 +36,7 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::stopper::Stopper;
+use super::stopper::{Stopper, bypassed};
 
 /// The most positions a game's sides are looked for in: its pairs of
 /// positions, with each player to move, are held at once.
@@ -405,30 +405,13 @@ impl Stopper {
             for u in 0..n as u32 {
                 spend(work, 1 + self.left[u as usize].len() as u64)?;
                 let ui = u as usize;
-                let mut l = Vec::new();
-                for &a in &self.left[ui] {
-                    let reversing = (self.right[a as usize].iter()).find(|&&x| {
-                        x != u && ge(u, x) && !self.alternately_reaches((x, 0), (a, 1))
-                    });
-                    match reversing {
-                        Some(&x) => l.extend(self.left[x as usize].iter().copied()),
-                        None => l.push(a),
-                    }
-                }
-                let mut r = Vec::new();
-                for &a in &self.right[ui] {
-                    let reversing = (self.left[a as usize].iter()).find(|&&x| {
-                        x != u && ge(x, u) && !self.alternately_reaches((x, 1), (a, 0))
-                    });
-                    match reversing {
-                        Some(&x) => r.extend(self.right[x as usize].iter().copied()),
-                        None => r.push(a),
-                    }
-                }
-                l.sort_unstable();
-                l.dedup();
-                r.sort_unstable();
-                r.dedup();
+                let (l, r) = bypassed(
+                    &self.left,
+                    &self.right,
+                    u,
+                    |a, x| ge(u, x) && !self.alternately_reaches((x, 0), (a, 1)),
+                    |a, x| ge(x, u) && !self.alternately_reaches((x, 1), (a, 0)),
+                );
                 // Dominated options: a Left option no greater than another
                 // (where that other does not lead back to u by alternating
                 // play, in the offside), a Right option no less (alike, in

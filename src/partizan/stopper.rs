@@ -192,20 +192,7 @@ impl Stopper {
                 let ui = u as usize;
                 // A Left option with a Right option no greater than u is
                 // replaced by that option's Left options; Right's alike.
-                let mut l = Vec::new();
-                for &a in &left[ui] {
-                    match right[a as usize].iter().find(|&&x| x != u && ge(u, x)) {
-                        Some(&x) => l.extend(left[x as usize].iter().copied()),
-                        None => l.push(a),
-                    }
-                }
-                let mut r = Vec::new();
-                for &a in &right[ui] {
-                    match left[a as usize].iter().find(|&&x| x != u && ge(x, u)) {
-                        Some(&x) => r.extend(right[x as usize].iter().copied()),
-                        None => r.push(a),
-                    }
-                }
+                let (l, r) = bypassed(&left, &right, u, |_, x| ge(u, x), |_, x| ge(x, u));
                 let (l, r) = (best(&l, ge), best(&r, |a, b| ge(b, a)));
                 if l != left[ui] || r != right[ui] {
                     changed = true;
@@ -414,6 +401,44 @@ fn sinks_first(options: &[Vec<u32>]) -> Vec<usize> {
         }
     }
     order
+}
+
+/// Node u's Left and Right options with each reversible one bypassed: a
+/// Left option a with a Right option x (not u) for which `reverses_left(a,
+/// x)` replaced by x's Left options; a Right option a with a Left option x
+/// (not u) for which `reverses_right(a, x)` by x's Right options (Siegel,
+/// §VI.5; the caller says what reverses). Each list sorted, each option
+/// once.
+pub(super) fn bypassed(
+    left: &[Vec<u32>],
+    right: &[Vec<u32>],
+    u: u32,
+    reverses_left: impl Fn(u32, u32) -> bool,
+    reverses_right: impl Fn(u32, u32) -> bool,
+) -> (Vec<u32>, Vec<u32>) {
+    let side = |options: &[u32],
+                across: &[Vec<u32>],
+                along: &[Vec<u32>],
+                reverses: &dyn Fn(u32, u32) -> bool| {
+        let mut out = Vec::new();
+        for &a in options {
+            match across[a as usize]
+                .iter()
+                .find(|&&x| x != u && reverses(a, x))
+            {
+                Some(&x) => out.extend(along[x as usize].iter().copied()),
+                None => out.push(a),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let u = u as usize;
+    (
+        side(&left[u], right, left, &reverses_left),
+        side(&right[u], left, right, &reverses_right),
+    )
 }
 
 /// The options of `options` that no other beats (`better(b, a)` and not

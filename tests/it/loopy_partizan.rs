@@ -500,6 +500,13 @@ fn plays_as(
     })
 }
 
+/// A random token game's arrows among its first `k` vertices.
+fn kept(arrows: Arrows, k: usize) -> Arrows {
+    (arrows.into_iter())
+        .filter(|&(a, b, _)| a < k && b < k)
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
@@ -516,8 +523,7 @@ proptest! {
         m in 1usize..4,
         beside in arrows(4),
     ) {
-        let keep = |a: Arrows, k: usize| -> Arrows { a.into_iter().filter(|&(a, b, _)| a < k && b < k).collect() };
-        let (g, x) = (keep(seed, n), keep(beside, m));
+        let (g, x) = (kept(seed, n), kept(beside, m));
         prop_assume!(graph_of(&x, m, 0).is_stopper());
         for root in 0..n {
             let graph = graph_of(&g, n, root);
@@ -547,8 +553,7 @@ proptest! {
         m in 1usize..4,
         beside in arrows(4),
     ) {
-        let keep = |a: Arrows, k: usize| -> Arrows { a.into_iter().filter(|&(a, b, _)| a < k && b < k).collect() };
-        let (g, x) = (keep(seed, n), keep(beside, m));
+        let (g, x) = (kept(seed, n), kept(beside, m));
         prop_assume!(graph_of(&x, m, 0).is_stopper());
         for root in 0..n {
             let graph = graph_of(&g, n, root);
