@@ -585,6 +585,10 @@ pub enum Note {
     /// The winning moves are too many to count; the closed form's strategy
     /// found the ones listed.
     MovesUncounted,
+    /// A loopy partizan sum too large to search whole, whose games are
+    /// each a stopper alone: its outcome and value come from the sum of
+    /// their simplest forms, and no move is listed.
+    LoopyByValues,
     /// The closed form gives the value, but tries no move from heads this
     /// large: none is listed (an N-position has one).
     MovesNotTried,

@@ -20,7 +20,7 @@ use crate::search::heaps::{Stored, Values, fewest_rare, with_values};
 use crate::search::loopy::{Found, Gamma, LoopyGraph};
 use crate::search::scoring::ScoringSearch;
 use crate::search::timing::{Timing, TimingGraph};
-use crate::search::{self, Reduced, SearchError, Solver, Value};
+use crate::search::{self, Reduced, SearchError, Solver, Value, too_large};
 
 /// A table of values.
 #[derive(Clone, Debug)]
@@ -863,8 +863,15 @@ impl Played {
         let (first, rest) = positions
             .split_first()
             .map_or((&[][..], &[][..]), |(f, r)| (f.as_slice(), r));
-        LoopyGraph::explore_from(solver, first, rest, solver.max_positions())
-            .map(|graph| Played::Graph(Box::new(graph)))
+        let graph = LoopyGraph::explore_from(solver, first, rest, solver.max_positions())?;
+        // The exploration stops taking starts at the limit: a position it
+        // did not take is refused, not shown as no position.
+        let missed = (positions.iter())
+            .find(|p| is_position(game, p) && graph.find([(&**game, p.as_slice())]).is_none());
+        if let Some(missed) = missed {
+            return Err(too_large(game, solver.max_positions(), missed));
+        }
+        Ok(Played::Graph(Box::new(graph)))
     }
 
     /// What the table shows at `heaps`: its outcome or score, or `None`

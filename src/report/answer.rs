@@ -270,7 +270,11 @@ fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Re
             }
             (Some(w), Some(r)) => (format!("{} wins in {}", w.name(), moves(r)), ""),
             (Some(w), None) => (format!("{} wins", w.name()), ""),
-            (None, _) => ("a draw: play goes on forever".to_string(), "drawing"),
+            // A draw's moves are listed where the sum itself was searched.
+            (None, _) if start.move_count > 0 => {
+                ("a draw: play goes on forever".to_string(), "drawing")
+            }
+            (None, _) => ("a draw: play goes on forever".to_string(), ""),
         };
         match best {
             "" => writeln!(out, "  {} moving first: {said}", side.name())?,
@@ -650,6 +654,7 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
         Note::DrawingMovesCut { count, listed } => {
             format!("{count} drawing moves; the first {listed} are listed")
         }
+        Note::LoopyByValues => "the sum is larger than one search may hold (--max-positions): each of its games is a stopper, so who wins comes from the sum of their simplest forms, which wins as the sum does; no move is listed".to_string(),
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
         Note::MovesNotTried => "the closed form tries no move from heads this large: no winning move is listed, though one exists".to_string(),
         Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),

@@ -225,6 +225,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A sum of two token stoppers, each alone of at most 6 positions,
+    /// where one search may hold no more than 8: the sums of more are
+    /// answered from the sum of the games' simplest forms (Siegel, §VI.4:
+    /// equal stoppers win alike in every sum with a stopper); every sum,
+    /// whichever way, wins as the brute force of the whole sum says.
+    #[test]
+    fn sums_too_large_to_search_whole_win_as_their_values_say(
+        first in arrows(6),
+        second in arrows(6),
+    ) {
+        prop_assume!(graph_of(&first, 6, 0).is_stopper() && graph_of(&second, 6, 0).is_stopper());
+        let mut text = source("first", &first) + &source("second", &second);
+        for a in 0..6 {
+            for b in 0..6 {
+                text += &format!("analyze first at ({a}) + second at ({b})\n");
+            }
+        }
+        let program = load_text("loopy_partizan.game", &text, &[]);
+        let questions = gamelang::questions(&program, None, &[]).expect("questions");
+        let mut options = gamelang::analysis::Options::default();
+        options.search.max_positions = 8;
+        let mut analyzer = Analyzer::new(options);
+        let brute = brute(&[(&first, 6), (&second, 6)]);
+        for (question, place) in questions.iter().zip(&brute) {
+            // The sum of the values may itself pass the limit: refused.
+            let Ok(answer) = analyzer.analyze(question) else { continue };
+            check(std::slice::from_ref(&answer), std::slice::from_ref(place), "first + second");
+            if answer.notes.contains(&gamelang::analysis::Note::LoopyByValues) {
+                let l = loopy(&answer).expect("loopy");
+                prop_assert!(l.left_first.moves.is_empty() && l.right_first.remoteness.is_none());
+            }
+        }
+    }
+}
+
 #[test]
 fn a_token_left_moves_up_and_right_moves_down_is_a_draw_but_at_the_ends() {
     // By hand: Left moves the token up (to at most 3), Right down (to at

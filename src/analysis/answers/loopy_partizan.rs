@@ -12,7 +12,8 @@ use super::kept::Kept;
 use super::partizan::{MAX_TEXT, shown};
 use super::winning::winning_move;
 use crate::analysis::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Loopy, Method, NoValue, Start, ValueMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Loopy, Method, NoValue, Note, Start,
+    ValueMove,
 };
 use crate::analysis::error::AnalysisError;
 use crate::check::{Instance, Question};
@@ -33,8 +34,15 @@ pub(crate) fn loopy_partizan_answer(
     question: &Question,
 ) -> Result<Answer, AnalysisError> {
     kept.limit_forms();
-    let mut graph = explored(kept, &question.components, &question.values)?;
+    let (parts, blamed) = parts(kept, &question.components, &question.values)?;
+    let (mut graph, by_values) = match by_values(kept, &parts)? {
+        Some(valued) => (explore(kept, valued, blamed)?, true),
+        None => (explore(kept, parts, blamed)?, false),
+    };
     let Sided { stopper, sides } = sided(kept, &mut graph)?;
+    // The graph of the parts' values says nothing of whether the games'
+    // own graph is a stopper.
+    let stopper = stopper.filter(|_| !by_values);
     // A stopper by its simplest form; another by its sides, `S & T`, or
     // by the one stopper both its sides are (as CGSuite writes it).
     let value = sides.and_then(|(on, off)| {
@@ -49,8 +57,16 @@ pub(crate) fn loopy_partizan_answer(
         }
     });
     let games = question.components.len();
-    let left_first = start(kept, &mut graph, Side::Left, games)?;
-    let right_first = start(kept, &mut graph, Side::Right, games)?;
+    let (left_first, right_first) = match by_values {
+        true => (
+            outcome_only(&graph, Side::Left),
+            outcome_only(&graph, Side::Right),
+        ),
+        false => (
+            start(kept, &mut graph, Side::Left, games)?,
+            start(kept, &mut graph, Side::Right, games)?,
+        ),
+    };
     kept.forms_went_on()?;
     let loopy = Loopy {
         left_first,
@@ -78,7 +94,10 @@ pub(crate) fn loopy_partizan_answer(
         winning_move_count: Count::Unknown,
         drawing_moves: Vec::new(),
         drawing_move_count: 0,
-        notes: Vec::new(),
+        notes: match by_values {
+            true => vec![Note::LoopyByValues],
+            false => Vec::new(),
+        },
         compound: None,
         timing: None,
         partizan: None,
@@ -96,6 +115,21 @@ fn explored(
     components: &[Instance],
     values: &[Written],
 ) -> Result<LoopyPartizan, AnalysisError> {
+    let (parts, blamed) = parts(kept, components, values)?;
+    explore(kept, parts, blamed)
+}
+
+/// The first game's heaps, as its moves' errors name them, and how a
+/// refusal names the sum.
+type Asked = (Vec<u64>, Blamed);
+
+/// The parts of the sum of `components` and `values` (above), and whom a
+/// refusal names: the first game at its position, or the values.
+fn parts(
+    kept: &mut Kept,
+    components: &[Instance],
+    values: &[Written],
+) -> Result<(Vec<Part>, Asked), AnalysisError> {
     let mut parts = Vec::new();
     let mut asked = Vec::new();
     for instance in components {
@@ -125,7 +159,6 @@ fn explored(
             }
         });
     }
-    // Refusals name the first game at its position, or the values.
     let blamed = match components.first() {
         Some(first) => Blamed::of(&first.game, &asked),
         None => Blamed {
@@ -133,10 +166,64 @@ fn explored(
             position: Named::heaps(Position(Vec::new())),
         },
     };
+    Ok((parts, (asked, blamed)))
+}
+
+/// The graph of the sum of `parts`, explored and labelled.
+fn explore(
+    kept: &mut Kept,
+    parts: Vec<Part>,
+    (asked, blamed): Asked,
+) -> Result<LoopyPartizan, AnalysisError> {
     let options = kept.options.search.clone();
     let budget = kept.question_budget();
     let graph = LoopyPartizan::explore(parts, &options, &mut kept.forms, budget, (&asked, blamed))?;
     Ok(graph)
+}
+
+/// A sum of two parts or more whose games are each a stopper alone (of at
+/// most `MAX_STOPPER_NODES` positions) and whose whole sum would hold more
+/// positions than one search may (their counts multiplied past
+/// `--max-positions`): its parts with each game's position replaced by its
+/// simplest form. Equal stoppers have the same outcome in every sum with a
+/// stopper (Siegel, *Combinatorial Game Theory*, §VI.4: the order by
+/// survival is the order of outcomes in sums), so the sum of the values
+/// wins as the sum does. `None` where the sum is searched whole.
+fn by_values(kept: &mut Kept, parts: &[Part]) -> Result<Option<Vec<Part>>, AnalysisError> {
+    if parts.len() < 2 || !parts.iter().any(|p| matches!(p, Part::Game { .. })) {
+        return Ok(None);
+    }
+    let mut valued = Vec::new();
+    let mut whole: u128 = 1;
+    for part in parts {
+        let Part::Game { game, heaps, .. } = part else {
+            valued.push(part.clone());
+            continue;
+        };
+        let blamed = Blamed::of(game, heaps);
+        let mut graph = explore(kept, vec![part.clone()], (heaps.clone(), blamed))?;
+        let (Some(true), Some(alone)) = positions(kept, &mut graph)? else {
+            return Ok(None);
+        };
+        whole = whole.saturating_mul(alone.len() as u128);
+        let Some(simplest) = alone.simplest() else {
+            return Ok(None);
+        };
+        valued.push(Part::Node(Arc::new(simplest), 0));
+    }
+    Ok((whole > kept.options.search.max_positions as u128).then_some(valued))
+}
+
+/// Who wins the sum with `side` moving first, from a graph of its parts'
+/// values: no move is listed, and how long play lasts is the values'.
+fn outcome_only(graph: &LoopyPartizan, side: Side) -> Start {
+    Start {
+        winner: graph.first(side).winner,
+        remoteness: None,
+        moves: Vec::new(),
+        value_moves: Vec::new(),
+        move_count: 0,
+    }
 }
 
 /// How G stands to H in `compare G to H` (the question G − H, split at

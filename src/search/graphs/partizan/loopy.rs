@@ -165,6 +165,16 @@ impl LoopyPartizan {
             let mut visit = |_: &[u64]| Ok(Visit::Open);
             Reached::explore_by(&blamed, &starts, limits, &mut moves, &mut visit)?
         };
+        // The exploration stops taking starts at the limit: a start it did
+        // not take (Right to move, where the sums with Left to move filled
+        // the limit) would be answered as no sum at all.
+        if starts.iter().any(|k| reached.id(k).is_none()) {
+            return Err(SearchError::TooManyPositions {
+                game: blamed.game.clone(),
+                position: blamed.position.clone(),
+                limit: options.max_positions,
+            });
+        }
         budget
             .spend(reached.len() as u64)
             .map_err(|e| e.error_at(blamed.game, blamed.position))?;
