@@ -10,7 +10,9 @@ mod database;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use gamelang::{Analyzer, DEFAULT_MAX_POSITIONS, MAX_CENSUS_CELLS, Options};
+use gamelang::{
+    AnalysisError, Analyzer, DEFAULT_MAX_POSITIONS, MAX_CENSUS_CELLS, Options, Question,
+};
 
 use super::error::CliError;
 use super::input::{Budgets, GameFile, saturating};
@@ -48,6 +50,10 @@ pub struct Args {
     /// The most positions one shape's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
+    /// How many threads value the shapes, each with a search of its own
+    /// [default: one a core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     #[command(flatten)]
     budgets: Budgets,
 }
@@ -106,11 +112,18 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         },
         None => Vec::new(),
     };
-    let mut analyzer = Analyzer::new(Options {
+    let options = Options {
         search: args.budgets.options(args.max_positions),
         max_moves: 0,
         ..Options::default()
-    });
+    };
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut analyzers: Vec<Analyzer> = (0..threads)
+        .map(|_| Analyzer::new(options.clone()))
+        .collect();
     let mut shapes = gamelang::CensusShapes::of(&game);
     while shapes.cells() < last as usize && shapes.grow() {
         let cells = shapes.cells();
@@ -133,33 +146,32 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             },
             None => None,
         };
-        for board in boards {
-            let at = format!("\"{board}\"");
-            let questions = match args.input.questions(&program, &[at], output) {
-                Ok(questions) => questions,
-                Err(code) => return code,
-            };
-            for question in &questions {
-                let answer = match analyzer.analyze(question) {
-                    Ok(answer) => answer,
+        // A batch of shapes at a time, valued on the threads and written
+        // in the shapes' order: the rows are never all held.
+        for batch in boards.chunks(BATCH) {
+            let mut asked = Vec::with_capacity(batch.len());
+            for board in batch {
+                let at = format!("\"{board}\"");
+                match args.input.questions(&program, &[at], output) {
+                    Ok(questions) => asked.push((board.clone(), questions)),
+                    Err(code) => return code,
+                }
+            }
+            for rows in valued(&mut analyzers, &asked, cells) {
+                let rows = match rows {
+                    Ok(rows) => rows,
                     Err(e) => return output.fail(&[e.into()], FINDINGS),
                 };
-                let json = gamelang::answer_json(&answer, &|_| None);
-                let mut row = serde_json::Map::new();
-                row.insert("position".into(), board.clone().into());
-                row.insert("cells".into(), cells.into());
-                for key in FACTS {
-                    row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
-                }
-                let row = serde_json::Value::Object(row);
-                match &mut tier {
-                    Some(tier) => {
-                        if let Err(e) = tier.insert(&row) {
-                            return output.fail_cli(&database_error(&args, &e), USAGE);
+                for row in rows {
+                    match &mut tier {
+                        Some(tier) => {
+                            if let Err(e) = tier.insert(&row) {
+                                return output.fail_cli(&database_error(&args, &e), USAGE);
+                            }
                         }
+                        None if args.json => out(&format!("{row}\n")),
+                        None => out(&format!("  {}\n", line(&row))),
                     }
-                    None if args.json => out(&format!("{row}\n")),
-                    None => out(&format!("  {}\n", line(&row))),
                 }
             }
         }
@@ -170,8 +182,68 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             out(&format!("{summary}, written\n"));
         }
     }
-    std::mem::forget(analyzer);
+    std::mem::forget(analyzers);
     ExitCode::SUCCESS
+}
+
+/// How many shapes are valued between two writes.
+const BATCH: usize = 4096;
+
+/// The rows of each shape of `asked` (a board and its questions), in its
+/// order: shape i valued by analyzer i mod their count, each on a thread
+/// of its own. Each analyzer keeps what it found for the shapes it values
+/// next (their regions met again), so a shape is always valued by the
+/// same rules whichever thread values it.
+fn valued(
+    analyzers: &mut [Analyzer],
+    asked: &[(String, Vec<Question>)],
+    cells: usize,
+) -> Vec<Result<Vec<serde_json::Value>, AnalysisError>> {
+    let n = analyzers.len();
+    let mut slots: Vec<Option<Result<Vec<serde_json::Value>, AnalysisError>>> =
+        (0..asked.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (analyzers.iter_mut().enumerate())
+            .map(|(k, analyzer)| {
+                scope.spawn(move || {
+                    (k..asked.len())
+                        .step_by(n)
+                        .map(|i| (i, rows(analyzer, &asked[i], cells)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            let done = handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (i, rows) in done {
+                slots[i] = Some(rows);
+            }
+        }
+    });
+    slots.into_iter().flatten().collect()
+}
+
+/// The rows of one shape: a row for each of its questions' answers.
+fn rows(
+    analyzer: &mut Analyzer,
+    (board, questions): &(String, Vec<Question>),
+    cells: usize,
+) -> Result<Vec<serde_json::Value>, AnalysisError> {
+    let mut rows = Vec::new();
+    for question in questions {
+        let answer = analyzer.analyze(question)?;
+        let json = gamelang::answer_json(&answer, &|_| None);
+        let mut row = serde_json::Map::new();
+        row.insert("position".into(), board.clone().into());
+        row.insert("cells".into(), cells.into());
+        for key in FACTS {
+            row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
+        }
+        rows.push(serde_json::Value::Object(row));
+    }
+    Ok(rows)
 }
 
 /// `n` things, the word in the plural but for one.

@@ -223,3 +223,28 @@ fn a_census_database_holds_its_rows_tier_by_tier_and_a_stopped_census_resumes() 
     assert_eq!(resumed, rows);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_census_on_three_threads_writes_the_rows_one_thread_writes() {
+    // Each thread values every third shape with a search of its own; the
+    // rows are written in the shapes' order whatever the threads.
+    let census = |threads: &str| {
+        let run = gamelang(&[
+            "census",
+            "games/domineering.game",
+            "--cells",
+            "1..9",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        run.stdout
+    };
+    let one = census("1");
+    assert_eq!(
+        one.lines().count(),
+        1 + 1 + 2 + 5 + 12 + 35 + 108 + 369 + 1285
+    );
+    assert_eq!(census("3"), one);
+}
