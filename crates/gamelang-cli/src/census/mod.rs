@@ -17,6 +17,7 @@ use gamelang::{
 use super::error::CliError;
 use super::input::{Budgets, GameFile, saturating};
 use super::output::{FINDINGS, Output, USAGE, out};
+use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -148,7 +149,13 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         };
         // A batch of shapes at a time, valued on the threads and written
         // in the shapes' order: the rows are never all held.
-        for batch in boards.chunks(BATCH) {
+        let mut progress = Progress::new(&plural(cells, "cell"));
+        for (k, batch) in boards.chunks(BATCH).enumerate() {
+            let done = (k * BATCH) as u64;
+            let rate = progress.rate(done).max(1);
+            let left = (boards.len() as u64 - done) / rate;
+            progress.note(&format!("{rate} shapes/s, about {left} s left"));
+            progress.update(done, boards.len() as u64);
             let mut asked = Vec::with_capacity(batch.len());
             for board in batch {
                 let at = format!("\"{board}\"");
