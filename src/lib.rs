@@ -109,14 +109,15 @@ pub use search::{
 
 // Words, JSON and pictures.
 pub use report::{
-    Advice, L_COLOUR, NOT_A_POSITION_COLOUR, P_COLOUR, R_COLOUR, REMOVED_COLOUR, Row, WALL_COLOUR,
-    asked_text, board_svg, boards_text, compound_reason_text, diagnostic_json, diagnostic_text,
-    ending_text, graph_dot, graph_json, graph_svg, json as answer_json, list_text, move_text,
-    place_boards_text, place_text, play_json, play_title, quotient_json, quotient_text,
-    reason_text, scoring_reason_text, side_board_text, side_move_text, side_move_words,
-    side_play_json, side_position_text, side_reason_text, statement_text, table_json,
-    table_summary_text, table_svg, table_text, table_text_in_colour, text as answer_text,
-    text_in_colour as answer_text_in_colour, thermograph_svg, thermographs_svg,
+    Advice, CENSUS_FACTS, L_COLOUR, NOT_A_POSITION_COLOUR, P_COLOUR, R_COLOUR, REMOVED_COLOUR, Row,
+    WALL_COLOUR, asked_text, board_svg, boards_text, census_row, compound_reason_text,
+    diagnostic_json, diagnostic_text, ending_text, graph_dot, graph_json, graph_svg,
+    json as answer_json, list_text, move_text, place_boards_text, place_text, play_json,
+    play_title, quotient_json, quotient_text, reason_text, scoring_reason_text, side_board_text,
+    side_move_text, side_move_words, side_play_json, side_position_text, side_reason_text,
+    statement_text, table_json, table_summary_text, table_svg, table_text, table_text_in_colour,
+    text as answer_text, text_in_colour as answer_text_in_colour, thermograph_svg,
+    thermographs_svg,
 };
 
 // Partizan values: canonical forms and what is known of them.

@@ -727,6 +727,34 @@ fn param_json(value: &ParamValue) -> Json {
     }
 }
 
+/// The facts of an answer a census row keeps, as `json` names them.
+pub const CENSUS_FACTS: [&str; 10] = [
+    "value",
+    "outcome",
+    "temperature",
+    "mean",
+    "left_stop",
+    "right_stop",
+    "birthday",
+    "reduced_canonical_form",
+    "atomic_weight",
+    "grundy",
+];
+
+/// A census row: the shape `board` of `cells` cells and the facts of its
+/// answer (`CENSUS_FACTS`), as `gamelang census --json` and the
+/// database write it.
+pub fn census_row(board: &str, cells: usize, answer: &Answer) -> Json {
+    let json = json(answer, &|_| None);
+    let mut row = serde_json::Map::new();
+    row.insert("position".into(), board.into());
+    row.insert("cells".into(), cells.into());
+    for key in CENSUS_FACTS {
+        row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
+    }
+    Json::Object(row)
+}
+
 /// An answer as a JSON object.
 pub fn json(answer: &Answer, advice: Advice) -> Json {
     let components: Vec<Json> = answer

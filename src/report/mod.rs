@@ -15,7 +15,7 @@ mod table;
 mod thermograph;
 mod words;
 
-pub use answer::{Advice, boards_text, json, text, text_in_colour};
+pub use answer::{Advice, CENSUS_FACTS, boards_text, census_row, json, text, text_in_colour};
 pub use board::{REMOVED_COLOUR, board_svg};
 pub use diagnostics::{diagnostic_json, diagnostic_text};
 pub use drawing::graph_svg;

@@ -282,6 +282,67 @@ impl Program {
         Ok(Table::new(found?))
     }
 
+    /// A census (as `gamelang census`): every connected shape of `cells`
+    /// empty cells of a board game (an int, or a pair: from, to), each
+    /// once up to the turns that keep or negate its value, valued tier by
+    /// tier; a list of rows, one dict a shape with the keys of `gamelang
+    /// census --json`. `game` names the game, or None for the source's
+    /// only game.
+    #[pyo3(signature = (game = None, *, cells))]
+    fn census<'py>(
+        &self,
+        py: Python<'py>,
+        game: Option<&str>,
+        cells: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let (first, last) = match cells.extract::<(usize, usize)>() {
+            Ok(pair) => pair,
+            Err(_) => {
+                let n = cells.extract::<usize>().map_err(|_| {
+                    PyTypeError::new_err("cells is a number of cells, or a pair (from, to)")
+                })?;
+                (n, n)
+            }
+        };
+        if first == 0 || first > last || last > gamelang::MAX_CENSUS_CELLS {
+            return Err(PyValueError::new_err(format!(
+                "cells={first}..{last}: a census takes shapes of 1 to {} cells, the first size no more than the last",
+                gamelang::MAX_CENSUS_CELLS
+            )));
+        }
+        let (found, _) =
+            gamelang::game_named(&self.program, game).map_err(|e| game_error(py, &e))?;
+        if !found.board {
+            return Err(PyValueError::new_err(format!(
+                "`{}` is not played on a board: a census takes the shapes of a board game's empty cells",
+                found.title()
+            )));
+        }
+        let mut shapes = gamelang::CensusShapes::of(&found);
+        let mut asked = Vec::new();
+        while shapes.cells() < last && shapes.grow() {
+            if shapes.cells() < first {
+                continue;
+            }
+            for board in shapes.boards() {
+                let question = gamelang::question_at(&self.program, game, &format!("\"{board}\""))
+                    .map_err(|e| game_error(py, &e))?;
+                asked.push((board, shapes.cells(), question));
+            }
+        }
+        let rows = self.answer(
+            py,
+            &[],
+            || Ok(()),
+            |a| {
+                (asked.iter())
+                    .map(|(board, n, q)| Ok(gamelang::census_row(board, *n, &a.analyze(q)?)))
+                    .collect::<Result<Vec<_>, AnalysisError>>()
+            },
+        )?;
+        rows.iter().map(|row| crate::json::to_py(py, row)).collect()
+    }
+
     /// The names of the source's games, in order.
     #[getter]
     fn games(&self) -> Vec<String> {

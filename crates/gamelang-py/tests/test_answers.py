@@ -127,6 +127,18 @@ def test_tables_equal_the_command_line(cli):
             assert (table.period, table.preperiod) == (expected["period"], expected["preperiod"])
 
 
+def test_a_census_equals_the_command_line(cli):
+    path = ROOT / "games" / "domineering.game"
+    expected = [json.loads(line) for line in cli("census", path, "--cells", "1..6", "--json").stdout.splitlines()]
+    rows = gamelang.load(path).census(cells=(1, 6))
+    assert rows == expected
+    # One row for each free polyomino (OEIS A000105), size by size.
+    assert [sum(r["cells"] == n for r in rows) for n in range(1, 7)] == [1, 1, 2, 5, 12, 35]
+    assert gamelang.load(path).census(cells=6) == [r for r in rows if r["cells"] == 6]
+    with pytest.raises(ValueError, match="cells"):
+        gamelang.load(path).census(cells=(0, 3))
+
+
 def test_project_euler_306():
     # The paper-strip game is Dawson's Kayles (octal 0.07): a strip of n
     # squares is won by the first player iff its Grundy value is not 0.

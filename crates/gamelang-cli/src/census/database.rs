@@ -11,7 +11,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, params};
 
-use super::FACTS;
+use gamelang::CENSUS_FACTS as FACTS;
 
 /// An open census database.
 pub struct Database {
@@ -95,7 +95,7 @@ pub struct Tier<'a> {
 
 impl Tier<'_> {
     /// Writes a row: a JSON object with `position`, `cells` and the
-    /// `FACTS`, each fact as text (numbers too: a birthday or a Grundy
+    /// `CENSUS_FACTS`, each fact as text (numbers too: a birthday or a Grundy
     /// value may pass 64 bits), null where the game has none.
     pub fn insert(&mut self, row: &serde_json::Value) -> Result<(), DbError> {
         let text = |key: &str| match &row[key] {

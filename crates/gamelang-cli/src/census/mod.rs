@@ -66,21 +66,6 @@ impl Args {
     }
 }
 
-/// The facts of an answer a census row keeps, as `analyze --json` names
-/// them.
-pub(crate) const FACTS: [&str; 10] = [
-    "value",
-    "outcome",
-    "temperature",
-    "mean",
-    "left_stop",
-    "right_stop",
-    "birthday",
-    "reduced_canonical_form",
-    "atomic_weight",
-    "grundy",
-];
-
 pub fn run(args: Args, output: &mut Output) -> ExitCode {
     let program = match args.input.load(output) {
         Ok(program) => program,
@@ -241,14 +226,7 @@ fn rows(
     let mut rows = Vec::new();
     for question in questions {
         let answer = analyzer.analyze(question)?;
-        let json = gamelang::answer_json(&answer, &|_| None);
-        let mut row = serde_json::Map::new();
-        row.insert("position".into(), board.clone().into());
-        row.insert("cells".into(), cells.into());
-        for key in FACTS {
-            row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
-        }
-        rows.push(serde_json::Value::Object(row));
+        rows.push(gamelang::census_row(board, cells, &answer));
     }
     Ok(rows)
 }

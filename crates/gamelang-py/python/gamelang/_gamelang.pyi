@@ -120,6 +120,14 @@ class Program:
         """Who wins each of many positions of one game, and its value,
         without their moves: `game` names the game (None: the source's only
         game). A million positions answered by a closed form take seconds."""
+    def census(
+        self, game: Optional[str] = None, *, cells: Union[int, tuple[int, int]]
+    ) -> list[dict[str, Any]]:
+        """A census (as `gamelang census`): every connected shape of `cells`
+        empty cells of a board game (a number, or a pair: from, to), each
+        once up to the turns that keep or negate its value, valued size by
+        size; a row a shape, a dict with the keys of `gamelang census
+        --json` (`position`, `cells`, `value`, `outcome`, `temperature`, ...)."""
     def table(
         self,
         game: Optional[str] = None,
