@@ -654,7 +654,7 @@ fn note_text(answer: &Answer, note: &Note, advice: Advice) -> String {
         Note::DrawingMovesCut { count, listed } => {
             format!("{count} drawing moves; the first {listed} are listed")
         }
-        Note::LoopyByValues => "the sum is larger than one search may hold (--max-positions): each of its games is a stopper, so who wins comes from the sum of their simplest forms, which wins as the sum does; no move is listed".to_string(),
+        Note::LoopyByValues => "the sum is larger than one search may hold: each of its games is a stopper, so who wins comes from the sum of their simplest forms, which wins as the sum does; no move is listed".to_string(),
         Note::MovesUncounted => "the winning moves are too many to count here; one found by the closed form's strategy is listed".to_string(),
         Note::MovesNotTried => "the closed form tries no move from heads this large: no winning move is listed, though one exists".to_string(),
         Note::SplitsUncounted => "the winning moves that split a heap are too many to count here; those listed split off the smallest parts".to_string(),

@@ -386,9 +386,11 @@ fn game_title(question: &Question) -> String {
 
 /// The option that shows what a note says was left out.
 fn advice(note: &Note) -> Option<String> {
-    matches!(
-        note,
-        Note::MovesCut { .. } | Note::DrawingMovesCut { .. } | Note::BestMovesCut { .. }
-    )
-    .then(|| "--max-moves".to_string())
+    match note {
+        Note::MovesCut { .. } | Note::DrawingMovesCut { .. } | Note::BestMovesCut { .. } => {
+            Some("--max-moves".to_string())
+        }
+        Note::LoopyByValues => Some("a larger --max-positions searches it whole".to_string()),
+        _ => None,
+    }
 }
