@@ -23,8 +23,8 @@ use crate::partizan::{MAX_SIDED_NODES, MAX_STOPPER_NODES, Relation, Stopper, Wri
 use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Side;
-use crate::search::Blamed;
 use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part};
+use crate::search::{Blamed, Options as SearchOptions, SearchError};
 use crate::syntax::ast::Split;
 
 /// The answer to a partizan question whose play can go on forever: its
@@ -47,8 +47,8 @@ pub(crate) fn loopy_partizan_answer(
     // by the one stopper both its sides are (as CGSuite writes it).
     let value = sides.and_then(|(on, off)| {
         let text = on.text_within(&mut kept.forms, MAX_TEXT)?;
-        let equal = on.at_least(&off) == Some(true) && off.at_least(&on) == Some(true);
-        match stopper == Some(true) || equal {
+        let equal = || on.at_least(&off) == Some(true) && off.at_least(&on) == Some(true);
+        match stopper == Some(true) || equal() {
             true => Some(text),
             false => Some(format!(
                 "{text} & {}",
@@ -181,6 +181,33 @@ fn explore(
     Ok(graph)
 }
 
+/// A game's position alone as a stopper's graph, where it is one of at most
+/// `MAX_STOPPER_NODES` positions: its sums with each player to move are
+/// explored only that far (a game too large to be valued alone is not
+/// searched whole first). `None` where it is larger or no stopper.
+fn stopper_alone(kept: &mut Kept, part: &Part) -> Result<Option<Stopper>, AnalysisError> {
+    let Part::Game { game, heaps, .. } = part else {
+        return Ok(None);
+    };
+    let options = SearchOptions {
+        max_positions: 2 * MAX_STOPPER_NODES,
+        ..kept.options.search.clone()
+    };
+    let budget = kept.question_budget();
+    let asked = (heaps.as_slice(), Blamed::of(game, heaps));
+    let explored =
+        LoopyPartizan::explore(vec![part.clone()], &options, &mut kept.forms, budget, asked);
+    let mut graph = match explored {
+        Ok(graph) => graph,
+        Err(SearchError::TooManyPositions { .. }) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(match positions(kept, &mut graph)? {
+        (Some(true), alone) => alone,
+        _ => None,
+    })
+}
+
 /// A sum of two parts or more whose games are each a stopper alone (of at
 /// most `MAX_STOPPER_NODES` positions) and whose whole sum would hold more
 /// positions than one search may (their counts multiplied past
@@ -193,25 +220,31 @@ fn by_values(kept: &mut Kept, parts: &[Part]) -> Result<Option<Vec<Part>>, Analy
     if parts.len() < 2 || !parts.iter().any(|p| matches!(p, Part::Game { .. })) {
         return Ok(None);
     }
-    let mut valued = Vec::new();
+    let mut alone = Vec::new();
     let mut whole: u128 = 1;
-    for part in parts {
-        let Part::Game { game, heaps, .. } = part else {
-            valued.push(part.clone());
-            continue;
-        };
-        let blamed = Blamed::of(game, heaps);
-        let mut graph = explore(kept, vec![part.clone()], (heaps.clone(), blamed))?;
-        let (Some(true), Some(alone)) = positions(kept, &mut graph)? else {
+    for part in parts.iter().filter(|p| matches!(p, Part::Game { .. })) {
+        let Some(graph) = stopper_alone(kept, part)? else {
             return Ok(None);
         };
-        whole = whole.saturating_mul(alone.len() as u128);
-        let Some(simplest) = alone.simplest() else {
-            return Ok(None);
-        };
-        valued.push(Part::Node(Arc::new(simplest), 0));
+        whole = whole.saturating_mul(graph.len() as u128);
+        alone.push(graph);
     }
-    Ok((whole > kept.options.search.max_positions as u128).then_some(valued))
+    if whole <= kept.options.search.max_positions as u128 {
+        return Ok(None);
+    }
+    // Each game's position by its simplest form, the values as they are.
+    let mut simplest = alone.iter().map(Stopper::simplest);
+    let mut valued = Vec::new();
+    for part in parts {
+        valued.push(match part {
+            Part::Game { .. } => match simplest.next().flatten() {
+                Some(form) => Part::Node(Arc::new(form), 0),
+                None => return Ok(None),
+            },
+            _ => part.clone(),
+        });
+    }
+    Ok(Some(valued))
 }
 
 /// Who wins the sum with `side` moving first, from a graph of its parts'
