@@ -242,6 +242,7 @@ fn a_census_on_three_threads_writes_the_rows_one_thread_writes() {
         run.stdout
     };
     let one = census("1");
+    // A row for each free polyomino of 1 to 9 cells (OEIS A000105).
     assert_eq!(
         one.lines().count(),
         1 + 1 + 2 + 5 + 12 + 35 + 108 + 369 + 1285
