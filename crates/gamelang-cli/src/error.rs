@@ -173,6 +173,22 @@ pub enum CliError {
     )]
     CensusDatabase { path: String, message: String },
 
+    #[error("this gamelang was built without MPI, so it cannot run a census across processes")]
+    #[diagnostic(
+        code(gamelang::census::mpi),
+        help(
+            "build it with MPI (the system's OpenMPI and libclang installed): `cargo build --release --features mpi`, then run `mpirun -np K target/release/gamelang census ... --mpi`; or leave out --mpi to run on this machine's cores"
+        )
+    )]
+    CensusNoMpi,
+
+    #[error("a batch of {shapes} shapes came back from the census's ranks with {rows} valued")]
+    #[diagnostic(
+        code(gamelang::census::ranks),
+        help("this is a bug in gamelang: run the census without --mpi, and report it")
+    )]
+    CensusRanks { shapes: usize, rows: usize },
+
     #[error("play reads the moves from standard input, so it cannot read the game from there too")]
     #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]
     StdinTaken,

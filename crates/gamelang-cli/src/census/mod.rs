@@ -6,6 +6,7 @@
 //! (`database`), tier by tier, resumed with `--resume`.
 
 mod database;
+mod ranks;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ use super::error::CliError;
 use super::input::{Budgets, GameFile, saturating};
 use super::output::{FINDINGS, Output, USAGE, out};
 use super::progress::Progress;
+use ranks::{Ranks, Rows};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -52,9 +54,16 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
     /// How many threads value the shapes, each with a search of its own
-    /// [default: one a core].
+    /// [default: one a core; with `--mpi`, the cores shared by the ranks on
+    /// the machine].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// Runs as one rank of an MPI run (`mpirun -np K gamelang census ...
+    /// --mpi`): each rank values its share of each batch of shapes, rank 0
+    /// prints or writes every row. Needs a binary built with the cargo
+    /// feature `mpi`.
+    #[arg(long)]
+    mpi: bool,
     #[command(flatten)]
     budgets: Budgets,
 }
@@ -83,34 +92,55 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         let game = game.title();
         return output.fail_cli(&CliError::CensusNotBoard { game }, FINDINGS);
     }
-    let title = game.title();
-    let mut db = match &args.db {
-        Some(path) => match open(path, &title, args.resume) {
-            Ok(db) => Some(db),
+    let ranks = match args.mpi {
+        true => match Ranks::mpi() {
+            Ok(ranks) => ranks,
             Err(e) => return output.fail_cli(&e, USAGE),
         },
-        None => None,
+        false => Ranks::alone(),
     };
-    let done = match &db {
-        Some(db) => match db.tiers() {
-            Ok(done) => done,
-            Err(e) => return output.fail_cli(&database_error(&args, &e), USAGE),
-        },
-        None => Vec::new(),
-    };
+    match census(&args, &program, &game, &ranks, output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => ExitCode::from(code),
+    }
+}
+
+/// The census `args` ask for, on `ranks`: `Err` with the exit code once
+/// a rank failed (each reports its own failure).
+fn census(
+    args: &Args,
+    program: &gamelang::Program,
+    game: &gamelang::Game,
+    ranks: &Ranks,
+    output: &mut Output,
+) -> Result<(), u8> {
+    let (first, last) = args.cells;
+    let title = game.title();
+    // The writer's database, and the sizes it finished, on every rank.
+    let mut db = None;
+    let mut done = Vec::new();
+    if ranks.writes()
+        && let Some(path) = &args.db
+    {
+        let opened = (open(path, &title, args.resume))
+            .and_then(|held| Ok((held.tiers().map_err(|e| database_error(args, &e))?, held)));
+        match opened {
+            Ok((tiers, held)) => (done, db) = (tiers, Some(held)),
+            Err(e) => return ranks.agree(Err(failed(output, &e, USAGE))),
+        }
+    }
+    ranks.agree(Ok(()))?;
+    let done = ranks.shared(done);
     let options = Options {
         search: args.budgets.options(args.max_positions),
         max_moves: 0,
         ..Options::default()
     };
-    let threads = match args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = args.threads.map_or(ranks.cores(), usize::from);
     let mut analyzers: Vec<Analyzer> = (0..threads)
         .map(|_| Analyzer::new(options.clone()))
         .collect();
-    let mut shapes = gamelang::CensusShapes::of(&game);
+    let mut shapes = gamelang::CensusShapes::of(game);
     while shapes.cells() < last as usize && shapes.grow() {
         let cells = shapes.cells();
         if cells < first as usize || done.contains(&(cells as u64)) {
@@ -122,64 +152,142 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
             plural(cells, "cell"),
             plural(boards.len(), "shape")
         );
-        if !args.json && db.is_none() {
+        if ranks.writes() && !args.json && db.is_none() {
             out(&format!("{summary}\n"));
         }
         let mut tier = match &mut db {
             Some(db) => match db.tier(&title) {
                 Ok(tier) => Some(tier),
-                Err(e) => return output.fail_cli(&database_error(&args, &e), USAGE),
+                Err(e) => {
+                    return ranks.agree(Err(failed(output, &database_error(args, &e), USAGE)));
+                }
             },
             None => None,
         };
-        // A batch of shapes at a time, valued on the threads and written
-        // in the shapes' order: the rows are never all held.
+        ranks.agree(Ok(()))?;
+        // A batch of shapes at a time, valued on the threads (and the
+        // ranks) and written in the shapes' order: the rows are never all
+        // held.
         let mut progress = Progress::new(&plural(cells, "cell"));
         for (k, batch) in boards.chunks(BATCH).enumerate() {
-            let done = (k * BATCH) as u64;
-            let rate = progress.rate(done).max(1);
-            let left = (boards.len() as u64 - done) / rate;
-            progress.note(&format!("{rate} shapes/s, about {left} s left"));
-            progress.update(done, boards.len() as u64);
-            let mut asked = Vec::with_capacity(batch.len());
-            for board in batch {
-                let at = format!("\"{board}\"");
-                match args.input.questions(&program, &[at], output) {
-                    Ok(questions) => asked.push((board.clone(), questions)),
-                    Err(code) => return code,
-                }
+            if ranks.writes() {
+                let done = (k * BATCH) as u64;
+                let rate = progress.rate(done).max(1);
+                let left = (boards.len() as u64 - done) / rate;
+                progress.note(&format!("{rate} shapes/s, about {left} s left"));
+                progress.update(done, boards.len() as u64);
             }
-            for rows in valued(&mut analyzers, &asked, cells) {
-                let rows = match rows {
-                    Ok(rows) => rows,
-                    Err(e) => return output.fail(&[e.into()], FINDINGS),
-                };
-                for row in rows {
-                    match &mut tier {
-                        Some(tier) => {
-                            if let Err(e) = tier.insert(&row) {
-                                return output.fail_cli(&database_error(&args, &e), USAGE);
-                            }
-                        }
-                        None if args.json => out(&format!("{row}\n")),
-                        None => out(&format!("  {}\n", line(&row))),
-                    }
-                }
-            }
+            let rows = ranks.agree(mine(
+                args,
+                program,
+                &mut analyzers,
+                batch,
+                ranks,
+                cells,
+                output,
+            ))?;
+            let rows = ranks.gathered(rows);
+            let written = match ranks.writes() {
+                true => write(args, &rows, batch.len(), &mut tier, output),
+                false => Ok(()),
+            };
+            ranks.agree(written)?;
         }
-        if let Some(tier) = tier {
-            if let Err(e) = tier.finish(cells) {
-                return output.fail_cli(&database_error(&args, &e), USAGE);
-            }
-            out(&format!("{summary}, written\n"));
-        }
+        let finished = match tier {
+            Some(tier) => match tier.finish(cells) {
+                Ok(()) => {
+                    out(&format!("{summary}, written\n"));
+                    Ok(())
+                }
+                Err(e) => Err(failed(output, &database_error(args, &e), USAGE)),
+            },
+            None => Ok(()),
+        };
+        ranks.agree(finished)?;
     }
     std::mem::forget(analyzers);
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// How many shapes are valued between two writes.
 const BATCH: usize = 4096;
+
+/// Prints or writes into the database's `tier` the `rows` of a batch of
+/// `shapes` shapes, gathered from the ranks.
+fn write(
+    args: &Args,
+    rows: &[Rows],
+    shapes: usize,
+    tier: &mut Option<database::Tier>,
+    output: &mut Output,
+) -> Result<(), u8> {
+    if !(rows.iter().map(|(i, _)| *i)).eq(0..shapes) {
+        let lost = CliError::CensusRanks {
+            shapes,
+            rows: rows.len(),
+        };
+        return Err(failed(output, &lost, FINDINGS));
+    }
+    for row in rows.iter().flat_map(|(_, rows)| rows) {
+        match tier {
+            Some(tier) => {
+                if let Err(e) = tier.insert(row) {
+                    return Err(failed(output, &database_error(args, &e), USAGE));
+                }
+            }
+            None if args.json => out(&format!("{row}\n")),
+            None => out(&format!("  {}\n", line(row))),
+        }
+    }
+    Ok(())
+}
+
+/// Reports `error` and gives its exit `code`.
+fn failed(output: &mut Output, error: &CliError, code: u8) -> u8 {
+    let _ = output.fail_cli(error, code);
+    code
+}
+
+/// The rows of the shapes of `batch` this rank values, each with its
+/// index in the batch.
+fn mine(
+    args: &Args,
+    program: &gamelang::Program,
+    analyzers: &mut [Analyzer],
+    batch: &[String],
+    ranks: &Ranks,
+    cells: usize,
+    output: &mut Output,
+) -> Result<Vec<Rows>, u8> {
+    let mut asked = Vec::new();
+    let mut at = Vec::new();
+    for (i, board) in batch.iter().enumerate().filter(|(_, b)| ranks.values(b)) {
+        let place = format!("\"{board}\"");
+        match args.input.questions(program, &[place], output) {
+            Ok(questions) => asked.push((board.clone(), questions)),
+            // (the only codes `questions` gives)
+            Err(code) => {
+                return Err(if code == ExitCode::from(USAGE) {
+                    USAGE
+                } else {
+                    FINDINGS
+                });
+            }
+        }
+        at.push(i);
+    }
+    let mut rows = Vec::with_capacity(asked.len());
+    for (i, valued) in at.into_iter().zip(valued(analyzers, &asked, cells)) {
+        match valued {
+            Ok(valued) => rows.push((i, valued)),
+            Err(e) => {
+                let _ = output.fail(&[e.into()], FINDINGS);
+                return Err(FINDINGS);
+            }
+        }
+    }
+    Ok(rows)
+}
 
 /// The rows of each shape of `asked` (a board and its questions), in its
 /// order: shape i valued by analyzer i mod their count, each on a thread

@@ -249,3 +249,98 @@ fn a_census_on_three_threads_writes_the_rows_one_thread_writes() {
     );
     assert_eq!(census("3"), one);
 }
+
+/// `mpirun -np 2 gamelang census ARGS --mpi` in the repository's root (a
+/// binary built with the feature `mpi`; OpenMPI as root needs its consent).
+#[cfg(feature = "mpi")]
+fn on_two_ranks(args: &[&str]) -> crate::cli::Run {
+    let run = std::process::Command::new("mpirun")
+        .args([
+            "--oversubscribe",
+            "-np",
+            "2",
+            env!("CARGO_BIN_EXE_gamelang"),
+        ])
+        .args(args)
+        .arg("--mpi")
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .current_dir(crate::ROOT)
+        .output()
+        .expect("mpirun runs (Debian's openmpi-bin)");
+    crate::cli::Run {
+        code: run.status.code(),
+        stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
+    }
+}
+
+#[cfg(feature = "mpi")]
+#[test]
+fn a_census_on_two_mpi_ranks_writes_the_database_one_process_writes() {
+    let dir = std::env::temp_dir().join(format!("gamelang-census-mpi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let db = |name: &str| {
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path.to_str().expect("a path").to_string()
+    };
+    let game = "games/domineering.game";
+    let (alone, ranks) = (db("alone.sqlite"), db("ranks.sqlite"));
+    let run = gamelang(&["census", game, "--cells", "1..10", "--db", &alone]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let run = on_two_ranks(&["census", game, "--cells", "1..10", "--db", &ranks]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // Only rank 0 writes: a line a tier, once.
+    assert_eq!(
+        run.stdout,
+        gamelang(&[
+            "census",
+            game,
+            "--cells",
+            "1..10",
+            "--db",
+            &db("again.sqlite")
+        ])
+        .stdout
+    );
+    assert_eq!(rows_of(ranks.as_ref()), rows_of(alone.as_ref()));
+    assert_eq!(tiers_of(ranks.as_ref()), tiers_of(alone.as_ref()));
+    // A census of the 4,655 shapes of 10 cells, two batches: equal.
+    assert_eq!(
+        rows_of(alone.as_ref()).len(),
+        1 + 1 + 2 + 5 + 12 + 35 + 108 + 369 + 1285 + 4655
+    );
+    // Resumed on two ranks: the tiers held are passed over by both.
+    let resumed = db("resumed.sqlite");
+    let run = gamelang(&["census", game, "--cells", "1..7", "--db", &resumed]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let run = on_two_ranks(&[
+        "census", game, "--cells", "1..10", "--db", &resumed, "--resume",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(!run.stdout.contains("7 cells"), "{}", run.stdout);
+    assert_eq!(rows_of(resumed.as_ref()), rows_of(alone.as_ref()));
+    // JSON rows in the shapes' order, as one process prints them.
+    let json = ["census", game, "--cells", "1..9", "--json"];
+    let run = on_two_ranks(&json);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, gamelang(&json).stdout);
+    // A failure on either rank stops both with its exit code.
+    let run = on_two_ranks(&[
+        "census",
+        game,
+        "--cells",
+        "1..9",
+        "--json",
+        "--max-positions",
+        "30",
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("needs more than 30 positions"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
