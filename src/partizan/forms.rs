@@ -27,9 +27,10 @@ use rustc_hash::FxHashMap as HashMap;
 use super::comparisons::Comparisons;
 use super::dyadic::Dyadic;
 use super::form::Form;
+use super::operated::Operated;
 use super::power::PowerOfUp;
 use super::wall::Thermograph;
-use crate::platform::{Halt, Watch, deeper};
+use crate::platform::{Deadline, Growth, Halt, Watch, deeper};
 use crate::position::{Outcome, Side};
 
 /// A node's bytes, but for its options (estimated: the enum, a number's
@@ -134,8 +135,9 @@ pub struct Forms {
     pub(super) thermographs: HashMap<Form, Thermograph>,
     /// Each form's reduced canonical form, once found (`reduced`).
     pub(super) reduced: HashMap<Form, Form>,
-    /// G heated by T, by (G, T), once found (`heat`).
-    pub(super) heated: HashMap<(Form, Form), Form>,
+    /// What each operation on values found (`operations`): G heated by T,
+    /// cooled by t, ...
+    pub(super) operated: HashMap<Operated, Form>,
     /// Each form's star projection, once found (`reduced`).
     pub(super) projected: HashMap<Form, Form>,
     /// Each form's atomic weight, once found (`atomic_weight`): `None` for
@@ -176,6 +178,20 @@ impl Forms {
         self.watch = watch;
         self.max_bytes = Some(max_bytes);
         self.steps = 0;
+    }
+
+    /// An empty store whose work stops after `timeout` or once the process
+    /// has grown by `max_bytes` (or the store holds that much): for a value
+    /// read alone, outside a question.
+    pub fn bounded(timeout: std::time::Duration, max_bytes: u64) -> Self {
+        let mut forms = Forms::new();
+        let watch = Watch {
+            deadline: Deadline::after(timeout),
+            cancel: None,
+            memory: Growth::from_now().map(|growth| (growth, max_bytes)),
+        };
+        forms.limit(watch, max_bytes);
+        forms
     }
 
     /// Why its work stopped, if it did: then it must be thrown away.

@@ -10,7 +10,9 @@
 //! table of the comparisons it has found), `notation` how a form is
 //! written, `written` how a written value is read back, `power` CGSuite's
 //! powers of up (↑ⁿ, ↑^{→n}) and `powers` the store's, `thermograph` its
-//! walls, temperature and mean, `reduced` its reduced canonical form
+//! walls, temperature and mean, `operations` ordinal sums, cooling,
+//! heating, overheating, Norton products and companions, `reduced` its
+//! reduced canonical form
 //! (infinitesimals ignored), `atomic` an all-small game's atomic weight,
 //! `stopper` loopy games that are stoppers and `sides` the sides of those
 //! that are not.
@@ -21,6 +23,8 @@ mod dyadic;
 mod form;
 mod forms;
 mod notation;
+mod operated;
+mod operations;
 mod power;
 mod powers;
 mod reduced;

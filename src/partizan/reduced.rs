@@ -38,40 +38,6 @@ impl Forms {
         reduced
     }
 
-    /// G heated by T: G itself where G is a number, else
-    /// {∫^T G^L + T | ∫^T G^R − T} (Winning Ways, ch. 6; Siegel,
-    /// *Combinatorial Game Theory*, §II.5).
-    pub fn heat(&mut self, g: Form, t: Form) -> Form {
-        if self.as_number(g).is_some() {
-            return g;
-        }
-        if let Some(&known) = self.heated.get(&(g, t)) {
-            return known;
-        }
-        if !self.remember() {
-            return g;
-        }
-        let minus = self.neg(t);
-        let (left, right) = (self.left(g), self.right(g));
-        let heated = deeper(|| {
-            let left: Vec<Form> = (left.into_iter())
-                .map(|l| {
-                    let l = self.heat(l, t);
-                    self.add(l, t)
-                })
-                .collect();
-            let right: Vec<Form> = (right.into_iter())
-                .map(|r| {
-                    let r = self.heat(r, t);
-                    self.add(r, minus)
-                })
-                .collect();
-            self.game(&left, &right)
-        });
-        self.heated.insert((g, t), heated);
-        heated
-    }
-
     /// The star projection of G: x for a number x and for x*, else
     /// {ρ(G^L) | ρ(G^R)} (Grossman and Siegel).
     fn star_projection(&mut self, g: Form) -> Form {

@@ -596,6 +596,11 @@ impl Builder {
                 let form = forms.written(value).unwrap_or_else(|| forms.zero());
                 self.form(form, forms)
             }
+            // Never met: an operation takes short games alone (`read`
+            // refuses a loopy one), and so is short.
+            Written::Ordinal(..) | Written::Applied(..) => {
+                Err("an operation on values takes short games".to_string())
+            }
         }
     }
 

@@ -11,8 +11,12 @@
 //! side with bars is one game, its commas its own). Wherever a value
 //! stands, so may a sum or difference of values (`{3||2+*|1+*}`, `1-^`)
 //! and a negative (`-{2|1}`); `+-` after a value is a sum with a switch
-//! (`2+-1` is 2 + ±1), as CGSuite reads it. Spaces may stand between any
-//! two parts. What is read is a tree (`Written`), made a form by
+//! (`2+-1` is 2 + ±1), as CGSuite reads it. Operations: `G : H` the
+//! ordinal sum (tighter than `+` and `-`, looser than a negative: `1 : -1`
+//! is 1 : (−1)), and the calls `cool(G, t)` (t a number written as one,
+//! above −1), `heat(G, T)`, `overheat(G, S, T)`, `norton(G, U)` and
+//! `companion(G)`, each of short values (`operations`). Spaces may stand
+//! between any two parts. What is read is a tree (`Written`), made a form by
 //! `Forms::written`.
 
 use std::fmt;
@@ -86,6 +90,79 @@ pub enum Written {
     Labelled(String, Box<Written>),
     /// `a`: the game labelled so around it.
     Label(String),
+    /// G : H, the ordinal sum.
+    Ordinal(Box<Written>, Box<Written>),
+    /// An operation on values, called on its arguments: `cool(G, 1)`.
+    Applied(Operation, Vec<Written>),
+}
+
+/// An operation on values written as a call, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operation {
+    /// `cool(G, t)`: G cooled by the number t > −1.
+    Cool,
+    /// `heat(G, T)`: G heated by T.
+    Heat,
+    /// `overheat(G, S, T)`: G overheated from S to T.
+    Overheat,
+    /// `norton(G, U)`: the Norton product G.U.
+    Norton,
+    /// `companion(G)`: G's companion.
+    Companion,
+}
+
+impl Operation {
+    /// Every operation.
+    pub const ALL: [Operation; 5] = [
+        Operation::Cool,
+        Operation::Heat,
+        Operation::Overheat,
+        Operation::Norton,
+        Operation::Companion,
+    ];
+
+    /// Its name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operation::Cool => "cool",
+            Operation::Heat => "heat",
+            Operation::Overheat => "overheat",
+            Operation::Norton => "norton",
+            Operation::Companion => "companion",
+        }
+    }
+
+    /// How it is called, its arguments named.
+    pub fn call(self) -> &'static str {
+        match self {
+            Operation::Cool => "cool(G, t)",
+            Operation::Heat => "heat(G, T)",
+            Operation::Overheat => "overheat(G, S, T)",
+            Operation::Norton => "norton(G, U)",
+            Operation::Companion => "companion(G)",
+        }
+    }
+
+    fn arity(self) -> usize {
+        match self {
+            Operation::Companion => 1,
+            Operation::Overheat => 3,
+            _ => 2,
+        }
+    }
+}
+
+/// The number a value writes as a number alone (`3/2`, `-1/4`), if so.
+fn written_number(value: &Written) -> Option<Dyadic> {
+    match value {
+        Written::NumberUpStar {
+            number,
+            ups: 0,
+            star: 0,
+        } => Some(number.clone()),
+        Written::Negative(g) => written_number(g).map(|x| x.neg()),
+        _ => None,
+    }
 }
 
 /// The loopy games `Written::Named` names.
@@ -100,9 +177,33 @@ impl Written {
             Written::NumberUpStar { .. } | Written::UpPower { .. } => false,
             Written::Named(_) | Written::Pass | Written::Labelled(..) | Written::Label(_) => true,
             Written::Tiny(g) | Written::Miny(g) | Written::Negative(g) => deeper(|| g.is_loopy()),
-            Written::Switch(all) | Written::Sum(all) => all.iter().any(|g| deeper(|| g.is_loopy())),
+            Written::Switch(all) | Written::Sum(all) | Written::Applied(_, all) => {
+                all.iter().any(|g| deeper(|| g.is_loopy()))
+            }
+            Written::Ordinal(g, h) => deeper(|| g.is_loopy() || h.is_loopy()),
             Written::Options { left, right } => {
                 left.iter().chain(right).any(|g| deeper(|| g.is_loopy()))
+            }
+        }
+    }
+
+    /// Whether an operation (`G : H`, `cool(G, t)`, ...) stands anywhere
+    /// in it.
+    pub fn operates(&self) -> bool {
+        match self {
+            Written::Ordinal(..) | Written::Applied(..) => true,
+            Written::NumberUpStar { .. }
+            | Written::UpPower { .. }
+            | Written::Named(_)
+            | Written::Pass
+            | Written::Label(_) => false,
+            Written::Tiny(g)
+            | Written::Miny(g)
+            | Written::Negative(g)
+            | Written::Labelled(_, g) => deeper(|| g.operates()),
+            Written::Switch(all) | Written::Sum(all) => all.iter().any(|g| deeper(|| g.operates())),
+            Written::Options { left, right } => {
+                left.iter().chain(right).any(|g| deeper(|| g.operates()))
             }
         }
     }
@@ -136,6 +237,22 @@ impl fmt::Display for Written {
             Written::Pass => f.write_str("pass"),
             Written::Labelled(label, g) => write!(f, "{label}{g}"),
             Written::Label(label) => f.write_str(label),
+            Written::Ordinal(g, h) => {
+                // A sum on either side, or an ordinal sum on the right, in
+                // parentheses: `(1+*):1`.
+                let (g, h) = (g.as_ref(), h.as_ref());
+                match g {
+                    Written::Sum(_) => write!(f, "({g}):")?,
+                    g => write!(f, "{g}:")?,
+                }
+                match h {
+                    Written::Sum(_) | Written::Ordinal(..) => write!(f, "({h})"),
+                    h => write!(f, "{h}"),
+                }
+            }
+            Written::Applied(operation, args) => {
+                write!(f, "{}({})", operation.name(), joined(args, ","))
+            }
         }
     }
 }
@@ -165,6 +282,15 @@ pub fn read(text: &str) -> Result<Written, ReadError> {
     reader.spaces();
     if reader.at < text.len() {
         return Err(reader.error("nothing may follow the value here", 1));
+    }
+    // A loopy value's short parts are valued when it is built, outside
+    // a question's limits: no operation stands among them.
+    if value.is_loopy() && value.operates() {
+        return Err(ReadError {
+            message: "a loopy value holds no operation (`:`, `cool`, `heat`, ...): those take short games".to_string(),
+            offset: 0,
+            len: text.len(),
+        });
     }
     Ok(value)
 }
@@ -226,6 +352,26 @@ impl Forms {
                 let right: Vec<Form> = right.iter().map(|o| self.short(o)).collect();
                 self.game(&left, &right)
             }
+            Written::Ordinal(g, h) => {
+                let (g, h) = deeper(|| (self.short(g), self.short(h)));
+                self.ordinal_sum(g, h)
+            }
+            Written::Applied(operation, args) => {
+                let forms: Vec<Form> = deeper(|| args.iter().map(|a| self.short(a)).collect());
+                match (operation, forms.as_slice()) {
+                    (Operation::Cool, [g, _]) => {
+                        // A number written as one, checked when read.
+                        let t = written_number(&args[1]).unwrap_or_else(Dyadic::zero);
+                        self.cool(*g, &t)
+                    }
+                    (Operation::Heat, [g, t]) => self.heat(*g, *t),
+                    (Operation::Overheat, [g, s, t]) => self.overheat(*g, *s, *t),
+                    (Operation::Norton, [g, u]) => self.norton(*g, *u),
+                    (Operation::Companion, [g]) => self.companion(*g),
+                    // Never met: the arguments were counted when read.
+                    _ => self.zero(),
+                }
+            }
             // Never met: a value with these is loopy, and not read here.
             Written::Named(_) | Written::Pass | Written::Labelled(..) | Written::Label(_) => {
                 self.zero()
@@ -281,7 +427,7 @@ impl Reader<'_> {
     }
 
     fn sum(&mut self, depth: usize) -> Result<Written, ReadError> {
-        let mut terms = vec![self.term(depth)?];
+        let mut terms = vec![self.ordinal(depth)?];
         loop {
             self.spaces();
             // `+-` is left to the term: a switch added.
@@ -295,7 +441,7 @@ impl Reader<'_> {
             if terms.len() >= MAX_TERMS {
                 return Err(self.error(&format!("a sum of at most {MAX_TERMS} values"), 1));
             }
-            let term = self.term(depth)?;
+            let term = self.ordinal(depth)?;
             terms.push(match negative {
                 true => Written::Negative(Box::new(term)),
                 false => term,
@@ -307,8 +453,36 @@ impl Reader<'_> {
         })
     }
 
+    /// Terms joined by `:`, ordinal sums from the left (`G : H : K` is
+    /// (G : H) : K).
+    fn ordinal(&mut self, depth: usize) -> Result<Written, ReadError> {
+        let start = self.at;
+        let mut g = self.term(depth)?;
+        let mut joined = 0;
+        loop {
+            self.spaces();
+            if !self.eat(":") {
+                return Ok(g);
+            }
+            joined += 1;
+            if joined >= MAX_TERMS {
+                return Err(self.error(&format!("at most {MAX_TERMS} values joined by `:`"), 1));
+            }
+            let h = self.term(depth)?;
+            if g.is_loopy() || h.is_loopy() {
+                let len = self.at - start;
+                self.at = start;
+                return Err(self.error(
+                    "an ordinal sum `G : H` takes short games: this one has a loopy part",
+                    len,
+                ));
+            }
+            g = Written::Ordinal(Box::new(g), Box::new(h));
+        }
+    }
+
     /// One term: a switch, a negative, a braced game, `Tiny(G)`, `Miny(G)`,
-    /// or x + n·↑ + *m.
+    /// an operation's call, or x + n·↑ + *m.
     fn term(&mut self, depth: usize) -> Result<Written, ReadError> {
         deeper(|| self.term_here(depth))
     }
@@ -352,6 +526,14 @@ impl Reader<'_> {
                 });
             }
         }
+        for operation in Operation::ALL {
+            let rest = self.rest();
+            if let Some(after) = rest.strip_prefix(operation.name())
+                && after.trim_start_matches([' ', '\t']).starts_with('(')
+            {
+                return self.applied(operation, depth);
+            }
+        }
         if self.rest().starts_with('(') {
             self.at += 1;
             let g = self.value(depth + 1)?;
@@ -390,6 +572,75 @@ impl Reader<'_> {
             return Ok(Written::Label(text));
         }
         self.number_up_star()
+    }
+
+    /// `name(G, ...)`: an operation called on its arguments, as many as it
+    /// takes, each a short value (`cool`'s temperature a number above −1).
+    fn applied(&mut self, operation: Operation, depth: usize) -> Result<Written, ReadError> {
+        let start = self.at;
+        self.at += operation.name().len();
+        self.spaces();
+        self.at += 1;
+        let mut args = Vec::new();
+        loop {
+            self.spaces();
+            let at = self.at;
+            let arg = self.value(depth + 1)?;
+            let len = self.at - at;
+            if arg.is_loopy() {
+                self.at = at;
+                return Err(self.error(
+                    &format!(
+                        "`{}` takes short games: this one is loopy",
+                        operation.name()
+                    ),
+                    len,
+                ));
+            }
+            if operation == Operation::Cool && args.len() == 1 {
+                let t = written_number(&arg);
+                if t.as_ref().is_none_or(|t| t <= &Dyadic::integer(-1)) {
+                    self.at = at;
+                    let message = match t {
+                        None => {
+                            "the temperature of `cool(G, t)` is a number written as one (`1`, `1/2`, `-1/4`)"
+                        }
+                        Some(_) => "a game is cooled by a temperature above -1",
+                    };
+                    return Err(self.error(message, len));
+                }
+            }
+            args.push(arg);
+            self.spaces();
+            if self.eat(",") {
+                continue;
+            }
+            if self.eat(")") {
+                break;
+            }
+            return Err(self.error(
+                &format!(
+                    "the values of `{}` are separated by commas and closed by `)`",
+                    operation.call()
+                ),
+                1,
+            ));
+        }
+        if args.len() != operation.arity() {
+            let len = self.at - start;
+            self.at = start;
+            return Err(self.error(
+                &format!(
+                    "`{}` takes {} values, not {}: `{}`",
+                    operation.name(),
+                    operation.arity(),
+                    args.len(),
+                    operation.call()
+                ),
+                len,
+            ));
+        }
+        Ok(Written::Applied(operation, args))
     }
 
     /// After `+-`: `(G, H, ...)`, or `{G, H, ...}` with no bar inside, the

@@ -21,7 +21,7 @@
 //!
 //! A value written in a sum (`analyze {2 | -1/2} + ^`) is one token: no
 //! space inside it but one after each comma and one each side of each run
-//! of bars (`{1 | 0 || 0}`, `{0, * | -1}`).
+//! of bars and of each `:` (`{1 | 0 || 0}`, `{0, * | -1}`, `1 : -1`).
 //!
 //! A file with a syntax error is not formatted: its errors are returned.
 
@@ -82,13 +82,14 @@ fn whole_values<'a>(
 }
 
 /// A written value in the one layout: no space but one after each comma
-/// and one each side of each run of bars.
+/// and one each side of each run of bars and of each `:`.
 fn value_layout(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
     while let Some(c) = chars.next() {
         match c {
             ',' => out.push_str(", "),
+            ':' => out.push_str(" : "),
             '|' => {
                 out.push_str(" |");
                 while chars.next_if_eq(&'|').is_some() {

@@ -45,6 +45,7 @@ mod misere;
 mod mutants;
 mod nested_blocks;
 mod octal_blocks;
+mod operations;
 mod oracle;
 mod own_words;
 mod partizan;

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use gamelang::{Forms, Relation};
+use gamelang::{DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, Forms, Relation};
 
 /// The most characters a value is written in, as an answer writes one.
 const MAX_TEXT: usize = 1 << 16;
@@ -47,16 +47,38 @@ fn loopy(text: &str) -> String {
     )
 }
 
+/// A store of forms that works within the default limits of a question
+/// (an operation such as `norton(G, U)` may ask for much).
+fn bounded() -> Forms {
+    Forms::bounded(DEFAULT_TIMEOUT, DEFAULT_MAX_BYTES)
+}
+
+/// The canonical form of `text` in `forms`, or why there is none.
+fn form(forms: &mut Forms, text: &str) -> Result<gamelang::Form, String> {
+    let written = gamelang::read_value(text)
+        .map_err(|e| format!("`{text}` is not a value: {}", e.message))?;
+    let form = forms.written(&written).ok_or_else(|| loopy(text))?;
+    match forms.stopped() {
+        None => Ok(form),
+        Some(_) => Err(format!(
+            "`{text}` was not valued within the default limits ({} s, {} MB)",
+            DEFAULT_TIMEOUT.as_secs(),
+            DEFAULT_MAX_BYTES >> 20
+        )),
+    }
+}
+
 /// How `g` stands to `h`, both read as values.
 fn relation(g: &str, h: &str) -> Result<Relation, String> {
-    let mut forms = Forms::new();
-    let mut read = |text: &str| {
-        let written = gamelang::read_value(text)
-            .map_err(|e| format!("`{text}` is not a value: {}", e.message))?;
-        forms.written(&written).ok_or_else(|| loopy(text))
-    };
-    let (g, h) = (read(g)?, read(h)?);
-    Ok(forms.compare(g, h))
+    let mut forms = bounded();
+    let (gf, hf) = (form(&mut forms, g)?, form(&mut forms, h)?);
+    let relation = forms.compare(gf, hf);
+    match forms.stopped() {
+        None => Ok(relation),
+        Some(_) => Err(format!(
+            "`{g}` and `{h}` were not compared within the default limits"
+        )),
+    }
 }
 
 #[pymethods]
@@ -64,11 +86,8 @@ impl Value {
     /// A value from its text, as a file writes one: `Value("{1|-1}")`.
     #[new]
     fn py_new(text: &str) -> PyResult<Value> {
-        let written = gamelang::read_value(text).map_err(|e| {
-            PyValueError::new_err(format!("`{text}` is not a value: {}", e.message))
-        })?;
-        let mut forms = Forms::new();
-        let form = (forms.written(&written)).ok_or_else(|| PyValueError::new_err(loopy(text)))?;
+        let mut forms = bounded();
+        let form = form(&mut forms, text).map_err(PyValueError::new_err)?;
         // A canonical form can be far longer to write than the sum that
         // makes it: written within the answers' own bound.
         let text = forms.text_within(form, MAX_TEXT).ok_or_else(|| {

@@ -254,3 +254,17 @@ def test_values_compare_as_games():
     assert len({square, gamelang.Value("+-1")}) == 1
     with pytest.raises(ValueError):
         gamelang.Value("3/5")
+
+
+def test_operations_on_values_are_values():
+    # cool({3|-3}, 1) = +-2, 1 : -1 = 1/2, norton(2, ^) = ^^ (issue 73;
+    # Winning Ways, ch. 6; Siegel, Combinatorial Game Theory, ch. II).
+    assert gamelang.Value("cool({3|-3}, 1)") == "+-2"
+    assert str(gamelang.Value("1 : -1")) == "1/2"
+    assert gamelang.Value("norton(2, ^)") == gamelang.Value("^^")
+    assert gamelang.Value("companion(^)") == "^*"
+    with pytest.raises(ValueError, match="above -1"):
+        gamelang.Value("cool(1, -1)")
+    # Within the default limits: refused, not a hang.
+    with pytest.raises(ValueError, match="default limits|longer than"):
+        gamelang.Value("1 : 100000000")
