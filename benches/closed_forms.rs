@@ -108,6 +108,7 @@ fn main() {
                 | ComponentMethod::Tame { .. }
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::LoopyPartizan { .. }
+                | ComponentMethod::MiserePartizan { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }

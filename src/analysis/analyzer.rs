@@ -17,7 +17,7 @@ use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
 use super::answers::loopy::loopy_answer;
-use super::answers::loopy_partizan::{loopy_order, loopy_partizan_answer};
+use super::answers::loopy_partizan::{loopy_order, loopy_partizan_answer, misere_partizan_answer};
 use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::{
     MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, side_options, value_of,
@@ -129,6 +129,10 @@ impl Analyzer {
         let kind = Kind::of(analysis);
         let mut answer = match kind {
             Kind::Scoring => scoring_answer(&mut self.kept, analysis)?,
+            // A misère partizan sum: one misère game, searched whole.
+            Kind::Partizan if analysis.components.iter().any(|c| c.game.misere) => {
+                misere_partizan_answer(&mut self.kept, analysis)?
+            }
             Kind::Partizan => match partizan_answer(&mut self.kept, analysis)? {
                 Some(answer) => answer,
                 None => loopy_partizan_answer(&mut self.kept, analysis)?,

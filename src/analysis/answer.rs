@@ -414,6 +414,15 @@ pub enum ComponentMethod {
         /// stopper's form is found for).
         stopper: Option<bool>,
     },
+    /// A partizan sum played misère (the player who cannot move wins),
+    /// searched whole: misère values do not add, and canonical forms are
+    /// normal play's. Every position its play reaches, with each player
+    /// to move, labelled by retrograde analysis.
+    MiserePartizan {
+        /// The positions reached, each counted once for each player to
+        /// move.
+        positions: usize,
+    },
     /// A game that can go on forever, its reachable positions labelled by
     /// retrograde analysis and valued by the generalised Sprague-Grundy
     /// function.

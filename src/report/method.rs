@@ -16,6 +16,7 @@ pub(super) fn method_word(method: &ComponentMethod) -> String {
         ComponentMethod::Search { .. } => "search".to_string(),
         ComponentMethod::Loopy { .. } => "loopy search".to_string(),
         ComponentMethod::LoopyPartizan { .. } => "loopy partizan search".to_string(),
+        ComponentMethod::MiserePartizan { .. } => "misère partizan search".to_string(),
         ComponentMethod::Tame { .. } => "tame genus".to_string(),
         ComponentMethod::Quotient { .. } => "misère quotient".to_string(),
         ComponentMethod::QuotientSearch { .. } => "quotient and search".to_string(),
@@ -140,6 +141,9 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ),
         ComponentMethod::WholeSum { positions } => format!(
             "search of the whole sum as one misère game (misère values do not add): {positions} positions"
+        ),
+        ComponentMethod::MiserePartizan { positions } => format!(
+            "misère partizan (the player who cannot move wins): retrograde analysis of the {positions} positions reachable, each with Left and with Right to move (misère values do not add: the sum is searched whole)"
         ),
         ComponentMethod::LoopyPartizan { positions, stopper } => {
             let stopper = match stopper {
@@ -359,6 +363,10 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         }),
         ComponentMethod::WholeSum { positions } => json!({
             "kind": "whole-sum",
+            "positions": positions,
+        }),
+        ComponentMethod::MiserePartizan { positions } => json!({
+            "kind": "misere-partizan",
             "positions": positions,
         }),
         ComponentMethod::LoopyPartizan { positions, stopper } => json!({

@@ -469,3 +469,113 @@ fn each_game_of_a_joint_quotient_is_grown_to_its_own_largest_heap() {
         answer.method
     );
 }
+
+/// Whether the player to move (Left places vertical dominoes, Right
+/// horizontal ones) wins misère Domineering on the `rows` × `cols` board
+/// whose empty cells are the bits of `empty` (row by row): the player who
+/// cannot move wins. Plainly, every move tried.
+fn misere_domineering(
+    empty: u32,
+    (rows, cols): (u32, u32),
+    left: bool,
+    memo: &mut HashMap<(u32, bool), bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&(empty, left)) {
+        return known;
+    }
+    let cell = |r: u32, c: u32| 1u32 << (r * cols + c);
+    let mut moves = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let other = match left {
+                true if r + 1 < rows => cell(r + 1, c),
+                false if c + 1 < cols => cell(r, c + 1),
+                _ => continue,
+            };
+            let pair = cell(r, c) | other;
+            if empty & pair == pair {
+                moves.push(empty & !pair);
+            }
+        }
+    }
+    let wins = moves.is_empty()
+        || (moves.iter()).any(|&after| !misere_domineering(after, (rows, cols), !left, memo));
+    memo.insert((empty, left), wins);
+    wins
+}
+
+#[test]
+fn misere_domineering_is_answered_as_a_brute_force_plays_it() {
+    // Issue 73: a partizan game played misère (the player who cannot move
+    // wins), every board of 1 × 1 to 3 × 3 with every set of its cells
+    // removed, 2 × 4 and 4 × 2 empty, against the plain search above.
+    let game = std::fs::read_to_string(super::common::root().join("games/domineering.game"))
+        .expect("games/domineering.game");
+    // The game alone, without the file's own questions.
+    let game: Vec<&str> = (game.lines())
+        .filter(|line| !line.starts_with("analyze"))
+        .collect();
+    let game = (game.join("\n")).replacen(
+        "game domineering {",
+        "game domineering {\n    play misere",
+        1,
+    );
+    let mut asked = String::new();
+    let mut expected = Vec::new();
+    let mut boards: Vec<(u32, u32, u32)> = Vec::new();
+    for (rows, cols) in [
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (1, 3),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+    ] {
+        for empty in 0..1u32 << (rows * cols) {
+            boards.push((rows, cols, empty));
+        }
+    }
+    boards.extend([(2, 4, 0xff), (4, 2, 0xff)]);
+    for &(rows, cols, empty) in &boards {
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| match empty >> (r * cols + c) & 1 {
+                        1 => '.',
+                        _ => '#',
+                    })
+                    .collect()
+            })
+            .collect();
+        asked.push_str(&format!("analyze domineering at \"{}\"\n", text.join("|")));
+        let mut memo = HashMap::new();
+        let left = misere_domineering(empty, (rows, cols), true, &mut memo);
+        let right = misere_domineering(empty, (rows, cols), false, &mut memo);
+        expected.push(match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        });
+    }
+    let answers = super::partizan::analyzed(&format!("{game}\n{asked}"));
+    assert_eq!(answers.len(), boards.len());
+    for ((answer, outcome), board) in answers.iter().zip(&expected).zip(&boards) {
+        assert_eq!(answer.outcome, *outcome, "{board:?}");
+        assert!(matches!(
+            answer.method.components[..],
+            [ComponentMethod::MiserePartizan { .. }]
+        ));
+    }
+    // The 2 × 2 square: whoever moves first leaves the other no move, and
+    // so loses (P); normal play's ±1 is the other way round.
+    let square = boards
+        .iter()
+        .position(|b| *b == (2, 2, 0xf))
+        .expect("2 × 2");
+    assert_eq!(answers[square].outcome, Outcome::P);
+    let loopy = answers[square].loopy.as_ref().expect("who wins each way");
+    assert_eq!(loopy.left_first.winner, Some(gamelang::Side::Right));
+}

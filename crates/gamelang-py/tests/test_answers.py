@@ -265,6 +265,8 @@ def test_operations_on_values_are_values():
     assert gamelang.Value("companion(^)") == "^*"
     with pytest.raises(ValueError, match="above -1"):
         gamelang.Value("cool(1, -1)")
-    # Within the default limits: refused, not a hang.
+    # Numbers by their sign expansions at once; a deep ordinal sum of
+    # other games within the default limits: refused, not a hang.
+    assert gamelang.Value("1 : 100000000") == "100000001"
     with pytest.raises(ValueError, match="default limits|longer than"):
-        gamelang.Value("1 : 100000000")
+        gamelang.Value("* : 100000000")

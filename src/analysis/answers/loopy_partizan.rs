@@ -25,7 +25,7 @@ use crate::position::{Named, Position};
 use crate::rules::Side;
 use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part};
 use crate::search::{Blamed, Options as SearchOptions, SearchError};
-use crate::syntax::ast::Split;
+use crate::syntax::ast::{Compound, Split};
 
 /// The answer to a partizan question whose play can go on forever: its
 /// games' positions and its written values explored as one sum.
@@ -80,31 +80,95 @@ pub(crate) fn loopy_partizan_answer(
             })
             .collect(),
     };
-    Ok(Answer {
+    let method = ComponentMethod::LoopyPartizan {
+        positions: graph.nodes(),
+        stopper: loopy.stopper,
+    };
+    let notes = match by_values {
+        true => vec![Note::LoopyByValues],
+        false => Vec::new(),
+    };
+    let grundy = Grundy::None(NoValue::Loopy);
+    Ok(answer_of(question, loopy, (grundy, method), notes))
+}
+
+/// The answer a `Loopy` part gives: who wins each way, how it is known.
+fn answer_of(
+    question: &Question,
+    loopy: Loopy,
+    (grundy, method): (Grundy, ComponentMethod),
+    notes: Vec<Note>,
+) -> Answer {
+    Answer {
         outcome: loopy.outcome(),
-        grundy: Grundy::None(NoValue::Loopy),
+        grundy,
         method: Method {
-            components: vec![ComponentMethod::LoopyPartizan {
-                positions: graph.nodes(),
-                stopper: loopy.stopper,
-            }],
+            components: vec![method],
         },
         components: question.components.iter().map(Component::from).collect(),
         winning_moves: Vec::new(),
         winning_move_count: Count::Unknown,
         drawing_moves: Vec::new(),
         drawing_move_count: 0,
-        notes: match by_values {
-            true => vec![Note::LoopyByValues],
-            false => Vec::new(),
-        },
+        notes,
         compound: None,
         timing: None,
         partizan: None,
         scoring: None,
         compared: None,
         loopy: Some(Box::new(loopy)),
-    })
+    }
+}
+
+/// The answer to a partizan sum played misère: who wins with each player
+/// first (the player who cannot move wins) and each one's winning moves,
+/// by retrograde analysis of every position its play reaches, the sum
+/// searched whole (misère play has no values that add; its canonical
+/// forms, where the theory has them, are for dead-ending games alone:
+/// Milley and Renault, "Dead ends in misère play", 2013). No value.
+pub(crate) fn misere_partizan_answer(
+    kept: &mut Kept,
+    question: &Question,
+) -> Result<Answer, AnalysisError> {
+    for instance in &question.components {
+        let refuse = |what| AnalysisError::Partizan {
+            game: instance.game.title(),
+            what,
+        };
+        if question.compound != Compound::Sum {
+            return Err(refuse("a compound other than the sum"));
+        }
+        if !question.values.is_empty() {
+            return Err(refuse("misère play beside a value written"));
+        }
+    }
+    kept.limit_forms();
+    let (parts, (asked, blamed)) = parts(kept, &question.components, &[])?;
+    let options = kept.options.search.clone();
+    let budget = kept.question_budget();
+    let asked = (asked.as_slice(), blamed);
+    let mut graph =
+        LoopyPartizan::explore_played(parts, &options, &mut kept.forms, budget, asked, true)?;
+    let games = question.components.len();
+    let left_first = start(kept, &mut graph, Side::Left, games)?;
+    let right_first = start(kept, &mut graph, Side::Right, games)?;
+    kept.forms_went_on()?;
+    let loopy = Loopy {
+        left_first,
+        right_first,
+        stopper: None,
+        value: None,
+        values: Vec::new(),
+    };
+    let method = ComponentMethod::MiserePartizan {
+        positions: graph.nodes(),
+    };
+    Ok(answer_of(
+        question,
+        loopy,
+        (Grundy::Misere, method),
+        Vec::new(),
+    ))
 }
 
 /// The graph of the sum of `components` and `values`, explored and

@@ -89,9 +89,6 @@ pub(crate) fn partizan_answer(
         if question.compound != Compound::Sum {
             return Err(refuse("a compound other than the sum"));
         }
-        if instance.game.misere {
-            return Err(refuse("misère play"));
-        }
         without_ends(&instance.game, "a partizan sum")?;
     }
     kept.limit_forms();

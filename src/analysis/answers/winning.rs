@@ -67,6 +67,7 @@ pub(crate) fn winning_moves(
                 | ComponentMethod::QuotientSearch { .. }
                 | ComponentMethod::Loopy { .. }
                 | ComponentMethod::LoopyPartizan { .. }
+                | ComponentMethod::MiserePartizan { .. }
                 | ComponentMethod::Compound { .. }
                 | ComponentMethod::Partizan { .. }
                 | ComponentMethod::Outcome { .. }

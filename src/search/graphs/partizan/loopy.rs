@@ -127,6 +127,20 @@ impl LoopyPartizan {
         budget: Budget,
         (asked, blamed): (&[u64], Blamed),
     ) -> Result<Self, SearchError> {
+        Self::explore_played(parts, options, forms, budget, (asked, blamed), false)
+    }
+
+    /// `explore`, the play `misere` where asked: the player to move who
+    /// has no move then wins (an end node is N), as the retrograde
+    /// analysis labels it.
+    pub fn explore_played(
+        parts: Vec<Part>,
+        options: &Options,
+        forms: &mut Forms,
+        budget: Budget,
+        (asked, blamed): (&[u64], Blamed),
+        misere: bool,
+    ) -> Result<Self, SearchError> {
         let mut graph = LoopyPartizan {
             reached: Reached::empty(),
             outcome: Vec::new(),
@@ -178,7 +192,7 @@ impl LoopyPartizan {
         budget
             .spend(reached.len() as u64)
             .map_err(|e| e.error_at(blamed.game, blamed.position))?;
-        let (outcome, remoteness) = retrograde(&reached, false);
+        let (outcome, remoteness) = retrograde(&reached, misere);
         graph.reached = reached;
         graph.outcome = outcome;
         graph.remoteness = remoteness;
