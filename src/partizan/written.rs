@@ -228,7 +228,11 @@ impl fmt::Display for Written {
             },
             Written::Tiny(g) => write!(f, "Tiny({g})"),
             Written::Miny(g) => write!(f, "Miny({g})"),
-            Written::Negative(g) => write!(f, "-{g}"),
+            // A sum or an ordinal sum negated whole: `-(1+*)`, `-(1:1)`.
+            Written::Negative(g) => match g.as_ref() {
+                Written::Sum(_) | Written::Ordinal(..) => write!(f, "-({g})"),
+                g => write!(f, "-{g}"),
+            },
             Written::Sum(terms) => f.write_str(&joined(terms, "+")),
             Written::Options { left, right } => {
                 write!(f, "{{{}|{}}}", joined(left, ","), joined(right, ","))

@@ -403,6 +403,8 @@ fn an_operation_written_wrongly_is_placed_and_said() {
         "1:-1",
         "(1+*):1",
         "1:(1:1)",
+        "-(1:1)",
+        "-(1+*)",
         "norton(2,^)",
         "companion(*)",
     ] {

@@ -143,6 +143,8 @@ mod mpi_run {
     impl Mpi {
         /// MPI started, only this (the main) thread calling it.
         pub fn start() -> Result<Mpi, CliError> {
+            // `None` only where MPI was started before, which this
+            // process never does: said as MPI not being there.
             let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
                 .ok_or(CliError::CensusNoMpi)?;
             let world = universe.world();
