@@ -22,6 +22,7 @@ use super::answers::misere::{misere_sum, tame};
 use super::answers::partizan::{
     MAX_TEXT, board_table, partizan_answer, partizan_table, side_moves, side_options, value_of,
 };
+use super::answers::partizan_compound::partizan_compound_answer;
 use super::answers::quotient::{ByQuotient, Quotients, by_quotient};
 use super::answers::scoring::scoring_answer;
 use super::answers::winning::winning_moves;
@@ -129,6 +130,9 @@ impl Analyzer {
         let kind = Kind::of(analysis);
         let mut answer = match kind {
             Kind::Scoring => scoring_answer(&mut self.kept, analysis)?,
+            Kind::Partizan if analysis.compound != Compound::Sum => {
+                partizan_compound_answer(&mut self.kept, analysis)?
+            }
             // A misère partizan sum: one misère game, searched whole.
             Kind::Partizan if analysis.components.iter().any(|c| c.game.misere) => {
                 misere_partizan_answer(&mut self.kept, analysis)?

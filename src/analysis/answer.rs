@@ -702,8 +702,14 @@ pub struct Start {
     pub moves: Vec<WinningMove>,
     /// ... in the written values.
     pub value_moves: Vec<ValueMove>,
+    /// In a compound, the mover's best moves, each its moves in the
+    /// components that move (at most `Options::max_moves`).
+    pub compound_moves: Vec<Vec<WinningMove>>,
     /// How many best moves the mover has in all.
-    pub move_count: usize,
+    pub move_count: BigUint,
+    /// In an `all` compound answered by its components' tallies, each
+    /// component's tally with this player first (the least decides).
+    pub tallies: Vec<u64>,
 }
 
 impl Loopy {

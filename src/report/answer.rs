@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use num_traits::Zero;
 use serde_json::{Map, Value as Json, json};
 
 use super::describe::describe;
@@ -271,10 +272,17 @@ fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Re
             (Some(w), Some(r)) => (format!("{} wins in {}", w.name(), moves(r)), ""),
             (Some(w), None) => (format!("{} wins", w.name()), ""),
             // A draw's moves are listed where the sum itself was searched.
-            (None, _) if start.move_count > 0 => {
+            (None, _) if !start.move_count.is_zero() => {
                 ("a draw: play goes on forever".to_string(), "drawing")
             }
             (None, _) => ("a draw: play goes on forever".to_string(), ""),
+        };
+        let said = match start.tallies.as_slice() {
+            [] => said,
+            tallies => {
+                let each: Vec<String> = tallies.iter().map(u64::to_string).collect();
+                format!("{said} (the least of the tallies {})", each.join(", "))
+            }
         };
         match best {
             "" => writeln!(out, "  {} moving first: {said}", side.name())?,
@@ -286,6 +294,9 @@ fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Re
             )?,
         }
         write_moves(out, answer, &start.moves)?;
+        for moves in &start.compound_moves {
+            writeln!(out, "    {}", compound_move_text(answer, moves))?;
+        }
         for m in &start.value_moves {
             writeln!(out, "    {}", value_move_text(&loopy.values, m))?;
         }
@@ -424,14 +435,20 @@ fn compound_move_text(answer: &Answer, moves: &[WinningMove]) -> String {
 fn compound_move_words(answer: &Answer, moves: &[WinningMove]) -> String {
     let parts: Vec<String> = (moves.iter())
         .map(|m| {
-            let place = match answer.is_sum() {
-                true => format!("in component {}: ", m.component + 1),
-                false => String::new(),
-            };
-            format!("{place}{} → {}", move_text(answer, m), m.to)
+            let (words, to) = (move_text(answer, m), compound_to(answer, m));
+            format!(
+                "in component {}: {}",
+                m.component + 1,
+                super::words::moved_text(&words, &to)
+            )
         })
         .collect();
     parts.join("; ")
+}
+
+/// Where a compound's move leaves its component, as its game writes it.
+fn compound_to(answer: &Answer, m: &WinningMove) -> String {
+    shown(&answer.components[m.component].game, &m.to)
 }
 
 /// The game's title, or the titles of a sum's components joined by `+`
@@ -830,25 +847,27 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
     };
     let (remoteness, components_remoteness) = deciding(Number::Remoteness);
     let (suspense, components_suspense) = deciding(Number::Suspense);
-    let compound_moves: Vec<Json> = (compound.iter())
-        .flat_map(|c| &c.moves)
-        .map(|moves| {
-            let each: Vec<Json> = (moves.iter())
-                .map(|m| {
-                    json!({
-                        "component": m.component + 1,
-                        "rule": rule_name(answer, m),
-                        "text": move_text(answer, m),
-                        "to": m.to.to_string(),
-                        "heaps": heaps_json(&m.to),
+    // A compound's moves: each its moves in the components that move.
+    let compound_moves = |moves: &[Vec<WinningMove>]| -> Vec<Json> {
+        (moves.iter())
+            .map(|moves| {
+                let each: Vec<Json> = (moves.iter())
+                    .map(|m| {
+                        json!({
+                            "component": m.component + 1,
+                            "rule": rule_name(answer, m),
+                            "text": move_text(answer, m),
+                            "to": compound_to(answer, m),
+                            "heaps": heaps_json(&m.to),
+                        })
                     })
-                })
-                .collect();
-            json!({ "moves": each, "text": compound_move_text(answer, moves) })
-        })
-        .collect();
+                    .collect();
+                json!({ "moves": each, "text": compound_move_text(answer, moves) })
+            })
+            .collect()
+    };
     let winning_moves = match compound {
-        Some(_) => compound_moves,
+        Some(c) => compound_moves(&c.moves),
         None => moves_json(&answer.winning_moves),
     };
     let mut object = json!({
@@ -915,7 +934,9 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                         "text": value_move_text(&loopy.values, m),
                     }))
                     .collect::<Vec<_>>(),
-                "move_count": start.move_count,
+                "compound_moves": compound_moves(&start.compound_moves),
+                "move_count": number(&start.move_count),
+                "tallies": start.tallies,
             })
         };
         fields.insert("left_first".into(), start(&loopy.left_first));

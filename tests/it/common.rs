@@ -163,3 +163,42 @@ pub fn winning(answer: &Answer) -> Vec<String> {
     moves.sort();
     moves
 }
+
+/// Domineering's moves by hand (games/domineering.game): the boards one
+/// move of Left (a vertical domino) or of Right (a horizontal one) leaves
+/// on the `rows` × `cols` board whose empty cells are the bits of `empty`,
+/// row by row.
+pub fn domineering_moves(empty: u32, (rows, cols): (u32, u32), left: bool) -> Vec<u32> {
+    let cell = |r: u32, c: u32| 1u32 << (r * cols + c);
+    let mut moves = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let other = match left {
+                true if r + 1 < rows => cell(r + 1, c),
+                false if c + 1 < cols => cell(r, c + 1),
+                _ => continue,
+            };
+            let pair = cell(r, c) | other;
+            if empty & pair == pair {
+                moves.push(empty & !pair);
+            }
+        }
+    }
+    moves
+}
+
+/// A Domineering board as a file writes it, `"..|.#"`: the `rows` × `cols`
+/// board whose empty cells are the bits of `empty`, row by row.
+pub fn domineering_board(empty: u32, (rows, cols): (u32, u32)) -> String {
+    let rows: Vec<String> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| match empty >> (r * cols + c) & 1 {
+                    1 => '.',
+                    _ => '#',
+                })
+                .collect()
+        })
+        .collect();
+    format!("\"{}\"", rows.join("|"))
+}

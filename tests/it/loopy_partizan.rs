@@ -184,7 +184,7 @@ fn check_moves(answers: &[Answer], brute: &[(Vec<usize>, [Option<Side>; 2])], ar
                 .collect();
             best.sort_unstable();
             assert_eq!(listed, best, "{} first at {place:?}", mover.name());
-            assert_eq!(start.move_count, best.len());
+            assert_eq!(start.move_count, best.len().into());
         }
     }
 }

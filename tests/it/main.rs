@@ -49,6 +49,7 @@ mod operations;
 mod oracle;
 mod own_words;
 mod partizan;
+mod partizan_compounds;
 mod play;
 mod quotient;
 mod rays;

@@ -483,21 +483,7 @@ fn misere_domineering(
     if let Some(&known) = memo.get(&(empty, left)) {
         return known;
     }
-    let cell = |r: u32, c: u32| 1u32 << (r * cols + c);
-    let mut moves = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let other = match left {
-                true if r + 1 < rows => cell(r + 1, c),
-                false if c + 1 < cols => cell(r, c + 1),
-                _ => continue,
-            };
-            let pair = cell(r, c) | other;
-            if empty & pair == pair {
-                moves.push(empty & !pair);
-            }
-        }
-    }
+    let moves = super::common::domineering_moves(empty, (rows, cols), left);
     let wins = moves.is_empty()
         || (moves.iter()).any(|&after| !misere_domineering(after, (rows, cols), !left, memo));
     memo.insert((empty, left), wins);
@@ -539,17 +525,8 @@ fn misere_domineering_is_answered_as_a_brute_force_plays_it() {
     }
     boards.extend([(2, 4, 0xff), (4, 2, 0xff)]);
     for &(rows, cols, empty) in &boards {
-        let text: Vec<String> = (0..rows)
-            .map(|r| {
-                (0..cols)
-                    .map(|c| match empty >> (r * cols + c) & 1 {
-                        1 => '.',
-                        _ => '#',
-                    })
-                    .collect()
-            })
-            .collect();
-        asked.push_str(&format!("analyze domineering at \"{}\"\n", text.join("|")));
+        let board = super::common::domineering_board(empty, (rows, cols));
+        asked.push_str(&format!("analyze domineering at {board}\n"));
         let mut memo = HashMap::new();
         let left = misere_domineering(empty, (rows, cols), true, &mut memo);
         let right = misere_domineering(empty, (rows, cols), false, &mut memo);

@@ -227,8 +227,12 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
 fn play_partizan(args: &Args, question: &Question, output: &mut Output) -> ExitCode {
     let [instance] = question.components.as_slice() else {
         let error = gamelang::AnalysisError::Partizan {
-            game: question.components[0].game.title(),
-            what: "play of a sum",
+            game: (question.components.first())
+                .map_or_else(|| "the values written".to_string(), |c| c.game.title()),
+            what: match question.compound {
+                gamelang::Compound::Sum => "play of a sum",
+                _ => "play of a compound",
+            },
         };
         return output.fail(&[error.into()], FINDINGS);
     };

@@ -57,12 +57,12 @@ use crate::search::timing::{Timing, TimingGraph};
 /// One way a component may take part in a move: a move of its own (its
 /// rule and the heaps it leaves) or none, with the timing of where it is
 /// after.
-struct Choice {
-    mv: Option<(usize, Vec<u64>)>,
+pub(super) struct Choice {
+    pub(super) mv: Option<(usize, Vec<u64>)>,
     /// Where the component is after, in its graph.
-    id: usize,
-    timing: Timing,
-    ended: bool,
+    pub(super) id: usize,
+    pub(super) timing: Timing,
+    pub(super) ended: bool,
 }
 
 /// What decides a compound after a move, folded over its components.
@@ -317,7 +317,7 @@ fn deciding(number: Number, here: &[Timing]) -> Deciding {
 
 /// The winning moves by the fold: how many, and the first `max_moves`
 /// (each as the index of every component's choice).
-fn folded_wins(
+pub(super) fn folded_wins(
     kind: Compound,
     misere: bool,
     choices: &[Vec<Choice>],
@@ -440,7 +440,7 @@ fn searched_wins(
 
 /// The moves of a winning combination of choices, one per component that
 /// moves.
-fn winning_tuple(choices: &[Vec<Choice>], picked: &[usize]) -> Vec<WinningMove> {
+pub(super) fn winning_tuple(choices: &[Vec<Choice>], picked: &[usize]) -> Vec<WinningMove> {
     (picked.iter().enumerate())
         .filter_map(|(i, &j)| {
             let (rule, after) = choices[i][j].mv.as_ref()?;

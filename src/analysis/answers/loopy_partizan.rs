@@ -19,11 +19,14 @@ use crate::analysis::error::AnalysisError;
 use crate::check::{Instance, Question};
 use std::sync::Arc;
 
+use num_bigint::BigUint;
+use num_traits::Zero;
+
 use crate::partizan::{MAX_SIDED_NODES, MAX_STOPPER_NODES, Relation, Stopper, Written};
 use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Side;
-use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part};
+use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part, Play};
 use crate::search::{Blamed, Options as SearchOptions, SearchError};
 use crate::syntax::ast::{Compound, Split};
 
@@ -135,9 +138,6 @@ pub(crate) fn misere_partizan_answer(
             game: instance.game.title(),
             what,
         };
-        if question.compound != Compound::Sum {
-            return Err(refuse("a compound other than the sum"));
-        }
         if !question.values.is_empty() {
             return Err(refuse("misère play beside a value written"));
         }
@@ -147,12 +147,33 @@ pub(crate) fn misere_partizan_answer(
     let options = kept.options.search.clone();
     let budget = kept.question_budget();
     let asked = (asked.as_slice(), blamed);
+    let play = Play {
+        compound: Compound::Sum,
+        misere: true,
+    };
     let mut graph =
-        LoopyPartizan::explore_played(parts, &options, &mut kept.forms, budget, asked, true)?;
+        LoopyPartizan::explore_played(parts, &options, &mut kept.forms, budget, asked, play)?;
     let games = question.components.len();
     let left_first = start(kept, &mut graph, Side::Left, games)?;
     let right_first = start(kept, &mut graph, Side::Right, games)?;
     kept.forms_went_on()?;
+    let method = ComponentMethod::MiserePartizan {
+        positions: graph.nodes(),
+    };
+    Ok(starts_answer(
+        question,
+        (left_first, right_first),
+        (Grundy::Misere, method),
+    ))
+}
+
+/// The answer that says who wins each way and nothing of a value: a
+/// misère sum's, a compound's.
+pub(super) fn starts_answer(
+    question: &Question,
+    (left_first, right_first): (Start, Start),
+    how: (Grundy, ComponentMethod),
+) -> Answer {
     let loopy = Loopy {
         left_first,
         right_first,
@@ -160,15 +181,7 @@ pub(crate) fn misere_partizan_answer(
         value: None,
         values: Vec::new(),
     };
-    let method = ComponentMethod::MiserePartizan {
-        positions: graph.nodes(),
-    };
-    Ok(answer_of(
-        question,
-        loopy,
-        (Grundy::Misere, method),
-        Vec::new(),
-    ))
+    answer_of(question, loopy, how, Vec::new())
 }
 
 /// The graph of the sum of `components` and `values`, explored and
@@ -185,11 +198,11 @@ fn explored(
 
 /// The first game's heaps, as its moves' errors name them, and how a
 /// refusal names the sum.
-type Asked = (Vec<u64>, Blamed);
+pub(super) type Asked = (Vec<u64>, Blamed);
 
 /// The parts of the sum of `components` and `values` (above), and whom a
 /// refusal names: the first game at its position, or the values.
-fn parts(
+pub(super) fn parts(
     kept: &mut Kept,
     components: &[Instance],
     values: &[Written],
@@ -319,7 +332,9 @@ fn outcome_only(graph: &LoopyPartizan, side: Side) -> Start {
         remoteness: None,
         moves: Vec::new(),
         value_moves: Vec::new(),
-        move_count: 0,
+        compound_moves: Vec::new(),
+        move_count: BigUint::zero(),
+        tallies: Vec::new(),
     }
 }
 
@@ -408,7 +423,8 @@ fn positions(
 /// where it wins, those to a sum the other player loses moving first;
 /// where it is a draw, those to a draw; none where it loses. `games`: how
 /// many of the sum's parts are games (the written values follow them).
-fn start(
+/// In a compound, each best move is its moves in the parts that move.
+pub(super) fn start(
     kept: &mut Kept,
     graph: &mut LoopyPartizan,
     side: Side,
@@ -417,20 +433,37 @@ fn start(
     let first = graph.first(side);
     let mut moves = Vec::new();
     let mut value_moves = Vec::new();
+    let mut compound_moves = Vec::new();
     let best = match first.winner {
         Some(winner) if winner == side => Some(Outcome::P),
         Some(_) => None,
         None => Some(Outcome::D),
     };
+    let compound = graph.compound() != Compound::Sum;
     if let Some(best) = best {
         for m in graph.moves(side, &mut kept.forms)? {
             if m.outcome != best {
                 continue;
             }
-            match m.to {
-                Moved::Rule(rule, after) => moves.push(winning_move(m.part, rule, after)),
+            if compound {
+                // A compound's parts are games' positions alone.
+                compound_moves.push(
+                    (m.parts.into_iter())
+                        .filter_map(|(part, to)| match to {
+                            Moved::Rule(rule, after) => Some(winning_move(part, rule, after)),
+                            Moved::Option(_) | Moved::Node(..) => None,
+                        })
+                        .collect::<Vec<_>>(),
+                );
+                continue;
+            }
+            let Some((part, to)) = m.parts.into_iter().next() else {
+                continue;
+            };
+            match to {
+                Moved::Rule(rule, after) => moves.push(winning_move(part, rule, after)),
                 Moved::Option(form) => value_moves.push(ValueMove {
-                    value: m.part - games,
+                    value: part - games,
                     to: shown(&mut kept.forms, form),
                 }),
                 Moved::Node(graph, node) => {
@@ -446,22 +479,25 @@ fn start(
                     let to = (at.text_within(&mut kept.forms, MAX_TEXT))
                         .unwrap_or_else(|| "a loopy value too large to write".to_string());
                     value_moves.push(ValueMove {
-                        value: m.part - games,
+                        value: part - games,
                         to,
                     });
                 }
             }
         }
     }
-    let move_count = moves.len() + value_moves.len();
+    let move_count = BigUint::from(moves.len() + value_moves.len() + compound_moves.len());
     let max = kept.options.max_moves;
     moves.truncate(max);
     value_moves.truncate(max - moves.len());
+    compound_moves.truncate(max);
     Ok(Start {
         winner: first.winner,
         remoteness: first.remoteness,
         moves,
         value_moves,
+        compound_moves,
         move_count,
+        tallies: Vec::new(),
     })
 }

@@ -4,7 +4,7 @@
 //! winning moves (`winning`), misère sums by the genus and by search
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
 //! (`loopy`; partizan ones, `loopy_partizan`), declared ends (`ends`), compounds other than the sum
-//! (`compound`), sums with partizan games by canonical forms (`partizan`),
+//! (`compound`; of partizan games, `partizan_compound`), sums with partizan games by canonical forms (`partizan`),
 //! scoring games by negamax (`scoring`),
 //! and closed forms verified against the search (`verify`).
 
@@ -16,6 +16,7 @@ pub(crate) mod loopy;
 pub(crate) mod loopy_partizan;
 pub(crate) mod misere;
 pub(crate) mod partizan;
+pub(crate) mod partizan_compound;
 pub(crate) mod quotient;
 pub(crate) mod scoring;
 pub mod verify;

@@ -24,7 +24,7 @@ use crate::analysis::answer::{
 };
 use crate::analysis::error::AnalysisError;
 use crate::analysis::table::{PartizanCell, Progress, Shape, Table, is_position};
-use crate::check::{Compound, Instance, Question};
+use crate::check::{Instance, Question};
 use crate::partizan::{Form, Forms};
 use crate::position::Outcome;
 use crate::position::{Named, Position};
@@ -82,13 +82,6 @@ pub(crate) fn partizan_answer(
     question: &Question,
 ) -> Result<Option<Answer>, AnalysisError> {
     for instance in &question.components {
-        let refuse = |what| AnalysisError::Partizan {
-            game: instance.game.title(),
-            what,
-        };
-        if question.compound != Compound::Sum {
-            return Err(refuse("a compound other than the sum"));
-        }
         without_ends(&instance.game, "a partizan sum")?;
     }
     kept.limit_forms();
@@ -414,7 +407,7 @@ pub(crate) fn partizan_table(
         return Err(AnalysisError::TableOfGraphs { game: game.title() });
     }
     if game.misere {
-        return Err(refuse("misère play"));
+        return Err(refuse("a table in misère play"));
     }
     without_ends(game, "a partizan table")?;
     let parts = match (heaps, game.heap_count) {
@@ -501,7 +494,7 @@ pub(crate) fn board_table(
     if game.misere {
         return Err(AnalysisError::Partizan {
             game: game.title(),
-            what: "misère play",
+            what: "a table in misère play",
         });
     }
     without_ends(game, "a partizan table")?;

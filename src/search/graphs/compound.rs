@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 use super::timing::TimingGraph;
+use super::ways::ways;
 use crate::position::{Named, Outcome};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::SearchError;
@@ -111,50 +112,25 @@ impl<'a> CompoundSearch<'a> {
 
     /// The positions one move from `at` reaches, each once.
     fn successors(&mut self, at: &[usize]) -> Result<Vec<Vec<usize>>, SearchError> {
-        // Each component's choices: where it may go, `None` to stay.
-        let mut choices: Vec<Vec<Option<usize>>> = Vec::new();
-        let ended = |c: usize| self.graphs[c].moves(at[c]).next().is_none();
-        let n = at.len();
-        let over = match self.kind {
-            Compound::All | Compound::Any => (0..n).any(ended),
-            _ => (0..n).all(ended),
-        };
-        if over {
-            return Ok(Vec::new());
-        }
-        for (c, &id) in at.iter().enumerate() {
-            let mut to: Vec<Option<usize>> = self.graphs[c].moves(id).map(Some).collect();
-            to.sort_unstable();
-            to.dedup();
-            let may_stay = match self.kind {
-                Compound::Every => to.is_empty(),
-                Compound::All => false,
-                _ => true,
-            };
-            if may_stay {
-                to.push(None);
-            }
-            choices.push(to);
-        }
+        // Each component's moves, each to where it leads.
+        let lists: Vec<Vec<usize>> = (at.iter().enumerate())
+            .map(|(c, &id)| {
+                let mut to: Vec<usize> = self.graphs[c].moves(id).collect();
+                to.sort_unstable();
+                to.dedup();
+                to
+            })
+            .collect();
+        let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
         let mut out = Vec::new();
-        let mut pick = vec![0usize; n];
-        loop {
-            let moved = (0..n).any(|c| choices[c][pick[c]].is_some());
-            if moved {
-                let next = (0..n)
-                    .map(|c| choices[c][pick[c]].unwrap_or(at[c]))
-                    .collect();
-                out.push(next);
-                self.budget
-                    .spend(1)
-                    .map_err(|e| e.error_at(self.asked.0.clone(), self.asked.1.clone()))?;
-            }
-            // The next pick, the last component fastest.
-            let Some(c) = (0..n).rev().find(|&c| pick[c] + 1 < choices[c].len()) else {
-                break;
-            };
-            pick[c] += 1;
-            pick[c + 1..].iter_mut().for_each(|p| *p = 0);
+        for way in ways(self.kind, &counts) {
+            let next = (way.iter().enumerate())
+                .map(|(c, pick)| pick.map_or(at[c], |i| lists[c][i]))
+                .collect();
+            out.push(next);
+            self.budget
+                .spend(1)
+                .map_err(|e| e.error_at(self.asked.0.clone(), self.asked.1.clone()))?;
         }
         out.sort_unstable();
         out.dedup();

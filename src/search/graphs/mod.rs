@@ -4,7 +4,7 @@
 //! (`loopy`: retrograde analysis), compounds searched whole (`compound`,
 //! over the components' step graphs) and partizan games valued as
 //! canonical forms (`partizan`), scoring games valued by negamax
-//! (`scoring`).
+//! (`scoring`); the moves of a compound (`ways`).
 
 pub mod compound;
 #[doc(hidden)]
@@ -12,3 +12,4 @@ pub mod loopy;
 pub mod partizan;
 pub mod scoring;
 pub mod timing;
+pub mod ways;

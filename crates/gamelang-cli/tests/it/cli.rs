@@ -436,11 +436,13 @@ fn loopy_answer_holds(answer: &Value, outcome: &str, context: &str) {
     if let Some(value) = answer["value"].as_str() {
         assert!(*stopper != true || !value.contains(" & "), "{context}");
     }
-    // A loopy partizan sum, or a partizan sum played misère (no value).
+    // A loopy partizan sum, a partizan sum played misère or a compound of
+    // partizan games (no value).
     let kind = answer["method"]["kind"].as_str();
     assert!(
         kind == Some("loopy-partizan")
-            || kind == Some("misere-partizan") && answer["value"].is_null(),
+            || [Some("misere-partizan"), Some("compound")].contains(&kind)
+                && answer["value"].is_null(),
         "{context}"
     );
     let first = |side: &str| answer[side]["outcome"].as_str().expect("an outcome");

@@ -14,6 +14,10 @@
 //! goes on forever (D). A position's outcome is then a pair: who wins with
 //! Left moving first and with Right moving first, each Left, Right or a
 //! draw (Siegel, §VI.1).
+//!
+//! The parts may be played together other than by the sum (`Play`): a
+//! node's moves are then the compound's (`ways`: a move in every part, in
+//! any set of them, ...), searched whole the same way.
 
 use std::sync::Arc;
 
@@ -30,6 +34,9 @@ use crate::search::graphs::loopy::retrograde;
 use crate::search::options::Options;
 use crate::search::solver::Solver;
 use crate::search::value::After;
+use crate::syntax::ast::Compound;
+
+use super::super::ways::ways;
 
 /// A part of a sum: a position of a game, or a short value's canonical
 /// form.
@@ -50,16 +57,29 @@ pub enum Part {
 }
 
 /// Where one move from a node leads, as the root's moves are listed: the
-/// part moved in (its index in the sum asked about), what it moved to,
-/// and that node's label (N, P or D) for the player then to move.
+/// parts moved in (each its index in the sum asked about, and what it
+/// moved to: one part in a sum, more in a compound), and that node's
+/// label (N, P or D) for the player then to move.
 pub struct LoopyMove {
-    pub part: usize,
-    pub to: Moved,
+    pub parts: Vec<(usize, Moved)>,
     pub outcome: Outcome,
+    /// The moves from that node to the end with best play; `None` for a
+    /// draw.
+    pub remoteness: Option<u64>,
+}
+
+/// How the parts are played: together as the compound says (`+`, the sum,
+/// or another of Winning Ways' ch. 9), and in misère play or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    pub compound: Compound,
+    /// The player to move who has no move wins.
+    pub misere: bool,
 }
 
 /// What a part became: a game's move (its rule and where it leads), an
 /// option of a value's form, or of a loopy value's node.
+#[derive(Clone)]
 pub enum Moved {
     Rule(usize, After),
     Option(Form),
@@ -100,6 +120,8 @@ pub struct LoopyPartizan {
     blamed: Blamed,
     /// The question's budget, as it began (each phase spends a copy).
     budget: Budget,
+    /// How the parts are played together.
+    compound: Compound,
     /// While the positions are explored (`positions`), how many of each
     /// one's moves, in the order explored, are Left's.
     left_counts: Vec<usize>,
@@ -127,19 +149,20 @@ impl LoopyPartizan {
         budget: Budget,
         (asked, blamed): (&[u64], Blamed),
     ) -> Result<Self, SearchError> {
-        Self::explore_played(parts, options, forms, budget, (asked, blamed), false)
+        let play = Play::default();
+        Self::explore_played(parts, options, forms, budget, (asked, blamed), play)
     }
 
-    /// `explore`, the play `misere` where asked: the player to move who
-    /// has no move then wins (an end node is N), as the retrograde
-    /// analysis labels it.
+    /// `explore`, the parts played as `play` says: their moves the
+    /// compound's; in misère play the player to move who has no move wins
+    /// (an end node is N), as the retrograde analysis labels it.
     pub fn explore_played(
         parts: Vec<Part>,
         options: &Options,
         forms: &mut Forms,
         budget: Budget,
         (asked, blamed): (&[u64], Blamed),
-        misere: bool,
+        play: Play,
     ) -> Result<Self, SearchError> {
         let mut graph = LoopyPartizan {
             reached: Reached::empty(),
@@ -154,6 +177,7 @@ impl LoopyPartizan {
             asked: asked.to_vec(),
             blamed,
             budget: budget.clone(),
+            compound: play.compound,
             left_counts: Vec::new(),
         };
         for part in &parts {
@@ -192,11 +216,21 @@ impl LoopyPartizan {
         budget
             .spend(reached.len() as u64)
             .map_err(|e| e.error_at(blamed.game, blamed.position))?;
-        let (outcome, remoteness) = retrograde(&reached, misere);
+        let (outcome, remoteness) = retrograde(&reached, play.misere);
         graph.reached = reached;
         graph.outcome = outcome;
         graph.remoteness = remoteness;
         Ok(graph)
+    }
+
+    /// How its parts are played together.
+    pub fn compound(&self) -> Compound {
+        self.compound
+    }
+
+    /// The memory its nodes take.
+    pub fn bytes(&self) -> u64 {
+        self.reached.bytes()
     }
 
     /// How many nodes (sums with a player to move) it holds.
@@ -247,28 +281,33 @@ impl LoopyPartizan {
         taken < n
     }
 
-    /// `side`'s moves from the sum asked about, each part's in order, each
-    /// with who wins where it leads (the other player then to move).
+    /// `side`'s moves from the sum asked about (each part's in order; in a
+    /// compound, its ways in order), each with who wins where it leads
+    /// (the other player then to move).
     pub fn moves(&mut self, side: Side, forms: &mut Forms) -> Result<Vec<LoopyMove>, SearchError> {
         let parts = self.parts.clone();
         let mut budget = self.budget.clone();
         let asked = self.asked.clone();
+        let mut lists = Vec::with_capacity(parts.len());
+        for part in &parts {
+            lists.push(self.part_moves(part, side, forms, &mut budget, &asked)?);
+        }
+        let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
         let mut out = Vec::new();
-        for (i, part) in parts.iter().enumerate() {
-            for (to, replaced) in self.part_moves(part, side, forms, &mut budget, &asked)? {
-                let mut after: Vec<Part> = parts[..i].to_vec();
-                after.extend(replaced);
-                after.extend_from_slice(&parts[i + 1..]);
-                let key = self.key(side.other(), &after);
-                let Some(id) = self.reached.id(&key) else {
-                    continue;
-                };
-                out.push(LoopyMove {
-                    part: i,
-                    to,
-                    outcome: self.outcome[id],
-                });
-            }
+        for way in ways(self.compound, &counts) {
+            let after = after(&parts, &lists, &way);
+            let key = self.key(side.other(), &after);
+            let Some(id) = self.reached.id(&key) else {
+                continue;
+            };
+            let moved = (way.iter().enumerate())
+                .filter_map(|(c, pick)| pick.map(|i| (c, lists[c][i].0.clone())))
+                .collect();
+            out.push(LoopyMove {
+                parts: moved,
+                outcome: self.outcome[id],
+                remoteness: self.remoteness[id],
+            });
         }
         Ok(out)
     }
@@ -404,30 +443,47 @@ impl LoopyPartizan {
             Some(&NO_MOVER) => (&[Side::Left, Side::Right], None),
             _ => (std::slice::from_ref(&mover), Some(mover.other())),
         };
+        // A position of the game's graph: every move of either player,
+        // one part at a time.
+        let kind = match next {
+            Some(_) => self.compound,
+            None => Compound::Sum,
+        };
         let mut bytes = 0u64;
         for &side in movers {
-            let mut count = 0;
-            for i in 0..parts.len() {
-                for (_, replaced) in self.part_moves(&parts[i], side, forms, budget, asked)? {
-                    for part in &replaced {
+            let mut lists = Vec::with_capacity(parts.len());
+            for part in &parts {
+                let moves = self.part_moves(part, side, forms, budget, asked)?;
+                for (_, replaced) in &moves {
+                    for part in replaced {
                         if let Part::Game { game, .. } = part {
                             self.game_index(game, options);
                         }
                     }
-                    let mut after: Vec<Part> = parts[..i].to_vec();
-                    after.extend(replaced);
-                    after.extend_from_slice(&parts[i + 1..]);
-                    let key = match next {
-                        Some(next) => self.key(next, &after),
-                        None => self.key_of(NO_MOVER, &after),
-                    };
-                    bytes += 8 * key.len() as u64 + 48;
-                    if bytes > room {
-                        return Ok(false);
-                    }
-                    out.push_with(0, |keys| keys.extend_from_slice(&key));
-                    count += 1;
                 }
+                lists.push(moves);
+            }
+            let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
+            let mut count = 0;
+            for way in ways(kind, &counts) {
+                let after = after(&parts, &lists, &way);
+                let key = match next {
+                    Some(next) => self.key(next, &after),
+                    None => self.key_of(NO_MOVER, &after),
+                };
+                bytes += 8 * key.len() as u64 + 48;
+                if bytes > room {
+                    return Ok(false);
+                }
+                // A compound's ways are as many as its parts' moves
+                // multiplied: each is counted as a move searched.
+                if kind != Compound::Sum {
+                    budget.spend(1).map_err(|e| {
+                        e.error_at(self.blamed.game.clone(), self.blamed.position.clone())
+                    })?;
+                }
+                out.push_with(0, |keys| keys.extend_from_slice(&key));
+                count += 1;
             }
             if next.is_none() && side == Side::Left {
                 self.left_counts.push(count);
@@ -548,4 +604,17 @@ impl LoopyPartizan {
             }
         }
     }
+}
+
+/// The parts after a way of moving (`ways`): each part that moves replaced
+/// by what its move leaves, the others as they are.
+fn after(parts: &[Part], lists: &[Vec<(Moved, Vec<Part>)>], way: &[Option<usize>]) -> Vec<Part> {
+    let mut after = Vec::with_capacity(parts.len());
+    for ((part, list), pick) in parts.iter().zip(lists).zip(way) {
+        match pick {
+            Some(i) => after.extend(list[*i].1.iter().cloned()),
+            None => after.push(part.clone()),
+        }
+    }
+    after
 }
