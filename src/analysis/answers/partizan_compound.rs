@@ -34,6 +34,9 @@
 //!
 //! Both are held against a plain search of the whole compound in the tests.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use num_bigint::BigUint;
 
 use super::compound::{Choice, folded_wins, winning_tuple};
@@ -45,10 +48,10 @@ use crate::analysis::answer::{
 use crate::analysis::error::AnalysisError;
 use crate::check::Question;
 use crate::position::Outcome;
-use crate::rules::Side;
+use crate::rules::{Game, Side};
 use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part, Play};
 use crate::search::timing::Timing;
-use crate::search::{After, Budget};
+use crate::search::{After, Budget, SearchError};
 use crate::syntax::ast::Compound;
 
 /// The answer to a compound other than the sum of partizan games (see the
@@ -144,8 +147,25 @@ fn tallied(
     let options = kept.options.search.clone();
     let memory = budget.memory();
     let mut held = 0;
+    // Each component's graph, explored once for equal components.
     let mut graphs = Vec::new();
+    let mut of: Vec<usize> = Vec::with_capacity(parts.len());
+    let mut met: HashMap<(&Arc<Game>, &[u64], bool), usize> = HashMap::new();
     for part in parts {
+        // A compound's parts are games' positions alone.
+        let Part::Game {
+            game,
+            heaps,
+            negated,
+        } = part
+        else {
+            return Ok(None);
+        };
+        if let Some(&g) = met.get(&(game, heaps.as_slice(), *negated)) {
+            of.push(g);
+            continue;
+        }
+        met.insert((game, heaps.as_slice(), *negated), graphs.len());
         let budget = budget
             .clone()
             .with_memory(Some(memory.saturating_sub(held)));
@@ -161,16 +181,27 @@ fn tallied(
             budget,
             asked,
             play,
-        )?;
+        )
+        .map_err(|e| match e {
+            // The components share the question's memory: its limit is
+            // the one passed.
+            SearchError::MemoryLimit { game, position, .. } => SearchError::MemoryLimit {
+                game,
+                position,
+                limit_mb: memory >> 20,
+            },
+            e => e,
+        })?;
         if graph.goes_on() {
             return Ok(None);
         }
         held += graph.bytes();
+        of.push(graphs.len());
         graphs.push(graph);
     }
     let mut starts = Vec::new();
     for side in [Side::Left, Side::Right] {
-        let Some(start) = tallied_start(kept, &mut graphs, side, misere)? else {
+        let Some(start) = tallied_start(kept, (&mut graphs, &of), side, misere)? else {
             return Ok(None);
         };
         starts.push(start);
@@ -185,14 +216,14 @@ fn tallied(
     }))
 }
 
-/// Who wins the `all` compound of `graphs`' parts with `side` moving
-/// first, by the least of the tallies, and where `side` wins its winning
-/// moves: a move in every component after which the other player's least
-/// tally is lost for him (folded component by component, as impartial
-/// `all` is: `compound::folded_wins`).
+/// Who wins the `all` compound with `side` moving first, by the least of
+/// the tallies, and where `side` wins its winning moves: a move in every
+/// component after which the other player's least tally is lost for him
+/// (folded component by component, as impartial `all` is:
+/// `compound::folded_wins`). Component i is the root of `graphs[of[i]]`.
 fn tallied_start(
     kept: &mut Kept,
-    graphs: &mut [LoopyPartizan],
+    (graphs, of): (&mut [LoopyPartizan], &[usize]),
     side: Side,
     misere: bool,
 ) -> Result<Option<Start>, AnalysisError> {
@@ -200,8 +231,8 @@ fn tallied_start(
     // misère play.
     let wins = |tally: u64| (tally % 2 == 1) != misere;
     let mut tallies = Vec::new();
-    for graph in graphs.iter() {
-        let Some(tally) = graph.first(side).remoteness else {
+    for &g in of {
+        let Some(tally) = graphs[g].first(side).remoteness else {
             return Ok(None);
         };
         tallies.push(tally);
@@ -210,7 +241,8 @@ fn tallied_start(
     let mover_wins = wins(least);
     let (mut compound_moves, mut move_count) = (Vec::new(), BigUint::from(0u32));
     if mover_wins {
-        let mut choices = Vec::new();
+        // Each graph's moves, each rule, where it leads and its tally.
+        let mut moves = Vec::with_capacity(graphs.len());
         for graph in graphs.iter_mut() {
             let mut list = Vec::new();
             for m in graph.moves(side, &mut kept.forms)? {
@@ -219,19 +251,26 @@ fn tallied_start(
                 else {
                     return Ok(None);
                 };
-                list.push(Choice {
-                    mv: Some((rule, heaps)),
-                    id: 0,
-                    timing: Timing {
-                        outcome: if wins(tally) { Outcome::N } else { Outcome::P },
-                        remoteness: tally,
-                        suspense: 0,
-                    },
-                    ended: false,
-                });
+                list.push((rule, heaps, tally));
             }
-            choices.push(list);
+            moves.push(list);
         }
+        let choices: Vec<Vec<Choice>> = (of.iter())
+            .map(|&g| {
+                (moves[g].iter())
+                    .map(|(rule, heaps, tally)| Choice {
+                        mv: Some((*rule, heaps.clone())),
+                        id: 0,
+                        timing: Timing {
+                            outcome: if wins(*tally) { Outcome::N } else { Outcome::P },
+                            remoteness: *tally,
+                            suspense: 0,
+                        },
+                        ended: false,
+                    })
+                    .collect()
+            })
+            .collect();
         let max = kept.options.max_moves;
         let (picked, count) = folded_wins(Compound::All, misere, &choices, max);
         compound_moves = (picked.iter())
