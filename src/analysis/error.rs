@@ -257,7 +257,7 @@ pub enum AnalysisError {
     #[diagnostic(
         code(gamelang::analysis::partizan),
         help(
-            "`analyze` answers sums of partizan games (in normal play the canonical form, temperature and winning moves of each side; in misère play who wins each way and the winning moves) and their compounds (`all`, `every`, `some`, `any`: who wins each way); drop `left` and `right` for the impartial game"
+            "`analyze` answers sums of partizan games (in normal play the canonical form, temperature and winning moves of each side; in misère play who wins each way and the winning moves) and their compounds (`all`, `every`, `some`, `any`, `series`: who wins each way); drop `left` and `right` for the impartial game"
         )
     )]
     Partizan {

@@ -173,7 +173,7 @@ pub enum CheckError {
     CompoundOfSums {
         /// The game, by its title.
         game: String,
-        /// The compound's word: `every`, `all`, `some` or `any`.
+        /// The compound's word: `every`, `all`, `some`, `any` or `series`.
         word: &'static str,
         /// The source the span points into.
         #[source_code]
@@ -252,7 +252,7 @@ pub enum CheckError {
         )
     )]
     ValueInCompound {
-        /// The compound's word: `every`, `all`, `some` or `any`.
+        /// The compound's word: `every`, `all`, `some`, `any` or `series`.
         word: &'static str,
         /// The source the span points into.
         #[source_code]

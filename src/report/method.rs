@@ -245,6 +245,7 @@ pub(super) fn compound_name(kind: Compound) -> &'static str {
         Compound::All => "conjunctive",
         Compound::Some => "selective",
         Compound::Any => "shortened selective",
+        Compound::Series => "sequential",
     }
 }
 

@@ -28,7 +28,7 @@ pub(crate) use base::error::{move_error, too_large};
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;
-pub use graphs::{compound, loopy, partizan, scoring, timing};
+pub use graphs::{compound, loopy, partizan, scoring, timing, ways};
 // Whole rooms, for the modules and tests that name them.
 pub use base::budget;
 pub use base::reached::{Blamed, Listed};

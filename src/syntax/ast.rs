@@ -678,6 +678,10 @@ pub enum Compound {
     /// `any`: a move in any non-empty set of components; the play ends as
     /// soon as one cannot move (the shortened selective compound).
     Any,
+    /// `series`: a move in the first component that is not over (has a
+    /// move for either player), the rest waiting their turn; the play ends
+    /// when every one is over (the sequential compound).
+    Series,
 }
 
 impl Compound {
@@ -689,6 +693,7 @@ impl Compound {
             Compound::All => "all",
             Compound::Some => "some",
             Compound::Any => "any",
+            Compound::Series => "series",
         }
     }
 }

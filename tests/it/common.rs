@@ -202,3 +202,16 @@ pub fn domineering_board(empty: u32, (rows, cols): (u32, u32)) -> String {
         .collect();
     format!("\"{}\"", rows.join("|"))
 }
+
+/// The compounds a move of component `c` alone leaves from `at`, one for
+/// each of the positions `to` it may move to (a sequential compound's
+/// moves, where `c` is the component played).
+pub fn moved_alone<T: Clone>(at: &[T], c: usize, to: &[T]) -> Vec<Vec<T>> {
+    (to.iter())
+        .map(|p| {
+            let mut t = at.to_vec();
+            t[c] = p.clone();
+            t
+        })
+        .collect()
+}

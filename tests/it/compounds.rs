@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 use gamelang::analysis::{Analyzer, Answer, Compound, Number, Outcome};
 
-use super::common::load_text;
 use super::common::subtraction_moves;
+use super::common::{load_text, moved_alone};
 
 /// A game's moves by hand: the positions one move from a position reaches.
 type Moves = fn(&[u64]) -> Vec<Vec<u64>>;
@@ -139,6 +139,13 @@ impl Whole {
         };
         if over {
             return Vec::new();
+        }
+        // `series`: the first component that can move, alone.
+        if self.kind == Compound::Series {
+            let Some(c) = (0..n).find(|&c| !ended(c)) else {
+                return Vec::new();
+            };
+            return moved_alone(at, c, &each[c]);
         }
         // Each component's choices: a move (Some) or staying (None).
         let choices: Vec<Vec<Option<Vec<u64>>>> = (0..n)
@@ -348,6 +355,18 @@ fn shortened_selective_compounds_are_lost_once_a_component_ends() {
 }
 
 #[test]
+fn sequential_compounds_are_searched_as_played() {
+    // `series`: the first component that can move is played, the others
+    // wait (Stromquist and Ullman, "Sequential compounds of combinatorial
+    // games", 1993); in either order of two components, and three.
+    let (two, three) = combos();
+    for misere in [false, true] {
+        hold(Compound::Series, misere, &two);
+        hold(Compound::Series, misere, &three);
+    }
+}
+
+#[test]
 fn a_game_may_still_be_named_by_a_compounds_word() {
     // `every` here names a game: `every at 3` is that game's position, and
     // `every every at 3` a compound of it.
@@ -490,6 +509,7 @@ fn the_perfect_player_wins_every_compound_from_a_won_position_and_lists_every_mo
         Compound::All,
         Compound::Some,
         Compound::Any,
+        Compound::Series,
     ] {
         for misere in [false, true] {
             let texts: String = games.iter().map(|g| game_text(g, misere)).collect();

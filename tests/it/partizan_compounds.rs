@@ -16,7 +16,7 @@ use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Compound, CompoundRu
 use gamelang::position::Outcome;
 use gamelang::rules::Side;
 
-use super::common::{domineering_board, domineering_moves, load_text};
+use super::common::{domineering_board, domineering_moves, load_text, moved_alone};
 
 /// A small component: a Domineering board (its empty cells the bits of a
 /// mask, row by row), a `push` position (Left lowers `a`, Right lowers
@@ -113,6 +113,15 @@ impl Whole {
         };
         if over {
             return Vec::new();
+        }
+        // `series`: the first component not over (a move for either
+        // player), alone; none where the player to move has none there.
+        if self.kind == Compound::Series {
+            let first = (0..n).find(|&c| !stuck(c) || !at[c].moves(!left).is_empty());
+            let Some(c) = first else {
+                return Vec::new();
+            };
+            return moved_alone(at, c, &each[c]);
         }
         let mut tuples: Vec<(Vec<Small>, bool)> = vec![(Vec::new(), false)];
         for c in 0..n {
@@ -330,6 +339,20 @@ fn partizan_selective_compounds_are_searched_as_played() {
 fn partizan_shortened_selective_compounds_are_searched_as_played() {
     hold(Compound::Any, false, &combos());
     hold(Compound::Any, true, &combos());
+}
+
+#[test]
+fn partizan_sequential_compounds_are_searched_as_played() {
+    // In a series the order counts: each compound in both orders.
+    let combos: Vec<Vec<Small>> = (combos().into_iter())
+        .flat_map(|c| {
+            let mut reversed = c.clone();
+            reversed.reverse();
+            [c, reversed]
+        })
+        .collect();
+    hold(Compound::Series, false, &combos);
+    hold(Compound::Series, true, &combos);
 }
 
 #[test]

@@ -99,7 +99,7 @@ pub fn keyword(word: &str) -> Option<&'static str> {
     Some(match word {
         "game" => "`game NAME(PARAMS) { ... }` defines a game: its heaps, its play and its moves.",
         "analyze" => {
-            "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum, `-` adds a negative; `every`/`all`/`some`/`any` ask other compounds."
+            "`analyze GAME at POSITION` asks who wins there; `+` joins components into a sum, `-` adds a negative; `every`/`all`/`some`/`any`/`series` ask other compounds."
         }
         "compare" => {
             "`compare G to H` orders two sums: `>`, `<`, `=` or `||` (confused), from the outcome of G − H."

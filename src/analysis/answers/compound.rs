@@ -25,7 +25,9 @@
 //!
 //! In misère play `all` and `every` follow the same rules with the misère
 //! numbers (an end won by the player to move); `some` and `any` have no
-//! rule here, and their positions are searched whole (`search::compound`).
+//! rule here, and their positions are searched whole (`search::compound`),
+//! as are those of `series`, the sequential compound (Stromquist and
+//! Ullman, 1993: the first component that can move is played).
 //! Every rule is held against a search of the whole compound in the tests.
 //!
 //! A winning move is a move in each component that moves. They are
@@ -53,6 +55,7 @@ use crate::rules::Game;
 use crate::search::Budget;
 use crate::search::compound::CompoundSearch;
 use crate::search::timing::{Timing, TimingGraph};
+use crate::search::ways::ways;
 
 /// One way a component may take part in a move: a move of its own (its
 /// rule and the heaps it leaves) or none, with the timing of where it is
@@ -112,7 +115,8 @@ impl Fold {
         match kind {
             Compound::All => lost(self.least_remoteness),
             Compound::Every => lost(self.most_suspense),
-            Compound::Some | Compound::Sum => self.moved && self.all_p,
+            // (`series` is searched whole, never folded.)
+            Compound::Some | Compound::Sum | Compound::Series => self.moved && self.all_p,
             Compound::Any => self.moved && (self.ended || self.all_p),
         }
     }
@@ -205,7 +209,7 @@ pub(crate) fn compound(kept: &mut Kept, question: &Question) -> Result<Answer, A
         let (moves, count) = if over || outcome == Outcome::P {
             (Vec::new(), BigUint::zero())
         } else {
-            searched_wins(&choices, &mut search, max_moves)?
+            searched_wins(kind, &choices, &mut search, max_moves)?
         };
         (outcome, moves, count, search.len())
     } else {
@@ -407,33 +411,37 @@ fn walk(
     }
 }
 
-/// The winning moves of a compound searched whole: every combination of
-/// the components' choices that leaves a P-position.
+/// The winning moves of a compound searched whole: every way of moving
+/// (`ways`) that leaves a P-position, each as the index of every
+/// component's choice (a component that stays at its staying choice,
+/// first in its list).
 fn searched_wins(
+    kind: Compound,
     choices: &[Vec<Choice>],
     search: &mut CompoundSearch,
     max_moves: usize,
 ) -> Result<(Vec<Vec<usize>>, BigUint), AnalysisError> {
-    let n = choices.len();
+    // Each component's moves, by their index among its choices.
+    let moving: Vec<Vec<usize>> = (choices.iter())
+        .map(|list| (0..list.len()).filter(|&j| list[j].mv.is_some()).collect())
+        .collect();
+    let counts: Vec<usize> = moving.iter().map(Vec::len).collect();
+    let over: Vec<bool> = counts.iter().map(|&n| n == 0).collect();
     let mut found = Vec::new();
     let mut count = BigUint::zero();
-    let mut pick = vec![0usize; n];
-    loop {
-        let moved = (0..n).any(|c| choices[c][pick[c]].mv.is_some());
-        if moved {
-            let at: Vec<usize> = (0..n).map(|c| choices[c][pick[c]].id).collect();
-            if search.outcome(&at)? == Outcome::P {
-                count += 1u32;
-                if found.len() < max_moves {
-                    found.push(pick.clone());
-                }
+    for way in ways(kind, &counts, &over) {
+        let pick: Vec<usize> = (way.iter().enumerate())
+            .map(|(c, i)| i.map_or(0, |i| moving[c][i]))
+            .collect();
+        let at: Vec<usize> = (pick.iter().enumerate())
+            .map(|(c, &j)| choices[c][j].id)
+            .collect();
+        if search.outcome(&at)? == Outcome::P {
+            count += 1u32;
+            if found.len() < max_moves {
+                found.push(pick);
             }
         }
-        let Some(c) = (0..n).rev().find(|&c| pick[c] + 1 < choices[c].len()) else {
-            break;
-        };
-        pick[c] += 1;
-        pick[c + 1..].iter_mut().for_each(|p| *p = 0);
     }
     Ok((found, count))
 }

@@ -1,9 +1,11 @@
 //! Compounds of partizan games other than the sum (`all`, `every`, `some`,
-//! `any`: Winning Ways, ch. 9, "If you can't beat 'em, join 'em!"), in
-//! normal or misère play. The player to move moves in the components the
-//! word says, with that player's moves there; a component "cannot move"
-//! when it has no move for the player to move (it may have some for the
-//! other). Values add only in sums, so a compound has no value: who wins it
+//! `any`: Winning Ways, ch. 9, "If you can't beat 'em, join 'em!"; `series`,
+//! Stromquist and Ullman's sequential compound, 1993), in normal or misère
+//! play. The player to move moves in the components the word says, with
+//! that player's moves there; a component "cannot move" when it has no move
+//! for the player to move (it may have some for the other), and is over
+//! when it has none for either (a series plays its first component not
+//! over). Values add only in sums, so a compound has no value: who wins it
 //! with Left first and with Right first is found
 //!
 //! - for `all` (the conjunctive compound) whose components' plays all end,
@@ -26,7 +28,7 @@
 //!   with the compound's moves, `ways`), every position its play reaches
 //!   labelled by retrograde analysis with each player to move: so a
 //!   compound whose play can go on forever is answered too, with draws.
-//!   `every`, `some` and `any` have no rule here for partizan games: a
+//!   `every`, `some`, `any` and `series` have no rule here: a
 //!   component skipped because the player to move has no move there is
 //!   moved in by the other player twice in a row, so no single number of
 //!   each component decides (their impartial rules are about components

@@ -50,11 +50,19 @@ impl CompoundPlay {
                 list.push(m);
             }
         }
+        if self.kind == Compound::Series {
+            // The first component that can move plays alone (an impartial
+            // component with no move is over).
+            let Some(first) = own.iter().find(|moves| !moves.is_empty()) else {
+                return Ok(None);
+            };
+            return Ok(Some(first.iter().map(|m| combined(place, &[m])).collect()));
+        }
         let stuck = own.iter().any(Vec::is_empty);
         let none = own.iter().all(Vec::is_empty);
         let over = match self.kind {
             Compound::All | Compound::Any => stuck,
-            Compound::Every | Compound::Some | Compound::Sum => none,
+            Compound::Every | Compound::Some | Compound::Sum | Compound::Series => none,
         };
         if over {
             return Ok(None);
@@ -63,7 +71,7 @@ impl CompoundPlay {
         let may_stay = |moves: &Vec<Move>| match self.kind {
             Compound::Every => moves.is_empty(),
             Compound::All => false,
-            Compound::Some | Compound::Any | Compound::Sum => true,
+            Compound::Some | Compound::Any | Compound::Sum | Compound::Series => true,
         };
         // Every combination of choices, but the one where none moves.
         let count = (own.iter())

@@ -1,12 +1,13 @@
 //! A compound of games searched whole, for compounds whose outcome no rule
-//! gives (the selective ones in misère play): a position is a tuple of the
+//! gives (the selective ones in misère play, the sequential one): a position is a tuple of the
 //! components' positions (ids in their `TimingGraph`s), and a move is a move
 //! in each component of a set the compound allows, as the player chooses:
 //!
 //! - `every`: every component that can move; the play ends when none can;
 //! - `all`: every component; the play ends as soon as one cannot move;
 //! - `some`: any non-empty set of components; ends when none can move;
-//! - `any`: any non-empty set; ends as soon as one cannot move.
+//! - `any`: any non-empty set; ends as soon as one cannot move;
+//! - `series`: the first component that can move; ends when none can.
 //!
 //! The player who cannot move loses (normal play) or wins (misère play).
 
@@ -122,8 +123,10 @@ impl<'a> CompoundSearch<'a> {
             })
             .collect();
         let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
+        // An impartial component with no move is over.
+        let over: Vec<bool> = counts.iter().map(|&n| n == 0).collect();
         let mut out = Vec::new();
-        for way in ways(self.kind, &counts) {
+        for way in ways(self.kind, &counts, &over) {
             let next = (way.iter().enumerate())
                 .map(|(c, pick)| pick.map_or(at[c], |i| lists[c][i]))
                 .collect();

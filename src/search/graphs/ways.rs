@@ -6,23 +6,37 @@
 //! - `all`: every component; none can be made where one has no move;
 //! - `every`: every component that has a move;
 //! - `some`: any non-empty set of components that have moves;
-//! - `any`: any non-empty set; none where one component has no move.
+//! - `any`: any non-empty set; none where one component has no move;
+//! - `series`: the first component that is not over (has a move for either
+//!   player), alone; none where the player to move has no move there, or
+//!   every component is over.
 //!
 //! A component "has no move" for the player to move: in a partizan
 //! compound, a component may have moves for one player and none for the
-//! other.
+//! other (and is not over).
 
 use crate::syntax::ast::Compound;
 
 /// Every way the player to move may move in a compound whose components
-/// have `counts[c]` moves each: for each component `None` where it stays,
+/// have `counts[c]` moves each, and of which those where `over` says have
+/// no move for either player: for each component `None` where it stays,
 /// `Some(i)` where it makes its i-th move. In order, the first component
 /// changing slowest and a component's moves before its staying (a sum's
 /// moves the first component's first). None where the play is over.
-pub fn ways(kind: Compound, counts: &[usize]) -> Ways {
+pub fn ways(kind: Compound, counts: &[usize], over: &[bool]) -> Ways {
+    if kind == Compound::Series {
+        // The first component not over moves as in a sum of it alone.
+        let first = over.iter().position(|&o| !o);
+        let alone: Vec<usize> = (counts.iter().enumerate())
+            .map(|(c, &n)| if Some(c) == first { n } else { 0 })
+            .collect();
+        return ways(Compound::Sum, &alone, over);
+    }
     let over = match kind {
         Compound::All | Compound::Any => counts.contains(&0),
-        Compound::Sum | Compound::Every | Compound::Some => counts.iter().all(|&n| n == 0),
+        Compound::Sum | Compound::Every | Compound::Some | Compound::Series => {
+            counts.iter().all(|&n| n == 0)
+        }
     };
     let choices: Vec<usize> = (counts.iter())
         .map(|&n| match kind {
@@ -113,13 +127,13 @@ impl Iterator for Ways {
 mod tests {
     use super::*;
 
-    fn all_ways(kind: Compound, counts: &[usize]) -> Vec<Vec<Option<usize>>> {
-        ways(kind, counts).collect()
+    fn all_ways(kind: Compound, counts: &[usize], over: &[bool]) -> Vec<Vec<Option<usize>>> {
+        ways(kind, counts, over).collect()
     }
 
     /// Every way by the plain definition: every choice of each component
     /// (a move or staying) that the word allows.
-    fn plain(kind: Compound, counts: &[usize]) -> Vec<Vec<Option<usize>>> {
+    fn plain(kind: Compound, counts: &[usize], over: &[bool]) -> Vec<Vec<Option<usize>>> {
         let mut out: Vec<Vec<Option<usize>>> = vec![Vec::new()];
         for &n in counts {
             let mut next = Vec::new();
@@ -136,7 +150,9 @@ mod tests {
             let moved = way.iter().filter(|c| c.is_some()).count();
             let stays_with_moves = way.iter().zip(counts).any(|(c, &n)| c.is_none() && n > 0);
             let one_cannot = counts.contains(&0);
+            let first = over.iter().position(|&o| !o);
             match kind {
+                Compound::Series => moved == 1 && first.is_some_and(|f| way[f].is_some()),
                 Compound::Sum => moved == 1,
                 Compound::All => !one_cannot && moved > 0 && moved == counts.len(),
                 Compound::Every => moved > 0 && !stays_with_moves,
@@ -155,6 +171,7 @@ mod tests {
             Compound::Every,
             Compound::Some,
             Compound::Any,
+            Compound::Series,
         ];
         let mut shapes: Vec<Vec<usize>> = vec![vec![]];
         for _ in 0..3 {
@@ -170,13 +187,22 @@ mod tests {
                 .collect();
         }
         for counts in &shapes {
-            for kind in kinds {
-                assert_eq!(
-                    all_ways(kind, counts),
-                    plain(kind, counts),
-                    "{} with {counts:?}",
-                    kind.word()
-                );
+            // Over where it has no move, or (a partizan component) not
+            // over though the player to move has none: every choice.
+            let overs = (0..1u32 << counts.len()).map(|bits| {
+                (0..counts.len())
+                    .map(|c| counts[c] == 0 && bits >> c & 1 == 1)
+                    .collect::<Vec<bool>>()
+            });
+            for over in overs {
+                for kind in kinds {
+                    assert_eq!(
+                        all_ways(kind, counts, &over),
+                        plain(kind, counts, &over),
+                        "{} with {counts:?}, over {over:?}",
+                        kind.word()
+                    );
+                }
             }
         }
     }

@@ -231,6 +231,7 @@ impl Builder {
                 "every" => Compound::Every,
                 "all" => Compound::All,
                 "some" => Compound::Some,
+                "series" => Compound::Series,
                 _ => Compound::Any,
             },
             None => Compound::Sum,

@@ -293,8 +293,9 @@ impl LoopyPartizan {
             lists.push(self.part_moves(part, side, forms, &mut budget, &asked)?);
         }
         let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
+        let over = self.over(&parts, &counts, side, forms, &mut budget, &asked)?;
         let mut out = Vec::new();
-        for way in ways(self.compound, &counts) {
+        for way in ways(self.compound, &counts, &over) {
             let after = after(&parts, &lists, &way);
             let key = self.key(side.other(), &after);
             let Some(id) = self.reached.id(&key) else {
@@ -310,6 +311,38 @@ impl LoopyPartizan {
             });
         }
         Ok(out)
+    }
+
+    /// Which of `parts` are over, where `side` has `counts` moves in each:
+    /// no move for either player (a part where `side` has none may have
+    /// some for the other, and a `series` waits on it). Only a `series`
+    /// needs the other player's moves; another compound takes a part
+    /// where `side` has none as over.
+    fn over(
+        &mut self,
+        parts: &[Part],
+        counts: &[usize],
+        side: Side,
+        forms: &mut Forms,
+        budget: &mut Budget,
+        asked: &[u64],
+    ) -> Result<Vec<bool>, SearchError> {
+        let mut over = Vec::with_capacity(parts.len());
+        for (part, &n) in parts.iter().zip(counts) {
+            over.push(match (n, self.compound) {
+                (0, Compound::Series) => {
+                    let other = self.part_moves(part, side.other(), forms, budget, asked)?;
+                    other.is_empty()
+                }
+                (n, _) => n == 0,
+            });
+            // The first part not over is the one a series plays.
+            if self.compound == Compound::Series && over.last() == Some(&false) {
+                over.resize(parts.len(), false);
+                break;
+            }
+        }
+        Ok(over)
     }
 
     /// The index of `game` among the games met, if it was met.
@@ -351,7 +384,8 @@ impl LoopyPartizan {
     /// The key of the node `parts` with `mover` to move: the mover, then
     /// each part's words (its tag, its game and its heaps packed a byte a
     /// heap where they fit, `arena::pack`; or its value), the
-    /// parts sorted so that a sum is one node whatever its order. Every
+    /// parts sorted so that a sum is one node whatever its order (but a
+    /// series, whose order is its play's). Every
     /// game of `parts` is met already.
     fn key(&mut self, mover: Side, parts: &[Part]) -> Vec<u64> {
         self.key_of(mover.index() as u64, parts)
@@ -379,7 +413,11 @@ impl LoopyPartizan {
                 Part::Node(graph, node) => vec![NODE, self.graph_index(graph), u64::from(*node)],
             });
         }
-        words.sort_unstable();
+        // A series is played in its parts' order; every other compound,
+        // and the sum, whatever the order.
+        if self.compound != Compound::Series {
+            words.sort_unstable();
+        }
         let mut key = vec![first];
         key.extend(words.into_iter().flatten());
         key
@@ -464,8 +502,12 @@ impl LoopyPartizan {
                 lists.push(moves);
             }
             let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
+            let over = match kind {
+                Compound::Series => self.over(&parts, &counts, side, forms, budget, asked)?,
+                _ => counts.iter().map(|&n| n == 0).collect(),
+            };
             let mut count = 0;
-            for way in ways(kind, &counts) {
+            for way in ways(kind, &counts, &over) {
                 let after = after(&parts, &lists, &way);
                 let key = match next {
                     Some(next) => self.key(next, &after),
