@@ -440,11 +440,12 @@ pub(super) fn start(
         None => Some(Outcome::D),
     };
     let compound = graph.compound() != Compound::Sum;
+    let max = kept.options.max_moves;
+    let mut move_count = 0;
     if let Some(best) = best {
-        for m in graph.moves(side, &mut kept.forms)? {
-            if m.outcome != best {
-                continue;
-            }
+        let (best_moves, count) = graph.moves(side, &mut kept.forms, Some(best), max)?;
+        move_count = count;
+        for m in best_moves {
             if compound {
                 // A compound's parts are games' positions alone.
                 compound_moves.push(
@@ -486,11 +487,7 @@ pub(super) fn start(
             }
         }
     }
-    let move_count = BigUint::from(moves.len() + value_moves.len() + compound_moves.len());
-    let max = kept.options.max_moves;
-    moves.truncate(max);
-    value_moves.truncate(max - moves.len());
-    compound_moves.truncate(max);
+    let move_count = BigUint::from(move_count);
     Ok(Start {
         winner: first.winner,
         remoteness: first.remoteness,

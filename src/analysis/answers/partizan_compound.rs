@@ -247,7 +247,9 @@ fn tallied_start(
         let mut moves = Vec::with_capacity(graphs.len());
         for graph in graphs.iter_mut() {
             let mut list = Vec::new();
-            for m in graph.moves(side, &mut kept.forms)? {
+            // One game's position alone: its moves are few enough to hold.
+            let (all, _) = graph.moves(side, &mut kept.forms, None, usize::MAX)?;
+            for m in all {
                 let (Some((_, Moved::Rule(rule, After::Position(heaps)))), Some(tally)) =
                     (m.parts.into_iter().next(), m.remoteness)
                 else {

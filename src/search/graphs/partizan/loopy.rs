@@ -56,13 +56,11 @@ pub enum Part {
     Node(Arc<Stopper>, u32),
 }
 
-/// Where one move from a node leads, as the root's moves are listed: the
-/// parts moved in (each its index in the sum asked about, and what it
-/// moved to: one part in a sum, more in a compound), and that node's
-/// label (N, P or D) for the player then to move.
+/// One move from a node, as the root's moves are listed: the parts moved
+/// in (each its index in the sum asked about, and what it moved to: one
+/// part in a sum, more in a compound).
 pub struct LoopyMove {
     pub parts: Vec<(usize, Moved)>,
-    pub outcome: Outcome,
     /// The moves from that node to the end with best play; `None` for a
     /// draw.
     pub remoteness: Option<u64>,
@@ -283,8 +281,18 @@ impl LoopyPartizan {
 
     /// `side`'s moves from the sum asked about (each part's in order; in a
     /// compound, its ways in order), each with who wins where it leads
-    /// (the other player then to move).
-    pub fn moves(&mut self, side: Side, forms: &mut Forms) -> Result<Vec<LoopyMove>, SearchError> {
+    /// (the other player then to move): those that lead where the label is
+    /// `to` (every one where `None`), the first `max` of them, and how many
+    /// there are. A compound's ways, as many as its parts' moves
+    /// multiplied, are each counted against the question's budget (its
+    /// clock), and only the first `max` kept.
+    pub fn moves(
+        &mut self,
+        side: Side,
+        forms: &mut Forms,
+        to: Option<Outcome>,
+        max: usize,
+    ) -> Result<(Vec<LoopyMove>, usize), SearchError> {
         let parts = self.parts.clone();
         let mut budget = self.budget.clone();
         let asked = self.asked.clone();
@@ -294,23 +302,33 @@ impl LoopyPartizan {
         }
         let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
         let over = self.over(&parts, &counts, side, forms, &mut budget, &asked)?;
-        let mut out = Vec::new();
+        let (mut out, mut count) = (Vec::new(), 0);
         for way in ways(self.compound, &counts, &over) {
+            if self.compound != Compound::Sum {
+                budget.spend(1).map_err(|e| {
+                    e.error_at(self.blamed.game.clone(), self.blamed.position.clone())
+                })?;
+            }
             let after = after(&parts, &lists, &way);
             let key = self.key(side.other(), &after);
             let Some(id) = self.reached.id(&key) else {
                 continue;
             };
-            let moved = (way.iter().enumerate())
-                .filter_map(|(c, pick)| pick.map(|i| (c, lists[c][i].0.clone())))
-                .collect();
-            out.push(LoopyMove {
-                parts: moved,
-                outcome: self.outcome[id],
-                remoteness: self.remoteness[id],
-            });
+            if to.is_some_and(|to| to != self.outcome[id]) {
+                continue;
+            }
+            count += 1;
+            if out.len() < max {
+                let moved = (way.iter().enumerate())
+                    .filter_map(|(c, pick)| pick.map(|i| (c, lists[c][i].0.clone())))
+                    .collect();
+                out.push(LoopyMove {
+                    parts: moved,
+                    remoteness: self.remoteness[id],
+                });
+            }
         }
-        Ok(out)
+        Ok((out, count))
     }
 
     /// Which of `parts` are over, where `side` has `counts` moves in each:
