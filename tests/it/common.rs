@@ -203,15 +203,66 @@ pub fn domineering_board(empty: u32, (rows, cols): (u32, u32)) -> String {
     format!("\"{}\"", rows.join("|"))
 }
 
-/// The compounds a move of component `c` alone leaves from `at`, one for
-/// each of the positions `to` it may move to (a sequential compound's
-/// moves, where `c` is the component played).
-pub fn moved_alone<T: Clone>(at: &[T], c: usize, to: &[T]) -> Vec<Vec<T>> {
-    (to.iter())
-        .map(|p| {
-            let mut t = at.to_vec();
-            t[c] = p.clone();
-            t
-        })
+/// The moves of a compound by the definitions (docs/LANGUAGE.md,
+/// "Compounds"), plainly: from the components at `at`, where the player
+/// to move has the moves `each[c]` (each to where it leads) and `over(c)`
+/// says component c has no move for either player, every move the word
+/// allows, as the tuple of components after.
+pub fn compound_moves<T: Clone>(
+    kind: gamelang::Compound,
+    at: &[T],
+    each: &[Vec<T>],
+    over: impl Fn(usize) -> bool,
+) -> Vec<Vec<T>> {
+    use gamelang::Compound;
+    let n = at.len();
+    let stuck = |c: usize| each[c].is_empty();
+    let ended = match kind {
+        Compound::All | Compound::Any => (0..n).any(stuck),
+        _ => (0..n).all(stuck),
+    };
+    if ended {
+        return Vec::new();
+    }
+    // `series`: the first component not over, alone; none where the
+    // player to move has no move there.
+    if kind == Compound::Series {
+        let Some(c) = (0..n).find(|&c| !over(c)) else {
+            return Vec::new();
+        };
+        return (each[c].iter())
+            .map(|p| {
+                let mut t = at.to_vec();
+                t[c] = p.clone();
+                t
+            })
+            .collect();
+    }
+    // Each component's choices, a move (Some) or staying (None), and
+    // every tuple of them in which something moves.
+    let mut tuples: Vec<(Vec<T>, bool)> = vec![(Vec::new(), false)];
+    for c in 0..n {
+        let mut choices: Vec<Option<T>> = each[c].iter().cloned().map(Some).collect();
+        let stay = match kind {
+            Compound::All => false,
+            Compound::Every => stuck(c),
+            _ => true,
+        };
+        if stay {
+            choices.push(None);
+        }
+        tuples = (tuples.into_iter())
+            .flat_map(|(t, moved)| {
+                choices.iter().map(move |choice| {
+                    let mut t = t.clone();
+                    t.push(choice.clone().unwrap_or_else(|| at[c].clone()));
+                    (t, moved || choice.is_some())
+                })
+            })
+            .collect();
+    }
+    (tuples.into_iter())
+        .filter(|(_, moved)| *moved)
+        .map(|(t, _)| t)
         .collect()
 }

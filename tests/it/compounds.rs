@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use gamelang::analysis::{Analyzer, Answer, Compound, Number, Outcome};
 
 use super::common::subtraction_moves;
-use super::common::{load_text, moved_alone};
+use super::common::{compound_moves, load_text};
 
 /// A game's moves by hand: the positions one move from a position reaches.
 type Moves = fn(&[u64]) -> Vec<Vec<u64>>;
@@ -128,60 +128,11 @@ impl Whole {
         }
     }
 
-    /// Every move of the compound at `at`: each a tuple of positions after.
+    /// Every move of the compound at `at`: each a tuple of positions after
+    /// (an impartial component with no move is over).
     fn successors(&self, at: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
         let each: Vec<Vec<Vec<u64>>> = (at.iter().zip(&self.moves)).map(|(p, m)| m(p)).collect();
-        let ended = |c: usize| each[c].is_empty();
-        let n = at.len();
-        let over = match self.kind {
-            Compound::All | Compound::Any => (0..n).any(ended),
-            _ => (0..n).all(ended),
-        };
-        if over {
-            return Vec::new();
-        }
-        // `series`: the first component that can move, alone.
-        if self.kind == Compound::Series {
-            let Some(c) = (0..n).find(|&c| !ended(c)) else {
-                return Vec::new();
-            };
-            return moved_alone(at, c, &each[c]);
-        }
-        // Each component's choices: a move (Some) or staying (None).
-        let choices: Vec<Vec<Option<Vec<u64>>>> = (0..n)
-            .map(|c| {
-                let mut list: Vec<Option<Vec<u64>>> = each[c].iter().cloned().map(Some).collect();
-                let stay = match self.kind {
-                    Compound::Every => list.is_empty(),
-                    Compound::All => false,
-                    _ => true,
-                };
-                if stay {
-                    list.insert(0, None);
-                }
-                list
-            })
-            .collect();
-        let mut out = Vec::new();
-        let mut tuples: Vec<(Vec<Vec<u64>>, bool)> = vec![(Vec::new(), false)];
-        for (c, list) in choices.iter().enumerate() {
-            tuples = (tuples.into_iter())
-                .flat_map(|(t, moved)| {
-                    list.iter().map(move |choice| {
-                        let mut t = t.clone();
-                        t.push(choice.clone().unwrap_or_else(|| at[c].clone()));
-                        (t, moved || choice.is_some())
-                    })
-                })
-                .collect();
-        }
-        out.extend(
-            tuples
-                .into_iter()
-                .filter(|(_, moved)| *moved)
-                .map(|(t, _)| t),
-        );
-        out
+        compound_moves(self.kind, at, &each, |c| each[c].is_empty())
     }
 
     fn wins(&mut self, at: &[Vec<u64>]) -> bool {

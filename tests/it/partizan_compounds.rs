@@ -16,7 +16,7 @@ use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Compound, CompoundRu
 use gamelang::position::Outcome;
 use gamelang::rules::Side;
 
-use super::common::{domineering_board, domineering_moves, load_text, moved_alone};
+use super::common::{compound_moves, domineering_board, domineering_moves, load_text};
 
 /// A small component: a Domineering board (its empty cells the bits of a
 /// mask, row by row), a `push` position (Left lowers `a`, Right lowers
@@ -102,52 +102,12 @@ struct Whole {
 
 impl Whole {
     /// Every move of the player to move (`left`: Left): each way the word
-    /// allows, as the tuple of components after.
+    /// allows, as the tuple of components after (a component is over where
+    /// neither player has a move there).
     fn successors(&self, at: &[Small], left: bool) -> Vec<Vec<Small>> {
         let each: Vec<Vec<Small>> = at.iter().map(|c| c.moves(left)).collect();
-        let stuck = |c: usize| each[c].is_empty();
-        let n = at.len();
-        let over = match self.kind {
-            Compound::All | Compound::Any => (0..n).any(stuck),
-            _ => (0..n).all(stuck),
-        };
-        if over {
-            return Vec::new();
-        }
-        // `series`: the first component not over (a move for either
-        // player), alone; none where the player to move has none there.
-        if self.kind == Compound::Series {
-            let first = (0..n).find(|&c| !stuck(c) || !at[c].moves(!left).is_empty());
-            let Some(c) = first else {
-                return Vec::new();
-            };
-            return moved_alone(at, c, &each[c]);
-        }
-        let mut tuples: Vec<(Vec<Small>, bool)> = vec![(Vec::new(), false)];
-        for c in 0..n {
-            let mut choices: Vec<Option<Small>> = each[c].iter().cloned().map(Some).collect();
-            let stay = match self.kind {
-                Compound::All => false,
-                Compound::Every => each[c].is_empty(),
-                _ => true,
-            };
-            if stay {
-                choices.push(None);
-            }
-            tuples = (tuples.into_iter())
-                .flat_map(|(t, moved)| {
-                    choices.iter().map(move |choice| {
-                        let mut t = t.clone();
-                        t.push(choice.clone().unwrap_or_else(|| at[c].clone()));
-                        (t, moved || choice.is_some())
-                    })
-                })
-                .collect();
-        }
-        (tuples.into_iter())
-            .filter(|(_, moved)| *moved)
-            .map(|(t, _)| t)
-            .collect()
+        let over = |c: usize| each[c].is_empty() && at[c].moves(!left).is_empty();
+        compound_moves(self.kind, at, &each, over)
     }
 
     /// Whether the player to move wins at `at`, and the moves to the end:

@@ -301,7 +301,8 @@ impl LoopyPartizan {
             lists.push(self.part_moves(part, side, forms, &mut budget, &asked)?);
         }
         let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
-        let over = self.over(&parts, &counts, side, forms, &mut budget, &asked)?;
+        let kind = self.compound;
+        let over = self.over(&parts, &counts, (kind, side), forms, &mut budget, &asked)?;
         let (mut out, mut count) = (Vec::new(), 0);
         for way in ways(self.compound, &counts, &over) {
             if self.compound != Compound::Sum {
@@ -331,23 +332,23 @@ impl LoopyPartizan {
         Ok((out, count))
     }
 
-    /// Which of `parts` are over, where `side` has `counts` moves in each:
-    /// no move for either player (a part where `side` has none may have
-    /// some for the other, and a `series` waits on it). Only a `series`
-    /// needs the other player's moves; another compound takes a part
-    /// where `side` has none as over.
+    /// Which of `parts` are over, in a compound of `kind` where `side` has
+    /// `counts` moves in each: no move for either player (a part where
+    /// `side` has none may have some for the other, and a `series` waits on
+    /// it). Only a `series` needs the other player's moves; another
+    /// compound takes a part where `side` has none as over.
     fn over(
         &mut self,
         parts: &[Part],
         counts: &[usize],
-        side: Side,
+        (kind, side): (Compound, Side),
         forms: &mut Forms,
         budget: &mut Budget,
         asked: &[u64],
     ) -> Result<Vec<bool>, SearchError> {
         let mut over = Vec::with_capacity(parts.len());
         for (part, &n) in parts.iter().zip(counts) {
-            over.push(match (n, self.compound) {
+            over.push(match (n, kind) {
                 (0, Compound::Series) => {
                     let other = self.part_moves(part, side.other(), forms, budget, asked)?;
                     other.is_empty()
@@ -355,7 +356,7 @@ impl LoopyPartizan {
                 (n, _) => n == 0,
             });
             // The first part not over is the one a series plays.
-            if self.compound == Compound::Series && over.last() == Some(&false) {
+            if kind == Compound::Series && over.last() == Some(&false) {
                 over.resize(parts.len(), false);
                 break;
             }
@@ -520,10 +521,7 @@ impl LoopyPartizan {
                 lists.push(moves);
             }
             let counts: Vec<usize> = lists.iter().map(Vec::len).collect();
-            let over = match kind {
-                Compound::Series => self.over(&parts, &counts, side, forms, budget, asked)?,
-                _ => counts.iter().map(|&n| n == 0).collect(),
-            };
+            let over = self.over(&parts, &counts, (kind, side), forms, budget, asked)?;
             let mut count = 0;
             for way in ways(kind, &counts, &over) {
                 let after = after(&parts, &lists, &way);
