@@ -122,8 +122,9 @@ pub use report::{
 
 // Partizan values: canonical forms and what is known of them.
 pub use partizan::{
-    Dyadic, Form, Forms, MAX_SIDED_NODES, MAX_STOPPER_NODES, PowerOfUp,
-    ReadError as ValueReadError, Relation, Stopper, Thermograph, Wall, Written, read as read_value,
+    Dyadic, Form, Forms, MAX_MISERE_TEXT, MAX_SIDED_NODES, MAX_STOPPER_NODES, Misere, MisereForms,
+    PowerOfUp, ReadError as ValueReadError, Relation, Stopper, Thermograph, Wall, Written,
+    read as read_value,
 };
 pub use search::partizan::PartizanSearch;
 

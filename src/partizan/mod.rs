@@ -15,13 +15,15 @@
 //! reduced canonical form
 //! (infinitesimals ignored), `atomic` an all-small game's atomic weight,
 //! `stopper` loopy games that are stoppers and `sides` the sides of those
-//! that are not.
+//! that are not; `misere` the forms of games played misère, in the
+//! dead-ending universe.
 
 mod atomic;
 mod comparisons;
 mod dyadic;
 mod form;
 mod forms;
+mod misere;
 mod notation;
 mod operated;
 mod operations;
@@ -37,6 +39,7 @@ mod written;
 pub use dyadic::Dyadic;
 pub use form::Form;
 pub use forms::{Forms, Relation};
+pub use misere::{MAX_TEXT as MAX_MISERE_TEXT, Misere, MisereForms};
 pub use power::PowerOfUp;
 pub use sides::MAX_SIDED_NODES;
 pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, Stopper};
