@@ -684,7 +684,37 @@ pub struct Loopy {
     /// Each value written as a part of the sum, as its canonical form
     /// writes it.
     pub values: Vec<String>,
+    /// A sum played misère: its value in the dead-ending universe, or why
+    /// there is none; `None` in normal play.
+    pub misere: Option<MisereValue>,
 }
+
+/// A partizan sum played misère: its reduced form in the dead-ending
+/// universe E (`partizan::MisereForms`), or why it has none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MisereValue {
+    /// Its reduced form, as written (`{-1|0,1}`, an integer as its
+    /// number); `None` where it is longer than `MAX_MISERE_TEXT`
+    /// characters to write.
+    Form(Option<String>),
+    /// A game of the sum is not dead-ending: at `position` of `game`,
+    /// `side` has no move, yet gets one after the other's move. Misère
+    /// values are known in E alone (`MISERE_OUTSIDE`).
+    Outside {
+        /// The game the position is of.
+        game: Arc<Game>,
+        /// The position.
+        position: Position,
+        /// The player with no move there.
+        side: Side,
+    },
+    /// Not found: the limit that stopped it, as its error says.
+    Stopped(String),
+}
+
+/// The code of a misère value refused because the game is outside the
+/// dead-ending universe.
+pub const MISERE_OUTSIDE: &str = "gamelang::analysis::not_dead_ending";
 
 /// Who wins a loopy partizan sum with one player (the mover) moving
 /// first, and the mover's moves that do best: those that win where the

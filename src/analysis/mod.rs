@@ -28,9 +28,9 @@ pub mod table;
 pub use analyzer::Analyzer;
 pub use answer::{
     Answer, Brief, Compared, Component, ComponentMethod, Compound, CompoundAnswer, CompoundRule,
-    Count, Deciding, Decomposition, Gain, Gamma, Grundy, Loopy, Method, NoValue, Note, Number,
-    Outcome, Partizan, Scoring, SideMove, Start, SumTerm, Unknown, ValueMove, Verified,
-    WinningMove,
+    Count, Deciding, Decomposition, Gain, Gamma, Grundy, Loopy, MISERE_OUTSIDE, Method,
+    MisereValue, NoValue, Note, Number, Outcome, Partizan, Scoring, SideMove, Start, SumTerm,
+    Unknown, ValueMove, Verified, WinningMove,
 };
 pub use error::{AnalysisError, Disagreement, NotResumable};
 pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

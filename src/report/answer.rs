@@ -10,10 +10,11 @@ use super::method::{method_json, method_text};
 use super::quotient::stopped_text;
 use super::words::number;
 use crate::analysis::{
-    Answer, Compared, Component, Count, Deciding, Gain, Gamma, Grundy, Loopy, NoValue, Note,
-    Number, Outcome, Partizan, Scoring, Start, SumTerm, Unknown, ValueMove, WinningMove,
+    Answer, Compared, Component, Count, Deciding, Gain, Gamma, Grundy, Loopy, MISERE_OUTSIDE,
+    MisereValue, NoValue, Note, Number, Outcome, Partizan, Scoring, Start, SumTerm, Unknown,
+    ValueMove, WinningMove,
 };
-use crate::partizan::Dyadic;
+use crate::partizan::{Dyadic, MAX_MISERE_TEXT};
 use crate::position::Position;
 use crate::rules::{Game, ParamValue, Side};
 use crate::syntax::ast::Split;
@@ -231,6 +232,56 @@ fn value_move_text(values: &[String], m: &ValueMove) -> String {
     format!("{from} → {}", m.to)
 }
 
+/// A misère sum's value, as the text's `value:` line says it.
+fn misere_text(value: &MisereValue) -> String {
+    match value {
+        MisereValue::Form(Some(form)) => {
+            format!("{form} (misère play, in the dead-ending universe)")
+        }
+        MisereValue::Form(None) => format!(
+            "its misère form is longer than {MAX_MISERE_TEXT} characters to write (`--json` neither)"
+        ),
+        MisereValue::Outside {
+            game,
+            position,
+            side,
+        } => format!(
+            "none in misère play [{MISERE_OUTSIDE}]: {} is not dead-ending (at {}, {} has no move, yet gets one after a move of {}'s); misère values are known in the dead-ending universe alone",
+            game.title(),
+            shown(game, position),
+            side.name(),
+            side.other().name()
+        ),
+        MisereValue::Stopped(why) => format!("not found in misère play: {why}"),
+    }
+}
+
+/// A misère sum's value in JSON: `form` (null where it is not found or
+/// too long to write), and where there is none, `code` and `outside` (a
+/// game outside the dead-ending universe) or `stopped`.
+fn misere_json(value: &MisereValue) -> Json {
+    match value {
+        MisereValue::Form(form) => json!({"universe": "dead-ending", "form": form}),
+        MisereValue::Outside {
+            game,
+            position,
+            side,
+        } => json!({
+            "universe": "dead-ending",
+            "form": null,
+            "code": MISERE_OUTSIDE,
+            "outside": {
+                "game": game.title(),
+                "position": shown(game, position),
+                "side": side.name(),
+            },
+        }),
+        MisereValue::Stopped(why) => {
+            json!({"universe": "dead-ending", "form": null, "stopped": why})
+        }
+    }
+}
+
 /// `1 move`, `3 moves`.
 fn moves(n: u64) -> String {
     match n {
@@ -260,6 +311,9 @@ fn write_loopy(out: &mut String, answer: &Answer, loopy: &Loopy) -> std::fmt::Re
         }
         (Some(value), _) => writeln!(out, "  value:   {value} (its onside and its offside)")?,
         (None, _) => {}
+    }
+    if let Some(misere) = &loopy.misere {
+        writeln!(out, "  value:   {}", misere_text(misere))?;
     }
     for (side, start) in [
         (Side::Left, &loopy.left_first),
@@ -944,6 +998,9 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         fields.insert("stopper".into(), loopy.stopper.into());
         fields.insert("value".into(), loopy.value.clone().into());
         fields.insert("values".into(), json!(loopy.values));
+        if let Some(misere) = &loopy.misere {
+            fields.insert("misere_value".into(), misere_json(misere));
+        }
     }
     if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
         let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());

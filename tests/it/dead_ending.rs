@@ -403,3 +403,153 @@ fn known_values() {
     assert_eq!(store.add(two, minus_two), zero);
     assert_eq!(store.text(minus_two).as_deref(), Some("-2"));
 }
+
+impl Plain {
+    /// A form as `MisereForms::text` writes it (`{-1|0,1}`, `2`), read.
+    fn read(&mut self, text: &str) -> usize {
+        let mut at = 0;
+        let bytes = text.as_bytes();
+        let g = self.read_at(bytes, &mut at);
+        assert_eq!(at, bytes.len(), "{text}");
+        g
+    }
+
+    fn read_at(&mut self, text: &[u8], at: &mut usize) -> usize {
+        if text[*at] != b'{' {
+            let start = *at;
+            while *at < text.len() && (text[*at] == b'-' || text[*at].is_ascii_digit()) {
+                *at += 1;
+            }
+            let n: i64 = std::str::from_utf8(&text[start..*at])
+                .unwrap()
+                .parse()
+                .unwrap();
+            let mut g = self.game(vec![], vec![]);
+            for _ in 0..n.unsigned_abs() {
+                g = match n > 0 {
+                    true => self.game(vec![g], vec![]),
+                    false => self.game(vec![], vec![g]),
+                };
+            }
+            return g;
+        }
+        *at += 1;
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut side = 0;
+        loop {
+            match text[*at] {
+                b'|' => {
+                    side = 1;
+                    *at += 1;
+                }
+                b',' => *at += 1,
+                b'}' => {
+                    *at += 1;
+                    break;
+                }
+                _ => {
+                    let option = self.read_at(text, at);
+                    sides[side].push(option);
+                }
+            }
+        }
+        let [left, right] = sides;
+        self.game(left, right)
+    }
+
+    /// The plain game of a Domineering board (common::domineering_moves).
+    fn domineering(
+        &mut self,
+        empty: u32,
+        size: (u32, u32),
+        done: &mut HashMap<u32, usize>,
+    ) -> usize {
+        if let Some(&g) = done.get(&empty) {
+            return g;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, left) in [true, false].into_iter().enumerate() {
+            for after in super::common::domineering_moves(empty, size, left) {
+                sides[i].push(self.domineering(after, size, done));
+            }
+        }
+        let [left, right] = sides;
+        let g = self.game(left, right);
+        done.insert(empty, g);
+        g
+    }
+}
+
+#[test]
+fn misere_domineering_values_play_as_the_boards() {
+    // Issue 73: every board of 1 × 1 to 3 × 3 with every set of its cells
+    // removed, analyzed misère: its value, read back, plays as the board
+    // itself (a plain game tree of its moves) against every X tried, and
+    // says who wins as the answer does.
+    let game = std::fs::read_to_string(super::common::root().join("games/misere_domineering.game"))
+        .expect("games/misere_domineering.game");
+    let game: Vec<&str> = (game.lines())
+        .filter(|line| !line.starts_with("analyze"))
+        .collect();
+    let mut asked = String::new();
+    let mut boards = Vec::new();
+    for size in [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        for empty in 0..1u32 << (size.0 * size.1) {
+            boards.push((size, empty));
+            let board = super::common::domineering_board(empty, size);
+            asked.push_str(&format!("analyze domineering at {board}\n"));
+        }
+    }
+    let answers = super::partizan::analyzed(&format!("{}\n{asked}", game.join("\n")));
+    assert_eq!(answers.len(), boards.len());
+    let mut plain = Plain::default();
+    let (_, e) = day_two(&mut plain);
+    let xs = tried(&e);
+    let mut met = std::collections::BTreeSet::new();
+    for (answer, &(size, empty)) in answers.iter().zip(&boards) {
+        let loopy = answer.loopy.as_ref().expect("who wins each way");
+        let Some(gamelang::MisereValue::Form(Some(text))) = &loopy.misere else {
+            panic!("{size:?} {empty:b}: {:?}", loopy.misere);
+        };
+        let mut done = HashMap::new();
+        let board = plain.domineering(empty, size, &mut done);
+        let value = plain.read(text);
+        assert_eq!(
+            plain.outcomes(value, &xs),
+            plain.outcomes(board, &xs),
+            "{size:?} {empty:b}: {text}"
+        );
+        let left_first = plain.wins(&[value], true);
+        let right_first = !plain.wins(&[value], false);
+        assert_eq!(answer.outcome, outcome_of((left_first, right_first)));
+        met.insert(text.clone());
+    }
+    // Boards of many values were met, among them the 2 × 2 square's.
+    assert!(met.len() > 20, "{met:?}");
+    assert!(met.contains("{1|-1}"));
+}
+
+#[test]
+fn a_game_that_is_not_dead_ending_has_no_misere_value() {
+    // At 2, Left has no move; Right's move to 1 gives her one: the game is
+    // outside E, and its answer says so, with the code and the position.
+    let answers = super::partizan::analyzed(
+        "game parity {\n    play misere\n    position (n)\n    left move odd { require n % 2 == 1; n -= 1 }\n    right move even { require n > 0 and n % 2 == 0; n -= 1 }\n}\nanalyze parity at (4)\nanalyze parity at (1)\n",
+    );
+    let loopy = answers[0].loopy.as_ref().expect("who wins each way");
+    let Some(gamelang::MisereValue::Outside { position, side, .. }) = &loopy.misere else {
+        panic!("{:?}", loopy.misere);
+    };
+    assert_eq!((position.to_string(), *side), ("2".to_string(), Side::Left));
+    let text = gamelang::answer_text(&answers[0], &|_| None);
+    assert!(
+        text.contains(gamelang::MISERE_OUTSIDE) && text.contains("at (n = 2)"),
+        "{text}"
+    );
+    // From 1 play never meets 2: {0 | } = 1.
+    let loopy = answers[1].loopy.as_ref().expect("who wins each way");
+    assert_eq!(
+        loopy.misere,
+        Some(gamelang::MisereValue::Form(Some("1".to_string())))
+    );
+}

@@ -113,7 +113,9 @@ pub fn keyword(word: &str) -> Option<&'static str> {
         "heap" => "`heap`: one heap, in `shift ... to the previous heap` and `empty one heap ...`.",
         "position" => "`position (a, b)`: a fixed number of parts, each with a name.",
         "play" => "`play misere` (whoever moves last loses) or `play normal` (the default).",
-        "misere" | "misère" => "misère play: whoever makes the last move loses.",
+        "misere" | "misère" => {
+            "misère play: whoever makes the last move loses. A partizan game played so is valued in the dead-ending universe, where it is dead-ending (a player with no move never gets one again)."
+        }
         "normal" => "normal play: whoever makes the last move wins (the default).",
         "take" => {
             "`take AMOUNTS [from TARGET] [and split the rest into two heaps]`: take tokens from one heap (or more)."

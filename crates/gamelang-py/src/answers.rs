@@ -195,6 +195,14 @@ impl Analysis {
         self.field(py, "right_first")
     }
 
+    /// A partizan sum played misère: a dict of its value in the
+    /// dead-ending universe (`form`, None where there is none, then `code`
+    /// and `outside`, or `stopped`); else None.
+    #[getter]
+    fn misere_value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.field(py, "misere_value")
+    }
+
     /// Whether a loopy partizan position is a stopper (no play from it
     /// goes on forever); None for a position that is not loopy.
     #[getter]

@@ -60,6 +60,14 @@ def test_partizan_answers():
     assert (cut.value, cut.outcome) == ("1", "L")
 
 
+def test_a_misere_partizan_position_has_its_dead_ending_value():
+    prog = gamelang.load(ROOT / "games" / "misere_domineering.game")
+    # The 2 × 2 square: P, its value {1|-1} (docs/LANGUAGE.md).
+    a = prog.analyze('domineering at "..|.."')
+    assert a.outcome == "P"
+    assert a.misere_value == {"universe": "dead-ending", "form": "{1|-1}"}
+
+
 def test_a_loopy_partizan_position_says_who_wins_with_each_player_first():
     prog = gamelang.load(ROOT / "games" / "loopy_tokens.game")
     # By hand (games/loopy_tokens.game): Right, to move at 0, has no move;

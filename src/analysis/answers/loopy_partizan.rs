@@ -12,8 +12,8 @@ use super::kept::Kept;
 use super::partizan::{MAX_TEXT, shown};
 use super::winning::winning_move;
 use crate::analysis::answer::{
-    Answer, Component, ComponentMethod, Count, Grundy, Loopy, Method, NoValue, Note, Start,
-    ValueMove,
+    Answer, Component, ComponentMethod, Count, Grundy, Loopy, Method, MisereValue, NoValue, Note,
+    Start, ValueMove,
 };
 use crate::analysis::error::AnalysisError;
 use crate::check::{Instance, Question};
@@ -22,10 +22,14 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::partizan::{MAX_SIDED_NODES, MAX_STOPPER_NODES, Relation, Stopper, Written};
+use crate::partizan::{
+    MAX_SIDED_NODES, MAX_STOPPER_NODES, MisereForms, Relation, Stopper, Written,
+};
+use crate::platform::Halt;
 use crate::position::Outcome;
 use crate::position::{Named, Position};
 use crate::rules::Side;
+use crate::search::partizan::MisereFound;
 use crate::search::partizan::loopy::{LoopyPartizan, Moved, Part, Play};
 use crate::search::{Blamed, Options as SearchOptions, SearchError};
 use crate::syntax::ast::{Compound, Split};
@@ -82,6 +86,7 @@ pub(crate) fn loopy_partizan_answer(
                 None => v.to_string(),
             })
             .collect(),
+        misere: None,
     };
     let method = ComponentMethod::LoopyPartizan {
         positions: graph.nodes(),
@@ -151,8 +156,14 @@ pub(crate) fn misere_partizan_answer(
         compound: Compound::Sum,
         misere: true,
     };
-    let mut graph =
-        LoopyPartizan::explore_played(parts, &options, &mut kept.forms, budget, asked, play)?;
+    let mut graph = LoopyPartizan::explore_played(
+        parts.clone(),
+        &options,
+        &mut kept.forms,
+        budget,
+        asked,
+        play,
+    )?;
     let games = question.components.len();
     let left_first = start(kept, &mut graph, Side::Left, games)?;
     let right_first = start(kept, &mut graph, Side::Right, games)?;
@@ -160,11 +171,69 @@ pub(crate) fn misere_partizan_answer(
     let method = ComponentMethod::MiserePartizan {
         positions: graph.nodes(),
     };
-    Ok(starts_answer(
+    let mut answer = starts_answer(
         question,
         (left_first, right_first),
         (Grundy::Misere, method),
-    ))
+    );
+    if let Some(loopy) = answer.loopy.as_mut() {
+        loopy.misere = Some(misere_value(kept, &parts));
+    }
+    Ok(answer)
+}
+
+/// The misère sum's value in the dead-ending universe: the sum of its
+/// games' forms, each found by the game's partizan search
+/// (`PartizanSearch::misere_value`), within the question's limits; or why
+/// there is none. Who wins is answered whether or not it is found.
+fn misere_value(kept: &mut Kept, parts: &[Part]) -> MisereValue {
+    let budget = kept.question_budget();
+    let mut store = MisereForms::new();
+    // An eighth of the memory: who wins is answered already, and a form
+    // past that is far past what can be written (`MAX_MISERE_TEXT`).
+    store.limit(budget.within().watch, budget.memory() / 8);
+    let mut total = store.zero();
+    for part in parts {
+        let Part::Game {
+            game,
+            heaps,
+            negated,
+        } = part
+        else {
+            continue;
+        };
+        let found = kept.partizan(game, |search, _| search.misere_value(&mut store, heaps));
+        let form = match found {
+            Err(error) => return MisereValue::Stopped(error.to_string()),
+            Ok(MisereFound::Outside {
+                game,
+                position,
+                side,
+            }) => {
+                return MisereValue::Outside {
+                    game,
+                    position: Position::from_u64s(&position),
+                    side,
+                };
+            }
+            Ok(MisereFound::Form(form)) if *negated => store.conjugate(form),
+            Ok(MisereFound::Form(form)) => form,
+        };
+        total = store.add(total, form);
+    }
+    match store.stopped() {
+        Some(Halt::Memory(bytes)) => MisereValue::Stopped(
+            SearchError::FormsMemory {
+                limit_mb: bytes >> 20,
+            }
+            .to_string(),
+        ),
+        Some(Halt::Time | Halt::Cancelled) => {
+            let seconds = kept.options.search.timeout.map_or(0, |t| t.as_secs());
+            MisereValue::Stopped(SearchError::FormsTime { seconds }.to_string())
+        }
+        None => MisereValue::Form(store.text(total)),
+    }
 }
 
 /// The answer that says who wins each way and nothing of a value: a
@@ -180,6 +249,7 @@ pub(super) fn starts_answer(
         stopper: None,
         value: None,
         values: Vec::new(),
+        misere: None,
     };
     answer_of(question, loopy, how, Vec::new())
 }

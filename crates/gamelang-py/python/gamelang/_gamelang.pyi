@@ -211,6 +211,11 @@ class Analysis:
     def right_first(self) -> Optional[dict[str, Any]]:
         """... with Right moving first."""
     @property
+    def misere_value(self) -> Optional[dict[str, Any]]:
+        """A partizan sum played misère: its value in the dead-ending
+        universe (`form`, None where there is none, then `code` and
+        `outside`, or `stopped`); else None."""
+    @property
     def stopper(self) -> Optional[bool]:
         """Whether a loopy partizan position is a stopper (no play from it
         goes on forever); None for a position that is not loopy."""

@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use crate::moves::Stencils;
 use crate::partizan::{Form, Forms};
@@ -26,14 +26,16 @@ use crate::search::value::After;
 
 mod keys;
 pub mod loopy;
+mod misere;
 mod outcome;
 mod outcomes;
 mod search;
 
 use crate::search::value::GameKey;
 use keys::{RegionKey, key_bytes};
+pub use misere::Found as MisereFound;
 pub use search::PartizanSearch;
-use search::{Frame, Met};
+use search::{Build, Frame, Met, Valued};
 
 impl PartizanSearch {
     /// The search of `game`'s positions, working as `options` say.
@@ -48,8 +50,7 @@ impl PartizanSearch {
                 solver,
                 stencils,
             }],
-            known: FxHashMap::default(),
-            keys: 0,
+            known: Valued::default(),
             max_positions,
             outcomes: Default::default(),
             progress,
@@ -58,12 +59,12 @@ impl PartizanSearch {
 
     /// How many positions are valued.
     pub fn len(&self) -> usize {
-        self.known.len()
+        self.known.map.len()
     }
 
     /// Whether none is.
     pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
+        self.known.map.is_empty()
     }
 
     /// The canonical form of the searched game's position `heaps`: the sum
@@ -95,20 +96,42 @@ impl PartizanSearch {
         root: GameKey,
         heaps: &[u64],
     ) -> Result<Form, SearchError> {
-        if let Some(&form) = self.known.get(&root) {
-            return Ok(form);
+        let mut known = std::mem::take(&mut self.known);
+        let mut build = |search: &Self, frame: &Frame, known: &Valued<Form>| {
+            Ok((search.form_of(forms, frame, known), forms.bytes()))
+        };
+        let form = self.walk(&mut known, root, heaps, &mut build);
+        self.known = known;
+        form
+    }
+
+    /// What `build` makes of the position `root` (one region) from what it
+    /// made of each position a move leads to, each position's made once
+    /// into `valued`, depth first with an explicit stack; `heaps` the
+    /// position asked about. `build` gives, with what it made, the bytes
+    /// its store holds (counted against the memory limit with `valued`'s),
+    /// or why its store stopped.
+    fn walk<F: Clone>(
+        &mut self,
+        valued: &mut Valued<F>,
+        root: GameKey,
+        heaps: &[u64],
+        build: &mut Build<'_, F>,
+    ) -> Result<F, SearchError> {
+        if let Some(made) = valued.map.get(&root) {
+            return Ok(made.clone());
         }
         let mut budget = self.games[0].solver.question_budget();
         let mut on_stack: FxHashSet<GameKey> = FxHashSet::default();
         on_stack.insert(root.clone());
         let mut stack = vec![self.frame(root.clone(), &mut budget, heaps)?];
         while let Some(top) = stack.last_mut() {
-            // The first position a move leads to that is not valued yet.
+            // The first position a move leads to that is not made yet.
             let mut missing = None;
             while top.next < top.options.len() {
                 let keys = &top.options[top.next].1;
                 if let Some(RegionKey { key, .. }) =
-                    keys.iter().find(|k| !self.known.contains_key(&k.key))
+                    keys.iter().find(|k| !valued.map.contains_key(&k.key))
                 {
                     missing = Some(key.clone());
                     break;
@@ -119,7 +142,7 @@ impl PartizanSearch {
                 if on_stack.contains(&key) {
                     return Err(self.cycle(&stack, &key));
                 }
-                if self.known.len() + stack.len() >= self.max_positions {
+                if valued.map.len() + stack.len() >= self.max_positions {
                     return Err(too_large(&self.games[0].game, self.max_positions, heaps));
                 }
                 on_stack.insert(key.clone());
@@ -128,19 +151,17 @@ impl PartizanSearch {
                 continue;
             }
             let Some(frame) = stack.pop() else { break };
-            let form = self.form_of(forms, &frame);
+            let (made, store) = build(self, &frame, valued)?;
             let more = key_bytes(&frame.key);
-            if self.known_bytes(more).saturating_add(forms.bytes()) > budget.memory() {
+            if valued.bytes(more).saturating_add(store) > budget.memory() {
                 return Err(self.memory_limit(&budget, heaps));
             }
-            self.keys += more;
+            valued.keys += more;
             on_stack.remove(&frame.key);
-            self.known.insert(frame.key, form);
+            valued.map.insert(frame.key, made);
             self.progress.add(1);
         }
-        self.known
-            .get(&root)
-            .copied()
+        (valued.map.get(&root).cloned())
             .ok_or_else(|| too_large(&self.games[0].game, self.max_positions, heaps))
     }
 
@@ -166,14 +187,15 @@ impl PartizanSearch {
     /// The form of where a move from a position of game `from` leads: the
     /// sum of its terms' forms, each valued before.
     fn form_after(&self, forms: &mut Forms, from: usize, after: &After) -> Form {
-        self.sum_of(forms, &self.keys_after(from, after))
+        self.sum_of(forms, &self.keys_after(from, after), &self.known)
     }
 
-    /// The sum of the forms of the regions `keys`, each valued before.
-    fn sum_of(&self, forms: &mut Forms, keys: &[RegionKey]) -> Form {
+    /// The sum of the forms of the regions `keys`, each valued before (in
+    /// `known`).
+    fn sum_of(&self, forms: &mut Forms, keys: &[RegionKey], known: &Valued<Form>) -> Form {
         let mut form = forms.zero();
         for RegionKey { key, negated } in keys {
-            if let Some(&term) = self.known.get(key) {
+            if let Some(&term) = known.map.get(key) {
                 let term = if *negated { forms.neg(term) } else { term };
                 form = forms.add(form, term);
             }
@@ -224,14 +246,14 @@ impl PartizanSearch {
 
     /// {G^L | G^R} from the frame's moves, every position they lead to
     /// valued.
-    fn form_of(&self, forms: &mut Forms, frame: &Frame) -> Form {
+    fn form_of(&self, forms: &mut Forms, frame: &Frame, known: &Valued<Form>) -> Form {
         let game = &self.games[frame.key.index()].game;
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (rule, regions) in &frame.options {
             // Every position the frame's moves lead to is valued before the
             // frame is popped (`value`), so each term is known.
-            let form = self.sum_of(forms, regions);
+            let form = self.sum_of(forms, regions, known);
             match game.rules.get(*rule).and_then(|r| r.side) {
                 Some(Side::Left) => left.push(form),
                 Some(Side::Right) => right.push(form),
@@ -359,21 +381,6 @@ impl PartizanSearch {
                 Cow::Owned(heaps)
             }
         }
-    }
-
-    /// About the bytes `known` takes with one more key whose heaps take
-    /// `more`: its table (a key and a form a slot, a control byte, one slot
-    /// in eight left empty) and, where it is full, the table twice as large
-    /// that it grows into, both held while it moves; and the keys' heaps.
-    fn known_bytes(&self, more: u64) -> u64 {
-        let slot = (size_of::<(GameKey, Form)>() + 1) as u64;
-        let table = |room: usize| room as u64 * slot * 8 / 7;
-        let room = self.known.capacity();
-        let tables = match self.known.len() < room {
-            true => table(room),
-            false => table(room) + table(room.max(2) * 2),
-        };
-        tables + self.keys + more
     }
 
     /// The search past its memory limit, at `heaps`.

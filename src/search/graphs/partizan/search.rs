@@ -10,6 +10,7 @@ use super::outcomes::Outcomes;
 use crate::moves::Stencils;
 use crate::partizan::Form;
 use crate::rules::Game;
+use crate::search::base::error::SearchError;
 use crate::search::options::Progress;
 use crate::search::solver::Solver;
 use crate::search::value::GameKey;
@@ -27,11 +28,8 @@ pub(super) struct Met {
 pub struct PartizanSearch {
     /// The games met, the searched game first.
     pub(super) games: Vec<Met>,
-    pub(super) known: FxHashMap<GameKey, Form>,
-    /// The bytes the heaps of `known`'s keys take (`key_bytes`): with its
-    /// table's (`known_bytes`) and the store's, counted against the
-    /// search's memory limit before it grows.
-    pub(super) keys: u64,
+    /// The forms of the positions valued.
+    pub(super) known: Valued<Form>,
     pub(super) max_positions: usize,
     /// What the outcome search knows (`outcome`).
     pub(super) outcomes: Outcomes,
@@ -45,4 +43,45 @@ pub(super) struct Frame {
     pub(super) key: GameKey,
     pub(super) options: Vec<(usize, Vec<RegionKey>)>,
     pub(super) next: usize,
+}
+
+/// What a walk of the positions makes of a position from its frame and
+/// what it made of the others (`PartizanSearch::walk`): the value, and the
+/// bytes its store holds; or why its store stopped.
+pub(super) type Build<'a, F> =
+    dyn FnMut(&PartizanSearch, &Frame, &Valued<F>) -> Result<(F, u64), SearchError> + 'a;
+
+/// What a walk of the positions (`PartizanSearch::walk`) made of each
+/// position, and the bytes the heaps of its keys take (`key_bytes`): with
+/// its table's and the store's, counted against the search's memory limit
+/// before it grows.
+pub(super) struct Valued<F> {
+    pub(super) map: FxHashMap<GameKey, F>,
+    pub(super) keys: u64,
+}
+
+impl<F> Default for Valued<F> {
+    fn default() -> Self {
+        Valued {
+            map: FxHashMap::default(),
+            keys: 0,
+        }
+    }
+}
+
+impl<F> Valued<F> {
+    /// About the bytes it takes with one more key whose heaps take `more`:
+    /// its table (a key and what was made a slot, a control byte, one slot
+    /// in eight left empty) and, where it is full, the table twice as large
+    /// that it grows into, both held while it moves; and the keys' heaps.
+    pub(super) fn bytes(&self, more: u64) -> u64 {
+        let slot = (size_of::<(GameKey, F)>() + 1) as u64;
+        let table = |room: usize| room as u64 * slot * 8 / 7;
+        let room = self.map.capacity();
+        let tables = match self.map.len() < room {
+            true => table(room),
+            false => table(room) + table(room.max(2) * 2),
+        };
+        tables + self.keys + more
+    }
 }
