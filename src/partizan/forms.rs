@@ -30,6 +30,7 @@ use super::form::Form;
 use super::operated::Operated;
 use super::power::PowerOfUp;
 use super::wall::Thermograph;
+use super::work::Work;
 use crate::platform::{Deadline, Growth, Halt, Watch, deeper};
 use crate::position::{Outcome, Side};
 
@@ -90,9 +91,6 @@ impl Relation {
     }
 }
 
-/// How often (in steps of work) the clock and the flag are looked at.
-const CHECK_EVERY: u64 = 1 << 12;
-
 /// The store: every form met, once each, and what was found of them.
 ///
 /// Its work stops at its limits (`limit`: the bytes it may hold, and the
@@ -103,16 +101,8 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// results).
 #[derive(Debug, Default)]
 pub struct Forms {
-    /// What its work looks at as it goes: a question's deadline, flag and
-    /// the process's memory.
-    watch: Watch,
-    /// The most bytes it may hold, by its estimate.
-    max_bytes: Option<u64>,
-    /// What it holds, by estimate, in bytes.
-    bytes: u64,
-    /// Steps of work since the limits were set.
-    steps: u64,
-    stopped: Option<Halt>,
+    /// What its work spent (bytes held, steps) and its limits.
+    work: Work,
     nodes: Vec<Node>,
     ids: HashMap<Node, Form>,
     /// The comparisons G ≤ H found, as many as its table holds.
@@ -175,9 +165,7 @@ impl Forms {
         // Comparisons may take a quarter of the memory, past which the
         // table keeps the latest.
         self.le.allow(max_bytes / 4);
-        self.watch = watch;
-        self.max_bytes = Some(max_bytes);
-        self.steps = 0;
+        self.work.limit(watch, max_bytes);
     }
 
     /// An empty store whose work stops after `timeout` or once the process
@@ -196,29 +184,17 @@ impl Forms {
 
     /// Why its work stopped, if it did: then it must be thrown away.
     pub fn stopped(&self) -> Option<Halt> {
-        self.stopped
+        self.work.stopped()
     }
 
     /// What it holds, by its estimate, in bytes.
     pub fn bytes(&self) -> u64 {
-        self.bytes
+        self.work.bytes()
     }
 
     /// One step of work that keeps `bytes` more; whether to go on.
     fn step(&mut self, bytes: u64) -> bool {
-        if self.stopped.is_some() {
-            return false;
-        }
-        self.bytes += bytes;
-        self.steps += 1;
-        if let Some(max) = self.max_bytes
-            && self.bytes > max
-        {
-            self.stopped = Some(Halt::Memory(max));
-        } else if self.steps.is_multiple_of(CHECK_EVERY) {
-            self.stopped = self.watch.halted();
-        }
-        self.stopped.is_none()
+        self.work.step(bytes)
     }
 
     /// One more entry in a cache (`births`, `thermographs`, ...): whether
@@ -245,7 +221,7 @@ impl Forms {
         self.step(2 * (NODE_BYTES + 4 * options as u64) + 16);
         let Ok(id) = u32::try_from(self.nodes.len()) else {
             // Past 2^32 forms (never within a memory limit): stopped.
-            self.stopped = Some(Halt::Memory(self.bytes));
+            self.work.stop(Halt::Memory(self.work.bytes()));
             return Form(0);
         };
         let form = Form(id);
@@ -285,7 +261,7 @@ impl Forms {
             self.nimbers.push(zero);
         }
         while self.nimbers.len() <= n as usize {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 return self.nimbers[0];
             }
             let below: Box<[Form]> = self.nimbers.as_slice().into();
@@ -359,7 +335,7 @@ impl Forms {
             star ^= 1;
         };
         while let Some((k, star)) = wanted.pop() {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 return self.zero();
             }
             let nothing = self.zero();
@@ -475,7 +451,7 @@ impl Forms {
         // is made).
         let mut result = true;
         let mut i = 0;
-        while let (None, Some(gl)) = (self.stopped, self.option(g, Side::Left, i)) {
+        while let (None, Some(gl)) = (self.work.stopped(), self.option(g, Side::Left, i)) {
             if self.le(h, gl) {
                 result = false;
                 break;
@@ -483,7 +459,9 @@ impl Forms {
             i += 1;
         }
         i = 0;
-        while let (true, None, Some(hr)) = (result, self.stopped, self.option(h, Side::Right, i)) {
+        while let (true, None, Some(hr)) =
+            (result, self.work.stopped(), self.option(h, Side::Right, i))
+        {
             if self.le(hr, g) {
                 result = false;
             }
@@ -547,7 +525,7 @@ impl Forms {
         // (X, false): G ≤ X.
         let mut against = HashMap::default();
         loop {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 // Stopped: any form will do (see `Forms`).
                 return self.zero();
             }
@@ -662,7 +640,7 @@ impl Forms {
     fn undominated(&mut self, options: Vec<Form>, side: Side) -> Vec<Form> {
         let mut kept: Vec<Form> = Vec::with_capacity(options.len());
         'options: for a in options {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 break;
             }
             let mut i = 0;
@@ -696,7 +674,7 @@ impl Forms {
     ) -> Option<Vec<Form>> {
         let own = side.of((left, right));
         for (i, &a) in own.iter().enumerate() {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 return None;
             }
             for reply in self.options(a, side.other()) {

@@ -48,6 +48,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::work::Work;
 use crate::platform::{Halt, Watch, deeper};
 use crate::position::{Outcome, Side};
 
@@ -55,8 +56,6 @@ use crate::position::{Outcome, Side};
 /// index), and of a remembered fact.
 const NODE_BYTES: u64 = 96;
 const ENTRY_BYTES: u64 = 48;
-/// How often (in steps of work) the watch is looked at.
-const CHECK_EVERY: u64 = 1 << 12;
 /// The longest text a form is written in.
 pub const MAX_TEXT: usize = 65_536;
 
@@ -85,11 +84,8 @@ impl Node {
 /// which every result is meaningless and `stopped` says why.
 #[derive(Debug, Default)]
 pub struct MisereForms {
-    watch: Watch,
-    max_bytes: Option<u64>,
-    bytes: u64,
-    steps: u64,
-    stopped: Option<Halt>,
+    /// What its work spent (bytes held, steps) and its limits.
+    work: Work,
     nodes: Vec<Node>,
     births: Vec<u32>,
     /// Each form's ends: (a dead Left end, a dead Right end, dead-ending).
@@ -116,19 +112,17 @@ impl MisereForms {
     /// Sets the limits of the work to come: what a question's search looks
     /// at, and the most bytes the store may hold.
     pub fn limit(&mut self, watch: Watch, max_bytes: u64) {
-        self.watch = watch;
-        self.max_bytes = Some(max_bytes);
-        self.steps = 0;
+        self.work.limit(watch, max_bytes);
     }
 
     /// Why its work stopped, if it did: then its results mean nothing.
     pub fn stopped(&self) -> Option<Halt> {
-        self.stopped
+        self.work.stopped()
     }
 
     /// What it holds, by its estimate, in bytes.
     pub fn bytes(&self) -> u64 {
-        self.bytes
+        self.work.bytes()
     }
 
     /// How many forms it holds.
@@ -143,19 +137,7 @@ impl MisereForms {
 
     /// One step of work that keeps `bytes` more: whether to go on.
     fn step(&mut self, bytes: u64) -> bool {
-        if self.stopped.is_some() {
-            return false;
-        }
-        self.bytes += bytes;
-        self.steps += 1;
-        if let Some(max) = self.max_bytes
-            && self.bytes > max
-        {
-            self.stopped = Some(Halt::Memory(max));
-        } else if self.steps.is_multiple_of(CHECK_EVERY) {
-            self.stopped = self.watch.halted();
-        }
-        self.stopped.is_none()
+        self.work.step(bytes)
     }
 
     /// The form with these options, as they are (no reduction).
@@ -170,7 +152,7 @@ impl MisereForms {
         let options = (node.left.len() + node.right.len()) as u64;
         self.step(2 * (NODE_BYTES + 4 * options));
         let Ok(id) = u32::try_from(self.nodes.len()) else {
-            self.stopped = Some(Halt::Memory(self.bytes));
+            self.work.stop(Halt::Memory(self.work.bytes()));
             return Misere(0);
         };
         let birth = (node.left.iter().chain(node.right.iter()))
@@ -254,7 +236,7 @@ impl MisereForms {
         if let Some(&won) = self.wins.get(&(g, mover)) {
             return won;
         }
-        if self.stopped.is_some() {
+        if self.work.stopped().is_some() {
             return false;
         }
         let won = deeper(|| {
@@ -286,7 +268,7 @@ impl MisereForms {
         if let Some(&ge) = self.ge.get(&(g, h)) {
             return ge;
         }
-        if self.stopped.is_some() {
+        if self.work.stopped().is_some() {
             return false;
         }
         let ge = deeper(|| self.proviso(g, h) && self.maintenance(g, h));
@@ -308,7 +290,7 @@ impl MisereForms {
         if let Some(&strong) = self.strong.get(&(g, side)) {
             return strong;
         }
-        if self.stopped.is_some() {
+        if self.work.stopped().is_some() {
             return false;
         }
         let followers = self.followers(g);
@@ -409,7 +391,7 @@ impl MisereForms {
     pub fn game(&mut self, left: &[Misere], right: &[Misere]) -> Misere {
         let mut options = [sorted(left), sorted(right)];
         'reduce: loop {
-            if self.stopped.is_some() {
+            if self.work.stopped().is_some() {
                 return self.zero();
             }
             for side in [Side::Left, Side::Right] {
@@ -525,7 +507,7 @@ impl MisereForms {
         if let Some(&sum) = self.sums.get(&key) {
             return sum;
         }
-        if self.stopped.is_some() {
+        if self.work.stopped().is_some() {
             return zero;
         }
         let sum = deeper(|| {
@@ -551,7 +533,7 @@ impl MisereForms {
         if let Some(&c) = self.conjugates.get(&g) {
             return c;
         }
-        if self.stopped.is_some() {
+        if self.work.stopped().is_some() {
             return g;
         }
         let c = deeper(|| {

@@ -34,6 +34,7 @@ mod sides;
 mod stopper;
 mod thermograph;
 mod wall;
+mod work;
 mod written;
 
 pub use dyadic::Dyadic;
