@@ -85,7 +85,10 @@ pub use syntax::symbols::{Occurrence, Symbol, Symbols};
 pub use syntax::{SyntaxError, parse_file};
 
 // Answers: the analyzer, what it answers with, plays, tables, graphs.
-pub use analysis::census::{MAX_CENSUS_CELLS, Shapes as CensusShapes};
+pub use analysis::census::{
+    Census, CensusError, Family as CensusFamily, MAX_CENSUS_CELLS, MAX_CENSUS_LENGTH,
+    MAX_CENSUS_VERTICES, Shapes as CensusShapes, Tier as CensusTier,
+};
 pub use analysis::graph::PositionGraph;
 pub use analysis::play::{Ending, PartizanPlay, Played, Player, Session, Turn};
 pub use analysis::saved::{SavedError, read as read_values, write as write_values};

@@ -73,12 +73,18 @@ pub fn board_position(text: &str) -> Result<Vec<u64>, BoardProblem> {
     }
     let mut heaps = vec![rows.len() as u64, cols as u64];
     for c in rows.iter().flatten() {
-        if c.is_whitespace() || c.is_control() || invisible(*c) || matches!(c, '"' | '\'') {
+        if !cell_character(*c) {
             return Err(BoardProblem::Cell(*c));
         }
         heaps.push(u64::from(u32::from(*c)));
     }
     Ok(heaps)
+}
+
+/// Whether a board's cell may be `c` (but `|`, which parts the rows): no
+/// space, no quote, nothing drawn as nothing (`invisible`).
+pub(crate) fn cell_character(c: char) -> bool {
+    !(c.is_whitespace() || c.is_control() || invisible(c) || matches!(c, '"' | '\''))
 }
 
 /// Whether `c` is drawn as nothing, or changes how the characters around it

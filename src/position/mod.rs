@@ -9,6 +9,7 @@ mod board;
 mod colour;
 mod graph;
 mod tinted;
+pub(crate) use board::cell_character;
 pub use board::{BoardProblem, board_position, board_rows, board_text};
 pub use colour::Colour;
 pub use graph::{GraphShape, Kayles, graph_position, graph_text, grounded_edges, grounded_regions};

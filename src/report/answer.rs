@@ -812,14 +812,15 @@ pub const CENSUS_FACTS: [&str; 10] = [
     "grundy",
 ];
 
-/// A census row: the shape `board` of `cells` cells and the facts of its
-/// answer (`CENSUS_FACTS`), as `gamelang census --json` and the
-/// database write it.
-pub fn census_row(board: &str, cells: usize, answer: &Answer) -> Json {
+/// A census row: the `position` (as a census writes it: a board without
+/// its quotes) of its tier's `size` and the facts of its answer
+/// (`CENSUS_FACTS`), as `gamelang census --json` and the database write
+/// it.
+pub fn census_row(position: &str, size: u64, answer: &Answer) -> Json {
     let json = json(answer, &|_| None);
     let mut row = serde_json::Map::new();
-    row.insert("position".into(), board.into());
-    row.insert("cells".into(), cells.into());
+    row.insert("position".into(), position.into());
+    row.insert("size".into(), size.into());
     for key in CENSUS_FACTS {
         row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
     }

@@ -25,6 +25,7 @@ pub(crate) mod value;
 pub use base::budget::{Budget, Cancel, DEFAULT_MOVE_BUDGET, DEFAULT_TIMEOUT};
 pub use base::error::SearchError;
 pub(crate) use base::error::{move_error, too_large};
+pub(crate) use engines::canon::{adjacency_of, canonical_form};
 pub use engines::heaps::Values;
 pub(crate) use engines::strip::{StripError, StripValues};
 pub use engines::sums::Reduced;

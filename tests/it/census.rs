@@ -1,10 +1,11 @@
-//! The shapes of a census (`gamelang census`): every connected shape of n
-//! empty cells of a board game, once up to the turns that keep or negate
-//! its value.
+//! The positions of a census (`gamelang census`): every connected shape of
+//! n empty cells of a board game, once up to the turns that keep or negate
+//! its value; every strip, heap position and connected graph (tinted every
+//! way), each held to a plain enumeration.
 
 use std::collections::BTreeSet;
 
-use gamelang::CensusShapes;
+use gamelang::{Census, CensusFamily, CensusShapes};
 
 use super::partizan::lowered;
 
@@ -90,5 +91,204 @@ fn a_census_grows_each_shape_once_up_to_the_turns_that_keep_its_value() {
         assert!(shapes.grow());
         assert_eq!(shapes.boards().len(), count, "{} cells", n + 1);
         assert_eq!(count, plain_shapes(n + 1, false));
+    }
+}
+
+/// Every position of each tier of `family`'s census of `game`, with the
+/// count the census gives each tier.
+fn tiers(game: &gamelang::Game, family: &CensusFamily) -> Vec<(u64, Vec<String>)> {
+    let mut census = Census::new(game, family).expect("a census");
+    let mut tiers = Vec::new();
+    while let Some(tier) = census.next_tier() {
+        let positions: Vec<String> = tier.positions.collect();
+        assert!(tier.exact);
+        assert_eq!(tier.count, positions.len() as u64, "tier {}", tier.size);
+        tiers.push((tier.size, positions));
+    }
+    tiers
+}
+
+/// The permutations of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut all = vec![vec![]];
+    for k in 0..n {
+        all = (all.iter())
+            .flat_map(|p| {
+                (0..=k).map(move |at| {
+                    let mut q = p.clone();
+                    q.insert(at, k);
+                    q
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// The connected graphs of `n` vertices, each tinted every way (0 none, 1
+/// blue, 2 red) where `tinted`, counted once up to isomorphism by the plain
+/// definition: every labelled graph and tinting, kept by the least image
+/// over every permutation of its vertices.
+fn plain_graphs(n: usize, tinted: bool) -> usize {
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect();
+    let orders = permutations(n);
+    let tintings = if tinted { 3usize.pow(n as u32) } else { 1 };
+    let mut classes = BTreeSet::new();
+    for set in 0u32..(1 << pairs.len()) {
+        let edges: Vec<(usize, usize)> = (pairs.iter().enumerate())
+            .filter(|(i, _)| set & (1 << i) != 0)
+            .map(|(_, &e)| e)
+            .collect();
+        // Connected: every vertex reached from vertex 0.
+        let mut reached = vec![false; n];
+        reached[0] = true;
+        for _ in 0..n {
+            for &(a, b) in &edges {
+                if reached[a] || reached[b] {
+                    (reached[a], reached[b]) = (true, true);
+                }
+            }
+        }
+        if !reached.iter().all(|&r| r) {
+            continue;
+        }
+        for t in 0..tintings {
+            let tints: Vec<usize> = (0..n).map(|v| t / 3usize.pow(v as u32) % 3).collect();
+            let least = (orders.iter())
+                .map(|order| {
+                    let mut image: Vec<(usize, usize)> = (edges.iter())
+                        .map(|&(a, b)| (order[a].min(order[b]), order[a].max(order[b])))
+                        .collect();
+                    image.sort_unstable();
+                    let mut colours = vec![0; n];
+                    for v in 0..n {
+                        colours[order[v]] = tints[v];
+                    }
+                    (image, colours)
+                })
+                .min();
+            classes.insert(least);
+        }
+    }
+    classes.len()
+}
+
+#[test]
+fn a_census_takes_each_connected_graph_once_tinted_every_way() {
+    // Node Kayles' graphs: the connected graphs up to isomorphism (OEIS
+    // A001349: 1, 1, 2, 6, 21, 112, 853, 11117), against the plain
+    // definition to 5 vertices.
+    let node = lowered("game node { node kayles }\n", "node");
+    let tiers_of_node = tiers(&node, &CensusFamily::Vertices(1, 8));
+    let counts: Vec<usize> = tiers_of_node.iter().map(|(_, p)| p.len()).collect();
+    assert_eq!(counts, [1, 1, 2, 6, 21, 112, 853, 11117]);
+    for n in 1..=5 {
+        assert_eq!(counts[n - 1], plain_graphs(n, false), "{n} vertices");
+    }
+    assert_eq!(tiers_of_node[0].1, ["graph { 1 }"]);
+    // Snort's: each tinting once up to the graph's automorphisms, against
+    // the plain definition to 4 vertices.
+    let snort = lowered("game snort { snort }\n", "snort");
+    let tinted = tiers(&snort, &CensusFamily::Vertices(1, 4));
+    for (n, (_, positions)) in (1..).zip(&tinted) {
+        assert_eq!(positions.len(), plain_graphs(n, true), "{n} vertices");
+        let distinct: BTreeSet<&String> = positions.iter().collect();
+        assert_eq!(distinct.len(), positions.len());
+    }
+}
+
+#[test]
+fn a_census_takes_each_strip_once_with_its_reversal_where_that_keeps_the_value() {
+    // Clobber's rules turn with the board, so a strip stands for its
+    // reversal: every strip over `.ox` is the least of a pair or a
+    // palindrome, and every pair is met.
+    let clobber = lowered(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/clobber.game"))
+            .expect("games/clobber.game"),
+        "clobber",
+    );
+    let family = CensusFamily::Length {
+        sizes: (1, 6),
+        alphabet: None,
+    };
+    for (n, positions) in tiers(&clobber, &family) {
+        let plain: BTreeSet<String> = (0..3usize.pow(n as u32))
+            .map(|k| {
+                let strip: String = (0..n)
+                    .map(|i| ['.', 'o', 'x'][k / 3usize.pow((n - 1 - i) as u32) % 3])
+                    .collect();
+                let reversed: String = strip.chars().rev().collect();
+                strip.min(reversed)
+            })
+            .collect();
+        let taken: BTreeSet<String> = positions.iter().cloned().collect();
+        assert_eq!(taken.len(), positions.len());
+        assert_eq!(taken, plain, "{n} cells");
+    }
+    // Toads and Frogs' rules are not stencils: its cells are given, and
+    // every strip is taken.
+    let toads = lowered(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/games/toads_and_frogs.game"
+        ))
+        .expect("games/toads_and_frogs.game"),
+        "toads_and_frogs",
+    );
+    let family = CensusFamily::Length {
+        sizes: (1, 4),
+        alphabet: Some("TF.".to_string()),
+    };
+    let counts: Vec<usize> = tiers(&toads, &family)
+        .iter()
+        .map(|(_, p)| p.len())
+        .collect();
+    assert_eq!(counts, [3, 9, 27, 81]);
+}
+
+#[test]
+fn a_census_takes_each_heap_position_once_sorted_where_order_does_not_matter() {
+    // Nim's three heaps: tier n the multisets whose largest is n.
+    let nim = lowered("game nim { heaps *; take 1.. }\n", "nim");
+    let family = CensusFamily::Upto {
+        upto: 5,
+        heaps: Some(3),
+    };
+    for (n, positions) in tiers(&nim, &family) {
+        let plain: Vec<String> = (0..=n)
+            .flat_map(|a| (a..=n).map(move |b| format!("({a}, {b}, {n})")))
+            .collect();
+        assert_eq!(positions, plain, "largest heap {n}");
+    }
+    // A game whose heaps are named by place keeps them in order, and one
+    // with an invariant only the positions that keep it.
+    let text =
+        "game ordered { heaps 2; move down { choose k in 1..h[1]; h[1] -= k; h[2] += k } }\n";
+    let ordered = lowered(text, "ordered");
+    let family = CensusFamily::Upto {
+        upto: 3,
+        heaps: None,
+    };
+    for (n, positions) in tiers(&ordered, &family) {
+        let plain: Vec<String> = (0..=n)
+            .flat_map(|a| (0..=n).map(move |b| (a, b)))
+            .filter(|&(a, b)| a.max(b) == n)
+            .map(|(a, b)| format!("({a}, {b})"))
+            .collect();
+        assert_eq!(positions, plain, "largest heap {n}");
+    }
+    let text = "game even { heaps 2 where h[1] + h[2] is even; take 2 }\n";
+    let even = lowered(text, "even");
+    for (n, positions) in tiers(&even, &family) {
+        for position in &positions {
+            let (a, b) = position
+                .trim_matches(|c| c == '(' || c == ')')
+                .split_once(", ")
+                .expect("two heaps");
+            let (a, b): (u64, u64) = (a.parse().expect("a"), b.parse().expect("b"));
+            assert!((a + b) % 2 == 0 && a.max(b) == n, "{position}");
+        }
     }
 }

@@ -133,31 +133,25 @@ pub enum CliError {
     )]
     TooManyToVerify { bound: num_bigint::BigUint },
 
-    #[error("a census of shapes of {first}..{last} cells is not one to take")]
-    #[diagnostic(
-        code(gamelang::census::cells),
-        help(
-            "give the cells as a range from 1 (`1..8`), the first no larger than the last, at most 15 cells (larger shapes are not grown yet)"
-        )
-    )]
-    CensusCells { first: u64, last: u64 },
+    /// The census's family or sizes do not fit the game.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Census(gamelang::CensusError),
 
-    #[error(
-        "`{game}` is not played on a board: a census takes the shapes of a board game's empty cells"
-    )]
+    #[error("a census needs `--cells`, `--length`, `--upto` or `--vertices`")]
     #[diagnostic(
-        code(gamelang::census::board),
+        code(gamelang::usage),
         help(
-            "take a census of a game declared with `board` (Domineering, Cram), or tabulate this one with `gamelang table`"
+            "`--cells 1..8` a board game's shapes, `--length 1..8` its strips, `--upto N` a heap game's positions, `--vertices 1..6` a graph game's graphs"
         )
     )]
-    CensusNotBoard { game: String },
+    CensusFamily,
 
     #[error("{path} holds a census of `{held}` already")]
     #[diagnostic(
         code(gamelang::census::held),
         help(
-            "give --resume to go on with a census of `{game}` there (only a census of the same game), or another --db"
+            "give --resume to go on with a census of `{game}` there (only a census of the same game and family), or another --db"
         )
     )]
     CensusHeld {
@@ -182,12 +176,14 @@ pub enum CliError {
     )]
     CensusNoMpi,
 
-    #[error("a batch of {shapes} shapes came back from the census's ranks with {rows} valued")]
+    #[error(
+        "a batch of {positions} positions came back from the census's ranks with {rows} valued"
+    )]
     #[diagnostic(
         code(gamelang::census::ranks),
         help("this is a bug in gamelang: run the census without --mpi, and report it")
     )]
-    CensusRanks { shapes: usize, rows: usize },
+    CensusRanks { positions: usize, rows: usize },
 
     #[error("play reads the moves from standard input, so it cannot read the game from there too")]
     #[diagnostic(code(gamelang::io), help("give the path of the .game file"))]

@@ -282,52 +282,99 @@ impl Program {
         Ok(Table::new(found?))
     }
 
-    /// A census (as `gamelang census`): every connected shape of `cells`
-    /// empty cells of a board game (an int, or a pair: from, to), each
-    /// once up to the turns that keep or negate its value, valued tier by
-    /// tier; a list of rows, one dict a shape with the keys of `gamelang
-    /// census --json`. `game` names the game, or None for the source's
-    /// only game.
-    #[pyo3(signature = (game = None, *, cells))]
+    /// A census (as `gamelang census`): every position of one family,
+    /// valued tier by tier — a board game's connected shapes of `cells`
+    /// empty cells or its strips of `length` cells (over `alphabet`), a
+    /// heap game's positions whose largest heap is at most `upto` (of
+    /// `heaps` heaps), a graph game's connected graphs of `vertices`
+    /// vertices; sizes an int, or a pair (from, to). A list of rows, one
+    /// dict a position with the keys of `gamelang census --json`. `game`
+    /// names the game, or None for the source's only game.
+    #[pyo3(signature = (game = None, *, cells = None, length = None, alphabet = None, upto = None, heaps = None, vertices = None))]
+    #[allow(clippy::too_many_arguments)]
     fn census<'py>(
         &self,
         py: Python<'py>,
         game: Option<&str>,
-        cells: &Bound<'py, PyAny>,
+        cells: Option<&Bound<'py, PyAny>>,
+        length: Option<&Bound<'py, PyAny>>,
+        alphabet: Option<String>,
+        upto: Option<u64>,
+        heaps: Option<usize>,
+        vertices: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let (first, last) = match cells.extract::<(usize, usize)>() {
-            Ok(pair) => pair,
-            Err(_) => {
-                let n = cells.extract::<usize>().map_err(|_| {
-                    PyTypeError::new_err("cells is a number of cells, or a pair (from, to)")
-                })?;
-                (n, n)
+        let sizes = |name: &str, given: &Bound<'py, PyAny>| -> PyResult<(u64, u64)> {
+            match given.extract::<(u64, u64)>() {
+                Ok(pair) => Ok(pair),
+                Err(_) => given.extract::<u64>().map(|n| (n, n)).map_err(|_| {
+                    PyTypeError::new_err(format!("{name} is a size, or a pair (from, to)"))
+                }),
             }
         };
-        if first == 0 || first > last || last > gamelang::MAX_CENSUS_CELLS {
-            return Err(PyValueError::new_err(format!(
-                "cells={first}..{last}: a census takes shapes of 1 to {} cells, the first size no more than the last",
-                gamelang::MAX_CENSUS_CELLS
-            )));
+        let one_family = || {
+            PyTypeError::new_err(
+                "a census takes one of cells (a board game's shapes), length (its strips), upto (a heap game's positions) or vertices (a graph game's graphs)",
+            )
+        };
+        let asked = [
+            cells.is_some(),
+            length.is_some(),
+            upto.is_some(),
+            vertices.is_some(),
+        ];
+        if asked.iter().filter(|&&a| a).count() != 1 {
+            return Err(one_family());
         }
+        if alphabet.is_some() && length.is_none() {
+            return Err(PyTypeError::new_err(
+                "alphabet is for a census of strips (length)",
+            ));
+        }
+        if heaps.is_some() && upto.is_none() {
+            return Err(PyTypeError::new_err(
+                "heaps is for a census of heap positions (upto)",
+            ));
+        }
+        let family = match (cells, length, upto, vertices) {
+            (Some(cells), ..) => {
+                let (first, last) = sizes("cells", cells)?;
+                gamelang::CensusFamily::Cells(first, last)
+            }
+            (_, Some(length), ..) => gamelang::CensusFamily::Length {
+                sizes: sizes("length", length)?,
+                alphabet,
+            },
+            (_, _, Some(upto), _) => gamelang::CensusFamily::Upto { upto, heaps },
+            (.., Some(vertices)) => {
+                let (first, last) = sizes("vertices", vertices)?;
+                gamelang::CensusFamily::Vertices(first, last)
+            }
+            _ => return Err(one_family()),
+        };
         let (found, _) =
             gamelang::game_named(&self.program, game).map_err(|e| game_error(py, &e))?;
-        if !found.board {
-            return Err(PyValueError::new_err(format!(
-                "`{}` is not played on a board: a census takes the shapes of a board game's empty cells",
-                found.title()
-            )));
-        }
-        let mut shapes = gamelang::CensusShapes::of(&found);
-        let mut asked = Vec::new();
-        while shapes.cells() < last && shapes.grow() {
-            if shapes.cells() < first {
-                continue;
+        let census = || {
+            gamelang::Census::new(&found, &family)
+                .map_err(|e| PyValueError::new_err(format!("{e}: {}", help_of(&e))))
+        };
+        // Every row is held at once: a census that large is the command's,
+        // which writes its rows as it goes. Its tiers are counted first.
+        let (mut counted, mut count) = (census()?, 0u64);
+        while let Some(tier) = counted.next_tier() {
+            count = count.saturating_add(tier.count);
+            if count > MAX_CENSUS {
+                return Err(PyValueError::new_err(format!(
+                    "a census of more than {MAX_CENSUS} positions is for the command line (`gamelang census ... --db FILE`), which writes its rows as it goes"
+                )));
             }
-            for board in shapes.boards() {
-                let question = gamelang::question_at(&self.program, game, &format!("\"{board}\""))
+        }
+        let mut census = census()?;
+        let mut asked = Vec::new();
+        while let Some(tier) = census.next_tier() {
+            for position in tier.positions {
+                let question = gamelang::question_at(&self.program, game, &census.place(&position))
                     .map_err(|e| game_error(py, &e))?;
-                asked.push((board, shapes.cells(), question));
+                asked.push((position, tier.size, question));
             }
         }
         let rows = self.answer(
@@ -336,7 +383,7 @@ impl Program {
             || Ok(()),
             |a| {
                 (asked.iter())
-                    .map(|(board, n, q)| Ok(gamelang::census_row(board, *n, &a.analyze(q)?)))
+                    .map(|(position, n, q)| Ok(gamelang::census_row(position, *n, &a.analyze(q)?)))
                     .collect::<Result<Vec<_>, AnalysisError>>()
             },
         )?;
@@ -462,4 +509,13 @@ impl<'py> Told<'py> {
         }
         Ok(())
     }
+}
+
+/// The most positions a census taken from Python holds (its rows all at
+/// once).
+const MAX_CENSUS: u64 = 1_000_000;
+
+/// A diagnostic's help, or nothing.
+fn help_of(e: &dyn miette::Diagnostic) -> String {
+    e.help().map(|h| h.to_string()).unwrap_or_default()
 }

@@ -141,10 +141,29 @@ def test_a_census_equals_the_command_line(cli):
     rows = gamelang.load(path).census(cells=(1, 6))
     assert rows == expected
     # One row for each free polyomino (OEIS A000105), size by size.
-    assert [sum(r["cells"] == n for r in rows) for n in range(1, 7)] == [1, 1, 2, 5, 12, 35]
-    assert gamelang.load(path).census(cells=6) == [r for r in rows if r["cells"] == 6]
+    assert [sum(r["size"] == n for r in rows) for n in range(1, 7)] == [1, 1, 2, 5, 12, 35]
+    assert gamelang.load(path).census(cells=6) == [r for r in rows if r["size"] == 6]
     with pytest.raises(ValueError, match="cells"):
         gamelang.load(path).census(cells=(0, 3))
+    # The other families: a heap game's positions, a board game's strips,
+    # a graph game's graphs, each as the command line takes them.
+    for name, args, kwargs in [
+        ("nim", ["--upto", "3", "--heaps", "2"], {"upto": 3, "heaps": 2}),
+        ("clobber", ["--length", "1..4"], {"length": (1, 4)}),
+        ("toads_and_frogs", ["--length", "3", "--alphabet", "TF."], {"length": 3, "alphabet": "TF."}),
+        ("snort", ["--vertices", "1..3"], {"vertices": (1, 3)}),
+    ]:
+        path = ROOT / "games" / f"{name}.game"
+        expected = [json.loads(line) for line in cli("census", path, *args, "--json").stdout.splitlines()]
+        assert expected and gamelang.load(path).census(**kwargs) == expected, name
+    with pytest.raises(TypeError, match="one of"):
+        gamelang.load(path).census(cells=3, vertices=3)
+    with pytest.raises(ValueError, match="graphs"):
+        gamelang.load(ROOT / "games" / "nim.game").census(vertices=3)
+    # Its rows are held at once: a census past a million positions is the
+    # command line's.
+    with pytest.raises(ValueError, match="command line"):
+        gamelang.load(ROOT / "games" / "wythoff.game").census(upto=2000)
 
 
 def test_project_euler_306():

@@ -264,6 +264,16 @@ impl Stencils {
         })
     }
 
+    /// The characters the rules read or write in a cell, and `#` (a cell
+    /// off the board), each as its code point, in order.
+    pub fn characters(&self) -> Vec<u64> {
+        let written = (self.stencils.iter()).flat_map(|s| s.spots.iter().filter_map(|s| s.write));
+        let mut characters: Vec<u64> = self.alphabet.iter().copied().chain(written).collect();
+        characters.sort_unstable();
+        characters.dedup();
+        characters
+    }
+
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
     pub(crate) fn turns(&self) -> impl Iterator<Item = (Orientation, bool)> + '_ {

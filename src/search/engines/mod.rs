@@ -7,7 +7,7 @@
 //! `canon`), strips split where cells can no longer change (`strip`),
 //! boards split into regions (`regions`).
 
-pub(super) mod canon;
+pub(crate) mod canon;
 pub(super) mod coins;
 mod fill;
 pub(super) mod general;

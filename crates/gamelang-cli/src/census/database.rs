@@ -1,11 +1,12 @@
 //! A census's database: SQLite (built into the binary by rusqlite), a row a
-//! shape, a tier (the shapes of one size) written whole in one transaction,
+//! position, a tier (the positions of one size) written whole in one transaction,
 //! so that a census stopped at any point keeps every tier it finished and
 //! `--resume` goes on from the first it did not.
 //!
-//! Tables: `census` (`key`, `value`: the game's name), `tiers` (`cells`,
-//! `shapes`: the tiers finished), `positions` (a row a shape, the keys of
-//! `analyze --json`), indexed by value, outcome and temperature.
+//! Tables: `census` (`key`, `value`: the game's title and the family),
+//! `tiers` (`size`, `positions`: the tiers finished), `positions` (a row a
+//! position, the keys of `analyze --json`), indexed by value, outcome and
+//! temperature.
 
 use std::path::Path;
 
@@ -23,10 +24,10 @@ pub type DbError = rusqlite::Error;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS census (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tiers (cells INTEGER PRIMARY KEY, shapes INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tiers (size INTEGER PRIMARY KEY, positions INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS positions (
     position TEXT PRIMARY KEY,
-    cells INTEGER NOT NULL,
+    size INTEGER NOT NULL,
     value TEXT,
     outcome TEXT,
     temperature TEXT,
@@ -51,34 +52,38 @@ impl Database {
         Ok(Database { connection })
     }
 
-    /// The game whose census the database holds, if it holds one.
-    pub fn game(&self) -> Result<Option<String>, DbError> {
-        let mut statement =
-            (self.connection).prepare("SELECT value FROM census WHERE key = 'game'")?;
-        let mut rows = statement.query([])?;
-        Ok(match rows.next()? {
-            Some(row) => Some(row.get(0)?),
-            None => None,
-        })
+    /// The game whose census the database holds, and its family, if it
+    /// holds one.
+    pub fn game(&self) -> Result<Option<(String, String)>, DbError> {
+        let held = |key: &str| -> Result<Option<String>, DbError> {
+            let mut statement =
+                (self.connection).prepare("SELECT value FROM census WHERE key = ?1")?;
+            let mut rows = statement.query(params![key])?;
+            Ok(match rows.next()? {
+                Some(row) => Some(row.get(0)?),
+                None => None,
+            })
+        };
+        Ok(held("game")?.map(|game| (game, held("family").ok().flatten().unwrap_or_default())))
     }
 
     /// The sizes of the tiers finished.
     pub fn tiers(&self) -> Result<Vec<u64>, DbError> {
-        let mut statement = (self.connection).prepare("SELECT cells FROM tiers ORDER BY cells")?;
-        let cells = statement.query_map([], |row| row.get::<_, i64>(0))?;
-        cells
+        let mut statement = (self.connection).prepare("SELECT size FROM tiers ORDER BY size")?;
+        let sizes = statement.query_map([], |row| row.get::<_, i64>(0))?;
+        sizes
             .map(|c| c.map(|c| u64::try_from(c).unwrap_or(0)))
             .collect()
     }
 
-    /// Begins writing a tier of a census of `game`: its rows go in one
-    /// transaction, which `Tier::finish` commits (a tier not finished is
-    /// not written at all).
-    pub fn tier(&mut self, game: &str) -> Result<Tier<'_>, DbError> {
+    /// Begins writing a tier of a census of `game` (its title, and the
+    /// census's family): its rows go in one transaction, which
+    /// `Tier::finish` commits (a tier not finished is not written at all).
+    pub fn tier(&mut self, (game, family): (&str, &str)) -> Result<Tier<'_>, DbError> {
         let transaction = self.connection.transaction()?;
         transaction.execute(
-            "INSERT OR REPLACE INTO census (key, value) VALUES ('game', ?1)",
-            params![game],
+            "INSERT OR REPLACE INTO census (key, value) VALUES ('game', ?1), ('family', ?2)",
+            params![game, family],
         )?;
         Ok(Tier {
             transaction,
@@ -94,7 +99,7 @@ pub struct Tier<'a> {
 }
 
 impl Tier<'_> {
-    /// Writes a row: a JSON object with `position`, `cells` and the
+    /// Writes a row: a JSON object with `position`, `size` and the
     /// `CENSUS_FACTS`, each fact as text (numbers too: a birthday or a Grundy
     /// value may pass 64 bits), null where the game has none.
     pub fn insert(&mut self, row: &serde_json::Value) -> Result<(), DbError> {
@@ -105,13 +110,13 @@ impl Tier<'_> {
         };
         let facts: Vec<Option<String>> = FACTS.iter().map(|key| text(key)).collect();
         let mut insert = self.transaction.prepare_cached(
-            "INSERT OR REPLACE INTO positions (position, cells, value, outcome, temperature, \
+            "INSERT OR REPLACE INTO positions (position, size, value, outcome, temperature, \
              mean, left_stop, right_stop, birthday, reduced_canonical_form, atomic_weight, \
              grundy) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         )?;
         insert.execute(params![
             text("position"),
-            row["cells"].as_i64(),
+            row["size"].as_i64(),
             facts[0],
             facts[1],
             facts[2],
@@ -127,12 +132,12 @@ impl Tier<'_> {
         Ok(())
     }
 
-    /// Writes the tier of `cells` as finished, and commits it with its
+    /// Writes the tier of `size` as finished, and commits it with its
     /// rows.
-    pub fn finish(self, cells: usize) -> Result<(), DbError> {
+    pub fn finish(self, size: u64) -> Result<(), DbError> {
         self.transaction.execute(
-            "INSERT OR REPLACE INTO tiers (cells, shapes) VALUES (?1, ?2)",
-            params![cells as i64, self.rows as i64],
+            "INSERT OR REPLACE INTO tiers (size, positions) VALUES (?1, ?2)",
+            params![i64::try_from(size).unwrap_or(i64::MAX), self.rows as i64],
         )?;
         self.transaction.commit()
     }

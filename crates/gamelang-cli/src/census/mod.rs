@@ -1,8 +1,9 @@
-//! `gamelang census FILE --cells A..B`: every connected shape of A to B
-//! empty cells of a board game, each once up to the turns that keep or
-//! negate its value (`gamelang::CensusShapes`), valued tier by tier as
-//! `analyze` values it: a line a shape, a JSON object a line with
-//! `--json`, or a row a shape in a SQLite database with `--db`
+//! `gamelang census FILE --cells A..B` (or `--length`, `--upto`,
+//! `--vertices`): every position of a family — a board game's shapes or
+//! strips, a heap game's positions, a graph game's connected graphs — each
+//! once up to what keeps its value (`gamelang::Census`), valued tier by
+//! tier as `analyze` values it: a line a position, a JSON object a line
+//! with `--json`, or a row a position in a SQLite database with `--db`
 //! (`database`), tier by tier, resumed with `--resume`.
 
 mod database;
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gamelang::{
-    AnalysisError, Analyzer, DEFAULT_MAX_POSITIONS, MAX_CENSUS_CELLS, Options, Question,
+    AnalysisError, Analyzer, Census, CensusFamily, DEFAULT_MAX_POSITIONS, Options, Question,
 };
 
 use super::error::CliError;
@@ -27,39 +28,67 @@ use ranks::{Ranks, Rows};
   gamelang census games/domineering.game --cells 8 --json > eight.jsonl
   gamelang census games/domineering.game --cells 1..10 --db domineering.sqlite
   gamelang census games/domineering.game --cells 1..12 --db domineering.sqlite --resume
-  gamelang census games/cram.game --cells 1..10 --json")]
+  gamelang census games/cram.game --cells 1..10 --json
+  gamelang census games/toads_and_frogs.game --length 1..8
+  gamelang census games/clobber.game --length 1..10 --alphabet '.xo'
+  gamelang census games/wythoff.game --upto 20 --db wythoff.sqlite
+  gamelang census games/nim.game --upto 5 --heaps 3
+  gamelang census games/snort.game --vertices 1..5")]
+#[command(group(clap::ArgGroup::new("family").required(true).args(["cells", "length", "upto", "vertices"])))]
 pub struct Args {
     #[command(flatten)]
     input: GameFile,
-    /// The sizes of the shapes, in cells: `1..8`, or one number.
+    /// A board game's connected shapes of empty cells, of these many
+    /// cells: `1..8`, or one number.
     #[arg(long, value_name = "A..B", value_parser = super::table::sizes)]
-    cells: (u64, u64),
-    /// Prints each shape's row as one JSON object a line (JSON Lines):
-    /// `position`, `cells`, `value`, `outcome`, `temperature`, `mean`,
+    cells: Option<(u64, u64)>,
+    /// A board game's strips (one row) of these many cells: `1..8`, or one
+    /// number.
+    #[arg(long, value_name = "A..B", value_parser = super::table::sizes)]
+    length: Option<(u64, u64)>,
+    /// The characters a strip's cells take (`.xo`) [default: those the
+    /// rules read or write, but `#`].
+    #[arg(long, value_name = "CHARS", requires = "length")]
+    alphabet: Option<String>,
+    /// A heap game's positions whose largest heap is 0 to N, a tier a
+    /// largest heap.
+    #[arg(long, value_name = "N")]
+    upto: Option<u64>,
+    /// The number of heaps of `--upto`'s positions, for a game of any
+    /// number of heaps (`heaps *`) [default: the game's own, or 1].
+    #[arg(long, value_name = "K", requires = "upto")]
+    heaps: Option<usize>,
+    /// A graph game's connected graphs (Node Kayles, Arc Kayles, Snort,
+    /// Col) of these many vertices, tinted every way where the game tints:
+    /// `1..6`, or one number.
+    #[arg(long, value_name = "A..B", value_parser = super::table::sizes)]
+    vertices: Option<(u64, u64)>,
+    /// Prints each position's row as one JSON object a line (JSON Lines):
+    /// `position`, `size`, `value`, `outcome`, `temperature`, `mean`,
     /// `left_stop`, `right_stop`, `birthday`, `reduced_canonical_form`,
     /// `atomic_weight`, `grundy` (null where the game has none).
     #[arg(long, conflicts_with = "db")]
     json: bool,
     /// Writes the rows into the SQLite database FILE (created if need be),
-    /// each size of shapes in one transaction: tables `positions` (a row a
-    /// shape, the keys of `--json`), `tiers` (the sizes finished) and
-    /// `census` (the game).
+    /// each size in one transaction: tables `positions` (a row a position,
+    /// the keys of `--json`), `tiers` (the sizes finished) and `census`
+    /// (the game and the family).
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
     /// Goes on with the census in `--db`: the sizes it finished are not
     /// valued again.
     #[arg(long, requires = "db")]
     resume: bool,
-    /// The most positions one shape's search may hold.
+    /// The most positions one position's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
-    /// How many threads value the shapes, each with a search of its own
+    /// How many threads value the positions, each with a search of its own
     /// [default: one a core; with `--mpi`, the cores shared by the ranks on
     /// the machine].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
     /// Runs as one rank of an MPI run (`mpirun -np K gamelang census ...
-    /// --mpi`): each rank values its share of each batch of shapes, rank 0
+    /// --mpi`): each rank values its share of each batch of positions, rank 0
     /// prints or writes every row. Needs a binary built with the cargo
     /// feature `mpi`.
     #[arg(long)]
@@ -84,14 +113,24 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         Ok(chosen) => chosen,
         Err(code) => return code,
     };
-    let (first, last) = args.cells;
-    if first == 0 || first > last || last > MAX_CENSUS_CELLS as u64 {
-        return output.fail_cli(&CliError::CensusCells { first, last }, FINDINGS);
-    }
-    if !game.board {
-        let game = game.title();
-        return output.fail_cli(&CliError::CensusNotBoard { game }, FINDINGS);
-    }
+    let family = match (args.cells, args.length, args.upto, args.vertices) {
+        (Some((first, last)), ..) => CensusFamily::Cells(first, last),
+        (_, Some(sizes), ..) => CensusFamily::Length {
+            sizes,
+            alphabet: args.alphabet.clone(),
+        },
+        (_, _, Some(upto), _) => CensusFamily::Upto {
+            upto,
+            heaps: args.heaps,
+        },
+        (.., Some((first, last))) => CensusFamily::Vertices(first, last),
+        // Clap asks for one of them.
+        _ => return output.fail_cli(&CliError::CensusFamily, USAGE),
+    };
+    let census = match Census::new(&game, &family) {
+        Ok(census) => census,
+        Err(e) => return output.fail_cli(&CliError::Census(e), FINDINGS),
+    };
     let ranks = match args.mpi {
         true => match Ranks::mpi() {
             Ok(ranks) => ranks,
@@ -99,30 +138,30 @@ pub fn run(args: Args, output: &mut Output) -> ExitCode {
         },
         false => Ranks::alone(),
     };
-    match census(&args, &program, &game, &ranks, output) {
+    match take(&args, &program, census, &ranks, output) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => ExitCode::from(code),
     }
 }
 
-/// The census `args` ask for, on `ranks`: `Err` with the exit code once
-/// a rank failed (each reports its own failure).
-fn census(
+/// Takes `census` as `args` ask, on `ranks`: `Err` with the exit code
+/// once a rank failed (each reports its own failure).
+fn take(
     args: &Args,
     program: &gamelang::Program,
-    game: &gamelang::Game,
+    mut census: Census,
     ranks: &Ranks,
     output: &mut Output,
 ) -> Result<(), u8> {
-    let (first, last) = args.cells;
-    let title = game.title();
+    let title = census.game().to_string();
+    let family = census.family();
     // The writer's database, and the sizes it finished, on every rank.
     let mut db = None;
     let mut done = Vec::new();
     if ranks.writes()
         && let Some(path) = &args.db
     {
-        let opened = (open(path, &title, args.resume))
+        let opened = (open(path, (&title, &family), args.resume))
             .and_then(|held| Ok((held.tiers().map_err(|e| database_error(args, &e))?, held)));
         match opened {
             Ok((tiers, held)) => (done, db) = (tiers, Some(held)),
@@ -140,23 +179,17 @@ fn census(
     let mut analyzers: Vec<Analyzer> = (0..threads)
         .map(|_| Analyzer::new(options.clone()))
         .collect();
-    let mut shapes = gamelang::CensusShapes::of(game);
-    while shapes.cells() < last as usize && shapes.grow() {
-        let cells = shapes.cells();
-        if cells < first as usize || done.contains(&(cells as u64)) {
+    while let Some(tier) = census.next_tier() {
+        let size = tier.size;
+        if done.contains(&size) {
             continue;
         }
-        let boards = shapes.boards();
-        let summary = format!(
-            "{}: {}",
-            plural(cells, "cell"),
-            plural(boards.len(), "shape")
-        );
+        let heading = census.heading(&tier);
         if ranks.writes() && !args.json && db.is_none() {
-            out(&format!("{summary}\n"));
+            out(&format!("{heading}\n"));
         }
-        let mut tier = match &mut db {
-            Some(db) => match db.tier(&title) {
+        let mut written = match &mut db {
+            Some(db) => match db.tier((&title, &family)) {
                 Ok(tier) => Some(tier),
                 Err(e) => {
                     return ranks.agree(Err(failed(output, &database_error(args, &e), USAGE)));
@@ -165,38 +198,45 @@ fn census(
             None => None,
         };
         ranks.agree(Ok(()))?;
-        // A batch of shapes at a time, valued on the threads (and the
-        // ranks) and written in the shapes' order: the rows are never all
-        // held.
-        let mut progress = Progress::new(&plural(cells, "cell"));
-        for (k, batch) in boards.chunks(BATCH).enumerate() {
+        // A batch of positions at a time, valued on the threads (and the
+        // ranks) and written in their order: the rows are never all held,
+        // nor the tier's positions.
+        let mut progress = Progress::new(&heading);
+        let mut positions = tier.positions;
+        let mut valued = 0u64;
+        loop {
+            let batch: Vec<String> = positions.by_ref().take(BATCH).collect();
+            if batch.is_empty() {
+                break;
+            }
             if ranks.writes() {
-                let done = (k * BATCH) as u64;
-                let rate = progress.rate(done).max(1);
-                let left = (boards.len() as u64 - done) / rate;
-                progress.note(&format!("{rate} shapes/s, about {left} s left"));
-                progress.update(done, boards.len() as u64);
+                let rate = progress.rate(valued).max(1);
+                let left = tier.count.saturating_sub(valued) / rate;
+                progress.note(&format!("{rate} positions/s, about {left} s left"));
+                progress.update(valued, tier.count);
             }
             let rows = ranks.agree(mine(
                 args,
                 program,
+                &census,
                 &mut analyzers,
-                batch,
+                &batch,
                 ranks,
-                cells,
+                size,
                 output,
             ))?;
             let rows = ranks.gathered(rows);
-            let written = match ranks.writes() {
-                true => write(args, &rows, batch.len(), &mut tier, output),
+            let result = match ranks.writes() {
+                true => write(args, &rows, batch.len(), &mut written, output),
                 false => Ok(()),
             };
-            ranks.agree(written)?;
+            ranks.agree(result)?;
+            valued += batch.len() as u64;
         }
-        let finished = match tier {
-            Some(tier) => match tier.finish(cells) {
+        let finished = match written {
+            Some(written) => match written.finish(size) {
                 Ok(()) => {
-                    out(&format!("{summary}, written\n"));
+                    out(&format!("{heading}, written\n"));
                     Ok(())
                 }
                 Err(e) => Err(failed(output, &database_error(args, &e), USAGE)),
@@ -209,21 +249,21 @@ fn census(
     Ok(())
 }
 
-/// How many shapes are valued between two writes.
+/// How many positions are valued between two writes.
 const BATCH: usize = 4096;
 
 /// Prints or writes into the database's `tier` the `rows` of a batch of
-/// `shapes` shapes, gathered from the ranks.
+/// `positions` positions, gathered from the ranks.
 fn write(
     args: &Args,
     rows: &[Rows],
-    shapes: usize,
+    positions: usize,
     tier: &mut Option<database::Tier>,
     output: &mut Output,
 ) -> Result<(), u8> {
-    if !(rows.iter().map(|(i, _)| *i)).eq(0..shapes) {
+    if !(rows.iter().map(|(i, _)| *i)).eq(0..positions) {
         let lost = CliError::CensusRanks {
-            shapes,
+            positions,
             rows: rows.len(),
         };
         return Err(failed(output, &lost, FINDINGS));
@@ -248,23 +288,25 @@ fn failed(output: &mut Output, error: &CliError, code: u8) -> u8 {
     code
 }
 
-/// The rows of the shapes of `batch` this rank values, each with its
+/// The rows of the positions of `batch` this rank values, each with its
 /// index in the batch.
+#[allow(clippy::too_many_arguments)]
 fn mine(
     args: &Args,
     program: &gamelang::Program,
+    census: &Census,
     analyzers: &mut [Analyzer],
     batch: &[String],
     ranks: &Ranks,
-    cells: usize,
+    size: u64,
     output: &mut Output,
 ) -> Result<Vec<Rows>, u8> {
     let mut asked = Vec::new();
     let mut at = Vec::new();
-    for (i, board) in batch.iter().enumerate().filter(|(_, b)| ranks.values(b)) {
-        let place = format!("\"{board}\"");
+    for (i, position) in batch.iter().enumerate().filter(|(_, p)| ranks.values(p)) {
+        let place = census.place(position);
         match args.input.questions(program, &[place], output) {
-            Ok(questions) => asked.push((board.clone(), questions)),
+            Ok(questions) => asked.push((position.clone(), questions)),
             // (the only codes `questions` gives)
             Err(code) => {
                 return Err(if code == ExitCode::from(USAGE) {
@@ -277,7 +319,7 @@ fn mine(
         at.push(i);
     }
     let mut rows = Vec::with_capacity(asked.len());
-    for (i, valued) in at.into_iter().zip(valued(analyzers, &asked, cells)) {
+    for (i, valued) in at.into_iter().zip(valued(analyzers, &asked, size)) {
         match valued {
             Ok(valued) => rows.push((i, valued)),
             Err(e) => {
@@ -289,15 +331,15 @@ fn mine(
     Ok(rows)
 }
 
-/// The rows of each shape of `asked` (a board and its questions), in its
-/// order: shape i valued by analyzer i mod their count, each on a thread
-/// of its own. Each analyzer keeps what it found for the shapes it values
-/// next (their regions met again), so a shape is always valued by the
-/// same rules whichever thread values it.
+/// The rows of each position of `asked` (as written, and its questions),
+/// in its order: position i valued by analyzer i mod their count, each on
+/// a thread of its own. Each analyzer keeps what it found for the
+/// positions it values next (their regions met again), so a position is
+/// always valued by the same rules whichever thread values it.
 fn valued(
     analyzers: &mut [Analyzer],
     asked: &[(String, Vec<Question>)],
-    cells: usize,
+    size: u64,
 ) -> Vec<Result<Vec<serde_json::Value>, AnalysisError>> {
     let n = analyzers.len();
     let mut slots: Vec<Option<Result<Vec<serde_json::Value>, AnalysisError>>> =
@@ -308,7 +350,7 @@ fn valued(
                 scope.spawn(move || {
                     (k..asked.len())
                         .step_by(n)
-                        .map(|i| (i, rows(analyzer, &asked[i], cells)))
+                        .map(|i| (i, rows(analyzer, &asked[i], size)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -325,29 +367,21 @@ fn valued(
     slots.into_iter().flatten().collect()
 }
 
-/// The rows of one shape: a row for each of its questions' answers.
+/// The rows of one position: a row for each of its questions' answers.
 fn rows(
     analyzer: &mut Analyzer,
-    (board, questions): &(String, Vec<Question>),
-    cells: usize,
+    (position, questions): &(String, Vec<Question>),
+    size: u64,
 ) -> Result<Vec<serde_json::Value>, AnalysisError> {
     let mut rows = Vec::new();
     for question in questions {
         let answer = analyzer.analyze(question)?;
-        rows.push(gamelang::census_row(board, cells, &answer));
+        rows.push(gamelang::census_row(position, size, &answer));
     }
     Ok(rows)
 }
 
-/// `n` things, the word in the plural but for one.
-fn plural(n: usize, word: &str) -> String {
-    match n {
-        1 => format!("1 {word}"),
-        n => format!("{n} {word}s"),
-    }
-}
-
-/// A row as a line: the shape, its value (an impartial game's nimber as
+/// A row as a line: the position, its value (an impartial game's nimber as
 /// CGSuite writes it) and its outcome class.
 fn line(row: &serde_json::Value) -> String {
     let shown = |key: &str| match &row[key] {
@@ -364,20 +398,23 @@ fn line(row: &serde_json::Value) -> String {
     format!("{}  {value}  {}", shown("position"), shown("outcome"))
 }
 
-/// The database at `path` for a census of `game`: a new one, or with
-/// `resume` one that holds a census of the same game.
-fn open(path: &Path, game: &str, resume: bool) -> Result<database::Database, CliError> {
+/// The database at `path` for a census of `game` (its title, and the
+/// census's family): a new one, or with `resume` one that holds a census
+/// of the same game and family.
+fn open(path: &Path, game: (&str, &str), resume: bool) -> Result<database::Database, CliError> {
     let failed = |e: database::DbError| CliError::CensusDatabase {
         path: path.display().to_string(),
         message: e.to_string(),
     };
     let db = database::Database::open(path).map_err(failed)?;
     match db.game().map_err(failed)? {
-        Some(held) if !resume || held != game => Err(CliError::CensusHeld {
-            path: path.display().to_string(),
-            held,
-            game: game.to_string(),
-        }),
+        Some(held) if !resume || (held.0.as_str(), held.1.as_str()) != game => {
+            Err(CliError::CensusHeld {
+                path: path.display().to_string(),
+                held: format!("{} ({})", held.0, held.1),
+                game: format!("{} ({})", game.0, game.1),
+            })
+        }
         _ => Ok(db),
     }
 }

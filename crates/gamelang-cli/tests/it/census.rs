@@ -19,14 +19,14 @@ fn a_census_of_domineering_counts_the_free_polyominoes_and_values_each_as_analyz
     // Domineering's turns keep its value or negate it: one row for each
     // free polyomino (OEIS A000105).
     for (cells, count) in [1, 1, 2, 5, 12, 35, 108, 369].into_iter().enumerate() {
-        let tier = rows.iter().filter(|r| r["cells"] == cells + 1).count();
+        let tier = rows.iter().filter(|r| r["size"] == cells + 1).count();
         assert_eq!(tier, count, "{} cells", cells + 1);
     }
     // Each row is what `analyze` says of its shape (every shape of 4 and 5
     // cells, and every tenth after).
     let sample = (rows.iter())
         .enumerate()
-        .filter(|(i, r)| (r["cells"] == 4 || r["cells"] == 5) || i % 10 == 0);
+        .filter(|(i, r)| (r["size"] == 4 || r["size"] == 5) || i % 10 == 0);
     for (_, row) in sample {
         let board = row["position"].as_str().expect("a board");
         let at = format!("\"{board}\"");
@@ -62,34 +62,184 @@ fn a_census_of_domineering_counts_the_free_polyominoes_and_values_each_as_analyz
 }
 
 #[test]
-fn a_census_refuses_sizes_it_does_not_grow_and_games_not_on_a_board() {
-    for cells in ["0..3", "4..2", "1..16"] {
-        let run = gamelang(&["census", "games/domineering.game", "--cells", cells]);
-        assert_eq!(run.code, Some(1), "{cells}");
+fn a_census_refuses_sizes_it_does_not_grow_and_families_its_game_has_not() {
+    for (family, sizes) in [
+        ("--cells", "0..3"),
+        ("--cells", "4..2"),
+        ("--cells", "1..16"),
+        ("--length", "0..3"),
+        ("--length", "1..4097"),
+    ] {
+        let run = gamelang(&["census", "games/domineering.game", family, sizes]);
+        assert_eq!(run.code, Some(1), "{family} {sizes}");
         assert!(
-            run.stderr.contains("gamelang::census::cells"),
+            run.stderr.contains("gamelang::census::sizes"),
             "{}",
             run.stderr
         );
     }
-    let run = gamelang(&["census", "games/nim.game", "--cells", "1..3"]);
-    assert_eq!(run.code, Some(1));
+    let run = gamelang(&["census", "games/snort.game", "--vertices", "1..9"]);
     assert!(
-        run.stderr.contains("gamelang::census::board"),
+        run.stderr.contains("gamelang::census::sizes"),
         "{}",
         run.stderr
     );
+    for (game, family, sizes) in [
+        ("games/nim.game", "--cells", "1..3"),
+        ("games/nim.game", "--vertices", "1..3"),
+        ("games/domineering.game", "--upto", "3"),
+        ("games/snort.game", "--length", "1..3"),
+        ("games/blue_red_hackenbush.game", "--vertices", "1..3"),
+    ] {
+        let run = gamelang(&["census", game, family, sizes]);
+        assert_eq!(run.code, Some(1), "{game} {family}");
+        assert!(
+            run.stderr.contains("gamelang::census::family"),
+            "{}",
+            run.stderr
+        );
+    }
+    // Strips of a game whose cells' characters are not known, or given
+    // amiss.
+    for alphabet in [None, Some(""), Some("T|F"), Some("TT.")] {
+        let mut args = vec!["census", "games/toads_and_frogs.game", "--length", "3"];
+        args.extend(alphabet.iter().flat_map(|a| ["--alphabet", a]));
+        let run = gamelang(&args);
+        assert_eq!(run.code, Some(1), "{alphabet:?}");
+        assert!(
+            run.stderr.contains("gamelang::census::alphabet"),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = gamelang(&[
+        "census",
+        "games/wythoff.game",
+        "--upto",
+        "3",
+        "--heaps",
+        "3",
+    ]);
+    assert!(
+        run.stderr.contains("gamelang::census::heaps"),
+        "{}",
+        run.stderr
+    );
+    let run = gamelang(&["census", "games/nim.game"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
     // Cram's shapes are nimbers: a row's Grundy value.
     let run = gamelang(&["census", "games/cram.game", "--cells", "2", "--json"]);
     let row: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("a JSON row");
     assert_eq!(row["grundy"], 1);
 }
 
+/// The rows `gamelang census ARGS --json` prints.
+fn census_rows(args: &[&str]) -> Vec<serde_json::Value> {
+    let run = gamelang(&[&["census"], args, &["--json"]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    (run.stdout.lines())
+        .map(|line| serde_json::from_str(line).expect("a JSON row"))
+        .collect()
+}
+
+/// Each row is what `analyze` says of its position in `game`.
+fn rows_are_analyzed(game: &str, rows: &[serde_json::Value], quoted: bool) {
+    for row in rows {
+        let position = row["position"].as_str().expect("a position");
+        let at = match quoted {
+            true => format!("\"{position}\""),
+            false => position.to_string(),
+        };
+        let analyzed = gamelang(&["analyze", game, "--at", &at, "--json"]);
+        let answer: serde_json::Value = serde_json::from_str(&analyzed.stdout).expect("JSON");
+        for key in ["value", "outcome", "grundy", "temperature"] {
+            assert_eq!(row[key], answer[0][key], "{game} at {position}: {key}");
+        }
+    }
+}
+
+#[test]
+fn a_census_of_strips_heaps_and_graphs_values_each_as_analyze_does() {
+    // Clobber's strips over the characters its rules read and write (`.`,
+    // `o`, `x`), each once with its reversal, which keeps the value: of n
+    // cells (3^n + 3^ceil(n/2)) / 2, by Burnside's lemma.
+    let rows = census_rows(&["games/clobber.game", "--length", "1..5"]);
+    for n in 1..=5u32 {
+        let count = rows.iter().filter(|r| r["size"] == n).count();
+        assert_eq!(
+            count,
+            (3usize.pow(n) + 3usize.pow(n.div_ceil(2))) / 2,
+            "{n}"
+        );
+    }
+    rows_are_analyzed("games/clobber.game", &rows[..40], true);
+    // Clobber's `xo` is `*`, `xxo` is `^` (Albert, Grossman, Nowakowski and
+    // Wolfe, "An introduction to Clobber", Integers 5, 2005).
+    let value = |position: &str| {
+        (rows.iter())
+            .find(|r| r["position"] == position)
+            .map(|r| r["value"].clone())
+    };
+    assert_eq!(value("ox"), Some("*".into()));
+    assert_eq!(value("oxx"), Some("^".into()));
+    // Toads and Frogs, its cells given: every strip (its rules are not
+    // stencils, so no reversal is taken to keep the value).
+    let rows = census_rows(&[
+        "games/toads_and_frogs.game",
+        "--length",
+        "4",
+        "--alphabet",
+        "TF.",
+    ]);
+    assert_eq!(rows.len(), 81);
+    rows_are_analyzed("games/toads_and_frogs.game", &rows[..30], true);
+    // Wythoff's positions to a largest heap of 6, sorted (its moves do not
+    // depend on the order): tier n holds (k, n) for k ≤ n. The P-positions
+    // are Wythoff's pairs (0, 0), (1, 2), (3, 5).
+    let rows = census_rows(&["games/wythoff.game", "--upto", "6"]);
+    assert_eq!(rows.len(), (1..=7).sum::<usize>());
+    let lost: Vec<&str> = (rows.iter())
+        .filter(|r| r["outcome"] == "P")
+        .filter_map(|r| r["position"].as_str())
+        .collect();
+    assert_eq!(lost, ["(0, 0)", "(1, 2)", "(3, 5)"]);
+    rows_are_analyzed("games/wythoff.game", &rows, false);
+    // Nim on three heaps to 3: the multisets, each row the XOR.
+    let rows = census_rows(&["games/nim.game", "--upto", "3", "--heaps", "3"]);
+    assert_eq!(rows.len(), 20);
+    for row in &rows {
+        let heaps: Vec<u64> = (row["position"].as_str().expect("heaps"))
+            .trim_matches(|c| c == '(' || c == ')')
+            .split(", ")
+            .map(|h| h.parse().expect("a heap"))
+            .collect();
+        assert_eq!(row["grundy"], heaps[0] ^ heaps[1] ^ heaps[2], "{heaps:?}");
+    }
+    // Node Kayles on every connected graph to 5 vertices (OEIS A001349: 1,
+    // 1, 2, 6, 21); Snort's tinted graphs to 3 vertices.
+    let rows = census_rows(&[
+        "games/node_kayles.game",
+        "--game",
+        "node",
+        "--vertices",
+        "1..5",
+    ]);
+    for (n, count) in [(1, 1), (2, 1), (3, 2), (4, 6), (5, 21)] {
+        assert_eq!(rows.iter().filter(|r| r["size"] == n).count(), count, "{n}");
+    }
+    let rows = census_rows(&["games/snort.game", "--vertices", "1..3"]);
+    assert_eq!(rows.len(), 3 + 6 + 28);
+    rows_are_analyzed("games/snort.game", &rows, false);
+    // Snort on a single edge is ±1 (Winning Ways, ch. 2).
+    assert_eq!(rows[3]["position"], "graph { 1 -- 2 }");
+    assert_eq!(rows[3]["value"], "+-1");
+}
+
 /// Every row of the database at `path`, ordered by shape, as text.
 fn rows_of(path: &std::path::Path) -> Vec<Vec<Option<String>>> {
     let db = rusqlite::Connection::open(path).expect("the database opens");
     let mut statement = db
-        .prepare("SELECT * FROM positions ORDER BY cells, position")
+        .prepare("SELECT * FROM positions ORDER BY size, position")
         .expect("a query");
     let columns = statement.column_count();
     let rows = statement
@@ -114,7 +264,7 @@ fn rows_of(path: &std::path::Path) -> Vec<Vec<Option<String>>> {
 fn tiers_of(path: &std::path::Path) -> Vec<(i64, i64)> {
     let db = rusqlite::Connection::open(path).expect("the database opens");
     let mut statement = db
-        .prepare("SELECT cells, shapes FROM tiers ORDER BY cells")
+        .prepare("SELECT size, positions FROM tiers ORDER BY size")
         .expect("a query");
     let tiers = statement
         .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))

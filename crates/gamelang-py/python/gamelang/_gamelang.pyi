@@ -121,13 +121,24 @@ class Program:
         without their moves: `game` names the game (None: the source's only
         game). A million positions answered by a closed form take seconds."""
     def census(
-        self, game: Optional[str] = None, *, cells: Union[int, tuple[int, int]]
+        self,
+        game: Optional[str] = None,
+        *,
+        cells: Union[None, int, tuple[int, int]] = None,
+        length: Union[None, int, tuple[int, int]] = None,
+        alphabet: Optional[str] = None,
+        upto: Optional[int] = None,
+        heaps: Optional[int] = None,
+        vertices: Union[None, int, tuple[int, int]] = None,
     ) -> list[dict[str, Any]]:
-        """A census (as `gamelang census`): every connected shape of `cells`
-        empty cells of a board game (a number, or a pair: from, to), each
-        once up to the turns that keep or negate its value, valued size by
-        size; a row a shape, a dict with the keys of `gamelang census
-        --json` (`position`, `cells`, `value`, `outcome`, `temperature`, ...)."""
+        """A census (as `gamelang census`): every position of one family,
+        valued size by size — a board game's connected shapes of `cells`
+        empty cells or its strips of `length` cells (over `alphabet`), a
+        heap game's positions whose largest heap is at most `upto` (of
+        `heaps` heaps), a graph game's connected graphs of `vertices`
+        vertices (a size, or a pair: from, to); a row a position, a dict
+        with the keys of `gamelang census --json` (`position`, `size`,
+        `value`, `outcome`, `temperature`, ...)."""
     def table(
         self,
         game: Optional[str] = None,

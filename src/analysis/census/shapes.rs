@@ -1,4 +1,4 @@
-//! A census's positions: every connected shape of n empty cells of a board
+//! A board game's shapes: every connected shape of n empty cells of a board
 //! game (`.` in the shape, `#` around it, cut to its rectangle), each once
 //! up to the turns and reflections that keep its value or negate it — the
 //! game's stencils' turns (`moves::Stencils`; only the identity where its
