@@ -11,7 +11,7 @@ use crate::moves::MoveGen;
 use crate::position::heaps_text_in_full;
 use crate::rules::Game;
 
-use super::CensusError;
+use super::error::CensusError;
 
 /// The largest tier whose positions are counted one by one (each asked
 /// the game's invariant).

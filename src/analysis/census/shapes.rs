@@ -18,16 +18,17 @@ use std::collections::BTreeSet;
 use crate::moves::{Orientation, Stencils};
 use crate::rules::Game;
 
-/// The most cells of a census's shapes (3,426,576 of 15 cells for
+/// The most cells of a census's shapes (13,079,255 of 16 cells for
 /// Domineering, each kept a byte a cell).
-pub const MAX_CENSUS_CELLS: usize = 15;
+pub const MAX_CENSUS_CELLS: usize = 16;
 
 /// A shape: its cells (row, column, from 0), sorted, its least row and
 /// column 0.
 type Cells = Vec<(i64, i64)>;
 
 /// A shape kept: each cell a byte, 16 × its row + its column (a shape of
-/// at most 15 cells spans at most 15 rows and 15 columns), sorted.
+/// at most 16 cells spans at most 16 rows and 16 columns, each from 0 to
+/// 15), sorted.
 type Packed = Box<[u8]>;
 
 fn pack(shape: &[(i64, i64)]) -> Packed {

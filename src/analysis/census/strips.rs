@@ -6,7 +6,7 @@
 use crate::moves::Stencils;
 use crate::rules::Game;
 
-use super::CensusError;
+use super::error::CensusError;
 
 /// The longest strip a census takes: a board's most cells.
 pub const MAX_CENSUS_LENGTH: usize = 4096;

@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 use gamelang::{
     AnalysisError, Analyzer, Census, CensusFamily, DEFAULT_MAX_POSITIONS, Options, Question,
+    SearchError,
 };
 
 use super::error::CliError;
@@ -219,7 +220,7 @@ fn take(
                 args,
                 program,
                 &census,
-                &mut analyzers,
+                (&mut analyzers, &options),
                 &batch,
                 ranks,
                 size,
@@ -295,7 +296,7 @@ fn mine(
     args: &Args,
     program: &gamelang::Program,
     census: &Census,
-    analyzers: &mut [Analyzer],
+    analyzers: (&mut [Analyzer], &Options),
     batch: &[String],
     ranks: &Ranks,
     size: u64,
@@ -335,9 +336,10 @@ fn mine(
 /// in its order: position i valued by analyzer i mod their count, each on
 /// a thread of its own. Each analyzer keeps what it found for the
 /// positions it values next (their regions met again), so a position is
-/// always valued by the same rules whichever thread values it.
+/// always valued by the same rules whichever thread values it; where what
+/// it keeps fills its limits, it starts afresh with `options`.
 fn valued(
-    analyzers: &mut [Analyzer],
+    (analyzers, options): (&mut [Analyzer], &Options),
     asked: &[(String, Vec<Question>)],
     size: u64,
 ) -> Vec<Result<Vec<serde_json::Value>, AnalysisError>> {
@@ -350,7 +352,7 @@ fn valued(
                 scope.spawn(move || {
                     (k..asked.len())
                         .step_by(n)
-                        .map(|i| (i, rows(analyzer, &asked[i], size)))
+                        .map(|i| (i, rows((analyzer, options), &asked[i], size)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -368,17 +370,36 @@ fn valued(
 }
 
 /// The rows of one position: a row for each of its questions' answers.
+/// A question refused by a limit of positions or memory is asked once
+/// more of a fresh analyzer (made with `options`): the limit may have been
+/// filled by what was kept from the positions before.
 fn rows(
-    analyzer: &mut Analyzer,
+    (analyzer, options): (&mut Analyzer, &Options),
     (position, questions): &(String, Vec<Question>),
     size: u64,
 ) -> Result<Vec<serde_json::Value>, AnalysisError> {
     let mut rows = Vec::new();
     for question in questions {
-        let answer = analyzer.analyze(question)?;
+        let answer = match analyzer.analyze(question) {
+            Err(e) if filled(&e) => {
+                *analyzer = Analyzer::new(options.clone());
+                analyzer.analyze(question)?
+            }
+            answered => answered?,
+        };
         rows.push(gamelang::census_row(position, size, &answer));
     }
     Ok(rows)
+}
+
+/// Whether `e` is a limit of positions or memory, which what a search
+/// keeps can fill.
+fn filled(e: &AnalysisError) -> bool {
+    matches!(e, AnalysisError::Search(e) if matches!(**e,
+        SearchError::TooManyPositions { .. }
+            | SearchError::MemoryLimit { .. }
+            | SearchError::OutOfMemory { .. }
+            | SearchError::FormsMemory { .. }))
 }
 
 /// A row as a line: the position, its value (an impartial game's nimber as
