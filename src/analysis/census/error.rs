@@ -9,7 +9,7 @@ pub enum CensusError {
     #[diagnostic(
         code(gamelang::census::sizes),
         help(
-            "give the sizes as a range from {least} (`{least}..{example}`), the first no larger than the last, at most {most} {unit}{why}"
+            "give the sizes as a range from 1 (`1..{example}`), the first no larger than the last, at most {most} {unit}{why}"
         )
     )]
     /// Sizes out of the family's range.
@@ -22,8 +22,6 @@ pub enum CensusError {
         first: u64,
         /// The last size asked for.
         last: u64,
-        /// The least size.
-        least: u64,
         /// A size to show.
         example: u64,
         /// The most size.

@@ -67,10 +67,10 @@ impl Heaps {
     /// of its positions before the invariant is asked.
     pub fn count(&self, n: u64) -> (u64, bool) {
         let all = self.all(n);
-        match self.game.invariant.is_some() && all > COUNTED {
-            true => (all, false),
-            false if self.game.invariant.is_some() => (self.tier(n).count() as u64, true),
-            false => (all, true),
+        match (&self.game.invariant, all > COUNTED) {
+            (None, _) => (all, true),
+            (Some(_), false) => (self.tier(n).count() as u64, true),
+            (Some(_), true) => (all, false),
         }
     }
 

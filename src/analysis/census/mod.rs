@@ -246,7 +246,6 @@ fn sizes(
             unit,
             first,
             last,
-            least: 1,
             example: (most as u64).min(8),
             most: most as u64,
             why,

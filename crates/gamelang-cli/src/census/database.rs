@@ -64,7 +64,10 @@ impl Database {
                 None => None,
             })
         };
-        Ok(held("game")?.map(|game| (game, held("family").ok().flatten().unwrap_or_default())))
+        let Some(game) = held("game")? else {
+            return Ok(None);
+        };
+        Ok(Some((game, held("family")?.unwrap_or_default())))
     }
 
     /// The sizes of the tiers finished.
