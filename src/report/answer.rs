@@ -816,15 +816,46 @@ pub const CENSUS_FACTS: [&str; 10] = [
 /// its quotes) of its tier's `size` and the facts of its answer
 /// (`CENSUS_FACTS`), as `gamelang census --json` and the database write
 /// it.
+///
+/// Each fact is what `json` writes under its name, made alone: a census
+/// writes millions of rows, and the whole answer's JSON (its moves, its
+/// components' heaps) is most of a row's time.
 pub fn census_row(position: &str, size: u64, answer: &Answer) -> Json {
-    let json = json(answer, &|_| None);
+    let p = answer.partizan.as_ref();
+    let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
+    let value = match (p, &answer.loopy) {
+        (Some(p), _) => json!(p.value),
+        (None, Some(loopy)) => json!(loopy.value),
+        (None, None) => Json::Null,
+    };
+    let facts: [Json; 10] = [
+        value,
+        answer.outcome.letter().into(),
+        dyadic(p.and_then(|p| p.temperature())),
+        dyadic(p.and_then(|p| p.mean())),
+        p.map_or(Json::Null, |p| p.left_stop.to_string().into()),
+        p.map_or(Json::Null, |p| p.right_stop.to_string().into()),
+        p.map_or(Json::Null, |p| number(&p.birthday)),
+        p.map_or(Json::Null, |p| json!(p.reduced)),
+        p.map_or(Json::Null, |p| json!(p.atomic_weight)),
+        grundy_json(&answer.grundy),
+    ];
     let mut row = serde_json::Map::new();
     row.insert("position".into(), position.into());
     row.insert("size".into(), size.into());
-    for key in CENSUS_FACTS {
-        row.insert(key.into(), json.get(key).cloned().unwrap_or_default());
+    for (key, fact) in CENSUS_FACTS.into_iter().zip(facts) {
+        row.insert(key.into(), fact);
     }
     Json::Object(row)
+}
+
+/// A Grundy value as JSON: an exact number, a loopy game's γ, or null.
+fn grundy_json(grundy: &Grundy) -> Json {
+    match grundy {
+        Grundy::Loopy(Gamma::Finite(g)) => json!(g),
+        Grundy::Loopy(Gamma::Infinite(k)) => json!({ "infinite": k }),
+        other => other.value().map_or(Json::Null, number),
+    }
 }
 
 /// An answer as a JSON object.
@@ -867,11 +898,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
             })
             .collect()
     };
-    let grundy = match &answer.grundy {
-        Grundy::Loopy(Gamma::Finite(g)) => json!(g),
-        Grundy::Loopy(Gamma::Infinite(k)) => json!({ "infinite": k }),
-        other => other.value().map_or(Json::Null, number),
-    };
+    let grundy = grundy_json(&answer.grundy);
     let method = match answer.method.components.as_slice() {
         [only] => method_json(only),
         all => json!({

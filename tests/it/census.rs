@@ -5,8 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use gamelang::analysis::Analyzer;
 use gamelang::{Census, CensusFamily, CensusShapes};
 
+use super::common::load_text;
 use super::partizan::lowered;
 
 /// Every connected set of `n` cells, by the plain definition: grown from
@@ -291,4 +293,53 @@ fn a_census_takes_each_heap_position_once_sorted_where_order_does_not_matter() {
             assert!((a + b) % 2 == 0 && a.max(b) == n, "{position}");
         }
     }
+}
+
+/// A census row's facts are made alone, not through the whole answer's
+/// JSON: they equal what `json` writes under their names, on the answers
+/// of every kind of game (impartial, partizan, loopy, misère, scoring).
+#[test]
+fn a_census_row_writes_the_facts_the_answer_s_json_writes() {
+    let files = [
+        (
+            "domineering.game",
+            include_str!("../../games/domineering.game"),
+        ),
+        ("nim.game", include_str!("../../games/nim.game")),
+        (
+            "loopy_tokens.game",
+            include_str!("../../games/loopy_tokens.game"),
+        ),
+        (
+            "misere_kayles.game",
+            include_str!("../../games/misere_kayles.game"),
+        ),
+        (
+            "coins_in_a_row.game",
+            include_str!("../../games/coins_in_a_row.game"),
+        ),
+        (
+            "hackenbush_tree.game",
+            include_str!("../../games/hackenbush_tree.game"),
+        ),
+        ("snort.game", include_str!("../../games/snort.game")),
+    ];
+    let mut rows = 0;
+    for (name, text) in files {
+        let program = load_text(name, text, &[]);
+        let mut analyzer = Analyzer::default();
+        for question in &program.questions {
+            let answer = analyzer.analyze(question).expect("answered");
+            let json = gamelang::report::json(&answer, &|_| None);
+            let row = gamelang::census_row("here", 3, &answer);
+            assert_eq!(row["position"], "here");
+            assert_eq!(row["size"], 3);
+            for key in gamelang::CENSUS_FACTS {
+                let written = json.get(key).cloned().unwrap_or_default();
+                assert_eq!(row[key], written, "{name}: {key} of {question:?}");
+            }
+            rows += 1;
+        }
+    }
+    assert!(rows > 20, "{rows} answers");
 }

@@ -71,13 +71,14 @@ pub struct Args {
     #[arg(long, conflicts_with = "db")]
     json: bool,
     /// Writes the rows into the SQLite database FILE (created if need be),
-    /// each size in one transaction: tables `positions` (a row a position,
-    /// the keys of `--json`), `tiers` (the sizes finished) and `census`
-    /// (the game and the family).
+    /// a batch of 4,096 positions a transaction: tables `positions` (a row a
+    /// position, the keys of `--json`, and `temperature_value`, a number),
+    /// `tiers` (the sizes finished), `begun` (how far the size begun came)
+    /// and `census` (the game and the family).
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
     /// Goes on with the census in `--db`: the sizes it finished are not
-    /// valued again.
+    /// valued again, nor the positions written of the size it began.
     #[arg(long, requires = "db")]
     resume: bool,
     /// The most positions one position's search may hold.
@@ -156,21 +157,33 @@ fn take(
 ) -> Result<(), u8> {
     let title = census.game().to_string();
     let family = census.family();
-    // The writer's database, and the sizes it finished, on every rank.
+    // The writer's database, the sizes it finished and the tier it began
+    // (its size, and how many of its positions are written), on every rank.
     let mut db = None;
-    let mut done = Vec::new();
+    let (mut done, mut begun) = (Vec::new(), Vec::new());
     if ranks.writes()
         && let Some(path) = &args.db
     {
-        let opened = (open(path, (&title, &family), args.resume))
-            .and_then(|held| Ok((held.tiers().map_err(|e| database_error(args, &e))?, held)));
+        let opened = (open(path, (&title, &family), args.resume)).and_then(|held| {
+            let failed = |e| database_error(args, &e);
+            Ok((
+                held.tiers().map_err(failed)?,
+                held.begun().map_err(failed)?,
+                held,
+            ))
+        });
         match opened {
-            Ok((tiers, held)) => (done, db) = (tiers, Some(held)),
+            Ok((tiers, started, held)) => {
+                done = tiers;
+                begun = started.map_or(Vec::new(), |(size, written)| vec![size, written]);
+                db = Some(held);
+            }
             Err(e) => return ranks.agree(Err(failed(output, &e, USAGE))),
         }
     }
     ranks.agree(Ok(()))?;
     let done = ranks.shared(done);
+    let begun = ranks.shared(begun);
     let options = Options {
         search: args.budgets.options(args.max_positions),
         max_moves: 0,
@@ -189,29 +202,27 @@ fn take(
         if ranks.writes() && !args.json && db.is_none() {
             out(&format!("{heading}\n"));
         }
-        let mut written = match &mut db {
-            Some(db) => match db.tier((&title, &family)) {
-                Ok(tier) => Some(tier),
-                Err(e) => {
-                    return ranks.agree(Err(failed(output, &database_error(args, &e), USAGE)));
-                }
-            },
-            None => None,
-        };
-        ranks.agree(Ok(()))?;
         // A batch of positions at a time, valued on the threads (and the
         // ranks) and written in their order: the rows are never all held,
-        // nor the tier's positions.
+        // nor the tier's positions. A tier begun before goes on after the
+        // positions written.
         let mut progress = Progress::new(&heading);
         let mut positions = tier.positions;
         let mut valued = 0u64;
+        if let [begun_size, written] = begun[..]
+            && begun_size == size
+        {
+            let written = usize::try_from(written).unwrap_or(usize::MAX);
+            valued = positions.by_ref().take(written).count() as u64;
+        }
+        let skipped = valued;
         loop {
             let batch: Vec<String> = positions.by_ref().take(BATCH).collect();
             if batch.is_empty() {
                 break;
             }
             if ranks.writes() {
-                let rate = progress.rate(valued).max(1);
+                let rate = progress.rate(valued - skipped).max(1);
                 let left = tier.count.saturating_sub(valued) / rate;
                 progress.note(&format!("{rate} positions/s, about {left} s left"));
                 progress.update(valued, tier.count);
@@ -227,15 +238,20 @@ fn take(
                 output,
             ))?;
             let rows = ranks.gathered(rows);
+            valued += batch.len() as u64;
             let result = match ranks.writes() {
-                true => write(args, &rows, batch.len(), &mut written, output),
+                true => write(
+                    args,
+                    (&rows, batch.len()),
+                    (&mut db, (size, valued)),
+                    output,
+                ),
                 false => Ok(()),
             };
             ranks.agree(result)?;
-            valued += batch.len() as u64;
         }
-        let finished = match written {
-            Some(written) => match written.finish(size) {
+        let finished = match &mut db {
+            Some(db) => match db.finish(size) {
                 Ok(()) => {
                     out(&format!("{heading}, written\n"));
                     Ok(())
@@ -253,13 +269,13 @@ fn take(
 /// How many positions are valued between two writes.
 const BATCH: usize = 4096;
 
-/// Prints or writes into the database's `tier` the `rows` of a batch of
-/// `positions` positions, gathered from the ranks.
+/// Prints, or writes into the database, the `rows` of a batch of
+/// `positions` positions, gathered from the ranks: a batch of the tier
+/// of `size`, which makes `written` of its positions written in all.
 fn write(
     args: &Args,
-    rows: &[Rows],
-    positions: usize,
-    tier: &mut Option<database::Tier>,
+    (rows, positions): (&[Rows], usize),
+    (db, tier): (&mut Option<database::Database>, (u64, u64)),
     output: &mut Output,
 ) -> Result<(), u8> {
     if !(rows.iter().map(|(i, _)| *i)).eq(0..positions) {
@@ -269,16 +285,16 @@ fn write(
         };
         return Err(failed(output, &lost, FINDINGS));
     }
-    for row in rows.iter().flat_map(|(_, rows)| rows) {
-        match tier {
-            Some(tier) => {
-                if let Err(e) = tier.insert(row) {
-                    return Err(failed(output, &database_error(args, &e), USAGE));
-                }
+    let rows = rows.iter().flat_map(|(_, rows)| rows);
+    match db {
+        Some(db) => {
+            let rows: Vec<&serde_json::Value> = rows.collect();
+            if let Err(e) = db.write(tier, &rows) {
+                return Err(failed(output, &database_error(args, &e), USAGE));
             }
-            None if args.json => out(&format!("{row}\n")),
-            None => out(&format!("  {}\n", line(row))),
         }
+        None if args.json => rows.for_each(|row| out(&format!("{row}\n"))),
+        None => rows.for_each(|row| out(&format!("  {}\n", line(row)))),
     }
     Ok(())
 }
@@ -427,8 +443,8 @@ fn open(path: &Path, game: (&str, &str), resume: bool) -> Result<database::Datab
         path: path.display().to_string(),
         message: e.to_string(),
     };
-    let db = database::Database::open(path).map_err(failed)?;
-    match db.game().map_err(failed)? {
+    let db = database::Database::open(path, game).map_err(failed)?;
+    match db.held().map_err(failed)? {
         Some(held) if !resume || (held.0.as_str(), held.1.as_str()) != game => {
             Err(CliError::CensusHeld {
                 path: path.display().to_string(),

@@ -63,10 +63,11 @@ fn a_census_of_domineering_counts_the_free_polyominoes_and_values_each_as_analyz
 
 #[test]
 fn a_census_refuses_sizes_it_does_not_grow_and_families_its_game_has_not() {
+    let past = format!("1..{}", gamelang::MAX_CENSUS_CELLS + 1);
     for (family, sizes) in [
         ("--cells", "0..3"),
         ("--cells", "4..2"),
-        ("--cells", "1..17"),
+        ("--cells", past.as_str()),
         ("--length", "0..3"),
         ("--length", "1..4097"),
     ] {
@@ -313,8 +314,9 @@ fn a_census_database_holds_its_rows_tier_by_tier_and_a_stopped_census_resumes() 
         assert_eq!(held[3].as_deref(), row["outcome"].as_str());
         assert_eq!(held[4].as_deref(), row["temperature"].as_str());
     }
-    // Killed midway: every tier finished is held whole; resumed, the
-    // database is the fresh one's, row for row.
+    // Killed midway: every tier finished is held whole (and the batches
+    // of the tier it was in); resumed, the database is the fresh one's, row
+    // for row.
     let stopped = db("stopped.sqlite");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamelang"))
         .args(["census", game, "--cells", "1..12", "--db"])
@@ -371,6 +373,143 @@ fn a_census_database_holds_its_rows_tier_by_tier_and_a_stopped_census_resumes() 
         .filter(|r| r[1].as_deref().and_then(|c| c.parse::<usize>().ok()) <= Some(9))
         .collect();
     assert_eq!(resumed, rows);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_census_stopped_inside_a_tier_goes_on_after_the_rows_it_wrote() {
+    let dir = std::env::temp_dir().join(format!("gamelang-begun-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let game = "games/domineering.game";
+    let whole = dir.join("whole.sqlite");
+    let _ = std::fs::remove_file(&whole);
+    let census = |db: &std::path::Path, resume: bool| {
+        let db = db.to_str().expect("a path");
+        let mut args = vec!["census", game, "--cells", "1..11", "--db", db];
+        if resume {
+            args.push("--resume");
+        }
+        let run = gamelang(&args);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+    };
+    census(&whole, false);
+    // The census as a stop after two batches (of 4,096) of the 17,073
+    // shapes of 11 cells leaves it, one of the rows written marked so that
+    // valuing it again would show.
+    let stopped = dir.join("stopped.sqlite");
+    std::fs::copy(&whole, &stopped).expect("a copy");
+    let db = rusqlite::Connection::open(&stopped).expect("the database opens");
+    db.execute_batch(
+        "DELETE FROM tiers WHERE size = 11;
+         DELETE FROM positions WHERE size = 11 AND rowid NOT IN
+             (SELECT rowid FROM positions WHERE size = 11 ORDER BY rowid LIMIT 8192);
+         INSERT INTO begun (size, positions) VALUES (11, 8192);
+         UPDATE positions SET value = 'kept' WHERE rowid =
+             (SELECT min(rowid) FROM positions WHERE size = 11);",
+    )
+    .expect("the stop made");
+    drop(db);
+    census(&stopped, true);
+    assert_eq!(tiers_of(&stopped), tiers_of(&whole));
+    let mut kept = 0;
+    for (resumed, fresh) in rows_of(&stopped).into_iter().zip(rows_of(&whole)) {
+        if resumed[2].as_deref() == Some("kept") {
+            kept += 1;
+            assert_eq!(resumed[0], fresh[0]);
+        } else {
+            assert_eq!(resumed, fresh);
+        }
+    }
+    assert_eq!(kept, 1, "a row written before the stop is not valued again");
+    assert_eq!(rows_of(&stopped).len(), rows_of(&whole).len());
+    let begun: i64 = rusqlite::Connection::open(&stopped)
+        .and_then(|db| db.query_row("SELECT count(*) FROM begun", [], |row| row.get(0)))
+        .expect("the tier begun");
+    assert_eq!(begun, 0, "no tier is left begun");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every shape's temperature, as text and as the number beside it.
+fn temperatures_of(path: &std::path::Path) -> Vec<(String, Option<String>, Option<f64>)> {
+    let db = rusqlite::Connection::open(path).expect("the database opens");
+    let mut statement = db
+        .prepare("SELECT position, temperature, temperature_value FROM positions ORDER BY position")
+        .expect("a query");
+    let rows = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .expect("rows");
+    rows.map(|r| r.expect("a row")).collect()
+}
+
+#[test]
+fn a_census_database_orders_temperatures_as_numbers_in_databases_old_and_new() {
+    let dir = std::env::temp_dir().join(format!("gamelang-heat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let census = |db: &std::path::Path, cells: &str, resume: bool| {
+        let db = db.to_str().expect("a path");
+        let mut args = vec![
+            "census",
+            "games/domineering.game",
+            "--cells",
+            cells,
+            "--db",
+            db,
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let run = gamelang(&args);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+    };
+    let fresh = dir.join("fresh.sqlite");
+    let _ = std::fs::remove_file(&fresh);
+    census(&fresh, "1..8", false);
+    let rows = temperatures_of(&fresh);
+    assert_eq!(rows.len(), 1 + 1 + 2 + 5 + 12 + 35 + 108 + 369);
+    // Each temperature's number is its text's, p/q worked out here.
+    let fraction = |text: &str| -> (i64, i64) {
+        let (p, q) = text.split_once('/').unwrap_or((text, "1"));
+        (p.parse().expect("p"), q.parse().expect("q"))
+    };
+    for (position, text, number) in &rows {
+        let text = text
+            .as_deref()
+            .expect("a Domineering shape has a temperature");
+        let (p, q) = fraction(text);
+        assert_eq!(*number, Some(p as f64 / q as f64), "{position}: {text}");
+    }
+    // Hotter than 1, in SQL: the shapes whose text is above 1 as fractions.
+    let db = rusqlite::Connection::open(&fresh).expect("the database opens");
+    let hot: i64 = (db.query_row(
+        "SELECT count(*) FROM positions WHERE temperature_value > 1",
+        [],
+        |row| row.get(0),
+    ))
+    .expect("a count");
+    let above = |t: &str| {
+        let (p, q) = fraction(t);
+        p > q
+    };
+    let counted = (rows.iter())
+        .filter(|r| r.1.as_deref().is_some_and(above))
+        .count();
+    assert!(hot > 0);
+    assert_eq!(hot as usize, counted);
+    drop(db);
+    // A database written before the column: resumed, its rows get their
+    // numbers.
+    let old = dir.join("old.sqlite");
+    let _ = std::fs::remove_file(&old);
+    census(&old, "1..6", false);
+    let db = rusqlite::Connection::open(&old).expect("the database opens");
+    db.execute_batch(
+        "DROP INDEX positions_temperature_value;
+         ALTER TABLE positions DROP COLUMN temperature_value;",
+    )
+    .expect("the column taken away");
+    drop(db);
+    census(&old, "1..8", true);
+    assert_eq!(temperatures_of(&old), rows);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
