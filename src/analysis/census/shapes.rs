@@ -42,8 +42,13 @@ const CELL_BITS: u32 = 118;
 const CELLS_MASK: u128 = (1 << CELL_BITS) - 1;
 
 fn pack(shape: &[(i64, i64)]) -> Packed {
-    let (rows, cols) = extent(shape);
-    let cells = (shape.iter()).fold(0u128, |cells, &(r, c)| {
+    pack_within(extent(shape), shape.iter().copied())
+}
+
+/// The shape of `cells` (in any order) packed, its rectangle `rows` ×
+/// `cols` and its least row and column 0.
+fn pack_within((rows, cols): (i64, i64), cells: impl Iterator<Item = (i64, i64)>) -> Packed {
+    let cells = cells.fold(0u128, |cells, (r, c)| {
         cells | 1 << (CELL_BITS - 1 - (r * cols + c) as u32)
     });
     (rows as u128) << (CELL_BITS + 5) | (cols as u128) << CELL_BITS | (!cells & CELLS_MASK)
@@ -98,6 +103,7 @@ impl Shapes {
             0 => [pack(&[(0, 0)])].into(),
             _ => {
                 let mut next = BTreeSet::new();
+                let mut grown = Vec::new();
                 for &packed in &self.tier {
                     let shape = unpack(packed);
                     for &(r, c) in &shape {
@@ -106,9 +112,10 @@ impl Shapes {
                             if shape.binary_search(&cell).is_ok() {
                                 continue;
                             }
-                            let mut grown = shape.clone();
+                            grown.clear();
+                            grown.extend_from_slice(&shape);
                             grown.push(cell);
-                            next.insert(pack(&self.least(&grown)));
+                            next.insert(self.least(&grown));
                         }
                     }
                 }
@@ -129,25 +136,25 @@ impl Shapes {
             .collect()
     }
 
-    /// The least of the turns of `shape` (any cells), each moved so that
-    /// its least row and column are 0 and its cells sorted: by rows, then
+    /// The least of the turns of `shape` (any cells, in any order), each
+    /// moved so that its least row and column are 0, packed: by rows, then
     /// columns, then cells.
-    fn least(&self, shape: &[(i64, i64)]) -> Cells {
-        let mut best: Option<((i64, i64), Cells)> = None;
-        for turn in &self.turns {
-            let mut turned: Cells = shape.iter().map(|&at| turn.offset(at)).collect();
-            let top = turned.iter().map(|at| at.0).min().unwrap_or(0);
-            let left = turned.iter().map(|at| at.1).min().unwrap_or(0);
-            for at in &mut turned {
-                *at = (at.0 - top, at.1 - left);
-            }
-            turned.sort_unstable();
-            let dims = extent(&turned);
-            if best.as_ref().is_none_or(|b| (dims, &turned) < (b.0, &b.1)) {
-                best = Some((dims, turned));
-            }
-        }
-        best.map(|b| b.1).unwrap_or_default()
+    fn least(&self, shape: &[(i64, i64)]) -> Packed {
+        (self.turns.iter())
+            .map(|turn| {
+                let (mut top, mut left) = (i64::MAX, i64::MAX);
+                let (mut bottom, mut right) = (i64::MIN, i64::MIN);
+                for &at in shape {
+                    let (r, c) = turn.offset(at);
+                    (top, bottom) = (top.min(r), bottom.max(r));
+                    (left, right) = (left.min(c), right.max(c));
+                }
+                let extent = (bottom - top + 1, right - left + 1);
+                let cells = shape.iter().map(|&at| turn.offset(at));
+                pack_within(extent, cells.map(|(r, c)| (r - top, c - left)))
+            })
+            .min()
+            .unwrap_or_default()
     }
 }
 

@@ -125,6 +125,25 @@ pub(super) fn checked_statement(
         }
         Stmt::For {
             slot, lo, hi, body, ..
+        } if body.iter().all(|b| matches!(b, Stmt::Require(_))) => {
+            // A loop of tests alone (a queen's path, empty cell by cell)
+            // changes nothing but its variable: that alone is put back,
+            // not the whole position.
+            let (slot, lo, hi) = (*slot, Operand::of(lo)?, Operand::of(hi)?);
+            let body = straight_sequence(body)?;
+            Box::new(move |s, then| {
+                let (lo, hi) = (lo.get(s)?, hi.get(s)?);
+                let old = s.vars[slot];
+                let result = match straight_loop(slot, lo, hi, &body, s) {
+                    Ok(true) => rest(s, then),
+                    other => other.map(|_| ()),
+                };
+                s.vars[slot] = old;
+                result
+            })
+        }
+        Stmt::For {
+            slot, lo, hi, body, ..
         } => {
             let (slot, lo, hi) = (*slot, Operand::of(lo)?, Operand::of(hi)?);
             let body = straight_sequence(body)?;
