@@ -165,10 +165,10 @@ fn take(
         && let Some(path) = &args.db
     {
         let opened = (open(path, (&title, &family), args.resume)).and_then(|held| {
-            let failed = |e| database_error(args, &e);
+            let unread = |e| database_error(args, &e);
             Ok((
-                held.tiers().map_err(failed)?,
-                held.begun().map_err(failed)?,
+                held.tiers().map_err(unread)?,
+                held.begun().map_err(unread)?,
                 held,
             ))
         });
@@ -270,8 +270,8 @@ fn take(
 const BATCH: usize = 4096;
 
 /// Prints, or writes into the database, the `rows` of a batch of
-/// `positions` positions, gathered from the ranks: a batch of the tier
-/// of `size`, which makes `written` of its positions written in all.
+/// `positions` positions, gathered from the ranks; `tier`: the size of the
+/// tier the batch is of, and how many of its positions are written with it.
 fn write(
     args: &Args,
     (rows, positions): (&[Rows], usize),
