@@ -821,32 +821,36 @@ pub const CENSUS_FACTS: [&str; 10] = [
 /// writes millions of rows, and the whole answer's JSON (its moves, its
 /// components' heaps) is most of a row's time.
 pub fn census_row(position: &str, size: u64, answer: &Answer) -> Json {
-    let p = answer.partizan.as_ref();
-    let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
-    let value = match (p, &answer.loopy) {
-        (Some(p), _) => json!(p.value),
-        (None, Some(loopy)) => json!(loopy.value),
-        (None, None) => Json::Null,
-    };
-    let facts: [Json; 10] = [
-        value,
-        answer.outcome.letter().into(),
-        dyadic(p.and_then(|p| p.temperature())),
-        dyadic(p.and_then(|p| p.mean())),
-        p.map_or(Json::Null, |p| p.left_stop.to_string().into()),
-        p.map_or(Json::Null, |p| p.right_stop.to_string().into()),
-        p.map_or(Json::Null, |p| number(&p.birthday)),
-        p.map_or(Json::Null, |p| json!(p.reduced)),
-        p.map_or(Json::Null, |p| json!(p.atomic_weight)),
-        grundy_json(&answer.grundy),
-    ];
-    let mut row = serde_json::Map::new();
+    let mut row: Map<String, Json> = (CENSUS_FACTS.iter())
+        .map(|key| (key.to_string(), Json::Null))
+        .collect();
     row.insert("position".into(), position.into());
     row.insert("size".into(), size.into());
-    for (key, fact) in CENSUS_FACTS.into_iter().zip(facts) {
-        row.insert(key.into(), fact);
+    row.insert("outcome".into(), answer.outcome.letter().into());
+    row.insert("grundy".into(), grundy_json(&answer.grundy));
+    if let Some(loopy) = &answer.loopy {
+        row.insert("value".into(), loopy.value.clone().into());
+    }
+    if let Some(p) = &answer.partizan {
+        row.extend(partizan_facts(p).map(|(key, fact)| (key.to_string(), fact)));
     }
     Json::Object(row)
+}
+
+/// A partizan answer's value and what follows from it, under the names
+/// `json` and a census row give them.
+fn partizan_facts(p: &Partizan) -> [(&'static str, Json); 8] {
+    let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
+    [
+        ("value", json!(p.value)),
+        ("temperature", dyadic(p.temperature())),
+        ("mean", dyadic(p.mean())),
+        ("left_stop", p.left_stop.to_string().into()),
+        ("right_stop", p.right_stop.to_string().into()),
+        ("birthday", number(&p.birthday)),
+        ("reduced_canonical_form", json!(p.reduced)),
+        ("atomic_weight", json!(p.atomic_weight)),
+    ]
 }
 
 /// A Grundy value as JSON: an exact number, a loopy game's γ, or null.
@@ -1031,7 +1035,6 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         }
     }
     if let (Some(p), Some(fields)) = (&answer.partizan, object.as_object_mut()) {
-        let dyadic = |x: Option<&Dyadic>| x.map_or(Json::Null, |x| x.to_string().into());
         let value_moves_json = |moves: &[ValueMove]| -> Vec<Json> {
             (moves.iter())
                 .map(|m| {
@@ -1044,15 +1047,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
                 .collect()
         };
         let partizan = json!({
-            "value": p.value,
             "component_values": p.components,
-            "temperature": dyadic(p.temperature()),
-            "mean": dyadic(p.mean()),
-            "left_stop": p.left_stop.to_string(),
-            "right_stop": p.right_stop.to_string(),
-            "birthday": number(&p.birthday),
-            "reduced_canonical_form": p.reduced,
-            "atomic_weight": p.atomic_weight,
             "values": p.values,
             "left_moves": moves_json(&p.left_moves),
             "left_value_moves": value_moves_json(&p.left_value_moves),
@@ -1064,6 +1059,7 @@ pub fn json(answer: &Answer, advice: Advice) -> Json {
         if let Json::Object(partizan) = partizan {
             fields.extend(partizan);
         }
+        fields.extend(partizan_facts(p).map(|(key, fact)| (key.to_string(), fact)));
     }
     object
 }

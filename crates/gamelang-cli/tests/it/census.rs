@@ -376,23 +376,32 @@ fn a_census_database_holds_its_rows_tier_by_tier_and_a_stopped_census_resumes() 
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Takes Domineering's census of `cells` into the database `db`, resumed
+/// or not; it succeeds.
+fn domineering_into(db: &std::path::Path, cells: &str, resume: bool) {
+    let db = db.to_str().expect("a path");
+    let mut args = vec![
+        "census",
+        "games/domineering.game",
+        "--cells",
+        cells,
+        "--db",
+        db,
+    ];
+    if resume {
+        args.push("--resume");
+    }
+    let run = gamelang(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
 #[test]
 fn a_census_stopped_inside_a_tier_goes_on_after_the_rows_it_wrote() {
     let dir = std::env::temp_dir().join(format!("gamelang-begun-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let game = "games/domineering.game";
     let whole = dir.join("whole.sqlite");
     let _ = std::fs::remove_file(&whole);
-    let census = |db: &std::path::Path, resume: bool| {
-        let db = db.to_str().expect("a path");
-        let mut args = vec!["census", game, "--cells", "1..11", "--db", db];
-        if resume {
-            args.push("--resume");
-        }
-        let run = gamelang(&args);
-        assert_eq!(run.code, Some(0), "{}", run.stderr);
-    };
-    census(&whole, false);
+    domineering_into(&whole, "1..11", false);
     // The census as a stop after two batches (of 4,096) of the 17,073
     // shapes of 11 cells leaves it, one of the rows written marked so that
     // valuing it again would show.
@@ -409,7 +418,7 @@ fn a_census_stopped_inside_a_tier_goes_on_after_the_rows_it_wrote() {
     )
     .expect("the stop made");
     drop(db);
-    census(&stopped, true);
+    domineering_into(&stopped, "1..11", true);
     assert_eq!(tiers_of(&stopped), tiers_of(&whole));
     let mut kept = 0;
     for (resumed, fresh) in rows_of(&stopped).into_iter().zip(rows_of(&whole)) {
@@ -445,25 +454,9 @@ fn temperatures_of(path: &std::path::Path) -> Vec<(String, Option<String>, Optio
 fn a_census_database_orders_temperatures_as_numbers_in_databases_old_and_new() {
     let dir = std::env::temp_dir().join(format!("gamelang-heat-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let census = |db: &std::path::Path, cells: &str, resume: bool| {
-        let db = db.to_str().expect("a path");
-        let mut args = vec![
-            "census",
-            "games/domineering.game",
-            "--cells",
-            cells,
-            "--db",
-            db,
-        ];
-        if resume {
-            args.push("--resume");
-        }
-        let run = gamelang(&args);
-        assert_eq!(run.code, Some(0), "{}", run.stderr);
-    };
     let fresh = dir.join("fresh.sqlite");
     let _ = std::fs::remove_file(&fresh);
-    census(&fresh, "1..8", false);
+    domineering_into(&fresh, "1..8", false);
     let rows = temperatures_of(&fresh);
     assert_eq!(rows.len(), 1 + 1 + 2 + 5 + 12 + 35 + 108 + 369);
     // Each temperature's number is its text's, p/q worked out here.
@@ -500,7 +493,7 @@ fn a_census_database_orders_temperatures_as_numbers_in_databases_old_and_new() {
     // numbers.
     let old = dir.join("old.sqlite");
     let _ = std::fs::remove_file(&old);
-    census(&old, "1..6", false);
+    domineering_into(&old, "1..6", false);
     let db = rusqlite::Connection::open(&old).expect("the database opens");
     db.execute_batch(
         "DROP INDEX positions_temperature_value;
@@ -508,7 +501,7 @@ fn a_census_database_orders_temperatures_as_numbers_in_databases_old_and_new() {
     )
     .expect("the column taken away");
     drop(db);
-    census(&old, "1..8", true);
+    domineering_into(&old, "1..8", true);
     assert_eq!(temperatures_of(&old), rows);
     let _ = std::fs::remove_dir_all(&dir);
 }
