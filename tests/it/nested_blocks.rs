@@ -550,6 +550,24 @@ impl Writer<'_> {
         }
     }
 
+    /// A loop of tests up to `var` (a queen's path: `for j in 1..k {
+    /// require b[r + j, c] == '.' }`): mostly tests and a start that do
+    /// not read `var`, which the compiled loop tests a new value at a time.
+    fn path_to(&mut self, var: &str) -> String {
+        let reads = self.pick(4) == 0;
+        let outer = self.scope.clone();
+        if !reads {
+            self.scope.retain(|name| name != var);
+        }
+        let from = self.low();
+        let j = self.declare("j");
+        let tests: Vec<String> = (0..1 + self.pick(2))
+            .map(|_| format!("require {}", self.condition(0)))
+            .collect();
+        self.scope = outer;
+        format!("for {j} in {from}..{var} {{ {} }}", tests.join("; "))
+    }
+
     fn assignment(&mut self) -> String {
         let op = ["-=", "=", "+=", "-="][self.pick(4)];
         format!("h[{}] {op} {}", self.index(), self.number(0))
@@ -570,10 +588,11 @@ impl Writer<'_> {
                 let (lo, hi) = (self.low(), self.number(0));
                 let var = self.declare("c");
                 let choose = format!("choose {var} in {lo}..{hi}");
-                match self.pick(3) {
+                match self.pick(4) {
                     // A bound right after: the compiled loop stops at the
                     // first value past it.
                     0 => format!("{choose}; require {}", self.bound(&var)),
+                    1 if !self.narrow => format!("{choose}; {}", self.path_to(&var)),
                     _ => choose,
                 }
             }

@@ -66,29 +66,67 @@ impl<N: Num> Leaf<N> {
     }
 }
 
-/// An operand: a leaf, a board's cell at leaves (`b[r - 1, c]`), a sum,
-/// difference or product of two leaves (`m * b`), or an expression's
-/// closure.
-pub(super) enum Operand<N: Num> {
+/// Arithmetic read without a call: a leaf, a sum, difference or product
+/// of two leaves (`m * b`), or a leaf plus or less a product of two (`r +
+/// j * dr`, a step along a line).
+#[derive(Clone, Copy)]
+pub(super) enum Term<N> {
     Leaf(Leaf<N>),
-    Cell(Leaf<N>, Leaf<N>),
     Pair(BinOp, Leaf<N>, Leaf<N>),
+    Along(BinOp, Leaf<N>, Leaf<N>, Leaf<N>),
+}
+
+impl<N: Num> Term<N> {
+    pub(super) fn of(e: &Expr) -> Option<Term<N>> {
+        if let Some(leaf) = Leaf::of(e) {
+            return Some(Term::Leaf(leaf));
+        }
+        let Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) = e else {
+            return None;
+        };
+        if let (Some(a), Some(b)) = (Leaf::of(a), Leaf::of(b)) {
+            return Some(Term::Pair(*op, a, b));
+        }
+        match (&**b, op) {
+            (Expr::Binary(BinOp::Mul, x, y), BinOp::Add | BinOp::Sub) => {
+                Some(Term::Along(*op, Leaf::of(a)?, Leaf::of(x)?, Leaf::of(y)?))
+            }
+            _ => None,
+        }
+    }
+
+    /// Its value: the interpreter's, its leaves read left to right, with
+    /// its errors.
+    #[inline(always)]
+    pub(super) fn get(self, s: &State<N>) -> Fallible<N, N> {
+        match self {
+            Term::Leaf(leaf) => leaf.read(s),
+            Term::Pair(op, a, b) => N::plus_minus_times(op, a.read(s)?, b.read(s)?),
+            Term::Along(op, a, x, y) => {
+                let a = a.read(s)?;
+                let product = N::plus_minus_times(BinOp::Mul, x.read(s)?, y.read(s)?)?;
+                N::plus_minus_times(op, a, product)
+            }
+        }
+    }
+}
+
+/// An operand: a term, a board's cell at terms (`b[r + j * dr, c]`), or
+/// an expression's closure.
+pub(super) enum Operand<N: Num> {
+    Term(Term<N>),
+    Cell(Term<N>, Term<N>),
     Closure(Int<N>),
 }
 
 impl<N: Num> Operand<N> {
     pub(super) fn of(e: &Expr) -> Option<Operand<N>> {
-        if let Some(leaf) = Leaf::of(e) {
-            return Some(Operand::Leaf(leaf));
+        if let Some(term) = Term::of(e) {
+            return Some(Operand::Term(term));
         }
         Some(match e {
-            Expr::Cell(r, c) if let (Some(r), Some(c)) = (Leaf::of(r), Leaf::of(c)) => {
+            Expr::Cell(r, c) if let (Some(r), Some(c)) = (Term::of(r), Term::of(c)) => {
                 Operand::Cell(r, c)
-            }
-            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b)
-                if let (Some(a), Some(b)) = (Leaf::of(a), Leaf::of(b)) =>
-            {
-                Operand::Pair(*op, a, b)
             }
             _ => Operand::Closure(int(e)?),
         })
@@ -97,9 +135,8 @@ impl<N: Num> Operand<N> {
     #[inline(always)]
     pub(super) fn get(&self, s: &State<N>) -> Fallible<N, N> {
         match self {
-            Operand::Leaf(leaf) => leaf.read(s),
-            Operand::Cell(r, c) => Ok(cell(&s.heaps, r.read(s)?, c.read(s)?)),
-            Operand::Pair(op, a, b) => N::plus_minus_times(*op, a.read(s)?, b.read(s)?),
+            Operand::Term(term) => term.get(s),
+            Operand::Cell(r, c) => Ok(cell(&s.heaps, r.get(s)?, c.get(s)?)),
             Operand::Closure(f) => f(s),
         }
     }
@@ -123,8 +160,8 @@ pub(super) fn compared<N: Num>(op: BinOp, a: N, b: N) -> Fallible<bool, N> {
 
 /// A number-valued expression's closure.
 pub(super) fn int<N: Num>(e: &Expr) -> Option<Int<N>> {
-    if let Some(leaf) = Leaf::<N>::of(e) {
-        return Some(Box::new(move |s| leaf.read(s)));
+    if let Some(term) = Term::<N>::of(e) {
+        return Some(Box::new(move |s| term.get(s)));
     }
     Some(match e {
         Expr::Len => Box::new(|s| Ok(N::count(s.heaps.len()))),
@@ -312,6 +349,14 @@ pub(super) fn sequence<N: Num>(statements: &[Stmt], ends: bool) -> Option<Run<N>
             i -= 1;
             continue;
         }
+        // A `choose` and a path to the value chosen after it: one closure.
+        if let Some(Stmt::Choose { slot, lo, hi }) = i.checked_sub(1).map(|j| &statements[j])
+            && let Some((path, from, tests)) = path_to(&statements[i], *slot)
+        {
+            rest = choose_path(*slot, (lo, hi), (path, from, tests), rest, ends)?;
+            i -= 1;
+            continue;
+        }
         rest = step(&statements[i], rest, ends)?;
     }
     Some(rest)
@@ -449,6 +494,108 @@ pub(super) fn choose_hoisted<N: Num>(
         // The loop takes the first value's step again.
         s.steps -= 1;
         inner(s, then)
+    });
+    Some(ended_skips(run, ends))
+}
+
+/// Where `statement` is a path to the value of variable `slot`, `for j in
+/// A..x { require P; ... }` with `x` that variable and neither A nor the
+/// tests reading it (a queen's path, empty cell by cell up to where it
+/// lands): the loop's variable, A and the tests.
+pub(super) fn path_to(statement: &Stmt, slot: usize) -> Option<(usize, &Expr, Vec<&Expr>)> {
+    let Stmt::For {
+        slot: path,
+        lo,
+        hi: Expr::Var(to),
+        body,
+        forks: false,
+    } = statement
+    else {
+        return None;
+    };
+    let tests: Vec<&Expr> = (body.iter())
+        .map(|b| match b {
+            Stmt::Require(test) if !test.reads(slot) => Some(test),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    (*to == slot && *path != slot && !lo.reads(slot)).then_some((*path, lo, tests))
+}
+
+/// `choose x in LO..HI; for j in A..x { require P }` (`path_to`): the path
+/// to x is the path to x - 1 and one cell more, so each value of x tests
+/// only the cells no smaller value tested, and once a cell fails, every
+/// larger value fails at it: the loop stops there. The steps the
+/// interpreter takes through the cells tested before and the values past
+/// the stop are counted, so that the steps, the moves and the errors are
+/// the interpreter's (nothing between the tests of two values changes
+/// what they read: the rest puts back what it changes).
+pub(super) fn choose_path<N: Num>(
+    slot: usize,
+    (lo, hi): (&Expr, &Expr),
+    (path, from, tests): (usize, &Expr, Vec<&Expr>),
+    rest: Run<N>,
+    ends: bool,
+) -> Option<Run<N>> {
+    let (first, last, from) = (
+        Operand::<N>::of(lo)?,
+        Operand::<N>::of(hi)?,
+        Operand::<N>::of(from)?,
+    );
+    let mut tests: Vec<Cond<N>> = tests.into_iter().map(Cond::of).collect::<Option<_>>()?;
+    let tests = match tests.len() {
+        1 => tests.pop()?,
+        _ => Cond::All(tests),
+    };
+    let run: Run<N> = Box::new(move |s, then| {
+        let (lo, hi) = (first.get(s)?, last.get(s)?);
+        let old = (s.vars[slot], s.vars[path]);
+        // The last cell known to hold, and the first known to fail.
+        let mut held: Option<N> = None;
+        let mut x = lo;
+        let result = (|| {
+            while x <= hi {
+                s.step().map_err(N::fail)?;
+                s.vars[slot] = x;
+                let a = from.get(s)?;
+                if a <= x {
+                    // The cells from A up to the last held: steps alone.
+                    let next = match held {
+                        Some(held) => {
+                            s.steps_more(steps_between(a, held).saturating_add(1))
+                                .map_err(N::fail)?;
+                            N::next(held)
+                        }
+                        None => Some(a),
+                    };
+                    let mut j = next;
+                    while let Some(cell) = j
+                        && cell <= x
+                    {
+                        s.step().map_err(N::fail)?;
+                        s.vars[path] = cell;
+                        if !tests.holds(s)? {
+                            // Every larger value tests the cells from A to
+                            // this one, a step each, and fails here.
+                            let each = steps_between(a, cell).saturating_add(2);
+                            let after = steps_between(x, hi).saturating_mul(each);
+                            return s.steps_more(after).map_err(N::fail);
+                        }
+                        held = Some(cell);
+                        j = N::next(cell);
+                    }
+                    s.vars[path] = old.1;
+                }
+                rest(s, then)?;
+                let Some(next) = N::next(x) else {
+                    break;
+                };
+                x = next;
+            }
+            Ok(())
+        })();
+        (s.vars[slot], s.vars[path]) = old;
+        result
     });
     Some(ended_skips(run, ends))
 }
