@@ -51,7 +51,9 @@ pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
 }
 
 /// The tokens with each written value (from its start to its end in the
-/// text, in the order of the text) made one, laid out (`value_layout`).
+/// text, in the order of the text) made one, laid out (`value_layout`). A
+/// token that runs into a value or out of one (the `--` of `to --2`, a
+/// sign and a value's own `-`) is cut where the value starts or ends.
 fn whole_values<'a>(
     tokens: Vec<Token<'a>>,
     values: &'a [(usize, usize, String)],
@@ -60,6 +62,7 @@ fn whole_values<'a>(
     // The first value that does not end before the token: both run in the
     // order of the text, so each is passed once.
     let mut next = 0;
+    let mut laid_out = None;
     for token in tokens {
         while values
             .get(next)
@@ -67,15 +70,31 @@ fn whole_values<'a>(
         {
             next += 1;
         }
-        let within = (values.get(next)).filter(|(start, _, _)| *start <= token.start);
-        match within {
-            Some((start, _, _)) if token.start > *start => {}
-            Some((start, _, laid)) => out.push(Token {
+        let end = token.start + token.text.len();
+        let Some((start, stop, laid)) = (values.get(next)).filter(|(start, _, _)| *start < end)
+        else {
+            out.push(token);
+            continue;
+        };
+        if token.start < *start {
+            let text = &token.text[..start - token.start];
+            out.push(Token { text, ..token });
+        }
+        if laid_out != Some(next) {
+            laid_out = Some(next);
+            out.push(Token {
                 kind: Kind::Number,
                 text: laid,
                 start: *start,
-            }),
-            None => out.push(token),
+            });
+        }
+        if end > *stop {
+            let text = &token.text[stop - token.start..];
+            out.push(Token {
+                text,
+                start: *stop,
+                ..token
+            });
         }
     }
     out
@@ -378,6 +397,19 @@ mod tests {
             format(text).expect("formats"),
             "game s(S = {1, 2}) { heaps 1; take {1, 3} }\n"
         );
+    }
+
+    #[test]
+    fn a_sign_lexed_with_a_value_s_own_minus_keeps_the_value() {
+        // `--` is one token (a graph's edge); here a sign, then `-2`.
+        for (text, laid) in [
+            ("compare 1 to --2\n", "compare 1 to --2\n"),
+            ("compare cool(1,1) to - -2\n", "compare cool(1, 1) to --2\n"),
+            ("analyze 1 --1/2\n", "analyze 1 - -1/2\n"),
+        ] {
+            assert_eq!(format(text).as_deref(), Ok(laid), "{text:?}");
+            assert_eq!(format(laid).as_deref(), Ok(laid), "{laid:?}");
+        }
     }
 
     #[test]
