@@ -62,7 +62,6 @@ fn whole_values<'a>(
     // The first value that does not end before the token: both run in the
     // order of the text, so each is passed once.
     let mut next = 0;
-    let mut laid_out = None;
     for token in tokens {
         while values
             .get(next)
@@ -80,8 +79,8 @@ fn whole_values<'a>(
             let text = &token.text[..start - token.start];
             out.push(Token { text, ..token });
         }
-        if laid_out != Some(next) {
-            laid_out = Some(next);
+        // The value once, in place of the token its first character is in.
+        if token.start <= *start {
             out.push(Token {
                 kind: Kind::Number,
                 text: laid,

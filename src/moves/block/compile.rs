@@ -549,52 +549,45 @@ pub(super) fn choose_path<N: Num>(
     };
     let run: Run<N> = Box::new(move |s, then| {
         let (lo, hi) = (first.get(s)?, last.get(s)?);
-        let old = (s.vars[slot], s.vars[path]);
-        // The last cell known to hold, and the first known to fail.
+        let old = s.vars[path];
+        // The last cell of the path known to hold.
         let mut held: Option<N> = None;
-        let mut x = lo;
-        let result = (|| {
-            while x <= hi {
-                s.step().map_err(N::fail)?;
-                s.vars[slot] = x;
-                let a = from.get(s)?;
-                if a <= x {
-                    // The cells from A up to the last held: steps alone.
-                    let next = match held {
-                        Some(held) => {
-                            s.steps_more(steps_between(a, held).saturating_add(1))
-                                .map_err(N::fail)?;
-                            N::next(held)
-                        }
-                        None => Some(a),
-                    };
-                    let mut j = next;
-                    while let Some(cell) = j
-                        && cell <= x
-                    {
-                        s.step().map_err(N::fail)?;
-                        s.vars[path] = cell;
-                        if !tests.holds(s)? {
-                            // Every larger value tests the cells from A to
-                            // this one, a step each, and fails here.
-                            let each = steps_between(a, cell).saturating_add(2);
-                            let after = steps_between(x, hi).saturating_mul(each);
-                            return s.steps_more(after).map_err(N::fail);
-                        }
-                        held = Some(cell);
-                        j = N::next(cell);
+        let result = each_value(slot, (lo, hi), s, |s| {
+            let x = s.vars[slot];
+            let a = from.get(s)?;
+            if a <= x {
+                // The cells from A up to the last held: steps alone.
+                let mut j = match held {
+                    Some(held) => {
+                        s.steps_more(steps_between(a, held).saturating_add(1))
+                            .map_err(N::fail)?;
+                        N::next(held)
                     }
-                    s.vars[path] = old.1;
-                }
-                rest(s, then)?;
-                let Some(next) = N::next(x) else {
-                    break;
+                    None => Some(a),
                 };
-                x = next;
+                while let Some(cell) = j
+                    && cell <= x
+                {
+                    s.step().map_err(N::fail)?;
+                    s.vars[path] = cell;
+                    if !tests.holds(s)? {
+                        // Every larger value tests the cells from A to
+                        // this one, a step each, and fails here (the
+                        // values' own steps `each_value` counts).
+                        let cells = steps_between(a, cell).saturating_add(1);
+                        let after = steps_between(x, hi).saturating_mul(cells);
+                        s.steps_more(after).map_err(N::fail)?;
+                        return Ok(Go::Stop);
+                    }
+                    held = Some(cell);
+                    j = N::next(cell);
+                }
+                s.vars[path] = old;
             }
-            Ok(())
-        })();
-        (s.vars[slot], s.vars[path]) = old;
+            rest(s, then)?;
+            Ok(Go::On)
+        });
+        s.vars[path] = old;
         result
     });
     Some(ended_skips(run, ends))
