@@ -97,9 +97,9 @@ pub use analysis::table::{Cell, Column, PartizanCell, Shape, Table, Undefined};
 pub use analysis::{
     AnalysisError, Analyzer, Answer, Brief, Component, ComponentMethod, Compound, CompoundAnswer,
     CompoundRule, Count, DEFAULT_BOUND, DEFAULT_MAX_MOVES, Deciding, Decomposition, Disagreement,
-    Gain, Gamma, Grundy, Loopy, MISERE_OUTSIDE, Method, MisereValue, NoValue, NotResumable, Note,
-    Number, Options, Outcome, Partizan, Scoring, SideMove, Start, SumTerm, Unknown, ValueMove,
-    Verified, WinningMove,
+    Gain, Gamma, Grundy, Learned, Loopy, MISERE_OUTSIDE, Method, MisereValue, NoValue,
+    NotResumable, Note, Number, Options, Outcome, Partizan, Scoring, SideMove, Start, SumTerm,
+    Unknown, ValueMove, Verified, WinningMove,
 };
 pub use known::{Entry as KnownEntry, known_game, listed as known_games};
 pub use misere::quotient::{Presentation, Quotient, Stopped};

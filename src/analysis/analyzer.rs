@@ -16,6 +16,7 @@ use super::answers::answered::{Answered, answered, searchable, sum_of_values};
 use super::answers::compound::compound;
 use super::answers::ends::ends_answer;
 use super::answers::kept::{Kept, TIMING_KEPT, impartial, listed_moves, not_scoring, without_ends};
+use super::answers::learned::{self, Learned};
 use super::answers::loopy::loopy_answer;
 use super::answers::loopy_partizan::{loopy_order, loopy_partizan_answer, misere_partizan_answer};
 use super::answers::misere::{misere_sum, tame};
@@ -121,6 +122,30 @@ impl Analyzer {
             kept: Kept::new(options),
             quotients: Quotients::new(),
         }
+    }
+
+    /// An analyzer that keeps what its partizan searches value as positions
+    /// asked about, for `learned`: one of several valuing a family of
+    /// positions side by side (a census's threads or processes), each
+    /// teaching the others what it found (`learn`).
+    pub fn learning(options: Options) -> Self {
+        let mut analyzer = Analyzer::new(options);
+        analyzer.kept.learning = true;
+        analyzer
+    }
+
+    /// The regions of partizan games valued as positions asked about since
+    /// last asked, with their forms (kept by an analyzer made `learning`;
+    /// nothing by another).
+    pub fn learned(&mut self) -> Learned {
+        learned::learned(&mut self.kept)
+    }
+
+    /// Learns what another analyzer valued (`learned`): its regions are
+    /// looked up, not searched again, by this analyzer's searches of the
+    /// same games, as far as their limits leave room.
+    pub fn learn(&mut self, learned: &Learned) {
+        learned::learn(&mut self.kept, learned)
     }
 
     /// Everything about one question: who wins, the Grundy value, the winning moves and how it knows.

@@ -32,5 +32,6 @@ pub use answer::{
     MisereValue, NoValue, Note, Number, Outcome, Partizan, Scoring, SideMove, Start, SumTerm,
     Unknown, ValueMove, Verified, WinningMove,
 };
+pub use answers::learned::Learned;
 pub use error::{AnalysisError, Disagreement, NotResumable};
 pub use options::{DEFAULT_BOUND, DEFAULT_MAX_MOVES, Options};

@@ -544,6 +544,12 @@ impl Forms {
         if let Some(number) = self.number_between(&left, &right) {
             return self.number(number);
         }
+        self.canonical(left, right)
+    }
+
+    /// The game of the canonical options `left` and `right` (sorted, not a
+    /// number's), kept as it stands.
+    pub(super) fn canonical(&mut self, left: Vec<Form>, right: Vec<Form>) -> Form {
         let shape = self.uptimal_shape(&left, &right);
         let form = self.intern(Node::Options {
             left: left.into(),
@@ -556,6 +562,15 @@ impl Forms {
             self.uptimals.insert(form, known);
         }
         form
+    }
+
+    /// What the store holds for `form`: a number, or its canonical Left
+    /// and Right options.
+    pub(super) fn parts(&self, form: Form) -> Result<&Dyadic, (&[Form], &[Form])> {
+        match self.node(form) {
+            Node::Number(x) => Ok(x),
+            Node::Options { left, right } => Err((left, right)),
+        }
     }
 
     /// The canonical form {left | right} as x + n·↑ + *m, where its

@@ -343,3 +343,85 @@ fn a_census_row_writes_the_facts_the_answer_s_json_writes() {
     }
     assert!(rows > 20, "{rows} answers");
 }
+
+/// Analyzers valuing a census side by side (its threads, its ranks) teach
+/// each other what they valued (`learned`, `learn`, through the words
+/// ranks send): one taught every shape of 1 to 5 cells by another values
+/// each shape of 6 cells without searching any other position — every
+/// region a move leaves is one it was taught, keyed as it was taught — and
+/// answers each as an analyzer valuing it alone does.
+#[test]
+fn an_analyzer_taught_the_smaller_shapes_searches_only_the_shape_asked() {
+    let text = include_str!("../../games/domineering.game");
+    let rules = &text[..text.find("\nanalyze").expect("the file's questions")];
+    let game = lowered(rules, "domineering");
+    let tiers = tiers(&game, &CensusFamily::Cells(1, 6));
+    let smaller: Vec<String> = (tiers.iter())
+        .filter(|(size, _)| *size <= 5)
+        .flat_map(|(_, shapes)| shapes.clone())
+        .collect();
+    // The free polyominoes of 1 to 5 cells (OEIS A000105), and of 6.
+    assert_eq!(smaller.len(), 1 + 1 + 2 + 5 + 12);
+    let six = &tiers[5].1;
+    assert_eq!(six.len(), 35);
+    // One program asks them all: a game is the same game (and searches
+    // learn only their own game's regions) where it is of the same text.
+    let asked: String = (smaller.iter().chain(six))
+        .map(|shape| format!("analyze domineering at \"{shape}\"\n"))
+        .collect();
+    let program = load_text("domineering.game", &format!("{rules}\n{asked}"), &[]);
+    let (smaller_asked, six_asked) = program.questions.split_at(smaller.len());
+    let mut teacher = Analyzer::learning(gamelang::Options::default());
+    for question in smaller_asked {
+        teacher.analyze(question).expect("answered");
+    }
+    let learned = teacher.learned();
+    // Every shape but the one cell, where no one moves: no region (worth
+    // 0, never searched).
+    assert_eq!(smaller[0], ".");
+    assert_eq!(learned.len(), smaller.len() - 1);
+    assert!(teacher.learned().is_empty(), "taken once");
+    let words = learned.words();
+    let (learned, rest) = gamelang::Learned::from_words(&words).expect("read back");
+    assert!(rest.is_empty());
+
+    let json = |answer: &gamelang::Answer| gamelang::report::json(answer, &|_| None);
+    let held = |json: &serde_json::Value| json["method"]["positions"].as_u64();
+    let mut pupil = Analyzer::learning(gamelang::Options::default());
+    // The game met first (an analyzer learns only of the games it has
+    // met), by the one cell.
+    pupil.analyze(&smaller_asked[0]).expect("answered");
+    pupil.learn(&learned);
+    for (i, question) in six_asked.iter().enumerate() {
+        let taught = json(&pupil.analyze(question).expect("answered"));
+        assert_eq!(
+            held(&taught),
+            Some((learned.len() + i + 1) as u64),
+            "{}",
+            six[i]
+        );
+        let mut plain = Analyzer::default();
+        let mut alone = json(&plain.analyze(question).expect("answered"));
+        // (An analyzer not made `learning` keeps nothing to teach.)
+        assert!(plain.learned().is_empty());
+        alone["method"] = taught["method"].clone();
+        assert_eq!(taught, alone, "{}", six[i]);
+    }
+    // Taught the shapes of 6 cells alone, not the regions their moves
+    // leave: those are searched, and each shape's moves are the plain
+    // analyzer's.
+    let mut pupil = Analyzer::learning(gamelang::Options::default());
+    pupil.analyze(&smaller_asked[0]).expect("answered");
+    let mut teacher = Analyzer::learning(gamelang::Options::default());
+    for question in six_asked {
+        teacher.analyze(question).expect("answered");
+    }
+    pupil.learn(&teacher.learned());
+    for (i, question) in six_asked.iter().enumerate() {
+        let mut taught = json(&pupil.analyze(question).expect("answered"));
+        taught["method"] = serde_json::Value::Null;
+        let mut alone = json(&Analyzer::default().analyze(question).expect("answered"));
+        alone["method"] = serde_json::Value::Null;
+        assert_eq!(taught, alone, "{}", six[i]);
+    }
+}

@@ -31,6 +31,27 @@ pub(crate) struct Kept {
     pub(crate) games: HashMap<Arc<Game>, GameState>,
     /// The canonical forms of every partizan position valued, each once.
     pub(crate) forms: Forms,
+    /// Whether each partizan search keeps the regions it values as
+    /// positions asked about, to teach another analyzer (`learned`).
+    pub(crate) learning: bool,
+}
+
+/// The partizan search of `game` among `games`, made the first time it is
+/// asked, working as `options` say (keeping what it learns where
+/// `learning`).
+fn made_search<'a>(
+    games: &'a mut HashMap<Arc<Game>, GameState>,
+    (options, learning): (&Options, bool),
+    game: &Arc<Game>,
+) -> &'a mut PartizanSearch {
+    let state = games.entry(game.clone()).or_default();
+    state.partizan.get_or_insert_with(|| {
+        let mut search = PartizanSearch::new(game.clone(), options.search.clone());
+        if learning {
+            search.keep_learned();
+        }
+        search
+    })
 }
 
 /// A known game's closed form, with what it was verified on.
@@ -62,6 +83,7 @@ impl Kept {
             options,
             games: HashMap::new(),
             forms: Forms::new(),
+            learning: false,
         }
     }
 
@@ -121,18 +143,21 @@ impl Kept {
         game: &Arc<Game>,
         f: impl FnOnce(&mut PartizanSearch, &mut Forms) -> Result<T, SearchError>,
     ) -> Result<T, AnalysisError> {
-        let options = self.options.search.clone();
-        let state = self.games.entry(game.clone()).or_default();
-        let search = state
-            .partizan
-            .get_or_insert_with(|| PartizanSearch::new(game.clone(), options));
+        let search = made_search(&mut self.games, (&self.options, self.learning), game);
         let result = f(search, &mut self.forms);
         if result.is_err()
+            && let Some(state) = self.games.get_mut(game)
             && let Some(search) = state.partizan.take()
         {
             crate::platform::discard(search);
         }
         Ok(result?)
+    }
+
+    /// The game's partizan search, made the first time it is asked
+    /// (keeping what it learns where the analyzer is `learning`).
+    pub(crate) fn partizan_search(&mut self, game: &Arc<Game>) -> &mut PartizanSearch {
+        made_search(&mut self.games, (&self.options, self.learning), game)
     }
 
     /// Runs `f` on the game's scoring search; a failed search is dropped,

@@ -12,6 +12,7 @@ pub(crate) mod answered;
 pub(crate) mod compound;
 pub(crate) mod ends;
 pub(crate) mod kept;
+pub(crate) mod learned;
 pub(crate) mod loopy;
 pub(crate) mod loopy_partizan;
 pub(crate) mod misere;

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gamelang::{
-    AnalysisError, Analyzer, Census, CensusFamily, DEFAULT_MAX_POSITIONS, Options, Question,
+    AnalysisError, Analyzer, Census, CensusFamily, DEFAULT_MAX_POSITIONS, Learned, Options,
     SearchError,
 };
 
@@ -84,9 +84,9 @@ pub struct Args {
     /// The most positions one position's search may hold.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS, value_parser = saturating::<usize>)]
     max_positions: usize,
-    /// How many threads value the positions, each with a search of its own
-    /// [default: one a core; with `--mpi`, the cores shared by the ranks on
-    /// the machine].
+    /// How many threads value the positions, each with a search of its own,
+    /// taught after each batch what the others valued [default: one a
+    /// core; with `--mpi`, the cores shared by the ranks on the machine].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
     /// Runs as one rank of an MPI run (`mpirun -np K gamelang census ...
@@ -191,8 +191,11 @@ fn take(
     };
     let threads = args.threads.map_or(ranks.cores(), usize::from);
     let mut analyzers: Vec<Analyzer> = (0..threads)
-        .map(|_| Analyzer::new(options.clone()))
+        .map(|_| Analyzer::learning(options.clone()))
         .collect();
+    // What each thread (`Some` of its index) and each other rank (`None`)
+    // valued in the batch before, for the others to learn.
+    let mut lessons: Vec<(Option<usize>, Learned)> = Vec::new();
     while let Some(tier) = census.next_tier() {
         let size = tier.size;
         if done.contains(&size) {
@@ -216,9 +219,25 @@ fn take(
             valued = positions.by_ref().take(written).count() as u64;
         }
         let skipped = valued;
+        // The rows of the batch before (with how many positions it had, and
+        // how many of the tier's are valued with it), written while the
+        // threads value the next.
+        let mut unwritten: Option<(Vec<Rows>, usize, u64)> = None;
         loop {
             let batch: Vec<String> = positions.by_ref().take(BATCH).collect();
+            let mut write_unwritten = |output: &mut Output| match unwritten.take() {
+                Some((rows, count, upto)) => {
+                    let rows = ranks.gathered(rows);
+                    let result = match ranks.writes() {
+                        true => write(args, (&rows, count), (&mut db, (size, upto)), output),
+                        false => Ok(()),
+                    };
+                    ranks.agree(result)
+                }
+                None => Ok(()),
+            };
             if batch.is_empty() {
+                write_unwritten(output)?;
                 break;
             }
             if ranks.writes() {
@@ -227,28 +246,20 @@ fn take(
                 progress.note(&format!("{rate} positions/s, about {left} s left"));
                 progress.update(valued, tier.count);
             }
-            let rows = ranks.agree(mine(
+            let (mine, written) = mine(
                 args,
                 program,
                 &census,
-                (&mut analyzers, &options),
-                &batch,
+                (&mut analyzers, &options, &lessons),
+                (&batch, size),
                 ranks,
-                size,
-                output,
-            ))?;
-            let rows = ranks.gathered(rows);
+                || write_unwritten(output),
+            );
+            written?;
+            let (rows, learned) = ranks.agree(mine.map_err(|e| e.report(output)))?;
+            lessons = taught(ranks, learned);
             valued += batch.len() as u64;
-            let result = match ranks.writes() {
-                true => write(
-                    args,
-                    (&rows, batch.len()),
-                    (&mut db, (size, valued)),
-                    output,
-                ),
-                false => Ok(()),
-            };
-            ranks.agree(result)?;
+            unwritten = Some((rows, batch.len(), valued));
         }
         let finished = match &mut db {
             Some(db) => match db.finish(size) {
@@ -305,84 +316,148 @@ fn failed(output: &mut Output, error: &CliError, code: u8) -> u8 {
     code
 }
 
-/// The rows of the positions of `batch` this rank values, each with its
-/// index in the batch.
-#[allow(clippy::too_many_arguments)]
-fn mine(
+/// The rows of the positions of `batch` this rank values (a batch of the
+/// tier of `size`), each with its index in the batch, and what each thread
+/// learned valuing them; and what `meanwhile` gave, run on this thread while
+/// the others value.
+fn mine<T>(
     args: &Args,
     program: &gamelang::Program,
     census: &Census,
-    analyzers: (&mut [Analyzer], &Options),
-    batch: &[String],
+    analyzers: Analyzers<'_>,
+    (batch, size): (&[String], u64),
     ranks: &Ranks,
-    size: u64,
-    output: &mut Output,
-) -> Result<Vec<Rows>, u8> {
-    let mut asked = Vec::new();
-    let mut at = Vec::new();
-    for (i, position) in batch.iter().enumerate().filter(|(_, p)| ranks.values(p)) {
-        let place = census.place(position);
-        match args.input.questions(program, &[place], output) {
-            Ok(questions) => asked.push((position.clone(), questions)),
-            // (the only codes `questions` gives)
-            Err(code) => {
-                return Err(if code == ExitCode::from(USAGE) {
-                    USAGE
-                } else {
-                    FINDINGS
-                });
-            }
-        }
-        at.push(i);
-    }
-    let mut rows = Vec::with_capacity(asked.len());
-    for (i, valued) in at.into_iter().zip(valued(analyzers, &asked, size)) {
-        match valued {
-            Ok(valued) => rows.push((i, valued)),
-            Err(e) => {
-                let _ = output.fail(&[e.into()], FINDINGS);
-                return Err(FINDINGS);
-            }
-        }
-    }
-    Ok(rows)
+    meanwhile: impl FnOnce() -> T,
+) -> (Mine, T) {
+    let asked: Vec<(usize, &String)> = (batch.iter().enumerate())
+        .filter(|(_, p)| ranks.values(p))
+        .collect();
+    let asking = Asking {
+        program,
+        game: args.input.game.as_deref(),
+        census,
+        size,
+    };
+    let (rows, learned, meant) = valued(analyzers, &asking, &asked, meanwhile);
+    let rows = (asked.iter().zip(rows))
+        .map(|(&(i, _), rows)| Ok((i, rows?)))
+        .collect::<Result<Vec<Rows>, Failed>>();
+    (rows.map(|rows| (rows, learned)), meant)
 }
 
-/// The rows of each position of `asked` (as written, and its questions),
-/// in its order: position i valued by analyzer i mod their count, each on
-/// a thread of its own. Each analyzer keeps what it found for the
-/// positions it values next (their regions met again), so a position is
-/// always valued by the same rules whichever thread values it; where what
-/// it keeps fills its limits, it starts afresh with `options`.
-fn valued(
-    (analyzers, options): (&mut [Analyzer], &Options),
-    asked: &[(String, Vec<Question>)],
+/// What the threads ask of each position of a census: the position placed
+/// as a file writes it (`Census::place`), asked of `game` in `program`, its
+/// rows of the tier of `size`.
+struct Asking<'a> {
+    program: &'a gamelang::Program,
+    game: Option<&'a str>,
+    census: &'a Census,
     size: u64,
-) -> Vec<Result<Vec<serde_json::Value>, AnalysisError>> {
+}
+
+/// What this rank's threads made of a batch: the rows of each position it
+/// values, with its index in the batch, and what each thread learned.
+type Mine = Result<(Vec<Rows>, Vec<Learned>), Failed>;
+
+/// A position's rows, or why it was not valued.
+type PositionRows = Result<Vec<serde_json::Value>, Failed>;
+
+/// Why a position of a batch was not valued.
+enum Failed {
+    /// Not a position of the game (a census never grows one).
+    Asked(Vec<gamelang::Error>),
+    /// Its question was not answered.
+    Answered(AnalysisError),
+}
+
+impl Failed {
+    /// Reports it, and gives its exit code.
+    fn report(self, output: &mut Output) -> u8 {
+        let errors = match self {
+            Failed::Asked(errors) => errors,
+            Failed::Answered(e) => vec![e.into()],
+        };
+        let _ = output.fail(&errors, FINDINGS);
+        FINDINGS
+    }
+}
+
+/// The threads' analyzers, the options a fresh one is made with, and what
+/// each thread (`Some` of its index) and each other rank (`None`) learned
+/// in the batch before.
+type Analyzers<'a> = (
+    &'a mut [Analyzer],
+    &'a Options,
+    &'a [(Option<usize>, Learned)],
+);
+
+/// The rows of each position of `asked` (its index in the batch, and the
+/// position as its row writes it), in its order, and what each thread
+/// learned valuing them; and what `meanwhile` gave, run on this thread
+/// while the others value. Position i is valued by analyzer i mod their
+/// count, each on a thread of its own, once it has learned what the other
+/// threads and ranks learned in the batch before. Each analyzer keeps what
+/// it found and learned for the positions it values next (their regions
+/// met again, not searched again), so a position is always valued by the
+/// same rules whichever thread values it; where what it keeps fills its
+/// limits, it starts afresh with `options`.
+fn valued<T>(
+    (analyzers, options, lessons): Analyzers<'_>,
+    asking: &Asking<'_>,
+    asked: &[(usize, &String)],
+    meanwhile: impl FnOnce() -> T,
+) -> (Vec<PositionRows>, Vec<Learned>, T) {
     let n = analyzers.len();
-    let mut slots: Vec<Option<Result<Vec<serde_json::Value>, AnalysisError>>> =
-        (0..asked.len()).map(|_| None).collect();
-    std::thread::scope(|scope| {
+    let mut slots: Vec<Option<PositionRows>> = (0..asked.len()).map(|_| None).collect();
+    let mut learned = Vec::with_capacity(n);
+    let meant = std::thread::scope(|scope| {
         let handles: Vec<_> = (analyzers.iter_mut().enumerate())
             .map(|(k, analyzer)| {
                 scope.spawn(move || {
-                    (k..asked.len())
+                    for (_, lesson) in lessons.iter().filter(|(from, _)| *from != Some(k)) {
+                        analyzer.learn(lesson);
+                    }
+                    let rows = (k..asked.len())
                         .step_by(n)
-                        .map(|i| (i, rows((analyzer, options), &asked[i], size)))
-                        .collect::<Vec<_>>()
+                        .map(|i| (i, rows((analyzer, options), asking, asked[i].1)))
+                        .collect::<Vec<_>>();
+                    (rows, analyzer.learned())
                 })
             })
             .collect();
+        let meant = meanwhile();
         for handle in handles {
-            let done = handle
+            let (done, lesson) = handle
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             for (i, rows) in done {
                 slots[i] = Some(rows);
             }
+            learned.push(lesson);
         }
+        meant
     });
-    slots.into_iter().flatten().collect()
+    (slots.into_iter().flatten().collect(), learned, meant)
+}
+
+/// What each of this rank's threads learned (`Some` of its index), and
+/// what every other rank's threads did (`None`): sent to each other rank
+/// as words, and read from theirs.
+fn taught(ranks: &Ranks, learned: Vec<Learned>) -> Vec<(Option<usize>, Learned)> {
+    let sent: Vec<u64> = learned.iter().flat_map(Learned::words).collect();
+    let mut lessons: Vec<(Option<usize>, Learned)> = (learned.into_iter().enumerate())
+        .map(|(k, l)| (Some(k), l))
+        .collect();
+    for words in ranks.exchanged(sent) {
+        let mut rest = &words[..];
+        // (Words another rank of this binary wrote: read whole, or as far
+        // as they read; what was not read is only searched again.)
+        while let Some((lesson, after)) = Learned::from_words(rest) {
+            lessons.push((None, lesson));
+            rest = after;
+        }
+    }
+    lessons
 }
 
 /// The rows of one position: a row for each of its questions' answers.
@@ -391,19 +466,23 @@ fn valued(
 /// filled by what was kept from the positions before.
 fn rows(
     (analyzer, options): (&mut Analyzer, &Options),
-    (position, questions): &(String, Vec<Question>),
-    size: u64,
-) -> Result<Vec<serde_json::Value>, AnalysisError> {
+    asking: &Asking<'_>,
+    position: &str,
+) -> PositionRows {
+    let place = asking.census.place(position);
+    let questions = gamelang::questions(asking.program, asking.game, &[place.as_str()])
+        .map_err(Failed::Asked)?;
     let mut rows = Vec::new();
-    for question in questions {
+    for question in &questions {
         let answer = match analyzer.analyze(question) {
             Err(e) if filled(&e) => {
-                *analyzer = Analyzer::new(options.clone());
-                analyzer.analyze(question)?
+                *analyzer = Analyzer::learning(options.clone());
+                analyzer.analyze(question)
             }
-            answered => answered?,
+            answered => answered,
         };
-        rows.push(gamelang::census_row(position, size, &answer));
+        let answer = answer.map_err(Failed::Answered)?;
+        rows.push(gamelang::census_row(position, asking.size, &answer));
     }
     Ok(rows)
 }

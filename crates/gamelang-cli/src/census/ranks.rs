@@ -94,6 +94,17 @@ impl Ranks {
         rows
     }
 
+    /// Every other rank's `words`, sent to every rank: what its threads
+    /// learned in a batch (nothing where this process runs alone).
+    pub fn exchanged(&self, words: Vec<u64>) -> Vec<Vec<u64>> {
+        #[cfg(feature = "mpi")]
+        if let Some(mpi) = &self.mpi {
+            return mpi.exchanged(words);
+        }
+        drop(words);
+        Vec::new()
+    }
+
     fn rank(&self) -> u64 {
         #[cfg(feature = "mpi")]
         if let Some(mpi) = &self.mpi {
@@ -178,6 +189,26 @@ mod mpi_run {
             sizes
         }
 
+        /// Every other rank's `words`, on every rank.
+        pub fn exchanged(&self, words: Vec<u64>) -> Vec<Vec<u64>> {
+            let length = i32::try_from(words.len()).unwrap_or(i32::MAX);
+            let mut lengths = vec![0i32; self.size as usize];
+            self.world.all_gather_into(&length, &mut lengths[..]);
+            let starts = starts(&lengths);
+            let total = lengths.iter().map(|&n| n.max(0) as usize).sum();
+            let mut received = vec![0u64; total];
+            {
+                let mut parts = PartitionMut::new(&mut received[..], &lengths[..], &starts[..]);
+                self.world.all_gather_varcount_into(&words[..], &mut parts);
+            }
+            (starts.iter().zip(&lengths).enumerate())
+                .filter(|&(rank, _)| rank as u64 != self.rank)
+                .map(|(_, (&start, &length))| {
+                    received[start as usize..(start + length) as usize].to_vec()
+                })
+                .collect()
+        }
+
         /// Every rank's rows at rank 0, sent as JSON, in their indices'
         /// order; nothing elsewhere.
         pub fn gathered(&self, rows: Vec<Rows>) -> Vec<Rows> {
@@ -191,13 +222,7 @@ mod mpi_run {
             }
             let mut lengths = vec![0i32; self.size as usize];
             root.gather_into_root(&length, &mut lengths[..]);
-            let starts: Vec<i32> = (lengths.iter())
-                .scan(0i32, |at, &n| {
-                    let start = *at;
-                    *at = at.saturating_add(n);
-                    Some(start)
-                })
-                .collect();
+            let starts = starts(&lengths);
             let total = lengths.iter().map(|&n| n.max(0) as usize).sum();
             let mut received = vec![0u8; total];
             {
@@ -212,5 +237,16 @@ mod mpi_run {
             all.sort_by_key(|(index, _)| *index);
             all
         }
+    }
+
+    /// Where each of the parts of `lengths` starts, one after another.
+    fn starts(lengths: &[i32]) -> Vec<i32> {
+        (lengths.iter())
+            .scan(0i32, |at, &n| {
+                let start = *at;
+                *at = at.saturating_add(n);
+                Some(start)
+            })
+            .collect()
     }
 }

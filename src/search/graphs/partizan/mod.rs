@@ -54,6 +54,47 @@ impl PartizanSearch {
             max_positions,
             outcomes: Default::default(),
             progress,
+            learned: None,
+        }
+    }
+
+    /// From now on keeps the regions of the searched game valued as a
+    /// position asked about, for `take_learned`.
+    pub fn keep_learned(&mut self) {
+        self.learned.get_or_insert_with(Vec::new);
+    }
+
+    /// The regions of the searched game valued as a position asked about
+    /// since last taken (where they are kept, `keep_learned`): each region's
+    /// key and its form.
+    pub fn take_learned(&mut self) -> Vec<(Vec<u64>, Form)> {
+        let Some(learned) = &mut self.learned else {
+            return Vec::new();
+        };
+        (std::mem::take(learned).into_iter())
+            .filter_map(|key| Some((self.known.map.get(&key).copied()?, key)))
+            .map(|(form, key)| (key.heaps, form))
+            .collect()
+    }
+
+    /// Learns the forms of regions of the searched game (keys as
+    /// `take_learned` gives them, of a search of the same game), those not
+    /// known yet, as many as its limits of positions and memory leave room
+    /// for.
+    pub fn learn(&mut self, regions: impl IntoIterator<Item = (Vec<u64>, Form)>) {
+        let memory = self.games[0].solver.question_budget().memory();
+        for (heaps, form) in regions {
+            let key = GameKey::new(0, heaps);
+            if self.known.map.contains_key(&key) {
+                continue;
+            }
+            let more = key_bytes(&key);
+            if self.known.map.len() + 1 >= self.max_positions || self.known.bytes(more) > memory / 2
+            {
+                return;
+            }
+            self.known.keys += more;
+            self.known.map.insert(key, form);
         }
     }
 
@@ -79,6 +120,12 @@ impl PartizanSearch {
             negated,
         } in regions
         {
+            if let Some(learned) = &mut self.learned
+                && region.game == 0
+                && !self.known.map.contains_key(&region)
+            {
+                learned.push(region.clone());
+            }
             let mut value = self.value_of(forms, region, heaps)?;
             if negated {
                 value = forms.neg(value);
@@ -176,18 +223,21 @@ impl PartizanSearch {
         self.value(forms, heaps)?;
         let mut budget = self.games[0].solver.question_budget();
         let options = self.options(0, heaps, &mut budget, heaps)?;
-        Ok((options.into_iter())
-            .map(|(rule, after)| {
-                let form = self.form_after(forms, 0, &after);
-                (rule, after, form)
-            })
-            .collect())
-    }
-
-    /// The form of where a move from a position of game `from` leads: the
-    /// sum of its terms' forms, each valued before.
-    fn form_after(&self, forms: &mut Forms, from: usize, after: &After) -> Form {
-        self.sum_of(forms, &self.keys_after(from, after), &self.known)
+        let mut moves = Vec::with_capacity(options.len());
+        for (rule, after) in options {
+            let keys = self.keys_after(0, &after);
+            // Where the position's value was learned from another search
+            // (`learn`), not found here, where its moves lead may not be
+            // valued yet.
+            for RegionKey { key, .. } in &keys {
+                if !self.known.map.contains_key(key) {
+                    self.value_of(forms, key.clone(), heaps)?;
+                }
+            }
+            let form = self.sum_of(forms, &keys, &self.known);
+            moves.push((rule, after, form));
+        }
+        Ok(moves)
     }
 
     /// The sum of the forms of the regions `keys`, each valued before (in

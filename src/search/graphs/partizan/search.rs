@@ -35,6 +35,9 @@ pub struct PartizanSearch {
     pub(super) outcomes: Outcomes,
     /// Counts each position valued or judged, for a progress display.
     pub(super) progress: Progress,
+    /// The regions of the searched game valued as a position asked about
+    /// (`value`), since last taken (`take_learned`), where they are kept.
+    pub(super) learned: Option<Vec<GameKey>>,
 }
 
 /// A position being valued: its moves (each its rule and the regions it
