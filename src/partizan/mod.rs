@@ -7,7 +7,8 @@
 //! bottom of the house; the rules, the search and the answers build on it.
 //!
 //! `dyadic` holds the numbers, `forms` the store (`comparisons` the
-//! table of the comparisons it has found), `notation` how a form is
+//! table of the comparisons it has found; `portable` its forms taken out
+//! and read into another store), `notation` how a form is
 //! written, `written` how a written value is read back, `power` CGSuite's
 //! powers of up (↑ⁿ, ↑^{→n}) and `powers` the store's, `thermograph` its
 //! walls, temperature and mean, `operations` ordinal sums, cooling,

@@ -1,6 +1,6 @@
 //! Answering a position, as functions over what the analyzer keeps for the
 //! run (`kept`: each game's search, the known game it is, the remoteness
-//! found, the budgets): a component answered on its own (`answered`), the
+//! found, the budgets; `learned`: what it valued, taught to another): a component answered on its own (`answered`), the
 //! winning moves (`winning`), misère sums by the genus and by search
 //! (`misere`) and by quotients (`quotient`), games that can go on forever
 //! (`loopy`; partizan ones, `loopy_partizan`), declared ends (`ends`), compounds other than the sum
