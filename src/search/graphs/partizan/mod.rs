@@ -79,8 +79,8 @@ impl PartizanSearch {
 
     /// Learns the forms of regions of the searched game (keys as
     /// `take_learned` gives them, of a search of the same game), those not
-    /// known yet, as many as its limits of positions and memory leave room
-    /// for.
+    /// known yet, as long as half its limits of positions and memory are
+    /// left to its own search.
     pub fn learn(&mut self, regions: impl IntoIterator<Item = (Vec<u64>, Form)>) {
         let memory = self.games[0].solver.question_budget().memory();
         for (heaps, form) in regions {
@@ -89,7 +89,7 @@ impl PartizanSearch {
                 continue;
             }
             let more = key_bytes(&key);
-            if self.known.map.len() + 1 >= self.max_positions || self.known.bytes(more) > memory / 2
+            if self.known.map.len() >= self.max_positions / 2 || self.known.bytes(more) > memory / 2
             {
                 return;
             }
