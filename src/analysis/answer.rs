@@ -508,6 +508,10 @@ pub enum ComponentMethod {
         /// reflections, itself among them) are held as one: 1 where none
         /// are.
         turns: usize,
+        /// The rules were proven once, from their blocks, to turn with the
+        /// board (`moves::turns_with_board`); else, where `turns` is more
+        /// than 1, they were checked at every position valued.
+        turns_proven: bool,
         /// Where the position's graph did not fit the limits and
         /// alpha-beta valued it: the positions that search expanded.
         pruned: Option<usize>,

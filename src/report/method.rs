@@ -217,12 +217,16 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ComponentMethod::Scoring {
             positions,
             turns,
+            turns_proven,
             rows,
             ..
         } => {
             let how = match (turns, rows) {
                 (_, true) => "; every rule a fixed shift, the box of the first position asked valued row by row in the order its moves allow, as an interval dp".to_string(),
                 (1, false) => String::new(),
+                (n, false) if *turns_proven => format!(
+                    "; a board held once up to its {n} turns and reflections, the rules proven once to turn with the board (each rule, its cells' offsets from its anchor turned, the same rule)"
+                ),
                 (n, false) => format!(
                     "; a board held once up to its {n} turns and reflections, the rules checked at every position valued to move its images as they move it"
                 ),
@@ -418,12 +422,14 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         ComponentMethod::Scoring {
             positions,
             turns,
+            turns_proven,
             rows,
             ..
         } => json!({
             "kind": "negamax",
             "positions": positions,
             "turns": turns,
+            "turns_proven": turns_proven,
             "rows": rows,
         }),
         ComponentMethod::Outcome { positions } => json!({

@@ -415,7 +415,11 @@ fn an_analyzer_taught_the_smaller_shapes_searches_only_the_shape_asked() {
     pupil.learn(&learned);
     let last = smaller_asked.last().expect("a shape of 5 cells");
     let answer = pupil.analyze(last).expect("answered");
-    assert!(held(&json(&answer)).is_some_and(|held| held <= 8), "{:?}", held(&json(&answer)));
+    assert!(
+        held(&json(&answer)).is_some_and(|held| held <= 8),
+        "{:?}",
+        held(&json(&answer))
+    );
     // Taught the shapes of 6 cells alone, not the regions their moves
     // leave: those are searched, and each shape's moves are the plain
     // analyzer's.

@@ -338,14 +338,64 @@ fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
     }
     // The empty board: the player to move wins by 2 boxes (3 to 1).
     assert_eq!(dots.value(0), 2);
-    // The boards were held once up to their 8 turns and reflections.
+    // The boards were held once up to their 8 turns and reflections, the
+    // rules proven to turn with the board, and the method says so.
     assert!(
         matches!(
             all[0].method.components[..],
-            [ComponentMethod::Scoring { turns: 8, .. }]
+            [ComponentMethod::Scoring {
+                turns: 8,
+                turns_proven: true,
+                ..
+            }]
         ),
         "{:?}",
         all[0].method
+    );
+    let method = &gamelang::report::json(&all[0], &|_| None)["method"];
+    assert_eq!(method["turns_proven"], true);
+    let said = method["text"].as_str().expect("the method's text");
+    assert!(
+        said.contains("the rules proven once to turn with the board"),
+        "{said}"
+    );
+}
+
+/// Marks that score 1, on a board whose rules read `rows`: they turn with
+/// the board, but no proof from the blocks says so (`rows` is read), so
+/// the turns are checked at every position valued, and the method says
+/// that instead.
+#[test]
+fn turns_not_proven_are_checked_and_said_to_be() {
+    let game = MARKS.replace("score += c", "score += 1").replace(
+        "require b[r, c] == '.'",
+        "require b[r, c] == '.' and rows > 0",
+    );
+    let all = answers(&with_questions(
+        &game,
+        &["analyze marks at \"...|...|...\"".to_string()],
+    ));
+    let (score, _) = score_and_best(&all[0]);
+    // Nine marks, five to the first player.
+    assert_eq!(score, 1);
+    assert!(
+        matches!(
+            all[0].method.components[..],
+            [ComponentMethod::Scoring {
+                turns: 8,
+                turns_proven: false,
+                ..
+            }]
+        ),
+        "{:?}",
+        all[0].method
+    );
+    let method = &gamelang::report::json(&all[0], &|_| None)["method"];
+    assert_eq!(method["turns_proven"], false);
+    let said = method["text"].as_str().expect("the method's text");
+    assert!(
+        said.contains("the rules checked at every position valued"),
+        "{said}"
     );
 }
 

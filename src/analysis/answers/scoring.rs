@@ -32,15 +32,21 @@ pub(crate) fn scoring_answer(
         }
     };
     let heaps = searchable(&only.game, &only.position)?;
-    let (score, moves, (positions, turns, pruned, rows)) = kept.scoring(&only.game, |s| {
-        let score = s.value(&heaps)?;
-        let moves = s.moves(&heaps)?;
-        Ok((
-            score,
-            moves,
-            (s.len(), s.turns(), s.pruned(), s.in_rows(&heaps)),
-        ))
-    })?;
+    let (score, moves, (positions, (turns, turns_proven), pruned, rows)) =
+        kept.scoring(&only.game, |s| {
+            let score = s.value(&heaps)?;
+            let moves = s.moves(&heaps)?;
+            Ok((
+                score,
+                moves,
+                (
+                    s.len(),
+                    (s.turns(), s.turns_proven()),
+                    s.pruned(),
+                    s.in_rows(&heaps),
+                ),
+            ))
+        })?;
     let (best_moves, gains): (Vec<WinningMove>, Vec<Gain>) = (moves.into_iter())
         .filter(|(_, worth)| *worth == score)
         .map(|(m, _)| {
@@ -92,6 +98,7 @@ pub(crate) fn scoring_answer(
             components: vec![ComponentMethod::Scoring {
                 positions,
                 turns,
+                turns_proven,
                 pruned,
                 rows,
             }],

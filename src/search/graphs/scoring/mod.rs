@@ -296,6 +296,13 @@ impl ScoringSearch {
         self.store.turns.as_ref().map_or(1, Turns::count)
     }
 
+    /// Whether the positions held up to the board's turns (`turns`) are so
+    /// because the rules were proven once to turn with the board
+    /// (`moves::turns_with_board`), not checked at every position valued.
+    pub fn turns_proven(&self) -> bool {
+        self.proven && self.store.turns.is_some()
+    }
+
     /// Whether `heaps` was valued with the box of the first position asked,
     /// row by row (`rows`).
     pub fn in_rows(&self, heaps: &[u64]) -> bool {
