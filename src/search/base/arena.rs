@@ -1,6 +1,8 @@
 //! Positions stored once, one after another in a single buffer, and a hash
 //! table of their ids: no allocation per position, and a lookup touches the
-//! table and, on a hit, the buffer — nothing else. Positions inside a box
+//! table's slot and, on a hit, the buffer — nothing else (`Slots`: each
+//! slot holds an id and the top half of its key's hash, so that a probe
+//! needs no other memory, nor growing the table any key). Positions inside a box
 //! given up front (the heaps of a game whose heap count is fixed, below the
 //! first position asked about) are found by their mixed-radix index in a
 //! dense table instead, with no hashing and no comparison.
@@ -8,7 +10,6 @@
 use crate::platform::usize_of;
 use std::hash::BuildHasher;
 
-use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 /// The most positions a search's box (`Arena::with_box`) may have for
@@ -26,7 +27,7 @@ pub struct Arena {
     /// board's packed cells): position `id` is then found at `id` times it,
     /// without reading `starts` (one cache miss fewer a comparison).
     width: Width,
-    table: HashTable<u32>,
+    table: Slots,
     hasher: FxBuildHasher,
     /// The box's dense table, if there is one.
     dense: Option<Dense>,
@@ -40,6 +41,84 @@ enum Width {
     Unknown,
     One(usize),
     Mixed,
+}
+
+/// A table of ids by open addressing: each slot 0 (empty) or an id plus one
+/// in its low 32 bits and the top 32 bits of its key's hash (its tag) in its
+/// high 32; a key's probe starts at the slot its tag's top bits name and
+/// goes on slot by slot (linear probing: Knuth, *The Art of Computer
+/// Programming* 3, §6.4, algorithm L) to the key's slot or an empty one. At
+/// most three slots in four are full. Growing moves every slot by its tag,
+/// reading no key.
+#[derive(Default)]
+struct Slots {
+    slots: Vec<u64>,
+    /// How many are full.
+    full: usize,
+}
+
+impl Slots {
+    /// Where a probe for `tag` starts: its top bits, as many as the table's
+    /// size (a power of two) needs.
+    fn start(&self, tag: u32) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        match bits {
+            0 => 0,
+            _ => (tag >> (32 - bits)) as usize,
+        }
+    }
+
+    /// The id whose slot has `tag` and for which `same` holds, if one does.
+    fn find(&self, tag: u32, same: impl Fn(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(tag);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            let id = (slot as u32).wrapping_sub(1);
+            if (slot >> 32) as u32 == tag && same(id) {
+                return Some(id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Holds `id` (below 2^32 − 1, and not held) under `tag`.
+    fn insert(&mut self, tag: u32, id: u32) {
+        if (self.full + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        self.place(u64::from(tag) << 32 | u64::from(id.wrapping_add(1)));
+        self.full += 1;
+    }
+
+    /// Puts `slot` in the first empty slot of its probe.
+    fn place(&mut self, slot: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.start((slot >> 32) as u32);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+
+    /// The table twice as large (16 slots at first), every slot moved.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            self.place(slot);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<u64>()
+    }
 }
 
 /// The ids of the positions inside a box: heap i from 0 to `extents[i]` - 1.
@@ -105,11 +184,11 @@ impl Arena {
         self.starts.len() - 1
     }
 
-    /// About the bytes it holds: the buffer, the starts, the table (an id
-    /// and a control byte a bucket) and the dense table.
+    /// About the bytes it holds: the buffer, the starts, the table (a word
+    /// a slot) and the dense table.
     pub fn bytes(&self) -> u64 {
         let words = self.heaps.capacity() + self.starts.capacity();
-        let table = self.table.capacity() * (size_of::<u32>() + 1);
+        let table = self.table.bytes();
         let dense = self
             .dense
             .as_ref()
@@ -131,16 +210,15 @@ impl Arena {
         {
             return Some(id);
         }
-        let hash = hash(&self.hasher, key);
+        let tag = tag(&self.hasher, key);
         let (heaps, starts) = (&self.heaps, &self.starts);
         match self.width {
-            Width::One(w) => self.table.find(hash, |&id| {
+            Width::One(w) => self.table.find(tag, |id| {
                 let at = id as usize * w;
                 same(&heaps[at..at + w], key)
             }),
-            _ => (self.table).find(hash, |&id| same(slice(heaps, starts, id), key)),
+            _ => (self.table).find(tag, |id| same(slice(heaps, starts, id), key)),
         }
-        .copied()
     }
 
     /// Holds `key`, which is not held yet, as the next id.
@@ -160,10 +238,7 @@ impl Arena {
             dense.ids[index] = one_more;
             return id;
         }
-        let hash = hash(&self.hasher, key);
-        let (heaps, starts, hasher) = (&self.heaps, &self.starts, &self.hasher);
-        self.table
-            .insert_unique(hash, id, |&id| self::hash(hasher, slice(heaps, starts, id)));
+        self.table.insert(tag(&self.hasher, key), id);
         id
     }
 }
@@ -203,18 +278,19 @@ pub fn unpack(packed: &[u64], out: &mut Vec<u64>) {
     }
 }
 
-/// The hash of `key`: Fx's, its bits mixed once more (the finaliser of
-/// MurmurHash3's 64-bit hash). The table picks a bucket by the low bits and
-/// tells keys apart in a bucket by the top seven: Fx alone leaves keys of a
-/// few small numbers, as positions are, agreeing in those, so that a lookup
-/// compared many keys (the cutting game to 200 × 200: 45% of its time).
-fn hash(hasher: &FxBuildHasher, key: &[u64]) -> u64 {
+/// The tag of `key`: the top half of Fx's hash, its bits mixed once more
+/// (the finaliser of MurmurHash3's 64-bit hash). The table picks a slot by
+/// the tag's top bits and tells keys apart by the whole tag: Fx alone
+/// leaves keys of a few small numbers, as positions are, agreeing in many
+/// bits, so that a lookup compared many keys (the cutting game to 200 ×
+/// 200: 45% of its time).
+fn tag(hasher: &FxBuildHasher, key: &[u64]) -> u32 {
     let mut h = hasher.hash_one(key);
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
     h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
+    ((h ^ (h >> 33)) >> 32) as u32
 }
 
 /// `a == b`, without a library call for a handful of words.
@@ -251,6 +327,29 @@ mod tests {
             assert_eq!(arena.get(id), p.as_slice());
         }
         assert_eq!(arena.find(&[1, 2, 3]), None);
+    }
+
+    #[test]
+    fn slots_of_one_tag_tell_their_ids_apart_as_the_table_grows() {
+        // Half the ids share one tag (their probes run into each other);
+        // the tags of the rest start anywhere, and at the table's end.
+        let tag = |id: u32| match id % 3 {
+            0 => 7,
+            1 => id.wrapping_mul(2_654_435_761),
+            _ => u32::MAX,
+        };
+        let mut slots = Slots::default();
+        for id in 0..3000u32 {
+            assert_eq!(slots.find(tag(id), |x| x == id), None, "{id}");
+            slots.insert(tag(id), id);
+            assert!(slots.full * 4 <= slots.slots.len() * 3);
+        }
+        for id in 0..3000u32 {
+            assert_eq!(slots.find(tag(id), |x| x == id), Some(id), "{id}");
+            // A key of another tag is not its id.
+            assert_eq!(slots.find(tag(id) ^ 1, |x| x == id), None, "{id}");
+        }
+        assert_eq!(slots.full, 3000);
     }
 
     #[test]
