@@ -340,25 +340,29 @@ fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
     assert_eq!(dots.value(0), 2);
     // The boards were held once up to their 8 turns and reflections, the
     // rules proven to turn with the board, and the method says so.
+    turned_eight_ways(
+        &all[0],
+        true,
+        "the rules proven once to turn with the board",
+    );
+}
+
+/// That `answer` was searched with a board held once up to its 8 turns,
+/// the rules `proven` to turn with it or checked at each position, and
+/// that its method's text says `said`.
+fn turned_eight_ways(answer: &gamelang::Answer, proven: bool, said: &str) {
     assert!(
         matches!(
-            all[0].method.components[..],
-            [ComponentMethod::Scoring {
-                turns: 8,
-                turns_proven: true,
-                ..
-            }]
+            answer.method.components[..],
+            [ComponentMethod::Scoring { turns: 8, turns_proven, .. }] if turns_proven == proven
         ),
         "{:?}",
-        all[0].method
+        answer.method
     );
-    let method = &gamelang::report::json(&all[0], &|_| None)["method"];
-    assert_eq!(method["turns_proven"], true);
-    let said = method["text"].as_str().expect("the method's text");
-    assert!(
-        said.contains("the rules proven once to turn with the board"),
-        "{said}"
-    );
+    let method = &gamelang::report::json(answer, &|_| None)["method"];
+    assert_eq!(method["turns_proven"], proven);
+    let text = method["text"].as_str().expect("the method's text");
+    assert!(text.contains(said), "{text}");
 }
 
 /// Marks that score 1, on a board whose rules read `rows`: they turn with
@@ -378,25 +382,7 @@ fn turns_not_proven_are_checked_and_said_to_be() {
     let (score, _) = score_and_best(&all[0]);
     // Nine marks, five to the first player.
     assert_eq!(score, 1);
-    assert!(
-        matches!(
-            all[0].method.components[..],
-            [ComponentMethod::Scoring {
-                turns: 8,
-                turns_proven: false,
-                ..
-            }]
-        ),
-        "{:?}",
-        all[0].method
-    );
-    let method = &gamelang::report::json(&all[0], &|_| None)["method"];
-    assert_eq!(method["turns_proven"], false);
-    let said = method["text"].as_str().expect("the method's text");
-    assert!(
-        said.contains("the rules checked at every position valued"),
-        "{said}"
-    );
+    turned_eight_ways(&all[0], false, "the rules checked at every position valued");
 }
 
 /// A board where a mark scores its column's number: a reflection of the
