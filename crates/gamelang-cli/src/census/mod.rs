@@ -11,6 +11,7 @@ mod ranks;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gamelang::{
     AnalysisError, Analyzer, Census, CensusFamily, DEFAULT_MAX_POSITIONS, Learned, Options,
@@ -394,9 +395,10 @@ type Analyzers<'a> = (
 /// The rows of each position of `asked` (its index in the batch, and the
 /// position as its row writes it), in its order, and what each thread
 /// learned valuing them; and what `meanwhile` gave, run on this thread
-/// while the others value. Position i is valued by analyzer i mod their
-/// count, each on a thread of its own, once it has learned what the other
-/// threads and ranks learned in the batch before. Each analyzer keeps what
+/// while the others value. Each analyzer, on a thread of its own, once it
+/// has learned what the other threads and ranks learned in the batch
+/// before, takes the next position not taken until none is left (so none
+/// waits while another has several to go). Each analyzer keeps what
 /// it found and learned for the positions it values next (their regions
 /// met again, not searched again), so a position is always valued by the
 /// same rules whichever thread values it; where what it keeps fills its
@@ -410,6 +412,8 @@ fn valued<T>(
     let n = analyzers.len();
     let mut slots: Vec<Option<PositionRows>> = (0..asked.len()).map(|_| None).collect();
     let mut learned = Vec::with_capacity(n);
+    // The next position to take.
+    let next = &AtomicUsize::new(0);
     let meant = std::thread::scope(|scope| {
         let handles: Vec<_> = (analyzers.iter_mut().enumerate())
             .map(|(k, analyzer)| {
@@ -417,10 +421,12 @@ fn valued<T>(
                     for (_, lesson) in lessons.iter().filter(|(from, _)| *from != Some(k)) {
                         analyzer.learn(lesson);
                     }
-                    let rows = (k..asked.len())
-                        .step_by(n)
-                        .map(|i| (i, rows((analyzer, options), asking, asked[i].1)))
-                        .collect::<Vec<_>>();
+                    let rows = std::iter::from_fn(|| {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let (_, position) = asked.get(i)?;
+                        Some((i, rows((analyzer, options), asking, position)))
+                    })
+                    .collect::<Vec<_>>();
                     (rows, analyzer.learned())
                 })
             })
