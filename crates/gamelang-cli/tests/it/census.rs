@@ -508,8 +508,9 @@ fn a_census_database_orders_temperatures_as_numbers_in_databases_old_and_new() {
 
 #[test]
 fn a_census_on_three_threads_writes_the_rows_one_thread_writes() {
-    // Each thread values every third shape with a search of its own; the
-    // rows are written in the shapes' order whatever the threads.
+    // Each thread takes the next shape not taken, with a search of its own
+    // taught what the others valued; the rows are written in the shapes'
+    // order whatever the threads.
     let census = |threads: &str| {
         let run = gamelang(&[
             "census",
