@@ -198,7 +198,10 @@ impl Arena {
 
     /// The heaps of position `id`.
     pub fn get(&self, id: u32) -> &[u64] {
-        slice(&self.heaps, &self.starts, id)
+        match self.width {
+            Width::One(w) => &self.heaps[id as usize * w..][..w],
+            _ => slice(&self.heaps, &self.starts, id),
+        }
     }
 
     /// The id of `key`, if it is held.
@@ -210,7 +213,11 @@ impl Arena {
         {
             return Some(id);
         }
-        let tag = tag(&self.hasher, key);
+        self.find_tagged(tag(&self.hasher, key), key)
+    }
+
+    /// The id of `key`, of tag `tag`, if the table holds it.
+    fn find_tagged(&self, tag: u32, key: &[u64]) -> Option<u32> {
         let (heaps, starts) = (&self.heaps, &self.starts);
         match self.width {
             Width::One(w) => self.table.find(tag, |id| {
@@ -218,6 +225,45 @@ impl Arena {
                 same(&heaps[at..at + w], key)
             }),
             _ => (self.table).find(tag, |id| same(slice(heaps, starts, id), key)),
+        }
+    }
+
+    /// The id of each key where it is held, into `out` (emptied first), in
+    /// order: the keys one after another in `keys`, each ending at its
+    /// entry in `ends`. They are found together, a group at a time: each
+    /// one's slot loaded before any key is compared, then each candidate's
+    /// key touched before any is compared, so that their cache misses
+    /// overlap rather than follow one another (a search that makes a
+    /// position's moves looks them all up at once).
+    pub fn find_all(&self, keys: &[u64], ends: &[usize], out: &mut Vec<Option<u32>>) {
+        out.clear();
+        let key = |j: usize| &keys[j.checked_sub(1).map_or(0, |i| ends[i])..ends[j]];
+        if self.dense.is_some() || self.table.slots.is_empty() {
+            out.extend((0..ends.len()).map(|j| self.find(key(j))));
+            return;
+        }
+        const GROUP: usize = 16;
+        for base in (0..ends.len()).step_by(GROUP) {
+            let group = base..ends.len().min(base + GROUP);
+            let mut tags = [0u32; GROUP];
+            let mut first = [0u64; GROUP];
+            for (t, j) in tags.iter_mut().zip(group.clone()) {
+                *t = tag(&self.hasher, key(j));
+            }
+            for (f, &t) in first.iter_mut().zip(&tags).take(group.len()) {
+                *f = self.table.slots[self.table.start(t)];
+            }
+            let mut touched = 0u64;
+            for (&f, &t) in first.iter().zip(&tags).take(group.len()) {
+                if f != 0 && (f >> 32) as u32 == t {
+                    let id = (f as u32).wrapping_sub(1);
+                    touched ^= self.get(id).first().copied().unwrap_or(0);
+                }
+            }
+            std::hint::black_box(touched);
+            for (&t, j) in tags.iter().zip(group) {
+                out.push(self.find_tagged(t, key(j)));
+            }
         }
     }
 
@@ -251,6 +297,11 @@ impl Arena {
 /// are.
 pub fn pack(key: &[u64], out: &mut Vec<u64>) {
     out.clear();
+    pack_onto(key, out);
+}
+
+/// `key` packed as `pack` packs it, appended to `out`.
+pub fn pack_onto(key: &[u64], out: &mut Vec<u64>) {
     let len = key.len() as u64;
     if key.iter().all(|&h| h < 256) {
         out.push(len << 1);
@@ -350,6 +401,45 @@ mod tests {
             assert_eq!(slots.find(tag(id) ^ 1, |x| x == id), None, "{id}");
         }
         assert_eq!(slots.full, 3000);
+    }
+
+    #[test]
+    fn keys_found_all_at_once_are_found_as_one_at_a_time() {
+        // Keys of one width and of many; held and not; more than a group;
+        // in an arena with a box and without.
+        let held: Vec<Vec<u64>> = (0..300u64).map(|n| vec![n % 7, n, n * n]).collect();
+        let asked: Vec<Vec<u64>> = (0..100u64)
+            .map(|n| match n % 4 {
+                0 => vec![n % 7, n * 3, n * n * 9],
+                1 => vec![n],
+                _ => vec![n % 7, n, n * n],
+            })
+            .collect();
+        let (keys, ends): (Vec<u64>, Vec<usize>) = {
+            let keys: Vec<u64> = asked.iter().flatten().copied().collect();
+            let ends = (asked.iter())
+                .scan(0, |at, key| {
+                    *at += key.len();
+                    Some(*at)
+                })
+                .collect();
+            (keys, ends)
+        };
+        let boxed = Arena::with_box(&[7, 100, 10_000], 1 << 24).expect("a box");
+        for mut arena in [Arena::new(), boxed] {
+            let mut found = Vec::new();
+            arena.find_all(&keys, &ends, &mut found);
+            assert!(found.iter().all(Option::is_none));
+            for key in &held {
+                arena.insert(key);
+            }
+            arena.find_all(&keys, &ends, &mut found);
+            let one_by_one: Vec<Option<u32>> = asked.iter().map(|k| arena.find(k)).collect();
+            assert_eq!(found, one_by_one);
+            let plain = asked.iter().filter(|k| held.contains(k)).count();
+            assert_eq!(found.iter().flatten().count(), plain);
+            assert!(plain > 0 && plain < asked.len());
+        }
     }
 
     #[test]

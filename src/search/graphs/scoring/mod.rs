@@ -43,7 +43,7 @@ use crate::moves::{MoveError, MoveGen, Shift, turns_with_board};
 use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::{Arena, MAX_BOX, pack, unpack};
+use crate::search::base::arena::{Arena, MAX_BOX, pack_onto, unpack};
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::budget::{Budget, Shared};
 use crate::search::base::error::{SearchError, move_error, too_large};
@@ -94,6 +94,10 @@ pub struct ScoringSearch {
     image: Vec<u64>,
     /// The moves of the positions on the stack, one frame's after another's.
     edges: Vec<Edge>,
+    /// Scratch: the moves of the position being expanded, before where
+    /// they lead is found (`expand`), and where each was found held.
+    pending: Pending,
+    found: Vec<Option<u32>>,
     /// Scratch: the heaps of the position whose moves are made.
     here: Vec<u64>,
     /// Every rule as a fixed shift, where each is one, until the box of the
@@ -109,6 +113,15 @@ pub struct ScoringSearch {
     /// The deadline and moves its questions share (a table's cells), where
     /// they do.
     shared: Shared,
+}
+
+/// The moves of a position being expanded: each one's key, one after
+/// another in `keys` (each ending at its entry in `ends`), and its edge.
+#[derive(Default)]
+struct Pending {
+    keys: Vec<u64>,
+    ends: Vec<usize>,
+    moves: Vec<Edge>,
 }
 
 /// A move of a position on the stack: its rule, where it leads (an id),
@@ -183,17 +196,38 @@ impl Store {
     /// not; a new one is refused when `max_positions` are held or they take
     /// more than `memory` bytes.
     fn intern(&mut self, heaps: &[u64], max_positions: usize, memory: u64) -> Result<u32, Full> {
+        let mut key = std::mem::take(&mut self.packing);
+        key.clear();
+        self.key_into(heaps, &mut key);
+        let found = self.positions.find(&key);
+        let id = self.held(&key, found, (max_positions, memory));
+        self.packing = key;
+        id
+    }
+
+    /// Appends the key `heaps` is held by to `out`: its least image by the
+    /// board's turns (or sorted, where heap order does not matter),
+    /// packed where keys are.
+    fn key_into(&mut self, heaps: &[u64], out: &mut Vec<u64>) {
         match &self.turns {
             Some(turns) => turns.least(heaps, &mut self.key),
             None => MoveGen::canonical_into(heaps, self.symmetry, &mut self.key),
         }
-        let key = if self.packed {
-            pack(&self.key, &mut self.packing);
-            &self.packing
-        } else {
-            &self.key
-        };
-        if let Some(id) = self.positions.find(key) {
+        match self.packed {
+            true => pack_onto(&self.key, out),
+            false => out.extend_from_slice(&self.key),
+        }
+    }
+
+    /// The id of `key`: `found`, where it is held, else held from now on
+    /// (within the limits, as `intern`).
+    fn held(
+        &mut self,
+        key: &[u64],
+        found: Option<u32>,
+        (max_positions, memory): (usize, u64),
+    ) -> Result<u32, Full> {
+        if let Some(id) = found {
             return Ok(id);
         }
         if self.positions.len() >= max_positions {
@@ -276,6 +310,8 @@ impl ScoringSearch {
             theirs: Records::default(),
             image: Vec::new(),
             edges: Vec::new(),
+            pending: Pending::default(),
+            found: Vec::new(),
             here: Vec::new(),
             shifts,
             pruned: Pruned::new(symmetry),
@@ -518,31 +554,57 @@ impl ScoringSearch {
         let within = budget.within();
         let allowance = within.moves;
         let (max_positions, memory) = (self.options.max_positions, budget.memory());
-        let mut full = None;
         let mut unrecorded = false;
-        let (store, edges, made) = (&mut self.store, &mut self.edges, &mut self.made);
+        let (store, made) = (&mut self.store, &mut self.made);
         let proven = self.proven;
         made.clear();
+        // Each move's key (one after another in `keys`, each ending at its
+        // `ends`), and its edge, where it leads found once all are made.
+        let Pending { keys, ends, moves } = &mut self.pending;
+        keys.clear();
+        ends.clear();
+        moves.clear();
         let examined = self
             .moves
             .each_scored_move(heaps, within, |rule, after, points, again| {
-                if full.is_some() {
-                    return;
-                }
                 if let Some(turns) = store.turns.as_ref().filter(|_| !proven) {
                     unrecorded |= !turns.record(heaps, after, points, again, made);
                 }
-                match store.intern(after, max_positions, memory) {
-                    Ok(to) => edges.push(Edge {
-                        rule: rule as u32,
-                        to,
-                        points,
-                        again,
-                    }),
-                    Err(why) => full = Some(why),
-                }
+                store.key_into(after, keys);
+                ends.push(keys.len());
+                moves.push(Edge {
+                    rule: rule as u32,
+                    to: 0,
+                    points,
+                    again,
+                });
             });
         let examined = self.examined(examined, allowance, heaps)?;
+        // Looked up all at once (their cache misses overlap), then those not
+        // held looked up again (an earlier move may have led there) or held.
+        let (store, Pending { keys, ends, moves }) = (&mut self.store, &mut self.pending);
+        let found = &mut self.found;
+        store.positions.find_all(keys, ends, found);
+        let mut full = None;
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        for (((start, &end), found), edge) in starts
+            .zip(ends.iter())
+            .zip(found.iter())
+            .zip(moves.iter_mut())
+        {
+            let key = &keys[start..end];
+            let found = found.or_else(|| store.positions.find(key));
+            match store.held(key, found, (max_positions, memory)) {
+                Ok(to) => {
+                    edge.to = to;
+                    self.edges.push(*edge);
+                }
+                Err(why) => {
+                    full = Some(why);
+                    break;
+                }
+            }
+        }
         if let Some(why) = full {
             return Err(self.full(why, budget, asked).into());
         }
