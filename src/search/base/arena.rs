@@ -90,7 +90,7 @@ impl Slots {
 
     /// Holds `id` (below 2^32 − 1, and not held) under `tag`.
     fn insert(&mut self, tag: u32, id: u32) {
-        if (self.full + 1) * 4 > self.slots.len() * 3 {
+        if self.grows() {
             self.grow();
         }
         self.place(u64::from(tag) << 32 | u64::from(id.wrapping_add(1)));
@@ -116,8 +116,22 @@ impl Slots {
         }
     }
 
+    /// Whether the next insertion grows the table.
+    fn grows(&self) -> bool {
+        (self.full + 1) * 4 > self.slots.len() * 3
+    }
+
+    /// Its bytes, and where the next insertion grows it, the bytes of the
+    /// table it grows into (both are held while the slots move): so that a
+    /// search that checks its memory before holding a position counts the
+    /// growth it is about to make.
     fn bytes(&self) -> usize {
-        self.slots.capacity() * size_of::<u64>()
+        let slot = size_of::<u64>();
+        let grown = match self.grows() {
+            true => (self.slots.len() * 2).max(16) * slot,
+            false => 0,
+        };
+        self.slots.capacity() * slot + grown
     }
 }
 
