@@ -44,6 +44,7 @@ pub use form::Form;
 pub use forms::{Forms, Relation};
 pub use misere::{MAX_TEXT as MAX_MISERE_TEXT, Misere, MisereForms};
 pub use portable::Portable;
+pub(crate) use portable::Reader;
 pub use power::PowerOfUp;
 pub use sides::MAX_SIDED_NODES;
 pub use stopper::{MAX_NODES as MAX_STOPPER_NODES, Stopper};

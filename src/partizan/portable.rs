@@ -74,7 +74,14 @@ impl Portable {
     /// the words after them; `None` where they are not so written (a count
     /// past the words there are, a node naming one not before it).
     pub fn from_words(words: &[u64]) -> Option<(Portable, &[u64])> {
-        let mut reader = Reader { words };
+        let mut reader = Reader::new(words);
+        let portable = Portable::read(&mut reader)?;
+        Some((portable, reader.rest()))
+    }
+
+    /// The forms `reader` reads next (as `words` writes them); `None`
+    /// where they are not so written.
+    pub(crate) fn read(reader: &mut Reader<'_>) -> Option<Portable> {
         let count = reader.count()?;
         let mut nodes = Vec::new();
         for at in 0..count {
@@ -102,24 +109,33 @@ impl Portable {
         }
         let count = reader.count()?;
         let forms = reader.nodes(count, nodes.len())?;
-        Some((Portable { nodes, forms }, reader.words))
+        Some(Portable { nodes, forms })
     }
 }
 
-/// Words read from the front.
-struct Reader<'w> {
+/// Words read from the front (as `Portable` and `Learned` write them).
+pub(crate) struct Reader<'w> {
     words: &'w [u64],
 }
 
 impl<'w> Reader<'w> {
-    fn word(&mut self) -> Option<u64> {
+    pub(crate) fn new(words: &'w [u64]) -> Self {
+        Reader { words }
+    }
+
+    /// The words not read yet.
+    pub(crate) fn rest(&self) -> &'w [u64] {
+        self.words
+    }
+
+    pub(crate) fn word(&mut self) -> Option<u64> {
         let (&first, rest) = self.words.split_first()?;
         self.words = rest;
         Some(first)
     }
 
     /// A count of what follows: no more than the words left.
-    fn count(&mut self) -> Option<usize> {
+    pub(crate) fn count(&mut self) -> Option<usize> {
         let n = usize::try_from(self.word()?).ok()?;
         (n <= self.words.len()).then_some(n)
     }
@@ -132,7 +148,7 @@ impl<'w> Reader<'w> {
     }
 
     /// A count, then that many words.
-    fn take(&mut self) -> Option<&'w [u64]> {
+    pub(crate) fn take(&mut self) -> Option<&'w [u64]> {
         let n = self.count()?;
         self.words(n)
     }

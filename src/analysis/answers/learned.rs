@@ -8,7 +8,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::kept::Kept;
-use crate::partizan::Portable;
+use crate::partizan::{Portable, Reader};
 use crate::rules::Game;
 
 /// The regions one analyzer valued, each with its form, by game.
@@ -50,31 +50,19 @@ impl Learned {
     /// What `words` holds from its start (as `words` writes it), and the
     /// words after it; `None` where they are not so written.
     pub fn from_words(words: &[u64]) -> Option<(Learned, &[u64])> {
-        let mut rest = words;
-        let mut take = |n: usize| -> Option<&[u64]> {
-            let taken = rest.get(..n)?;
-            rest = &rest[n..];
-            Some(taken)
-        };
-        let games = take(1)?[0];
+        let mut reader = Reader::new(words);
         let mut learned = Learned::default();
         let mut regions = 0usize;
-        for _ in 0..games {
-            let [game, count] = *take(2)? else {
-                return None;
-            };
-            let mut keys = Vec::new();
-            for _ in 0..count {
-                let n = usize::try_from(take(1)?[0]).ok()?;
-                keys.push(take(n)?.to_vec());
-            }
+        for _ in 0..reader.count()? {
+            let game = reader.word()?;
+            let keys = (0..reader.count()?)
+                .map(|_| Some(reader.take()?.to_vec()))
+                .collect::<Option<Vec<_>>>()?;
             regions += keys.len();
             learned.games.push((game, keys));
         }
-        let (forms, rest) = Portable::from_words(rest)?;
-        (forms.len() == regions).then_some(())?;
-        learned.forms = forms;
-        Some((learned, rest))
+        learned.forms = Portable::read(&mut reader)?;
+        (learned.forms.len() == regions).then_some((learned, reader.rest()))
     }
 }
 

@@ -450,11 +450,11 @@ fn valued<T>(
 /// what every other rank's threads did (`None`): sent to each other rank
 /// as words, and read from theirs.
 fn taught(ranks: &Ranks, learned: Vec<Learned>) -> Vec<(Option<usize>, Learned)> {
-    let sent: Vec<u64> = learned.iter().flat_map(Learned::words).collect();
+    let others = ranks.exchanged(&learned);
     let mut lessons: Vec<(Option<usize>, Learned)> = (learned.into_iter().enumerate())
         .map(|(k, l)| (Some(k), l))
         .collect();
-    for words in ranks.exchanged(sent) {
+    for words in others {
         let mut rest = &words[..];
         // (Words another rank of this binary wrote: read whole, or as far
         // as they read; what was not read is only searched again.)

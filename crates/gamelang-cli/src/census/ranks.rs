@@ -6,6 +6,7 @@
 //! them. Each step that may fail on one rank ends in `agree`, so that all
 //! stop together, with the failing rank's exit code.
 
+use gamelang::Learned;
 use serde_json::Value;
 
 use super::super::error::CliError;
@@ -94,14 +95,15 @@ impl Ranks {
         rows
     }
 
-    /// Every other rank's `words`, sent to every rank: what its threads
-    /// learned in a batch (nothing where this process runs alone).
-    pub fn exchanged(&self, words: Vec<u64>) -> Vec<Vec<u64>> {
+    /// What every other rank's threads `learned` in a batch, sent to every
+    /// rank as words (none where this process runs alone: nothing is
+    /// written as words then).
+    pub fn exchanged(&self, learned: &[Learned]) -> Vec<Vec<u64>> {
         #[cfg(feature = "mpi")]
         if let Some(mpi) = &self.mpi {
-            return mpi.exchanged(words);
+            return mpi.exchanged(learned.iter().flat_map(Learned::words).collect());
         }
-        drop(words);
+        let _ = learned;
         Vec::new()
     }
 
