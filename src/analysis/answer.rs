@@ -512,9 +512,13 @@ pub enum ComponentMethod {
         /// board (`moves::turns_with_board`); else, where `turns` is more
         /// than 1, they were checked at every position valued.
         turns_proven: bool,
-        /// Where the position's graph did not fit the limits and
-        /// alpha-beta valued it: the positions that search expanded.
+        /// Where alpha-beta valued the position (`alone`, or its graph did
+        /// not fit the limits): the positions that search expanded.
         pruned: Option<usize>,
+        /// The position was valued alone by alpha-beta, not with every
+        /// position below it: every play proven to end
+        /// (`moves::plays_end`), and the board's rules to turn with it.
+        alone: bool,
         /// The position was valued with the box of the first position
         /// asked (or a table's), row by row, as an interval dp (every rule
         /// a fixed shift).

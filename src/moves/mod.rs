@@ -7,10 +7,12 @@
 //! the interpreter beside it), and
 //! `shapes` the combinatorics they share: splicing heaps, sets of heaps;
 //! `readings` what a block is found to be, once (an octal code, runs, a
-//! sweep, a fixed shift, stencils, strips).
+//! sweep, a fixed shift, stencils, strips); `turning` and `ending` what a
+//! board's blocks are proven to do (turn with the board, end every play).
 
 mod amounts;
 mod block;
+mod ending;
 mod generator;
 mod graphs;
 mod kinds;
@@ -27,6 +29,7 @@ pub use block::said;
 /// (`Code`) is held to, move for move (`tests/it/nested_blocks.rs`).
 #[cfg(test)]
 pub(crate) use block::{Code, moves as interpret, scored_moves as interpret_scored};
+pub(crate) use ending::plays_end;
 pub use generator::{MoveGen, Ray};
 pub(crate) use graphs::{colourings, cuts, picks};
 pub(crate) use orientation::Orientation;

@@ -210,10 +210,21 @@ pub(super) fn method_text(method: &ComponentMethod) -> String {
         ),
         ComponentMethod::Scoring {
             pruned: Some(searched),
+            alone,
+            turns,
             ..
-        } => format!(
-            "alpha-beta search (Knuth and Moore, 1975): the position's graph did not fit the limits of positions and memory, so a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough; each value found kept as bounds in a table emptied when full ({searched} positions searched)"
-        ),
+        } => {
+            let why = match alone {
+                true => format!(
+                    "every play proven to end (each move makes a cell holding a character no rule writes hold one a rule writes) and the rules to turn with the board, so the position is valued alone, a board held once up to its {turns} turns and reflections"
+                ),
+                false => "the position's graph did not fit the limits of positions and memory"
+                    .to_string(),
+            };
+            format!(
+                "alpha-beta search (Knuth and Moore, 1975): {why}; a move's value is looked for only as far as it can change the choice above it, the rest of a position's moves cut off once one is good enough, the moves after which their player moves again tried first; each value found kept as bounds in a table emptied when full; each move found best or not by a search one point wide at the score ({searched} positions searched)"
+            )
+        }
         ComponentMethod::Scoring {
             positions,
             turns,
@@ -414,10 +425,16 @@ pub(super) fn method_json(method: &ComponentMethod) -> Json {
         }),
         ComponentMethod::Scoring {
             pruned: Some(searched),
+            alone,
+            turns,
+            turns_proven,
             ..
         } => json!({
             "kind": "alpha-beta",
             "positions": searched,
+            "alone": alone,
+            "turns": turns,
+            "turns_proven": turns_proven,
         }),
         ComponentMethod::Scoring {
             positions,

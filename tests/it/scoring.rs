@@ -3,7 +3,7 @@
 //! and the set of best moves, for coins in a row up to 12 coins, a
 //! pile-splitting game, and Dots and Boxes on 2 × 2 boxes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use gamelang::analysis::{Analyzer, Answer, ComponentMethod, Outcome};
 use gamelang::{Cell, Ending, Player, Session, Turn};
@@ -315,35 +315,51 @@ fn dots_and_boxes_on_two_by_two_boxes_match_the_definition() {
     for (&mask, answer) in masks.iter().zip(&all) {
         let (score, best) = score_and_best(answer);
         assert_eq!(score, dots.value(mask), "{}", dots.board(mask));
-        // Each best move draws one line whose value by the definition is
-        // the score.
-        for to in best {
-            let drawn = (0..dots.lines.len())
-                .find(|&l| {
-                    mask >> l & 1 == 0 && {
-                        let (r, c) = dots.lines[l];
-                        let cell = 2 + (r - 1) * 5 + (c - 1);
-                        to[cell] == u64::from('-')
-                    }
-                })
-                .expect("a line drawn");
-            let after = mask | 1 << drawn;
+        // The best moves are the lines whose worth by the definition is the
+        // score, every one of them.
+        let listed: BTreeSet<usize> = (best.iter())
+            .map(|to| {
+                (0..dots.lines.len())
+                    .find(|&l| {
+                        mask >> l & 1 == 0 && {
+                            let (r, c) = dots.lines[l];
+                            let cell = 2 + (r - 1) * 5 + (c - 1);
+                            to[cell] == u64::from('-')
+                        }
+                    })
+                    .expect("a line drawn")
+            })
+            .collect();
+        let worth = |line: usize| {
+            let after = mask | 1 << line;
             let boxes = (dots.complete(after) - dots.complete(mask)) as i128;
-            let worth = match boxes {
+            match boxes {
                 0 => -dots.value(after),
                 _ => boxes + dots.value(after),
-            };
-            assert_eq!(worth, score, "{}", dots.board(mask));
-        }
+            }
+        };
+        let wanted: BTreeSet<usize> = (0..dots.lines.len())
+            .filter(|&l| mask >> l & 1 == 0 && worth(l) == score)
+            .collect();
+        assert_eq!(listed, wanted, "{}", dots.board(mask));
     }
     // The empty board: the player to move wins by 2 boxes (3 to 1).
     assert_eq!(dots.value(0), 2);
     // The boards were held once up to their 8 turns and reflections, the
-    // rules proven to turn with the board, and the method says so.
-    turned_eight_ways(
-        &all[0],
-        true,
-        "the rules proven once to turn with the board",
+    // rules proven to turn with the board and every play to end, so each
+    // position was valued alone by alpha-beta, and the method says so.
+    turned_eight_ways(&all[0], true, "every play proven to end");
+    assert!(
+        matches!(
+            all[0].method.components[..],
+            [ComponentMethod::Scoring {
+                alone: true,
+                pruned: Some(_),
+                ..
+            }]
+        ),
+        "{:?}",
+        all[0].method
     );
 }
 
@@ -691,4 +707,177 @@ fn the_rules_of_dots_and_boxes_are_proven_to_turn_with_the_board() {
     );
     assert!(!proven(&rows));
     assert!(!proven(include_str!("../../games/domineering.game")));
+}
+
+/// Whether every play of the game `text` is proven to end
+/// (`moves::plays_end`).
+fn ends(text: &str) -> bool {
+    let program = load_text("ending.game", text, &[]);
+    let game = program.games[0].default.clone().expect("the game lowers");
+    gamelang::moves::plays_end(&game)
+}
+
+#[test]
+fn dots_and_boxes_and_marks_end() {
+    assert!(ends(include_str!("../../games/dots_and_boxes.game")));
+    assert!(ends(MARKS));
+    // The test written the other way round, within an `and`.
+    assert!(ends(&MARKS.replace(
+        "require b[r, c] == '.'",
+        "require c > 0 and '.' == b[r, c]"
+    )));
+    // Domineering: each domino stales two cells.
+    assert!(ends(include_str!("../../games/domineering.game")));
+}
+
+#[test]
+fn a_rule_that_could_go_on_is_not_proven_to_end() {
+    // It writes the character it requires: a fresh cell made again.
+    assert!(!ends(&MARKS.replace("b[r, c] = 'x'", "b[r, c] = '.'")));
+    // A mark that can be taken back writes '.' too.
+    let back = MARKS.replace(
+        "        score += c\n    }",
+        "        score += c\n    }\n    move erase { choose r in 1..rows; choose c in 1..cols; require b[r, c] == 'x'; b[r, c] = '.' }",
+    );
+    assert!(!ends(&back));
+    // It writes another cell than the one it requires.
+    assert!(!ends(&MARKS.replace("b[r, c] = 'x'", "b[r, c + 1] = 'x'")));
+    // The cell written only where an `if` holds.
+    assert!(!ends(
+        &MARKS.replace("b[r, c] = 'x'", "if c > 1 { b[r, c] = 'x' }")
+    ));
+    // The test one of an `or`.
+    assert!(!ends(&MARKS.replace(
+        "require b[r, c] == '.'",
+        "require b[r, c] == '.' or c > 0"
+    )));
+    // The cell's column chosen again between.
+    assert!(!ends(&MARKS.replace(
+        "b[r, c] = 'x'",
+        "choose d in 1..cols\n        b[r, d] = 'x'"
+    )));
+}
+
+/// Marks on a board that score a point for each marked neighbour, and
+/// move again where the mark lies between two in a line: its rules turn
+/// with the board and every play ends, so `analyze` values each position
+/// alone by alpha-beta.
+const NEIGHBOURS: &str = "game neighbours {
+    board
+    move mark {
+        choose r in 1..rows
+        choose c in 1..cols
+        require b[r, c] == '.'
+        b[r, c] = 'x'
+        if b[r - 1, c] == 'x' { score += 1 }
+        if b[r + 1, c] == 'x' { score += 1 }
+        if b[r, c - 1] == 'x' { score += 1 }
+        if b[r, c + 1] == 'x' { score += 1 }
+        if b[r - 1, c] == 'x' and b[r + 1, c] == 'x' { again }
+        if b[r, c - 1] == 'x' and b[r, c + 1] == 'x' { again }
+    }
+}";
+
+/// The neighbours game by the definition (memoised on the board): the
+/// score, and each move (its cell) with its worth.
+fn neighbours(board: &mut Vec<Vec<u8>>, memo: &mut HashMap<Vec<Vec<u8>>, i128>) -> i128 {
+    if let Some(&v) = memo.get(board) {
+        return v;
+    }
+    let best = neighbour_moves(board, memo)
+        .into_iter()
+        .map(|(_, w)| w)
+        .max();
+    let v = best.unwrap_or(0);
+    memo.insert(board.clone(), v);
+    v
+}
+
+fn neighbour_moves(
+    board: &mut Vec<Vec<u8>>,
+    memo: &mut HashMap<Vec<Vec<u8>>, i128>,
+) -> Vec<((usize, usize), i128)> {
+    let (rows, cols) = (board.len(), board[0].len());
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if board[r][c] != b'.' {
+                continue;
+            }
+            let marked = |dr: isize, dc: isize| {
+                let (r, c) = (r as isize + dr, c as isize + dc);
+                (0..rows as isize).contains(&r)
+                    && (0..cols as isize).contains(&c)
+                    && board[r as usize][c as usize] == b'x'
+            };
+            let points = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .filter(|&&(dr, dc)| marked(dr, dc))
+                .count() as i128;
+            let again = (marked(-1, 0) && marked(1, 0)) || (marked(0, -1) && marked(0, 1));
+            board[r][c] = b'x';
+            let after = neighbours(board, memo);
+            board[r][c] = b'.';
+            let worth = match again {
+                true => points + after,
+                false => points - after,
+            };
+            out.push(((r, c), worth));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_board_valued_alone_by_alpha_beta_matches_the_definition() {
+    let boards = [
+        "...|...",
+        "..|..|..",
+        "....|....|....",
+        "...|...|...",
+        ".....",
+        "x...|.#..|..x.",
+        "x.x.|....|.x.x|....",
+        "#...|....|...#",
+    ];
+    let questions: Vec<String> = (boards.iter())
+        .map(|b| format!("analyze neighbours at \"{b}\""))
+        .collect();
+    let all = answers(&with_questions(NEIGHBOURS, &questions));
+    let mut memo = HashMap::new();
+    for (board, answer) in boards.iter().zip(&all) {
+        let mut cells: Vec<Vec<u8>> = board.split('|').map(|r| r.as_bytes().to_vec()).collect();
+        let (score, best) = score_and_best(answer);
+        assert_eq!(score, neighbours(&mut cells, &mut memo), "{board}");
+        // Every move worth the score, and no other, is listed: by the cell
+        // it marks.
+        let cols = cells[0].len();
+        let listed: BTreeSet<(usize, usize)> = (best.iter())
+            .map(|to| {
+                let k = (2..to.len())
+                    .find(|&k| {
+                        to[k] == u64::from(b'x') && cells[(k - 2) / cols][(k - 2) % cols] == b'.'
+                    })
+                    .expect("a cell marked");
+                ((k - 2) / cols, (k - 2) % cols)
+            })
+            .collect();
+        let wanted: BTreeSet<(usize, usize)> = (neighbour_moves(&mut cells, &mut memo).into_iter())
+            .filter(|&(_, worth)| worth == score)
+            .map(|(cell, _)| cell)
+            .collect();
+        assert_eq!(listed, wanted, "{board}");
+        let turns = match cells.len() == cols {
+            true => 8,
+            false => 4,
+        };
+        assert!(
+            matches!(
+                answer.method.components[..],
+                [ComponentMethod::Scoring { alone: true, turns: t, turns_proven: true, .. }] if t == turns
+            ),
+            "{board}: {:?}",
+            answer.method
+        );
+    }
 }

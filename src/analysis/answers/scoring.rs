@@ -32,24 +32,20 @@ pub(crate) fn scoring_answer(
         }
     };
     let heaps = searchable(&only.game, &only.position)?;
-    let (score, moves, (positions, (turns, turns_proven), pruned, rows)) =
-        kept.scoring(&only.game, |s| {
-            let score = s.value(&heaps)?;
-            let moves = s.moves(&heaps)?;
-            Ok((
-                score,
-                moves,
-                (
-                    s.len(),
-                    (s.turns(), s.turns_proven()),
-                    s.pruned(),
-                    s.in_rows(&heaps),
-                ),
-            ))
-        })?;
-    let (best_moves, gains): (Vec<WinningMove>, Vec<Gain>) = (moves.into_iter())
-        .filter(|(_, worth)| *worth == score)
-        .map(|(m, _)| {
+    let ((score, best), method) = kept.scoring(&only.game, |s| {
+        let best = s.best(&heaps)?;
+        let method = ComponentMethod::Scoring {
+            positions: s.len(),
+            turns: s.turns(&heaps),
+            turns_proven: s.turns_proven(&heaps),
+            pruned: s.pruned(),
+            alone: s.alone(),
+            rows: s.in_rows(&heaps),
+        };
+        Ok((best, method))
+    })?;
+    let (best_moves, gains): (Vec<WinningMove>, Vec<Gain>) = (best.into_iter())
+        .map(|m| {
             let to = WinningMove {
                 component: 0,
                 rule: m.rule,
@@ -95,13 +91,7 @@ pub(crate) fn scoring_answer(
         drawing_move_count: count(Outcome::D),
         drawing_moves: listed(Outcome::D),
         method: Method {
-            components: vec![ComponentMethod::Scoring {
-                positions,
-                turns,
-                turns_proven,
-                pruned,
-                rows,
-            }],
+            components: vec![method],
         },
         notes,
         compound: None,

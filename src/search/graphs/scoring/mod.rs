@@ -27,7 +27,14 @@
 //! row, as an interval dp (`rows`), and the search answers only what that
 //! cannot vouch for. The moves of the positions on the stack lie one
 //! after another in one buffer.
+//!
+//! A position asked for its best moves alone (`best`), where every play is
+//! proven to end (`moves::plays_end`: no cycle to find) and a board's
+//! rules to turn with it, is valued by alpha-beta (`pruned`) instead,
+//! without every position below it; so is one whose graph does not fit
+//! the limits.
 
+mod keying;
 mod pruned;
 mod rows;
 mod turns;
@@ -35,19 +42,23 @@ mod worth;
 
 use std::sync::Arc;
 
-use pruned::{Halt, Pruned};
+use keying::{Keying, PACK_PAST};
+use pruned::{Halt, INFINITE, Pruned};
 use turns::{Records, Turns, same_records};
 use worth::worth;
 
-use crate::moves::{MoveError, MoveGen, Shift, turns_with_board};
+use crate::moves::{MoveError, MoveGen, Shift, plays_end, turns_with_board};
 use crate::position::{Named, Position};
 use crate::rules::Game;
 use crate::rules::expr::EvalError;
-use crate::search::base::arena::{Arena, MAX_BOX, pack_onto, unpack};
+use crate::search::base::arena::{Arena, MAX_BOX};
 use crate::search::base::budget::DEFAULT_MOVE_BUDGET;
 use crate::search::base::budget::{Budget, Shared};
 use crate::search::base::error::{SearchError, move_error, too_large};
 use crate::search::options::Options;
+
+/// The widest window of an alpha-beta search: an exact value.
+const WIDEST: (i128, i128) = (-INFINITE, INFINITE);
 
 /// The most moves a position may have and be searched in the order they
 /// are made (`smallest_first`).
@@ -70,6 +81,18 @@ pub struct ScoredMove {
     pub points: i128,
     /// Its player moves again.
     pub again: bool,
+}
+
+impl ScoredMove {
+    /// The value where the move leads at which it is worth `score` to its
+    /// player: `score - points` where they move again (at least that),
+    /// else `points - score` (at most that); `None` past 128 bits.
+    fn bound(&self, score: i128) -> Option<i128> {
+        match self.again {
+            true => score.checked_sub(self.points),
+            false => self.points.checked_sub(score),
+        }
+    }
 }
 
 /// The values of a scoring game's positions, found so far.
@@ -103,10 +126,16 @@ pub struct ScoringSearch {
     /// Every rule as a fixed shift, where each is one, until the box of the
     /// first position asked (or a table's) is filled row by row (`rows`).
     shifts: Option<Vec<Shift>>,
-    /// The alpha-beta search, for positions whose graph does not fit.
-    pruned: Pruned,
-    /// Whether the last position asked was valued by alpha-beta.
+    /// Every play is proven to end (`moves::plays_end`).
+    ends: bool,
+    /// The alpha-beta search, for positions whose graph does not fit and
+    /// for a position asked alone where every play ends; made with the
+    /// first it values.
+    pruned: Option<Pruned>,
+    /// Whether the last position asked was valued by alpha-beta, and
+    /// whether by choice (`best`), not because its graph did not fit.
     by_pruning: bool,
+    alone: bool,
     /// The last position alpha-beta valued, and its value: asked again
     /// (for its moves), it is not searched whole again first.
     pruned_last: Option<(Vec<u64>, i128)>,
@@ -152,24 +181,14 @@ struct Store {
     values: Vec<i128>,
     /// How many are valued.
     valued: usize,
-    /// Whether positions may be sorted and stripped of empty heaps (see
-    /// `MoveGen::symmetry`).
-    symmetry: (bool, bool),
-    /// The board's turns, where positions are held once up to them.
-    turns: Option<Turns>,
-    /// Keys are packed (`arena::pack`): set with the box, for positions of
-    /// more heaps than a box takes.
-    packed: bool,
-    /// Scratch for a key, and for it packed.
-    key: Vec<u64>,
+    /// How positions are keyed: turns and packing are set with the box.
+    keying: Keying,
+    /// Scratch for a key.
     packing: Vec<u64>,
     /// The box of the first position asked (or a table's), valued row by
     /// row (`rows`).
     filled: Option<rows::Filled>,
 }
-
-/// Positions of more heaps than this are held packed, not in a box.
-const PACK_PAST: usize = 4;
 
 /// Why a search stopped.
 enum Stop {
@@ -198,25 +217,11 @@ impl Store {
     fn intern(&mut self, heaps: &[u64], max_positions: usize, memory: u64) -> Result<u32, Full> {
         let mut key = std::mem::take(&mut self.packing);
         key.clear();
-        self.key_into(heaps, &mut key);
+        self.keying.key_into(heaps, &mut key);
         let found = self.positions.find(&key);
         let id = self.held(&key, found, (max_positions, memory));
         self.packing = key;
         id
-    }
-
-    /// Appends the key `heaps` is held by to `out`: its least image by the
-    /// board's turns (or sorted, where heap order does not matter),
-    /// packed where keys are.
-    fn key_into(&mut self, heaps: &[u64], out: &mut Vec<u64>) {
-        match &self.turns {
-            Some(turns) => turns.least(heaps, &mut self.key),
-            None => MoveGen::canonical_into(heaps, self.symmetry, &mut self.key),
-        }
-        match self.packed {
-            true => pack_onto(&self.key, out),
-            false => out.extend_from_slice(&self.key),
-        }
     }
 
     /// The id of `key`: `found`, where it is held, else held from now on
@@ -243,11 +248,7 @@ impl Store {
 
     /// The heaps of position `id`, written into `out`.
     fn load(&self, id: u32, out: &mut Vec<u64>) {
-        out.clear();
-        match self.packed {
-            true => unpack(self.positions.get(id), out),
-            false => out.extend_from_slice(self.positions.get(id)),
-        }
+        self.keying.load(self.positions.get(id), out);
     }
 
     /// The heaps of position `id`.
@@ -262,7 +263,7 @@ impl Store {
     fn emptied(&mut self) -> Store {
         Store {
             filled: self.filled.take(),
-            ..Store::new(self.symmetry)
+            ..Store::new(self.keying.symmetry)
         }
     }
 
@@ -272,10 +273,7 @@ impl Store {
             state: Vec::new(),
             values: Vec::new(),
             valued: 0,
-            symmetry,
-            turns: None,
-            packed: false,
-            key: Vec::new(),
+            keying: Keying::new(symmetry),
             packing: Vec::new(),
             filled: None,
         }
@@ -298,6 +296,7 @@ impl ScoringSearch {
         let shifts = moves.shifts();
         let proven = turns_with_board(&game);
         ScoringSearch {
+            ends: plays_end(&game),
             proven,
             game,
             moves,
@@ -314,8 +313,9 @@ impl ScoringSearch {
             found: Vec::new(),
             here: Vec::new(),
             shifts,
-            pruned: Pruned::new(symmetry),
+            pruned: None,
             by_pruning: false,
+            alone: false,
             pruned_last: None,
             shared: Shared::default(),
         }
@@ -326,17 +326,27 @@ impl ScoringSearch {
         self.store.valued + self.store.filled.as_ref().map_or(0, |f| f.known)
     }
 
-    /// How many images of a board position (its turns and reflections,
+    /// How many images of the board `heaps` (its turns and reflections,
     /// itself among them) are held as one: 1 where none are.
-    pub fn turns(&self) -> usize {
-        self.store.turns.as_ref().map_or(1, Turns::count)
+    pub fn turns(&self, heaps: &[u64]) -> usize {
+        match (&self.pruned, self.by_pruning) {
+            (Some(pruned), true) => pruned.turns(heaps),
+            _ => self.store.keying.turns(heaps),
+        }
     }
 
-    /// Whether the positions held up to the board's turns (`turns`) are so
+    /// Whether boards such as `heaps` held up to their turns (`turns`) are so
     /// because the rules were proven once to turn with the board
     /// (`moves::turns_with_board`), not checked at every position valued.
-    pub fn turns_proven(&self) -> bool {
-        self.proven && self.store.turns.is_some()
+    pub fn turns_proven(&self, heaps: &[u64]) -> bool {
+        self.proven && self.turns(heaps) > 1
+    }
+
+    /// Whether the last position asked for its best moves (`best`) was
+    /// valued alone by alpha-beta: every play proven to end
+    /// (`moves::plays_end`) and the board's rules to turn with it.
+    pub fn alone(&self) -> bool {
+        self.alone
     }
 
     /// Whether `heaps` was valued with the box of the first position asked,
@@ -345,17 +355,19 @@ impl ScoringSearch {
         (self.store.filled.as_ref()).is_some_and(|f| f.value(heaps).is_some())
     }
 
-    /// Where the last position asked was valued by alpha-beta (its graph
-    /// did not fit the limits): the positions that search has expanded.
+    /// Where the last position asked was valued by alpha-beta (`alone`, or
+    /// its graph did not fit the limits): the positions that search has
+    /// expanded, all questions told.
     pub fn pruned(&self) -> Option<usize> {
-        self.by_pruning.then_some(self.pruned.searched)
+        let pruned = self.pruned.as_ref().filter(|_| self.by_pruning)?;
+        Some(pruned.searched)
     }
 
     /// The most the player to move at `heaps` wins by, both playing their
     /// best (a loss is negative, a draw 0).
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
         let mut budget = self.budget();
-        self.by_pruning = false;
+        (self.by_pruning, self.alone) = (false, false);
         if let Some((last, value)) = &self.pruned_last
             && last == heaps
         {
@@ -401,7 +413,7 @@ impl ScoringSearch {
                         SearchError::TooManyPositions { .. } | SearchError::MemoryLimit { .. }
                     ) =>
                 {
-                    return match self.pruned_value(heaps, &mut budget) {
+                    return match self.pruned_value(heaps, WIDEST, &mut budget) {
                         Ok(value) => {
                             self.by_pruning = true;
                             self.pruned_last = Some((heaps.to_vec(), value));
@@ -440,11 +452,23 @@ impl ScoringSearch {
         Ok(())
     }
 
-    /// The value of `heaps` by alpha-beta, within `budget`, its table
-    /// within the limits.
-    fn pruned_value(&mut self, heaps: &[u64], budget: &mut Budget) -> Result<i128, Halt> {
+    /// The value of `heaps` by alpha-beta searched with `window` (exact
+    /// inside it, else a bound past it), within `budget`, its table within
+    /// the limits. The table keys a board up to its turns where the rules
+    /// are proven to turn with it (no position's turns are checked here).
+    fn pruned_value(
+        &mut self,
+        heaps: &[u64],
+        window: (i128, i128),
+        budget: &mut Budget,
+    ) -> Result<i128, Halt> {
         let limits = (self.options.max_positions, budget.memory());
-        self.pruned.value(&self.moves, heaps, budget, limits)
+        let pruned = self.pruned.get_or_insert_with(|| {
+            let turning = self.proven && self.game.board;
+            let keying = Keying::for_position(self.store.keying.symmetry, turning, heaps);
+            Pruned::new(keying, self.ends)
+        });
+        pruned.value(&self.moves, heaps, window, budget, limits)
     }
 
     /// The error of an alpha-beta search that stopped.
@@ -483,7 +507,9 @@ impl ScoringSearch {
                     }
                     // A play that reaches an image of a position on the
                     // stack is no cycle of the game's own, perhaps.
-                    ON_STACK if self.store.turns.is_some() => return Err(Stop::TurnsDiffer),
+                    ON_STACK if !self.store.keying.turns.is_empty() => {
+                        return Err(Stop::TurnsDiffer);
+                    }
                     ON_STACK => return Err(self.cycle(frames, edge.to).into()),
                     _ => self.push(edge.to, frames, budget, asked)?,
                 }
@@ -567,10 +593,10 @@ impl ScoringSearch {
         let examined = self
             .moves
             .each_scored_move(heaps, within, |rule, after, points, again| {
-                if let Some(turns) = store.turns.as_ref().filter(|_| !proven) {
+                if let Some(turns) = store.keying.turns.first().filter(|_| !proven) {
                     unrecorded |= !turns.record(heaps, after, points, again, made);
                 }
-                store.key_into(after, keys);
+                store.keying.key_into(after, keys);
                 ends.push(keys.len());
                 moves.push(Edge {
                     rule: rule as u32,
@@ -639,7 +665,7 @@ impl ScoringSearch {
             game,
             ..
         } = self;
-        let Some(turns) = store.turns.as_ref().filter(|t| t.fits(heaps)) else {
+        let Some(turns) = store.keying.turns.first().filter(|t| t.fits(heaps)) else {
             return Ok(());
         };
         for i in turns.indices() {
@@ -700,17 +726,17 @@ impl ScoringSearch {
     /// board's positions are held once up to its turns (`turns`), unless
     /// the rules were found not to allow them.
     fn prepare(&mut self, heaps: &[u64]) {
+        let keying = &mut self.store.keying;
         if !self.unturned {
-            self.store.turns = Turns::of(&self.game, heaps);
+            keying.turns = Turns::of(&self.game, heaps).into_iter().collect();
         }
-        let mut key = Vec::new();
-        MoveGen::canonical_into(heaps, self.store.symmetry, &mut key);
-        if key.len() > PACK_PAST {
-            self.store.packed = true;
+        let width = keying.width(heaps);
+        if width > PACK_PAST {
+            keying.packed = true;
             return;
         }
-        let top = key.iter().copied().max().unwrap_or(0);
-        let extents = vec![top.saturating_add(2); key.len()];
+        let top = keying.top(heaps);
+        let extents = vec![top.saturating_add(2); width];
         let by_memory = usize::try_from(self.options.max_bytes / 16).unwrap_or(usize::MAX);
         let max_cells = (MAX_BOX)
             .min(self.options.max_positions.saturating_mul(8))
@@ -735,7 +761,7 @@ impl ScoringSearch {
             // Where the position did not fit, nor do its moves': each is
             // valued by alpha-beta, the table kept from the position's.
             let value = match pruning {
-                true => (self.pruned_value(&m.after, &mut budget))
+                true => (self.pruned_value(&m.after, WIDEST, &mut budget))
                     .map_err(|halt| self.halted(halt, &budget, heaps))?,
                 false => self.value(&m.after)?,
             };
@@ -744,6 +770,81 @@ impl ScoringSearch {
             out.push((m, worth));
         }
         Ok(out)
+    }
+
+    /// The score of `heaps` and its best moves: those worth the score to
+    /// their player, in the order the rules make them. Where every play is
+    /// proven to end and a board's rules to turn with it, the position is
+    /// valued alone, by alpha-beta (`pruned`), rather than with every
+    /// position below it; then, as where its graph did not fit, each move
+    /// is found best or not by a search with a window one point wide at
+    /// the score (Pearl, "Asymptotic properties of minimax trees and
+    /// game-searching procedures", Artificial Intelligence 14, 1980: a test
+    /// of whether a value reaches a bound cuts off more than a search for
+    /// the value).
+    pub fn best(&mut self, heaps: &[u64]) -> Result<(i128, Vec<ScoredMove>), SearchError> {
+        self.alone = self.ends && self.proven && self.shifts.is_none();
+        let score = match self.alone {
+            true => self.valued_alone(heaps)?,
+            false => self.value(heaps)?,
+        };
+        if !self.by_pruning {
+            let moves = self.moves(heaps)?.into_iter();
+            let best = moves.filter(|(_, worth)| *worth == score);
+            return Ok((score, best.map(|(m, _)| m).collect()));
+        }
+        let mut budget = self.budget();
+        let mut best = Vec::new();
+        for m in self.listed(heaps, &mut budget, heaps)? {
+            if self.reaches(&m, score, &mut budget)? {
+                best.push(m);
+            }
+        }
+        Ok((score, best))
+    }
+
+    /// The value of `heaps` by alpha-beta alone, within the limits.
+    fn valued_alone(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
+        if let Some((last, value)) = &self.pruned_last
+            && last == heaps
+        {
+            self.by_pruning = true;
+            return Ok(*value);
+        }
+        let mut budget = self.budget();
+        let value = (self.pruned_value(heaps, WIDEST, &mut budget))
+            .map_err(|halt| self.halted(halt, &budget, heaps))?;
+        self.by_pruning = true;
+        self.pruned_last = Some((heaps.to_vec(), value));
+        Ok(value)
+    }
+
+    /// Whether move `m` is worth `score` to its player at least, by an
+    /// alpha-beta search of where it leads with a window one point wide.
+    fn reaches(
+        &mut self,
+        m: &ScoredMove,
+        score: i128,
+        budget: &mut Budget,
+    ) -> Result<bool, SearchError> {
+        // Moving again, the move reaches the score where the value after it
+        // is `score - points` at least; else where it is `points - score`
+        // at most. A bound past 128 bits (the points' sign says which way)
+        // or at the widest window's end is met by every value or by none.
+        let window = match (m.again, m.bound(score)) {
+            (_, None) => return Ok(m.points > 0),
+            (true, Some(b)) if b <= -INFINITE => return Ok(true),
+            (true, Some(b)) => (b - 1, b),
+            (false, Some(INFINITE)) => return Ok(true),
+            (false, Some(b)) if b < -INFINITE => return Ok(false),
+            (false, Some(b)) => (b, b + 1),
+        };
+        let value = (self.pruned_value(&m.after, window, budget))
+            .map_err(|halt| self.halted(halt, budget, &m.after))?;
+        Ok(match m.again {
+            true => value >= window.1,
+            false => value <= window.0,
+        })
     }
 
     /// The moves from `heaps` as the rules make them, within `budget`.

@@ -13,10 +13,22 @@
 //! limit it is emptied and filled again, which costs time, never
 //! correctness — keys are whole positions, compared word for word. The
 //! search is depth first with an explicit stack, and a play that comes
-//! back to a position on the stack is a cycle, as in the full search.
+//! back to a position on the stack is a cycle, as in the full search
+//! (where every play is proven to end, `moves::plays_end`, none is looked
+//! for).
+//!
+//! A position's moves are all keyed and looked up in the table together
+//! when it is expanded: where one's bounds already reach beta, the rest
+//! are not searched (an enhanced transposition cut-off: Plaat, Schaeffer,
+//! Pijls and de Bruin, "Exploiting graph properties of game trees", AAAI
+//! 1996). The moves after which their player moves again are tried first,
+//! the most points first: they are most often the best (the boxes of Dots
+//! and Boxes taken before a line is given away), and the best first makes
+//! the most cut-offs (Knuth and Moore).
 
 use rustc_hash::FxHashSet;
 
+use super::keying::Keying;
 use super::worth::worth;
 use crate::moves::{MoveError, MoveGen};
 use crate::rules::expr::EvalError;
@@ -25,7 +37,7 @@ use crate::search::base::budget::Budget;
 
 /// The widest window's ends, at the root: every margin lies between (one
 /// past them is an overflow, an error).
-const INFINITE: i128 = i128::MAX;
+pub(super) const INFINITE: i128 = i128::MAX;
 
 /// What stopped an alpha-beta search.
 pub(super) enum Halt {
@@ -42,23 +54,32 @@ pub(super) enum Halt {
 
 /// The bounds known of positions' values, kept from search to search.
 pub(super) struct Pruned {
-    symmetry: (bool, bool),
+    keying: Keying,
+    /// Every play is proven to end: no cycle is looked for.
+    ends: bool,
     table: Arena,
     lower: Vec<i128>,
     upper: Vec<i128>,
     /// Positions expanded, all searches told.
     pub searched: usize,
-    key: Vec<u64>,
+    /// Scratch: the ends of an expanded position's moves' keys, and where
+    /// each is held.
+    ends_of_keys: Vec<usize>,
+    found: Vec<Option<u32>>,
 }
 
-/// A position on the stack: its heaps (in `path`), its moves (in `edges`),
-/// the next to look at, its window (and alpha as it came), the best margin
-/// found so far, and the move that led to it from the frame below.
+/// A position on the stack: its heaps (in `path`), its key (in `keys`),
+/// its moves (in `edges`), the next to look at, its window (and alpha as
+/// it came), the best margin found so far, and the move that led to it
+/// from the frame below.
 struct Frame {
     heaps: (usize, usize),
+    key: (usize, usize),
     moves: (usize, usize),
-    /// Where its moves' positions start in `after`.
+    /// Where its moves' positions start in `after`, and their keys in
+    /// `keys`.
     after_start: usize,
+    keys_start: usize,
     next: usize,
     alpha: i128,
     beta: i128,
@@ -68,56 +89,80 @@ struct Frame {
 }
 
 /// A move of a position on the stack: its rule, where it leads (in
-/// `after`), its points, and whether its player moves again.
+/// `after`) and that position's key (in `keys`), its points, and whether
+/// its player moves again.
 struct Move {
     rule: usize,
     after: (usize, usize),
+    key: (usize, usize),
     points: i128,
     again: bool,
 }
 
 impl Pruned {
-    pub(super) fn new(symmetry: (bool, bool)) -> Self {
+    /// A table of positions keyed by `keying`; `ends`: every play is
+    /// proven to end.
+    pub(super) fn new(keying: Keying, ends: bool) -> Self {
         Pruned {
-            symmetry,
+            keying,
+            ends,
             table: Arena::new(),
             lower: Vec::new(),
             upper: Vec::new(),
             searched: 0,
-            key: Vec::new(),
+            ends_of_keys: Vec::new(),
+            found: Vec::new(),
         }
     }
 
-    /// The value of `heaps` (the most the player to move wins by), within
-    /// `budget`; the table kept within `limits` (positions, bytes).
+    /// How many images of the board `heaps` are held as one.
+    pub(super) fn turns(&self, heaps: &[u64]) -> usize {
+        self.keying.turns(heaps)
+    }
+
+    /// The value of `heaps` (the most the player to move wins by) searched
+    /// with `window`: exact inside it, else a bound beyond the end it
+    /// passes (fail-soft); within `budget`, the table kept within `limits`
+    /// (positions, bytes).
     pub(super) fn value(
         &mut self,
         moves: &MoveGen,
         heaps: &[u64],
+        mut window: (i128, i128),
         budget: &mut Budget,
         limits: (usize, u64),
     ) -> Result<i128, Halt> {
         let mut path: Vec<u64> = Vec::new();
         let mut after: Vec<u64> = Vec::new();
+        let mut keys: Vec<u64> = Vec::new();
         let mut edges: Vec<Move> = Vec::new();
         let mut frames: Vec<Frame> = Vec::new();
         let mut on_stack: FxHashSet<Vec<u64>> = FxHashSet::default();
-        let mut window = (-INFINITE, INFINITE);
         let mut here = heaps.to_vec();
+        self.keying.key_into(heaps, &mut keys);
+        let mut key = (0, keys.len());
         let mut via = usize::MAX;
         loop {
             // `here` goes on the stack with `window`, its moves listed.
             let (start, first, after_start) = (path.len(), edges.len(), after.len());
             path.extend_from_slice(&here);
-            self.canonical(&here);
-            on_stack.insert(self.key.clone());
+            if !self.ends {
+                on_stack.insert(keys[key.0..key.1].to_vec());
+            }
+            let keys_start = keys.len();
+            let (keying, ends_of_keys) = (&mut self.keying, &mut self.ends_of_keys);
+            ends_of_keys.clear();
             let examined =
                 moves.each_scored_move(&here, budget.within(), |rule, next, points, again| {
                     let from = after.len();
                     after.extend_from_slice(next);
+                    let key_from = keys.len();
+                    keying.key_into(next, &mut keys);
+                    ends_of_keys.push(keys.len() - keys_start);
                     edges.push(Move {
                         rule,
                         after: (from, after.len()),
+                        key: (key_from, keys.len()),
                         points,
                         again,
                     });
@@ -132,15 +177,20 @@ impl Pruned {
             };
             budget.spend(examined.max(1)).map_err(|_| Halt::Spent)?;
             self.searched += 1;
+            // Where a move's bounds reach beta, no move is searched.
+            let cut = self.cut_off(&keys[keys_start..], &edges[first..], window.1);
+            order(&mut edges[first..]);
             frames.push(Frame {
                 heaps: (start, path.len()),
+                key,
                 moves: (first, edges.len()),
                 after_start,
+                keys_start,
                 next: first,
-                alpha: window.0,
+                alpha: cut.map_or(window.0, |cut| cut.max(window.0)),
                 beta: window.1,
                 alpha_in: window.0,
-                best: None,
+                best: cut,
                 via,
             });
             // Down the stack until a move leads to a position to search.
@@ -153,17 +203,17 @@ impl Pruned {
                     top.next += 1;
                     let m = &edges[index];
                     let seen_after = seen_after((top.alpha, top.beta), m.points, m.again);
-                    let next = &after[m.after.0..m.after.1];
-                    self.canonical(next);
-                    if on_stack.contains(&self.key) {
+                    let next_key = &keys[m.key.0..m.key.1];
+                    if !self.ends && on_stack.contains(next_key) {
+                        let next = &after[m.after.0..m.after.1];
                         return Err(self.cycle(&frames, &path, &edges, next));
                     }
-                    match self.known(seen_after) {
+                    match self.known(next_key, seen_after) {
                         Some(value) => settle(&mut frames, &path, m, value)?,
                         None => {
                             here.clear();
-                            here.extend_from_slice(next);
-                            (via, window) = (index, seen_after);
+                            here.extend_from_slice(&after[m.after.0..m.after.1]);
+                            (via, window, key) = (index, seen_after, m.key);
                             break;
                         }
                     }
@@ -174,12 +224,15 @@ impl Pruned {
                     unreachable!("the top frame");
                 };
                 let value = frame.best.unwrap_or(0);
-                self.canonical(&path[frame.heaps.0..frame.heaps.1]);
-                on_stack.remove(&self.key);
-                self.keep(value, (frame.alpha_in, frame.beta), limits);
+                let frame_key = &keys[frame.key.0..frame.key.1];
+                if !self.ends {
+                    on_stack.remove(frame_key);
+                }
+                self.keep(frame_key, value, (frame.alpha_in, frame.beta), limits);
                 path.truncate(frame.heaps.0);
                 edges.truncate(frame.moves.0);
                 after.truncate(frame.after_start);
+                keys.truncate(frame.keys_start);
                 if frames.is_empty() {
                     return Ok(value);
                 }
@@ -188,16 +241,30 @@ impl Pruned {
         }
     }
 
-    /// Writes `heaps` in canonical form into the key.
-    fn canonical(&mut self, heaps: &[u64]) {
-        MoveGen::canonical_into(heaps, self.symmetry, &mut self.key);
+    /// The most a move of `moves` (their keys one after another in `keys`)
+    /// is known to be worth, where the table's bounds put it at `beta` or
+    /// above: the position is then worth that much at least, and no move
+    /// need be searched.
+    fn cut_off(&mut self, keys: &[u64], moves: &[Move], beta: i128) -> Option<i128> {
+        self.table
+            .find_all(keys, &self.ends_of_keys, &mut self.found);
+        (moves.iter().zip(&self.found))
+            .filter_map(|(m, found)| {
+                let id = (*found)? as usize;
+                match m.again {
+                    true => m.points.checked_add(self.lower[id]),
+                    false => m.points.checked_sub(self.upper[id]),
+                }
+            })
+            .filter(|&least| least >= beta)
+            .max()
     }
 
-    /// The value of the position in the key where the table's bounds
-    /// settle it for `(alpha, beta)`: a lower bound at beta or above, an
-    /// upper bound at alpha or below, or both bounds met.
-    fn known(&self, (alpha, beta): (i128, i128)) -> Option<i128> {
-        let id = self.table.find(&self.key)? as usize;
+    /// The value of the position of `key` where the table's bounds settle
+    /// it for `(alpha, beta)`: a lower bound at beta or above, an upper
+    /// bound at alpha or below, or both bounds met.
+    fn known(&self, key: &[u64], (alpha, beta): (i128, i128)) -> Option<i128> {
+        let id = self.table.find(key)? as usize;
         let (lower, upper) = (self.lower[id], self.upper[id]);
         if lower >= beta || lower == upper {
             Some(lower)
@@ -209,10 +276,16 @@ impl Pruned {
     }
 
     /// Keeps what a search with window `(alpha, beta)` that returned
-    /// `value` says of the position in the key; the table emptied first
+    /// `value` says of the position of `key`; the table emptied first
     /// where it holds `limits` (positions, bytes).
-    fn keep(&mut self, value: i128, (alpha, beta): (i128, i128), (positions, bytes): (usize, u64)) {
-        let id = match self.table.find(&self.key) {
+    fn keep(
+        &mut self,
+        key: &[u64],
+        value: i128,
+        (alpha, beta): (i128, i128),
+        (positions, bytes): (usize, u64),
+    ) {
+        let id = match self.table.find(key) {
             Some(id) => id as usize,
             None => {
                 let held = self.table.bytes() + 32 * self.lower.len() as u64;
@@ -223,7 +296,7 @@ impl Pruned {
                 }
                 self.lower.push(-INFINITE);
                 self.upper.push(INFINITE);
-                self.table.insert(&self.key) as usize
+                self.table.insert(key) as usize
             }
         };
         if value <= alpha {
@@ -239,12 +312,13 @@ impl Pruned {
     /// `again`, a position on the stack.
     fn cycle(&mut self, frames: &[Frame], path: &[u64], edges: &[Move], again: &[u64]) -> Halt {
         let heaps = |f: &Frame| path[f.heaps.0..f.heaps.1].to_vec();
-        let mut key = Vec::new();
-        MoveGen::canonical_into(again, self.symmetry, &mut key);
+        let (mut key, mut theirs) = (Vec::new(), Vec::new());
+        self.keying.key_into(again, &mut key);
         let from = (frames.iter())
             .position(|f| {
-                MoveGen::canonical_into(&heaps(f), self.symmetry, &mut self.key);
-                self.key == key
+                theirs.clear();
+                self.keying.key_into(&heaps(f), &mut theirs);
+                theirs == key
             })
             .unwrap_or(0);
         let on = &frames[from..];
@@ -253,6 +327,13 @@ impl Pruned {
         let rules = on.iter().map(|f| edges[f.next - 1].rule).collect();
         Halt::Cycle(cycle, rules)
     }
+}
+
+/// A position's moves in the order they are searched: those after which
+/// their player moves again first, the most points first; the rest by
+/// their points, most first; else as the rules make them.
+fn order(moves: &mut [Move]) {
+    moves.sort_by_key(|m| (!m.again, std::cmp::Reverse(m.points)));
 }
 
 /// The window `(alpha, beta)` of a position, seen from where a move of

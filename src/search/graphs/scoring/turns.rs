@@ -43,9 +43,15 @@ impl Turns {
     /// The turns of `game`'s board `heaps` (its rows, its columns, then
     /// its cells), where the game is a board.
     pub fn of(game: &Game, heaps: &[u64]) -> Option<Turns> {
-        if !game.board {
-            return None;
+        match game.board {
+            true => Turns::of_board(heaps),
+            false => None,
         }
+    }
+
+    /// The turns of the board `heaps` (its rows, its columns, then its
+    /// cells), where it is one.
+    pub fn of_board(heaps: &[u64]) -> Option<Turns> {
         let rows = usize::try_from(*heaps.first()?).ok()?;
         let cols = usize::try_from(*heaps.get(1)?).ok()?;
         if rows.checked_mul(cols)?.checked_add(2)? != heaps.len() {
