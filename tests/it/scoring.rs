@@ -31,6 +31,18 @@ fn answers(text: &str) -> Vec<Answer> {
         .collect()
 }
 
+/// The answers of game `name` (written in `game`) at each of `boards`,
+/// and each board as its rows of cells.
+fn answers_at(game: &str, name: &str, boards: &[&str]) -> (Vec<Answer>, Vec<Vec<Vec<u8>>>) {
+    let questions: Vec<String> = (boards.iter())
+        .map(|b| format!("analyze {name} at \"{b}\""))
+        .collect();
+    let cells = (boards.iter())
+        .map(|b| b.split('|').map(|r| r.as_bytes().to_vec()).collect())
+        .collect();
+    (answers(&with_questions(game, &questions)), cells)
+}
+
 /// The score an answer gives, and the positions its best moves lead to.
 fn score_and_best(answer: &Answer) -> (i128, BTreeSet<Vec<u64>>) {
     let scoring = answer.scoring.as_ref().expect("a scoring answer");
@@ -439,12 +451,8 @@ fn a_board_whose_rules_are_not_symmetric_is_searched_without_turns() {
         "..|..|.x",
         "....|x...",
     ];
-    let questions: Vec<String> = (boards.iter())
-        .map(|b| format!("analyze marks at \"{b}\""))
-        .collect();
-    let all = answers(&with_questions(MARKS, &questions));
-    for (board, answer) in boards.iter().zip(&all) {
-        let mut rows: Vec<Vec<u8>> = board.split('|').map(|r| r.as_bytes().to_vec()).collect();
+    let (all, cells) = answers_at(MARKS, "marks", &boards);
+    for ((board, answer), mut rows) in boards.iter().zip(&all).zip(cells) {
         let (score, _) = score_and_best(answer);
         assert_eq!(score, marks(&mut rows), "{board}");
         assert!(
@@ -840,13 +848,9 @@ fn a_board_valued_alone_by_alpha_beta_matches_the_definition() {
         "x.x.|....|.x.x|....",
         "#...|....|...#",
     ];
-    let questions: Vec<String> = (boards.iter())
-        .map(|b| format!("analyze neighbours at \"{b}\""))
-        .collect();
-    let all = answers(&with_questions(NEIGHBOURS, &questions));
+    let (all, boards_cells) = answers_at(NEIGHBOURS, "neighbours", &boards);
     let mut memo = HashMap::new();
-    for (board, answer) in boards.iter().zip(&all) {
-        let mut cells: Vec<Vec<u8>> = board.split('|').map(|r| r.as_bytes().to_vec()).collect();
+    for ((board, answer), mut cells) in boards.iter().zip(&all).zip(boards_cells) {
         let (score, best) = score_and_best(answer);
         assert_eq!(score, neighbours(&mut cells, &mut memo), "{board}");
         // Every move worth the score, and no other, is listed: by the cell
