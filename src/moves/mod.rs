@@ -12,6 +12,7 @@
 
 mod amounts;
 mod block;
+mod directed;
 mod ending;
 mod generator;
 mod graphs;

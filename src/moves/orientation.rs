@@ -1,7 +1,7 @@
 //! The turns and reflections of a rectangular board: the eight of a
 //! square (the dihedral group of order 8), four of which keep a rectangle's
 //! shape. Stencils are turned by them (`stencil`), and so are a scoring
-//! game's boards (`search::graphs::scoring::turns`).
+//! game's boards (`search::graphs::turns`).
 
 /// A turn or reflection of the board: the axes swapped first, then rows
 /// and columns reversed as said.

@@ -1,7 +1,9 @@
 //! Whether a board game's rules turn with the board, proven once from the
 //! blocks: then a search may hold a board once up to its turns and
 //! reflections without checking the rules at every position
-//! (`search::graphs::scoring::turns` checks them there otherwise).
+//! (`search::graphs::turns` checks them there otherwise). A block is
+//! proven here, or by `directed` where its cells lie along directions it
+//! chooses.
 //!
 //! A rule is proven where it is a move block that begins `choose r in
 //! 1..rows` and `choose c in 1..cols` (either first: an anchor on every
@@ -24,19 +26,23 @@
 //! another of the run reads or writes, is sorted (they leave the same in
 //! any order: the points add, `again` is set or not).
 
+use super::directed;
 use super::orientation::Orientation;
 use super::swap::{map_expr, map_stmt, normal_expr};
 use crate::rules::expr::{BinOp, Expr};
 use crate::rules::{Game, MoveKind, Stmt};
 
-/// Whether every rule of `game` is proven to turn with its board.
+/// Whether every rule of `game` is proven to turn with its board (each
+/// block by its offsets, or by its directions: `directed`).
 pub(crate) fn turns_with_board(game: &Game) -> bool {
     game.board
         && game.invariant.is_none()
         && game.ends.is_empty()
         && !game.rules.is_empty()
         && (game.rules.iter()).all(|rule| match &rule.kind {
-            MoveKind::Block(block) => block_turns(&block.body),
+            MoveKind::Block(block) => {
+                block_turns(&block.body) || directed::block_turns(&block.body)
+            }
             _ => false,
         })
 }
@@ -46,7 +52,10 @@ fn side(n: i128) -> Expr {
     Expr::HeapAt(Box::new(Expr::Const(n)))
 }
 
-fn block_turns(body: &[Stmt]) -> bool {
+/// The anchor of a block that begins `choose r in 1..rows` and `choose c
+/// in 1..cols` (either first): the slots of its row and its column, and
+/// the statements after.
+pub(super) fn anchor(body: &[Stmt]) -> Option<((usize, usize), &[Stmt])> {
     let [
         Stmt::Choose {
             slot: first,
@@ -61,14 +70,21 @@ fn block_turns(body: &[Stmt]) -> bool {
         rest @ ..,
     ] = body
     else {
-        return false;
+        return None;
     };
     let one = Expr::Const(1);
-    let (r, c) = match (hi1, hi2) {
-        _ if *lo1 != one || *lo2 != one => return false,
+    let anchor = match (hi1, hi2) {
+        _ if *lo1 != one || *lo2 != one => return None,
         (a, b) if *a == side(1) && *b == side(2) => (*first, *second),
         (a, b) if *a == side(2) && *b == side(1) => (*second, *first),
-        _ => return false,
+        _ => return None,
+    };
+    Some((anchor, rest))
+}
+
+fn block_turns(body: &[Stmt]) -> bool {
+    let Some(((r, c), rest)) = anchor(body) else {
+        return false;
     };
     let Some(anchored) = rest
         .iter()

@@ -874,6 +874,58 @@ fn a_region_turned_is_valued_once() {
     );
 }
 
+/// Amazons' rules are proven to turn with the board (`moves/directed.rs`),
+/// though no stencils split it: a board and each of its 8 images are one
+/// position of one value, searched once; its moves are the board's own.
+#[test]
+fn an_amazons_board_and_its_turns_are_valued_once() {
+    let text = std::fs::read_to_string(super::common::root().join("games/amazons.game"))
+        .expect("the example");
+    let game = lowered(&text, "amazons");
+    assert!(gamelang::moves::turns_with_board(&game));
+    let mut forms = Forms::new();
+    let mut search = PartizanSearch::new(game, Default::default());
+    let board = "L.#|...|.R.";
+    let value = search
+        .value(&mut forms, &Cells::of(board).heaps())
+        .expect("a value");
+    let held = search.len();
+    // Its turns and reflections: the rows reversed, the columns reversed,
+    // both, and each of those transposed.
+    let rows: Vec<Vec<char>> = board.split('|').map(|r| r.chars().collect()).collect();
+    let write = |cell: &dyn Fn(usize, usize) -> char| {
+        (0..3)
+            .map(|r| (0..3).map(|c| cell(r, c)).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let images = [
+        write(&|r, c| rows[2 - r][c]),
+        write(&|r, c| rows[r][2 - c]),
+        write(&|r, c| rows[2 - r][2 - c]),
+        write(&|r, c| rows[c][r]),
+        write(&|r, c| rows[2 - c][r]),
+        write(&|r, c| rows[c][2 - r]),
+        write(&|r, c| rows[2 - c][2 - r]),
+    ];
+    for image in &images {
+        let heaps = Cells::of(image).heaps();
+        assert_eq!(
+            search.value(&mut forms, &heaps).expect("a value"),
+            value,
+            "{image}"
+        );
+    }
+    assert_eq!(search.len(), held, "nothing new was searched");
+    // Each image's moves are its own, as the plain game tree makes them.
+    for image in images.iter().chain([&board.to_string()]) {
+        let cells = Cells::of(image);
+        let moves = search.moves(&mut forms, &cells.heaps()).expect("its moves");
+        let (left, right) = (cells.amazon_moves('L'), cells.amazon_moves('R'));
+        assert_eq!(moves.len(), left.len() + right.len(), "{image}");
+    }
+}
+
 #[test]
 fn cram_split_into_regions_has_the_grundy_value_of_its_game_tree() {
     // Every 3 × 4 board, each cell empty or removed, and some 4 × 4 and

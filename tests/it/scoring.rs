@@ -393,15 +393,15 @@ fn turned_eight_ways(answer: &gamelang::Answer, proven: bool, said: &str) {
     assert!(text.contains(said), "{text}");
 }
 
-/// Marks that score 1, on a board whose rules read `rows`: they turn with
-/// the board, but no proof from the blocks says so (`rows` is read), so
-/// the turns are checked at every position valued, and the method says
-/// that instead.
+/// Marks that score 1, on a board whose rules read the anchor's row as a
+/// number (`r >= 1`, always true): they turn with the board, but no proof
+/// from the blocks says so, so the turns are checked at every position
+/// valued, and the method says that instead.
 #[test]
 fn turns_not_proven_are_checked_and_said_to_be() {
     let game = MARKS.replace("score += c", "score += 1").replace(
         "require b[r, c] == '.'",
-        "require b[r, c] == '.' and rows > 0",
+        "require b[r, c] == '.' and r >= 1",
     );
     let all = answers(&with_questions(
         &game,
@@ -884,4 +884,60 @@ fn a_board_valued_alone_by_alpha_beta_matches_the_definition() {
             answer.method
         );
     }
+}
+
+/// The rules proven to turn with the board where their cells lie along
+/// chosen directions (`moves/directed.rs`): Amazons' slides and arrows, a
+/// rook's and a bishop's; not a direction read across (its row part in a
+/// column), one the conditions do not keep turned (downward only), nor a
+/// point kept in a variable made of a loop's variable.
+#[test]
+fn rules_along_chosen_directions_are_proven_to_turn_with_the_board() {
+    let proven = |text: &str| {
+        let program = load_text("directed.game", text, &[]);
+        let game = program.games[0].default.clone().expect("the game lowers");
+        gamelang::moves::turns_with_board(&game)
+    };
+    let amazons = include_str!("../../games/amazons.game");
+    assert!(proven(amazons));
+    let queen = "game queen {
+    board
+    move slide {
+        choose r in 1..rows
+        choose c in 1..cols
+        require b[r, c] == 'Q'
+        choose dr in -1..1
+        choose dc in -1..1
+        require dr != 0 or dc != 0
+        choose k in 1..max(rows, cols) - 1
+        for j in 1..k {
+            require b[r + j * dr, c + j * dc] == '.'
+        }
+        b[r, c] = '#'
+        b[r + k * dr, c + k * dc] = 'Q'
+    }
+}";
+    assert!(proven(queen));
+    let rook = queen.replace(
+        "dr != 0 or dc != 0",
+        "dr * dc == 0 and (dr != 0 or dc != 0)",
+    );
+    assert!(proven(&rook));
+    let bishop = queen.replace("dr != 0 or dc != 0", "dr != 0 and dc != 0");
+    assert!(proven(&bishop));
+    let across = queen.replace(
+        "b[r + k * dr, c + k * dc] = 'Q'",
+        "b[r + k * dr, c + k * dr] = 'Q'",
+    );
+    assert!(!proven(&across));
+    let downward = queen.replace("dr != 0 or dc != 0", "dr > 0");
+    assert!(!proven(&downward));
+    let scored = queen.replace("b[r, c] = '#'", "b[r, c] = '#'\n        score += dr");
+    assert!(!proven(&scored));
+    let kept = queen.replace(
+        "        for j in 1..k {\n            require b[r + j * dr, c + j * dc] == '.'\n        }",
+        "        for j in 1..k {\n            let far = r + j * dr\n            require b[far, c + j * dc] == '.'\n        }",
+    );
+    assert!(kept.contains("let far"));
+    assert!(!proven(&kept));
 }

@@ -7,9 +7,11 @@
 //! (`scoring`); the moves of a compound (`ways`).
 
 pub mod compound;
+mod keying;
 #[doc(hidden)]
 pub mod loopy;
 pub mod partizan;
 pub mod scoring;
 pub mod timing;
+mod turns;
 pub mod ways;

@@ -9,17 +9,19 @@
 //! each game by its own solver's moves).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
-use crate::moves::Stencils;
+use crate::moves::{Stencils, turns_with_board};
 use crate::partizan::{Form, Forms};
 use crate::position::{GraphShape, Named, Position, grounded_regions, tinted_regions};
 use crate::rules::{Game, Side};
 use crate::search::base::arena::{pack, unpack};
 use crate::search::base::budget::Budget;
 use crate::search::base::error::{SearchError, too_large};
+use crate::search::graphs::keying::Keying;
 use crate::search::options::Options;
 use crate::search::solver::Solver;
 use crate::search::value::After;
@@ -46,6 +48,7 @@ impl PartizanSearch {
         let solver = Solver::with_options(game.clone(), options);
         PartizanSearch {
             games: vec![Met {
+                turned: turned(&game, &stencils),
                 game,
                 solver,
                 stencils,
@@ -354,6 +357,7 @@ impl PartizanSearch {
         let stencils = stencils_of(game, &options);
         let solver = Solver::with_options(game.clone(), options);
         self.games.push(Met {
+            turned: turned(game, &stencils),
             game: game.clone(),
             solver,
             stencils,
@@ -393,8 +397,15 @@ impl PartizanSearch {
         let Met {
             game: known,
             stencils,
+            turned,
             ..
         } = &self.games[game];
+        if let Some(keying) = turned {
+            let mut key = Vec::new();
+            keying.borrow_mut().key_into(heaps, &mut key);
+            keys.push(RegionKey::new(game, key, false));
+            return;
+        }
         if let Some(stencils) = stencils {
             let mut regions = Vec::new();
             stencils.regions(heaps, &mut regions);
@@ -479,4 +490,13 @@ impl PartizanSearch {
 /// search is to split them (`decompose`).
 fn stencils_of(game: &Game, options: &Options) -> Option<Stencils> {
     options.decompose.then(|| Stencils::read(game)).flatten()
+}
+
+/// How a whole board of `game` is keyed where its rules are proven to turn
+/// with it and no `stencils` split it: the least of its images, packed
+/// (`keying`); its value is theirs (the rules move each image as they move
+/// it, and a turn keeps Left's rules Left's).
+fn turned(game: &Game, stencils: &Option<Stencils>) -> Option<RefCell<Keying>> {
+    let whole = stencils.is_none() && game.graph.is_none();
+    (whole && turns_with_board(game)).then(|| RefCell::new(Keying::for_boards()))
 }

@@ -1,6 +1,7 @@
 //! The partizan search's state: the games met, the forms of the positions
 //! valued, and what the outcome search knows.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -11,6 +12,7 @@ use crate::moves::Stencils;
 use crate::partizan::Form;
 use crate::rules::Game;
 use crate::search::base::error::SearchError;
+use crate::search::graphs::keying::Keying;
 use crate::search::options::Progress;
 use crate::search::solver::Solver;
 use crate::search::value::GameKey;
@@ -22,6 +24,10 @@ pub(super) struct Met {
     pub(super) game: Arc<Game>,
     pub(super) solver: Solver,
     pub(super) stencils: Option<Stencils>,
+    /// How a whole board is keyed, held once up to its turns, where the
+    /// rules are proven to turn with it (`moves::turns_with_board`) and no
+    /// stencils split it.
+    pub(super) turned: Option<RefCell<Keying>>,
 }
 
 /// The forms of the positions valued so far, of every game met.

@@ -34,17 +34,15 @@
 //! without every position below it; so is one whose graph does not fit
 //! the limits.
 
-mod keying;
 mod pruned;
 mod rows;
-mod turns;
 mod worth;
 
 use std::sync::Arc;
 
-use keying::{Keying, PACK_PAST};
+use super::keying::{Keying, PACK_PAST};
+use super::turns::{Records, Turns, same_records};
 use pruned::{Halt, INFINITE, Pruned};
-use turns::{Records, Turns, same_records};
 use worth::worth;
 
 use crate::moves::{MoveError, MoveGen, Shift, plays_end, turns_with_board};

@@ -28,12 +28,12 @@
 
 use rustc_hash::FxHashSet;
 
-use super::keying::Keying;
 use super::worth::worth;
 use crate::moves::{MoveError, MoveGen};
 use crate::rules::expr::EvalError;
 use crate::search::base::arena::Arena;
 use crate::search::base::budget::Budget;
+use crate::search::graphs::keying::Keying;
 
 /// The widest window's ends, at the root: every margin lies between (one
 /// past them is an overflow, an error).

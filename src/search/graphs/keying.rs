@@ -1,7 +1,9 @@
-//! How a scoring search keys a position in its table: the least of its
-//! images by the board's turns (`turns`), or sorted where heap order does
-//! not matter (`MoveGen::symmetry`); packed a byte a heap for positions of
-//! many heaps (`arena::pack`). Positions of one key have one value.
+//! How a search keys a position in its table: the least of its images by
+//! the board's turns (`turns`), or sorted where heap order does not matter
+//! (`MoveGen::symmetry`); packed a byte a heap for positions of many heaps
+//! (`arena::pack`). Positions of one key have one value. The scoring
+//! search keys so, and the partizan search a board whose rules are proven
+//! to turn with it and that no stencils split.
 
 use super::turns::Turns;
 use crate::moves::MoveGen;
@@ -35,6 +37,15 @@ impl Keying {
             turning: false,
             packed: false,
             image: Vec::new(),
+        }
+    }
+
+    /// Keys of boards held up to their turns (of every shape), packed.
+    pub fn for_boards() -> Keying {
+        Keying {
+            turning: true,
+            packed: true,
+            ..Keying::new((false, false))
         }
     }
 
