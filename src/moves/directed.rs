@@ -21,11 +21,11 @@
 //!   k * dr`); a cell is read or written only at a row and a column that
 //!   add the same scalars times the same directions.
 //!
-//! Each variable is chosen or set by one statement only. A row or column
-//! kept in a variable is read later than it was made, so its scalars and
-//! directions must still be the ones it was made of: it may read only
-//! variables chosen or set at the block's top level (once a move), never
-//! in a loop or a branch.
+//! Each variable is chosen or set by one statement only. A row or column,
+//! or a direction's part, kept in a variable is read later than it was
+//! made, so its scalars and directions must still be the ones it was made
+//! of: it may read only variables chosen or set at the block's top level
+//! (once a move), never in a loop or a branch.
 //!
 //! Let T be a turn that keeps the board's shape, L its linear part. Run
 //! the block on T(p) with anchor T(a) and each direction D, and on p with
@@ -36,8 +36,8 @@
 //! condition has the same value, and the moves from T(p) are the images
 //! by T of the moves from p, with the same points and `again`.
 
+use super::anchor::anchor;
 use super::orientation::Orientation;
-use super::turning::anchor;
 use crate::rules::expr::{BinOp, Env, Expr};
 use crate::rules::{AssignOp, Stmt};
 
@@ -90,20 +90,24 @@ impl Proof {
         true
     }
 
-    /// Whether a point's row or column kept in a variable (`kind`) reads
-    /// only variables set at the top level, and directions chosen there.
+    /// Whether a point's row or column, or a direction's part, kept in a
+    /// variable (`kind`) reads only variables set at the top level, and
+    /// directions chosen there: read later, it still pairs with the other
+    /// part as it did when it was made.
     fn kept(&self, kind: &Kind) -> bool {
-        let terms = match kind {
-            Kind::Row(terms) | Kind::Col(terms) => terms,
-            _ => return true,
-        };
         let stable = |slot: usize| self.stable.get(slot).copied().unwrap_or(false);
-        terms.iter().all(|(scalar, d)| {
-            let (row, col) = self.directions[*d];
-            stable(row)
-                && stable(col)
-                && (0..self.kinds.len()).all(|slot| !scalar.reads(slot) || stable(slot))
-        })
+        let direction = |d: usize| {
+            let (row, col) = self.directions[d];
+            stable(row) && stable(col)
+        };
+        match kind {
+            Kind::Scalar => true,
+            Kind::DirRow(d) | Kind::DirCol(d) => direction(*d),
+            Kind::Row(terms) | Kind::Col(terms) => terms.iter().all(|(scalar, d)| {
+                direction(*d)
+                    && (0..self.kinds.len()).all(|slot| !scalar.reads(slot) || stable(slot))
+            }),
+        }
     }
 
     /// Whether every statement of `body`, a loop's or a branch's, is one

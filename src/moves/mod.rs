@@ -11,6 +11,7 @@
 //! board's blocks are proven to do (turn with the board, end every play).
 
 mod amounts;
+mod anchor;
 mod block;
 mod directed;
 mod ending;

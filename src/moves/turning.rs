@@ -26,6 +26,7 @@
 //! another of the run reads or writes, is sorted (they leave the same in
 //! any order: the points add, `again` is set or not).
 
+use super::anchor::anchor;
 use super::directed;
 use super::orientation::Orientation;
 use super::swap::{map_expr, map_stmt, normal_expr};
@@ -45,41 +46,6 @@ pub(crate) fn turns_with_board(game: &Game) -> bool {
             }
             _ => false,
         })
-}
-
-/// `rows` and `cols`: the board's first two heaps.
-fn side(n: i128) -> Expr {
-    Expr::HeapAt(Box::new(Expr::Const(n)))
-}
-
-/// The anchor of a block that begins `choose r in 1..rows` and `choose c
-/// in 1..cols` (either first): the slots of its row and its column, and
-/// the statements after.
-pub(super) fn anchor(body: &[Stmt]) -> Option<((usize, usize), &[Stmt])> {
-    let [
-        Stmt::Choose {
-            slot: first,
-            lo: lo1,
-            hi: hi1,
-        },
-        Stmt::Choose {
-            slot: second,
-            lo: lo2,
-            hi: hi2,
-        },
-        rest @ ..,
-    ] = body
-    else {
-        return None;
-    };
-    let one = Expr::Const(1);
-    let anchor = match (hi1, hi2) {
-        _ if *lo1 != one || *lo2 != one => return None,
-        (a, b) if *a == side(1) && *b == side(2) => (*first, *second),
-        (a, b) if *a == side(2) && *b == side(1) => (*second, *first),
-        _ => return None,
-    };
-    Some((anchor, rest))
 }
 
 fn block_turns(body: &[Stmt]) -> bool {

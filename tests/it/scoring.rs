@@ -940,4 +940,31 @@ fn rules_along_chosen_directions_are_proven_to_turn_with_the_board() {
     );
     assert!(kept.contains("let far"));
     assert!(!proven(&kept));
+    // Chosen in a loop: read at once, a direction pairs its parts as
+    // chosen; a part kept in a variable could pair with another time's.
+    let looped = "game queen {
+    board
+    move slide {
+        choose r in 1..rows
+        choose c in 1..cols
+        require b[r, c] == 'Q'
+        for i in 1..1 {
+            choose dr in -1..1
+            choose dc in -1..1
+            require dr != 0 or dc != 0
+            choose k in 1..max(rows, cols) - 1
+            b[r, c] = '#'
+            b[r + k * dr, c + k * dc] = 'Q'
+        }
+    }
+}";
+    assert!(proven(looped));
+    let part_kept = looped
+        .replace(
+            "            choose k in",
+            "            let d = dr\n            choose k in",
+        )
+        .replace("b[r + k * dr,", "b[r + k * d,");
+    assert!(part_kept.contains("let d = dr") && part_kept.contains("k * d,"));
+    assert!(!proven(&part_kept));
 }
