@@ -693,11 +693,6 @@ fn a_scoring_play_that_can_go_on_forever_is_refused_in_both_searches() {
 /// horizontal).
 #[test]
 fn the_rules_of_dots_and_boxes_are_proven_to_turn_with_the_board() {
-    let proven = |text: &str| {
-        let program = load_text("turning.game", text, &[]);
-        let game = program.games[0].default.clone().expect("the game lowers");
-        gamelang::moves::turns_with_board(&game)
-    };
     assert!(proven(DOTS));
     // Without the test of the box to the right of a line.
     let last_if = DOTS
@@ -717,12 +712,22 @@ fn the_rules_of_dots_and_boxes_are_proven_to_turn_with_the_board() {
     assert!(!proven(include_str!("../../games/domineering.game")));
 }
 
+/// The first game of the file `text`, lowered.
+fn first_game(text: &str) -> std::sync::Arc<gamelang::rules::Game> {
+    let program = load_text("proven.game", text, &[]);
+    program.games[0].default.clone().expect("the game lowers")
+}
+
+/// Whether the rules of the game `text` are proven to turn with its board
+/// (`moves::turns_with_board`).
+fn proven(text: &str) -> bool {
+    gamelang::moves::turns_with_board(&first_game(text))
+}
+
 /// Whether every play of the game `text` is proven to end
 /// (`moves::plays_end`).
 fn ends(text: &str) -> bool {
-    let program = load_text("ending.game", text, &[]);
-    let game = program.games[0].default.clone().expect("the game lowers");
-    gamelang::moves::plays_end(&game)
+    gamelang::moves::plays_end(&first_game(text))
 }
 
 #[test]
@@ -893,11 +898,6 @@ fn a_board_valued_alone_by_alpha_beta_matches_the_definition() {
 /// point kept in a variable made of a loop's variable.
 #[test]
 fn rules_along_chosen_directions_are_proven_to_turn_with_the_board() {
-    let proven = |text: &str| {
-        let program = load_text("directed.game", text, &[]);
-        let game = program.games[0].default.clone().expect("the game lowers");
-        gamelang::moves::turns_with_board(&game)
-    };
     let amazons = include_str!("../../games/amazons.game");
     assert!(proven(amazons));
     let queen = "game queen {

@@ -130,10 +130,8 @@ pub struct ScoringSearch {
     /// for a position asked alone where every play ends; made with the
     /// first it values.
     pruned: Option<Pruned>,
-    /// Whether the last position asked was valued by alpha-beta, and
-    /// whether by choice (`best`), not because its graph did not fit.
+    /// Whether the last position asked was valued by alpha-beta.
     by_pruning: bool,
-    alone: bool,
     /// The last position alpha-beta valued, and its value: asked again
     /// (for its moves), it is not searched whole again first.
     pruned_last: Option<(Vec<u64>, i128)>,
@@ -313,7 +311,6 @@ impl ScoringSearch {
             shifts,
             pruned: None,
             by_pruning: false,
-            alone: false,
             pruned_last: None,
             shared: Shared::default(),
         }
@@ -344,7 +341,14 @@ impl ScoringSearch {
     /// valued alone by alpha-beta: every play proven to end
     /// (`moves::plays_end`) and the board's rules to turn with it.
     pub fn alone(&self) -> bool {
-        self.alone
+        self.by_pruning && self.valued_alone()
+    }
+
+    /// Whether a position asked for its best moves is valued alone: every
+    /// play proven to end and the board's rules to turn with it (a fixed
+    /// shift is no board's anchored block: `rows` never applies).
+    fn valued_alone(&self) -> bool {
+        self.ends && self.proven
     }
 
     /// Whether `heaps` was valued with the box of the first position asked,
@@ -365,7 +369,7 @@ impl ScoringSearch {
     /// best (a loss is negative, a draw 0).
     pub fn value(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
         let mut budget = self.budget();
-        (self.by_pruning, self.alone) = (false, false);
+        self.by_pruning = false;
         if let Some((last, value)) = &self.pruned_last
             && last == heaps
         {
@@ -781,9 +785,8 @@ impl ScoringSearch {
     /// of whether a value reaches a bound cuts off more than a search for
     /// the value).
     pub fn best(&mut self, heaps: &[u64]) -> Result<(i128, Vec<ScoredMove>), SearchError> {
-        self.alone = self.ends && self.proven && self.shifts.is_none();
-        let score = match self.alone {
-            true => self.valued_alone(heaps)?,
+        let score = match self.valued_alone() {
+            true => self.value_alone(heaps)?,
             false => self.value(heaps)?,
         };
         if !self.by_pruning {
@@ -802,7 +805,7 @@ impl ScoringSearch {
     }
 
     /// The value of `heaps` by alpha-beta alone, within the limits.
-    fn valued_alone(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
+    fn value_alone(&mut self, heaps: &[u64]) -> Result<i128, SearchError> {
         if let Some((last, value)) = &self.pruned_last
             && last == heaps
         {
