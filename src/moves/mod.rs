@@ -39,7 +39,9 @@ pub(crate) use orientation::Orientation;
 pub use readings::runs;
 pub(crate) use readings::runs::{Branch, Lin};
 pub(crate) use readings::strip;
-pub use readings::{Along, RowPoints, Runs, Shift, Stencils, Sweep, Swept, octal_block};
+pub use readings::{
+    Along, MoveBounds, RowPoints, Runs, Shift, Stencils, Sweep, Swept, octal_block,
+};
 pub(crate) use shapes::combinations;
 pub(crate) use turning::turns_with_board;
 pub use words::{MoveError, Next, Term, Within};

@@ -110,6 +110,9 @@ pub struct Forms {
     sums: HashMap<(Form, Form), Form>,
     negatives: HashMap<Form, Form>,
     births: HashMap<Form, BigUint>,
+    /// The most moves each player makes in a row in each form asked
+    /// (`run`), Left's then Right's.
+    runs: HashMap<(Form, Side), BigUint>,
     /// The nimbers built, *0, *1, ... in order (`nimber`).
     nimbers: Vec<Form>,
     /// The forms known to be x + n·↑ + *m, as that (`number_up_star`): those
@@ -971,6 +974,54 @@ impl Forms {
         };
         self.births.insert(g, day.clone());
         day
+    }
+    /// The most moves `side` makes in a row in `g`'s canonical form, the
+    /// other player never moving there: 0 where `side` has no move, else
+    /// one more than the most of its options'. An integer n gives Left n
+    /// and Right none (n ≥ 0); m/2^k (k > 0) one move more than its option
+    /// `side`'s way, (m ∓ 1)/2^k. Exact, of any size; `None` once the
+    /// store's work has stopped.
+    pub fn run(&mut self, g: Form, side: Side) -> Option<BigUint> {
+        if let Some(known) = self.runs.get(&(g, side)) {
+            return Some(known.clone());
+        }
+        let most = match self.node(g).clone() {
+            Node::Number(mut x) => {
+                // Along the canonical options, an exponent lower each move
+                // to an integer.
+                let mut moves = BigUint::default();
+                while !x.is_integer() {
+                    let step = Dyadic::new(1, x.exponent());
+                    x = match side {
+                        Side::Left => x.sub(&step),
+                        Side::Right => x.add(&step),
+                    };
+                    moves += 1u32;
+                }
+                let whole = match side {
+                    Side::Left => x.numerator().clone(),
+                    Side::Right => -x.numerator(),
+                };
+                moves + whole.to_biguint().unwrap_or_default()
+            }
+            Node::Options { left, right } => {
+                if !self.step(ENTRY_BYTES) {
+                    return None;
+                }
+                let options = side.of((left, right));
+                let mut most = None;
+                for &o in options.iter() {
+                    let run = deeper(|| self.run(o, side))? + 1u32;
+                    most = Some(most.map_or(run.clone(), |m: BigUint| m.max(run)));
+                }
+                most.unwrap_or_default()
+            }
+        };
+        if self.stopped().is_some() {
+            return None;
+        }
+        self.runs.insert((g, side), most.clone());
+        Some(most)
     }
 }
 

@@ -17,15 +17,15 @@ const CRAM: &str = "game cram {\n    board\n    move place {\n        choose r i
 
 /// A board: its columns, and each cell empty (true) or not, row by row.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Board {
-    cols: usize,
-    empty: Vec<bool>,
+pub(super) struct Board {
+    pub(super) cols: usize,
+    pub(super) empty: Vec<bool>,
 }
 
 impl Board {
     /// The boards after each placement of a domino: vertical (`down`) or
     /// horizontal.
-    fn placements(&self, down: bool) -> Vec<Board> {
+    pub(super) fn placements(&self, down: bool) -> Vec<Board> {
         let rows = self.empty.len() / self.cols;
         let mut out = Vec::new();
         for r in 0..rows {
@@ -47,7 +47,7 @@ impl Board {
     }
 
     /// As a position keeps it: rows, columns, each cell's character.
-    fn heaps(&self) -> Vec<u64> {
+    pub(super) fn heaps(&self) -> Vec<u64> {
         let rows = self.empty.len() / self.cols;
         let mut heaps = vec![rows as u64, self.cols as u64];
         heaps.extend(self.empty.iter().map(|&e| if e { '.' } else { '#' } as u64));
@@ -55,7 +55,7 @@ impl Board {
     }
 
     /// As a file writes it: `"..|.#"`.
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         let rows: Vec<String> = (self.empty.chunks(self.cols))
             .map(|row| row.iter().map(|&e| if e { '.' } else { '#' }).collect())
             .collect();
@@ -64,7 +64,7 @@ impl Board {
 }
 
 /// Every board of `rows` × `cols`, each cell empty or removed.
-fn boards(rows: usize, cols: usize) -> Vec<Board> {
+pub(super) fn boards(rows: usize, cols: usize) -> Vec<Board> {
     let cells = rows * cols;
     (0..1u32 << cells)
         .map(|bits| Board {
@@ -786,7 +786,13 @@ impl BothWays {
 
 /// A few boards of `rows` × `cols` drawn from `alphabet` (a fixed seed:
 /// the same boards each run).
-fn drawn(alphabet: &[char], rows: usize, cols: usize, count: usize, seed: u64) -> Vec<String> {
+pub(super) fn drawn(
+    alphabet: &[char],
+    rows: usize,
+    cols: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<String> {
     let mut state = seed;
     let mut next = move || {
         // xorshift64

@@ -19,6 +19,7 @@ mod census;
 mod coins;
 mod colourings;
 mod compounds;
+mod counting;
 mod dead_ending;
 mod decomposition;
 mod deep;

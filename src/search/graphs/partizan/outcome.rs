@@ -19,7 +19,8 @@
 use super::keys::{RegionKey, key_bytes};
 use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
-use crate::partizan::{Form, Forms};
+use crate::moves::MoveBounds;
+use crate::partizan::{Dyadic, Form, Forms};
 use crate::platform::deeper;
 use crate::position::{Outcome, Position};
 use crate::rules::Side;
@@ -60,10 +61,11 @@ impl PartizanSearch {
         let mut regions = Vec::new();
         self.push_regions(&mut regions, 0, heaps);
         let mut budget = self.games[0].solver.question_budget();
-        let zero = forms.zero();
-        let start = self.split(forms, Vec::new(), zero, regions, &mut budget, heaps)?;
-        let left = self.wins(forms, &start, Side::Left, &mut budget, heaps)?;
-        let right = self.wins(forms, &start, Side::Right, &mut budget, heaps)?;
+        let start = self.split(forms, Vec::new(), Vec::new(), regions, &mut budget, heaps)?;
+        let left = self.wins(forms, &start, &mut budget, heaps)?;
+        // Right moving first wins where Left moving first wins the negative.
+        let negative = negative(forms, start);
+        let right = self.wins(forms, &negative, &mut budget, heaps)?;
         Ok(match (left, right) {
             (true, true) => Outcome::N,
             (true, false) => Outcome::L,
@@ -73,12 +75,13 @@ impl PartizanSearch {
     }
 
     /// `big` and `small` with `more` regions added: each small one valued
-    /// into `small`, each large one into `big` (sorted).
+    /// into `small` (as `parts` keeps them), each large one into `big`
+    /// (sorted).
     fn split(
         &mut self,
         forms: &mut Forms,
         mut big: Vec<RegionKey>,
-        mut small: Form,
+        mut small: Vec<Form>,
         more: Vec<RegionKey>,
         budget: &mut Budget,
         heaps: &[u64],
@@ -89,7 +92,7 @@ impl PartizanSearch {
                 if negated {
                     value = forms.neg(value);
                 }
-                small = forms.add(small, value);
+                small.push(value);
             } else {
                 big.push(RegionKey { key, negated });
             }
@@ -98,7 +101,7 @@ impl PartizanSearch {
         budget
             .spend(1)
             .map_err(|e| e.error(&self.games[0].game, heaps))?;
-        Ok((big, small))
+        Ok((big, parts(forms, small)))
     }
 
     /// Whether the region `key` is valued whole: a board region of at
@@ -118,44 +121,46 @@ impl PartizanSearch {
         cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= most
     }
 
-    /// Whether `mover`, the player to move, wins `position`. As deep
-    /// as play goes: each move's answer on a growing stack.
+    /// Whether Left, moving first, wins `position`. As deep as play goes:
+    /// each move's answer on a growing stack.
     fn wins(
         &mut self,
         forms: &mut Forms,
         position: &Split,
-        mover: Side,
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
-        if let Some(won) = self.known_win(forms, position, mover) {
+        if let Some(won) = self.known_win(forms, position) {
             return Ok(won);
         }
         // A position met again on the way down: a play can go on forever,
         // and who wins is not a matter of the first winning move (the sum
         // is answered as a loopy one).
-        let on_path = (position.clone(), mover);
-        if self.outcomes.path.contains(&on_path) {
+        if self.outcomes.path.contains(position) {
             return Err(self.repeated(heaps));
         }
-        self.outcomes.path.insert(on_path.clone());
-        let won = self.judged_moves(forms, position, mover, budget, heaps);
-        self.outcomes.path.remove(&on_path);
+        self.outcomes.path.insert(position.clone());
+        let won = self.judged_moves(forms, position, budget, heaps);
+        self.outcomes.path.remove(position);
         let won = won?;
         self.progress.add(1);
         (self
             .outcomes
-            .keep_win(position, mover, won, budget.memory(), self.max_positions))
+            .keep_win(position, won, budget.memory(), self.max_positions))
         .map_err(|()| self.memory_limit(budget, heaps))?;
         Ok(won)
     }
 
-    /// Whether some move of `mover`'s from `position` leaves a position
-    /// the other player, moving first, does not win. Every move's position
-    /// is made first; those whose outcome is known without a search (small
-    /// regions alone, or judged before) are looked at first, then the rest
-    /// in order of the other player's moves there, fewest first (ties in
-    /// the order the moves are made): a move that leaves the other player
+    /// Whether some move of Left's from `position` leaves a position Right,
+    /// moving first, does not win — whose negative Left, moving first,
+    /// does not win: every position is judged with Left to move, so that
+    /// one judged for Right is known for Left (Right moving first wins G
+    /// where Left moving first wins −G, Siegel, §II.1; a square board's
+    /// two players share all they meet). Every move's position is made
+    /// first; those whose outcome is known without a search (small regions
+    /// alone, judged before, or counted) are looked at first, then the
+    /// rest in order of Right's moves there, fewest first (ties in the
+    /// order the moves are made): a move that leaves the other player
     /// least room is most often a winning one. (Mobility, as the
     /// Domineering solvers order moves: Breuker, Uiterwijk and van den
     /// Herik, *Solving 8 × 8 Domineering*, Theoretical Computer Science
@@ -166,17 +171,15 @@ impl PartizanSearch {
         &mut self,
         forms: &mut Forms,
         position: &Split,
-        mover: Side,
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
         let (big, small) = position;
-        let other = mover.other();
         let mut after = Vec::new();
         // Moves in a large region, each what it leaves split again.
         for i in 0..big.len() {
             let (key, negated) = (&big[i].key, big[i].negated);
-            let side = big[i].rules_of(mover);
+            let side = big[i].rules_of(Side::Left);
             let moves = self.region_moves(key, budget, heaps)?;
             let game = self.games[key.index()].game.clone();
             for (rule, regions) in moves.iter() {
@@ -191,16 +194,23 @@ impl PartizanSearch {
                         negated: r.negated != negated,
                     })
                     .collect();
-                after.push(self.split(forms, rest, *small, more, budget, heaps)?);
+                let next = self.split(forms, rest, small.clone(), more, budget, heaps)?;
+                after.push(negative(forms, next));
             }
         }
-        // Moves in the sum of the small regions.
-        for option in forms.options(*small, mover) {
-            after.push((big.clone(), option));
+        // Moves in the small regions, each to an option of its canonical
+        // form.
+        for (i, &part) in small.iter().enumerate() {
+            for option in forms.options(part, Side::Left) {
+                let mut rest = small.clone();
+                rest[i] = option;
+                let next = (big.clone(), parts(forms, rest));
+                after.push(negative(forms, next));
+            }
         }
         let mut unknown = Vec::new();
         for (k, next) in after.iter().enumerate() {
-            match self.known_win(forms, next, other) {
+            match self.known_win(forms, next) {
                 Some(false) => return Ok(true),
                 Some(true) => {}
                 None => unknown.push(k),
@@ -209,47 +219,109 @@ impl PartizanSearch {
         // Counted only once no move is known to win.
         let mut ordered = Vec::with_capacity(unknown.len());
         for k in unknown {
-            ordered.push((self.room(forms, &after[k], other, budget, heaps)?, k));
+            ordered.push((self.room(forms, &after[k], budget, heaps)?, k));
         }
         ordered.sort_unstable();
         for (_, k) in ordered {
-            if !deeper(|| self.wins(forms, &after[k], other, budget, heaps))? {
+            if !deeper(|| self.wins(forms, &after[k], budget, heaps))? {
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    /// Whether `mover` wins `position` moving first, where that is known
-    /// without a search: a sum of small regions alone (its form says), or
-    /// a position judged before.
-    fn known_win(&mut self, forms: &mut Forms, position: &Split, mover: Side) -> Option<bool> {
+    /// Whether Left wins `position` moving first, where that is known
+    /// without a search: a position judged before, one where counting
+    /// moves says, or small regions alone (the form of their sum says: G >
+    /// 0 or G ‖ 0).
+    fn known_win(&mut self, forms: &mut Forms, position: &Split) -> Option<bool> {
         let (big, small) = position;
-        if big.is_empty() {
-            let outcome = forms.outcome(*small);
-            return Some(match mover {
-                Side::Left => matches!(outcome, Outcome::L | Outcome::N),
-                Side::Right => matches!(outcome, Outcome::R | Outcome::N),
-            });
+        let known = (self.outcomes.won(position)).or_else(|| self.counted_win(forms, position));
+        if known.is_some() || !big.is_empty() {
+            return known;
         }
-        self.outcomes.won(position, mover)
+        let mut sum = forms.zero();
+        for &part in small {
+            sum = forms.add(sum, part);
+        }
+        let won = matches!(forms.outcome(sum), Outcome::L | Outcome::N);
+        // Kept as a position judged, so that its sum is made once; where
+        // the table has no room it is not kept (and the search refuses at
+        // the next position it judges).
+        let limit = self.games[0].solver.question_budget().memory();
+        let _ = (self.outcomes).keep_win(position, won, limit, self.max_positions);
+        self.progress.add(1);
+        Some(won)
     }
 
-    /// How many moves `side` has in `position`: a large region's counted
+    /// Whether Left wins `position` moving first, where counting moves
+    /// says so: the moves each player is sure of and the most they can
+    /// make (`Stencils::move_bounds`, each large region's; the small ones'
+    /// sum, its canonical form played, gives each player at most its
+    /// longest run of moves, and an integer's moves are sure). A player
+    /// sure of more moves than the other can make wins moving first
+    /// (playing only sure moves, they always have one more); one sure of
+    /// as many as the other can make wins moving second. `None` where a
+    /// region's rules are not of the kind counted, or neither holds.
+    fn counted_win(&mut self, forms: &mut Forms, position: &Split) -> Option<bool> {
+        let (big, small) = position;
+        let (mut safe, mut most) = ([0u64; 2], [0u64; 2]);
+        for region in big {
+            let bounds = self.move_bounds(&region.key)?;
+            for player in [Side::Left, Side::Right] {
+                let counted = bounds[region.rules_of(player).index()];
+                safe[player.index()] += u64::from(counted.safe);
+                most[player.index()] += u64::from(counted.most);
+            }
+        }
+        for &part in small {
+            for player in [Side::Left, Side::Right] {
+                let run = u64::try_from(forms.run(part, player)?).ok()?;
+                most[player.index()] = most[player.index()].checked_add(run)?;
+                if forms.as_number(part).is_some_and(|x| x.is_integer()) {
+                    safe[player.index()] += run;
+                }
+            }
+        }
+        let (left, right) = (Side::Left.index(), Side::Right.index());
+        if safe[left] > most[right] {
+            Some(true)
+        } else if safe[right] >= most[left] {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The moves counted on the large region `key`, kept while they fit
+    /// (`None` where they are not counted, or would not fit).
+    fn move_bounds(&mut self, key: &GameKey) -> Option<[MoveBounds; 2]> {
+        if let Some(&bounds) = self.outcomes.bounds.get(key) {
+            return bounds;
+        }
+        let stencils = self.games[key.index()].stencils.as_ref()?;
+        let bounds = stencils.move_bounds(&key.heaps);
+        let limit = self.games[0].solver.question_budget().memory();
+        self.outcomes.keep_bounds(key, bounds, limit).ok()?;
+        bounds
+    }
+
+    /// How many moves Left has in `position`: a large region's counted
     /// from its stencils where it has them, else made; the small regions'
     /// sum's by its canonical options.
     fn room(
         &mut self,
         forms: &mut Forms,
         position: &Split,
-        side: Side,
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<usize, SearchError> {
         let (big, small) = position;
-        let mut moves = forms.options(*small, side).len();
+        let mut moves = (small.iter())
+            .map(|&part| forms.options(part, Side::Left).len())
+            .sum();
         for region in big {
-            let side = region.rules_of(side);
+            let side = region.rules_of(Side::Left);
             let game = self.games[region.key.index()].game.clone();
             let by = |rule: usize| game.rules.get(rule).and_then(|r| r.side);
             let counted = match &self.games[region.key.index()].stencils {
@@ -306,4 +378,49 @@ impl PartizanSearch {
             span: (0, 0).into(),
         }
     }
+}
+
+/// The negative of `position`: each region turned to the other player's
+/// rules, each small one's value negated.
+fn negative(forms: &mut Forms, (mut big, small): Split) -> Split {
+    for region in &mut big {
+        region.negated = !region.negated;
+    }
+    big.sort_unstable();
+    let small = small.into_iter().map(|part| forms.neg(part)).collect();
+    (big, parts(forms, small))
+}
+
+/// The values of small regions `values` as a position keeps them: the
+/// numbers added into one, zeros left out, a value and its negative left
+/// out together (G + −G = 0), the rest sorted. Their sum is not made: a
+/// sum of the values met at every position would fill the store of forms
+/// with forms met once.
+fn parts(forms: &mut Forms, values: Vec<Form>) -> Vec<Form> {
+    let mut number = Dyadic::zero();
+    let mut rest = Vec::with_capacity(values.len());
+    for value in values {
+        match forms.as_number(value) {
+            Some(x) => number = number.add(x),
+            None => rest.push(value),
+        }
+    }
+    rest.sort_unstable();
+    let mut kept = Vec::with_capacity(rest.len() + 1);
+    let mut gone = vec![false; rest.len()];
+    for i in 0..rest.len() {
+        if gone[i] {
+            continue;
+        }
+        let negative = forms.neg(rest[i]);
+        match (i + 1..rest.len()).find(|&j| !gone[j] && rest[j] == negative) {
+            Some(j) => gone[j] = true,
+            None => kept.push(rest[i]),
+        }
+    }
+    if !number.is_zero() {
+        kept.push(forms.number(number));
+    }
+    kept.sort_unstable();
+    kept
 }

@@ -6,13 +6,13 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::keys::{RegionKey, key_bytes};
+use crate::moves::MoveBounds;
 use crate::partizan::Form;
-use crate::rules::Side;
 use crate::search::value::GameKey;
 
 /// A position of the outcome search: its large regions, sorted, and the
-/// sum of its small ones.
-pub(super) type Split = (Vec<RegionKey>, Form);
+/// values of its small ones (`outcome::parts`).
+pub(super) type Split = (Vec<RegionKey>, Vec<Form>);
 
 /// A region's moves: each its rule and the regions it leaves.
 pub(super) type RegionMoves = Arc<[(usize, Vec<RegionKey>)]>;
@@ -20,26 +20,30 @@ pub(super) type RegionMoves = Arc<[(usize, Vec<RegionKey>)]>;
 /// What the outcome search remembers.
 #[derive(Default)]
 pub(super) struct Outcomes {
-    /// Whether the player to move wins each position judged lately: Left
-    /// moving first, then Right, each where it was asked. A table of
+    /// Whether Left, moving first, wins each position judged lately (the
+    /// search judges Right's as their negatives: `outcome`). A table of
     /// bounded size: where it is full (half the search's positions, or a
     /// quarter of its memory) it becomes `older`, and the older one is
     /// forgotten — a position forgotten is judged again if it is met again.
-    wins: FxHashMap<Split, [Option<bool>; 2]>,
-    older: FxHashMap<Split, [Option<bool>; 2]>,
+    wins: FxHashMap<Split, bool>,
+    older: FxHashMap<Split, bool>,
     /// The moves of each large region met: each its rule and the regions
     /// it leaves. They can be made again: the table is emptied where it
     /// would pass a quarter of the memory limit (it took two thirds of
     /// Domineering 6 × 6's memory, kept whole).
     pub(super) moves: FxHashMap<GameKey, RegionMoves>,
-    /// The positions being judged, each with its player to move: met
-    /// again below itself, a play goes on forever.
-    pub(super) path: FxHashSet<(Split, Side)>,
+    /// The moves counted on each large region met (`Stencils::move_bounds`),
+    /// emptied where it would pass a sixteenth of the memory limit.
+    pub(super) bounds: FxHashMap<GameKey, Option<[MoveBounds; 2]>>,
+    /// The positions being judged: met again below itself, a play goes on
+    /// forever.
+    pub(super) path: FxHashSet<Split>,
     /// About the bytes each takes, checked against the search's memory
     /// limit before any grows.
     wins_bytes: u64,
     older_bytes: u64,
     moves_bytes: u64,
+    bounds_bytes: u64,
     /// How many positions judged were forgotten.
     pub(super) forgotten: usize,
 }
@@ -55,40 +59,38 @@ impl Outcomes {
         self.wins.len() + self.older.len()
     }
 
-    /// Whether `mover` wins `position` moving first, where it is
-    /// remembered.
-    pub(super) fn won(&self, position: &Split, mover: Side) -> Option<bool> {
-        let slot = mover.index();
-        (self.wins.get(position).and_then(|w| w[slot]))
-            .or_else(|| self.older.get(position).and_then(|w| w[slot]))
+    /// Whether Left wins `position` moving first, where it is remembered.
+    pub(super) fn won(&self, position: &Split) -> Option<bool> {
+        (self.wins.get(position).or_else(|| self.older.get(position))).copied()
     }
 
     /// Whether `more` bytes fit beside what all hold, within `limit`.
     fn room(&self, more: u64, limit: u64) -> Result<(), ()> {
-        match (self.wins_bytes + self.older_bytes + self.moves_bytes).saturating_add(more) > limit {
+        let held = self.wins_bytes + self.older_bytes + self.moves_bytes + self.bounds_bytes;
+        match held.saturating_add(more) > limit {
             true => Err(()),
             false => Ok(()),
         }
     }
 
-    /// Remembers that `mover` wins `position` moving first or not (`won`),
+    /// Remembers that Left wins `position` moving first or not (`won`),
     /// the table made the older one first where it is full (of `most`
     /// positions in all, or bytes within `limit`); or refuses past `limit`.
     pub(super) fn keep_win(
         &mut self,
         position: &Split,
-        mover: Side,
         won: bool,
         limit: u64,
         most: usize,
     ) -> Result<(), ()> {
-        if let Some(slots) = self.wins.get_mut(position) {
-            slots[mover.index()] = Some(won);
+        if let Some(slot) = self.wins.get_mut(position) {
+            *slot = won;
             return Ok(());
         }
-        // A key's regions, its form, its slots and the table's slot.
-        let more = position.0.iter().map(region_bytes).sum::<u64>() + 48;
-        if self.wins.len() >= most / 2 || self.wins_bytes.saturating_add(more) > limit / 4 {
+        // A key's regions, its forms, its answer and the table's slot.
+        let forms = 4 * position.1.len() as u64;
+        let more = position.0.iter().map(region_bytes).sum::<u64>() + forms + 72;
+        if self.wins.len() >= most / 2 || self.wins_bytes.saturating_add(more) > limit / 8 {
             let older = std::mem::replace(&mut self.older, std::mem::take(&mut self.wins));
             self.forgotten += older.len();
             crate::platform::discard(older);
@@ -96,16 +98,14 @@ impl Outcomes {
         }
         self.room(more, limit)?;
         self.wins_bytes += more;
-        let mut slots = [None; 2];
-        slots[mover.index()] = Some(won);
-        self.wins.insert(position.clone(), slots);
+        self.wins.insert(position.clone(), won);
         Ok(())
     }
 
     /// Counts `more` bytes of `moves` kept, the table emptied first where
     /// it would pass a quarter of `limit`; or refuses them past `limit`.
     pub(super) fn keep_moves(&mut self, more: u64, limit: u64) -> Result<(), ()> {
-        if self.moves_bytes.saturating_add(more) > limit / 4 {
+        if self.moves_bytes.saturating_add(more) > limit / 8 {
             // Let go on another thread: a table of a quarter of the memory
             // takes a second to give back.
             crate::platform::discard(std::mem::take(&mut self.moves));
@@ -117,6 +117,28 @@ impl Outcomes {
     }
 }
 
+impl Outcomes {
+    /// Keeps the moves counted on the region `key`, the table emptied
+    /// first where it would pass a sixteenth of `limit`; or refuses them
+    /// past `limit`.
+    pub(super) fn keep_bounds(
+        &mut self,
+        key: &GameKey,
+        bounds: Option<[MoveBounds; 2]>,
+        limit: u64,
+    ) -> Result<(), ()> {
+        let more = key_bytes(key) + size_of::<(GameKey, Option<[MoveBounds; 2]>)>() as u64 + 8;
+        if self.bounds_bytes.saturating_add(more) > limit / 16 {
+            crate::platform::discard(std::mem::take(&mut self.bounds));
+            self.bounds_bytes = 0;
+        }
+        self.room(more, limit)?;
+        self.bounds_bytes += more;
+        self.bounds.insert(key.clone(), bounds);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,12 +146,12 @@ mod tests {
     use crate::search::value::GameKey;
 
     /// Position `n`: one large region whose heaps are `n`.
-    fn position(zero: Form, n: u64) -> Split {
+    fn position(_: Form, n: u64) -> Split {
         let key = RegionKey {
             key: GameKey::new(0, vec![n]),
             negated: false,
         };
-        (vec![key], zero)
+        (vec![key], Vec::new())
     }
 
     #[test]
@@ -139,28 +161,25 @@ mod tests {
         // At most 100 positions: 50 a table.
         for n in 0..120 {
             let won = n % 3 == 0;
-            (outcomes.keep_win(&position(zero, n), Side::Left, won, u64::MAX, 100)).expect("room");
-            outcomes
-                .keep_win(&position(zero, n), Side::Right, !won, u64::MAX, 100)
-                .expect("room");
+            (outcomes.keep_win(&position(zero, n), won, u64::MAX, 100)).expect("room");
+            // Again: the answer replaced, nothing more held.
+            (outcomes.keep_win(&position(zero, n), won, u64::MAX, 100)).expect("room");
         }
         // 0..50 filled the first table, 50..100 the second; 100 forgot the first.
         assert_eq!(outcomes.forgotten, 50);
         assert_eq!(outcomes.remembered(), 70);
         for n in 0..120 {
-            let won = outcomes.won(&position(zero, n), Side::Left);
-            let lost = outcomes.won(&position(zero, n), Side::Right);
+            let won = outcomes.won(&position(zero, n));
             match n < 50 {
-                true => assert_eq!((won, lost), (None, None), "{n}"),
-                false => assert_eq!((won, lost), (Some(n % 3 == 0), Some(n % 3 != 0)), "{n}"),
+                true => assert_eq!(won, None, "{n}"),
+                false => assert_eq!(won, Some(n % 3 == 0), "{n}"),
             }
         }
         // And by bytes: a quarter of the limit a table, never past it.
         let mut outcomes = Outcomes::default();
         let limit = 40_000;
         for n in 0..1000 {
-            (outcomes.keep_win(&position(zero, n), Side::Left, true, limit, usize::MAX))
-                .expect("room");
+            (outcomes.keep_win(&position(zero, n), true, limit, usize::MAX)).expect("room");
             assert!(outcomes.wins_bytes + outcomes.older_bytes <= limit / 2);
         }
         assert!(outcomes.forgotten > 0);

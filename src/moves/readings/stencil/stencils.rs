@@ -28,8 +28,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::super::orientation::Orientation;
-use super::super::words::LOOK_EVERY;
+use crate::moves::orientation::Orientation;
+use crate::moves::words::LOOK_EVERY;
 use crate::platform::{Halt, Watch};
 use crate::rules::expr::{BinOp, Env, Expr};
 use crate::rules::{AssignOp, Block, Game, MoveKind, Side, Stmt};
@@ -59,8 +59,9 @@ struct Stencil {
 /// A way through a rule, as the moves are made: the rule's index, and its
 /// stencil.
 #[derive(Clone, Debug)]
-struct RuleStencil {
+pub(super) struct RuleStencil {
     rule: usize,
+    pub(super) side: Option<Side>,
     stencil: Stencil,
 }
 
@@ -95,6 +96,15 @@ pub struct Region {
     pub negated: bool,
 }
 
+/// What a player can count on in a region (`Stencils::move_bounds`): moves
+/// that stay theirs whatever the other player does (`safe`), and the most
+/// moves they can make there in all (`most`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveBounds {
+    pub safe: u32,
+    pub most: u32,
+}
+
 /// A board game's rules as stencils (see the module's notes).
 #[derive(Clone, Debug)]
 pub struct Stencils {
@@ -105,6 +115,11 @@ pub struct Stencils {
     /// dead and the live ones live, so a region's moves leave it one
     /// region, on the same cells.
     stable: bool,
+    /// No move writes a value a rule pins (Domineering: `.` is pinned, `#`
+    /// written), and the rules are their pins: a window that is not a move
+    /// now is never one, and the moves to come are among those now
+    /// (`move_bounds`).
+    pub(super) spent: bool,
     /// The most rows and columns of a board the stencils hold for, where
     /// a rule's range reads the board's size (`REACH`); a larger board is
     /// one region, as it is.
@@ -112,7 +127,7 @@ pub struct Stencils {
     /// Each rule's ways through, in order, with the rule's index; empty
     /// where a rule's `require`s are more than its pins (its moves are then
     /// the move generator's to make).
-    by_rule: Vec<RuleStencil>,
+    pub(super) by_rule: Vec<RuleStencil>,
     /// The turns that map the rules onto themselves, the identity first,
     /// each with whether it swaps Left's rules and Right's.
     turns: Vec<(Orientation, bool)>,
@@ -180,6 +195,7 @@ impl Stencils {
             sized |= reads_size;
             by_rule.extend(stencils.iter().map(|s| RuleStencil {
                 rule: index,
+                side: rule.side,
                 stencil: s.clone(),
             }));
             if rule.side != Some(Side::Right) {
@@ -248,12 +264,18 @@ impl Stencils {
         let stable = (stencils.iter())
             .flat_map(|s| s.spots.iter().filter_map(|s| s.write))
             .all(|written| overwritten.binary_search(&written).is_ok());
+        let pinned = |value: u64| (stencils.iter()).any(|s| s.spots.iter().any(|s| s.pin == value));
+        let spent = pure
+            && (stencils.iter())
+                .flat_map(|s| s.spots.iter().filter_map(|s| s.write))
+                .all(|written| !pinned(written));
         if !pure {
             by_rule.clear();
         }
         Some(Stencils {
             stencils,
             stable,
+            spent,
             reach: sized.then_some(REACH),
             by_rule,
             turns,
@@ -314,7 +336,7 @@ impl Stencils {
     /// The windows on a board of `rows` × `cols` (of at most `MOST_SPOTS`
     /// spots), found once; those of other sizes forgotten first where they
     /// would pass four times that.
-    fn windows(&self, rows: usize, cols: usize) -> Arc<Windows> {
+    pub(super) fn windows(&self, rows: usize, cols: usize) -> Arc<Windows> {
         let scratch = &mut *self.scratch.borrow_mut();
         if let Some(known) = scratch.windows.get(&(rows, cols)) {
             return known.clone();
@@ -643,7 +665,7 @@ impl Stencils {
 
     /// A packed region's rows, columns and cells' symbols; `None` for one
     /// kept as it is.
-    fn unpack_symbols(&self, packed: &[u64]) -> Option<(usize, usize, Vec<u8>)> {
+    pub(super) fn unpack_symbols(&self, packed: &[u64]) -> Option<(usize, usize, Vec<u8>)> {
         let (&head, words) = packed.split_first()?;
         if head == AS_IS {
             return None;
@@ -680,7 +702,7 @@ const AS_IS: u64 = u64::MAX;
 /// The windows of the stencils on a board of one size: each its cells (by
 /// place, from 0) with their pins.
 #[derive(Clone, Debug, Default)]
-struct Windows {
+pub(super) struct Windows {
     /// Each cell's row and column, from 0.
     places: Vec<(u32, u32)>,
     /// The windows' spots: a cell and its pin's symbol.
@@ -693,8 +715,8 @@ struct Windows {
     /// The windows of each rule's stencils (`Stencils::by_rule`), each spot
     /// its cell, its pin's symbol and the symbol the move leaves there;
     /// for each, where its windows' spots end, after where they start.
-    rule_spots: Vec<(u32, u8, u8)>,
-    by_rule: Vec<Vec<u32>>,
+    pub(super) rule_spots: Vec<(u32, u8, u8)>,
+    pub(super) by_rule: Vec<Vec<u32>>,
 }
 
 /// A stencil's windows on a board of at most 64 cells: their places (by

@@ -1,0 +1,87 @@
+//! How many moves each player is sure of on a board region, and how many
+//! they can make at most, whatever the other does: counted from the
+//! stencils' windows, where no move writes a value a rule pins.
+//!
+//! There a window that is not a move now is never one (its pinned cells
+//! would have to get their pins back), so every move to come is a window
+//! that is a move now. A move writes over its cells with values no rule
+//! pins, so two moves played never share a cell written over: where every
+//! move that is a window now writes over one of a set of cells, at most as
+//! many moves as that set has cells are ever played (`most`). A move none
+//! of whose cells the other player's moves write over stays a move until
+//! it is played, whatever the other does; moves with no cell in common
+//! are each played without harming another (`safe`). Domineering's safe
+//! moves and the bound on the other player's moves are the solvers'
+//! (Lachmann, Moore and Rapaport, *Who wins Domineering on rectangular
+//! boards?*, MSRI Publications 42, 2002; Bullock, *Domineering: Solving
+//! Large Combinatorial Search Spaces*, M.Sc. thesis, Alberta, 2002);
+//! here they are read off any rules of this kind.
+
+use super::stencils::{MoveBounds, Stencils};
+use crate::rules::Side;
+
+/// A cell's marks: written over by some move of Left's, of Right's; taken
+/// by a safe move counted; chosen for the set every move writes over one
+/// of.
+const WRITTEN: [u8; 2] = [1, 2];
+const TAKEN: u8 = 4;
+const CHOSEN: u8 = 8;
+
+impl Stencils {
+    /// The bounds of the moves by the board's Left rules and by its Right
+    /// rules on the region `packed` (as `regions` packs it), in that
+    /// order; `None` where some move writes a value a rule pins, a rule is
+    /// more than its pins, or the region is kept as it is.
+    pub fn move_bounds(&self, packed: &[u64]) -> Option<[MoveBounds; 2]> {
+        if !self.spent {
+            return None;
+        }
+        let (rows, cols, board) = self.unpack_symbols(packed)?;
+        let windows = self.windows(rows, cols);
+        let mut marks = vec![0u8; board.len()];
+        // Each player's moves: the windows of their rules whose cells hold
+        // their pins.
+        let moves = |side: Side| {
+            (self.by_rule.iter().zip(&windows.by_rule))
+                .filter(move |(way, _)| way.side.is_none_or(|by| by == side))
+                .flat_map(|(_, ends)| ends.windows(2))
+                .map(|w| &windows.rule_spots[w[0] as usize..w[1] as usize])
+                .filter(|spots| spots.iter().all(|s| board[s.0 as usize] == s.1))
+        };
+        for side in [Side::Left, Side::Right] {
+            for spots in moves(side) {
+                for s in spots.iter().filter(|s| s.2 != s.1) {
+                    marks[s.0 as usize] |= WRITTEN[side.index()];
+                }
+            }
+        }
+        let mut bounds = [MoveBounds::default(); 2];
+        for side in [Side::Left, Side::Right] {
+            let theirs = WRITTEN[side.other().index()];
+            marks.iter_mut().for_each(|m| *m &= !(TAKEN | CHOSEN));
+            let counted = &mut bounds[side.index()];
+            for spots in moves(side) {
+                // Safe: greedily, moves none of whose cells the other
+                // player writes over, and none a safe one counted has.
+                if spots
+                    .iter()
+                    .all(|s| marks[s.0 as usize] & (theirs | TAKEN) == 0)
+                {
+                    spots.iter().for_each(|s| marks[s.0 as usize] |= TAKEN);
+                    counted.safe += 1;
+                }
+                // Most: greedily, a set of cells every move writes over one
+                // of — a move not yet met through the set adds its last
+                // cell written over (a row of n cells gives ⌊n/2⌋ dominoes).
+                let over = spots.iter().filter(|s| s.2 != s.1).map(|s| s.0 as usize);
+                if over.clone().all(|c| marks[c] & CHOSEN == 0)
+                    && let Some(last) = over.max()
+                {
+                    marks[last] |= CHOSEN;
+                    counted.most += 1;
+                }
+            }
+        }
+        Some(bounds)
+    }
+}

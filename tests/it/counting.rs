@@ -1,0 +1,261 @@
+//! Counting moves, which the outcome search answers by where it can: the
+//! moves a player is sure of and the most they can make on a board
+//! (`Stencils::move_bounds`) on every Domineering board of up to 12 cells
+//! against their plain definitions (a player's own moves played alone,
+//! after any moves of the other's); the longest run of a player's moves in
+//! a form (`Forms::run`) against its options; and the outcome search that
+//! counts, against the value.
+
+use std::collections::{HashMap, HashSet};
+
+use gamelang::{Dyadic, Form, Forms, PartizanSearch, Side};
+
+use super::boards::{Board, DOMINEERING, boards, drawn};
+use super::partizan::lowered;
+use crate::moves::Stencils;
+
+/// The most placements one player makes in a row on `board`, the other
+/// never moving: vertical ones (`down`, Left's) or horizontal ones.
+fn longest(board: &Board, down: bool, memo: &mut HashMap<Board, u32>) -> u32 {
+    if let Some(&n) = memo.get(board) {
+        return n;
+    }
+    let n = (board.placements(down).iter())
+        .map(|b| 1 + longest(b, down, memo))
+        .max()
+        .unwrap_or(0);
+    memo.insert(board.clone(), n);
+    n
+}
+
+/// Every board the player placing vertical ones (`down`) or horizontal
+/// ones leaves by their moves alone, `board` first.
+fn reached(board: &Board, down: bool) -> HashSet<Board> {
+    let mut seen = HashSet::from([board.clone()]);
+    let mut stack = vec![board.clone()];
+    while let Some(b) = stack.pop() {
+        for next in b.placements(down) {
+            if seen.insert(next.clone()) {
+                stack.push(next);
+            }
+        }
+    }
+    seen
+}
+
+/// The board `text` writes (`"..|.#"`).
+fn board(text: &str) -> Board {
+    let rows: Vec<&str> = text.split('|').collect();
+    Board {
+        cols: rows[0].len(),
+        empty: rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c == '.'))
+            .collect(),
+    }
+}
+
+/// Left's bounds, then Right's, on `board`: each region's, summed.
+fn bounds_of(stencils: &Stencils, board: &Board) -> [(u32, u32); 2] {
+    let mut regions = Vec::new();
+    stencils.regions(&board.heaps(), &mut regions);
+    let mut sums = [(0, 0); 2];
+    for region in regions {
+        let bounds = stencils.move_bounds(&region.heaps).expect("counted");
+        for side in [Side::Left, Side::Right] {
+            // A region turned to the other player's rules counts theirs.
+            let of = match region.negated {
+                false => side,
+                true => side.other(),
+            };
+            let counted = bounds[of.index()];
+            sums[side.index()].0 += counted.safe;
+            sums[side.index()].1 += counted.most;
+        }
+    }
+    sums
+}
+
+#[test]
+fn domineering_moves_counted_sure_and_at_most_hold_on_every_board_of_up_to_12_cells() {
+    let stencils = Stencils::read(&lowered(DOMINEERING, "domineering")).expect("stencils");
+    let mut memo = [HashMap::new(), HashMap::new()];
+    let (mut sure, mut exact) = (0, 0);
+    for (rows, cols) in [
+        (1, 5),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (2, 6),
+    ] {
+        for board in boards(rows, cols) {
+            let counted = bounds_of(&stencils, &board);
+            for (side, down) in [(Side::Left, true), (Side::Right, false)] {
+                let (safe, most) = counted[side.index()];
+                let alone = longest(&board, down, &mut memo[side.index()]);
+                // At most: no play of theirs is longer, whatever the other
+                // does (the other's moves only take room).
+                assert!(most >= alone, "{} {side:?}: {most} < {alone}", board.text());
+                exact += usize::from(most == alone);
+                // Sure: after any moves of the other's, as many are left.
+                for after in reached(&board, !down) {
+                    let left = longest(&after, down, &mut memo[side.index()]);
+                    assert!(
+                        left >= safe,
+                        "{} {side:?}: {safe} sure, {left}",
+                        board.text()
+                    );
+                }
+                sure += usize::from(safe > 0);
+            }
+        }
+    }
+    // Both bounds say something: sure moves on many boards, and the most
+    // exact on most.
+    assert!(sure > 1000 && exact > 10_000, "{sure} {exact}");
+}
+
+#[test]
+fn domineering_moves_counted_on_strips_are_the_strips_own() {
+    let stencils = Stencils::read(&lowered(DOMINEERING, "domineering")).expect("stencils");
+    // A row of n cells: ⌊n/2⌋ of Right's, none of Left's; none sure (Right's
+    // own moves take each other's cells, but no move of Left's harms them:
+    // they are all sure, as many as fit apart).
+    for n in 1..12 {
+        let row = board(&".".repeat(n));
+        assert_eq!(
+            bounds_of(&stencils, &row),
+            [(0, 0), (n as u32 / 2, n as u32 / 2)]
+        );
+    }
+    // Two columns walled apart: each Left's alone, sure.
+    let columns = board(".#.|.#.|.#.|.#.");
+    assert_eq!(bounds_of(&stencils, &columns), [(4, 4), (0, 0)]);
+    // A 2 × 2 square: a move each at most, none sure.
+    assert_eq!(bounds_of(&stencils, &board("..|..")), [(0, 2), (0, 2)]);
+}
+
+#[test]
+fn rules_that_write_what_they_pin_are_not_counted() {
+    // Clobber writes `x` and `o`, which its rules pin: a window no move now
+    // may be one later, so nothing is counted.
+    let text = std::fs::read_to_string(super::common::root().join("games/clobber.game"))
+        .expect("the example");
+    let stencils = Stencils::read(&lowered(&text, "clobber")).expect("stencils");
+    let mut regions = Vec::new();
+    stencils.regions(
+        &[1, 4, 'x' as u64, 'o' as u64, 'x' as u64, 'o' as u64],
+        &mut regions,
+    );
+    assert!(!regions.is_empty());
+    assert!(
+        regions
+            .iter()
+            .all(|r| stencils.move_bounds(&r.heaps).is_none())
+    );
+}
+
+/// The longest run of `side`'s moves in `g`, from its options alone.
+fn run_by_options(forms: &mut Forms, g: Form, side: Side) -> u32 {
+    (forms.options(g, side).into_iter())
+        .map(|o| 1 + run_by_options(forms, o, side))
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_forms_longest_run_of_moves_is_its_options() {
+    let mut forms = Forms::new();
+    let mut all: Vec<Form> = [(0, 0), (7, 0), (-3, 0), (3, 3), (-5, 2), (13, 4), (-1, 5)]
+        .iter()
+        .map(|&(m, k)| forms.number(Dyadic::new(m, k)))
+        .collect();
+    all.push(forms.up());
+    all.push(forms.nimber(3));
+    // Games of the forms above and their sums, to day 4 or so.
+    for i in 0..30 {
+        let (a, b, c) = (
+            all[i % all.len()],
+            all[(3 * i + 1) % all.len()],
+            all[(7 * i + 2) % all.len()],
+        );
+        let g = forms.game(&[a, b], &[c]);
+        let sum = forms.add(g, a);
+        all.push(g);
+        all.push(sum);
+    }
+    for &g in &all {
+        for side in [Side::Left, Side::Right] {
+            let run = forms.run(g, side).expect("a run");
+            assert_eq!(
+                run,
+                run_by_options(&mut forms, g, side).into(),
+                "{g:?} {side:?}"
+            );
+        }
+    }
+    // An integer's run is itself, of any size.
+    let huge = forms.number(Dyadic::integer(num_bigint::BigInt::from(10u32).pow(30)));
+    assert_eq!(
+        forms.run(huge, Side::Left),
+        Some(num_bigint::BigUint::from(10u32).pow(30))
+    );
+    assert_eq!(forms.run(huge, Side::Right), Some(0u32.into()));
+}
+
+/// The outcome search against the outcome of the value, on `boards` of
+/// the game `name` of `text`; at least three outcome classes met.
+fn outcomes_against_values(text: &str, name: &str, boards: &[String]) {
+    let mut forms = Forms::new();
+    let mut search = PartizanSearch::new(lowered(text, name), Default::default());
+    let mut valued = PartizanSearch::new(lowered(text, name), Default::default());
+    let mut seen = HashSet::new();
+    for board in boards {
+        let heaps = board_heaps(board);
+        let outcome = search.outcome(&mut forms, &heaps).expect("an outcome");
+        let value = valued.value(&mut forms, &heaps).expect("a value");
+        assert_eq!(outcome, forms.outcome(value), "{board}");
+        seen.insert(outcome);
+    }
+    assert!(seen.len() >= 3, "{seen:?}");
+}
+
+/// The board `text` writes as a position keeps it: rows, columns, cells.
+fn board_heaps(text: &str) -> Vec<u64> {
+    let rows: Vec<&str> = text.split('|').collect();
+    let mut heaps = vec![rows.len() as u64, rows[0].len() as u64];
+    heaps.extend(rows.iter().flat_map(|r| r.chars().map(|c| c as u64)));
+    heaps
+}
+
+#[test]
+fn the_outcome_search_answers_by_counting_where_it_can_and_as_the_value_says() {
+    // Columns of Left's walled apart above a row of Right's: Left is sure
+    // of 5 moves (the top one of each column; the lowest meets the row),
+    // Right makes at most 4 — Left wins moving first or second, and the
+    // search says so without judging a position.
+    let walls = board(&[".#.#.#.#.", ".#.#.#.#.", ".#.#.#.#.", "........."].join("|"));
+    let mut search = PartizanSearch::new(lowered(DOMINEERING, "domineering"), Default::default());
+    let outcome = search
+        .outcome(&mut Forms::new(), &walls.heaps())
+        .expect("an outcome");
+    assert_eq!(outcome, gamelang::Outcome::L);
+    assert_eq!(search.judged(), 0);
+    // Boards with many cells removed, where sure moves are many, and a game
+    // whose rules pin a cell they do not write and that both players play:
+    // who wins is what the value says.
+    let walled: Vec<String> = [(4, 6), (6, 4), (5, 5)]
+        .iter()
+        .flat_map(|&(r, c)| drawn(&['.', '.', '.', '#'], r, c, 20, (r * 7 + c) as u64))
+        .collect();
+    outcomes_against_values(DOMINEERING, "domineering", &walled);
+    let shared = "game shared {\n    board\n    left move down {\n        choose r in 1..rows - 1\n        choose c in 1..cols\n        require b[r, c] == '.' and b[r + 1, c] == '.'\n        b[r, c] = '#'\n    }\n    right move across {\n        choose r in 1..rows\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r, c + 1] = '#'\n    }\n    move corner {\n        choose r in 1..rows - 1\n        choose c in 1..cols - 1\n        require b[r, c] == '.' and b[r + 1, c + 1] == '.' and b[r, c + 1] == '.'\n        b[r, c] = '#'\n        b[r + 1, c + 1] = '#'\n    }\n}\n";
+    let boards: Vec<String> = [(4, 5), (5, 4), (3, 7)]
+        .iter()
+        .flat_map(|&(r, c)| drawn(&['.', '.', '.', '.', '#'], r, c, 20, (r * 11 + c) as u64))
+        .collect();
+    outcomes_against_values(shared, "shared", &boards);
+}
