@@ -2,19 +2,20 @@
 //! Right moving first — for positions too large to value whole.
 //!
 //! A position is a sum of regions (`PartizanSearch::push_regions`). The
-//! small ones are valued (`SMALL_CELLS`) and their canonical forms added
-//! into one form; the large ones are kept as positions. Then a player to
-//! move wins when some move of theirs — in a large region (what it leaves
-//! split again), or in the sum of the small ones (to an option of its
-//! canonical form, which is worth what the sum is: Siegel, *Combinatorial
-//! Game Theory*, §II.2) — leaves a position the other player, moving
-//! first, does not win; the search stops at the first such move. Where
-//! no large region is left, the form says who wins (G > 0 or G ‖ 0: Left
-//! moving first wins; G < 0 or G ‖ 0: Right does). Moves are tried in an
-//! order that finds a winning one early (`judged_moves`). Each position
-//! judged is remembered with the player to move in a table of bounded
-//! size, the oldest forgotten first (`Outcomes`): the search is held by
-//! its clock, not by its table.
+//! small ones are valued (`SMALL_CELLS`) and their canonical forms kept
+//! side by side (`parts`); the large ones are kept as positions. Every
+//! position is judged with Left to move: Right moving first wins G where
+//! Left moving first wins −G. Left wins when some move of hers — in a
+//! large region (what it leaves split again), or in a small one (to an
+//! option of its canonical form, which is worth what the region is:
+//! Siegel, *Combinatorial Game Theory*, §II.2) — leaves a position Right,
+//! moving first, does not win; the search stops at the first such move.
+//! Where no large region is left, the sum of the forms says who wins (G >
+//! 0 or G ‖ 0: Left moving first wins); where counting moves says, it
+//! says (`counted_win`). Moves are tried in an order that finds a winning
+//! one early (`judged_moves`). Each position judged is remembered in a
+//! table of bounded size, the oldest forgotten first (`Outcomes`): the
+//! search is held by its clock, not by its table.
 
 use super::keys::{RegionKey, key_bytes};
 use super::outcomes::{RegionMoves, Split, region_bytes};
@@ -42,9 +43,10 @@ const SMALL_CELLS: usize = 16;
 const WHOLE_CELLS: usize = 8;
 
 impl PartizanSearch {
-    /// How many positions the outcome search has judged, for one player
-    /// to move or both: those it remembers and those it forgot (one
-    /// judged again after it was forgotten counts again).
+    /// How many positions the outcome search has judged, each with Left
+    /// to move (a sum of small regions alone once its form said): those it
+    /// remembers and those it forgot (one judged again after it was
+    /// forgotten counts again).
     pub fn judged(&self) -> usize {
         self.outcomes.remembered() + self.outcomes.forgotten
     }
