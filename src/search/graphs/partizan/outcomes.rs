@@ -22,14 +22,15 @@ pub(super) type RegionMoves = Arc<[(usize, Vec<RegionKey>)]>;
 pub(super) struct Outcomes {
     /// Whether Left, moving first, wins each position judged lately (the
     /// search judges Right's as their negatives: `outcome`). A table of
-    /// bounded size: where it is full (half the search's positions, or a
-    /// quarter of its memory) it becomes `older`, and the older one is
-    /// forgotten — a position forgotten is judged again if it is met again.
+    /// bounded size: where it is full (half the search's positions, or an
+    /// eighth of its memory, leaving room for the store of forms) it
+    /// becomes `older`, and the older one is forgotten — a position
+    /// forgotten is judged again if it is met again.
     wins: FxHashMap<Split, bool>,
     older: FxHashMap<Split, bool>,
     /// The moves of each large region met: each its rule and the regions
     /// it leaves. They can be made again: the table is emptied where it
-    /// would pass a quarter of the memory limit (it took two thirds of
+    /// would pass an eighth of the memory limit (it took two thirds of
     /// Domineering 6 × 6's memory, kept whole).
     pub(super) moves: FxHashMap<GameKey, RegionMoves>,
     /// The moves counted on each large region met (`Stencils::move_bounds`),
@@ -103,10 +104,10 @@ impl Outcomes {
     }
 
     /// Counts `more` bytes of `moves` kept, the table emptied first where
-    /// it would pass a quarter of `limit`; or refuses them past `limit`.
+    /// it would pass an eighth of `limit`; or refuses them past `limit`.
     pub(super) fn keep_moves(&mut self, more: u64, limit: u64) -> Result<(), ()> {
         if self.moves_bytes.saturating_add(more) > limit / 8 {
-            // Let go on another thread: a table of a quarter of the memory
+            // Let go on another thread: a table of an eighth of the memory
             // takes a second to give back.
             crate::platform::discard(std::mem::take(&mut self.moves));
             self.moves_bytes = 0;
@@ -175,12 +176,12 @@ mod tests {
                 false => assert_eq!(won, Some(n % 3 == 0), "{n}"),
             }
         }
-        // And by bytes: a quarter of the limit a table, never past it.
+        // And by bytes: an eighth of the limit a table, never past it.
         let mut outcomes = Outcomes::default();
         let limit = 40_000;
         for n in 0..1000 {
             (outcomes.keep_win(&position(zero, n), true, limit, usize::MAX)).expect("room");
-            assert!(outcomes.wins_bytes + outcomes.older_bytes <= limit / 2);
+            assert!(outcomes.wins_bytes + outcomes.older_bytes <= limit / 4);
         }
         assert!(outcomes.forgotten > 0);
     }
