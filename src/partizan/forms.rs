@@ -1008,13 +1008,11 @@ impl Forms {
                 if !self.step(ENTRY_BYTES) {
                     return None;
                 }
-                let options = side.of((left, right));
-                let mut most = None;
-                for &o in options.iter() {
-                    let run = deeper(|| self.run(o, side))? + 1u32;
-                    most = Some(most.map_or(run.clone(), |m: BigUint| m.max(run)));
+                let mut most = BigUint::default();
+                for &o in side.of((left, right)).iter() {
+                    most = most.max(deeper(|| self.run(o, side))? + 1u32);
                 }
-                most.unwrap_or_default()
+                most
             }
         };
         if self.stopped().is_some() {

@@ -213,22 +213,14 @@ fn outcomes_against_values(text: &str, name: &str, boards: &[String]) {
     let mut search = PartizanSearch::new(lowered(text, name), Default::default());
     let mut valued = PartizanSearch::new(lowered(text, name), Default::default());
     let mut seen = HashSet::new();
-    for board in boards {
-        let heaps = board_heaps(board);
+    for drawn in boards {
+        let heaps = board(drawn).heaps();
         let outcome = search.outcome(&mut forms, &heaps).expect("an outcome");
         let value = valued.value(&mut forms, &heaps).expect("a value");
-        assert_eq!(outcome, forms.outcome(value), "{board}");
+        assert_eq!(outcome, forms.outcome(value), "{drawn}");
         seen.insert(outcome);
     }
     assert!(seen.len() >= 3, "{seen:?}");
-}
-
-/// The board `text` writes as a position keeps it: rows, columns, cells.
-fn board_heaps(text: &str) -> Vec<u64> {
-    let rows: Vec<&str> = text.split('|').collect();
-    let mut heaps = vec![rows.len() as u64, rows[0].len() as u64];
-    heaps.extend(rows.iter().flat_map(|r| r.chars().map(|c| c as u64)));
-    heaps
 }
 
 #[test]

@@ -132,7 +132,7 @@ impl PartizanSearch {
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
-        if let Some(won) = self.known_win(forms, position) {
+        if let Some(won) = self.known_win(forms, position, budget.memory()) {
             return Ok(won);
         }
         // A position met again on the way down: a play can go on forever,
@@ -212,7 +212,7 @@ impl PartizanSearch {
         }
         let mut unknown = Vec::new();
         for (k, next) in after.iter().enumerate() {
-            match self.known_win(forms, next) {
+            match self.known_win(forms, next, budget.memory()) {
                 Some(false) => return Ok(true),
                 Some(true) => {}
                 None => unknown.push(k),
@@ -236,9 +236,10 @@ impl PartizanSearch {
     /// without a search: a position judged before, one where counting
     /// moves says, or small regions alone (the form of their sum says: G >
     /// 0 or G ‖ 0).
-    fn known_win(&mut self, forms: &mut Forms, position: &Split) -> Option<bool> {
+    fn known_win(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<bool> {
         let (big, small) = position;
-        let known = (self.outcomes.won(position)).or_else(|| self.counted_win(forms, position));
+        let known =
+            (self.outcomes.won(position)).or_else(|| self.counted_win(forms, position, limit));
         if known.is_some() || !big.is_empty() {
             return known;
         }
@@ -250,7 +251,6 @@ impl PartizanSearch {
         // Kept as a position judged, so that its sum is made once; where
         // the table has no room it is not kept (and the search refuses at
         // the next position it judges).
-        let limit = self.games[0].solver.question_budget().memory();
         let _ = (self.outcomes).keep_win(position, won, limit, self.max_positions);
         self.progress.add(1);
         Some(won)
@@ -265,11 +265,11 @@ impl PartizanSearch {
     /// (playing only sure moves, they always have one more); one sure of
     /// as many as the other can make wins moving second. `None` where a
     /// region's rules are not of the kind counted, or neither holds.
-    fn counted_win(&mut self, forms: &mut Forms, position: &Split) -> Option<bool> {
+    fn counted_win(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<bool> {
         let (big, small) = position;
         let (mut safe, mut most) = ([0u64; 2], [0u64; 2]);
         for region in big {
-            let bounds = self.move_bounds(&region.key)?;
+            let bounds = self.move_bounds(&region.key, limit)?;
             for player in [Side::Left, Side::Right] {
                 let counted = bounds[region.rules_of(player).index()];
                 safe[player.index()] += u64::from(counted.safe);
@@ -297,13 +297,12 @@ impl PartizanSearch {
 
     /// The moves counted on the large region `key`, kept while they fit
     /// (`None` where they are not counted, or would not fit).
-    fn move_bounds(&mut self, key: &GameKey) -> Option<[MoveBounds; 2]> {
+    fn move_bounds(&mut self, key: &GameKey, limit: u64) -> Option<[MoveBounds; 2]> {
         if let Some(&bounds) = self.outcomes.bounds.get(key) {
             return bounds;
         }
         let stencils = self.games[key.index()].stencils.as_ref()?;
         let bounds = stencils.move_bounds(&key.heaps);
-        let limit = self.games[0].solver.question_budget().memory();
         self.outcomes.keep_bounds(key, bounds, limit).ok()?;
         bounds
     }

@@ -143,11 +143,10 @@ impl Outcomes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::Forms;
     use crate::search::value::GameKey;
 
     /// Position `n`: one large region whose heaps are `n`.
-    fn position(_: Form, n: u64) -> Split {
+    fn position(n: u64) -> Split {
         let key = RegionKey {
             key: GameKey::new(0, vec![n]),
             negated: false,
@@ -157,20 +156,19 @@ mod tests {
 
     #[test]
     fn the_table_of_outcomes_forgets_its_oldest_half_when_full() {
-        let zero = Forms::new().zero();
         let mut outcomes = Outcomes::default();
         // At most 100 positions: 50 a table.
         for n in 0..120 {
             let won = n % 3 == 0;
-            (outcomes.keep_win(&position(zero, n), won, u64::MAX, 100)).expect("room");
+            (outcomes.keep_win(&position(n), won, u64::MAX, 100)).expect("room");
             // Again: the answer replaced, nothing more held.
-            (outcomes.keep_win(&position(zero, n), won, u64::MAX, 100)).expect("room");
+            (outcomes.keep_win(&position(n), won, u64::MAX, 100)).expect("room");
         }
         // 0..50 filled the first table, 50..100 the second; 100 forgot the first.
         assert_eq!(outcomes.forgotten, 50);
         assert_eq!(outcomes.remembered(), 70);
         for n in 0..120 {
-            let won = outcomes.won(&position(zero, n));
+            let won = outcomes.won(&position(n));
             match n < 50 {
                 true => assert_eq!(won, None, "{n}"),
                 false => assert_eq!(won, Some(n % 3 == 0), "{n}"),
@@ -180,7 +178,7 @@ mod tests {
         let mut outcomes = Outcomes::default();
         let limit = 40_000;
         for n in 0..1000 {
-            (outcomes.keep_win(&position(zero, n), true, limit, usize::MAX)).expect("room");
+            (outcomes.keep_win(&position(n), true, limit, usize::MAX)).expect("room");
             assert!(outcomes.wins_bytes + outcomes.older_bytes <= limit / 4);
         }
         assert!(outcomes.forgotten > 0);
