@@ -10,7 +10,11 @@
 //! many moves as that set has cells are ever played (`most`). A move none
 //! of whose cells the other player's moves write over stays a move until
 //! it is played, whatever the other does; moves with no cell in common
-//! are each played without harming another (`safe`). Domineering's safe
+//! are each played without harming another (`safe`). Moves the other can
+//! harm, but no move of the other's more than one of them (`exposed`),
+//! give their player every second one at least: played before the safe
+//! ones, each answer of the other's takes at most one away (Bullock's
+//! "vulnerable" moves). Domineering's safe
 //! moves and the bound on the other player's moves are the solvers'
 //! (Lachmann, Moore and Rapaport, *Who wins Domineering on rectangular
 //! boards?*, MSRI Publications 42, 2002; Bullock, *Domineering: Solving
@@ -21,11 +25,26 @@ use super::stencils::{MoveBounds, Stencils};
 use crate::rules::Side;
 
 /// A cell's marks: written over by some move of Left's, of Right's; taken
-/// by a safe move counted; chosen for the set every move writes over one
-/// of.
+/// by a move counted sure or exposed; chosen for the set every move writes
+/// over one of; written over by a move of the other's that harms an
+/// exposed move counted.
 const WRITTEN: [u8; 2] = [1, 2];
 const TAKEN: u8 = 4;
 const CHOSEN: u8 = 8;
+const HARMED: u8 = 16;
+
+/// The moves a player is sure of with `safe` safe and `exposed` exposed
+/// ones counted (on one region or several: a move of the other's harms an
+/// exposed one of one region at most), moving first (`first`) or second:
+/// playing the exposed ones first, each answer of the other's takes at
+/// most one away, so they make every second one — the first of each two
+/// where they move first.
+pub fn sure_moves(safe: u64, exposed: u64, first: bool) -> u64 {
+    safe + match first {
+        true => exposed.div_ceil(2),
+        false => exposed / 2,
+    }
+}
 
 impl Stencils {
     /// The bounds of the moves by the board's Left rules and by its Right
@@ -58,7 +77,9 @@ impl Stencils {
         let mut bounds = [MoveBounds::default(); 2];
         for side in [Side::Left, Side::Right] {
             let theirs = WRITTEN[side.other().index()];
-            marks.iter_mut().for_each(|m| *m &= !(TAKEN | CHOSEN));
+            marks
+                .iter_mut()
+                .for_each(|m| *m &= !(TAKEN | CHOSEN | HARMED));
             let counted = &mut bounds[side.index()];
             for spots in moves(side) {
                 // Safe: greedily, moves none of whose cells the other
@@ -79,6 +100,25 @@ impl Stencils {
                 {
                     marks[last] |= CHOSEN;
                     counted.most += 1;
+                }
+            }
+            // Exposed: greedily, moves with no cell taken, none that a move
+            // of the other's harming one counted writes over (so that no
+            // move of the other's harms two).
+            for spots in moves(side) {
+                if spots
+                    .iter()
+                    .any(|s| marks[s.0 as usize] & (TAKEN | HARMED) != 0)
+                {
+                    continue;
+                }
+                spots.iter().for_each(|s| marks[s.0 as usize] |= TAKEN);
+                counted.exposed += 1;
+                for harm in moves(side.other()) {
+                    let over = harm.iter().filter(|h| h.2 != h.1);
+                    if over.clone().any(|h| spots.iter().any(|s| s.0 == h.0)) {
+                        over.for_each(|h| marks[h.0 as usize] |= HARMED);
+                    }
                 }
             }
         }

@@ -5,4 +5,5 @@
 mod bounds;
 mod stencils;
 
+pub use bounds::sure_moves;
 pub use stencils::{MoveBounds, Stencils};

@@ -97,11 +97,15 @@ pub struct Region {
 }
 
 /// What a player can count on in a region (`Stencils::move_bounds`): moves
-/// that stay theirs whatever the other player does (`safe`), and the most
-/// moves they can make there in all (`most`).
+/// that stay theirs whatever the other player does (`safe`); moves the
+/// other can take away, but no move of the other's more than one of them
+/// (`exposed`: of these they are sure of every second one, the first
+/// if they move first); and the most moves they can make there in all
+/// (`most`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveBounds {
     pub safe: u32,
+    pub exposed: u32,
     pub most: u32,
 }
 

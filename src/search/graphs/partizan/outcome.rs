@@ -20,7 +20,7 @@
 use super::keys::{RegionKey, key_bytes};
 use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
-use crate::moves::MoveBounds;
+use crate::moves::{MoveBounds, sure_moves};
 use crate::partizan::{Dyadic, Form, Forms};
 use crate::platform::deeper;
 use crate::position::{Outcome, Position};
@@ -161,14 +161,16 @@ impl PartizanSearch {
     /// two players share all they meet). Every move's position is made
     /// first; those whose outcome is known without a search (small regions
     /// alone, judged before, or counted) are looked at first, then the
-    /// rest in order of Right's moves there, fewest first (ties in the
-    /// order the moves are made): a move that leaves the other player
-    /// least room is most often a winning one. (Mobility, as the
-    /// Domineering solvers order moves: Breuker, Uiterwijk and van den
-    /// Herik, *Solving 8 × 8 Domineering*, Theoretical Computer Science
-    /// 230, 2000. Counting the other player's moves alone searched fewer
-    /// positions of Domineering 7 × 7 than their difference with the
-    /// mover's: PERFORMANCE.md.)
+    /// rest by how far Left is there from winning by counting — the most
+    /// moves Right can make less those Left is sure of, least first — or
+    /// where moves are not counted, by Right's moves there, fewest first
+    /// (ties in the order the moves are made): a move that leaves the
+    /// other player least room and the mover most sure moves is most often
+    /// a winning one. (Mobility and safe moves, as the Domineering solvers
+    /// order moves: Breuker, Uiterwijk and van den Herik, *Solving 8 × 8
+    /// Domineering*, Theoretical Computer Science 230, 2000; Bullock,
+    /// 2002. The margin searched a third of the positions of Domineering
+    /// 7 × 7 that Right's moves alone did: PERFORMANCE.md.)
     fn judged_moves(
         &mut self,
         forms: &mut Forms,
@@ -218,10 +220,14 @@ impl PartizanSearch {
                 None => unknown.push(k),
             }
         }
-        // Counted only once no move is known to win.
+        // Ordered only once no move is known to win.
         let mut ordered = Vec::with_capacity(unknown.len());
         for k in unknown {
-            ordered.push((self.room(forms, &after[k], budget, heaps)?, k));
+            let room = match self.counted(forms, &after[k], budget.memory()) {
+                Some(counted) => counted.margin(),
+                None => self.room(forms, &after[k], budget, heaps)? as i64,
+            };
+            ordered.push((room, k));
         }
         ordered.sort_unstable();
         for (_, k) in ordered {
@@ -266,33 +272,41 @@ impl PartizanSearch {
     /// as many as the other can make wins moving second. `None` where a
     /// region's rules are not of the kind counted, or neither holds.
     fn counted_win(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<bool> {
+        let counted = self.counted(forms, position, limit)?;
+        if counted.sure(Side::Left, true) > counted.most[Side::Right.index()] {
+            Some(true)
+        } else if counted.sure(Side::Right, false) >= counted.most[Side::Left.index()] {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The moves counted on `position`: each large region's, and the small
+    /// ones' runs. `None` where a region's rules are not of the kind
+    /// counted.
+    fn counted(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<Counted> {
         let (big, small) = position;
-        let (mut safe, mut most) = ([0u64; 2], [0u64; 2]);
+        let mut sum = Counted::default();
         for region in big {
             let bounds = self.move_bounds(&region.key, limit)?;
             for player in [Side::Left, Side::Right] {
                 let counted = bounds[region.rules_of(player).index()];
-                safe[player.index()] += u64::from(counted.safe);
-                most[player.index()] += u64::from(counted.most);
+                sum.safe[player.index()] += u64::from(counted.safe);
+                sum.exposed[player.index()] += u64::from(counted.exposed);
+                sum.most[player.index()] += u64::from(counted.most);
             }
         }
         for &part in small {
             for player in [Side::Left, Side::Right] {
                 let run = u64::try_from(forms.run(part, player)?).ok()?;
-                most[player.index()] = most[player.index()].checked_add(run)?;
+                sum.most[player.index()] = sum.most[player.index()].checked_add(run)?;
                 if forms.as_number(part).is_some_and(|x| x.is_integer()) {
-                    safe[player.index()] += run;
+                    sum.safe[player.index()] += run;
                 }
             }
         }
-        let (left, right) = (Side::Left.index(), Side::Right.index());
-        if safe[left] > most[right] {
-            Some(true)
-        } else if safe[right] >= most[left] {
-            Some(false)
-        } else {
-            None
-        }
+        Some(sum)
     }
 
     /// The moves counted on the large region `key`, kept while they fit
@@ -424,4 +438,30 @@ fn parts(forms: &mut Forms, values: Vec<Form>) -> Vec<Form> {
     }
     kept.sort_unstable();
     kept
+}
+
+/// The moves counted on a position, each player's (`Side::index`): sure
+/// ones, exposed ones and the most they can make.
+#[derive(Default)]
+struct Counted {
+    safe: [u64; 2],
+    exposed: [u64; 2],
+    most: [u64; 2],
+}
+
+impl Counted {
+    /// How far Right, moving second, is from winning by counting: the
+    /// most moves Left can make less those Right is sure of (Right wins
+    /// where it is 0 or less).
+    fn margin(&self) -> i64 {
+        let most = i64::try_from(self.most[Side::Left.index()]).unwrap_or(i64::MAX);
+        let sure = i64::try_from(self.sure(Side::Right, false)).unwrap_or(i64::MAX);
+        most.saturating_sub(sure)
+    }
+
+    /// The moves `player` is sure of, moving first or second.
+    fn sure(&self, player: Side, first: bool) -> u64 {
+        let p = player.index();
+        sure_moves(self.safe[p], self.exposed[p], first)
+    }
 }
