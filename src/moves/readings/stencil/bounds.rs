@@ -105,6 +105,7 @@ impl Stencils {
             // Exposed: greedily, moves with no cell taken, none that a move
             // of the other's harming one counted writes over (so that no
             // move of the other's harms two).
+            let harms: Vec<_> = moves(side.other()).collect();
             for spots in moves(side) {
                 if spots
                     .iter()
@@ -114,7 +115,7 @@ impl Stencils {
                 }
                 spots.iter().for_each(|s| marks[s.0 as usize] |= TAKEN);
                 counted.exposed += 1;
-                for harm in moves(side.other()) {
+                for harm in &harms {
                     let over = harm.iter().filter(|h| h.2 != h.1);
                     if over.clone().any(|h| spots.iter().any(|s| s.0 == h.0)) {
                         over.for_each(|h| marks[h.0 as usize] |= HARMED);
