@@ -14,12 +14,12 @@
 //! harm, but no move of the other's more than one of them (`exposed`),
 //! give their player every second one at least: played before the safe
 //! ones, each answer of the other's takes at most one away (Bullock's
-//! "vulnerable" moves). Domineering's safe
-//! moves and the bound on the other player's moves are the solvers'
-//! (Lachmann, Moore and Rapaport, *Who wins Domineering on rectangular
-//! boards?*, MSRI Publications 42, 2002; Bullock, *Domineering: Solving
-//! Large Combinatorial Search Spaces*, M.Sc. thesis, Alberta, 2002);
-//! here they are read off any rules of this kind.
+//! "vulnerable" moves). Domineering's safe moves and the bound on the
+//! other player's moves are the solvers' (Lachmann, Moore and Rapaport,
+//! *Who wins Domineering on rectangular boards?*, MSRI Publications 42,
+//! 2002; Bullock, *Domineering: Solving Large Combinatorial Search
+//! Spaces*, M.Sc. thesis, Alberta, 2002); here they are read off any
+//! rules of this kind.
 
 use super::stencils::{MoveBounds, Stencils};
 use crate::rules::Side;
@@ -40,10 +40,11 @@ const HARMED: u8 = 16;
 /// most one away, so they make every second one — the first of each two
 /// where they move first.
 pub fn sure_moves(safe: u64, exposed: u64, first: bool) -> u64 {
-    safe + match first {
+    // At most all a u64 holds: still no more than they are sure of.
+    safe.saturating_add(match first {
         true => exposed.div_ceil(2),
         false => exposed / 2,
-    }
+    })
 }
 
 impl Stencils {

@@ -223,11 +223,11 @@ impl PartizanSearch {
         // Ordered only once no move is known to win.
         let mut ordered = Vec::with_capacity(unknown.len());
         for k in unknown {
-            let room = match self.counted(forms, &after[k], budget.memory()) {
+            let order = match self.counted(forms, &after[k], budget.memory()) {
                 Some(counted) => counted.margin(),
                 None => self.room(forms, &after[k], budget, heaps)? as i64,
             };
-            ordered.push((room, k));
+            ordered.push((order, k));
         }
         ordered.sort_unstable();
         for (_, k) in ordered {
@@ -302,7 +302,7 @@ impl PartizanSearch {
                 let run = u64::try_from(forms.run(part, player)?).ok()?;
                 sum.most[player.index()] = sum.most[player.index()].checked_add(run)?;
                 if forms.as_number(part).is_some_and(|x| x.is_integer()) {
-                    sum.safe[player.index()] += run;
+                    sum.safe[player.index()] = sum.safe[player.index()].checked_add(run)?;
                 }
             }
         }
