@@ -12,7 +12,7 @@
 //! moving first, does not win; the search stops at the first such move.
 //! Where no large region is left, the sum of the forms says who wins (G >
 //! 0 or G ‖ 0: Left moving first wins); where counting moves says, it
-//! says (`counted_win`). Moves are tried in an order that finds a winning
+//! says (`Counted::win`). Moves are tried in an order that finds a winning
 //! one early (`judged_moves`). Each position judged is remembered in a
 //! table of bounded size, the oldest forgotten first (`Outcomes`): the
 //! search is held by its clock, not by its table.
@@ -132,7 +132,7 @@ impl PartizanSearch {
         budget: &mut Budget,
         heaps: &[u64],
     ) -> Result<bool, SearchError> {
-        if let Some(won) = self.known_win(forms, position, budget.memory()) {
+        if let Known::Win(won) = self.known(forms, position, budget.memory()) {
             return Ok(won);
         }
         // A position met again on the way down: a play can go on forever,
@@ -214,16 +214,16 @@ impl PartizanSearch {
         }
         let mut unknown = Vec::new();
         for (k, next) in after.iter().enumerate() {
-            match self.known_win(forms, next, budget.memory()) {
-                Some(false) => return Ok(true),
-                Some(true) => {}
-                None => unknown.push(k),
+            match self.known(forms, next, budget.memory()) {
+                Known::Win(false) => return Ok(true),
+                Known::Win(true) => {}
+                Known::Open(counted) => unknown.push((k, counted)),
             }
         }
         // Ordered only once no move is known to win.
         let mut ordered = Vec::with_capacity(unknown.len());
-        for k in unknown {
-            let order = match self.counted(forms, &after[k], budget.memory()) {
+        for (k, counted) in unknown {
+            let order = match counted {
                 Some(counted) => counted.margin(),
                 None => self.room(forms, &after[k], budget, heaps)? as i64,
             };
@@ -240,14 +240,20 @@ impl PartizanSearch {
 
     /// Whether Left wins `position` moving first, where that is known
     /// without a search: a position judged before, one where counting
-    /// moves says, or small regions alone (the form of their sum says: G >
-    /// 0 or G ‖ 0).
-    fn known_win(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<bool> {
+    /// moves says (`Counted::win`), or small regions alone (the form of
+    /// their sum says: G > 0 or G ‖ 0). Where it is not known, the moves
+    /// counted there, if they are.
+    fn known(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Known {
         let (big, small) = position;
-        let known =
-            (self.outcomes.won(position)).or_else(|| self.counted_win(forms, position, limit));
-        if known.is_some() || !big.is_empty() {
-            return known;
+        if let Some(won) = self.outcomes.won(position) {
+            return Known::Win(won);
+        }
+        let counted = self.counted(forms, position, limit);
+        if let Some(won) = counted.as_ref().and_then(Counted::win) {
+            return Known::Win(won);
+        }
+        if !big.is_empty() {
+            return Known::Open(counted);
         }
         let mut sum = forms.zero();
         for &part in small {
@@ -259,32 +265,14 @@ impl PartizanSearch {
         // the next position it judges).
         let _ = (self.outcomes).keep_win(position, won, limit, self.max_positions);
         self.progress.add(1);
-        Some(won)
+        Known::Win(won)
     }
 
-    /// Whether Left wins `position` moving first, where counting moves
-    /// says so: the moves each player is sure of and the most they can
-    /// make (`Stencils::move_bounds`, each large region's; the small ones'
-    /// sum, its canonical form played, gives each player at most its
-    /// longest run of moves, and an integer's moves are sure). A player
-    /// sure of more moves than the other can make wins moving first
-    /// (playing only sure moves, they always have one more); one sure of
-    /// as many as the other can make wins moving second. `None` where a
-    /// region's rules are not of the kind counted, or neither holds.
-    fn counted_win(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<bool> {
-        let counted = self.counted(forms, position, limit)?;
-        if counted.sure(Side::Left, true) > counted.most[Side::Right.index()] {
-            Some(true)
-        } else if counted.sure(Side::Right, false) >= counted.most[Side::Left.index()] {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
-    /// The moves counted on `position`: each large region's, and the small
-    /// ones' runs. `None` where a region's rules are not of the kind
-    /// counted.
+    /// The moves counted on `position`: each large region's
+    /// (`Stencils::move_bounds`); a small one's value, played, gives each
+    /// player at most its longest run of moves (`Forms::run`), an
+    /// integer's all sure. `None` where a region's rules are not of the
+    /// kind counted.
     fn counted(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<Counted> {
         let (big, small) = position;
         let mut sum = Counted::default();
@@ -440,6 +428,14 @@ fn parts(forms: &mut Forms, values: Vec<Form>) -> Vec<Form> {
     kept
 }
 
+/// What is known of a position without a search (`known`).
+enum Known {
+    /// Whether Left, moving first, wins it.
+    Win(bool),
+    /// Not known; the moves counted there, where they are.
+    Open(Option<Counted>),
+}
+
 /// The moves counted on a position, each player's (`Side::index`): sure
 /// ones, exposed ones and the most they can make.
 #[derive(Default)]
@@ -450,6 +446,22 @@ struct Counted {
 }
 
 impl Counted {
+    /// Whether Left wins moving first, where counting says so: the moves
+    /// each player is sure of and the most they can make (`counted`). A
+    /// player sure of more moves than the other can make wins moving
+    /// first (playing only sure moves, they always have one more); one
+    /// sure of as many as the other can make wins moving second. `None`
+    /// where neither holds.
+    fn win(&self) -> Option<bool> {
+        if self.sure(Side::Left, true) > self.most[Side::Right.index()] {
+            Some(true)
+        } else if self.sure(Side::Right, false) >= self.most[Side::Left.index()] {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// How far Right, moving second, is from winning by counting: the
     /// most moves Left can make less those Right is sure of (Right wins
     /// where it is 0 or less).

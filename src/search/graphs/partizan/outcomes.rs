@@ -116,9 +116,7 @@ impl Outcomes {
         self.moves_bytes += more;
         Ok(())
     }
-}
 
-impl Outcomes {
     /// Keeps the moves counted on the region `key`, the table emptied
     /// first where it would pass a sixteenth of `limit`; or refuses them
     /// past `limit`.
