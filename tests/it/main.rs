@@ -25,6 +25,7 @@ mod decomposition;
 mod deep;
 mod diagnostics;
 mod docs;
+mod dominated;
 mod ends;
 mod exercise;
 mod fill;

@@ -176,7 +176,7 @@ impl RegionValues {
         let mut options = Vec::new();
         // Made by the stencils themselves where the rules are their pins.
         let watch = budget.within().watch;
-        let made = self.stencils.each_move(&key, &watch, |_, regions| {
+        let made = self.stencils.each_move(&key, &watch, false, |_, regions| {
             options.push(regions.into_iter().map(|r| r.heaps).collect());
         });
         if let Some(looked) = made {

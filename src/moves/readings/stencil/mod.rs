@@ -3,6 +3,7 @@
 //! player is sure of and can make at most on a region (`bounds`).
 
 mod bounds;
+mod dominated;
 mod stencils;
 
 pub use bounds::sure_moves;

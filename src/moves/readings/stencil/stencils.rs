@@ -374,11 +374,15 @@ impl Stencils {
     /// `None` for a region it cannot read (kept as it is) or rules that are
     /// more than their pins: the move generator's to answer. It looks at
     /// `watch` as it goes (a move on a board of n cells splits all n), and
-    /// ends early, saying why, where that says to stop.
+    /// ends early, saying why, where that says to stop. Where `cut`, the
+    /// moves another of the same player's is at least as good as are left
+    /// out (`dominated`: for a normal-play value or outcome, never a
+    /// misère one).
     pub fn each_move(
         &self,
         packed: &[u64],
         watch: &Watch,
+        cut: bool,
         mut f: impl FnMut(usize, Vec<Region>),
     ) -> Option<Result<u64, Halt>> {
         if self.by_rule.is_empty() {
@@ -386,12 +390,18 @@ impl Stencils {
         }
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
+        let dominated = cut.then(|| self.dominated(&windows, &board)).flatten();
         let (mut done, mut look_at) = (0u64, LOOK_EVERY);
+        let mut made = 0;
         for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
                 done += 1;
                 let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
                 if spots.iter().all(|s| board[s.0 as usize] == s.1) {
+                    made += 1;
+                    if dominated.as_ref().is_some_and(|d| d[made - 1]) {
+                        continue;
+                    }
                     for &(at, _, write) in spots {
                         board[at as usize] = write;
                     }

@@ -91,7 +91,8 @@ impl PartizanSearch {
                     }),
                 }
             };
-            let placed = self.walk(&mut valued, key, heaps, &mut build)?;
+            // Misère play: a dominated option can matter (no move is cut).
+            let placed = self.walk(&mut valued, key, heaps, false, &mut build)?;
             if let Some((key, side)) = outside {
                 let game = self.games[key.index()].game.clone();
                 let position = self.heaps_of(&key).into_owned();

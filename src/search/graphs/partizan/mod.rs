@@ -150,7 +150,7 @@ impl PartizanSearch {
         let mut build = |search: &Self, frame: &Frame, known: &Valued<Form>| {
             Ok((search.form_of(forms, frame, known), forms.bytes()))
         };
-        let form = self.walk(&mut known, root, heaps, &mut build);
+        let form = self.walk(&mut known, root, heaps, true, &mut build);
         self.known = known;
         form
     }
@@ -160,12 +160,14 @@ impl PartizanSearch {
     /// into `valued`, depth first with an explicit stack; `heaps` the
     /// position asked about. `build` gives, with what it made, the bytes
     /// its store holds (counted against the memory limit with `valued`'s),
-    /// or why its store stopped.
+    /// or why its store stopped. Where `cut`, dominated moves are left out
+    /// (`frame`).
     fn walk<F: Clone>(
         &mut self,
         valued: &mut Valued<F>,
         root: GameKey,
         heaps: &[u64],
+        cut: bool,
         build: &mut Build<'_, F>,
     ) -> Result<F, SearchError> {
         if let Some(made) = valued.map.get(&root) {
@@ -174,7 +176,7 @@ impl PartizanSearch {
         let mut budget = self.games[0].solver.question_budget();
         let mut on_stack: FxHashSet<GameKey> = FxHashSet::default();
         on_stack.insert(root.clone());
-        let mut stack = vec![self.frame(root.clone(), &mut budget, heaps)?];
+        let mut stack = vec![self.frame(root.clone(), &mut budget, heaps, cut)?];
         while let Some(top) = stack.last_mut() {
             // The first position a move leads to that is not made yet.
             let mut missing = None;
@@ -196,7 +198,7 @@ impl PartizanSearch {
                     return Err(too_large(&self.games[0].game, self.max_positions, heaps));
                 }
                 on_stack.insert(key.clone());
-                let frame = self.frame(key, &mut budget, heaps)?;
+                let frame = self.frame(key, &mut budget, heaps, cut)?;
                 stack.push(frame);
                 continue;
             }
@@ -257,19 +259,22 @@ impl PartizanSearch {
     }
 
     /// The frame of the position `key`: its moves within the question's
-    /// budget.
+    /// budget; where `cut` (a normal-play value or outcome), a board
+    /// region's moves that another of the same player's is at least as
+    /// good as left out (`Stencils::each_move`).
     fn frame(
         &mut self,
         key: GameKey,
         budget: &mut Budget,
         asked: &[u64],
+        cut: bool,
     ) -> Result<Frame, SearchError> {
         let Met { game, stencils, .. } = &self.games[key.index()];
         if let Some(stencils) = stencils {
             // A board's region: its moves made by the stencils themselves.
             let mut options = Vec::new();
             let watch = budget.within().watch;
-            let looked = stencils.each_move(&key.heaps, &watch, |rule, regions| {
+            let looked = stencils.each_move(&key.heaps, &watch, cut, |rule, regions| {
                 let keys =
                     (regions.into_iter()).map(|r| RegionKey::new(key.index(), r.heaps, r.negated));
                 options.push((rule, keys.collect()));

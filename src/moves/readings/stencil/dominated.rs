@@ -1,0 +1,125 @@
+//! Which moves of a board region another move of the same player's is at
+//! least as good as, where no move writes a value a rule pins.
+//!
+//! There a region's position is the set of its windows that are moves (a
+//! window that is not a move now is never one), and a move takes away the
+//! moves whose pins it writes over: itself and those it *kills*. Where a
+//! position's moves are another's with some of Left's only added and some
+//! of Right's only taken away, it is at least as good for Left: she
+//! answers each of Right's moves in one with the same move in the other,
+//! and always has one (the moves they share are the same). So a move A of
+//! Left's is dominated by a move B of hers where B kills no more of the
+//! moves only Left has than A does, at least as many of those only Right
+//! has, and the same of those both have: Left's option after B is at least
+//! her option after A, and leaving A out changes neither the value nor who
+//! wins (dominated options: Siegel, *Combinatorial Game Theory*, §II.2;
+//! the copying is the one that shows G − G = 0, there §II.1, here on the
+//! moves a position has left). Of moves each at least as good as the
+//! other, the first is kept. The same for Right.
+
+use super::stencils::{Stencils, Windows};
+use crate::rules::Side;
+
+/// The most moves a region's are compared among (each pair that kill one
+/// another): past it, none is left out.
+const MOST_MOVES: usize = 1024;
+
+impl Stencils {
+    /// For each move of the board `board` (its windows that are moves, in
+    /// the order `each_move` makes them), whether it is left out: another
+    /// move of the same player's, kept, is at least as good. `None` where
+    /// some move writes a value a rule pins, a rule is more than its pins,
+    /// some move writes over none of its cells, or the region has more than
+    /// `MOST_MOVES` (nothing is left out).
+    pub(super) fn dominated(&self, windows: &Windows, board: &[u8]) -> Option<Vec<bool>> {
+        if !self.spent {
+            return None;
+        }
+        // The moves: each its rule's player (`None`: both) and its spots.
+        let mut moves = Vec::new();
+        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
+            for w in ends.windows(2) {
+                let spots = &windows.rule_spots[w[0] as usize..w[1] as usize];
+                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
+                    moves.push((way.side, spots));
+                }
+            }
+        }
+        let n = moves.len();
+        if n > MOST_MOVES {
+            return None;
+        }
+        let words = n.div_ceil(64);
+        let set =
+            |sets: &mut [u64], at: usize, i: usize| sets[at * words + i / 64] |= 1 << (i % 64);
+        // The moves pinning each cell (from `start[cell]` in `pinning`);
+        // the moves each move kills.
+        let mut start = vec![0u32; board.len() + 1];
+        for (_, spots) in &moves {
+            spots.iter().for_each(|s| start[s.0 as usize + 1] += 1);
+        }
+        for cell in 0..board.len() {
+            start[cell + 1] += start[cell];
+        }
+        let mut pinning = vec![0u32; start[board.len()] as usize];
+        let mut next = start.clone();
+        for (i, (_, spots)) in moves.iter().enumerate() {
+            for s in spots.iter() {
+                pinning[next[s.0 as usize] as usize] = i as u32;
+                next[s.0 as usize] += 1;
+            }
+        }
+        let mut kills = vec![0u64; n * words];
+        for (i, (_, spots)) in moves.iter().enumerate() {
+            let mut wrote = false;
+            for s in spots.iter().filter(|s| s.2 != s.1) {
+                wrote = true;
+                let (from, to) = (
+                    start[s.0 as usize] as usize,
+                    start[s.0 as usize + 1] as usize,
+                );
+                (pinning[from..to].iter()).for_each(|&p| set(&mut kills, i, p as usize));
+            }
+            if !wrote {
+                return None;
+            }
+        }
+        // The moves only Left has, only Right has, and both have.
+        let mut only = [vec![0u64; words], vec![0u64; words]];
+        let mut both = vec![0u64; words];
+        for (i, (side, _)) in moves.iter().enumerate() {
+            match side {
+                Some(side) => set(&mut only[side.index()], 0, i),
+                None => set(&mut both, 0, i),
+            }
+        }
+        let kill = |i: usize| &kills[i * words..][..words];
+        // Whether `b`'s position is at least as good for `player` as `a`'s.
+        let at_least = |player: Side, b: usize, a: usize| {
+            let (mine, theirs) = (&only[player.index()], &only[player.other().index()]);
+            (0..words).all(|k| {
+                let (a, b) = (kill(a)[k], kill(b)[k]);
+                (b & mine[k] & !a) == 0 && (a & theirs[k] & !b) == 0 && ((a ^ b) & both[k]) == 0
+            })
+        };
+        let mut out = vec![false; n];
+        for (a, &(side, _)) in moves.iter().enumerate() {
+            // A move both players have is kept: it may be dominated for one
+            // and not the other.
+            let Some(player) = side else { continue };
+            // One at least as good kills itself, so it is among those `a`
+            // kills.
+            let killed = (kill(a).iter().enumerate()).flat_map(|(k, &word)| {
+                (0..64)
+                    .filter(move |bit| word >> bit & 1 == 1)
+                    .map(move |bit| k * 64 + bit)
+            });
+            out[a] = killed.filter(|&b| b != a).any(|b| {
+                moves[b].0.is_none_or(|s| s == player)
+                    && at_least(player, b, a)
+                    && (b < a || !at_least(player, a, b))
+            });
+        }
+        Some(out)
+    }
+}
