@@ -60,14 +60,16 @@ impl Stencils {
         let windows = self.windows(rows, cols);
         let mut marks = vec![0u8; board.len()];
         // Each player's moves: the windows of their rules whose cells hold
-        // their pins.
-        let moves = |side: Side| {
+        // their pins (found once, looked through in every pass).
+        let found: [Vec<&[(u32, u8, u8)]>; 2] = [Side::Left, Side::Right].map(|side| {
             (self.by_rule.iter().zip(&windows.by_rule))
                 .filter(move |(way, _)| way.side.is_none_or(|by| by == side))
                 .flat_map(|(_, ends)| ends.windows(2))
                 .map(|w| &windows.rule_spots[w[0] as usize..w[1] as usize])
                 .filter(|spots| spots.iter().all(|s| board[s.0 as usize] == s.1))
-        };
+                .collect()
+        });
+        let moves = |side: Side| found[side.index()].iter().copied();
         for side in [Side::Left, Side::Right] {
             for spots in moves(side) {
                 for s in spots.iter().filter(|s| s.2 != s.1) {
@@ -106,7 +108,7 @@ impl Stencils {
             // Exposed: greedily, moves with no cell taken, none that a move
             // of the other's harming one counted writes over (so that no
             // move of the other's harms two).
-            let harms: Vec<_> = moves(side.other()).collect();
+            let harms = &found[side.other().index()];
             for spots in moves(side) {
                 if spots
                     .iter()
@@ -116,7 +118,7 @@ impl Stencils {
                 }
                 spots.iter().for_each(|s| marks[s.0 as usize] |= TAKEN);
                 counted.exposed += 1;
-                for harm in &harms {
+                for harm in harms {
                     let over = harm.iter().filter(|h| h.2 != h.1);
                     if over.clone().any(|h| spots.iter().any(|s| s.0 == h.0)) {
                         over.for_each(|h| marks[h.0 as usize] |= HARMED);
