@@ -1,5 +1,5 @@
 //! Moves left out because another of the same player's is at least as good
-//! (`Stencils::each_move` cutting, `dominated`): on every board of up to
+//! (`Stencils::each_move` cutting, `kept_moves`): on every board of up to
 //! 12 cells of Domineering and of a game with a rule that pins a cell it does
 //! not write and a rule both players play, each move left out has a kept
 //! one of the same player's whose position is worth at least as much to

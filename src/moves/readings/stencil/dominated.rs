@@ -16,6 +16,13 @@
 //! the copying is the one that shows G − G = 0, there §II.1, here on the
 //! moves a position has left). Of moves each at least as good as the
 //! other, the first is kept. The same for Right.
+//!
+//! The moves kept are made in the order of how many more of the other's
+//! moves than of the mover's own they kill, most first (the change in
+//! both players' moves, as the Domineering solvers order them: Breuker,
+//! Uiterwijk and van den Herik, 2000; Bullock, 2002): the outcome search
+//! looks at the positions a region's moves leave in that order, and stops
+//! at the first known to be won.
 
 use super::stencils::{Stencils, Windows};
 use crate::rules::Side;
@@ -25,13 +32,15 @@ use crate::rules::Side;
 const MOST_MOVES: usize = 1024;
 
 impl Stencils {
-    /// For each move of the board `board` (its windows that are moves, in
-    /// the order `each_move` makes them), whether it is left out: another
-    /// move of the same player's, kept, is at least as good. `None` where
-    /// some move writes a value a rule pins, a rule is more than its pins,
-    /// some move writes over none of its cells, or the region has more than
-    /// `MOST_MOVES` (nothing is left out).
-    pub(super) fn dominated(&self, windows: &Windows, board: &[u8]) -> Option<Vec<bool>> {
+    /// The moves of the board `board` kept (each by its place among the
+    /// board's windows that are moves, in the order `each_move` finds
+    /// them), in the order they are made: those no other move of the same
+    /// player's, kept, is at least as good as, by the other's moves less
+    /// the mover's own that each kills, most first. `None` where some move
+    /// writes a value a rule pins, a rule is more than its pins, some move
+    /// writes over none of its cells, or the region has more than
+    /// `MOST_MOVES` (all are made, as found).
+    pub(super) fn kept_moves(&self, windows: &Windows, board: &[u8]) -> Option<Vec<usize>> {
         if !self.spent {
             return None;
         }
@@ -102,11 +111,12 @@ impl Stencils {
                 (b & mine[k] & !a) == 0 && (a & theirs[k] & !b) == 0 && ((a ^ b) & both[k]) == 0
             })
         };
-        let mut out = vec![false; n];
-        for (a, &(side, _)) in moves.iter().enumerate() {
+        let dominated = |a: usize| {
             // A move both players have is kept: it may be dominated for one
             // and not the other.
-            let Some(player) = side else { continue };
+            let Some(player) = moves[a].0 else {
+                return false;
+            };
             // One at least as good kills itself, so it is among those `a`
             // kills.
             let killed = (kill(a).iter().enumerate()).flat_map(|(k, &word)| {
@@ -114,12 +124,29 @@ impl Stencils {
                     .filter(move |bit| word >> bit & 1 == 1)
                     .map(move |bit| k * 64 + bit)
             });
-            out[a] = killed.filter(|&b| b != a).any(|b| {
+            killed.filter(|&b| b != a).any(|b| {
                 moves[b].0.is_none_or(|s| s == player)
                     && at_least(player, b, a)
                     && (b < a || !at_least(player, a, b))
-            });
-        }
-        Some(out)
+            })
+        };
+        // The other's moves less the mover's own that `a` kills.
+        let gain = |a: usize| {
+            let count = |set: &[u64]| {
+                (0..words)
+                    .map(|k| (kill(a)[k] & set[k]).count_ones() as i64)
+                    .sum::<i64>()
+            };
+            match moves[a].0 {
+                Some(player) => count(&only[player.other().index()]) - count(&only[player.index()]),
+                None => 0,
+            }
+        };
+        let mut kept: Vec<(i64, usize)> = (0..n)
+            .filter(|&a| !dominated(a))
+            .map(|a| (-gain(a), a))
+            .collect();
+        kept.sort_unstable();
+        Some(kept.into_iter().map(|(_, a)| a).collect())
     }
 }

@@ -376,8 +376,8 @@ impl Stencils {
     /// `watch` as it goes (a move on a board of n cells splits all n), and
     /// ends early, saying why, where that says to stop. Where `cut`, the
     /// moves another of the same player's is at least as good as are left
-    /// out (`dominated`: for a normal-play value or outcome, never a
-    /// misère one).
+    /// out and the rest made most promising first (`kept_moves`: for a
+    /// normal-play value or outcome, never a misère one).
     pub fn each_move(
         &self,
         packed: &[u64],
@@ -390,41 +390,46 @@ impl Stencils {
         }
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
-        let dominated = cut.then(|| self.dominated(&windows, &board)).flatten();
-        let (mut done, mut look_at) = (0u64, LOOK_EVERY);
-        let mut made = 0;
+        // The windows that are moves (a window looked at each, at most
+        // `MOST_SPOTS` spots), each with its rule; all made, as found, or
+        // those kept, in their order.
+        let mut found = Vec::new();
+        let mut done = 0u64;
         for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
                 done += 1;
                 let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
                 if spots.iter().all(|s| board[s.0 as usize] == s.1) {
-                    made += 1;
-                    if dominated.as_ref().is_some_and(|d| d[made - 1]) {
-                        continue;
-                    }
-                    for &(at, _, write) in spots {
-                        board[at as usize] = write;
-                    }
-                    let mut regions = Vec::new();
-                    if self.stable {
-                        // Its kept cells as they were: one region still.
-                        let scratch = &mut *self.scratch.borrow_mut();
-                        let (turned, best) = (&mut scratch.turned, &mut scratch.best);
-                        regions.push(self.least_turn((rows, cols), &board, turned, best));
-                    } else {
-                        self.split(rows, cols, &board, &mut regions);
-                    }
-                    done += board.len() as u64;
-                    f(way.rule, regions);
-                    for &(at, pin, _) in spots {
-                        board[at as usize] = pin;
-                    }
+                    found.push((way.rule, spots));
                 }
-                if done >= look_at {
-                    look_at = done + LOOK_EVERY;
-                    if let Some(halt) = watch.halted() {
-                        return Some(Err(halt));
-                    }
+            }
+        }
+        let kept = cut.then(|| self.kept_moves(&windows, &board)).flatten();
+        let order = kept.unwrap_or_else(|| (0..found.len()).collect());
+        let mut look_at = LOOK_EVERY;
+        for i in order {
+            let (rule, spots) = found[i];
+            for &(at, _, write) in spots {
+                board[at as usize] = write;
+            }
+            let mut regions = Vec::new();
+            if self.stable {
+                // Its kept cells as they were: one region still.
+                let scratch = &mut *self.scratch.borrow_mut();
+                let (turned, best) = (&mut scratch.turned, &mut scratch.best);
+                regions.push(self.least_turn((rows, cols), &board, turned, best));
+            } else {
+                self.split(rows, cols, &board, &mut regions);
+            }
+            done += board.len() as u64;
+            f(rule, regions);
+            for &(at, pin, _) in spots {
+                board[at as usize] = pin;
+            }
+            if done >= look_at {
+                look_at = done + LOOK_EVERY;
+                if let Some(halt) = watch.halted() {
+                    return Some(Err(halt));
                 }
             }
         }
