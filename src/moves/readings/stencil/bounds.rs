@@ -21,7 +21,7 @@
 //! Spaces*, M.Sc. thesis, Alberta, 2002); here they are read off any
 //! rules of this kind.
 
-use super::stencils::{MoveBounds, Stencils};
+use super::stencils::{MoveBounds, Stencils, WindowSpot};
 use crate::rules::Side;
 
 /// A cell's marks: written over by some move of Left's, of Right's; taken
@@ -61,7 +61,7 @@ impl Stencils {
         let mut marks = vec![0u8; board.len()];
         // Each player's moves: the windows of their rules whose cells hold
         // their pins (found once, looked through in every pass).
-        let found: [Vec<&[(u32, u8, u8)]>; 2] = [Side::Left, Side::Right].map(|side| {
+        let found: [Vec<&[WindowSpot]>; 2] = [Side::Left, Side::Right].map(|side| {
             (self.by_rule.iter().zip(&windows.by_rule))
                 .filter(move |(way, _)| way.side.is_none_or(|by| by == side))
                 .flat_map(|(_, ends)| ends.windows(2))

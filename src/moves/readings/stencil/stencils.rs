@@ -734,9 +734,13 @@ pub(super) struct Windows {
     /// The windows of each rule's stencils (`Stencils::by_rule`), each spot
     /// its cell, its pin's symbol and the symbol the move leaves there;
     /// for each, where its windows' spots end, after where they start.
-    pub(super) rule_spots: Vec<(u32, u8, u8)>,
+    pub(super) rule_spots: Vec<WindowSpot>,
     pub(super) by_rule: Vec<Vec<u32>>,
 }
+
+/// A spot of a rule's window: its cell, its pin's symbol and the symbol
+/// the move leaves there (its pin, where it only reads the cell).
+pub(super) type WindowSpot = (u32, u8, u8);
 
 /// A stencil's windows on a board of at most 64 cells: their places (by
 /// their first cell) as one word, and each spot's shift from the first
