@@ -63,6 +63,19 @@ impl Board {
     }
 }
 
+/// Shapes of boards of up to 12 cells, each with its every board
+/// (`boards`) tried where a test holds something to a plain definition.
+pub(super) const TO_12_CELLS: [(usize, usize); 8] = [
+    (1, 5),
+    (2, 2),
+    (2, 3),
+    (3, 3),
+    (2, 5),
+    (3, 4),
+    (4, 3),
+    (2, 6),
+];
+
 /// Every board of `rows` × `cols`, each cell empty or removed.
 pub(super) fn boards(rows: usize, cols: usize) -> Vec<Board> {
     let cells = rows * cols;

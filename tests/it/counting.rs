@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use gamelang::{Dyadic, Form, Forms, PartizanSearch, Side};
 
-use super::boards::{Board, DOMINEERING, boards, drawn};
+use super::boards::{Board, DOMINEERING, TO_12_CELLS, boards, drawn};
 use super::partizan::lowered;
 use crate::moves::{Stencils, sure_moves};
 
@@ -112,16 +112,7 @@ fn domineering_moves_counted_sure_and_at_most_hold_on_every_board_of_up_to_12_ce
     let mut memo = [HashMap::new(), HashMap::new()];
     let mut played = [HashMap::new(), HashMap::new()];
     let (mut sure, mut exact, mut exposed_too) = (0, 0, 0);
-    for (rows, cols) in [
-        (1, 5),
-        (2, 2),
-        (2, 3),
-        (3, 3),
-        (2, 5),
-        (3, 4),
-        (4, 3),
-        (2, 6),
-    ] {
+    for (rows, cols) in TO_12_CELLS {
         for board in boards(rows, cols) {
             let counted = bounds_of(&stencils, &board);
             for (side, down) in [(Side::Left, true), (Side::Right, false)] {

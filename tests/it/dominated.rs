@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use gamelang::{Form, Forms, PartizanSearch, Side};
 
-use super::boards::{Board, DOMINEERING, boards};
+use super::boards::{Board, DOMINEERING, TO_12_CELLS, boards};
 use super::partizan::lowered;
 use crate::moves::Stencils;
 use crate::platform::Watch;
@@ -211,17 +211,7 @@ fn check(text: &str, name: &str, plain: Plain, shapes: &[(usize, usize)]) -> usi
 
 #[test]
 fn domineering_moves_left_out_have_one_kept_as_good_on_every_board_of_up_to_12_cells() {
-    let shapes = [
-        (1, 12),
-        (2, 2),
-        (2, 3),
-        (3, 3),
-        (2, 5),
-        (3, 4),
-        (4, 3),
-        (2, 6),
-        (6, 2),
-    ];
+    let shapes: Vec<_> = TO_12_CELLS.into_iter().chain([(1, 12), (6, 2)]).collect();
     let left_out = check(DOMINEERING, "domineering", domineering, &shapes);
     assert!(left_out > 1000, "{left_out}");
 }

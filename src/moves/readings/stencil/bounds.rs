@@ -59,14 +59,12 @@ impl Stencils {
         let (rows, cols, board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
         let mut marks = vec![0u8; board.len()];
-        // Each player's moves: the windows of their rules whose cells hold
-        // their pins (found once, looked through in every pass).
+        // Each player's moves (found once, looked through in every pass).
+        let found = self.live_moves(&windows, &board);
         let found: [Vec<&[WindowSpot]>; 2] = [Side::Left, Side::Right].map(|side| {
-            (self.by_rule.iter().zip(&windows.by_rule))
-                .filter(move |(way, _)| way.side.is_none_or(|by| by == side))
-                .flat_map(|(_, ends)| ends.windows(2))
-                .map(|w| &windows.rule_spots[w[0] as usize..w[1] as usize])
-                .filter(|spots| spots.iter().all(|s| board[s.0 as usize] == s.1))
+            (found.iter())
+                .filter(|m| m.side.is_none_or(|by| by == side))
+                .map(|m| m.spots)
                 .collect()
         });
         let moves = |side: Side| found[side.index()].iter().copied();

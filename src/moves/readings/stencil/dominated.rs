@@ -24,35 +24,24 @@
 //! looks at the positions a region's moves leave in that order, and stops
 //! at the first known to be won.
 
-use super::stencils::{Stencils, Windows};
+use super::stencils::{LiveMove, Stencils};
 use crate::rules::Side;
 
-/// The most moves a region's are compared among (each pair that kill one
-/// another): past it, none is left out.
+/// The most moves a board may have for some to be left out (each compared
+/// with those it kills): past it, all are made.
 const MOST_MOVES: usize = 1024;
 
 impl Stencils {
-    /// The moves of the board `board` kept (each by its place among the
-    /// board's windows that are moves, in the order `each_move` finds
-    /// them), in the order they are made: those no other move of the same
-    /// player's, kept, is at least as good as, by the other's moves less
-    /// the mover's own that each kills, most first. `None` where some move
-    /// writes a value a rule pins, a rule is more than its pins, some move
-    /// writes over none of its cells, or the region has more than
-    /// `MOST_MOVES` (all are made, as found).
-    pub(super) fn kept_moves(&self, windows: &Windows, board: &[u8]) -> Option<Vec<usize>> {
+    /// Of the moves `moves` of a board of `cells` cells (`live_moves`),
+    /// those kept (by their places in `moves`), in the order they are
+    /// made: those no other move of the same player's, kept, is at least
+    /// as good as, by the other's moves less the mover's own that each
+    /// kills, most first. `None` where some move writes a value a rule
+    /// pins, some move writes over none of its cells, or there are more
+    /// than `MOST_MOVES` (all are made, as found).
+    pub(super) fn kept_moves(&self, moves: &[LiveMove], cells: usize) -> Option<Vec<usize>> {
         if !self.spent {
             return None;
-        }
-        // The moves: each its rule's player (`None`: both) and its spots.
-        let mut moves = Vec::new();
-        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
-            for w in ends.windows(2) {
-                let spots = &windows.rule_spots[w[0] as usize..w[1] as usize];
-                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
-                    moves.push((way.side, spots));
-                }
-            }
         }
         let n = moves.len();
         if n > MOST_MOVES {
@@ -63,25 +52,25 @@ impl Stencils {
             |sets: &mut [u64], at: usize, i: usize| sets[at * words + i / 64] |= 1 << (i % 64);
         // The moves pinning each cell (from `start[cell]` in `pinning`);
         // the moves each move kills.
-        let mut start = vec![0u32; board.len() + 1];
-        for (_, spots) in &moves {
-            spots.iter().for_each(|s| start[s.0 as usize + 1] += 1);
+        let mut start = vec![0u32; cells + 1];
+        for m in moves {
+            m.spots.iter().for_each(|s| start[s.0 as usize + 1] += 1);
         }
-        for cell in 0..board.len() {
+        for cell in 0..cells {
             start[cell + 1] += start[cell];
         }
-        let mut pinning = vec![0u32; start[board.len()] as usize];
+        let mut pinning = vec![0u32; start[cells] as usize];
         let mut next = start.clone();
-        for (i, (_, spots)) in moves.iter().enumerate() {
-            for s in spots.iter() {
+        for (i, m) in moves.iter().enumerate() {
+            for s in m.spots {
                 pinning[next[s.0 as usize] as usize] = i as u32;
                 next[s.0 as usize] += 1;
             }
         }
         let mut kills = vec![0u64; n * words];
-        for (i, (_, spots)) in moves.iter().enumerate() {
+        for (i, m) in moves.iter().enumerate() {
             let mut wrote = false;
-            for s in spots.iter().filter(|s| s.2 != s.1) {
+            for s in m.spots.iter().filter(|s| s.2 != s.1) {
                 wrote = true;
                 let (from, to) = (
                     start[s.0 as usize] as usize,
@@ -96,8 +85,8 @@ impl Stencils {
         // The moves only Left has, only Right has, and both have.
         let mut only = [vec![0u64; words], vec![0u64; words]];
         let mut both = vec![0u64; words];
-        for (i, (side, _)) in moves.iter().enumerate() {
-            match side {
+        for (i, m) in moves.iter().enumerate() {
+            match m.side {
                 Some(side) => set(&mut only[side.index()], 0, i),
                 None => set(&mut both, 0, i),
             }
@@ -114,7 +103,7 @@ impl Stencils {
         let dominated = |a: usize| {
             // A move both players have is kept: it may be dominated for one
             // and not the other.
-            let Some(player) = moves[a].0 else {
+            let Some(player) = moves[a].side else {
                 return false;
             };
             // One at least as good kills itself, so it is among those `a`
@@ -125,7 +114,7 @@ impl Stencils {
                     .map(move |bit| k * 64 + bit)
             });
             killed.filter(|&b| b != a).any(|b| {
-                moves[b].0.is_none_or(|s| s == player)
+                moves[b].side.is_none_or(|s| s == player)
                     && at_least(player, b, a)
                     && (b < a || !at_least(player, a, b))
             })
@@ -137,7 +126,7 @@ impl Stencils {
                     .map(|k| (kill(a)[k] & set[k]).count_ones() as i64)
                     .sum::<i64>()
             };
-            match moves[a].0 {
+            match moves[a].side {
                 Some(player) => count(&only[player.other().index()]) - count(&only[player.index()]),
                 None => 0,
             }

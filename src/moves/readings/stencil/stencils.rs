@@ -390,25 +390,18 @@ impl Stencils {
         }
         let (rows, cols, mut board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
-        // The windows that are moves (a window looked at each, at most
-        // `MOST_SPOTS` spots), each with its rule; all made, as found, or
-        // those kept, in their order.
-        let mut found = Vec::new();
-        let mut done = 0u64;
-        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
-            for window in ends.windows(2) {
-                done += 1;
-                let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
-                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
-                    found.push((way.rule, spots));
-                }
-            }
-        }
-        let kept = cut.then(|| self.kept_moves(&windows, &board)).flatten();
+        // All made, as found, or those kept, in their order.
+        let found = self.live_moves(&windows, &board);
+        let kept = cut.then(|| self.kept_moves(&found, board.len())).flatten();
         let order = kept.unwrap_or_else(|| (0..found.len()).collect());
-        let mut look_at = LOOK_EVERY;
+        // A window looked at, one each.
+        let looked = windows
+            .by_rule
+            .iter()
+            .map(|ends| ends.len().saturating_sub(1));
+        let (mut done, mut look_at) = (looked.sum::<usize>() as u64, LOOK_EVERY);
         for i in order {
-            let (rule, spots) = found[i];
+            let LiveMove { rule, spots, .. } = found[i];
             for &(at, _, write) in spots {
                 board[at as usize] = write;
             }
@@ -434,6 +427,23 @@ impl Stencils {
             }
         }
         Some(Ok(done))
+    }
+
+    /// The windows of `windows` that are moves on the board `board` (their
+    /// cells hold their pins), in order: rule by rule, window by window.
+    /// A look at each spot, at most `MOST_SPOTS`.
+    pub(super) fn live_moves<'a>(&self, windows: &'a Windows, board: &[u8]) -> Vec<LiveMove<'a>> {
+        let mut found = Vec::new();
+        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
+            for window in ends.windows(2) {
+                let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
+                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
+                    let (rule, side) = (way.rule, way.side);
+                    found.push(LiveMove { rule, side, spots });
+                }
+            }
+        }
+        found
     }
 
     /// Calls `f` with the rule (by index) of each move from the region
@@ -741,6 +751,15 @@ pub(super) struct Windows {
 /// A spot of a rule's window: its cell, its pin's symbol and the symbol
 /// the move leaves there (its pin, where it only reads the cell).
 pub(super) type WindowSpot = (u32, u8, u8);
+
+/// A window that is a move on a board (`Stencils::live_moves`): its rule
+/// (by index), the rule's player (`None`: both), and its spots.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LiveMove<'a> {
+    pub(super) rule: usize,
+    pub(super) side: Option<Side>,
+    pub(super) spots: &'a [WindowSpot],
+}
 
 /// A stencil's windows on a board of at most 64 cells: their places (by
 /// their first cell) as one word, and each spot's shift from the first
