@@ -2273,17 +2273,18 @@ fn analyze_outcome_answers_who_wins_alone() {
 
 #[test]
 fn analyze_outcome_keeps_within_the_memory_limit() {
-    // Domineering 6 × 6 asked for its outcome within 8 MB: what the search
+    // Domineering 6 × 7 asked for its outcome within 8 MB: what the search
     // remembers passes the limit, and it stops, saying so, before growing.
-    // (5 × 6, which this asked before, is answered within 8 MB since the
-    // search tries the moves that leave the other player least room first.)
-    // (The process's growth is watched by the search and by its store of
-    // forms, whichever looks first.)
+    // (5 × 6 and then 6 × 6, which this asked before, are answered within
+    // 8 MB since the search tries the moves that leave the other player
+    // least room first, and leaves out dominated moves.) (The process's
+    // growth is watched by the search and by its store of forms,
+    // whichever looks first.)
     let run = gamelang(&[
         "analyze",
         "games/domineering.game",
         "--at",
-        "\"......|......|......|......|......|......\"",
+        "\".......|.......|.......|.......|.......|.......\"",
         "--outcome",
         "--max-memory",
         "8",
