@@ -5,17 +5,17 @@
 //! window that is not a move now is never one), and a move takes away the
 //! moves whose pins it writes over: itself and those it *kills*. Where a
 //! position's moves are another's with some of Left's only added and some
-//! of Right's only taken away, it is at least as good for Left: she
-//! answers each of Right's moves in one with the same move in the other,
-//! and always has one (the moves they share are the same). So a move A of
-//! Left's is dominated by a move B of hers where B kills no more of the
-//! moves only Left has than A does, at least as many of those only Right
-//! has, and the same of those both have: Left's option after B is at least
-//! her option after A, and leaving A out changes neither the value nor who
-//! wins (dominated options: Siegel, *Combinatorial Game Theory*, §II.2;
-//! the copying is the one that shows G − G = 0, there §II.1, here on the
-//! moves a position has left). Of moves each at least as good as the
-//! other, the first is kept. The same for Right.
+//! of Right's only taken away, it is at least as good for Left: she answers
+//! each of Right's moves in one with the same move in the other, and always
+//! has one (the moves they share are the same). So a move A of Left's is
+//! dominated by a move B of hers where, of the moves only Left has, B kills
+//! none that A does not; of those only Right has, every one A kills; and of
+//! those both have, the same ones: Left's option after B is at least her
+//! option after A, and leaving A out changes neither the value nor who wins
+//! (dominated options: Siegel, *Combinatorial Game Theory*, §II.2; the
+//! copying is the one that shows G − G = 0, there §II.1, here on the moves
+//! a position has left). Of moves each at least as good as the other, the
+//! first is kept. The same for Right.
 //!
 //! The moves kept are made in the order of how many more of the other's
 //! moves than of the mover's own they kill, most first (the change in
