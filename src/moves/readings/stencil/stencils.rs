@@ -455,14 +455,9 @@ impl Stencils {
         }
         let (rows, cols, board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
-        for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
-            for window in ends.windows(2) {
-                let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
-                if spots.iter().all(|s| board[s.0 as usize] == s.1) {
-                    f(way.rule);
-                }
-            }
-        }
+        self.live_moves(&windows, &board)
+            .iter()
+            .for_each(|m| f(m.rule));
         Some(())
     }
 

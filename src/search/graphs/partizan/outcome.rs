@@ -242,7 +242,8 @@ impl PartizanSearch {
     /// its negative); where it is not known, its negative is kept in `open`
     /// with the moves counted there. Each is looked at as it is made: most
     /// positions searched have a move known to win among their first few
-    /// (Domineering 7 × 7: 5 of 18, PERFORMANCE.md).
+    /// (Domineering 7 × 7, before a region's moves were ordered by what
+    /// they kill: the 5th of 18, PERFORMANCE.md).
     fn looked_at(
         &mut self,
         forms: &mut Forms,
