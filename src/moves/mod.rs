@@ -40,7 +40,8 @@ pub use readings::runs;
 pub(crate) use readings::runs::{Branch, Lin};
 pub(crate) use readings::strip;
 pub use readings::{
-    Along, MoveBounds, RowPoints, Runs, Shift, Stencils, Sweep, Swept, octal_block, sure_moves,
+    Along, MoveBounds, RowPoints, Runs, Shift, Stencils, Sweep, Swept, Takes, claims, octal_block,
+    sure_moves,
 };
 pub(crate) use shapes::combinations;
 pub(crate) use turning::turns_with_board;

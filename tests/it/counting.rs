@@ -13,6 +13,7 @@ use gamelang::{Dyadic, Form, Forms, PartizanSearch, Side};
 use super::boards::{Board, DOMINEERING, TO_12_CELLS, boards, drawn};
 use super::partizan::lowered;
 use crate::moves::{Stencils, sure_moves};
+use crate::search::partizan::counted::Counted;
 
 /// The most placements one player makes in a row on `board`, the other
 /// never moving: vertical ones (`down`, Left's) or horizontal ones.
@@ -83,12 +84,12 @@ fn guaranteed(
     n
 }
 
-/// Left's bounds, then Right's, on `board` (safe, exposed, most): each
-/// region's, summed.
-fn bounds_of(stencils: &Stencils, board: &Board) -> [(u32, u32, u32); 2] {
+/// Left's bounds, then Right's, on `board` (safe, guarded pairs, exposed,
+/// most): each region's, summed.
+fn bounds_of(stencils: &Stencils, board: &Board) -> [(u32, u32, u32, u32); 2] {
     let mut regions = Vec::new();
     stencils.regions(&board.heaps(), &mut regions);
-    let mut sums = [(0, 0, 0); 2];
+    let mut sums = [(0, 0, 0, 0); 2];
     for region in regions {
         let bounds = stencils.move_bounds(&region.heaps).expect("counted");
         for side in [Side::Left, Side::Right] {
@@ -99,8 +100,9 @@ fn bounds_of(stencils: &Stencils, board: &Board) -> [(u32, u32, u32); 2] {
             };
             let counted = bounds[of.index()];
             sums[side.index()].0 += counted.safe;
-            sums[side.index()].1 += counted.exposed;
-            sums[side.index()].2 += counted.most;
+            sums[side.index()].1 += counted.areas;
+            sums[side.index()].2 += counted.exposed;
+            sums[side.index()].3 += counted.most;
         }
     }
     sums
@@ -111,12 +113,12 @@ fn domineering_moves_counted_sure_and_at_most_hold_on_every_board_of_up_to_12_ce
     let stencils = Stencils::read(&lowered(DOMINEERING, "domineering")).expect("stencils");
     let mut memo = [HashMap::new(), HashMap::new()];
     let mut played = [HashMap::new(), HashMap::new()];
-    let (mut sure, mut exact, mut exposed_too) = (0, 0, 0);
+    let (mut sure, mut exact, mut exposed_too, mut paired) = (0, 0, 0, 0);
     for (rows, cols) in TO_12_CELLS {
         for board in boards(rows, cols) {
             let counted = bounds_of(&stencils, &board);
             for (side, down) in [(Side::Left, true), (Side::Right, false)] {
-                let (safe, exposed, most) = counted[side.index()];
+                let (safe, areas, exposed, most) = counted[side.index()];
                 let alone = longest(&board, down, &mut memo[side.index()]);
                 // At most: no play of theirs is longer, whatever the other
                 // does (the other's moves only take room).
@@ -137,23 +139,75 @@ fn domineering_moves_counted_sure_and_at_most_hold_on_every_board_of_up_to_12_ce
                 // other's.
                 for first in [true, false] {
                     let made = guaranteed(&board, down, first, &mut played[side.index()]);
-                    let sure = sure_moves(safe.into(), exposed.into(), first);
+                    let sure = sure_moves(safe.into(), areas.into(), exposed.into(), first);
                     assert!(
                         u64::from(made) >= sure,
-                        "{} {side:?} first {first}: {safe} safe, {exposed} exposed, {made}",
+                        "{} {side:?} first {first}: {safe} safe, {areas} pairs, {exposed} exposed, {made}",
                         board.text()
                     );
                 }
                 exposed_too += usize::from(exposed >= 2);
+                paired += usize::from(areas >= 1);
             }
         }
     }
     // The bounds say something: sure moves on many boards, more with the
     // exposed ones, and the most exact on most.
     assert!(
-        sure > 1000 && exposed_too > 1000 && exact > 10_000,
-        "{sure} {exposed_too} {exact}"
+        sure > 1000 && exposed_too > 1000 && paired > 1000 && exact > 10_000,
+        "{sure} {exposed_too} {paired} {exact}"
     );
+}
+
+/// Whether the player to move on `board` wins: Left (placing vertical
+/// ones) where `left`, else Right; by the game tree.
+fn mover_wins(board: &Board, left: bool, memo: &mut HashMap<(Board, bool), bool>) -> bool {
+    if let Some(&won) = memo.get(&(board.clone(), left)) {
+        return won;
+    }
+    let won = (board.placements(left).iter()).any(|next| !mover_wins(next, !left, memo));
+    memo.insert((board.clone(), left), won);
+    won
+}
+
+#[test]
+fn who_wins_by_counting_is_who_wins_on_every_board_of_up_to_12_cells() {
+    // Every region counted whole (as the outcome search counts its large
+    // ones), Left moving first and Right moving first (the negative's
+    // count, the players' places changed): where counting says who wins,
+    // the game tree agrees.
+    let stencils = Stencils::read(&lowered(DOMINEERING, "domineering")).expect("stencils");
+    let mut memo = HashMap::new();
+    let mut said = 0;
+    for (rows, cols) in TO_12_CELLS {
+        for board in boards(rows, cols) {
+            let mut regions = Vec::new();
+            stencils.regions(&board.heaps(), &mut regions);
+            let bounds: Vec<_> = (regions.iter())
+                .map(|r| (stencils.move_bounds(&r.heaps).expect("counted"), r.negated))
+                .collect();
+            for left in [true, false] {
+                let mut counted = Counted::default();
+                for (bounds, negated) in &bounds {
+                    // Whose rules a player moves by there: the mover is
+                    // counted as Left, a negated region turns them.
+                    counted.add_region(|player| {
+                        let first = match left {
+                            true => player,
+                            false => player.other(),
+                        };
+                        bounds[if *negated { first.other() } else { first }.index()]
+                    });
+                }
+                if let Some(won) = counted.win() {
+                    let plain = mover_wins(&board, left, &mut memo);
+                    assert_eq!(won, plain, "{} Left first {left}", board.text());
+                    said += 1;
+                }
+            }
+        }
+    }
+    assert!(said > 20_000, "{said}");
 }
 
 #[test]
@@ -166,27 +220,40 @@ fn domineering_moves_counted_on_strips_are_the_strips_own() {
         let row = board(&".".repeat(n));
         assert_eq!(
             bounds_of(&stencils, &row),
-            [(0, 0, 0), (n as u32 / 2, 0, n as u32 / 2)]
+            [(0, 0, 0, 0), (n as u32 / 2, 0, 0, n as u32 / 2)]
         );
     }
     // Two columns walled apart: each Left's alone, sure.
     let columns = board(".#.|.#.|.#.|.#.");
-    assert_eq!(bounds_of(&stencils, &columns), [(4, 0, 4), (0, 0, 0)]);
-    // A 2 × 2 square: a move each at most, none sure; one exposed each.
+    assert_eq!(bounds_of(&stencils, &columns), [(4, 0, 0, 4), (0, 0, 0, 0)]);
+    // A 2 × 2 square: two moves each at most, none sure; one guarded pair
+    // each (either move played, the other is safe: two moves moving
+    // first).
     assert_eq!(
         bounds_of(&stencils, &board("..|..")),
-        [(0, 1, 2), (0, 1, 2)]
+        [(0, 1, 0, 2), (0, 1, 0, 2)]
     );
-    // Two squares apart: two exposed each, no move of the other's harming
-    // both. Two rows of three: Left's outer columns (no domino of Right's
-    // harms both), Right's one row (each column of Left's harms both).
+    // Two squares apart: two pairs each, no move of the other's harming
+    // both. Two rows of three: Left's first column guarded by the middle
+    // one (every domino of Right's that harms it pins the middle column),
+    // Right's first row by the second; nothing besides (each move left is
+    // harmed by a move of the other's that harms the pair).
     assert_eq!(
         bounds_of(&stencils, &board("..#..|..#..")),
-        [(0, 2, 4), (0, 2, 4)]
+        [(0, 2, 0, 4), (0, 2, 0, 4)]
     );
     assert_eq!(
         bounds_of(&stencils, &board("...|...")),
-        [(0, 2, 3), (0, 1, 2)]
+        [(0, 1, 0, 3), (0, 1, 0, 2)]
+    );
+    // Three rows of two: Left's top domino of the first column guarded by
+    // the second column's (each row of Right's that harms it pins a cell
+    // of that one), at most two of Left's (every domino of hers covers a
+    // middle cell); Right's top row guarded by the middle one, which every
+    // domino of Left's pins: played, it leaves Left no move.
+    assert_eq!(
+        bounds_of(&stencils, &board("..|..|..")),
+        [(0, 1, 0, 2), (0, 1, 0, 3)]
     );
 }
 

@@ -20,5 +20,5 @@ mod sweep;
 
 pub use runs::Runs;
 pub use shift::{Along, RowPoints, Shift};
-pub use stencil::{MoveBounds, Stencils, sure_moves};
+pub use stencil::{MoveBounds, Stencils, Takes, claims, sure_moves};
 pub use sweep::{Sweep, Swept};

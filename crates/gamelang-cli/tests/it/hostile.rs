@@ -437,14 +437,15 @@ fn the_growth_of_the_process_holds_the_memory_limit() {
     // Item 13: Domineering 7 × 7 `--outcome --max-memory 4096` reached
     // 6.0 GB (the engines' estimates ran short). A limit far below the
     // search's need is met by a coded refusal; the peak is the
-    // benchmark's to measure.
-    let seven = ["......."; 7].join("|");
+    // benchmark's to measure. (Asked of 8 × 8: 7 × 7 is answered within
+    // 32 MB since moves are counted in guarded pairs.)
+    let eight = ["........"; 8].join("|");
     let run = guarded(
         &[
             "analyze",
             "games/domineering.game",
             "--at",
-            &format!("\"{seven}\""),
+            &format!("\"{eight}\""),
             "--outcome",
             "--max-memory",
             "32",

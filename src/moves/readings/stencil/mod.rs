@@ -6,5 +6,5 @@ mod bounds;
 mod dominated;
 mod stencils;
 
-pub use bounds::sure_moves;
-pub use stencils::{MoveBounds, Stencils};
+pub use bounds::{claims, sure_moves};
+pub use stencils::{MoveBounds, Stencils, Takes};

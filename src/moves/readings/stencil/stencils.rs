@@ -97,16 +97,48 @@ pub struct Region {
 }
 
 /// What a player can count on in a region (`Stencils::move_bounds`): moves
-/// that stay theirs whatever the other player does (`safe`); moves the
-/// other can take away, but no move of the other's more than one of them
-/// (`exposed`: of these they are sure of every second one, the first
-/// if they move first); and the most moves they can make there in all
-/// (`most`).
+/// that stay theirs whatever the other player does (`safe`); pairs of
+/// moves where one played makes the other safe (`areas`) and single moves
+/// (`exposed`) the other can take away, but no move of the other's more
+/// than one pair or move (of these they claim every second one:
+/// `claims`); and the most moves they can make there in all (`most`: the
+/// size of a set of cells every move of theirs writes over one of). For
+/// the bounds on the other's moves once these are claimed (the outcome
+/// search's `Counted`): the cells their moves write over (`cells`), the
+/// fewest one move of theirs writes over (`width`, 0 where they have
+/// none), and how many of the other player's cells a claim takes — of
+/// those the other's moves write over (`takes_cells`), of the other's set
+/// for `most` (`takes_most`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveBounds {
     pub safe: u32,
+    pub areas: u32,
     pub exposed: u32,
     pub most: u32,
+    pub cells: u32,
+    pub width: u32,
+    pub takes_cells: Takes,
+    pub takes_most: Takes,
+}
+
+/// The fewest cells of a set of the other player's a claim takes: a guarded
+/// pair's (its guard's cells written over and all the cells of the move it
+/// guards, which the other never writes over once the guard is played),
+/// an exposed move's (its cells written over); `u32::MAX` where none is
+/// counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takes {
+    pub pair: u32,
+    pub single: u32,
+}
+
+impl Default for Takes {
+    fn default() -> Takes {
+        Takes {
+            pair: u32::MAX,
+            single: u32::MAX,
+        }
+    }
 }
 
 /// A board game's rules as stencils (see the module's notes).

@@ -26,6 +26,7 @@ use crate::search::options::Options;
 use crate::search::solver::Solver;
 use crate::search::value::After;
 
+pub(crate) mod counted;
 mod keys;
 pub mod loopy;
 mod misere;

@@ -17,10 +17,11 @@
 //! table of bounded size, the oldest forgotten first (`Outcomes`): the
 //! search is held by its clock, not by its table.
 
+use super::counted::Counted;
 use super::keys::{RegionKey, key_bytes};
 use super::outcomes::{RegionMoves, Split, region_bytes};
 use super::search::PartizanSearch;
-use crate::moves::{MoveBounds, sure_moves};
+use crate::moves::MoveBounds;
 use crate::partizan::{Dyadic, Form, Forms};
 use crate::platform::deeper;
 use crate::position::{Outcome, Position};
@@ -301,20 +302,13 @@ impl PartizanSearch {
         let mut sum = Counted::default();
         for region in big {
             let bounds = self.move_bounds(&region.key, limit)?;
-            for player in [Side::Left, Side::Right] {
-                let counted = bounds[region.rules_of(player).index()];
-                sum.safe[player.index()] += u64::from(counted.safe);
-                sum.exposed[player.index()] += u64::from(counted.exposed);
-                sum.most[player.index()] += u64::from(counted.most);
-            }
+            sum.add_region(|player| bounds[region.rules_of(player).index()]);
         }
         for &part in small {
+            let integer = forms.as_number(part).is_some_and(|x| x.is_integer());
             for player in [Side::Left, Side::Right] {
                 let run = u64::try_from(forms.run(part, player)?).ok()?;
-                sum.most[player.index()] = sum.most[player.index()].checked_add(run)?;
-                if forms.as_number(part).is_some_and(|x| x.is_integer()) {
-                    sum.safe[player.index()] = sum.safe[player.index()].checked_add(run)?;
-                }
+                sum.add_run(player, run, integer)?;
             }
         }
         Some(sum)
@@ -457,46 +451,4 @@ enum Known {
     Win(bool),
     /// Not known; the moves counted there, where they are.
     Open(Option<Counted>),
-}
-
-/// The moves counted on a position, each player's (`Side::index`): sure
-/// ones, exposed ones and the most they can make.
-#[derive(Default)]
-struct Counted {
-    safe: [u64; 2],
-    exposed: [u64; 2],
-    most: [u64; 2],
-}
-
-impl Counted {
-    /// Whether Left wins moving first, where counting says so: the moves
-    /// each player is sure of and the most they can make (`counted`). A
-    /// player sure of more moves than the other can make wins moving
-    /// first (playing only sure moves, they always have one more); one
-    /// sure of as many as the other can make wins moving second. `None`
-    /// where neither holds.
-    fn win(&self) -> Option<bool> {
-        if self.sure(Side::Left, true) > self.most[Side::Right.index()] {
-            Some(true)
-        } else if self.sure(Side::Right, false) >= self.most[Side::Left.index()] {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
-    /// How far Right, moving second, is from winning by counting: the
-    /// most moves Left can make less those Right is sure of (Right wins
-    /// where it is 0 or less).
-    fn margin(&self) -> i64 {
-        let most = i64::try_from(self.most[Side::Left.index()]).unwrap_or(i64::MAX);
-        let sure = i64::try_from(self.sure(Side::Right, false)).unwrap_or(i64::MAX);
-        most.saturating_sub(sure)
-    }
-
-    /// The moves `player` is sure of, moving first or second.
-    fn sure(&self, player: Side, first: bool) -> u64 {
-        let p = player.index();
-        sure_moves(self.safe[p], self.exposed[p], first)
-    }
 }
