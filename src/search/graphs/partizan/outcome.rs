@@ -181,7 +181,7 @@ impl PartizanSearch {
     ) -> Result<bool, SearchError> {
         let (big, small) = position;
         // The positions moves leave whose outcome is not known at once,
-        // each with the moves counted there.
+        // each with its margin by counting.
         let mut open = Vec::new();
         let limit = budget.memory();
         // Moves in a large region, each what it leaves split again.
@@ -222,9 +222,9 @@ impl PartizanSearch {
         }
         // Ordered only once no move is known to win.
         let mut ordered = Vec::with_capacity(open.len());
-        for (k, (next, counted)) in open.iter().enumerate() {
-            let order = match counted {
-                Some(counted) => counted.margin(),
+        for (k, (next, margin)) in open.iter().enumerate() {
+            let order = match *margin {
+                Some(margin) => margin,
                 None => self.room(forms, next, budget, heaps)? as i64,
             };
             ordered.push((order, k));
@@ -241,7 +241,7 @@ impl PartizanSearch {
     /// Whether the position `left` a move of Left's leaves is known to be
     /// one Right, moving first, does not win (Left's move wins: `known`, on
     /// its negative); where it is not known, its negative is kept in `open`
-    /// with the moves counted there. Each is looked at as it is made: most
+    /// with its margin by counting (`Counted::margin`). Each is looked at as it is made: most
     /// positions searched have a move known to win among their first few
     /// (Domineering 7 × 7, before a region's moves were ordered by what
     /// they kill: the 5th of 18, PERFORMANCE.md).
@@ -249,14 +249,14 @@ impl PartizanSearch {
         &mut self,
         forms: &mut Forms,
         left: Split,
-        open: &mut Vec<(Split, Option<Counted>)>,
+        open: &mut Vec<(Split, Option<i64>)>,
         limit: u64,
     ) -> bool {
         let next = negative(forms, left);
         match self.known(forms, &next, limit) {
             Known::Win(won) => !won,
-            Known::Open(counted) => {
-                open.push((next, counted));
+            Known::Open(margin) => {
+                open.push((next, margin));
                 false
             }
         }
@@ -265,8 +265,8 @@ impl PartizanSearch {
     /// Whether Left wins `position` moving first, where that is known
     /// without a search: a position judged before, one where counting
     /// moves says (`Counted::win`), or small regions alone (the form of
-    /// their sum says: G > 0 or G ‖ 0). Where it is not known, the moves
-    /// counted there, if they are.
+    /// their sum says: G > 0 or G ‖ 0). Where it is not known, its margin
+    /// by counting, where moves are counted.
     fn known(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Known {
         let (big, small) = position;
         if let Some(won) = self.outcomes.won(position) {
@@ -277,7 +277,7 @@ impl PartizanSearch {
             return Known::Win(won);
         }
         if !big.is_empty() {
-            return Known::Open(counted);
+            return Known::Open(counted.as_ref().map(Counted::margin));
         }
         let mut sum = forms.zero();
         for &part in small {
@@ -449,6 +449,7 @@ fn parts(forms: &mut Forms, values: Vec<Form>) -> Vec<Form> {
 enum Known {
     /// Whether Left, moving first, wins it.
     Win(bool),
-    /// Not known; the moves counted there, where they are.
-    Open(Option<Counted>),
+    /// Not known; how far Right is there from winning by counting, where
+    /// moves are counted (`Counted::margin`).
+    Open(Option<i64>),
 }
