@@ -190,13 +190,12 @@ fn who_wins_by_counting_is_who_wins_on_every_board_of_up_to_12_cells() {
                 let mut counted = Counted::default();
                 for (bounds, negated) in &bounds {
                     // Whose rules a player moves by there: the mover is
-                    // counted as Left, a negated region turns them.
-                    counted.add_region(|player| {
-                        let first = match left {
-                            true => player,
-                            false => player.other(),
-                        };
-                        bounds[if *negated { first.other() } else { first }.index()]
+                    // counted as Left; Right moving first, or a negated
+                    // region, turns them (both, not).
+                    let turned = left == *negated;
+                    counted.add_region(|player| match turned {
+                        false => bounds[player.index()],
+                        true => bounds[player.other().index()],
                     });
                 }
                 if let Some(won) = counted.win() {

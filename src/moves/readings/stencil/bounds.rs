@@ -26,7 +26,7 @@
 //! Spaces*, M.Sc. thesis, Alberta, 2002); here they are read off any
 //! rules of this kind.
 
-use super::stencils::{MoveBounds, Stencils, WindowSpot};
+use super::stencils::{MoveBounds, Stencils, WindowSpot, written};
 use crate::rules::Side;
 
 /// A cell's marks: written over by some move of Left's, of Right's; taken
@@ -88,7 +88,7 @@ impl Stencils {
         let moves = |side: Side| found[side.index()].iter().copied();
         for side in [Side::Left, Side::Right] {
             for spots in moves(side) {
-                for s in spots.iter().filter(|s| s.2 != s.1) {
+                for s in spots.iter().filter(|s| written(s)) {
                     marks[s.0 as usize] |= WRITTEN[side.index()];
                 }
             }
@@ -106,7 +106,7 @@ impl Stencils {
         for side in [Side::Left, Side::Right] {
             let chosen = CHOSEN[side.index()];
             for spots in moves(side) {
-                let over = spots.iter().filter(|s| s.2 != s.1).map(|s| s.0 as usize);
+                let over = spots.iter().filter(|s| written(s)).map(|s| s.0 as usize);
                 if over.clone().all(|c| marks[c] & chosen == 0)
                     && let Some(last) = over.max()
                 {
@@ -117,24 +117,24 @@ impl Stencils {
         }
         for side in [Side::Left, Side::Right] {
             let (theirs, chosen) = (WRITTEN[side.other().index()], CHOSEN[side.other().index()]);
+            let (mine, others) = (&found[side.index()], &found[side.other().index()]);
+            let (guards, harmers) = (&writers[side.index()], &writers[side.other().index()]);
             marks.iter_mut().for_each(|m| *m &= !(TAKEN | HARMED));
             let counted = &mut bounds[side.index()];
             let ours = WRITTEN[side.index()];
             counted.cells = marks.iter().filter(|&&m| m & ours != 0).count() as u32;
-            counted.width = (moves(side))
-                .map(|spots| spots.iter().filter(|s| s.2 != s.1).count() as u32)
+            counted.width = (mine.iter())
+                .map(|spots| spots.iter().filter(|s| written(s)).count() as u32)
                 .min()
                 .unwrap_or(0);
             // Safe: greedily, moves none of whose cells the other player
             // writes over, and none a safe one counted has.
-            for spots in moves(side) {
+            for spots in mine {
                 if (spots.iter()).all(|s| marks[s.0 as usize] & (theirs | TAKEN) == 0) {
                     spots.iter().for_each(|s| marks[s.0 as usize] |= TAKEN);
                     counted.safe += 1;
                 }
             }
-            let (mine, others) = (&found[side.index()], &found[side.other().index()]);
-            let (guards, harmers) = (&writers[side.index()], &writers[side.other().index()]);
             let free = |marks: &[u8], spots: &[WindowSpot]| {
                 (spots.iter()).all(|s| marks[s.0 as usize] & (TAKEN | HARMED) == 0)
             };
@@ -145,7 +145,7 @@ impl Stencils {
             let taken = |marks: &[u8], spots: &[WindowSpot], all: bool| {
                 let of = |bit: u8| {
                     (spots.iter())
-                        .filter(|s| (all || s.2 != s.1) && marks[s.0 as usize] & bit != 0)
+                        .filter(|s| (all || written(s)) && marks[s.0 as usize] & bit != 0)
                         .count() as u32
                 };
                 (of(theirs), of(chosen))
@@ -175,7 +175,7 @@ impl Stencils {
                             && !guard.iter().any(|c| guarded.iter().any(|s| s.0 == c.0))
                             && harms.iter().all(|&h| {
                                 (others[h as usize].iter())
-                                    .any(|h| guard.iter().any(|c| c.2 != c.1 && c.0 == h.0))
+                                    .any(|h| guard.iter().any(|c| written(c) && c.0 == h.0))
                             })
                     });
                 if let Some(g) = guard {
@@ -190,7 +190,7 @@ impl Stencils {
             // Exposed: greedily, moves with no cell taken, none that a move
             // of the other's harming one counted writes over (so that no
             // move of the other's harms two).
-            for spots in moves(side) {
+            for spots in mine {
                 if free(&marks, spots) {
                     let (cells, most) = taken(&marks, spots, false);
                     counted.takes_cells.single = counted.takes_cells.single.min(cells);
@@ -215,7 +215,7 @@ fn claim(marks: &mut [u8], item: &[&[WindowSpot]], others: &[&[WindowSpot]], har
     for spots in item {
         for s in spots.iter() {
             for &h in harmers.of(s.0) {
-                for h in others[h as usize].iter().filter(|h| h.2 != h.1) {
+                for h in others[h as usize].iter().filter(|h| written(h)) {
                     marks[h.0 as usize] |= HARMED;
                 }
             }
@@ -235,7 +235,7 @@ impl Writers {
     fn new(list: &[&[WindowSpot]], cells: usize) -> Writers {
         let written = || {
             (list.iter().enumerate())
-                .flat_map(|(i, spots)| spots.iter().filter(|s| s.2 != s.1).map(move |s| (i, s.0)))
+                .flat_map(|(i, spots)| spots.iter().filter(|s| written(s)).map(move |s| (i, s.0)))
         };
         let mut start = vec![0u32; cells + 1];
         written().for_each(|(_, cell)| start[cell as usize + 1] += 1);

@@ -24,7 +24,7 @@
 //! looks at the positions a region's moves leave in that order, and stops
 //! at the first known to be won.
 
-use super::stencils::{LiveMove, Stencils};
+use super::stencils::{LiveMove, Stencils, written};
 use crate::rules::Side;
 
 /// The most moves a board may have for some to be left out (each compared
@@ -70,7 +70,7 @@ impl Stencils {
         let mut kills = vec![0u64; n * words];
         for (i, m) in moves.iter().enumerate() {
             let mut wrote = false;
-            for s in m.spots.iter().filter(|s| s.2 != s.1) {
+            for s in m.spots.iter().filter(|s| written(s)) {
                 wrote = true;
                 let (from, to) = (
                     start[s.0 as usize] as usize,

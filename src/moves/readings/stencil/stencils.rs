@@ -779,6 +779,12 @@ pub(super) struct Windows {
 /// the move leaves there (its pin, where it only reads the cell).
 pub(super) type WindowSpot = (u32, u8, u8);
 
+/// Whether a move writes over the cell of `spot` (leaves there another
+/// symbol than its pin), not only reads it.
+pub(super) fn written(spot: &WindowSpot) -> bool {
+    spot.2 != spot.1
+}
+
 /// A window that is a move on a board (`Stencils::live_moves`): its rule
 /// (by index), the rule's player (`None`: both), and its spots.
 #[derive(Clone, Copy, Debug)]

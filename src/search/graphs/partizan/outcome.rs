@@ -241,10 +241,10 @@ impl PartizanSearch {
     /// Whether the position `left` a move of Left's leaves is known to be
     /// one Right, moving first, does not win (Left's move wins: `known`, on
     /// its negative); where it is not known, its negative is kept in `open`
-    /// with its margin by counting (`Counted::margin`). Each is looked at as it is made: most
-    /// positions searched have a move known to win among their first few
-    /// (Domineering 7 × 7, before a region's moves were ordered by what
-    /// they kill: the 5th of 18, PERFORMANCE.md).
+    /// with its margin by counting (`Counted::margin`). Each is looked at
+    /// as it is made: most positions searched have a move known to win
+    /// among their first few (Domineering 7 × 7, before a region's moves
+    /// were ordered by what they kill: the 5th of 18, PERFORMANCE.md).
     fn looked_at(
         &mut self,
         forms: &mut Forms,
