@@ -21,7 +21,7 @@
 //!   §II.3), so a number's own options are never expanded in a sum.
 //! - Negation swaps and negates the options, and keeps a form canonical.
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::comparisons::Comparisons;
@@ -113,6 +113,8 @@ pub struct Forms {
     /// The most moves each player makes in a row in each form asked
     /// (`run`), Left's then Right's.
     runs: HashMap<(Form, Side), BigUint>,
+    /// The moves each player is sure of in each form asked (`sure`).
+    sures: HashMap<(Form, Side), (u64, u64)>,
     /// The nimbers built, *0, *1, ... in order (`nimber`).
     nimbers: Vec<Form>,
     /// The forms known to be x + n·↑ + *m, as that (`number_up_star`): those
@@ -1020,6 +1022,43 @@ impl Forms {
         }
         self.runs.insert((g, side), most.clone());
         Some(most)
+    }
+
+    /// The moves `side` is sure to make in `g`'s canonical form, the other
+    /// moving there as often as they like between `side`'s moves (`.0`),
+    /// and the same where `side` moves there first (`.1`): `.0` the least
+    /// of `.1` and the other's options' `.0`; `.1` one more than the
+    /// most of `side`'s options' `.0` (none where `side` has no move).
+    /// An integer n gives Left n and Right none (n ≥ 0). `None` where a
+    /// count would not fit or once the store's work has stopped.
+    pub fn sure(&mut self, g: Form, side: Side) -> Option<(u64, u64)> {
+        if let Some(&known) = self.sures.get(&(g, side)) {
+            return Some(known);
+        }
+        if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
+            let n = match side {
+                Side::Left => x.numerator().clone(),
+                Side::Right => -x.numerator(),
+            };
+            let n = u64::try_from(n.max(BigInt::default())).ok()?;
+            return Some((n, n));
+        }
+        if !self.step(ENTRY_BYTES) {
+            return None;
+        }
+        let mut first = 0u64;
+        for o in self.options(g, side) {
+            first = first.max(deeper(|| self.sure(o, side))?.0.checked_add(1)?);
+        }
+        let mut sure = first;
+        for o in self.options(g, side.other()) {
+            sure = sure.min(deeper(|| self.sure(o, side))?.0);
+        }
+        if self.stopped().is_some() {
+            return None;
+        }
+        self.sures.insert((g, side), (sure, first));
+        Some((sure, first))
     }
 }
 

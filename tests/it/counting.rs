@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use gamelang::{Dyadic, Form, Forms, PartizanSearch, Side};
 
 use super::boards::{Board, DOMINEERING, TO_12_CELLS, boards, drawn};
-use super::partizan::lowered;
+use super::partizan::{Tree, lowered, tree};
 use crate::moves::{Stencils, sure_moves};
 use crate::search::partizan::counted::Counted;
 
@@ -274,6 +274,139 @@ fn rules_that_write_what_they_pin_are_not_counted() {
             .iter()
             .all(|r| stencils.move_bounds(&r.heaps).is_none())
     );
+}
+
+#[test]
+fn who_wins_by_counting_with_small_regions_valued_is_who_wins() {
+    // A board of up to 3 × 4 counted by its stencils beside one of up to
+    // 3 × 2 valued (its canonical form, as the outcome search keeps a small
+    // region: `Counted::add_small`), walled apart in one board: where
+    // counting says who wins, the game tree of the whole board agrees.
+    let stencils = Stencils::read(&lowered(DOMINEERING, "domineering")).expect("stencils");
+    let mut search = PartizanSearch::new(lowered(DOMINEERING, "domineering"), Default::default());
+    let mut forms = Forms::new();
+    let mut memo = HashMap::new();
+    let (mut said, mut claimed) = (0, 0);
+    for (rows, (large, small)) in [
+        (2, (4, 2)),
+        (2, (3, 3)),
+        (3, (3, 2)),
+        (3, (4, 1)),
+        (2, (5, 2)),
+    ] {
+        let smalls: Vec<(Board, Form)> = (boards(rows, small).into_iter())
+            .map(|b| {
+                let value = search.value(&mut forms, &b.heaps()).expect("a value");
+                (b, value)
+            })
+            .collect();
+        for big in boards(rows, large) {
+            let mut regions = Vec::new();
+            stencils.regions(&big.heaps(), &mut regions);
+            let bounds: Vec<_> = (regions.iter())
+                .map(|r| (stencils.move_bounds(&r.heaps).expect("counted"), r.negated))
+                .collect();
+            for (b, value) in &smalls {
+                let whole = Board {
+                    cols: large + 1 + small,
+                    empty: (0..rows)
+                        .flat_map(|r| {
+                            (big.empty[r * large..(r + 1) * large].iter().copied())
+                                .chain([false])
+                                .chain(b.empty[r * small..(r + 1) * small].iter().copied())
+                        })
+                        .collect(),
+                };
+                for left in [true, false] {
+                    let mut counted = Counted::default();
+                    for (bounds, negated) in &bounds {
+                        let turned = left == *negated;
+                        counted.add_region(|player| match turned {
+                            false => bounds[player.index()],
+                            true => bounds[player.other().index()],
+                        });
+                    }
+                    // Right moving first: Left's place in the negative.
+                    let part = match left {
+                        true => *value,
+                        false => forms.neg(*value),
+                    };
+                    for player in [Side::Left, Side::Right] {
+                        let run =
+                            u64::try_from(forms.run(part, player).expect("a run")).expect("small");
+                        let sure = forms.sure(part, player).expect("sure");
+                        claimed += usize::from(sure.1 > sure.0);
+                        counted.add_small(player, run, sure).expect("counted");
+                    }
+                    if let Some(won) = counted.win() {
+                        let plain = mover_wins(&whole, left, &mut memo);
+                        assert_eq!(won, plain, "{} Left first {left}", whole.text());
+                        said += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(said > 10_000 && claimed > 10_000, "{said} {claimed}");
+}
+
+/// The moves `side` is sure of in the game tree `t` whatever the other
+/// does there, and moving there first (`Forms::sure`), from the tree alone:
+/// the other moving any number of times, `side` choosing when to move.
+fn sure_by_tree(t: &Tree, side: Side) -> (u64, u64) {
+    let (mine, theirs) = match side {
+        Side::Left => (&t.left, &t.right),
+        Side::Right => (&t.right, &t.left),
+    };
+    let first = (mine.iter())
+        .map(|o| 1 + sure_by_tree(o, side).0)
+        .max()
+        .unwrap_or(0);
+    let sure = (theirs.iter())
+        .map(|o| sure_by_tree(o, side).0)
+        .fold(first, u64::min);
+    (sure, first)
+}
+
+#[test]
+fn the_moves_sure_in_a_form_are_its_game_trees() {
+    let mut forms = Forms::new();
+    let mut all: Vec<Form> = [(0, 0), (4, 0), (-3, 0), (3, 1), (-5, 2), (13, 3), (-1, 2)]
+        .iter()
+        .map(|&(m, k)| forms.number(Dyadic::new(m, k)))
+        .collect();
+    all.push(forms.up());
+    all.push(forms.nimber(2));
+    let one = forms.number(Dyadic::new(1, 0));
+    let minus_one = forms.neg(one);
+    let switch = forms.game(&[one], &[minus_one]);
+    all.push(switch);
+    for i in 0..24 {
+        let (a, b, c) = (
+            all[i % all.len()],
+            all[(3 * i + 1) % all.len()],
+            all[(7 * i + 2) % all.len()],
+        );
+        let g = forms.game(&[a, b], &[c]);
+        let sum = forms.add(g, a);
+        all.push(g);
+        all.push(sum);
+    }
+    for &g in &all {
+        let t = tree(&mut forms, g);
+        for side in [Side::Left, Side::Right] {
+            let sure = forms.sure(g, side).expect("sure");
+            assert_eq!(sure, sure_by_tree(&t, side), "{g:?} {side:?}");
+        }
+    }
+    // ±1 (a 2 × 2 square of Domineering): nothing sure, two moves to
+    // whoever moves there first (a guarded pair, Bullock's protective area).
+    assert_eq!(forms.sure(switch, Side::Left), Some((0, 2)));
+    assert_eq!(forms.sure(switch, Side::Right), Some((0, 2)));
+    // An integer: all its moves sure, of any size that fits.
+    let four = forms.number(Dyadic::new(4, 0));
+    assert_eq!(forms.sure(four, Side::Left), Some((4, 4)));
+    assert_eq!(forms.sure(four, Side::Right), Some((0, 0)));
 }
 
 /// The longest run of `side`'s moves in `g`, from its options alone.

@@ -1,7 +1,8 @@
 //! Counting moves on a position, which the outcome search answers by
 //! where it can (`Counted::win`): each player's moves sure and the most
 //! they can make, summed over the regions (`Stencils::move_bounds`) and
-//! the small regions' values (their runs of moves, `Forms::run`).
+//! the small regions' values (their runs of moves, `Forms::run`, and the
+//! moves sure in them, `Forms::sure`).
 //!
 //! A player sure of more moves than the other can make wins moving first;
 //! sure of as many, moving second (the solvers' test: Lachmann, Moore and
@@ -22,8 +23,10 @@ use crate::rules::Side;
 /// bounds on the other's moves, the cells their moves write over in the
 /// large regions (`cells`), the fewest one such move writes over (`width`,
 /// none where they have none), the fewest of the other's cells a claim of
-/// theirs takes (`takes_cells`, `takes_most`: `MoveBounds`), and their
-/// moves in small regions at most (`runs`).
+/// theirs takes (`takes_cells`, `takes_most`: `MoveBounds`), their moves
+/// in small regions at most (`runs`), and of their pairs and exposed moves
+/// those in small regions (`small_areas`, `small_exposed`), which take
+/// none of the other's cells counted.
 #[derive(Default)]
 pub(crate) struct Counted {
     safe: [u64; 2],
@@ -35,6 +38,8 @@ pub(crate) struct Counted {
     takes_cells: [Takes; 2],
     takes_most: [Takes; 2],
     runs: [u64; 2],
+    small_areas: [u64; 2],
+    small_exposed: [u64; 2],
 }
 
 impl Counted {
@@ -64,14 +69,26 @@ impl Counted {
     }
 
     /// A small region added for `player`: the longest run of their moves
-    /// in its value, all safe where the value is an integer. `None` where
-    /// the sums would not fit.
-    pub(crate) fn add_run(&mut self, player: Side, run: u64, integer: bool) -> Option<()> {
+    /// in its value (`Forms::run`), and the moves they are sure of there
+    /// whatever the other does, and moving there first (`Forms::sure`):
+    /// the first safe; a move there first worth more, an item the other
+    /// takes away by a move there — two moves more or over, a guarded
+    /// pair, one, an exposed move. `None` where the sums would not fit.
+    pub(crate) fn add_small(&mut self, player: Side, run: u64, sure: (u64, u64)) -> Option<()> {
         let p = player.index();
         self.most[p] = self.most[p].checked_add(run)?;
         self.runs[p] = self.runs[p].checked_add(run)?;
-        if integer {
-            self.safe[p] = self.safe[p].checked_add(run)?;
+        self.safe[p] = self.safe[p].checked_add(sure.0)?;
+        match sure.1.saturating_sub(sure.0) {
+            0 => {}
+            1 => {
+                self.exposed[p] += 1;
+                self.small_exposed[p] += 1;
+            }
+            _ => {
+                self.areas[p] += 1;
+                self.small_areas[p] += 1;
+            }
         }
         Some(())
     }
@@ -122,7 +139,8 @@ impl Counted {
     /// are sure of, the other moving first (`other_first`) or second: the
     /// least of three bounds. Where the other has made those moves, their
     /// claims (`claims`: at least so many pairs, and so many in all, each
-    /// taking at least what `Takes` says) have taken cells `player` never
+    /// in a large region taking at least what `Takes` says; at most all
+    /// those in small regions among them) have taken cells `player` never
     /// writes over: every move of `player`'s in a large region writes over
     /// a cell of their set for `most` and at least `width` of their
     /// `cells`, no cell twice; in the small regions they make at most
@@ -131,11 +149,14 @@ impl Counted {
         let (p, o) = (player.index(), player.other().index());
         let (pairs, items) = claims(self.areas[o], self.exposed[o], other_first);
         // At least `pairs` pairs claimed, the rest pairs or exposed moves
-        // (none taken where none is claimed).
+        // (none taken where none is claimed); those in small regions take
+        // none of the cells counted.
+        let large_pairs = pairs.saturating_sub(self.small_areas[o]);
+        let large = items.saturating_sub(self.small_areas[o] + self.small_exposed[o]);
         let taken = |takes: Takes| {
             let least = u64::from(takes.pair.min(takes.single));
-            (pairs.saturating_mul(u64::from(takes.pair)))
-                .saturating_add((items - pairs).saturating_mul(least))
+            (large_pairs.saturating_mul(u64::from(takes.pair)))
+                .saturating_add(large.saturating_sub(large_pairs).saturating_mul(least))
         };
         let by_most = self.most[p].saturating_sub(taken(self.takes_most[o]));
         let Some(width) = self.width[p] else {

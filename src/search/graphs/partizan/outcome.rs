@@ -294,9 +294,9 @@ impl PartizanSearch {
 
     /// The moves counted on `position`: each large region's
     /// (`Stencils::move_bounds`); a small one's value, played, gives each
-    /// player at most its longest run of moves (`Forms::run`), an
-    /// integer's all sure. `None` where a region's rules are not of the
-    /// kind counted.
+    /// player at most its longest run of moves (`Forms::run`), and the
+    /// moves they are sure of there (`Forms::sure`). `None` where a
+    /// region's rules are not of the kind counted.
     fn counted(&mut self, forms: &mut Forms, position: &Split, limit: u64) -> Option<Counted> {
         let (big, small) = position;
         let mut sum = Counted::default();
@@ -305,10 +305,10 @@ impl PartizanSearch {
             sum.add_region(|player| bounds[region.rules_of(player).index()]);
         }
         for &part in small {
-            let integer = forms.as_number(part).is_some_and(|x| x.is_integer());
             for player in [Side::Left, Side::Right] {
                 let run = u64::try_from(forms.run(part, player)?).ok()?;
-                sum.add_run(player, run, integer)?;
+                let sure = forms.sure(part, player)?;
+                sum.add_small(player, run, sure)?;
             }
         }
         Some(sum)
