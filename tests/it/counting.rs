@@ -332,11 +332,11 @@ fn who_wins_by_counting_with_small_regions_valued_is_who_wins() {
                         false => forms.neg(*value),
                     };
                     for player in [Side::Left, Side::Right] {
-                        let run =
-                            u64::try_from(forms.run(part, player).expect("a run")).expect("small");
-                        let sure = forms.sure(part, player).expect("sure");
-                        claimed += usize::from(sure.1 > sure.0);
-                        counted.add_small(player, run, sure).expect("counted");
+                        let (sure, first) = forms.sure(part, player).expect("sure");
+                        claimed += usize::from(first > sure);
+                        counted
+                            .add_small(&mut forms, part, player)
+                            .expect("counted");
                     }
                     if let Some(won) = counted.win() {
                         let plain = mover_wins(&whole, left, &mut memo);

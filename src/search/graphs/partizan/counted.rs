@@ -15,7 +15,10 @@
 //! rules' cells: LANGUAGE.md, "Boards: regions", "Counting moves", proves
 //! it).
 
+use num_bigint::BigUint;
+
 use crate::moves::{MoveBounds, Takes, claims, sure_moves};
+use crate::partizan::{Form, Forms};
 use crate::rules::Side;
 
 /// The moves counted on a position, each player's (`Side::index`): safe
@@ -40,6 +43,7 @@ pub(crate) struct Counted {
     runs: [u64; 2],
     small_areas: [u64; 2],
     small_exposed: [u64; 2],
+    small_takes: [Option<u64>; 2],
 }
 
 impl Counted {
@@ -68,19 +72,37 @@ impl Counted {
         }
     }
 
-    /// A small region added for `player`: the longest run of their moves
-    /// in its value (`Forms::run`), and the moves they are sure of there
-    /// whatever the other does, and moving there first (`Forms::sure`):
-    /// the first safe; a move there first worth more, an item the other
-    /// takes away by a move there — two moves more or over, a guarded
-    /// pair, one, an exposed move. `None` where the sums would not fit.
-    pub(crate) fn add_small(&mut self, player: Side, run: u64, sure: (u64, u64)) -> Option<()> {
+    /// A small region of value `part` added for `player`: the longest run
+    /// of their moves in it (`Forms::run`), and the moves they are sure of
+    /// there whatever the other does, and moving there first
+    /// (`Forms::sure`): the first safe; a move there first worth more, an
+    /// item the other takes away by a move there — two moves more or over,
+    /// a guarded pair, one, an exposed move — claimed by a move to an
+    /// option sure of one move less, the one leaving the other the
+    /// shortest run there (what it takes from that run counted in
+    /// `small_takes`). `None` where the sums would not fit or the store's
+    /// work has stopped.
+    pub(crate) fn add_small(&mut self, forms: &mut Forms, part: Form, player: Side) -> Option<()> {
         let p = player.index();
-        self.most[p] = self.most[p].checked_add(run)?;
-        self.runs[p] = self.runs[p].checked_add(run)?;
-        self.safe[p] = self.safe[p].checked_add(sure.0)?;
-        match sure.1.saturating_sub(sure.0) {
-            0 => {}
+        let run = forms.run(part, player)?;
+        let (sure, first) = forms.sure(part, player)?;
+        let fit = |n: BigUint| u64::try_from(n).ok();
+        self.most[p] = self.most[p].checked_add(fit(run.clone())?)?;
+        self.runs[p] = self.runs[p].checked_add(fit(run)?)?;
+        self.safe[p] = self.safe[p].checked_add(sure)?;
+        if first == sure {
+            return Some(());
+        }
+        let theirs = forms.run(part, player.other())?;
+        let mut left = theirs.clone();
+        for option in forms.options(part, player) {
+            if forms.sure(option, player)?.0.checked_add(1) == Some(first) {
+                left = left.min(forms.run(option, player.other())?);
+            }
+        }
+        let takes = fit(theirs - left)?;
+        self.small_takes[p] = Some(self.small_takes[p].map_or(takes, |t| t.min(takes)));
+        match first - sure {
             1 => {
                 self.exposed[p] += 1;
                 self.small_exposed[p] += 1;
@@ -137,32 +159,45 @@ impl Counted {
 
     /// The most moves `player` makes while the other plays the moves they
     /// are sure of, the other moving first (`other_first`) or second: the
-    /// least of three bounds. Where the other has made those moves, their
-    /// claims (`claims`: at least so many pairs, and so many in all, each
-    /// in a large region taking at least what `Takes` says; at most all
-    /// those in small regions among them) have taken cells `player` never
-    /// writes over: every move of `player`'s in a large region writes over
-    /// a cell of their set for `most` and at least `width` of their
-    /// `cells`, no cell twice; in the small regions they make at most
-    /// `runs`.
+    /// least of three bounds, for the worst number of the other's claims
+    /// in small regions. Where the other has made those moves, their
+    /// claims (`claims`: at least so many pairs, and so many in all) have
+    /// taken cells `player` never writes over — each in a large region at
+    /// least what `Takes` says, each in a small one at least
+    /// `small_takes` of `player`'s run there: every move of `player`'s in
+    /// a large region writes over a cell of their set for `most` and at
+    /// least `width` of their `cells`, no cell twice; in the small regions
+    /// they make at most `runs` less what the claims there took.
     fn most(&self, player: Side, other_first: bool) -> u64 {
-        let (p, o) = (player.index(), player.other().index());
+        let o = player.other().index();
         let (pairs, items) = claims(self.areas[o], self.exposed[o], other_first);
-        // At least `pairs` pairs claimed, the rest pairs or exposed moves
-        // (none taken where none is claimed); those in small regions take
-        // none of the cells counted.
-        let large_pairs = pairs.saturating_sub(self.small_areas[o]);
-        let large = items.saturating_sub(self.small_areas[o] + self.small_exposed[o]);
+        let small = self.small_areas[o].saturating_add(self.small_exposed[o]);
+        let large = (self.areas[o].saturating_add(self.exposed[o])).saturating_sub(small);
+        (items.saturating_sub(large)..=items.min(small))
+            .map(|in_small| self.most_with(player, pairs, items, in_small))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// `most`, where `in_small` of the other's `items` claims (at least
+    /// `pairs` of them pairs) are in small regions.
+    fn most_with(&self, player: Side, pairs: u64, items: u64, in_small: u64) -> u64 {
+        let (p, o) = (player.index(), player.other().index());
+        let in_large = items - in_small;
+        let large_pairs = (pairs.saturating_sub(in_small.min(self.small_areas[o]))).min(in_large);
         let taken = |takes: Takes| {
             let least = u64::from(takes.pair.min(takes.single));
             (large_pairs.saturating_mul(u64::from(takes.pair)))
-                .saturating_add(large.saturating_sub(large_pairs).saturating_mul(least))
+                .saturating_add((in_large - large_pairs).saturating_mul(least))
         };
-        let by_most = self.most[p].saturating_sub(taken(self.takes_most[o]));
+        let from_runs = in_small.saturating_mul(self.small_takes[o].unwrap_or(0));
+        let by_most = (self.most[p])
+            .saturating_sub(taken(self.takes_most[o]))
+            .saturating_sub(from_runs);
         let Some(width) = self.width[p] else {
             return by_most;
         };
-        let by_cells = (self.runs[p])
+        let by_cells = (self.runs[p].saturating_sub(from_runs))
             .saturating_add(self.cells[p].saturating_sub(taken(self.takes_cells[o])) / width);
         by_most.min(by_cells)
     }

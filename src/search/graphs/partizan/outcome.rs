@@ -306,9 +306,7 @@ impl PartizanSearch {
         }
         for &part in small {
             for player in [Side::Left, Side::Right] {
-                let run = u64::try_from(forms.run(part, player)?).ok()?;
-                let sure = forms.sure(part, player)?;
-                sum.add_small(player, run, sure)?;
+                sum.add_small(forms, part, player)?;
             }
         }
         Some(sum)
