@@ -12,7 +12,7 @@ use gamelang::{Dyadic, Form, Forms, PartizanSearch, Side};
 
 use super::boards::{Board, DOMINEERING, TO_12_CELLS, boards, drawn};
 use super::partizan::{Tree, lowered, tree};
-use crate::moves::{Stencils, sure_moves};
+use crate::moves::{MoveBounds, Stencils, sure_moves};
 use crate::search::partizan::counted::Counted;
 
 /// The most placements one player makes in a row on `board`, the other
@@ -159,6 +159,31 @@ fn domineering_moves_counted_sure_and_at_most_hold_on_every_board_of_up_to_12_ce
     );
 }
 
+/// Each region of `board` with its bounds and whether it is negated.
+fn region_bounds(stencils: &Stencils, board: &Board) -> Vec<([MoveBounds; 2], bool)> {
+    let mut regions = Vec::new();
+    stencils.regions(&board.heaps(), &mut regions);
+    (regions.iter())
+        .map(|r| (stencils.move_bounds(&r.heaps).expect("counted"), r.negated))
+        .collect()
+}
+
+/// The regions `bounds` counted whole (as the outcome search counts its
+/// large ones), Left moving first (`left`) or Right. Whose rules a player
+/// moves by in a region: the mover is counted as Left; Right moving first,
+/// or a negated region, turns them (both, not).
+fn counted_regions(bounds: &[([MoveBounds; 2], bool)], left: bool) -> Counted {
+    let mut counted = Counted::default();
+    for (bounds, negated) in bounds {
+        let turned = left == *negated;
+        counted.add_region(|player| match turned {
+            false => bounds[player.index()],
+            true => bounds[player.other().index()],
+        });
+    }
+    counted
+}
+
 /// Whether the player to move on `board` wins: Left (placing vertical
 /// ones) where `left`, else Right; by the game tree.
 fn mover_wins(board: &Board, left: bool, memo: &mut HashMap<(Board, bool), bool>) -> bool {
@@ -181,23 +206,9 @@ fn who_wins_by_counting_is_who_wins_on_every_board_of_up_to_12_cells() {
     let mut said = 0;
     for (rows, cols) in TO_12_CELLS {
         for board in boards(rows, cols) {
-            let mut regions = Vec::new();
-            stencils.regions(&board.heaps(), &mut regions);
-            let bounds: Vec<_> = (regions.iter())
-                .map(|r| (stencils.move_bounds(&r.heaps).expect("counted"), r.negated))
-                .collect();
+            let bounds = region_bounds(&stencils, &board);
             for left in [true, false] {
-                let mut counted = Counted::default();
-                for (bounds, negated) in &bounds {
-                    // Whose rules a player moves by there: the mover is
-                    // counted as Left; Right moving first, or a negated
-                    // region, turns them (both, not).
-                    let turned = left == *negated;
-                    counted.add_region(|player| match turned {
-                        false => bounds[player.index()],
-                        true => bounds[player.other().index()],
-                    });
-                }
+                let counted = counted_regions(&bounds, left);
                 if let Some(won) = counted.win() {
                     let plain = mover_wins(&board, left, &mut memo);
                     assert_eq!(won, plain, "{} Left first {left}", board.text());
@@ -301,11 +312,7 @@ fn who_wins_by_counting_with_small_regions_valued_is_who_wins() {
             })
             .collect();
         for big in boards(rows, large) {
-            let mut regions = Vec::new();
-            stencils.regions(&big.heaps(), &mut regions);
-            let bounds: Vec<_> = (regions.iter())
-                .map(|r| (stencils.move_bounds(&r.heaps).expect("counted"), r.negated))
-                .collect();
+            let bounds = region_bounds(&stencils, &big);
             for (b, value) in &smalls {
                 let whole = Board {
                     cols: large + 1 + small,
@@ -318,14 +325,7 @@ fn who_wins_by_counting_with_small_regions_valued_is_who_wins() {
                         .collect(),
                 };
                 for left in [true, false] {
-                    let mut counted = Counted::default();
-                    for (bounds, negated) in &bounds {
-                        let turned = left == *negated;
-                        counted.add_region(|player| match turned {
-                            false => bounds[player.index()],
-                            true => bounds[player.other().index()],
-                        });
-                    }
+                    let mut counted = counted_regions(&bounds, left);
                     // Right moving first: Left's place in the negative.
                     let part = match left {
                         true => *value,
@@ -350,6 +350,31 @@ fn who_wins_by_counting_with_small_regions_valued_is_who_wins() {
     assert!(said > 10_000 && claimed > 10_000, "{said} {claimed}");
 }
 
+/// Numbers, ↑, *3, ±1, and games of them and their sums, to day 4 or so.
+fn some_forms(forms: &mut Forms) -> Vec<Form> {
+    let mut all: Vec<Form> = [(0, 0), (7, 0), (-3, 0), (3, 3), (-5, 2), (13, 4), (-1, 5)]
+        .iter()
+        .map(|&(m, k)| forms.number(Dyadic::new(m, k)))
+        .collect();
+    all.push(forms.up());
+    all.push(forms.nimber(3));
+    let one = forms.number(Dyadic::new(1, 0));
+    let minus_one = forms.neg(one);
+    all.push(forms.game(&[one], &[minus_one]));
+    for i in 0..30 {
+        let (a, b, c) = (
+            all[i % all.len()],
+            all[(3 * i + 1) % all.len()],
+            all[(7 * i + 2) % all.len()],
+        );
+        let g = forms.game(&[a, b], &[c]);
+        let sum = forms.add(g, a);
+        all.push(g);
+        all.push(sum);
+    }
+    all
+}
+
 /// The moves `side` is sure of in the game tree `t` whatever the other
 /// does there, and moving there first (`Forms::sure`), from the tree alone:
 /// the other moving any number of times, `side` choosing when to move.
@@ -371,27 +396,7 @@ fn sure_by_tree(t: &Tree, side: Side) -> (u64, u64) {
 #[test]
 fn the_moves_sure_in_a_form_are_its_game_trees() {
     let mut forms = Forms::new();
-    let mut all: Vec<Form> = [(0, 0), (4, 0), (-3, 0), (3, 1), (-5, 2), (13, 3), (-1, 2)]
-        .iter()
-        .map(|&(m, k)| forms.number(Dyadic::new(m, k)))
-        .collect();
-    all.push(forms.up());
-    all.push(forms.nimber(2));
-    let one = forms.number(Dyadic::new(1, 0));
-    let minus_one = forms.neg(one);
-    let switch = forms.game(&[one], &[minus_one]);
-    all.push(switch);
-    for i in 0..24 {
-        let (a, b, c) = (
-            all[i % all.len()],
-            all[(3 * i + 1) % all.len()],
-            all[(7 * i + 2) % all.len()],
-        );
-        let g = forms.game(&[a, b], &[c]);
-        let sum = forms.add(g, a);
-        all.push(g);
-        all.push(sum);
-    }
+    let all = some_forms(&mut forms);
     for &g in &all {
         let t = tree(&mut forms, g);
         for side in [Side::Left, Side::Right] {
@@ -401,6 +406,9 @@ fn the_moves_sure_in_a_form_are_its_game_trees() {
     }
     // ±1 (a 2 × 2 square of Domineering): nothing sure, two moves to
     // whoever moves there first (a guarded pair, Bullock's protective area).
+    let one = forms.number(Dyadic::new(1, 0));
+    let minus_one = forms.neg(one);
+    let switch = forms.game(&[one], &[minus_one]);
     assert_eq!(forms.sure(switch, Side::Left), Some((0, 2)));
     assert_eq!(forms.sure(switch, Side::Right), Some((0, 2)));
     // An integer: all its moves sure, of any size that fits.
@@ -420,24 +428,7 @@ fn run_by_options(forms: &mut Forms, g: Form, side: Side) -> u32 {
 #[test]
 fn a_forms_longest_run_of_moves_is_its_options() {
     let mut forms = Forms::new();
-    let mut all: Vec<Form> = [(0, 0), (7, 0), (-3, 0), (3, 3), (-5, 2), (13, 4), (-1, 5)]
-        .iter()
-        .map(|&(m, k)| forms.number(Dyadic::new(m, k)))
-        .collect();
-    all.push(forms.up());
-    all.push(forms.nimber(3));
-    // Games of the forms above and their sums, to day 4 or so.
-    for i in 0..30 {
-        let (a, b, c) = (
-            all[i % all.len()],
-            all[(3 * i + 1) % all.len()],
-            all[(7 * i + 2) % all.len()],
-        );
-        let g = forms.game(&[a, b], &[c]);
-        let sum = forms.add(g, a);
-        all.push(g);
-        all.push(sum);
-    }
+    let all = some_forms(&mut forms);
     for &g in &all {
         for side in [Side::Left, Side::Right] {
             let run = forms.run(g, side).expect("a run");
