@@ -29,7 +29,8 @@ use crate::rules::Side;
 /// theirs takes (`takes_cells`, `takes_most`: `MoveBounds`), their moves
 /// in small regions at most (`runs`), and of their pairs and exposed moves
 /// those in small regions (`small_areas`, `small_exposed`), which take
-/// none of the other's cells counted.
+/// none of the other's cells counted but at least `small_takes` of the
+/// other's runs (none where there are none).
 #[derive(Default)]
 pub(crate) struct Counted {
     safe: [u64; 2],
