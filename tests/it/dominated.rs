@@ -5,7 +5,9 @@
 //! one of the same player's whose position is worth at least as much to
 //! them — positions valued here by their plain moves (canonical forms
 //! built up from the boards the rules leave, no search) — and the search,
-//! which cuts, values every board as the plain moves do.
+//! which cuts, values every board as the plain moves do. Each region's
+//! cells that are not `#`, read packed (`Stencils::open_cells`), are those
+//! it unpacks to.
 
 use std::collections::HashMap;
 
@@ -195,6 +197,15 @@ fn check(text: &str, name: &str, plain: Plain, shapes: &[(usize, usize)]) -> usi
             let mut regions = Vec::new();
             stencils.regions(&board.heaps(), &mut regions);
             for region in regions {
+                // Its cells that are not `#`, read packed, as unpacked.
+                let heaps = stencils.unpack(&region.heaps);
+                let open = heaps[2..].iter().filter(|&&c| c != u64::from(b'#'));
+                let text = board.text();
+                assert_eq!(
+                    stencils.open_cells(&region.heaps),
+                    Some(open.count()),
+                    "{text}"
+                );
                 left_out += left_out_checked(
                     &mut forms,
                     plain,

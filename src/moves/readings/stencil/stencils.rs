@@ -465,7 +465,10 @@ impl Stencils {
     /// cells hold their pins), in order: rule by rule, window by window.
     /// A look at each spot, at most `MOST_SPOTS`.
     pub(super) fn live_moves<'a>(&self, windows: &'a Windows, board: &[u8]) -> Vec<LiveMove<'a>> {
-        let mut found = Vec::new();
+        let windows_in_all = (windows.by_rule.iter())
+            .map(|ends| ends.len().saturating_sub(1))
+            .sum();
+        let mut found = Vec::with_capacity(windows_in_all);
         for (way, ends) in self.by_rule.iter().zip(&windows.by_rule) {
             for window in ends.windows(2) {
                 let spots = &windows.rule_spots[window[0] as usize..window[1] as usize];
@@ -735,6 +738,25 @@ impl Stencils {
             })
             .collect();
         Some((rows, cols, symbols))
+    }
+
+    /// How many cells of the region `packed` (as `regions` packs it) are
+    /// not `#`, read without unpacking it; `None` for a region kept as it
+    /// is.
+    pub fn open_cells(&self, packed: &[u64]) -> Option<usize> {
+        let (&head, words) = packed.split_first()?;
+        if head == AS_IS {
+            return None;
+        }
+        let (rows, cols) = ((head & u64::from(u32::MAX)) as usize, (head >> 32) as usize);
+        let (bits, mask) = (self.bits(), (1u64 << self.bits()) - 1);
+        // As `unpack` reads it: a symbol of no value is `#`.
+        let open = (0..rows * cols).filter(|i| {
+            let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
+            let symbol = words.get(word).map_or(0, |w| (w >> shift) & mask) as usize;
+            self.alphabet.get(symbol).is_some_and(|&v| v != WALL)
+        });
+        Some(open.count())
     }
 
     /// The bits of a symbol: at least one, and a divisor of 64.

@@ -115,13 +115,18 @@ impl PartizanSearch {
         if !self.games[key.index()].game.board {
             return true;
         }
-        let heaps = self.heaps_of(key);
-        let cells = heaps.get(2..).unwrap_or(&[]);
-        let most = match self.games[key.index()].stencils {
+        let stencils = &self.games[key.index()].stencils;
+        let most = match stencils {
             Some(_) => SMALL_CELLS,
             None => WHOLE_CELLS,
         };
-        cells.iter().filter(|&&c| c != u64::from(b'#')).count() <= most
+        let open = (stencils.as_ref()).and_then(|s| s.open_cells(&key.heaps));
+        let open = open.unwrap_or_else(|| {
+            let heaps = self.heaps_of(key);
+            let cells = heaps.get(2..).unwrap_or(&[]);
+            cells.iter().filter(|&&c| c != u64::from(b'#')).count()
+        });
+        open <= most
     }
 
     /// Whether Left, moving first, wins `position`. As deep as play goes:
@@ -399,14 +404,17 @@ impl PartizanSearch {
 }
 
 /// The negative of `position`: each region turned to the other player's
-/// rules, each small one's value negated.
+/// rules, each small one's value negated. Kept as `parts` keeps them
+/// still: the number negated is the one number, and no value is beside
+/// its negative, so only the order changes.
 fn negative(forms: &mut Forms, (mut big, small): Split) -> Split {
     for region in &mut big {
         region.negated = !region.negated;
     }
     big.sort_unstable();
-    let small = small.into_iter().map(|part| forms.neg(part)).collect();
-    (big, parts(forms, small))
+    let mut small: Vec<Form> = small.into_iter().map(|part| forms.neg(part)).collect();
+    small.sort_unstable();
+    (big, small)
 }
 
 /// The values of small regions `values` as a position keeps them: the
