@@ -26,7 +26,7 @@
 //! Spaces*, M.Sc. thesis, Alberta, 2002); here they are read off any
 //! rules of this kind.
 
-use super::stencils::{MoveBounds, Stencils, WindowSpot, written};
+use super::stencils::{MoveBounds, Scratch, Stencils, WindowSpot, written};
 use crate::rules::Side;
 
 /// A cell's marks: written over by some move of Left's, of Right's; taken
@@ -76,7 +76,6 @@ impl Stencils {
         }
         let (rows, cols, board) = self.unpack_symbols(packed)?;
         let windows = self.windows(rows, cols);
-        let mut marks = vec![0u8; board.len()];
         // Each player's moves (found once, looked through in every pass).
         let found = self.live_moves(&windows, &board);
         let found: [Vec<&[WindowSpot]>; 2] = [Side::Left, Side::Right].map(|side| {
@@ -86,6 +85,11 @@ impl Stencils {
                 .collect()
         });
         let moves = |side: Side| found[side.index()].iter().copied();
+        let scratch = &mut *self.scratch.borrow_mut();
+        let Scratch { marks, writers, .. } = scratch;
+        marks.clear();
+        marks.resize(board.len(), 0);
+        let marks = &mut marks[..];
         for side in [Side::Left, Side::Right] {
             for spots in moves(side) {
                 for s in spots.iter().filter(|s| written(s)) {
@@ -95,9 +99,9 @@ impl Stencils {
         }
         // Each player's moves that write over each cell (the other's harm
         // the moves that pin it).
-        let writers = found
-            .each_ref()
-            .map(|moves| Writers::new(moves, board.len()));
+        for (writers, moves) in writers.iter_mut().zip(&found) {
+            writers.fill(moves, board.len());
+        }
         // Most: greedily, for each player, a set of cells every move of
         // theirs writes over one of — a move not yet met through the set
         // adds its last cell written over (a row of n cells gives ⌊n/2⌋
@@ -156,7 +160,7 @@ impl Stencils {
             // writes over: the guard played, the first is safe.
             let mut harms: Vec<u32> = Vec::new();
             for (t, guarded) in mine.iter().enumerate() {
-                if !free(&marks, guarded) {
+                if !free(marks, guarded) {
                     continue;
                 }
                 harms.clear();
@@ -171,7 +175,7 @@ impl Stencils {
                     .find(|&g| {
                         let guard = mine[g as usize];
                         g as usize != t
-                            && free(&marks, guard)
+                            && free(marks, guard)
                             && !guard.iter().any(|c| guarded.iter().any(|s| s.0 == c.0))
                             && harms.iter().all(|&h| {
                                 (others[h as usize].iter())
@@ -180,10 +184,10 @@ impl Stencils {
                     });
                 if let Some(g) = guard {
                     let guard = mine[g as usize];
-                    let (a, b) = (taken(&marks, guarded, true), taken(&marks, guard, false));
+                    let (a, b) = (taken(marks, guarded, true), taken(marks, guard, false));
                     counted.takes_cells.pair = counted.takes_cells.pair.min(a.0 + b.0);
                     counted.takes_most.pair = counted.takes_most.pair.min(a.1 + b.1);
-                    claim(&mut marks, &[guarded, guard], others, harmers);
+                    claim(marks, &[guarded, guard], others, harmers);
                     counted.areas += 1;
                 }
             }
@@ -191,11 +195,11 @@ impl Stencils {
             // of the other's harming one counted writes over (so that no
             // move of the other's harms two).
             for spots in mine {
-                if free(&marks, spots) {
-                    let (cells, most) = taken(&marks, spots, false);
+                if free(marks, spots) {
+                    let (cells, most) = taken(marks, spots, false);
                     counted.takes_cells.single = counted.takes_cells.single.min(cells);
                     counted.takes_most.single = counted.takes_most.single.min(most);
-                    claim(&mut marks, &[spots], others, harmers);
+                    claim(marks, &[spots], others, harmers);
                     counted.exposed += 1;
                 }
             }
@@ -224,31 +228,38 @@ fn claim(marks: &mut [u8], item: &[&[WindowSpot]], others: &[&[WindowSpot]], har
 }
 
 /// The moves of a list that write over each cell, by the cell: indices
-/// into the list.
-struct Writers {
+/// into the list (room kept between regions: `Scratch`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Writers {
     /// Where each cell's moves start in `moves` (one more than the cells).
     start: Vec<u32>,
     moves: Vec<u32>,
 }
 
 impl Writers {
-    fn new(list: &[&[WindowSpot]], cells: usize) -> Writers {
-        let written = || {
-            (list.iter().enumerate())
-                .flat_map(|(i, spots)| spots.iter().filter(|s| written(s)).map(move |s| (i, s.0)))
-        };
-        let mut start = vec![0u32; cells + 1];
-        written().for_each(|(_, cell)| start[cell as usize + 1] += 1);
-        for c in 0..cells {
-            start[c + 1] += start[c];
+    /// Made anew for the moves `list` on a board of `cells` cells.
+    fn fill(&mut self, list: &[&[WindowSpot]], cells: usize) {
+        // Each cell's end, then, its moves placed last first, its start.
+        let start = &mut self.start;
+        start.clear();
+        start.resize(cells + 1, 0);
+        let over = list
+            .iter()
+            .flat_map(|spots| spots.iter().filter(|s| written(s)));
+        over.for_each(|s| start[s.0 as usize] += 1);
+        for c in 1..cells {
+            start[c] += start[c - 1];
         }
-        let mut next = start.clone();
-        let mut moves = vec![0u32; start[cells] as usize];
-        for (i, cell) in written() {
-            moves[next[cell as usize] as usize] = i as u32;
-            next[cell as usize] += 1;
+        let total = cells.checked_sub(1).map_or(0, |last| start[last]);
+        start[cells] = total;
+        self.moves.clear();
+        self.moves.resize(total as usize, 0);
+        for (i, spots) in list.iter().enumerate().rev() {
+            for s in spots.iter().filter(|s| written(s)) {
+                start[s.0 as usize] -= 1;
+                self.moves[start[s.0 as usize] as usize] = i as u32;
+            }
         }
-        Writers { start, moves }
     }
 
     /// The moves that write over `cell`.
