@@ -730,38 +730,41 @@ impl Stencils {
     /// A packed region's rows, columns and cells' symbols; `None` for one
     /// kept as it is.
     pub(super) fn unpack_symbols(&self, packed: &[u64]) -> Option<(usize, usize, Vec<u8>)> {
-        let (&head, words) = packed.split_first()?;
-        if head == AS_IS {
-            return None;
-        }
-        let (rows, cols) = ((head & u64::from(u32::MAX)) as usize, (head >> 32) as usize);
-        let (bits, mask) = (self.bits(), (1u64 << self.bits()) - 1);
-        let symbols = (0..rows * cols)
-            .map(|i| {
-                let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
-                words.get(word).map_or(0, |w| (w >> shift) & mask) as u8
-            })
-            .collect();
-        Some((rows, cols, symbols))
+        let (rows, cols, symbols) = self.packed_symbols(packed)?;
+        Some((rows, cols, symbols.collect()))
     }
 
     /// How many cells of the region `packed` (as `regions` packs it) are
     /// not `#`, read without unpacking it; `None` for a region kept as it
     /// is.
     pub fn open_cells(&self, packed: &[u64]) -> Option<usize> {
+        let (_, _, symbols) = self.packed_symbols(packed)?;
+        // As `unpack` reads it: a symbol of no value is `#`.
+        let value = |symbol: u8| self.alphabet.get(usize::from(symbol));
+        Some(
+            symbols
+                .filter(|&s| value(s).is_some_and(|&v| v != WALL))
+                .count(),
+        )
+    }
+
+    /// A packed region's rows, columns and cells' symbols, read one by one;
+    /// `None` for one kept as it is.
+    fn packed_symbols<'p>(
+        &self,
+        packed: &'p [u64],
+    ) -> Option<(usize, usize, impl Iterator<Item = u8> + 'p)> {
         let (&head, words) = packed.split_first()?;
         if head == AS_IS {
             return None;
         }
         let (rows, cols) = ((head & u64::from(u32::MAX)) as usize, (head >> 32) as usize);
         let (bits, mask) = (self.bits(), (1u64 << self.bits()) - 1);
-        // As `unpack` reads it: a symbol of no value is `#`.
-        let open = (0..rows * cols).filter(|i| {
+        let symbols = (0..rows * cols).map(move |i| {
             let (word, shift) = ((i * bits) / 64, (i * bits) % 64);
-            let symbol = words.get(word).map_or(0, |w| (w >> shift) & mask) as usize;
-            self.alphabet.get(symbol).is_some_and(|&v| v != WALL)
+            words.get(word).map_or(0, |w| (w >> shift) & mask) as u8
         });
-        Some(open.count())
+        Some((rows, cols, symbols))
     }
 
     /// The bits of a symbol: at least one, and a divisor of 64.
