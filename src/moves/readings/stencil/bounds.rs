@@ -26,7 +26,9 @@
 //! Spaces*, M.Sc. thesis, Alberta, 2002); here they are read off any
 //! rules of this kind.
 
-use super::stencils::{MoveBounds, Scratch, Stencils, WindowSpot, written};
+use std::cell::RefCell;
+
+use super::stencils::{MoveBounds, Stencils, WindowSpot, written};
 use crate::rules::Side;
 
 /// A cell's marks: written over by some move of Left's, of Right's; taken
@@ -85,8 +87,8 @@ impl Stencils {
                 .collect()
         });
         let moves = |side: Side| found[side.index()].iter().copied();
-        let scratch = &mut *self.scratch.borrow_mut();
-        let Scratch { marks, writers, .. } = scratch;
+        let mut room = ROOM.with_borrow_mut(std::mem::take);
+        let Room { marks, writers } = &mut room;
         marks.clear();
         marks.resize(board.len(), 0);
         let marks = &mut marks[..];
@@ -204,8 +206,22 @@ impl Stencils {
                 }
             }
         }
+        ROOM.with_borrow_mut(|kept| *kept = room);
         Some(bounds)
     }
+}
+
+/// Room for `move_bounds` kept between regions, a thread's own: the marks
+/// on a region's cells, and each player's moves by the cells they write
+/// over.
+#[derive(Default)]
+struct Room {
+    marks: Vec<u8>,
+    writers: [Writers; 2],
+}
+
+thread_local! {
+    static ROOM: RefCell<Room> = RefCell::default();
 }
 
 /// The moves of `item` (an exposed move, or a guarded pair) counted: their
@@ -228,9 +244,9 @@ fn claim(marks: &mut [u8], item: &[&[WindowSpot]], others: &[&[WindowSpot]], har
 }
 
 /// The moves of a list that write over each cell, by the cell: indices
-/// into the list (room kept between regions: `Scratch`).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Writers {
+/// into the list (room kept between regions: `ROOM`).
+#[derive(Default)]
+struct Writers {
     /// Where each cell's moves start in `moves` (one more than the cells).
     start: Vec<u32>,
     moves: Vec<u32>,

@@ -28,7 +28,6 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::bounds::Writers;
 use crate::moves::orientation::Orientation;
 use crate::moves::words::LOOK_EVERY;
 use crate::platform::{Halt, Watch};
@@ -176,7 +175,7 @@ pub struct Stencils {
     ascii: [u8; 128],
     kept: [bool; 256],
     /// Room for the work of `regions`, kept between calls.
-    pub(super) scratch: RefCell<Scratch>,
+    scratch: RefCell<Scratch>,
 }
 
 /// The cells `regions_by_joins` finds in windows that are not dead, and
@@ -188,7 +187,7 @@ struct Found<'a> {
 
 /// What `regions` works in.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Scratch {
+struct Scratch {
     /// The windows on each size of board met, and their spots in all.
     windows: FxHashMap<(usize, usize), Arc<Windows>>,
     spots: usize,
@@ -204,10 +203,6 @@ pub(super) struct Scratch {
     board: Vec<u8>,
     turned: Vec<u8>,
     best: Vec<u8>,
-    /// The counting's marks on a region's cells, and each player's moves
-    /// by the cells they write over (`move_bounds`).
-    pub(super) marks: Vec<u8>,
-    pub(super) writers: [Writers; 2],
 }
 
 impl Stencils {
