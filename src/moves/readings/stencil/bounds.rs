@@ -255,7 +255,8 @@ struct Writers {
 impl Writers {
     /// Made anew for the moves `list` on a board of `cells` cells.
     fn fill(&mut self, list: &[&[WindowSpot]], cells: usize) {
-        // Each cell's end, then, its moves placed last first, its start.
+        // Each cell's end (the last entry, past all, stays the total),
+        // then, its moves placed last first, its start.
         let start = &mut self.start;
         start.clear();
         start.resize(cells + 1, 0);
@@ -263,13 +264,11 @@ impl Writers {
             .iter()
             .flat_map(|spots| spots.iter().filter(|s| written(s)));
         over.for_each(|s| start[s.0 as usize] += 1);
-        for c in 1..cells {
+        for c in 1..=cells {
             start[c] += start[c - 1];
         }
-        let total = cells.checked_sub(1).map_or(0, |last| start[last]);
-        start[cells] = total;
         self.moves.clear();
-        self.moves.resize(total as usize, 0);
+        self.moves.resize(start[cells] as usize, 0);
         for (i, spots) in list.iter().enumerate().rev() {
             for s in spots.iter().filter(|s| written(s)) {
                 start[s.0 as usize] -= 1;
