@@ -200,11 +200,11 @@ fn check(text: &str, name: &str, plain: Plain, shapes: &[(usize, usize)]) -> usi
                 // Its cells that are not `#`, read packed, as unpacked.
                 let heaps = stencils.unpack(&region.heaps);
                 let open = heaps[2..].iter().filter(|&&c| c != u64::from(b'#'));
-                let text = board.text();
                 assert_eq!(
                     stencils.open_cells(&region.heaps),
                     Some(open.count()),
-                    "{text}"
+                    "{}",
+                    board.text()
                 );
                 left_out += left_out_checked(
                     &mut forms,
